@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DatabaseHandle } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { ensureBaseData, seedDemo, ensureAdmin } from './db/seed';
+import { createClock, type Clock } from './lib/clock';
+import { createTokenSigner } from './lib/tokens';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { createLiveEvents } from './realtime/events';
+import { createSocketServer } from './realtime/socket';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when absent one is opened from the config. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+}
+
+export function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** The whole application, not listening. Tests use it with `inject` or `listen({ port: 0 })`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const database =
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cafe.db') });
+  const ownsDatabase = !options.database;
+  const clock = options.clock ?? createClock(config.clockNow);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 8 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await migrateToLatest(database.db, database.dialect);
+  await ensureBaseData(database.db, clock);
+  if (config.demo) await seedDemo(database.db, clock, config);
+  if (config.adminEmail && config.adminPassword) {
+    await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
+  }
+
+  const io = createSocketServer(app);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
+    events: createLiveEvents(io),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('io', io);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(shopStatusRoutes);
+      await api.register(menuRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(ordersRoutes);
+      await api.register(statsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist ?? defaultWebDist();
+  if (existsSync(path.join(webDist, 'index.html'))) await app.register(webAppPlugin, { root: webDist });
+
+  app.addHook('onClose', async () => {
+    await io.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().default('./data'),
+  COMPANY_EMAIL_DOMAIN: z.string().default('example.com'),
+  CAFE_TIMEZONE: z.string().default('Asia/Bangkok'),
+  CAFE_LAT: z.coerce.number().min(-90).max(90).default(13.7466),
+  CAFE_LNG: z.coerce.number().min(-180).max(180).default(100.5393),
+  ORDER_RADIUS_KM: z.coerce.number().positive().default(1),
+  LOCATION_CHECK: onOff.optional(),
+  BAR_ONLINE_ORDERING: onOff.default(false),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: onOff.optional(),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  CLOCK_NOW: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  RATE_LIMIT: onOff.default(true),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  companyEmailDomain: string;
+  cafeTimezone: string;
+  cafeLat: number;
+  cafeLng: number;
+  orderRadiusKm: number;
+  locationCheck: boolean;
+  barOnlineOrdering: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  jwtSecret: string;
+  /** Only under NODE_ENV=test: the instant the server clock starts at. */
+  clockNow: Date | undefined;
+  logLevel: string;
+  webDist: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  rateLimit: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parse the environment once. Nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unknown'}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  }
+  const demo = e.DEMO ?? !production;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  let clockNow: Date | undefined;
+  if (e.NODE_ENV === 'test' && e.CLOCK_NOW) {
+    clockNow = new Date(e.CLOCK_NOW);
+    if (Number.isNaN(clockNow.getTime())) throw new ConfigError('CLOCK_NOW must be an ISO-8601 instant');
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: e.CAFE_TIMEZONE });
+  } catch {
+    throw new ConfigError(`CAFE_TIMEZONE "${e.CAFE_TIMEZONE}" is not a known time zone`);
+  }
+  const base: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(),
+    cafeTimezone: e.CAFE_TIMEZONE,
+    cafeLat: e.CAFE_LAT,
+    cafeLng: e.CAFE_LNG,
+    orderRadiusKm: e.ORDER_RADIUS_KM,
+    locationCheck: e.LOCATION_CHECK ?? !demo,
+    barOnlineOrdering: e.BAR_ONLINE_ORDERING,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demo,
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? '',
+    clockNow,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDist: e.WEB_DIST,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    rateLimit: e.RATE_LIMIT,
+  };
+  const config = { ...base, ...overrides };
+  if (!config.jwtSecret) config.jwtSecret = loadOrCreateSecret(config.dataDir);
+  return config;
+}

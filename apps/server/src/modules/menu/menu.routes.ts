@@ -1,0 +1,3 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const menuRoutes: FastifyPluginAsyncZod = async () => {};

@@ -1,0 +1,88 @@
+import { TZDate } from '@date-fns/tz';
+import { HOURS } from './limits';
+
+/** A calendar day written YYYY-MM-DD. */
+export type CafeDay = string;
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCafeDay(value: string): value is CafeDay {
+  if (!DAY_RE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function pad(n: number): string {
+  return n.toString().padStart(2, '0');
+}
+
+function zoned(instant: Date, timeZone: string): TZDate {
+  return new TZDate(instant.getTime(), timeZone);
+}
+
+/** The calendar day of an instant in the cafe's zone. */
+export function cafeDayOf(instant: Date, timeZone: string): CafeDay {
+  const z = zoned(instant, timeZone);
+  return `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`;
+}
+
+/** Wall-clock parts of an instant in the cafe's zone (weekday 0 = Sunday). */
+export function cafeClock(instant: Date, timeZone: string) {
+  const z = zoned(instant, timeZone);
+  return { weekday: z.getDay(), hour: z.getHours(), minute: z.getMinutes(), day: cafeDayOf(instant, timeZone) };
+}
+
+/** The instant a cafe day starts (its local midnight). */
+export function startOfCafeDay(day: CafeDay, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime());
+}
+
+/** Add whole days to a calendar day. */
+export function addDays(day: CafeDay, days: number): CafeDay {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Weekday of a calendar day, 0 = Sunday. */
+export function weekdayOf(day: CafeDay): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** True on Friday from 12:00 cafe time: cafe items cannot be ordered. */
+export function isFridayCafeCutoff(instant: Date, timeZone: string): boolean {
+  const { weekday, hour } = cafeClock(instant, timeZone);
+  return weekday === 5 && hour >= HOURS.fridayCafeCutoffHour;
+}
+
+export const STATS_PERIODS = ['today', 'week', 'month'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+/**
+ * A statistics period as [startDate, endDate) calendar days: today to tomorrow; the week from
+ * Monday to the next Monday; the month from its first day to the next month's first day.
+ */
+export function periodRange(period: StatsPeriod, today: CafeDay): { startDate: CafeDay; endDate: CafeDay } {
+  if (period === 'today') return { startDate: today, endDate: addDays(today, 1) };
+  if (period === 'week') {
+    const sinceMonday = (weekdayOf(today) + 6) % 7;
+    const monday = addDays(today, -sinceMonday);
+    return { startDate: monday, endDate: addDays(monday, 7) };
+  }
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${pad(m + 1)}-01`;
+  return { startDate: `${y}-${pad(m)}-01`, endDate: next };
+}
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const R = 6371.0088;
+  const toRad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = toRad(b.lat - a.lat);
+  const dLng = toRad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(h)));
+}

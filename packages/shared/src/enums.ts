@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'user', 'barista'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ORDER_STATUSES = ['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+/** Statuses of an order that is still on its way to the customer. */
+export const ACTIVE_ORDER_STATUSES = ['ordered', 'in-progress', 'done'] as const satisfies readonly OrderStatus[];
+/** Statuses that end an order; shown in history. */
+export const FINISHED_ORDER_STATUSES = ['done', 'picked', 'cancel', 'rejected'] as const satisfies readonly OrderStatus[];
+/** Statuses that do not count against the daily limit. */
+export const UNCOUNTED_ORDER_STATUSES = ['cancel', 'rejected'] as const satisfies readonly OrderStatus[];
+/** Statuses counted as served in statistics. */
+export const SERVED_ORDER_STATUSES = ['done', 'picked'] as const satisfies readonly OrderStatus[];
+
+export const DRINK_TYPES = ['hot', 'cold', 'frappe'] as const;
+export const DrinkTypeSchema = z.enum(DRINK_TYPES);
+export type DrinkType = z.infer<typeof DrinkTypeSchema>;
+
+export const SWEETNESS_LEVELS = [0, 10, 25, 50, 75, 100, 125, 150, 200] as const;
+export type Sweetness = (typeof SWEETNESS_LEVELS)[number];
+export const SweetnessSchema = z
+  .number({ error: 'sweetness must be a number' })
+  .refine((v): v is Sweetness => (SWEETNESS_LEVELS as readonly number[]).includes(v), {
+    message: `sweetness must be one of ${SWEETNESS_LEVELS.join(', ')}`,
+  });
+
+export const CATEGORY_FOR = ['cafe', 'bar'] as const;
+export const CategoryForSchema = z.enum(CATEGORY_FOR);
+export type CategoryFor = z.infer<typeof CategoryForSchema>;
+
+export const IS_ACTIVE = ['active', 'inactive'] as const;
+export const IsActiveSchema = z.enum(IS_ACTIVE);
+export type IsActive = z.infer<typeof IsActiveSchema>;
+
+export const IS_AVAILABLE = ['available', 'unavailable'] as const;
+export const IsAvailableSchema = z.enum(IS_AVAILABLE);
+export type IsAvailable = z.infer<typeof IsAvailableSchema>;
+
+/** Values of PATCH /cafe-status/{value}; `all-close` is accepted as `close-both`. */
+export const SHOP_VALUES = ['cafe-open', 'bar-open', 'close-both', 'all-close'] as const;
+export const ShopValueSchema = z.enum(SHOP_VALUES);
+export type ShopValue = z.infer<typeof ShopValueSchema>;
+
+export const SHOP_MODES = ['cafe-open', 'bar-open', 'all-close'] as const;
+export type ShopMode = (typeof SHOP_MODES)[number];
+
+export const REJECT_REASONS = [
+  'Ingredient Unavailable',
+  'Barista was not at the bar',
+  'Machine Failure',
+  'Barista can not fine your tumbler',
+  'The shop is closing',
+] as const;
+
+export const QUEUE_FILTERS = ['all', 'coffee', 'tea'] as const;
+export type QueueFilter = (typeof QUEUE_FILTERS)[number];

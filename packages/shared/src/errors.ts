@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'EMAIL_DOMAIN',
+  'OUT_OF_RANGE',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'ORDER_LIMIT_REACHED',
+  'CAFE_CLOSED',
+  'BAR_CLOSED',
+  'CAFE_MENU_CLOSED_FRIDAY',
+  'MENU_UNAVAILABLE',
+  'INVALID_TRANSITION',
+  'BAR_ORDERING_DISABLED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: ErrorCodeSchema,
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,35 @@
+/** Business constants of the specification (section 9). */
+export const LIMITS = {
+  dailyCafeOrders: 2,
+  displayNameMax: 20,
+  menuNameMax: 25,
+  categoryNameMax: 25,
+  descriptionMax: 50,
+  remarkMax: 50,
+  otherRejectReasonMax: 27,
+  rejectNoteMax: 60,
+  userListNameCut: 14,
+  passwordMin: 8,
+  passwordMax: 128,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  orderRadiusKm: 1,
+  uncollectedMinutes: 5,
+  historyRefreshMs: 5000,
+  statsPageSize: 10,
+  cafeMenuTabs: 3,
+  failedOrderRedirectMs: 2000,
+  initDelayMs: 1000,
+  queryStaleMs: 5 * 60 * 1000,
+} as const;
+
+export const HOURS = {
+  cafe: { open: 9, close: 16, label: 'Cafe: every working day 9:00 - 16:00' },
+  bar: { weekday: 5, open: 15, close: 18, label: 'Bar: Friday 15:00 - 18:00' },
+  fridayCafeCutoffHour: 12,
+} as const;
+
+export const FINES = { cocktailGlassThb: 100, shotGlassThb: 80 } as const;
+
+/** Accepted upload types (decided by the bytes, not the name). */
+export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
+export const UPLOAD_ACCEPT = '.heic,.heif,.png,.jpeg,.jpg,image/heic,image/heif,image/png,image/jpeg';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/** Latin letters, Thai characters (U+0E00-U+0E7F) and spaces only. */
+const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
+
+/**
+ * The name rule shared by menu items and categories (SPEC section 5), with its exact messages,
+ * checked in this order: not empty, no leading space, letters only, max length.
+ */
+export function itemNameSchema(max: number = LIMITS.menuNameMax) {
+  return z
+    .string({ error: MESSAGES.nameNull })
+    .min(1, { message: MESSAGES.nameNull })
+    .refine((v) => !v.startsWith(' '), { message: MESSAGES.nameLeadingSpace, abort: true })
+    .refine((v) => LETTERS_ONLY.test(v), { message: MESSAGES.nameLetters, abort: true })
+    .refine((v) => v.length <= max, { message: `Input must be at most ${max} characters.` });
+}
+
+/** Returns the first message the name rule gives, or null when the name is fine. */
+export function checkItemName(value: string, max: number = LIMITS.menuNameMax): string | null {
+  const result = itemNameSchema(max).safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.nameNull);
+}
+
+/** Display name: not empty or blank, at most 20 characters. */
+export const DisplayNameSchema = z
+  .string({ error: MESSAGES.nameEmpty })
+  .trim()
+  .min(1, { message: MESSAGES.nameEmpty })
+  .max(LIMITS.displayNameMax, { message: `Name must be at most ${LIMITS.displayNameMax} characters` });
+
+export const DescriptionSchema = z
+  .string()
+  .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
+
+/** Empty description is stored and shown as "-". */
+export function normaliseDescription(value: string | undefined | null): string {
+  const trimmed = (value ?? '').trim();
+  return trimmed.length === 0 ? '-' : trimmed;
+}
+
+/** Cut a name for the user list (SPEC: 14 characters). */
+export function cutName(name: string, max: number = LIMITS.userListNameCut): string {
+  return name.length > max ? `${name.slice(0, max)}...` : name;
+}

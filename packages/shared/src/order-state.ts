@@ -1,0 +1,28 @@
+import type { OrderStatus } from './enums';
+
+export type OrderActor = 'owner' | 'barista';
+
+/** The order state machine (API.md "Order rules"): who may move an order from what to what. */
+export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  owner: { ordered: ['cancel'], done: ['picked'] },
+  barista: { ordered: ['in-progress', 'rejected'], 'in-progress': ['done', 'rejected'] },
+};
+
+export function canTransition(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[actor][from]?.includes(to) ?? false;
+}
+
+/** Labels of the user's status bar. */
+export const STATUS_STEP_LABELS = ['Waiting', 'In progress', 'Finished'] as const;
+
+export function statusStep(status: OrderStatus): 0 | 1 | 2 {
+  if (status === 'in-progress') return 1;
+  if (status === 'done' || status === 'picked') return 2;
+  return 0;
+}
+
+/** The user's queue text (SPEC "My orders"). */
+export function queueText(queueAt: number | null | undefined): string {
+  if (queueAt != null && queueAt > 1) return `Queue no: ${queueAt - 1}`;
+  return 'It is your turn!';
+}

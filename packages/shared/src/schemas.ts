@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import {
+  CategoryForSchema,
+  DrinkTypeSchema,
+  IsActiveSchema,
+  IsAvailableSchema,
+  OrderStatusSchema,
+  RoleSchema,
+  SweetnessSchema,
+} from './enums';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
+import { isCafeDay } from './cafe-time';
+
+// ---------- common ----------
+
+/** Ids are integers on this server; path and body ids may arrive as digit strings. */
+export const IdSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number({ error: 'id must be a positive whole number' }).int().positive({ message: 'id must be a positive whole number' }),
+);
+export type Id = number;
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const CafeDaySchema = z.string().refine(isCafeDay, { message: 'must be a date written YYYY-MM-DD' });
+
+export const DateRangeQuerySchema = z.object({
+  startDate: CafeDaySchema.optional(),
+  endDate: CafeDaySchema.optional(),
+});
+
+export const EmailSchema = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
+
+// ---------- auth ----------
+
+export const RegisterBodySchema = z.object({
+  name: DisplayNameSchema,
+  email: EmailSchema,
+  password: z
+    .string({ error: 'password is required' })
+    .min(LIMITS.passwordMin, { message: `password must be at least ${LIMITS.passwordMin} characters` })
+    .max(LIMITS.passwordMax, { message: `password must be at most ${LIMITS.passwordMax} characters` }),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'password is required' }).min(1, { message: 'password is required' }).max(LIMITS.passwordMax),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const RefreshBodySchema = z.object({ refreshToken: z.string({ error: 'refreshToken is required' }).min(1) });
+export type RefreshBody = z.infer<typeof RefreshBodySchema>;
+
+// ---------- users ----------
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  isAvailable: IsAvailableSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const MeSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), role: RoleSchema });
+export type Me = z.infer<typeof MeSchema>;
+
+export const RenameBodySchema = z.object({ name: DisplayNameSchema });
+export type RenameBody = z.infer<typeof RenameBodySchema>;
+
+export const UserPatchBodySchema = z
+  .object({ name: DisplayNameSchema.optional(), role: RoleSchema.optional(), isAvailable: IsAvailableSchema.optional() })
+  .refine((b) => b.name !== undefined || b.role !== undefined || b.isAvailable !== undefined, {
+    message: 'give at least one of name, role, isAvailable',
+  });
+export type UserPatchBody = z.infer<typeof UserPatchBodySchema>;
+
+export const PushDisableBodySchema = z.object({ status: z.literal('INACTIVE', { error: 'status must be INACTIVE' }) });
+
+// ---------- shop status ----------
+
+export const CafeStatusSchema = z.object({ isBarOpen: z.boolean(), isCafeOpen: z.boolean() });
+export type CafeStatus = z.infer<typeof CafeStatusSchema>;
+
+// ---------- menu and categories ----------
+
+export const MenuSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category_id: z.number().int(),
+  isActive: IsActiveSchema,
+  isAvailable: IsAvailableSchema,
+});
+export type Menu = z.infer<typeof MenuSchema>;
+
+export const CategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  categoryFor: CategoryForSchema,
+  isAvailable: IsAvailableSchema,
+  menu: z.array(MenuSchema),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoryQuerySchema = z.object({ categoryFor: CategoryForSchema.optional() });
+
+export const CategoryCreateBodySchema = z.object({ name: itemNameSchema(LIMITS.categoryNameMax), categoryFor: CategoryForSchema });
+export type CategoryCreateBody = z.infer<typeof CategoryCreateBodySchema>;
+
+export const CategoryPatchBodySchema = z.object({
+  name: itemNameSchema(LIMITS.categoryNameMax).optional(),
+  categoryFor: CategoryForSchema.optional(),
+  isAvailable: IsAvailableSchema.optional(),
+});
+export type CategoryPatchBody = z.infer<typeof CategoryPatchBodySchema>;
+
+export const MenuCreateBodySchema = z.object({
+  name: itemNameSchema(LIMITS.menuNameMax),
+  description: DescriptionSchema.optional(),
+  category_id: IdSchema,
+});
+export type MenuCreateBody = z.infer<typeof MenuCreateBodySchema>;
+
+export const MenuPatchBodySchema = z.object({
+  name: itemNameSchema(LIMITS.menuNameMax).optional(),
+  description: DescriptionSchema.optional(),
+  category_id: IdSchema.optional(),
+  isActive: IsActiveSchema.optional(),
+  isAvailable: IsAvailableSchema.optional(),
+});
+export type MenuPatchBody = z.infer<typeof MenuPatchBodySchema>;
+
+// ---------- orders ----------
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  orderDate: z.string(),
+  updatedAt: z.string(),
+  type: DrinkTypeSchema.nullable(),
+  sweetness: z.number().nullable(),
+  remark: z.string(),
+  tumblerImage: z.string(),
+  rejectNote: z.string(),
+  menu: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.object({ id: z.number().int(), name: z.string(), categoryFor: CategoryForSchema }),
+  }),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const QueuedOrderSchema = OrderSchema.extend({
+  queue_at: z.number().int().nullable(),
+  /** Estimated minutes until this waiting order is ready; null when not waiting or unknown. */
+  estimatedWaitMinutes: z.number().nullable().optional(),
+});
+export type QueuedOrder = z.infer<typeof QueuedOrderSchema>;
+
+export const RemarkSchema = z.string().max(LIMITS.remarkMax, { message: MESSAGES.remarkTooLong });
+
+export const OrderCreateBodySchema = z.object({
+  menu_id: IdSchema,
+  menu_name: z.string().max(200).optional(),
+  type: DrinkTypeSchema.optional(),
+  sweetness: SweetnessSchema.optional(),
+  remark: RemarkSchema.optional(),
+  tumblerImage: z.string({ error: 'tumblerImage is required' }).min(1, { message: 'tumblerImage is required' }).max(2048),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
+
+export const OwnerOrderPatchBodySchema = z.object({ status: z.enum(['cancel', 'picked'], { error: 'status must be cancel or picked' }) });
+export type OwnerOrderPatchBody = z.infer<typeof OwnerOrderPatchBodySchema>;
+
+export const BaristaOrderPatchBodySchema = z.object({
+  status: z.enum(['in-progress', 'done', 'rejected'], { error: 'status must be in-progress, done or rejected' }),
+  reject_note: z
+    .string()
+    .trim()
+    .min(1, { message: 'reject_note must not be empty' })
+    .max(LIMITS.rejectNoteMax, { message: `reject_note must be at most ${LIMITS.rejectNoteMax} characters` })
+    .optional(),
+});
+export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
+
+const StatusListSchema = z.preprocess(
+  (v) => {
+    if (v === undefined) return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    return list.flatMap((s) => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
+  },
+  z.array(OrderStatusSchema).optional(),
+);
+
+export const OrderListQuerySchema = DateRangeQuerySchema.extend({ status: StatusListSchema });
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const CountSchema = z.object({ totalOrder: z.number().int() });
+
+// ---------- statistics ----------
+
+export const StatsQuerySchema = z.object({
+  startDate: CafeDaySchema,
+  endDate: CafeDaySchema,
+  categoryFor: CategoryForSchema.optional(),
+});
+export type StatsQuery = z.infer<typeof StatsQuerySchema>;
+
+export const CountTotalQuerySchema = StatsQuerySchema.extend({ categoryFor: CategoryForSchema });
+
+export const PopularMenuRowSchema = z.object({
+  Menu_name: z.string(),
+  categoryName: z.string(),
+  categoryFor: CategoryForSchema,
+  totalOrder: z.number().int(),
+});
+export type PopularMenuRow = z.infer<typeof PopularMenuRowSchema>;
+
+// ---------- uploads ----------
+
+export const UploadJsonBodySchema = z.object({ file: z.string({ error: 'file is required' }).min(1, { message: 'file is required' }) });
+export const UploadResultSchema = z.object({ url: z.string() });
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+// ---------- live events ----------
+
+export const OrdersEventSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  userId: z.number().int(),
+  categoryFor: CategoryForSchema,
+  updatedAt: z.string(),
+});
+export type OrdersEvent = z.infer<typeof OrdersEventSchema>;
+
+export const MenuEventSchema = z.object({
+  kind: z.enum(['menu', 'category']),
+  id: z.number().int(),
+});
+export type MenuEvent = z.infer<typeof MenuEventSchema>;
+
+export const LIVE_EVENTS = { orders: 'orders', cafeStatus: 'cafe-status', menu: 'menu' } as const;

@@ -1,0 +1,19 @@
+import type { Role, ShopMode, ShopValue } from './enums';
+
+export interface ShopStatus {
+  isBarOpen: boolean;
+  isCafeOpen: boolean;
+}
+
+/** SPEC section 4: cafe only -> cafe-open; bar only -> bar-open; anything else -> all-close. */
+export function shopModeOf(status: ShopStatus): ShopMode {
+  if (status.isCafeOpen && !status.isBarOpen) return 'cafe-open';
+  if (!status.isCafeOpen && status.isBarOpen) return 'bar-open';
+  return 'all-close';
+}
+
+export function shopStatusFor(value: ShopValue): ShopStatus {
+  if (value === 'cafe-open') return { isCafeOpen: true, isBarOpen: false };
+  if (value === 'bar-open') return { isCafeOpen: false, isBarOpen: true };
+  return { isCafeOpen: false, isBarOpen: false };
+}
