@@ -7,3 +7,4 @@ export * from './cafe-time';
 export * from './order-state';
 export * from './shop';
 export * from './schemas';
+export * from './stats';

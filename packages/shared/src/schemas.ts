@@ -200,8 +200,8 @@ export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
 const StatusListSchema = z.preprocess(
   (v) => {
     if (v === undefined) return undefined;
-    const list = Array.isArray(v) ? v : [v];
-    return list.flatMap((s) => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
+    const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+    return list.flatMap((s): unknown[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
   },
   z.array(OrderStatusSchema).optional(),
 );

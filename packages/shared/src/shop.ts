@@ -1,4 +1,4 @@
-import type { Role, ShopMode, ShopValue } from './enums';
+import type { ShopMode, ShopValue } from './enums';
 
 export interface ShopStatus {
   isBarOpen: boolean;

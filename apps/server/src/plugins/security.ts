@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Security headers with a CSP the web app passes, and the rate limiter (enabled per route). */
@@ -36,6 +36,6 @@ export const securityPlugin = fp(
 );
 
 /** Route option for a rate-limited route; the key defaults to the client address. */
-export function limitTo(max: number, timeWindow: string, keyGenerator?: (request: import('fastify').FastifyRequest) => string) {
+export function limitTo(max: number, timeWindow: string, keyGenerator?: (request: FastifyRequest) => string) {
   return { rateLimit: { max, timeWindow, ...(keyGenerator ? { keyGenerator } : {}) } };
 }

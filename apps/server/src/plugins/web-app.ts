@@ -13,7 +13,7 @@ export const webAppPlugin = fp(
       root: options.root,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
         if (filePath.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
       },

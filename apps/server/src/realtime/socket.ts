@@ -19,7 +19,7 @@ export function createSocketServer(app: FastifyInstance): Server {
         if (user) {
           await socket.join(ROOMS.user(user.id));
           if (user.role === 'barista' || user.role === 'admin') await socket.join(ROOMS.staff);
-          socket.data.userId = user.id;
+          (socket.data as { userId?: number }).userId = user.id;
         }
         next();
       })

@@ -1,3 +1,175 @@
+import {
+  CategoryCreateBodySchema,
+  CategoryPatchBodySchema,
+  CategoryQuerySchema,
+  CategorySchema,
+  ErrorBodySchema,
+  IdParamsSchema,
+  MenuCreateBodySchema,
+  MenuPatchBodySchema,
+  MenuSchema,
+} from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/auth';
+import { createMenuService } from './menu.service';
 
-export const menuRoutes: FastifyPluginAsyncZod = async () => {};
+const tags = ['menu'];
+const security = [{ bearerAuth: [] }];
+
+/** Error answers of the management routes, for the OpenAPI document. */
+const writeErrors = {
+  400: ErrorBodySchema.describe('VALIDATION: the message names the field'),
+  401: ErrorBodySchema.describe('UNAUTHENTICATED'),
+  403: ErrorBodySchema.describe('FORBIDDEN: only baristas manage the menu'),
+  404: ErrorBodySchema.describe('NOT_FOUND'),
+};
+
+export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  const menu = createMenuService(app.ctx);
+  const barista = requireRole('barista');
+
+  // ---------- reading (public) ----------
+
+  app.get(
+    '/category',
+    {
+      schema: {
+        tags,
+        summary: 'Available categories with their available items',
+        description:
+          'Categories ordered by their position, then id; each lists its available items (active and inactive) by id.',
+        querystring: CategoryQuerySchema,
+        response: { 200: z.array(CategorySchema), 400: writeErrors[400] },
+      },
+    },
+    async (request) => menu.listCategories(request.query.categoryFor),
+  );
+
+  app.get(
+    '/category/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One available category with its available items',
+        params: IdParamsSchema,
+        response: { 200: CategorySchema, 400: writeErrors[400], 404: writeErrors[404] },
+      },
+    },
+    async (request) => menu.getCategory(request.params.id),
+  );
+
+  app.get(
+    '/menu/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One available menu item',
+        description: 'A deleted item, or an item of a deleted category, answers 404.',
+        params: IdParamsSchema,
+        response: { 200: MenuSchema, 400: writeErrors[400], 404: writeErrors[404] },
+      },
+    },
+    async (request) => menu.getMenu(request.params.id),
+  );
+
+  // ---------- management (barista) ----------
+
+  app.post(
+    '/category',
+    {
+      preHandler: barista,
+      schema: {
+        tags,
+        summary: 'Create a category',
+        security,
+        body: CategoryCreateBodySchema,
+        response: { 201: CategorySchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await menu.createCategory(request.body)),
+  );
+
+  app.patch(
+    '/category/:id',
+    {
+      preHandler: barista,
+      schema: {
+        tags,
+        summary: 'Edit a category',
+        description: 'isAvailable "available" restores a deleted category; "unavailable" deletes it.',
+        security,
+        params: IdParamsSchema,
+        body: CategoryPatchBodySchema,
+        response: { 200: CategorySchema, ...writeErrors },
+      },
+    },
+    async (request) => menu.updateCategory(request.params.id, request.body),
+  );
+
+  // No body is expected here; clients that still send a JSON content type with an empty body
+  // are accepted, so a parser that tolerates emptiness serves this one route.
+  const deleteCategoryRoute: FastifyPluginAsyncZod = async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch (error) {
+        done(error instanceof Error ? error : new SyntaxError('invalid JSON'), undefined);
+      }
+    });
+    scope.patch(
+      '/category/:id/unavailable',
+      {
+        preHandler: barista,
+        schema: {
+          tags,
+          summary: 'Delete a category (soft)',
+          description:
+            'Sets isAvailable "unavailable" and answers the category in that state. Its items disappear from menus with it; past orders keep them.',
+          security,
+          params: IdParamsSchema,
+          response: { 200: CategorySchema, ...writeErrors },
+        },
+      },
+      async (request) => menu.deleteCategory(request.params.id),
+    );
+  };
+  await app.register(deleteCategoryRoute);
+
+  app.post(
+    '/menu',
+    {
+      preHandler: barista,
+      schema: {
+        tags,
+        summary: 'Create a menu item',
+        description: 'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
+        security,
+        body: MenuCreateBodySchema,
+        response: { 201: MenuSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await menu.createMenu(request.body)),
+  );
+
+  app.patch(
+    '/menu/:id',
+    {
+      preHandler: barista,
+      schema: {
+        tags,
+        summary: 'Edit, move, (de)activate or delete a menu item',
+        description:
+          'category_id moves the item (the target must be available); isAvailable "unavailable" deletes it (soft).',
+        security,
+        params: IdParamsSchema,
+        body: MenuPatchBodySchema,
+        response: { 200: MenuSchema, ...writeErrors },
+      },
+    },
+    async (request) => menu.updateMenu(request.params.id, request.body),
+  );
+};

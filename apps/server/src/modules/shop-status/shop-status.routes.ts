@@ -1,3 +1,38 @@
+import { CafeStatusSchema, ErrorBodySchema, ShopValueSchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { createShopStatusService } from './shop-status.service';
 
-export const shopStatusRoutes: FastifyPluginAsyncZod = async () => {};
+const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
+
+export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createShopStatusService(app.ctx);
+
+  app.get(
+    '/cafe-status',
+    {
+      schema: {
+        tags: ['shop-status'],
+        summary: 'Whether the cafe and the bar are open',
+        response: { 200: CafeStatusSchema },
+      },
+    },
+    async () => service.get(),
+  );
+
+  app.patch(
+    '/cafe-status/:value',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags: ['shop-status'],
+        summary: 'Open the cafe, open the bar, or close both (all-close means close-both); emits cafe-status',
+        security: [{ bearerAuth: [] }],
+        params: ShopValueParamsSchema,
+        response: { 200: CafeStatusSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => service.set(request.params.value, currentUser(request).id),
+  );
+};

@@ -1,3 +1,100 @@
+import multipart from '@fastify/multipart';
+import { ErrorBodySchema, LIMITS, UploadJsonBodySchema, UploadResultSchema } from '@cafe/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireAuth } from '../../plugins/auth';
+import { limitTo } from '../../plugins/security';
+import { createUploadsService } from './uploads.service';
 
-export const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Uploads a signed-in person may make a minute (each one decodes an image). */
+const UPLOADS_PER_MINUTE = 30;
+
+/**
+ * JSON gives `file` as a data URL; multipart (fields attached to the body) gives the file part as
+ * bytes, or a data URL sent as a plain text field.
+ */
+const UploadBodySchema = UploadJsonBodySchema.extend({
+  file: z.union([
+    UploadJsonBodySchema.shape.file,
+    z.custom<Buffer>((value) => Buffer.isBuffer(value), { message: 'file is required' }),
+  ]),
+});
+
+const ImageParamsSchema = z.object({ name: z.string().min(1).max(100) });
+
+function uploaderKey(request: FastifyRequest): string {
+  return request.authUser ? `upload:user:${request.authUser.id}` : `upload:ip:${request.ip}`;
+}
+
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createUploadsService(app.ctx);
+
+  // Scoped to this plugin: only the upload route parses multipart bodies.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: {
+      fileSize: LIMITS.uploadMaxBytes,
+      files: 1,
+      fields: 5,
+      // A data URL may come as a text field too; the app's body limit (8 MB) bounds it.
+      fieldSize: 8 * 1024 * 1024,
+    },
+  });
+
+  app.post(
+    '/upload/image',
+    {
+      // Before the body is read: strangers and floods are turned away without buffering 5 MB.
+      onRequest: [requireAuth],
+      config: limitTo(app.ctx.config.rateLimit ? UPLOADS_PER_MINUTE : Number.MAX_SAFE_INTEGER, '1 minute', uploaderKey),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload a tumbler photo (JPEG, PNG, HEIC or HEIF, at most 5 MB)',
+        description:
+          'JSON `{file: "data:<type>;base64,..."}` or multipart with a `file` field. The type is judged by the bytes. ' +
+          'The picture is stored re-encoded as WebP (upright, at most 1280 px, no metadata); the same picture gives the same URL.',
+        consumes: ['application/json', 'multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        body: UploadBodySchema,
+        response: {
+          201: UploadResultSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          413: ErrorBodySchema,
+          415: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.upload(currentUser(request).id, request.body.file);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/images/:name',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'A stored image (public, cached for a year: its name is its content hash)',
+        params: ImageParamsSchema,
+        response: {
+          200: z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The image bytes (image/webp)'),
+          304: z.undefined().describe('Not modified (If-None-Match matched the ETag)'),
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await service.image(request.params.name);
+      reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('ETag', image.etag)
+        .type(image.mime);
+      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      return reply.send(image.data);
+    },
+  );
+};

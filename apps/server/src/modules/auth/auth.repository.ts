@@ -1,0 +1,67 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, RefreshTokensTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type NewRefreshToken = Pick<RefreshTokenRow, 'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'>;
+
+export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<number> {
+  const row = await db
+    .insertInto('refresh_tokens')
+    .values({ ...token, revoked_at: null, replaced_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Revokes one live token. Returns false when it was already revoked: under concurrent use of the
+ * same token only one caller gets true (PostgreSQL re-checks the condition after the row lock).
+ */
+export async function claimRefreshToken(db: Db, id: number, revokedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setReplacedBy(db: Db, id: number, replacedBy: number): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ replaced_by: replacedBy }).where('id', '=', id).execute();
+}
+
+export async function revokeFamily(db: Db, familyId: string, revokedAt: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Revokes the token only when it belongs to `userId`. */
+export async function revokeUserToken(db: Db, userId: number, tokenHash: string, revokedAt: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllUserTokens(db: Db, userId: number, revokedAt: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: revokedAt })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,134 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MESSAGES, type LoginBody, type RegisterBody, type Role, type TokenPair, type User } from '@cafe/shared';
+import type { AppContext } from '../../context';
+import { AppError, conflict, unauthenticated } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { iso } from '../../lib/time';
+import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
+import { toUser } from '../users/user.mapper';
+import { emailExists, findCredentialsByEmail, findUserById, insertUser, setPushStatus } from '../users/users.repository';
+import {
+  claimRefreshToken,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  revokeFamily,
+  revokeUserToken,
+  setReplacedBy,
+} from './auth.repository';
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+// A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
+// takes as long as a wrong password and sign-in does not reveal who has an account.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
+
+type RefreshOutcome =
+  | { kind: 'rotated'; userId: number; role: Role; refreshToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused' };
+
+export function createAuthService(ctx: AppContext) {
+  const { db, config, clock, tokens } = ctx;
+  void getDummyHash();
+
+  function assertCompanyEmail(email: string): void {
+    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+    if (domain !== config.companyEmailDomain) {
+      throw new AppError(403, 'EMAIL_DOMAIN', MESSAGES.emailDomain(config.companyEmailDomain));
+    }
+  }
+
+  function refreshExpiry(now: Date): string {
+    return iso(new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000));
+  }
+
+  const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail already exists.');
+
+  return {
+    async register(body: RegisterBody): Promise<User> {
+      assertCompanyEmail(body.email);
+      if (await emailExists(db, body.email)) throw emailTaken();
+      const now = iso(clock.now());
+      const row = await insertUser(db, {
+        name: body.name,
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        role: 'user',
+        created_at: now,
+        updated_at: now,
+      });
+      // null: another registration with the same e-mail committed between the check and the insert.
+      if (!row) throw emailTaken();
+      return toUser(row);
+    },
+
+    async login(body: LoginBody): Promise<TokenPair> {
+      assertCompanyEmail(body.email);
+      const user = await findCredentialsByEmail(db, body.email);
+      const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
+      if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
+
+      const now = clock.now();
+      const refresh = newRefreshToken();
+      await db.transaction().execute(async (trx) => {
+        await setPushStatus(trx, user.id, 'ACTIVE');
+        // Every sign-in starts a token family of its own, so reuse detection ends one session only.
+        await insertRefreshToken(trx, {
+          user_id: user.id,
+          family_id: randomUUID(),
+          token_hash: refresh.hash,
+          expires_at: refreshExpiry(now),
+          created_at: iso(now),
+        });
+      });
+      return { accessToken: await tokens.sign(user.id, user.role), refreshToken: refresh.token };
+    },
+
+    /**
+     * Rotation: the presented token is revoked and replaced by a new one of the same family. A token
+     * that was already rotated is being replayed (stolen, or a client gone wrong): the whole family
+     * is revoked so whoever holds its newest token must sign in again too.
+     */
+    async refresh(presented: string): Promise<TokenPair> {
+      const tokenHash = hashRefreshToken(presented);
+      const now = clock.now();
+      const nowIso = iso(now);
+      const outcome = await db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        const row = await findRefreshTokenByHash(trx, tokenHash);
+        if (!row) return { kind: 'invalid' };
+        if (row.revoked_at !== null) {
+          await revokeFamily(trx, row.family_id, nowIso);
+          return { kind: 'reused' };
+        }
+        if (row.expires_at <= nowIso) return { kind: 'invalid' };
+        const user = await findUserById(trx, row.user_id);
+        if (!user || user.is_available !== 'available') return { kind: 'invalid' };
+        // Only one of several concurrent uses of the same token wins this conditional update.
+        if (!(await claimRefreshToken(trx, row.id, nowIso))) return { kind: 'invalid' };
+        const next = newRefreshToken();
+        const nextId = await insertRefreshToken(trx, {
+          user_id: row.user_id,
+          family_id: row.family_id,
+          token_hash: next.hash,
+          expires_at: refreshExpiry(now),
+          created_at: nowIso,
+        });
+        await setReplacedBy(trx, row.id, nextId);
+        return { kind: 'rotated', userId: user.id, role: user.role, refreshToken: next.token };
+      });
+      if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED);
+      return { accessToken: await tokens.sign(outcome.userId, outcome.role), refreshToken: outcome.refreshToken };
+    },
+
+    /** Ends the session of this refresh token; a token of someone else is left alone. */
+    async logout(userId: number, refreshToken: string): Promise<void> {
+      await revokeUserToken(db, userId, hashRefreshToken(refreshToken), iso(clock.now()));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

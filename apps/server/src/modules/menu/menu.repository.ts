@@ -1,0 +1,77 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { CategoriesTable, Database, MenuItemsTable } from '../../db/types';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+export type MenuItemRow = Selectable<MenuItemsTable>;
+
+/** A database handle or a transaction: both run the same queries. */
+type Db = Kysely<Database>;
+
+export async function listAvailableCategories(db: Db, categoryFor?: CategoryRow['category_for']): Promise<CategoryRow[]> {
+  let query = db.selectFrom('categories').selectAll().where('is_available', '=', 'available');
+  if (categoryFor) query = query.where('category_for', '=', categoryFor);
+  return query.orderBy('sort_order').orderBy('id').execute();
+}
+
+/** The available items of the given categories, active and inactive, in id order. */
+export async function listAvailableItemsOf(db: Db, categoryIds: readonly number[]): Promise<MenuItemRow[]> {
+  if (categoryIds.length === 0) return [];
+  return db
+    .selectFrom('menu_items')
+    .selectAll()
+    .where('category_id', 'in', categoryIds)
+    .where('is_available', '=', 'available')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findCategory(db: Db, id: number): Promise<CategoryRow | undefined> {
+  return db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findItem(db: Db, id: number): Promise<MenuItemRow | undefined> {
+  return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** An item together with the availability of its category. */
+export async function findItemWithCategoryAvailability(
+  db: Db,
+  id: number,
+): Promise<(MenuItemRow & { category_is_available: CategoryRow['is_available'] }) | undefined> {
+  return db
+    .selectFrom('menu_items')
+    .innerJoin('categories', 'categories.id', 'menu_items.category_id')
+    .selectAll('menu_items')
+    .select('categories.is_available as category_is_available')
+    .where('menu_items.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function nextCategorySortOrder(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('categories')
+    .select((eb) => eb.fn.max('sort_order').as('max_order'))
+    .executeTakeFirst();
+  const max = row?.max_order;
+  return max === null || max === undefined ? 0 : Number(max) + 1;
+}
+
+export async function insertCategory(db: Db, values: Insertable<CategoriesTable>): Promise<CategoryRow> {
+  return db.insertInto('categories').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateCategory(
+  db: Db,
+  id: number,
+  values: Updateable<CategoriesTable>,
+): Promise<CategoryRow | undefined> {
+  return db.updateTable('categories').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function insertItem(db: Db, values: Insertable<MenuItemsTable>): Promise<MenuItemRow> {
+  return db.insertInto('menu_items').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateItem(db: Db, id: number, values: Updateable<MenuItemsTable>): Promise<MenuItemRow | undefined> {
+  return db.updateTable('menu_items').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}

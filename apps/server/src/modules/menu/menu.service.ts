@@ -1,0 +1,166 @@
+import {
+  normaliseDescription,
+  type Category,
+  type CategoryCreateBody,
+  type CategoryFor,
+  type CategoryPatchBody,
+  type Menu,
+  type MenuCreateBody,
+  type MenuEvent,
+  type MenuPatchBody,
+} from '@cafe/shared';
+import type { Kysely, Updateable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { CategoriesTable, Database, MenuItemsTable } from '../../db/types';
+import { notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { toCategory, toMenu } from './menu.mapper';
+import * as repo from './menu.repository';
+
+const categoryNotFound = (id: number) => notFound(`Category ${id}`);
+const menuNotFound = (id: number) => notFound(`Menu ${id}`);
+
+/** Names may not start with a space (the shared rule); a trailing one is noise and is dropped. */
+const cleanName = (name: string) => name.trimEnd();
+
+/**
+ * Categories and menu items. Delete is soft (isAvailable "unavailable") and rows are never removed,
+ * so past orders keep pointing at their item. Reading lists only available categories, and items
+ * only through an available category: deleting a category hides its items with it.
+ */
+export function createMenuService(ctx: AppContext) {
+  const emit = (event: MenuEvent) => ctx.events.menu(event);
+
+  async function categoryWithMenu(db: Kysely<Database>, row: repo.CategoryRow): Promise<Category> {
+    return toCategory(row, await repo.listAvailableItemsOf(db, [row.id]));
+  }
+
+  /** The target of a create or a move: it must exist and be available. */
+  async function requireAvailableCategory(db: Kysely<Database>, id: number): Promise<repo.CategoryRow> {
+    const category = await repo.findCategory(db, id);
+    if (!category || category.is_available !== 'available') throw categoryNotFound(id);
+    return category;
+  }
+
+  async function saveCategory(id: number, changes: Updateable<CategoriesTable>): Promise<repo.CategoryRow> {
+    if (Object.keys(changes).length === 0) {
+      const current = await repo.findCategory(ctx.db, id);
+      if (!current) throw categoryNotFound(id);
+      return current;
+    }
+    const row = await repo.updateCategory(ctx.db, id, { ...changes, updated_at: iso(ctx.clock.now()) });
+    if (!row) throw categoryNotFound(id);
+    emit({ kind: 'category', id: row.id });
+    return row;
+  }
+
+  return {
+    async listCategories(categoryFor?: CategoryFor): Promise<Category[]> {
+      const categories = await repo.listAvailableCategories(ctx.db, categoryFor);
+      const items = await repo.listAvailableItemsOf(
+        ctx.db,
+        categories.map((c) => c.id),
+      );
+      const byCategory = new Map<number, repo.MenuItemRow[]>();
+      for (const item of items) {
+        const list = byCategory.get(item.category_id);
+        if (list) list.push(item);
+        else byCategory.set(item.category_id, [item]);
+      }
+      return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? []));
+    },
+
+    async getCategory(id: number): Promise<Category> {
+      const row = await repo.findCategory(ctx.db, id);
+      if (!row || row.is_available !== 'available') throw categoryNotFound(id);
+      return categoryWithMenu(ctx.db, row);
+    },
+
+    async getMenu(id: number): Promise<Menu> {
+      const row = await repo.findItemWithCategoryAvailability(ctx.db, id);
+      // An item of a deleted category is gone from every menu, so it is gone here too.
+      if (!row || row.is_available !== 'available' || row.category_is_available !== 'available') throw menuNotFound(id);
+      return toMenu(row);
+    },
+
+    async createCategory(body: CategoryCreateBody): Promise<Category> {
+      const now = iso(ctx.clock.now());
+      const row = await ctx.db.transaction().execute(async (trx) =>
+        repo.insertCategory(trx, {
+          name: cleanName(body.name),
+          category_for: body.categoryFor,
+          is_available: 'available',
+          // New categories go last; the order of existing ones stays as it was.
+          sort_order: await repo.nextCategorySortOrder(trx),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      emit({ kind: 'category', id: row.id });
+      return toCategory(row, []);
+    },
+
+    async updateCategory(id: number, body: CategoryPatchBody): Promise<Category> {
+      const changes: Updateable<CategoriesTable> = {};
+      if (body.name !== undefined) changes.name = cleanName(body.name);
+      if (body.categoryFor !== undefined) changes.category_for = body.categoryFor;
+      if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
+      const row = await saveCategory(id, changes);
+      return categoryWithMenu(ctx.db, row);
+    },
+
+    /** Soft delete; the answer is the category as it now is, isAvailable "unavailable". */
+    async deleteCategory(id: number): Promise<Category> {
+      const row = await saveCategory(id, { is_available: 'unavailable' });
+      return categoryWithMenu(ctx.db, row);
+    },
+
+    async createMenu(body: MenuCreateBody): Promise<Menu> {
+      const now = iso(ctx.clock.now());
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        await requireAvailableCategory(trx, body.category_id);
+        return repo.insertItem(trx, {
+          category_id: body.category_id,
+          name: cleanName(body.name),
+          description: normaliseDescription(body.description),
+          is_active: 'active',
+          is_available: 'available',
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      emit({ kind: 'menu', id: row.id });
+      return toMenu(row);
+    },
+
+    async updateMenu(id: number, body: MenuPatchBody): Promise<Menu> {
+      const changes: Updateable<MenuItemsTable> = {};
+      if (body.name !== undefined) changes.name = cleanName(body.name);
+      if (body.description !== undefined) changes.description = normaliseDescription(body.description);
+      if (body.isActive !== undefined) changes.is_active = body.isActive;
+      if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
+      const moveTo = body.category_id;
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const current = await repo.findItem(trx, id);
+        if (!current) throw menuNotFound(id);
+        if (moveTo !== undefined && moveTo !== current.category_id) {
+          await requireAvailableCategory(trx, moveTo);
+          changes.category_id = moveTo;
+        }
+        if (Object.keys(changes).length === 0) return null;
+        changes.updated_at = iso(ctx.clock.now());
+        return (await repo.updateItem(trx, id, changes)) ?? null;
+      });
+      if (!row) {
+        // Nothing to change: answer with the item as it is, and tell nobody.
+        const current = await repo.findItem(ctx.db, id);
+        if (!current) throw menuNotFound(id);
+        return toMenu(current);
+      }
+      emit({ kind: 'menu', id: row.id });
+      return toMenu(row);
+    },
+  };
+}
+
+export type MenuService = ReturnType<typeof createMenuService>;

@@ -1,0 +1,64 @@
+import { LIMITS } from '@cafe/shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { toStoredImage } from './image-processing';
+import { imageUrl } from './image-url';
+import { findImageByName, findImageNameBySha, insertImageIfNew } from './uploads.repository';
+
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'File must be smaller than 5 MB');
+
+/**
+ * The bytes of a JSON upload: a data URL (`data:<type>;base64,...`) or bare base64. The declared
+ * type is ignored; the bytes decide. The size is checked before decoding.
+ */
+export function bytesFromDataUrl(file: string): Buffer {
+  let payload = file.trim();
+  if (payload.startsWith('data:')) {
+    const comma = payload.indexOf(',');
+    const header = comma === -1 ? '' : payload.slice(0, comma);
+    if (!/;base64$/i.test(header)) throw badRequest('file: must be a data URL of the form data:<type>;base64,...');
+    payload = payload.slice(comma + 1);
+  }
+  if (!/^[A-Za-z0-9+/=_\-\s]*$/.test(payload)) throw badRequest('file: must be base64 encoded');
+  const estimated = Math.floor((payload.replace(/\s|=/g, '').length * 3) / 4);
+  if (estimated > LIMITS.uploadMaxBytes) throw tooLarge();
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length === 0) throw badRequest('file: is empty');
+  return bytes;
+}
+
+export function createUploadsService(ctx: AppContext) {
+  return {
+    /** Stores an upload as a re-encoded WebP; the same picture twice gives the same URL. */
+    async upload(userId: number, file: string | Buffer): Promise<{ url: string }> {
+      const bytes = typeof file === 'string' ? bytesFromDataUrl(file) : file;
+      if (bytes.length > LIMITS.uploadMaxBytes) throw tooLarge();
+      if (bytes.length === 0) throw badRequest('file: is empty');
+      const image = await toStoredImage(bytes);
+      const existing = await findImageNameBySha(ctx.db, image.sha256);
+      if (existing) return { url: imageUrl(existing.name) };
+      await insertImageIfNew(ctx.db, {
+        name: `${image.sha256}.${image.ext}`,
+        sha256: image.sha256,
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        bytes: image.data.length,
+        data: image.data,
+        uploaded_by: userId,
+        created_at: iso(ctx.clock.now()),
+      });
+      // A concurrent upload of the same picture may have won the insert: read back whichever is stored.
+      const stored = await findImageNameBySha(ctx.db, image.sha256);
+      if (!stored) throw new Error('image vanished after insert');
+      return { url: imageUrl(stored.name) };
+    },
+
+    async image(name: string) {
+      const row = await findImageByName(ctx.db, name);
+      if (!row) throw notFound('Image');
+      return { mime: row.mime, etag: `"${row.sha256}"`, data: Buffer.from(row.data) };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/** The columns that may leave the repository for ordinary use (no password hash). */
+const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available'] as const;
+
+export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
+export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
+export type NewUser = Pick<Selectable<UsersTable>, 'name' | 'email' | 'password_hash' | 'role' | 'created_at' | 'updated_at'>;
+export type UserChanges = Pick<Updateable<UsersTable>, 'name' | 'role' | 'is_available'>;
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** For sign-in only: the one query that reads the password hash. */
+export function findCredentialsByEmail(db: Db, email: string): Promise<UserCredentialsRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...PUBLIC_COLUMNS, 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').select(PUBLIC_COLUMNS).orderBy('id').execute();
+}
+
+/** SQLite and PostgreSQL both report a unique-constraint violation, each in its own words. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const { code } = error as { code: unknown };
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Inserts the user; `null` when the e-mail is already taken (also when a concurrent insert won). */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null> {
+  try {
+    return await db
+      .insertInto('users')
+      .values({ ...user, is_available: 'available', push_status: 'ACTIVE' })
+      .returning(PUBLIC_COLUMNS)
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+export function updateUser(db: Db, id: number, changes: UserChanges, updatedAt: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: updatedAt })
+    .where('id', '=', id)
+    .returning(PUBLIC_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Push state is device state, not a profile edit: updated_at stays as it is. */
+export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INACTIVE'): Promise<void> {
+  await db.updateTable('users').set({ push_status: status }).where('id', '=', id).execute();
+}

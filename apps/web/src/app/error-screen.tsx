@@ -1,0 +1,22 @@
+import { MESSAGES } from '@cafe/shared';
+import { Link, useRouteError } from 'react-router';
+import { useSession } from '../stores/session';
+import { paths } from './paths';
+
+/** The generic error screen (SPEC: "Sorry, something went wrong :(" with Back to home). */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const role = useSession((s) => s.user.role);
+  if (error) console.error(error);
+  const home = role === 'admin' ? paths.admin.statusOrder : role === 'user' ? paths.user.statusOrder : paths.barista.ordering;
+  return (
+    <main className="grid min-h-dvh place-items-center bg-[var(--surface)] p-6 text-center text-[var(--ink)]">
+      <div className="space-y-4">
+        <h1 className="text-2xl font-semibold">{MESSAGES.genericError}</h1>
+        <Link to={home} className="btn-primary inline-flex" reloadDocument>
+          Back to home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useSession } from '../stores/session';
+
+/**
+ * The warm daytime cafe theme and the evening bar theme switch with the open venue: the bar
+ * theme applies when only the bar is open.
+ */
+export function ThemeSync() {
+  const { isBarOpen, isCafeOpen } = useSession((s) => s.user);
+  const theme = isBarOpen && !isCafeOpen ? 'bar' : 'cafe';
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'bar' ? '#1e1b3a' : '#7c4a1e');
+  }, [theme]);
+  return null;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export function RegisterRoute() {
+  return <ComingSoon title="Register" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../components/coming-soon';
+
+export function EditCategoryRoute() {
+  return <ComingSoon title="Edit Category" />;
+}

@@ -1,0 +1,129 @@
+import { TokenPairSchema, type ErrorCode } from '@cafe/shared';
+import type { z } from 'zod';
+import { tokenStorage } from './storage-keys';
+
+/** An error answer of the API: status, code and a sentence a person can read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+const BASE = '/api';
+
+type Listener = () => void;
+const sessionExpiredListeners = new Set<Listener>();
+/** Called when the tokens cannot be refreshed any more: the app signs the user out. */
+export function onSessionExpired(listener: Listener): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => sessionExpiredListeners.delete(listener);
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same rotation. */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = tokenStorage.getRefresh();
+    if (!refreshToken) return false;
+    try {
+      const res = await fetch(`${BASE}/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      if (!res.ok) return false;
+      const pair = TokenPairSchema.parse(await res.json());
+      tokenStorage.save(pair.accessToken, pair.refreshToken);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    }
+  })();
+  return refreshing;
+}
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | readonly string[]>;
+  /** Validates the answer; omit for answers without a body. */
+  schema?: S;
+  signal?: AbortSignal;
+  /** Do not try to refresh on 401 (the auth calls themselves). */
+  noRefresh?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions<undefined>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value as readonly string[]) params.append(key, v);
+    else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = tokenStorage.getAccess();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Cannot reach the cafe server. Check your connection and try again.');
+  }
+}
+
+/** Calls the API; throws ApiError for error answers; refreshes the tokens once on 401. */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : void> {
+  let res = await send(path, options);
+  if (res.status === 401 && !options.noRefresh && tokenStorage.getRefresh()) {
+    if (await refreshTokens()) res = await send(path, options);
+    else for (const listener of sessionExpiredListeners) listener();
+  }
+  if (!res.ok) {
+    let message = `Request failed (${res.status})`;
+    let code: ErrorCode | 'NETWORK' = 'INTERNAL';
+    try {
+      const data = (await res.json()) as { message?: string; code?: ErrorCode };
+      if (data.message) message = data.message;
+      if (data.code) code = data.code;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new ApiError(res.status, code, message);
+  }
+  if (!options.schema || res.status === 204) return undefined as never;
+  const data: unknown = await res.json();
+  return options.schema.parse(data) as never;
+}

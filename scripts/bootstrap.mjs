@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// The README's commands: `npm start` and `npm test` work on a fresh clone. This installs the
+// dependencies when they are missing or out of date, builds what is stale, then runs.
+// Only Node's own modules are used here, since it runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function mtime(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Newest modification time of the files under the given folders. */
+function newest(dirs) {
+  let max = 0;
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else max = Math.max(max, mtime(full));
+    }
+  };
+  dirs.forEach((d) => walk(path.join(root, d)));
+  return max;
+}
+
+function ensureInstalled() {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(marker) || mtime(path.join(root, 'package-lock.json')) > mtime(marker)) {
+    console.log('Installing dependencies (first run compiles the SQLite driver, about a minute)...');
+    run(npm, ['ci', '--no-audit', '--no-fund'], { npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' });
+  }
+}
+
+function ensureBuilt() {
+  const sources = newest(['packages/shared/src', 'apps/server/src']);
+  if (mtime(path.join(root, 'apps/server/dist/server.js')) < sources) run(npm, ['run', 'build', '-w', 'apps/server']);
+  const webSources = Math.max(newest(['packages/shared/src', 'apps/web/src', 'apps/web/public']), mtime(path.join(root, 'apps/web/index.html')));
+  if (mtime(path.join(root, 'apps/web/dist/index.html')) < webSources) run(npm, ['run', 'build', '-w', 'apps/web']);
+}
+
+const command = process.argv[2];
+ensureInstalled();
+
+if (command === 'start') {
+  ensureBuilt();
+  run(process.execPath, ['apps/server/dist/server.js']);
+} else if (command === 'test') {
+  // 1. static checks, 2. unit + integration (shared, server on SQLite, web components),
+  // 3. browser tests against the freshly built app.
+  run(npm, ['run', 'typecheck']);
+  run(npm, ['run', 'lint']);
+  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
+  run(npm, ['run', 'build']);
+  run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']);
+} else if (command === 'dev') {
+  console.log('Dev: API on :3000 (tsx watch), web on :5173 (vite). Open http://localhost:5173');
+  const { spawn } = await import('node:child_process');
+  const server = spawn(npm, ['run', 'dev', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
+  const web = spawn(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  const stop = () => {
+    server.kill();
+    web.kill();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  console.error('usage: node scripts/bootstrap.mjs start|test|dev');
+  process.exit(2);
+}
