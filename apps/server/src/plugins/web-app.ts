@@ -13,9 +13,8 @@ export const webAppPlugin = fp(
       root: options.root,
       wildcard: false,
       index: false,
-      setHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string) {
-        if (filePath.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.setHeader('Cache-Control', 'no-cache');
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   },
