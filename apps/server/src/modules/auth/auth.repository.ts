@@ -4,7 +4,10 @@ import type { Database, RefreshTokensTable } from '../../db/types';
 type Db = Kysely<Database>;
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
-export type NewRefreshToken = Pick<RefreshTokenRow, 'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'>;
+export type NewRefreshToken = Pick<
+  RefreshTokenRow,
+  'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'
+>;
 
 export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<number> {
   const row = await db

@@ -6,7 +6,13 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import { toUser } from '../users/user.mapper';
-import { emailExists, findCredentialsByEmail, findUserById, insertUser, setPushStatus } from '../users/users.repository';
+import {
+  emailExists,
+  findCredentialsByEmail,
+  findUserById,
+  insertUser,
+  setPushStatus,
+} from '../users/users.repository';
 import {
   claimRefreshToken,
   findRefreshTokenByHash,
@@ -27,9 +33,7 @@ function getDummyHash(): Promise<string> {
 }
 
 type RefreshOutcome =
-  | { kind: 'rotated'; userId: number; role: Role; refreshToken: string }
-  | { kind: 'invalid' }
-  | { kind: 'reused' };
+  { kind: 'rotated'; userId: number; role: Role; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
 
 export function createAuthService(ctx: AppContext) {
   const { db, config, clock, tokens } = ctx;

@@ -8,7 +8,10 @@ const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available'] as const;
 
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
-export type NewUser = Pick<Selectable<UsersTable>, 'name' | 'email' | 'password_hash' | 'role' | 'created_at' | 'updated_at'>;
+export type NewUser = Pick<
+  Selectable<UsersTable>,
+  'name' | 'email' | 'password_hash' | 'role' | 'created_at' | 'updated_at'
+>;
 export type UserChanges = Pick<Updateable<UsersTable>, 'name' | 'role' | 'is_available'>;
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -36,7 +39,7 @@ export function listUsers(db: Db): Promise<UserRow[]> {
 /** SQLite and PostgreSQL both report a unique-constraint violation, each in its own words. */
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error as { code: unknown };
+  const { code } = error;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
