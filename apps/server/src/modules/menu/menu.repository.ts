@@ -7,7 +7,10 @@ export type MenuItemRow = Selectable<MenuItemsTable>;
 /** A database handle or a transaction: both run the same queries. */
 type Db = Kysely<Database>;
 
-export async function listAvailableCategories(db: Db, categoryFor?: CategoryRow['category_for']): Promise<CategoryRow[]> {
+export async function listAvailableCategories(
+  db: Db,
+  categoryFor?: CategoryRow['category_for'],
+): Promise<CategoryRow[]> {
   let query = db.selectFrom('categories').selectAll().where('is_available', '=', 'available');
   if (categoryFor) query = query.where('category_for', '=', categoryFor);
   return query.orderBy('sort_order').orderBy('id').execute();
@@ -72,6 +75,10 @@ export async function insertItem(db: Db, values: Insertable<MenuItemsTable>): Pr
   return db.insertInto('menu_items').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateItem(db: Db, id: number, values: Updateable<MenuItemsTable>): Promise<MenuItemRow | undefined> {
+export async function updateItem(
+  db: Db,
+  id: number,
+  values: Updateable<MenuItemsTable>,
+): Promise<MenuItemRow | undefined> {
   return db.updateTable('menu_items').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }

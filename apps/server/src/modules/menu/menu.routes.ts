@@ -146,7 +146,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a menu item',
-        description: 'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
+        description:
+          'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
         security,
         body: MenuCreateBodySchema,
         response: { 201: MenuSchema, ...writeErrors },

@@ -44,7 +44,11 @@ export interface PopularMenuDbRow {
  * Served orders per menu item, deleted items and categories included (past orders count). The
  * venue is the order's own snapshot, so the rows add up to count/total for the same period.
  */
-export async function popularMenu(db: Db, range: StatsRange, served: readonly ServedStatus[]): Promise<PopularMenuDbRow[]> {
+export async function popularMenu(
+  db: Db,
+  range: StatsRange,
+  served: readonly ServedStatus[],
+): Promise<PopularMenuDbRow[]> {
   const rows = await db
     .selectFrom('orders')
     .innerJoin('menu_items', 'menu_items.id', 'orders.menu_id')
@@ -81,7 +85,11 @@ export interface StatusChangeRow {
 }
 
 /** The changes to the given statuses of the orders placed in the period, oldest first. */
-export async function statusChanges(db: Db, range: StatsRange, toStatuses: readonly string[]): Promise<StatusChangeRow[]> {
+export async function statusChanges(
+  db: Db,
+  range: StatsRange,
+  toStatuses: readonly string[],
+): Promise<StatusChangeRow[]> {
   return db
     .selectFrom('orders')
     .innerJoin('order_status_history', 'order_status_history.order_id', 'orders.id')
