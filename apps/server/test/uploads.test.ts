@@ -11,7 +11,12 @@ function jpegWithGps(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Copyright: 'Someone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '13/1 44/1 4788/100', GPSLongitudeRef: 'E', GPSLongitude: '100/1 32/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '13/1 44/1 4788/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '100/1 32/1 0/1',
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -41,7 +46,11 @@ describe('uploads', () => {
   };
 
   it('needs a signed-in user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload: { file: dataUrl(await pngImage(1)) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      payload: { file: dataUrl(await pngImage(1)) },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
@@ -72,7 +81,11 @@ describe('uploads', () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
-    const rows = await t.app.ctx.db.selectFrom('images').select('id').where('name', '=', first.json<{ url: string }>().url.split('/').pop() ?? '').execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('images')
+      .select('id')
+      .where('name', '=', first.json<{ url: string }>().url.split('/').pop() ?? '')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -93,7 +106,9 @@ describe('uploads', () => {
     const side = 1200;
     const noise = Buffer.alloc(side * side * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
-    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(4 * 1024 * 1024);
     expect(png.length).toBeLessThan(FIVE_MB);
     const res = await postJson(dataUrl(png));
@@ -118,7 +133,9 @@ describe('uploads', () => {
   });
 
   it('refuses corrupt bytes that claim to be a JPEG without a server error', async () => {
-    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3300' } }).jpeg().toBuffer();
+    const good = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3300' } })
+      .jpeg()
+      .toBuffer();
     const corrupt = Buffer.concat([good.subarray(0, 40), Buffer.alloc(200, 0x00)]);
     const res = await postFile(corrupt, 'broken.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(415);
@@ -158,7 +175,9 @@ describe('uploads', () => {
   });
 
   it('bounds the longest side', async () => {
-    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00ff00' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
     const res = await postJson(dataUrl(wide));
     const image = await t.app.inject({ method: 'GET', url: res.json<{ url: string }>().url });
     const meta = await sharp(image.rawPayload).metadata();
@@ -194,7 +213,9 @@ describe('uploads', () => {
   });
 
   it('documents the upload endpoints in OpenAPI', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(doc.paths).toHaveProperty('/api/upload/image');
     expect(doc.paths).toHaveProperty('/api/images/{name}');
   });

@@ -89,10 +89,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const image = await service.image(request.params.name);
-      reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('ETag', image.etag)
-        .type(image.mime);
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('ETag', image.etag).type(image.mime);
       if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
       return reply.send(image.data);
     },

@@ -1,0 +1,37 @@
+import type { Order, OrdersEvent, QueuedOrder } from '@cafe/shared';
+import type { OrderRow } from './orders.repository';
+
+/** The only place an order row becomes the contract's Order. */
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    orderDate: row.order_date,
+    updatedAt: row.updated_at,
+    type: row.type,
+    sweetness: row.sweetness,
+    remark: row.remark,
+    tumblerImage: row.tumbler_image,
+    rejectNote: row.reject_note,
+    menu: {
+      id: row.menu_id,
+      name: row.menu_name,
+      category: { id: row.category_id, name: row.category_name, categoryFor: row.category_for },
+    },
+    user: { id: row.user_id, name: row.user_name },
+  };
+}
+
+export function toQueuedOrder(row: OrderRow, queueAt: number | null, estimatedWaitMinutes: number | null): QueuedOrder {
+  return { ...toOrder(row), queue_at: queueAt, estimatedWaitMinutes };
+}
+
+export function toOrdersEvent(row: OrderRow): OrdersEvent {
+  return {
+    id: row.id,
+    status: row.status,
+    userId: row.user_id,
+    categoryFor: row.category_for,
+    updatedAt: row.updated_at,
+  };
+}
