@@ -1,0 +1,40 @@
+import { OrderSchema, type CafeDay, type OrderStatus } from '@cafe/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+/** An order on the board; the server may add an estimated wait (minutes) for waiting orders. */
+export const BoardOrderSchema = OrderSchema.extend({
+  estimatedWaitMinutes: z.number().nullable().optional(),
+});
+export type BoardOrder = z.infer<typeof BoardOrderSchema>;
+
+export interface BaristaOrdersQuery {
+  status: readonly OrderStatus[];
+  startDate?: CafeDay;
+  endDate?: CafeDay;
+}
+
+/** GET /order (barista): orders by status and cafe-day range, oldest first. */
+export const fetchBaristaOrders = (query: BaristaOrdersQuery, signal?: AbortSignal) =>
+  api('/order', {
+    query: { status: query.status.join(','), startDate: query.startDate, endDate: query.endDate },
+    schema: z.array(BoardOrderSchema),
+    signal,
+  });
+
+/** Prefix of every barista order list, for invalidation on live events. */
+export const baristaOrdersRootKey = ['barista-orders'] as const;
+
+export const baristaOrdersQueryOptions = (query: BaristaOrdersQuery) =>
+  queryOptions({
+    queryKey: [...baristaOrdersRootKey, { ...query, status: [...query.status] }] as const,
+    queryFn: ({ signal }) => fetchBaristaOrders(query, signal),
+  });
+
+export function useBaristaOrders(
+  query: BaristaOrdersQuery,
+  options: { refetchInterval?: number; staleTime?: number } = {},
+) {
+  return useQuery({ ...baristaOrdersQueryOptions(query), ...options });
+}

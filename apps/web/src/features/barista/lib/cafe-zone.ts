@@ -1,0 +1,43 @@
+import { addDays, cafeClock, cafeDayOf, type CafeDay } from '@cafe/shared';
+
+/**
+ * The cafe's time zone (the server's CAFE_TIMEZONE default). "Today" on the board and the history
+ * dates are days in this zone, whatever zone the counter tablet is set to.
+ */
+export const CAFE_TIME_ZONE = 'Asia/Bangkok';
+
+/** Today as a cafe day (YYYY-MM-DD). */
+export function cafeToday(now: Date = new Date()): CafeDay {
+  return cafeDayOf(now, CAFE_TIME_ZONE);
+}
+
+/** [today, tomorrow) in cafe days: the range of the live board. */
+export function todayRange(now: Date = new Date()): { startDate: CafeDay; endDate: CafeDay } {
+  const today = cafeToday(now);
+  return { startDate: today, endDate: addDays(today, 1) };
+}
+
+/** The cafe day an ISO instant falls on. */
+export function cafeDayOfIso(iso: string): CafeDay {
+  return cafeDayOf(new Date(iso), CAFE_TIME_ZONE);
+}
+
+/** HH:mm of an ISO instant on the cafe's clock. */
+export function formatCafeTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '--:--';
+  const { hour, minute } = cafeClock(date, CAFE_TIME_ZONE);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** A cafe day written for people, e.g. "Friday, 21 November 2025". */
+export function formatCafeDay(day: CafeDay): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}

@@ -1,0 +1,28 @@
+import type { Order, QueueFilter } from '@cafe/shared';
+
+/** The drink group of a category name (SPEC section 4 queue filter). */
+export type DrinkGroup = 'coffee' | 'tea' | 'other';
+
+export function drinkGroupOf(categoryName: string): DrinkGroup {
+  const name = categoryName.toLowerCase();
+  if (name.includes('coffee')) return 'coffee';
+  if (name.includes('tea')) return 'tea';
+  return 'other';
+}
+
+/** The coffee view shows coffee only; the tea view shows tea and every other non-coffee drink. */
+export function matchesFilter(order: Pick<Order, 'menu'>, filter: QueueFilter): boolean {
+  if (filter === 'all') return true;
+  const group = drinkGroupOf(order.menu.category.name);
+  return filter === 'coffee' ? group === 'coffee' : group !== 'coffee';
+}
+
+export function filterOrders<T extends Pick<Order, 'menu'>>(orders: readonly T[], filter: QueueFilter): T[] {
+  return orders.filter((order) => matchesFilter(order, filter));
+}
+
+export const FILTER_OPTIONS: readonly { value: QueueFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'coffee', label: 'Coffee' },
+  { value: 'tea', label: 'Tea' },
+];

@@ -1,0 +1,285 @@
+import type { Order, OrdersEvent } from '@cafe/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '../test/fixtures';
+import { mockApi, renderWithProviders } from '../test/render';
+import { OrderBoardRoute } from './order-board-route';
+
+// The live connection is replaced: the test delivers `orders` events itself.
+const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
+vi.mock('../../../lib/socket', async () => {
+  const { create } = await import('zustand');
+  return {
+    useLiveStatus: create(() => ({ connected: true })),
+    useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
+      live.handlers.set(event, handler);
+    },
+    useOnReconnect: () => undefined,
+  };
+});
+
+function emitOrders(event: Partial<OrdersEvent>) {
+  live.handlers.get('orders')?.({
+    id: 1,
+    status: 'ordered',
+    userId: 1,
+    categoryFor: 'cafe',
+    updatedAt: new Date().toISOString(),
+    ...event,
+  });
+}
+
+let cafeStatus = { isCafeOpen: true, isBarOpen: false };
+let orders: Order[] = [];
+
+function setup() {
+  const api = mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/cafe-status') return { body: cafeStatus };
+    if (call.method === 'GET' && call.path === '/order') return { body: orders };
+    if (call.method === 'PATCH' && call.path.startsWith('/cafe-status/')) {
+      const value = call.path.split('/')[2];
+      cafeStatus = { isCafeOpen: value === 'cafe-open', isBarOpen: value === 'bar-open' };
+      return { body: cafeStatus };
+    }
+    if (call.method === 'PATCH' && call.path.startsWith('/order/barista/')) {
+      const id = Number(call.path.split('/')[3]);
+      const order = orders.find((o) => o.id === id);
+      return order ? { body: { ...order, ...(call.body as object) } } : undefined;
+    }
+    return undefined;
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<OrderBoardRoute />);
+  return { ...api, user };
+}
+
+const orderCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/order');
+
+beforeEach(() => {
+  cafeStatus = { isCafeOpen: true, isBarOpen: false };
+  orders = [];
+  live.handlers.clear();
+});
+
+describe('OrderBoardRoute: shop status', () => {
+  it('shows the selector when no order is waiting or in progress', async () => {
+    setup();
+    const selector = await screen.findByRole('radiogroup', { name: 'Shop Status' });
+    expect(within(selector).getByRole('radio', { name: 'Cafe' })).toBeChecked();
+    expect(within(selector).getByRole('radio', { name: 'Bar' })).not.toBeChecked();
+    expect(within(selector).getByRole('radio', { name: 'Close' })).toBeInTheDocument();
+    expect(await screen.findByText('No orders now,')).toBeInTheDocument();
+  });
+
+  it('shows "Cafe Open" instead while orders are waiting', async () => {
+    orders = [makeOrder({ status: 'ordered' })];
+    setup();
+    expect(await screen.findByText('Cafe Open')).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Shop Status' })).not.toBeInTheDocument();
+  });
+
+  it('shows the selector in close mode even with orders left', async () => {
+    cafeStatus = { isCafeOpen: false, isBarOpen: false };
+    orders = [makeOrder({ status: 'in-progress' })];
+    setup();
+    expect(await screen.findByRole('radiogroup', { name: 'Shop Status' })).toBeInTheDocument();
+    expect(screen.getByText('Cafe and Bar are close')).toBeInTheDocument();
+  });
+
+  it('asks for confirmation; Close puts the selector back', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Bar' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Open Bar')).toBeInTheDocument();
+    expect(within(dialog).getByText('Click confirm to open bar')).toBeInTheDocument();
+    // The selector shows the choice behind the dialog (hidden from screen readers while it is open).
+    expect(screen.getByRole('radio', { name: 'Bar', hidden: true })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'Cafe' })).toBeChecked();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Close' }));
+    const closeDialog = await screen.findByRole('alertdialog');
+    expect(within(closeDialog).getByText('Close Cafe and Bar')).toBeInTheDocument();
+    expect(within(closeDialog).getByText('Click confirm to close cafe and bar')).toBeInTheDocument();
+  });
+
+  it('Confirm sets the status, refetches the orders and shows the new mode', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Bar' }));
+    const before = orderCalls(calls).length;
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Take order at the bar only')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH' && c.path === '/cafe-status/bar-open')).toBe(true);
+    await waitFor(() => expect(orderCalls(calls).length).toBeGreaterThan(before));
+    expect(screen.getByRole('radio', { name: 'Bar' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Cafe' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Open Cafe')).toBeInTheDocument();
+    expect(within(dialog).getByText('Click confirm to open cafe')).toBeInTheDocument();
+  });
+});
+
+describe('OrderBoardRoute: orders', () => {
+  it("asks for today's waiting and in-progress orders", async () => {
+    const { calls } = setup();
+    await waitFor(() => expect(orderCalls(calls).length).toBeGreaterThan(0));
+    const search = orderCalls(calls)[0]!.search;
+    expect(search.get('status')).toBe('ordered,in-progress');
+    expect(search.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(search.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('splits the orders into In Progress and Waiting with counts and shows the card details', async () => {
+    orders = [
+      makeOrder({ id: 1, status: 'in-progress', menuName: 'Mocha', userName: 'Ann' }),
+      makeOrder({
+        id: 2,
+        status: 'ordered',
+        menuName: 'Latte',
+        userName: 'Bo',
+        remark: 'less ice',
+        sweetness: 25,
+        type: 'cold',
+      }),
+      makeOrder({ id: 3, status: 'ordered', menuName: 'Thai tea', userName: 'Cy', categoryName: 'Tea' }),
+    ];
+    setup();
+    const inProgress = await screen.findByRole('region', { name: 'In Progress Order' });
+    const waiting = screen.getByRole('region', { name: 'Waiting Order' });
+    expect(within(inProgress).getByText('1 Orders')).toBeInTheDocument();
+    expect(within(waiting).getByText('2 Orders')).toBeInTheDocument();
+
+    const latte = within(waiting).getByRole('article', { name: 'Latte for Bo' });
+    expect(within(latte).getByText('Cold')).toBeInTheDocument();
+    expect(within(latte).getByText('Sweetness 25%')).toBeInTheDocument();
+    expect(within(latte).getByText('Addition:')).toBeInTheDocument();
+    expect(within(latte).getByText('less ice')).toBeInTheDocument();
+    expect(within(latte).getByRole('button', { name: 'Do' })).toBeInTheDocument();
+    // "-" means no remark: no Addition line.
+    expect(
+      within(within(waiting).getByRole('article', { name: 'Thai tea for Cy' })).queryByText('Addition:'),
+    ).toBeNull();
+    expect(within(inProgress).getByRole('button', { name: 'Done' })).toBeInTheDocument();
+  });
+
+  it('filters coffee and tea (tea includes the other drinks)', async () => {
+    orders = [
+      makeOrder({ id: 1, menuName: 'Latte', categoryName: 'Coffee' }),
+      makeOrder({ id: 2, menuName: 'Green tea', categoryName: 'Tea' }),
+      makeOrder({ id: 3, menuName: 'Cocoa', categoryName: 'Other' }),
+    ];
+    const { user } = setup();
+    await screen.findByRole('article', { name: /Latte/ });
+    const filter = screen.getByRole('radiogroup', { name: 'Filter' });
+
+    await user.click(within(filter).getByRole('radio', { name: 'Tea' }));
+    expect(screen.queryByRole('article', { name: /Latte/ })).toBeNull();
+    expect(screen.getByRole('article', { name: /Green tea/ })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: /Cocoa/ })).toBeInTheDocument();
+
+    await user.click(within(filter).getByRole('radio', { name: 'Coffee' }));
+    expect(screen.getByRole('article', { name: /Latte/ })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: /Green tea/ })).toBeNull();
+    expect(screen.queryByRole('article', { name: /Cocoa/ })).toBeNull();
+  });
+
+  it('Do moves a waiting order to in-progress', async () => {
+    orders = [makeOrder({ id: 7, status: 'ordered' })];
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Do' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: 'PATCH', path: '/order/barista/7', body: { status: 'in-progress' } }),
+      ),
+    );
+  });
+
+  it('tells the barista when another barista was faster, and refetches', async () => {
+    orders = [makeOrder({ id: 8, status: 'ordered' })];
+    const api = mockApi((call) => {
+      if (call.path === '/cafe-status') return { body: cafeStatus };
+      if (call.path === '/order') return { body: orders };
+      if (call.path === '/order/barista/8')
+        return {
+          status: 409,
+          body: {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'The order is already in-progress',
+            code: 'INVALID_TRANSITION',
+          },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderBoardRoute />);
+    await user.click(await screen.findByRole('button', { name: 'Do' }));
+    expect(await screen.findByText('The order is already in-progress')).toBeInTheDocument();
+    await waitFor(() => expect(orderCalls(api.calls).length).toBeGreaterThan(1));
+  });
+
+  it('refetches on live order events, but not on pick-ups', async () => {
+    const { calls } = setup();
+    await screen.findByText('No orders now,');
+    const before = orderCalls(calls).length;
+    orders = [makeOrder({ id: 9, menuName: 'Flat white', userName: 'Dee' })];
+    emitOrders({ id: 9, status: 'ordered' });
+    expect(await screen.findByRole('article', { name: 'Flat white for Dee' })).toBeInTheDocument();
+    expect(screen.getByText('New')).toBeInTheDocument();
+    const afterNew = orderCalls(calls).length;
+    expect(afterNew).toBeGreaterThan(before);
+
+    emitOrders({ id: 5, status: 'picked' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(orderCalls(calls).length).toBe(afterNew);
+  });
+
+  it('shows a cocktail glass for bar orders and opens the tumbler preview for cafe orders', async () => {
+    orders = [
+      makeOrder({ id: 1, menuName: 'Mojito', categoryName: 'Cocktails', categoryFor: 'bar', userName: 'Eve' }),
+      makeOrder({ id: 2, menuName: 'Latte', userName: 'Fay' }),
+    ];
+    const { user } = setup();
+    const mojito = await screen.findByRole('article', { name: 'Mojito for Eve' });
+    expect(within(mojito).getByRole('img', { name: 'Cocktail glass' })).toBeInTheDocument();
+    expect(within(mojito).queryByText(/Sweetness/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show tumbler photo of Fay' }));
+    const preview = await screen.findByRole('dialog');
+    expect(within(preview).getByRole('img', { name: 'Tumbler of Fay for Latte' })).toBeInTheDocument();
+    await user.click(within(preview).getByRole('button', { name: 'Close Preview' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('rejects several selected orders with one reason', async () => {
+    orders = [
+      makeOrder({ id: 11, menuName: 'Latte', userName: 'Gus' }),
+      makeOrder({ id: 12, menuName: 'Mocha', userName: 'Hal' }),
+    ];
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Select' }));
+    expect(screen.getByRole('button', { name: 'Cancel Selected' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Latte for Gus' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Mocha for Hal' }));
+    await user.click(screen.getByRole('button', { name: /Cancel Selected/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    await user.click(within(dialog).getByRole('radio', { name: 'The shop is closing' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel 2 orders' }));
+    await waitFor(() => {
+      const patches = calls.filter((c) => c.method === 'PATCH');
+      expect(patches.map((c) => c.path).sort()).toEqual(['/order/barista/11', '/order/barista/12']);
+      expect(
+        patches.every(
+          (c) => JSON.stringify(c.body) === JSON.stringify({ status: 'rejected', reject_note: 'The shop is closing' }),
+        ),
+      ).toBe(true);
+    });
+    expect(await screen.findByRole('button', { name: 'Select' })).toBeInTheDocument();
+  });
+});
