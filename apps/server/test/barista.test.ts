@@ -308,6 +308,16 @@ describe('estimated wait', () => {
       // ceil(110 s × (1 in progress + 0 ahead + 1) / 60) = 4 min; ceil(110 s × (1 + 1 + 1) / 60) = 6 min.
       expect(await queueOf(first)).toMatchObject({ queue_at: 1, estimatedWaitMinutes: 4 });
       expect(await queueOf(second)).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
+
+      // The board sees the same estimates on today's waiting orders, and none on the others.
+      const board = (
+        await t.app.inject({ method: 'GET', url: '/api/order?status=ordered,in-progress', headers: barista.auth })
+      ).json<QueuedOrder[]>();
+      expect(board.map((o) => [o.status, o.queue_at, o.estimatedWaitMinutes])).toEqual([
+        ['in-progress', null, null],
+        ['ordered', 1, 4],
+        ['ordered', 2, 6],
+      ]);
     } finally {
       await t.close();
     }

@@ -57,9 +57,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Orders by status and cafe-day range [startDate, endDate), oldest first',
+        description:
+          "Today's waiting orders also carry queue_at and estimatedWaitMinutes (counted among the waiting orders " +
+          'of the same venue in the answer); other orders carry null.',
         security: SECURITY,
         querystring: OrderListQuerySchema,
-        response: { 200: z.array(OrderSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: z.array(QueuedOrderSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
     async (request) => service.list(request.query),

@@ -208,9 +208,24 @@ export function createOrdersService(ctx: AppContext) {
       return rows.map(toOrder);
     },
 
-    async list(query: OrderListQuery): Promise<Order[]> {
+    /**
+     * GET /order, oldest first. Today's waiting orders also carry estimatedWaitMinutes, their place
+     * counted among the waiting orders of the same venue in this answer (the board asks for all of
+     * today's waiting orders, so the count is the real queue there).
+     */
+    async list(query: OrderListQuery): Promise<QueuedOrder[]> {
       const rows = await listOrders(db, { statuses: query.status, startDate: query.startDate, endDate: query.endDate });
-      return rows.map(toOrder);
+      const day = today();
+      const venues = [...new Set(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day).map((r) => r.category_for))];
+      const inputs = new Map(await Promise.all(venues.map(async (v) => [v, await waitInputs(v, day)] as const)));
+      const aheadByVenue = new Map<CategoryFor, number>();
+      return rows.map((row) => {
+        const waiting = inputs.get(row.category_for);
+        if (row.status !== 'ordered' || row.cafe_day !== day || !waiting) return toQueuedOrder(row, null, null);
+        const ahead = aheadByVenue.get(row.category_for) ?? 0;
+        aheadByVenue.set(row.category_for, ahead + 1);
+        return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(waiting.avgPrep, ahead, waiting.inProgress));
+      });
     },
 
     /** The owner, baristas and admins may see an order; other users may not. */
