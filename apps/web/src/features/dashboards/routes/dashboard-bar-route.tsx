@@ -1,5 +1,6 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Dashboard } from '../components/dashboard';
 
+/** Dashboard for Bar (/dashboard-bar for baristas, /dashboard-admin-bar for admins). */
 export function DashboardBarRoute() {
-  return <ComingSoon title="Dashboard Bar" />;
+  return <Dashboard venue="bar" />;
 }

@@ -1,5 +1,6 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { Dashboard } from '../components/dashboard';
 
+/** Dashboard for Cafe (/dashboard-cafe for baristas, /dashboard-admin for admins). */
 export function DashboardCafeRoute() {
-  return <ComingSoon title="Dashboard Cafe" />;
+  return <Dashboard venue="cafe" />;
 }

@@ -1,5 +1,69 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS, MESSAGES } from '@cafe/shared';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../app/paths';
+import { AlertMessage, PageHeader } from '../../../components/ui';
+import { isApiError } from '../../../lib/api-client';
+import { useCreateCategory } from '../api/create-category';
+import { CategoryForField } from '../components/category-for-field';
+import { TextField } from '../components/text-field';
+import { CategoryFormSchema, type CategoryFormValues } from '../lib/forms';
 
+/** Add Category (/add-category): a name and the venue it is for. */
 export function AddCategoryRoute() {
-  return <ComingSoon title="Add Category" />;
+  const navigate = useNavigate();
+  const createCategory = useCreateCategory();
+  const [showIncomplete, setShowIncomplete] = useState(false);
+  const { control, register, handleSubmit, getValues, formState } = useForm<CategoryFormValues>({
+    resolver: zodResolver(CategoryFormSchema),
+    mode: 'onChange',
+    defaultValues: { name: '' },
+  });
+  const name = useWatch({ control, name: 'name' });
+
+  const handleValid = async (values: CategoryFormValues) => {
+    setShowIncomplete(false);
+    try {
+      const category = await createCategory.mutateAsync(values);
+      toast.success(`Added ${category.name}`);
+      void navigate(paths.barista.menuManagement);
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : 'Could not add the category. Please try again.');
+    }
+  };
+
+  // Both questions (name and For) must be answered; the name rule messages show beside the field.
+  const handleInvalid = () => {
+    const values = getValues();
+    setShowIncomplete(!values.name || !values.categoryFor);
+  };
+
+  return (
+    <section className="mx-auto max-w-xl">
+      <PageHeader title="Add Category" backTo={paths.barista.menuManagement} backLabel="Menu Management" />
+      <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}>
+        <TextField
+          label="Name"
+          autoComplete="off"
+          error={formState.errors.name?.message}
+          counter={{ length: name.length, max: LIMITS.categoryNameMax }}
+          {...register('name')}
+        />
+        <CategoryForField registration={register('categoryFor')} />
+        {showIncomplete ? (
+          <AlertMessage>
+            <span lang="th">{MESSAGES.answerBothThai}</span>
+          </AlertMessage>
+        ) : null}
+        <div className="flex justify-end">
+          <button type="submit" className="btn-primary" disabled={createCategory.isPending}>
+            {createCategory.isPending ? 'Adding...' : 'Add'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

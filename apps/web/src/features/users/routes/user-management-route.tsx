@@ -1,5 +1,109 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import type { Role } from '@cafe/shared';
+import { Search, Users } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../stores/session';
+import { useUsers } from '../api/get-users';
+import { useUpdateUserRole } from '../api/update-user-role';
+import { UserCards } from '../components/user-cards';
+import { UserTable } from '../components/user-table';
+import type { UserEntryProps } from '../components/user-entry';
+import { ROLE_LABELS, arrangeUsers } from '../lib/user-list';
+import { useMediaQuery } from '../lib/use-media-query';
 
+/** User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top. */
 export function UserManagementRoute() {
-  return <ComingSoon title="User Management" />;
+  const currentUserId = useSession((s) => s.user.id);
+  const users = useUsers();
+  const updateRole = useUpdateUserRole();
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [editing, setEditing] = useState<{ id: number; role: Role } | null>(null);
+
+  const handleSave = (id: number, name: string) => {
+    if (!editing || editing.id !== id) return;
+    if (id === currentUserId) {
+      // The specification keeps one's own role unchangeable; the row has no pencil, this is a guard.
+      console.info('You cannot change your own role');
+      setEditing(null);
+      return;
+    }
+    const role = editing.role;
+    updateRole.mutate(
+      { id, role },
+      {
+        onSuccess: () => {
+          toast.success(`${name} is now ${ROLE_LABELS[role]}`);
+          setEditing(null);
+        },
+        onError: (error) => toast.error(isApiError(error) ? error.message : 'Could not change the role. Please try again.'),
+      },
+    );
+  };
+
+  let body;
+  if (users.isPending) body = <LoadingBlock label="Loading users..." />;
+  else if (users.isError) body = <ErrorState message="Could not load the users." onRetry={() => void users.refetch()} />;
+  else {
+    const { me, others } = arrangeUsers(users.data, currentUserId, deferredSearch);
+    const toEntry = (user: (typeof users.data)[number]): UserEntryProps => {
+      const isMe = user.id === currentUserId;
+      const isEditing = !isMe && editing?.id === user.id;
+      return {
+        user,
+        isMe,
+        editing: isEditing,
+        draftRole: isEditing ? editing.role : user.role,
+        saving: isEditing && updateRole.isPending,
+        onEdit: () => setEditing({ id: user.id, role: user.role }),
+        onDraftChange: (role) => setEditing({ id: user.id, role }),
+        onCancel: () => setEditing(null),
+        onSave: () => handleSave(user.id, user.name),
+      };
+    };
+    const entries = [...(me ? [me] : []), ...others].map(toEntry);
+    const total = users.data.length - (me ? 1 : 0);
+    const List = wide ? UserTable : UserCards;
+    body = (
+      <>
+        <div className="mb-3">
+          <label htmlFor="user-search" className="sr-only">
+            Search users
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-[var(--ink-muted)]" />
+            <input
+              id="user-search"
+              type="search"
+              className="input pl-9"
+              placeholder="Search by name or e-mail"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          <p aria-live="polite" className="mt-1 text-sm text-[var(--ink-muted)]">
+            {deferredSearch.trim() === '' ? `${total} other users` : `${others.length} of ${total} other users match`}
+          </p>
+        </div>
+        <List entries={entries} label="Users" />
+        {others.length === 0 ? (
+          <EmptyState
+            icon={<Users className="h-7 w-7" />}
+            title={deferredSearch.trim() === '' ? 'No other users yet' : 'No user matches your search'}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section>
+      <PageHeader title="User Management" description="Change who may order, run the bar or manage the app." />
+      {body}
+    </section>
+  );
 }

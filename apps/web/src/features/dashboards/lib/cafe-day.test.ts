@@ -1,0 +1,20 @@
+import { periodRange } from '@cafe/shared';
+import { describe, expect, it } from 'vitest';
+import { cafeToday, describePeriod } from './cafe-day';
+
+describe('cafe days', () => {
+  it('takes today in the cafe zone, not the device zone', () => {
+    // 20:00 UTC on the 20th is 03:00 on the 21st in Bangkok.
+    expect(cafeToday(new Date('2026-11-20T20:00:00Z'))).toBe('2026-11-21');
+  });
+
+  it('describes the three periods for people', () => {
+    const today = '2026-11-21';
+    const day = periodRange('today', today);
+    const week = periodRange('week', today);
+    const month = periodRange('month', today);
+    expect(describePeriod(day.startDate, day.endDate)).toBe('21 Nov 2026');
+    expect(describePeriod(week.startDate, week.endDate)).toBe('16 Nov 2026 - 22 Nov 2026');
+    expect(describePeriod(month.startDate, month.endDate)).toBe('November 2026');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, rankingCsv, rankingFileName, toCsv } from './csv';
+
+describe('CSV export', () => {
+  it('quotes fields with commas, quotes, line breaks and edge spaces, doubling quotes', () => {
+    expect(csvField('Latte')).toBe('Latte');
+    expect(csvField(12)).toBe('12');
+    expect(csvField('Tea, iced')).toBe('"Tea, iced"');
+    expect(csvField('The "Best" Mocha')).toBe('"The ""Best"" Mocha"');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(' padded')).toBe('" padded"');
+    expect(csvField('ชาไทย')).toBe('ชาไทย');
+  });
+
+  it('keeps spreadsheet formulas from running', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('@cmd')).toBe("'@cmd");
+  });
+
+  it('writes the ranking with a header, CRLF line ends and ranks', () => {
+    const csv = rankingCsv([
+      { Menu_name: 'Latte', categoryName: 'Coffee', categoryFor: 'cafe', totalOrder: 5 },
+      { Menu_name: 'Tea, "Thai"', categoryName: 'Tea', categoryFor: 'cafe', totalOrder: 3 },
+    ]);
+    expect(csv).toBe('Rank,Menu,Category,Venue,Orders\r\n1,Latte,Coffee,cafe,5\r\n2,"Tea, ""Thai""",Tea,cafe,3\r\n');
+    expect(toCsv([])).toBe('\r\n');
+  });
+
+  it('names the file after the venue, the day and the period', () => {
+    expect(rankingFileName('cafe', '2026-11-21', 'week')).toBe('cafe-ranking-2026-11-21-week.csv');
+    expect(rankingFileName('bar', '2026-11-21', 'today')).toBe('bar-ranking-2026-11-21-today.csv');
+  });
+});

@@ -1,0 +1,47 @@
+import type { CafeDay, CategoryFor, PopularMenuRow, StatsPeriod } from '@cafe/shared';
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
+ * quotes doubled. A text that a spreadsheet would read as a formula (=, +, -, @, tab, CR at the
+ * start) gets a leading apostrophe so opening the file never runs anything.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text, CRLF line ends (what spreadsheets expect). */
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export const RANKING_CSV_HEADER = ['Rank', 'Menu', 'Category', 'Venue', 'Orders'] as const;
+
+/** The ranking as the dashboard shows it: rank, menu, category, venue, orders. */
+export function rankingCsv(rows: readonly PopularMenuRow[]): string {
+  return toCsv([
+    RANKING_CSV_HEADER,
+    ...rows.map((row, index) => [index + 1, row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]),
+  ]);
+}
+
+/** e.g. cafe-ranking-2026-11-21-week.csv (the day the file was made and the period chosen). */
+export function rankingFileName(venue: CategoryFor, today: CafeDay, period: StatsPeriod): string {
+  return `${venue}-ranking-${today}-${period}.csv`;
+}
+
+/** Saves a text file on the person's device (client side, no server round trip). */
+export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  // The byte-order mark lets spreadsheet programs read Thai names as UTF-8.
+  const blob = new Blob(['\uFEFF', text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,51 @@
+import type { Menu } from '@cafe/shared';
+import { Pencil } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { StatusPill, Switch } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+
+interface MenuItemRowProps {
+  menu: Menu;
+  selecting: boolean;
+  selected: boolean;
+  onSelectedChange: (selected: boolean) => void;
+  onActiveChange: (active: boolean) => void;
+}
+
+/** One item of the category page: name, description, active switch, edit link or selection box. */
+export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onActiveChange }: MenuItemRowProps) {
+  const checkboxId = useId();
+  const active = menu.isActive === 'active';
+  const hasDescription = menu.description !== '-' && menu.description.length > 0;
+  return (
+    <li className={cn('card flex min-w-0 items-center gap-3 p-3 sm:p-4', selected && 'border-[var(--accent)]')}>
+      {selecting ? (
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+          checked={selected}
+          onChange={(e) => onSelectedChange(e.target.checked)}
+          aria-label={`Select ${menu.name}`}
+        />
+      ) : null}
+      <div className={cn('min-w-0 flex-1', !active && 'opacity-60')}>
+        <p className="truncate font-semibold">{menu.name}</p>
+        {hasDescription ? <p className="truncate text-sm text-[var(--ink-muted)]">{menu.description}</p> : null}
+        <StatusPill tone={active ? 'success' : 'neutral'} className="mt-1">
+          {active ? 'Active' : 'Inactive'}
+        </StatusPill>
+      </div>
+      {selecting ? null : (
+        <>
+          <Switch checked={active} onCheckedChange={onActiveChange} label={`${menu.name} active`} hideLabel />
+          <Link to={paths.barista.editMenu(menu.id)} aria-label={`Edit menu ${menu.name}`} className="btn-ghost px-3">
+            <Pencil aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        </>
+      )}
+    </li>
+  );
+}

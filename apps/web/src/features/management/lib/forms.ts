@@ -1,0 +1,46 @@
+import {
+  CategoryForSchema,
+  DescriptionSchema,
+  IsActiveSchema,
+  LIMITS,
+  MESSAGES,
+  itemNameSchema,
+  type Category,
+} from '@cafe/shared';
+import { z } from 'zod';
+
+/** Add Menu: the shared name and description rules; a category must be chosen. */
+export const MenuFormSchema = z.object({
+  name: itemNameSchema(LIMITS.menuNameMax),
+  description: DescriptionSchema,
+  categoryId: z.string().min(1, { message: MESSAGES.addMenuIncomplete }),
+});
+export type MenuFormValues = z.infer<typeof MenuFormSchema>;
+
+/** Edit Menu adds the status. */
+export const EditMenuFormSchema = MenuFormSchema.extend({
+  isActive: IsActiveSchema,
+});
+export type EditMenuFormValues = z.infer<typeof EditMenuFormSchema>;
+
+/** Add/Edit Category: the shared name rule and the venue. */
+export const CategoryFormSchema = z.object({
+  name: itemNameSchema(LIMITS.categoryNameMax),
+  categoryFor: CategoryForSchema,
+});
+export type CategoryFormValues = z.infer<typeof CategoryFormSchema>;
+
+/** Options of the category select: "Coffee (Cafe)". */
+export function categoryOptions(categories: readonly Category[]) {
+  return categories.map((c) => ({ value: String(c.id), label: `${c.name} (${c.categoryFor === 'cafe' ? 'Cafe' : 'Bar'})` }));
+}
+
+/** A route parameter that must be a positive whole number; NaN otherwise. */
+export function parseId(value: string | undefined): number {
+  return value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** The description as stored shows "-" for none; the form shows an empty field instead. */
+export function descriptionForForm(description: string): string {
+  return description === '-' ? '' : description;
+}

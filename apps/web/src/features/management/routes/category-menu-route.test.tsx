@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Fail, mockApi, renderRoute } from '../test/render-route';
+import { CategoryMenuRoute } from './category-menu-route';
+
+vi.mock('../../../lib/socket', () => ({ useLiveEvent: () => undefined }));
+
+const menu = (id: number, name: string, isActive = 'active') => ({
+  id,
+  name,
+  description: '-',
+  category_id: 4,
+  isActive,
+  isAvailable: 'available',
+});
+
+let category: { id: number; name: string; categoryFor: string; isAvailable: string; menu: ReturnType<typeof menu>[] };
+
+beforeEach(() => {
+  category = { id: 4, name: 'Smoothie', categoryFor: 'cafe', isAvailable: 'available', menu: [menu(41, 'Mango'), menu(42, 'Berry')] };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () => renderRoute(CategoryMenuRoute, '/menuManagement/:categoryName/:categoryId', '/menuManagement/Smoothie/4');
+
+describe('Category menu page', () => {
+  it('switches an item inactive at once and keeps it when the server agrees', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'GET /category/4': () => category,
+      'PATCH /menu/41': () => {
+        category.menu[0] = menu(41, 'Mango', 'inactive');
+        return category.menu[0];
+      },
+    });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Mango active' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: 'inactive' });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Mango active' })).not.toBeChecked());
+  });
+
+  it('flips the switch back when the server refuses', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /category/4': () => category, 'PATCH /menu/42': new Fail(500) });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Berry active' });
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Berry active' })).toBeChecked());
+  });
+
+  it('soft-deletes the selected items after a confirmation', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi({
+      'GET /category/4': () => category,
+      'PATCH /menu/42': () => {
+        category.menu = category.menu.filter((m) => m.id !== 42);
+        return { ...menu(42, 'Berry'), isAvailable: 'unavailable' };
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Select' }));
+    const deleteSelected = screen.getByRole('button', { name: 'Delete Selected' });
+    expect(deleteSelected).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Berry' }));
+    await user.click(deleteSelected);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Berry')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/menu/42', { isAvailable: 'unavailable' }],
+    ]);
+  });
+
+  it('says so when the category is empty', async () => {
+    category.menu = [];
+    mockApi({ 'GET /category/4': () => category });
+    renderPage();
+    expect(await screen.findByText('This category is empty')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'New Menu' })[0]).toHaveAttribute('href', '/add-menu/4');
+  });
+});

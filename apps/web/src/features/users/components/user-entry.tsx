@@ -1,0 +1,57 @@
+import { cutName, type Role, type User } from '@cafe/shared';
+import { Pencil } from 'lucide-react';
+import { StatusPill } from '../../../components/ui';
+import { ROLE_LABELS } from '../lib/user-list';
+import { RoleEditor } from './role-editor';
+
+/** What a row needs to show and edit one user. */
+export interface UserEntryProps {
+  user: User;
+  isMe: boolean;
+  editing: boolean;
+  draftRole: Role;
+  saving: boolean;
+  onEdit: () => void;
+  onDraftChange: (role: Role) => void;
+  onCancel: () => void;
+  onSave: () => void;
+}
+
+export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) {
+  const short = cutName(user.name);
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2">
+      <span className="font-semibold" title={short === user.name ? undefined : user.name}>
+        {short}
+      </span>
+      {isMe ? <StatusPill tone="accent">You</StatusPill> : null}
+      {user.isAvailable === 'unavailable' ? <StatusPill tone="danger">Disabled</StatusPill> : null}
+    </span>
+  );
+}
+
+/** The role cell: the role, the pencil (others only) or the open editor. */
+export function UserRole({ user, isMe, editing, draftRole, saving, onEdit, onDraftChange, onCancel, onSave }: UserEntryProps) {
+  if (editing) {
+    return (
+      <RoleEditor
+        name={user.name}
+        value={draftRole}
+        saving={saving}
+        onChange={onDraftChange}
+        onCancel={onCancel}
+        onSave={onSave}
+      />
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span>{ROLE_LABELS[user.role]}</span>
+      {isMe ? null : (
+        <button type="button" className="btn-ghost min-h-10 px-2" aria-label={`Edit role of ${user.name}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+    </span>
+  );
+}

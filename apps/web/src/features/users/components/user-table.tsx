@@ -1,0 +1,38 @@
+import { UserName, UserRole, type UserEntryProps } from './user-entry';
+
+/** Tablet and wider: a table of users. */
+export function UserTable({ entries, label }: { entries: UserEntryProps[]; label: string }) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-left">
+        <caption className="sr-only">{label}</caption>
+        <thead className="border-b border-[var(--border)] text-sm text-[var(--ink-muted)]">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              E-mail
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.user.id} className="border-b border-[var(--border)] last:border-b-0">
+              <td className="px-4 py-2">
+                <UserName user={entry.user} isMe={entry.isMe} />
+              </td>
+              <td className="px-4 py-2">
+                <UserRole {...entry} />
+              </td>
+              <td className="px-4 py-2 break-all text-[var(--ink-muted)]">{entry.user.email}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_USER, useSession } from '../../../stores/session';
+import { UserManagementRoute } from './user-management-route';
+
+const USERS = [
+  { id: 1, name: 'Ada Admin', email: 'admin@example.com', role: 'admin', isAvailable: 'available' },
+  { id: 2, name: 'Bartholomew Longname', email: 'bart@example.com', role: 'user', isAvailable: 'available' },
+  { id: 3, name: 'Bea Barista', email: 'bea@example.com', role: 'barista', isAvailable: 'available' },
+];
+
+let patches: { path: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  patches = [];
+  useSession.setState({ user: { ...DEFAULT_USER, login: true, id: 1, name: 'Ada Admin', role: 'admin' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(input instanceof Request ? input.url : input, 'http://localhost').pathname;
+      if ((init?.method ?? 'GET') === 'PATCH') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { role: string };
+        patches.push({ path, body });
+        const id = Number(path.split('/').pop());
+        const user = USERS.find((u) => u.id === id);
+        return Promise.resolve(Response.json({ ...user, role: body.role }));
+      }
+      return Promise.resolve(Response.json(USERS));
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ user: DEFAULT_USER });
+});
+
+function renderScreen() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <UserManagementRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('User Management', () => {
+  it('puts the signed-in admin on top without a pencil and cuts long names at 14 characters', async () => {
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Ada Admin');
+    expect(items[0]).toHaveTextContent('You');
+    expect(within(items[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit role of Ada Admin' })).not.toBeInTheDocument();
+
+    expect(screen.getByText('Bartholomew Lo...')).toBeInTheDocument();
+    expect(screen.queryByText('Bartholomew Longname')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit role of Bea Barista' })).toBeInTheDocument();
+  });
+
+  it('changes another user role through the dropdown, and cancel leaves it alone', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit role of Bea Barista' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(patches).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' }));
+    const select = screen.getByRole('combobox', { name: 'Role of Bartholomew Longname' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'User', 'Barista']);
+    await user.selectOptions(select, 'barista');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ path: '/api/user/2', body: { role: 'barista' } }]));
+    expect(await screen.findByRole('button', { name: 'Edit role of Bartholomew Longname' })).toBeInTheDocument();
+  });
+
+  it('filters by name or e-mail', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('list', { name: 'Users' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bea@');
+    await waitFor(() => expect(screen.queryByText('Bartholomew Lo...')).not.toBeInTheDocument());
+    expect(screen.getByText('Bea Barista')).toBeInTheDocument();
+    // The signed-in admin stays on top whatever the search.
+    expect(screen.getByText('Ada Admin')).toBeInTheDocument();
+  });
+});
