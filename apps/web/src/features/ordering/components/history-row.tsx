@@ -1,0 +1,61 @@
+import type { Order } from '@cafe/shared';
+import { Star } from 'lucide-react';
+import { StatusPill } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+import { formatClock, formatShortDate } from '../lib/format-time';
+import { drinkTypeLabel, historyStatusLabel, isCafeOrder } from '../lib/order-display';
+import { DrinkTypeIcon } from './drink-type-icon';
+
+interface HistoryRowProps {
+  order: Order;
+  /** This drink is the pinned favourite. */
+  pinned?: boolean;
+  /** Offered on cafe drinks: pin (or unpin) as the "Order again" favourite. */
+  onTogglePin?: (order: Order) => void;
+}
+
+/** One finished order: time, drink, type and sweetness (cafe), and how it ended. */
+export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
+  const { label, note } = historyStatusLabel(order);
+  const cafe = isCafeOrder(order);
+  const tone = label === 'Done' ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
+
+  return (
+    <div className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-3 sm:flex-nowrap">
+      <time dateTime={order.updatedAt} className="w-20 shrink-0 text-sm text-[var(--ink-muted)]">
+        <span className="block font-semibold text-[var(--ink)]">{formatClock(order.updatedAt)}</span>
+        <span className="block text-xs">{formatShortDate(order.updatedAt)}</span>
+      </time>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{order.menu.name}</p>
+        {cafe ? (
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-[var(--ink-muted)]">
+            {order.type ? (
+              <span className="inline-flex items-center gap-1">
+                <DrinkTypeIcon type={order.type} />
+                {drinkTypeLabel(order.type)}
+              </span>
+            ) : null}
+            {order.sweetness != null ? <span>Sweetness {order.sweetness}%</span> : null}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusPill tone={tone}>{label}</StatusPill>
+        {note ? <span className="text-sm text-[var(--ink-muted)]">{note}</span> : null}
+      </div>
+      {cafe && onTogglePin ? (
+        <button
+          type="button"
+          className="btn-ghost min-h-11 px-2"
+          aria-pressed={pinned}
+          aria-label={pinned ? `Unpin ${order.menu.name} as favourite` : `Pin ${order.menu.name} as favourite`}
+          title={pinned ? 'Unpin favourite' : 'Pin as favourite'}
+          onClick={() => onTogglePin(order)}
+        >
+          <Star aria-hidden="true" className={cn('h-5 w-5', pinned && 'fill-current text-[var(--warning)]')} />
+        </button>
+      ) : null}
+    </div>
+  );
+}
