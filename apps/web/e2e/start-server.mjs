@@ -22,6 +22,7 @@ const child = spawn(process.execPath, [serverEntry], {
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
     COMPANY_EMAIL_DOMAIN: 'example.com',
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -1,14 +1,14 @@
 import { MESSAGES } from '@cafe/shared';
 import { Link, useRouteError } from 'react-router';
 import { useSession } from '../stores/session';
-import { paths } from './paths';
+import { homePath } from './paths';
 
 /** The generic error screen (SPEC: "Sorry, something went wrong :(" with Back to home). */
 export function ErrorScreen() {
   const error = useRouteError();
   const role = useSession((s) => s.user.role);
   if (error) console.error(error);
-  const home = role === 'admin' ? paths.admin.statusOrder : role === 'user' ? paths.user.statusOrder : paths.barista.ordering;
+  const home = homePath(role);
   return (
     <main className="grid min-h-dvh place-items-center bg-[var(--surface)] p-6 text-center text-[var(--ink)]">
       <div className="space-y-4">

@@ -1,4 +1,5 @@
 import type { Role } from '@cafe/shared';
+import { matchPath } from 'react-router';
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
 
@@ -89,4 +90,97 @@ export function logoPath(role: Role, status: { isBarOpen: boolean; isCafeOpen: b
   if (barOnly) return paths.orderBar;
   if (cafeOnly) return p.statusOrder;
   return p.closeAll;
+}
+
+/**
+ * "Home" of a signed-in person: the error screen's Back to home, the denied page's link and the
+ * redirect of a signed-in person who opens /login (SPEC: /statusOrder; admin and barista variants).
+ */
+export function homePath(role: Role): string {
+  if (role === 'admin') return paths.admin.statusOrder;
+  if (role === 'user') return paths.user.statusOrder;
+  return paths.barista.ordering;
+}
+
+/** Routes anyone may open without signing in (SPEC section 2, public group). */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.home,
+  paths.login,
+  paths.create,
+  paths.unauthorized,
+  paths.orderBar,
+  paths.teamCredit,
+];
+
+/** The route patterns of each role's group (SPEC section 2); the router table uses the same ones. */
+export const ROLE_ROUTES: Record<Role, readonly string[]> = {
+  user: [
+    '/menuCafe',
+    '/menucafe',
+    '/menubar',
+    '/statusOrder',
+    '/ordered',
+    '/close-all',
+    '/form/:menuName/:menuId',
+    '/form-bar/:menuName/:menuId/:description',
+  ],
+  admin: [
+    '/menuCafe-admin',
+    '/menubar-admin',
+    '/statusOrder-admin',
+    '/ordered-admin',
+    '/dashboard-admin',
+    '/dashboard-admin-bar',
+    '/userManagement',
+    '/userManagement-bar',
+    '/form-admin/:menuName/:menuId',
+    '/form-bar-admin/:menuName/:menuId/:description',
+    '/close-all-admin',
+  ],
+  barista: [
+    '/ordering',
+    '/history',
+    '/menuManagement',
+    '/menuManagement/:categoryName/:categoryId',
+    '/edit-menu/:menuId',
+    '/edit-category/:categoryId',
+    '/add-menu/:categoryId',
+    '/add-category',
+    '/dashboard-cafe',
+    '/dashboard-bar',
+  ],
+};
+
+function pathnameOf(path: string): string {
+  return path.split(/[?#]/, 1)[0] ?? path;
+}
+
+/** Whether a signed-in person of `role` may open `path` (used for the "back to where you were" after login). */
+export function isPathAllowed(role: Role, path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//')) return false;
+  const pathname = pathnameOf(path);
+  if (pathname === paths.login || pathname === paths.create) return false;
+  if (PUBLIC_PATHS.includes(pathname)) return true;
+  return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
+}
+
+/** Customer screens that only make sense while a venue is open: the menus and the order forms. */
+const VENUE_SCREENS = [
+  '/menuCafe',
+  '/menucafe',
+  '/menubar',
+  '/form/:menuName/:menuId',
+  '/form-bar/:menuName/:menuId/:description',
+  '/menuCafe-admin',
+  '/menubar-admin',
+  '/form-admin/:menuName/:menuId',
+  '/form-bar-admin/:menuName/:menuId/:description',
+];
+
+export function needsOpenVenue(pathname: string): boolean {
+  return VENUE_SCREENS.some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
+}
+
+export function isCloseAllPath(pathname: string): boolean {
+  return pathname === paths.user.closeAll || pathname === paths.admin.closeAll;
 }

@@ -15,7 +15,11 @@ export function RootRoute() {
 
 export function LoadingScreen() {
   return (
-    <div role="status" aria-live="polite" className="grid min-h-dvh place-items-center bg-[var(--surface)] text-[var(--ink)]">
+    <div
+      role="status"
+      aria-live="polite"
+      className="grid min-h-dvh place-items-center bg-[var(--surface)] text-[var(--ink)]"
+    >
       <div className="flex flex-col items-center gap-3">
         <span className="spinner" aria-hidden="true" />
         <p className="text-lg">{MESSAGES.waitASec}</p>

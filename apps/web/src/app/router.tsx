@@ -28,10 +28,10 @@ export const routes: RouteObject[] = [
       // Public: no sign-in check.
       { path: '/login', lazy: lazyScreen(auth, (m) => m.LoginRoute) },
       { path: '/create', lazy: lazyScreen(auth, (m) => m.RegisterRoute) },
-      { path: '/unauthorized', lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) },
       {
         Component: AppLayout,
         children: [
+          { path: '/unauthorized', lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) },
           { path: '/', lazy: lazyScreen(ordering, (m) => m.MenuCafeRoute) },
           { path: '/order_bar', lazy: lazyScreen(ordering, (m) => m.MenuBarRoute) },
           { path: '/team-credit', lazy: lazyScreen(info, (m) => m.TeamCreditRoute) },

@@ -4,21 +4,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { cafeStatusQueryOptions, fetchCafeStatus } from '../api/cafe-status';
 import { fetchMe, meQueryOptions } from '../api/me';
-import { onSessionExpired, refreshTokens } from '../lib/api-client';
-import { getSocket, reconnectSocket, useLiveEvent } from '../lib/socket';
+import { isApiError, onSessionExpired, refreshTokens } from '../lib/api-client';
+import { openSocket, reconnectSocket, useLiveEvent } from '../lib/socket';
 import { tokenStorage } from '../lib/storage-keys';
-import { DEFAULT_USER, useSession } from '../stores/session';
-import { landingPath, paths } from './paths';
-
-/** Routes anyone may open without signing in. */
-const PUBLIC_PATHS = new Set<string>([
-  paths.home,
-  paths.login,
-  paths.create,
-  paths.unauthorized,
-  paths.orderBar,
-  paths.teamCredit,
-]);
+import { useSession } from '../stores/session';
+import { landingPath, paths, PUBLIC_PATHS } from './paths';
+import { signOutLocally } from './sign-out';
 
 /**
  * Start-up of SPEC section 4: with a stored token, fetch the profile and the venue status
@@ -34,13 +25,20 @@ export function useStartup(): void {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    getSocket();
+    void openSocket();
     const startPath = location.pathname;
 
     const finishSignedOut = () => {
       reset();
       setInitialised(true);
-      if (!PUBLIC_PATHS.has(startPath)) {
+      // Still learn the venue state, for the public menus and the themed navigation.
+      fetchCafeStatus()
+        .then((status) => {
+          setShopStatus(status);
+          queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
+        })
+        .catch(() => console.error('Error fetching cafe status'));
+      if (!PUBLIC_PATHS.includes(startPath)) {
         void navigate(paths.login, { replace: true, state: { from: `${startPath}${location.search}` } });
       }
     };
@@ -51,7 +49,9 @@ export function useStartup(): void {
       queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
       setUser({ login: true, id: me.id, sub: String(me.id), email: me.email, name: me.name, role: me.role, ...status });
       setInitialised(true);
-      if (startPath === paths.home || startPath === paths.login) {
+      // The landing table applies to the app's front door; a signed-in person on /login is sent on
+      // by the login screen itself (SPEC: "redirects to /statusOrder"); deep links stay where they are.
+      if (startPath === paths.home) {
         void navigate(landingPath(me.role, status, 'startup'), { replace: true });
       }
     };
@@ -59,13 +59,6 @@ export function useStartup(): void {
     const run = async () => {
       if (!tokenStorage.getAccess() && !tokenStorage.getRefresh()) {
         console.info('no token in storage');
-        // Still learn the venue state, for the public menus and the themed navigation.
-        fetchCafeStatus()
-          .then((status) => {
-            setShopStatus(status);
-            queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-          })
-          .catch(() => console.error('Error fetching cafe status'));
         finishSignedOut();
         return;
       }
@@ -82,7 +75,8 @@ export function useStartup(): void {
             console.error('start-up failed after refresh', retryError);
           }
         }
-        tokenStorage.clear();
+        // A server that cannot be reached keeps the tokens: the next visit can sign in silently.
+        if (!(isApiError(error) && (error.status === 0 || error.status >= 500))) tokenStorage.clear();
         finishSignedOut();
       }
     };
@@ -93,10 +87,12 @@ export function useStartup(): void {
   useEffect(
     () =>
       onSessionExpired(() => {
-        tokenStorage.clear();
-        useSession.setState({ user: DEFAULT_USER });
-        queryClient.clear();
-        void navigate(paths.login, { replace: true });
+        signOutLocally(queryClient, { clearAllStorage: false });
+        const from = `${window.location.pathname}${window.location.search}`;
+        void navigate(paths.login, {
+          replace: true,
+          state: PUBLIC_PATHS.includes(window.location.pathname) ? undefined : { from },
+        });
       }),
     [navigate, queryClient],
   );

@@ -10,7 +10,9 @@ export function ThemeSync() {
   const theme = isBarOpen && !isCafeOpen ? 'bar' : 'cafe';
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'bar' ? '#1e1b3a' : '#7c4a1e');
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', theme === 'bar' ? '#1e1b3a' : '#7c4a1e');
   }, [theme]);
   return null;
 }

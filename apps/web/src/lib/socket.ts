@@ -1,43 +1,66 @@
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { tokenStorage } from './storage-keys';
 
 /** Live connection state, for the live/disconnected indicator. */
 export const useLiveStatus = create<{ connected: boolean }>(() => ({ connected: false }));
 
-let socket: Socket | null = null;
+type Listener = (payload: unknown) => void;
 
-/** The one live-events connection of the app, opened at start-up. */
-export function getSocket(): Socket {
-  if (!socket) {
-    socket = io({
+/**
+ * Listeners are kept here, not on the socket, so screens can subscribe before the Socket.IO client
+ * has loaded: the client library is fetched after the first screen (it is not in the entry chunk).
+ */
+const eventListeners = new Map<string, Set<Listener>>();
+const connectListeners = new Set<() => void>();
+
+let socket: Socket | null = null;
+let opening: Promise<Socket> | null = null;
+
+/** Opens the one live-events connection of the app (once; later calls return the same one). */
+export function openSocket(): Promise<Socket> {
+  opening ??= import('socket.io-client').then(({ io }) => {
+    const s = io({
       path: '/api/socket.io',
       transports: ['websocket', 'polling'],
       // Read the token at each (re)connect so a refreshed token is used.
       auth: (cb) => cb({ token: tokenStorage.getAccess() ?? undefined }),
     });
-    socket.on('connect', () => useLiveStatus.setState({ connected: true }));
-    socket.on('disconnect', () => useLiveStatus.setState({ connected: false }));
-  }
-  return socket;
+    s.on('connect', () => {
+      useLiveStatus.setState({ connected: true });
+      for (const listener of [...connectListeners]) listener();
+    });
+    s.on('disconnect', () => useLiveStatus.setState({ connected: false }));
+    s.onAny((event: string, payload: unknown) => {
+      for (const listener of [...(eventListeners.get(event) ?? [])]) listener(payload);
+    });
+    socket = s;
+    return s;
+  });
+  return opening;
 }
 
 /** Reconnect with the current token (after sign-in or sign-out), so the right rooms are joined. */
 export function reconnectSocket(): void {
-  const s = getSocket();
-  s.disconnect();
-  s.connect();
+  void openSocket().then((s) => {
+    s.disconnect();
+    s.connect();
+  });
 }
 
-/** Subscribe to a live event while the component is mounted. */
+/** Subscribe to a live event while the component is mounted (keep `handler` stable with useCallback). */
 export function useLiveEvent<T>(event: string, handler: (payload: T) => void): void {
   useEffect(() => {
-    const s = getSocket();
-    const listener = (payload: T) => handler(payload);
-    s.on(event, listener);
+    const listener: Listener = (payload) => handler(payload as T);
+    let set = eventListeners.get(event);
+    if (!set) {
+      set = new Set();
+      eventListeners.set(event, set);
+    }
+    set.add(listener);
     return () => {
-      s.off(event, listener);
+      set.delete(listener);
     };
   }, [event, handler]);
 }
@@ -45,8 +68,7 @@ export function useLiveEvent<T>(event: string, handler: (payload: T) => void): v
 /** Run `handler` on every reconnect (not the first connect): catch up on what was missed. */
 export function useOnReconnect(handler: () => void): void {
   useEffect(() => {
-    const s = getSocket();
-    let first = !s.connected;
+    let first = !socket?.connected;
     const listener = () => {
       if (first) {
         first = false;
@@ -54,9 +76,9 @@ export function useOnReconnect(handler: () => void): void {
       }
       handler();
     };
-    s.on('connect', listener);
+    connectListeners.add(listener);
     return () => {
-      s.off('connect', listener);
+      connectListeners.delete(listener);
     };
   }, [handler]);
 }

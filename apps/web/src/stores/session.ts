@@ -47,7 +47,9 @@ export const useSession = create<SessionState>()(
       setUser: (user) => set((s) => ({ user: { ...s.user, ...user } })),
       setShopStatus: (status) => set((s) => ({ user: { ...s.user, ...status } })),
       setInitialised: (initialised) => set({ initialised }),
-      reset: () => set({ user: DEFAULT_USER }),
+      // The venue state is public and stays known after signing out.
+      reset: () =>
+        set((s) => ({ user: { ...DEFAULT_USER, isBarOpen: s.user.isBarOpen, isCafeOpen: s.user.isCafeOpen } })),
     }),
     {
       name: STORAGE_KEYS.session,

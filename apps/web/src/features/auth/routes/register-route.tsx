@@ -1,5 +1,14 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { AuthShell } from '../components/auth-shell';
+import { RegisterForm } from '../components/register-form';
 
+/** /create (SPEC "Registration"). */
 export function RegisterRoute() {
-  return <ComingSoon title="Register" />;
+  return (
+    <AuthShell>
+      <section className="card space-y-5 p-6">
+        <h1 className="text-center text-2xl font-semibold">Create New Account</h1>
+        <RegisterForm />
+      </section>
+    </AuthShell>
+  );
 }

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../stores/session';
+import { bottomItemsFor, type NavItem } from './nav-links';
+
+/** Scrolling down hides the big centre button; scrolling up brings it back. */
+function useScrollingDown(): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const handleScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - last) < 6) return;
+      setDown(y > last && y > 40);
+      last = y;
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    return () => window.removeEventListener('scroll', handleScroll);
+  }, []);
+  return down;
+}
+
+function SideLink({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      className={({ isActive }) =>
+        cn(
+          'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium',
+          isActive ? 'text-[var(--accent-ink)]' : 'text-[var(--accent-ink)]/75 hover:text-[var(--accent-ink)]',
+        )
+      }
+    >
+      <Icon aria-hidden="true" className="h-6 w-6" />
+      {item.label}
+    </NavLink>
+  );
+}
+
+/**
+ * The mobile bottom bar (SPEC "Bottom navigation bar"): history, a large centre menu button that
+ * shrinks away while scrolling down, and the current order status. It takes the venue's colours.
+ */
+export function BottomNav() {
+  const user = useSession((s) => s.user);
+  const scrollingDown = useScrollingDown();
+  if (!user.login || user.role === 'barista') return null;
+  const { history, menu, status } = bottomItemsFor(user.role, user);
+  const MenuIcon = menu.icon;
+  return (
+    <nav
+      aria-label="Quick links"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-[var(--accent-strong)] bg-[var(--accent)] pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <div className="mx-auto flex h-16 max-w-md items-stretch px-4">
+        <SideLink item={history} />
+        <div className="relative flex w-24 shrink-0 justify-center">
+          <NavLink
+            to={menu.to}
+            aria-label={menu.label}
+            className={cn(
+              'absolute -top-7 grid h-20 w-20 place-items-center rounded-full border-4 border-[var(--surface)] bg-[var(--accent-strong)] text-[var(--accent-ink)] shadow-lg transition-all duration-300',
+              scrollingDown && 'pointer-events-none translate-y-6 scale-50 opacity-0',
+            )}
+            tabIndex={scrollingDown ? -1 : undefined}
+            aria-hidden={scrollingDown || undefined}
+          >
+            <MenuIcon aria-hidden="true" className="h-9 w-9" />
+          </NavLink>
+        </div>
+        <SideLink item={status} />
+      </div>
+    </nav>
+  );
+}

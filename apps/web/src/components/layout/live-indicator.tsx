@@ -1,0 +1,30 @@
+import { useLiveStatus } from '../../lib/socket';
+import { cn } from '../../lib/cn';
+
+/** A small dot telling whether live updates are arriving. */
+export function LiveIndicator({ className }: { className?: string }) {
+  const connected = useLiveStatus((s) => s.connected);
+  const text = connected ? 'Live updates on' : 'Live updates disconnected';
+  return (
+    <span
+      role="status"
+      title={text}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs text-[var(--ink-muted)]',
+        className,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'h-2.5 w-2.5 rounded-full',
+          connected ? 'bg-[var(--success)] shadow-[0_0_0_3px_var(--success-soft)]' : 'bg-[var(--warning)]',
+        )}
+      />
+      <span className="sr-only">{text}</span>
+      <span aria-hidden="true" className="hidden xl:inline">
+        {connected ? 'Live' : 'Offline'}
+      </span>
+    </span>
+  );
+}

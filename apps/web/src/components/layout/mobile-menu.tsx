@@ -1,0 +1,42 @@
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import type { NavItem } from './nav-links';
+
+const loadSheet = () => import('./mobile-menu-sheet');
+const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
+
+/**
+ * The hamburger menu of small screens. The sheet (and its dialog library) loads when first
+ * wanted; pointing at or focusing the button starts the download early.
+ */
+export function MobileMenu({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+
+  const handleOpen = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-ghost min-h-10 px-2 lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={handleOpen}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+      >
+        <Menu aria-hidden="true" className="h-6 w-6" />
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet items={items} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

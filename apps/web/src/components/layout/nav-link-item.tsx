@@ -1,0 +1,51 @@
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import type { NavItem } from './nav-links';
+
+/** One navigation link; a disabled item is shown greyed out and cannot be followed. */
+export function NavLinkItem({
+  item,
+  layout,
+  onNavigate,
+}: {
+  item: NavItem;
+  layout: 'bar' | 'sheet';
+  onNavigate?: () => void;
+}) {
+  const Icon = item.icon;
+  const base =
+    layout === 'bar'
+      ? 'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap'
+      : 'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium';
+  if (item.disabled) {
+    return (
+      <span
+        aria-disabled="true"
+        title="The cafe and the bar are closed"
+        className={cn(base, 'cursor-not-allowed text-[var(--ink-muted)] opacity-60')}
+      >
+        <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
+        {item.label}
+      </span>
+    );
+  }
+  return (
+    <NavLink
+      to={item.to}
+      end={item.end}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        cn(
+          base,
+          'transition-colors',
+          isActive
+            ? 'bg-[var(--accent-soft)] font-semibold text-[var(--accent-on-soft)]'
+            : 'text-[var(--ink)] hover:bg-[var(--surface-sunken)]',
+        )
+      }
+    >
+      <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
+      {item.label}
+    </NavLink>
+  );
+}

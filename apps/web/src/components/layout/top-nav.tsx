@@ -1,0 +1,77 @@
+import { LogIn } from 'lucide-react';
+import { Link } from 'react-router';
+import { logoPath, paths } from '../../app/paths';
+import { useSession } from '../../stores/session';
+import { Greeting } from './greeting';
+import { LiveIndicator } from './live-indicator';
+import { Logo } from './logo';
+import { LogoutButton } from './logout-button';
+import { MobileMenu } from './mobile-menu';
+import { NavLinkItem } from './nav-link-item';
+import { navItemsFor } from './nav-links';
+
+const BAR_CLASS =
+  'sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--surface-raised)]/95 text-[var(--ink)] backdrop-blur supports-[backdrop-filter]:bg-[var(--surface-raised)]/85';
+
+/** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
+export function TopNav() {
+  const user = useSession((s) => s.user);
+  const venue = { isBarOpen: user.isBarOpen, isCafeOpen: user.isCafeOpen };
+
+  if (!user.login) {
+    return (
+      <header className={BAR_CLASS}>
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+          <Link
+            to={paths.home}
+            className="flex items-center gap-2 rounded-xl font-semibold"
+            aria-label="Office Cafe home"
+          >
+            <Logo barOpen={user.isBarOpen} />
+            <span aria-hidden="true" className="hidden sm:inline">
+              Office Cafe
+            </span>
+          </Link>
+          <div className="flex items-center gap-2">
+            <LiveIndicator />
+            <Link to={paths.login} className="btn-primary min-h-10">
+              <LogIn aria-hidden="true" className="h-4 w-4" />
+              Login
+            </Link>
+          </div>
+        </div>
+      </header>
+    );
+  }
+
+  const items = navItemsFor(user.role, venue);
+  return (
+    <header className={BAR_CLASS}>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to={logoPath(user.role, venue)} className="shrink-0 rounded-xl" aria-label="Office Cafe home">
+          <Logo barOpen={user.isBarOpen} />
+        </Link>
+        <nav aria-label="Main" className="hidden min-w-0 lg:block">
+          <ul className="flex items-center gap-0.5">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLinkItem item={item} layout="bar" />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          <LiveIndicator />
+          <p className="min-w-0 truncate lg:hidden" data-testid="greeting-compact">
+            Hi, <span className="font-semibold">{user.name}</span>
+          </p>
+          <div className="hidden min-w-0 lg:block">
+            <Greeting layout="bar" />
+          </div>
+          <LogoutButton className="hidden lg:inline-flex" />
+          <MobileMenu items={items} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { X } from 'lucide-react';
+import { FINES, HOURS } from '@cafe/shared';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+
+/**
+ * The weekly bar session banner. The specification says it exists but is never shown, with its
+ * close button disabled and its dismissal flag kept locally as `bannerVisible`; this keeps the
+ * banner in the code, switched off, instead of pretending it appears.
+ */
+const BANNER_ENABLED = false;
+
+function readBannerVisible(): boolean {
+  return localStorage.getItem(STORAGE_KEYS.bannerVisible) !== 'false';
+}
+
+export function WeeklyBarBanner() {
+  if (!BANNER_ENABLED || !readBannerVisible()) return null;
+  return (
+    <aside aria-label="Weekly bar" className="bg-[var(--accent-soft)] px-4 py-2 text-sm text-[var(--ink)]">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
+        <p>
+          The bar opens every Friday ({HOURS.bar.label}). Please take care of the glasses: a broken cocktail glass costs{' '}
+          {FINES.cocktailGlassThb} THB, a shot glass {FINES.shotGlassThb} THB.
+        </p>
+        <button type="button" className="btn-ghost min-h-9 px-2" aria-label="Close banner" disabled>
+          <X aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
+    </aside>
+  );
+}

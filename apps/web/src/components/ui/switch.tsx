@@ -1,0 +1,37 @@
+import { Switch as RadixSwitch } from 'radix-ui';
+import { useId } from 'react';
+import { cn } from '../../lib/cn';
+
+interface SwitchProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  label: string;
+  /** Keep the label for screen readers only. */
+  hideLabel?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** An on/off switch with its label (Radix Switch: role="switch", Space toggles). */
+export function Switch({ checked, onCheckedChange, label, hideLabel, disabled, className }: SwitchProps) {
+  const id = useId();
+  return (
+    <div className={cn('inline-flex items-center gap-2', className)}>
+      <RadixSwitch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-[var(--border)] bg-[var(--surface-sunken)] transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)]"
+      >
+        <RadixSwitch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
+      </RadixSwitch.Root>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-[var(--ink)]'}>
+        {label}
+      </label>
+    </div>
+  );
+}
+
+/** Same control under the other common name. */
+export const Toggle = Switch;

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Logo } from '../../../components/layout/logo';
+import { useSession } from '../../../stores/session';
+
+/** The frame of the sign-in and registration screens: a welcome logo over a centred card. */
+export function AuthShell({ children }: { children: ReactNode }) {
+  const barOpen = useSession((s) => s.user.isBarOpen);
+  return (
+    <main
+      id="main"
+      className="grid min-h-dvh place-items-center bg-[radial-gradient(circle_at_top,var(--accent-soft),var(--surface)_60%)] p-4 text-[var(--ink)]"
+    >
+      <div className="w-full max-w-md space-y-6">
+        <div className="flex flex-col items-center gap-3 text-center">
+          <Logo barOpen={barOpen} className="h-20 w-20 drop-shadow-md" />
+          <p className="text-sm font-semibold tracking-widest text-[var(--accent)] uppercase">Office Cafe</p>
+        </div>
+        {children}
+      </div>
+    </main>
+  );
+}

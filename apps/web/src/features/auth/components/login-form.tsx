@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBodySchema, MESSAGES, type LoginBody } from '@cafe/shared';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { AlertMessage } from '../../../components/ui';
+import { isApiError } from '../../../lib/api-client';
+import { COMPANY_EMAIL_DOMAIN, isCompanyEmail } from '../../../lib/company-domain';
+import { useSignIn } from '../hooks/use-sign-in';
+import { EmailField } from './email-field';
+import { PasswordField } from './password-field';
+
+type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: string };
+
+/**
+ * The sign-in form of the login dialog. A wrong domain is an alert (from the build's domain when
+ * known, otherwise from the server's EMAIL_DOMAIN answer); wrong credentials an inline error.
+ */
+export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+  const id = useId();
+  const signIn = useSignIn();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof LoginBodySchema>, unknown, LoginBody>({
+    resolver: zodResolver(LoginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const handleValid = async (body: LoginBody) => {
+    setFailure(null);
+    if (COMPANY_EMAIL_DOMAIN && !isCompanyEmail(body.email)) {
+      setFailure({ kind: 'domain', message: MESSAGES.emailDomain(COMPANY_EMAIL_DOMAIN) });
+      return;
+    }
+    onBusyChange?.(true);
+    try {
+      await signIn(body);
+    } catch (error) {
+      if (isApiError(error, 'EMAIL_DOMAIN')) setFailure({ kind: 'domain', message: error.message });
+      else if (isApiError(error) && (error.status === 0 || error.status === 429 || error.status >= 500)) {
+        // Not a wrong password: say what happened so the person does not retype a correct one.
+        setFailure({ kind: 'login', message: error.message });
+      } else setFailure({ kind: 'login', message: MESSAGES.loginFailed });
+      console.error('login failed', error);
+    } finally {
+      onBusyChange?.(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void handleSubmit(handleValid)(e)}
+      noValidate
+      className="space-y-4"
+      aria-busy={isSubmitting || undefined}
+    >
+      {failure?.kind === 'domain' ? <AlertMessage>{failure.message}</AlertMessage> : null}
+      <EmailField id={`${id}-email`} field={register('email')} error={errors.email?.message} autoFocus />
+      <PasswordField
+        id={`${id}-password`}
+        field={register('password')}
+        error={errors.password?.message}
+        autoComplete="current-password"
+      />
+      {failure?.kind === 'login' ? (
+        <p role="alert" className="field-error font-medium">
+          {failure.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
+        ) : null}
+        Login
+      </button>
+      {isSubmitting ? (
+        <p role="status" className="sr-only">
+          Signing in...
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+interface PasswordFieldProps {
+  id: string;
+  field: UseFormRegisterReturn;
+  error?: string;
+  autoComplete: 'current-password' | 'new-password';
+  hint?: string;
+}
+
+/** Password input with a show/hide toggle. */
+export function PasswordField({ id, field, error, autoComplete, hint }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  const showHint = Boolean(hint) && !error;
+  const describedBy =
+    [showHint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Password
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          required
+          autoComplete={autoComplete}
+          className="input pr-12"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...field}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-[var(--ink-muted)] hover:text-[var(--ink)]"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+        </button>
+      </div>
+      {showHint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-[var(--ink-muted)]">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

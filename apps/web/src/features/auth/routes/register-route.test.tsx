@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, currentPath, mockApi, renderRoutes, signOutStore, stubScreen } from '../../../app/test-helpers';
+import { RegisterRoute } from './register-route';
+
+const toast = vi.hoisted(() => ({ success: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+function renderRegister() {
+  return renderRoutes([{ path: '/create', element: <RegisterRoute /> }, stubScreen('/login')], '/create');
+}
+
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name?: string; email?: string; password?: string },
+) {
+  if (values.name) await user.type(screen.getByLabelText('Name'), values.name);
+  if (values.email) await user.type(screen.getByLabelText('Email'), values.email);
+  if (values.password) await user.type(screen.getByLabelText('Password', { selector: 'input' }), values.password);
+}
+
+describe('RegisterRoute', () => {
+  beforeEach(() => {
+    signOutStore();
+    toast.success.mockClear();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('has the title, the three fields and both buttons', () => {
+    mockApi(() => undefined);
+    renderRegister();
+    expect(screen.getByRole('heading', { name: 'Create New Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '20');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('requires every field and checks them before calling the server', async () => {
+    const api = mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
+    expect(screen.getByText('email must be a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('password must be at least 8 characters')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a blank name and a short password', async () => {
+    mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: '   ', email: 'mali@example.com', password: 'short' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
+    expect(screen.getByText('password must be at least 8 characters')).toBeInTheDocument();
+  });
+
+  it('shows "create failed" with the server\'s reason', async () => {
+    mockApi(() => apiError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.'));
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('create failed');
+    expect(alert).toHaveTextContent('An account with this e-mail already exists.');
+  });
+
+  it("shows the server's domain alert", async () => {
+    mockApi(() => apiError(403, 'EMAIL_DOMAIN', 'only accept @example.com'));
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: 'Mali', email: 'mali@gmail.com', password: 'secret-pass-1' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('only accept @example.com');
+    expect(alert).not.toHaveTextContent('create failed');
+  });
+
+  it('creates the account, says so and goes to /login', async () => {
+    const api = mockApi((call) =>
+      call.path === '/auth/register'
+        ? {
+            status: 201,
+            body: { id: 9, name: 'Mali', email: 'mali@example.com', role: 'user', isAvailable: 'available' },
+          }
+        : undefined,
+    );
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(toast.success).toHaveBeenCalledWith('create succeed, you can logging in now');
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/auth/register',
+      body: { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' },
+    });
+  });
+});
