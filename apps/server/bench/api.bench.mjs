@@ -56,6 +56,68 @@ function run(title, url, headers = {}) {
   });
 }
 
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * A morning rush: many people, each sending three cafe orders at the same moment. Reports the
+ * latency of POST /order and checks that the daily limit held (exactly two orders per person).
+ */
+async function morningRush() {
+  const people = Number(process.env.BENCH_PEOPLE ?? 100);
+  const tokens = [];
+  for (let i = 0; i < people; i += 1) {
+    const email = `rush-${i}@example.com`;
+    await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Rush ${i}`, email, password: 'rush-password-1' }),
+    });
+    tokens.push(await login(email, 'rush-password-1'));
+  }
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const upload = await fetch(`${base}/api/upload/image`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+    body: JSON.stringify({ file: png }),
+  });
+  const { url } = await upload.json();
+  const categories = await (await fetch(`${base}/api/category?categoryFor=cafe`)).json();
+  const item = categories[0].menu[0];
+  const latencies = [];
+  const statuses = {};
+  const started = performance.now();
+  await Promise.all(
+    tokens.flatMap((token) =>
+      [0, 1, 2].map(async () => {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ menu_id: item.id, menu_name: item.name, type: 'hot', sweetness: 50, remark: '-', tumblerImage: url }),
+        });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }),
+    ),
+  );
+  const total = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  console.log(`\nMorning rush: ${people} people x 3 simultaneous cafe orders (${people * 3} requests)\n`);
+  console.table([
+    {
+      'total s': (total / 1000).toFixed(2),
+      'p50 ms': Math.round(percentile(latencies, 50)),
+      'p99 ms': Math.round(percentile(latencies, 99)),
+      'accepted (201)': statuses[201] ?? 0,
+      'limit reached (409)': statuses[409] ?? 0,
+      'expected accepted': people * 2,
+    },
+  ]);
+}
+
 try {
   await waitReady();
   const user = await login('user@example.com', 'user-demo-1');
@@ -70,6 +132,7 @@ try {
   );
   console.log(`\nAPI benchmark: 20 connections, ${seconds} s each, SQLite, loopback\n`);
   console.table(rows);
+  await morningRush();
 } finally {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
