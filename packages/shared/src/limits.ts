@@ -11,6 +11,12 @@ export const LIMITS = {
   userListNameCut: 14,
   passwordMin: 8,
   passwordMax: 128,
+  /** The e-mail column holds 320 characters (64 local part + @ + 255 domain). */
+  emailMax: 320,
+  /** Refresh tokens this server issues are 43 characters; anything far longer is not one of them. */
+  refreshTokenMax: 512,
+  /** Ids are 4-byte integers in the database (PostgreSQL serial / integer). */
+  idMax: 2_147_483_647,
   uploadMaxBytes: 5 * 1024 * 1024,
   orderRadiusKm: 1,
   uncollectedMinutes: 5,

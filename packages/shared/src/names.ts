@@ -7,7 +7,8 @@ const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
 
 /**
  * The name rule shared by menu items and categories (SPEC section 5), with its exact messages,
- * checked in this order: not empty, no leading space, letters only, max length.
+ * checked in this order: not empty, no leading space, letters only, max length. The length is a
+ * max check rather than a refinement so the OpenAPI document shows it too.
  */
 export function itemNameSchema(max: number = LIMITS.menuNameMax) {
   return z
@@ -15,7 +16,7 @@ export function itemNameSchema(max: number = LIMITS.menuNameMax) {
     .min(1, { message: MESSAGES.nameNull })
     .refine((v) => !v.startsWith(' '), { message: MESSAGES.nameLeadingSpace, abort: true })
     .refine((v) => LETTERS_ONLY.test(v), { message: MESSAGES.nameLetters, abort: true })
-    .refine((v) => v.length <= max, { message: `Input must be at most ${max} characters.` });
+    .max(max, { message: `Input must be at most ${max} characters.` });
 }
 
 /** Returns the first message the name rule gives, or null when the name is fine. */

@@ -15,16 +15,28 @@ import { isCafeDay } from './cafe-time';
 
 // ---------- common ----------
 
-/** Ids are integers on this server; path and body ids may arrive as digit strings. */
+/**
+ * Ids are integers on this server; path and body ids may arrive as digit strings. They are 4-byte
+ * integers in the database, so a larger one can name nothing: it is refused here (PostgreSQL would
+ * fail the query instead).
+ */
 export const IdSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number({ error: 'id must be a positive whole number' }).int().positive({ message: 'id must be a positive whole number' }),
+  z
+    .number({ error: 'id must be a positive whole number' })
+    .int({ message: 'id must be a positive whole number' })
+    .positive({ message: 'id must be a positive whole number' })
+    .max(LIMITS.idMax, { message: `id must be at most ${LIMITS.idMax}` }),
 );
 export type Id = number;
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 
-export const CafeDaySchema = z.string().refine(isCafeDay, { message: 'must be a date written YYYY-MM-DD' });
+/** The pattern shows in the OpenAPI document; the refinement also refuses days no calendar has (2026-02-30). */
+export const CafeDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date written YYYY-MM-DD' })
+  .refine(isCafeDay, { message: 'must be a date written YYYY-MM-DD' });
 
 export const DateRangeQuerySchema = z.object({
   startDate: CafeDaySchema.optional(),
@@ -35,6 +47,7 @@ export const EmailSchema = z
   .string({ error: 'email is required' })
   .trim()
   .toLowerCase()
+  .max(LIMITS.emailMax, { message: `email must be at most ${LIMITS.emailMax} characters` })
   .pipe(z.email({ message: 'email must be a valid e-mail address' }));
 
 // ---------- auth ----------
@@ -58,7 +71,12 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
-export const RefreshBodySchema = z.object({ refreshToken: z.string({ error: 'refreshToken is required' }).min(1) });
+export const RefreshBodySchema = z.object({
+  refreshToken: z
+    .string({ error: 'refreshToken is required' })
+    .min(1, { message: 'refreshToken is required' })
+    .max(LIMITS.refreshTokenMax, { message: 'refreshToken is not a token this server issued' }),
+});
 export type RefreshBody = z.infer<typeof RefreshBodySchema>;
 
 // ---------- users ----------
@@ -197,11 +215,13 @@ export const BaristaOrderPatchBodySchema = z.object({
 });
 export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
 
+/** `status` repeated or as a comma list; each status once, however often it was sent (each becomes an SQL parameter). */
 const StatusListSchema = z.preprocess(
   (v) => {
     if (v === undefined) return undefined;
     const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
-    return list.flatMap((s): unknown[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
+    const flat = list.flatMap((s): unknown[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
+    return [...new Set(flat)];
   },
   z.array(OrderStatusSchema).optional(),
 );
@@ -253,4 +273,9 @@ export const MenuEventSchema = z.object({
 });
 export type MenuEvent = z.infer<typeof MenuEventSchema>;
 
-export const LIVE_EVENTS = { orders: 'orders', cafeStatus: 'cafe-status', menu: 'menu' } as const;
+export const LIVE_EVENTS = {
+  orders: 'orders',
+  cafeStatus: 'cafe-status',
+  menu: 'menu',
+  sessionChanged: 'session-changed',
+} as const;

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { ErrorBodySchema, LIMITS, UploadJsonBodySchema, UploadResultSchema } from '@cafe/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { limitTo } from '../../plugins/security';
 import { createUploadsService } from './uploads.service';
@@ -23,6 +24,32 @@ const UploadBodySchema = UploadJsonBodySchema.extend({
 
 const ImageParamsSchema = z.object({ name: z.string().min(1).max(100) });
 
+/** Requests whose multipart form has been read through (the multipart plugin's hook has run). */
+const formsRead = new WeakSet<FastifyRequest>();
+
+/**
+ * A form the server could not read is the sender's mistake, not ours: no or a mismatched boundary,
+ * a body cut short (the parser throws plain errors for these, which would be a 500), or more parts
+ * than one photo needs (the plugin's limits say 413, but nothing was too large). Anything else is
+ * left to the app's error handler.
+ */
+function formError(error: FastifyError, request: FastifyRequest): Error | null {
+  switch (error.code) {
+    case 'FST_FILES_LIMIT':
+      return badRequest('file: send one photo at a time');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return badRequest('body: the form has too many fields; send one photo in the field "file"');
+    default:
+      break;
+  }
+  const readingForm = request.isMultipart() && !formsRead.has(request);
+  if (readingForm && error.statusCode === undefined) {
+    return badRequest('body: the multipart form could not be read; send one photo in the field "file"');
+  }
+  return null;
+}
+
 function uploaderKey(request: FastifyRequest): string {
   return request.authUser ? `upload:user:${request.authUser.id}` : `upload:ip:${request.ip}`;
 }
@@ -40,6 +67,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A data URL may come as a text field too; the app's body limit (8 MB) bounds it.
       fieldSize: 8 * 1024 * 1024,
     },
+  });
+  // Runs after the multipart plugin's own preValidation hook, which reads the whole form.
+  app.addHook('preValidation', async (request) => {
+    formsRead.add(request);
+  });
+  // Scoped to this plugin; whatever it does not translate goes on to the app's error handler.
+  app.setErrorHandler((error: FastifyError, request) => {
+    throw formError(error, request) ?? error;
   });
 
   app.post(
