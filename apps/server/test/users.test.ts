@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from './helpers';
+import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from './helpers';
 
 interface ErrorBody {
   statusCode: number;
@@ -192,6 +192,30 @@ describe('users', () => {
       });
       // The same access token now carries the new role: the server reads the user on each call.
       expect((await me(user.auth)).json()).toMatchObject({ role: 'barista' });
+    });
+
+    it("makes the changed user's live connection reconnect into the rooms of the new role", async () => {
+      const user = await t.createUser({ name: 'Live Promoted' });
+      const base = await t.listen();
+      const before = await connectClient(base, user.token);
+      try {
+        const notified = nextEvent<{ userId: number }>(before, 'session-changed');
+        const closed = nextEvent<string>(before, 'disconnect');
+        expect((await patchUser(admin.auth, user.id, { role: 'barista' })).statusCode).toBe(200);
+        expect(await notified).toEqual({ userId: user.id });
+        expect(await closed).toBe('io server disconnect');
+        // Connecting again, the same person is now in the staff room and sees everyone's orders.
+        const after = await connectClient(base, user.token);
+        try {
+          const order = nextEvent<{ id: number }>(after, 'orders');
+          t.app.ctx.events.order({ id: 99, status: 'ordered', userId: admin.id, categoryFor: 'cafe', updatedAt: 'now' });
+          expect(await order).toMatchObject({ id: 99 });
+        } finally {
+          after.disconnect();
+        }
+      } finally {
+        before.disconnect();
+      }
     });
 
     it("changes another user's name", async () => {

@@ -12,6 +12,11 @@ export interface LiveEvents {
   order(event: OrdersEvent): void;
   cafeStatus(status: CafeStatus): void;
   menu(event: MenuEvent): void;
+  /**
+   * A user's role or availability changed: their live connections are closed with the event
+   * `session-changed` first, so the client reconnects and joins the rooms of the new role.
+   */
+  sessionChanged(userId: number): void;
 }
 
 export function createLiveEvents(io: Server): LiveEvents {
@@ -24,6 +29,10 @@ export function createLiveEvents(io: Server): LiveEvents {
     },
     menu(event) {
       io.emit(LIVE_EVENTS.menu, event);
+    },
+    sessionChanged(userId) {
+      io.to(ROOMS.user(userId)).emit(LIVE_EVENTS.sessionChanged, { userId });
+      io.in(ROOMS.user(userId)).disconnectSockets(true);
     },
   };
 }

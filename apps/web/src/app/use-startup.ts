@@ -106,4 +106,23 @@ export function useStartup(): void {
     [queryClient, setShopStatus],
   );
   useLiveEvent(LIVE_EVENTS.cafeStatus, handleCafeStatus);
+
+  // An admin changed this person's role or account: take the new role at once. (A disabled
+  // account answers 401 here and the session-expired handler signs it out.)
+  const handleSessionChanged = useCallback(() => {
+    fetchMe()
+      .then((me) => {
+        const previous = useSession.getState().user;
+        if (me.role !== previous.role) {
+          // Another role means other screens and other live rooms: open the app afresh where the
+          // new role lands (the guards of the old role's screen would otherwise deny it).
+          window.location.replace(landingPath(me.role, previous, 'login'));
+          return;
+        }
+        queryClient.setQueryData(meQueryOptions().queryKey, me);
+        setUser({ name: me.name, email: me.email });
+      })
+      .catch((error: unknown) => console.error('could not reload the profile', error));
+  }, [queryClient, setUser]);
+  useLiveEvent(LIVE_EVENTS.sessionChanged, handleSessionChanged);
 }

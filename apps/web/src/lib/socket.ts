@@ -31,7 +31,11 @@ export function openSocket(): Promise<Socket> {
       useLiveStatus.setState({ connected: true });
       for (const listener of [...connectListeners]) listener();
     });
-    s.on('disconnect', () => useLiveStatus.setState({ connected: false }));
+    s.on('disconnect', (reason) => {
+      useLiveStatus.setState({ connected: false });
+      // The server closes a connection when the person's role changes; come back with the new rooms.
+      if (reason === 'io server disconnect') setTimeout(() => s.connect(), 300);
+    });
     s.onAny((event: string, payload: unknown) => {
       for (const listener of [...(eventListeners.get(event) ?? [])]) listener(payload);
     });

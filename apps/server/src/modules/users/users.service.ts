@@ -49,6 +49,8 @@ export function createUsersService(ctx: AppContext) {
         return updated;
       });
       if (!row) throw notFound('User');
+      // Live connections joined their rooms under the old role: make them reconnect.
+      if (patch.role !== undefined || patch.isAvailable !== undefined) ctx.events.sessionChanged(userId);
       return toUser(row);
     },
   };
