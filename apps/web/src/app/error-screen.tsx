@@ -1,4 +1,5 @@
 import { MESSAGES } from '@cafe/shared';
+import { TriangleAlert } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
 import { useSession } from '../stores/session';
 import { homePath } from './paths';
@@ -11,9 +12,15 @@ export function ErrorScreen() {
   const home = homePath(role);
   return (
     <main className="grid min-h-dvh place-items-center bg-[var(--surface)] p-6 text-center text-[var(--ink)]">
-      <div className="space-y-4">
+      <div className="flex max-w-lg flex-col items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="grid h-20 w-20 place-items-center rounded-full bg-[var(--warning-soft)] text-[var(--warning)]"
+        >
+          <TriangleAlert className="h-10 w-10" />
+        </span>
         <h1 className="text-2xl font-semibold">{MESSAGES.genericError}</h1>
-        <Link to={home} className="btn-primary inline-flex" reloadDocument>
+        <Link to={home} className="btn-primary" reloadDocument>
           Back to home
         </Link>
       </div>

@@ -220,6 +220,24 @@ describe('renaming', () => {
     expect(console.error).toHaveBeenCalledWith('rename failed', expect.anything());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+  it('closes the rename panel with Escape or a tap elsewhere, giving the focus back to the pencil', async () => {
+    mockApi(() => undefined);
+    renderLayout('/statusOrder');
+    const user = userEvent.setup();
+    const pencil = screen.getByRole('button', { name: 'Edit name' });
+    await user.click(pencil);
+    expect(pencil).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('New name:')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('New name:')).not.toBeInTheDocument();
+    await waitFor(() => expect(pencil).toHaveFocus());
+
+    await user.click(pencil);
+    expect(screen.getByLabelText('New name:')).toBeInTheDocument();
+    await user.click(screen.getByRole('main'));
+    expect(screen.queryByLabelText('New name:')).not.toBeInTheDocument();
+    expect(screen.getByTestId('greeting')).toHaveTextContent('Hi, Mali');
+  });
 });
 
 describe('logout', () => {

@@ -26,15 +26,16 @@ function SideLink({ item }: { item: NavItem }) {
   return (
     <NavLink
       to={item.to}
-      className={({ isActive }) =>
-        cn(
-          'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium',
-          isActive ? 'text-[var(--accent-ink)]' : 'text-[var(--accent-ink)]/75 hover:text-[var(--accent-ink)]',
-        )
-      }
+      className="group flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium text-[var(--accent-ink)]"
     >
-      <Icon aria-hidden="true" className="h-6 w-6" />
-      {item.label}
+      {/* The current page is marked by a pill behind the icon (full-strength text either way, for contrast). */}
+      <span
+        aria-hidden="true"
+        className="grid h-7 w-12 place-items-center rounded-full transition-colors group-hover:bg-black/10 group-aria-[current=page]:bg-[var(--accent-strong)] group-aria-[current=page]:shadow-inner"
+      >
+        <Icon className="h-6 w-6" />
+      </span>
+      <span className="group-aria-[current=page]:font-semibold">{item.label}</span>
     </NavLink>
   );
 }

@@ -2,7 +2,7 @@ import { useLiveStatus } from '../../lib/socket';
 import { cn } from '../../lib/cn';
 
 /** A small dot telling whether live updates are arriving. */
-export function LiveIndicator({ className }: { className?: string }) {
+export function LiveIndicator({ className, showText }: { className?: string; showText?: boolean }) {
   const connected = useLiveStatus((s) => s.connected);
   const text = connected ? 'Live updates on' : 'Live updates disconnected';
   return (
@@ -22,7 +22,7 @@ export function LiveIndicator({ className }: { className?: string }) {
         )}
       />
       <span className="sr-only">{text}</span>
-      <span aria-hidden="true" className="hidden xl:inline">
+      <span aria-hidden="true" className={showText ? 'inline' : 'hidden xl:inline'}>
         {connected ? 'Live' : 'Offline'}
       </span>
     </span>

@@ -12,7 +12,7 @@ export function LogoutButton({ className, onDone }: { className?: string; onDone
   return (
     <button
       type="button"
-      className={cn('btn-secondary min-h-10', className)}
+      className={cn('btn-secondary', className)}
       onClick={() => void handleLogout()}
       disabled={pending}
       aria-busy={pending || undefined}

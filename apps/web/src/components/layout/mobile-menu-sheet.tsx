@@ -27,7 +27,7 @@ export function MobileMenuSheet({
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="btn-ghost min-h-10 px-2" aria-label="Close menu">
+            <Dialog.Close className="btn-ghost -mr-2 min-w-11 px-2" aria-label="Close menu">
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
@@ -42,7 +42,7 @@ export function MobileMenuSheet({
             </ul>
           </nav>
           <div className="mt-auto flex items-center justify-between gap-2 border-t border-[var(--border)] pt-4">
-            <LiveIndicator />
+            <LiveIndicator showText />
             <LogoutButton onDone={handleClose} />
           </div>
         </Dialog.Content>

@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { cn } from '../../lib/cn';
 import type { NavItem } from './nav-links';
 
 const loadSheet = () => import('./mobile-menu-sheet');
@@ -9,7 +10,7 @@ const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileM
  * The hamburger menu of small screens. The sheet (and its dialog library) loads when first
  * wanted; pointing at or focusing the button starts the download early.
  */
-export function MobileMenu({ items }: { items: NavItem[] }) {
+export function MobileMenu({ items, className }: { items: NavItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
 
@@ -22,7 +23,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
     <>
       <button
         type="button"
-        className="btn-ghost min-h-10 px-2 lg:hidden"
+        className={cn('btn-ghost min-w-11 px-2', className)}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

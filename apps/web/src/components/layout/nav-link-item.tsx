@@ -15,7 +15,7 @@ export function NavLinkItem({
   const Icon = item.icon;
   const base =
     layout === 'bar'
-      ? 'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap'
+      ? 'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap'
       : 'flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium';
   if (item.disabled) {
     return (

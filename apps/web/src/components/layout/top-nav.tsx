@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { logoPath, paths } from '../../app/paths';
+import { cn } from '../../lib/cn';
 import { useSession } from '../../stores/session';
 import { Greeting } from './greeting';
 import { LiveIndicator } from './live-indicator';
@@ -27,14 +28,14 @@ export function TopNav() {
             className="flex items-center gap-2 rounded-xl font-semibold"
             aria-label="Office Cafe home"
           >
-            <Logo barOpen={user.isBarOpen} />
+            <Logo barOpen={user.isBarOpen} className="h-11 w-11" />
             <span aria-hidden="true" className="hidden sm:inline">
               Office Cafe
             </span>
           </Link>
           <div className="flex items-center gap-2">
             <LiveIndicator />
-            <Link to={paths.login} className="btn-primary min-h-10">
+            <Link to={paths.login} className="btn-primary">
               <LogIn aria-hidden="true" className="h-4 w-4" />
               Login
             </Link>
@@ -45,13 +46,16 @@ export function TopNav() {
   }
 
   const items = navItemsFor(user.role, venue);
+  // Six links (admin) do not fit next to the greeting on a 1024 px tablet: they move into the
+  // hamburger menu until the screen is wider.
+  const wide = items.length > 5;
   return (
     <header className={BAR_CLASS}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to={logoPath(user.role, venue)} className="shrink-0 rounded-xl" aria-label="Office Cafe home">
-          <Logo barOpen={user.isBarOpen} />
+          <Logo barOpen={user.isBarOpen} className="h-11 w-11" />
         </Link>
-        <nav aria-label="Main" className="hidden min-w-0 lg:block">
+        <nav aria-label="Main" className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
@@ -62,14 +66,14 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <LiveIndicator />
-          <p className="min-w-0 truncate lg:hidden" data-testid="greeting-compact">
+          <p className={cn('min-w-0 truncate', wide ? 'xl:hidden' : 'lg:hidden')} data-testid="greeting-compact">
             Hi, <span className="font-semibold">{user.name}</span>
           </p>
-          <div className="hidden min-w-0 lg:block">
+          <div className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
             <Greeting layout="bar" />
           </div>
-          <LogoutButton className="hidden lg:inline-flex" />
-          <MobileMenu items={items} />
+          <LogoutButton className={cn('hidden', wide ? 'xl:inline-flex' : 'lg:inline-flex')} />
+          <MobileMenu items={items} className={wide ? 'xl:hidden' : 'lg:hidden'} />
         </div>
       </div>
     </header>

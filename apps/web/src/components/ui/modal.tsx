@@ -55,7 +55,7 @@ export function Modal({
           <div className="mb-3 flex items-start justify-between gap-3">
             <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>{title}</Dialog.Title>
             {hideCloseButton ? null : (
-              <Dialog.Close className="btn-ghost -mt-2 -mr-2 min-h-10 px-2" aria-label="Close">
+              <Dialog.Close className="btn-ghost -mt-2 -mr-2 min-w-11 px-2" aria-label="Close">
                 <X aria-hidden="true" className="h-5 w-5" />
               </Dialog.Close>
             )}

@@ -23,7 +23,7 @@ export function PageHeader({ title, description, backTo, backLabel = 'Back', act
         {backTo ? (
           <Link
             to={backTo}
-            className="inline-flex items-center gap-1 rounded-lg text-sm font-medium text-[var(--accent)] hover:underline"
+            className="-mt-2 -ml-1 inline-flex min-h-11 items-center gap-1 rounded-lg px-1 text-sm font-medium text-[var(--accent-on-soft)] hover:underline"
           >
             <ChevronLeft aria-hidden="true" className="h-4 w-4" />
             {backLabel}

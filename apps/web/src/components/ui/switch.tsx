@@ -22,9 +22,9 @@ export function Switch({ checked, onCheckedChange, label, hideLabel, disabled, c
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
-        className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border border-[var(--border)] bg-[var(--surface-sunken)] transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)]"
+        className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full before:absolute before:-inset-x-1 before:-inset-y-2 before:content-[''] before:rounded-full border border-[var(--border-strong)] bg-[var(--surface-sunken)] transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)]"
       >
-        <RadixSwitch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
+        <RadixSwitch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-[var(--ink-muted)] shadow transition-transform data-[state=checked]:translate-x-6 data-[state=checked]:bg-[var(--accent-ink)]" />
       </RadixSwitch.Root>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-[var(--ink)]'}>
         {label}

@@ -44,7 +44,11 @@ export function TumblerPreview({ src, menuName, userName }: { src: string; menuN
         </ModalClose>
       }
     >
-      <img src={src} alt={alt} className="mx-auto max-h-[65dvh] w-auto rounded-xl object-contain" />
+      <img
+        src={src}
+        alt={alt}
+        className="mx-auto max-h-[65dvh] min-h-48 w-auto max-w-full min-w-48 rounded-xl bg-[var(--surface-sunken)] object-contain"
+      />
     </Modal>
   );
 }

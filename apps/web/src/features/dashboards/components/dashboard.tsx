@@ -46,13 +46,13 @@ export function Dashboard({ venue }: { venue: CategoryFor }) {
       <Tabs.Root value={period} onValueChange={(value) => isPeriod(value) && setPeriod(value)}>
         <Tabs.List
           aria-label="Period"
-          className="mb-4 inline-flex rounded-xl border border-[var(--border)] bg-[var(--surface-sunken)] p-1"
+          className="mb-4 inline-flex rounded-2xl border border-[var(--border)] bg-[var(--surface-sunken)] p-1"
         >
           {STATS_PERIODS.map((p) => (
             <Tabs.Trigger
               key={p}
               value={p}
-              className="min-h-10 rounded-lg px-3 text-sm font-medium text-[var(--ink-muted)] data-[state=active]:bg-[var(--surface-raised)] data-[state=active]:text-[var(--ink)] data-[state=active]:shadow-sm sm:px-4"
+              className="min-h-11 rounded-xl px-3 text-sm font-semibold text-[var(--ink-muted)] transition-colors hover:text-[var(--ink)] data-[state=active]:bg-[var(--accent)] data-[state=active]:text-[var(--accent-ink)] data-[state=active]:shadow-sm sm:px-4"
             >
               {PERIOD_LABELS[p]}
             </Tabs.Trigger>

@@ -14,12 +14,7 @@ export function Pagination({ page, count, onPageChange, label }: PaginationProps
   if (count <= 1) return null;
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-center gap-1">
-      <button
-        type="button"
-        className="btn-ghost min-h-10 px-2"
-        disabled={page <= 1}
-        onClick={() => onPageChange(page - 1)}
-      >
+      <button type="button" className="btn-ghost px-2" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         Previous
       </button>
@@ -36,7 +31,7 @@ export function Pagination({ page, count, onPageChange, label }: PaginationProps
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onPageChange(item)}
             className={cn(
-              'btn min-h-10 min-w-10 px-2',
+              'btn min-w-11 px-2',
               item === page
                 ? 'bg-[var(--accent)] text-[var(--accent-ink)]'
                 : 'text-[var(--ink)] hover:bg-[var(--surface-sunken)]',
@@ -46,12 +41,7 @@ export function Pagination({ page, count, onPageChange, label }: PaginationProps
           </button>
         ),
       )}
-      <button
-        type="button"
-        className="btn-ghost min-h-10 px-2"
-        disabled={page >= count}
-        onClick={() => onPageChange(page + 1)}
-      >
+      <button type="button" className="btn-ghost px-2" disabled={page >= count} onClick={() => onPageChange(page + 1)}>
         Next
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>

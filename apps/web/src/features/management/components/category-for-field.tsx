@@ -11,7 +11,7 @@ export function CategoryForField({ registration }: { registration: UseFormRegist
         {CATEGORY_FOR.map((value) => (
           <label
             key={value}
-            className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-[var(--border)] bg-[var(--surface-raised)] px-3 py-2 font-medium has-[:checked]:border-[var(--accent)] has-[:checked]:bg-[var(--accent-soft)] has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[var(--focus)]"
+            className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-[var(--border-strong)] bg-[var(--surface-raised)] px-3 py-2 font-medium has-[:checked]:border-[var(--accent)] has-[:checked]:bg-[var(--accent-soft)] has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[var(--focus)]"
           >
             <input type="radio" value={value} className="accent-[var(--accent)]" {...registration} />
             {CATEGORY_FOR_LABELS[value]}

@@ -19,25 +19,32 @@ export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onAct
   const checkboxId = useId();
   const active = menu.isActive === 'active';
   const hasDescription = menu.description !== '-' && menu.description.length > 0;
+  const Text = selecting ? 'label' : 'div';
   return (
     <li className={cn('card flex min-w-0 items-center gap-3 p-3 sm:p-4', selected && 'border-[var(--accent)]')}>
       {selecting ? (
         <input
           id={checkboxId}
           type="checkbox"
-          className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+          className="h-6 w-6 shrink-0 accent-[var(--accent)]"
           checked={selected}
           onChange={(e) => onSelectedChange(e.target.checked)}
           aria-label={`Select ${menu.name}`}
         />
       ) : null}
-      <div className={cn('min-w-0 flex-1', !active && 'opacity-60')}>
-        <p className="truncate font-semibold">{menu.name}</p>
-        {hasDescription ? <p className="truncate text-sm text-[var(--ink-muted)]">{menu.description}</p> : null}
+      {/* While selecting, the whole text is the checkbox's label: a bigger target than the box. */}
+      <Text
+        {...(selecting ? { htmlFor: checkboxId } : {})}
+        className={cn('block min-w-0 flex-1', selecting && 'cursor-pointer')}
+      >
+        <span className={cn('block truncate font-semibold', !active && 'text-[var(--ink-muted)]')}>{menu.name}</span>
+        {hasDescription ? (
+          <span className="block truncate text-sm text-[var(--ink-muted)]">{menu.description}</span>
+        ) : null}
         <StatusPill tone={active ? 'success' : 'neutral'} className="mt-1">
           {active ? 'Active' : 'Inactive'}
         </StatusPill>
-      </div>
+      </Text>
       {selecting ? null : (
         <>
           <Switch checked={active} onCheckedChange={onActiveChange} label={`${menu.name} active`} hideLabel />

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@cafe/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -22,6 +22,17 @@ describe('CafeOrderForm', () => {
     expect(screen.getByText('Choose a sweetness level')).toBeInTheDocument();
     expect(screen.getByText('Add a photo of your tumbler')).toBeInTheDocument();
     expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('takes the person to the first field that needs them', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Cold' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('radio', { name: '0%' })).toHaveFocus());
+
+    await user.click(screen.getByRole('radio', { name: '25%' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upload a photo' })).toHaveFocus());
   });
 
   it('limits the additional request to 50 characters', async () => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@cafe/shared';
 import { ArrowRight } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { AlertMessage } from '../../../components/ui';
 import {
@@ -17,6 +17,10 @@ import { RemarkField } from './remark-field';
 import { SweetnessField } from './sweetness-field';
 import { TumblerImageField } from './tumbler-image-field';
 
+/** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
+const FIRST_PROBLEM =
+  '[aria-invalid="true"] [data-state="checked"], [aria-invalid="true"] button, textarea[aria-invalid="true"], [data-invalid] button:enabled';
+
 interface CafeOrderFormProps {
   menuId: number;
   menuName: string;
@@ -29,6 +33,7 @@ interface CafeOrderFormProps {
 export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOrderFormProps) {
   const [showCheck, setShowCheck] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<CafeOrderFormInput, unknown, CafeOrderFormValues>({
     resolver: zodResolver(CafeOrderFormSchema),
     mode: 'onChange',
@@ -61,10 +66,19 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
     });
   };
 
+  /** Shows "please check your order" and takes the person to the first field that needs them. */
+  const handleInvalid = () => {
+    setShowCheck(true);
+    requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>(FIRST_PROBLEM)?.focus();
+    });
+  };
+
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(handleValid, () => setShowCheck(true))(event)}
+      ref={formRef}
+      onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
       className="space-y-6"
     >
       <Controller

@@ -31,7 +31,10 @@ export function CocktailNotice({ actions }: { actions?: ReactNode }) {
       <h2 id="cocktail-title" className="max-w-prose text-lg font-semibold">
         {MESSAGES.cocktailOffline}
       </h2>
-      <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline">
+      <Link
+        to={paths.teamCredit}
+        className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-[var(--accent-on-soft)] underline"
+      >
         Meet the team behind the bar
       </Link>
       {actions ? <div className="flex flex-wrap justify-center gap-2">{actions}</div> : null}

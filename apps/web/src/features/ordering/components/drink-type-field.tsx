@@ -33,7 +33,7 @@ export function DrinkTypeField({ value, onChange, onBlur, error }: DrinkTypeFiel
           <RadioGroup.Item
             key={type}
             value={type}
-            className="flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-[var(--border)] bg-[var(--surface-raised)] px-2 py-2 font-medium text-[var(--ink)] hover:bg-[var(--surface-sunken)] data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)] data-[state=checked]:text-[var(--accent-ink)]"
+            className="flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border border-[var(--border-strong)] bg-[var(--surface-raised)] px-2 py-2 font-medium text-[var(--ink)] hover:bg-[var(--surface-sunken)] data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)] data-[state=checked]:text-[var(--accent-ink)]"
           >
             <DrinkTypeIcon type={type} className="h-5 w-5" />
             {drinkTypeLabel(type)}

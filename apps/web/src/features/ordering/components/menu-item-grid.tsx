@@ -1,5 +1,5 @@
 import type { Menu } from '@cafe/shared';
-import { Ban } from 'lucide-react';
+import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 interface MenuItemGridProps {
@@ -25,22 +25,27 @@ export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint = 'Un
               disabled={!orderable}
               onClick={() => onPick(item)}
               className={cn(
-                'card flex h-full min-h-20 w-full flex-col items-start gap-1 p-4 text-left transition-colors',
+                'card flex h-full min-h-20 w-full items-center gap-3 p-4 text-left transition-colors',
                 orderable
                   ? 'hover:border-[var(--accent)] hover:bg-[var(--accent-soft)]'
                   : 'cursor-not-allowed bg-[var(--surface-sunken)] text-[var(--ink-muted)] opacity-70',
               )}
             >
-              <span className={cn('font-semibold', orderable ? 'text-[var(--ink)]' : 'text-[var(--ink-muted)]')}>
-                {item.name}
-              </span>
-              {hasDescription ? <span className="text-sm text-[var(--ink-muted)]">{item.description}</span> : null}
-              {orderable ? null : (
-                <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
-                  <Ban aria-hidden="true" className="h-3.5 w-3.5" />
-                  {unavailableHint}
+              <span className="flex min-w-0 flex-1 flex-col items-start gap-1 self-stretch">
+                <span className={cn('font-semibold', orderable ? 'text-[var(--ink)]' : 'text-[var(--ink-muted)]')}>
+                  {item.name}
                 </span>
-              )}
+                {hasDescription ? <span className="text-sm text-[var(--ink-muted)]">{item.description}</span> : null}
+                {orderable ? null : (
+                  <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
+                    <Ban aria-hidden="true" className="h-3.5 w-3.5" />
+                    {unavailableHint}
+                  </span>
+                )}
+              </span>
+              {orderable ? (
+                <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent-on-soft)]" />
+              ) : null}
             </button>
           </li>
         );

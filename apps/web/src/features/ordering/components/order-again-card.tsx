@@ -32,13 +32,14 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   if (!offer) return null;
 
   return (
-    <section aria-labelledby="order-again-title" className="card flex flex-wrap items-center gap-4 p-4">
+    <section aria-labelledby="order-again-title" className="card flex flex-wrap items-center gap-x-4 gap-y-3 p-4">
       <img
         src={offer.tumblerImage}
         alt=""
         className="h-16 w-16 shrink-0 rounded-xl border border-[var(--border)] object-cover"
       />
-      <div className="min-w-0 flex-1">
+      {/* At least 12rem for the drink, so on a phone the button goes under it instead of squeezing it. */}
+      <div className="min-w-48 flex-1">
         <h2
           id="order-again-title"
           className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ink-muted)]"
@@ -46,13 +47,17 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
           {offer.pinned ? <Star aria-hidden="true" className="h-4 w-4 fill-current text-[var(--warning)]" /> : null}
           {offer.pinned ? 'Your favourite' : 'Your usual'}
         </h2>
-        <p className="font-semibold">{offer.menu_name}</p>
-        <p className="text-sm text-[var(--ink-muted)]">
+        <p className="font-semibold break-words">{offer.menu_name}</p>
+        <p className="text-sm break-words text-[var(--ink-muted)]">
           {drinkTypeLabel(offer.type)} · Sweetness {offer.sweetness}%
           {hasRemark(offer.remark) ? ` · ${offer.remark}` : ''}
         </p>
       </div>
-      <button type="button" className="btn-primary" onClick={() => onOrderAgain(draftFromFavourite(offer))}>
+      <button
+        type="button"
+        className="btn-primary w-full sm:w-auto"
+        onClick={() => onOrderAgain(draftFromFavourite(offer))}
+      >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
         Order again
       </button>

@@ -29,7 +29,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
   const titleId = `order-${order.id}-title`;
 
   return (
-    <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'opacity-90')}>
+    <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'shadow-none')}>
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="truncate text-lg font-semibold">

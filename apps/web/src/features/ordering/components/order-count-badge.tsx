@@ -11,7 +11,7 @@ export function OrderCountBadge({ count, className }: { count: number; className
       data-limit-reached={full}
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
-        full ? 'bg-[var(--danger-soft)] text-[var(--danger)]' : 'bg-[var(--accent-soft)] text-[var(--accent-strong)]',
+        full ? 'bg-[var(--danger-soft)] text-[var(--danger)]' : 'bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
         className,
       )}
     >

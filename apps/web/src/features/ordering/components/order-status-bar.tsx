@@ -17,16 +17,15 @@ export function OrderStatusBar({ status }: { status: OrderStatus }) {
           >
             <span
               aria-hidden="true"
-              className={cn('h-2 rounded-full', reached ? 'bg-[var(--accent)]' : 'bg-[var(--surface-sunken)]')}
+              className={cn(
+                'h-2 rounded-full',
+                reached ? 'bg-[var(--accent)]' : 'border border-[var(--border)] bg-[var(--surface-sunken)]',
+              )}
             />
             <span
               className={cn(
                 'inline-flex items-center gap-1',
-                index === current
-                  ? 'text-[var(--ink)]'
-                  : reached
-                    ? 'text-[var(--ink-muted)]'
-                    : 'text-[var(--ink-muted)] opacity-70',
+                index === current ? 'font-semibold text-[var(--ink)]' : 'text-[var(--ink-muted)]',
               )}
             >
               {index < current ? <Check aria-hidden="true" className="h-3 w-3" /> : null}

@@ -31,7 +31,7 @@ export function SweetnessField({ value, onChange, onBlur, error }: SweetnessFiel
           <RadioGroup.Item
             key={level}
             value={String(level)}
-            className="min-h-11 min-w-16 rounded-full border border-[var(--border)] bg-[var(--surface-raised)] px-3 py-1.5 text-sm font-medium text-[var(--ink)] hover:bg-[var(--surface-sunken)] data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)] data-[state=checked]:text-[var(--accent-ink)]"
+            className="min-h-11 min-w-16 rounded-full border border-[var(--border-strong)] bg-[var(--surface-raised)] px-3 py-1.5 text-sm font-medium text-[var(--ink)] hover:bg-[var(--surface-sunken)] data-[state=checked]:border-[var(--accent)] data-[state=checked]:bg-[var(--accent)] data-[state=checked]:text-[var(--accent-ink)]"
           >
             {level}%
           </RadioGroup.Item>

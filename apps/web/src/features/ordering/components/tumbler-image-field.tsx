@@ -79,7 +79,7 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
   const errorId = `${id}-error`;
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={error ? errorId : undefined} data-invalid={error ? true : undefined}>
       <legend className="label">Tumbler photo</legend>
       <p className="mb-2 text-sm text-[var(--ink-muted)]">
         A photo of your own cup helps the barista find it at the bar.

@@ -14,7 +14,7 @@ interface RoleEditorProps {
 /** The role dropdown with Cancel and Save that the pencil opens. */
 export function RoleEditor({ name, value, saving, onChange, onCancel, onSave }: RoleEditorProps) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 py-1">
       <Select
         label={`Role of ${name}`}
         hideLabel

@@ -31,7 +31,17 @@ export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) 
 }
 
 /** The role cell: the role, the pencil (others only) or the open editor. */
-export function UserRole({ user, isMe, editing, draftRole, saving, onEdit, onDraftChange, onCancel, onSave }: UserEntryProps) {
+export function UserRole({
+  user,
+  isMe,
+  editing,
+  draftRole,
+  saving,
+  onEdit,
+  onDraftChange,
+  onCancel,
+  onSave,
+}: UserEntryProps) {
   if (editing) {
     return (
       <RoleEditor
@@ -48,7 +58,12 @@ export function UserRole({ user, isMe, editing, draftRole, saving, onEdit, onDra
     <span className="inline-flex items-center gap-1">
       <span>{ROLE_LABELS[user.role]}</span>
       {isMe ? null : (
-        <button type="button" className="btn-ghost min-h-10 px-2" aria-label={`Edit role of ${user.name}`} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn-ghost min-w-11 px-2"
+          aria-label={`Edit role of ${user.name}`}
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
