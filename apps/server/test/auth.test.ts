@@ -1,18 +1,7 @@
-import { MESSAGES } from '@cafe/shared';
+import { MESSAGES, type ErrorBody, type TokenPair } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/modules/users/users.repository';
 import { createTestApp, type TestApp } from './helpers';
-
-interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code: string;
-}
-interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
 
 let counter = 0;
 function uniqueEmail(domain = 'example.com'): string {
@@ -262,12 +251,7 @@ describe('auth', () => {
       const victim = await t.createUser();
       const other = await t.createUser();
       const pair = (await login(victim.email, victim.password)).json<TokenPair>();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: other.auth,
-        payload: { refreshToken: pair.refreshToken },
-      });
+      const res = await t.request('POST', '/api/auth/logout', other, { refreshToken: pair.refreshToken });
       expect(res.statusCode).toBe(204);
       expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
     });

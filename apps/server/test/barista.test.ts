@@ -7,15 +7,13 @@ import {
   type QueuedOrder,
 } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from './helpers';
-import { uploadImage } from './fixtures/images';
+import { connectClient, nextEvent, type TestApp, type TestUser } from './helpers';
 import {
   baristaPatch,
   cafeOrderBody,
   collect,
+  createOrderingApp,
   placeOrder,
-  seedMenu,
-  setShop,
   sleep,
   type SeededMenu,
 } from './fixtures/orders';
@@ -29,10 +27,7 @@ describe('barista processing', () => {
   let barista: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
     barista = await t.createUser({ role: 'barista', name: 'Bea' });
   });
   afterAll(() => t.close());
@@ -105,7 +100,7 @@ describe('barista processing', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
-    const stillWaiting = await t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: barista.auth });
+    const stillWaiting = await t.request('GET', `/api/order/${order.id}`, barista);
     expect(stillWaiting.json<Order>().status).toBe('ordered');
     const ok = await baristaPatch(t, barista, order.id, { status: 'rejected', reject_note: 'x'.repeat(60) });
     expect(ok.statusCode).toBe(200);
@@ -167,12 +162,7 @@ describe('barista processing', () => {
     const { owner, order } = await newOrder();
     const [rejected, cancelled] = await Promise.all([
       baristaPatch(t, barista, order.id, { status: 'rejected', reject_note: 'The shop is closing' }),
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/order/${order.id}`,
-        headers: owner.auth,
-        payload: { status: 'cancel' },
-      }),
+      t.request('PATCH', `/api/order/${order.id}`, owner, { status: 'cancel' }),
     ]);
     expect([rejected.statusCode, cancelled.statusCode].sort()).toEqual([200, 409]);
   });
@@ -216,10 +206,7 @@ describe('order board list', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: '2026-11-17T10:00:00+07:00' });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: '2026-11-17T10:00:00+07:00' }));
     barista = await t.createUser({ role: 'barista' });
     // Tuesday: one order, finished. Wednesday: one waiting, one in progress, one rejected.
     // (Access tokens follow the test clock: the barista signs in again on Wednesday.)
@@ -241,8 +228,7 @@ describe('order board list', () => {
   });
   afterAll(() => t.close());
 
-  const list = (query: string, who: TestUser = barista) =>
-    t.app.inject({ method: 'GET', url: `/api/order${query}`, headers: who.auth });
+  const list = (query: string, who: TestUser = barista) => t.request('GET', `/api/order${query}`, who);
 
   it('lists every order oldest first', async () => {
     const res = await list('');
@@ -280,11 +266,8 @@ describe('order board list', () => {
 
 describe('estimated wait', () => {
   it('learns the average preparation time from finished orders of the venue', async () => {
-    const t = await createTestApp({ clockNow: WEDNESDAY_10AM });
+    const { t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM });
     try {
-      const menu = await seedMenu(t);
-      await setShop(t, { cafe: true, bar: false });
-      const image = await uploadImage(t, await t.createUser());
       const barista = await t.createUser({ role: 'barista' });
       // Two finished orders: 50 s and 170 s from start to done, 110 s on average (plus the few
       // milliseconds the test clock runs on).
@@ -304,15 +287,13 @@ describe('estimated wait', () => {
       await placeOrder(t, second, cafeOrderBody(menu.latte, image));
 
       const queueOf = async (u: TestUser) =>
-        (await t.app.inject({ method: 'GET', url: '/api/order/my-queue', headers: u.auth })).json<QueuedOrder[]>()[0];
+        (await t.request('GET', '/api/order/my-queue', u)).json<QueuedOrder[]>()[0];
       // ceil(110 s × (1 in progress + 0 ahead + 1) / 60) = 4 min; ceil(110 s × (1 + 1 + 1) / 60) = 6 min.
       expect(await queueOf(first)).toMatchObject({ queue_at: 1, estimatedWaitMinutes: 4 });
       expect(await queueOf(second)).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
 
       // The board sees the same estimates on today's waiting orders, and none on the others.
-      const board = (
-        await t.app.inject({ method: 'GET', url: '/api/order?status=ordered,in-progress', headers: barista.auth })
-      ).json<QueuedOrder[]>();
+      const board = (await t.request('GET', '/api/order?status=ordered,in-progress', barista)).json<QueuedOrder[]>();
       expect(board.map((o) => [o.status, o.queue_at, o.estimatedWaitMinutes])).toEqual([
         ['in-progress', null, null],
         ['ordered', 1, 4],

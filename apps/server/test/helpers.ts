@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Role } from '@cafe/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
@@ -65,6 +65,8 @@ export interface TestApp {
   createUser(options?: { role?: Role; name?: string; email?: string; password?: string }): Promise<TestUser>;
   /** Start listening on a random port (for socket tests); returns the base URL. */
   listen(): Promise<string>;
+  /** A request through `inject` as `who` (anonymous without one), with an optional JSON body. */
+  request(method: HTTPMethods, url: string, who?: TestUser, payload?: InjectPayload): Promise<LightMyRequestResponse>;
 }
 
 export interface TestUser {
@@ -76,6 +78,8 @@ export interface TestUser {
   token: string;
   auth: { authorization: string };
 }
+
+type InjectPayload = InjectOptions['payload'];
 
 let userCounter = 0;
 
@@ -134,6 +138,9 @@ export async function createTestApp(
         .executeTakeFirstOrThrow();
       const token = await app.ctx.tokens.sign(row.id, role);
       return { id: row.id, name, email, role, password, token, auth: { authorization: `Bearer ${token}` } };
+    },
+    request(method, url, who, payload) {
+      return app.inject({ method, url, headers: who?.auth, payload });
     },
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });

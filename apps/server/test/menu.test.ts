@@ -18,23 +18,18 @@ describe('menu and categories', () => {
   afterAll(() => t.close());
 
   async function createCategory(name: string, categoryFor: 'cafe' | 'bar' = 'cafe'): Promise<Category> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/category',
-      headers: barista.auth,
-      payload: { name, categoryFor },
-    });
+    const res = await t.request('POST', '/api/category', barista, { name, categoryFor });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Category>();
   }
 
   async function createMenu(category_id: number, name: string, description?: string): Promise<Menu> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/menu',
-      headers: barista.auth,
-      payload: description === undefined ? { name, category_id } : { name, category_id, description },
-    });
+    const res = await t.request(
+      'POST',
+      '/api/menu',
+      barista,
+      description === undefined ? { name, category_id } : { name, category_id, description },
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Menu>();
   }
@@ -76,12 +71,7 @@ describe('menu and categories', () => {
       const latte = await createMenu(coffee.id, 'Latte', 'Espresso with milk');
       const mocha = await createMenu(coffee.id, 'Mocha');
       const mojito = await createMenu(cocktails.id, 'Mojito');
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${mocha.id}`,
-        headers: barista.auth,
-        payload: { isActive: 'inactive' },
-      });
+      await t.request('PATCH', `/api/menu/${mocha.id}`, barista, { isActive: 'inactive' });
 
       const all = await listCategories();
       const mine = all.filter((c) => [coffee.id, cocktails.id].includes(c.id));
@@ -206,12 +196,7 @@ describe('menu and categories', () => {
     ];
 
     it.each(badNames)('refuses the category name %j with the shared message', async (name, message) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/category',
-        headers: barista.auth,
-        payload: { name, categoryFor: 'cafe' },
-      });
+      const res = await t.request('POST', '/api/category', barista, { name, categoryFor: 'cafe' });
       expect(res.statusCode).toBe(400);
       const body = res.json<ErrorBody>();
       expect(body.code).toBe('VALIDATION');
@@ -220,32 +205,17 @@ describe('menu and categories', () => {
     });
 
     it.each(badNames)('refuses the menu name %j with the shared message', async (name, message) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/menu',
-        headers: barista.auth,
-        payload: { name, category_id: category.id },
-      });
+      const res = await t.request('POST', '/api/menu', barista, { name, category_id: category.id });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().message).toContain(message);
     });
 
     it('refuses bad names on edit too', async () => {
       const item = await createMenu(category.id, 'Edit Me');
-      const menuRes = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { name: 'Bad1' },
-      });
+      const menuRes = await t.request('PATCH', `/api/menu/${item.id}`, barista, { name: 'Bad1' });
       expect(menuRes.statusCode).toBe(400);
       expect(menuRes.json<ErrorBody>().message).toContain(MESSAGES.nameLetters);
-      const catRes = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/category/${category.id}`,
-        headers: barista.auth,
-        payload: { name: ' Bad' },
-      });
+      const catRes = await t.request('PATCH', `/api/category/${category.id}`, barista, { name: ' Bad' });
       expect(catRes.statusCode).toBe(400);
       expect(catRes.json<ErrorBody>().message).toContain(MESSAGES.nameLeadingSpace);
     });
@@ -257,12 +227,7 @@ describe('menu and categories', () => {
     });
 
     it('refuses a bad categoryFor', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/category',
-        headers: barista.auth,
-        payload: { name: 'Kitchen', categoryFor: 'kitchen' },
-      });
+      const res = await t.request('POST', '/api/category', barista, { name: 'Kitchen', categoryFor: 'kitchen' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().message).toContain('categoryFor');
     });
@@ -275,29 +240,18 @@ describe('menu and categories', () => {
       const full = await createMenu(category.id, 'Full Desc', fifty);
       expect(full.description).toBe(fifty);
 
-      const tooLong = await t.app.inject({
-        method: 'POST',
-        url: '/api/menu',
-        headers: barista.auth,
-        payload: { name: 'Long Desc', category_id: category.id, description: 'x'.repeat(51) },
+      const tooLong = await t.request('POST', '/api/menu', barista, {
+        name: 'Long Desc',
+        category_id: category.id,
+        description: 'x'.repeat(51),
       });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json<ErrorBody>().message).toContain('description');
 
-      const cleared = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${full.id}`,
-        headers: barista.auth,
-        payload: { description: '' },
-      });
+      const cleared = await t.request('PATCH', `/api/menu/${full.id}`, barista, { description: '' });
       expect(cleared.statusCode).toBe(200);
       expect(cleared.json<Menu>().description).toBe('-');
-      const tooLongEdit = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${full.id}`,
-        headers: barista.auth,
-        payload: { description: 'y'.repeat(51) },
-      });
+      const tooLongEdit = await t.request('PATCH', `/api/menu/${full.id}`, barista, { description: 'y'.repeat(51) });
       expect(tooLongEdit.statusCode).toBe(400);
     });
   });
@@ -326,11 +280,9 @@ describe('menu and categories', () => {
     it('edits a category and returns it with its menu', async () => {
       const category = await createCategory('Juice');
       await createMenu(category.id, 'Orange');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/category/${category.id}`,
-        headers: barista.auth,
-        payload: { name: 'Fresh Juice', categoryFor: 'bar' },
+      const res = await t.request('PATCH', `/api/category/${category.id}`, barista, {
+        name: 'Fresh Juice',
+        categoryFor: 'bar',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json<Category>()).toMatchObject({
@@ -340,12 +292,7 @@ describe('menu and categories', () => {
         isAvailable: 'available',
         menu: [{ name: 'Orange' }],
       });
-      const unknown = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/category/99999',
-        headers: barista.auth,
-        payload: { name: 'Ghost' },
-      });
+      const unknown = await t.request('PATCH', '/api/category/99999', barista, { name: 'Ghost' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json<ErrorBody>().code).toBe('NOT_FOUND');
     });
@@ -353,37 +300,21 @@ describe('menu and categories', () => {
     it('edits an item: name, description, active switch', async () => {
       const category = await createCategory('Edits');
       const item = await createMenu(category.id, 'Plain');
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { name: 'Fancy', description: 'Now with foam', isActive: 'inactive' },
+      const res = await t.request('PATCH', `/api/menu/${item.id}`, barista, {
+        name: 'Fancy',
+        description: 'Now with foam',
+        isActive: 'inactive',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json<Menu>()).toEqual({ ...item, name: 'Fancy', description: 'Now with foam', isActive: 'inactive' });
-      const back = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { isActive: 'active' },
-      });
+      const back = await t.request('PATCH', `/api/menu/${item.id}`, barista, { isActive: 'active' });
       expect(back.json<Menu>().isActive).toBe('active');
-      const unknown = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/menu/99999',
-        headers: barista.auth,
-        payload: { name: 'Ghost' },
-      });
+      const unknown = await t.request('PATCH', '/api/menu/99999', barista, { name: 'Ghost' });
       expect(unknown.statusCode).toBe(404);
     });
 
     it('refuses an item in an unknown or deleted category, naming the category', async () => {
-      const unknown = await t.app.inject({
-        method: 'POST',
-        url: '/api/menu',
-        headers: barista.auth,
-        payload: { name: 'Lost', category_id: 99999 },
-      });
+      const unknown = await t.request('POST', '/api/menu', barista, { name: 'Lost', category_id: 99999 });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json<ErrorBody>()).toMatchObject({
         code: 'NOT_FOUND',
@@ -391,13 +322,8 @@ describe('menu and categories', () => {
       });
 
       const gone = await createCategory('Gone Soon');
-      await t.app.inject({ method: 'PATCH', url: `/api/category/${gone.id}/unavailable`, headers: barista.auth });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/menu',
-        headers: barista.auth,
-        payload: { name: 'Lost', category_id: gone.id },
-      });
+      await t.request('PATCH', `/api/category/${gone.id}/unavailable`, barista);
+      const res = await t.request('POST', '/api/menu', barista, { name: 'Lost', category_id: gone.id });
       expect(res.statusCode).toBe(404);
       expect(res.json<ErrorBody>().message).toContain(`Category ${gone.id}`);
     });
@@ -406,33 +332,21 @@ describe('menu and categories', () => {
       const from = await createCategory('Move From');
       const to = await createCategory('Move To');
       const deleted = await createCategory('Move Deleted');
-      await t.app.inject({ method: 'PATCH', url: `/api/category/${deleted.id}/unavailable`, headers: barista.auth });
+      await t.request('PATCH', `/api/category/${deleted.id}/unavailable`, barista);
       const item = await createMenu(from.id, 'Traveller');
 
-      const toDeleted = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { category_id: deleted.id },
-      });
+      const toDeleted = await t.request('PATCH', `/api/menu/${item.id}`, barista, { category_id: deleted.id });
       expect(toDeleted.statusCode).toBe(404);
       expect(toDeleted.json<ErrorBody>().message).toContain(`Category ${deleted.id}`);
-      const toUnknown = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { category_id: 99999, name: 'Renamed' },
+      const toUnknown = await t.request('PATCH', `/api/menu/${item.id}`, barista, {
+        category_id: 99999,
+        name: 'Renamed',
       });
       expect(toUnknown.statusCode).toBe(404);
       // A refused move changes nothing, the name included.
       expect((await t.app.inject({ method: 'GET', url: `/api/menu/${item.id}` })).json<Menu>()).toEqual(item);
 
-      const moved = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${item.id}`,
-        headers: barista.auth,
-        payload: { category_id: String(to.id) },
-      });
+      const moved = await t.request('PATCH', `/api/menu/${item.id}`, barista, { category_id: String(to.id) });
       expect(moved.statusCode).toBe(200);
       expect(moved.json<Menu>().category_id).toBe(to.id);
 
@@ -449,12 +363,7 @@ describe('menu and categories', () => {
       const drop = await createMenu(category.id, 'Dropper');
       const orderId = await insertPastOrder(drop.id);
 
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/menu/${drop.id}`,
-        headers: barista.auth,
-        payload: { isAvailable: 'unavailable' },
-      });
+      const res = await t.request('PATCH', `/api/menu/${drop.id}`, barista, { isAvailable: 'unavailable' });
       expect(res.statusCode).toBe(200);
       expect(res.json<Menu>()).toEqual({ ...drop, isAvailable: 'unavailable' });
 
@@ -484,11 +393,7 @@ describe('menu and categories', () => {
       const item = await createMenu(category.id, 'Pumpkin Latte');
       const orderId = await insertPastOrder(item.id);
 
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/category/${category.id}/unavailable`,
-        headers: barista.auth,
-      });
+      const res = await t.request('PATCH', `/api/category/${category.id}/unavailable`, barista);
       expect(res.statusCode).toBe(200);
       expect(res.json<Category>()).toMatchObject({
         id: category.id,
@@ -506,12 +411,7 @@ describe('menu and categories', () => {
       ).toBe(item.id);
 
       // Edit sends isAvailable "available": the category comes back with its items.
-      const restored = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/category/${category.id}`,
-        headers: barista.auth,
-        payload: { isAvailable: 'available' },
-      });
+      const restored = await t.request('PATCH', `/api/category/${category.id}`, barista, { isAvailable: 'available' });
       expect(restored.statusCode).toBe(200);
       expect(restored.json<Category>()).toMatchObject({ isAvailable: 'available', menu: [{ id: item.id }] });
       expect((await t.app.inject({ method: 'GET', url: `/api/menu/${item.id}` })).statusCode).toBe(200);
@@ -527,19 +427,10 @@ describe('menu and categories', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Category>().isAvailable).toBe('unavailable');
-      const withBody = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/category/${category.id}/unavailable`,
-        headers: barista.auth,
-        payload: {},
-      });
+      const withBody = await t.request('PATCH', `/api/category/${category.id}/unavailable`, barista, {});
       expect(withBody.statusCode).toBe(200);
 
-      const unknown = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/category/99999/unavailable',
-        headers: barista.auth,
-      });
+      const unknown = await t.request('PATCH', '/api/category/99999/unavailable', barista);
       expect(unknown.statusCode).toBe(404);
     });
   });
@@ -561,26 +452,16 @@ describe('menu and categories', () => {
         expect(await anonymousEvent).toEqual({ kind: 'menu', id: item.id });
 
         anonymousEvent = nextEvent<MenuEvent>(anonymous, 'menu');
-        await t.app.inject({
-          method: 'PATCH',
-          url: `/api/menu/${item.id}`,
-          headers: barista.auth,
-          payload: { isActive: 'inactive' },
-        });
+        await t.request('PATCH', `/api/menu/${item.id}`, barista, { isActive: 'inactive' });
         expect(await anonymousEvent).toEqual({ kind: 'menu', id: item.id });
 
         anonymousEvent = nextEvent<MenuEvent>(anonymous, 'menu');
-        await t.app.inject({ method: 'PATCH', url: `/api/category/${category.id}/unavailable`, headers: barista.auth });
+        await t.request('PATCH', `/api/category/${category.id}/unavailable`, barista);
         expect(await anonymousEvent).toEqual({ kind: 'category', id: category.id });
 
         // A refused write says nothing.
         anonymousEvent = nextEvent<MenuEvent>(anonymous, 'menu', 300);
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/menu',
-          headers: barista.auth,
-          payload: { name: 'Bad1', category_id: category.id },
-        });
+        await t.request('POST', '/api/menu', barista, { name: 'Bad1', category_id: category.id });
         await expect(anonymousEvent).rejects.toThrow(/no "menu" event/);
       } finally {
         anonymous.disconnect();

@@ -1,10 +1,10 @@
 import type { Order, OrderStatus, OrdersEvent, QueuedOrder } from '@cafe/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from './helpers';
-import { uploadImage } from './fixtures/images';
 import {
   cafeOrderBody,
   collect,
+  createOrderingApp,
   ownerPatch,
   placeOrder,
   seedMenu,
@@ -26,10 +26,7 @@ describe('placing orders', () => {
   let image: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
   });
   afterAll(() => t.close());
   afterEach(() => setShop(t, { cafe: true, bar: false }));
@@ -131,7 +128,7 @@ describe('placing orders', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/order/count/user', headers: user.auth })).json()).toEqual({
+    expect((await t.request('GET', '/api/order/count/user', user)).json()).toEqual({
       totalOrder: 0,
     });
   });
@@ -180,7 +177,7 @@ describe('placing orders', () => {
       code: 'ORDER_LIMIT_REACHED',
       message: 'You already reached your order limit!',
     });
-    const count = await t.app.inject({ method: 'GET', url: '/api/order/count/user', headers: user.auth });
+    const count = await t.request('GET', '/api/order/count/user', user);
     expect(count.json()).toEqual({ totalOrder: 2 });
     // Someone else still may.
     expect((await placeOrder(t, await t.createUser(), cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
@@ -192,7 +189,7 @@ describe('placing orders', () => {
     const second = (await placeOrder(t, user, cafeOrderBody(menu.latte, image))).json<Order>();
     expect((await ownerPatch(t, user, first.id, 'cancel')).statusCode).toBe(200);
     await forceStatus(t, second.id, 'rejected');
-    const count = await t.app.inject({ method: 'GET', url: '/api/order/count/user', headers: user.auth });
+    const count = await t.request('GET', '/api/order/count/user', user);
     expect(count.json()).toEqual({ totalOrder: 0 });
     expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
     expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
@@ -255,7 +252,7 @@ describe('bar orders with online bar ordering on', () => {
         menu: { category: { categoryFor: 'bar' } },
       });
     }
-    const count = await t.app.inject({ method: 'GET', url: '/api/order/count/user', headers: user.auth });
+    const count = await t.request('GET', '/api/order/count/user', user);
     expect(count.json()).toEqual({ totalOrder: 0 });
   });
 
@@ -268,12 +265,9 @@ describe('bar orders with online bar ordering on', () => {
 
 describe('time rules', () => {
   it('refuses cafe orders on Friday from 12:00 cafe time', async () => {
-    const t = await createTestApp({ clockNow: '2026-11-20T11:59:00+07:00' });
+    const { t, menu, image } = await createOrderingApp({ clockNow: '2026-11-20T11:59:00+07:00' });
     try {
-      const menu = await seedMenu(t);
-      await setShop(t, { cafe: true, bar: false });
       const user = await t.createUser();
-      const image = await uploadImage(t, user);
       expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
       t.clock.set('2026-11-20T12:00:00+07:00');
       const late = await placeOrder(t, user, cafeOrderBody(menu.latte, image));
@@ -295,12 +289,9 @@ describe('time rules', () => {
   });
 
   it('counts an order at 23:59 cafe time for that day; at 00:01 the limit is fresh', async () => {
-    const t = await createTestApp({ clockNow: '2026-11-18T23:58:00+07:00' });
+    const { t, menu, image } = await createOrderingApp({ clockNow: '2026-11-18T23:58:00+07:00' });
     try {
-      const menu = await seedMenu(t);
-      await setShop(t, { cafe: true, bar: false });
       const user = await t.createUser();
-      const image = await uploadImage(t, user);
       expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
       t.clock.set('2026-11-18T23:59:00+07:00');
       const late = (await placeOrder(t, user, cafeOrderBody(menu.latte, image))).json<Order>();
@@ -313,9 +304,9 @@ describe('time rules', () => {
       expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(409);
 
       t.clock.set('2026-11-19T00:01:00+07:00');
-      const count = await t.app.inject({ method: 'GET', url: '/api/order/count/user', headers: user.auth });
+      const count = await t.request('GET', '/api/order/count/user', user);
       expect(count.json()).toEqual({ totalOrder: 0 });
-      const queue = await t.app.inject({ method: 'GET', url: '/api/order/my-queue', headers: user.auth });
+      const queue = await t.request('GET', '/api/order/my-queue', user);
       expect(queue.json()).toEqual([]);
       expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
       expect((await placeOrder(t, user, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
@@ -334,13 +325,10 @@ describe('location check', () => {
   let image: string;
 
   beforeAll(async () => {
-    t = await createTestApp({
+    ({ t, menu, image } = await createOrderingApp({
       clockNow: WEDNESDAY_10AM,
       env: { LOCATION_CHECK: 'on', CAFE_LAT: String(CAFE.lat), CAFE_LNG: String(CAFE.lng), ORDER_RADIUS_KM: '1' },
-    });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    }));
   });
   afterAll(() => t.close());
 
@@ -368,12 +356,16 @@ describe('location check', () => {
   });
 
   it('is not applied when LOCATION_CHECK is off', async () => {
-    const off = await createTestApp({ clockNow: WEDNESDAY_10AM, env: { LOCATION_CHECK: 'off' } });
+    const {
+      t: off,
+      menu: offMenu,
+      image: offImage,
+    } = await createOrderingApp({
+      clockNow: WEDNESDAY_10AM,
+      env: { LOCATION_CHECK: 'off' },
+    });
     try {
-      const offMenu = await seedMenu(off);
-      await setShop(off, { cafe: true, bar: false });
       const user = await off.createUser();
-      const offImage = await uploadImage(off, user);
       const far = await placeOrder(off, user, cafeOrderBody(offMenu.latte, offImage, { latitude: 0, longitude: 0 }));
       expect(far.statusCode).toBe(201);
     } finally {
@@ -388,10 +380,7 @@ describe('my orders: queue, count, history, one order', () => {
   let image: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
   });
   afterAll(() => t.close());
 
@@ -404,8 +393,7 @@ describe('my orders: queue, count, history, one order', () => {
     (await placeOrder(t, c, cafeOrderBody(menu.thaiTea, image))).json<Order>();
     t.clock.advance(1000);
 
-    const queueOf = async (u: TestUser) =>
-      (await t.app.inject({ method: 'GET', url: '/api/order/my-queue', headers: u.auth })).json<QueuedOrder[]>();
+    const queueOf = async (u: TestUser) => (await t.request('GET', '/api/order/my-queue', u)).json<QueuedOrder[]>();
     expect((await queueOf(a)).map((o) => o.queue_at)).toEqual([1]);
     expect((await queueOf(b)).map((o) => o.queue_at)).toEqual([2]);
     expect((await queueOf(c)).map((o) => o.queue_at)).toEqual([3]);
@@ -433,9 +421,7 @@ describe('my orders: queue, count, history, one order', () => {
     t.clock.advance(1000);
     const second = (await placeOrder(t, user, cafeOrderBody(menu.thaiTea, image))).json<Order>();
     await ownerPatch(t, user, first.id, 'cancel');
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/order/my-queue', headers: user.auth })).json<
-      QueuedOrder[]
-    >();
+    const queue = (await t.request('GET', '/api/order/my-queue', user)).json<QueuedOrder[]>();
     expect(queue.map((o) => [o.id, o.status])).toEqual([
       [second.id, 'ordered'],
       [first.id, 'cancel'],
@@ -455,44 +441,30 @@ describe('my orders: queue, count, history, one order', () => {
     await ownerPatch(t, user, newer, 'picked');
     t.clock.advance(1000);
     await ownerPatch(t, user, older, 'cancel');
-    const history = (await t.app.inject({ method: 'GET', url: '/api/order/history/user', headers: user.auth })).json<
-      Order[]
-    >();
+    const history = (await t.request('GET', '/api/order/history/user', user)).json<Order[]>();
     expect(history.map((o) => [o.id, o.status])).toEqual([
       [older, 'cancel'],
       [newer, 'picked'],
     ]);
-    const today = await t.app.inject({
-      method: 'GET',
-      url: '/api/order/history/user?startDate=2026-11-18&endDate=2026-11-19',
-      headers: user.auth,
-    });
+    const today = await t.request('GET', '/api/order/history/user?startDate=2026-11-18&endDate=2026-11-19', user);
     expect(today.json<Order[]>()).toHaveLength(2);
-    const tomorrow = await t.app.inject({
-      method: 'GET',
-      url: '/api/order/history/user?startDate=2026-11-19&endDate=2026-11-20',
-      headers: user.auth,
-    });
+    const tomorrow = await t.request('GET', '/api/order/history/user?startDate=2026-11-19&endDate=2026-11-20', user);
     expect(tomorrow.json()).toEqual([]);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/order/history/user?startDate=18-11-2026',
-      headers: user.auth,
-    });
+    const bad = await t.request('GET', '/api/order/history/user?startDate=18-11-2026', user);
     expect(bad.statusCode).toBe(400);
   });
 
   it('shows one order to its owner, baristas and admins only', async () => {
     const owner = await t.createUser();
     const order = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
-    const get = (u: TestUser) => t.app.inject({ method: 'GET', url: `/api/order/${order.id}`, headers: u.auth });
+    const get = (u: TestUser) => t.request('GET', `/api/order/${order.id}`, u);
     expect((await get(owner)).json()).toEqual(order);
     expect((await get(await t.createUser({ role: 'barista' }))).statusCode).toBe(200);
     expect((await get(await t.createUser({ role: 'admin' }))).statusCode).toBe(200);
     const other = await get(await t.createUser());
     expect(other.statusCode).toBe(403);
     expect(other.json()).toMatchObject({ code: 'FORBIDDEN' });
-    const missing = await t.app.inject({ method: 'GET', url: '/api/order/999999', headers: owner.auth });
+    const missing = await t.request('GET', '/api/order/999999', owner);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
     const unauthenticated = await t.app.inject({ method: 'GET', url: `/api/order/${order.id}` });
@@ -506,10 +478,7 @@ describe('owner changes', () => {
   let image: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
   });
   afterAll(() => t.close());
 
@@ -598,10 +567,7 @@ describe('live order events', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
-    menu = await seedMenu(t);
-    await setShop(t, { cafe: true, bar: false });
-    image = await uploadImage(t, await t.createUser());
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
     baseUrl = await t.listen();
   });
   afterAll(() => t.close());

@@ -793,7 +793,7 @@ describe('bad input never breaks the server or its data', () => {
     expect(endpoints.length).toBeGreaterThanOrEqual(33);
     expect(endpoints.some((e) => e.method === 'post' && e.path === '/api/order')).toBe(true);
     for (const actor of Object.values(world.actors)) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: actor.auth });
+      const me = await t.request('GET', '/api/user/me', actor);
       expect(me.json()).toMatchObject({ id: actor.id, role: actor.role });
     }
   });
@@ -876,15 +876,11 @@ describe('bad input never breaks the server or its data', () => {
     await resetVictims();
     const { user, barista, admin } = world.actors;
     const read = async () => ({
-      order: (
-        await t.app.inject({ method: 'GET', url: `/api/order/${world.victims.order}`, headers: user.auth })
-      ).json<unknown>(),
+      order: (await t.request('GET', `/api/order/${world.victims.order}`, user)).json<unknown>(),
       category: (await t.app.inject({ method: 'GET', url: `/api/category/${world.victims.category}` })).json<unknown>(),
       menu: (await t.app.inject({ method: 'GET', url: `/api/menu/${world.victims.menu}` })).json<unknown>(),
-      users: (await t.app.inject({ method: 'GET', url: '/api/user', headers: admin.auth })).json<unknown>(),
-      bystanderOrder: (
-        await t.app.inject({ method: 'GET', url: `/api/order/${world.bystanders.order}`, headers: admin.auth })
-      ).json<unknown>(),
+      users: (await t.request('GET', '/api/user', admin)).json<unknown>(),
+      bystanderOrder: (await t.request('GET', `/api/order/${world.bystanders.order}`, admin)).json<unknown>(),
       shop: (await t.app.inject({ method: 'GET', url: '/api/cafe-status' })).json<unknown>(),
     });
     const before = await read();
@@ -906,7 +902,7 @@ describe('bad input never breaks the server or its data', () => {
     expect(await read()).toEqual(before);
     // The people who sent all that can still work.
     for (const who of [user, barista, admin]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: who.auth })).statusCode).toBe(200);
+      expect((await t.request('GET', '/api/user/me', who)).statusCode).toBe(200);
     }
   });
 });

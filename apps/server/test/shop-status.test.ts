@@ -1,13 +1,7 @@
+import type { ErrorBody } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from './helpers';
-
-interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code: string;
-}
 
 describe('shop status', () => {
   let t: TestApp;

@@ -244,11 +244,7 @@ describe('statistics', () => {
         ['startDate=2026-04-01&endDate=2026-03-01&categoryFor=cafe', 'startDate must not be after endDate'],
       ];
       for (const [query, mention] of cases) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: `/api/order/count/total?${query}`,
-          headers: barista.auth,
-        });
+        const res = await t.request('GET', `/api/order/count/total?${query}`, barista);
         expect(res.statusCode, query).toBe(400);
         const body = res.json<ErrorBody>();
         expect(body.code).toBe('VALIDATION');
@@ -288,11 +284,7 @@ describe('statistics', () => {
     });
 
     it('refuses startDate after endDate', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/order/find/popular-menu?startDate=2026-03-09&endDate=2026-03-02',
-        headers: admin.auth,
-      });
+      const res = await t.request('GET', '/api/order/find/popular-menu?startDate=2026-03-09&endDate=2026-03-02', admin);
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().message).toContain('startDate');
     });
@@ -356,17 +348,9 @@ describe('statistics', () => {
 
     it('checks dates like the other statistics', async () => {
       for (const path of ['orders-by-hour', 'orders-by-weekday', 'preparation-time']) {
-        const bad = await t.app.inject({
-          method: 'GET',
-          url: `/api/stats/${path}?startDate=2026-13-01&endDate=2026-04-01`,
-          headers: barista.auth,
-        });
+        const bad = await t.request('GET', `/api/stats/${path}?startDate=2026-13-01&endDate=2026-04-01`, barista);
         expect(bad.statusCode).toBe(400);
-        const reversed = await t.app.inject({
-          method: 'GET',
-          url: `/api/stats/${path}?startDate=2026-04-02&endDate=2026-04-01`,
-          headers: barista.auth,
-        });
+        const reversed = await t.request('GET', `/api/stats/${path}?startDate=2026-04-02&endDate=2026-04-01`, barista);
         expect(reversed.statusCode).toBe(400);
         expect(reversed.json<ErrorBody>().code).toBe('VALIDATION');
       }

@@ -37,8 +37,7 @@ describe('uploads', () => {
   });
   afterAll(() => t.close());
 
-  const postJson = (file: string, who: TestUser = user) =>
-    t.app.inject({ method: 'POST', url: '/api/upload/image', headers: who.auth, payload: { file } });
+  const postJson = (file: string, who: TestUser = user) => t.request('POST', '/api/upload/image', who, { file });
 
   const postFile = (bytes: Buffer, filename: string, contentType: string, who: TestUser = user) => {
     const { payload, headers } = multipartBody('file', bytes, filename, contentType);
@@ -185,7 +184,7 @@ describe('uploads', () => {
   });
 
   it('answers bad input with 400', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/upload/image', headers: user.auth, payload: {} });
+    const missing = await t.request('POST', '/api/upload/image', user, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'VALIDATION' });
     const notDataUrl = await postJson('data:image/png,not-base64!');

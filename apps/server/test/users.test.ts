@@ -1,20 +1,6 @@
-import { MESSAGES } from '@cafe/shared';
+import { MESSAGES, type ErrorBody, type User } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from './helpers';
-
-interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string;
-  code: string;
-}
-interface User {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  isAvailable: string;
-}
 
 describe('users', () => {
   let t: TestApp;
@@ -50,12 +36,7 @@ describe('users', () => {
   describe('PATCH /api/user (rename yourself)', () => {
     it('renames the caller and returns the User', async () => {
       const user = await t.createUser({ name: 'Old Name' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/user',
-        headers: user.auth,
-        payload: { name: '  New Name ' },
-      });
+      const res = await t.request('PATCH', '/api/user', user, { name: '  New Name ' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         id: user.id,
@@ -69,24 +50,14 @@ describe('users', () => {
 
     it('refuses a blank name with 400 and the spec message', async () => {
       const user = await t.createUser();
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/user',
-        headers: user.auth,
-        payload: { name: '   ' },
-      });
+      const res = await t.request('PATCH', '/api/user', user, { name: '   ' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION', message: `name: ${MESSAGES.nameEmpty}` });
     });
 
     it('refuses a name longer than 20 characters', async () => {
       const user = await t.createUser();
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/user',
-        headers: user.auth,
-        payload: { name: 'n'.repeat(21) },
-      });
+      const res = await t.request('PATCH', '/api/user', user, { name: 'n'.repeat(21) });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().message).toMatch(/^name/);
     });
@@ -100,12 +71,7 @@ describe('users', () => {
   describe('PUT /api/user/{id}/push/disable', () => {
     it('turns off push for your own account with 204', async () => {
       const user = await t.createUser();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${user.id}/push/disable`,
-        headers: user.auth,
-        payload: { status: 'INACTIVE' },
-      });
+      const res = await t.request('PUT', `/api/user/${user.id}/push/disable`, user, { status: 'INACTIVE' });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       const row = await t.app.ctx.db
@@ -119,12 +85,7 @@ describe('users', () => {
     it("refuses someone else's id with 403 FORBIDDEN", async () => {
       const user = await t.createUser();
       const other = await t.createUser();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${other.id}/push/disable`,
-        headers: user.auth,
-        payload: { status: 'INACTIVE' },
-      });
+      const res = await t.request('PUT', `/api/user/${other.id}/push/disable`, user, { status: 'INACTIVE' });
       expect(res.statusCode).toBe(403);
       expect(res.json<ErrorBody>()).toMatchObject({ code: 'FORBIDDEN' });
       const row = await t.app.ctx.db
@@ -137,12 +98,7 @@ describe('users', () => {
 
     it('accepts only status INACTIVE', async () => {
       const user = await t.createUser();
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${user.id}/push/disable`,
-        headers: user.auth,
-        payload: { status: 'ACTIVE' },
-      });
+      const res = await t.request('PUT', `/api/user/${user.id}/push/disable`, user, { status: 'ACTIVE' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION' });
       expect(res.json<ErrorBody>().message).toMatch(/status/);
@@ -152,7 +108,7 @@ describe('users', () => {
   describe('GET /api/user (admin)', () => {
     it('lists all users without password data', async () => {
       const listed = await t.createUser({ role: 'barista', name: 'Listed Barista' });
-      const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: admin.auth });
+      const res = await t.request('GET', '/api/user', admin);
       expect(res.statusCode).toBe(200);
       const users = res.json<User[]>();
       expect(users).toContainEqual({
@@ -170,7 +126,7 @@ describe('users', () => {
       const user = await t.createUser();
       const barista = await t.createUser({ role: 'barista' });
       for (const caller of [user, barista]) {
-        const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: caller.auth });
+        const res = await t.request('GET', '/api/user', caller);
         expect(res.statusCode).toBe(403);
         expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
       }

@@ -1,8 +1,31 @@
+import { ErrorBodySchema } from '@cafe/shared';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** A route's `security`: the bearer scheme this plugin declares. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** The body of a 204 answer. */
+export const NoContentSchema = z.null().describe('No content');
+
+type ErrorResponses<S extends number> = { [K in S]: typeof ErrorBodySchema };
+
+/** The error shape under each status a route may answer with, for its `response` schema. */
+export function errorResponses<S extends number>(...statuses: S[]): ErrorResponses<S>;
+/** The same, with a line for the OpenAPI document saying when each status is answered. */
+export function errorResponses<S extends number>(described: Record<S, string>): ErrorResponses<S>;
+export function errorResponses(...args: (number | Record<number, string>)[]): Record<number, typeof ErrorBodySchema> {
+  const entries = args.flatMap((arg): [string, typeof ErrorBodySchema][] =>
+    typeof arg === 'number'
+      ? [[String(arg), ErrorBodySchema]]
+      : Object.entries(arg).map(([status, text]) => [status, ErrorBodySchema.describe(text)]),
+  );
+  return Object.fromEntries(entries);
+}
 
 /** OpenAPI built from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
 export const openApiPlugin = fp(

@@ -1,15 +1,8 @@
-import {
-  ErrorBodySchema,
-  LoginBodySchema,
-  RefreshBodySchema,
-  RegisterBodySchema,
-  TokenPairSchema,
-  UserSchema,
-} from '@cafe/shared';
+import { LoginBodySchema, RefreshBodySchema, RegisterBodySchema, TokenPairSchema, UserSchema } from '@cafe/shared';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import { createAuthService } from './auth.service';
 
@@ -19,8 +12,6 @@ function loginKey(request: FastifyRequest): string {
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
   return `login:${request.ip}:${email}`;
 }
-
-const NoContent = z.null().describe('No content');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuthService(app.ctx);
@@ -41,10 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: RegisterBodySchema,
         response: {
           201: UserSchema,
-          400: ErrorBodySchema,
-          403: ErrorBodySchema,
-          409: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 403, 409, 429),
         },
       },
     },
@@ -61,10 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: LoginBodySchema,
         response: {
           200: TokenPairSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -78,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Trade a refresh token for a new token pair; the presented one stops working',
         body: RefreshBodySchema,
-        response: { 200: TokenPairSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => service.refresh(request.body.refreshToken),
@@ -91,9 +76,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the given refresh token stops working',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         body: RefreshBodySchema,
-        response: { 204: NoContent, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 204: NoContentSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,6 @@ import {
   CategoryPatchBodySchema,
   CategoryQuerySchema,
   CategorySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   MenuCreateBodySchema,
   MenuPatchBodySchema,
@@ -12,18 +11,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
+import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { createMenuService } from './menu.service';
 
 const tags = ['menu'];
-const security = [{ bearerAuth: [] }];
 
 /** Error answers of the management routes, for the OpenAPI document. */
-const writeErrors = {
-  400: ErrorBodySchema.describe('VALIDATION: the message names the field'),
-  401: ErrorBodySchema.describe('UNAUTHENTICATED'),
-  403: ErrorBodySchema.describe('FORBIDDEN: only baristas manage the menu'),
-  404: ErrorBodySchema.describe('NOT_FOUND'),
-};
+const writeErrors = errorResponses({
+  400: 'VALIDATION: the message names the field',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN: only baristas manage the menu',
+  404: 'NOT_FOUND',
+});
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   const menu = createMenuService(app.ctx);
@@ -82,7 +81,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a category',
-        security,
+        security: bearerSecurity,
         body: CategoryCreateBodySchema,
         response: { 201: CategorySchema, ...writeErrors },
       },
@@ -98,7 +97,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a category',
         description: 'isAvailable "available" restores a deleted category; "unavailable" deletes it.',
-        security,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: CategoryPatchBodySchema,
         response: { 200: CategorySchema, ...writeErrors },
@@ -129,7 +128,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Delete a category (soft)',
           description:
             'Sets isAvailable "unavailable" and answers the category in that state. Its items disappear from menus with it; past orders keep them.',
-          security,
+          security: bearerSecurity,
           params: IdParamsSchema,
           response: { 200: CategorySchema, ...writeErrors },
         },
@@ -148,7 +147,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a menu item',
         description:
           'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
-        security,
+        security: bearerSecurity,
         body: MenuCreateBodySchema,
         response: { 201: MenuSchema, ...writeErrors },
       },
@@ -165,7 +164,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit, move, (de)activate or delete a menu item',
         description:
           'category_id moves the item (the target must be available); isAvailable "unavailable" deletes it (soft).',
-        security,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: MenuPatchBodySchema,
         response: { 200: MenuSchema, ...writeErrors },

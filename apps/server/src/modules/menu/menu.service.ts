@@ -35,11 +35,18 @@ export function createMenuService(ctx: AppContext) {
     return toCategory(row, await repo.listAvailableItemsOf(db, [row.id]));
   }
 
-  /** The target of a create or a move: it must exist and be available. */
+  /** A category that exists and is available (what reading, creating and moving into need), or 404. */
   async function requireAvailableCategory(db: Kysely<Database>, id: number): Promise<repo.CategoryRow> {
     const category = await repo.findCategory(db, id);
     if (!category || category.is_available !== 'available') throw categoryNotFound(id);
     return category;
+  }
+
+  /** A menu item as stored, available or not, or 404. */
+  async function requireItem(db: Kysely<Database>, id: number): Promise<repo.MenuItemRow> {
+    const item = await repo.findItem(db, id);
+    if (!item) throw menuNotFound(id);
+    return item;
   }
 
   async function saveCategory(id: number, changes: Updateable<CategoriesTable>): Promise<repo.CategoryRow> {
@@ -71,9 +78,7 @@ export function createMenuService(ctx: AppContext) {
     },
 
     async getCategory(id: number): Promise<Category> {
-      const row = await repo.findCategory(ctx.db, id);
-      if (!row || row.is_available !== 'available') throw categoryNotFound(id);
-      return categoryWithMenu(ctx.db, row);
+      return categoryWithMenu(ctx.db, await requireAvailableCategory(ctx.db, id));
     },
 
     async getMenu(id: number): Promise<Menu> {
@@ -141,8 +146,7 @@ export function createMenuService(ctx: AppContext) {
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
       const moveTo = body.category_id;
       const row = await ctx.db.transaction().execute(async (trx) => {
-        const current = await repo.findItem(trx, id);
-        if (!current) throw menuNotFound(id);
+        const current = await requireItem(trx, id);
         if (moveTo !== undefined && moveTo !== current.category_id) {
           await requireAvailableCategory(trx, moveTo);
           changes.category_id = moveTo;
@@ -153,9 +157,7 @@ export function createMenuService(ctx: AppContext) {
       });
       if (!row) {
         // Nothing to change: answer with the item as it is, and tell nobody.
-        const current = await repo.findItem(ctx.db, id);
-        if (!current) throw menuNotFound(id);
-        return toMenu(current);
+        return toMenu(await requireItem(ctx.db, id));
       }
       emit({ kind: 'menu', id: row.id });
       return toMenu(row);

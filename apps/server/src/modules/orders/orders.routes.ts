@@ -2,7 +2,6 @@ import {
   BaristaOrderPatchBodySchema,
   CountSchema,
   DateRangeQuerySchema,
-  ErrorBodySchema,
   IdParamsSchema,
   OrderCreateBodySchema,
   OrderListQuerySchema,
@@ -13,17 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
+import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { createOrdersService } from './orders.service';
 
 const TAGS = ['orders'];
-const SECURITY = [{ bearerAuth: [] }];
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createOrdersService(app.ctx);
@@ -39,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Cafe orders need type, sweetness and a tumblerImage URL issued by POST /upload/image; for a bar order ' +
           'tumblerImage holds the drink description (at most 50 characters). With LOCATION_CHECK on, latitude and ' +
           'longitude must be within ORDER_RADIUS_KM of the cafe. Emits `orders`.',
-        security: SECURITY,
+        security: bearerSecurity,
         body: OrderCreateBodySchema,
         response: { 201: OrderSchema, ...errors },
       },
@@ -60,9 +53,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Today's waiting orders also carry queue_at and estimatedWaitMinutes (counted among the waiting orders " +
           'of the same venue in the answer); other orders carry null.',
-        security: SECURITY,
+        security: bearerSecurity,
         querystring: OrderListQuerySchema,
-        response: { 200: z.array(QueuedOrderSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: z.array(QueuedOrderSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.list(request.query),
@@ -79,8 +72,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'queue_at of a waiting order = 1 + the waiting orders of the same venue placed before it today; null otherwise. ' +
           'estimatedWaitMinutes = ceil(average preparation × (drinks in progress + orders ahead + 1) / 60), the average ' +
           "taken over the venue's last 20 finished orders (3 minutes without any); null when not waiting.",
-        security: SECURITY,
-        response: { 200: z.array(QueuedOrderSchema), 401: ErrorBodySchema },
+        security: bearerSecurity,
+        response: { 200: z.array(QueuedOrderSchema), ...errorResponses(401) },
       },
     },
     async (request) => service.myQueue(currentUser(request).id),
@@ -93,8 +86,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: "The caller's cafe orders today that count against the daily limit (not cancel or rejected)",
-        security: SECURITY,
-        response: { 200: CountSchema, 401: ErrorBodySchema },
+        security: bearerSecurity,
+        response: { 200: CountSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.countMine(currentUser(request).id),
@@ -108,9 +101,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The caller's done, picked, cancel and rejected orders, newest update first",
         description: 'startDate and endDate (cafe days, [startDate, endDate)) narrow the range; without them all time.',
-        security: SECURITY,
+        security: bearerSecurity,
         querystring: DateRangeQuerySchema,
-        response: { 200: z.array(OrderSchema), 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: z.array(OrderSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => service.history(currentUser(request).id, request.query),
@@ -123,14 +116,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'One order (its owner, baristas and admins)',
-        security: SECURITY,
+        security: bearerSecurity,
         params: IdParamsSchema,
         response: {
           200: OrderSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
@@ -145,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'The owner cancels a waiting order (ordered -> cancel) or picks up a finished one (done -> picked)',
         description: 'Other changes: 409 INVALID_TRANSITION. Emits `orders`.',
-        security: SECURITY,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: OwnerOrderPatchBodySchema,
         response: { 200: OrderSchema, ...errors },
@@ -164,7 +154,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'ordered -> in-progress; in-progress -> done (rejectNote becomes ""); ordered | in-progress -> rejected. ' +
           'Other changes, or an order someone else changed first: 409 INVALID_TRANSITION. Emits `orders`.',
-        security: SECURITY,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: BaristaOrderPatchBodySchema,
         response: { 200: OrderSchema, ...errors },

@@ -1,7 +1,8 @@
-import { CafeStatusSchema, ErrorBodySchema, ShopValueSchema } from '@cafe/shared';
+import { CafeStatusSchema, ShopValueSchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
+import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { createShopStatusService } from './shop-status.service';
 
 const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
@@ -28,9 +29,9 @@ export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shop-status'],
         summary: 'Open the cafe, open the bar, or close both (all-close means close-both); emits cafe-status',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         params: ShopValueParamsSchema,
-        response: { 200: CafeStatusSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: CafeStatusSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => service.set(request.params.value, currentUser(request).id),

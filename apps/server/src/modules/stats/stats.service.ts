@@ -29,6 +29,20 @@ export function createStatsService(ctx: AppContext) {
     return { startDate: query.startDate, endDate: query.endDate, categoryFor: query.categoryFor };
   }
 
+  /** Served orders of the period counted into `size` slots of the cafe clock at placing (hour, weekday). */
+  async function countServedBy(
+    query: StatsQuery,
+    size: number,
+    slotOf: (clock: ReturnType<typeof cafeClock>) => number,
+  ): Promise<number[]> {
+    const counts = new Array<number>(size).fill(0);
+    for (const placed of await repo.servedOrderDates(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
+      const slot = slotOf(cafeClock(new Date(placed), timeZone));
+      counts[slot] = (counts[slot] ?? 0) + 1;
+    }
+    return counts;
+  }
+
   return {
     async countTotal(query: StatsQuery): Promise<{ totalOrder: number }> {
       return { totalOrder: await repo.countServed(ctx.db, toRange(query), SERVED_ORDER_STATUSES) };
@@ -43,21 +57,13 @@ export function createStatsService(ctx: AppContext) {
 
     /** All 24 hours of the cafe's clock, by when the order was placed. */
     async ordersByHour(query: StatsQuery): Promise<OrdersByHourRow[]> {
-      const counts = new Array<number>(24).fill(0);
-      for (const placed of await repo.servedOrderDates(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
-        const { hour } = cafeClock(new Date(placed), timeZone);
-        counts[hour] = (counts[hour] ?? 0) + 1;
-      }
+      const counts = await countServedBy(query, 24, (clock) => clock.hour);
       return counts.map((totalOrder, hour) => ({ hour, totalOrder }));
     },
 
     /** All 7 weekdays (0 = Sunday) of the cafe's calendar, by when the order was placed. */
     async ordersByWeekday(query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
-      const counts = new Array<number>(7).fill(0);
-      for (const placed of await repo.servedOrderDates(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
-        const { weekday } = cafeClock(new Date(placed), timeZone);
-        counts[weekday] = (counts[weekday] ?? 0) + 1;
-      }
+      const counts = await countServedBy(query, 7, (clock) => clock.weekday);
       return counts.map((totalOrder, weekday) => ({ weekday, totalOrder }));
     },
 

@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
-import { ErrorBodySchema, LIMITS, UploadJsonBodySchema, UploadResultSchema } from '@cafe/shared';
+import { LIMITS, UploadJsonBodySchema, UploadResultSchema } from '@cafe/shared';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
+import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import { createUploadsService } from './uploads.service';
 
@@ -90,15 +91,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'JSON `{file: "data:<type>;base64,..."}` or multipart with a `file` field. The type is judged by the bytes. ' +
           'The picture is stored re-encoded as WebP (upright, at most 1280 px, no metadata); the same picture gives the same URL.',
         consumes: ['application/json', 'multipart/form-data'],
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         body: UploadBodySchema,
         response: {
           201: UploadResultSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          413: ErrorBodySchema,
-          415: ErrorBodySchema,
-          429: ErrorBodySchema,
+          ...errorResponses(400, 401, 413, 415, 429),
         },
       },
     },
@@ -118,7 +115,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe('The image bytes (image/webp)'),
           304: z.undefined().describe('Not modified (If-None-Match matched the ETag)'),
-          404: ErrorBodySchema,
+          ...errorResponses(404),
         },
       },
     },

@@ -1,5 +1,4 @@
 import {
-  ErrorBodySchema,
   IdParamsSchema,
   MeSchema,
   PushDisableBodySchema,
@@ -10,10 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { createUsersService } from './users.service';
-
-const NoContent = z.null().describe('No content');
-const bearer = [{ bearerAuth: [] }];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createUsersService(app.ctx);
@@ -25,8 +22,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        security: bearer,
-        response: { 200: MeSchema, 401: ErrorBodySchema },
+        security: bearerSecurity,
+        response: { 200: MeSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.me(currentUser(request)),
@@ -39,9 +36,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Rename yourself',
-        security: bearer,
+        security: bearerSecurity,
         body: RenameBodySchema,
-        response: { 200: UserSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: UserSchema, ...errorResponses(400, 401) },
       },
     },
     async (request) => service.rename(currentUser(request), request.body.name),
@@ -54,10 +51,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Turn off push notifications for your own account (at sign-out)',
-        security: bearer,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: PushDisableBodySchema,
-        response: { 204: NoContent, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -73,8 +70,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'All users (admin)',
-        security: bearer,
-        response: { 200: z.array(UserSchema), 401: ErrorBodySchema, 403: ErrorBodySchema },
+        security: bearerSecurity,
+        response: { 200: z.array(UserSchema), ...errorResponses(401, 403) },
       },
     },
     async () => service.list(),
@@ -87,15 +84,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Change another user's name, role or availability (admin; not your own account)",
-        security: bearer,
+        security: bearerSecurity,
         params: IdParamsSchema,
         body: UserPatchBodySchema,
         response: {
           200: UserSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
