@@ -2,6 +2,7 @@
 export { AlertMessage, ErrorState } from './alert-message';
 export { ConfirmDialog } from './confirm-dialog';
 export { EmptyState } from './empty-state';
+export { FieldError } from './field-error';
 export { Modal, ModalClose } from './modal';
 export { PageHeader } from './page-header';
 export { Select, type SelectOption } from './select';

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldError } from './field-error';
 
 export interface SelectOption {
   value: string;
@@ -48,11 +49,7 @@ export function Select({ label, hideLabel, options, placeholder, error, classNam
           className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-[var(--ink-muted)]"
         />
       </div>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from '../../../components/ui';
 
 /** Spaces never belong in an e-mail address: they are blocked while typing and stripped from pastes. */
 export function stripSpaces(value: string): string {
@@ -45,11 +46,7 @@ export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
           void field.onChange(event);
         }}
       />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

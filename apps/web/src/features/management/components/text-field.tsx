@@ -1,4 +1,5 @@
 import { useId, type ComponentProps } from 'react';
+import { FieldError } from '../../../components/ui';
 
 interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
@@ -20,13 +21,8 @@ export function TextField({ label, error, counter, ...rest }: TextFieldProps) {
       </label>
       <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
       <div className="flex items-start justify-between gap-2">
-        {error ? (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
+        {/* The span keeps the counter on the right while there is no error. */}
+        {error ? <FieldError id={errorId}>{error}</FieldError> : <span />}
         {counter ? (
           <p id={counterId} className={counter.length > counter.max ? 'field-error' : 'mt-1 text-sm text-[var(--ink-muted)]'}>
             {counter.length}/{counter.max}

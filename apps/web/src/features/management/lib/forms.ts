@@ -8,6 +8,7 @@ import {
   type Category,
 } from '@cafe/shared';
 import { z } from 'zod';
+import { paths } from '../../../app/paths';
 
 /** Add Menu: the shared name and description rules; a category must be chosen. */
 export const MenuFormSchema = z.object({
@@ -43,4 +44,9 @@ export function parseId(value: string | undefined): number {
 /** The description as stored shows "-" for none; the form shows an empty field instead. */
 export function descriptionForForm(description: string): string {
   return description === '-' ? '' : description;
+}
+
+/** The page that lists a category's items; Menu Management when the category is not known. */
+export function categoryMenuPath(category: Category | undefined): string {
+  return category ? paths.barista.categoryMenu(category.name, category.id) : paths.barista.menuManagement;
 }

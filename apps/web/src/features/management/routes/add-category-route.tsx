@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MESSAGES } from '@cafe/shared';
+import { MESSAGES } from '@cafe/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
 import { AlertMessage, PageHeader } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateCategory } from '../api/create-category';
-import { CategoryForField } from '../components/category-for-field';
-import { TextField } from '../components/text-field';
+import { CategoryFormFields } from '../components/category-form-fields';
 import { CategoryFormSchema, type CategoryFormValues } from '../lib/forms';
 
 /** Add Category (/add-category): a name and the venue it is for. */
@@ -17,12 +16,12 @@ export function AddCategoryRoute() {
   const navigate = useNavigate();
   const createCategory = useCreateCategory();
   const [showIncomplete, setShowIncomplete] = useState(false);
-  const { control, register, handleSubmit, getValues, formState } = useForm<CategoryFormValues>({
+  const form = useForm<CategoryFormValues>({
     resolver: zodResolver(CategoryFormSchema),
     mode: 'onChange',
     defaultValues: { name: '' },
   });
-  const name = useWatch({ control, name: 'name' });
+  const { handleSubmit, getValues } = form;
 
   const handleValid = async (values: CategoryFormValues) => {
     setShowIncomplete(false);
@@ -45,14 +44,7 @@ export function AddCategoryRoute() {
     <section className="mx-auto max-w-xl">
       <PageHeader title="Add Category" backTo={paths.barista.menuManagement} backLabel="Menu Management" />
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={formState.errors.name?.message}
-          counter={{ length: name.length, max: LIMITS.categoryNameMax }}
-          {...register('name')}
-        />
-        <CategoryForField registration={register('categoryFor')} />
+        <CategoryFormFields form={form} />
         {showIncomplete ? (
           <AlertMessage>
             <span lang="th">{MESSAGES.answerBothThai}</span>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, type Category } from '@cafe/shared';
+import { type Category } from '@cafe/shared';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
@@ -11,8 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDeleteCategory } from '../api/delete-category';
 import { useCategory } from '../api/get-category';
 import { useUpdateCategory } from '../api/update-category';
-import { CategoryForField } from '../components/category-for-field';
-import { TextField } from '../components/text-field';
+import { CategoryFormFields } from '../components/category-form-fields';
 import { CategoryFormSchema, parseId, type CategoryFormValues } from '../lib/forms';
 
 /** Edit Category (/edit-category/:categoryId): name and venue; soft delete. */
@@ -52,12 +51,12 @@ function EditCategoryForm({ category }: { category: Category }) {
   const updateCategory = useUpdateCategory();
   const deleteCategory = useDeleteCategory();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const { control, register, handleSubmit, formState } = useForm<CategoryFormValues>({
+  const form = useForm<CategoryFormValues>({
     resolver: zodResolver(CategoryFormSchema),
     mode: 'onChange',
     defaultValues: { name: category.name, categoryFor: category.categoryFor },
   });
-  const name = useWatch({ control, name: 'name' });
+  const { handleSubmit, formState } = form;
 
   const handleValid = async (values: CategoryFormValues) => {
     try {
@@ -86,14 +85,7 @@ function EditCategoryForm({ category }: { category: Category }) {
   return (
     <EditCategoryShell>
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={formState.errors.name?.message}
-          counter={{ length: name.length, max: LIMITS.categoryNameMax }}
-          {...register('name')}
-        />
-        <CategoryForField registration={register('categoryFor')} />
+        <CategoryFormFields form={form} />
         <div className="flex flex-wrap justify-between gap-2">
           <button type="button" className="btn-secondary text-[var(--danger)]" onClick={() => setConfirmOpen(true)}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MESSAGES, normaliseDescription, type Menu } from '@cafe/shared';
-import { useEffect, useId, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { MESSAGES, normaliseDescription, type Menu } from '@cafe/shared';
+import { useId, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../app/paths';
@@ -10,10 +10,10 @@ import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../api/get-categories';
 import { useMenu } from '../api/get-menu';
 import { useUpdateMenu } from '../api/update-menu';
-import { TextField } from '../components/text-field';
+import { useMenuFormFields } from '../hooks/use-menu-form-fields';
 import {
   EditMenuFormSchema,
-  categoryOptions,
+  categoryMenuPath,
   descriptionForForm,
   parseId,
   type EditMenuFormValues,
@@ -61,7 +61,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
   const hintId = useId();
   const categories = useCategories();
   const updateMenu = useUpdateMenu();
-  const { control, register, handleSubmit, setValue, getValues, formState } = useForm<EditMenuFormValues>({
+  const form = useForm<EditMenuFormValues>({
     resolver: zodResolver(EditMenuFormSchema),
     mode: 'onChange',
     defaultValues: {
@@ -71,24 +71,9 @@ function EditMenuForm({ menu }: { menu: Menu }) {
       isActive: menu.isActive,
     },
   });
-  const name = useWatch({ control, name: 'name' });
-  const description = useWatch({ control, name: 'description' });
-  const categoryId = useWatch({ control, name: 'categoryId' });
-
-  // Once the categories are known: clear a category that no longer exists, and validate the
-  // loaded values so Save is enabled at once.
-  useEffect(() => {
-    if (!categories.data) return;
-    const current = getValues('categoryId');
-    const exists = categories.data.some((c) => String(c.id) === current);
-    setValue('categoryId', exists ? current : '', { shouldValidate: true });
-  }, [categories.data, getValues, setValue]);
-
-  const homeCategory = categories.data?.find((c) => c.id === menu.category_id);
-  const backTo = homeCategory
-    ? paths.barista.categoryMenu(homeCategory.name, homeCategory.id)
-    : paths.barista.menuManagement;
-  const incomplete = name.length === 0 || categoryId.length === 0;
+  const { register, handleSubmit, formState } = form;
+  const { incomplete, nameField, descriptionField, categoryField } = useMenuFormFields(form, categories);
+  const backTo = categoryMenuPath(categories.data?.find((c) => c.id === menu.category_id));
 
   const handleValid = async (values: EditMenuFormValues) => {
     const target = categories.data?.find((c) => String(c.id) === values.categoryId);
@@ -104,7 +89,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
         },
       });
       toast.success(`Saved ${saved.name}`);
-      void navigate(target ? paths.barista.categoryMenu(target.name, target.id) : paths.barista.menuManagement);
+      void navigate(categoryMenuPath(target));
     } catch (error) {
       toast.error(isApiError(error) ? error.message : 'Could not save the menu item. Please try again.');
     }
@@ -113,27 +98,10 @@ function EditMenuForm({ menu }: { menu: Menu }) {
   return (
     <EditMenuShell backTo={backTo}>
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={formState.errors.name?.message}
-          counter={{ length: name.length, max: LIMITS.menuNameMax }}
-          {...register('name')}
-        />
+        {nameField}
         <Select label="Status" options={STATUS_OPTIONS} {...register('isActive')} />
-        <Select
-          label="Category"
-          placeholder={categories.isPending ? 'Loading categories...' : 'Choose a category'}
-          options={categoryOptions(categories.data ?? [])}
-          {...register('categoryId')}
-        />
-        <TextField
-          label="Description (optional)"
-          autoComplete="off"
-          error={formState.errors.description?.message}
-          counter={{ length: description.length, max: LIMITS.descriptionMax }}
-          {...register('description')}
-        />
+        {categoryField}
+        {descriptionField}
         {incomplete ? (
           <p id={hintId} lang="th" className="text-sm text-[var(--danger)]">
             {MESSAGES.answerBothThai}

@@ -1,5 +1,6 @@
 import { LIMITS } from '@cafe/shared';
 import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
+import { FieldError } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 
 interface RemarkFieldProps extends ComponentPropsWithoutRef<'textarea'> {
@@ -35,11 +36,7 @@ export const RemarkField = forwardRef<HTMLTextAreaElement, RemarkFieldProps>(fun
       >
         {length}/{LIMITS.remarkMax}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 });

@@ -1,7 +1,7 @@
 import { MESSAGES, UPLOAD_ACCEPT } from '@cafe/shared';
 import { Camera, History, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { AlertMessage, Spinner } from '../../../components/ui';
+import { AlertMessage, FieldError, Spinner } from '../../../components/ui';
 import { isApiError } from '../../../lib/api-client';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useUploadImage } from '../api/upload-image';
@@ -139,11 +139,7 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
         </button>
       ) : null}
 
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );
 }

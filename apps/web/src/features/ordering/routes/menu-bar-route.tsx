@@ -3,14 +3,13 @@ import { Info, Martini } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { customerPaths } from '../../../app/paths';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
+import { PageHeader } from '../../../components/ui';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { useSession } from '../../../stores/session';
 import { useCategories } from '../api/get-categories';
 import { BarNoticeDialog } from '../components/bar-notice-dialog';
-import { CategoryTabs } from '../components/category-tabs';
 import { CocktailNotice } from '../components/cocktail-notice';
-import { MenuItemGrid } from '../components/menu-item-grid';
+import { MenuCategories } from '../components/menu-categories';
 import { useMenuLiveUpdates } from '../hooks/use-live-updates';
 
 function noticeDismissed(): boolean {
@@ -78,30 +77,18 @@ export function MenuBarRoute() {
             </>
           }
         />
-      ) : categoriesQuery.isPending ? (
-        <LoadingBlock label="Loading the menu..." />
-      ) : categoriesQuery.isError ? (
-        <ErrorState message="The menu could not be loaded." onRetry={() => void categoriesQuery.refetch()} />
-      ) : !active ? (
-        <EmptyState
-          icon={<Martini className="h-7 w-7" />}
-          title="The bar menu is empty"
-          description="Please check back later."
-        />
       ) : (
-        <CategoryTabs tabs={categories} active={active} onChange={setSelectedId} label="Bar categories">
-          {(category) =>
-            category.menu.length === 0 ? (
-              <EmptyState icon={<Martini className="h-7 w-7" />} title="No drinks in this category yet" />
-            ) : (
-              <MenuItemGrid
-                items={category.menu}
-                isOrderable={(item) => item.isActive === 'active'}
-                onPick={handlePick}
-              />
-            )
-          }
-        </CategoryTabs>
+        <MenuCategories
+          categoriesQuery={categoriesQuery}
+          tabs={categories}
+          active={active}
+          onSelect={setSelectedId}
+          tabsLabel="Bar categories"
+          icon={Martini}
+          emptyTitle="The bar menu is empty"
+          isOrderable={(item) => item.isActive === 'active'}
+          onPick={handlePick}
+        />
       )}
 
       <BarNoticeDialog open={noticeOpen} onOpenChange={handleNoticeChange} />

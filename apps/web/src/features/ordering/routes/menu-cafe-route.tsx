@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCafeStatus } from '../../../api/cafe-status';
 import { customerPaths, paths } from '../../../app/paths';
-import { AlertMessage, EmptyState, ErrorState, LoadingBlock, PageHeader, Select } from '../../../components/ui';
+import { AlertMessage, PageHeader, Select } from '../../../components/ui';
 import { useSession } from '../../../stores/session';
 import { useCategories } from '../api/get-categories';
 import { useOrderCount } from '../api/get-order-count';
-import { CategoryTabs } from '../components/category-tabs';
-import { MenuItemGrid } from '../components/menu-item-grid';
+import { MenuCategories } from '../components/menu-categories';
 import { NoticeDialog } from '../components/notice-dialog';
 import { OrderCountBadge } from '../components/order-count-badge';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '../hooks/use-live-updates';
@@ -98,27 +97,17 @@ export function MenuCafeRoute() {
         />
       ) : null}
 
-      {categoriesQuery.isPending ? (
-        <LoadingBlock label="Loading the menu..." />
-      ) : categoriesQuery.isError ? (
-        <ErrorState message="The menu could not be loaded." onRetry={() => void categoriesQuery.refetch()} />
-      ) : !active ? (
-        <EmptyState
-          icon={<Coffee className="h-7 w-7" />}
-          title="The cafe menu is empty"
-          description="Please check back later."
-        />
-      ) : (
-        <CategoryTabs tabs={tabs} active={active} onChange={setSelectedId} label="Cafe categories">
-          {(category) =>
-            category.menu.length === 0 ? (
-              <EmptyState icon={<Coffee className="h-7 w-7" />} title="No drinks in this category yet" />
-            ) : (
-              <MenuItemGrid items={category.menu} isOrderable={isOrderable} onPick={handlePick} />
-            )
-          }
-        </CategoryTabs>
-      )}
+      <MenuCategories
+        categoriesQuery={categoriesQuery}
+        tabs={tabs}
+        active={active}
+        onSelect={setSelectedId}
+        tabsLabel="Cafe categories"
+        icon={Coffee}
+        emptyTitle="The cafe menu is empty"
+        isOrderable={isOrderable}
+        onPick={handlePick}
+      />
 
       <NoticeDialog
         open={notice === 'limit'}

@@ -1,0 +1,23 @@
+import { LIMITS } from '@cafe/shared';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { CategoryFormValues } from '../lib/forms';
+import { CategoryForField } from './category-for-field';
+import { TextField } from './text-field';
+
+/** The fields of Add Category and Edit Category: the name (with its counter) and the venue. */
+export function CategoryFormFields({ form }: { form: UseFormReturn<CategoryFormValues> }) {
+  const { control, register, formState } = form;
+  const name = useWatch({ control, name: 'name' });
+  return (
+    <>
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={formState.errors.name?.message}
+        counter={{ length: name.length, max: LIMITS.categoryNameMax }}
+        {...register('name')}
+      />
+      <CategoryForField registration={register('categoryFor')} />
+    </>
+  );
+}

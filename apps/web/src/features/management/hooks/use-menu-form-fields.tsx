@@ -1,0 +1,64 @@
+import { LIMITS, type Category } from '@cafe/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Select } from '../../../components/ui';
+import { TextField } from '../components/text-field';
+import { categoryOptions, type MenuFormValues } from '../lib/forms';
+
+/**
+ * The name, description and category fields of Add Menu and Edit Menu, built once; each screen
+ * places them in its own order (Edit Menu puts the status between them).
+ */
+export function useMenuFormFields<T extends MenuFormValues>(
+  form: UseFormReturn<T>,
+  categories: Pick<UseQueryResult<Category[]>, 'data' | 'isPending'>,
+) {
+  // Edit Menu's values add the status. react-hook-form's types do not let a form of more fields
+  // pass as one of fewer, though every field used here is there in both.
+  const { control, register, getValues, setValue, formState } = form as unknown as UseFormReturn<MenuFormValues>;
+  const name = useWatch({ control, name: 'name' });
+  const description = useWatch({ control, name: 'description' });
+  const categoryId = useWatch({ control, name: 'categoryId' });
+
+  // Once the options exist: show the chosen category as selected (the select had no options when
+  // the form registered it), or clear it when that category no longer exists; validating here
+  // also enables Save at once for loaded values.
+  useEffect(() => {
+    if (!categories.data) return;
+    const current = getValues('categoryId');
+    const exists = categories.data.some((c) => String(c.id) === current);
+    setValue('categoryId', exists ? current : '', { shouldValidate: true });
+  }, [categories.data, getValues, setValue]);
+
+  return {
+    /** A name or a category is still missing. */
+    incomplete: name.length === 0 || categoryId.length === 0,
+    nameField: (
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={formState.errors.name?.message}
+        counter={{ length: name.length, max: LIMITS.menuNameMax }}
+        {...register('name')}
+      />
+    ),
+    descriptionField: (
+      <TextField
+        label="Description (optional)"
+        autoComplete="off"
+        error={formState.errors.description?.message}
+        counter={{ length: description.length, max: LIMITS.descriptionMax }}
+        {...register('description')}
+      />
+    ),
+    categoryField: (
+      <Select
+        label="Category"
+        placeholder={categories.isPending ? 'Loading categories...' : 'Choose a category'}
+        options={categoryOptions(categories.data ?? [])}
+        {...register('categoryId')}
+      />
+    ),
+  };
+}
