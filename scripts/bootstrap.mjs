@@ -50,7 +50,10 @@ function ensureInstalled() {
 function ensureBuilt() {
   const sources = newest(['packages/shared/src', 'apps/server/src']);
   if (mtime(path.join(root, 'apps/server/dist/server.js')) < sources) run(npm, ['run', 'build', '-w', 'apps/server']);
-  const webSources = Math.max(newest(['packages/shared/src', 'apps/web/src', 'apps/web/public']), mtime(path.join(root, 'apps/web/index.html')));
+  const webSources = Math.max(
+    newest(['packages/shared/src', 'apps/web/src', 'apps/web/public']),
+    mtime(path.join(root, 'apps/web/index.html')),
+  );
   if (mtime(path.join(root, 'apps/web/dist/index.html')) < webSources) run(npm, ['run', 'build', '-w', 'apps/web']);
 }
 
@@ -61,10 +64,11 @@ if (command === 'start') {
   ensureBuilt();
   run(process.execPath, ['apps/server/dist/server.js']);
 } else if (command === 'test') {
-  // 1. static checks, 2. unit + integration (shared, server on SQLite, web components),
+  // 1. static checks (types, lint, formatting), 2. unit + integration (shared, server on SQLite, web components),
   // 3. browser tests against the freshly built app.
   run(npm, ['run', 'typecheck']);
   run(npm, ['run', 'lint']);
+  run(npm, ['run', 'format:check']);
   run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
   run(npm, ['run', 'build']);
   run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']);

@@ -16,7 +16,16 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-bench-'));
 
 const server = spawn(process.execPath, [path.resolve(here, '../dist/server.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'on', RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: 'on',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  },
 });
 
 async function waitReady() {
@@ -76,7 +85,8 @@ async function morningRush() {
     });
     tokens.push(await login(email, 'rush-password-1'));
   }
-  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const png =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
   const upload = await fetch(`${base}/api/upload/image`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
@@ -95,7 +105,14 @@ async function morningRush() {
         const res = await fetch(`${base}/api/order`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ menu_id: item.id, menu_name: item.name, type: 'hot', sweetness: 50, remark: '-', tumblerImage: url }),
+          body: JSON.stringify({
+            menu_id: item.id,
+            menu_name: item.name,
+            type: 'hot',
+            sweetness: 50,
+            remark: '-',
+            tumblerImage: url,
+          }),
         });
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
@@ -128,7 +145,9 @@ try {
   rows.push(await run('GET /api/user/me', '/api/user/me', { authorization: `Bearer ${user}` }));
   rows.push(await run('GET /api/order/my-queue', '/api/order/my-queue', { authorization: `Bearer ${user}` }));
   rows.push(
-    await run('GET /api/order (board)', '/api/order?status=ordered,in-progress', { authorization: `Bearer ${barista}` }),
+    await run('GET /api/order (board)', '/api/order?status=ordered,in-progress', {
+      authorization: `Bearer ${barista}`,
+    }),
   );
   console.log(`\nAPI benchmark: 20 connections, ${seconds} s each, SQLite, loopback\n`);
   console.table(rows);

@@ -27,7 +27,13 @@ describe.runIf(usingPostgres)('several server processes', () => {
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
     for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({ NODE_ENV: 'test', DEMO: 'off', JWT_SECRET: 'cluster-secret-cluster-secret', WEB_DIST: '/none', DATA_DIR: '/tmp/cafe-test-data' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DEMO: 'off',
+        JWT_SECRET: 'cluster-secret-cluster-secret',
+        WEB_DIST: '/none',
+        DATA_DIR: '/tmp/cafe-test-data',
+      });
       const handle = openDatabase({ databaseUrl: url.toString() });
       handles.push(handle);
       const app = await buildApp({ config, database: handle, clock: new TestClock() });

@@ -119,7 +119,9 @@ export async function createTestApp(
       userCounter += 1;
       const role = opts.role ?? 'user';
       const name = opts.name ?? `${role} ${userCounter}`;
-      const email = (opts.email ?? `${role}${userCounter}-${randomBytes(3).toString('hex')}@${config.companyEmailDomain}`).toLowerCase();
+      const email = (
+        opts.email ?? `${role}${userCounter}-${randomBytes(3).toString('hex')}@${config.companyEmailDomain}`
+      ).toLowerCase();
       const password = opts.password ?? 'password-123';
       const now = iso(clock.now());
       const row = await app.ctx.db

@@ -49,7 +49,9 @@ describe('OpenAPI document', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
-    const missing = CONTRACT.filter(([method, path]) => !doc.paths[path]?.[method]).map(([m, p]) => `${m.toUpperCase()} ${p}`);
+    const missing = CONTRACT.filter(([method, path]) => !doc.paths[path]?.[method]).map(
+      ([m, p]) => `${m.toUpperCase()} ${p}`,
+    );
     expect(missing).toEqual([]);
   });
 

@@ -164,7 +164,13 @@ describe('users', () => {
         const after = await connectClient(base, user.token);
         try {
           const order = nextEvent<{ id: number }>(after, 'orders');
-          t.app.ctx.events.order({ id: 99, status: 'ordered', userId: admin.id, categoryFor: 'cafe', updatedAt: 'now' });
+          t.app.ctx.events.order({
+            id: 99,
+            status: 'ordered',
+            userId: admin.id,
+            categoryFor: 'cafe',
+            updatedAt: 'now',
+          });
           expect(await order).toMatchObject({ id: 99 });
         } finally {
           after.disconnect();

@@ -29,6 +29,10 @@ type Tokens = { accessToken: string; refreshToken: string };
 
 /** Runs axe on the page as it is now and fails with a readable list of the serious problems. */
 async function expectAccessible(page: Page, screen: string) {
+  // Colours are measured once settled: a theme switch fades them for a moment.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   // Injected through the DevTools protocol, which the page's Content-Security-Policy does not block.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {

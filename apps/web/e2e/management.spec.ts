@@ -86,7 +86,11 @@ test('a barista adds a category and an item, and switching an item inactive grey
   await expect(newItemSwitch).not.toBeChecked();
   await expect(barista.getByText('Inactive')).toBeVisible();
   await expect
-    .poll(async () => (await categories(request)).find((c) => c.name === categoryName)?.menu.find((m) => m.name === newItem)?.isActive)
+    .poll(
+      async () =>
+        (await categories(request)).find((c) => c.name === categoryName)?.menu.find((m) => m.name === newItem)
+          ?.isActive,
+    )
     .toBe('inactive');
 
   // A customer (a fresh account) keeps the cafe menu open in another browser.
@@ -125,7 +129,10 @@ test('a barista adds a category and an item, and switching an item inactive grey
   await customer.context().close();
 });
 
-test('the admin makes a fresh user a barista, whose next sign-in lands on the order board', async ({ browser, request }) => {
+test('the admin makes a fresh user a barista, whose next sign-in lands on the order board', async ({
+  browser,
+  request,
+}) => {
   await setShopStatus(request, 'cafe-open');
   const stamp = letterStamp();
   const account = await registerUser(request, `Promoted ${stamp}`);
@@ -247,7 +254,9 @@ test('the cafe dashboard ranks served orders, totals them and pages the ranking'
 
   // The week and the month include today's orders too.
   await page.getByRole('tab', { name: 'This Week' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('table').first().getByRole('row').nth(1)).toContainText(items[0]!.name);
+  await expect(page.getByRole('tabpanel').getByRole('table').first().getByRole('row').nth(1)).toContainText(
+    items[0]!.name,
+  );
 
   // The ranking downloads as CSV with the top row first.
   await page.getByRole('tab', { name: 'Today' }).click();
@@ -257,7 +266,10 @@ test('the cafe dashboard ranks served orders, totals them and pages the ranking'
   ]);
   expect(download.suggestedFilename()).toBe(`cafe-ranking-${today}-today.csv`);
   const text = await readFile(await download.path(), 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('Rank,Menu,Category,Venue,Orders');
   expect(lines[1]).toBe(`1,${items[0]!.name},${categoryName},cafe,${topCount}`);
   expect(lines).toHaveLength(after.ranking.length + 1);

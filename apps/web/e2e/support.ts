@@ -32,7 +32,10 @@ export async function loginViaUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).first().click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('dialog').getByRole('button', { name: /^(Login|Sign in)$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Login|Sign in)$/ })
+    .click();
 }
 
 /** Sets the shop status through the API as the demo barista. */
@@ -55,7 +58,10 @@ export const TINY_PNG_DATA_URL =
 
 /** Uploads the tiny PNG as the signed-in user; returns the image URL the server issued. */
 export async function uploadTinyPng(request: APIRequestContext, accessToken: string): Promise<string> {
-  const res = await request.post('/api/upload/image', { headers: bearer(accessToken), data: { file: TINY_PNG_DATA_URL } });
+  const res = await request.post('/api/upload/image', {
+    headers: bearer(accessToken),
+    data: { file: TINY_PNG_DATA_URL },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { url: string }).url;
 }
@@ -87,7 +93,10 @@ export async function placeCafeOrderViaApi(
 /** Takes an order through in-progress to done as a barista (a served order for the statistics). */
 export async function serveOrderViaApi(request: APIRequestContext, baristaToken: string, orderId: number) {
   for (const status of ['in-progress', 'done'] as const) {
-    const res = await request.patch(`/api/order/barista/${orderId}`, { headers: bearer(baristaToken), data: { status } });
+    const res = await request.patch(`/api/order/barista/${orderId}`, {
+      headers: bearer(baristaToken),
+      data: { status },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
 }

@@ -11,7 +11,12 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 /** Statuses of an order that is still on its way to the customer. */
 export const ACTIVE_ORDER_STATUSES = ['ordered', 'in-progress', 'done'] as const satisfies readonly OrderStatus[];
 /** Statuses that end an order; shown in history. */
-export const FINISHED_ORDER_STATUSES = ['done', 'picked', 'cancel', 'rejected'] as const satisfies readonly OrderStatus[];
+export const FINISHED_ORDER_STATUSES = [
+  'done',
+  'picked',
+  'cancel',
+  'rejected',
+] as const satisfies readonly OrderStatus[];
 /** Statuses that do not count against the daily limit. */
 export const UNCOUNTED_ORDER_STATUSES = ['cancel', 'rejected'] as const satisfies readonly OrderStatus[];
 /** Statuses counted as served in statistics. */

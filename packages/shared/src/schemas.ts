@@ -64,7 +64,10 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: 'password is required' }).min(1, { message: 'password is required' }).max(LIMITS.passwordMax),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { message: 'password is required' })
+    .max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -97,7 +100,11 @@ export const RenameBodySchema = z.object({ name: DisplayNameSchema });
 export type RenameBody = z.infer<typeof RenameBodySchema>;
 
 export const UserPatchBodySchema = z
-  .object({ name: DisplayNameSchema.optional(), role: RoleSchema.optional(), isAvailable: IsAvailableSchema.optional() })
+  .object({
+    name: DisplayNameSchema.optional(),
+    role: RoleSchema.optional(),
+    isAvailable: IsAvailableSchema.optional(),
+  })
   .refine((b) => b.name !== undefined || b.role !== undefined || b.isAvailable !== undefined, {
     message: 'give at least one of name, role, isAvailable',
   });
@@ -133,7 +140,10 @@ export type Category = z.infer<typeof CategorySchema>;
 
 export const CategoryQuerySchema = z.object({ categoryFor: CategoryForSchema.optional() });
 
-export const CategoryCreateBodySchema = z.object({ name: itemNameSchema(LIMITS.categoryNameMax), categoryFor: CategoryForSchema });
+export const CategoryCreateBodySchema = z.object({
+  name: itemNameSchema(LIMITS.categoryNameMax),
+  categoryFor: CategoryForSchema,
+});
 export type CategoryCreateBody = z.infer<typeof CategoryCreateBodySchema>;
 
 export const CategoryPatchBodySchema = z.object({
@@ -195,13 +205,18 @@ export const OrderCreateBodySchema = z.object({
   type: DrinkTypeSchema.optional(),
   sweetness: SweetnessSchema.optional(),
   remark: RemarkSchema.optional(),
-  tumblerImage: z.string({ error: 'tumblerImage is required' }).min(1, { message: 'tumblerImage is required' }).max(2048),
+  tumblerImage: z
+    .string({ error: 'tumblerImage is required' })
+    .min(1, { message: 'tumblerImage is required' })
+    .max(2048),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 
-export const OwnerOrderPatchBodySchema = z.object({ status: z.enum(['cancel', 'picked'], { error: 'status must be cancel or picked' }) });
+export const OwnerOrderPatchBodySchema = z.object({
+  status: z.enum(['cancel', 'picked'], { error: 'status must be cancel or picked' }),
+});
 export type OwnerOrderPatchBody = z.infer<typeof OwnerOrderPatchBodySchema>;
 
 export const BaristaOrderPatchBodySchema = z.object({
@@ -216,15 +231,19 @@ export const BaristaOrderPatchBodySchema = z.object({
 export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
 
 /** `status` repeated or as a comma list; each status once, however often it was sent (each becomes an SQL parameter). */
-const StatusListSchema = z.preprocess(
-  (v) => {
-    if (v === undefined) return undefined;
-    const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
-    const flat = list.flatMap((s): unknown[] => (typeof s === 'string' ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s]));
-    return [...new Set(flat)];
-  },
-  z.array(OrderStatusSchema).optional(),
-);
+const StatusListSchema = z.preprocess((v) => {
+  if (v === undefined) return undefined;
+  const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+  const flat = list.flatMap((s): unknown[] =>
+    typeof s === 'string'
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [s],
+  );
+  return [...new Set(flat)];
+}, z.array(OrderStatusSchema).optional());
 
 export const OrderListQuerySchema = DateRangeQuerySchema.extend({ status: StatusListSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
@@ -252,7 +271,9 @@ export type PopularMenuRow = z.infer<typeof PopularMenuRowSchema>;
 
 // ---------- uploads ----------
 
-export const UploadJsonBodySchema = z.object({ file: z.string({ error: 'file is required' }).min(1, { message: 'file is required' }) });
+export const UploadJsonBodySchema = z.object({
+  file: z.string({ error: 'file is required' }).min(1, { message: 'file is required' }),
+});
 export const UploadResultSchema = z.object({ url: z.string() });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 

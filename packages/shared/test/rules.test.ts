@@ -152,6 +152,8 @@ describe('request schemas', () => {
     expect(RegisterBodySchema.parse({ name: 'Ann', email: ' Ann@Example.com ', password: 'password1' }).email).toBe(
       'ann@example.com',
     );
-    expect(RegisterBodySchema.safeParse({ name: '   ', email: 'a@example.com', password: 'password1' }).success).toBe(false);
+    expect(RegisterBodySchema.safeParse({ name: '   ', email: 'a@example.com', password: 'password1' }).success).toBe(
+      false,
+    );
   });
 });

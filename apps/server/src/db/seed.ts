@@ -146,5 +146,9 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Confi
       .execute();
   }
   // The demo opens the cafe so the ordering journey can be tried straight away.
-  await db.updateTable('shop_status').set({ is_cafe_open: 1, is_bar_open: 0, updated_at: now }).where('id', '=', 1).execute();
+  await db
+    .updateTable('shop_status')
+    .set({ is_cafe_open: 1, is_bar_open: 0, updated_at: now })
+    .where('id', '=', 1)
+    .execute();
 }

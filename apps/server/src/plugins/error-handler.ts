@@ -43,7 +43,12 @@ function shownPath(url: string): string {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    void sendError(reply, 400, 'VALIDATION', `path: ${shownPath(request.url)} is not a valid address (bad %-encoding).`);
+    void sendError(
+      reply,
+      400,
+      'VALIDATION',
+      `path: ${shownPath(request.url)} is not a valid address (bad %-encoding).`,
+    );
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void sendError(reply, 400, 'VALIDATION', 'path: a part of the address is too long.');
   } else {
@@ -76,19 +81,26 @@ export const errorHandlerPlugin = fp(
       }
 
       const status = error.statusCode ?? 500;
-      if (status === 429) return sendError(reply, 429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.');
+      if (status === 429)
+        return sendError(reply, 429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.');
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
         return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'File must be smaller than 5 MB');
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
         // The body limit (8 MB) is there for photos sent as data URLs; nothing else comes near it.
-        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request is too large. A photo must be smaller than 5 MB.');
+        return sendError(
+          reply,
+          413,
+          'PAYLOAD_TOO_LARGE',
+          'The request is too large. A photo must be smaller than 5 MB.',
+        );
       }
       if (status === 415) return sendError(reply, 415, 'UNSUPPORTED_MEDIA', 'This content type is not accepted here.');
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
         return sendError(reply, 400, 'VALIDATION', 'body: is not valid JSON');
       }
-      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(reply, 400, 'VALIDATION', 'body: must not be empty');
+      if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+        return sendError(reply, 400, 'VALIDATION', 'body: must not be empty');
       if (status >= 400 && status < 500) return sendError(reply, status, codeForStatus(status), error.message);
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');

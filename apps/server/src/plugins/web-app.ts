@@ -14,7 +14,10 @@ export const webAppPlugin = fp(
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        reply.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   },

@@ -15,7 +15,12 @@ export function up(dialect: Dialect) {
       .addColumn('name', 'varchar(100)', (c) => c.notNull())
       .addColumn('email', 'varchar(320)', (c) => c.notNull().unique())
       .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
-      .addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('user').check(sql`role in ('admin','user','barista')`))
+      .addColumn('role', 'varchar(16)', (c) =>
+        c
+          .notNull()
+          .defaultTo('user')
+          .check(sql`role in ('admin','user','barista')`),
+      )
       .addColumn('is_available', 'varchar(16)', (c) => c.notNull().defaultTo('available'))
       .addColumn('push_status', 'varchar(16)', (c) => c.notNull().defaultTo('ACTIVE'))
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull())

@@ -216,7 +216,9 @@ export function createOrdersService(ctx: AppContext) {
     async list(query: OrderListQuery): Promise<QueuedOrder[]> {
       const rows = await listOrders(db, { statuses: query.status, startDate: query.startDate, endDate: query.endDate });
       const day = today();
-      const venues = [...new Set(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day).map((r) => r.category_for))];
+      const venues = [
+        ...new Set(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day).map((r) => r.category_for)),
+      ];
       const inputs = new Map(await Promise.all(venues.map(async (v) => [v, await waitInputs(v, day)] as const)));
       const aheadByVenue = new Map<CategoryFor, number>();
       return rows.map((row) => {

@@ -32,7 +32,11 @@ export function BarChart({ title, bars, summary, valueHeading = 'Orders' }: BarC
       <p className="mt-1 text-sm text-[var(--ink-muted)]">{summary}</p>
       <div aria-hidden="true" className="mt-3 flex h-36 items-end gap-[2px] border-b border-[var(--border)] sm:gap-1">
         {bars.map((bar) => (
-          <div key={bar.key} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end" title={`${bar.name}: ${bar.value}`}>
+          <div
+            key={bar.key}
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end"
+            title={`${bar.name}: ${bar.value}`}
+          >
             {bar.value > 0 ? (
               <span className="mb-0.5 text-[10px] leading-none text-[var(--ink-muted)] tabular-nums">{bar.value}</span>
             ) : null}

@@ -97,7 +97,11 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
         {byWeekday.isPending ? (
           <LoadingBlock className="card" label="Loading orders by weekday..." />
         ) : byWeekday.isError ? (
-          <ErrorState className="card" message="Could not load orders by weekday." onRetry={() => void byWeekday.refetch()} />
+          <ErrorState
+            className="card"
+            message="Could not load orders by weekday."
+            onRetry={() => void byWeekday.refetch()}
+          />
         ) : (
           <BarChart
             title="Orders by weekday"

@@ -18,7 +18,11 @@ describe('RankingTable', () => {
     const user = userEvent.setup();
     render(<RankingTable rows={rows} />);
     const nav = screen.getByRole('navigation', { name: 'Ranking pages' });
-    expect(within(nav).getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
     expect(within(nav).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
 

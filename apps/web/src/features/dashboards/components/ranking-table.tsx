@@ -36,7 +36,10 @@ export function RankingTable({ rows }: { rows: readonly PopularMenuRow[] }) {
           </thead>
           <tbody>
             {pageSlice(rows, current, LIMITS.statsPageSize).map((row, i) => (
-              <tr key={`${row.categoryName}-${row.Menu_name}-${offset + i}`} className="border-b border-[var(--border)] last:border-b-0">
+              <tr
+                key={`${row.categoryName}-${row.Menu_name}-${offset + i}`}
+                className="border-b border-[var(--border)] last:border-b-0"
+              >
                 <td className="px-2 py-2 font-semibold tabular-nums">{offset + i + 1}</td>
                 <td className="px-2 py-2 break-words">{row.Menu_name}</td>
                 <td className="px-2 py-2 text-[var(--ink-muted)]">{row.categoryName}</td>

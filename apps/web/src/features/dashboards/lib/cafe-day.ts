@@ -10,7 +10,12 @@ export function cafeToday(now: Date = new Date()): CafeDay {
   return cafeDayOf(now, CAFE_TIME_ZONE);
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const MONTH_FORMAT = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function utcDate(day: CafeDay): Date {
@@ -23,7 +28,8 @@ export function describePeriod(startDate: CafeDay, endDate: CafeDay): string {
   const start = utcDate(startDate);
   const last = new Date(utcDate(endDate).getTime() - 86_400_000);
   if (last.getTime() <= start.getTime()) return DAY_FORMAT.format(start);
-  const isWholeMonth = start.getUTCDate() === 1 && utcDate(endDate).getUTCDate() === 1 && last.getUTCMonth() === start.getUTCMonth();
+  const isWholeMonth =
+    start.getUTCDate() === 1 && utcDate(endDate).getUTCDate() === 1 && last.getUTCMonth() === start.getUTCMonth();
   if (isWholeMonth) return MONTH_FORMAT.format(start);
   return `${DAY_FORMAT.format(start)} - ${DAY_FORMAT.format(last)}`;
 }

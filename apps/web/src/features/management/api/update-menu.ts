@@ -48,9 +48,7 @@ export function useToggleMenuActive(categoryId: number) {
 
 /** Soft-deletes several items; reports how many went and which failed. */
 export async function deleteMenus(ids: readonly number[]) {
-  const results = await Promise.allSettled(
-    ids.map((id) => updateMenu({ id, body: { isAvailable: 'unavailable' } })),
-  );
+  const results = await Promise.allSettled(ids.map((id) => updateMenu({ id, body: { isAvailable: 'unavailable' } })));
   const failed = ids.filter((_, i) => results[i]?.status === 'rejected');
   return { deleted: ids.length - failed.length, failed };
 }

@@ -19,12 +19,21 @@ export function TextField({ label, error, counter, ...rest }: TextFieldProps) {
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      />
       <div className="flex items-start justify-between gap-2">
         {/* The span keeps the counter on the right while there is no error. */}
         {error ? <FieldError id={errorId}>{error}</FieldError> : <span />}
         {counter ? (
-          <p id={counterId} className={counter.length > counter.max ? 'field-error' : 'mt-1 text-sm text-[var(--ink-muted)]'}>
+          <p
+            id={counterId}
+            className={counter.length > counter.max ? 'field-error' : 'mt-1 text-sm text-[var(--ink-muted)]'}
+          >
             {counter.length}/{counter.max}
           </p>
         ) : null}

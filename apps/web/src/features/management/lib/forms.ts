@@ -33,7 +33,10 @@ export type CategoryFormValues = z.infer<typeof CategoryFormSchema>;
 
 /** Options of the category select: "Coffee (Cafe)". */
 export function categoryOptions(categories: readonly Category[]) {
-  return categories.map((c) => ({ value: String(c.id), label: `${c.name} (${c.categoryFor === 'cafe' ? 'Cafe' : 'Bar'})` }));
+  return categories.map((c) => ({
+    value: String(c.id),
+    label: `${c.name} (${c.categoryFor === 'cafe' ? 'Cafe' : 'Bar'})`,
+  }));
 }
 
 /** A route parameter that must be a positive whole number; NaN otherwise. */

@@ -43,7 +43,11 @@ export function AddCategoryRoute() {
   return (
     <section className="mx-auto max-w-xl">
       <PageHeader title="Add Category" backTo={paths.barista.menuManagement} backLabel="Menu Management" />
-      <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}>
+      <form
+        className="card space-y-4 p-4 sm:p-6"
+        noValidate
+        onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}
+      >
         <CategoryFormFields form={form} />
         {showIncomplete ? (
           <AlertMessage>

@@ -15,7 +15,14 @@ afterEach(() => vi.unstubAllGlobals());
 function renderAddMenu(path = '/add-menu/2') {
   const calls = mockApi({
     'GET /category': categories,
-    'POST /menu': { id: 9, name: 'Thai Tea', description: '-', category_id: 2, isActive: 'active', isAvailable: 'available' },
+    'POST /menu': {
+      id: 9,
+      name: 'Thai Tea',
+      description: '-',
+      category_id: 2,
+      isActive: 'active',
+      isAvailable: 'available',
+    },
   });
   return { calls, ...renderRoute(AddMenuRoute, '/add-menu/:categoryId', path) };
 }
@@ -72,6 +79,10 @@ describe('Add Menu', () => {
 
     await user.click(add);
     await waitFor(() => expect(router.state.location.pathname).toBe('/menuManagement/Tea/2'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Thai Tea', description: '-', category_id: 2 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Thai Tea',
+      description: '-',
+      category_id: 2,
+    });
   });
 });

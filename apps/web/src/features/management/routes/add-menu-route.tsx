@@ -23,7 +23,11 @@ export function AddMenuRoute() {
   const form = useForm<MenuFormValues>({
     resolver: zodResolver(MenuFormSchema),
     mode: 'onChange',
-    defaultValues: { name: '', description: '', categoryId: Number.isNaN(routeCategoryId) ? '' : String(routeCategoryId) },
+    defaultValues: {
+      name: '',
+      description: '',
+      categoryId: Number.isNaN(routeCategoryId) ? '' : String(routeCategoryId),
+    },
   });
   const { handleSubmit, formState } = form;
   const { incomplete, nameField, descriptionField, categoryField } = useMenuFormFields(form, categories);
@@ -47,7 +51,11 @@ export function AddMenuRoute() {
 
   return (
     <section className="mx-auto max-w-xl">
-      <PageHeader title="Add Menu" backTo={categoryMenuPath(routeCategory)} backLabel={routeCategory ? routeCategory.name : 'Menu Management'} />
+      <PageHeader
+        title="Add Menu"
+        backTo={categoryMenuPath(routeCategory)}
+        backLabel={routeCategory ? routeCategory.name : 'Menu Management'}
+      />
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
         {nameField}
         {descriptionField}

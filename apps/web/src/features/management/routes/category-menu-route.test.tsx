@@ -18,11 +18,18 @@ const menu = (id: number, name: string, isActive = 'active') => ({
 let category: { id: number; name: string; categoryFor: string; isAvailable: string; menu: ReturnType<typeof menu>[] };
 
 beforeEach(() => {
-  category = { id: 4, name: 'Smoothie', categoryFor: 'cafe', isAvailable: 'available', menu: [menu(41, 'Mango'), menu(42, 'Berry')] };
+  category = {
+    id: 4,
+    name: 'Smoothie',
+    categoryFor: 'cafe',
+    isAvailable: 'available',
+    menu: [menu(41, 'Mango'), menu(42, 'Berry')],
+  };
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPage = () => renderRoute(CategoryMenuRoute, '/menuManagement/:categoryName/:categoryId', '/menuManagement/Smoothie/4');
+const renderPage = () =>
+  renderRoute(CategoryMenuRoute, '/menuManagement/:categoryName/:categoryId', '/menuManagement/Smoothie/4');
 
 describe('Category menu page', () => {
   it('switches an item inactive at once and keeps it when the server agrees', async () => {

@@ -11,7 +11,10 @@ const coffee = { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'avail
 describe('Edit Category', () => {
   it('needs a valid name to save, and saves name, venue and availability', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({ 'GET /category/1': coffee, 'PATCH /category/1': { ...coffee, name: 'Brews', categoryFor: 'bar' } });
+    const calls = mockApi({
+      'GET /category/1': coffee,
+      'PATCH /category/1': { ...coffee, name: 'Brews', categoryFor: 'bar' },
+    });
     const { router } = renderRoute(EditCategoryRoute, '/edit-category/:categoryId', '/edit-category/1');
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(screen.getByRole('radio', { name: 'Cafe' })).toBeChecked();
@@ -28,7 +31,11 @@ describe('Edit Category', () => {
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(() => expect(router.state.location.pathname).toBe('/menuManagement'));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Brews', categoryFor: 'bar', isAvailable: 'available' });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      name: 'Brews',
+      categoryFor: 'bar',
+      isAvailable: 'available',
+    });
   });
 
   it('deletes after a confirmation, trusting only a returned isAvailable of unavailable', async () => {

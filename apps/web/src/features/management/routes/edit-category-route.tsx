@@ -20,9 +20,18 @@ export function EditCategoryRoute() {
   const category = useCategory(categoryId);
 
   if (Number.isNaN(categoryId)) {
-    return <EditCategoryShell><ErrorState message="This category does not exist." /></EditCategoryShell>;
+    return (
+      <EditCategoryShell>
+        <ErrorState message="This category does not exist." />
+      </EditCategoryShell>
+    );
   }
-  if (category.isPending) return <EditCategoryShell><LoadingBlock label="Loading category..." /></EditCategoryShell>;
+  if (category.isPending)
+    return (
+      <EditCategoryShell>
+        <LoadingBlock label="Loading category..." />
+      </EditCategoryShell>
+    );
   if (category.isError) {
     const gone = isApiError(category.error, 'NOT_FOUND');
     return (

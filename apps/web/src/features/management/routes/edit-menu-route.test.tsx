@@ -16,7 +16,11 @@ const latte = { id: 3, name: 'Latte', description: '-', category_id: 1, isActive
 describe('Edit Menu', () => {
   it('loads the item, keeps Save disabled with the Thai message while the name is missing, and saves as available', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({ 'GET /category': categories, 'GET /menu/3': latte, 'PATCH /menu/3': { ...latte, category_id: 2 } });
+    const calls = mockApi({
+      'GET /category': categories,
+      'GET /menu/3': latte,
+      'PATCH /menu/3': { ...latte, category_id: 2 },
+    });
     const { router } = renderRoute(EditMenuRoute, '/edit-menu/:menuId', '/edit-menu/3');
 
     const name = await screen.findByRole('textbox', { name: 'Name' });

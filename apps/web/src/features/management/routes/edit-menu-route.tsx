@@ -30,9 +30,18 @@ export function EditMenuRoute() {
   const menu = useMenu(menuId);
 
   if (Number.isNaN(menuId)) {
-    return <EditMenuShell><ErrorState message="This menu item does not exist." /></EditMenuShell>;
+    return (
+      <EditMenuShell>
+        <ErrorState message="This menu item does not exist." />
+      </EditMenuShell>
+    );
   }
-  if (menu.isPending) return <EditMenuShell><LoadingBlock label="Loading menu item..." /></EditMenuShell>;
+  if (menu.isPending)
+    return (
+      <EditMenuShell>
+        <LoadingBlock label="Loading menu item..." />
+      </EditMenuShell>
+    );
   if (menu.isError) {
     const gone = isApiError(menu.error, 'NOT_FOUND');
     return (

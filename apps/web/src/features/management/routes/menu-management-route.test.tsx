@@ -24,7 +24,10 @@ describe('Menu Management', () => {
   it('shows the edit icons when the cafe and the bar are both closed', async () => {
     mockApi({ 'GET /category': categories, 'GET /cafe-status': { isCafeOpen: false, isBarOpen: false } });
     renderRoute(MenuManagementRoute, '/menuManagement', '/menuManagement');
-    expect(await screen.findByRole('link', { name: 'Edit category Coffee' })).toHaveAttribute('href', '/edit-category/1');
+    expect(await screen.findByRole('link', { name: 'Edit category Coffee' })).toHaveAttribute(
+      'href',
+      '/edit-category/1',
+    );
     expect(screen.getByRole('link', { name: 'Edit category Cocktails' })).toBeInTheDocument();
   });
 });

@@ -27,7 +27,13 @@ export function MenuManagementRoute() {
   else if (categories.isError) {
     body = <ErrorState message="Could not load the categories." onRetry={() => void categories.refetch()} />;
   } else if (categories.data.length === 0) {
-    body = <EmptyState icon={<Coffee className="h-7 w-7" />} title="No categories yet" description="Add a category, then its menu items." />;
+    body = (
+      <EmptyState
+        icon={<Coffee className="h-7 w-7" />}
+        title="No categories yet"
+        description="Add a category, then its menu items."
+      />
+    );
   } else {
     body = (
       <ul className="grid gap-3 sm:grid-cols-2" aria-label="Categories">
@@ -65,9 +71,7 @@ export function MenuManagementRoute() {
     <section>
       <PageHeader
         title="Menu Management"
-        description={
-          bothClosed ? undefined : 'Categories can be edited while both the cafe and the bar are closed.'
-        }
+        description={bothClosed ? undefined : 'Categories can be edited while both the cafe and the bar are closed.'}
         actions={addCategory}
       />
       {body}

@@ -25,13 +25,19 @@ export function mockApi(routes: Record<string, unknown>) {
     calls.push({ method, path: url.pathname.replace(/^\/api/, ''), body });
     const route = routes[key];
     if (route === undefined) {
-      return Promise.resolve(new Response(JSON.stringify({ message: `no mock for ${key}`, code: 'NOT_FOUND' }), { status: 404 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: `no mock for ${key}`, code: 'NOT_FOUND' }), { status: 404 }),
+      );
     }
     const answer = typeof route === 'function' ? (route as Handler)(url, init) : route;
     if (answer instanceof Fail) {
-      return Promise.resolve(new Response(JSON.stringify({ message: answer.message, code: 'INTERNAL' }), { status: answer.status }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: answer.message, code: 'INTERNAL' }), { status: answer.status }),
+      );
     }
-    return Promise.resolve(new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;

@@ -74,7 +74,11 @@ describe('User Management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' }));
     const select = screen.getByRole('combobox', { name: 'Role of Bartholomew Longname' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Admin', 'User', 'Barista']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Admin', 'User', 'Barista']);
     await user.selectOptions(select, 'barista');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches).toEqual([{ path: '/api/user/2', body: { role: 'barista' } }]));

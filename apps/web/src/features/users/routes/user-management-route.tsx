@@ -39,14 +39,16 @@ export function UserManagementRoute() {
           toast.success(`${name} is now ${ROLE_LABELS[role]}`);
           setEditing(null);
         },
-        onError: (error) => toast.error(isApiError(error) ? error.message : 'Could not change the role. Please try again.'),
+        onError: (error) =>
+          toast.error(isApiError(error) ? error.message : 'Could not change the role. Please try again.'),
       },
     );
   };
 
   let body;
   if (users.isPending) body = <LoadingBlock label="Loading users..." />;
-  else if (users.isError) body = <ErrorState message="Could not load the users." onRetry={() => void users.refetch()} />;
+  else if (users.isError)
+    body = <ErrorState message="Could not load the users." onRetry={() => void users.refetch()} />;
   else {
     const { me, others } = arrangeUsers(users.data, currentUserId, deferredSearch);
     const toEntry = (user: (typeof users.data)[number]): UserEntryProps => {
@@ -74,7 +76,10 @@ export function UserManagementRoute() {
             Search users
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-[var(--ink-muted)]" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-[var(--ink-muted)]"
+            />
             <input
               id="user-search"
               type="search"
