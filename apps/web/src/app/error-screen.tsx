@@ -3,6 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
 import { useSession } from '../stores/session';
 import { homePath } from './paths';
+import { IconBadge } from '../components/ui';
 
 /** The generic error screen (SPEC: "Sorry, something went wrong :(" with Back to home). */
 export function ErrorScreen() {
@@ -13,12 +14,7 @@ export function ErrorScreen() {
   return (
     <main className="grid min-h-dvh place-items-center bg-[var(--surface)] p-6 text-center text-[var(--ink)]">
       <div className="flex max-w-lg flex-col items-center gap-4">
-        <span
-          aria-hidden="true"
-          className="grid h-20 w-20 place-items-center rounded-full bg-[var(--warning-soft)] text-[var(--warning)]"
-        >
-          <TriangleAlert className="h-10 w-10" />
-        </span>
+        <IconBadge icon={TriangleAlert} tone="warning" />
         <h1 className="text-2xl font-semibold">{MESSAGES.genericError}</h1>
         <Link to={home} className="btn-primary" reloadDocument>
           Back to home

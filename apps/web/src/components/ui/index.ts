@@ -9,3 +9,4 @@ export { Select, type SelectOption } from './select';
 export { LoadingBlock, Spinner } from './spinner';
 export { StatusPill, type PillTone } from './status-pill';
 export { Switch, Toggle } from './switch';
+export { IconBadge } from './icon-badge';

@@ -1,5 +1,6 @@
 import { HOURS, MESSAGES } from '@cafe/shared';
 import { Coffee, Martini, MoonStar } from 'lucide-react';
+import { IconBadge } from '../../../components/ui';
 
 /**
  * /close-all and /close-all-admin (SPEC "Closed page"). The layout's venue redirects move the
@@ -8,12 +9,7 @@ import { Coffee, Martini, MoonStar } from 'lucide-react';
 export function CloseAllRoute() {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 py-10 text-center">
-      <span
-        aria-hidden="true"
-        className="grid h-20 w-20 place-items-center rounded-full bg-[var(--accent-soft)] text-[var(--accent)]"
-      >
-        <MoonStar className="h-10 w-10" />
-      </span>
+      <IconBadge icon={MoonStar} tone="accent" />
       <h1 className="text-2xl font-semibold">{MESSAGES.closedAll}</h1>
       <ul className="card w-full divide-y divide-[var(--border)] text-left">
         <li className="flex items-center gap-3 p-4">

@@ -2,18 +2,14 @@ import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { homePath, paths } from '../../../app/paths';
 import { useSession } from '../../../stores/session';
+import { IconBadge } from '../../../components/ui';
 
 /** /unauthorized and every unknown address: the denied page, with a way home for the role. */
 export function UnauthorizedRoute() {
   const { login, role } = useSession((s) => s.user);
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
-      <span
-        aria-hidden="true"
-        className="grid h-20 w-20 place-items-center rounded-full bg-[var(--danger-soft)] text-[var(--danger)]"
-      >
-        <ShieldAlert className="h-10 w-10" />
-      </span>
+      <IconBadge icon={ShieldAlert} tone="danger" />
       <h1 className="text-2xl font-semibold">You can't open this page</h1>
       <p className="text-[var(--ink-muted)]">
         {login
