@@ -26,6 +26,8 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { createPushService } from './modules/push/push.service';
+import { pushRoutes } from './modules/push/push.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -71,6 +73,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     events: createLiveEvents(io),
+    push: createPushService({
+      db: database.db,
+      vapid: config.vapid,
+      endpointHosts: config.pushEndpointHosts,
+      clock,
+      log: app.log,
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('io', io);
@@ -90,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(uploadsRoutes);
       await api.register(ordersRoutes);
       await api.register(statsRoutes);
+      await api.register(pushRoutes);
     },
     { prefix: '/api' },
   );
@@ -99,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     await io.close();
+    // Deliveries under way still read the database; each gives up after its own timeout.
+    await ctx.push.settled();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/** The push services of the browsers people use; the server only ever posts to these. */
+const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,7 +52,27 @@ const EnvSchema = z.object({
     .positive()
     .default(30 * 24 * 3600),
   RATE_LIMIT: onOff.default(true),
+  PUSH_ENDPOINT_HOSTS: z.string().max(2000).default(DEFAULT_PUSH_HOSTS.join(',')),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
 });
+
+/** The server's Web Push identity (VAPID, RFC 8292): browsers bind a subscription to the public key. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -68,6 +98,9 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rateLimit: boolean;
+  /** Hosts (and their subdomains) push subscriptions may point at, over https; 'any' allows every URL. */
+  pushEndpointHosts: string[] | 'any';
+  vapid: VapidConfig;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +114,32 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * VAPID keys made once and kept in DATA_DIR/vapid.json: they must outlive restarts, or every
+ * browser subscription made with the old public key stops working. Written to a private temporary
+ * file and linked into place, so processes starting together agree on one pair.
+ */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, JSON.stringify(webpush.generateVAPIDKeys()), { mode: 0o600 });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') {
+    throw new ConfigError(`${file} does not hold a VAPID key pair; delete it to make a new one`);
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
 /** Parse the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -92,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = e.NODE_ENV === 'production';
   if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
     throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
   const demo = e.DEMO ?? !production;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
@@ -128,8 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT,
+    pushEndpointHosts:
+      e.PUSH_ENDPOINT_HOSTS.trim() === 'any'
+        ? 'any'
+        : e.PUSH_ENDPOINT_HOSTS.split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
   };
   const config = { ...base, ...overrides };
   if (!config.jwtSecret) config.jwtSecret = loadOrCreateSecret(config.dataDir);
+  if (!overrides.vapid) {
+    const keys = e.VAPID_PUBLIC_KEY ? base.vapid : loadOrCreateVapidKeys(config.dataDir);
+    config.vapid = { ...keys, subject: e.VAPID_SUBJECT ?? `mailto:cafe@${config.companyEmailDomain}` };
+  }
   return config;
 }

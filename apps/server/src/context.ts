@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock';
 import type { TokenSigner } from './lib/tokens';
 import type { Server } from 'socket.io';
 import type { LiveEvents } from './realtime/events';
+import type { PushService } from './modules/push/push.service';
 
 /** What every module needs, built once in buildApp and handed to services. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenSigner;
   events: LiveEvents;
+  /** Web Push to the browsers of an order's owner. */
+  push: PushService;
 }
 
 export interface AuthUser {

@@ -95,6 +95,8 @@ export async function createTestApp(
       JWT_SECRET: 'test-secret-test-secret-test-secret',
       DATA_DIR: '/tmp/cafe-test-data',
       WEB_DIST: '/nonexistent',
+      // Push deliveries go to a local test server, not a browser's push service.
+      PUSH_ENDPOINT_HOSTS: 'any',
       ...options.env,
     },
     options.config,

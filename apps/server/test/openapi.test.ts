@@ -36,6 +36,9 @@ const CONTRACT: [method: string, path: string][] = [
   ['get', '/api/order/history/user'],
   ['get', '/api/order/count/total'],
   ['get', '/api/order/find/popular-menu'],
+  ['get', '/api/push/public-key'],
+  ['post', '/api/push/subscription'],
+  ['delete', '/api/push/subscription'],
 ];
 
 describe('OpenAPI document', () => {

@@ -419,6 +419,8 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return 'Out of milk';
     case 'refreshToken':
       return 'not-a-refresh-token';
+    case 'endpoint':
+      return 'https://push.example.com/robust';
     default:
       break;
   }

@@ -8,3 +8,4 @@ export * from './order-state';
 export * from './shop';
 export * from './schemas';
 export * from './stats';
+export * from './push';

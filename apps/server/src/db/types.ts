@@ -102,6 +102,15 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -112,4 +121,5 @@ export interface Database {
   images: ImagesTable;
   shop_status: ShopStatusTable;
   settings: SettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

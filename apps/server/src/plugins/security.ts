@@ -11,6 +11,8 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
+          // The Web Push service worker (/sw.js) is a script of this origin.
+          workerSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],

@@ -51,7 +51,7 @@ function normaliseRemark(remark: string | undefined): string {
 }
 
 export function createOrdersService(ctx: AppContext) {
-  const { db, clock, events, config } = ctx;
+  const { db, clock, events, config, push } = ctx;
   const today = () => cafeDayOf(clock.now(), config.cafeTimezone);
 
   async function load(id: number): Promise<OrderRow> {
@@ -102,6 +102,12 @@ export function createOrdersService(ctx: AppContext) {
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
     events.order(toOrdersEvent(updated));
+    push.orderChanged({
+      userId: updated.user_id,
+      status: to,
+      menuName: updated.menu_name,
+      rejectNote: updated.reject_note,
+    });
     return toOrder(updated);
   }
 

@@ -15,6 +15,7 @@ import { NoticeDialog } from '../components/notice-dialog';
 import { OrderAgainCard } from '../components/order-again-card';
 import { OrderCard } from '../components/order-card';
 import { OrderSummaryDialog } from '../components/order-summary-dialog';
+import { PushNotificationSwitch } from '../components/push-notification-switch';
 import { useMyOrdersLiveUpdates } from '../hooks/use-live-updates';
 import { useOrderAnnouncements } from '../hooks/use-order-announcements';
 import { ACTIVE_STATUSES, CLOSED_STATUSES, drinksLeft, limitReached } from '../lib/order-display';
@@ -103,6 +104,8 @@ export function StatusOrderRoute() {
         }
         className="mb-0"
       />
+
+      <PushNotificationSwitch />
 
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}

@@ -1,0 +1,63 @@
+import { PushPublicKeySchema, PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from '@cafe/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+
+const TAGS = ['push'];
+
+/** Web Push: the server's VAPID key and the browsers that want order notifications. */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.ctx.push;
+
+  app.get(
+    '/push/public-key',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The VAPID public key (base64url) a browser subscribes with (applicationServerKey)',
+        response: { 200: PushPublicKeySchema },
+      },
+    },
+    () => service.publicKey(),
+  );
+
+  app.post(
+    '/push/subscription',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: "Save this browser's push subscription for the caller",
+        description:
+          'The body is PushSubscription.toJSON() of the browser. An endpoint already saved moves to the caller. ' +
+          'While the caller is signed in (push status ACTIVE) they are told when an order is done or rejected.',
+        security: bearerSecurity,
+        body: PushSubscriptionBodySchema,
+        response: { 201: NoContentSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await service.subscribe(currentUser(request), request.body);
+      return reply.status(201).send(null);
+    },
+  );
+
+  app.delete(
+    '/push/subscription',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: "Forget one of the caller's push subscriptions",
+        description: 'An endpoint that is not saved is answered 204 too; one saved for someone else, 403.',
+        security: bearerSecurity,
+        body: PushUnsubscribeBodySchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await service.unsubscribe(currentUser(request), request.body.endpoint);
+      return reply.status(204).send(null);
+    },
+  );
+};
