@@ -6,14 +6,15 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection';
 import { attachClusterAdapter } from '../src/realtime/cluster';
-import { connectClient, nextEvent, TestClock, usingPostgres } from './helpers';
+import { connectClient, nextEvent, TestClock } from './helpers';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Two server processes behind one address share a PostgreSQL database: a client connected to one
- * still gets the events the other emits. (PostgreSQL only: SQLite is a single-process setup.)
+ * still gets the events the other emits. PostgreSQL only (SQLite is a single-process setup): the
+ * vitest config includes this file when TEST_DATABASE_URL is set.
  */
-describe.runIf(usingPostgres)('several server processes', () => {
+describe('several server processes', () => {
   const baseUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `cafe_cluster_${randomBytes(5).toString('hex')}`;
   const handles: DatabaseHandle[] = [];
