@@ -16,7 +16,6 @@ import { iso } from '../src/lib/time';
  */
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-
 /** A clock the test can move. */
 export class TestClock {
   private offset = 0;
