@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cafeToday } from '../lib/cafe-zone';
+import { cafeToday } from '../../../lib/cafe-time';
 
 /** Today's cafe day, kept current on a tablet that stays on overnight. */
 export function useCafeToday(): string {

@@ -1,15 +1,5 @@
 import { addDays, cafeClock, cafeDayOf, type CafeDay } from '@cafe/shared';
-
-/**
- * The cafe's time zone (the server's CAFE_TIMEZONE default). "Today" on the board and the history
- * dates are days in this zone, whatever zone the counter tablet is set to.
- */
-export const CAFE_TIME_ZONE = 'Asia/Bangkok';
-
-/** Today as a cafe day (YYYY-MM-DD). */
-export function cafeToday(now: Date = new Date()): CafeDay {
-  return cafeDayOf(now, CAFE_TIME_ZONE);
-}
+import { CAFE_TIME_ZONE, cafeToday } from '../../../lib/cafe-time';
 
 /** [today, tomorrow) in cafe days: the range of the live board. */
 export function todayRange(now: Date = new Date()): { startDate: CafeDay; endDate: CafeDay } {

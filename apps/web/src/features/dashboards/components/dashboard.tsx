@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/ui';
 import { useSession } from '../../../stores/session';
 import { useStatsLive } from '../api/use-stats-live';
-import { cafeToday } from '../lib/cafe-day';
+import { cafeToday } from '../../../lib/cafe-time';
 import { PeriodView } from './period-view';
 
 const PERIOD_LABELS: Record<StatsPeriod, string> = { today: 'Today', week: 'This Week', month: 'This Month' };

@@ -1,14 +1,4 @@
-import { cafeDayOf, type CafeDay } from '@cafe/shared';
-
-/**
- * The cafe's time zone. Statistics periods are cafe calendar days (API.md), so "today" is taken
- * in this zone whatever the device's own zone is. Matches the server's default CAFE_TIMEZONE.
- */
-export const CAFE_TIME_ZONE = 'Asia/Bangkok';
-
-export function cafeToday(now: Date = new Date()): CafeDay {
-  return cafeDayOf(now, CAFE_TIME_ZONE);
-}
+import type { CafeDay } from '@cafe/shared';
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -13,7 +13,7 @@ import { NoticeDialog } from '../components/notice-dialog';
 import { OrderCountBadge } from '../components/order-count-badge';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '../hooks/use-live-updates';
 import { useNow } from '../hooks/use-now';
-import { CAFE_TIME_ZONE } from '../lib/cafe-zone';
+import { CAFE_TIME_ZONE } from '../../../lib/cafe-time';
 import { limitReached } from '../lib/order-display';
 
 type Notice = 'sign-in' | 'limit' | 'staff' | null;
