@@ -36,8 +36,8 @@ export const DescriptionSchema = z
   .string()
   .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
 
-/** Empty description is stored and shown as "-". */
-export function normaliseDescription(value: string | undefined | null): string {
+/** "-" stands for "none" in descriptions and remarks: an empty or blank text becomes "-". */
+export function dashIfEmpty(value: string | undefined | null): string {
   const trimmed = (value ?? '').trim();
   return trimmed.length === 0 ? '-' : trimmed;
 }

@@ -9,7 +9,7 @@ import {
   isCafeDay,
   isFridayCafeCutoff,
   MESSAGES,
-  normaliseDescription,
+  dashIfEmpty,
   OrderCreateBodySchema,
   OrderListQuerySchema,
   periodRange,
@@ -37,10 +37,10 @@ describe('name rules', () => {
     expect(checkItemName('ชาเย็น')).toBeNull();
     expect(checkItemName('A'.repeat(25))).toBeNull();
   });
-  it('stores an empty description as "-" and cuts long user names', () => {
-    expect(normaliseDescription('')).toBe('-');
-    expect(normaliseDescription('  ')).toBe('-');
-    expect(normaliseDescription(' Strong ')).toBe('Strong');
+  it('stores an empty description or remark as "-" and cuts long user names', () => {
+    expect(dashIfEmpty('')).toBe('-');
+    expect(dashIfEmpty('  ')).toBe('-');
+    expect(dashIfEmpty(' Strong ')).toBe('Strong');
     expect(cutName('Bartholomew Anderson')).toBe('Bartholomew An...');
     expect(cutName('Short')).toBe('Short');
   });

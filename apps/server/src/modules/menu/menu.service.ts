@@ -1,5 +1,5 @@
 import {
-  normaliseDescription,
+  dashIfEmpty,
   type Category,
   type CategoryCreateBody,
   type CategoryFor,
@@ -127,7 +127,7 @@ export function createMenuService(ctx: AppContext) {
         return repo.insertItem(trx, {
           category_id: body.category_id,
           name: cleanName(body.name),
-          description: normaliseDescription(body.description),
+          description: dashIfEmpty(body.description),
           is_active: 'active',
           is_available: 'available',
           created_at: now,
@@ -141,7 +141,7 @@ export function createMenuService(ctx: AppContext) {
     async updateMenu(id: number, body: MenuPatchBody): Promise<Menu> {
       const changes: Updateable<MenuItemsTable> = {};
       if (body.name !== undefined) changes.name = cleanName(body.name);
-      if (body.description !== undefined) changes.description = normaliseDescription(body.description);
+      if (body.description !== undefined) changes.description = dashIfEmpty(body.description);
       if (body.isActive !== undefined) changes.is_active = body.isActive;
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
       const moveTo = body.category_id;

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   UNCOUNTED_ORDER_STATUSES,
   cafeDayOf,
+  dashIfEmpty,
   canTransition,
   distanceKm,
   isFridayCafeCutoff,
@@ -43,12 +44,6 @@ import { PREP_SAMPLE_SIZE, averagePrepSeconds, estimateWaitMinutes } from './wai
 
 const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
-
-/** "-" stands for "no additional request". */
-function normaliseRemark(remark: string | undefined): string {
-  const trimmed = (remark ?? '').trim();
-  return trimmed.length === 0 ? '-' : trimmed;
-}
 
 export function createOrdersService(ctx: AppContext) {
   const { db, clock, events, config, push } = ctx;
@@ -176,7 +171,7 @@ export function createOrdersService(ctx: AppContext) {
           status: 'ordered',
           type: fields.type ?? null,
           sweetness: fields.sweetness,
-          remark: normaliseRemark(body.remark),
+          remark: dashIfEmpty(body.remark),
           tumbler_image: fields.tumbler,
           reject_note: '',
           order_date: at,

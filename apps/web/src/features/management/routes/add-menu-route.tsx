@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, normaliseDescription } from '@cafe/shared';
+import { MESSAGES, dashIfEmpty } from '@cafe/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -39,7 +39,7 @@ export function AddMenuRoute() {
     try {
       const menu = await createMenu.mutateAsync({
         name: values.name,
-        description: normaliseDescription(values.description),
+        description: dashIfEmpty(values.description),
         category_id: Number(values.categoryId),
       });
       toast.success(`Added ${menu.name}`);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, normaliseDescription, type Menu } from '@cafe/shared';
+import { MESSAGES, dashIfEmpty, type Menu } from '@cafe/shared';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -91,7 +91,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
         id: menu.id,
         body: {
           name: values.name,
-          description: normaliseDescription(values.description),
+          description: dashIfEmpty(values.description),
           category_id: Number(values.categoryId),
           isActive: values.isActive,
           isAvailable: 'available',

@@ -1,4 +1,4 @@
-import { DRINK_TYPES, LIMITS, RemarkSchema } from '@cafe/shared';
+import { DRINK_TYPES, LIMITS, RemarkSchema, dashIfEmpty } from '@cafe/shared';
 import { z } from 'zod';
 import { isSweetness } from './order-display';
 
@@ -20,8 +20,7 @@ export type BarOrderFormValues = z.output<typeof BarOrderFormSchema>;
 
 /** The remark sent to the server: "-" when nothing was asked for. */
 export function remarkForServer(remark: string): string {
-  const text = remark.trim();
-  return text.length === 0 ? '-' : text.slice(0, LIMITS.remarkMax);
+  return dashIfEmpty(remark).slice(0, LIMITS.remarkMax);
 }
 
 /** The remark shown in the form: the server's "-" means empty. */
