@@ -25,6 +25,13 @@ export const SERVED_ORDER_STATUSES = ['done', 'picked'] as const satisfies reado
 export const DRINK_TYPES = ['hot', 'cold', 'frappe'] as const;
 export const DrinkTypeSchema = z.enum(DRINK_TYPES);
 export type DrinkType = z.infer<typeof DrinkTypeSchema>;
+/** How a drink type is written on every screen. */
+export const DRINK_TYPE_LABELS: Record<DrinkType, string> = { hot: 'Hot', cold: 'Cold', frappe: 'Frappe' };
+
+/** A drink type's label, or empty for an order without one (bar orders). */
+export function drinkTypeLabel(type: DrinkType | null | undefined): string {
+  return type ? DRINK_TYPE_LABELS[type] : '';
+}
 
 export const SWEETNESS_LEVELS = [0, 10, 25, 50, 75, 100, 125, 150, 200] as const;
 export type Sweetness = (typeof SWEETNESS_LEVELS)[number];

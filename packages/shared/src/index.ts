@@ -9,3 +9,6 @@ export * from './shop';
 export * from './schemas';
 export * from './stats';
 export * from './push';
+export * from './settings';
+export * from './live-events';
+export * from './ordering';

@@ -29,4 +29,8 @@ export const MESSAGES = {
   closedAll: 'Sorry, both the cafe and bar are currently closed',
   noHistory: "You don't have any history",
   waitASec: 'Wait a sec...',
+  pickUpHint: 'Click "Pick Up" after take your cup',
+  cafeClosed: 'The cafe is closed right now.',
+  barClosed: 'The bar is closed right now.',
+  cafeMenuClosedFriday: 'The cafe menu closes at 12:00 on Fridays.',
 } as const;

@@ -36,10 +36,19 @@ export const DescriptionSchema = z
   .string()
   .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
 
+/** The text that stands for "none" in stored descriptions and remarks (SPEC). */
+export const NONE_TEXT = '-';
+
 /** "-" stands for "none" in descriptions and remarks: an empty or blank text becomes "-". */
 export function dashIfEmpty(value: string | undefined | null): string {
   const trimmed = (value ?? '').trim();
-  return trimmed.length === 0 ? '-' : trimmed;
+  return trimmed.length === 0 ? NONE_TEXT : trimmed;
+}
+
+/** The reverse of dashIfEmpty, for screens and form fields: "-" (or blank) reads as "" (nothing to show). */
+export function textOrEmpty(value: string | undefined | null): string {
+  const trimmed = (value ?? '').trim();
+  return trimmed === NONE_TEXT ? '' : trimmed;
 }
 
 /** Cut a name for the user list (SPEC: 14 characters). */

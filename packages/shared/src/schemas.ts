@@ -293,10 +293,3 @@ export const MenuEventSchema = z.object({
   id: z.number().int(),
 });
 export type MenuEvent = z.infer<typeof MenuEventSchema>;
-
-export const LIVE_EVENTS = {
-  orders: 'orders',
-  cafeStatus: 'cafe-status',
-  menu: 'menu',
-  sessionChanged: 'session-changed',
-} as const;

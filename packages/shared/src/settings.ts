@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Deployment settings the web app needs, served at runtime by `GET /api/settings` so that nothing
+ * deployment-specific is baked into the web build. Public: no secrets, the same for everyone.
+ */
+export const PublicSettingsSchema = z.object({
+  /** The only e-mail domain allowed to register and sign in, without the "@". */
+  companyEmailDomain: z.string(),
+  /** IANA zone of the cafe: "today", the Friday cut-off and every time shown are in this zone. */
+  cafeTimeZone: z.string(),
+  cafe: z.object({ latitude: z.number(), longitude: z.number() }),
+  /** How far from the cafe an order may be placed, in kilometres. */
+  orderRadiusKm: z.number(),
+  /** Whether orders must carry coordinates within the radius. */
+  locationCheck: z.boolean(),
+  /** Whether bar items can be ordered online. */
+  barOnlineOrdering: z.boolean(),
+  /** Opening hours as the server knows them (cafe-time hours, weekday 0 = Sunday). */
+  hours: z.object({
+    cafe: z.object({ open: z.number().int(), close: z.number().int(), label: z.string() }),
+    bar: z.object({ weekday: z.number().int(), open: z.number().int(), close: z.number().int(), label: z.string() }),
+    fridayCafeCutoffHour: z.number().int(),
+  }),
+  /** The server's Web Push public key (VAPID, base64url), or null when push is not offered. */
+  webPushPublicKey: z.string().nullable(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
