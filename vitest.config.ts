@@ -9,9 +9,10 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // Tests sit beside what they test; shared set-up lives in apps/server/src/test-support.
+          include: ['apps/server/src/**/*.test.ts'],
           // Several server processes share one database only on PostgreSQL (.ci/run runs it there).
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/test/cluster.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/realtime/cluster.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -19,6 +20,17 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        // The production topology without containers: a private PostgreSQL, two built server
+        // processes and nginx in front (deploy/nginx). Needs the built app and /usr/sbin/nginx.
+        test: {
+          name: 'deploy',
+          include: ['deploy/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -1,4 +1,5 @@
-// Bundles the server (and the shared contract) into dist/server.js; npm packages stay external.
+// Bundles the server (and the shared contract) into dist/server.js, and the operator commands
+// (backup, restore) into dist/ops.js; npm packages stay external.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
@@ -6,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@cafe/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', ops: 'src/ops/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -17,4 +18,4 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('server built: apps/server/dist/server.js');
+console.log('server built: apps/server/dist/server.js, apps/server/dist/ops.js');

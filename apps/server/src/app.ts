@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { ensureBaseData, seedDemo, ensureAdmin } from './db/seed';
@@ -17,7 +16,8 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createLiveEvents } from './realtime/events';
-import { createSocketServer } from './realtime/socket';
+import { admitSockets, createSocketServer } from './realtime/socket';
+import { createAppContext } from './services';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -26,8 +26,8 @@ import { menuRoutes } from './modules/menu/menu.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
-import { createPushService } from './modules/push/push.service';
 import { pushRoutes } from './modules/push/push.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -36,7 +36,7 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
-export function defaultWebDist(): string {
+function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
@@ -65,22 +65,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
   }
 
-  const io = createSocketServer(app);
-  const ctx: AppContext = {
+  const io = createSocketServer(app.server);
+  const ctx = createAppContext({
     config,
     db: database.db,
     dialect: database.dialect,
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     events: createLiveEvents(io),
-    push: createPushService({
-      db: database.db,
-      vapid: config.vapid,
-      endpointHosts: config.pushEndpointHosts,
-      clock,
-      log: app.log,
-    }),
-  };
+    log: app.log,
+  });
+  admitSockets(io, (token) => ctx.services.auth.userForToken(token));
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
@@ -92,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(settingsRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(shopStatusRoutes);
@@ -110,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     await io.close();
     // Deliveries under way still read the database; each gives up after its own timeout.
-    await ctx.push.settled();
+    await ctx.services.push.settled();
     if (ownsDatabase) await database.close();
   });
   return app;

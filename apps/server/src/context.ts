@@ -1,24 +1,55 @@
 import type { Role } from '@cafe/shared';
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Dialect } from './db/connection';
-import type { Database } from './db/types';
+import type { Db } from './db/types';
 import type { Clock } from './lib/clock';
 import type { TokenSigner } from './lib/tokens';
-import type { Server } from 'socket.io';
-import type { LiveEvents } from './realtime/events';
+import type { AuthService } from './modules/auth/auth.service';
+import type { HealthService } from './modules/health/health.service';
+import type { MenuService } from './modules/menu/menu.service';
+import type { OrdersService } from './modules/orders/orders.service';
 import type { PushService } from './modules/push/push.service';
+import type { SettingsService } from './modules/settings/settings.service';
+import type { ShopStatusService } from './modules/shop-status/shop-status.service';
+import type { StatsService } from './modules/stats/stats.service';
+import type { UploadsService } from './modules/uploads/uploads.service';
+import type { UsersService } from './modules/users/users.service';
+import type { LiveEvents } from './realtime/events';
+import type { LiveServer } from './realtime/socket';
 
-/** What every module needs, built once in buildApp and handed to services. */
-export interface AppContext {
+/** One service per module, built once in buildApp. */
+export interface Services {
+  auth: AuthService;
+  health: HealthService;
+  menu: MenuService;
+  orders: OrdersService;
+  /** Web Push to the browsers of an order's owner. */
+  push: PushService;
+  settings: SettingsService;
+  shopStatus: ShopStatusService;
+  stats: StatsService;
+  uploads: UploadsService;
+  users: UsersService;
+}
+
+/** What the services are built from: the app's infrastructure, no business rules. */
+export interface AppBase {
   config: Config;
-  db: Kysely<Database>;
+  db: Db;
   dialect: Dialect;
   clock: Clock;
   tokens: TokenSigner;
   events: LiveEvents;
-  /** Web Push to the browsers of an order's owner. */
-  push: PushService;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What every module needs, built once in buildApp. Routes and services reach other modules only
+ * through `services`, never through another module's repository.
+ */
+export interface AppContext extends AppBase {
+  services: Services;
 }
 
 export interface AuthUser {
@@ -31,7 +62,7 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    io: Server;
+    io: LiveServer;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the auth plugin when a valid bearer token came with the request. */

@@ -21,6 +21,13 @@ export const FINISHED_ORDER_STATUSES = [
 export const UNCOUNTED_ORDER_STATUSES = ['cancel', 'rejected'] as const satisfies readonly OrderStatus[];
 /** Statuses counted as served in statistics. */
 export const SERVED_ORDER_STATUSES = ['done', 'picked'] as const satisfies readonly OrderStatus[];
+/** Statuses of an order the barista still has to make: the live board's list. */
+export const TO_MAKE_ORDER_STATUSES = ['ordered', 'in-progress'] as const satisfies readonly OrderStatus[];
+
+/** Whether `status` is one of `statuses` (the lists above), without widening them by hand. */
+export function isStatusIn(statuses: readonly OrderStatus[], status: OrderStatus): boolean {
+  return statuses.includes(status);
+}
 
 export const DRINK_TYPES = ['hot', 'cold', 'frappe'] as const;
 export const DrinkTypeSchema = z.enum(DRINK_TYPES);
@@ -35,11 +42,12 @@ export function drinkTypeLabel(type: DrinkType | null | undefined): string {
 
 export const SWEETNESS_LEVELS = [0, 10, 25, 50, 75, 100, 125, 150, 200] as const;
 export type Sweetness = (typeof SWEETNESS_LEVELS)[number];
-export const SweetnessSchema = z
-  .number({ error: 'sweetness must be a number' })
-  .refine((v): v is Sweetness => (SWEETNESS_LEVELS as readonly number[]).includes(v), {
-    message: `sweetness must be one of ${SWEETNESS_LEVELS.join(', ')}`,
-  });
+export function isSweetness(value: number): value is Sweetness {
+  return (SWEETNESS_LEVELS as readonly number[]).includes(value);
+}
+export const SweetnessSchema = z.number({ error: 'sweetness must be a number' }).refine(isSweetness, {
+  message: `sweetness must be one of ${SWEETNESS_LEVELS.join(', ')}`,
+});
 
 export const CATEGORY_FOR = ['cafe', 'bar'] as const;
 export const CategoryForSchema = z.enum(CATEGORY_FOR);

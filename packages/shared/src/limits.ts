@@ -1,4 +1,4 @@
-/** Business constants of the specification (section 9). */
+/** Business constants (docs/api.md "Shared rules"). */
 export const LIMITS = {
   dailyCafeOrders: 2,
   displayNameMax: 20,
@@ -25,7 +25,8 @@ export const LIMITS = {
   cafeMenuTabs: 3,
   failedOrderRedirectMs: 2000,
   initDelayMs: 1000,
-  queryStaleMs: 5 * 60 * 1000,
+  /** How long the web keeps an answer no screen uses (docs/api.md: 5 minutes). */
+  queryCacheMs: 5 * 60 * 1000,
 } as const;
 
 export const HOURS = {

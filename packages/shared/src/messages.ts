@@ -1,4 +1,4 @@
-/** User-facing texts fixed by the specification. One place, so screens and server agree. */
+/** User-facing texts, fixed word for word (docs/api.md quotes them). One place, so screens and server agree. */
 export const MESSAGES = {
   loginFailed: 'Email or Password incorrect.',
   emailDomain: (domain: string) => `only accept @${domain}`,

@@ -6,7 +6,7 @@ import { MESSAGES } from './messages';
 const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
 
 /**
- * The name rule shared by menu items and categories (SPEC section 5), with its exact messages,
+ * The name rule shared by menu items and categories (docs/api.md "Shared rules"), with its exact messages,
  * checked in this order: not empty, no leading space, letters only, max length. The length is a
  * max check rather than a refinement so the OpenAPI document shows it too.
  */
@@ -36,7 +36,7 @@ export const DescriptionSchema = z
   .string()
   .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
 
-/** The text that stands for "none" in stored descriptions and remarks (SPEC). */
+/** The text that stands for "none" in stored descriptions and remarks (docs/api.md). */
 export const NONE_TEXT = '-';
 
 /** "-" stands for "none" in descriptions and remarks: an empty or blank text becomes "-". */
@@ -51,7 +51,19 @@ export function textOrEmpty(value: string | undefined | null): string {
   return trimmed === NONE_TEXT ? '' : trimmed;
 }
 
-/** Cut a name for the user list (SPEC: 14 characters). */
+/** Whether an e-mail address is in the company's domain: the part after its last "@", without case. */
+export function isCompanyEmail(email: string, domain: string): boolean {
+  const at = email.lastIndexOf('@');
+  return (
+    at >= 0 &&
+    email
+      .slice(at + 1)
+      .trim()
+      .toLowerCase() === domain.replace(/^@/, '').toLowerCase()
+  );
+}
+
+/** Cut a name for the user list (docs/api.md: 14 characters). */
 export function cutName(name: string, max: number = LIMITS.userListNameCut): string {
   return name.length > max ? `${name.slice(0, max)}...` : name;
 }

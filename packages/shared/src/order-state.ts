@@ -2,7 +2,7 @@ import type { OrderStatus } from './enums';
 
 export type OrderActor = 'owner' | 'barista';
 
-/** The order state machine (API.md "Order rules"): who may move an order from what to what. */
+/** The order state machine (docs/api.md "Order rules"): who may move an order from what to what. */
 export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
   owner: { ordered: ['cancel'], done: ['picked'] },
   barista: { ordered: ['in-progress', 'rejected'], 'in-progress': ['done', 'rejected'] },
@@ -21,7 +21,7 @@ export function statusStep(status: OrderStatus): 0 | 1 | 2 {
   return 0;
 }
 
-/** The user's queue text (SPEC "My orders"). */
+/** The user's queue text (docs/api.md "Shared rules"). */
 export function queueText(queueAt: number | null | undefined): string {
   if (queueAt != null && queueAt > 1) return `Queue no: ${queueAt - 1}`;
   return 'It is your turn!';

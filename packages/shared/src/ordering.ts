@@ -24,7 +24,7 @@ export interface OrderableInput {
 /**
  * Can this menu item be ordered now, and if not why: the one rule behind the server's refusal
  * (POST /order answers 409 with this code and message) and the menu screen's greyed-out items.
- * Checked in the order API.md lists: the item, then the venue's hours, then the Friday cut-off.
+ * Checked in the order docs/api.md lists: the item, then the venue's hours, then the Friday cut-off.
  */
 export function orderBlock(input: OrderableInput): OrderBlock | null {
   if (!input.itemActive) return { code: 'MENU_UNAVAILABLE', message: MESSAGES.orderFailedBody };

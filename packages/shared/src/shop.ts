@@ -5,7 +5,7 @@ export interface ShopStatus {
   isCafeOpen: boolean;
 }
 
-/** SPEC section 4: cafe only -> cafe-open; bar only -> bar-open; anything else -> all-close. */
+/** docs/api.md "Shared rules": cafe only -> cafe-open; bar only -> bar-open; anything else -> all-close. */
 export function shopModeOf(status: ShopStatus): ShopMode {
   if (status.isCafeOpen && !status.isBarOpen) return 'cafe-open';
   if (!status.isCafeOpen && status.isBarOpen) return 'bar-open';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Chart statistics beyond the two endpoints of the specification (count/total, popular-menu).
+ * Chart statistics beyond the two endpoints of the first version (count/total, popular-menu).
  * All take StatsQuerySchema (startDate inclusive, endDate exclusive, cafe calendar days,
  * categoryFor optional) and count served orders (done + picked).
  */

@@ -7,6 +7,7 @@ import {
   cutName,
   distanceKm,
   isCafeDay,
+  isCompanyEmail,
   isFridayCafeCutoff,
   MESSAGES,
   dashIfEmpty,
@@ -43,6 +44,12 @@ describe('name rules', () => {
     expect(dashIfEmpty(' Strong ')).toBe('Strong');
     expect(cutName('Bartholomew Anderson')).toBe('Bartholomew An...');
     expect(cutName('Short')).toBe('Short');
+  });
+  it('compares the company e-mail domain without case', () => {
+    expect(isCompanyEmail('a@Example.COM', 'example.com')).toBe(true);
+    expect(isCompanyEmail('a@example.com.evil', 'example.com')).toBe(false);
+    expect(isCompanyEmail('a@sub.example.com', 'example.com')).toBe(false);
+    expect(isCompanyEmail('no-at-sign', 'example.com')).toBe(false);
   });
 });
 

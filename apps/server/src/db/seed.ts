@@ -1,3 +1,4 @@
+import type { CategoryFor, Role } from '@cafe/shared';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Clock } from '../lib/clock';
@@ -13,7 +14,7 @@ export function DEMO_ACCOUNTS(domain: string) {
   ] as const;
 }
 
-const DEMO_MENU: { name: string; categoryFor: 'cafe' | 'bar'; items: [string, string][] }[] = [
+const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, string][] }[] = [
   {
     name: 'Coffee',
     categoryFor: 'cafe',
@@ -78,7 +79,7 @@ export async function ensureBaseData(db: Kysely<Database>, clock: Clock): Promis
 async function upsertAccount(
   db: Kysely<Database>,
   clock: Clock,
-  account: { name: string; email: string; password: string; role: 'admin' | 'user' | 'barista' },
+  account: { name: string; email: string; password: string; role: Role },
 ): Promise<void> {
   const email = account.email.trim().toLowerCase();
   const existing = await db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { CategoryFor, DrinkType, IsActive, IsAvailable, OrderStatus, Role } from '@cafe/shared';
+import type { Generated, Kysely } from 'kysely';
 
 /** Timestamps are stored as ISO-8601 UTC text on both engines, so they compare and sort alike. */
 type Timestamp = string;
@@ -8,8 +9,8 @@ export interface UsersTable {
   name: string;
   email: string;
   password_hash: string;
-  role: 'admin' | 'user' | 'barista';
-  is_available: 'available' | 'unavailable';
+  role: Role;
+  is_available: IsAvailable;
   push_status: 'ACTIVE' | 'INACTIVE';
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -29,8 +30,8 @@ export interface RefreshTokensTable {
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
-  category_for: 'cafe' | 'bar';
-  is_available: 'available' | 'unavailable';
+  category_for: CategoryFor;
+  is_available: IsAvailable;
   sort_order: number;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -41,8 +42,8 @@ export interface MenuItemsTable {
   category_id: number;
   name: string;
   description: string;
-  is_active: 'active' | 'inactive';
-  is_available: 'available' | 'unavailable';
+  is_active: IsActive;
+  is_available: IsAvailable;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -52,11 +53,11 @@ export interface OrdersTable {
   user_id: number;
   menu_id: number;
   /** The venue at the time of ordering, kept even if the category later moves. */
-  category_for: 'cafe' | 'bar';
+  category_for: CategoryFor;
   /** The calendar day (cafe time zone) the order was placed on: the daily limit and queue key. */
   cafe_day: string;
-  status: 'ordered' | 'in-progress' | 'done' | 'picked' | 'rejected' | 'cancel';
-  type: 'hot' | 'cold' | 'frappe' | null;
+  status: OrderStatus;
+  type: DrinkType | null;
   sweetness: number | null;
   remark: string;
   tumbler_image: string;
@@ -68,8 +69,8 @@ export interface OrdersTable {
 export interface OrderStatusHistoryTable {
   id: Generated<number>;
   order_id: number;
-  from_status: string | null;
-  to_status: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
   changed_by: number;
   note: string | null;
   changed_at: Timestamp;
@@ -123,3 +124,6 @@ export interface Database {
   settings: SettingsTable;
   push_subscriptions: PushSubscriptionsTable;
 }
+
+/** A database handle or a transaction: both run the same queries. */
+export type Db = Kysely<Database>;

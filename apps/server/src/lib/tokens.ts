@@ -2,11 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@cafe/shared';
 
-export interface AccessClaims {
-  sub: string;
-  role: Role;
-}
-
 export function createTokenSigner(secret: string, ttlSeconds: number, now: () => Date) {
   const key = new TextEncoder().encode(secret);
   return {

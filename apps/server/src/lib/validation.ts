@@ -15,7 +15,7 @@ function isFieldBag(value: unknown): value is Record<string, unknown> {
  * "" for the input itself, or null when there is none. Walks without recursion, so a body nested
  * ten thousand levels deep cannot overflow the stack; file bytes (Buffers) are not text and are skipped.
  */
-export function findNulCharacter(input: unknown): string | null {
+function findNulCharacter(input: unknown): string | null {
   const stack: [value: unknown, path: string][] = [[input, '']];
   while (stack.length > 0) {
     const [value, path] = stack.pop() as [unknown, string];

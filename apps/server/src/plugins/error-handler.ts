@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody, ErrorCode } from '@cafe/shared';
+import { MESSAGES, type ErrorBody, type ErrorCode } from '@cafe/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCo
   return reply.status(statusCode).type('application/json').send(body);
 }
 
-/** The code API.md gives a client error of this status that no rule of ours raised. */
+/** The code docs/api.md gives a client error of this status that no rule of ours raised. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
@@ -39,7 +39,7 @@ function shownPath(url: string): string {
 /**
  * Errors the router raises before any route or hook runs (a path that is not valid percent-encoding,
  * a path segment over the router's length limit). Fastify would answer them in its own shape;
- * they are the path failing its schema, so they get API.md's 400.
+ * they are the path failing its schema, so they get docs/api.md's 400.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
@@ -62,7 +62,7 @@ function fieldName(instancePath: string | undefined, context: string): string {
   return joined || context;
 }
 
-/** Every error leaves in API.md's shape; details of 5xx stay in the log. */
+/** Every error leaves in docs/api.md's shape; details of 5xx stay in the log. */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -84,7 +84,7 @@ export const errorHandlerPlugin = fp(
       if (status === 429)
         return sendError(reply, 429, 'RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.');
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'File must be smaller than 5 MB');
+        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
         // The body limit (8 MB) is there for photos sent as data URLs; nothing else comes near it.

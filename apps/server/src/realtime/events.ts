@@ -1,11 +1,5 @@
 import type { CafeStatus, MenuEvent, OrdersEvent } from '@cafe/shared';
-import { LIVE_EVENTS } from '@cafe/shared';
-import type { Server } from 'socket.io';
-
-export const ROOMS = {
-  staff: 'staff',
-  user: (id: number) => `user:${id}`,
-} as const;
+import { ROOMS, type LiveServer } from './socket';
 
 /** Live events, sent by services after their write has committed. */
 export interface LiveEvents {
@@ -19,19 +13,19 @@ export interface LiveEvents {
   sessionChanged(userId: number): void;
 }
 
-export function createLiveEvents(io: Server): LiveEvents {
+export function createLiveEvents(io: LiveServer): LiveEvents {
   return {
     order(event) {
-      io.to([ROOMS.staff, ROOMS.user(event.userId)]).emit(LIVE_EVENTS.orders, event);
+      io.to([ROOMS.staff, ROOMS.user(event.userId)]).emit('orders', event);
     },
     cafeStatus(status) {
-      io.emit(LIVE_EVENTS.cafeStatus, status);
+      io.emit('cafe-status', status);
     },
     menu(event) {
-      io.emit(LIVE_EVENTS.menu, event);
+      io.emit('menu', event);
     },
     sessionChanged(userId) {
-      io.to(ROOMS.user(userId)).emit(LIVE_EVENTS.sessionChanged, { userId });
+      io.to(ROOMS.user(userId)).emit('session-changed', { userId });
       io.in(ROOMS.user(userId)).disconnectSockets(true);
     },
   };

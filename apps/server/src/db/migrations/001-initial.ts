@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
-/** The whole data model of the specification, section 3. */
+/** The data model as first released; later migrations add to it. */
 export function up(dialect: Dialect) {
   return async (db: Kysely<unknown>): Promise<void> => {
     const idType = dialect === 'postgres' ? 'serial' : 'integer';

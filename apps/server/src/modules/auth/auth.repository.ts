@@ -1,7 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, RefreshTokensTable } from '../../db/types';
-
-type Db = Kysely<Database>;
+import type { Selectable } from 'kysely';
+import type { Db, RefreshTokensTable } from '../../db/types';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type NewRefreshToken = Pick<

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
-import { createAuthService } from './auth.service';
 
 /** Sign-in attempts are counted per address and e-mail, so one office behind one address is not locked out together. */
 function loginKey(request: FastifyRequest): string {
@@ -14,7 +13,7 @@ function loginKey(request: FastifyRequest): string {
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createAuthService(app.ctx);
+  const service = app.ctx.services.auth;
   const limited = app.ctx.config.rateLimit;
   const registerLimit: FastifyContextConfig = limited ? limitTo(30, '10 minutes') : {};
   // The key reads the e-mail from the body, so this limit runs once the body is parsed.

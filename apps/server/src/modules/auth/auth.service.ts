@@ -1,22 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MESSAGES, type LoginBody, type RegisterBody, type Role, type TokenPair, type User } from '@cafe/shared';
-import type { AppContext } from '../../context';
-import { AppError, conflict, unauthenticated } from '../../lib/errors';
+import {
+  MESSAGES,
+  isCompanyEmail,
+  type LoginBody,
+  type RegisterBody,
+  type Role,
+  type TokenPair,
+  type User,
+} from '@cafe/shared';
+import type { AppContext, AuthUser } from '../../context';
+import type { Db } from '../../db/types';
+import { AppError, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
-import { toUser } from '../users/user.mapper';
-import {
-  emailExists,
-  findCredentialsByEmail,
-  findUserById,
-  insertUser,
-  setPushStatus,
-} from '../users/users.repository';
 import {
   claimRefreshToken,
   findRefreshTokenByHash,
   insertRefreshToken,
+  revokeAllUserTokens,
   revokeFamily,
   revokeUserToken,
   setReplacedBy,
@@ -35,13 +37,13 @@ function getDummyHash(): Promise<string> {
 type RefreshOutcome =
   { kind: 'rotated'; userId: number; role: Role; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
 
+/** Sign-in, sessions (refresh-token families) and the identity behind an access token. */
 export function createAuthService(ctx: AppContext) {
   const { db, config, clock, tokens } = ctx;
   void getDummyHash();
 
   function assertCompanyEmail(email: string): void {
-    const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    if (domain !== config.companyEmailDomain) {
+    if (!isCompanyEmail(email, config.companyEmailDomain)) {
       throw new AppError(403, 'EMAIL_DOMAIN', MESSAGES.emailDomain(config.companyEmailDomain));
     }
   }
@@ -50,36 +52,22 @@ export function createAuthService(ctx: AppContext) {
     return iso(new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000));
   }
 
-  const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail already exists.');
-
   return {
     async register(body: RegisterBody): Promise<User> {
       assertCompanyEmail(body.email);
-      if (await emailExists(db, body.email)) throw emailTaken();
-      const now = iso(clock.now());
-      const row = await insertUser(db, {
-        name: body.name,
-        email: body.email,
-        password_hash: await hashPassword(body.password),
-        role: 'user',
-        created_at: now,
-        updated_at: now,
-      });
-      // null: another registration with the same e-mail committed between the check and the insert.
-      if (!row) throw emailTaken();
-      return toUser(row);
+      return ctx.services.users.create(body);
     },
 
     async login(body: LoginBody): Promise<TokenPair> {
       assertCompanyEmail(body.email);
-      const user = await findCredentialsByEmail(db, body.email);
+      const user = await ctx.services.users.findCredentials(body.email);
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
       if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
 
       const now = clock.now();
       const refresh = newRefreshToken();
       await db.transaction().execute(async (trx) => {
-        await setPushStatus(trx, user.id, 'ACTIVE');
+        await ctx.services.users.setPushStatus(user.id, 'ACTIVE', trx);
         // Every sign-in starts a token family of its own, so reuse detection ends one session only.
         await insertRefreshToken(trx, {
           user_id: user.id,
@@ -109,8 +97,8 @@ export function createAuthService(ctx: AppContext) {
           return { kind: 'reused' };
         }
         if (row.expires_at <= nowIso) return { kind: 'invalid' };
-        const user = await findUserById(trx, row.user_id);
-        if (!user || user.is_available !== 'available') return { kind: 'invalid' };
+        const user = await ctx.services.users.findActive(row.user_id, trx);
+        if (!user) return { kind: 'invalid' };
         // Only one of several concurrent uses of the same token wins this conditional update.
         if (!(await claimRefreshToken(trx, row.id, nowIso))) return { kind: 'invalid' };
         const next = newRefreshToken();
@@ -131,6 +119,18 @@ export function createAuthService(ctx: AppContext) {
     /** Ends the session of this refresh token; a token of someone else is left alone. */
     async logout(userId: number, refreshToken: string): Promise<void> {
       await revokeUserToken(db, userId, hashRefreshToken(refreshToken), iso(clock.now()));
+    },
+
+    /** Ends every session of the user (their account was disabled), in the caller's transaction. */
+    async endAllSessions(userId: number, trx: Db): Promise<void> {
+      await revokeAllUserTokens(trx, userId, iso(clock.now()));
+    },
+
+    /** The signed-in user an access token stands for, as the database has them now; null if none. */
+    async userForToken(token: string | null): Promise<AuthUser | null> {
+      const claims = token ? await tokens.verify(token) : null;
+      if (!claims) return null;
+      return (await ctx.services.users.findActive(claims.userId)) ?? null;
     },
   };
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendError } from '../../plugins/error-handler';
+import { errorResponses } from '../../plugins/openapi';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,14 +17,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/ready',
-    { schema: { tags: ['health'], summary: 'Database answers (200) or not (503)' } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Database answers (200) or not (503)',
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          ...errorResponses({ 503: 'INTERNAL: the database is not answering' }),
+        },
+      },
+    },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.ctx.db);
-        return { status: 'ready' };
-      } catch {
-        return sendError(reply, 503, 'INTERNAL', 'The database is not answering.');
-      }
+      if (await app.ctx.services.health.databaseAnswers()) return { status: 'ready' as const };
+      return sendError(reply, 503, 'INTERNAL', 'The database is not answering.');
     },
   );
 };

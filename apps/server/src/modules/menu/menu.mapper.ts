@@ -1,7 +1,7 @@
 import type { Category, Menu } from '@cafe/shared';
 import type { CategoryRow, MenuItemRow } from './menu.repository';
 
-/** A menu_items row in the contract's shape (API.md: Menu). */
+/** A menu_items row in the contract's shape (docs/api.md: Menu). */
 export function toMenu(row: MenuItemRow): Menu {
   return {
     id: row.id,
@@ -13,7 +13,7 @@ export function toMenu(row: MenuItemRow): Menu {
   };
 }
 
-/** A categories row with its listed items in the contract's shape (API.md: Category). */
+/** A categories row with its listed items in the contract's shape (docs/api.md: Category). */
 export function toCategory(row: CategoryRow, items: readonly MenuItemRow[]): Category {
   return {
     id: row.id,

@@ -1,11 +1,8 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { CategoriesTable, Database, MenuItemsTable } from '../../db/types';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { CategoriesTable, Db, MenuItemsTable } from '../../db/types';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
-
-/** A database handle or a transaction: both run the same queries. */
-type Db = Kysely<Database>;
 
 export async function listAvailableCategories(
   db: Db,
@@ -36,16 +33,22 @@ export async function findItem(db: Db, id: number): Promise<MenuItemRow | undefi
   return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** An item together with the availability of its category. */
-export async function findItemWithCategoryAvailability(
+/** An item together with the availability and venue of its category. */
+export async function findItemWithCategory(
   db: Db,
   id: number,
-): Promise<(MenuItemRow & { category_is_available: CategoryRow['is_available'] }) | undefined> {
+): Promise<
+  | (MenuItemRow & {
+      category_is_available: CategoryRow['is_available'];
+      category_for: CategoryRow['category_for'];
+    })
+  | undefined
+> {
   return db
     .selectFrom('menu_items')
     .innerJoin('categories', 'categories.id', 'menu_items.category_id')
     .selectAll('menu_items')
-    .select('categories.is_available as category_is_available')
+    .select(['categories.is_available as category_is_available', 'categories.category_for as category_for'])
     .where('menu_items.id', '=', id)
     .executeTakeFirst();
 }

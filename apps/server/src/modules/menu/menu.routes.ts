@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
-import { createMenuService } from './menu.service';
 
 const tags = ['menu'];
 
@@ -25,7 +24,7 @@ const writeErrors = errorResponses({
 });
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const menu = createMenuService(app.ctx);
+  const menu = app.ctx.services.menu;
   const barista = requireRole('barista');
 
   // ---------- reading (public) ----------

@@ -4,14 +4,15 @@ import {
   type CategoryCreateBody,
   type CategoryFor,
   type CategoryPatchBody,
+  type IsAvailable,
   type Menu,
   type MenuCreateBody,
   type MenuEvent,
   type MenuPatchBody,
 } from '@cafe/shared';
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { CategoriesTable, Database, MenuItemsTable } from '../../db/types';
+import type { CategoriesTable, Db, MenuItemsTable } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toCategory, toMenu } from './menu.mapper';
@@ -19,6 +20,10 @@ import * as repo from './menu.repository';
 
 const categoryNotFound = (id: number) => notFound(`Category ${id}`);
 const menuNotFound = (id: number) => notFound(`Menu ${id}`);
+
+/** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
+const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
+  row.is_available === 'available' && row.category_is_available === 'available';
 
 /** Names may not start with a space (the shared rule); a trailing one is noise and is dropped. */
 const cleanName = (name: string) => name.trimEnd();
@@ -31,19 +36,19 @@ const cleanName = (name: string) => name.trimEnd();
 export function createMenuService(ctx: AppContext) {
   const emit = (event: MenuEvent) => ctx.events.menu(event);
 
-  async function categoryWithMenu(db: Kysely<Database>, row: repo.CategoryRow): Promise<Category> {
+  async function categoryWithMenu(db: Db, row: repo.CategoryRow): Promise<Category> {
     return toCategory(row, await repo.listAvailableItemsOf(db, [row.id]));
   }
 
   /** A category that exists and is available (what reading, creating and moving into need), or 404. */
-  async function requireAvailableCategory(db: Kysely<Database>, id: number): Promise<repo.CategoryRow> {
+  async function requireAvailableCategory(db: Db, id: number): Promise<repo.CategoryRow> {
     const category = await repo.findCategory(db, id);
     if (!category || category.is_available !== 'available') throw categoryNotFound(id);
     return category;
   }
 
   /** A menu item as stored, available or not, or 404. */
-  async function requireItem(db: Kysely<Database>, id: number): Promise<repo.MenuItemRow> {
+  async function requireItem(db: Db, id: number): Promise<repo.MenuItemRow> {
     const item = await repo.findItem(db, id);
     if (!item) throw menuNotFound(id);
     return item;
@@ -82,10 +87,19 @@ export function createMenuService(ctx: AppContext) {
     },
 
     async getMenu(id: number): Promise<Menu> {
-      const row = await repo.findItemWithCategoryAvailability(ctx.db, id);
-      // An item of a deleted category is gone from every menu, so it is gone here too.
-      if (!row || row.is_available !== 'available' || row.category_is_available !== 'available') throw menuNotFound(id);
+      const row = await repo.findItemWithCategory(ctx.db, id);
+      if (!row || !isListed(row)) throw menuNotFound(id);
       return toMenu(row);
+    },
+
+    /**
+     * What ordering needs to know of an item: its venue, and whether it can be ordered at all
+     * (active, not deleted, its category not deleted). Undefined when it never existed.
+     */
+    async findForOrder(id: number): Promise<{ id: number; venue: CategoryFor; orderable: boolean } | undefined> {
+      const row = await repo.findItemWithCategory(ctx.db, id);
+      if (!row) return undefined;
+      return { id: row.id, venue: row.category_for, orderable: isListed(row) && row.is_active === 'active' };
     },
 
     async createCategory(body: CategoryCreateBody): Promise<Category> {

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { OrderStatus } from '@cafe/shared';
-import type { Database, OrdersTable } from '../../db/types';
+import type { Db, OrdersTable } from '../../db/types';
 
-type Db = Kysely<Database>;
 type Venue = OrdersTable['category_for'];
 
 /**
@@ -94,25 +92,6 @@ export function listOrders(
   if (filter.startDate) query = query.where('o.cafe_day', '>=', filter.startDate);
   if (filter.endDate) query = query.where('o.cafe_day', '<', filter.endDate);
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
-}
-
-/** The menu item an order is for, with what decides whether it can be ordered. */
-export function findMenuForOrder(db: Db, menuId: number) {
-  return db
-    .selectFrom('menu_items as m')
-    .innerJoin('categories as c', 'c.id', 'm.category_id')
-    .select(['m.id', 'm.is_active', 'm.is_available', 'c.is_available as category_is_available', 'c.category_for'])
-    .where('m.id', '=', menuId)
-    .executeTakeFirst();
-}
-
-export function findShopStatus(db: Db) {
-  return db.selectFrom('shop_status').select(['is_cafe_open', 'is_bar_open']).where('id', '=', 1).executeTakeFirst();
-}
-
-/** PostgreSQL: holds the user's row until the transaction ends, so one user's orders are placed one at a time. */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
 /** The user's cafe orders of a day that count against the daily limit. */

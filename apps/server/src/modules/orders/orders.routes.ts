@@ -13,13 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
-import { createOrdersService } from './orders.service';
 
 const TAGS = ['orders'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createOrdersService(app.ctx);
+  const service = app.ctx.services.orders;
 
   app.post(
     '/order',

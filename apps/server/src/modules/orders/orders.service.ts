@@ -7,7 +7,7 @@ import {
   dashIfEmpty,
   canTransition,
   distanceKm,
-  isFridayCafeCutoff,
+  orderBlock,
   type BaristaOrderPatchBody,
   type CategoryFor,
   type Order,
@@ -21,21 +21,16 @@ import {
 import type { AppContext, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { imageNameFromUrl, imageUrl } from '../uploads/image-url';
-import { imageExists } from '../uploads/uploads.repository';
 import { toOrder, toOrdersEvent, toQueuedOrder } from './orders.mapper';
 import {
   countCountedCafeOrders,
   countInProgress,
-  findMenuForOrder,
   findOrder,
-  findShopStatus,
   insertHistory,
   insertOrder,
   listOrders,
   listUserDayWithQueue,
   listUserHistory,
-  lockUser,
   recentPreparations,
   transitionOrder,
   type OrderRow,
@@ -46,7 +41,7 @@ const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
 
 export function createOrdersService(ctx: AppContext) {
-  const { db, clock, events, config, push } = ctx;
+  const { db, clock, events, config } = ctx;
   const today = () => cafeDayOf(clock.now(), config.cafeTimezone);
 
   async function load(id: number): Promise<OrderRow> {
@@ -59,11 +54,9 @@ export function createOrdersService(ctx: AppContext) {
   async function cafeFields(body: OrderCreateBody) {
     if (!body.type) throw badRequest('type: is required for a cafe order');
     if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
-    const name = imageNameFromUrl(body.tumblerImage);
-    if (!name || !(await imageExists(db, name))) {
-      throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
-    }
-    return { type: body.type, sweetness: body.sweetness, tumbler: imageUrl(name) };
+    const tumbler = await ctx.services.uploads.issuedImageUrl(body.tumblerImage);
+    if (!tumbler) throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
+    return { type: body.type, sweetness: body.sweetness, tumbler };
   }
 
   function checkLocation(body: OrderCreateBody): void {
@@ -97,7 +90,7 @@ export function createOrdersService(ctx: AppContext) {
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
     events.order(toOrdersEvent(updated));
-    push.orderChanged({
+    ctx.services.push.orderChanged({
       userId: updated.user_id,
       status: to,
       menuName: updated.menu_name,
@@ -116,31 +109,26 @@ export function createOrdersService(ctx: AppContext) {
   }
 
   return {
-    /** POST /order: the checks run in the order API.md lists them; the daily limit last, under a lock. */
+    /** POST /order: the checks run in the order docs/api.md lists them; the daily limit last, under a lock. */
     async place(user: AuthUser, body: OrderCreateBody): Promise<Order> {
-      const menu = await findMenuForOrder(db, body.menu_id);
+      const menu = await ctx.services.menu.findForOrder(body.menu_id);
       if (!menu) throw notFound('Menu item');
-      if (
-        menu.is_available !== 'available' ||
-        menu.is_active !== 'active' ||
-        menu.category_is_available !== 'available'
-      ) {
-        throw conflict('MENU_UNAVAILABLE', MESSAGES.orderFailedBody);
-      }
-      const venue = menu.category_for;
+      const venue = menu.venue;
       const now = clock.now();
-      const shop = await findShopStatus(db);
+      const block = orderBlock({
+        venue,
+        itemActive: menu.orderable,
+        shop: await ctx.services.shopStatus.get(),
+        now,
+        timeZone: config.cafeTimezone,
+        barOnlineOrdering: config.barOnlineOrdering,
+      });
+      if (block) throw conflict(block.code, block.message);
 
       let fields: { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
       if (venue === 'cafe') {
-        if (!shop?.is_cafe_open) throw conflict('CAFE_CLOSED', 'The cafe is closed right now.');
-        if (isFridayCafeCutoff(now, config.cafeTimezone)) {
-          throw conflict('CAFE_MENU_CLOSED_FRIDAY', 'The cafe menu closes at 12:00 on Fridays.');
-        }
         fields = await cafeFields(body);
       } else {
-        if (!shop?.is_bar_open) throw conflict('BAR_CLOSED', 'The bar is closed right now.');
-        if (!config.barOnlineOrdering) throw conflict('BAR_ORDERING_DISABLED', MESSAGES.cocktailOffline);
         // A bar order carries the drink's description where a cafe order has its tumbler photo.
         const description = body.tumblerImage.trim();
         if (description.length > LIMITS.descriptionMax) {
@@ -159,7 +147,7 @@ export function createOrdersService(ctx: AppContext) {
           // Count and insert in one transaction. PostgreSQL: the user's row lock makes a second
           // request of the same user wait here until the first commits, so it counts that order.
           // SQLite: Kysely runs transactions one at a time on its single connection.
-          if (ctx.dialect === 'postgres') await lockUser(trx, user.id);
+          await ctx.services.users.lockAccount(user.id, trx);
           const counted = await countCountedCafeOrders(trx, user.id, day, UNCOUNTED_ORDER_STATUSES);
           if (counted >= LIMITS.dailyCafeOrders) throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
         }

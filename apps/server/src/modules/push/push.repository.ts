@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
-
-type Db = Kysely<Database>;
+import type { Role } from '@cafe/shared';
+import type { Db } from '../../db/types';
 
 export interface NewSubscription {
   userId: number;
@@ -16,7 +14,7 @@ export interface DeliverableSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;
-  role: 'admin' | 'user' | 'barista';
+  role: Role;
 }
 
 /**

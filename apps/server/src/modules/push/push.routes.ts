@@ -7,7 +7,7 @@ const TAGS = ['push'];
 
 /** Web Push: the server's VAPID key and the browsers that want order notifications. */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.push;
+  const service = app.ctx.services.push;
 
   app.get(
     '/push/public-key',

@@ -1,11 +1,6 @@
-import type { PushMessage, PushSubscriptionBody } from '@cafe/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { MESSAGES, type OrderStatus, type PushMessage, type PushSubscriptionBody } from '@cafe/shared';
 import webpush from 'web-push';
-import type { AuthUser } from '../../context';
-import type { VapidConfig } from '../../config';
-import type { Database } from '../../db/types';
-import type { Clock } from '../../lib/clock';
+import type { AppContext, AuthUser } from '../../context';
 import { badRequest, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import {
@@ -23,18 +18,18 @@ const TTL_SECONDS = 60 * 60;
 
 export interface OrderNotice {
   userId: number;
-  status: string;
+  status: OrderStatus;
   menuName: string;
   rejectNote: string;
 }
 
 /** The notification for an order that just became done or rejected; null for other changes. */
-export function orderMessage(notice: OrderNotice, role: DeliverableSubscription['role']): PushMessage | null {
+function orderMessage(notice: OrderNotice, role: DeliverableSubscription['role']): PushMessage | null {
   const url = role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
   if (notice.status === 'done') {
     return {
       title: 'Your drink is ready',
-      body: `${notice.menuName} is ready. Click "Pick Up" after take your cup`,
+      body: `${notice.menuName} is ready. ${MESSAGES.pickUpHint}`,
       url,
     };
   }
@@ -44,15 +39,11 @@ export function orderMessage(notice: OrderNotice, role: DeliverableSubscription[
   return null;
 }
 
-export function createPushService(deps: {
-  db: Kysely<Database>;
-  vapid: VapidConfig;
+export function createPushService(ctx: AppContext) {
+  const { db, clock, log } = ctx;
+  const { vapid } = ctx.config;
   /** Where subscriptions may point (config PUSH_ENDPOINT_HOSTS). */
-  endpointHosts: string[] | 'any';
-  clock: Clock;
-  log: FastifyBaseLogger;
-}) {
-  const { db, vapid, endpointHosts, clock, log } = deps;
+  const endpointHosts = ctx.config.pushEndpointHosts;
   const pending = new Set<Promise<void>>();
 
   /**
@@ -148,7 +139,7 @@ export type PushService = ReturnType<typeof createPushService>;
  * The server posts to subscription endpoints, so they are held to the browsers' push services:
  * otherwise anyone signed in could make the server send requests into the office network.
  */
-export function isPushServiceUrl(endpoint: string, hosts: string[] | 'any'): boolean {
+function isPushServiceUrl(endpoint: string, hosts: string[] | 'any'): boolean {
   if (hosts === 'any') return true;
   let url: URL;
   try {

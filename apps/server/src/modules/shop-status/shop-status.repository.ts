@@ -1,7 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, ShopStatusTable } from '../../db/types';
-
-type Db = Kysely<Database>;
+import type { Selectable } from 'kysely';
+import type { Db, ShopStatusTable } from '../../db/types';
 
 /** The shop status is a single row with id 1. */
 const STATUS_ROW = 1;

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
-import { createShopStatusService } from './shop-status.service';
 
 const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
 
 export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createShopStatusService(app.ctx);
+  const service = app.ctx.services.shopStatus;
 
   app.get(
     '/cafe-status',

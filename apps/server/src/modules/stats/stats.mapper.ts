@@ -1,7 +1,7 @@
 import type { PopularMenuRow } from '@cafe/shared';
 import type { PopularMenuDbRow } from './stats.repository';
 
-/** A ranking row in the contract's shape (its field names come from the specification). */
+/** A ranking row in the contract's shape (its field names, Menu_name included, are fixed: docs/api.md). */
 export function toPopularMenuRow(row: PopularMenuDbRow): PopularMenuRow {
   return {
     Menu_name: row.menu_name,

@@ -1,7 +1,6 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database, OrdersTable } from '../../db/types';
-
-type Db = Kysely<Database>;
+import type { OrderStatus } from '@cafe/shared';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db, OrdersTable } from '../../db/types';
 
 /** A statistics period: cafe days [startDate, endDate), optionally one venue. */
 export interface StatsRange {
@@ -9,9 +8,6 @@ export interface StatsRange {
   endDate: string;
   categoryFor?: OrdersTable['category_for'];
 }
-
-/** Statuses counted as served (SERVED_ORDER_STATUSES in the contract). */
-type ServedStatus = Extract<OrdersTable['status'], 'done' | 'picked'>;
 
 /** Orders of the period, by the day they were placed (cafe zone) and the venue they were placed for. */
 function inRange(range: StatsRange) {
@@ -22,7 +18,7 @@ function inRange(range: StatsRange) {
   };
 }
 
-export async function countServed(db: Db, range: StatsRange, served: readonly ServedStatus[]): Promise<number> {
+export async function countServed(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .where(inRange(range))
@@ -47,7 +43,7 @@ export interface PopularMenuDbRow {
 export async function popularMenu(
   db: Db,
   range: StatsRange,
-  served: readonly ServedStatus[],
+  served: readonly OrderStatus[],
 ): Promise<PopularMenuDbRow[]> {
   const rows = await db
     .selectFrom('orders')
@@ -68,7 +64,7 @@ export async function popularMenu(
 }
 
 /** When each served order of the period was placed (ISO UTC text). */
-export async function servedOrderDates(db: Db, range: StatsRange, served: readonly ServedStatus[]): Promise<string[]> {
+export async function servedOrderDates(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .where(inRange(range))
@@ -80,7 +76,7 @@ export async function servedOrderDates(db: Db, range: StatsRange, served: readon
 
 export interface StatusChangeRow {
   order_id: number;
-  to_status: string;
+  to_status: OrderStatus;
   changed_at: string;
 }
 
@@ -88,7 +84,7 @@ export interface StatusChangeRow {
 export async function statusChanges(
   db: Db,
   range: StatsRange,
-  toStatuses: readonly string[],
+  toStatuses: readonly OrderStatus[],
 ): Promise<StatusChangeRow[]> {
   return db
     .selectFrom('orders')

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
-import { createStatsService } from './stats.service';
 
 const tags = ['stats'];
 const PERIOD =
@@ -26,7 +25,7 @@ const errors = errorResponses({
 
 // The /order/... paths sit beside the orders module's /order/:id; static segments win in Fastify.
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stats = createStatsService(app.ctx);
+  const stats = app.ctx.services.stats;
   const staff = requireRole('barista', 'admin');
 
   /** Every statistic is a staff-only GET of a period query; the route options differ only in these. */

@@ -5,16 +5,16 @@ import sharp, { type Sharp } from 'sharp';
 import { UPLOAD_MIME_TYPES } from '@cafe/shared';
 import { AppError } from '../../lib/errors';
 
-export type UploadMime = (typeof UPLOAD_MIME_TYPES)[number];
+type UploadMime = (typeof UPLOAD_MIME_TYPES)[number];
 
 /** The longest side of a stored image: plenty for a tumbler photo on a barista's tablet. */
-export const MAX_SIDE = 1280;
+const MAX_SIDE = 1280;
 /** Larger pictures are refused before decoding: 12 MP phone photos pass, pixel bombs do not. */
 const MAX_INPUT_PIXELS = 50_000_000;
 const OUTPUT_MIME = 'image/webp';
 const OUTPUT_EXT = 'webp';
 
-export interface ProcessedImage {
+interface ProcessedImage {
   data: Buffer;
   mime: string;
   ext: string;
@@ -29,7 +29,7 @@ const unreadable = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA', 'The image could not be read. Please try another JPEG, PNG or HEIC photo.');
 
 /** The type the bytes say they are (never the file name or the declared type); null if not accepted. */
-export async function detectImageType(bytes: Buffer): Promise<UploadMime | null> {
+async function detectImageType(bytes: Buffer): Promise<UploadMime | null> {
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime;
   return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime ?? '') ? (mime as UploadMime) : null;
@@ -39,7 +39,7 @@ export async function detectImageType(bytes: Buffer): Promise<UploadMime | null>
  * A few phones' photos decode at once at most: a 12 MP HEIC takes ~0.5 s and ~250 MB while it
  * decodes, so the rest wait their turn instead of exhausting memory.
  */
-export class Semaphore {
+class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
@@ -88,7 +88,7 @@ async function heicToSharp(bytes: Buffer): Promise<Sharp> {
  * bounded, and every piece of metadata (GPS position, camera, time) left behind, since sharp only
  * keeps metadata when asked to.
  */
-export async function processImage(bytes: Buffer, mime: UploadMime): Promise<ProcessedImage> {
+async function processImage(bytes: Buffer, mime: UploadMime): Promise<ProcessedImage> {
   return decodeSlots.run(async () => {
     const pipeline =
       mime === 'image/heic' || mime === 'image/heif'

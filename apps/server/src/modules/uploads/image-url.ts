@@ -1,5 +1,5 @@
 /** Where stored images are served; the only URLs a cafe order accepts as its tumbler photo. */
-export const IMAGE_PATH_PREFIX = '/api/images/';
+const IMAGE_PATH_PREFIX = '/api/images/';
 
 export function imageUrl(name: string): string {
   return `${IMAGE_PATH_PREFIX}${name}`;

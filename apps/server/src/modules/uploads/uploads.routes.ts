@@ -7,7 +7,6 @@ import { badRequest } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
-import { createUploadsService } from './uploads.service';
 
 /** Uploads a signed-in person may make a minute (each one decodes an image). */
 const UPLOADS_PER_MINUTE = 30;
@@ -56,7 +55,7 @@ function uploaderKey(request: FastifyRequest): string {
 }
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUploadsService(app.ctx);
+  const service = app.ctx.services.uploads;
 
   // Scoped to this plugin: only the upload route parses multipart bodies.
   await app.register(multipart, {

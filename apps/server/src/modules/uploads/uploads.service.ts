@@ -1,18 +1,18 @@
-import { LIMITS } from '@cafe/shared';
+import { LIMITS, MESSAGES } from '@cafe/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toStoredImage } from './image-processing';
-import { imageUrl } from './image-url';
-import { findImageByName, findImageNameBySha, insertImageIfNew } from './uploads.repository';
+import { imageNameFromUrl, imageUrl } from './image-url';
+import { findImageByName, findImageNameBySha, imageExists, insertImageIfNew } from './uploads.repository';
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'File must be smaller than 5 MB');
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
 
 /**
  * The bytes of a JSON upload: a data URL (`data:<type>;base64,...`) or bare base64. The declared
  * type is ignored; the bytes decide. The size is checked before decoding.
  */
-export function bytesFromDataUrl(file: string): Buffer {
+function bytesFromDataUrl(file: string): Buffer {
   let payload = file.trim();
   if (payload.startsWith('data:')) {
     const comma = payload.indexOf(',');
@@ -55,6 +55,15 @@ export function createUploadsService(ctx: AppContext) {
       return { url: imageUrl(stored.name) };
     },
 
+    /**
+     * The URL of a stored image when `url` is one this server issued (relative or absolute, which
+     * a client may have made of it), in its relative form; null for any other text.
+     */
+    async issuedImageUrl(url: string): Promise<string | null> {
+      const name = imageNameFromUrl(url);
+      return name && (await imageExists(ctx.db, name)) ? imageUrl(name) : null;
+    },
+
     async image(name: string) {
       const row = await findImageByName(ctx.db, name);
       if (!row) throw notFound('Image');
@@ -62,3 +71,5 @@ export function createUploadsService(ctx: AppContext) {
     },
   };
 }
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -6,6 +6,7 @@ export function toUser(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, role: row.role, isAvailable: row.is_available };
 }
 
+/** The signed-in user: what GET /user/me answers and what requests carry as `authUser`. */
 export function toMe(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role'>): Me {
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

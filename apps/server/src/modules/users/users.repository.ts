@@ -1,7 +1,5 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/types';
-
-type Db = Kysely<Database>;
+import type { Selectable, Updateable } from 'kysely';
+import type { Db, UsersTable } from '../../db/types';
 
 /** The columns that may leave the repository for ordinary use (no password hash). */
 const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available'] as const;
@@ -69,4 +67,9 @@ export function updateUser(db: Db, id: number, changes: UserChanges, updatedAt: 
 /** Push state is device state, not a profile edit: updated_at stays as it is. */
 export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INACTIVE'): Promise<void> {
   await db.updateTable('users').set({ push_status: status }).where('id', '=', id).execute();
+}
+
+/** PostgreSQL: holds the user's row until the transaction ends, so that a second transaction locking it waits. */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
 }

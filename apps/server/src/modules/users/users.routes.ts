@@ -10,10 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
-import { createUsersService } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService(app.ctx);
+  const service = app.ctx.services.users;
 
   app.get(
     '/user/me',

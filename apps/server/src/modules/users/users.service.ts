@@ -1,11 +1,29 @@
-import type { Me, User, UserPatchBody } from '@cafe/shared';
+import type { Me, RegisterBody, User, UserPatchBody } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
-import { forbidden, notFound } from '../../lib/errors';
+import type { Db } from '../../db/types';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
-import { revokeAllUserTokens } from '../auth/auth.repository';
 import { toMe, toUser } from './user.mapper';
-import { listUsers, setPushStatus, updateUser, type UserChanges } from './users.repository';
+import {
+  emailExists,
+  findCredentialsByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  lockUser,
+  setPushStatus,
+  updateUser,
+  type UserChanges,
+  type UserCredentialsRow,
+} from './users.repository';
 
+const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail already exists.');
+
+/**
+ * Accounts. Methods that take `db` run on the caller's transaction when given one: on SQLite a
+ * query outside it would wait for the transaction's own connection and never run.
+ */
 export function createUsersService(ctx: AppContext) {
   const { db, clock } = ctx;
 
@@ -40,18 +58,60 @@ export function createUsersService(ctx: AppContext) {
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.role !== undefined) changes.role = patch.role;
       if (patch.isAvailable !== undefined) changes.is_available = patch.isAvailable;
-      const now = iso(clock.now());
+      const now = clock.now();
       const row = await db.transaction().execute(async (trx) => {
-        const updated = await updateUser(trx, userId, changes, now);
+        const updated = await updateUser(trx, userId, changes, iso(now));
         // A disabled account loses its sessions at once; its access tokens already stop working
         // because every request re-reads the user.
-        if (updated && patch.isAvailable === 'unavailable') await revokeAllUserTokens(trx, userId, now);
+        if (updated && patch.isAvailable === 'unavailable') await ctx.services.auth.endAllSessions(userId, trx);
         return updated;
       });
       if (!row) throw notFound('User');
       // Live connections joined their rooms under the old role: make them reconnect.
       if (patch.role !== undefined || patch.isAvailable !== undefined) ctx.events.sessionChanged(userId);
       return toUser(row);
+    },
+
+    /** A new account (role user) from a registration; 409 EMAIL_TAKEN when the e-mail has one. */
+    async create(body: RegisterBody): Promise<User> {
+      // Checked before hashing, so a taken e-mail costs no hash.
+      if (await emailExists(db, body.email)) throw emailTaken();
+      const now = iso(clock.now());
+      const row = await insertUser(db, {
+        name: body.name,
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        role: 'user',
+        created_at: now,
+        updated_at: now,
+      });
+      // null: another registration with the same e-mail committed between the check and the insert.
+      if (!row) throw emailTaken();
+      return toUser(row);
+    },
+
+    /** The account as the database has it now, or undefined when it is gone or disabled. */
+    async findActive(userId: number, executor: Db = db): Promise<AuthUser | undefined> {
+      const row = await findUserById(executor, userId);
+      return row?.is_available === 'available' ? toMe(row) : undefined;
+    },
+
+    /** For sign-in only: the account with its password hash. */
+    findCredentials(email: string): Promise<UserCredentialsRow | undefined> {
+      return findCredentialsByEmail(db, email);
+    },
+
+    /** Push notifications follow the session: on at sign-in, off at sign-out. */
+    async setPushStatus(userId: number, status: 'ACTIVE' | 'INACTIVE', executor: Db = db): Promise<void> {
+      await setPushStatus(executor, userId, status);
+    },
+
+    /**
+     * Makes transactions of one user that lock their account run one at a time until `trx` ends.
+     * PostgreSQL needs the row lock; SQLite runs one transaction at a time anyway.
+     */
+    async lockAccount(userId: number, trx: Db): Promise<void> {
+      if (ctx.dialect === 'postgres') await lockUser(trx, userId);
     },
   };
 }

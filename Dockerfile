@@ -1,0 +1,58 @@
+# syntax=docker/dockerfile:1
+# The production image of Office Cafe: one server process (API, live channel and the built web
+# app on one port). Guide: docs/deploy.md. Stages: build (all packages, native modules compiled,
+# web and server built), prod-deps (only the server's runtime packages), runtime (what runs).
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS toolchain
+# better-sqlite3 is compiled from source when no prebuilt binary fits (node-gyp needs these).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# The manifests alone first, so that the dependency layers stay cached until they change.
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+
+FROM toolchain AS build
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY packages/shared packages/shared
+COPY apps/server apps/server
+COPY apps/web apps/web
+RUN npm run build
+
+FROM toolchain AS prod-deps
+# The server's runtime packages only: the web app ships built, and the shared contract is bundled
+# into the server, so its workspace links would dangle in the runtime image.
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
+    && rm -rf node_modules/@cafe \
+    && mkdir -p apps/server/node_modules
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules node_modules
+COPY --from=prod-deps /app/apps/server/node_modules apps/server/node_modules
+# apps/server/package.json says "type": "module" for dist/*.js; the root one carries the
+# operator scripts (npm run backup / restore).
+COPY --from=build /app/package.json package.json
+COPY --from=build /app/apps/server/package.json apps/server/package.json
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+# The embedded database (SQLite) and generated keys live in DATA_DIR: a volume, owned by the
+# unprivileged user the server runs as. The application files stay root's, read-only to it.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The server itself handles SIGTERM (stops accepting, finishes requests, closes the database).
+CMD ["node", "apps/server/dist/server.js"]

@@ -1,0 +1,31 @@
+import { PublicSettingsSchema } from '@cafe/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * Settings change only with a restart, and every visitor's first screen waits for them: browsers
+ * and proxies may keep them a minute.
+ */
+const CACHE_CONTROL = 'public, max-age=60';
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.ctx.services.settings;
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Deployment settings the web app needs: company domain, cafe time zone and position, hours',
+        description:
+          'Public and the same for everyone (no secrets). The web app reads them at start-up, so changing ' +
+          'COMPANY_EMAIL_DOMAIN, CAFE_TIMEZONE or the cafe position needs a restart of the server, not a new web build. ' +
+          `Cache-Control: ${CACHE_CONTROL}.`,
+        response: { 200: PublicSettingsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', CACHE_CONTROL);
+      return service.publicSettings();
+    },
+  );
+};

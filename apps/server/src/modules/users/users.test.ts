@@ -1,0 +1,286 @@
+import { MESSAGES, type ErrorBody, type User } from '@cafe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectClient,
+  createTestApp,
+  nextDisconnect,
+  nextEvent,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app';
+
+describe('users', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.createUser({ role: 'admin', name: 'Ada Admin' });
+  });
+  afterAll(() => t.close());
+
+  const me = (auth: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: auth });
+  const patchUser = (auth: Record<string, string>, id: number | string, payload: object) =>
+    t.app.inject({ method: 'PATCH', url: `/api/user/${id}`, headers: auth, payload });
+
+  describe('GET /api/user/me', () => {
+    it('returns id, email, name and role of the caller, nothing more', async () => {
+      const user = await t.createUser({ name: 'Mia Me' });
+      const res = await me(user.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: user.id, email: user.email, name: 'Mia Me', role: 'user' });
+    });
+
+    it('answers 401 UNAUTHENTICATED without a token or with a bad one', async () => {
+      const none = await me({});
+      expect(none.statusCode).toBe(401);
+      expect(none.json<ErrorBody>()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+      const bad = await me({ authorization: 'Bearer not-a-token' });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json<ErrorBody>().code).toBe('UNAUTHENTICATED');
+    });
+  });
+
+  describe('PATCH /api/user (rename yourself)', () => {
+    it('renames the caller and returns the User', async () => {
+      const user = await t.createUser({ name: 'Old Name' });
+      const res = await t.request('PATCH', '/api/user', user, { name: '  New Name ' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        id: user.id,
+        name: 'New Name',
+        email: user.email,
+        role: 'user',
+        isAvailable: 'available',
+      });
+      expect((await me(user.auth)).json()).toMatchObject({ name: 'New Name' });
+    });
+
+    it('refuses a blank name with 400 and the spec message', async () => {
+      const user = await t.createUser();
+      const res = await t.request('PATCH', '/api/user', user, { name: '   ' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION', message: `name: ${MESSAGES.nameEmpty}` });
+    });
+
+    it('refuses a name longer than 20 characters', async () => {
+      const user = await t.createUser();
+      const res = await t.request('PATCH', '/api/user', user, { name: 'n'.repeat(21) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().message).toMatch(/^name/);
+    });
+
+    it('needs a signed-in user', async () => {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/user', payload: { name: 'Ghost' } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/user/{id}/push/disable', () => {
+    it('turns off push for your own account with 204', async () => {
+      const user = await t.createUser();
+      const res = await t.request('PUT', `/api/user/${user.id}/push/disable`, user, { status: 'INACTIVE' });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select('push_status')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.push_status).toBe('INACTIVE');
+    });
+
+    it("refuses someone else's id with 403 FORBIDDEN", async () => {
+      const user = await t.createUser();
+      const other = await t.createUser();
+      const res = await t.request('PUT', `/api/user/${other.id}/push/disable`, user, { status: 'INACTIVE' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorBody>()).toMatchObject({ code: 'FORBIDDEN' });
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select('push_status')
+        .where('id', '=', other.id)
+        .executeTakeFirstOrThrow();
+      expect(row.push_status).toBe('ACTIVE');
+    });
+
+    it('accepts only status INACTIVE', async () => {
+      const user = await t.createUser();
+      const res = await t.request('PUT', `/api/user/${user.id}/push/disable`, user, { status: 'ACTIVE' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION' });
+      expect(res.json<ErrorBody>().message).toMatch(/status/);
+    });
+  });
+
+  describe('GET /api/user (admin)', () => {
+    it('lists all users without password data', async () => {
+      const listed = await t.createUser({ role: 'barista', name: 'Listed Barista' });
+      const res = await t.request('GET', '/api/user', admin);
+      expect(res.statusCode).toBe(200);
+      const users = res.json<User[]>();
+      expect(users).toContainEqual({
+        id: listed.id,
+        name: 'Listed Barista',
+        email: listed.email,
+        role: 'barista',
+        isAvailable: 'available',
+      });
+      expect(users).toContainEqual(expect.objectContaining({ id: admin.id, role: 'admin' }));
+      expect(res.body).not.toMatch(/password|hash|push/i);
+    });
+
+    it('is refused to users and baristas with 403 FORBIDDEN, and without a token with 401', async () => {
+      const user = await t.createUser();
+      const barista = await t.createUser({ role: 'barista' });
+      for (const caller of [user, barista]) {
+        const res = await t.request('GET', '/api/user', caller);
+        expect(res.statusCode).toBe(403);
+        expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('PATCH /api/user/{id} (admin)', () => {
+    it("changes another user's role, and their next call sees it", async () => {
+      const user = await t.createUser({ name: 'Promoted' });
+      const res = await patchUser(admin.auth, user.id, { role: 'barista' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        id: user.id,
+        name: 'Promoted',
+        email: user.email,
+        role: 'barista',
+        isAvailable: 'available',
+      });
+      // The same access token now carries the new role: the server reads the user on each call.
+      expect((await me(user.auth)).json()).toMatchObject({ role: 'barista' });
+    });
+
+    it("makes the changed user's live connection reconnect into the rooms of the new role", async () => {
+      const user = await t.createUser({ name: 'Live Promoted' });
+      const base = await t.listen();
+      const before = await connectClient(base, user.token);
+      try {
+        const notified = nextEvent(before, 'session-changed');
+        const closed = nextDisconnect(before);
+        expect((await patchUser(admin.auth, user.id, { role: 'barista' })).statusCode).toBe(200);
+        expect(await notified).toEqual({ userId: user.id });
+        expect(await closed).toBe('io server disconnect');
+        // Connecting again, the same person is now in the staff room and sees everyone's orders.
+        const after = await connectClient(base, user.token);
+        try {
+          const order = nextEvent(after, 'orders');
+          t.app.ctx.events.order({
+            id: 99,
+            status: 'ordered',
+            userId: admin.id,
+            categoryFor: 'cafe',
+            updatedAt: 'now',
+          });
+          expect(await order).toMatchObject({ id: 99 });
+        } finally {
+          after.disconnect();
+        }
+      } finally {
+        before.disconnect();
+      }
+    });
+
+    it("changes another user's name", async () => {
+      const user = await t.createUser({ name: 'Before' });
+      const res = await patchUser(admin.auth, String(user.id), { name: 'After' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<User>().name).toBe('After');
+    });
+
+    it('refuses an admin changing their own account with 403 and a readable message', async () => {
+      const res = await patchUser(admin.auth, admin.id, { role: 'user' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+      expect(res.json<ErrorBody>().message).toMatch(/own account/);
+      expect((await me(admin.auth)).json()).toMatchObject({ role: 'admin' });
+    });
+
+    it('is refused to a user and a barista with 403 FORBIDDEN', async () => {
+      const target = await t.createUser();
+      for (const role of ['user', 'barista'] as const) {
+        const caller = await t.createUser({ role });
+        const res = await patchUser(caller.auth, target.id, { role: 'admin' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json<ErrorBody>().code).toBe('FORBIDDEN');
+      }
+      expect((await me(target.auth)).json()).toMatchObject({ role: 'user' });
+    });
+
+    it('answers an unknown id with 404 NOT_FOUND', async () => {
+      const res = await patchUser(admin.auth, 999_999, { role: 'barista' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<ErrorBody>()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    });
+
+    it('refuses an unknown role, an empty body and a malformed id with 400 VALIDATION', async () => {
+      const user = await t.createUser();
+      const badRole = await patchUser(admin.auth, user.id, { role: 'owner' });
+      expect(badRole.statusCode).toBe(400);
+      expect(badRole.json<ErrorBody>().message).toMatch(/^role/);
+      const empty = await patchUser(admin.auth, user.id, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json<ErrorBody>().code).toBe('VALIDATION');
+      const badId = await patchUser(admin.auth, 'abc', { role: 'user' });
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json<ErrorBody>().message).toMatch(/^id/);
+    });
+
+    it('makes an unavailable user unable to sign in or keep their session, and undoes it', async () => {
+      const user = await t.createUser();
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/v2/login',
+        payload: { email: user.email, password: user.password },
+      });
+      const { refreshToken } = signIn.json<{ refreshToken: string }>();
+
+      const off = await patchUser(admin.auth, user.id, { isAvailable: 'unavailable' });
+      expect(off.statusCode).toBe(200);
+      expect(off.json<User>().isAvailable).toBe('unavailable');
+
+      expect((await me(user.auth)).statusCode).toBe(401);
+      const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
+      expect(refresh.statusCode).toBe(401);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/v2/login',
+        payload: { email: user.email, password: user.password },
+      });
+      expect(again.statusCode).toBe(401);
+      expect(again.json<ErrorBody>()).toMatchObject({ code: 'UNAUTHENTICATED', message: MESSAGES.loginFailed });
+
+      expect((await patchUser(admin.auth, user.id, { isAvailable: 'available' })).statusCode).toBe(200);
+      const back = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/v2/login',
+        payload: { email: user.email, password: user.password },
+      });
+      expect(back.statusCode).toBe(200);
+    });
+  });
+
+  it('documents every users endpoint in OpenAPI with bearer security', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    }>();
+    const routes: [string, string][] = [
+      ['/api/user/me', 'get'],
+      ['/api/user', 'patch'],
+      ['/api/user', 'get'],
+      ['/api/user/{id}', 'patch'],
+      ['/api/user/{id}/push/disable', 'put'],
+    ];
+    for (const [path, method] of routes) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation?.tags, `${method} ${path}`).toEqual(['users']);
+      expect(operation?.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import type { AppBase, AppContext, Services } from './context';
+import { createAuthService } from './modules/auth/auth.service';
+import { createHealthService } from './modules/health/health.service';
+import { createMenuService } from './modules/menu/menu.service';
+import { createOrdersService } from './modules/orders/orders.service';
+import { createPushService } from './modules/push/push.service';
+import { createSettingsService } from './modules/settings/settings.service';
+import { createShopStatusService } from './modules/shop-status/shop-status.service';
+import { createStatsService } from './modules/stats/stats.service';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { createUsersService } from './modules/users/users.service';
+
+/**
+ * The app context with every service built once. A service reaches another through
+ * `ctx.services` when it is called, not when it is built: so the order below does not matter, and
+ * two modules may use each other (auth signs in the accounts of users; users ends the sessions
+ * of auth when an account is disabled).
+ */
+export function createAppContext(base: AppBase): AppContext {
+  const built: { services?: Services } = {};
+  const ctx: AppContext = {
+    ...base,
+    get services(): Services {
+      if (!built.services) throw new Error('A service used another while the services were still being built.');
+      return built.services;
+    },
+  };
+  built.services = {
+    auth: createAuthService(ctx),
+    health: createHealthService(ctx),
+    menu: createMenuService(ctx),
+    orders: createOrdersService(ctx),
+    push: createPushService(ctx),
+    settings: createSettingsService(ctx),
+    shopStatus: createShopStatusService(ctx),
+    stats: createStatsService(ctx),
+    uploads: createUploadsService(ctx),
+    users: createUsersService(ctx),
+  };
+  return ctx;
+}

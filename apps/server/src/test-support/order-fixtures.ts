@@ -1,0 +1,130 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { LiveEventName, LiveEventPayload } from '@cafe/shared';
+import { iso } from '../lib/time';
+import { createTestApp, onLiveEvent, type LiveClient, type TestApp, type TestUser } from './test-app';
+import { uploadImage } from './image-fixtures';
+
+/**
+ * Menu data written straight into the database (the menu module is not what these tests are
+ * about): one live item per venue, plus items that cannot be ordered for each reason.
+ */
+export async function seedMenu(t: TestApp) {
+  const db = t.app.ctx.db;
+  const now = iso(t.clock.now());
+  const category = async (
+    name: string,
+    categoryFor: 'cafe' | 'bar',
+    isAvailable: 'available' | 'unavailable' = 'available',
+  ) =>
+    (
+      await db
+        .insertInto('categories')
+        .values({
+          name,
+          category_for: categoryFor,
+          is_available: isAvailable,
+          sort_order: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const item = async (
+    categoryId: number,
+    name: string,
+    opts: { isActive?: 'active' | 'inactive'; isAvailable?: 'available' | 'unavailable' } = {},
+  ) =>
+    (
+      await db
+        .insertInto('menu_items')
+        .values({
+          category_id: categoryId,
+          name,
+          description: '-',
+          is_active: opts.isActive ?? 'active',
+          is_available: opts.isAvailable ?? 'available',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  const coffee = await category('Coffee', 'cafe');
+  const tea = await category('Tea', 'cafe');
+  const cocktails = await category('Cocktails', 'bar');
+  const retired = await category('Retired', 'cafe', 'unavailable');
+  return {
+    coffee,
+    tea,
+    cocktails,
+    latte: await item(coffee, 'Latte'),
+    thaiTea: await item(tea, 'Thai Tea'),
+    inactive: await item(coffee, 'Mocha', { isActive: 'inactive' }),
+    deleted: await item(coffee, 'Espresso', { isAvailable: 'unavailable' }),
+    inRetiredCategory: await item(retired, 'Old Brew'),
+    mojito: await item(cocktails, 'Mojito'),
+  };
+}
+export type SeededMenu = Awaited<ReturnType<typeof seedMenu>>;
+
+export async function setShop(t: TestApp, open: { cafe: boolean; bar: boolean }): Promise<void> {
+  await t.app.ctx.db
+    .updateTable('shop_status')
+    .set({ is_cafe_open: open.cafe ? 1 : 0, is_bar_open: open.bar ? 1 : 0, updated_at: iso(t.clock.now()) })
+    .where('id', '=', 1)
+    .execute();
+}
+
+/**
+ * A test app ready to take cafe orders: the seeded menu, the cafe open and the bar closed, and a
+ * tumbler photo uploaded (by a user of its own) for the orders to carry.
+ */
+export async function createOrderingApp(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; menu: SeededMenu; image: string }> {
+  const t = await createTestApp(options);
+  try {
+    const menu = await seedMenu(t);
+    await setShop(t, { cafe: true, bar: false });
+    const image = await uploadImage(t, await t.createUser());
+    return { t, menu, image };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+export function cafeOrderBody(menuId: number, tumblerImage: string, extra: Record<string, unknown> = {}) {
+  return {
+    menu_id: menuId,
+    menu_name: 'Latte',
+    type: 'cold',
+    sweetness: 50,
+    remark: 'less ice',
+    tumblerImage,
+    ...extra,
+  };
+}
+
+export function placeOrder(t: TestApp, user: TestUser, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return t.request('POST', '/api/order', user, body);
+}
+
+export function ownerPatch(t: TestApp, user: TestUser, id: number, status: string) {
+  return t.request('PATCH', `/api/order/${id}`, user, { status });
+}
+
+export function baristaPatch(t: TestApp, user: TestUser, id: number, payload: Record<string, unknown>) {
+  return t.request('PATCH', `/api/order/barista/${id}`, user, payload);
+}
+
+/** Every `event` a socket receives from now on. */
+export function collect<E extends LiveEventName>(socket: LiveClient, event: E): LiveEventPayload<E>[] {
+  const seen: LiveEventPayload<E>[] = [];
+  onLiveEvent(socket, event, (payload) => seen.push(payload));
+  return seen;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

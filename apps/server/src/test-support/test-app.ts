@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import {
+  LIVE_EVENT_SCHEMAS,
+  type ClientToServerEvents,
+  type LiveEventName,
+  type LiveEventPayload,
+  type Role,
+  type ServerToClientEvents,
+} from '@cafe/shared';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { hashPassword } from '../lib/password';
+import { iso } from '../lib/time';
+
+/**
+ * Server tests run on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set: each
+ * test app then gets a database of its own, created here and dropped on close.
+ */
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+/** A clock the test can move. */
+export class TestClock {
+  private offset = 0;
+  constructor(start?: Date | string) {
+    if (start) this.set(start);
+  }
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  set(instant: Date | string): void {
+    this.offset = new Date(instant).getTime() - Date.now();
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+/** Runs one statement on the PostgreSQL server of `serverUrl` (creating and dropping databases). */
+async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own on the PostgreSQL server of `serverUrl`, so tests running at the same time
+ * never share rows: its URL, and `drop` to remove it.
+ */
+export async function createPgDatabase(
+  serverUrl: string,
+  prefix = 'cafe_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (!PG_URL) return { handle: openDatabase({ sqliteFile: ':memory:' }), drop: async () => {} };
+  const { url, drop } = await createPgDatabase(PG_URL);
+  return { handle: openDatabase({ databaseUrl: url }), drop };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+  /** Insert a user straight into the database and return it with a fresh access token. */
+  createUser(options?: { role?: Role; name?: string; email?: string; password?: string }): Promise<TestUser>;
+  /** Start listening on a random port (for socket tests); returns the base URL. */
+  listen(): Promise<string>;
+  /** A request through `inject` as `who` (anonymous without one), with an optional JSON body. */
+  request(method: HTTPMethods, url: string, who?: TestUser, payload?: InjectPayload): Promise<LightMyRequestResponse>;
+}
+
+export interface TestUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  password: string;
+  token: string;
+  auth: { authorization: string };
+}
+
+type InjectPayload = InjectOptions['payload'];
+
+let userCounter = 0;
+
+export async function createTestApp(
+  options: { clockNow?: string; env?: Record<string, string>; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DEMO: 'off',
+      LOCATION_CHECK: 'off',
+      JWT_SECRET: 'test-secret-test-secret-test-secret',
+      DATA_DIR: '/tmp/cafe-test-data',
+      WEB_DIST: '/nonexistent',
+      // Push deliveries go to a local test server, not a browser's push service.
+      PUSH_ENDPOINT_HOSTS: 'any',
+      ...options.env,
+    },
+    options.config,
+  );
+  const clock = new TestClock(options.clockNow);
+  const app = await buildApp({ config, database: handle, clock });
+  await app.ready();
+  let closed = false;
+
+  return {
+    app,
+    clock,
+    config,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+    async createUser(opts = {}) {
+      userCounter += 1;
+      const role = opts.role ?? 'user';
+      const name = opts.name ?? `${role} ${userCounter}`;
+      const email = (
+        opts.email ?? `${role}${userCounter}-${randomBytes(3).toString('hex')}@${config.companyEmailDomain}`
+      ).toLowerCase();
+      const password = opts.password ?? 'password-123';
+      const now = iso(clock.now());
+      const row = await app.ctx.db
+        .insertInto('users')
+        .values({
+          name,
+          email,
+          password_hash: await hashPassword(password),
+          role,
+          is_available: 'available',
+          push_status: 'ACTIVE',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = await app.ctx.tokens.sign(row.id, role);
+      return { id: row.id, name, email, role, password, token, auth: { authorization: `Bearer ${token}` } };
+    },
+    request(method, url, who, payload) {
+      return app.inject({ method, url, headers: who?.auth, payload });
+    },
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      return `http://127.0.0.1:${port}`;
+    },
+  };
+}
+
+/** Parse a JSON response body. */
+export function json<T = unknown>(res: LightMyRequestResponse): T {
+  return res.json<T>();
+}
+
+/** A live-channel client, typed from the shared map of events like the server. */
+export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A connected Socket.IO client; resolves once connected. */
+export async function connectClient(baseUrl: string, token?: string): Promise<LiveClient> {
+  const socket: LiveClient = connectSocket(baseUrl, {
+    path: '/api/socket.io',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Rejects after `ms` unless `wait` settles first. */
+function within<T>(what: string, ms: number, wait: (resolve: (value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+    wait((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+/**
+ * Calls `handler` with every `event` the socket receives from now on, parsed with the event's
+ * shared schema: every event a test sees is also checked against the contract. Returns the way
+ * to stop listening.
+ */
+export function onLiveEvent<E extends LiveEventName>(
+  socket: LiveClient,
+  event: E,
+  handler: (payload: LiveEventPayload<E>) => void,
+): () => void {
+  const listener = (name: string, payload: unknown) => {
+    // TypeScript does not narrow a schema picked by a generic key; it is the schema of `event`.
+    if (name === event) handler(LIVE_EVENT_SCHEMAS[event].parse(payload) as LiveEventPayload<E>);
+  };
+  socket.onAny(listener);
+  return () => socket.offAny(listener);
+}
+
+/** Wait for one live event on a socket, failing after `ms`. */
+export function nextEvent<E extends LiveEventName>(
+  socket: LiveClient,
+  event: E,
+  ms = 3000,
+): Promise<LiveEventPayload<E>> {
+  return within(`"${event}" event`, ms, (resolve) => {
+    const stop = onLiveEvent(socket, event, (payload) => {
+      stop();
+      resolve(payload);
+    });
+  });
+}
+
+/** Wait for the socket to be disconnected, failing after `ms`; gives the reason. */
+export function nextDisconnect(socket: LiveClient, ms = 3000): Promise<string> {
+  return within('disconnect', ms, (resolve) => socket.once('disconnect', resolve));
+}

@@ -1,0 +1,402 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import webpush from 'web-push';
+import { startPgCluster, type PgCluster } from '../../apps/server/src/test-support/pg-cluster';
+
+/**
+ * The production topology without containers: a private PostgreSQL cluster, server processes of
+ * the built server (apps/server/dist/server.js) sharing it, and Debian's nginx in front with the
+ * repository's proxy rules (deploy/nginx). Everything lives in one temporary folder and is
+ * stopped by `stop()`, and on the way out of the process should a test run die first.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_DIST = path.join(repoRoot, 'apps/server/dist/server.js');
+const NGINX_DIR = path.join(repoRoot, 'deploy/nginx');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-topology-1' };
+/** The cafe's default position: orders from here pass the location check, which production keeps on. */
+export const AT_THE_CAFE = { latitude: 13.7466, longitude: 100.5393 };
+
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() =>
+          typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        );
+      });
+    });
+    // Never the shared PostgreSQL's port, however unlikely.
+    if (port !== 5432) return port;
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it is true; fails after `ms` with `what` and the details from `explain`. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  ms: number,
+  explain: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms\n${explain()}`);
+    await sleep(100);
+  }
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The test runs the built server, as production does. It builds it when it is missing or older
+ * than its sources, so that it never tests yesterday's code (esbuild: a few seconds). The web app
+ * is not needed: the scenarios use the API and the live channel.
+ */
+export function ensureServerBuilt(): void {
+  const built = existsSync(SERVER_DIST) ? statSync(SERVER_DIST).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(repoRoot, 'apps/server/src')),
+    newestMtime(path.join(repoRoot, 'packages/shared/src')),
+  );
+  if (built >= sources) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  if (result.status !== 0) throw new Error(`npm run build -w apps/server failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** One server process of the topology; it can be killed and started again on the same port. */
+export class ServerProcess {
+  child: ChildProcess | undefined;
+  private output = '';
+
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get alive(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** The end of the process's output (for failure messages). */
+  log(): string {
+    return `--- ${this.name} (port ${this.port}) ---\n${this.output.slice(-4000)}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.alive) throw new Error(`${this.name} is already running`);
+    this.output += `\n[test] starting ${this.name}\n`;
+    const child = spawn(process.execPath, [SERVER_DIST], {
+      cwd: repoRoot,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    await waitFor(
+      `${this.name} ready`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}\n${this.log()}`);
+        return (await fetch(`${this.url}/api/ready`)).ok;
+      },
+      45_000,
+      () => this.log(),
+    );
+  }
+
+  /** kill -9: no shutdown at all, as when the machine or the process dies. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || !this.alive) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+    this.output += `\n[test] ${this.name} ended by ${signal}\n`;
+  }
+
+  /** Graceful stop (SIGTERM), then SIGKILL if it takes longer than `ms`. */
+  async stop(ms = 10_000): Promise<void> {
+    const child = this.child;
+    if (!child || !this.alive) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ApiOptions {
+  method?: string;
+  token?: string;
+  /** The sticky-session cookie (cafe_route) the request carries; from `routeTo`. */
+  route?: string;
+  body?: unknown;
+  form?: FormData;
+  /** Another base URL (a server process directly) instead of the proxy. */
+  base?: string;
+}
+
+export interface Topology {
+  dir: string;
+  cluster: PgCluster;
+  servers: ServerProcess[];
+  proxyUrl: string;
+  /** The environment every server process gets (secrets identical across processes). */
+  serverEnv: Record<string, string>;
+  /** A request through the proxy (or `base`); the body parsed when it is JSON. Usable detached. */
+  api: <T = unknown>(url: string, options?: ApiOptions) => Promise<ApiAnswer<T>>;
+  /** Signs in and returns the access token. */
+  login(email: string, password: string): Promise<string>;
+  /** A cafe_route cookie value that nginx sends to `server` (while both are up). */
+  routeTo(server: ServerProcess): Promise<string>;
+  /** Which server process answered a request with this route (from the test-only header). */
+  servedBy(route: string): Promise<ServerProcess | undefined>;
+  /** A Socket.IO client through the proxy over WebSocket, connected; closed by `stop()`. */
+  socket(token: string | undefined, route: string): Promise<Socket>;
+  /** Output of every process and of nginx, for failure messages. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/** Children still running when the process leaves (a crashed run): ended without waiting. */
+const leftovers = new Set<() => void>();
+process.once('exit', () => {
+  for (const end of leftovers) end();
+});
+
+export async function startTopology(options: { serverCount?: number } = {}): Promise<Topology> {
+  ensureServerBuilt();
+  if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (Debian: apt-get install nginx-light)`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'cafe-topology-'));
+  // nginx's workers run as an unprivileged user when the test runs as root; they need to reach
+  // their temporary folders (created by nginx itself) inside this one.
+  chmodSync(dir, 0o755);
+  const sockets: Socket[] = [];
+  const servers: ServerProcess[] = [];
+  let cluster: PgCluster | undefined;
+  let nginx: ChildProcess | undefined;
+  let nginxOutput = '';
+  const endNginx = () => {
+    if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
+  };
+  const endServers = () => servers.forEach((s) => s.child?.kill('SIGKILL'));
+  leftovers.add(endNginx);
+  leftovers.add(endServers);
+
+  const logs = () =>
+    [
+      ...servers.map((s) => s.log()),
+      `--- nginx ---\n${nginxOutput}${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-3000) : ''}`,
+      `--- postgres ---\n${cluster?.log().slice(-2000) ?? ''}`,
+    ].join('\n');
+
+  const stop = async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all(servers.map((s) => s.kill()));
+    if (nginx && nginx.exitCode === null) {
+      const child = nginx;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    leftovers.delete(endNginx);
+    leftovers.delete(endServers);
+    await cluster?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    cluster = await startPgCluster();
+    await cluster.createDatabase('cafe');
+
+    const vapid = webpush.generateVAPIDKeys();
+    const serverEnv: Record<string, string> = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: cluster.url('cafe'),
+      // Identical on every process, as an operator's env file makes them: a token or a push
+      // subscription made through one process must hold on the other.
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:cafe@example.com',
+      COMPANY_EMAIL_DOMAIN: 'example.com',
+      DEMO: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Bar orders need no photo and no time of day (the cafe closes its menu on Friday noon).
+      BAR_ONLINE_ORDERING: 'on',
+      // Only nginx on loopback may say who the client is (X-Forwarded-For).
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    };
+
+    const count = options.serverCount ?? 2;
+    for (let i = 1; i <= count; i += 1) {
+      const port = await freePort();
+      const dataDir = path.join(dir, `server${i}`);
+      mkdirSync(dataDir);
+      servers.push(new ServerProcess(`server${i}`, port, { ...serverEnv, PORT: String(port), DATA_DIR: dataDir }));
+    }
+    // One after the other: the first migrates the empty database and creates the admin.
+    for (const server of servers) await server.start();
+
+    const proxyPort = await freePort();
+    const template = readFileSync(path.join(NGINX_DIR, 'topology.conf.template'), 'utf8');
+    const upstreams = servers.map((s) => `        server 127.0.0.1:${s.port} max_fails=1 fail_timeout=2s;`).join('\n');
+    const conf = template
+      .replaceAll('{{DIR}}', dir)
+      .replaceAll('{{NGINX_DIR}}', NGINX_DIR)
+      .replaceAll('{{PORT}}', String(proxyPort))
+      .replace('{{SERVERS}}', upstreams);
+    if (/\{\{[A-Z0-9_]+\}\}/.test(conf)) throw new Error('topology.conf.template has a value the test does not fill');
+    const confFile = path.join(dir, 'nginx.conf');
+    writeFileSync(confFile, conf);
+    nginx = spawn(NGINX, ['-p', dir, '-c', confFile, '-e', path.join(dir, 'error.log')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    const nginxChild = nginx;
+    await waitFor(
+      'nginx answering',
+      async () => {
+        if (nginxChild.exitCode !== null) throw new Error(`nginx exited with ${nginxChild.exitCode}\n${logs()}`);
+        return (await fetch(`${proxyUrl}/api/health`)).ok;
+      },
+      15_000,
+      logs,
+    );
+
+    const api = async <T>(url: string, opts: ApiOptions = {}): Promise<ApiAnswer<T>> => {
+      const headers: Record<string, string> = {};
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.route) headers.cookie = `cafe_route=${opts.route}`;
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${opts.base ?? proxyUrl}${url}`, {
+        method: opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET'),
+        headers,
+        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        // Not JSON (an nginx error page): kept as text for the failure message.
+      }
+      return { status: response.status, headers: response.headers, body: body as T };
+    };
+
+    const servedBy = async (route: string) => {
+      const answer = await api('/api/health', { route });
+      // After a retry nginx lists every address it tried; the last one answered.
+      const address = answer.headers.get('x-cafe-upstream')?.split(',').pop()?.trim();
+      return servers.find((s) => address === `127.0.0.1:${s.port}`);
+    };
+
+    return {
+      dir,
+      cluster,
+      servers,
+      proxyUrl,
+      serverEnv,
+      api,
+      async login(email, password) {
+        const answer = await api<{ accessToken?: string }>('/api/auth/v2/login', { body: { email, password } });
+        if (answer.status !== 200 || !answer.body.accessToken) {
+          throw new Error(`login of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+        return answer.body.accessToken;
+      },
+      async routeTo(server) {
+        for (let i = 0; i < 64; i += 1) {
+          const route = `route-${server.name}-${i}-${randomBytes(3).toString('hex')}`;
+          if ((await servedBy(route)) === server) return route;
+        }
+        throw new Error(`no cafe_route value reaches ${server.name}`);
+      },
+      servedBy,
+      async socket(token, route) {
+        const socket = connectSocket(proxyUrl, {
+          path: '/api/socket.io',
+          transports: ['websocket'],
+          auth: token ? { token } : {},
+          extraHeaders: { cookie: `cafe_route=${route}` },
+          forceNew: true,
+          reconnectionDelay: 200,
+          reconnectionDelayMax: 1000,
+        });
+        sockets.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('socket did not connect through the proxy')), 10_000);
+          socket.once('connect', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        return socket;
+      },
+      logs,
+      stop,
+    };
+  } catch (error) {
+    const details = logs();
+    await stop();
+    throw new Error(`${(error as Error).message}\n${details}`);
+  }
+}
