@@ -1,7 +1,43 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of the web app, and what each may import. Imports point one way:
+ *   app -> features -> components -> hooks -> api -> lib
+ * (app: router, providers, start-up; features/<area>: screens of one area; components: shared UI;
+ * hooks: shared React hooks; api: server state every area shares (settings, the signed-in person,
+ * the venue state, the session); lib: plain helpers, the API and socket clients, paths).
+ * A feature imports no other feature: what two areas share moves down a layer.
+ */
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const WEB_LAYERS = ['app', 'features', 'components', 'hooks', 'api', 'lib'];
+const WEB_FEATURES = readdirSync(path.join(WEB_SRC, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_LAYER_ZONES = [
+  ...WEB_LAYERS.slice(1).map((layer, i) => ({
+    target: `./${layer}`,
+    from: WEB_LAYERS.slice(0, i + 1).map((upper) => `./${upper}`),
+    message: `Layers point one way (${WEB_LAYERS.join(' -> ')}): ${layer}/ may not import from a layer above it.`,
+  })),
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./features/${feature}`,
+    from: './features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what they share to components/, hooks/, api/ or lib/.',
+  })),
+  {
+    target: './test',
+    from: ['./app', './features', './components'],
+    message: 'The shared test helpers stay below the screens they help test.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -37,19 +73,34 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser } },
+    settings: {
+      // TypeScript files are parsed as such when the rules follow imports (no-cycle walks the graph)...
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // ...and `@/...` and the workspace packages resolve, so the rules see where an import really goes.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other; shared pieces live in components/, lib/, api/, stores/.
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': ['error', { basePath: WEB_SRC, zones: WEB_LAYER_ZONES }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The app's own code never reaches into the test helpers.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/features/*/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^\\.\\./\\.\\./(auth|info|ordering|barista|management|users|dashboards)/',
-              message: 'Features do not import each other: move shared code to src/components, src/lib or src/api.',
-            },
+          basePath: WEB_SRC,
+          zones: [
+            ...WEB_LAYER_ZONES,
+            { target: '.', from: './test', message: 'Test helpers are for tests only.' },
+            { target: '.', from: './features/*/test/**', message: 'Test fixtures are for tests only.' },
           ],
         },
       ],

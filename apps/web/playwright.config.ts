@@ -7,6 +7,23 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4300);
 export const E2E_CAFE = { latitude: 13.7466, longitude: 100.5393 };
 
+/**
+ * A second cafe, configured differently at runtime from the same build: another zone, another
+ * company domain, and a server clock that starts on a Friday late morning (runtime-settings.spec.ts).
+ */
+export const OTHER_CAFE = {
+  port: PORT + 1,
+  timeZone: 'America/New_York',
+  emailDomain: 'cafe.test',
+  /** Friday 20 November 2026, 11:30 in New York. */
+  clockNow: '2026-11-20T11:30:00-05:00',
+};
+
+const serverEnv = {
+  CAFE_LAT: String(E2E_CAFE.latitude),
+  CAFE_LNG: String(E2E_CAFE.longitude),
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -31,16 +48,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    url: `http://127.0.0.1:${PORT}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      E2E_PORT: String(PORT),
-      CAFE_LAT: String(E2E_CAFE.latitude),
-      CAFE_LNG: String(E2E_CAFE.longitude),
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `http://127.0.0.1:${PORT}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: { ...serverEnv, E2E_PORT: String(PORT) },
     },
-  },
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `http://127.0.0.1:${OTHER_CAFE.port}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        ...serverEnv,
+        E2E_PORT: String(OTHER_CAFE.port),
+        CAFE_TIMEZONE: OTHER_CAFE.timeZone,
+        COMPANY_EMAIL_DOMAIN: OTHER_CAFE.emailDomain,
+        CLOCK_NOW: OTHER_CAFE.clockNow,
+      },
+    },
+  ],
 });

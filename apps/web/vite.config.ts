@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+/** `@/x` is `src/x`: imports name the layer they reach, not a climb of `../../..`. */
+export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
  * Libraries get chunks of their own so a new app release does not make browsers download them
@@ -25,6 +29,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: { alias },
   server: {
     port: 5173,
     proxy: {

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { alias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -243,8 +243,4 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
     // nginx sends traffic to the restarted process again once its short failure pause is over.
     await waitFor('nginx using the restarted process', async () => (await topology.servedBy(routeA)) === first, 15_000);
   }, 90_000);
-
-  // To come with the fixes of issue 9 (topology.cluster.restart() and terminateBackends() are there for them):
-  it.todo('resumes by itself after the database restarts, losing nothing acknowledged');
-  it.todo('holds the sign-in and registration limits across both processes');
 });

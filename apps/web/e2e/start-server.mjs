@@ -1,4 +1,6 @@
 // Starts the built server for the browser tests with a fresh data folder and the demo data.
+// CAFE_TIMEZONE, COMPANY_EMAIL_DOMAIN and CLOCK_NOW may be given (the second server of
+// playwright.config.ts runs another cafe zone and domain); the defaults are the usual cafe's.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,17 +10,20 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../../server/dist/server.js');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-e2e-'));
+const timeZone = process.env.CAFE_TIMEZONE ?? 'Asia/Bangkok';
 
 /**
  * The server refuses cafe orders on Friday from 12:00 cafe time. A run that starts in that window
  * starts the server's clock (CLOCK_NOW, honoured under NODE_ENV=test) at 11:00 of the same cafe
  * day instead, so the specs that place orders through the API still can, on the same "today" the
- * browser sees. (Screens that check the cut-off in the browser skip themselves then.)
+ * browser sees. (Screens that check the cut-off in the browser skip themselves then.) Only the
+ * Bangkok cafe needs this: the other server is given its clock.
  */
 function clockNowForFridayAfternoon() {
+  if (process.env.CLOCK_NOW || timeZone !== 'Asia/Bangkok') return {};
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Bangkok',
+      timeZone,
       weekday: 'short',
       year: 'numeric',
       month: '2-digit',
@@ -45,7 +50,8 @@ const child = spawn(process.execPath, [serverEntry], {
     LOCATION_CHECK: 'on',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
-    COMPANY_EMAIL_DOMAIN: 'example.com',
+    CAFE_TIMEZONE: timeZone,
+    COMPANY_EMAIL_DOMAIN: process.env.COMPANY_EMAIL_DOMAIN ?? 'example.com',
     ...clockNowForFridayAfternoon(),
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   },

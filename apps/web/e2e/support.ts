@@ -10,10 +10,10 @@ export const DEMO = {
 let counter = 0;
 
 /** Registers a fresh user through the API and returns its credentials. */
-export async function registerUser(request: APIRequestContext, name?: string) {
+export async function registerUser(request: APIRequestContext, name?: string, domain = 'example.com') {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
-  const user = { name: name ?? `Tester ${counter}`, email: `tester-${stamp}@example.com`, password: 'secret-pass-1' };
+  const user = { name: name ?? `Tester ${counter}`, email: `tester-${stamp}@${domain}`, password: 'secret-pass-1' };
   const res = await request.post('/api/auth/register', { data: user });
   expect(res.status(), await res.text()).toBe(201);
   return user;

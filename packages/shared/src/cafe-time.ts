@@ -17,20 +17,47 @@ function pad(n: number): string {
   return n.toString().padStart(2, '0');
 }
 
-function zoned(instant: Date, timeZone: string): TZDate {
-  return new TZDate(instant.getTime(), timeZone);
+/**
+ * One formatter per zone, giving the wall-clock parts of an instant there. Intl is used directly
+ * (not a Date subclass), so the answer depends only on the instant and the zone: neither the
+ * device's own zone nor a replaced global Date (a test clock) can leak in.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+function wallClock(instant: Date, timeZone: string) {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  return {
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+  };
 }
 
 /** The calendar day of an instant in the cafe's zone. */
 export function cafeDayOf(instant: Date, timeZone: string): CafeDay {
-  const z = zoned(instant, timeZone);
-  return `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`;
+  return wallClock(instant, timeZone).day;
 }
 
 /** Wall-clock parts of an instant in the cafe's zone (weekday 0 = Sunday). */
 export function cafeClock(instant: Date, timeZone: string) {
-  const z = zoned(instant, timeZone);
-  return { weekday: z.getDay(), hour: z.getHours(), minute: z.getMinutes(), day: cafeDayOf(instant, timeZone) };
+  return wallClock(instant, timeZone);
 }
 
 /** The instant a cafe day starts (its local midnight). */

@@ -1,14 +1,26 @@
 import { CafeStatusSchema, type CafeStatus } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { api } from '@/lib/api-client';
 
-export const fetchCafeStatus = () => api('/cafe-status', { schema: CafeStatusSchema });
+/** GET /cafe-status; a failure is logged as the specification words it and passed on. */
+export const fetchCafeStatus = () =>
+  api('/cafe-status', { schema: CafeStatusSchema }).catch((error: unknown) => {
+    console.error('Error fetching cafe status');
+    throw error;
+  });
 
+/** The venue state: public, and kept current by the `cafe-status` live event (app/use-startup). */
 export const cafeStatusQueryOptions = () =>
   queryOptions({ queryKey: ['cafe-status'] as const, queryFn: fetchCafeStatus });
 
-export function useCafeStatus() {
+export function useCafeStatusQuery() {
   return useQuery(cafeStatusQueryOptions());
 }
 
-export type { CafeStatus };
+/** Before the first answer: the specification's default session user has both flags on. */
+export const UNKNOWN_CAFE_STATUS: CafeStatus = { isBarOpen: true, isCafeOpen: true };
+
+/** The venue state the screens follow (both flags on until the server has answered). */
+export function useCafeStatus(): CafeStatus {
+  return useCafeStatusQuery().data ?? UNKNOWN_CAFE_STATUS;
+}

@@ -1,6 +1,8 @@
-import { MeSchema } from '@cafe/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
+import { MeSchema, type Me } from '@cafe/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError, refreshTokens } from '@/lib/api-client';
+import { reconnectSocket } from '@/lib/socket';
+import { tokenStorage } from '@/lib/storage-keys';
 
 /** GET /user/me; a failure is logged as the specification words it and passed on. */
 export const fetchMe = () =>
@@ -9,4 +11,50 @@ export const fetchMe = () =>
     throw error;
   });
 
-export const meQueryOptions = () => queryOptions({ queryKey: ['me'] as const, queryFn: fetchMe });
+/**
+ * Start-up authentication of SPEC section 4: without a stored token nobody is signed in; otherwise
+ * the access token fetches the profile, and when that fails the tokens are refreshed once and the
+ * profile asked again. A server that cannot be reached keeps the tokens, so the next visit can
+ * sign in silently; any other failure forgets them. Never fails: null is "signed out".
+ */
+async function loadSession(): Promise<Me | null> {
+  if (!tokenStorage.getAccess() && !tokenStorage.getRefresh()) {
+    console.info('no token in storage');
+    return null;
+  }
+  try {
+    return await fetchMe();
+  } catch (error) {
+    console.error('start-up failed', error);
+    if (tokenStorage.getRefresh() && (await refreshTokens())) {
+      try {
+        const me = await fetchMe();
+        // The live connection opened with the old token: join this person's rooms with the new one.
+        reconnectSocket();
+        return me;
+      } catch (retryError) {
+        console.error('start-up failed after refresh', retryError);
+      }
+    }
+    if (!(isApiError(error) && (error.status === 0 || error.status >= 500))) tokenStorage.clear();
+    return null;
+  }
+}
+
+/**
+ * The signed-in person (null: signed out), the one copy on the device. Loaded once at start-up;
+ * sign-in, sign-out, renaming and the `session-changed` live event write it.
+ */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'] as const,
+    queryFn: loadSession,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+/** The signed-in person, or null for a visitor (and while start-up is still finding out). */
+export function useMe(): Me | null {
+  return useQuery(meQueryOptions()).data ?? null;
+}

@@ -1,7 +1,6 @@
 import { UserSchema, type RenameBody } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
-import { useSession } from '../stores/session';
+import { api } from '@/lib/api-client';
 import { meQueryOptions } from './me';
 
 /** PATCH /user: the signed-in person renames themself. */
@@ -13,20 +12,19 @@ export const renameMe = (body: RenameBody) => api('/user', { method: 'PATCH', bo
  */
 export function useRenameMe() {
   const queryClient = useQueryClient();
+  const { queryKey } = meQueryOptions();
+  const setName = (name: string) => queryClient.setQueryData(queryKey, (me) => (me ? { ...me, name } : me));
   return useMutation({
     mutationFn: renameMe,
     onMutate: (body) => {
-      const previous = useSession.getState().user.name;
-      useSession.getState().setUser({ name: body.name });
+      const previous = queryClient.getQueryData(queryKey)?.name;
+      setName(body.name);
       return { previous };
     },
-    onSuccess: (user) => {
-      useSession.getState().setUser({ name: user.name });
-      queryClient.setQueryData(meQueryOptions().queryKey, (me) => (me ? { ...me, name: user.name } : me));
-    },
+    onSuccess: (user) => setName(user.name),
     onError: (error, _body, context) => {
       console.error('rename failed', error);
-      if (context) useSession.getState().setUser({ name: context.previous });
+      if (context?.previous !== undefined) setName(context.previous);
     },
   });
 }

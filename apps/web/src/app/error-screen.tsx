@@ -1,14 +1,14 @@
 import { MESSAGES } from '@cafe/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link, useRouteError } from 'react-router';
-import { useSession } from '../stores/session';
-import { homePath } from './paths';
-import { IconBadge } from '../components/ui';
+import { useMe } from '@/api/me';
+import { IconBadge } from '@/components/ui';
+import { homePath } from '@/lib/paths';
 
 /** The generic error screen (SPEC: "Sorry, something went wrong :(" with Back to home). */
 export function ErrorScreen() {
   const error = useRouteError();
-  const role = useSession((s) => s.user.role);
+  const role = useMe()?.role ?? 'user';
   if (error) console.error(error);
   const home = homePath(role);
   return (

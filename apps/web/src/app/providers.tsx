@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
-import { ThemeSync } from '../components/theme-sync';
+import { ThemeSync } from '@/components/theme-sync';
 
 const router = createAppRouter();
 

@@ -1,13 +1,16 @@
 import { LIMITS } from '@cafe/shared';
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
-/** Server state cache; default lifetime 5 minutes as the specification says. */
+/**
+ * Server state cache. An answer unused by any screen is kept for the specification's 5 minutes
+ * (gcTime); one in use is fetched again in the background once it is 30 seconds old.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      gcTime: LIMITS.queryStaleMs,
+      gcTime: LIMITS.queryCacheMs,
       refetchOnWindowFocus: true,
       retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
     },

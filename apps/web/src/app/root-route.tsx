@@ -1,15 +1,19 @@
 import { MESSAGES } from '@cafe/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
-import { useSession } from '../stores/session';
-import { paths } from './paths';
+import { settingsQueryOptions } from '@/api/settings';
+import { paths } from '@/lib/paths';
 import { useStartup } from './use-startup';
 
-/** Until start-up authentication has finished only /login is available (SPEC section 2). */
+/**
+ * Nothing shows before the deployment's settings have arrived (they retry until they do); after
+ * that, until start-up authentication has finished only /login is available (SPEC section 2).
+ */
 export function RootRoute() {
-  useStartup();
-  const initialised = useSession((s) => s.initialised);
+  const settings = useQuery(settingsQueryOptions());
+  const started = useStartup();
   const { pathname } = useLocation();
-  if (!initialised && pathname !== paths.login) return <LoadingScreen />;
+  if (!settings.data || (!started && pathname !== paths.login)) return <LoadingScreen />;
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layout/app-layout';
+import { paths, patterns } from '@/lib/paths';
+import { AppShell } from './app-shell';
 import { RequireRole } from './guards';
 import { ErrorScreen } from './error-screen';
 import { RootRoute } from './root-route';
@@ -10,13 +11,13 @@ function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): R
   return async () => ({ Component: pick(await load()) });
 }
 
-const auth = () => import('../features/auth/routes');
-const info = () => import('../features/info/routes');
-const ordering = () => import('../features/ordering/routes');
-const barista = () => import('../features/barista/routes');
-const management = () => import('../features/management/routes');
-const users = () => import('../features/users/routes');
-const dashboards = () => import('../features/dashboards/routes');
+const auth = () => import('@/features/auth/routes');
+const info = () => import('@/features/info/routes');
+const orderAhead = () => import('@/features/order-ahead/routes');
+const barista = () => import('@/features/barista/routes');
+const management = () => import('@/features/management/routes');
+const users = () => import('@/features/users/routes');
+const dashboards = () => import('@/features/dashboards/routes');
 
 const unauthorizedCatchAll: RouteObject = { path: '*', lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) };
 
@@ -26,63 +27,63 @@ export const routes: RouteObject[] = [
     ErrorBoundary: ErrorScreen,
     children: [
       // Public: no sign-in check.
-      { path: '/login', lazy: lazyScreen(auth, (m) => m.LoginRoute) },
-      { path: '/create', lazy: lazyScreen(auth, (m) => m.RegisterRoute) },
+      { path: paths.login, lazy: lazyScreen(auth, (m) => m.LoginRoute) },
+      { path: paths.create, lazy: lazyScreen(auth, (m) => m.RegisterRoute) },
       {
-        Component: AppLayout,
+        Component: AppShell,
         children: [
-          { path: '/unauthorized', lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) },
-          { path: '/', lazy: lazyScreen(ordering, (m) => m.MenuCafeRoute) },
-          { path: '/order_bar', lazy: lazyScreen(ordering, (m) => m.MenuBarRoute) },
-          { path: '/team-credit', lazy: lazyScreen(info, (m) => m.TeamCreditRoute) },
+          { path: paths.unauthorized, lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) },
+          { path: paths.home, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
+          { path: paths.orderBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
+          { path: paths.teamCredit, lazy: lazyScreen(info, (m) => m.TeamCreditRoute) },
           {
             element: <RequireRole role="user" />,
             children: [
-              { path: '/menuCafe', lazy: lazyScreen(ordering, (m) => m.MenuCafeRoute) },
-              { path: '/menucafe', lazy: lazyScreen(ordering, (m) => m.MenuCafeRoute) },
-              { path: '/menubar', lazy: lazyScreen(ordering, (m) => m.MenuBarRoute) },
-              { path: '/statusOrder', lazy: lazyScreen(ordering, (m) => m.StatusOrderRoute) },
-              { path: '/ordered', lazy: lazyScreen(ordering, (m) => m.OrderHistoryRoute) },
-              { path: '/close-all', lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
-              { path: '/form/:menuName/:menuId', lazy: lazyScreen(ordering, (m) => m.CafeFormRoute) },
-              { path: '/form-bar/:menuName/:menuId/:description', lazy: lazyScreen(ordering, (m) => m.BarFormRoute) },
+              { path: paths.user.menuCafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
+              { path: paths.user.menucafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
+              { path: paths.user.menuBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
+              { path: paths.user.statusOrder, lazy: lazyScreen(orderAhead, (m) => m.StatusOrderRoute) },
+              { path: paths.user.ordered, lazy: lazyScreen(orderAhead, (m) => m.OrderHistoryRoute) },
+              { path: paths.user.closeAll, lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
+              { path: patterns.user.form, lazy: lazyScreen(orderAhead, (m) => m.CafeFormRoute) },
+              { path: patterns.user.formBar, lazy: lazyScreen(orderAhead, (m) => m.BarFormRoute) },
             ],
           },
           {
             element: <RequireRole role="admin" />,
             children: [
-              { path: '/menuCafe-admin', lazy: lazyScreen(ordering, (m) => m.MenuCafeRoute) },
-              { path: '/menubar-admin', lazy: lazyScreen(ordering, (m) => m.MenuBarRoute) },
-              { path: '/statusOrder-admin', lazy: lazyScreen(ordering, (m) => m.StatusOrderRoute) },
-              { path: '/ordered-admin', lazy: lazyScreen(ordering, (m) => m.OrderHistoryRoute) },
-              { path: '/dashboard-admin', lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
-              { path: '/dashboard-admin-bar', lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
-              { path: '/userManagement', lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
-              { path: '/userManagement-bar', lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
-              { path: '/form-admin/:menuName/:menuId', lazy: lazyScreen(ordering, (m) => m.CafeFormRoute) },
+              { path: paths.admin.menuCafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
+              { path: paths.admin.menuBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
+              { path: paths.admin.statusOrder, lazy: lazyScreen(orderAhead, (m) => m.StatusOrderRoute) },
+              { path: paths.admin.ordered, lazy: lazyScreen(orderAhead, (m) => m.OrderHistoryRoute) },
+              { path: paths.admin.dashboard, lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
+              { path: paths.admin.dashboardBar, lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
+              { path: paths.admin.userManagement, lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
+              { path: paths.admin.userManagementBar, lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
+              { path: patterns.admin.form, lazy: lazyScreen(orderAhead, (m) => m.CafeFormRoute) },
               {
-                path: '/form-bar-admin/:menuName/:menuId/:description',
-                lazy: lazyScreen(ordering, (m) => m.BarFormRoute),
+                path: patterns.admin.formBar,
+                lazy: lazyScreen(orderAhead, (m) => m.BarFormRoute),
               },
-              { path: '/close-all-admin', lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
+              { path: paths.admin.closeAll, lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
             ],
           },
           {
             element: <RequireRole role="barista" />,
             children: [
-              { path: '/ordering', lazy: lazyScreen(barista, (m) => m.OrderBoardRoute) },
-              { path: '/history', lazy: lazyScreen(barista, (m) => m.BaristaHistoryRoute) },
-              { path: '/menuManagement', lazy: lazyScreen(management, (m) => m.MenuManagementRoute) },
+              { path: paths.barista.ordering, lazy: lazyScreen(barista, (m) => m.OrderBoardRoute) },
+              { path: paths.barista.history, lazy: lazyScreen(barista, (m) => m.BaristaHistoryRoute) },
+              { path: paths.barista.menuManagement, lazy: lazyScreen(management, (m) => m.MenuManagementRoute) },
               {
-                path: '/menuManagement/:categoryName/:categoryId',
+                path: patterns.barista.categoryMenu,
                 lazy: lazyScreen(management, (m) => m.CategoryMenuRoute),
               },
-              { path: '/edit-menu/:menuId', lazy: lazyScreen(management, (m) => m.EditMenuRoute) },
-              { path: '/edit-category/:categoryId', lazy: lazyScreen(management, (m) => m.EditCategoryRoute) },
-              { path: '/add-menu/:categoryId', lazy: lazyScreen(management, (m) => m.AddMenuRoute) },
-              { path: '/add-category', lazy: lazyScreen(management, (m) => m.AddCategoryRoute) },
-              { path: '/dashboard-cafe', lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
-              { path: '/dashboard-bar', lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
+              { path: patterns.barista.editMenu, lazy: lazyScreen(management, (m) => m.EditMenuRoute) },
+              { path: patterns.barista.editCategory, lazy: lazyScreen(management, (m) => m.EditCategoryRoute) },
+              { path: patterns.barista.addMenu, lazy: lazyScreen(management, (m) => m.AddMenuRoute) },
+              { path: paths.barista.addCategory, lazy: lazyScreen(management, (m) => m.AddCategoryRoute) },
+              { path: paths.barista.dashboardCafe, lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
+              { path: paths.barista.dashboardBar, lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
             ],
           },
           unauthorizedCatchAll,

@@ -1,87 +1,53 @@
-import { LIVE_EVENTS, type CafeStatus } from '@cafe/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { LiveEventPayload } from '@cafe/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cafeStatusQueryOptions, fetchCafeStatus } from '../api/cafe-status';
-import { fetchMe, meQueryOptions } from '../api/me';
-import { isApiError, onSessionExpired, refreshTokens } from '../lib/api-client';
-import { openSocket, reconnectSocket, useLiveEvent } from '../lib/socket';
-import { tokenStorage } from '../lib/storage-keys';
-import { useSession } from '../stores/session';
-import { landingPath, paths, PUBLIC_PATHS } from './paths';
-import { signOutLocally } from './sign-out';
+import { cafeStatusQueryOptions, UNKNOWN_CAFE_STATUS } from '@/api/cafe-status';
+import { fetchMe, meQueryOptions } from '@/api/me';
+import { signOutLocally } from '@/api/session';
+import { onSessionExpired } from '@/lib/api-client';
+import { landingPath, paths, PUBLIC_PATHS } from '@/lib/paths';
+import { openSocket, useLiveEvent } from '@/lib/socket';
 
 /**
- * Start-up of SPEC section 4: with a stored token, fetch the profile and the venue status
- * (refreshing the tokens once if needed); land by role and venue state; open the live connection.
+ * Start-up of SPEC section 4: open the live connection, find out who is signed in (meQueryOptions
+ * does the token dance) and the venue state, then land by role and venue state. Visitors on a
+ * screen that needs signing in go to /login. Gives whether start-up has finished: the person is
+ * known, and for a signed-in person the venue state too (it decides their screens).
  */
-export function useStartup(): void {
+export function useStartup(): boolean {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const started = useRef(false);
-  const { setUser, setShopStatus, setInitialised, reset } = useSession.getState();
+  const session = useQuery(meQueryOptions());
+  const status = useQuery(cafeStatusQueryOptions());
+  // Where the app was opened: the landing table applies to the front door only.
+  const start = useRef({ pathname: location.pathname, search: location.search });
+  const landed = useRef(false);
+  const me = session.data;
+  const finished = me === null || (me !== undefined && !status.isPending);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
     void openSocket();
-    const startPath = location.pathname;
+  }, []);
 
-    const finishSignedOut = () => {
-      reset();
-      setInitialised(true);
-      // Still learn the venue state, for the public menus and the themed navigation.
-      fetchCafeStatus()
-        .then((status) => {
-          setShopStatus(status);
-          queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-        })
-        .catch(() => console.error('Error fetching cafe status'));
-      if (!PUBLIC_PATHS.includes(startPath)) {
-        void navigate(paths.login, { replace: true, state: { from: `${startPath}${location.search}` } });
+  useEffect(() => {
+    if (!finished || landed.current) return;
+    landed.current = true;
+    const { pathname, search } = start.current;
+    if (!me) {
+      if (!PUBLIC_PATHS.includes(pathname)) {
+        void navigate(paths.login, { replace: true, state: { from: `${pathname}${search}` } });
       }
-    };
-
-    const load = async () => {
-      const [me, status] = await Promise.all([fetchMe(), fetchCafeStatus()]);
-      queryClient.setQueryData(meQueryOptions().queryKey, me);
-      queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-      setUser({ login: true, id: me.id, sub: String(me.id), email: me.email, name: me.name, role: me.role, ...status });
-      setInitialised(true);
-      // The landing table applies to the app's front door; a signed-in person on /login is sent on
-      // by the login screen itself (SPEC: "redirects to /statusOrder"); deep links stay where they are.
-      if (startPath === paths.home) {
-        void navigate(landingPath(me.role, status, 'startup'), { replace: true });
-      }
-    };
-
-    const run = async () => {
-      if (!tokenStorage.getAccess() && !tokenStorage.getRefresh()) {
-        console.info('no token in storage');
-        finishSignedOut();
-        return;
-      }
-      try {
-        await load();
-      } catch (error) {
-        console.error('start-up failed', error);
-        if (tokenStorage.getRefresh() && (await refreshTokens())) {
-          try {
-            await load();
-            reconnectSocket();
-            return;
-          } catch (retryError) {
-            console.error('start-up failed after refresh', retryError);
-          }
-        }
-        // A server that cannot be reached keeps the tokens: the next visit can sign in silently.
-        if (!(isApiError(error) && (error.status === 0 || error.status >= 500))) tokenStorage.clear();
-        finishSignedOut();
-      }
-    };
-    void run();
-  }, [location.pathname, location.search, navigate, queryClient, reset, setInitialised, setShopStatus, setUser]);
+      return;
+    }
+    // A signed-in person on /login is sent on by the login screen itself (SPEC: "redirects to
+    // /statusOrder"); deep links stay where they are.
+    if (pathname === paths.home) {
+      const venue = status.data ?? UNKNOWN_CAFE_STATUS;
+      void navigate(landingPath(me.role, venue, 'startup'), { replace: true });
+    }
+  }, [finished, me, navigate, status.data]);
 
   // Tokens that can no longer be refreshed: sign out locally.
   useEffect(
@@ -99,30 +65,30 @@ export function useStartup(): void {
 
   // The navigation and menus follow the venue state live.
   const handleCafeStatus = useCallback(
-    (status: CafeStatus) => {
-      setShopStatus(status);
-      queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-    },
-    [queryClient, setShopStatus],
+    (status: LiveEventPayload<'cafe-status'>) => queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status),
+    [queryClient],
   );
-  useLiveEvent(LIVE_EVENTS.cafeStatus, handleCafeStatus);
+  useLiveEvent('cafe-status', handleCafeStatus);
 
   // An admin changed this person's role or account: take the new role at once. (A disabled
   // account answers 401 here and the session-expired handler signs it out.)
   const handleSessionChanged = useCallback(() => {
+    const { queryKey } = meQueryOptions();
     fetchMe()
-      .then((me) => {
-        const previous = useSession.getState().user;
-        if (me.role !== previous.role) {
+      .then((next) => {
+        const previous = queryClient.getQueryData(queryKey);
+        if (previous && next.role !== previous.role) {
           // Another role means other screens and other live rooms: open the app afresh where the
           // new role lands (the guards of the old role's screen would otherwise deny it).
-          window.location.replace(landingPath(me.role, previous, 'login'));
+          const venue = queryClient.getQueryData(cafeStatusQueryOptions().queryKey) ?? UNKNOWN_CAFE_STATUS;
+          window.location.replace(landingPath(next.role, venue, 'login'));
           return;
         }
-        queryClient.setQueryData(meQueryOptions().queryKey, me);
-        setUser({ name: me.name, email: me.email });
+        queryClient.setQueryData(queryKey, next);
       })
       .catch((error: unknown) => console.error('could not reload the profile', error));
-  }, [queryClient, setUser]);
-  useLiveEvent(LIVE_EVENTS.sessionChanged, handleSessionChanged);
+  }, [queryClient]);
+  useLiveEvent('session-changed', handleSessionChanged);
+
+  return finished;
 }

@@ -1,26 +1,28 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../stores/session';
-import { customerPaths, isCloseAllPath, landingPath, needsOpenVenue } from './paths';
+import { useCafeStatusQuery } from '@/api/cafe-status';
+import { useMe } from '@/api/me';
+import { customerPaths, isCloseAllPath, landingPath, needsOpenVenue } from '@/lib/paths';
 
 /**
  * Keeps a signed-in customer on a screen that fits the venue state, which changes live:
  * - on the closed page, once a venue opens, go to the landing screen;
  * - on a menu or order form, once both venues are closed, go to the closed page.
- * Baristas and visitors are never moved.
+ * Baristas and visitors are never moved, and nobody is while the venue state is unknown.
  */
 export function useVenueRedirects(): void {
-  const { login, role, isBarOpen, isCafeOpen } = useSession((s) => s.user);
+  const role = useMe()?.role;
+  const status = useCafeStatusQuery().data;
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!login || role === 'barista') return;
-    const anyOpen = isBarOpen || isCafeOpen;
+    if (!role || role === 'barista' || !status) return;
+    const anyOpen = status.isBarOpen || status.isCafeOpen;
     if (anyOpen && isCloseAllPath(pathname)) {
-      void navigate(landingPath(role, { isBarOpen, isCafeOpen }, 'startup'), { replace: true });
+      void navigate(landingPath(role, status, 'startup'), { replace: true });
     } else if (!anyOpen && needsOpenVenue(pathname)) {
       void navigate(customerPaths(role).closeAll, { replace: true });
     }
-  }, [login, role, isBarOpen, isCafeOpen, pathname, navigate]);
+  }, [role, status, pathname, navigate]);
 }

@@ -1,13 +1,13 @@
+import { shopModeOf } from '@cafe/shared';
 import { useEffect } from 'react';
-import { useSession } from '../stores/session';
+import { useCafeStatus } from '@/api/cafe-status';
 
 /**
  * The warm daytime cafe theme and the evening bar theme switch with the open venue: the bar
  * theme applies when only the bar is open.
  */
 export function ThemeSync() {
-  const { isBarOpen, isCafeOpen } = useSession((s) => s.user);
-  const theme = isBarOpen && !isCafeOpen ? 'bar' : 'cafe';
+  const theme = shopModeOf(useCafeStatus()) === 'bar-open' ? 'bar' : 'cafe';
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document

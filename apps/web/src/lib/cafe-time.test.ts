@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { cafeToday } from './cafe-time';
+import { cafeToday, formatCafeDate, formatCafeTime, formatDay } from './cafe-time';
 
 describe('cafe time', () => {
   it('takes today in the cafe zone, not the device zone', () => {
-    // 20:00 UTC on the 20th is 03:00 on the 21st in Bangkok.
-    expect(cafeToday(new Date('2026-11-20T20:00:00Z'))).toBe('2026-11-21');
+    // 20:00 UTC on the 20th is 03:00 on the 21st in Bangkok and still the 20th in New York.
+    expect(cafeToday('Asia/Bangkok', new Date('2026-11-20T20:00:00Z'))).toBe('2026-11-21');
+    expect(cafeToday('America/New_York', new Date('2026-11-20T20:00:00Z'))).toBe('2026-11-20');
+  });
+
+  it('writes times and dates on the cafe clock', () => {
+    expect(formatCafeTime('2026-11-20T20:05:00Z', 'Asia/Bangkok')).toBe('03:05');
+    expect(formatCafeTime('2026-11-20T20:05:00Z', 'America/New_York')).toBe('15:05');
+    expect(formatCafeTime('not a time', 'Asia/Bangkok')).toBe('');
+    expect(formatCafeDate('2026-11-20T20:05:00Z', 'Asia/Bangkok')).toBe('21 Nov 2026');
+    expect(formatDay('2025-11-21', 'long')).toBe('Friday, 21 November 2025');
+    expect(formatDay('2025-11-21', 'month')).toBe('November 2025');
   });
 });

@@ -1,4 +1,4 @@
-/** Local storage keys fixed by the specification (section 3), plus the persisted session. */
+/** Local storage keys fixed by the specification (section 3). */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
@@ -6,7 +6,6 @@ export const STORAGE_KEYS = {
   bannerShown: 'bannerShown',
   favOrder: 'favOrder',
   recentUpload: 'recentUpload',
-  session: 'session',
 } as const;
 
 export const tokenStorage = {

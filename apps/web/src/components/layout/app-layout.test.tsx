@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, currentPath, mockApi, renderRoutes, signIn, signOutStore, stubScreen } from '../../app/test-helpers';
-import { useSession } from '../../stores/session';
+import { apiError, currentPath, mockApi, renderRoutes, signIn, signOut, stubScreen } from '@/test/render';
+import { cafeStatusQueryOptions } from '@/api/cafe-status';
+import { meQueryOptions } from '@/api/me';
 import { AppLayout } from './app-layout';
 
 const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('../../lib/socket', async () => {
+vi.mock('@/lib/socket', async () => {
   const { create } = await import('zustand');
   return {
     ...socket,
@@ -56,7 +57,7 @@ describe('AppLayout navigation', () => {
   });
 
   it('gives visitors a minimal bar with a Login link and no bottom bar', () => {
-    signOutStore();
+    signOut();
     renderLayout('/');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
@@ -65,7 +66,7 @@ describe('AppLayout navigation', () => {
   });
 
   it('has a skip link to the main content', () => {
-    signOutStore();
+    signOut();
     renderLayout('/');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(document.getElementById('main')).toBeInTheDocument();
@@ -146,12 +147,14 @@ describe('AppLayout navigation', () => {
     expect(within(quick).getByRole('link', { name: 'My Order' })).toHaveAttribute('href', '/statusOrder');
   });
 
-  it('follows a live venue change in the navigation', () => {
+  it('follows a live venue change in the navigation', async () => {
     signIn({ role: 'user', isCafeOpen: true, isBarOpen: false });
-    renderLayout('/ordered');
+    const { queryClient } = renderLayout('/ordered');
     expect(within(mainNav()).getByRole('link', { name: 'Menu' })).toBeInTheDocument();
-    act(() => useSession.getState().setShopStatus({ isCafeOpen: false, isBarOpen: true }));
-    expect(within(mainNav()).queryByRole('link', { name: 'Menu' })).not.toBeInTheDocument();
+    act(() => {
+      queryClient.setQueryData(cafeStatusQueryOptions().queryKey, { isCafeOpen: false, isBarOpen: true });
+    });
+    await waitFor(() => expect(within(mainNav()).queryByRole('link', { name: 'Menu' })).not.toBeInTheDocument());
   });
 
   it('opens the hamburger menu with the same links', async () => {
@@ -194,7 +197,7 @@ describe('renaming', () => {
         ? { body: { id: 7, name: 'Kanda', email: 'mali@example.com', role: 'user', isAvailable: 'available' } }
         : undefined,
     );
-    renderLayout('/statusOrder');
+    const { queryClient } = renderLayout('/statusOrder');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit name' }));
     const field = screen.getByLabelText('New name:');
@@ -205,7 +208,7 @@ describe('renaming', () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.path === '/user')).toMatchObject({ method: 'PATCH', body: { name: 'Kanda' } }),
     );
-    expect(useSession.getState().user.name).toBe('Kanda');
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)?.name).toBe('Kanda');
   });
 
   it('keeps the old name when the server refuses, logging only', async () => {
@@ -262,7 +265,7 @@ describe('logout', () => {
         if (call.path === '/auth/logout') return { status: 204 };
         return undefined;
       });
-      renderLayout('/statusOrder');
+      const { queryClient } = renderLayout('/statusOrder');
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Logout' }));
       await waitFor(() => expect(currentPath()).toBe('/login'));
@@ -275,35 +278,8 @@ describe('logout', () => {
         body: { refreshToken: 'ref' },
       });
       expect(localStorage.length).toBe(0);
-      expect(useSession.getState().user).toMatchObject({ login: false, id: null, name: '', role: 'user' });
+      expect(queryClient.getQueryData(meQueryOptions().queryKey)).toBeNull();
       expect(socket.reconnectSocket).toHaveBeenCalled();
     },
   );
-});
-
-describe('venue redirects', () => {
-  beforeEach(() => {
-    mockApi(() => undefined);
-  });
-
-  it('moves a person off the closed page when a venue opens', async () => {
-    signIn({ role: 'user', isCafeOpen: false, isBarOpen: false });
-    renderLayout('/close-all');
-    expect(currentPath()).toBe('/close-all');
-    act(() => useSession.getState().setShopStatus({ isCafeOpen: true, isBarOpen: false }));
-    await waitFor(() => expect(currentPath()).toBe('/menucafe'));
-  });
-
-  it('sends a person on a menu to the closed page when everything closes', async () => {
-    signIn({ role: 'admin', isCafeOpen: true, isBarOpen: false });
-    renderLayout('/menuCafe-admin');
-    act(() => useSession.getState().setShopStatus({ isCafeOpen: false, isBarOpen: false }));
-    await waitFor(() => expect(currentPath()).toBe('/close-all-admin'));
-  });
-
-  it('leaves My Order and baristas alone', () => {
-    signIn({ role: 'user', isCafeOpen: false, isBarOpen: false });
-    renderLayout('/statusOrder');
-    expect(currentPath()).toBe('/statusOrder');
-  });
 });

@@ -1,15 +1,14 @@
 import { Outlet } from 'react-router';
-import { useVenueRedirects } from '../../app/use-venue-redirects';
-import { cn } from '../../lib/cn';
-import { useSession } from '../../stores/session';
+import { cn } from '@/lib/cn';
+import { useMe } from '@/api/me';
 import { BottomNav } from './bottom-nav';
 import { TopNav } from './top-nav';
 import { WeeklyBarBanner } from './weekly-bar-banner';
 
 /** Page frame: skip link, top bar, the screen, and the mobile bottom bar for customers. */
 export function AppLayout() {
-  useVenueRedirects();
-  const hasBottomBar = useSession((s) => s.user.login && s.user.role !== 'barista');
+  const me = useMe();
+  const hasBottomBar = me !== null && me.role !== 'barista';
   return (
     <div className="flex min-h-dvh flex-col bg-[var(--surface)] text-[var(--ink)]">
       <a

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn';
-import { useSession } from '../../stores/session';
+import { cn } from '@/lib/cn';
+import { useCafeStatus } from '@/api/cafe-status';
+import { useMe } from '@/api/me';
 import { bottomItemsFor, type NavItem } from './nav-links';
 
 /** Scrolling down hides the big centre button; scrolling up brings it back. */
@@ -45,10 +46,11 @@ function SideLink({ item }: { item: NavItem }) {
  * shrinks away while scrolling down, and the current order status. It takes the venue's colours.
  */
 export function BottomNav() {
-  const user = useSession((s) => s.user);
+  const me = useMe();
+  const venue = useCafeStatus();
   const scrollingDown = useScrollingDown();
-  if (!user.login || user.role === 'barista') return null;
-  const { history, menu, status } = bottomItemsFor(user.role, user);
+  if (!me || me.role === 'barista') return null;
+  const { history, menu, status } = bottomItemsFor(me.role, venue);
   const MenuIcon = menu.icon;
   return (
     <nav

@@ -1,17 +1,17 @@
 import { DisplayNameSchema, LIMITS } from '@cafe/shared';
 import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useRenameMe } from '../../api/rename';
-import { cn } from '../../lib/cn';
-import { useSession } from '../../stores/session';
-import { AlertMessage } from '../ui/alert-message';
+import { useRenameMe } from '@/api/rename';
+import { cn } from '@/lib/cn';
+import { useMe } from '@/api/me';
+import { AlertMessage } from '@/components/ui/alert-message';
 
 /**
  * "Hi, <name>" with inline rename (SPEC: a "New name:" field and Save; Save returns to display).
  * `layout` bar: one line in the top bar; sheet: stacked in the mobile menu.
  */
 export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
-  const name = useSession((s) => s.user.name);
+  const name = useMe()?.name ?? '';
   const rename = useRenameMe();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');

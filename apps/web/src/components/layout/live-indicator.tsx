@@ -1,5 +1,5 @@
-import { useLiveStatus } from '../../lib/socket';
-import { cn } from '../../lib/cn';
+import { useLiveStatus } from '@/lib/socket';
+import { cn } from '@/lib/cn';
 
 /** A small dot telling whether live updates are arriving. */
 export function LiveIndicator({ className, showText }: { className?: string; showText?: boolean }) {

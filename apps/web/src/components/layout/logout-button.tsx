@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { useLogout } from '../../app/use-logout';
-import { cn } from '../../lib/cn';
+import { useLogout } from '@/api/logout';
+import { cn } from '@/lib/cn';
 
 /** Logout: marks the person inactive, clears this device and goes to /login. */
 export function LogoutButton({ className, onDone }: { className?: string; onDone?: () => void }) {

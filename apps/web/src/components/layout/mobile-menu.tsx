@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-links';
 
 const loadSheet = () => import('./mobile-menu-sheet');

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-links';
 
 /** One navigation link; a disabled item is shown greyed out and cannot be followed. */

@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { customerPaths, paths } from '../../app/paths';
+import { customerPaths, paths } from '@/lib/paths';
 
 export interface NavItem {
   label: string;

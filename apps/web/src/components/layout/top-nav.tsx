@@ -1,8 +1,9 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
-import { logoPath, paths } from '../../app/paths';
-import { cn } from '../../lib/cn';
-import { useSession } from '../../stores/session';
+import { useCafeStatus } from '@/api/cafe-status';
+import { useMe } from '@/api/me';
+import { logoPath, paths } from '@/lib/paths';
+import { cn } from '@/lib/cn';
 import { Greeting } from './greeting';
 import { LiveIndicator } from './live-indicator';
 import { Logo } from './logo';
@@ -16,10 +17,10 @@ const BAR_CLASS =
 
 /** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
 export function TopNav() {
-  const user = useSession((s) => s.user);
-  const venue = { isBarOpen: user.isBarOpen, isCafeOpen: user.isCafeOpen };
+  const me = useMe();
+  const venue = useCafeStatus();
 
-  if (!user.login) {
+  if (!me) {
     return (
       <header className={BAR_CLASS}>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
@@ -28,7 +29,7 @@ export function TopNav() {
             className="flex items-center gap-2 rounded-xl font-semibold"
             aria-label="Office Cafe home"
           >
-            <Logo barOpen={user.isBarOpen} className="h-11 w-11" />
+            <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
             <span aria-hidden="true" className="hidden sm:inline">
               Office Cafe
             </span>
@@ -45,15 +46,15 @@ export function TopNav() {
     );
   }
 
-  const items = navItemsFor(user.role, venue);
+  const items = navItemsFor(me.role, venue);
   // Six links (admin) do not fit next to the greeting on a 1024 px tablet: they move into the
   // hamburger menu until the screen is wider.
   const wide = items.length > 5;
   return (
     <header className={BAR_CLASS}>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to={logoPath(user.role, venue)} className="shrink-0 rounded-xl" aria-label="Office Cafe home">
-          <Logo barOpen={user.isBarOpen} className="h-11 w-11" />
+        <Link to={logoPath(me.role, venue)} className="shrink-0 rounded-xl" aria-label="Office Cafe home">
+          <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
         </Link>
         <nav aria-label="Main" className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
           <ul className="flex items-center gap-0.5">
@@ -67,7 +68,7 @@ export function TopNav() {
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <LiveIndicator />
           <p className={cn('min-w-0 truncate', wide ? 'xl:hidden' : 'lg:hidden')} data-testid="greeting-compact">
-            Hi, <span className="font-semibold">{user.name}</span>
+            Hi, <span className="font-semibold">{me.name}</span>
           </p>
           <div className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
             <Greeting layout="bar" />

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { FINES, HOURS } from '@cafe/shared';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { FINES } from '@cafe/shared';
+import { useSettings } from '@/api/settings';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /**
  * The weekly bar session banner. The specification says it exists but is never shown, with its
@@ -14,12 +15,13 @@ function readBannerVisible(): boolean {
 }
 
 export function WeeklyBarBanner() {
+  const { hours } = useSettings();
   if (!BANNER_ENABLED || !readBannerVisible()) return null;
   return (
     <aside aria-label="Weekly bar" className="bg-[var(--accent-soft)] px-4 py-2 text-sm text-[var(--ink)]">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
         <p>
-          The bar opens every Friday ({HOURS.bar.label}). Please take care of the glasses: a broken cocktail glass costs{' '}
+          The bar opens every Friday ({hours.bar.label}). Please take care of the glasses: a broken cocktail glass costs{' '}
           {FINES.cocktailGlassThb} THB, a shot glass {FINES.shotGlassThb} THB.
         </p>
         <button type="button" className="btn-ghost min-h-9 px-2" aria-label="Close banner" disabled>

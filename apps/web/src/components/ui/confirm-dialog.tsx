@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface ConfirmDialogProps {
   /** Controlled open state; leave out and pass `trigger` for an uncontrolled dialog. */

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, type ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 import { FieldError } from './field-error';
 
 export interface SelectOption {

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface SpinnerProps {
   /** Read by screen readers; visually hidden. */

@@ -1,6 +1,6 @@
 import { Switch as RadixSwitch } from 'radix-ui';
 import { useId } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface SwitchProps {
   checked: boolean;

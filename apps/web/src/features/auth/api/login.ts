@@ -1,11 +1,6 @@
 import { TokenPairSchema, type LoginBody } from '@cafe/shared';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /auth/v2/login: e-mail and password for a token pair. Never retried through a refresh. */
 export const login = (body: LoginBody) =>
   api('/auth/v2/login', { method: 'POST', body, schema: TokenPairSchema, noRefresh: true });
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
-}

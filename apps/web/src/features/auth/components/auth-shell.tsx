@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/layout/logo';
-import { useSession } from '../../../stores/session';
+import { Logo } from '@/components/layout/logo';
+import { useCafeStatus } from '@/api/cafe-status';
 
 /** The frame of the sign-in and registration screens: a welcome logo over a centred card. */
 export function AuthShell({ children }: { children: ReactNode }) {
-  const barOpen = useSession((s) => s.user.isBarOpen);
+  const barOpen = useCafeStatus().isBarOpen;
   return (
     <main
       id="main"

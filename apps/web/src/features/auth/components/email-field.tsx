@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldError } from '../../../components/ui';
+import { FieldError } from '@/components/ui';
 
 /** Spaces never belong in an e-mail address: they are blocked while typing and stripped from pastes. */
 export function stripSpaces(value: string): string {

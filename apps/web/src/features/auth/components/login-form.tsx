@@ -3,22 +3,24 @@ import { LoginBodySchema, MESSAGES, type LoginBody } from '@cafe/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { AlertMessage } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { COMPANY_EMAIL_DOMAIN, isCompanyEmail } from '../../../lib/company-domain';
-import { useSignIn } from '../hooks/use-sign-in';
+import { AlertMessage } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
+import { useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
 type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: string };
 
 /**
- * The sign-in form of the login dialog. A wrong domain is an alert (from the build's domain when
- * known, otherwise from the server's EMAIL_DOMAIN answer); wrong credentials an inline error.
+ * The sign-in form of the login dialog. An e-mail outside the company domain (from the settings)
+ * is an alert before any request (and the server's EMAIL_DOMAIN answer the same, should the
+ * settings be out of date); wrong credentials an inline error.
  */
 export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const id = useId();
   const signIn = useSignIn();
+  const checkDomain = useCompanyDomainCheck();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
     register,
@@ -31,8 +33,9 @@ export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => 
 
   const handleValid = async (body: LoginBody) => {
     setFailure(null);
-    if (COMPANY_EMAIL_DOMAIN && !isCompanyEmail(body.email)) {
-      setFailure({ kind: 'domain', message: MESSAGES.emailDomain(COMPANY_EMAIL_DOMAIN) });
+    const domainAlert = checkDomain(body.email);
+    if (domainAlert) {
+      setFailure({ kind: 'domain', message: domainAlert });
       return;
     }
     onBusyChange?.(true);

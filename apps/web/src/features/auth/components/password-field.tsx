@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldError } from '../../../components/ui';
+import { FieldError } from '@/components/ui';
 
 interface PasswordFieldProps {
   id: string;

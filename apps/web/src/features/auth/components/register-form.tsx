@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
-import { AlertMessage } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { COMPANY_EMAIL_DOMAIN, isCompanyEmail } from '../../../lib/company-domain';
-import { useRegister } from '../api/register';
+import { AlertMessage } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useRegister } from '@/features/auth/api/register';
+import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 
@@ -20,6 +20,7 @@ export function RegisterForm() {
   const id = useId();
   const navigate = useNavigate();
   const registerUser = useRegister();
+  const checkDomain = useCompanyDomainCheck();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
     register,
@@ -32,8 +33,9 @@ export function RegisterForm() {
 
   const handleValid = async (body: RegisterBody) => {
     setFailure(null);
-    if (COMPANY_EMAIL_DOMAIN && !isCompanyEmail(body.email)) {
-      setFailure({ kind: 'domain', message: MESSAGES.emailDomain(COMPANY_EMAIL_DOMAIN) });
+    const domainAlert = checkDomain(body.email);
+    if (domainAlert) {
+      setFailure({ kind: 'domain', message: domainAlert });
       return;
     }
     try {

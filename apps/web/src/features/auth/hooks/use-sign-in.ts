@@ -2,13 +2,12 @@ import type { LoginBody } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { cafeStatusQueryOptions, fetchCafeStatus } from '../../../api/cafe-status';
-import { fetchMe, meQueryOptions } from '../../../api/me';
-import { isPathAllowed, landingPath } from '../../../app/paths';
-import { reconnectSocket } from '../../../lib/socket';
-import { tokenStorage } from '../../../lib/storage-keys';
-import { useSession } from '../../../stores/session';
-import { login } from '../api/login';
+import { cafeStatusQueryOptions } from '@/api/cafe-status';
+import { fetchMe, meQueryOptions } from '@/api/me';
+import { isPathAllowed, landingPath } from '@/lib/paths';
+import { reconnectSocket } from '@/lib/socket';
+import { tokenStorage } from '@/lib/storage-keys';
+import { login } from '@/features/auth/api/login';
 
 function fromOf(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string')
@@ -17,9 +16,9 @@ function fromOf(state: unknown): string | null {
 }
 
 /**
- * Sign-in of SPEC section 4: save the tokens, load the profile and venue state, store the session
- * user, reconnect the live connection with the new token, then go back to where the person was
- * heading (when their role may open it) or to the landing screen.
+ * Sign-in of SPEC section 4: save the tokens, load the profile and venue state into the cache,
+ * reconnect the live connection with the new token, then go back to where the person was heading
+ * (when their role may open it) or to the landing screen.
  */
 export function useSignIn() {
   const navigate = useNavigate();
@@ -32,19 +31,8 @@ export function useSignIn() {
       const pair = await login(body);
       tokenStorage.save(pair.accessToken, pair.refreshToken);
       try {
-        const [me, status] = await Promise.all([fetchMe(), fetchCafeStatus()]);
+        const [me, status] = await Promise.all([fetchMe(), queryClient.fetchQuery(cafeStatusQueryOptions())]);
         queryClient.setQueryData(meQueryOptions().queryKey, me);
-        queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-        useSession.getState().setUser({
-          login: true,
-          id: me.id,
-          sub: String(me.id),
-          email: me.email,
-          name: me.name,
-          role: me.role,
-          ...status,
-        });
-        useSession.getState().setInitialised(true);
         reconnectSocket();
         const target = from && isPathAllowed(me.role, from) ? from : landingPath(me.role, status, 'login');
         await navigate(target, { replace: true });

@@ -1,20 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  apiError,
-  currentPath,
-  mockApi,
-  renderRoutes,
-  signIn,
-  signOutStore,
-  stubScreen,
-} from '../../../app/test-helpers';
-import { useSession } from '../../../stores/session';
+import { apiError, currentPath, mockApi, renderRoutes, signIn, signOut, stubScreen } from '@/test/render';
+import { meQueryOptions } from '@/api/me';
 import { LoginRoute } from './login-route';
 
 const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('../../../lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
+vi.mock('@/lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
 
 const ME = { id: 7, email: 'mali@example.com', name: 'Mali', role: 'user' };
 
@@ -49,7 +41,7 @@ async function openDialog() {
 
 describe('LoginRoute', () => {
   beforeEach(() => {
-    signOutStore();
+    signOut();
     socket.reconnectSocket.mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -98,14 +90,14 @@ describe('LoginRoute', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
-  it("shows the server's domain alert for an e-mail outside the company", async () => {
-    mockLoginApi(() => apiError(403, 'EMAIL_DOMAIN', 'only accept @example.com'));
+  it("shows the server's domain alert when it knows another domain than the settings said", async () => {
+    mockLoginApi(() => apiError(403, 'EMAIL_DOMAIN', 'only accept @newco.example'));
     renderRoutes(routes(), '/login');
     const { user, dialog } = await openDialog();
-    await user.type(within(dialog).getByLabelText('Email'), 'mali@gmail.com');
+    await user.type(within(dialog).getByLabelText('Email'), 'mali@example.com');
     await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret-pass-1');
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('only accept @example.com');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('only accept @newco.example');
     expect(within(dialog).queryByText('Email or Password incorrect.')).not.toBeInTheDocument();
   });
 
@@ -121,7 +113,7 @@ describe('LoginRoute', () => {
 
   it('signs in, stores the session and lands on My Order', async () => {
     const api = mockLoginApi(() => ({ body: { accessToken: 'acc', refreshToken: 'ref' } }));
-    renderRoutes(routes(), '/login');
+    const { queryClient } = renderRoutes(routes(), '/login');
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Email'), 'Mali@Example.com');
     await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret-pass-1');
@@ -134,13 +126,7 @@ describe('LoginRoute', () => {
     });
     expect(localStorage.getItem('access_token')).toBe('acc');
     expect(localStorage.getItem('refresh_token')).toBe('ref');
-    expect(useSession.getState().user).toMatchObject({
-      login: true,
-      id: 7,
-      name: 'Mali',
-      role: 'user',
-      isCafeOpen: true,
-    });
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)).toMatchObject({ id: 7, name: 'Mali', role: 'user' });
     expect(socket.reconnectSocket).toHaveBeenCalled();
   });
 

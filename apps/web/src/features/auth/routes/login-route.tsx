@@ -1,22 +1,21 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { homePath, paths } from '../../../app/paths';
-import { Modal } from '../../../components/ui';
-import { useSession } from '../../../stores/session';
-import { AuthShell } from '../components/auth-shell';
-import { LoginForm } from '../components/login-form';
+import { useMe } from '@/api/me';
+import { homePath, paths } from '@/lib/paths';
+import { Modal } from '@/components/ui';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { LoginForm } from '@/features/auth/components/login-form';
 
 /** /login (SPEC "Login"): welcome logo, a Login button opening the sign-in dialog. */
 export function LoginRoute() {
-  const initialised = useSession((s) => s.initialised);
-  const { login, role } = useSession((s) => s.user);
+  const me = useMe();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // Set while this screen signs someone in, so its own navigation wins over the redirect below.
   const [signingIn, setSigningIn] = useState(false);
 
-  if (initialised && login && !signingIn) return <Navigate to={homePath(role)} replace />;
+  if (me && !signingIn) return <Navigate to={homePath(me.role)} replace />;
 
   const handleBusyChange = (value: boolean) => {
     setBusy(value);

@@ -1,5 +1,5 @@
-import { AuthShell } from '../components/auth-shell';
-import { RegisterForm } from '../components/register-form';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
 /** /create (SPEC "Registration"). */
 export function RegisterRoute() {

@@ -1,13 +1,7 @@
-import { OrderSchema, type CafeDay, type OrderStatus } from '@cafe/shared';
+import { QueuedOrderSchema, type CafeDay, type OrderStatus } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
-
-/** An order on the board; the server may add an estimated wait (minutes) for waiting orders. */
-export const BoardOrderSchema = OrderSchema.extend({
-  estimatedWaitMinutes: z.number().nullable().optional(),
-});
-export type BoardOrder = z.infer<typeof BoardOrderSchema>;
+import { api } from '@/lib/api-client';
 
 export interface BaristaOrdersQuery {
   status: readonly OrderStatus[];
@@ -15,11 +9,11 @@ export interface BaristaOrdersQuery {
   endDate?: CafeDay;
 }
 
-/** GET /order (barista): orders by status and cafe-day range, oldest first. */
+/** GET /order (barista): orders by status and cafe-day range, oldest first; today's waiting ones with a wait estimate. */
 export const fetchBaristaOrders = (query: BaristaOrdersQuery, signal?: AbortSignal) =>
   api('/order', {
     query: { status: query.status.join(','), startDate: query.startDate, endDate: query.endDate },
-    schema: z.array(BoardOrderSchema),
+    schema: z.array(QueuedOrderSchema),
     signal,
   });
 

@@ -1,9 +1,8 @@
 import { CafeStatusSchema } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cafeStatusQueryOptions } from '../../../api/cafe-status';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../stores/session';
-import type { ShopChoice } from '../lib/shop-status';
+import { cafeStatusQueryOptions } from '@/api/cafe-status';
+import { api } from '@/lib/api-client';
+import type { ShopChoice } from '@/features/barista/lib/shop-status';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
 /** PATCH /cafe-status/{value}: open the cafe, open the bar, or close both. */
@@ -16,7 +15,6 @@ export function useSetShopStatus() {
     mutationFn: setShopStatus,
     onSuccess: async (status) => {
       queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status);
-      useSession.getState().setShopStatus(status);
       await queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey });
     },
   });

@@ -1,6 +1,6 @@
 import { OrderSchema, type BaristaOrderPatchBody, type Id } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
 export interface UpdateBaristaOrderInput extends BaristaOrderPatchBody {

@@ -1,5 +1,5 @@
-import { useLiveStatus } from '../../../lib/socket';
-import { cn } from '../../../lib/cn';
+import { useLiveStatus } from '@/lib/socket';
+import { cn } from '@/lib/cn';
 
 /** Whether new orders arrive by themselves right now ("Live") or the connection is down. */
 export function LiveIndicator() {

@@ -1,15 +1,15 @@
 import type { QueueFilter } from '@cafe/shared';
 import { CheckSquare, Coffee } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { EmptyState, ErrorState, LoadingBlock } from '../../../components/ui';
-import type { BoardOrder } from '../api/get-barista-orders';
-import { FILTER_OPTIONS, filterOrders } from '../lib/order-filter';
+import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
+import type { QueuedOrder } from '@cafe/shared';
+import { FILTER_OPTIONS, filterOrders } from '@/features/barista/lib/order-filter';
 import { OrderCard } from './order-card';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SegmentedControl } from './segmented-control';
 
 interface OrderBoardProps {
-  orders: readonly BoardOrder[];
+  orders: readonly QueuedOrder[];
   isLoading: boolean;
   error: Error | null;
   onRetry: () => void;
@@ -22,7 +22,7 @@ export function OrderBoard({ orders, isLoading, error, onRetry, newOrderIds, onT
   const [filter, setFilter] = useState<QueueFilter>('all');
   const [selectMode, setSelectMode] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
-  const [rejecting, setRejecting] = useState<readonly BoardOrder[]>([]);
+  const [rejecting, setRejecting] = useState<readonly QueuedOrder[]>([]);
 
   const visible = useMemo(() => filterOrders(orders, filter), [orders, filter]);
   const inProgress = visible.filter((o) => o.status === 'in-progress');
@@ -44,7 +44,7 @@ export function OrderBoard({ orders, isLoading, error, onRetry, newOrderIds, onT
     setSelectedIds(new Set());
   };
 
-  const handleReject = (order: BoardOrder) => setRejecting([order]);
+  const handleReject = (order: QueuedOrder) => setRejecting([order]);
 
   const cardProps = {
     selectMode,
@@ -144,8 +144,8 @@ function OrderSection({
   renderOrder,
 }: {
   title: string;
-  orders: readonly BoardOrder[];
-  renderOrder: (order: BoardOrder) => ReactNode;
+  orders: readonly QueuedOrder[];
+  renderOrder: (order: QueuedOrder) => ReactNode;
 }) {
   const headingId = useId();
   return (

@@ -1,35 +1,32 @@
+import { drinkTypeLabel, textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { Clock } from 'lucide-react';
 import { toast } from 'sonner';
-import { StatusPill } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import type { BoardOrder } from '../api/get-barista-orders';
-import { useUpdateBaristaOrder } from '../api/update-barista-order';
-import { formatCafeTime } from '../lib/cafe-zone';
+import { useSettings } from '@/api/settings';
+import { StatusPill } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { formatCafeTime } from '@/lib/cafe-time';
+import { cn } from '@/lib/cn';
+import { useUpdateBaristaOrder } from '@/features/barista/api/update-barista-order';
 import { CocktailGlass } from './cocktail-glass';
 import { TumblerPreview } from './tumbler-preview';
 
 interface OrderCardProps {
-  order: BoardOrder;
+  order: QueuedOrder;
   /** Arrived live since the board was opened and not yet taken. */
   isNew?: boolean;
   selectMode?: boolean;
   selected?: boolean;
   onToggleSelected?: (id: number) => void;
-  onReject: (order: BoardOrder) => void;
+  onReject: (order: QueuedOrder) => void;
   onTaken?: (id: number) => void;
-}
-
-const TYPE_LABELS = { hot: 'Hot', cold: 'Cold', frappe: 'Frappe' } as const;
-
-export function hasAddition(remark: string): boolean {
-  const text = remark.trim();
-  return text !== '' && text !== '-';
 }
 
 /** One order on the board: what to make, for whom, and the next step (Do / Done / Cancel). */
 export function OrderCard({ order, isNew, selectMode, selected, onToggleSelected, onReject, onTaken }: OrderCardProps) {
   const update = useUpdateBaristaOrder();
+  const { cafeTimeZone } = useSettings();
+  const remark = textOrEmpty(order.remark);
+  const description = textOrEmpty(order.tumblerImage);
   const isBar = order.menu.category.categoryFor === 'bar';
   const waiting = order.status === 'ordered';
   const label = `${order.menu.name} for ${order.user.name}`;
@@ -70,7 +67,7 @@ export function OrderCard({ order, isNew, selectMode, selected, onToggleSelected
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <time dateTime={order.orderDate} className="text-2xl font-bold tabular-nums">
-              {formatCafeTime(order.orderDate)}
+              {formatCafeTime(order.orderDate, cafeTimeZone)}
             </time>
             {isNew ? <StatusPill tone="accent">New</StatusPill> : null}
           </div>
@@ -80,13 +77,13 @@ export function OrderCard({ order, isNew, selectMode, selected, onToggleSelected
       </div>
 
       {isBar ? (
-        hasAddition(order.tumblerImage) ? (
-          <p className="text-base">{order.tumblerImage}</p>
+        description ? (
+          <p className="text-base">{description}</p>
         ) : null
       ) : (
         <div className="flex flex-wrap gap-2 text-base font-semibold">
           {order.type ? (
-            <span className="rounded-lg bg-[var(--surface-sunken)] px-3 py-1">{TYPE_LABELS[order.type]}</span>
+            <span className="rounded-lg bg-[var(--surface-sunken)] px-3 py-1">{drinkTypeLabel(order.type)}</span>
           ) : null}
           {order.sweetness !== null ? (
             <span className="rounded-lg bg-[var(--surface-sunken)] px-3 py-1">Sweetness {order.sweetness}%</span>
@@ -94,10 +91,10 @@ export function OrderCard({ order, isNew, selectMode, selected, onToggleSelected
         </div>
       )}
 
-      {hasAddition(order.remark) ? (
+      {remark ? (
         <p className="rounded-lg bg-[var(--warning-soft)] px-3 py-2 text-base break-words">
           <span className="font-semibold">Addition: </span>
-          {order.remark}
+          {remark}
         </p>
       ) : null}
 

@@ -2,8 +2,8 @@ import { REJECT_REASONS } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '../test/fixtures';
-import { mockApi, renderWithProviders } from '../test/render';
+import { makeOrder } from '@/features/barista/test/fixtures';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { RejectOrderDialog } from './reject-order-dialog';
 
 function setup() {

@@ -1,15 +1,15 @@
 import { LIMITS, REJECT_REASONS } from '@cafe/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Modal, ModalClose } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
-import type { BoardOrder } from '../api/get-barista-orders';
-import { useRejectOrders } from '../api/update-barista-order';
-import { OTHER_REASON, otherReasonError, rejectNoteOf, type RejectChoice } from '../lib/reject-reason';
+import { Modal, ModalClose } from '@/components/ui';
+import { cn } from '@/lib/cn';
+import type { QueuedOrder } from '@cafe/shared';
+import { useRejectOrders } from '@/features/barista/api/update-barista-order';
+import { OTHER_REASON, otherReasonError, rejectNoteOf, type RejectChoice } from '@/features/barista/lib/reject-reason';
 
 interface RejectOrderDialogProps {
   /** The orders to cancel; the dialog is open while this is not empty. */
-  orders: readonly BoardOrder[];
+  orders: readonly QueuedOrder[];
   onClose: () => void;
   /** After at least one order was canceled. */
   onRejected?: () => void;

@@ -1,5 +1,5 @@
 import { ToggleGroup } from 'radix-ui';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface SegmentedControlProps<T extends string> {
   /** Accessible name of the group. */

@@ -1,9 +1,9 @@
 import type { ShopMode } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui';
-import { useSetShopStatus } from '../api/set-shop-status';
-import { SHOP_CHOICES, shopChoiceInfo, shopChoiceOf, type ShopChoice } from '../lib/shop-status';
+import { ConfirmDialog } from '@/components/ui';
+import { useSetShopStatus } from '@/features/barista/api/set-shop-status';
+import { SHOP_CHOICES, shopChoiceInfo, shopChoiceOf, type ShopChoice } from '@/features/barista/lib/shop-status';
 import { SegmentedControl } from './segmented-control';
 
 interface ShopStatusControlProps {

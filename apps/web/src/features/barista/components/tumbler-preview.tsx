@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, ModalClose } from '../../../components/ui';
+import { Modal, ModalClose } from '@/components/ui';
 
 /** The customer's tumbler photo; a tap shows it large so the barista can find the cup. */
 export function TumblerPreview({ src, menuName, userName }: { src: string; menuName: string; userName: string }) {

@@ -1,17 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dispatchLiveEvent } from '@/lib/socket';
+import { createTestQueryClient } from '@/test/render';
 import { useBoardLive } from './use-board-live';
 import { CHIME_MUTED_KEY } from './use-chime';
-
-const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
-vi.mock('../../../lib/socket', () => ({
-  useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
-    live.handlers.set(event, handler);
-  },
-  useOnReconnect: () => undefined,
-}));
 
 /** A stand-in for the Web Audio API that records the notes played. */
 class FakeAudioContext {
@@ -43,9 +37,10 @@ class FakeAudioContext {
   }
 }
 
+/** An `orders` event as it arrives on the socket (parsed at the edge, as in the app). */
 function emitOrders(status: string, id = 1) {
   act(() =>
-    live.handlers.get('orders')?.({
+    dispatchLiveEvent('orders', {
       id,
       status,
       userId: 1,
@@ -56,7 +51,7 @@ function emitOrders(status: string, id = 1) {
 }
 
 function setup() {
-  const queryClient = new QueryClient();
+  const queryClient = createTestQueryClient();
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -85,6 +80,14 @@ describe('useBoardLive', () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
     emitOrders('picked');
     expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('never sees a payload that does not match the contract', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { invalidate } = setup();
+    act(() => dispatchLiveEvent('orders', { id: 'one', status: 'ordered' }));
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(console.warn).toHaveBeenCalled();
   });
 
   it('chimes for a new order only after the first interaction, and not when muted', () => {

@@ -1,9 +1,10 @@
-import { LIVE_EVENTS, OrdersEventSchema } from '@cafe/shared';
+import type { LiveEventPayload } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useLiveEvent, useOnReconnect } from '../../../lib/socket';
-import { baristaOrdersRootKey } from '../api/get-barista-orders';
-import { formatCafeTime } from '../lib/cafe-zone';
+import { useSettings } from '@/api/settings';
+import { formatCafeTime } from '@/lib/cafe-time';
+import { useLiveEvent, useOnReconnect } from '@/lib/socket';
+import { baristaOrdersRootKey } from '@/features/barista/api/get-barista-orders';
 import { useChime } from './use-chime';
 import { useUnseenTitle } from './use-unseen-title';
 
@@ -19,25 +20,24 @@ export function useBoardLive() {
   const [newOrderIds, setNewOrderIds] = useState<ReadonlySet<number>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
   const { play } = chime;
+  const { cafeTimeZone } = useSettings();
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }), [queryClient]);
 
   const handleOrdersEvent = useCallback(
-    (payload: unknown) => {
-      const event = OrdersEventSchema.safeParse(payload);
-      if (event.success && event.data.status === 'picked') return;
+    (event: LiveEventPayload<'orders'>) => {
+      if (event.status === 'picked') return;
       void refetch();
-      if (event.success && event.data.status === 'ordered') {
-        const { id } = event.data;
+      if (event.status === 'ordered') {
         play();
         addNewOrder();
-        setNewOrderIds((ids) => new Set(ids).add(id));
-        setAnnouncement(`New order received at ${formatCafeTime(event.data.updatedAt)}`);
+        setNewOrderIds((ids) => new Set(ids).add(event.id));
+        setAnnouncement(`New order received at ${formatCafeTime(event.updatedAt, cafeTimeZone)}`);
       }
     },
-    [addNewOrder, play, refetch],
+    [addNewOrder, cafeTimeZone, play, refetch],
   );
-  useLiveEvent(LIVE_EVENTS.orders, handleOrdersEvent);
+  useLiveEvent('orders', handleOrdersEvent);
 
   const handleReconnect = useCallback(() => void refetch(), [refetch]);
   useOnReconnect(handleReconnect);

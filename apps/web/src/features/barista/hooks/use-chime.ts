@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createChime, type Chime } from '../lib/chime';
+import { createChime, type Chime } from '@/features/barista/lib/chime';
 
 /** Local flag of the counter tablet: the new-order chime is muted. */
 export const CHIME_MUTED_KEY = 'baristaChimeMuted';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../test/fixtures';
+import { makeOrder } from '@/features/barista/test/fixtures';
 import { groupHistory, historyStatusLabel } from './history';
 
 describe('barista history', () => {
@@ -19,7 +19,7 @@ describe('barista history', () => {
       makeOrder({ id: 4, status: 'cancel', orderDate: '2025-11-18T04:00:00.000Z' }),
       makeOrder({ id: 5, status: 'done', orderDate: '2025-11-19T10:00:00.000Z' }),
     ];
-    const groups = groupHistory(orders);
+    const groups = groupHistory(orders, 'Asia/Bangkok');
     expect(groups.map((g) => g.day)).toEqual(['2025-11-20', '2025-11-19', '2025-11-18']);
     expect(groups[0]?.orders.map((o) => o.id)).toEqual([3, 2, 1]);
     expect(groups.map((g) => g.total)).toEqual([2, 1, 0]);

@@ -1,5 +1,5 @@
-import type { CafeDay, Order, OrderStatus } from '@cafe/shared';
-import { cafeDayOfIso } from './cafe-zone';
+import { isStatusIn, SERVED_ORDER_STATUSES, type CafeDay, type Order, type OrderStatus } from '@cafe/shared';
+import { cafeDayOfIso } from '@/lib/cafe-time';
 
 /** SPEC "Barista history": the status label of an entry. */
 export function historyStatusLabel(status: OrderStatus): string {
@@ -27,10 +27,13 @@ const byOrderDateDesc = (a: Pick<Order, 'orderDate'>, b: Pick<Order, 'orderDate'
   Date.parse(b.orderDate) - Date.parse(a.orderDate);
 
 /** Groups orders by the cafe day of their order date, newest day and newest order first. */
-export function groupHistory<T extends Pick<Order, 'orderDate' | 'status'>>(orders: readonly T[]): HistoryGroup<T>[] {
+export function groupHistory<T extends Pick<Order, 'orderDate' | 'status'>>(
+  orders: readonly T[],
+  timeZone: string,
+): HistoryGroup<T>[] {
   const byDay = new Map<CafeDay, T[]>();
   for (const order of orders) {
-    const day = cafeDayOfIso(order.orderDate);
+    const day = cafeDayOfIso(order.orderDate, timeZone);
     const list = byDay.get(day);
     if (list) list.push(order);
     else byDay.set(day, [order]);
@@ -40,6 +43,6 @@ export function groupHistory<T extends Pick<Order, 'orderDate' | 'status'>>(orde
     .map(([day, list]) => ({
       day,
       orders: [...list].sort(byOrderDateDesc),
-      total: list.filter((o) => o.status === 'done' || o.status === 'picked').length,
+      total: list.filter((o) => isStatusIn(SERVED_ORDER_STATUSES, o.status)).length,
     }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../test/fixtures';
+import { makeOrder } from '@/features/barista/test/fixtures';
 import { drinkGroupOf, filterOrders } from './order-filter';
 
 describe('drink groups of the queue filter', () => {

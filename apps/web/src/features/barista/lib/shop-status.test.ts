@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../test/fixtures';
+import { makeOrder } from '@/features/barista/test/fixtures';
 import { canChangeShopStatus, shopChoiceInfo } from './shop-status';
 
 describe('shop status selector rule', () => {

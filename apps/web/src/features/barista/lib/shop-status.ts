@@ -1,4 +1,4 @@
-import type { Order, ShopMode } from '@cafe/shared';
+import { isStatusIn, TO_MAKE_ORDER_STATUSES, type Order, type ShopMode } from '@cafe/shared';
 
 /** What the barista may switch the shop to; `value` is the PATCH /cafe-status/{value} path. */
 export type ShopChoice = 'cafe-open' | 'bar-open' | 'close-both';
@@ -21,7 +21,7 @@ export function shopChoiceInfo(choice: ShopChoice) {
 
 /** Orders the barista still has to make. */
 export function activeOrders<T extends Pick<Order, 'status'>>(orders: readonly T[]): T[] {
-  return orders.filter((o) => o.status === 'ordered' || o.status === 'in-progress');
+  return orders.filter((o) => isStatusIn(TO_MAKE_ORDER_STATUSES, o.status));
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { Order } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '../test/fixtures';
-import { mockApi, renderWithProviders } from '../test/render';
+import { makeOrder } from '@/features/barista/test/fixtures';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { BaristaHistoryRoute } from './barista-history-route';
 
-vi.mock('../../../lib/socket', () => ({ useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
 
 function setup(orders: Order[]) {
   const api = mockApi((call) => (call.path === '/order' ? { body: orders } : undefined));

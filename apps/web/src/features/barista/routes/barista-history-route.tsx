@@ -1,12 +1,12 @@
-import { addDays, FINISHED_ORDER_STATUSES, LIVE_EVENTS, MESSAGES } from '@cafe/shared';
+import { addDays, FINISHED_ORDER_STATUSES, MESSAGES } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useCallback } from 'react';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
-import { useLiveEvent, useOnReconnect } from '../../../lib/socket';
-import { baristaOrdersRootKey, useBaristaOrders } from '../api/get-barista-orders';
-import { HistoryList } from '../components/history-list';
-import { useCafeToday } from '../hooks/use-cafe-today';
+import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { useLiveEvent, useOnReconnect } from '@/lib/socket';
+import { baristaOrdersRootKey, useBaristaOrders } from '@/features/barista/api/get-barista-orders';
+import { HistoryList } from '@/features/barista/components/history-list';
+import { useCafeToday } from '@/hooks/use-cafe-today';
 
 /** How far back the history reaches (a whole list of every order ever would only grow). */
 const HISTORY_DAYS = 30;
@@ -25,7 +25,7 @@ export function BaristaHistoryRoute() {
     () => void queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
     [queryClient],
   );
-  useLiveEvent(LIVE_EVENTS.orders, refresh);
+  useLiveEvent('orders', refresh);
   useOnReconnect(refresh);
 
   return (

@@ -2,13 +2,13 @@ import type { Order, OrdersEvent } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '../test/fixtures';
-import { mockApi, renderWithProviders } from '../test/render';
+import { makeOrder } from '@/features/barista/test/fixtures';
+import { mockApi, renderWithProviders } from '@/test/render';
 import { OrderBoardRoute } from './order-board-route';
 
 // The live connection is replaced: the test delivers `orders` events itself.
 const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
-vi.mock('../../../lib/socket', async () => {
+vi.mock('@/lib/socket', async () => {
   const { create } = await import('zustand');
   return {
     useLiveStatus: create(() => ({ connected: true })),

@@ -1,28 +1,27 @@
-import { addDays, shopModeOf, type OrderStatus } from '@cafe/shared';
+import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useCafeStatus } from '../../../api/cafe-status';
-import { ErrorState, PageHeader, Spinner } from '../../../components/ui';
-import { useBaristaOrders } from '../api/get-barista-orders';
-import { ChimeToggle } from '../components/chime-toggle';
-import { CocktailGlass } from '../components/cocktail-glass';
-import { LiveIndicator } from '../components/live-indicator';
-import { OrderBoard } from '../components/order-board';
-import { ShopStatusControl } from '../components/shop-status-control';
-import { useBoardLive } from '../hooks/use-board-live';
-import { useCafeToday } from '../hooks/use-cafe-today';
-import { activeOrders, canChangeShopStatus } from '../lib/shop-status';
+import { useCafeStatusQuery } from '@/api/cafe-status';
+import { ErrorState, PageHeader, Spinner } from '@/components/ui';
+import { useBaristaOrders } from '@/features/barista/api/get-barista-orders';
+import { ChimeToggle } from '@/features/barista/components/chime-toggle';
+import { CocktailGlass } from '@/features/barista/components/cocktail-glass';
+import { LiveIndicator } from '@/features/barista/components/live-indicator';
+import { OrderBoard } from '@/features/barista/components/order-board';
+import { ShopStatusControl } from '@/features/barista/components/shop-status-control';
+import { useBoardLive } from '@/features/barista/hooks/use-board-live';
+import { useCafeToday } from '@/hooks/use-cafe-today';
+import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
 
-const BOARD_STATUSES: readonly OrderStatus[] = ['ordered', 'in-progress'];
 /** Safety net under the live events: the board never stays wrong for long. */
 const BOARD_REFETCH_MS = 30_000;
 
 /** /ordering: the barista's live order board and shop status (SPEC "Barista order board"). */
 export function OrderBoardRoute() {
   const today = useCafeToday();
-  const status = useCafeStatus();
+  const status = useCafeStatusQuery();
   const orders = useBaristaOrders(
-    { status: BOARD_STATUSES, startDate: today, endDate: addDays(today, 1) },
+    { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1) },
     { refetchInterval: BOARD_REFETCH_MS },
   );
   const live = useBoardLive();

@@ -1,16 +1,16 @@
-import type { Order } from '@cafe/shared';
+import type { QueuedOrder } from '@cafe/shared';
 
 let nextId = 1;
 
 /** An order as GET /order returns it, with sensible defaults. */
 export function makeOrder(
-  overrides: Partial<Order> & {
+  overrides: Partial<QueuedOrder> & {
     categoryName?: string;
     categoryFor?: 'cafe' | 'bar';
     menuName?: string;
     userName?: string;
   } = {},
-): Order {
+): QueuedOrder {
   const {
     categoryName = 'Coffee',
     categoryFor = 'cafe',
@@ -31,6 +31,8 @@ export function makeOrder(
     rejectNote: '',
     menu: { id: 10, name: menuName, category: { id: 1, name: categoryName, categoryFor } },
     user: { id: 100, name: userName },
+    queue_at: null,
+    estimatedWaitMinutes: null,
     ...rest,
   };
 }

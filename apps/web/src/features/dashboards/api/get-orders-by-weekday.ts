@@ -1,7 +1,7 @@
 import { OrdersByWeekdayRowSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { dashboardKeys, toQuery, type StatsParams } from './stats-params';
 
 /** GET /stats/orders-by-weekday: served orders per weekday (0 = Sunday). */

@@ -1,7 +1,7 @@
 import { PopularMenuRowSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { dashboardKeys, toQuery, type StatsParams } from './stats-params';
 
 /** GET /order/find/popular-menu: menu items by served orders, most first. */

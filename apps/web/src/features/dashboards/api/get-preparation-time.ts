@@ -1,6 +1,6 @@
 import { PreparationTimeSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { dashboardKeys, toQuery, type StatsParams } from './stats-params';
 
 /** GET /stats/preparation-time: mean time from in-progress to done. */

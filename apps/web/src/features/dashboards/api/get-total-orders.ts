@@ -1,6 +1,6 @@
 import { CountSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { dashboardKeys, toQuery, type StatsParams } from './stats-params';
 
 /** GET /order/count/total: served orders of a venue in the period. */

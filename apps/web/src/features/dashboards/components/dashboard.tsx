@@ -2,11 +2,11 @@ import { STATS_PERIODS, type CategoryFor, type StatsPeriod } from '@cafe/shared'
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { PageHeader } from '../../../components/ui';
-import { useSession } from '../../../stores/session';
-import { useStatsLive } from '../api/use-stats-live';
-import { cafeToday } from '../../../lib/cafe-time';
+import { paths } from '@/lib/paths';
+import { PageHeader } from '@/components/ui';
+import { useMe } from '@/api/me';
+import { useStatsLive } from '@/features/dashboards/api/use-stats-live';
+import { useCafeToday } from '@/hooks/use-cafe-today';
 import { PeriodView } from './period-view';
 
 const PERIOD_LABELS: Record<StatsPeriod, string> = { today: 'Today', week: 'This Week', month: 'This Month' };
@@ -19,10 +19,10 @@ function isPeriod(value: string): value is StatsPeriod {
 /** A venue's dashboard with the Today / This Week / This Month selector. */
 export function Dashboard({ venue }: { venue: CategoryFor }) {
   useStatsLive();
-  const role = useSession((s) => s.user.role);
+  const role = useMe()?.role;
   const [period, setPeriod] = useState<StatsPeriod>('today');
-  // Taken at each render: the periods move on by themselves at the cafe's midnight.
-  const today = cafeToday();
+  // The periods move on by themselves at the cafe's midnight.
+  const today = useCafeToday();
   const other: CategoryFor = venue === 'cafe' ? 'bar' : 'cafe';
   const otherPath =
     role === 'admin'

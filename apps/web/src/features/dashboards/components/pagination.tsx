@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { pageButtons } from '../lib/pagination';
+import { cn } from '@/lib/cn';
+import { pageButtons } from '@/features/dashboards/lib/pagination';
 
 interface PaginationProps {
   page: number;

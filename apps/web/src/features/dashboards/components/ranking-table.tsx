@@ -1,6 +1,6 @@
 import { LIMITS, type PopularMenuRow } from '@cafe/shared';
 import { useState } from 'react';
-import { pageCount, pageSlice } from '../lib/pagination';
+import { pageCount, pageSlice } from '@/features/dashboards/lib/pagination';
 import { Pagination } from './pagination';
 
 export const RANKING_TITLE = 'Order amount of each menu (Max to min)';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Spinner } from '../../../components/ui';
+import { Spinner } from '@/components/ui';
 
 /** One number with its label (total orders, average preparation time). */
 export function StatCard({

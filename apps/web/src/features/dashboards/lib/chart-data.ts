@@ -1,5 +1,5 @@
 import type { OrdersByHourRow, OrdersByWeekdayRow, PreparationTime } from '@cafe/shared';
-import type { ChartBar } from '../components/bar-chart';
+import type { ChartBar } from '@/features/dashboards/components/bar-chart';
 
 const pad = (n: number) => n.toString().padStart(2, '0');
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,4 +1,4 @@
-import { Dashboard } from '../components/dashboard';
+import { Dashboard } from '@/features/dashboards/components/dashboard';
 
 /** Dashboard for Bar (/dashboard-bar for baristas, /dashboard-admin-bar for admins). */
 export function DashboardBarRoute() {

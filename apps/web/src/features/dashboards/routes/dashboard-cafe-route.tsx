@@ -1,4 +1,4 @@
-import { Dashboard } from '../components/dashboard';
+import { Dashboard } from '@/features/dashboards/components/dashboard';
 
 /** Dashboard for Cafe (/dashboard-cafe for baristas, /dashboard-admin for admins). */
 export function DashboardCafeRoute() {

@@ -1,4 +1,4 @@
-import { hueOf, initialsOf, type TeamMember } from '../lib/team';
+import { hueOf, initialsOf, type TeamMember } from '@/features/info/lib/team';
 
 /** One person of the team: picture (or a generated initials avatar), name, position, quote. */
 export function MemberCard({ member, delayMs }: { member: TeamMember; delayMs: number }) {

@@ -1,13 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn, signOutStore } from '../../../app/test-helpers';
-import { revealDelayMs } from '../lib/team';
+import { renderWithProviders, seedSettings, signIn, signOut } from '@/test/render';
+import { revealDelayMs } from '@/features/info/lib/team';
 import { CloseAllRoute } from './close-all-route';
 import { TeamCreditRoute } from './team-credit-route';
 import { UnauthorizedRoute } from './unauthorized-route';
 
-const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+const inRouter = renderWithProviders;
 
 describe('CloseAllRoute', () => {
   it('says both venues are closed and gives the hours', () => {
@@ -17,6 +16,19 @@ describe('CloseAllRoute', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Cafe: every working day 9:00 - 16:00')).toBeInTheDocument();
     expect(screen.getByText('Bar: Friday 15:00 - 18:00')).toBeInTheDocument();
+  });
+
+  it('gives the hours the server knows', () => {
+    seedSettings({
+      hours: {
+        cafe: { open: 8, close: 17, label: 'Cafe: every working day 8:00 - 17:00' },
+        bar: { weekday: 5, open: 16, close: 20, label: 'Bar: Friday 16:00 - 20:00' },
+        fridayCafeCutoffHour: 12,
+      },
+    });
+    inRouter(<CloseAllRoute />);
+    expect(screen.getByText('Cafe: every working day 8:00 - 17:00')).toBeInTheDocument();
+    expect(screen.getByText('Bar: Friday 16:00 - 20:00')).toBeInTheDocument();
   });
 });
 
@@ -35,7 +47,7 @@ describe('TeamCreditRoute', () => {
     const { unmount } = inRouter(<TeamCreditRoute />);
     expect(screen.getByRole('link', { name: 'Back to my order' })).toHaveAttribute('href', '/statusOrder-admin');
     unmount();
-    signOutStore();
+    signOut();
     inRouter(<TeamCreditRoute />);
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
@@ -56,7 +68,7 @@ describe('UnauthorizedRoute', () => {
   });
 
   it('offers Login to visitors', () => {
-    signOutStore();
+    signOut();
     inRouter(<UnauthorizedRoute />);
     expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
   });

@@ -1,16 +1,16 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { homePath, paths } from '../../../app/paths';
-import { PageHeader } from '../../../components/ui';
-import { useSession } from '../../../stores/session';
-import { MemberCard } from '../components/member-card';
-import { revealDelayMs, TEAM } from '../lib/team';
+import { homePath, paths } from '@/lib/paths';
+import { PageHeader } from '@/components/ui';
+import { useMe } from '@/api/me';
+import { MemberCard } from '@/features/info/components/member-card';
+import { revealDelayMs, TEAM } from '@/features/info/lib/team';
 
 /** /team-credit (SPEC "Team credit"): the people behind the cafe and this app. */
 export function TeamCreditRoute() {
-  const { login, role } = useSession((s) => s.user);
-  const back = login ? homePath(role) : paths.login;
-  const backLabel = !login ? 'Back to Login' : role === 'barista' ? 'Back to orders' : 'Back to my order';
+  const me = useMe();
+  const back = me ? homePath(me.role) : paths.login;
+  const backLabel = !me ? 'Back to Login' : me.role === 'barista' ? 'Back to orders' : 'Back to my order';
   const closingDelay = revealDelayMs(TEAM.length, TEAM.length);
 
   return (

@@ -1,6 +1,6 @@
 import { CategorySchema } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
 /**

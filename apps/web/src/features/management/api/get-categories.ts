@@ -1,7 +1,7 @@
 import { CategorySchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
 /** GET /category: the available categories (cafe and bar) with their menus. */

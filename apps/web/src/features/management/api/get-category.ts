@@ -1,6 +1,6 @@
 import { CategorySchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
 /** GET /category/{id}: one available category with its available menu items. */

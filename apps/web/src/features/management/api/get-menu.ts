@@ -1,6 +1,6 @@
 import { MenuSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
 /** GET /menu/{id}: one menu item. */

@@ -1,6 +1,6 @@
 import { MenuSchema, type Category, type IsActive, type MenuPatchBody } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
 /** PATCH /menu/{id}: edit, switch active/inactive, or soft delete (isAvailable "unavailable"). */

@@ -1,7 +1,6 @@
-import { LIVE_EVENTS } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLiveEvent } from '../../../lib/socket';
+import { useLiveEvent } from '@/lib/socket';
 import { managementKeys } from './keys';
 
 /** Another barista changed the menu: refresh what this screen shows. */
@@ -10,5 +9,5 @@ export function useMenuLive() {
   const handleMenuEvent = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: managementKeys.all });
   }, [queryClient]);
-  useLiveEvent(LIVE_EVENTS.menu, handleMenuEvent);
+  useLiveEvent('menu', handleMenuEvent);
 }

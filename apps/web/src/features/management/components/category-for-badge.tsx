@@ -1,5 +1,5 @@
 import type { CategoryFor } from '@cafe/shared';
-import { StatusPill } from '../../../components/ui';
+import { StatusPill } from '@/components/ui';
 
 const LABELS: Record<CategoryFor, string> = { cafe: 'Cafe', bar: 'Bar' };
 

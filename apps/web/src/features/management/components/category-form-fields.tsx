@@ -1,6 +1,6 @@
 import { LIMITS } from '@cafe/shared';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { CategoryFormValues } from '../lib/forms';
+import type { CategoryFormValues } from '@/features/management/lib/forms';
 import { CategoryForField } from './category-for-field';
 import { TextField } from './text-field';
 

@@ -1,10 +1,10 @@
-import type { Menu } from '@cafe/shared';
+import { textOrEmpty, type Menu } from '@cafe/shared';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { StatusPill, Switch } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
+import { paths } from '@/lib/paths';
+import { StatusPill, Switch } from '@/components/ui';
+import { cn } from '@/lib/cn';
 
 interface MenuItemRowProps {
   menu: Menu;
@@ -18,7 +18,7 @@ interface MenuItemRowProps {
 export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onActiveChange }: MenuItemRowProps) {
   const checkboxId = useId();
   const active = menu.isActive === 'active';
-  const hasDescription = menu.description !== '-' && menu.description.length > 0;
+  const description = textOrEmpty(menu.description);
   const Text = selecting ? 'label' : 'div';
   return (
     <li className={cn('card flex min-w-0 items-center gap-3 p-3 sm:p-4', selected && 'border-[var(--accent)]')}>
@@ -38,9 +38,7 @@ export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onAct
         className={cn('block min-w-0 flex-1', selecting && 'cursor-pointer')}
       >
         <span className={cn('block truncate font-semibold', !active && 'text-[var(--ink-muted)]')}>{menu.name}</span>
-        {hasDescription ? (
-          <span className="block truncate text-sm text-[var(--ink-muted)]">{menu.description}</span>
-        ) : null}
+        {description ? <span className="block truncate text-sm text-[var(--ink-muted)]">{description}</span> : null}
         <StatusPill tone={active ? 'success' : 'neutral'} className="mt-1">
           {active ? 'Active' : 'Inactive'}
         </StatusPill>

@@ -1,5 +1,5 @@
 import { useId, type ComponentProps } from 'react';
-import { FieldError } from '../../../components/ui';
+import { FieldError } from '@/components/ui';
 
 interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;

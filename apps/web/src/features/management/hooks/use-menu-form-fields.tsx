@@ -2,9 +2,9 @@ import { LIMITS, type Category } from '@cafe/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { Select } from '../../../components/ui';
-import { TextField } from '../components/text-field';
-import { categoryOptions, type MenuFormValues } from '../lib/forms';
+import { Select } from '@/components/ui';
+import { TextField } from '@/features/management/components/text-field';
+import { categoryOptions, type MenuFormValues } from '@/features/management/lib/forms';
 
 /**
  * The name, description and category fields of Add Menu and Edit Menu, built once; each screen

@@ -8,7 +8,7 @@ import {
   type Category,
 } from '@cafe/shared';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
+import { paths } from '@/lib/paths';
 
 /** Add Menu: the shared name and description rules; a category must be chosen. */
 export const MenuFormSchema = z.object({
@@ -42,11 +42,6 @@ export function categoryOptions(categories: readonly Category[]) {
 /** A route parameter that must be a positive whole number; NaN otherwise. */
 export function parseId(value: string | undefined): number {
   return value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-/** The description as stored shows "-" for none; the form shows an empty field instead. */
-export function descriptionForForm(description: string): string {
-  return description === '-' ? '' : description;
 }
 
 /** The page that lists a category's items; Menu Management when the category is not known. */

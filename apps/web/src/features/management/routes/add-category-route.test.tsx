@@ -2,7 +2,7 @@ import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute } from '../test/render-route';
+import { mockApi, renderRoute } from '@/test/render';
 import { AddCategoryRoute } from './add-category-route';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Add Category', () => {
   it('shows the Thai alert when For is not chosen, and posts once both are answered', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /category': { id: 7, name: 'Smoothie', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
     });
     const { router } = renderRoute(AddCategoryRoute, '/add-category', '/add-category');

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { AlertMessage, PageHeader } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useCreateCategory } from '../api/create-category';
-import { CategoryFormFields } from '../components/category-form-fields';
-import { CategoryFormSchema, type CategoryFormValues } from '../lib/forms';
+import { paths } from '@/lib/paths';
+import { AlertMessage, PageHeader } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCreateCategory } from '@/features/management/api/create-category';
+import { CategoryFormFields } from '@/features/management/components/category-form-fields';
+import { CategoryFormSchema, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Add Category (/add-category): a name and the venue it is for. */
 export function AddCategoryRoute() {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute } from '../test/render-route';
+import { mockApi, renderRoute } from '@/test/render';
 import { AddMenuRoute } from './add-menu-route';
 
 const categories = [
@@ -13,7 +13,7 @@ const categories = [
 afterEach(() => vi.unstubAllGlobals());
 
 function renderAddMenu(path = '/add-menu/2') {
-  const calls = mockApi({
+  const { calls } = mockApi({
     'GET /category': categories,
     'POST /menu': {
       id: 9,

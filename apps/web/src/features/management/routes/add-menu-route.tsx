@@ -4,12 +4,12 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { PageHeader } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useCategories } from '../api/get-categories';
-import { useCreateMenu } from '../api/create-menu';
-import { useMenuFormFields } from '../hooks/use-menu-form-fields';
-import { MenuFormSchema, categoryMenuPath, parseId, type MenuFormValues } from '../lib/forms';
+import { PageHeader } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCategories } from '@/features/management/api/get-categories';
+import { useCreateMenu } from '@/features/management/api/create-menu';
+import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
+import { MenuFormSchema, categoryMenuPath, parseId, type MenuFormValues } from '@/features/management/lib/forms';
 
 /** Add Menu (/add-menu/:categoryId): name, description and category, preselected from the route. */
 export function AddMenuRoute() {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Fail, mockApi, renderRoute } from '../test/render-route';
+import { apiError, mockApi, renderRoute } from '@/test/render';
 import { CategoryMenuRoute } from './category-menu-route';
 
-vi.mock('../../../lib/socket', () => ({ useLiveEvent: () => undefined }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
 
 const menu = (id: number, name: string, isActive = 'active') => ({
   id,
@@ -34,7 +34,7 @@ const renderPage = () =>
 describe('Category menu page', () => {
   it('switches an item inactive at once and keeps it when the server agrees', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /category/4': () => category,
       'PATCH /menu/41': () => {
         category.menu[0] = menu(41, 'Mango', 'inactive');
@@ -53,7 +53,7 @@ describe('Category menu page', () => {
 
   it('flips the switch back when the server refuses', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /category/4': () => category, 'PATCH /menu/42': new Fail(500) });
+    mockApi({ 'GET /category/4': () => category, 'PATCH /menu/42': apiError(500, 'INTERNAL', 'Something went wrong') });
     renderPage();
     const toggle = await screen.findByRole('switch', { name: 'Berry active' });
     await user.click(toggle);
@@ -62,7 +62,7 @@ describe('Category menu page', () => {
 
   it('soft-deletes the selected items after a confirmation', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /category/4': () => category,
       'PATCH /menu/42': () => {
         category.menu = category.menu.filter((m) => m.id !== 42);

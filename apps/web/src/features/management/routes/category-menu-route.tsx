@@ -3,15 +3,15 @@ import { CheckSquare, CupSoda, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useCategory } from '../api/get-category';
-import { useDeleteMenus, useToggleMenuActive } from '../api/update-menu';
-import { useMenuLive } from '../api/use-menu-live';
-import { CategoryForBadge } from '../components/category-for-badge';
-import { MenuItemRow } from '../components/menu-item-row';
-import { parseId } from '../lib/forms';
+import { paths } from '@/lib/paths';
+import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCategory } from '@/features/management/api/get-category';
+import { useDeleteMenus, useToggleMenuActive } from '@/features/management/api/update-menu';
+import { useMenuLive } from '@/features/management/api/use-menu-live';
+import { CategoryForBadge } from '@/features/management/components/category-for-badge';
+import { MenuItemRow } from '@/features/management/components/menu-item-row';
+import { parseId } from '@/features/management/lib/forms';
 
 /** The items of one category (/menuManagement/:categoryName/:categoryId). */
 export function CategoryMenuRoute() {

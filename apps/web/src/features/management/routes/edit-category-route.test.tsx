@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute } from '../test/render-route';
+import { mockApi, renderRoute } from '@/test/render';
 import { EditCategoryRoute } from './edit-category-route';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +11,7 @@ const coffee = { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'avail
 describe('Edit Category', () => {
   it('needs a valid name to save, and saves name, venue and availability', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /category/1': coffee,
       'PATCH /category/1': { ...coffee, name: 'Brews', categoryFor: 'bar' },
     });

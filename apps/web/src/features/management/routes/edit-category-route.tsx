@@ -5,14 +5,14 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { ConfirmDialog, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useDeleteCategory } from '../api/delete-category';
-import { useCategory } from '../api/get-category';
-import { useUpdateCategory } from '../api/update-category';
-import { CategoryFormFields } from '../components/category-form-fields';
-import { CategoryFormSchema, parseId, type CategoryFormValues } from '../lib/forms';
+import { paths } from '@/lib/paths';
+import { ConfirmDialog, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useDeleteCategory } from '@/features/management/api/delete-category';
+import { useCategory } from '@/features/management/api/get-category';
+import { useUpdateCategory } from '@/features/management/api/update-category';
+import { CategoryFormFields } from '@/features/management/components/category-form-fields';
+import { CategoryFormSchema, parseId, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Edit Category (/edit-category/:categoryId): name and venue; soft delete. */
 export function EditCategoryRoute() {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute } from '../test/render-route';
+import { mockApi, renderRoute } from '@/test/render';
 import { EditMenuRoute } from './edit-menu-route';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,7 +16,7 @@ const latte = { id: 3, name: 'Latte', description: '-', category_id: 1, isActive
 describe('Edit Menu', () => {
   it('loads the item, keeps Save disabled with the Thai message while the name is missing, and saves as available', async () => {
     const user = userEvent.setup();
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /category': categories,
       'GET /menu/3': latte,
       'PATCH /menu/3': { ...latte, category_id: 2 },

@@ -1,23 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, dashIfEmpty, type Menu } from '@cafe/shared';
+import { MESSAGES, dashIfEmpty, textOrEmpty, type Menu } from '@cafe/shared';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '../../../app/paths';
-import { ErrorState, LoadingBlock, PageHeader, Select } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useCategories } from '../api/get-categories';
-import { useMenu } from '../api/get-menu';
-import { useUpdateMenu } from '../api/update-menu';
-import { useMenuFormFields } from '../hooks/use-menu-form-fields';
+import { paths } from '@/lib/paths';
+import { ErrorState, LoadingBlock, PageHeader, Select } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useCategories } from '@/features/management/api/get-categories';
+import { useMenu } from '@/features/management/api/get-menu';
+import { useUpdateMenu } from '@/features/management/api/update-menu';
+import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
 import {
   EditMenuFormSchema,
   categoryMenuPath,
-  descriptionForForm,
   parseId,
   type EditMenuFormValues,
-} from '../lib/forms';
+} from '@/features/management/lib/forms';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -75,7 +74,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
     mode: 'onChange',
     defaultValues: {
       name: menu.name,
-      description: descriptionForForm(menu.description),
+      description: textOrEmpty(menu.description),
       categoryId: String(menu.category_id),
       isActive: menu.isActive,
     },

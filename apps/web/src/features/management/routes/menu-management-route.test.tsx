@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoute } from '../test/render-route';
+import { mockApi, renderRoute } from '@/test/render';
 import { MenuManagementRoute } from './menu-management-route';
 
-vi.mock('../../../lib/socket', () => ({ useLiveEvent: () => undefined }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 const categories = [

@@ -1,11 +1,11 @@
 import { ChevronRight, Coffee, Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCafeStatus } from '../../../api/cafe-status';
-import { paths } from '../../../app/paths';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
-import { useCategories } from '../api/get-categories';
-import { useMenuLive } from '../api/use-menu-live';
-import { CategoryForBadge } from '../components/category-for-badge';
+import { useCafeStatus } from '@/api/cafe-status';
+import { paths } from '@/lib/paths';
+import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { useCategories } from '@/features/management/api/get-categories';
+import { useMenuLive } from '@/features/management/api/use-menu-live';
+import { CategoryForBadge } from '@/features/management/components/category-for-badge';
 
 /** Menu Management (/menuManagement): the available categories of the cafe and the bar. */
 export function MenuManagementRoute() {
@@ -13,7 +13,7 @@ export function MenuManagementRoute() {
   const categories = useCategories();
   const status = useCafeStatus();
   // Categories may be renamed or moved only while both venues are closed (SPEC section 6).
-  const bothClosed = status.data ? !status.data.isCafeOpen && !status.data.isBarOpen : false;
+  const bothClosed = !status.isCafeOpen && !status.isBarOpen;
 
   const addCategory = (
     <Link to={paths.barista.addCategory} className="btn-primary">

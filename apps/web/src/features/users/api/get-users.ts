@@ -1,7 +1,7 @@
 import { UserSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /user: every user (admin only). */
 export const fetchUsers = () => api('/user', { schema: z.array(UserSchema) });

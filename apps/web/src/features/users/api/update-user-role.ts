@@ -1,6 +1,6 @@
 import { UserSchema, type Role, type User } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { usersQueryOptions } from './get-users';
 
 /** PATCH /user/{id} with a new role (admin; never the admin's own account). */

@@ -1,6 +1,6 @@
 import type { Role } from '@cafe/shared';
-import { Select } from '../../../components/ui';
-import { ROLE_OPTIONS, isRole } from '../lib/user-list';
+import { Select } from '@/components/ui';
+import { ROLE_OPTIONS, isRole } from '@/features/users/lib/user-list';
 
 interface RoleEditorProps {
   name: string;

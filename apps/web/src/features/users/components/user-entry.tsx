@@ -1,7 +1,7 @@
 import { cutName, type Role, type User } from '@cafe/shared';
 import { Pencil } from 'lucide-react';
-import { StatusPill } from '../../../components/ui';
-import { ROLE_LABELS } from '../lib/user-list';
+import { StatusPill } from '@/components/ui';
+import { ROLE_LABELS } from '@/features/users/lib/user-list';
 import { RoleEditor } from './role-editor';
 
 /** What a row needs to show and edit one user. */

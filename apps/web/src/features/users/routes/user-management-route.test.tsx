@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER, useSession } from '../../../stores/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { UserManagementRoute } from './user-management-route';
 
 const USERS = [
@@ -12,41 +10,21 @@ const USERS = [
   { id: 3, name: 'Bea Barista', email: 'bea@example.com', role: 'barista', isAvailable: 'available' },
 ];
 
-let patches: { path: string; body: unknown }[] = [];
+let calls: RecordedCall[] = [];
+const patches = () => calls.filter((c) => c.method === 'PATCH').map(({ path, body }) => ({ path, body }));
 
 beforeEach(() => {
-  patches = [];
-  useSession.setState({ user: { ...DEFAULT_USER, login: true, id: 1, name: 'Ada Admin', role: 'admin' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(input instanceof Request ? input.url : input, 'http://localhost').pathname;
-      if ((init?.method ?? 'GET') === 'PATCH') {
-        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { role: string };
-        patches.push({ path, body });
-        const id = Number(path.split('/').pop());
-        const user = USERS.find((u) => u.id === id);
-        return Promise.resolve(Response.json({ ...user, role: body.role }));
-      }
-      return Promise.resolve(Response.json(USERS));
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSession.setState({ user: DEFAULT_USER });
+  signIn({ id: 1, name: 'Ada Admin', role: 'admin' });
+  ({ calls } = mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/user') return { body: USERS };
+    const user = USERS.find((u) => `/user/${u.id}` === call.path);
+    if (call.method === 'PATCH' && user) return { body: { ...user, ...(call.body as object) } };
+    return undefined;
+  }));
 });
 
 function renderScreen() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <UserManagementRoute />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<UserManagementRoute />);
 }
 
 describe('User Management', () => {
@@ -70,7 +48,7 @@ describe('User Management', () => {
     renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Edit role of Bea Barista' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(patches).toHaveLength(0);
+    expect(patches()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' }));
     const select = screen.getByRole('combobox', { name: 'Role of Bartholomew Longname' });
@@ -81,7 +59,7 @@ describe('User Management', () => {
     ).toEqual(['Admin', 'User', 'Barista']);
     await user.selectOptions(select, 'barista');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toEqual([{ path: '/api/user/2', body: { role: 'barista' } }]));
+    await waitFor(() => expect(patches()).toEqual([{ path: '/user/2', body: { role: 'barista' } }]));
     expect(await screen.findByRole('button', { name: 'Edit role of Bartholomew Longname' })).toBeInTheDocument();
   });
 

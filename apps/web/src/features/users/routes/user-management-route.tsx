@@ -2,20 +2,20 @@ import type { Role } from '@cafe/shared';
 import { Search, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '../../../components/ui';
-import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../../stores/session';
-import { useUsers } from '../api/get-users';
-import { useUpdateUserRole } from '../api/update-user-role';
-import { UserCards } from '../components/user-cards';
-import { UserTable } from '../components/user-table';
-import type { UserEntryProps } from '../components/user-entry';
-import { ROLE_LABELS, arrangeUsers } from '../lib/user-list';
-import { useMediaQuery } from '../lib/use-media-query';
+import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { useMe } from '@/api/me';
+import { useUsers } from '@/features/users/api/get-users';
+import { useUpdateUserRole } from '@/features/users/api/update-user-role';
+import { UserCards } from '@/features/users/components/user-cards';
+import { UserTable } from '@/features/users/components/user-table';
+import type { UserEntryProps } from '@/features/users/components/user-entry';
+import { ROLE_LABELS, arrangeUsers } from '@/features/users/lib/user-list';
+import { useMediaQuery } from '@/features/users/lib/use-media-query';
 
 /** User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top. */
 export function UserManagementRoute() {
-  const currentUserId = useSession((s) => s.user.id);
+  const currentUserId = useMe()?.id ?? null;
   const users = useUsers();
   const updateRole = useUpdateUserRole();
   const wide = useMediaQuery('(min-width: 768px)');

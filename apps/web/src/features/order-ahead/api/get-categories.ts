@@ -1,0 +1,23 @@
+import { CategorySchema, type Category, type CategoryFor } from '@cafe/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export const fetchCategories = (categoryFor: CategoryFor, signal?: AbortSignal) =>
+  api('/category', { query: { categoryFor }, schema: z.array(CategorySchema), signal });
+
+/** The available categories of a venue, each with its available items (active and inactive). */
+export const categoriesQueryOptions = (categoryFor: CategoryFor) =>
+  queryOptions({
+    queryKey: ['ordering', 'categories', categoryFor] as const,
+    queryFn: ({ signal }) => fetchCategories(categoryFor, signal),
+    // Only what the specification lets a customer see: available categories and items of this venue.
+    select: (categories: Category[]) =>
+      categories
+        .filter((c) => c.isAvailable === 'available' && c.categoryFor === categoryFor)
+        .map((c) => ({ ...c, menu: c.menu.filter((m) => m.isAvailable === 'available') })),
+  });
+
+export function useCategories(categoryFor: CategoryFor) {
+  return useQuery(categoriesQueryOptions(categoryFor));
+}

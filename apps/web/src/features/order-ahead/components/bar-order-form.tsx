@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dashIfEmpty, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { AlertMessage } from '@/components/ui';
+import { BarOrderFormSchema, type BarOrderFormValues } from '@/features/order-ahead/lib/order-form-schema';
+import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { RemarkField } from './remark-field';
+
+interface BarOrderFormProps {
+  menuId: number;
+  menuName: string;
+  description: string;
+  initialDraft?: OrderDraft | null;
+  onNext: (draft: OrderDraft) => void;
+}
+
+/** A bar drink: the additional request; the description is kept in the draft's tumblerImage. */
+export function BarOrderForm({ menuId, menuName, description, initialDraft, onNext }: BarOrderFormProps) {
+  const [showCheck, setShowCheck] = useState(false);
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BarOrderFormValues>({
+    resolver: zodResolver(BarOrderFormSchema),
+    mode: 'onChange',
+    defaultValues: { remark: textOrEmpty(initialDraft?.remark) },
+  });
+  const remarkLength = (useWatch({ control, name: 'remark' }) ?? '').length;
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const handleValid = (values: BarOrderFormValues) => {
+    setShowCheck(false);
+    onNext({
+      venue: 'bar',
+      menu_id: menuId,
+      menu_name: menuName,
+      remark: dashIfEmpty(values.remark),
+      tumblerImage: description,
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(handleValid, () => setShowCheck(true))(event)}
+      className="space-y-6"
+    >
+      <RemarkField length={remarkLength} error={errors.remark?.message} {...register('remark')} />
+      {showCheck && hasErrors ? <AlertMessage>{MESSAGES.checkOrder}</AlertMessage> : null}
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary w-full sm:w-auto">
+          Next
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dashIfEmpty, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { ArrowRight } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { AlertMessage } from '@/components/ui';
+import {
+  CafeOrderFormSchema,
+  type CafeOrderFormInput,
+  type CafeOrderFormValues,
+} from '@/features/order-ahead/lib/order-form-schema';
+import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { DrinkTypeField } from './drink-type-field';
+import { RemarkField } from './remark-field';
+import { SweetnessField } from './sweetness-field';
+import { TumblerImageField } from './tumbler-image-field';
+
+/** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
+const FIRST_PROBLEM =
+  '[aria-invalid="true"] [data-state="checked"], [aria-invalid="true"] button, textarea[aria-invalid="true"], [data-invalid] button:enabled';
+
+interface CafeOrderFormProps {
+  menuId: number;
+  menuName: string;
+  /** A draft of this same drink to continue from (after Edit or coming back). */
+  initialDraft?: OrderDraft | null;
+  onNext: (draft: OrderDraft) => void;
+}
+
+/** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
+export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOrderFormProps) {
+  const [showCheck, setShowCheck] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<CafeOrderFormInput, unknown, CafeOrderFormValues>({
+    resolver: zodResolver(CafeOrderFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      type: initialDraft?.type,
+      sweetness: initialDraft?.sweetness,
+      remark: textOrEmpty(initialDraft?.remark),
+      tumblerImage: initialDraft?.tumblerImage ?? '',
+    },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const remarkLength = (useWatch({ control, name: 'remark' }) ?? '').length;
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const handleValid = (values: CafeOrderFormValues) => {
+    setShowCheck(false);
+    onNext({
+      venue: 'cafe',
+      menu_id: menuId,
+      menu_name: menuName,
+      type: values.type,
+      sweetness: values.sweetness,
+      remark: dashIfEmpty(values.remark),
+      tumblerImage: values.tumblerImage,
+    });
+  };
+
+  /** Shows "please check your order" and takes the person to the first field that needs them. */
+  const handleInvalid = () => {
+    setShowCheck(true);
+    requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLElement>(FIRST_PROBLEM)?.focus();
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      ref={formRef}
+      onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
+      className="space-y-6"
+    >
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <DrinkTypeField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.type?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="sweetness"
+        render={({ field }) => (
+          <SweetnessField
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={errors.sweetness?.message}
+          />
+        )}
+      />
+      <RemarkField length={remarkLength} error={errors.remark?.message} {...register('remark')} />
+      <Controller
+        control={control}
+        name="tumblerImage"
+        render={({ field }) => (
+          <TumblerImageField
+            value={field.value}
+            onChange={(url) => field.onChange(url)}
+            error={errors.tumblerImage?.message}
+            onBusyChange={setUploading}
+          />
+        )}
+      />
+
+      {showCheck && hasErrors ? <AlertMessage>{MESSAGES.checkOrder}</AlertMessage> : null}
+
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={uploading}>
+          Next
+          <ArrowRight aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { drinkTypeLabel, type Order } from '@cafe/shared';
+import { Star } from 'lucide-react';
+import { StatusPill } from '@/components/ui';
+import { useSettings } from '@/api/settings';
+import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
+import { cn } from '@/lib/cn';
+import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
+import { DrinkTypeIcon } from './drink-type-icon';
+
+interface HistoryRowProps {
+  order: Order;
+  /** This drink is the pinned favourite. */
+  pinned?: boolean;
+  /** Offered on cafe drinks: pin (or unpin) as the "Order again" favourite. */
+  onTogglePin?: (order: Order) => void;
+}
+
+/** One finished order: time, drink, type and sweetness (cafe), and how it ended. */
+export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
+  const { cafeTimeZone } = useSettings();
+  const { label, note } = historyStatusLabel(order);
+  const cafe = isCafeOrder(order);
+  const tone = label === 'Done' ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
+
+  return (
+    <div className="card flex items-start gap-x-3 gap-y-2 p-3 sm:items-center sm:gap-x-4">
+      <time dateTime={order.updatedAt} className="w-20 shrink-0 text-sm text-[var(--ink-muted)]">
+        <span className="block font-semibold text-[var(--ink)]">{formatCafeTime(order.updatedAt, cafeTimeZone)}</span>
+        <span className="block text-xs">{formatCafeDate(order.updatedAt, cafeTimeZone)}</span>
+      </time>
+      {/* Drink and outcome: stacked on a phone, side by side from the tablet on. */}
+      <div className="flex min-w-0 flex-1 flex-col gap-x-4 gap-y-1.5 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words">{order.menu.name}</p>
+          {cafe ? (
+            <p className="flex flex-wrap items-center gap-x-3 text-sm text-[var(--ink-muted)]">
+              {order.type ? (
+                <span className="inline-flex items-center gap-1">
+                  <DrinkTypeIcon type={order.type} />
+                  {drinkTypeLabel(order.type)}
+                </span>
+              ) : null}
+              {order.sweetness != null ? <span>Sweetness {order.sweetness}%</span> : null}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
+          <StatusPill tone={tone}>{label}</StatusPill>
+          {note ? <span className="text-sm text-[var(--ink-muted)]">{note}</span> : null}
+        </div>
+      </div>
+      {cafe && onTogglePin ? (
+        <button
+          type="button"
+          className="btn-ghost -my-1 min-w-11 shrink-0 px-2"
+          aria-pressed={pinned}
+          aria-label={pinned ? `Unpin ${order.menu.name} as favourite` : `Pin ${order.menu.name} as favourite`}
+          title={pinned ? 'Unpin favourite' : 'Pin as favourite'}
+          onClick={() => onTogglePin(order)}
+        >
+          <Star aria-hidden="true" className={cn('h-5 w-5', pinned && 'fill-current text-[var(--warning)]')} />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Category, Menu } from '@cafe/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
+import { CategoryTabs } from './category-tabs';
+import { MenuItemGrid } from './menu-item-grid';
+
+interface MenuCategoriesProps {
+  categoriesQuery: Pick<UseQueryResult<Category[]>, 'isPending' | 'isError' | 'refetch'>;
+  /** The categories that get a tab. */
+  tabs: readonly Category[];
+  /** The category shown; none when the venue's menu is empty. */
+  active: Category | undefined;
+  onSelect: (categoryId: number) => void;
+  /** Accessible name of the tab list. */
+  tabsLabel: string;
+  /** The venue's icon in the empty states. */
+  icon: LucideIcon;
+  /** Title shown when the venue has no categories at all. */
+  emptyTitle: string;
+  isOrderable: (item: Menu) => boolean;
+  onPick: (item: Menu) => void;
+}
+
+/** A venue's menu: loading, failure and empty states, else category tabs with the items. */
+export function MenuCategories({
+  categoriesQuery,
+  tabs,
+  active,
+  onSelect,
+  tabsLabel,
+  icon: Icon,
+  emptyTitle,
+  isOrderable,
+  onPick,
+}: MenuCategoriesProps) {
+  if (categoriesQuery.isPending) return <LoadingBlock label="Loading the menu..." />;
+  if (categoriesQuery.isError) {
+    return <ErrorState message="The menu could not be loaded." onRetry={() => void categoriesQuery.refetch()} />;
+  }
+  if (!active) {
+    return <EmptyState icon={<Icon className="h-7 w-7" />} title={emptyTitle} description="Please check back later." />;
+  }
+  return (
+    <CategoryTabs tabs={tabs} active={active} onChange={onSelect} label={tabsLabel}>
+      {(category) =>
+        category.menu.length === 0 ? (
+          <EmptyState icon={<Icon className="h-7 w-7" />} title="No drinks in this category yet" />
+        ) : (
+          <MenuItemGrid items={category.menu} isOrderable={isOrderable} onPick={onPick} />
+        )
+      }
+    </CategoryTabs>
+  );
+}

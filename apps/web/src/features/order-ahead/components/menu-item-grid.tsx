@@ -1,0 +1,55 @@
+import { textOrEmpty, type Menu } from '@cafe/shared';
+import { Ban, ChevronRight } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+interface MenuItemGridProps {
+  items: readonly Menu[];
+  /** Whether an item can be chosen now (active, and the venue takes orders). */
+  isOrderable: (item: Menu) => boolean;
+  onPick: (item: Menu) => void;
+  /** Shown under an item that cannot be chosen. */
+  unavailableHint?: string;
+}
+
+/** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
+export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint = 'Unavailable' }: MenuItemGridProps) {
+  return (
+    <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
+      {items.map((item) => {
+        const orderable = isOrderable(item);
+        const description = textOrEmpty(item.description);
+        return (
+          <li key={item.id}>
+            <button
+              type="button"
+              disabled={!orderable}
+              onClick={() => onPick(item)}
+              className={cn(
+                'card flex h-full min-h-20 w-full items-center gap-3 p-4 text-left transition-colors',
+                orderable
+                  ? 'hover:border-[var(--accent)] hover:bg-[var(--accent-soft)]'
+                  : 'cursor-not-allowed bg-[var(--surface-sunken)] text-[var(--ink-muted)] opacity-70',
+              )}
+            >
+              <span className="flex min-w-0 flex-1 flex-col items-start gap-1 self-stretch">
+                <span className={cn('font-semibold', orderable ? 'text-[var(--ink)]' : 'text-[var(--ink-muted)]')}>
+                  {item.name}
+                </span>
+                {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
+                {orderable ? null : (
+                  <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
+                    <Ban aria-hidden="true" className="h-3.5 w-3.5" />
+                    {unavailableHint}
+                  </span>
+                )}
+              </span>
+              {orderable ? (
+                <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent-on-soft)]" />
+              ) : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { drinkTypeLabel, textOrEmpty, type Order } from '@cafe/shared';
+import { RotateCcw, Star } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  draftFromFavourite,
+  mostOrderedDrink,
+  readFavourite,
+  saveFavourite,
+} from '@/features/order-ahead/lib/favourite-drink';
+import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+
+interface OrderAgainCardProps {
+  /** Past and today's orders, to work out the usual drink. */
+  orders: readonly Order[];
+  /** Called with the drink as a draft when "Order again" is tapped. */
+  onOrderAgain: (draft: OrderDraft) => void;
+}
+
+/**
+ * "Order again": the pinned favourite, or else the most ordered (or last) drink, re-ordered in two
+ * taps — this button, then "Place order" in the summary, with the same tumbler photo.
+ */
+export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
+  const [stored] = useState(readFavourite);
+  const computed = useMemo(() => {
+    const unique = new Map(orders.map((o) => [o.id, o]));
+    return mostOrderedDrink([...unique.values()]);
+  }, [orders]);
+  const offer = stored?.pinned ? stored : (computed ?? stored);
+  const remark = textOrEmpty(offer?.remark);
+
+  // Remember the usual drink (favOrder) so it is offered even before the orders load next time.
+  useEffect(() => {
+    if (computed && !stored?.pinned) saveFavourite({ ...computed, pinned: false });
+  }, [computed, stored]);
+
+  if (!offer) return null;
+
+  return (
+    <section aria-labelledby="order-again-title" className="card flex flex-wrap items-center gap-x-4 gap-y-3 p-4">
+      <img
+        src={offer.tumblerImage}
+        alt=""
+        className="h-16 w-16 shrink-0 rounded-xl border border-[var(--border)] object-cover"
+      />
+      {/* At least 12rem for the drink, so on a phone the button goes under it instead of squeezing it. */}
+      <div className="min-w-48 flex-1">
+        <h2
+          id="order-again-title"
+          className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ink-muted)]"
+        >
+          {offer.pinned ? <Star aria-hidden="true" className="h-4 w-4 fill-current text-[var(--warning)]" /> : null}
+          {offer.pinned ? 'Your favourite' : 'Your usual'}
+        </h2>
+        <p className="font-semibold break-words">{offer.menu_name}</p>
+        <p className="text-sm break-words text-[var(--ink-muted)]">
+          {drinkTypeLabel(offer.type)} · Sweetness {offer.sweetness}%{remark ? ` · ${remark}` : ''}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="btn-primary w-full sm:w-auto"
+        onClick={() => onOrderAgain(draftFromFavourite(offer))}
+      >
+        <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        Order again
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { renderWithProviders, seedSettings } from '@/test/render';
+import { OrderCard } from './order-card';
+
+describe('OrderCard', () => {
+  it('shows the queue number (queue minus one) for a waiting order, with its wait estimate', () => {
+    renderWithProviders(<OrderCard order={makeOrder({ queue_at: 3, estimatedWaitMinutes: 6 })} onCancel={vi.fn()} />);
+    expect(screen.getByText('Queue no: 2')).toBeInTheDocument();
+    expect(screen.getByText(/about 6 min/)).toBeInTheDocument();
+  });
+
+  it('tells the first waiting order it is its turn', () => {
+    renderWithProviders(<OrderCard order={makeOrder({ queue_at: 1 })} />);
+    expect(screen.getByText('It is your turn!')).toBeInTheDocument();
+  });
+
+  it('shows the order time for orders under way and the last change otherwise, on the cafe clock', () => {
+    const orderDate = '2026-11-20T02:05:00.000Z'; // 09:05 in Bangkok
+    const updatedAt = '2026-11-20T03:42:00.000Z'; // 10:42 in Bangkok
+    const { rerender } = renderWithProviders(
+      <OrderCard order={makeOrder({ status: 'in-progress', orderDate, updatedAt, queue_at: null })} />,
+    );
+    expect(screen.getByText('09:05')).toBeInTheDocument();
+    expect(screen.queryByText('10:42')).not.toBeInTheDocument();
+
+    rerender(<OrderCard order={makeOrder({ status: 'cancel', orderDate, updatedAt, queue_at: null })} />);
+    expect(screen.getByText('10:42')).toBeInTheDocument();
+    expect(screen.queryByText('09:05')).not.toBeInTheDocument();
+  });
+
+  it("follows the cafe's zone from the settings, not the device's", () => {
+    seedSettings({ cafeTimeZone: 'America/New_York' });
+    renderWithProviders(<OrderCard order={makeOrder({ orderDate: '2026-11-20T14:05:00.000Z' })} />);
+    expect(screen.getByText('09:05')).toBeInTheDocument();
+  });
+
+  it('offers Cancel only on a waiting order', async () => {
+    const onCancel = vi.fn();
+    const order = makeOrder({ status: 'ordered' });
+    const { rerender } = renderWithProviders(<OrderCard order={order} onCancel={onCancel} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledWith(order);
+
+    rerender(<OrderCard order={makeOrder({ status: 'in-progress', queue_at: null })} onCancel={onCancel} />);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Queue no|It is your turn/)).not.toBeInTheDocument();
+  });
+
+  it('marks the current step of the status bar', () => {
+    renderWithProviders(<OrderCard order={makeOrder({ status: 'in-progress', queue_at: null })} />);
+    expect(screen.getByText('In progress').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('Waiting')).toBeInTheDocument();
+    expect(screen.getByText('Finished')).toBeInTheDocument();
+  });
+
+  it('asks to pick up a finished drink', async () => {
+    const onPickUp = vi.fn();
+    renderWithProviders(<OrderCard order={makeOrder({ status: 'done', queue_at: null })} onPickUp={onPickUp} />);
+    expect(screen.getByText('Click "Pick Up" after take your cup')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pick Up' }));
+    expect(onPickUp).toHaveBeenCalledOnce();
+  });
+
+  it('shows a barista rejection with its note', () => {
+    renderWithProviders(
+      <OrderCard order={makeOrder({ status: 'rejected', rejectNote: 'Machine Failure', queue_at: null })} />,
+    );
+    expect(screen.getByText('Canceled By Barista')).toBeInTheDocument();
+    expect(screen.getByText('Machine Failure')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { drinkTypeLabel, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { TriangleAlert } from 'lucide-react';
+import { AlertMessage, Modal } from '@/components/ui';
+import { usePlaceOrderFlow } from '@/features/order-ahead/hooks/use-place-order-flow';
+import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { DrinkTypeIcon } from './drink-type-icon';
+
+interface OrderSummaryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  draft: OrderDraft | null;
+  /** The server does not take bar orders online. */
+  onBarOrderingDisabled?: () => void;
+}
+
+/** The order to confirm: Edit goes back to the form, "Place order" sends it. */
+export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDisabled }: OrderSummaryDialogProps) {
+  const { place, placing, problem, clearProblem } = usePlaceOrderFlow();
+  const remark = textOrEmpty(draft?.remark);
+  const description = textOrEmpty(draft?.tumblerImage);
+
+  const handleOpenChange = (next: boolean) => {
+    if (placing) return;
+    if (!next) clearProblem();
+    onOpenChange(next);
+  };
+
+  const handlePlace = async () => {
+    if (!draft) return;
+    const outcome = await place(draft);
+    if (outcome === 'blocked') return;
+    onOpenChange(false);
+    if (outcome === 'bar-ordering-disabled') onBarOrderingDisabled?.();
+  };
+
+  return (
+    <Modal
+      open={open && draft !== null}
+      onOpenChange={handleOpenChange}
+      title="Your order"
+      hideCloseButton={placing}
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={() => handleOpenChange(false)} disabled={placing}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void handlePlace()}
+            disabled={placing}
+            aria-busy={placing || undefined}
+          >
+            {placing ? 'Placing order...' : 'Place order'}
+          </button>
+        </>
+      }
+    >
+      {draft ? (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="text-[var(--ink-muted)]">Menu</dt>
+            <dd className="font-semibold">{draft.menu_name}</dd>
+            {draft.venue === 'cafe' && draft.type ? (
+              <>
+                <dt className="text-[var(--ink-muted)]">Type</dt>
+                <dd className="inline-flex items-center gap-1.5">
+                  <DrinkTypeIcon type={draft.type} />
+                  {drinkTypeLabel(draft.type)}
+                </dd>
+              </>
+            ) : null}
+            {draft.venue === 'cafe' && draft.sweetness !== undefined ? (
+              <>
+                <dt className="text-[var(--ink-muted)]">Sweetness</dt>
+                <dd>{draft.sweetness}%</dd>
+              </>
+            ) : null}
+            {draft.venue === 'bar' && description ? (
+              <>
+                <dt className="text-[var(--ink-muted)]">Description</dt>
+                <dd>{description}</dd>
+              </>
+            ) : null}
+            <dt className="text-[var(--ink-muted)]">Additional request</dt>
+            <dd className="break-words">{remark || 'None'}</dd>
+          </dl>
+          {draft.venue === 'cafe' && draft.tumblerImage ? (
+            <figure>
+              <img
+                src={draft.tumblerImage}
+                alt="Your tumbler"
+                className="h-36 w-36 rounded-xl border border-[var(--border)] object-cover"
+              />
+            </figure>
+          ) : null}
+          {draft.venue === 'cafe' ? (
+            <p
+              role="note"
+              className="flex items-start gap-2 rounded-xl border border-[var(--warning)] bg-[var(--warning-soft)] px-3 py-2 text-sm text-[var(--warning)]"
+            >
+              <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{MESSAGES.tumblerWarning}</span>
+            </p>
+          ) : null}
+          {problem ? <AlertMessage>{problem}</AlertMessage> : null}
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

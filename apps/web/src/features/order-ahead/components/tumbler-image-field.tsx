@@ -1,0 +1,145 @@
+import { MESSAGES, UPLOAD_ACCEPT } from '@cafe/shared';
+import { Camera, History, Undo2 } from 'lucide-react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { AlertMessage, FieldError, Spinner } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { useUploadImage } from '@/features/order-ahead/api/upload-image';
+import { checkImageFile, prepareImage, uploadNameFor } from '@/features/order-ahead/lib/prepare-image';
+
+type Mode = 'upload' | 'recent' | null;
+
+interface TumblerImageFieldProps {
+  /** The uploaded photo's URL ('' while none). */
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  /** Told while an upload runs (the form waits for it). */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+function readRecentUpload(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.recentUpload);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The photo of the customer's own tumbler, so the barista finds the right cup: upload a new one
+ * or reuse the most recent upload. Back clears the choice.
+ */
+export function TumblerImageField({ value, onChange, error, onBusyChange }: TumblerImageFieldProps) {
+  const id = useId();
+  const [mode, setMode] = useState<Mode>(null);
+  const [recent, setRecent] = useState<string | null>(readRecentUpload);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useUploadImage();
+
+  useEffect(() => {
+    onBusyChange?.(upload.isPending);
+  }, [upload.isPending, onBusyChange]);
+
+  const handleBack = () => {
+    setMode(null);
+    setProblem(null);
+    onChange('');
+  };
+
+  const handleUseRecent = () => {
+    if (!recent) return;
+    setMode('recent');
+    setProblem(null);
+    onChange(recent);
+  };
+
+  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    const refusal = checkImageFile(file);
+    if (refusal) {
+      setProblem(refusal);
+      return;
+    }
+    try {
+      const prepared = await prepareImage(file);
+      const { url } = await upload.mutateAsync({ image: prepared, fileName: uploadNameFor(file, prepared) });
+      localStorage.setItem(STORAGE_KEYS.recentUpload, url);
+      setRecent(url);
+      onChange(url);
+    } catch (uploadError) {
+      console.error('upload failed', uploadError);
+      setProblem(isApiError(uploadError, 'PAYLOAD_TOO_LARGE') ? MESSAGES.uploadTooLarge : MESSAGES.uploadOther);
+    }
+  };
+
+  const errorId = `${id}-error`;
+
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} data-invalid={error ? true : undefined}>
+      <legend className="label">Tumbler photo</legend>
+      <p className="mb-2 text-sm text-[var(--ink-muted)]">
+        A photo of your own cup helps the barista find it at the bar.
+      </p>
+
+      {mode === null && !value ? (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => setMode('upload')}>
+            <Camera aria-hidden="true" className="h-4 w-4" />
+            Upload a photo
+          </button>
+          <button type="button" className="btn-secondary" onClick={handleUseRecent} disabled={!recent}>
+            <History aria-hidden="true" className="h-4 w-4" />
+            Use my recent photo
+          </button>
+        </div>
+      ) : null}
+
+      {mode === 'upload' ? (
+        <div className="space-y-2">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            Choose a photo
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={UPLOAD_ACCEPT}
+            onChange={(event) => void handleFile(event)}
+            disabled={upload.isPending}
+            aria-describedby={`${id}-hint`}
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-[var(--accent-soft)] file:px-3 file:py-2 file:font-medium file:text-[var(--accent-strong)]"
+          />
+          <p id={`${id}-hint`} className="text-xs text-[var(--ink-muted)]">
+            JPEG, PNG, JPG or HEIC, smaller than 5 MB.
+          </p>
+          {upload.isPending ? <Spinner size="sm" label="Uploading photo..." /> : null}
+        </div>
+      ) : null}
+
+      {problem ? <AlertMessage className="mt-2">{problem}</AlertMessage> : null}
+
+      {value ? (
+        <figure className="mt-3">
+          <img
+            src={value}
+            alt="Your tumbler"
+            className="h-40 w-40 rounded-xl border border-[var(--border)] object-cover"
+          />
+          <figcaption className="sr-only">Tumbler photo chosen</figcaption>
+        </figure>
+      ) : null}
+
+      {mode !== null || value ? (
+        <button type="button" className="btn-ghost mt-2 text-sm" onClick={handleBack} disabled={upload.isPending}>
+          <Undo2 aria-hidden="true" className="h-4 w-4" />
+          Back
+        </button>
+      ) : null}
+
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
+  );
+}

@@ -1,0 +1,36 @@
+import { isStatusIn, type LiveEventPayload, type OrderStatus } from '@cafe/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { useLiveEvent } from '@/lib/socket';
+import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { statusAnnouncement } from '@/features/order-ahead/lib/order-display';
+
+/** Changes the barista makes (the person's own cancel or pick-up needs no news). */
+const NEWS: readonly OrderStatus[] = ['in-progress', 'done', 'rejected'];
+
+/**
+ * Turns a live change of one of the person's orders into a sentence for the aria-live region
+ * ("Your Latte is ready"); a ready or rejected drink also gets a toast.
+ */
+export function useOrderAnnouncements(): string {
+  const queryClient = useQueryClient();
+  const [announcement, setAnnouncement] = useState('');
+
+  const handleOrderEvent = useCallback(
+    (event: LiveEventPayload<'orders'>) => {
+      if (!isStatusIn(NEWS, event.status)) return;
+      const known = queryClient.getQueryData(myQueueQueryOptions().queryKey)?.find((o) => o.id === event.id);
+      if (!known || known.status === event.status) return;
+      const text = statusAnnouncement(known.menu.name, event.status);
+      if (!text) return;
+      setAnnouncement(text);
+      if (event.status === 'done') toast.success(text);
+      if (event.status === 'rejected') toast.error(text);
+    },
+    [queryClient],
+  );
+  useLiveEvent('orders', handleOrderEvent);
+
+  return announcement;
+}

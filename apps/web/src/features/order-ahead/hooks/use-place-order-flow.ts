@@ -1,0 +1,108 @@
+import { dashIfEmpty, distanceKm, LIMITS, MESSAGES } from '@cafe/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useMe } from '@/api/me';
+import { useSettings } from '@/api/settings';
+import { isApiError } from '@/lib/api-client';
+import { customerPaths } from '@/lib/paths';
+import { usePlaceOrder } from '@/features/order-ahead/api/place-order';
+import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
+import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+
+/** How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), bar-off. */
+export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'bar-ordering-disabled';
+
+/** Why there is no usable position: too far away (null), or none could be read here. */
+function locationMessage(problem: PositionProblem | null): string {
+  if (problem === null) return MESSAGES.outOfRangeThai;
+  return problem === 'unsupported' ? MESSAGES.geolocationUnsupported : MESSAGES.locationPermission;
+}
+
+function failureText(error: unknown): string {
+  if (isApiError(error, 'ORDER_LIMIT_REACHED')) return MESSAGES.orderLimit;
+  if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) return MESSAGES.orderFailedBody;
+  if (isApiError(error)) return error.message;
+  return MESSAGES.orderFailedBody;
+}
+
+/**
+ * Placing an order. Where the server checks the location (the settings say so), the position is
+ * read and checked against the cafe's radius first, so a person far away or without location
+ * sharing is told at once; the server checks again. Without the check no position is asked for.
+ * Success goes to My orders; any other failure back to the menu after 2 seconds.
+ */
+export function usePlaceOrderFlow() {
+  const navigate = useNavigate();
+  const customer = customerPaths(useMe()?.role);
+  const { locationCheck, cafe, orderRadiusKm } = useSettings();
+  const clearDraft = useOrderDraft((s) => s.clear);
+  const mutation = usePlaceOrder();
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  /** The position to send, or the problem that stops the order here. */
+  const locate = async (): Promise<{ coords?: Coordinates; problem?: string }> => {
+    if (!locationCheck) return {};
+    setLocating(true);
+    const position = await readPosition();
+    setLocating(false);
+    if (!position.ok) return { problem: locationMessage(position.problem) };
+    const here = { lat: position.coords.latitude, lng: position.coords.longitude };
+    if (distanceKm(here, { lat: cafe.latitude, lng: cafe.longitude }) > orderRadiusKm) {
+      return { problem: locationMessage(null) };
+    }
+    return { coords: position.coords };
+  };
+
+  const place = async (draft: OrderDraft): Promise<PlaceOutcome> => {
+    setProblem(null);
+    const { coords, problem: locationProblem } = await locate();
+    if (locationProblem) {
+      setProblem(locationProblem);
+      return 'blocked';
+    }
+
+    try {
+      const order = await mutation.mutateAsync({
+        menu_id: draft.menu_id,
+        menu_name: draft.menu_name,
+        type: draft.type,
+        sweetness: draft.sweetness,
+        remark: dashIfEmpty(draft.remark),
+        tumblerImage: draft.tumblerImage,
+        ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
+      });
+      // Only an order the server reports as ordered counts as placed.
+      if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
+      toast.success(MESSAGES.orderPlacedTitle, { description: MESSAGES.orderPlacedBody });
+      clearDraft();
+      void navigate(customer.statusOrder);
+      return 'placed';
+    } catch (error) {
+      if (isApiError(error, 'OUT_OF_RANGE')) {
+        // The server's own check (its settings may have changed since they were read).
+        setProblem(locationMessage(coords ? null : 'unavailable'));
+        return 'blocked';
+      }
+      if (isApiError(error, 'BAR_ORDERING_DISABLED')) return 'bar-ordering-disabled';
+      console.error('order failed', error);
+      toast.error(MESSAGES.orderFailedTitle, { description: failureText(error) });
+      const menuPath = draft.venue === 'bar' ? customer.menuBar : customer.menuCafe;
+      clearTimeout(redirectTimer.current);
+      redirectTimer.current = setTimeout(() => void navigate(menuPath), LIMITS.failedOrderRedirectMs);
+      return 'failed';
+    }
+  };
+
+  return {
+    place,
+    placing: locating || mutation.isPending,
+    /** A location problem to show beside the Place order button. */
+    problem,
+    clearProblem: () => setProblem(null),
+  };
+}

@@ -1,0 +1,113 @@
+import { MESSAGES, type Category } from '@cafe/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderWithProviders, seedSettings, signIn, signOut } from '@/test/render';
+import { MenuCafeRoute } from './menu-cafe-route';
+
+vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
+
+const item = (id: number, name: string, isActive: 'active' | 'inactive' = 'active') => ({
+  id,
+  name,
+  description: '-',
+  category_id: 1,
+  isActive,
+  isAvailable: 'available' as const,
+});
+
+const CATEGORIES: Category[] = [
+  {
+    id: 1,
+    name: 'Coffee',
+    categoryFor: 'cafe',
+    isAvailable: 'available',
+    menu: [item(1, 'Latte'), item(2, 'Mocha', 'inactive')],
+  },
+  { id: 2, name: 'Tea', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+  { id: 3, name: 'Other', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+  { id: 4, name: 'Seasonal', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+];
+
+function serve(totalOrder: number, status = { isCafeOpen: true, isBarOpen: false }) {
+  mockApi({ 'GET /category': CATEGORIES, 'GET /order/count/user': { totalOrder }, 'GET /cafe-status': status });
+}
+
+describe('MenuCafeRoute', () => {
+  beforeEach(() => {
+    signIn({ id: 5, role: 'user', name: 'Tess' });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows tabs for the first three categories and greys out inactive items', async () => {
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Coffee', 'Tea', 'Other']);
+    expect(screen.getByRole('button', { name: /Latte/ })).toBeEnabled();
+    const mocha = screen.getByRole('button', { name: /Mocha/ });
+    expect(mocha).toBeDisabled();
+    expect(within(mocha).getByText('Unavailable')).toBeInTheDocument();
+  });
+
+  it('shows "Ordered 2/2" in red and alerts instead of opening the form at the limit', async () => {
+    serve(2);
+    renderWithProviders(<MenuCafeRoute />);
+    const badge = (await screen.findByText('Ordered 2/2')).closest('p');
+    expect(badge).toHaveAttribute('data-limit-reached', 'true');
+    await userEvent.click(screen.getByRole('button', { name: /Latte/ }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(MESSAGES.orderLimit);
+  });
+
+  it('gives a barista a dropdown of every cafe category', async () => {
+    signIn({ id: 2, role: 'barista' });
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Coffee', 'Tea', 'Other', 'Seasonal']);
+  });
+
+  it('asks a visitor to sign in when they pick a drink', async () => {
+    signOut();
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    await userEvent.click(await screen.findByRole('button', { name: /Latte/ }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Please sign in');
+  });
+
+  it('disables the menu on Friday from 12:00 cafe time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T06:30:00Z')); // Friday 13:30 in Bangkok
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    expect(await screen.findByText(MESSAGES.fridayCafeClosed)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeDisabled();
+  });
+
+  it("takes the Friday cut-off in the cafe's zone from the settings", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Friday 13:30 in Bangkok, but still Friday 01:30 in New York: the menu is open there.
+    vi.setSystemTime(new Date('2026-11-20T06:30:00Z'));
+    seedSettings({ cafeTimeZone: 'America/New_York' });
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
+    expect(screen.queryByText(MESSAGES.fridayCafeClosed)).not.toBeInTheDocument();
+  });
+});
+
+describe('MenuCafeRoute while the cafe is closed', () => {
+  it('says so and disables the drinks', async () => {
+    signIn({ id: 5, role: 'user', isCafeOpen: false, isBarOpen: false });
+    serve(0, { isCafeOpen: false, isBarOpen: false });
+    renderWithProviders(<MenuCafeRoute />);
+    expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeDisabled();
+  });
+});

@@ -1,0 +1,172 @@
+import { ACTIVE_ORDER_STATUSES, isStatusIn, MESSAGES, type QueuedOrder } from '@cafe/shared';
+import { Coffee, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { customerPaths } from '@/lib/paths';
+import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { useMe } from '@/api/me';
+import { useMyQueue } from '@/features/order-ahead/api/get-my-queue';
+import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
+import { useOrderHistory } from '@/features/order-ahead/api/get-order-history';
+import { useUpdateMyOrder } from '@/features/order-ahead/api/update-my-order';
+import { CancelOrderDialog } from '@/features/order-ahead/components/cancel-order-dialog';
+import { NoticeDialog } from '@/features/order-ahead/components/notice-dialog';
+import { OrderAgainCard } from '@/features/order-ahead/components/order-again-card';
+import { OrderCard } from '@/features/order-ahead/components/order-card';
+import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
+import { PushNotificationSwitch } from '@/features/order-ahead/components/push-notification-switch';
+import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
+import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
+import { drinksLeft, limitReached } from '@/features/order-ahead/lib/order-display';
+import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+
+/** My orders (/statusOrder, /statusOrder-admin): today's drinks, live. */
+export function StatusOrderRoute() {
+  const customer = customerPaths(useMe()?.role);
+
+  const queue = useMyQueue();
+  const countQuery = useOrderCount();
+  const history = useOrderHistory({ refetchInterval: false });
+  useMyOrdersLiveUpdates();
+  const announcement = useOrderAnnouncements();
+  const update = useUpdateMyOrder();
+
+  const { draft, setMenu } = useOrderDraft();
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [limitOpen, setLimitOpen] = useState(false);
+  const [cancelTarget, setCancelTarget] = useState<QueuedOrder | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+
+  const count = countQuery.data ?? 0;
+  const orders = useMemo(() => queue.data ?? [], [queue.data]);
+  const active = orders.filter((o) => isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
+  const closed = orders.filter((o) => !isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
+  const pastAndToday = useMemo(() => [...orders, ...(history.data ?? [])], [orders, history.data]);
+
+  const handleCancel = (order: QueuedOrder) => {
+    setCancelTarget(order);
+    setCancelOpen(true);
+  };
+
+  const handleConfirmCancel = async () => {
+    if (!cancelTarget) return;
+    try {
+      await update.mutateAsync({ id: cancelTarget.id, status: 'cancel' });
+    } catch (error) {
+      console.error('cancel failed', error);
+      toast.error('The order could not be canceled', {
+        description: error instanceof Error ? error.message : undefined,
+      });
+      throw error;
+    }
+  };
+
+  const handlePickUp = (order: QueuedOrder) => {
+    update.mutate(
+      { id: order.id, status: 'picked' },
+      {
+        onError: (error) => {
+          console.error('pick up failed', error);
+          toast.error('The pick-up could not be saved', { description: error.message });
+        },
+      },
+    );
+  };
+
+  const handleOrderAgain = (next: OrderDraft) => {
+    if (limitReached(count)) {
+      setLimitOpen(true);
+      return;
+    }
+    setMenu(next);
+    setSummaryOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="my-order-title" className="space-y-6">
+      <PageHeader
+        title={<span id="my-order-title">My Order</span>}
+        description={
+          <span>
+            Drinks left today:{' '}
+            <strong className="text-[var(--ink)]">
+              {countQuery.data === undefined ? '…' : drinksLeft(countQuery.data)}
+            </strong>
+          </span>
+        }
+        actions={
+          <Link to={customer.menuCafe} className="btn-primary">
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Order now
+          </Link>
+        }
+        className="mb-0"
+      />
+
+      <PushNotificationSwitch />
+
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <OrderAgainCard orders={pastAndToday} onOrderAgain={handleOrderAgain} />
+
+      <section aria-labelledby="active-orders-title">
+        <h2 id="active-orders-title" className="mb-3 text-lg font-semibold">
+          Today&apos;s orders
+        </h2>
+        {queue.isPending ? (
+          <LoadingBlock label="Loading your orders..." />
+        ) : queue.isError ? (
+          <ErrorState message="Your orders could not be loaded." onRetry={() => void queue.refetch()} />
+        ) : active.length === 0 ? (
+          <EmptyState
+            icon={<Coffee className="h-7 w-7" />}
+            title="No drinks on the way"
+            description="Order a drink and follow it here."
+          />
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {active.map((order) => (
+              <li key={order.id}>
+                <OrderCard
+                  order={order}
+                  onCancel={handleCancel}
+                  onPickUp={handlePickUp}
+                  busy={update.isPending && update.variables?.id === order.id}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="closed-orders-title">
+        <h2 id="closed-orders-title" className="mb-3 text-lg font-semibold">
+          Picked and Canceled
+        </h2>
+        {closed.length === 0 ? (
+          <p className="text-sm text-[var(--ink-muted)]">No picked or canceled drinks today.</p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2">
+            {closed.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <CancelOrderDialog
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        menuName={cancelTarget?.menu.name ?? ''}
+        onConfirm={handleConfirmCancel}
+      />
+      <OrderSummaryDialog open={summaryOpen} onOpenChange={setSummaryOpen} draft={draft} />
+      <NoticeDialog open={limitOpen} onOpenChange={setLimitOpen} title="Order limit" message={MESSAGES.orderLimit} />
+    </section>
+  );
+}
