@@ -49,10 +49,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const ownsDatabase = !options.database;
   const clock = options.clock ?? createClock(config.clockNow);
 
+  const trusted = config.trustProxy;
+  // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+  const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
-    bodyLimit: 8 * 1024 * 1024,
+    trustProxy,
+    // Small by default so strangers cannot make the server buffer megabytes; the upload sets its own.
+    bodyLimit: 64 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -52,6 +52,11 @@ const EnvSchema = z.object({
     .positive()
     .default(30 * 24 * 3600),
   RATE_LIMIT: onOff.default(true),
+  TRUST_PROXY: z
+    .string()
+    .max(2000)
+    .regex(/^[0-9A-Fa-f.:/,\s]*$/, 'TRUST_PROXY must be a hop count or a comma list of addresses/CIDRs')
+    .default(''),
   PUSH_ENDPOINT_HOSTS: z.string().max(2000).default(DEFAULT_PUSH_HOSTS.join(',')),
   VAPID_PUBLIC_KEY: z
     .string()
@@ -66,6 +71,17 @@ const EnvSchema = z.object({
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
     .optional(),
 });
+
+/** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
+function parseTrustProxy(value: string): false | number | string[] {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) === 0 ? false : Number(trimmed);
+  const list = trimmed
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : false;
+}
 
 /** The server's Web Push identity (VAPID, RFC 8292): browsers bind a subscription to the public key. */
 export interface VapidConfig {
@@ -98,6 +114,11 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rateLimit: boolean;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): off by default, so a client
+   * cannot pick the address its rate limits are counted under.
+   */
+  trustProxy: false | number | string[];
   /** Hosts (and their subdomains) push subscriptions may point at, over https; 'any' allows every URL. */
   pushEndpointHosts: string[] | 'any';
   vapid: VapidConfig;
@@ -190,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pushEndpointHosts:
       e.PUSH_ENDPOINT_HOSTS.trim() === 'any'
         ? 'any'

@@ -16,6 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.ctx.services.auth;
   const limited = app.ctx.config.rateLimit;
   const registerLimit: FastifyContextConfig = limited ? limitTo(30, '10 minutes') : {};
+  const refreshLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
   // The key reads the e-mail from the body, so this limit runs once the body is parsed.
   const loginLimit: FastifyContextConfig = limited
     ? { rateLimit: { ...limitTo(10, '5 minutes', loginKey).rateLimit, hook: 'preValidation' } }
@@ -58,11 +59,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh-token',
     {
+      // Counted per address before the body is read, so token guessing is bounded too.
+      config: refreshLimit,
       schema: {
         tags: ['auth'],
         summary: 'Trade a refresh token for a new token pair; the presented one stops working',
         body: RefreshBodySchema,
-        response: { 200: TokenPairSchema, ...errorResponses(400, 401) },
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => service.refresh(request.body.refreshToken),

@@ -321,6 +321,58 @@ describe('auth: rate limits', () => {
   });
 });
 
+describe('auth: client addresses and body limits', () => {
+  let t: TestApp;
+  let proxied: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // inject() comes from 127.0.0.1: here that address is the one trusted proxy.
+    proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxied.close();
+  });
+
+  const guess = (app: TestApp, email: string, forwardedFor: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email, password: 'not-the-password' },
+    });
+
+  it('ignores a made-up X-Forwarded-For unless TRUST_PROXY names the sender', async () => {
+    const user = await t.createUser();
+    const codes: number[] = [];
+    for (let attempt = 1; attempt <= 40; attempt += 1) {
+      codes.push((await guess(t, user.email, `203.0.113.${attempt}`)).statusCode);
+    }
+    expect(codes.slice(0, 10).every((code) => code === 401)).toBe(true);
+    expect(codes.slice(10).every((code) => code === 429)).toBe(true);
+  });
+
+  it('counts under the forwarded address when the sender is a trusted proxy', async () => {
+    const user = await proxied.createUser();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await guess(proxied, user.email, '198.51.100.7')).statusCode).toBe(401);
+    }
+    expect((await guess(proxied, user.email, '198.51.100.7')).statusCode).toBe(429);
+    expect((await guess(proxied, user.email, '198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('refuses a 7 MB body to an unauthenticated route with 413 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x@example.com', name: 'x'.repeat(7 * 1024 * 1024), password: 'pw' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<ErrorBody>()).toMatchObject({ statusCode: 413 });
+  });
+});
+
 describe('auth: rate limits switched off', () => {
   let t: TestApp;
   beforeAll(async () => {

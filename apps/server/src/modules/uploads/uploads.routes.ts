@@ -82,6 +82,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Before the body is read: strangers and floods are turned away without buffering 5 MB.
       onRequest: [requireAuth],
+      // The app's body limit is small; a photo sent as a data URL needs up to 8 MB.
+      bodyLimit: 8 * 1024 * 1024,
       config: limitTo(app.ctx.config.rateLimit ? UPLOADS_PER_MINUTE : Number.MAX_SAFE_INTEGER, '1 minute', uploaderKey),
       schema: {
         tags: ['uploads'],
