@@ -11,13 +11,13 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { startPgCluster, type PgCluster } from '../../apps/server/src/test-support/pg-cluster';
+import { freePort } from '../../apps/server/src/test-support/free-port';
 
 /**
  * The production topology without containers: a private PostgreSQL cluster, server processes of
@@ -34,23 +34,6 @@ const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-topology-1' };
 /** The cafe's default position: orders from here pass the location check, which production keeps on. */
 export const AT_THE_CAFE = { latitude: 13.7466, longitude: 100.5393 };
-
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() =>
-          typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-        );
-      });
-    });
-    // Never the shared PostgreSQL's port, however unlikely.
-    if (port !== 5432) return port;
-  }
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupSqlite, restoreSqlite, verifyDatabaseFile } from './backup';
+import { freePort } from '../test-support/free-port';
 
 /**
  * Backup and restore of the embedded database, the way an operator uses them: the real server
@@ -20,19 +20,6 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const SERVER_ENTRY = path.join(serverRoot, 'src/server.ts');
 const OPS_ENTRY = path.join(serverRoot, 'src/ops/cli.ts');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Run {
   code: number | null;

@@ -1,10 +1,10 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A private PostgreSQL cluster for tests that need to break the database (stop it, restart it,
@@ -74,22 +74,6 @@ function postgresIds(): { uid: number; gid: number } {
   const gid = /gid=(\d+)/.exec(result.stdout)?.[1];
   if (result.status !== 0 || !uid || !gid) throw new Error('Running as root needs a "postgres" user for PostgreSQL');
   return { uid: Number(uid), gid: Number(gid) };
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const address = probe.address();
-        probe.close(() =>
-          typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-        );
-      });
-    });
-    if (port !== SHARED_PORT) return port;
-  }
 }
 
 /** Clusters not yet destroyed: stopped on the way out even when a test run dies without cleaning up. */
