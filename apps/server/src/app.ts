@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,6 +16,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { countLiveEvents, createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createLiveEvents } from './realtime/events';
 import { admitSockets, createSocketServer } from './realtime/socket';
 import { createAppContext } from './services';
@@ -36,6 +38,12 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+/** A request id from the proxy (X-Request-Id) when it looks like one, else a new one. */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
 function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
@@ -53,7 +61,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
   const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
+    // JSON lines; every line of a request carries its id (reqId).
     logger: { level: config.logLevel },
+    genReqId: requestId,
+    requestIdLogLabel: 'reqId',
     trustProxy,
     // Small by default so strangers cannot make the server buffer megabytes; the upload sets its own.
     bodyLimit: 64 * 1024,
@@ -69,14 +80,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
   }
 
+  // Every answer names its request, so a user's report can be found in the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   const io = createSocketServer(app.server);
+  const metrics = createAppMetrics();
   const ctx = createAppContext({
     config,
     db: database.db,
     dialect: database.dialect,
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
-    events: createLiveEvents(io),
+    events: countLiveEvents(createLiveEvents(io), metrics),
     log: app.log,
   });
   admitSockets(io, (token) => ctx.services.auth.userForToken(token));
@@ -86,6 +103,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
+  await app.register(metricsPlugin, {
+    metrics,
+    token: config.metricsToken,
+    enabled: config.nodeEnv !== 'production' || Boolean(config.metricsToken),
+    pgPool: database.pgPool,
+  });
   await app.register(authPlugin);
 
   await app.register(

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   CLOCK_NOW: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce
     .number()
@@ -110,6 +111,8 @@ export interface Config {
   /** Only under NODE_ENV=test: the instant the server clock starts at. */
   clockNow: Date | undefined;
   logLevel: string;
+  /** Bearer token for GET /api/metrics; without one metrics are open, except in production (off). */
+  metricsToken?: string;
   webDist: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? '',
     clockNow,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
