@@ -1,12 +1,13 @@
-import { z } from 'zod';
+/*
+ * The contract's enumerations as plain values; their zod schemas are in enum-schemas.ts, so a
+ * screen that only needs a list or a label does not load the schema library.
+ */
 
 export const ROLES = ['admin', 'user', 'barista'] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const ORDER_STATUSES = ['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel'] as const;
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses of an order that is still on its way to the customer. */
 export const ACTIVE_ORDER_STATUSES = ['ordered', 'in-progress', 'done'] as const satisfies readonly OrderStatus[];
@@ -30,8 +31,7 @@ export function isStatusIn(statuses: readonly OrderStatus[], status: OrderStatus
 }
 
 export const DRINK_TYPES = ['hot', 'cold', 'frappe'] as const;
-export const DrinkTypeSchema = z.enum(DRINK_TYPES);
-export type DrinkType = z.infer<typeof DrinkTypeSchema>;
+export type DrinkType = (typeof DRINK_TYPES)[number];
 /** How a drink type is written on every screen. */
 export const DRINK_TYPE_LABELS: Record<DrinkType, string> = { hot: 'Hot', cold: 'Cold', frappe: 'Frappe' };
 
@@ -45,26 +45,19 @@ export type Sweetness = (typeof SWEETNESS_LEVELS)[number];
 export function isSweetness(value: number): value is Sweetness {
   return (SWEETNESS_LEVELS as readonly number[]).includes(value);
 }
-export const SweetnessSchema = z.number({ error: 'sweetness must be a number' }).refine(isSweetness, {
-  message: `sweetness must be one of ${SWEETNESS_LEVELS.join(', ')}`,
-});
 
 export const CATEGORY_FOR = ['cafe', 'bar'] as const;
-export const CategoryForSchema = z.enum(CATEGORY_FOR);
-export type CategoryFor = z.infer<typeof CategoryForSchema>;
+export type CategoryFor = (typeof CATEGORY_FOR)[number];
 
 export const IS_ACTIVE = ['active', 'inactive'] as const;
-export const IsActiveSchema = z.enum(IS_ACTIVE);
-export type IsActive = z.infer<typeof IsActiveSchema>;
+export type IsActive = (typeof IS_ACTIVE)[number];
 
 export const IS_AVAILABLE = ['available', 'unavailable'] as const;
-export const IsAvailableSchema = z.enum(IS_AVAILABLE);
-export type IsAvailable = z.infer<typeof IsAvailableSchema>;
+export type IsAvailable = (typeof IS_AVAILABLE)[number];
 
 /** Values of PATCH /cafe-status/{value}; `all-close` is accepted as `close-both`. */
 export const SHOP_VALUES = ['cafe-open', 'bar-open', 'close-both', 'all-close'] as const;
-export const ShopValueSchema = z.enum(SHOP_VALUES);
-export type ShopValue = z.infer<typeof ShopValueSchema>;
+export type ShopValue = (typeof SHOP_VALUES)[number];
 
 export const SHOP_MODES = ['cafe-open', 'bar-open', 'all-close'] as const;
 export type ShopMode = (typeof SHOP_MODES)[number];

@@ -15,13 +15,22 @@ export const LIMITS = {
   emailMax: 320,
   /** Refresh tokens this server issues are 43 characters; anything far longer is not one of them. */
   refreshTokenMax: 512,
+  /** The query string an identity provider sends back after single sign-on (code, state, issuer). */
+  ssoCallbackQueryMax: 4096,
   /** Ids are 4-byte integers in the database (PostgreSQL serial / integer). */
   idMax: 2_147_483_647,
   uploadMaxBytes: 5 * 1024 * 1024,
   orderRadiusKm: 1,
   uncollectedMinutes: 5,
   historyRefreshMs: 5000,
+  /** Barista history pages (GET /order/history/barista): the size the web asks for, and the largest. */
+  historyPageSize: 50,
+  historyPageMax: 100,
   statsPageSize: 10,
+  /** Orders one bulk Do / Done / reject may carry. */
+  bulkOrdersMax: 50,
+  /** How long after a barista's Do, Done or reject it can still be taken back. */
+  undoWindowSeconds: 30,
   cafeMenuTabs: 3,
   failedOrderRedirectMs: 2000,
   initDelayMs: 1000,

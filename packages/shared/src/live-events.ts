@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { OrderingStatusSchema } from './counter';
+import { QueueEventSchema } from './queue-schemas';
+import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
 import { CafeStatusSchema, MenuEventSchema, OrdersEventSchema } from './schemas';
 
 export const SessionChangedEventSchema = z.object({ userId: z.number().int() });
@@ -11,9 +14,13 @@ export type SessionChangedEvent = z.infer<typeof SessionChangedEventSchema>;
  */
 export const LIVE_EVENT_SCHEMAS = {
   orders: OrdersEventSchema,
+  queue: QueueEventSchema,
   'cafe-status': CafeStatusSchema,
   menu: MenuEventSchema,
+  'ordering-status': OrderingStatusSchema,
   'session-changed': SessionChangedEventSchema,
+  schedule: ScheduleSchema,
+  'closing-soon': ClosingSoonEventSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;

@@ -3,6 +3,7 @@ export const MESSAGES = {
   loginFailed: 'Email or Password incorrect.',
   emailDomain: (domain: string) => `only accept @${domain}`,
   nameEmpty: 'Name cannot be empty',
+  nameDirectionControls: 'Name must not contain text-direction control characters',
   orderLimit: 'You already reached your order limit!',
   orderFailedTitle: 'Order failed!',
   orderFailedBody: 'Seems like barista has just set this menu to inactive, please order another menu',

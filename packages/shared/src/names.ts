@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { hasVisibleCharacter } from './text';
 
 /** Latin letters, Thai characters (U+0E00-U+0E7F) and spaces only. */
 const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
@@ -25,45 +26,24 @@ export function checkItemName(value: string, max: number = LIMITS.menuNameMax): 
   return result.success ? null : (result.error.issues[0]?.message ?? MESSAGES.nameNull);
 }
 
-/** Display name: not empty or blank, at most 20 characters. */
+/**
+ * Bidirectional-text controls (embeddings, overrides, isolates, direction marks): in a name they
+ * make what follows read in another order ("‮gnp.exe" shows as "exe.png"), a spoof on the board.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * Display name: shows something (a name of only blanks or zero-width characters is empty), no
+ * text-direction controls, at most 20 characters.
+ */
 export const DisplayNameSchema = z
   .string({ error: MESSAGES.nameEmpty })
   .trim()
   .min(1, { message: MESSAGES.nameEmpty })
+  .refine(hasVisibleCharacter, { message: MESSAGES.nameEmpty, abort: true })
+  .refine((v) => !BIDI_CONTROLS.test(v), { message: MESSAGES.nameDirectionControls, abort: true })
   .max(LIMITS.displayNameMax, { message: `Name must be at most ${LIMITS.displayNameMax} characters` });
 
 export const DescriptionSchema = z
   .string()
   .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
-
-/** The text that stands for "none" in stored descriptions and remarks (docs/api.md). */
-export const NONE_TEXT = '-';
-
-/** "-" stands for "none" in descriptions and remarks: an empty or blank text becomes "-". */
-export function dashIfEmpty(value: string | undefined | null): string {
-  const trimmed = (value ?? '').trim();
-  return trimmed.length === 0 ? NONE_TEXT : trimmed;
-}
-
-/** The reverse of dashIfEmpty, for screens and form fields: "-" (or blank) reads as "" (nothing to show). */
-export function textOrEmpty(value: string | undefined | null): string {
-  const trimmed = (value ?? '').trim();
-  return trimmed === NONE_TEXT ? '' : trimmed;
-}
-
-/** Whether an e-mail address is in the company's domain: the part after its last "@", without case. */
-export function isCompanyEmail(email: string, domain: string): boolean {
-  const at = email.lastIndexOf('@');
-  return (
-    at >= 0 &&
-    email
-      .slice(at + 1)
-      .trim()
-      .toLowerCase() === domain.replace(/^@/, '').toLowerCase()
-  );
-}
-
-/** Cut a name for the user list (docs/api.md: 14 characters). */
-export function cutName(name: string, max: number = LIMITS.userListNameCut): string {
-  return name.length > max ? `${name.slice(0, max)}...` : name;
-}

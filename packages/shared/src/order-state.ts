@@ -12,6 +12,20 @@ export function canTransition(actor: OrderActor, from: OrderStatus, to: OrderSta
   return ORDER_TRANSITIONS[actor][from]?.includes(to) ?? false;
 }
 
+/**
+ * The only moves back the state machine has: a barista's Do, Done or reject taken back within
+ * LIMITS.undoWindowSeconds (POST /order/barista/{id}/undo), each recorded in the order's history.
+ */
+export const UNDO_REVERSALS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  'in-progress': ['ordered'],
+  done: ['in-progress'],
+  rejected: ['ordered', 'in-progress'],
+};
+
+export function canUndo(from: OrderStatus, to: OrderStatus): boolean {
+  return UNDO_REVERSALS[from]?.includes(to) ?? false;
+}
+
 /** Labels of the user's status bar. */
 export const STATUS_STEP_LABELS = ['Waiting', 'In progress', 'Finished'] as const;
 

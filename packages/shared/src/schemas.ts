@@ -7,7 +7,7 @@ import {
   OrderStatusSchema,
   RoleSchema,
   SweetnessSchema,
-} from './enums';
+} from './enum-schemas';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
@@ -81,6 +81,21 @@ export const RefreshBodySchema = z.object({
     .max(LIMITS.refreshTokenMax, { message: 'refreshToken is not a token this server issued' }),
 });
 export type RefreshBody = z.infer<typeof RefreshBodySchema>;
+
+/** POST /auth/sso/start: where to send the browser to sign in at the company's identity provider. */
+export const SsoStartSchema = z.object({ authorizationUrl: z.string() });
+export type SsoStart = z.infer<typeof SsoStartSchema>;
+
+/**
+ * POST /auth/sso/callback: the query string the identity provider sent the browser back with
+ * (`?code=...&state=...`, or `?error=...`), as the web app's /login/sso screen received it.
+ */
+export const SsoCallbackBodySchema = z.object({
+  query: z
+    .string({ error: 'query is required' })
+    .max(LIMITS.ssoCallbackQueryMax, { message: 'query is not an answer of the identity provider' }),
+});
+export type SsoCallbackBody = z.infer<typeof SsoCallbackBodySchema>;
 
 // ---------- users ----------
 
@@ -186,7 +201,10 @@ export const OrderSchema = z.object({
     name: z.string(),
     category: z.object({ id: z.number().int(), name: z.string(), categoryFor: CategoryForSchema }),
   }),
+  /** For a walk-up order (a barista entered it at the counter): who it is for; a guest's name for a guest. */
   user: z.object({ id: z.number().int(), name: z.string() }),
+  /** True for an order a barista entered at the counter (no tumbler photo); absent or false otherwise. */
+  walkUp: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -213,6 +231,21 @@ export const OrderCreateBodySchema = z.object({
   longitude: z.number().min(-180).max(180).optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
+
+/** The name of the header that makes a placement safe to retry (docs/api.md, POST /order). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * POST /order's headers: an optional Idempotency-Key (a UUID is what the web app sends). Other
+ * headers pass through untouched.
+ */
+export const OrderCreateHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7E]{1,255}$/, { message: 'must be 1 to 255 visible ASCII characters' })
+    .optional()
+    .describe('Any value unique to this order draft; a retry with the same key answers the same order.'),
+});
 
 export const OwnerOrderPatchBodySchema = z.object({
   status: z.enum(['cancel', 'picked'], { error: 'status must be cancel or picked' }),
@@ -250,6 +283,42 @@ export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const CountSchema = z.object({ totalOrder: z.number().int() });
 
+/**
+ * GET /order/history/barista: one page of finished orders. `cursor` is the `nextCursor` of the
+ * page before (opaque; absent for the first page), `limit` the page size.
+ */
+export const BaristaHistoryQuerySchema = z.object({
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .int({ message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .min(1, { message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .max(LIMITS.historyPageMax, { message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` }),
+    )
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { message: 'is not a cursor this server gave' })
+    .optional(),
+});
+export type BaristaHistoryQuery = z.infer<typeof BaristaHistoryQuerySchema>;
+
+/** The served (done or picked) orders of one cafe day, the day's "Total Order:". */
+export const DayTotalSchema = z.object({ day: z.string(), totalOrder: z.number().int() });
+export type DayTotal = z.infer<typeof DayTotalSchema>;
+
+export const BaristaHistoryPageSchema = z.object({
+  /** Finished orders (done, picked, cancel, rejected), newest orderDate first (ties: higher id first). */
+  orders: z.array(OrderSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** For every cafe day of `orders`: that whole day's served orders, on this page or not. */
+  dayTotals: z.array(DayTotalSchema),
+});
+export type BaristaHistoryPage = z.infer<typeof BaristaHistoryPageSchema>;
+
 // ---------- statistics ----------
 
 export const StatsQuerySchema = z.object({
@@ -279,12 +348,19 @@ export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 // ---------- live events ----------
 
+/**
+ * An order placed or moved on. Besides the fields of the first version it carries what changed:
+ * the status it left (`from`, null for a new order) and the whole Order as GET /order/{id} would
+ * answer it, so a client updates what it shows without asking again.
+ */
 export const OrdersEventSchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
   userId: z.number().int(),
   categoryFor: CategoryForSchema,
   updatedAt: z.string(),
+  from: OrderStatusSchema.nullable(),
+  order: OrderSchema,
 });
 export type OrdersEvent = z.infer<typeof OrdersEventSchema>;
 

@@ -24,5 +24,10 @@ export const PublicSettingsSchema = z.object({
   }),
   /** The server's Web Push public key (VAPID, base64url), or null when push is not offered. */
   webPushPublicKey: z.string().nullable(),
+  /**
+   * Single sign-on with the company's identity provider (OpenID Connect), when configured: the
+   * name its button shows ("Sign in with <name>"). null: e-mail and password only.
+   */
+  singleSignOn: z.object({ name: z.string() }).nullable(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -5,6 +5,7 @@ import {
   canTransition,
   checkItemName,
   cutName,
+  DisplayNameSchema,
   distanceKm,
   isCafeDay,
   isCompanyEmail,
@@ -26,6 +27,16 @@ import {
 const BKK = 'Asia/Bangkok';
 
 describe('name rules', () => {
+  it('refuses display names that show nothing or carry text-direction controls', () => {
+    const message = (name: string) => DisplayNameSchema.safeParse(name).error?.issues[0]?.message ?? null;
+    for (const blank of ['\u200b\u200b', '\u200d', '\u3164\u3164', ' \u2800 ', '\ufeff', '\u0301'])
+      expect(message(blank), JSON.stringify(blank)).toBe(MESSAGES.nameEmpty);
+    for (const spoof of ['Ann\u202egnp.exe', '\u2067Bob', 'Cat\u200f'])
+      expect(message(spoof), JSON.stringify(spoof)).toBe(MESSAGES.nameDirectionControls);
+    // Real names, Thai with its vowel marks among them, and a zero-width joiner inside an emoji.
+    for (const fine of ['Ann', 'สมชาย ใจดี', 'Zoë', 'Nok 👩\u200d💻', '김민준']) expect(message(fine), fine).toBeNull();
+  });
+
   it('gives the specification messages in order', () => {
     expect(checkItemName('')).toBe(MESSAGES.nameNull);
     expect(checkItemName(' Latte')).toBe(MESSAGES.nameLeadingSpace);

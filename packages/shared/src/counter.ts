@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { IdSchema, OrderSchema, RemarkSchema } from './schemas';
+import { DrinkTypeSchema, SweetnessSchema } from './enum-schemas';
+import { ErrorBodySchema } from './errors';
+import { DisplayNameSchema } from './names';
+import { LIMITS } from './limits';
+
+// ---------- the counter: bulk moves, undo, timeline, walk-up orders, busy mode (issue 11) ----------
+
+/** POST /order/barista/bulk: one move for several orders, each checked and made on its own. */
+export const BulkBaristaBodySchema = z.object({
+  ids: z
+    .array(IdSchema)
+    .min(1, { message: 'choose at least one order' })
+    .max(LIMITS.bulkOrdersMax, { message: `at most ${LIMITS.bulkOrdersMax} orders at once` }),
+  status: z.enum(['in-progress', 'done', 'rejected'], { error: 'status must be in-progress, done or rejected' }),
+  reject_note: z
+    .string()
+    .trim()
+    .min(1, { message: 'reject_note must not be empty' })
+    .max(LIMITS.rejectNoteMax, { message: `reject_note must be at most ${LIMITS.rejectNoteMax} characters` })
+    .optional(),
+});
+export type BulkBaristaBody = z.infer<typeof BulkBaristaBodySchema>;
+
+/** One order's outcome in a bulk move: the order as it is now, or the error a single move would have answered. */
+export const BulkResultSchema = z.discriminatedUnion('ok', [
+  z.object({ id: z.number().int(), ok: z.literal(true), order: OrderSchema }),
+  z.object({ id: z.number().int(), ok: z.literal(false), error: ErrorBodySchema }),
+]);
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+export const BulkBaristaAnswerSchema = z.object({ results: z.array(BulkResultSchema) });
+export type BulkBaristaAnswer = z.infer<typeof BulkBaristaAnswerSchema>;
+
+/** One entry of an order's timeline (GET /order/{id}/timeline), oldest first. */
+export const TimelineEntrySchema = z.object({
+  /** The status the order moved to. */
+  status: z.string(),
+  /** The status it left; null when it was placed. */
+  from: z.string().nullable(),
+  at: z.string(),
+  /** Who made the move; null for the cafe itself (the opening hours' automatic close). */
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** A reject reason, or `undo` for a move taken back. */
+  note: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+/** POST /order/walk-up: a barista enters an order for someone at the counter. */
+export const WalkUpOrderBodySchema = z
+  .object({
+    menu_id: IdSchema,
+    type: DrinkTypeSchema.optional(),
+    sweetness: SweetnessSchema.optional(),
+    remark: RemarkSchema.optional(),
+    /** The person it is for (counts toward their daily limit), or */
+    userId: IdSchema.optional(),
+    /** the name of a guest without an account. */
+    guestName: DisplayNameSchema.optional(),
+  })
+  .refine((body) => (body.userId === undefined) !== (body.guestName === undefined), {
+    message: 'give either userId or guestName, not both',
+    path: ['userId'],
+  });
+export type WalkUpOrderBody = z.infer<typeof WalkUpOrderBodySchema>;
+
+/** GET /user/search?q=: people a barista can enter a walk-up order for. */
+export const UserSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'type part of a name or e-mail' })
+    .trim()
+    .min(1, { message: 'type part of a name or e-mail' })
+    .max(50, { message: 'at most 50 characters' }),
+});
+export const UserSearchResultSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+
+/** Why new cafe orders are paused: a barista paused them, or the queue or the wait passed its limit. */
+export const PAUSE_REASONS = ['manual', 'queue', 'wait'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+/** GET /ordering-status (public) and the `ordering-status` event: busy mode of the cafe. */
+export const OrderingStatusSchema = z.object({
+  paused: z.boolean(),
+  reason: z.enum(PAUSE_REASONS).nullable(),
+  /** Cafe orders waiting today. */
+  waiting: z.number().int(),
+  /** Minutes a new order would wait now; null when nothing is waiting or in progress. */
+  estimatedWaitMinutes: z.number().int().nullable(),
+  limits: z.object({
+    maxWaiting: z.number().int().nullable(),
+    maxWaitMinutes: z.number().int().nullable(),
+  }),
+  /** The sentence shown to people when paused (the same as the 409 ORDERS_PAUSED message); null when not. */
+  message: z.string().nullable(),
+});
+export type OrderingStatus = z.infer<typeof OrderingStatusSchema>;
+
+/** PATCH /ordering-status (barista, admin): pause or resume by hand, or set the limits (null: no limit). */
+export const OrderingStatusPatchSchema = z.object({
+  paused: z.boolean().optional(),
+  maxWaiting: z.number().int().min(1).max(500).nullable().optional(),
+  maxWaitMinutes: z.number().int().min(1).max(240).nullable().optional(),
+});
+export type OrderingStatusPatch = z.infer<typeof OrderingStatusPatchSchema>;
+
+/** GET /stats/times-by-hour: average wait (placed -> taken) and preparation (taken -> done) by cafe hour. */
+export const TimesByHourRowSchema = z.object({
+  hour: z.number().int(),
+  averageWaitSeconds: z.number().nullable(),
+  averagePrepSeconds: z.number().nullable(),
+  samples: z.number().int(),
+});
+export type TimesByHourRow = z.infer<typeof TimesByHourRowSchema>;

@@ -1,0 +1,85 @@
+import type { CategoryFor } from './enums';
+import type { QueueEvent, WaitInputs } from './queue-schemas';
+import type { QueuedOrder } from './schemas';
+
+/*
+ * Queue places and wait estimates as plain functions; the `queue` event's schemas are in
+ * queue-schemas.ts, so a screen that only works a queue out does not load the schema library.
+ */
+
+/**
+ * Minutes until a waiting order is ready:
+ *
+ *   ceil( secondsPerOrder × (inProgress + ordersAhead + 1) / 60 )
+ *
+ * `secondsPerOrder` is the pace at which the counter finishes orders while busy (the server
+ * measures it from the gaps between completions: apps/server/src/modules/orders/wait-estimate.ts).
+ * Every drink being made now, every waiting order ahead, and the order itself each take one such
+ * step (a drink already in progress is counted whole: a slight overestimate, kinder than
+ * promising too early). At least 1 minute.
+ */
+export function estimateWaitMinutes(wait: WaitInputs, ordersAhead: number): number {
+  const drinks = wait.inProgress + ordersAhead + 1;
+  return Math.max(1, Math.ceil((wait.secondsPerOrder * drinks) / 60));
+}
+
+/** Where an order stands in its venue's queue: placed earlier, or at the same instant with a lower id. */
+export interface QueueSpot {
+  id: number;
+  orderDate: string;
+}
+
+/** Whether `a` is ahead of `b` in the queue. */
+export function isAheadOf(a: QueueSpot, b: QueueSpot): boolean {
+  return a.orderDate < b.orderDate || (a.orderDate === b.orderDate && a.id < b.id);
+}
+
+/**
+ * A person's own orders after a queue event: each of their waiting orders of that venue placed
+ * after the one that left moves up one place, and every waiting order of the venue gets the new
+ * estimate. Orders are returned as given when nothing about them changed.
+ */
+export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], event: QueueEvent): T[] {
+  return orders.map((order) => {
+    if (order.status !== 'ordered' || order.menu.category.categoryFor !== event.categoryFor) return order;
+    if (order.queue_at == null) return order;
+    const movedUp = event.left !== null && event.left.id !== order.id && isAheadOf(event.left, order);
+    const movedDown = event.joined !== null && event.joined.id !== order.id && isAheadOf(event.joined, order);
+    const place = Math.max(1, order.queue_at - (movedUp ? 1 : 0) + (movedDown ? 1 : 0));
+    return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1) };
+  });
+}
+
+/**
+ * Queue places of a list that holds every waiting order of the day (the barista's board):
+ * today's waiting orders numbered 1, 2, ... per venue in queue order, with an estimate where the
+ * venue's wait inputs are known (others keep theirs); everything else has no place.
+ */
+export function numberQueue<T extends QueuedOrder>(
+  orders: readonly T[],
+  isToday: (order: T) => boolean,
+  wait: Partial<Record<CategoryFor, WaitInputs>>,
+): T[] {
+  const waiting = orders
+    .filter((o) => o.status === 'ordered' && isToday(o))
+    .sort((a, b) => (isAheadOf(a, b) ? -1 : isAheadOf(b, a) ? 1 : 0));
+  const places = new Map<number, number>();
+  const counts = new Map<CategoryFor, number>();
+  for (const order of waiting) {
+    const venue = order.menu.category.categoryFor;
+    const place = (counts.get(venue) ?? 0) + 1;
+    counts.set(venue, place);
+    places.set(order.id, place);
+  }
+  return orders.map((order) => {
+    const place = places.get(order.id);
+    if (place === undefined) {
+      return order.queue_at === null && order.estimatedWaitMinutes == null
+        ? order
+        : { ...order, queue_at: null, estimatedWaitMinutes: null };
+    }
+    const inputs = wait[order.menu.category.categoryFor];
+    const estimate = inputs ? estimateWaitMinutes(inputs, place - 1) : order.estimatedWaitMinutes;
+    return { ...order, queue_at: place, estimatedWaitMinutes: estimate ?? null };
+  });
+}

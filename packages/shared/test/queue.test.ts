@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { applyQueueEvent, estimateWaitMinutes, numberQueue, type QueuedOrder, type QueueEvent } from '../src';
+
+let nextId = 1;
+function order(fields: Partial<QueuedOrder> & { minute: number; venue?: 'cafe' | 'bar' }): QueuedOrder {
+  const { minute, venue = 'cafe', ...rest } = fields;
+  const at = new Date(Date.UTC(2026, 10, 18, 3, minute)).toISOString();
+  return {
+    id: nextId++,
+    status: 'ordered',
+    orderDate: at,
+    updatedAt: at,
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    tumblerImage: '/api/images/x.webp',
+    rejectNote: '',
+    menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: venue } },
+    user: { id: 1, name: 'Ann' },
+    queue_at: null,
+    estimatedWaitMinutes: null,
+    ...rest,
+  };
+}
+
+describe('the queue on a screen', () => {
+  it('moves up only the orders behind the one that left, with the new estimate', () => {
+    const left = order({ minute: 5 });
+    const ahead = order({ minute: 1, queue_at: 1, estimatedWaitMinutes: 6 });
+    const behind = order({ minute: 9, queue_at: 3, estimatedWaitMinutes: 9 });
+    const otherVenue = order({ minute: 9, venue: 'bar', queue_at: 2, estimatedWaitMinutes: 6 });
+    const done = order({ minute: 8, status: 'done' });
+    const event: QueueEvent = {
+      categoryFor: 'cafe',
+      day: '2026-11-18',
+      left: { id: left.id, orderDate: left.orderDate },
+      joined: null,
+      wait: { secondsPerOrder: 120, inProgress: 1 },
+    };
+    const [a, b, c, d] = applyQueueEvent([ahead, behind, otherVenue, done], event);
+    expect(a).toMatchObject({ queue_at: 1, estimatedWaitMinutes: 4 });
+    expect(b).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
+    expect(c).toBe(otherVenue);
+    expect(d).toBe(done);
+    expect(estimateWaitMinutes(event.wait, 1)).toBe(6);
+  });
+
+  it("numbers the board's waiting orders per venue in queue order, leaving the rest without a place", () => {
+    const first = order({ minute: 2 });
+    const second = order({ minute: 4 });
+    const bar = order({ minute: 3, venue: 'bar' });
+    const making = order({ minute: 1, status: 'in-progress', queue_at: 1, estimatedWaitMinutes: 3 });
+    const yesterday = order({ minute: 0 });
+    const numbered = numberQueue([second, making, first, bar, yesterday], (o) => o !== yesterday, {
+      cafe: { secondsPerOrder: 60, inProgress: 1 },
+    });
+    expect(numbered.map((o) => [o.id, o.queue_at, o.estimatedWaitMinutes])).toEqual([
+      [second.id, 2, 3],
+      [making.id, null, null],
+      [first.id, 1, 2],
+      [bar.id, 1, null],
+      [yesterday.id, null, null],
+    ]);
+  });
+});
