@@ -2,25 +2,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pretty from 'pino-pretty';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ConfigError, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { ensureBaseData, seedDemo, ensureAdmin } from './db/seed';
+import { resolveSecrets } from './db/secrets';
+import { demoAccountsWithPublishedPasswords, ensureBaseData, seedDemo, ensureAdmin } from './db/seed';
 import { createClock, type Clock } from './lib/clock';
+import { serializerCompiler } from './lib/serialization';
 import { validatorCompiler } from './lib/validation';
 import { createTokenSigner } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { countLiveEvents, createAppMetrics, metricsPlugin } from './plugins/metrics';
+import { createClusterBus } from './realtime/bus';
 import { createLiveEvents } from './realtime/events';
 import { admitSockets, createSocketServer } from './realtime/socket';
 import { createAppContext } from './services';
 import { healthRoutes } from './modules/health/health.routes';
+import { busyRoutes } from './modules/busy/busy.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
@@ -29,7 +35,9 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +45,9 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   clock?: Clock;
 }
+
+/** pino's levels, lowest first ('silent' logs nothing). */
+const LOG_LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 
 /** A request id from the proxy (X-Request-Id) when it looks like one, else a new one. */
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -61,10 +72,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
   const trustProxy = typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
-    // JSON lines; every line of a request carries its id (reqId).
-    logger: { level: config.logLevel },
+    // JSON lines in production; one readable line per entry elsewhere (a demo's terminal). Every
+    // line of a request carries its id (reqId, Fastify's default label).
+    logger:
+      config.logFormat === 'pretty'
+        ? {
+            level: config.logLevel,
+            stream: pretty({
+              sync: true,
+              colorize: process.stdout.isTTY,
+              translateTime: 'SYS:HH:MM:ss',
+              ignore: 'pid,hostname',
+              singleLine: true,
+            }),
+          }
+        : { level: config.logLevel },
     genReqId: requestId,
-    requestIdLogLabel: 'reqId',
+    // One line per request, written below when it is answered, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy,
     // Small by default so strangers cannot make the server buffer megabytes; the upload sets its own.
     bodyLimit: 64 * 1024,
@@ -73,16 +98,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, { cafeTimezone: config.cafeTimezone });
+  await resolveSecrets(database.db, config);
   await ensureBaseData(database.db, clock);
-  if (config.demo) await seedDemo(database.db, clock, config);
+  if (config.demo && (await seedDemo(database.db, clock, config)))
+    app.log.info('demo mode: added the demo accounts and menu, and opened the cafe');
   if (config.adminEmail && config.adminPassword) {
     await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
   }
+  if (config.nodeEnv === 'production') {
+    const published = await demoAccountsWithPublishedPasswords(database.db, config.companyEmailDomain);
+    if (published.length > 0) {
+      throw new ConfigError(
+        `Refusing to start with NODE_ENV=production: the database holds demo accounts with their published passwords (${published.join(', ')}). Change their passwords, or disable them (User Management), in a start without NODE_ENV=production first.`,
+      );
+    }
+  }
 
   // Every answer names its request, so a user's report can be found in the logs.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  // Requests are the bulk of the log: at info in production (the access log), at debug elsewhere
+  // so that a demo's terminal shows what matters. Errors are logged where they are handled.
+  const requestLevel = config.nodeEnv === 'production' ? 'info' : 'debug';
+  // Decided once: building the line's object for a level that is off is most of its cost.
+  const logRequests = (LOG_LEVEL_VALUES[requestLevel] ?? 0) >= (LOG_LEVEL_VALUES[config.logLevel] ?? Infinity);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logRequests) {
+      request.log[requestLevel](
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
 
   const io = createSocketServer(app.server);
@@ -94,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     events: countLiveEvents(createLiveEvents(io), metrics),
+    bus: createClusterBus(io),
     log: app.log,
   });
   admitSockets(io, (token) => ctx.services.auth.userForToken(token));
@@ -101,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('io', io);
 
   await app.register(errorHandlerPlugin);
+  // Before every route: it hooks into each route as the route is added.
+  await app.register(compressionPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, {
@@ -116,13 +169,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(settingsRoutes);
       await api.register(authRoutes);
+      await api.register(ssoRoutes);
       await api.register(usersRoutes);
       await api.register(shopStatusRoutes);
+      await api.register(busyRoutes);
       await api.register(menuRoutes);
       await api.register(uploadsRoutes);
       await api.register(ordersRoutes);
       await api.register(statsRoutes);
       await api.register(pushRoutes);
+      await api.register(scheduleRoutes);
     },
     { prefix: '/api' },
   );
@@ -131,6 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (existsSync(path.join(webDist, 'index.html'))) await app.register(webAppPlugin, { root: webDist });
 
   app.addHook('onClose', async () => {
+    // The opening hours' timer (server.ts starts it) stops before what its work needs goes away.
+    await ctx.services.schedule.stop();
     await io.close();
     // Deliveries under way still read the database; each gives up after its own timeout.
     await ctx.services.push.settled();

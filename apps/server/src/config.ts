@@ -8,6 +8,10 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');
 
+/** An optional setting that a blank value (as compose files often pass) leaves unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
 /** The push services of the browsers people use; the server only ever posts to these. */
 const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
@@ -34,12 +38,15 @@ const EnvSchema = z.object({
   ORDER_RADIUS_KM: z.coerce.number().positive().default(1),
   LOCATION_CHECK: onOff.optional(),
   BAR_ONLINE_ORDERING: onOff.default(false),
+  OPENING_HOURS: onOff.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: onOff.optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.string().optional(),
   CLOCK_NOW: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   WEB_DIST: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce
@@ -67,6 +74,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
     .optional(),
+  OIDC_ISSUER: unsetWhenEmpty(
+    z.url({ protocol: /^https?$/, message: "OIDC_ISSUER must be the http(s) URL of the identity provider's issuer" }),
+  ),
+  OIDC_CLIENT_ID: unsetWhenEmpty(z.string()),
+  OIDC_CLIENT_SECRET: unsetWhenEmpty(z.string()),
+  OIDC_NAME: z.string().trim().min(1).max(60).default('company account'),
+  PUBLIC_URL: unsetWhenEmpty(
+    z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be the http(s) URL people open the cafe at' }),
+  ),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
@@ -82,6 +98,19 @@ function parseTrustProxy(value: string): false | number | string[] {
     .map((a) => a.trim())
     .filter(Boolean);
   return list.length > 0 ? list : false;
+}
+
+/** Sign-in with the company's identity provider (OpenID Connect, authorization code flow with PKCE). */
+export interface SingleSignOnConfig {
+  /** The provider's issuer URL; its discovery document is read from there. */
+  issuer: string;
+  clientId: string;
+  /** Absent for a public client (PKCE only). */
+  clientSecret: string | undefined;
+  /** What the button says after "Sign in with". */
+  name: string;
+  /** Where the provider sends the browser back: the web app's /login/sso screen, under PUBLIC_URL. */
+  redirectUri: string;
 }
 
 /** The server's Web Push identity (VAPID, RFC 8292): browsers bind a subscription to the public key. */
@@ -104,6 +133,8 @@ export interface Config {
   orderRadiusKm: number;
   locationCheck: boolean;
   barOnlineOrdering: boolean;
+  /** Whether the shop opens and closes by its schedule on its own (off: only people change it). */
+  openingHours: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   demo: boolean;
@@ -111,6 +142,8 @@ export interface Config {
   /** Only under NODE_ENV=test: the instant the server clock starts at. */
   clockNow: Date | undefined;
   logLevel: string;
+  /** pretty: one readable line per entry (the default outside production); json: JSON lines. */
+  logFormat: 'pretty' | 'json';
   /** Bearer token for GET /api/metrics; without one metrics are open, except in production (off). */
   metricsToken?: string;
   webDist: string | undefined;
@@ -125,6 +158,12 @@ export interface Config {
   /** Hosts (and their subdomains) push subscriptions may point at, over https; 'any' allows every URL. */
   pushEndpointHosts: string[] | 'any';
   vapid: VapidConfig;
+  /** Single sign-on, or null when OIDC_ISSUER is not set. */
+  singleSignOn: SingleSignOnConfig | null;
+  /** How long a graceful shutdown may take before the process exits with 1 anyway. */
+  shutdownTimeoutMs: number;
+  /** Secrets set from the environment (or by the caller): these win over the ones kept in the database. */
+  fixedSecrets?: { jwt: boolean; vapid: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +203,70 @@ function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
+/** A JWT secret shorter than this is refused in production: it could be guessed offline from one token. */
+const PRODUCTION_JWT_SECRET_MIN = 32;
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function parseShutdownTimeout(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    throw new ConfigError(`SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, at least 1000 (got "${text}").`);
+  }
+  return ms;
+}
+
+/**
+ * What production refuses to start with, each with the reason: a signing key it would have to make
+ * up (and that other processes would not share), one short enough to guess, and demo accounts,
+ * whose passwords the README publishes.
+ */
+function refuseUnsafeProduction(e: z.infer<typeof EnvSchema>, overrides: Partial<Config>): void {
+  const secret = e.JWT_SECRET ?? overrides.jwtSecret;
+  if (!secret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  if (secret.length < PRODUCTION_JWT_SECRET_MIN) {
+    throw new ConfigError(
+      `JWT_SECRET must be at least ${PRODUCTION_JWT_SECRET_MIN} characters when NODE_ENV=production (openssl rand -base64 48 makes one)`,
+    );
+  }
+  if (e.DEMO === true) {
+    throw new ConfigError(
+      'DEMO=on is refused when NODE_ENV=production: the demo accounts have published passwords. Remove DEMO, and set ADMIN_EMAIL and ADMIN_PASSWORD for the first admin.',
+    );
+  }
+}
+
+/**
+ * OIDC_* and PUBLIC_URL: all or nothing. Production talks to the provider over https only (its
+ * tokens and the client secret travel there).
+ */
+function parseSingleSignOn(e: z.infer<typeof EnvSchema>, production: boolean): SingleSignOnConfig | null {
+  if (!e.OIDC_ISSUER) {
+    if (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
+      throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (the identity provider)');
+    }
+    return null;
+  }
+  if (!e.OIDC_CLIENT_ID)
+    throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID (the client registered at the provider)');
+  if (!e.PUBLIC_URL) {
+    throw new ConfigError(
+      'OIDC_ISSUER needs PUBLIC_URL, the address people open the cafe at: the provider sends them back to PUBLIC_URL/login/sso',
+    );
+  }
+  if (production && !e.OIDC_ISSUER.startsWith('https://')) {
+    throw new ConfigError('OIDC_ISSUER must be an https:// URL when NODE_ENV=production');
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    name: e.OIDC_NAME,
+    redirectUri: new URL('login/sso', e.PUBLIC_URL.endsWith('/') ? e.PUBLIC_URL : `${e.PUBLIC_URL}/`).toString(),
+  };
+}
+
 /** Parse the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -173,9 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production && !e.JWT_SECRET && !overrides.jwtSecret) {
-    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
-  }
+  if (production) refuseUnsafeProduction(e, overrides);
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -204,17 +305,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderRadiusKm: e.ORDER_RADIUS_KM,
     locationCheck: e.LOCATION_CHECK ?? !demo,
     barOnlineOrdering: e.BAR_ONLINE_ORDERING,
+    openingHours: e.OPENING_HOURS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     demo,
     jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret ?? '',
     clockNow,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'pretty'),
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT,
+    shutdownTimeoutMs: parseShutdownTimeout(e.SHUTDOWN_TIMEOUT_MS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pushEndpointHosts:
       e.PUSH_ENDPOINT_HOSTS.trim() === 'any'
@@ -223,8 +327,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             .map((h) => h.trim().toLowerCase())
             .filter(Boolean),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
+    singleSignOn: parseSingleSignOn(e, production),
   };
   const config = { ...base, ...overrides };
+  config.fixedSecrets = { jwt: Boolean(config.jwtSecret), vapid: Boolean(overrides.vapid || e.VAPID_PUBLIC_KEY) };
   if (!config.jwtSecret) config.jwtSecret = loadOrCreateSecret(config.dataDir);
   if (!overrides.vapid) {
     const keys = e.VAPID_PUBLIC_KEY ? base.vapid : loadOrCreateVapidKeys(config.dataDir);

@@ -6,28 +6,38 @@ import type { Db } from './db/types';
 import type { Clock } from './lib/clock';
 import type { TokenSigner } from './lib/tokens';
 import type { AuthService } from './modules/auth/auth.service';
+import type { BusyService } from './modules/busy/busy.service';
 import type { HealthService } from './modules/health/health.service';
 import type { MenuService } from './modules/menu/menu.service';
 import type { OrdersService } from './modules/orders/orders.service';
 import type { PushService } from './modules/push/push.service';
+import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { SsoService } from './modules/sso/sso.service';
 import type { ShopStatusService } from './modules/shop-status/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
 import type { UploadsService } from './modules/uploads/uploads.service';
 import type { UsersService } from './modules/users/users.service';
+import type { ClusterBus } from './realtime/bus';
 import type { LiveEvents } from './realtime/events';
 import type { LiveServer } from './realtime/socket';
 
 /** One service per module, built once in buildApp. */
 export interface Services {
   auth: AuthService;
+  /** Busy mode: new online cafe orders paused by hand or by the queue. */
+  busy: BusyService;
   health: HealthService;
   menu: MenuService;
   orders: OrdersService;
   /** Web Push to the browsers of an order's owner. */
   push: PushService;
+  /** Opening hours: the weekly schedule, closed days, and the changes they make on their own. */
+  schedule: ScheduleService;
   settings: SettingsService;
   shopStatus: ShopStatusService;
+  /** Sign-in with the company's identity provider (OpenID Connect). */
+  sso: SsoService;
   stats: StatsService;
   uploads: UploadsService;
   users: UsersService;
@@ -41,6 +51,8 @@ export interface AppBase {
   clock: Clock;
   tokens: TokenSigner;
   events: LiveEvents;
+  /** Tells the other server processes what changed, for what they keep in memory. */
+  bus: ClusterBus;
   log: FastifyBaseLogger;
 }
 

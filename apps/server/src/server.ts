@@ -3,31 +3,105 @@ import { buildApp } from './app';
 import { openDatabase } from './db/connection';
 import path from 'node:path';
 import { attachClusterAdapter } from './realtime/cluster';
+import { markDraining } from './lib/lifecycle';
+import type { FastifyInstance } from 'fastify';
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import net, { type Socket } from 'node:net';
+
+/**
+ * How long a shutdown waits for idle keep-alive connections to be closed by the client (the proxy)
+ * rather than cutting them: the proxy may be sending a request on one at that very moment, and it
+ * would not repeat a POST. nginx's upstream `keepalive_timeout` (deploy/nginx) is shorter.
+ */
+const IDLE_CONNECTION_GRACE_MS = 5_000;
+
+/**
+ * The first part of a graceful shutdown, before `app.close()`: marks the process not ready
+ * (GET /api/ready answers 503), stops accepting connections (the proxy gets "connection refused",
+ * which it may retry on another process even for a POST, since nothing reached this one), ends the
+ * live connections so that their clients reconnect elsewhere by themselves, and lets the requests
+ * under way finish. Every answer from here on closes its connection, so the proxy sends no more
+ * requests on it. Resolves when no connection is left, or after `graceMs`.
+ */
+async function drain(app: FastifyInstance, graceMs: number, busy: ReadonlySet<Socket>): Promise<void> {
+  const server = app.server;
+  markDraining(server);
+  server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+    response.setHeader('connection', 'close');
+  });
+  const drained = once(server, 'close');
+  // net.Server's close stops listening but, unlike http.Server's, leaves idle keep-alive connections
+  // to their client (see IDLE_CONNECTION_GRACE_MS); app.close() cuts whatever is left.
+  net.Server.prototype.close.call(server);
+
+  // Closing the transport (not a Socket.IO "disconnect") makes clients reconnect by themselves,
+  // through the proxy to a process that still accepts. Latecomers on a kept-alive connection too.
+  const endLive = (socket: { conn: { close(): unknown } }) => socket.conn.close();
+  app.io.on('connection', endLive);
+  for (const socket of app.io.of('/').sockets.values()) endLive(socket);
+
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  // Whatever live connection is still open (one half-way through its handshake) is ended now.
+  app.io.engine.close();
+  // So is every connection without a request under way: kept alive but idle, or opened and never
+  // used (browsers and proxies open spare ones). Node's closeIdleConnections, which app.close()
+  // calls, leaves a connection that never sent a request open, and the shutdown would wait for it.
+  for (const socket of connectionsOf(server)) if (!busy.has(socket)) socket.destroy();
+}
+
+/** Every connection of a server, tracked from the start. */
+const connections = new WeakMap<object, Set<Socket>>();
+function connectionsOf(server: object): Set<Socket> {
+  return connections.get(server) ?? new Set();
+}
+
+/**
+ * Follows the server's connections and which of them have a request under way (from its headers
+ * until its answer is sent), so a shutdown can tell the idle ones from the busy ones.
+ */
+function trackConnections(server: FastifyInstance['server']): Set<Socket> {
+  const open = new Set<Socket>();
+  const busy = new Set<Socket>();
+  connections.set(server, open);
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      busy.delete(socket);
+    });
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    busy.add(request.socket);
+    response.once('close', () => busy.delete(request.socket));
+  });
+  return busy;
+}
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
+  const { shutdownTimeoutMs } = config;
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cafe.db') });
   const app = await buildApp({ config, database });
+  const busy = trackConnections(app.server);
   if (database.pgPool) await attachClusterAdapter(app, database.pgPool);
+  // Once the other processes can hear of what it changes (the cache bus, the live events).
+  if (config.openingHours) app.ctx.services.schedule.start();
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error(`shutdown took longer than ${shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting`);
+      process.exit(1);
+    }, shutdownTimeoutMs);
     force.unref();
-    app
-      .close()
+    drain(app, Math.min(IDLE_CONNECTION_GRACE_MS, shutdownTimeoutMs / 2), busy)
+      .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -49,10 +123,20 @@ async function main(): Promise<void> {
       console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
     }
   }
-  console.log(`API docs: http://${shown}:${config.port}/api/docs\n`);
+  console.log(`API docs: http://${shown}:${config.port}/api/docs`);
+  if (config.demo) {
+    // What the demo changed, so nobody wonders why the cafe is open or why orders from home pass.
+    console.log(
+      `Demo mode (DEMO=on): the cafe is opened on the first start so ordering can be tried at once; the location check is ${config.locationCheck ? 'on' : 'off (LOCATION_CHECK=on turns it on)'}.`,
+    );
+    if (config.nodeEnv !== 'production' && !['debug', 'trace'].includes(config.logLevel))
+      console.log('Requests are logged at debug level (LOG_LEVEL=debug shows them).');
+  }
+  console.log('');
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting the server refuses is told in one sentence, not as a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -1,10 +1,13 @@
 import type { AppBase, AppContext, Services } from './context';
 import { createAuthService } from './modules/auth/auth.service';
+import { createBusyService } from './modules/busy/busy.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMenuService } from './modules/menu/menu.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPushService } from './modules/push/push.service';
+import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createSsoService } from './modules/sso/sso.service';
 import { createShopStatusService } from './modules/shop-status/shop-status.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -27,12 +30,15 @@ export function createAppContext(base: AppBase): AppContext {
   };
   built.services = {
     auth: createAuthService(ctx),
+    busy: createBusyService(ctx),
     health: createHealthService(ctx),
     menu: createMenuService(ctx),
     orders: createOrdersService(ctx),
     push: createPushService(ctx),
+    schedule: createScheduleService(ctx),
     settings: createSettingsService(ctx),
     shopStatus: createShopStatusService(ctx),
+    sso: createSsoService(ctx),
     stats: createStatsService(ctx),
     uploads: createUploadsService(ctx),
     users: createUsersService(ctx),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withStatementCache } from './sqlite-statement-cache';
+import { startSqliteMaintenance } from './sqlite-maintenance';
 import type { Database } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,16 +17,71 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * How long a PostgreSQL connection or statement may take before the request gives up with 503
+ * (docs/decisions/0012-database-outages.md). Without them a network cut to the database makes
+ * requests, and GET /api/ready, hang for as long as the cut lasts.
+ */
+export interface PgTimeouts {
+  /** Opening a connection (pool `connectionTimeoutMillis`). */
+  connectMs: number;
+  /** The server cancels a statement running longer (`statement_timeout`). */
+  statementMs: number;
+  /** The server gives up waiting for a row or table lock (`lock_timeout`). */
+  lockMs: number;
+  /** The server ends a session left idle inside a transaction (`idle_in_transaction_session_timeout`). */
+  idleInTransactionMs: number;
+  /**
+   * The client stops waiting for an answer (`query_timeout`): what bounds a request when the
+   * network, not the server, is what hangs. A little longer than `statementMs`, so a slow statement
+   * is cancelled by the server (which frees its locks) before the client walks away from it.
+   */
+  queryMs: number;
+}
+
+export const DEFAULT_PG_TIMEOUTS: PgTimeouts = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 30_000,
+  queryMs: 12_000,
+};
+
 // COUNT(*) and SUM come back from PostgreSQL as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 /** `databaseUrl` set: PostgreSQL; otherwise the embedded SQLite file (or ":memory:"). */
-export function openDatabase(options: { databaseUrl?: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** PostgreSQL only: other limits than DEFAULT_PG_TIMEOUTS (tests make them short). */
+  pgTimeouts?: Partial<PgTimeouts>;
+}): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const timeouts = { ...DEFAULT_PG_TIMEOUTS, ...options.pgTimeouts };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      query_timeout: timeouts.queryMs,
+      // Lets the kernel notice a peer that vanished without closing the connection.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An idle connection dropped by the database must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL pool: ${error.message}`));
+    // The pool listens for errors only on idle connections. One checked out (a transaction between
+    // two statements, the live adapter's LISTEN) that the database ends (restart, terminated
+    // backend) would raise an unhandled 'error' event and end the process: every connection keeps
+    // a listener of its own. The pool never hands such a connection out again (it is no longer
+    // queryable), and whoever holds it sees its next query fail.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`PostgreSQL connection: ${error.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
   }
@@ -35,6 +92,7 @@ export function openDatabase(options: { databaseUrl?: string; sqliteFile?: strin
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const maintenance = startSqliteMaintenance(sqlite, db);
+  return { db, dialect: 'sqlite', close: () => maintenance.stop().then(() => db.destroy()) };
 }

@@ -2,21 +2,43 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Dialect } from './connection';
 import * as m001 from './migrations/001-initial';
 import * as m002 from './migrations/002-push-subscriptions';
+import * as m003 from './migrations/003-rate-limits-and-secrets';
+import * as m004 from './migrations/004-order-idempotency';
+import * as m005 from './migrations/005-statistics';
+import * as m006 from './migrations/006-order-times';
+import * as m007 from './migrations/007-counter';
+import * as m008 from './migrations/008-schedule';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
 class StaticProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly options: MigrationOptions,
+  ) {}
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve({
       '001-initial': { up: m001.up(this.dialect) },
       '002-push-subscriptions': { up: m002.up(this.dialect) },
+      '003-rate-limits-and-secrets': { up: m003.up(this.dialect) },
+      '004-order-idempotency': { up: m004.up(this.dialect) },
+      '005-statistics': { up: m005.up(this.dialect, this.options) },
+      '006-order-times': { up: m006.up(this.dialect) },
+      '007-counter': { up: m007.up(this.dialect) },
+      '008-schedule': { up: m008.up(this.dialect) },
     });
   }
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+/** What migrations need of the deployment (a backfill writes cafe-time values). */
+export type MigrationOptions = m005.StatisticsMigrationOptions;
+
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: MigrationOptions,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect, options) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

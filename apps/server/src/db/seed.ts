@@ -1,9 +1,10 @@
 import type { CategoryFor, Role } from '@cafe/shared';
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Clock } from '../lib/clock';
-import { hashPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { iso } from '../lib/time';
+import { SYSTEM_ACCOUNT } from './system-account';
 import type { Database } from './types';
 
 export function DEMO_ACCOUNTS(domain: string) {
@@ -12,6 +13,32 @@ export function DEMO_ACCOUNTS(domain: string) {
     { role: 'barista', name: 'Bea Barista', email: `barista@${domain}`, password: 'barista-demo-1' },
     { role: 'user', name: 'Uma User', email: `user@${domain}`, password: 'user-demo-1' },
   ] as const;
+}
+
+/**
+ * The demo accounts in this database that still have their published password (docs: README), by
+ * e-mail (enabled ones: a disabled account cannot sign in). Production refuses to start while there
+ * are any.
+ */
+export async function demoAccountsWithPublishedPasswords(db: Kysely<Database>, domain: string): Promise<string[]> {
+  const accounts = DEMO_ACCOUNTS(domain);
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where(
+      'email',
+      'in',
+      accounts.map((a) => a.email),
+    )
+    // A disabled account cannot sign in, whatever its password.
+    .where('is_available', '=', 'available')
+    .execute();
+  const found: string[] = [];
+  for (const row of rows) {
+    const account = accounts.find((a) => a.email === row.email);
+    if (account && (await verifyPassword(row.password_hash, account.password))) found.push(row.email);
+  }
+  return found;
 }
 
 const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, string][] }[] = [
@@ -65,15 +92,20 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
   },
 ];
 
+/**
+ * Several processes may start together on one empty PostgreSQL database: each seeding step is
+ * either a single insert that yields to a row already there (ON CONFLICT DO NOTHING) or, for the
+ * demo data, runs under this transaction-scoped advisory lock and looks again once it holds it.
+ */
+const SEED_LOCK_KEY = 0x0cafe5eed;
+
 /** The single shop-status row; both venues start closed. */
 export async function ensureBaseData(db: Kysely<Database>, clock: Clock): Promise<void> {
-  const existing = await db.selectFrom('shop_status').select('id').where('id', '=', 1).executeTakeFirst();
-  if (!existing) {
-    await db
-      .insertInto('shop_status')
-      .values({ id: 1, is_cafe_open: 0, is_bar_open: 0, updated_by: null, updated_at: iso(clock.now()) })
-      .execute();
-  }
+  await db
+    .insertInto('shop_status')
+    .values({ id: 1, is_cafe_open: 0, is_bar_open: 0, updated_by: null, updated_at: iso(clock.now()) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 async function upsertAccount(
@@ -97,6 +129,7 @@ async function upsertAccount(
       created_at: now,
       updated_at: now,
     })
+    .onConflict((oc) => oc.column('email').doNothing())
     .execute();
 }
 
@@ -111,10 +144,26 @@ export async function ensureAdmin(db: Kysely<Database>, clock: Clock, email: str
 }
 
 /** Demo data goes only into an empty database: one account per role and a realistic menu. */
-export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Config): Promise<void> {
+/** Seeds the demo data into an empty database; true when it did (and opened the cafe). */
+export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Config): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    }
+    return seedDemoOnce(trx, clock, config);
+  });
+}
+
+async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config): Promise<boolean> {
   const anyCategory = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
-  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyCategory || anyUser) return;
+  // The opening hours' own account (migration 008) is in every database; it is not a person.
+  const anyUser = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '!=', SYSTEM_ACCOUNT.email)
+    .limit(1)
+    .executeTakeFirst();
+  if (anyCategory || anyUser) return false;
   for (const account of DEMO_ACCOUNTS(config.companyEmailDomain)) await upsertAccount(db, clock, account);
   const now = iso(clock.now());
   let order = 0;
@@ -146,10 +195,17 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Confi
       )
       .execute();
   }
-  // The demo opens the cafe so the ordering journey can be tried straight away.
+  // The demo opens the cafe so the ordering journey can be tried straight away: as the demo
+  // barista would, so the opening hours leave it open until their next opening or closing time.
+  const barista = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', `barista@${config.companyEmailDomain}`)
+    .executeTakeFirst();
   await db
     .updateTable('shop_status')
-    .set({ is_cafe_open: 1, is_bar_open: 0, updated_at: now })
+    .set({ is_cafe_open: 1, is_bar_open: 0, updated_by: barista?.id ?? null, updated_at: now })
     .where('id', '=', 1)
     .execute();
+  return true;
 }

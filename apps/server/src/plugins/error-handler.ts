@@ -10,6 +10,72 @@ export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCo
   return reply.status(statusCode).type('application/json').send(body);
 }
 
+/** Seconds a client is asked to wait (Retry-After) before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const MESSAGE_DATABASE_AWAY =
+  'The service is briefly unavailable (its database cannot be reached). Please try again shortly.';
+
+/** 503 with Retry-After: the service is there, but cannot do its work right now. */
+export function sendUnavailable(reply: FastifyReply, message = MESSAGE_DATABASE_AWAY) {
+  void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  return sendError(reply, 503, 'INTERNAL', message);
+}
+
+/** Socket-level failures of reaching the database server. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs that mean "not now" rather than "wrong": the server shutting down or
+ * starting (57P01-57P03), too many connections (53300), a statement or lock wait cut short by our
+ * own timeouts (57014, 55P03), a session ended for idling in a transaction (25P03).
+ */
+const PG_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03']);
+
+/** What node-postgres and pg-pool say when a connection breaks, cannot be made in time or hangs. */
+const PG_UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+function unavailableCause(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || PG_UNAVAILABLE_STATES.has(code)) return true;
+    // Class 08: connection exceptions.
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    // SQLite: another connection holds the write lock for longer than busy_timeout.
+    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+  }
+  if (typeof message === 'string' && PG_UNAVAILABLE_MESSAGE.test(message)) return true;
+  // A failed connect to a name with several addresses gives an AggregateError of each attempt.
+  if (Array.isArray(errors) && errors.some((e) => unavailableCause(e, depth + 1))) return true;
+  return unavailableCause(cause, depth + 1);
+}
+
+/**
+ * Whether an error means the database cannot be reached or is too busy right now (it went away,
+ * restarts, the network to it is cut, a timeout of ours ran out): answered 503 with Retry-After,
+ * not 500, since the same request may well succeed a moment later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return unavailableCause(error);
+}
+
 /** The code docs/api.md gives a client error of this status that no rule of ours raised. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -78,6 +144,11 @@ export const errorHandlerPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
         return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+      }
+
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendUnavailable(reply);
       }
 
       const status = error.statusCode ?? 500;

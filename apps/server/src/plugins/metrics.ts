@@ -63,13 +63,29 @@ export function countLiveEvents(events: LiveEvents, metrics: AppMetrics): LiveEv
       metrics.liveEvents.inc({ event: 'orders' });
       events.order(event);
     },
+    queue(event, userIds) {
+      metrics.liveEvents.inc({ event: 'queue' });
+      events.queue(event, userIds);
+    },
     cafeStatus(status) {
       metrics.liveEvents.inc({ event: 'cafe-status' });
       events.cafeStatus(status);
     },
+    orderingStatus(status) {
+      metrics.liveEvents.inc({ event: 'ordering-status' });
+      events.orderingStatus(status);
+    },
     menu(event) {
       metrics.liveEvents.inc({ event: 'menu' });
       events.menu(event);
+    },
+    schedule(schedule) {
+      metrics.liveEvents.inc({ event: 'schedule' });
+      events.schedule(schedule);
+    },
+    closingSoon(event) {
+      metrics.liveEvents.inc({ event: 'closing-soon' });
+      events.closingSoon(event);
     },
     sessionChanged(userId) {
       metrics.liveEvents.inc({ event: 'session-changed' });
@@ -162,16 +178,23 @@ export const metricsPlugin = fp<MetricsOptions>(
       pool.on('error', () => poolErrors.inc());
     }
 
-    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    // One labelled series per method, route and status, looked up rather than hashed per request.
+    const series = new Map<string, { observe(seconds: number): void }>();
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
-      if (route === '/api/metrics') return;
-      requestDuration.observe(
-        { method: request.method, route, status_code: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
-      );
-      if (route === '/api/order' && request.method === 'POST' && reply.statusCode === 201) {
-        if (reply.getHeader('idempotent-replayed') !== 'true') ordersPlaced.inc();
+      if (route !== '/api/metrics') {
+        const key = `${request.method} ${route} ${reply.statusCode}`;
+        let observer = series.get(key);
+        if (!observer) {
+          observer = requestDuration.labels({ method: request.method, route, status_code: String(reply.statusCode) });
+          series.set(key, observer);
+        }
+        observer.observe(reply.elapsedTime / 1000);
+        if (route === '/api/order' && request.method === 'POST' && reply.statusCode === 201) {
+          if (reply.getHeader('idempotent-replayed') !== 'true') ordersPlaced.inc();
+        }
       }
+      done();
     });
     app.addHook('onError', async (_request, _reply, error) => {
       const kind = databaseErrorKind(error);

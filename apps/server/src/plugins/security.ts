@@ -1,37 +1,33 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRateLimitStore } from './rate-limit-store';
+import { apiHeaders, pageHeaders } from './security-headers';
 
-/** Security headers with a CSP the web app passes, and the rate limiter (enabled per route). */
+/** Whether a URL is an API answer rather than a page (the interactive API docs are pages). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** Security headers (worked out once) with a CSP the web app passes, and the rate limiter (enabled per route). */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // The Web Push service worker (/sw.js) is a script of this origin.
-          workerSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: app.ctx.config.nodeEnv === 'production',
+    const production = app.ctx.config.nodeEnv === 'production';
+    // API answers carry tokens and personal data (profiles, orders, names): no browser or proxy
+    // may keep them. The few public, cacheable answers (settings, images) set their own.
+    const api = { ...apiHeaders(production), 'cache-control': 'no-store' };
+    const page = pageHeaders(production);
+    app.addHook('onRequest', (request, reply, done) => {
+      void reply.headers(isApiAnswer(request.url) ? api : page);
+      done();
     });
     await app.register(rateLimit, {
       global: false,
       // Rate limiting may be switched off for load tests; it is on by default.
       max: app.ctx.config.rateLimit ? 1000 : Number.MAX_SAFE_INTEGER,
       timeWindow: '1 minute',
+      // Counters live in the database: shared by every process and kept across restarts.
+      store: databaseRateLimitStore(app.ctx.db).store,
     });
   },
   { name: 'security', dependencies: ['error-handler'] },

@@ -11,6 +11,8 @@ describe('serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Office Cafe</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Office Cafe"}');
     t = await createTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(() => t.close());
@@ -33,6 +35,19 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('serves the service worker and the manifest unhashed, never from a long cache, the page allowing the worker', async () => {
+    // A long-cached worker would keep an old build's shell for as long as the cache lives.
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(String(page.headers['content-security-policy'])).toContain("worker-src 'self'");
   });
 
   it('sends security headers with a content security policy', async () => {

@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { attachClusterAdapter } from './cluster';
-import { connectClient, createPgDatabase, nextEvent, TestClock } from '../test-support/test-app';
+import { connectClient, nextEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
+import { startProcesses } from '../test-support/processes';
 
 /**
  * Two server processes behind one address share a PostgreSQL database: a client connected to one
@@ -13,34 +10,15 @@ import type { FastifyInstance } from 'fastify';
  * vitest config includes this file when TEST_DATABASE_URL is set.
  */
 describe('several server processes', () => {
-  const handles: DatabaseHandle[] = [];
-  const apps: FastifyInstance[] = [];
-  let drop: (() => Promise<void>) | undefined;
+  let apps: FastifyInstance[] = [];
+  let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '', 'cafe_cluster');
-    drop = database.drop;
-    for (let i = 0; i < 2; i += 1) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DEMO: 'off',
-        JWT_SECRET: 'cluster-secret-cluster-secret',
-        WEB_DIST: '/none',
-        DATA_DIR: '/tmp/cafe-test-data',
-      });
-      const handle = openDatabase({ databaseUrl: database.url });
-      handles.push(handle);
-      const app = await buildApp({ config, database: handle, clock: new TestClock() });
-      if (handle.pgPool) await attachClusterAdapter(app, handle.pgPool);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    ({ apps, stop } = await startProcesses(2, 'cafe_cluster'));
   });
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await drop?.();
+    await stop?.();
   });
 
   it('delivers a cafe-status change made through one process to a client of the other', async () => {
@@ -56,5 +34,64 @@ describe('several server processes', () => {
     } finally {
       client.disconnect();
     }
+  });
+
+  it('keeps what each process holds in memory true when the other changes it: accounts, shop status, menu', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const now = new Date().toISOString();
+    const insertUser = (email: string, role: 'admin' | 'user') =>
+      first.ctx.db
+        .insertInto('users')
+        .values({
+          name: email,
+          email,
+          password_hash: 'x',
+          role,
+          is_available: 'available',
+          push_status: 'ACTIVE',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const admin = await insertUser('cache-admin@example.com', 'admin');
+    const user = await insertUser('cache-user@example.com', 'user');
+    const auth = async (id: number, role: 'admin' | 'user') => ({
+      authorization: `Bearer ${await first.ctx.tokens.sign(id, role)}`,
+    });
+    const userAuth = await auth(user.id, 'user');
+    // Give the adapter's LISTEN a moment to be in place on both sides.
+    await new Promise((r) => setTimeout(r, 300));
+
+    // The second process reads the account, the shop status and the menu once (and keeps them).
+    const me = () => second.inject({ method: 'GET', url: '/api/user/me', headers: userAuth });
+    expect((await me()).json()).toMatchObject({ role: 'user' });
+    const status = () => second.inject({ method: 'GET', url: '/api/cafe-status' });
+    const before = (await status()).json<{ isCafeOpen: boolean }>();
+    const menu = () => second.inject({ method: 'GET', url: '/api/category' });
+    const menuBefore = await menu();
+
+    // The first process changes all three.
+    const patched = await first.inject({
+      method: 'PATCH',
+      url: `/api/user/${user.id}`,
+      headers: await auth(admin.id, 'admin'),
+      payload: { role: 'barista' },
+    });
+    expect(patched.statusCode).toBe(200);
+    await first.ctx.services.shopStatus.set(before.isCafeOpen ? 'close-both' : 'cafe-open', admin.id);
+    await first.ctx.services.menu.createCategory({ name: 'Smoothies', categoryFor: 'cafe' });
+
+    // The second process answers with the change, not with what it held.
+    const eventually = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 50 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 100));
+      expect(await check()).toBe(true);
+    };
+    await eventually(async () => (await me()).json<{ role: string }>().role === 'barista');
+    await eventually(async () => (await status()).json<{ isCafeOpen: boolean }>().isCafeOpen !== before.isCafeOpen);
+    await eventually(async () => {
+      const answer = await menu();
+      return answer.headers.etag !== menuBefore.headers.etag && answer.body.includes('Smoothies');
+    });
   });
 });

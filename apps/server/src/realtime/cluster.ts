@@ -1,16 +1,105 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { LiveServer } from './socket';
+
+/** SQLSTATEs of a concurrent CREATE TABLE IF NOT EXISTS losing the race (unique_violation, duplicate_table). */
+const CREATED_BY_ANOTHER = new Set(['23505', '42P07']);
+
+/**
+ * Every live connection of this process ends its transport, so its client reconnects by itself
+ * and fetches afresh (the web app refetches what it shows on every reconnect): the events other
+ * processes sent while this one was not listening are lost, the state they announced is not.
+ */
+function catchUpLocalClients(io: LiveServer): void {
+  for (const socket of io.of('/').sockets.values()) socket.conn.close();
+}
+
+/**
+ * The adapter (0.5) takes one client from the pool for LISTEN and adds no 'error' listener to it:
+ * a terminated backend, a database restart or a failover would raise an unhandled 'error' event and
+ * end the process. It only reconnects on 'end', and never gives the dead client back to the pool,
+ * which would lose a slot of the pool each time. This pool hands the adapter clients that:
+ * - log an error instead of throwing it, and go back to the pool marked broken (the pool ends
+ *   them, which is the 'end' the adapter waits for to reconnect);
+ * - once LISTEN is in place again, tell this process's live clients to reconnect and catch up.
+ */
+function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, onListening: () => void): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    const giveBack = client.release.bind(client);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on the same client
+    const originalQuery = client.query;
+    let released = false;
+    // The pool hands this client out again after it is given back, with a release of its own: the
+    // listeners and the wrapped query are taken off first, so a later error of the client can
+    // never give it back twice.
+    const release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.off('error', onError);
+      client.off('end', onEnd);
+      client.query = originalQuery;
+      client.release = giveBack;
+      giveBack(error);
+    };
+    const onError = (error: Error) => {
+      log.warn({ err: error }, 'live events: the listening database connection broke; listening again');
+      release(error);
+    };
+    const onEnd = () => release(new Error('listening connection ended'));
+    // The adapter releases it on close, this on error or end: whichever comes first counts.
+    client.release = release;
+    client.on('error', onError);
+    client.on('end', onEnd);
+
+    const query = originalQuery.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && result instanceof Promise) {
+        result.then(onListening, () => undefined);
+      }
+      return result;
+    }) as typeof client.query;
+    return client;
+  };
+  // Everything else (pg_notify, attachments, clean-up) goes straight to the shared pool.
+  return { query: pool.query.bind(pool), connect } as unknown as pg.Pool;
+}
+
+/** The adapter's table for large payloads; processes starting together may both try to make it. */
+async function ensureAttachmentTable(pool: pg.Pool): Promise<void> {
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
+      id bigserial UNIQUE,
+      created_at timestamptz DEFAULT NOW(),
+      payload bytea
+    )`);
+  } catch (error) {
+    if (!CREATED_BY_ANOTHER.has((error as { code?: string }).code ?? '')) throw error;
+  }
+}
 
 /**
  * With PostgreSQL, several server processes may stand behind one address: the adapter relays
  * every event through the database (LISTEN/NOTIFY) so each client gets what is meant for it.
  */
 export async function attachClusterAdapter(app: FastifyInstance, pool: pg.Pool): Promise<void> {
-  await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
-    id bigserial UNIQUE,
-    created_at timestamptz DEFAULT NOW(),
-    payload bytea
-  )`);
-  app.io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter') }));
+  await ensureAttachmentTable(pool);
+  const io = app.io;
+  let catchUp: NodeJS.Immediate | undefined;
+  // One catch-up per LISTEN round (one LISTEN per namespace).
+  const onListening = () => {
+    catchUp ??= setImmediate(() => {
+      catchUp = undefined;
+      // What this process keeps in memory may have changed meanwhile, unannounced.
+      app.ctx.bus.resync();
+      catchUpLocalClients(io);
+    });
+  };
+  io.adapter(
+    createAdapter(listenerPool(pool, app.log, onListening), {
+      errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+    }),
+  );
 }

@@ -433,6 +433,12 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return 'not-a-refresh-token';
     case 'endpoint':
       return 'https://push.example.com/robust';
+    case 'day':
+      return '2026-12-25';
+    case 'ids':
+      return [world.victims.order];
+    case 'guestName':
+      return 'Robust Guest';
     default:
       break;
   }
@@ -461,6 +467,7 @@ function goodParam(world: World, e: Endpoint, p: Parameter, self?: number): stri
   if (p.schema?.type === 'array' && p.schema.items?.enum) return String(p.schema.items.enum[0]);
   if (p.schema?.type === 'integer') return String(victimIdFor(world, e.path));
   if (/date/i.test(p.name)) return /end/i.test(p.name) ? '2026-12-01' : '2026-11-01';
+  if (p.name === 'day') return '2026-12-25';
   if (p.in === 'path' && p.name === 'name') return world.image.split('/').pop() ?? 'x';
   return 'x';
 }
@@ -489,6 +496,8 @@ function goodBody(world: World, e: Endpoint): Record<string, unknown> | undefine
   const body: Record<string, unknown> = {};
   for (const [field, s] of Object.entries(schema.properties)) body[field] = goodValue(world, e, field, s);
   if (e.path.endsWith('/upload/image')) body.file = world.image; // a URL, not a picture: 415, nothing stored
+  // A walk-up order is for a person or a guest, not both: the good body names a guest.
+  if (e.path.endsWith('/order/walk-up')) delete body.userId;
   return body;
 }
 
@@ -656,18 +665,21 @@ type Fingerprint = Record<string, unknown[]>;
 /** Every saved row that matters (image bytes by their hash). */
 async function fingerprint(t: TestApp): Promise<Fingerprint> {
   const db = t.app.ctx.db;
-  const [users, tokens, categories, menuItems, orders, history, shop, settings, images] = await Promise.all([
-    db.selectFrom('users').selectAll().orderBy('id').execute(),
-    db.selectFrom('refresh_tokens').selectAll().orderBy('id').execute(),
-    db.selectFrom('categories').selectAll().orderBy('id').execute(),
-    db.selectFrom('menu_items').selectAll().orderBy('id').execute(),
-    db.selectFrom('orders').selectAll().orderBy('id').execute(),
-    db.selectFrom('order_status_history').selectAll().orderBy('id').execute(),
-    db.selectFrom('shop_status').selectAll().orderBy('id').execute(),
-    db.selectFrom('settings').selectAll().orderBy('key').execute(),
-    db.selectFrom('images').select(['id', 'name', 'sha256', 'bytes', 'uploaded_by']).orderBy('id').execute(),
-  ]);
-  return { users, tokens, categories, menuItems, orders, history, shop, settings, images };
+  const [users, tokens, categories, menuItems, orders, history, shop, settings, images, weekly, closedDays] =
+    await Promise.all([
+      db.selectFrom('users').selectAll().orderBy('id').execute(),
+      db.selectFrom('refresh_tokens').selectAll().orderBy('id').execute(),
+      db.selectFrom('categories').selectAll().orderBy('id').execute(),
+      db.selectFrom('menu_items').selectAll().orderBy('id').execute(),
+      db.selectFrom('orders').selectAll().orderBy('id').execute(),
+      db.selectFrom('order_status_history').selectAll().orderBy('id').execute(),
+      db.selectFrom('shop_status').selectAll().orderBy('id').execute(),
+      db.selectFrom('settings').selectAll().orderBy('key').execute(),
+      db.selectFrom('images').select(['id', 'name', 'sha256', 'bytes', 'uploaded_by']).orderBy('id').execute(),
+      db.selectFrom('schedule_weekly').selectAll().orderBy('venue').orderBy('weekday').execute(),
+      db.selectFrom('schedule_closed_days').selectAll().orderBy('day').execute(),
+    ]);
+  return { users, tokens, categories, menuItems, orders, history, shop, settings, images, weekly, closedDays };
 }
 
 function changedTables(before: Fingerprint, after: Fingerprint): string[] {

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { LiveEventName, LiveEventPayload } from '@cafe/shared';
+import type { LiveEventName, LiveEventPayload, OrdersEvent, OrderStatus } from '@cafe/shared';
 import { iso } from '../lib/time';
 import { createTestApp, onLiveEvent, type LiveClient, type TestApp, type TestUser } from './test-app';
 import { uploadImage } from './image-fixtures';
@@ -75,6 +75,8 @@ export async function setShop(t: TestApp, open: { cafe: boolean; bar: boolean })
     .set({ is_cafe_open: open.cafe ? 1 : 0, is_bar_open: open.bar ? 1 : 0, updated_at: iso(t.clock.now()) })
     .where('id', '=', 1)
     .execute();
+  // Written behind the services' backs: what the server keeps in memory must be read again.
+  t.app.ctx.bus.resync();
 }
 
 /**
@@ -128,3 +130,30 @@ export function collect<E extends LiveEventName>(socket: LiveClient, event: E): 
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An `orders` event payload for tests that send one straight through ctx.events (no order behind it). */
+export function fakeOrdersEvent(fields: { id: number; userId: number; status?: OrderStatus }): OrdersEvent {
+  const status = fields.status ?? 'ordered';
+  const at = '2026-11-18T03:00:00.000Z';
+  return {
+    id: fields.id,
+    status,
+    userId: fields.userId,
+    categoryFor: 'cafe',
+    updatedAt: at,
+    from: null,
+    order: {
+      id: fields.id,
+      status,
+      orderDate: at,
+      updatedAt: at,
+      type: 'hot',
+      sweetness: 50,
+      remark: '-',
+      tumblerImage: '/api/images/test.webp',
+      rejectNote: '',
+      menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
+      user: { id: fields.userId, name: 'Someone' },
+    },
+  };
+}

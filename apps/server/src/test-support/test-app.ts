@@ -113,6 +113,8 @@ export async function createTestApp(
       WEB_DIST: '/nonexistent',
       // Push deliveries go to a local test server, not a browser's push service.
       PUSH_ENDPOINT_HOSTS: 'any',
+      // Tests move the clock themselves and run the opening hours with services.schedule.runDue.
+      OPENING_HOURS: 'off',
       ...options.env,
     },
     options.config,

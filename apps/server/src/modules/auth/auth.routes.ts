@@ -1,31 +1,43 @@
 import { LoginBodySchema, RefreshBodySchema, RegisterBodySchema, TokenPairSchema, UserSchema } from '@cafe/shared';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { failureLimit } from '../../plugins/failure-limit';
+import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 
-/** Sign-in attempts are counted per address and e-mail, so one office behind one address is not locked out together. */
-function loginKey(request: FastifyRequest): string {
-  const body = request.body as { email?: unknown } | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `login:${request.ip}:${email}`;
-}
+/** Every request per address, counted on arrival before the body is read: a flood guard only. */
+const FLOOD_GUARD = { max: 1000, window: '10 minutes' } as const;
+
+/** Failed attempts (wrong password, taken e-mail, wrong domain, a broken body); successes never count. */
+const SIGN_IN_FAILURES = {
+  name: 'login',
+  failures: [400, 401, 403, 413, 415],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 100, windowMs: 15 * 60 * 1000 },
+} as const;
+const REGISTER_FAILURES = {
+  name: 'register',
+  failures: [400, 403, 409, 413, 415],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 100, windowMs: 60 * 60 * 1000 },
+} as const;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.ctx.services.auth;
   const limited = app.ctx.config.rateLimit;
-  const registerLimit: FastifyContextConfig = limited ? limitTo(30, '10 minutes') : {};
+  const floodGuard: FastifyContextConfig = limited ? limitTo(FLOOD_GUARD.max, FLOOD_GUARD.window) : {};
   const refreshLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
-  // The key reads the e-mail from the body, so this limit runs once the body is parsed.
-  const loginLimit: FastifyContextConfig = limited
-    ? { rateLimit: { ...limitTo(10, '5 minutes', loginKey).rateLimit, hook: 'preValidation' } }
-    : {};
+  const counters = databaseRateLimitStore(app.ctx.db);
+  const signInFailures = limited ? failureLimit(counters, SIGN_IN_FAILURES) : {};
+  const registerFailures = limited ? failureLimit(counters, REGISTER_FAILURES) : {};
 
   app.post(
     '/auth/register',
     {
-      config: registerLimit,
+      config: floodGuard,
+      ...registerFailures,
       schema: {
         tags: ['auth'],
         summary: 'Create an account with a company e-mail (role user)',
@@ -42,7 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/v2/login',
     {
-      config: loginLimit,
+      config: floodGuard,
+      ...signInFailures,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',

@@ -24,6 +24,7 @@ import {
   setReplacedBy,
 } from './auth.repository';
 
+const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 // A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
@@ -52,6 +53,24 @@ export function createAuthService(ctx: AppContext) {
     return iso(new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000));
   }
 
+  /** A new session of a signed-in account: push on, a refresh-token family of its own, a token pair. */
+  async function startSession(user: { id: number; role: Role }): Promise<TokenPair> {
+    const now = clock.now();
+    const refresh = newRefreshToken();
+    await db.transaction().execute(async (trx) => {
+      await ctx.services.users.setPushStatus(user.id, 'ACTIVE', trx);
+      // Every sign-in starts a token family of its own, so reuse detection ends one session only.
+      await insertRefreshToken(trx, {
+        user_id: user.id,
+        family_id: randomUUID(),
+        token_hash: refresh.hash,
+        expires_at: refreshExpiry(now),
+        created_at: iso(now),
+      });
+    });
+    return { accessToken: await tokens.sign(user.id, user.role), refreshToken: refresh.token };
+  }
+
   return {
     async register(body: RegisterBody): Promise<User> {
       assertCompanyEmail(body.email);
@@ -64,20 +83,19 @@ export function createAuthService(ctx: AppContext) {
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
       if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
 
-      const now = clock.now();
-      const refresh = newRefreshToken();
-      await db.transaction().execute(async (trx) => {
-        await ctx.services.users.setPushStatus(user.id, 'ACTIVE', trx);
-        // Every sign-in starts a token family of its own, so reuse detection ends one session only.
-        await insertRefreshToken(trx, {
-          user_id: user.id,
-          family_id: randomUUID(),
-          token_hash: refresh.hash,
-          expires_at: refreshExpiry(now),
-          created_at: iso(now),
-        });
-      });
-      return { accessToken: await tokens.sign(user.id, user.role), refreshToken: refresh.token };
+      return startSession(user);
+    },
+
+    /**
+     * Sign-in with an e-mail the company's identity provider has verified (single sign-on): the
+     * same company-domain rule and the same token pair as a password sign-in. A first sign-in
+     * makes the account (role user, no password); a disabled account is refused.
+     */
+    async signInVerifiedEmail(email: string, name: string): Promise<TokenPair> {
+      assertCompanyEmail(email);
+      const user = await ctx.services.users.findOrCreateWithoutPassword(email, name);
+      if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
+      return startSession(user);
     },
 
     /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendError } from '../../plugins/error-handler';
+import { sendUnavailable } from '../../plugins/error-handler';
 import { errorResponses } from '../../plugins/openapi';
+import { isDraining } from '../../lib/lifecycle';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,8 +29,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
+      // Shutting down: still finishing its requests, but no new work should come here.
+      if (isDraining(app.server)) return sendUnavailable(reply, 'This server process is shutting down.');
       if (await app.ctx.services.health.databaseAnswers()) return { status: 'ready' as const };
-      return sendError(reply, 503, 'INTERNAL', 'The database is not answering.');
+      return sendUnavailable(reply, 'The database is not answering. Please try again shortly.');
     },
   );
 };

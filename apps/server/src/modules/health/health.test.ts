@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  DummyDriver,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+} from 'kysely';
+import type { Database } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createHealthService } from './health.service';
 
 describe('health and errors', () => {
   let t: TestApp;
@@ -21,7 +31,35 @@ describe('health and errors', () => {
     vi.spyOn(t.app.ctx.services.health, 'databaseAnswers').mockResolvedValueOnce(false);
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
+    expect(Number(ready.headers['retry-after'])).toBeGreaterThan(0);
     expect(ready.json()).toMatchObject({ statusCode: 503, code: 'INTERNAL' });
+  });
+
+  it('gives up on a database that does not answer at all, rather than hanging', async () => {
+    // A database whose connections never come: what a network cut looks like to the pool.
+    class HangingDriver extends DummyDriver {
+      override acquireConnection(): Promise<DatabaseConnection> {
+        return new Promise(() => undefined);
+      }
+    }
+    const db = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new SqliteAdapter(),
+        createDriver: () => new HangingDriver(),
+        createIntrospector: (k) => new SqliteIntrospector(k),
+        createQueryCompiler: () => new SqliteQueryCompiler(),
+      },
+    });
+    const health = createHealthService({ ...t.app.ctx, db });
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the readiness check never answered')), 15_000);
+    });
+    try {
+      expect(await Promise.race([health.databaseAnswers(), hung])).toBe(false);
+    } finally {
+      clearTimeout(timer);
+    }
   });
 
   it('answers unknown API routes with the error shape', async () => {

@@ -41,6 +41,7 @@ export async function findItemWithCategory(
   | (MenuItemRow & {
       category_is_available: CategoryRow['is_available'];
       category_for: CategoryRow['category_for'];
+      category_name: CategoryRow['name'];
     })
   | undefined
 > {
@@ -48,7 +49,11 @@ export async function findItemWithCategory(
     .selectFrom('menu_items')
     .innerJoin('categories', 'categories.id', 'menu_items.category_id')
     .selectAll('menu_items')
-    .select(['categories.is_available as category_is_available', 'categories.category_for as category_for'])
+    .select([
+      'categories.is_available as category_is_available',
+      'categories.category_for as category_for',
+      'categories.name as category_name',
+    ])
     .where('menu_items.id', '=', id)
     .executeTakeFirst();
 }

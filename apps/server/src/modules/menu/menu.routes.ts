@@ -10,6 +10,7 @@ import {
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 
@@ -36,12 +37,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Available categories with their available items',
         description:
-          'Categories ordered by their position, then id; each lists its available items (active and inactive) by id.',
+          'Categories ordered by their position, then id; each lists its available items (active and inactive) by id. ' +
+          'Cache-Control: no-cache with an ETag: If-None-Match answers 304 while the menu is unchanged.',
         querystring: CategoryQuerySchema,
         response: { 200: z.array(CategorySchema), 400: writeErrors[400] },
       },
     },
-    async (request) => menu.listCategories(request.query.categoryFor),
+    async (request, reply) => sendCachedAnswer(request, reply, await menu.categoriesAnswer(request.query.categoryFor)),
   );
 
   app.get(

@@ -13,6 +13,8 @@ import {
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { CategoriesTable, Db, MenuItemsTable } from '../../db/types';
+import { createMemoryCache } from '../../lib/cache';
+import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toCategory, toMenu } from './menu.mapper';
@@ -22,6 +24,15 @@ const categoryNotFound = (id: number) => notFound(`Category ${id}`);
 const menuNotFound = (id: number) => notFound(`Menu ${id}`);
 
 /** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
+/** A menu item as placing an order sees it. */
+export interface OrderableItem {
+  id: number;
+  name: string;
+  venue: CategoryFor;
+  orderable: boolean;
+  category: { id: number; name: string };
+}
+
 const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
   row.is_available === 'available' && row.category_is_available === 'available';
 
@@ -34,7 +45,23 @@ const cleanName = (name: string) => name.trimEnd();
  * only through an available category: deleting a category hides its items with it.
  */
 export function createMenuService(ctx: AppContext) {
-  const emit = (event: MenuEvent) => ctx.events.menu(event);
+  /** GET /category answers by venue ('all' for both), made once per change of the menu. */
+  const categoryAnswers = createMemoryCache<CategoryFor | 'all', CachedAnswer>({
+    topic: 'menu',
+    bus: ctx.bus,
+    ttlMs: 60_000,
+  });
+  /** What placing an order needs of an item, by id (null: no such item), read on every order. */
+  const itemsForOrder = createMemoryCache<number, OrderableItem | null>({
+    topic: 'menu-items',
+    bus: ctx.bus,
+    ttlMs: 60_000,
+  });
+  const emit = (event: MenuEvent) => {
+    categoryAnswers.invalidate();
+    itemsForOrder.invalidate();
+    ctx.events.menu(event);
+  };
 
   async function categoryWithMenu(db: Db, row: repo.CategoryRow): Promise<Category> {
     return toCategory(row, await repo.listAvailableItemsOf(db, [row.id]));
@@ -66,20 +93,27 @@ export function createMenuService(ctx: AppContext) {
     return row;
   }
 
+  async function listCategories(categoryFor?: CategoryFor): Promise<Category[]> {
+    const categories = await repo.listAvailableCategories(ctx.db, categoryFor);
+    const items = await repo.listAvailableItemsOf(
+      ctx.db,
+      categories.map((c) => c.id),
+    );
+    const byCategory = new Map<number, repo.MenuItemRow[]>();
+    for (const item of items) {
+      const list = byCategory.get(item.category_id);
+      if (list) list.push(item);
+      else byCategory.set(item.category_id, [item]);
+    }
+    return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? []));
+  }
+
   return {
-    async listCategories(categoryFor?: CategoryFor): Promise<Category[]> {
-      const categories = await repo.listAvailableCategories(ctx.db, categoryFor);
-      const items = await repo.listAvailableItemsOf(
-        ctx.db,
-        categories.map((c) => c.id),
-      );
-      const byCategory = new Map<number, repo.MenuItemRow[]>();
-      for (const item of items) {
-        const list = byCategory.get(item.category_id);
-        if (list) list.push(item);
-        else byCategory.set(item.category_id, [item]);
-      }
-      return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? []));
+    listCategories,
+
+    /** GET /category as JSON text with its ETag, from memory while the menu is unchanged. */
+    categoriesAnswer(categoryFor?: CategoryFor): Promise<CachedAnswer> {
+      return cachedAnswer(categoryAnswers, categoryFor ?? 'all', () => listCategories(categoryFor));
     },
 
     async getCategory(id: number): Promise<Category> {
@@ -93,13 +127,23 @@ export function createMenuService(ctx: AppContext) {
     },
 
     /**
-     * What ordering needs to know of an item: its venue, and whether it can be ordered at all
-     * (active, not deleted, its category not deleted). Undefined when it never existed.
+     * What ordering needs to know of an item: its venue, whether it can be ordered at all (active,
+     * not deleted, its category not deleted), and the names an order shows. Undefined when it never
+     * existed. From memory while the menu is unchanged.
      */
-    async findForOrder(id: number): Promise<{ id: number; venue: CategoryFor; orderable: boolean } | undefined> {
-      const row = await repo.findItemWithCategory(ctx.db, id);
-      if (!row) return undefined;
-      return { id: row.id, venue: row.category_for, orderable: isListed(row) && row.is_active === 'active' };
+    async findForOrder(id: number): Promise<OrderableItem | undefined> {
+      const item = await itemsForOrder.get(id, async () => {
+        const row = await repo.findItemWithCategory(ctx.db, id);
+        if (!row) return null;
+        return {
+          id: row.id,
+          name: row.name,
+          venue: row.category_for,
+          orderable: isListed(row) && row.is_active === 'active',
+          category: { id: row.category_id, name: row.category_name },
+        };
+      });
+      return item ?? undefined;
     },
 
     async createCategory(body: CategoryCreateBody): Promise<Category> {

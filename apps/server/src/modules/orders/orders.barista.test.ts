@@ -35,6 +35,7 @@ describe('barista processing', () => {
   async function orderIn(status: OrderStatus): Promise<Order> {
     const { order } = await newOrder();
     await t.app.ctx.db.updateTable('orders').set({ status }).where('id', '=', order.id).execute();
+    t.app.ctx.bus.resync();
     return order;
   }
 
@@ -57,6 +58,19 @@ describe('barista processing', () => {
     t.clock.advance(90_000);
     const done = await baristaPatch(t, barista, order.id, { status: 'done', reject_note: 'ignored' });
     expect(done.statusCode).toBe(200);
+    // The order keeps when it was taken and finished, and how long each wait was.
+    const times = await t.app.ctx.db
+      .selectFrom('orders')
+      .select(['taken_at', 'done_at', 'wait_ms', 'prep_ms'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(times).toMatchObject({
+      taken_at: started.json<Order>().updatedAt,
+      done_at: done.json<Order>().updatedAt,
+    });
+    expect(Number(times.wait_ms)).toBeGreaterThanOrEqual(30_000);
+    expect(Number(times.prep_ms)).toBeGreaterThanOrEqual(90_000);
+    expect(Number(times.prep_ms)).toBeLessThan(100_000);
     expect(done.json<Order>()).toMatchObject({ status: 'done', rejectNote: '' });
 
     expect(await historyOf(order.id)).toEqual([
@@ -180,6 +194,8 @@ describe('barista processing', () => {
         userId: owner.id,
         categoryFor: 'cafe',
         updatedAt: res.json<Order>().updatedAt,
+        from: 'ordered',
+        order: res.json<Order>(),
       };
       expect(await toOwner).toEqual(expected);
       expect(await toBarista).toEqual(expected);
@@ -258,16 +274,16 @@ describe('order board list', () => {
 });
 
 describe('estimated wait', () => {
-  it('learns the average preparation time from finished orders of the venue', async () => {
+  it('learns the pace of the counter from the gaps between finished orders of the venue', async () => {
     const { t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM });
     try {
       const barista = await t.createUser({ role: 'barista' });
-      // Two finished orders: 50 s and 170 s from start to done, 110 s on average (plus the few
-      // milliseconds the test clock runs on).
-      for (const seconds of [50, 170]) {
+      // Four finished orders, 100 s, 120 s and 150 s apart: the median gap is 120 s (plus the few
+      // milliseconds the test clock runs on), however long each took from Do to Done.
+      for (const gap of [0, 100, 120, 150]) {
+        t.clock.advance(gap * 1000);
         const order = (await placeOrder(t, await t.createUser(), cafeOrderBody(menu.latte, image))).json<Order>();
         await baristaPatch(t, barista, order.id, { status: 'in-progress' });
-        t.clock.advance(seconds * 1000);
         await baristaPatch(t, barista, order.id, { status: 'done' });
       }
       // One drink in the making, then two waiting.
@@ -281,7 +297,7 @@ describe('estimated wait', () => {
 
       const queueOf = async (u: TestUser) =>
         (await t.request('GET', '/api/order/my-queue', u)).json<QueuedOrder[]>()[0];
-      // ceil(110 s × (1 in progress + 0 ahead + 1) / 60) = 4 min; ceil(110 s × (1 + 1 + 1) / 60) = 6 min.
+      // ceil(120 s × (1 in progress + 0 ahead + 1) / 60) = 4 min; ceil(120 s × (1 + 1 + 1) / 60) = 6 min.
       expect(await queueOf(first)).toMatchObject({ queue_at: 1, estimatedWaitMinutes: 4 });
       expect(await queueOf(second)).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
 

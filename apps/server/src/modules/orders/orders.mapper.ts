@@ -1,4 +1,4 @@
-import type { Order, OrdersEvent, QueuedOrder } from '@cafe/shared';
+import type { Order, OrdersEvent, OrderStatus, QueuedOrder } from '@cafe/shared';
 import type { OrderRow } from './orders.repository';
 
 /** The only place an order row becomes the contract's Order. */
@@ -18,7 +18,9 @@ export function toOrder(row: OrderRow): Order {
       name: row.menu_name,
       category: { id: row.category_id, name: row.category_name, categoryFor: row.category_for },
     },
-    user: { id: row.user_id, name: row.user_name },
+    // A guest's walk-up order belongs to the barista's account but shows the guest's name.
+    user: { id: row.user_id, name: row.guest_name ?? row.user_name },
+    walkUp: Number(row.walk_up) === 1,
   };
 }
 
@@ -26,12 +28,15 @@ export function toQueuedOrder(row: OrderRow, queueAt: number | null, estimatedWa
   return { ...toOrder(row), queue_at: queueAt, estimatedWaitMinutes };
 }
 
-export function toOrdersEvent(row: OrderRow): OrdersEvent {
+/** The `orders` event of a change from `from` (null: just placed) to the row as it is now. */
+export function toOrdersEvent(row: OrderRow, from: OrderStatus | null): OrdersEvent {
   return {
     id: row.id,
     status: row.status,
     userId: row.user_id,
     categoryFor: row.category_for,
     updatedAt: row.updated_at,
+    from,
+    order: toOrder(row),
   };
 }

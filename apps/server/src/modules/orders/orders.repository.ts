@@ -1,4 +1,6 @@
-import type { OrderStatus } from '@cafe/shared';
+import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
+import { preparedQuery } from '../../db/prepared-query';
+import type { Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 
 type Venue = OrdersTable['category_for'];
@@ -26,6 +28,9 @@ function orderQuery(db: Db) {
       'o.reject_note',
       'o.category_for',
       'o.cafe_day',
+      'o.taken_at',
+      'o.walk_up',
+      'o.guest_name',
       'o.user_id',
       'u.name as user_name',
       'm.id as menu_id',
@@ -38,37 +43,47 @@ function orderQuery(db: Db) {
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 export type QueueRow = OrderRow & { ahead: number };
 
-export function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
-  return orderQuery(db).where('o.id', '=', id).executeTakeFirst();
+const findOrderQuery = preparedQuery<{ id: number }, OrderRow>(['id'], (db, p) =>
+  orderQuery(db).where('o.id', '=', p.id),
+);
+
+export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await findOrderQuery(db, { id });
+  return row;
 }
+
+const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & { ahead: number | string | null }>(
+  ['userId', 'day'],
+  (db, p) =>
+    orderQuery(db)
+      .select((eb) =>
+        eb
+          .selectFrom('orders as ahead')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('ahead.status', '=', 'ordered')
+          .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
+          .whereRef('ahead.category_for', '=', 'o.category_for')
+          .where((e) =>
+            e.or([
+              e('ahead.order_date', '<', e.ref('o.order_date')),
+              e.and([e('ahead.order_date', '=', e.ref('o.order_date')), e('ahead.id', '<', e.ref('o.id'))]),
+            ]),
+          )
+          .as('ahead'),
+      )
+      .where('o.user_id', '=', p.userId)
+      .where('o.cafe_day', '=', p.day)
+      .orderBy('o.order_date', 'desc')
+      .orderBy('o.id', 'desc'),
+);
 
 /**
  * The caller's orders of one cafe day, newest first, each with `ahead`: the waiting orders of the
  * same venue and day placed before it (earlier order_date, ties broken by id).
  */
-export function listUserDayWithQueue(db: Db, userId: number, day: string): Promise<QueueRow[]> {
-  return orderQuery(db)
-    .select((eb) =>
-      eb
-        .selectFrom('orders as ahead')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('ahead.status', '=', 'ordered')
-        .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
-        .whereRef('ahead.category_for', '=', 'o.category_for')
-        .where((e) =>
-          e.or([
-            e('ahead.order_date', '<', e.ref('o.order_date')),
-            e.and([e('ahead.order_date', '=', e.ref('o.order_date')), e('ahead.id', '<', e.ref('o.id'))]),
-          ]),
-        )
-        .as('ahead'),
-    )
-    .where('o.user_id', '=', userId)
-    .where('o.cafe_day', '=', day)
-    .orderBy('o.order_date', 'desc')
-    .orderBy('o.id', 'desc')
-    .execute()
-    .then((rows) => rows.map((row) => ({ ...row, ahead: Number(row.ahead ?? 0) })));
+export async function listUserDayWithQueue(db: Db, userId: number, day: string): Promise<QueueRow[]> {
+  const rows = await userDayQueue(db, { userId, day });
+  return rows.map((row) => ({ ...row, ahead: Number(row.ahead ?? 0) }));
 }
 
 export function listUserHistory(
@@ -94,28 +109,76 @@ export function listOrders(
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
 }
 
-/** The user's cafe orders of a day that count against the daily limit. */
-export async function countCountedCafeOrders(
-  db: Db,
-  userId: number,
-  day: string,
-  uncounted: readonly OrderStatus[],
-): Promise<number> {
-  const row = await db
+const countCountedQuery = preparedQuery<{ userId: number; day: string }, { n: number }>(['userId', 'day'], (db, p) =>
+  db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('cafe_day', '=', day)
+    .where('user_id', '=', p.userId)
+    .where('cafe_day', '=', p.day)
     .where('category_for', '=', 'cafe')
-    .where('status', 'not in', uncounted)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES),
+);
+
+/** The user's cafe orders of a day that count against the daily limit (not cancelled or rejected). */
+export async function countCountedCafeOrders(db: Db, userId: number, day: string): Promise<number> {
+  const [row] = await countCountedQuery(db, { userId, day });
+  return Number(row?.n ?? 0);
 }
 
-export async function insertOrder(db: Db, order: Omit<OrdersTable, 'id'>): Promise<number> {
-  const row = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+/** The order a person placed with this Idempotency-Key, with the fingerprint of that placement. */
+export function findByIdempotencyKey(
+  db: Db,
+  userId: number,
+  key: string,
+): Promise<{ id: number; fingerprint: string | null } | undefined> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'idempotency_fingerprint as fingerprint'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The times a move writes on an order (see migration 006). */
+export interface OrderTimes {
+  taken_at?: string | null;
+  done_at?: string | null;
+  wait_ms?: number | null;
+  prep_ms?: number | null;
+}
+
+type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
+/** One prepared insert per set of columns given (callers give them all, so there is one). */
+const insertOrderQueries = new Map<string, (db: Db, row: NewOrder) => Promise<{ id: number }[]>>();
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
+  const columns = Object.keys(order) as (keyof NewOrder)[];
+  const shape = columns.join(',');
+  let insert = insertOrderQueries.get(shape);
+  if (!insert) {
+    insert = preparedQuery<NewOrder, { id: number }>(columns, (trx, p) =>
+      trx.insertInto('orders').values(p).returning('id'),
+    );
+    insertOrderQueries.set(shape, insert);
+  }
+  const [row] = await insert(db, order);
+  if (!row) throw new Error('the order insert returned no id');
   return row.id;
 }
+
+const insertHistoryQuery = preparedQuery<
+  { orderId: number; from: OrderStatus | null; to: OrderStatus; changedBy: number; note: string | null; at: string },
+  never
+>(['orderId', 'from', 'to', 'changedBy', 'note', 'at'], (db, p) =>
+  db.insertInto('order_status_history').values({
+    order_id: p.orderId,
+    from_status: p.from,
+    to_status: p.to,
+    changed_by: p.changedBy,
+    note: p.note,
+    changed_at: p.at,
+  }),
+);
 
 export async function insertHistory(
   db: Db,
@@ -128,17 +191,7 @@ export async function insertHistory(
     at: string;
   },
 ): Promise<void> {
-  await db
-    .insertInto('order_status_history')
-    .values({
-      order_id: entry.orderId,
-      from_status: entry.from,
-      to_status: entry.to,
-      changed_by: entry.changedBy,
-      note: entry.note,
-      changed_at: entry.at,
-    })
-    .execute();
+  await insertHistoryQuery(db, entry);
 }
 
 /**
@@ -147,7 +200,15 @@ export async function insertHistory(
  */
 export async function transitionOrder(
   db: Db,
-  change: { id: number; from: OrderStatus; to: OrderStatus; at: string; rejectNote?: string },
+  change: {
+    id: number;
+    from: OrderStatus;
+    to: OrderStatus;
+    at: string;
+    rejectNote?: string;
+    /** The order's times the move writes (taken, done) or clears (an undo). */
+    times?: OrderTimes;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -155,11 +216,40 @@ export async function transitionOrder(
       status: change.to,
       updated_at: change.at,
       ...(change.rejectNote !== undefined ? { reject_note: change.rejectNote } : {}),
+      ...change.times,
     })
     .where('id', '=', change.id)
     .where('status', '=', change.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The people with an order waiting in a venue's queue of a cafe day, behind `after` when given
+ * (placed later, or at the same instant with a higher id).
+ */
+export async function waitingUsersBehind(
+  db: Db,
+  venue: Venue,
+  day: string,
+  after: { orderDate: string; id: number } | null,
+): Promise<number[]> {
+  let query = db
+    .selectFrom('orders')
+    .select('user_id')
+    .distinct()
+    .where('cafe_day', '=', day)
+    .where('status', '=', 'ordered')
+    .where('category_for', '=', venue);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('order_date', '>', after.orderDate),
+        eb.and([eb('order_date', '=', after.orderDate), eb('id', '>', after.id)]),
+      ]),
+    );
+  }
+  return (await query.execute()).map((row) => row.user_id);
 }
 
 /** How many orders of a venue are being made right now on a cafe day. */
@@ -174,26 +264,101 @@ export async function countInProgress(db: Db, venue: Venue, day: string): Promis
   return Number(row.n);
 }
 
-/**
- * When the latest `limit` completed orders of a venue were started and finished (their
- * 'in-progress' and 'done' history entries), newest first.
- */
-export function recentPreparations(
-  db: Db,
-  venue: Venue,
-  limit: number,
-): Promise<{ started_at: string; done_at: string }[]> {
-  return db
-    .selectFrom('order_status_history as done')
-    .innerJoin('order_status_history as started', (join) =>
-      join.onRef('started.order_id', '=', 'done.order_id').on('started.to_status', '=', 'in-progress'),
-    )
-    .innerJoin('orders as o', 'o.id', 'done.order_id')
-    .select(['started.changed_at as started_at', 'done.changed_at as done_at'])
-    .where('done.to_status', '=', 'done')
-    .where('o.category_for', '=', venue)
-    .orderBy('done.changed_at', 'desc')
-    .orderBy('done.id', 'desc')
+/** The latest `limit` completion instants of a venue's orders of one cafe day, newest first. */
+export async function recentCompletions(db: Db, venue: Venue, day: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('done_at')
+    .where('category_for', '=', venue)
+    .where('done_at', 'is not', null)
+    .where('cafe_day', '=', day)
+    .orderBy('done_at', 'desc')
     .limit(limit)
+    .execute();
+  return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
+}
+
+/** Every completion instant of a venue's orders in [from, to) (ISO instants), oldest first. */
+export async function completionsBetween(db: Db, venue: Venue, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('done_at')
+    .where('category_for', '=', venue)
+    .where('done_at', 'is not', null)
+    .where('done_at', '>=', from)
+    .where('done_at', '<', to)
+    .orderBy('done_at')
+    .execute();
+  return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
+}
+
+/** How many orders of a venue are waiting on a cafe day. */
+export async function countWaiting(db: Db, venue: Venue, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_for', '=', venue)
+    .where('cafe_day', '=', day)
+    .where('status', '=', 'ordered')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One page of the barista history: orders whose status is not one of `unfinished`, newest
+ * order_date first (then the higher id), strictly after `after`. The keyset condition and the
+ * order match the index orders_history_page (order_date, id), walked backwards from the cursor,
+ * so a page deep in the history costs what the first one does. The status test is written as
+ * "not in" the two unfinished statuses so no status index can look more attractive to the planner.
+ */
+export function listHistoryPage(
+  db: Db,
+  unfinished: readonly OrderStatus[],
+  after: { orderDate: string; id: number } | null,
+  limit: number,
+): Promise<OrderRow[]> {
+  let query = orderQuery(db).where('o.status', 'not in', unfinished);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('o.order_date', 'o.id'), '<', eb.tuple(after.orderDate, after.id)));
+  }
+  return query.orderBy('o.order_date', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
+}
+
+/** How many orders of each of `days` (cafe days) are in `statuses`; days without any are left out. */
+export async function countByDay(
+  db: Db,
+  days: readonly string[],
+  statuses: readonly OrderStatus[],
+): Promise<{ day: string; total: number }[]> {
+  if (days.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .where('status', 'in', statuses)
+    .where('cafe_day', 'in', days)
+    .select((eb) => ['cafe_day as day', eb.fn.countAll<number>().as('total')])
+    .groupBy('cafe_day')
+    .execute();
+  return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
+}
+
+/** The latest entry of an order's history (the move an undo would take back). */
+export function lastHistoryEntry(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_status_history')
+    .select(['from_status', 'to_status', 'changed_at', 'note'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** An order's history, oldest first, with who made each move. */
+export function orderTimeline(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_status_history as h')
+    .leftJoin('users as u', 'u.id', 'h.changed_by')
+    .select(['h.from_status', 'h.to_status', 'h.changed_at', 'h.note', 'h.changed_by', 'u.name as changed_by_name'])
+    .where('h.order_id', '=', orderId)
+    .orderBy('h.id')
     .execute();
 }

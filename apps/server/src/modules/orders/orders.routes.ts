@@ -1,9 +1,16 @@
 import {
+  BaristaHistoryPageSchema,
+  BaristaHistoryQuerySchema,
   BaristaOrderPatchBodySchema,
+  BulkBaristaAnswerSchema,
+  BulkBaristaBodySchema,
+  TimelineEntrySchema,
+  WalkUpOrderBodySchema,
   CountSchema,
   DateRangeQuerySchema,
   IdParamsSchema,
   OrderCreateBodySchema,
+  OrderCreateHeadersSchema,
   OrderListQuerySchema,
   OrderSchema,
   OwnerOrderPatchBodySchema,
@@ -11,6 +18,7 @@ import {
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../lib/cached-answer';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 
@@ -30,14 +38,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Cafe orders need type, sweetness and a tumblerImage URL issued by POST /upload/image; for a bar order ' +
           'tumblerImage holds the drink description (at most 50 characters). With LOCATION_CHECK on, latitude and ' +
-          'longitude must be within ORDER_RADIUS_KM of the cafe. Emits `orders`.',
+          'longitude must be within ORDER_RADIUS_KM of the cafe. Emits `orders`. With an Idempotency-Key, a ' +
+          'retry by the same person with the same key answers the order of the first request again (201, ' +
+          '`Idempotent-Replayed: true`, no second order, no event); the same key with another drink is refused ' +
+          'with 422 IDEMPOTENCY_KEY_REUSED.',
         security: bearerSecurity,
+        headers: OrderCreateHeadersSchema,
         body: OrderCreateBodySchema,
-        response: { 201: OrderSchema, ...errors },
+        response: { 201: OrderSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request, reply) => {
-      const order = await service.place(currentUser(request), request.body);
+      const key = request.headers['idempotency-key'];
+      const { order, replayed } = await service.place(currentUser(request), request.body, key);
+      if (replayed) void reply.header('Idempotent-Replayed', 'true');
       return reply.status(201).send(order);
     },
   );
@@ -57,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(QueuedOrderSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(request.query),
+    async (request, reply) => sendJsonText(reply, await service.listAnswer(request.query)),
   );
 
   app.get(
@@ -69,13 +83,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Today's orders of the caller, newest first, with queue_at and estimatedWaitMinutes",
         description:
           'queue_at of a waiting order = 1 + the waiting orders of the same venue placed before it today; null otherwise. ' +
-          'estimatedWaitMinutes = ceil(average preparation × (drinks in progress + orders ahead + 1) / 60), the average ' +
-          "taken over the venue's last 20 finished orders (3 minutes without any); null when not waiting.",
+          'estimatedWaitMinutes = ceil(secondsPerOrder × (drinks in progress + orders ahead + 1) / 60), at least 1, the ' +
+          "pace being the median gap between the venue's latest completions (docs/api.md, The counter); null when not waiting.",
         security: bearerSecurity,
         response: { 200: z.array(QueuedOrderSchema), ...errorResponses(401) },
       },
     },
-    async (request) => service.myQueue(currentUser(request).id),
+    async (request, reply) => sendJsonText(reply, await service.myQueueAnswer(currentUser(request).id)),
   );
 
   app.get(
@@ -106,6 +120,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.history(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/order/history/barista',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags: TAGS,
+        summary: 'Finished orders (done, picked, cancel, rejected), a page at a time, newest first',
+        description:
+          'Newest orderDate first (ties: higher id first). Pass nextCursor back as cursor for the next page; ' +
+          'it is null on the last page. Pages do not shift when orders finish in the meantime (keyset pages). ' +
+          'dayTotals gives, for every cafe day of the page, all the done and picked orders of that day (its ' +
+          '"Total Order:"), also when the day continues on another page.',
+        security: bearerSecurity,
+        querystring: BaristaHistoryQuerySchema,
+        response: { 200: BaristaHistoryPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.baristaHistory(request.query),
   );
 
   app.get(
@@ -141,6 +175,80 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.ownerUpdate(currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/order/walk-up',
+    {
+      preHandler: requireRole('barista'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'A barista enters an order at the counter for a person (userId, counted in their daily limit) or a guest (guestName)',
+        description:
+          'The item and hours rules hold as for POST /order (a bar item needs the bar open, not online bar ordering); ' +
+          'no tumbler photo or position; busy mode does not apply. The order carries walkUp: true and appears on the ' +
+          "person's My Order. Emits `orders`.",
+        security: bearerSecurity,
+        body: WalkUpOrderBodySchema,
+        response: { 201: OrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.walkUp(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/order/barista/bulk',
+    {
+      preHandler: requireRole('barista'),
+      schema: {
+        tags: TAGS,
+        summary: 'One barista move (in-progress, done, rejected) for several orders, each made or refused on its own',
+        description:
+          'Each order is moved as PATCH /order/barista/{id} would move it; `results` says for each id the Order, or the ' +
+          'error that request would have answered. Emits `orders` for every order moved.',
+        security: bearerSecurity,
+        body: BulkBaristaBodySchema,
+        response: { 200: BulkBaristaAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.baristaBulk(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/order/barista/:id/undo',
+    {
+      preHandler: requireRole('barista'),
+      schema: {
+        tags: TAGS,
+        summary: "Take back an order's latest Do, Done or reject within 30 seconds, back to the status it had",
+        description:
+          'in-progress -> ordered, done -> in-progress, rejected -> ordered or in-progress; recorded in the history with ' +
+          'the note "undo". 409 UNDO_EXPIRED after 30 s; 409 INVALID_TRANSITION when there is nothing to undo or the ' +
+          'order changed since (e.g. picked up). Emits `orders`; the owner is told by push when a Done or reject is undone.',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => service.undo(currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/order/:id/timeline',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary:
+          "An order's moves, oldest first: placed, taken, done, picked, cancelled, rejected, undone; who and when",
+        description: 'For its owner, baristas and admins.',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: z.array(TimelineEntrySchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.timeline(currentUser(request), request.params.id),
   );
 
   app.patch(

@@ -1,51 +1,51 @@
+import { estimateWaitMinutes } from '@cafe/shared';
 import { describe, expect, it } from 'vitest';
-import { averagePrepSeconds, DEFAULT_PREP_SECONDS, estimateWaitMinutes } from './wait-estimate';
+import { busyGaps, DEFAULT_SECONDS_PER_ORDER, secondsPerOrder } from './wait-estimate';
 
-/** A preparation that started at `start` (minutes past 10:00 UTC) and took `seconds`. */
-function sample(start: number, seconds: number) {
-  const started = Date.UTC(2026, 10, 18, 10, start);
-  return { started_at: new Date(started).toISOString(), done_at: new Date(started + seconds * 1000).toISOString() };
-}
+/** Completion instants `minutes` after 10:00 UTC on 18 November 2026 (or `day` days earlier). */
+const at = (minutes: number, day = 0) => new Date(Date.UTC(2026, 10, 18 - day, 10, 0) + minutes * 60_000).toISOString();
 
-describe('average preparation time', () => {
-  it('assumes the default while a venue has finished nothing', () => {
-    expect(averagePrepSeconds([])).toBe(DEFAULT_PREP_SECONDS);
-    expect(DEFAULT_PREP_SECONDS).toBe(180);
+describe('the pace of the counter', () => {
+  it('assumes three minutes an order while there is nothing to go on', () => {
+    expect(secondsPerOrder([], [])).toBe(DEFAULT_SECONDS_PER_ORDER);
+    expect(DEFAULT_SECONDS_PER_ORDER).toBe(180);
+    // Two gaps are too few.
+    expect(secondsPerOrder([at(0), at(1), at(2)], [])).toBe(180);
   });
 
-  it('averages the time from in-progress to done', () => {
-    expect(averagePrepSeconds([sample(0, 60), sample(5, 120), sample(9, 240)])).toBe(140);
+  it("takes the median gap between today's completions, whatever Do -> Done took", () => {
+    // One order every two minutes, with one slow one: the median is what people feel.
+    expect(secondsPerOrder([at(0), at(2), at(4), at(6), at(14), at(16)], [])).toBe(120);
   });
 
-  it('counts a forgotten order at most 30 minutes, so one slip does not ruin every estimate', () => {
-    expect(averagePrepSeconds([sample(0, 5 * 3600), sample(1, 60)])).toBe((30 * 60 + 60) / 2);
+  it('leaves out the counter standing idle', () => {
+    expect(busyGaps([at(0), at(1), at(60), at(61)])).toEqual([60_000, 60_000]);
+    expect(secondsPerOrder([at(0), at(1), at(2), at(90), at(91)], [])).toBe(60);
   });
 
-  it('leaves out samples that finish before they start or carry unreadable times', () => {
-    const unreadable = { started_at: 'not a time', done_at: '2026-11-18T10:00:00.000Z' };
-    expect(averagePrepSeconds([sample(0, -30), unreadable, sample(2, 90)])).toBe(90);
-    expect(averagePrepSeconds([sample(0, -30), unreadable])).toBe(DEFAULT_PREP_SECONDS);
+  it('falls back to the same hours of the previous days when today has too little', () => {
+    const past = [
+      [at(0, 7), at(3, 7), at(6, 7)],
+      [at(0, 1), at(3, 1), at(6, 1), at(9, 1)],
+    ];
+    expect(secondsPerOrder([at(0)], past)).toBe(180);
+    expect(secondsPerOrder([at(0)], [[at(0, 1), at(4, 1), at(8, 1), at(12, 1)]])).toBe(240);
+  });
+
+  it('keeps the pace within bounds', () => {
+    const burst = Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 10, 18, 10, 0, i)).toISOString());
+    expect(secondsPerOrder(burst, [])).toBe(20);
   });
 });
 
-describe('estimated wait', () => {
-  it('is one preparation for the first order in an idle queue', () => {
-    expect(estimateWaitMinutes(180, 0, 0)).toBe(3);
+describe('the estimate of a waiting order', () => {
+  it('counts the drinks being made, the orders ahead and its own, at the pace of the counter', () => {
+    expect(estimateWaitMinutes({ secondsPerOrder: 180, inProgress: 0 }, 0)).toBe(3);
+    expect(estimateWaitMinutes({ secondsPerOrder: 120, inProgress: 2 }, 3)).toBe(12);
   });
 
-  it('counts every drink in progress and every order ahead as one whole preparation', () => {
-    // (2 in progress + 3 ahead + this one) × 2 minutes.
-    expect(estimateWaitMinutes(120, 3, 2)).toBe(12);
-    expect(estimateWaitMinutes(120, 2, 3)).toBe(12);
-  });
-
-  it('rounds up to whole minutes', () => {
-    expect(estimateWaitMinutes(61, 0, 0)).toBe(2);
-    expect(estimateWaitMinutes(90, 1, 0)).toBe(3);
-  });
-
-  it('promises at least one minute, however quick the bar has been', () => {
-    expect(estimateWaitMinutes(0, 0, 0)).toBe(1);
-    expect(estimateWaitMinutes(5, 0, 0)).toBe(1);
+  it('rounds up, and never promises less than a minute', () => {
+    expect(estimateWaitMinutes({ secondsPerOrder: 61, inProgress: 0 }, 0)).toBe(2);
+    expect(estimateWaitMinutes({ secondsPerOrder: 0, inProgress: 0 }, 0)).toBe(1);
   });
 });

@@ -1,35 +1,51 @@
-/** Preparation time assumed while a venue has no finished orders to learn from. */
-export const DEFAULT_PREP_SECONDS = 3 * 60;
-/** How many of the latest finished orders the average is taken over. */
-export const PREP_SAMPLE_SIZE = 20;
 /**
- * A single preparation counted at most this long: an order someone forgot to mark done should not
- * make every later estimate absurd.
+ * How long a waiting order will take is worked out from what people actually experience: how
+ * often the counter finishes an order while it is busy (the gaps between consecutive "done"s), not
+ * from Do -> Done, which collapses to nothing when a barista taps both at once.
  */
-const MAX_SAMPLE_SECONDS = 30 * 60;
-/** One barista makes one drink at a time. */
-const BARISTAS = 1;
 
-/** Average seconds from 'in-progress' to 'done' over the samples, or the default without any. */
-export function averagePrepSeconds(samples: readonly { started_at: string; done_at: string }[]): number {
-  const durations = samples
-    .map((s) => (Date.parse(s.done_at) - Date.parse(s.started_at)) / 1000)
-    .filter((d) => Number.isFinite(d) && d >= 0)
-    .map((d) => Math.min(d, MAX_SAMPLE_SECONDS));
-  if (durations.length === 0) return DEFAULT_PREP_SECONDS;
-  return durations.reduce((sum, d) => sum + d, 0) / durations.length;
+/** Seconds per order assumed while there is nothing to learn from. */
+export const DEFAULT_SECONDS_PER_ORDER = 3 * 60;
+/** Today's latest completions the pace is taken from. */
+export const RECENT_COMPLETIONS = 21;
+/** How many days back the same hours are looked at when today has too little to go on. */
+export const PAST_DAYS = 14;
+/** A gap longer than this is the counter standing idle, not working. */
+const IDLE_GAP_MS = 15 * 60 * 1000;
+/** Fewer gaps than this say too little. */
+const MIN_GAPS = 3;
+/** The pace is kept within these bounds, so one odd day cannot promise the impossible. */
+const MIN_SECONDS = 20;
+const MAX_SECONDS = 15 * 60;
+
+/** The gaps (ms) between consecutive completion instants of one stretch of work, idle ones left out. */
+export function busyGaps(doneAt: readonly string[]): number[] {
+  const times = doneAt
+    .map((t) => Date.parse(t))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const gaps: number[] = [];
+  for (let i = 1; i < times.length; i += 1) {
+    const gap = (times[i] ?? 0) - (times[i - 1] ?? 0);
+    if (gap > 0 && gap <= IDLE_GAP_MS) gaps.push(gap);
+  }
+  return gaps;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**
- * Minutes until a waiting order is ready:
- *
- *   ceil( avgPrep × (inProgress + ordersAhead + 1) / baristas / 60 )
- *
- * Every drink being made now, every waiting drink ahead in the queue, and the order itself each
- * take one average preparation (a drink already in progress is counted whole: a slight
- * overestimate, which is kinder than promising too early). At least 1 minute.
+ * Seconds the counter takes per order now: the median busy gap between today's latest
+ * completions; with too few of them, the same hours of the previous days (one list of completion
+ * instants per day); with too few of those, the default.
  */
-export function estimateWaitMinutes(avgPrepSeconds: number, ordersAhead: number, inProgress: number): number {
-  const drinks = inProgress + ordersAhead + 1;
-  return Math.max(1, Math.ceil((avgPrepSeconds * drinks) / BARISTAS / 60));
+export function secondsPerOrder(today: readonly string[], sameHoursBefore: readonly (readonly string[])[]): number {
+  let gaps = busyGaps(today);
+  if (gaps.length < MIN_GAPS) gaps = sameHoursBefore.flatMap((day) => busyGaps(day));
+  if (gaps.length < MIN_GAPS) return DEFAULT_SECONDS_PER_ORDER;
+  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round(median(gaps) / 1000)));
 }

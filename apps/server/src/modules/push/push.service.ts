@@ -21,11 +21,28 @@ export interface OrderNotice {
   status: OrderStatus;
   menuName: string;
   rejectNote: string;
+  /** Set when a barista took back a move: the status it had (done or rejected are told). */
+  undone?: OrderStatus;
 }
 
 /** The notification for an order that just became done or rejected; null for other changes. */
 function orderMessage(notice: OrderNotice, role: DeliverableSubscription['role']): PushMessage | null {
   const url = role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
+  if (notice.undone === 'done') {
+    return {
+      title: 'Sorry, not ready yet',
+      body: `${notice.menuName} needs a little longer. We will tell you when it is ready.`,
+      url,
+    };
+  }
+  if (notice.undone === 'rejected') {
+    return {
+      title: 'Your order is back',
+      body: `${notice.menuName} was not canceled after all: it is back in the queue.`,
+      url,
+    };
+  }
+  if (notice.undone) return null;
   if (notice.status === 'done') {
     return {
       title: 'Your drink is ready',
@@ -119,7 +136,8 @@ export function createPushService(ctx: AppContext) {
      * and never delays the caller: delivery runs on its own and its errors are only logged.
      */
     orderChanged(notice: OrderNotice): void {
-      if (notice.status !== 'done' && notice.status !== 'rejected') return;
+      const told = notice.undone ?? notice.status;
+      if (told !== 'done' && told !== 'rejected') return;
       const job = notify(notice)
         .catch((error: unknown) => log.error({ err: error }, 'push notifications failed'))
         .finally(() => pending.delete(job));

@@ -16,6 +16,7 @@ export function createSettingsService(ctx: AppContext) {
         barOnlineOrdering: config.barOnlineOrdering,
         hours: HOURS,
         webPushPublicKey: ctx.services.push.publicKey().publicKey || null,
+        singleSignOn: ctx.services.sso.publicSettings(),
       };
     },
   };

@@ -1,6 +1,7 @@
 import { CafeStatusSchema, ShopValueSchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 
@@ -15,10 +16,11 @@ export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shop-status'],
         summary: 'Whether the cafe and the bar are open',
+        description: 'Cache-Control: no-cache with an ETag: If-None-Match answers 304 while nothing changed.',
         response: { 200: CafeStatusSchema },
       },
     },
-    async () => service.get(),
+    async (request, reply) => sendCachedAnswer(request, reply, await service.answer()),
   );
 
   app.patch(

@@ -9,10 +9,20 @@ export interface StatsRange {
   categoryFor?: OrdersTable['category_for'];
 }
 
-/** Orders of the period, by the day they were placed (cafe zone) and the venue they were placed for. */
-function inRange(range: StatsRange) {
+/**
+ * The served orders of the period, by the day they were placed (cafe zone) and the venue they were
+ * placed for. Written as `status in (...)` and a `cafe_day` range so that the index
+ * orders_served_stats (status, cafe_day, category_for, cafe_hour, menu_id, id) seeks to exactly
+ * these rows on both engines and answers the statistics from the index alone (migration 005; the
+ * plans are checked by stats.plans.test.ts).
+ */
+function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
-    const conditions = [eb('orders.cafe_day', '>=', range.startDate), eb('orders.cafe_day', '<', range.endDate)];
+    const conditions = [
+      eb('orders.status', 'in', served),
+      eb('orders.cafe_day', '>=', range.startDate),
+      eb('orders.cafe_day', '<', range.endDate),
+    ];
     if (range.categoryFor) conditions.push(eb('orders.category_for', '=', range.categoryFor));
     return eb.and(conditions);
   };
@@ -21,9 +31,8 @@ function inRange(range: StatsRange) {
 export async function countServed(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .where(inRange(range))
-    .where('orders.status', 'in', served)
-    .select((eb) => eb.fn.countAll().as('total'))
+    .where(servedInRange(range, served))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
@@ -39,60 +48,127 @@ export interface PopularMenuDbRow {
 /**
  * Served orders per menu item, deleted items and categories included (past orders count). The
  * venue is the order's own snapshot, so the rows add up to count/total for the same period.
+ * Counted per item from the index first, then named: the joins touch one row per item, not one
+ * per order.
  */
 export async function popularMenu(
   db: Db,
   range: StatsRange,
   served: readonly OrderStatus[],
 ): Promise<PopularMenuDbRow[]> {
-  const rows = await db
+  const perItem = db
     .selectFrom('orders')
-    .innerJoin('menu_items', 'menu_items.id', 'orders.menu_id')
+    .where(servedInRange(range, served))
+    .select((eb) => ['orders.menu_id', 'orders.category_for', eb.fn.countAll<number>().as('total')])
+    .groupBy(['orders.menu_id', 'orders.category_for'])
+    .as('per_item');
+  const rows = await db
+    .selectFrom(perItem)
+    .innerJoin('menu_items', 'menu_items.id', 'per_item.menu_id')
     .innerJoin('categories', 'categories.id', 'menu_items.category_id')
-    .where(inRange(range))
-    .where('orders.status', 'in', served)
-    .select((eb) => [
+    .select([
       'menu_items.id as menu_id',
       'menu_items.name as menu_name',
       'categories.name as category_name',
-      'orders.category_for as category_for',
-      eb.fn.countAll().as('total'),
+      'per_item.category_for as category_for',
+      'per_item.total as total',
     ])
-    .groupBy(['menu_items.id', 'menu_items.name', 'categories.name', 'orders.category_for'])
     .execute();
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
-/** When each served order of the period was placed (ISO UTC text). */
-export async function servedOrderDates(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<string[]> {
+/** Served orders per cafe hour; `hour` null gathers the orders written without one. */
+export async function servedByHour(
+  db: Db,
+  range: StatsRange,
+  served: readonly OrderStatus[],
+): Promise<{ hour: number | null; total: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .where(inRange(range))
-    .where('orders.status', 'in', served)
+    .where(servedInRange(range, served))
+    .select((eb) => ['orders.cafe_hour as hour', eb.fn.countAll<number>().as('total')])
+    .groupBy('orders.cafe_hour')
+    .execute();
+  return rows.map((r) => ({ hour: r.hour === null ? null : Number(r.hour), total: Number(r.total) }));
+}
+
+/** When the served orders of the period that have no cafe_hour were placed (ISO UTC text). */
+export async function servedOrderDatesWithoutHour(
+  db: Db,
+  range: StatsRange,
+  served: readonly OrderStatus[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .where(servedInRange(range, served))
+    .where('orders.cafe_hour', 'is', null)
     .select('orders.order_date')
     .execute();
   return rows.map((r) => r.order_date);
 }
 
-export interface StatusChangeRow {
-  order_id: number;
-  to_status: OrderStatus;
-  changed_at: string;
-}
-
-/** The changes to the given statuses of the orders placed in the period, oldest first. */
-export async function statusChanges(
+/** Served orders per cafe day of the period (days without any are left out). */
+export async function servedByDay(
   db: Db,
   range: StatsRange,
-  toStatuses: readonly OrderStatus[],
-): Promise<StatusChangeRow[]> {
-  return db
+  served: readonly OrderStatus[],
+): Promise<{ day: string; total: number }[]> {
+  const rows = await db
     .selectFrom('orders')
-    .innerJoin('order_status_history', 'order_status_history.order_id', 'orders.id')
-    .where(inRange(range))
-    .where('order_status_history.to_status', 'in', toStatuses)
-    .select(['order_status_history.order_id', 'order_status_history.to_status', 'order_status_history.changed_at'])
-    .orderBy('order_status_history.changed_at')
-    .orderBy('order_status_history.id')
+    .where(servedInRange(range, served))
+    .select((eb) => ['orders.cafe_day as day', eb.fn.countAll<number>().as('total')])
+    .groupBy('orders.cafe_day')
     .execute();
+  return rows.map((r) => ({ day: r.day, total: Number(r.total) }));
+}
+
+/**
+ * Preparation time (in-progress -> done) of the period's served orders, summed in SQL from the
+ * times kept on each order (migration 006), read from the orders_served_stats index alone.
+ */
+export async function preparationTotals(
+  db: Db,
+  range: StatsRange,
+  served: readonly OrderStatus[],
+): Promise<{ samples: number; totalMs: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .where(servedInRange(range, served))
+    .where('orders.prep_ms', 'is not', null)
+    .select((eb) => [
+      eb.fn.count<number>('orders.prep_ms').as('samples'),
+      eb.fn.sum<number | null>('orders.prep_ms').as('total_ms'),
+    ])
+    .executeTakeFirst();
+  return { samples: Number(row?.samples ?? 0), totalMs: Number(row?.total_ms ?? 0) };
+}
+
+/**
+ * Average wait (placed -> taken) and preparation (taken -> done) of the period's served orders by
+ * the cafe hour they were placed in, from the times kept on each order (migration 006), read from
+ * the orders_served_stats index alone.
+ */
+export async function timesByHour(
+  db: Db,
+  range: StatsRange,
+  served: readonly OrderStatus[],
+): Promise<{ hour: number | null; wait_ms: number | null; prep_ms: number | null; samples: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .where(servedInRange(range, served))
+    .where('orders.wait_ms', 'is not', null)
+    .select((eb) => [
+      'orders.cafe_hour as hour',
+      eb.fn.avg<number | null>('orders.wait_ms').as('wait_ms'),
+      eb.fn.avg<number | null>('orders.prep_ms').as('prep_ms'),
+      eb.fn.count<number>('orders.wait_ms').as('samples'),
+    ])
+    .groupBy('orders.cafe_hour')
+    .execute();
+  return rows.map((row) => ({
+    hour: row.hour,
+    wait_ms: row.wait_ms === null ? null : Number(row.wait_ms),
+    prep_ms: row.prep_ms === null ? null : Number(row.prep_ms),
+    samples: Number(row.samples),
+  }));
 }

@@ -1,4 +1,5 @@
 import {
+  TimesByHourRowSchema,
   CountSchema,
   CountTotalQuerySchema,
   OrdersByHourRowSchema,
@@ -72,6 +73,19 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       z.array(OrdersByHourRowSchema),
     ),
     async (request) => stats.ordersByHour(request.query),
+  );
+
+  app.get(
+    '/stats/times-by-hour',
+    statistic(
+      {
+        summary: 'Average wait (placed -> taken) and preparation (taken -> done) by hour of the day (cafe time)',
+        description: `${PERIOD} The hour is when the order was placed; null where nothing placed that hour was taken.`,
+      },
+      StatsQuerySchema,
+      z.array(TimesByHourRowSchema),
+    ),
+    async (request) => stats.timesByHour(request.query),
   );
 
   app.get(

@@ -2,11 +2,13 @@ import {
   SERVED_ORDER_STATUSES,
   cafeClock,
   checkStatsRange,
+  weekdayOf,
   type OrdersByHourRow,
   type OrdersByWeekdayRow,
   type PopularMenuRow,
   type PreparationTime,
   type StatsQuery,
+  type TimesByHourRow,
 } from '@cafe/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
@@ -18,7 +20,9 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Statistics of served orders (done + picked). Periods are cafe calendar days [startDate, endDate)
- * matched against each order's cafe_day, the day it was placed in the cafe's time zone.
+ * matched against each order's cafe_day, the day it was placed in the cafe's time zone. The
+ * database does the counting, reading only the period's rows of one index
+ * (docs/decisions/0016-statistics-and-history.md).
  */
 export function createStatsService(ctx: AppContext) {
   const timeZone = ctx.config.cafeTimezone;
@@ -27,20 +31,6 @@ export function createStatsService(ctx: AppContext) {
     const problem = checkStatsRange(query.startDate, query.endDate);
     if (problem) throw badRequest(problem);
     return { startDate: query.startDate, endDate: query.endDate, categoryFor: query.categoryFor };
-  }
-
-  /** Served orders of the period counted into `size` slots of the cafe clock at placing (hour, weekday). */
-  async function countServedBy(
-    query: StatsQuery,
-    size: number,
-    slotOf: (clock: ReturnType<typeof cafeClock>) => number,
-  ): Promise<number[]> {
-    const counts = new Array<number>(size).fill(0);
-    for (const placed of await repo.servedOrderDates(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
-      const slot = slotOf(cafeClock(new Date(placed), timeZone));
-      counts[slot] = (counts[slot] ?? 0) + 1;
-    }
-    return counts;
   }
 
   return {
@@ -55,39 +45,65 @@ export function createStatsService(ctx: AppContext) {
       return rows.map(toPopularMenuRow);
     },
 
-    /** All 24 hours of the cafe's clock, by when the order was placed. */
+    /**
+     * All 24 hours of the cafe's clock, by when the order was placed: counted by the database from
+     * each order's cafe_hour. An order written without one (not by placing it) is converted here.
+     */
+    /** GET /stats/times-by-hour: all 24 hours; null averages where nothing was taken in that hour. */
+    async timesByHour(query: StatsQuery): Promise<TimesByHourRow[]> {
+      const byHour = new Map<number, { wait_ms: number | null; prep_ms: number | null; samples: number }>();
+      for (const row of await repo.timesByHour(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
+        if (row.hour !== null) byHour.set(row.hour, row);
+      }
+      const seconds = (ms: number | null | undefined) => (ms == null ? null : Math.round(ms / 1000));
+      return Array.from({ length: 24 }, (_, hour) => {
+        const row = byHour.get(hour);
+        return {
+          hour,
+          averageWaitSeconds: seconds(row?.wait_ms),
+          averagePrepSeconds: seconds(row?.prep_ms),
+          samples: row?.samples ?? 0,
+        };
+      });
+    },
+
     async ordersByHour(query: StatsQuery): Promise<OrdersByHourRow[]> {
-      const counts = await countServedBy(query, 24, (clock) => clock.hour);
+      const range = toRange(query);
+      const counts = new Array<number>(24).fill(0);
+      for (const { hour, total } of await repo.servedByHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
+        if (hour !== null) {
+          counts[hour] = (counts[hour] ?? 0) + total;
+          continue;
+        }
+        for (const placed of await repo.servedOrderDatesWithoutHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
+          const slot = cafeClock(new Date(placed), timeZone).hour;
+          counts[slot] = (counts[slot] ?? 0) + 1;
+        }
+      }
       return counts.map((totalOrder, hour) => ({ hour, totalOrder }));
     },
 
-    /** All 7 weekdays (0 = Sunday) of the cafe's calendar, by when the order was placed. */
+    /**
+     * All 7 weekdays (0 = Sunday) of the cafe's calendar, by when the order was placed: the
+     * database counts per cafe day (at most one row per day of the period), the weekday of a day
+     * is arithmetic.
+     */
     async ordersByWeekday(query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
-      const counts = await countServedBy(query, 7, (clock) => clock.weekday);
+      const counts = new Array<number>(7).fill(0);
+      for (const { day, total } of await repo.servedByDay(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
+        const weekday = weekdayOf(day);
+        counts[weekday] = (counts[weekday] ?? 0) + total;
+      }
       return counts.map((totalOrder, weekday) => ({ weekday, totalOrder }));
     },
 
     /**
      * Mean seconds from the change to "in-progress" to the change to "done", over the orders of
-     * the period that have both (a rejected order never reaches "done" and is left out).
+     * the period that have both (a rejected order never reaches "done" and is left out). Summed by
+     * the database; a span that would end before it starts (clocks set back) is left out.
      */
     async preparationTime(query: StatsQuery): Promise<PreparationTime> {
-      const changes = await repo.statusChanges(ctx.db, toRange(query), ['in-progress', 'done']);
-      const spans = new Map<number, { started?: number; done?: number }>();
-      for (const change of changes) {
-        const span = spans.get(change.order_id) ?? {};
-        const at = Date.parse(change.changed_at);
-        if (change.to_status === 'in-progress' && span.done === undefined) span.started = at;
-        if (change.to_status === 'done' && span.started !== undefined && span.done === undefined) span.done = at;
-        spans.set(change.order_id, span);
-      }
-      let samples = 0;
-      let totalMs = 0;
-      for (const { started, done } of spans.values()) {
-        if (started === undefined || done === undefined || done < started) continue;
-        samples += 1;
-        totalMs += done - started;
-      }
+      const { samples, totalMs } = await repo.preparationTotals(ctx.db, toRange(query), SERVED_ORDER_STATUSES);
       return { averageSeconds: samples === 0 ? null : Math.round(totalMs / samples / 1000), samples };
     },
   };

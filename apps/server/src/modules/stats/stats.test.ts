@@ -1,4 +1,5 @@
 import {
+  cafeClock,
   cafeDayOf,
   periodRange,
   type ErrorBody,
@@ -7,14 +8,17 @@ import {
   type OrderStatus,
   type PopularMenuRow,
   type PreparationTime,
+  type TimesByHourRow,
 } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadImage } from '../../test-support/image-fixtures';
+import { baristaPatch, cafeOrderBody, createOrderingApp, placeOrder } from '../../test-support/order-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 
 /**
  * Seeds menus, orders and their status history straight into the tables (the ordering module is
- * tested on its own), the way it records them: cafe_day is the order's day in the cafe zone and
- * category_for the venue at ordering time.
+ * tested on its own), the way it records them: cafe_day and cafe_hour are the order's day and hour
+ * in the cafe zone and category_for the venue at ordering time.
  */
 function seeder(t: TestApp, customer: TestUser) {
   return {
@@ -66,6 +70,7 @@ function seeder(t: TestApp, customer: TestUser) {
           menu_id: item.id,
           category_for: item.categoryFor,
           cafe_day: cafeDayOf(placed, t.config.cafeTimezone),
+          cafe_hour: cafeClock(placed, t.config.cafeTimezone).hour,
           status,
           type: item.categoryFor === 'cafe' ? 'cold' : null,
           sweetness: item.categoryFor === 'cafe' ? 50 : null,
@@ -93,6 +98,25 @@ function seeder(t: TestApp, customer: TestUser) {
           .execute();
         from = to;
       }
+      // The times the transitions keep on the order, as they would have written them.
+      const at = (status: OrderStatus) => {
+        const seconds = history.find(([to]) => to === status)?.[1];
+        return seconds === undefined ? null : new Date(placed.getTime() + seconds * 1000).toISOString();
+      };
+      const takenAt = at('in-progress');
+      const doneAt = at('done');
+      const between = (from: string | null, to: string | null) =>
+        from && to && to >= from ? Date.parse(to) - Date.parse(from) : null;
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({
+          taken_at: takenAt,
+          done_at: doneAt,
+          wait_ms: between(placed.toISOString(), takenAt),
+          prep_ms: between(takenAt, doneAt),
+        })
+        .where('id', '=', row.id)
+        .execute();
       return row.id;
     },
   };
@@ -322,6 +346,17 @@ describe('statistics', () => {
       ]);
     });
 
+    it('averages the wait and the preparation by the hour the orders were placed', async () => {
+      const rows = await get<TimesByHourRow[]>('/api/stats/times-by-hour?startDate=2026-03-02&endDate=2026-03-03');
+      expect(rows).toHaveLength(24);
+      expect(rows.filter((r) => r.samples > 0)).toEqual([
+        { hour: 0, averageWaitSeconds: 60, averagePrepSeconds: 120, samples: 1 },
+        { hour: 9, averageWaitSeconds: 30, averagePrepSeconds: 300, samples: 1 },
+        { hour: 10, averageWaitSeconds: 10, averagePrepSeconds: 180, samples: 1 },
+      ]);
+      expect(rows[12]).toEqual({ hour: 12, averageWaitSeconds: null, averagePrepSeconds: null, samples: 0 });
+    });
+
     it('averages the time from in-progress to done', async () => {
       // Monday: 120 s, 300 s, 180 s; the rejected and the unfinished order have no "done".
       expect(await get<PreparationTime>('/api/stats/preparation-time?startDate=2026-03-02&endDate=2026-03-03')).toEqual(
@@ -433,5 +468,82 @@ describe('statistics in another cafe time zone', () => {
       })
     ).json<OrdersByWeekdayRow[]>();
     expect(days.find((r) => r.totalOrder > 0)).toEqual({ weekday: 0, totalOrder: 1 });
+  });
+});
+
+describe('statistics by hour, as orders are placed', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('counts an order at the cafe hour it was placed, in summer time too', async () => {
+    // London is on BST (UTC+1) in July: 08:30 UTC is 09:30 at the cafe.
+    ({ t } = await createOrderingApp({ env: { CAFE_TIMEZONE: 'Europe/London' }, clockNow: '2026-07-01T08:30:00Z' }));
+    const menu = await t.app.ctx.db
+      .selectFrom('menu_items')
+      .select('id')
+      .where('name', '=', 'Latte')
+      .executeTakeFirstOrThrow();
+    const customer = await t.createUser();
+    const barista = await t.createUser({ role: 'barista' });
+    const image = await uploadImage(t, customer);
+    const placed = await placeOrder(t, customer, cafeOrderBody(menu.id, image));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json<{ id: number }>().id;
+    for (const status of ['in-progress', 'done']) {
+      expect((await baristaPatch(t, barista, id, { status })).statusCode).toBe(200);
+    }
+    const hours = (
+      await t.request('GET', '/api/stats/orders-by-hour?startDate=2026-07-01&endDate=2026-07-02', barista)
+    ).json<OrdersByHourRow[]>();
+    expect(hours.filter((r) => r.totalOrder > 0)).toEqual([{ hour: 9, totalOrder: 1 }]);
+  });
+});
+
+describe('statistics of orders written without a cafe hour', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('still counts them at the hour they were placed', async () => {
+    t = await createTestApp();
+    const barista = await t.createUser({ role: 'barista' });
+    const seed = seeder(t, barista);
+    const latte = await seed.item(await seed.category('Coffee', 'cafe'), 'Latte');
+    // 02:15 UTC is 09:15 in Bangkok; one order recorded by placement, two by an older tool.
+    await seed.order(latte, 'done', '2026-03-02T02:15:00Z');
+    const ids = [
+      await seed.order(latte, 'picked', '2026-03-02T02:45:00Z'),
+      await seed.order(latte, 'done', '2026-03-02T05:00:00Z'),
+    ];
+    await t.app.ctx.db.updateTable('orders').set({ cafe_hour: null }).where('id', 'in', ids).execute();
+    const hours = (
+      await t.request('GET', '/api/stats/orders-by-hour?startDate=2026-03-02&endDate=2026-03-03', barista)
+    ).json<OrdersByHourRow[]>();
+    expect(hours.filter((r) => r.totalOrder > 0)).toEqual([
+      { hour: 9, totalOrder: 2 },
+      { hour: 12, totalOrder: 1 },
+    ]);
+  });
+});
+
+describe('preparation time with clocks set back', () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('leaves out a span that ends before it starts', async () => {
+    t = await createTestApp();
+    const barista = await t.createUser({ role: 'barista' });
+    const seed = seeder(t, barista);
+    const latte = await seed.item(await seed.category('Coffee', 'cafe'), 'Latte');
+    await seed.order(latte, 'done', '2026-03-02T02:00:00Z', [
+      ['in-progress', 60],
+      ['done', 150],
+    ]);
+    await seed.order(latte, 'picked', '2026-03-02T03:00:00Z', [
+      ['in-progress', 300],
+      ['done', 100],
+      ['picked', 400],
+    ]);
+    const res = await t.request('GET', '/api/stats/preparation-time?startDate=2026-03-02&endDate=2026-03-03', barista);
+    expect(res.json<PreparationTime>()).toEqual({ averageSeconds: 90, samples: 1 });
   });
 });

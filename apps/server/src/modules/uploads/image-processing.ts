@@ -1,9 +1,33 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
+import type { fileTypeFromBuffer as FileTypeFromBuffer } from 'file-type';
+import type decodeHeicType from 'heic-decode';
+import type SharpType from 'sharp';
+import type { Sharp } from 'sharp';
 import { UPLOAD_MIME_TYPES } from '@cafe/shared';
 import { AppError } from '../../lib/errors';
+
+interface ImageLibraries {
+  sharp: typeof SharpType;
+  decodeHeic: typeof decodeHeicType;
+  fileTypeFromBuffer: typeof FileTypeFromBuffer;
+}
+
+/**
+ * The image libraries load with the first upload, not with the server: sharp (libvips) and the
+ * HEIC decoder (libheif in WebAssembly) hold some 44 MB that most processes, answering orders
+ * and menus, never need.
+ */
+let libraries: Promise<ImageLibraries> | undefined;
+function imageLibraries(): Promise<ImageLibraries> {
+  libraries ??= Promise.all([import('sharp'), import('heic-decode'), import('file-type')]).then(
+    ([sharp, heic, fileType]): ImageLibraries => ({
+      sharp: sharp.default,
+      decodeHeic: heic.default,
+      fileTypeFromBuffer: fileType.fileTypeFromBuffer,
+    }),
+  );
+  return libraries;
+}
 
 type UploadMime = (typeof UPLOAD_MIME_TYPES)[number];
 
@@ -30,6 +54,7 @@ const unreadable = () =>
 
 /** The type the bytes say they are (never the file name or the declared type); null if not accepted. */
 async function detectImageType(bytes: Buffer): Promise<UploadMime | null> {
+  const { fileTypeFromBuffer } = await imageLibraries();
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime;
   return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime ?? '') ? (mime as UploadMime) : null;
@@ -62,6 +87,7 @@ const decodeSlots = new Semaphore(2);
 
 /** sharp cannot decode HEVC: libheif (WebAssembly) gives RGBA pixels, sharp takes it from there. */
 async function heicToSharp(bytes: Buffer): Promise<Sharp> {
+  const { sharp, decodeHeic } = await imageLibraries();
   let width = 0;
   let height = 0;
   try {
@@ -73,7 +99,7 @@ async function heicToSharp(bytes: Buffer): Promise<Sharp> {
     // Headers sharp cannot read: let the decoder judge the bytes.
   }
   if (width * height > MAX_INPUT_PIXELS) throw unreadable();
-  let decoded: Awaited<ReturnType<typeof decodeHeic>>;
+  let decoded: Awaited<ReturnType<typeof decodeHeicType>>;
   try {
     decoded = await decodeHeic({ buffer: bytes });
   } catch {
@@ -89,6 +115,7 @@ async function heicToSharp(bytes: Buffer): Promise<Sharp> {
  * keeps metadata when asked to.
  */
 async function processImage(bytes: Buffer, mime: UploadMime): Promise<ProcessedImage> {
+  const { sharp } = await imageLibraries();
   return decodeSlots.run(async () => {
     const pipeline =
       mime === 'image/heic' || mime === 'image/heif'

@@ -28,7 +28,11 @@ function bytesFromDataUrl(file: string): Buffer {
   return bytes;
 }
 
+/** How many stored image names are remembered as existing (each order checks its tumbler photo). */
+const KNOWN_IMAGES_MAX = 10_000;
+
 export function createUploadsService(ctx: AppContext) {
+  const knownImages = new Set<string>();
   return {
     /** Stores an upload as a re-encoded WebP; the same picture twice gives the same URL. */
     async upload(userId: number, file: string | Buffer): Promise<{ url: string }> {
@@ -61,7 +65,13 @@ export function createUploadsService(ctx: AppContext) {
      */
     async issuedImageUrl(url: string): Promise<string | null> {
       const name = imageNameFromUrl(url);
-      return name && (await imageExists(ctx.db, name)) ? imageUrl(name) : null;
+      if (!name) return null;
+      if (knownImages.has(name)) return imageUrl(name);
+      if (!(await imageExists(ctx.db, name))) return null;
+      // Stored images are never removed (a name is its content's hash): once seen, always there.
+      if (knownImages.size >= KNOWN_IMAGES_MAX) knownImages.delete(knownImages.values().next().value as string);
+      knownImages.add(name);
+      return imageUrl(name);
     },
 
     async image(name: string) {

@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db, UsersTable } from '../../db/types';
 
 /** The columns that may leave the repository for ordinary use (no password hash). */
@@ -32,6 +32,30 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
 
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').select(PUBLIC_COLUMNS).orderBy('id').execute();
+}
+
+/** `%`, `_` and the escape itself, written as themselves in a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Up to `limit` available accounts whose name or e-mail holds `text` (any case), by name. */
+export function searchUsers(db: Db, text: string, limit: number) {
+  const pattern = `%${likeLiteral(text.toLowerCase())}%`;
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('is_available', '=', 'available')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['email']), 'like', sql<string>`${pattern} escape '\\'`),
+      ]),
+    )
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** SQLite and PostgreSQL both report a unique-constraint violation, each in its own words. */

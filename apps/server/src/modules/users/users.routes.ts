@@ -5,6 +5,8 @@ import {
   RenameBodySchema,
   UserPatchBodySchema,
   UserSchema,
+  UserSearchQuerySchema,
+  UserSearchResultSchema,
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +15,21 @@ import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/o
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.ctx.services.users;
+
+  app.get(
+    '/user/search',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags: ['users'],
+        summary: 'Available people whose name or e-mail holds q (any case), by name, at most 10: for walk-up orders',
+        security: bearerSecurity,
+        querystring: UserSearchQuerySchema,
+        response: { 200: z.array(UserSearchResultSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.search(request.query.q),
+  );
 
   app.get(
     '/user/me',

@@ -1,7 +1,8 @@
-import type { Me, RegisterBody, User, UserPatchBody } from '@cafe/shared';
+import type { Me, RegisterBody, User, UserPatchBody, UserSearchResult } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { createMemoryCache } from '../../lib/cache';
 import { hashPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { toMe, toUser } from './user.mapper';
@@ -11,12 +12,16 @@ import {
   findUserById,
   insertUser,
   listUsers,
+  searchUsers,
   lockUser,
   setPushStatus,
   updateUser,
   type UserChanges,
   type UserCredentialsRow,
 } from './users.repository';
+
+/** Not an argon2 hash: no password verifies against it. */
+const NO_PASSWORD = '!';
 
 const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail already exists.');
 
@@ -26,6 +31,19 @@ const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail al
  */
 export function createUsersService(ctx: AppContext) {
   const { db, clock } = ctx;
+  /**
+   * Who a signed-in request comes from, read on every request: kept in memory, dropped here and in
+   * every other process as soon as an account's name, role or availability changes.
+   */
+  const activeAccounts = createMemoryCache<number, AuthUser | null>({
+    topic: 'accounts',
+    bus: ctx.bus,
+    ttlMs: 60_000,
+  });
+  const findActiveNow = async (userId: number, executor: Db) => {
+    const row = await findUserById(executor, userId);
+    return row?.is_available === 'available' ? toMe(row) : null;
+  };
 
   return {
     /** The auth plugin has just read the caller from the database; no second query needed. */
@@ -36,12 +54,18 @@ export function createUsersService(ctx: AppContext) {
     async rename(caller: AuthUser, name: string): Promise<User> {
       const row = await updateUser(db, caller.id, { name }, iso(clock.now()));
       if (!row) throw notFound('User');
+      activeAccounts.invalidate(caller.id);
       return toUser(row);
     },
 
     async disablePush(caller: AuthUser, userId: number): Promise<void> {
       if (userId !== caller.id) throw forbidden('You can only turn off notifications for your own account.');
       await setPushStatus(db, userId, 'INACTIVE');
+    },
+
+    /** GET /user/search: people a barista can enter a walk-up order for (at most 10). */
+    search(text: string): Promise<UserSearchResult[]> {
+      return searchUsers(db, text, 10);
     },
 
     async list(): Promise<User[]> {
@@ -67,6 +91,7 @@ export function createUsersService(ctx: AppContext) {
         return updated;
       });
       if (!row) throw notFound('User');
+      activeAccounts.invalidate(userId);
       // Live connections joined their rooms under the old role: make them reconnect.
       if (patch.role !== undefined || patch.isAvailable !== undefined) ctx.events.sessionChanged(userId);
       return toUser(row);
@@ -90,10 +115,39 @@ export function createUsersService(ctx: AppContext) {
       return toUser(row);
     },
 
-    /** The account as the database has it now, or undefined when it is gone or disabled. */
-    async findActive(userId: number, executor: Db = db): Promise<AuthUser | undefined> {
-      const row = await findUserById(executor, userId);
-      return row?.is_available === 'available' ? toMe(row) : undefined;
+    /**
+     * The account of someone signing in through the company's identity provider for the first
+     * time: role user and no password (a hash nothing matches), so it cannot sign in by password
+     * until it is given one. Gives the account that has the e-mail when another sign-in made it first.
+     */
+    async findOrCreateWithoutPassword(email: string, name: string): Promise<UserCredentialsRow> {
+      const known = await findCredentialsByEmail(db, email);
+      if (known) return known;
+      const now = iso(clock.now());
+      const row = await insertUser(db, {
+        name,
+        email,
+        password_hash: NO_PASSWORD,
+        role: 'user',
+        created_at: now,
+        updated_at: now,
+      });
+      if (row) return { ...row, password_hash: NO_PASSWORD };
+      const raced = await findCredentialsByEmail(db, email);
+      if (!raced) throw new Error(`the account of ${email} was neither created nor found`);
+      return raced;
+    },
+
+    /**
+     * The account as the database has it now, or undefined when it is gone or disabled. Without a
+     * transaction to read in, it comes from memory when this process has read it before and
+     * nothing changed since (every change here invalidates it, in every process).
+     */
+    async findActive(userId: number, executor?: Db): Promise<AuthUser | undefined> {
+      const account = executor
+        ? await findActiveNow(userId, executor)
+        : await activeAccounts.get(userId, () => findActiveNow(userId, db));
+      return account ?? undefined;
     },
 
     /** For sign-in only: the account with its password hash. */

@@ -8,6 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test-support/test-app';
+import { fakeOrdersEvent } from '../../test-support/order-fixtures';
 
 describe('users', () => {
   let t: TestApp;
@@ -60,6 +61,30 @@ describe('users', () => {
       const res = await t.request('PATCH', '/api/user', user, { name: '   ' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION', message: `name: ${MESSAGES.nameEmpty}` });
+    });
+
+    it('refuses names that show nothing or turn the text around, at rename and registration, saving nothing', async () => {
+      const user = await t.createUser({ name: 'Before' });
+      const cases = [
+        ['\u200b\u200b\u200b', MESSAGES.nameEmpty],
+        ['\u3164', MESSAGES.nameEmpty],
+        ['Eve\u202eKCAB', MESSAGES.nameDirectionControls],
+      ] as const;
+      for (const [name, message] of cases) {
+        const renamed = await t.request('PATCH', '/api/user', user, { name });
+        expect(renamed.statusCode, JSON.stringify(name)).toBe(400);
+        expect(renamed.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION', message: `name: ${message}` });
+        const registered = await t.request('POST', '/api/auth/register', undefined, {
+          name,
+          email: `spoof${cases.indexOf(cases.find((c) => c[0] === name) ?? cases[0])}@example.com`,
+          password: 'password-123',
+        });
+        expect(registered.statusCode, JSON.stringify(name)).toBe(400);
+        expect(registered.json<ErrorBody>().message).toBe(`name: ${message}`);
+      }
+      expect((await me(user.auth)).json<User>().name).toBe('Before');
+      const spoofers = await t.app.ctx.db.selectFrom('users').select('id').where('email', 'like', 'spoof%').execute();
+      expect(spoofers).toEqual([]);
     });
 
     it('refuses a name longer than 20 characters', async () => {
@@ -171,13 +196,7 @@ describe('users', () => {
         const after = await connectClient(base, user.token);
         try {
           const order = nextEvent(after, 'orders');
-          t.app.ctx.events.order({
-            id: 99,
-            status: 'ordered',
-            userId: admin.id,
-            categoryFor: 'cafe',
-            updatedAt: 'now',
-          });
+          t.app.ctx.events.order(fakeOrdersEvent({ id: 99, userId: admin.id }));
           expect(await order).toMatchObject({ id: 99 });
         } finally {
           after.disconnect();

@@ -1,0 +1,179 @@
+// The app under test: apps/server/dist/server.js in its own process, as in production but with
+// NODE_ENV=test (for CLOCK_NOW), no rate limits and warn-level logs kept in a file.
+import { spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import net from 'node:net';
+import path from 'node:path';
+import { sleep } from './stats.mjs';
+
+/**
+ * A Wednesday 10:00 in the cafe's zone (Asia/Bangkok): a working day, the cafe open, before the
+ * Friday cut-off. The server's clock starts here and runs on.
+ */
+export const CLOCK_NOW = '2025-06-11T10:00:00+07:00';
+export const TODAY = '2025-06-11';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS of a process in MB, from /proc (Linux); undefined elsewhere or once it has exited. */
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the peak and the samples. */
+export function sampleRss(pid, everyMs = 100) {
+  const samples = [];
+  const timer = setInterval(() => {
+    const mb = rssMb(pid);
+    if (mb !== undefined) samples.push(mb);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakMb: samples.length ? Math.max(...samples) : undefined, samples: samples.length };
+    },
+  };
+}
+
+/**
+ * Starts the built server; resolves once GET /api/ready answers. `dataDir` holds the SQLite file
+ * (and the generated secrets); `databaseUrl` switches to PostgreSQL.
+ */
+export async function startAppServer({ root, serverFile, dataDir, databaseUrl, demo = true, logFile, extraEnv = {} }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: demo ? 'on' : 'off',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    CLOCK_NOW,
+    // Tokens outlive the whole run (a full run is longer than the default 15 minutes).
+    ACCESS_TOKEN_TTL: '86400',
+    // The bench's own keep-alive connections would hold a graceful stop for 5 s; 1 s will do.
+    SHUTDOWN_TIMEOUT_MS: process.env.BENCH_SHUTDOWN_MS ?? '2000',
+    DATABASE_URL: databaseUrl ?? '',
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    ...extraEnv,
+  };
+  // The same V8 setting as production (Dockerfile, npm start).
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=2', path.join(root, serverFile ?? 'apps/server/dist/server.js')],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const log = createWriteStream(logFile, { flags: 'a' });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+
+  const started = Date.now();
+  for (;;) {
+    if (exited) {
+      throw new Error(`the server exited on start (${JSON.stringify(exited)}); see ${logFile}:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`${base}/api/ready`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready within 60 s; see ${logFile}:\n${tail(logFile)}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    base,
+    port,
+    pid: child.pid,
+    startMs: Date.now() - started,
+    rssMb: () => rssMb(child.pid),
+    async stop() {
+      if (exited) return;
+      const t0 = Date.now();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      if (!exited) await once(child, 'exit');
+      clearTimeout(timer);
+      if (process.env.BENCH_DEBUG)
+        console.log(`    (server stopped in ${Date.now() - t0} ms: ${JSON.stringify(exited)})`);
+      log.end();
+    },
+  };
+}
+
+function tail(file, lines = 15) {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Warnings and errors the server logged (pino JSON lines, level >= 40), for the report. */
+export function serverLogProblems(logFile) {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return { warnings: 0, errors: 0, shutdownTimeouts: 0, samples: [] };
+  }
+  let warnings = 0;
+  let errors = 0;
+  let shutdownTimeouts = 0;
+  const samples = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let level = 0;
+    let msg = line;
+    try {
+      const entry = JSON.parse(line);
+      level = entry.level ?? 0;
+      msg = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+    } catch {
+      // a plain line (start-up banner, a console.warn, a Node warning)
+      if (/Office Cafe is running|Demo accounts|API docs|^\s+(admin|barista|user)\s|--trace-warnings/.test(line))
+        continue;
+      msg = line.replace(/^\(node:\d+\) /, '');
+      level = /error/i.test(line) ? 50 : 40;
+    }
+    // The bench's own stop (SIGTERM, SHUTDOWN_TIMEOUT_MS=2000) running out is told apart, not an error of the app at work.
+    if (/shutdown took longer than/.test(msg)) {
+      shutdownTimeouts += 1;
+      continue;
+    }
+    if (level >= 50) errors += 1;
+    else if (level >= 40) warnings += 1;
+    else continue;
+    if (samples.length < 5 && !samples.includes(msg)) samples.push(msg.slice(0, 300));
+  }
+  return { warnings, errors, shutdownTimeouts, samples };
+}

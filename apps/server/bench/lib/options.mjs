@@ -1,0 +1,152 @@
+// Command-line flags and the two size profiles (full, quick) of `npm run bench`.
+
+export const ROWS = [
+  'reads',
+  'health',
+  'placement',
+  'sockets',
+  'burst',
+  'memory',
+  'rush',
+  'dashboards',
+  'history',
+  'bytes',
+  'lighthouse',
+];
+
+/** What a full run measures: the issue's sizes. */
+const FULL = {
+  /** autocannon: seconds per measured endpoint (and per hello-world baseline beside it). */
+  seconds: 5,
+  connections: 20,
+  /** POST /api/order requests of the placement row (two per account, the daily limit). */
+  placementOrders: 4000,
+  /** Live connections of the socket rows: users plus the three baristas. */
+  sockets: 1000,
+  /** Orders placed 5 at a time, first on a quiet server, then while reads load it. */
+  steadyOrders: 300,
+  steadyConcurrency: 5,
+  burst: 200,
+  /** Seconds of background reads (autocannon in its own process) during the loaded run, at most. */
+  loadConnections: 10,
+  rushPeople: 500,
+  rushSeconds: 60,
+  /** After the last order is sent, the baristas work on this long before the checks. */
+  rushDrainSeconds: 10,
+  baristas: 3,
+  /** A barista takes this many orders at once, makes them (prep) and finishes them. */
+  baristaBatch: 2,
+  baristaPrepMs: 2000,
+  baristaPauseMs: 500,
+  /** A person picks up a finished drink this long after the `done` event (from, to). */
+  pickupDelayMs: [1000, 4000],
+  dashboardSizes: [1000, 10000, 100000],
+  /** Sequential requests per statistics case (endpoint x period), after one warm-up. */
+  dashboardRequests: 15,
+  /** A case stops early after this long (at least 3 requests). */
+  dashboardCaseSeconds: 6,
+  historyRequests: 15,
+  historyPageSize: 50,
+  lighthouseRuns: 3,
+};
+
+const QUICK = {
+  ...FULL,
+  seconds: 1,
+  placementOrders: 300,
+  sockets: 150,
+  steadyOrders: 30,
+  burst: 50,
+  rushPeople: 40,
+  rushSeconds: 6,
+  rushDrainSeconds: 3,
+  baristaPrepMs: 600,
+  baristaPauseMs: 200,
+  pickupDelayMs: [300, 1200],
+  dashboardSizes: [1000, 10000],
+  dashboardRequests: 3,
+  dashboardCaseSeconds: 2,
+  historyRequests: 3,
+  lighthouseRuns: 1,
+};
+
+const NUMERIC = {
+  '--seconds': 'seconds',
+  '--connections': 'connections',
+  '--placement-orders': 'placementOrders',
+  '--sockets': 'sockets',
+  '--steady-orders': 'steadyOrders',
+  '--burst': 'burst',
+  '--rush-people': 'rushPeople',
+  '--rush-seconds': 'rushSeconds',
+  '--rush-drain': 'rushDrainSeconds',
+  '--barista-prep-ms': 'baristaPrepMs',
+  '--dashboard-requests': 'dashboardRequests',
+  '--lighthouse-runs': 'lighthouseRuns',
+};
+
+export const USAGE = `npm run bench [-- flags]
+
+  --quick                 a short smoke run (small counts, seconds not minutes)
+  --only <rows>           comma list of: ${ROWS.join(',')}
+                          (memory: idle and at the sockets from the socket phase, the peak from the rush)
+  --pg <url>              also run on PostgreSQL; a database cafe_bench_<random> is created from
+                          this URL's server and dropped afterwards (or BENCH_DATABASE_URL)
+  --no-sqlite             PostgreSQL only
+  --no-build              do not rebuild a missing or stale dist (report it instead)
+  --out <dir>             where results go (default: bench/results at the repository root)
+  --dashboard-sizes <n,..> orders seeded for the dashboards (default 1000,10000,100000)
+  ${Object.keys(NUMERIC).join(' <n>, ')} <n>
+                          override one size of the profile
+  --help`;
+
+export function parseOptions(argv, env = process.env) {
+  const options = {
+    quick: false,
+    only: new Set(ROWS),
+    onlyGiven: false,
+    pgUrl: env.BENCH_DATABASE_URL || undefined,
+    sqlite: true,
+    build: true,
+    out: undefined,
+    help: false,
+  };
+  const overrides = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--no-sqlite') options.sqlite = false;
+    else if (arg === '--pg') options.pgUrl = value();
+    else if (arg === '--out') options.out = value();
+    else if (arg === '--only') {
+      const rows = value()
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      const unknown = rows.filter((r) => !ROWS.includes(r));
+      if (unknown.length) throw new Error(`--only: unknown row(s) ${unknown.join(', ')}; known: ${ROWS.join(', ')}`);
+      options.only = new Set(rows);
+      options.onlyGiven = true;
+    } else if (arg === '--dashboard-sizes') {
+      overrides.dashboardSizes = value()
+        .split(',')
+        .map((n) => Number(n))
+        .filter((n) => Number.isInteger(n) && n > 0);
+    } else if (NUMERIC[arg]) {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < 0) throw new Error(`${arg} needs a number`);
+      overrides[NUMERIC[arg]] = n;
+    } else throw new Error(`unknown flag ${arg}\n\n${USAGE}`);
+  }
+  if (options.pgUrl && !/^postgres(ql)?:\/\//.test(options.pgUrl)) throw new Error('--pg needs a postgres:// URL');
+  options.sizes = { ...(options.quick ? QUICK : FULL), ...overrides };
+  options.profile = options.quick ? 'quick' : options.onlyGiven || Object.keys(overrides).length ? 'partial' : 'full';
+  return options;
+}

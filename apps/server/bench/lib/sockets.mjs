@@ -1,0 +1,56 @@
+// Live connections as the web app opens them: Socket.IO over WebSocket at /api/socket.io, the
+// access token in `auth`, one connection per device (no multiplexing between simulated people).
+import { io } from 'socket.io-client';
+import { mapLimit } from './stats.mjs';
+
+export function connectSocket(base, token) {
+  return new Promise((resolve, reject) => {
+    const socket = io(base, {
+      path: '/api/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      forceNew: true,
+      reconnection: true,
+      timeout: 20_000,
+    });
+    const timer = setTimeout(() => reject(new Error('socket connect timed out')), 30_000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      socket.close();
+      reject(new Error(`socket refused: ${error.message}`));
+    });
+  });
+}
+
+/** Connects one socket per account, `concurrency` handshakes at a time; attaches `socket` to each. */
+export async function connectAll(base, accounts, concurrency = 50) {
+  const started = performance.now();
+  await mapLimit(accounts, concurrency, async (account) => {
+    account.socket = await connectSocket(base, account.token);
+  });
+  return { seconds: Math.round((performance.now() - started) / 100) / 10 };
+}
+
+export function closeAll(accounts) {
+  for (const account of accounts) account.socket?.close();
+}
+
+/**
+ * Records every `orders` event each socket receives, with its arrival time: { id, status, t, who }.
+ * Latencies are worked out afterwards by order id, so an event that overtakes its HTTP answer
+ * still counts.
+ */
+export function recordOrderEvents(accounts, label) {
+  const events = [];
+  for (const account of accounts) {
+    const who = `${label(account)}`;
+    account.socket.on('orders', (payload) => {
+      events.push({ id: payload.id, status: payload.status, t: performance.now(), who, payload });
+    });
+  }
+  return events;
+}

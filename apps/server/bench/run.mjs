@@ -1,0 +1,290 @@
+// `npm run bench`: the performance benchmark of issue 10, every row in one run. Starts the built
+// server (rebuilding a missing or stale dist) on SQLite and, given a PostgreSQL URL, on PostgreSQL
+// too; measures each row beside a hello-world Fastify server; writes bench/results/*.json and
+// *.md and prints the table. Timings are reported, never asserted; the rush's correctness checks
+// (nothing lost, the daily limit held, every event delivered) fail the run.
+// Flags: see lib/options.mjs or `npm run bench -- --help`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverLogProblems, startAppServer } from './lib/app-server.mjs';
+import { ensureBuilt } from './lib/build.mjs';
+import { createPgDatabase, openDirect } from './lib/database.mjs';
+import { startHello } from './lib/load.mjs';
+import { parseOptions, USAGE } from './lib/options.mjs';
+import { details, markdown, summaryRows, writeResults } from './lib/report.mjs';
+import { dashboardSeeder, runDashboards, seedDashboardsPeople } from './lib/rows/dashboards.mjs';
+import { runRush, seedRush } from './lib/rows/rush.mjs';
+import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
+import { runThroughput, seedThroughput } from './lib/rows/throughput.mjs';
+import { runWeb } from './lib/rows/web.mjs';
+import { describeBehaviour, webBehaviour } from './lib/web-behaviour.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+
+let options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { only, sizes } = options;
+const wants = (...rows) => rows.some((r) => only.has(r));
+
+const began = Date.now();
+const clock = () => {
+  const s = Math.round((Date.now() - began) / 1000);
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
+const log = (message) => console.log(`[${clock()}] ${message}`);
+
+function git(...args) {
+  try {
+    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+const results = {
+  profile: options.profile,
+  date: new Date().toISOString(),
+  machine: {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1e8) / 10,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    commit: `${git('rev-parse', '--short', 'HEAD') || 'unknown'}${git('status', '--porcelain') ? ' (uncommitted changes)' : ''}`,
+  },
+  rows: [...only],
+  sizes,
+  engines: [],
+  notes: [],
+};
+
+// Everything started is stopped and removed on the way out, also on Ctrl-C.
+const cleanups = new Set();
+async function cleanAll() {
+  for (const cleanup of [...cleanups].reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+  cleanups.clear();
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    console.error(`\n${signal}: cleaning up (again to quit at once)`);
+    setTimeout(() => process.exit(130), 20_000).unref();
+    void cleanAll().finally(() => process.exit(130));
+  });
+}
+
+/**
+ * A database of its own for one phase (a temp DATA_DIR; on PostgreSQL a fresh cafe_bench_*
+ * database), the server started on it once (migrations, demo menu and accounts) and helpers to
+ * seed it with the server stopped and start it again. Server warnings and errors go to the notes.
+ */
+async function withDatabase(engine, tag, body) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `cafe-bench-${tag}-`));
+  const logFile = path.join(dataDir, 'server.log');
+  const pg = engine === 'postgres' ? await createPgDatabase(options.pgUrl, tag) : undefined;
+  const session = {
+    server: null,
+    async start() {
+      this.server = await startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile });
+      return this.server;
+    },
+    async stop() {
+      await this.server?.stop();
+      this.server = null;
+    },
+    openDirect: () => openDirect({ sqliteFile: path.join(dataDir, 'cafe.db'), pgUrl: pg?.url }),
+    /** Runs `fn(db)` on the database while the server runs (new accounts only: nothing it keeps in memory). */
+    async seedLive(fn) {
+      const db = await this.openDirect();
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
+    },
+    /** Stops the server and runs `fn(db)` on the database; start() again afterwards. */
+    async seed(fn) {
+      await this.stop();
+      const db = await this.openDirect();
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
+    },
+  };
+  const cleanup = async () => {
+    await session.stop();
+    await pg?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  cleanups.add(cleanup);
+  try {
+    await session.start();
+    return await body(session);
+  } finally {
+    await session.stop();
+    const problems = serverLogProblems(logFile);
+    if (problems.errors || problems.warnings) {
+      results.notes.push(
+        `${engine} ${tag}: the server logged ${problems.errors} errors and ${problems.warnings} warnings, e.g. ${problems.samples.join(' | ')}`,
+      );
+    }
+    if (problems.shutdownTimeouts) {
+      results.notes.push(
+        `${engine} ${tag}: stopping the server ran into SHUTDOWN_TIMEOUT_MS (2 s here) ${problems.shutdownTimeouts} time(s): ` +
+          'a client connection that never sent a request (e.g. a cancelled fetch) holds the graceful shutdown until the timeout',
+      );
+    }
+    await cleanup();
+    cleanups.delete(cleanup);
+  }
+}
+
+/** Runs one phase; a failure is noted (and fails the run) without stopping the others. */
+async function phase(name, fn) {
+  const t0 = Date.now();
+  try {
+    return await fn();
+  } catch (error) {
+    log(`${name} failed: ${error.stack ?? error.message}`);
+    results.notes.push(`${name} failed: ${String(error.message).split('\n')[0]}`);
+    process.exitCode = 2;
+    return undefined;
+  } finally {
+    log(`${name} took ${Math.round((Date.now() - t0) / 1000)} s`);
+  }
+}
+
+let hello;
+try {
+  log(
+    `profile ${options.profile}; rows ${[...only].join(', ')}; engines ${[options.sqlite && 'sqlite', options.pgUrl && 'postgres'].filter(Boolean).join(', ')}`,
+  );
+  results.notes.push(...ensureBuilt(root, { build: options.build, log }));
+  hello = await startHello();
+  cleanups.add(() => hello.stop());
+  results.helloRssMb = hello.rssMb();
+  results.webBehaviour = webBehaviour(root);
+
+  if (wants('bytes', 'lighthouse')) {
+    log('first screen and Lighthouse (SQLite server, demo data)');
+    results.web = await phase('web', () =>
+      withDatabase('sqlite', 'web', (s) => runWeb({ server: s.server, sizes, only, log })),
+    );
+  }
+
+  const engines = [options.sqlite && 'sqlite', options.pgUrl && 'postgres'].filter(Boolean);
+  for (const engine of engines) {
+    const e = { engine };
+    results.engines.push(e);
+    e.helloLatency = await hello.latency(options.quick ? 100 : 300);
+
+    if (wants('reads', 'health', 'placement')) {
+      log(`${engine}: requests a second against hello-world`);
+      e.throughput = await phase(`${engine} throughput`, () =>
+        withDatabase(engine, 'throughput', async (s) => {
+          const seeded = await s.seedLive((db) => seedThroughput(db, sizes));
+          return runThroughput({ server: s.server, hello, seeded, sizes, only, log });
+        }),
+      );
+    }
+
+    if (wants('sockets', 'burst', 'memory')) {
+      log(`${engine}: live events at ${sizes.sockets} sockets`);
+      e.sockets = await phase(`${engine} sockets`, () =>
+        withDatabase(engine, 'sockets', async (s) => {
+          const seeded = await s.seedLive((db) => seedSockets(db, sizes));
+          return runSockets({ server: s.server, seeded, sizes, only, log });
+        }),
+      );
+    }
+
+    if (wants('rush', 'memory')) {
+      log(`${engine}: rush of ${sizes.rushPeople} people`);
+      e.rush = await phase(`${engine} rush`, () =>
+        withDatabase(engine, 'rush', async (s) => {
+          const seeded = await s.seedLive((db) => seedRush(db, sizes));
+          const direct = await s.openDirect();
+          try {
+            return await runRush({ server: s.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
+          } finally {
+            await direct.close();
+          }
+        }),
+      );
+    }
+
+    if (wants('dashboards', 'history')) {
+      log(`${engine}: dashboards and history at ${sizes.dashboardSizes.join(', ')} orders`);
+      e.dashboards = await phase(`${engine} dashboards`, () =>
+        withDatabase(engine, 'stats', async (s) => {
+          const people = await s.seed((db) => seedDashboardsPeople(db));
+          const seeder = dashboardSeeder(people);
+          const out = { sizes: [] };
+          for (const size of sizes.dashboardSizes) {
+            const t0 = Date.now();
+            const seeded = await s.seed(async (db) => {
+              const grown = await seeder.growTo(db, size);
+              // PostgreSQL's autovacuum would have analysed a table that grew over a year.
+              if (db.engine === 'postgres') await db.analyze();
+              return grown;
+            });
+            log(`  ${size.toLocaleString('en')} orders seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+            await s.start();
+            out.sizes.push(
+              await runDashboards({ server: s.server, sizes, size, expectedServedCafe: seeded.servedCafe, only, log }),
+            );
+          }
+          return out;
+        }),
+      );
+    }
+  }
+} catch (error) {
+  log(`benchmark failed: ${error.stack ?? error.message}`);
+  results.notes.push(`benchmark failed: ${String(error.message).split('\n')[0]}`);
+  process.exitCode = 2;
+} finally {
+  await cleanAll();
+}
+
+results.seconds = Math.round((Date.now() - began) / 1000);
+if (results.webBehaviour)
+  results.notes.push(`rush simulation follows the web app: ${describeBehaviour(results.webBehaviour)}`);
+const rows = summaryRows(results);
+results.summary = rows;
+const md = `${markdown(results, rows)}\n${details(results)}`;
+const files = writeResults(options.out ? path.resolve(options.out) : path.join(root, 'bench/results'), results, md);
+console.log(`\n${readFileSync(files[1], 'utf8')}`);
+log(`done in ${results.seconds} s; wrote ${files.map((f) => path.relative(root, f)).join(', ')}`);
+
+const failedChecks = results.engines.flatMap((e) =>
+  (e.rush?.checks ?? []).filter((c) => !c.ok).map((c) => `${e.engine}: ${c.name} (${c.detail})`),
+);
+if (failedChecks.length) {
+  console.error(`\nRUSH CHECKS FAILED:\n  ${failedChecks.join('\n  ')}`);
+  process.exitCode = 1;
+}

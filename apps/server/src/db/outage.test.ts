@@ -1,0 +1,409 @@
+import { existsSync, readdirSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { attachClusterAdapter } from '../realtime/cluster';
+import { dataUrl, pngImage } from '../test-support/image-fixtures';
+import { startPgCluster, type PgCluster } from '../test-support/pg-cluster';
+import { connectClient, nextDisconnect, onLiveEvent, TestClock, type LiveClient } from '../test-support/test-app';
+import { openDatabase, type DatabaseHandle, type PgTimeouts } from './connection';
+
+/**
+ * The database going away under running server processes: a terminated backend, a stopped and
+ * restarted server, a network cut. PostgreSQL only, on a private cluster of its own (the shared one
+ * on 5432 is never touched); runs wherever the PostgreSQL server programs are installed (CI has them).
+ */
+const hasPostgresServer =
+  Boolean(process.env.PG_BIN) ||
+  (existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb'))));
+
+/** A Monday morning in the cafe's zone: the cafe takes orders. */
+const MONDAY_MORNING = '2026-11-23T02:00:00.000Z';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns true, failing after `ms` with `what`. */
+async function eventually(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await sleep(250);
+  }
+}
+
+/** `work`, or a failure naming `what` if it has not settled after `ms` (a hang must fail, not stall). */
+async function settlesWithin<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} still had no answer after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Process {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  baseUrl: string;
+}
+
+function configFor() {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DEMO: 'on',
+    LOCATION_CHECK: 'off',
+    RATE_LIMIT: 'off',
+    ADMIN_EMAIL: 'boss@example.com',
+    ADMIN_PASSWORD: 'boss-password-1',
+    JWT_SECRET: 'outage-secret-outage-secret',
+    WEB_DIST: '/none',
+    DATA_DIR: '/tmp/cafe-test-data',
+  });
+}
+
+/** One server process on `url`: the app, its own pool, the live adapter, listening on a port. */
+async function startProcess(url: string, options: { pgTimeouts?: Partial<PgTimeouts>; live?: boolean } = {}) {
+  const handle = openDatabase({ databaseUrl: url, pgTimeouts: options.pgTimeouts });
+  const app = await buildApp({ config: configFor(), database: handle, clock: new TestClock(MONDAY_MORNING) });
+  if (options.live !== false && handle.pgPool) await attachClusterAdapter(app, handle.pgPool);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, handle, baseUrl: `http://127.0.0.1:${port}` } satisfies Process;
+}
+
+async function stopProcess(p: Process | undefined): Promise<void> {
+  if (!p) return;
+  await p.app.close();
+  await p.handle.close();
+}
+
+async function signIn(app: FastifyInstance): Promise<{ authorization: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/v2/login',
+    payload: { email: 'user@example.com', password: 'user-demo-1' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json<{ accessToken: string }>().accessToken}` };
+}
+
+async function placeOrder(app: FastifyInstance, auth: { authorization: string }): Promise<number> {
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/api/upload/image',
+    headers: auth,
+    payload: { file: dataUrl(await pngImage(7)) },
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const latte = await app.ctx.db
+    .selectFrom('menu_items')
+    .select('id')
+    .where('name', '=', 'Latte')
+    .executeTakeFirstOrThrow();
+  const order = await app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: auth,
+    payload: {
+      menu_id: latte.id,
+      menu_name: 'Latte',
+      type: 'cold',
+      sweetness: 50,
+      remark: 'before the outage',
+      tumblerImage: upload.json<{ url: string }>().url,
+    },
+  });
+  expect(order.statusCode, order.body).toBe(201);
+  return order.json<{ id: number }>().id;
+}
+
+/** What a client is told while the database is away. */
+function expectUnavailable(res: LightMyRequestResponse): void {
+  expect(res.statusCode, res.body).toBe(503);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.json()).toMatchObject({ statusCode: 503, code: 'INTERNAL', error: 'Service Unavailable' });
+  expect(res.json<{ message: string }>().message).toMatch(/try again/i);
+}
+
+/**
+ * A cafe-status change made on `from` reaches `client` (connected to another process) within
+ * `ms`: sent again every half second until one arrives, since the adapter may still be listening again.
+ */
+async function liveEventsFlow(from: Process, client: LiveClient, ms = 20_000): Promise<void> {
+  let received = false;
+  const stop = onLiveEvent(client, 'cafe-status', () => (received = true));
+  try {
+    await eventually('a live event from the other process', ms, async () => {
+      if (client.connected) from.app.ctx.events.cafeStatus({ isCafeOpen: true, isBarOpen: false });
+      await sleep(250);
+      return received;
+    });
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * A TCP relay between a server process and PostgreSQL that can stop forwarding without closing
+ * anything: what a network cut looks like from both ends (no reset, no answer).
+ */
+async function startFreezableProxy(targetPort: number) {
+  let frozen = false;
+  const sockets = new Set<net.Socket>();
+  const links: { client: net.Socket; upstream: net.Socket }[] = [];
+  const waiting: (() => void)[] = [];
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    const open = () => {
+      if (client.destroyed) return;
+      const upstream = net.connect(targetPort, '127.0.0.1');
+      track(upstream);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+      links.push({ client, upstream });
+    };
+    if (frozen) {
+      client.pause();
+      waiting.push(open);
+    } else open();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze() {
+      if (frozen) return;
+      frozen = true;
+      for (const { client, upstream } of links) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    thaw() {
+      if (!frozen) return;
+      frozen = false;
+      for (const { client, upstream } of links) {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      }
+      for (const open of waiting.splice(0)) open();
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
+  let cluster: PgCluster;
+  let databaseCount = 0;
+  const freshDatabase = async () => {
+    databaseCount += 1;
+    const name = `outage_${databaseCount}`;
+    await cluster.createDatabase(name);
+    return cluster.url(name);
+  };
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+  });
+  afterAll(async () => {
+    await cluster?.destroy();
+  });
+
+  it('lets two processes start together on an empty database (migrations and seed data once)', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const url = await freshDatabase();
+      const started = await Promise.allSettled([
+        startProcess(url, { live: false }),
+        startProcess(url, { live: false }),
+      ]);
+      const processes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      try {
+        expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+          'started',
+          'started',
+        ]);
+        const db = processes[0]!.app.ctx.db;
+        const users = await db.selectFrom('users').select('email').orderBy('email').execute();
+        expect(users.map((u) => u.email)).toEqual([
+          'admin@example.com',
+          'barista@example.com',
+          'boss@example.com',
+          // The opening hours' own account (migration 008).
+          'opening-hours@system.invalid',
+          'user@example.com',
+        ]);
+        const categories = await db.selectFrom('categories').select('name').execute();
+        expect(categories).toHaveLength(5);
+      } finally {
+        for (const p of processes) await stopProcess(p);
+      }
+    }
+  });
+
+  describe('two processes on one database', () => {
+    let first: Process | undefined;
+    let second: Process | undefined;
+    let client: LiveClient | undefined;
+    let clientOfSecond: LiveClient | undefined;
+
+    beforeAll(async () => {
+      const url = await freshDatabase();
+      first = await startProcess(url);
+      second = await startProcess(url);
+      client = await connectClient(first.baseUrl);
+      clientOfSecond = await connectClient(second.baseUrl);
+    });
+    afterAll(async () => {
+      client?.disconnect();
+      clientOfSecond?.disconnect();
+      await stopProcess(first);
+      await stopProcess(second);
+    });
+
+    it('keeps running when the listening connections are terminated, and live events resume', async () => {
+      const [a, b, live, liveOfSecond] = [first!, second!, client!, clientOfSecond!];
+      await liveEventsFlow(b, live);
+      await liveEventsFlow(a, liveOfSecond);
+
+      for (let cut = 0; cut < 3; cut += 1) {
+        // Listening again, a process ends its clients' transport so that they reconnect and refetch.
+        const caughtUp = [nextDisconnect(live, 20_000), nextDisconnect(liveOfSecond, 20_000)];
+        expect(await cluster.terminateBackends({ queryLike: 'LISTEN%' })).toBeGreaterThanOrEqual(2);
+        expect(await Promise.all(caughtUp)).toEqual(['transport close', 'transport close']);
+        await liveEventsFlow(b, live);
+        await liveEventsFlow(a, liveOfSecond);
+      }
+      // The broken listening connections went back to the pool: only the live one is checked out.
+      await eventually('the pool to hold one checked-out connection', 10_000, async () => {
+        const pool = a.handle.pgPool!;
+        return pool.totalCount - pool.idleCount === 1;
+      });
+      expect((await a.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    });
+
+    it('keeps running when the database ends a connection it holds between two statements', async () => {
+      const a = first!;
+      const transaction = a.app.ctx.db.transaction().execute(async (trx) => {
+        await sql`select 'held between two statements' as marker`.execute(trx);
+        expect(await cluster.terminateBackends({ queryLike: '%held between two statements%' })).toBe(1);
+        // The database's "terminating connection" reaches the idle, checked-out connection first.
+        await sleep(500);
+        await sql`select 1 as next_statement`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow(/terminat|not queryable/i);
+      // The process is still here and the pool serves fresh connections.
+      await eventually('the process to answer ready', 10_000, async () => {
+        return (await a.app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200;
+      });
+    });
+
+    it('answers 503 with Retry-After while the database is stopped, and resumes by itself when it is back', async () => {
+      const [a, b, live] = [first!, second!, client!];
+      const auth = await signIn(a.app);
+      const orderId = await placeOrder(a.app, auth);
+
+      await cluster.stop('fast');
+      try {
+        for (const p of [a, b]) {
+          expectUnavailable(await p.app.inject({ method: 'GET', url: '/api/order/my-queue', headers: auth }));
+          expectUnavailable(await p.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: auth }));
+          expectUnavailable(
+            await p.app.inject({
+              method: 'POST',
+              url: '/api/auth/v2/login',
+              payload: { email: 'user@example.com', password: 'user-demo-1' },
+            }),
+          );
+          expectUnavailable(await p.app.inject({ method: 'GET', url: '/api/ready' }));
+          // Liveness is the process, not the database: a supervisor must not restart it for this.
+          const health = await p.app.inject({ method: 'GET', url: '/api/health' });
+          expect(health.statusCode).toBe(200);
+        }
+      } finally {
+        await cluster.start();
+      }
+
+      for (const p of [a, b]) {
+        await eventually('ready again', 20_000, async () => {
+          return (await p.app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200;
+        });
+      }
+      const order = await b.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: auth });
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json()).toMatchObject({ id: orderId, remark: 'before the outage', status: 'ordered' });
+      await liveEventsFlow(b, live);
+    });
+  });
+
+  describe('a network cut to the database', () => {
+    let proxy: Awaited<ReturnType<typeof startFreezableProxy>> | undefined;
+    let p: Process | undefined;
+
+    beforeAll(async () => {
+      const url = new URL(await freshDatabase());
+      proxy = await startFreezableProxy(Number(url.port));
+      url.port = String(proxy.port);
+      p = await startProcess(url.toString(), {
+        live: false,
+        pgTimeouts: { connectMs: 1_000, statementMs: 1_000, lockMs: 500, queryMs: 1_500 },
+      });
+    });
+    afterAll(async () => {
+      proxy?.thaw();
+      await stopProcess(p);
+      await proxy?.close();
+    });
+
+    it('answers 503 instead of hanging, and recovers when the network is back', async () => {
+      const app = p!.app;
+      const auth = await signIn(app);
+      expect((await app.inject({ method: 'GET', url: '/api/order/my-queue', headers: auth })).statusCode).toBe(200);
+
+      proxy!.freeze();
+      try {
+        // Several at once: more than the pool's idle connections, so new ones must be opened too.
+        const answers = await settlesWithin(
+          'requests during the cut',
+          20_000,
+          // (The history is read from the database every time; today's queue may come from memory.)
+          Promise.all(
+            Array.from({ length: 12 }, () =>
+              app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth }),
+            ),
+          ),
+        );
+        for (const res of answers) expectUnavailable(res);
+        expectUnavailable(
+          await settlesWithin('GET /api/ready', 20_000, app.inject({ method: 'GET', url: '/api/ready' })),
+        );
+      } finally {
+        proxy!.thaw();
+      }
+
+      await eventually('answers again after the cut', 30_000, async () => {
+        const res = await app.inject({ method: 'GET', url: '/api/order/my-queue', headers: auth });
+        return res.statusCode === 200;
+      });
+    });
+  });
+});

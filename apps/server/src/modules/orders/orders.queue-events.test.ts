@@ -1,0 +1,95 @@
+import { applyQueueEvent, type Order, type QueuedOrder } from '@cafe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectClient, nextEvent, type LiveClient, type TestApp, type TestUser } from '../../test-support/test-app';
+import {
+  baristaPatch,
+  cafeOrderBody,
+  collect,
+  createOrderingApp,
+  placeOrder,
+  sleep,
+  type SeededMenu,
+} from '../../test-support/order-fixtures';
+
+const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
+
+/**
+ * The `queue` event: when a waiting order leaves the line or a drink in progress is finished, the
+ * baristas and the people still waiting behind learn the new numbers without asking again.
+ */
+describe('queue events', () => {
+  let t: TestApp;
+  let menu: SeededMenu;
+  let image: string;
+  let barista: TestUser;
+  let base: string;
+  const sockets: LiveClient[] = [];
+
+  beforeAll(async () => {
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
+    barista = await t.createUser({ role: 'barista' });
+    base = await t.listen();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  const connect = async (user: TestUser) => {
+    const socket = await connectClient(base, user.token);
+    sockets.push(socket);
+    return socket;
+  };
+  const myQueue = async (user: TestUser) => (await t.request('GET', '/api/order/my-queue', user)).json<QueuedOrder[]>();
+
+  it('renumbers those behind the order that left, and gives everyone waiting the new estimate', async () => {
+    const [ann, ben, cat] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
+    const orders: Order[] = [];
+    for (const person of [ann, ben, cat]) {
+      orders.push((await placeOrder(t, person, cafeOrderBody(menu.latte, image))).json<Order>());
+      t.clock.advance(1000);
+    }
+    const [, benOrder] = orders;
+    if (!benOrder) throw new Error('three orders expected');
+    const [annSocket, catSocket, board] = await Promise.all([connect(ann), connect(cat), connect(barista)]);
+    const annHeard = collect(annSocket, 'queue');
+    const catBefore = await myQueue(cat);
+    expect(catBefore[0]?.queue_at).toBe(3);
+
+    // The barista takes Ben's order (second in line): Cat moves up, Ann does not hear of it.
+    const toCat = nextEvent(catSocket, 'queue');
+    const toBoard = nextEvent(board, 'queue');
+    expect((await baristaPatch(t, barista, benOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
+    const event = await toCat;
+    expect(event).toEqual({
+      categoryFor: 'cafe',
+      day: '2026-11-18',
+      left: { id: benOrder.id, orderDate: benOrder.orderDate },
+      joined: null,
+      wait: { secondsPerOrder: 180, inProgress: 1 },
+    });
+    expect(await toBoard).toEqual(event);
+    // What Cat's screen works out from the event is what the server now answers.
+    expect(applyQueueEvent(catBefore, event)).toEqual(await myQueue(cat));
+    await sleep(150);
+    expect(annHeard).toEqual([]);
+
+    // Ben's drink is finished: everyone still waiting gets the new estimate inputs.
+    t.clock.advance(90_000);
+    const annNext = nextEvent(annSocket, 'queue');
+    const catNext = nextEvent(catSocket, 'queue');
+    expect((await baristaPatch(t, barista, benOrder.id, { status: 'done' })).statusCode).toBe(200);
+    const finished = await annNext;
+    expect(finished).toEqual({
+      categoryFor: 'cafe',
+      day: '2026-11-18',
+      left: null,
+      joined: null,
+      // One completion says nothing of the pace yet: the default 3 minutes an order.
+      wait: { secondsPerOrder: 180, inProgress: 0 },
+    });
+    expect(await catNext).toEqual(finished);
+    const annBefore = await myQueue(ann);
+    expect(applyQueueEvent(annBefore, finished)).toEqual(annBefore);
+  });
+});

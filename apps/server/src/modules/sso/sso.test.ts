@@ -1,0 +1,312 @@
+import { MESSAGES, PublicSettingsSchema, type ErrorBody, type Me, type TokenPair } from '@cafe/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { signInAtProvider, startTestProvider, type TestProvider } from '../../test-support/oidc-test-provider';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+const PUBLIC_URL = 'http://cafe.test:8080';
+const REDIRECT_URI = `${PUBLIC_URL}/login/sso`;
+
+let counter = 0;
+/** An e-mail no other test uses (the provider's login form takes it as the person's identity). */
+function uniqueEmail(prefix = 'sso', domain = 'example.com'): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@${domain}`;
+}
+
+/** The attempt cookie's `name=value`, from a Set-Cookie answer. */
+function attemptCookieOf(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith('cafe_sso='));
+  if (!line) throw new Error('no attempt cookie');
+  return line.split(';')[0] ?? '';
+}
+
+/** The cookie with one character of its signed payload changed (the signature left as it was). */
+function tamperedPayload(cookie: string): string {
+  const at = cookie.indexOf('.') + 5;
+  return `${cookie.slice(0, at)}${cookie[at] === 'A' ? 'B' : 'A'}${cookie.slice(at + 1)}`;
+}
+
+describe('single sign-on (OpenID Connect)', () => {
+  let provider: TestProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    provider = await startTestProvider([REDIRECT_URI]);
+    t = await createTestApp({
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_NAME: 'Test Identity',
+        PUBLIC_URL,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  const start = () => t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+  const callback = (query: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/callback',
+      payload: { query },
+      headers: cookie ? { cookie } : {},
+    });
+  const me = (accessToken: string) =>
+    t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${accessToken}` } });
+
+  /** Start, sign in at the provider as `login`, and hand its answer to the callback. */
+  async function signIn(login: string): Promise<LightMyRequestResponse> {
+    const started = await start();
+    expect(started.statusCode, started.body).toBe(200);
+    const { authorizationUrl } = started.json<{ authorizationUrl: string }>();
+    const query = await signInAtProvider(authorizationUrl, REDIRECT_URI, login);
+    return callback(query, attemptCookieOf(started));
+  }
+
+  it('offers the button in the settings, with its name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(PublicSettingsSchema.parse(res.json()).singleSignOn).toEqual({ name: 'Test Identity' });
+  });
+
+  it('starts with the provider URL (code flow, PKCE S256, state) and a signed httpOnly cookie', async () => {
+    const res = await start();
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json<{ authorizationUrl: string }>().authorizationUrl);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('client_id')).toBe(provider.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^cafe_sso=[^;]+; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    // The verifier never leaves the server in the clear: the cookie is a signed token, not the state.
+    expect(cookie).not.toContain(url.searchParams.get('state'));
+  });
+
+  it('creates a user (role user, no password) at the first sign-in and signs into it the second time', async () => {
+    const email = uniqueEmail('first.person');
+    const first = await signIn(email);
+    expect(first.statusCode, first.body).toBe(200);
+    const pair = first.json<TokenPair>();
+    expect(pair).toEqual({ accessToken: expect.any(String) as string, refreshToken: expect.any(String) as string });
+    // The attempt is used once: the answer clears its cookie.
+    expect(String(first.headers['set-cookie'])).toMatch(/^cafe_sso=; Path=\/api\/auth\/sso; Max-Age=0;/);
+    const profile = (await me(pair.accessToken)).json<Me>();
+    expect(profile).toMatchObject({ email, role: 'user', name: expect.stringMatching(/^first person\d+/) as string });
+
+    // The same token pair as a password sign-in: the refresh token works.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(200);
+
+    // No password: password sign-in fails for the account until it has one.
+    const byPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      payload: { email, password: '!' },
+    });
+    expect(byPassword.statusCode).toBe(401);
+
+    const second = await signIn(email.toUpperCase());
+    expect(second.statusCode, second.body).toBe(200);
+    const again = (await me(second.json<TokenPair>().accessToken)).json<Me>();
+    expect(again.id).toBe(profile.id);
+  });
+
+  it('signs an existing account (any role) into itself', async () => {
+    const barista = await t.createUser({ role: 'barista' });
+    const res = await signIn(barista.email);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(res.json<TokenPair>().accessToken)).json<Me>()).toMatchObject({ id: barista.id, role: 'barista' });
+  });
+
+  it('refuses an e-mail outside the company domain with the same alert as the password form', async () => {
+    const email = uniqueEmail('outsider', 'gmail.com');
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>()).toMatchObject({ code: 'EMAIL_DOMAIN', message: MESSAGES.emailDomain('example.com') });
+    const created = await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
+  it('refuses an e-mail the provider has not verified', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await signIn(email);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ErrorBody>()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    const created = await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
+  it('refuses a disabled account', async () => {
+    const user = await t.createUser();
+    await t.app.ctx.db.updateTable('users').set({ is_available: 'unavailable' }).where('id', '=', user.id).execute();
+    const res = await signIn(user.email);
+    expect(res.statusCode).toBe(401);
+    expect(res.json<ErrorBody>().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a tampered state, a tampered cookie, a missing cookie and a cookie used twice with 400 SSO_STATE', async () => {
+    const started = await start();
+    const cookie = attemptCookieOf(started);
+    const query = await signInAtProvider(
+      started.json<{ authorizationUrl: string }>().authorizationUrl,
+      REDIRECT_URI,
+      uniqueEmail(),
+    );
+    const params = new URLSearchParams(query);
+    const tampered = new URLSearchParams(params);
+    tampered.set('state', `${params.get('state') ?? ''}x`);
+
+    const refusals = [
+      await callback(`?${tampered.toString()}`, cookie),
+      await callback(query, tamperedPayload(cookie)),
+      await callback(query),
+      // A cookie of another attempt (another browser's, say) with this answer.
+      await callback(query, attemptCookieOf(await start())),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<ErrorBody>()).toMatchObject({
+        code: 'SSO_STATE',
+        message: expect.stringMatching(/sign in again/) as string,
+      });
+    }
+    // The untouched answer still works once; the provider's code is good once only.
+    expect((await callback(query, cookie)).statusCode).toBe(200);
+    const replay = await callback(query, cookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json<ErrorBody>().code).toBe('SSO_REFUSED');
+  });
+
+  it('refuses an expired attempt', async () => {
+    const started = await start();
+    const query = await signInAtProvider(
+      started.json<{ authorizationUrl: string }>().authorizationUrl,
+      REDIRECT_URI,
+      uniqueEmail(),
+    );
+    t.clock.advance(11 * 60 * 1000);
+    try {
+      const res = await callback(query, attemptCookieOf(started));
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().code).toBe('SSO_STATE');
+    } finally {
+      t.clock.advance(-11 * 60 * 1000);
+    }
+  });
+
+  it('answers the provider refusing (access_denied) with 401 SSO_REFUSED', async () => {
+    const started = await start();
+    const state =
+      new URL(started.json<{ authorizationUrl: string }>().authorizationUrl).searchParams.get('state') ?? '';
+    const query = `?${new URLSearchParams({ error: 'access_denied', state, iss: provider.issuer }).toString()}`;
+    const res = await callback(query, attemptCookieOf(started));
+    expect(res.statusCode).toBe(401);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      code: 'SSO_REFUSED',
+      message: expect.stringMatching(/cancelled/) as string,
+    });
+  });
+
+  it('answers a made-up code with 401 SSO_REFUSED', async () => {
+    const started = await start();
+    const state =
+      new URL(started.json<{ authorizationUrl: string }>().authorizationUrl).searchParams.get('state') ?? '';
+    const query = `?${new URLSearchParams({ code: 'made-up', state, iss: provider.issuer }).toString()}`;
+    const res = await callback(query, attemptCookieOf(started));
+    expect(res.statusCode).toBe(401);
+    expect(res.json<ErrorBody>().code).toBe('SSO_REFUSED');
+  });
+});
+
+describe('single sign-on without a reachable provider', () => {
+  it('answers 503 SSO_UNAVAILABLE with a readable message', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const gone = await startTestProvider([REDIRECT_URI]);
+    const issuer = gone.issuer;
+    await gone.close();
+    const t = await createTestApp({
+      env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'office-cafe', OIDC_CLIENT_SECRET: 'x', PUBLIC_URL },
+    });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json<ErrorBody>()).toMatchObject({
+        code: 'SSO_UNAVAILABLE',
+        message: expect.stringMatching(/company account is not available right now.*try again/) as string,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('single sign-on not configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('hides the button and answers 404 on its routes', async () => {
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(PublicSettingsSchema.parse(settings.json()).singleSignOn).toBeNull();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+    expect(res.statusCode).toBe(404);
+    const cb = await t.app.inject({ method: 'POST', url: '/api/auth/sso/callback', payload: { query: '?code=x' } });
+    expect(cb.statusCode).toBe(404);
+  });
+});
+
+describe('single sign-on configuration', () => {
+  const base = { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret', DATA_DIR: '/tmp/cafe-test-data' };
+
+  it('needs the client id and the public URL with the issuer, and gives the redirect URI', () => {
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ ...base, OIDC_CLIENT_ID: 'c' })).toThrow(/OIDC_ISSUER/);
+    const config = loadConfig({
+      ...base,
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+      PUBLIC_URL: 'https://cafe.example.com',
+    });
+    expect(config.singleSignOn).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'c',
+      clientSecret: undefined,
+      name: 'company account',
+      redirectUri: 'https://cafe.example.com/login/sso',
+    });
+    expect(loadConfig({ ...base, OIDC_ISSUER: '' }).singleSignOn).toBeNull();
+  });
+
+  it('refuses a plain http issuer in production', () => {
+    expect(() =>
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a'.repeat(40),
+        OIDC_ISSUER: 'http://id.example.com',
+        OIDC_CLIENT_ID: 'c',
+        PUBLIC_URL: 'https://cafe.example.com',
+      }),
+    ).toThrow(/https/);
+  });
+});

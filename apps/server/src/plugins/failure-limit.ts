@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { AppError } from '../lib/errors';
+import type { databaseRateLimitStore } from './rate-limit-store';
+
+type Counters = ReturnType<typeof databaseRateLimitStore>;
+
+/** A count of failures in a window that ends: at `max`, further attempts get 429 until it resets. */
+export interface FailureRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface FailureLimitOptions {
+  /** Names the counters, e.g. `login` or `register`. */
+  name: string;
+  /** Answers that count as a failure (a success never counts). */
+  failures: readonly number[];
+  /** Failures from one network address (a whole office may share one). */
+  perAddress: FailureRule;
+  /** Failures for one account, from any address; keyed by the e-mail in the body. */
+  perAccount: FailureRule;
+}
+
+const MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+
+function emailOf(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | undefined | null;
+  const email = body && typeof body === 'object' ? body.email : undefined;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
+async function refuseAtLimit(counters: Counters, key: string, rule: FailureRule, reply: FastifyReply) {
+  const { current, ttl } = await counters.read(key);
+  if (current < rule.max) return;
+  void reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+  throw new AppError(429, 'RATE_LIMITED', MESSAGE);
+}
+
+/**
+ * Route hooks that limit FAILED attempts, per address and per account; successful ones are never
+ * counted, so a barista signing in again and again, or a whole office registering from one
+ * address on its first day, is not refused. The address is checked on arrival, before the body is
+ * read; the account once the body is parsed. Counters live in the database (shared by every process).
+ */
+export function failureLimit(counters: Counters, options: FailureLimitOptions): RouteShorthandOptions {
+  const addressKey = (request: FastifyRequest) => `${options.name}-failed-address|${request.ip}`;
+  const accountKey = (email: string) => `${options.name}-failed|${email}`;
+  return {
+    onRequest: async (request, reply) => {
+      await refuseAtLimit(counters, addressKey(request), options.perAddress, reply);
+    },
+    preHandler: async (request, reply) => {
+      const email = emailOf(request);
+      if (email) await refuseAtLimit(counters, accountKey(email), options.perAccount, reply);
+    },
+    // Counted before the answer leaves, so the next attempt already sees it.
+    onSend: async (request, reply, payload) => {
+      if (!options.failures.includes(reply.statusCode)) return payload;
+      try {
+        await counters.hit(addressKey(request), options.perAddress.windowMs);
+        const email = emailOf(request);
+        if (email) await counters.hit(accountKey(email), options.perAccount.windowMs);
+      } catch (error) {
+        // The refusal itself still reaches the person; the next attempt meets the database error.
+        request.log.warn({ err: error }, 'could not count a failed attempt');
+      }
+      return payload;
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { createPgDatabase, TestClock } from '../test-support/test-app';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A database several apps can open, as several server processes would. */
+async function sharedDatabase(): Promise<() => DatabaseHandle> {
+  if (PG_URL) {
+    const { url, drop } = await createPgDatabase(PG_URL);
+    cleanups.unshift(drop);
+    return () => openDatabase({ databaseUrl: url });
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'cafe-rl-'));
+  cleanups.unshift(async () => rmSync(dir, { recursive: true, force: true }));
+  return () => openDatabase({ sqliteFile: path.join(dir, 'cafe.db') });
+}
+
+async function startApp(open: () => DatabaseHandle, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-rl-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO: 'off',
+    LOCATION_CHECK: 'off',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const database = open();
+  const app = await buildApp({ config, database, clock: new TestClock() });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+function guess(app: FastifyInstance, i: number, email = 'victim@example.com') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/v2/login',
+    headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
+    payload: { email, password: `wrong-${i}` },
+  });
+}
+
+describe('sign-in limits', () => {
+  it.each([['off'], ['on']])('refuses 40 guesses at one account from 40 addresses (TRUST_PROXY %s)', async (trust) => {
+    const open = await sharedDatabase();
+    const app = await startApp(open, trust === 'on' ? { TRUST_PROXY: '1' } : {});
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await guess(app, i)).statusCode);
+    expect(statuses).toContain(429);
+    const last = await guess(app, 41);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json()).toMatchObject({ message: 'Too many attempts. Please wait a moment and try again.' });
+  });
+
+  it('shares the counters between two processes and keeps them over a restart', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open, { TRUST_PROXY: '1' });
+    const second = await startApp(open, { TRUST_PROXY: '1' });
+    for (let i = 0; i < 5; i++) expect((await guess(first, i)).statusCode).toBe(401);
+    for (let i = 5; i < 10; i++) expect((await guess(second, i)).statusCode).toBe(401);
+    // Ten failures across both processes: the account is now limited on either.
+    expect((await guess(first, 10)).statusCode).toBe(429);
+    expect((await guess(second, 11)).statusCode).toBe(429);
+    const restarted = await startApp(open, { TRUST_PROXY: '1' });
+    expect((await guess(restarted, 12)).statusCode).toBe(429);
+    // Another account is not affected.
+    expect((await guess(restarted, 13, 'someone-else@example.com')).statusCode).toBe(401);
+  });
+
+  it('counts broken bodies as failures and refuses the address before parsing once it has too many', async () => {
+    const open = await sharedDatabase();
+    const app = await startApp(open);
+    const statuses: number[] = [];
+    for (let i = 0; i < 120 && statuses.at(-1) !== 429; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/v2/login',
+        headers: { 'content-type': 'application/json' },
+        payload: i % 2 ? 'x'.repeat(1024 * 1024 + 1) : '{not json',
+      });
+      statuses.push(res.statusCode);
+    }
+    // 100 failed sign-ins per address in 15 minutes, then 429 on arrival.
+    expect(statuses.slice(0, 100).every((s) => s === 400 || s === 413)).toBe(true);
+    expect(statuses.length).toBe(101);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('never counts successful sign-ins: a barista signs in 60 times in a row', async () => {
+    const open = await sharedDatabase();
+    const app = await startApp(open);
+    const email = 'barista-again@example.com';
+    const password = 'correct horse battery';
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password, name: 'B' },
+    });
+    expect(reg.statusCode).toBe(201);
+    for (let i = 0; i < 60; i++) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email, password } });
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('refuses one address after 100 failed sign-ins across many accounts, with Retry-After', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open);
+    const second = await startApp(open);
+    for (let i = 0; i < 100; i++) {
+      const res = await (i % 2 ? first : second).inject({
+        method: 'POST',
+        url: '/api/auth/v2/login',
+        payload: { email: `nobody-${i}@example.com`, password: 'wrong-password' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await first.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      payload: { email: 'nobody-else@example.com', password: 'wrong-password' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets 500 people register from one office address in an hour, across two processes', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open);
+    const second = await startApp(open);
+    const statuses = await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        (i % 2 ? first : second).inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: `person-${i}@example.com`, password: 'correct horse battery', name: `Person ${i}` },
+        }),
+      ),
+    ).then((answers) => answers.map((a) => a.statusCode));
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    // And each of them can sign in.
+    const login = await first.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      payload: { email: 'person-499@example.com', password: 'correct horse battery' },
+    });
+    expect(login.statusCode).toBe(200);
+  }, 180_000);
+
+  it('limits failed registrations per address and per e-mail, shared between processes', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open, { TRUST_PROXY: '1' });
+    const second = await startApp(open, { TRUST_PROXY: '1' });
+    const register = (app: FastifyInstance, email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct horse battery', name: 'Taken' },
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+    expect((await register(first, 'taken@example.com')).statusCode).toBe(201);
+    // The same e-mail again and again (409): refused after 10 failures, on either process.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await register(i % 2 ? first : second, 'taken@example.com')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(409));
+    expect(statuses[10]).toBe(429);
+    // Broken bodies from one address: refused after 100 failures, before the body is read.
+    const broken: number[] = [];
+    for (let i = 0; i < 120 && broken.at(-1) !== 429; i++) {
+      const res = await (i % 2 ? first : second).inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: 'not json',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.8' },
+      });
+      broken.push(res.statusCode);
+    }
+    expect(broken.length).toBe(101);
+    expect(broken.at(-1)).toBe(429);
+  });
+});
+
+describe('shared secrets', () => {
+  it('lets two processes without JWT_SECRET accept each other’s tokens and share the push key', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open);
+    const second = await startApp(open);
+    const email = 'ada@example.com';
+    const password = 'correct horse battery';
+    const reg = await first.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password, name: 'Ada' },
+    });
+    expect(reg.statusCode).toBeLessThan(300);
+    const login = await first.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const { accessToken } = login.json<{ accessToken: string }>();
+    const me = await second.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const keyOf = async (app: FastifyInstance) =>
+      (await app.inject({ url: '/api/push/public-key' })).json<{ publicKey: string }>().publicKey;
+    expect(await keyOf(first)).toBe(await keyOf(second));
+  });
+});

@@ -1,0 +1,188 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { iso } from '../lib/time';
+import { fakeOrdersEvent } from '../test-support/order-fixtures';
+import { createTokenSigner } from '../lib/tokens';
+import {
+  connectClient,
+  createTestApp,
+  nextEvent,
+  type LiveClient,
+  type TestApp,
+  type TestUser,
+} from '../test-support/test-app';
+import { startProcesses } from '../test-support/processes';
+
+/** What a refused handshake gives the client: socket.io-client's connect_error. */
+type ConnectError = Error & { data?: { code?: string } };
+
+/** Connects with `token` and gives the connect_error the server answers with. */
+async function refusal(baseUrl: string, token: string): Promise<ConnectError> {
+  try {
+    const socket = await connectClient(baseUrl, token);
+    socket.disconnect();
+  } catch (error) {
+    return error as ConnectError;
+  }
+  throw new Error('the handshake was accepted');
+}
+
+/** The order a client saw a session-changed event and the end of its connection in. */
+function recordSessionEnd(socket: LiveClient): Promise<string[]> {
+  const seen: string[] = [];
+  socket.on('session-changed', () => seen.push('session-changed'));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no disconnect within 5 s (saw ${seen.join(', ')})`)), 5000);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      // Anything still in flight would arrive now; give it a moment before reading the order.
+      setTimeout(() => resolve([...seen, `disconnect: ${reason}`]), 200);
+    });
+  });
+}
+
+describe('live channel handshake', () => {
+  let t: TestApp;
+  let base: string;
+  let barista: TestUser;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    base = await t.listen();
+    barista = await t.createUser({ role: 'barista' });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('refuses an expired access token with TOKEN_EXPIRED instead of letting it in as anonymous', async () => {
+    // Signed an hour ago with the usual lifetime: long expired.
+    const past = createTokenSigner(t.config.jwtSecret, t.config.accessTokenTtlSeconds, () => {
+      return new Date(t.clock.now().getTime() - 3600_000);
+    });
+    const error = await refusal(base, await past.sign(barista.id, 'barista'));
+    expect(error.data).toEqual({ code: 'TOKEN_EXPIRED' });
+    expect(error.message).toMatch(/expired/i);
+  });
+
+  it('refuses a token that has expired since it was given out', async () => {
+    t.clock.advance((t.config.accessTokenTtlSeconds + 60) * 1000);
+    const error = await refusal(base, barista.token);
+    expect(['TOKEN_EXPIRED', 'TOKEN_INVALID']).toContain(error.data?.code);
+    expect(error.message).not.toBe('');
+  });
+
+  it('refuses a token that is not valid with TOKEN_INVALID', async () => {
+    const forged = createTokenSigner('another-secret-another-secret', 900, () => t.clock.now());
+    for (const token of ['not-a-token', await forged.sign(barista.id, 'admin')]) {
+      const error = await refusal(base, token);
+      expect(error.data).toEqual({ code: 'TOKEN_INVALID' });
+      expect(error.message).toMatch(/not valid/i);
+    }
+  });
+
+  it('refuses the token of an account that is no longer active', async () => {
+    await t.app.ctx.db.updateTable('users').set({ is_available: 'unavailable' }).where('id', '=', barista.id).execute();
+    t.app.ctx.bus.resync();
+    const error = await refusal(base, barista.token);
+    expect(error.data).toEqual({ code: 'TOKEN_INVALID' });
+  });
+
+  it('lets a client without a token in for public events only', async () => {
+    const anonymous = await connectClient(base);
+    try {
+      const status = nextEvent(anonymous, 'cafe-status');
+      const orders: unknown[] = [];
+      anonymous.on('orders', (event) => orders.push(event));
+      t.app.ctx.events.order(fakeOrdersEvent({ id: 7, userId: barista.id }));
+      t.app.ctx.events.cafeStatus({ isCafeOpen: true, isBarOpen: true });
+      expect(await status).toEqual({ isCafeOpen: true, isBarOpen: true });
+      expect(orders).toEqual([]);
+    } finally {
+      anonymous.disconnect();
+    }
+  });
+
+  it("puts a barista with a valid token in the staff room: everyone's orders arrive", async () => {
+    const socket = await connectClient(base, barista.token);
+    try {
+      const order = nextEvent(socket, 'orders');
+      t.app.ctx.events.order(fakeOrdersEvent({ id: 8, userId: 12345 }));
+      expect(await order).toMatchObject({ id: 8 });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('sends session-changed before it closes the connection', async () => {
+    const socket = await connectClient(base, barista.token);
+    try {
+      const seen = recordSessionEnd(socket);
+      t.app.ctx.events.sessionChanged(barista.id);
+      expect(await seen).toEqual(['session-changed', 'disconnect: io server disconnect']);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
+/**
+ * Two server processes on one PostgreSQL database, as deployed: the live channel's events go
+ * through the cluster adapter. PostgreSQL only.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('session-changed across server processes', () => {
+  let apps: FastifyInstance[] = [];
+  let stop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    ({ apps, stop } = await startProcesses(2, 'cafe_session'));
+    // Give each adapter's LISTEN a moment to be in place.
+    await new Promise((r) => setTimeout(r, 300));
+  });
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  let counter = 0;
+  async function connectedUser(app: FastifyInstance): Promise<{ id: number; socket: LiveClient }> {
+    counter += 1;
+    const now = iso(new Date());
+    const row = await app.ctx.db
+      .insertInto('users')
+      .values({
+        name: `Session ${counter}`,
+        email: `session${counter}-${Date.now()}@example.com`,
+        password_hash: 'x',
+        role: 'user',
+        is_available: 'available',
+        push_status: 'ACTIVE',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const port = (app.server.address() as AddressInfo).port;
+    const socket = await connectClient(`http://127.0.0.1:${port}`, await app.ctx.tokens.sign(row.id, 'user'));
+    return { id: row.id, socket };
+  }
+
+  it.each([
+    ['the process the change was made on', 0],
+    ['another process', 1],
+  ])('delivers it before the disconnect to a client of %s', async (_where, clientOn) => {
+    const [changedOn] = apps as [FastifyInstance, FastifyInstance];
+    // Several rounds: a reordering between processes need not show the first time.
+    for (let round = 0; round < 5; round += 1) {
+      const { id, socket } = await connectedUser(apps[clientOn] as FastifyInstance);
+      try {
+        const seen = recordSessionEnd(socket);
+        changedOn.ctx.events.sessionChanged(id);
+        expect(await seen).toEqual(['session-changed', 'disconnect: io server disconnect']);
+      } finally {
+        socket.disconnect();
+      }
+    }
+  });
+});
