@@ -1,10 +1,10 @@
-import { CafeStatusSchema, type CafeStatus } from '@cafe/shared';
+import type { CafeStatus } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiServerChecked } from '@/lib/api-client';
 
 /** GET /cafe-status; a failure is logged as the specification words it and passed on. */
 export const fetchCafeStatus = () =>
-  api('/cafe-status', { schema: CafeStatusSchema }).catch((error: unknown) => {
+  apiServerChecked<CafeStatus>('/cafe-status').catch((error: unknown) => {
     console.error('Error fetching cafe status');
     throw error;
   });

@@ -1,12 +1,13 @@
-import { MeSchema, type Me } from '@cafe/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, refreshTokens } from '@/lib/api-client';
+import type { Me } from '@cafe/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiServerChecked, isApiError, refreshTokens } from '@/lib/api-client';
+import { restoreQueries } from '@/lib/query-persistence';
 import { reconnectSocket } from '@/lib/socket';
 import { tokenStorage } from '@/lib/storage-keys';
 
 /** GET /user/me; a failure is logged as the specification words it and passed on. */
 export const fetchMe = () =>
-  api('/user/me', { schema: MeSchema }).catch((error: unknown) => {
+  apiServerChecked<Me>('/user/me').catch((error: unknown) => {
     console.error('Access denied 401 (getUserMe)');
     throw error;
   });
@@ -17,7 +18,7 @@ export const fetchMe = () =>
  * profile asked again. A server that cannot be reached keeps the tokens, so the next visit can
  * sign in silently; any other failure forgets them. Never fails: null is "signed out".
  */
-async function loadSession(): Promise<Me | null> {
+async function loadSession(client: QueryClient): Promise<Me | null> {
   if (!tokenStorage.getAccess() && !tokenStorage.getRefresh()) {
     console.info('no token in storage');
     return null;
@@ -37,6 +38,11 @@ async function loadSession(): Promise<Me | null> {
       }
     }
     if (!(isApiError(error) && (error.status === 0 || error.status >= 500))) tokenStorage.clear();
+    // A network that says it is there but does not reach the server: open with what was last
+    // seen on this device, as when the browser knows it is offline (app/query-client.ts).
+    else if (isApiError(error) && error.status === 0 && restoreQueries(client)) {
+      return client.getQueryData<Me | null>(['me']) ?? null;
+    }
     return null;
   }
 }
@@ -48,7 +54,7 @@ async function loadSession(): Promise<Me | null> {
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'] as const,
-    queryFn: loadSession,
+    queryFn: ({ client }) => loadSession(client),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -1,10 +1,14 @@
-import { UserSchema, type RenameBody } from '@cafe/shared';
+import type { RenameBody } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { meQueryOptions } from './me';
+import { logFailure } from '@/lib/log-failure';
 
-/** PATCH /user: the signed-in person renames themself. */
-export const renameMe = (body: RenameBody) => api('/user', { method: 'PATCH', body, schema: UserSchema });
+/** PATCH /user: the signed-in person renames themself (the answer's schema loads with the call). */
+export const renameMe = async (body: RenameBody) => {
+  const { UserSchema } = await import('./rename-schemas');
+  return api('/user', { method: 'PATCH', body, schema: UserSchema });
+};
 
 /**
  * Rename with the new name shown at once; on failure the old name comes back and the error is
@@ -23,7 +27,7 @@ export function useRenameMe() {
     },
     onSuccess: (user) => setName(user.name),
     onError: (error, _body, context) => {
-      console.error('rename failed', error);
+      logFailure('rename failed', error);
       if (context?.previous !== undefined) setName(context.previous);
     },
   });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { forgetPersistedQueries } from '@/lib/query-persistence';
 import { reconnectSocket } from '@/lib/socket';
 import { tokenStorage } from '@/lib/storage-keys';
 import { cafeStatusQueryOptions } from './cafe-status';
@@ -21,6 +22,8 @@ const PUBLIC_QUERY_ROOTS: readonly unknown[] = [
 export function signOutLocally(queryClient: QueryClient, { clearAllStorage }: { clearAllStorage: boolean }): void {
   queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(query.queryKey[0]) });
   queryClient.setQueryData(meQueryOptions().queryKey, null);
+  // The last-seen copy of the answers goes too (logout clears it with the rest of local storage).
+  forgetPersistedQueries();
   if (clearAllStorage) localStorage.clear();
   else tokenStorage.clear();
   reconnectSocket();

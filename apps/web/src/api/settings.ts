@@ -1,6 +1,6 @@
-import { PublicSettingsSchema, type PublicSettings } from '@cafe/shared';
+import type { PublicSettings } from '@cafe/shared';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiServerChecked } from '@/lib/api-client';
 
 /** The settings change only when the server is restarted with others: an hour between checks is plenty. */
 const SETTINGS_STALE_MS = 60 * 60 * 1000;
@@ -8,7 +8,7 @@ const SETTINGS_STALE_MS = 60 * 60 * 1000;
 const SETTINGS_RETRY_MAX_MS = 15_000;
 
 /** GET /settings: the deployment's public settings (company domain, cafe zone and position, hours...). */
-export const fetchSettings = (signal?: AbortSignal) => api('/settings', { schema: PublicSettingsSchema, signal });
+export const fetchSettings = (signal?: AbortSignal) => apiServerChecked<PublicSettings>('/settings', { signal });
 
 export const settingsQueryOptions = () =>
   queryOptions({

@@ -1,23 +1,34 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { RouterProvider } from 'react-router';
-import { queryClient } from './query-client';
-import { createAppRouter } from './router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ThemeSync } from '@/components/theme-sync';
-
-const router = createAppRouter();
+import { i18n } from '@/i18n';
+import { whenFirstScreenShown } from '@/lib/first-screen';
+import { queryClient } from './query-client';
+import { AppRouter } from './router';
 
 // Toasts only follow something a person did, so the toast library loads after the first screen.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenFirstScreenShown(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  );
+}
+
 export function Providers() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeSync />
-      <RouterProvider router={router} />
-      <Suspense fallback={null}>
-        <Toaster position="top-center" richColors closeButton />
-      </Suspense>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeSync />
+        <AppRouter />
+        <DeferredToaster />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

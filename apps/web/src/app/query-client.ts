@@ -1,6 +1,7 @@
 import { LIMITS } from '@cafe/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
+import { persistQueries, restoreQueries } from '@/lib/query-persistence';
 
 /**
  * Server state cache. An answer unused by any screen is kept for the specification's 5 minutes
@@ -16,3 +17,8 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Opened without a network: the screens show what they showed last (docs/decisions/0024-bad-connection.md).
+// Online, the app starts from the server as before and only keeps the copy up to date.
+if (typeof navigator !== 'undefined' && !navigator.onLine) restoreQueries(queryClient);
+persistQueries(queryClient);

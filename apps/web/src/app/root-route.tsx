@@ -1,8 +1,13 @@
-import { MESSAGES } from '@cafe/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { settingsQueryOptions } from '@/api/settings';
+import { OfflineBanner } from '@/components/offline-banner';
+import { markFirstScreenShown, whenFirstScreenShown } from '@/lib/first-screen';
 import { paths } from '@/lib/paths';
+import { registerServiceWorkerLater } from '@/lib/service-worker';
+import { openSocket } from '@/lib/socket';
 import { useStartup } from './use-startup';
 
 /**
@@ -13,11 +18,69 @@ export function RootRoute() {
   const settings = useQuery(settingsQueryOptions());
   const started = useStartup();
   const { pathname } = useLocation();
-  if (!settings.data || (!started && pathname !== paths.login)) return <LoadingScreen />;
-  return <Outlet />;
+  const ready = settings.data !== undefined && (started || pathname === paths.login);
+  // The first render of the screen is the largest piece of work of the start-up: deferred (even
+  // when everything is there at the very first render), React does it in slices with the browser
+  // free in between, "Wait a sec..." staying until it is done.
+  const showScreen = useDeferredValue(ready, false);
+  if (!showScreen) {
+    return (
+      <>
+        <OfflineBanner />
+        <LoadingScreen />
+      </>
+    );
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <OfflineBanner />
+      <Outlet />
+      <FirstScreenShown />
+    </Suspense>
+  );
 }
 
+/** The longest the live connection waits for the first screen's data once the screen is shown. */
+const DATA_WAIT_MAX_MS = 3000;
+
+/**
+ * Rendered with the screen, so its effect runs once the screen's code has loaded and the screen is
+ * on the page; what it shows may still be on the way (the menu's items), so the rest waits until
+ * no answer is, for a few seconds at most. The live connection opens then (SPEC: once at start-up),
+ * never taking the network from the screen's own code and data.
+ */
+function FirstScreenShown() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const done = () => {
+      unsubscribe();
+      clearTimeout(timer);
+      markFirstScreenShown();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+    const timer = setTimeout(done, DATA_WAIT_MAX_MS);
+    if (queryClient.isFetching() === 0) done();
+    const cancel = whenFirstScreenShown(() => {
+      void openSocket();
+      registerServiceWorkerLater();
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+      cancel();
+    };
+  }, [queryClient]);
+  return null;
+}
+
+/**
+ * "Wait a sec..." (SPEC section 2). index.html shows the same markup before any script has
+ * arrived; React takes over with this one, so the page does not change when it does.
+ */
 export function LoadingScreen() {
+  const { _ } = useLingui();
   return (
     <div
       role="status"
@@ -26,7 +89,7 @@ export function LoadingScreen() {
     >
       <div className="flex flex-col items-center gap-3">
         <span className="spinner" aria-hidden="true" />
-        <p className="text-lg">{MESSAGES.waitASec}</p>
+        <p className="text-lg">{_('common.spec.waitASec')}</p>
       </div>
     </div>
   );

@@ -1,89 +1,256 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { cafeStatusQueryOptions } from '@/api/cafe-status';
+import { meQueryOptions } from '@/api/me';
+import { settingsQueryOptions } from '@/api/settings';
+import { loadNamespaces, type Namespace } from '@/i18n';
 import { paths, patterns } from '@/lib/paths';
-import { AppShell } from './app-shell';
+import { tokenStorage } from '@/lib/storage-keys';
+import { LoginRoute } from '@/features/auth/routes/login-route';
+import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
+import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
 import { RequireRole } from './guards';
+import { queryClient } from './query-client';
 import { ErrorScreen } from './error-screen';
-import { RootRoute } from './root-route';
+import { LoadingScreen, RootRoute } from './root-route';
 
-/** A route whose screen is loaded on first visit (the bundle is split by route). */
-function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+/*
+ * The router is React Router's declarative one (BrowserRouter + useRoutes), not its data router:
+ * the app loads no data through routes, and the data router's engine is 15 kB gzip of the first
+ * screen (docs/decisions/0015-first-screen.md). Every screen is its own chunk, loaded on first
+ * visit; navigations are transitions, so the old screen stays until the new one has loaded.
+ */
+
+/** How to start loading a screen (and, for some, its data) before it renders. */
+const preloads = new WeakMap<ComponentType, () => void>();
+
+/**
+ * A screen loaded on first visit. `prefetch` starts the screen's data alongside its code, so
+ * neither waits for the other. Once its code is there the screen renders straight away, without
+ * the suspend-and-retry React.lazy goes through on its first render even for code already loaded.
+ */
+function lazyScreen<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  namespaces: readonly Namespace[],
+  prefetch?: () => void,
+): ComponentType {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // The screen's messages (and those several screens share) load alongside its code. A later switch of language loads every part
+  // already loaded in the new language before it shows (i18n/index.ts).
+  const start = () =>
+    (loading ??= Promise.all([load(), loadNamespaces(['shared', ...namespaces])]).then(([m]) => {
+      loaded = pick(m);
+      return { default: loaded };
+    }));
+  const Lazy = lazy(start);
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  preloads.set(Screen, () => {
+    prefetch?.();
+    void start();
+  });
+  return Screen;
 }
 
-const auth = () => import('@/features/auth/routes');
-const info = () => import('@/features/info/routes');
-const orderAhead = () => import('@/features/order-ahead/routes');
-const barista = () => import('@/features/barista/routes');
-const management = () => import('@/features/management/routes');
-const users = () => import('@/features/users/routes');
-const dashboards = () => import('@/features/dashboards/routes');
+/**
+ * The cafe menu is the first screen of most people: its items, and a signed-in person's "Ordered
+ * n/2", load with its code (so the badge is there with the menu, instead of pushing it down later).
+ */
+const prefetchCafeMenu = () => {
+  void queryClient.prefetchQuery(categoriesQueryOptions('cafe'));
+  if (tokenStorage.getAccess()) void queryClient.prefetchQuery(orderCountQueryOptions());
+};
 
-const unauthorizedCatchAll: RouteObject = { path: '*', lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) };
+// The frame of every screen but the sign-in ones: /login shows without it.
+const AppShell = lazyScreen(
+  () => import('./app-shell'),
+  (m) => m.AppShell,
+  ['common'],
+);
+// Where the identity provider sends people back: rare, and it needs the contract's schemas.
+const LoginSso = lazyScreen(
+  () => import('@/features/auth/routes/login-sso-route'),
+  (m) => m.LoginSsoRoute,
+  ['auth'],
+);
+const Register = lazyScreen(
+  () => import('@/features/auth/routes/register-route'),
+  (m) => m.RegisterRoute,
+  ['auth'],
+);
+const Unauthorized = lazyScreen(
+  () => import('@/features/info/routes/unauthorized-route'),
+  (m) => m.UnauthorizedRoute,
+  ['info'],
+);
+const TeamCredit = lazyScreen(
+  () => import('@/features/info/routes/team-credit-route'),
+  (m) => m.TeamCreditRoute,
+  ['info'],
+);
+const CloseAll = lazyScreen(
+  () => import('@/features/info/routes/close-all-route'),
+  (m) => m.CloseAllRoute,
+  ['info'],
+);
+const MenuCafe = lazyScreen(
+  () => import('@/features/order-ahead/routes/menu-cafe-route'),
+  (m) => m.MenuCafeRoute,
+  ['order'],
+  prefetchCafeMenu,
+);
+const MenuBar = lazyScreen(
+  () => import('@/features/order-ahead/routes/menu-bar-route'),
+  (m) => m.MenuBarRoute,
+  ['order'],
+);
+const StatusOrder = lazyScreen(
+  () => import('@/features/order-ahead/routes/status-order-route'),
+  (m) => m.StatusOrderRoute,
+  ['order'],
+);
+const OrderHistory = lazyScreen(
+  () => import('@/features/order-ahead/routes/order-history-route'),
+  (m) => m.OrderHistoryRoute,
+  ['order'],
+);
+const CafeForm = lazyScreen(
+  () => import('@/features/order-ahead/routes/cafe-form-route'),
+  (m) => m.CafeFormRoute,
+  ['order'],
+);
+const BarForm = lazyScreen(
+  () => import('@/features/order-ahead/routes/bar-form-route'),
+  (m) => m.BarFormRoute,
+  ['order'],
+);
+const DashboardCafe = lazyScreen(
+  () => import('@/features/dashboards/routes/dashboard-cafe-route'),
+  (m) => m.DashboardCafeRoute,
+  ['dashboards'],
+);
+const DashboardBar = lazyScreen(
+  () => import('@/features/dashboards/routes/dashboard-bar-route'),
+  (m) => m.DashboardBarRoute,
+  ['dashboards'],
+);
+const UserManagement = lazyScreen(
+  () => import('@/features/users/routes/user-management-route'),
+  (m) => m.UserManagementRoute,
+  ['users'],
+);
+const OrderBoard = lazyScreen(
+  () => import('@/features/barista/routes/order-board-route'),
+  (m) => m.OrderBoardRoute,
+  ['barista'],
+);
+const BaristaHistory = lazyScreen(
+  () => import('@/features/barista/routes/barista-history-route'),
+  (m) => m.BaristaHistoryRoute,
+  ['barista'],
+);
+const MenuManagement = lazyScreen(
+  () => import('@/features/management/routes/menu-management-route'),
+  (m) => m.MenuManagementRoute,
+  ['management'],
+);
+const CategoryMenu = lazyScreen(
+  () => import('@/features/management/routes/category-menu-route'),
+  (m) => m.CategoryMenuRoute,
+  ['management'],
+);
+const EditMenu = lazyScreen(
+  () => import('@/features/management/routes/edit-menu-route'),
+  (m) => m.EditMenuRoute,
+  ['management'],
+);
+const EditCategory = lazyScreen(
+  () => import('@/features/management/routes/edit-category-route'),
+  (m) => m.EditCategoryRoute,
+  ['management'],
+);
+const AddMenu = lazyScreen(
+  () => import('@/features/management/routes/add-menu-route'),
+  (m) => m.AddMenuRoute,
+  ['management'],
+);
+const AddCategory = lazyScreen(
+  () => import('@/features/management/routes/add-category-route'),
+  (m) => m.AddCategoryRoute,
+  ['management'],
+);
+const OpeningHours = lazyScreen(
+  () => import('@/features/schedule/routes/opening-hours-route'),
+  (m) => m.OpeningHoursRoute,
+  ['schedule'],
+);
+
+const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
-    ErrorBoundary: ErrorScreen,
     children: [
-      // Public: no sign-in check.
-      { path: paths.login, lazy: lazyScreen(auth, (m) => m.LoginRoute) },
-      { path: paths.create, lazy: lazyScreen(auth, (m) => m.RegisterRoute) },
+      // Public: no sign-in check. The sign-in screen is not loaded on demand: every signed-out
+      // visit lands there, and it is small.
+      { path: paths.login, Component: LoginRoute },
+      { path: paths.loginSso, Component: LoginSso },
+      { path: paths.create, Component: Register },
       {
         Component: AppShell,
         children: [
-          { path: paths.unauthorized, lazy: lazyScreen(info, (m) => m.UnauthorizedRoute) },
-          { path: paths.home, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
-          { path: paths.orderBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
-          { path: paths.teamCredit, lazy: lazyScreen(info, (m) => m.TeamCreditRoute) },
+          { path: paths.unauthorized, Component: Unauthorized },
+          { path: paths.home, Component: MenuCafe },
+          { path: paths.orderBar, Component: MenuBar },
+          { path: paths.teamCredit, Component: TeamCredit },
           {
             element: <RequireRole role="user" />,
             children: [
-              { path: paths.user.menuCafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
-              { path: paths.user.menucafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
-              { path: paths.user.menuBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
-              { path: paths.user.statusOrder, lazy: lazyScreen(orderAhead, (m) => m.StatusOrderRoute) },
-              { path: paths.user.ordered, lazy: lazyScreen(orderAhead, (m) => m.OrderHistoryRoute) },
-              { path: paths.user.closeAll, lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
-              { path: patterns.user.form, lazy: lazyScreen(orderAhead, (m) => m.CafeFormRoute) },
-              { path: patterns.user.formBar, lazy: lazyScreen(orderAhead, (m) => m.BarFormRoute) },
+              { path: paths.user.menuCafe, Component: MenuCafe },
+              { path: paths.user.menucafe, Component: MenuCafe },
+              { path: paths.user.menuBar, Component: MenuBar },
+              { path: paths.user.statusOrder, Component: StatusOrder },
+              { path: paths.user.ordered, Component: OrderHistory },
+              { path: paths.user.closeAll, Component: CloseAll },
+              { path: patterns.user.form, Component: CafeForm },
+              { path: patterns.user.formBar, Component: BarForm },
             ],
           },
           {
             element: <RequireRole role="admin" />,
             children: [
-              { path: paths.admin.menuCafe, lazy: lazyScreen(orderAhead, (m) => m.MenuCafeRoute) },
-              { path: paths.admin.menuBar, lazy: lazyScreen(orderAhead, (m) => m.MenuBarRoute) },
-              { path: paths.admin.statusOrder, lazy: lazyScreen(orderAhead, (m) => m.StatusOrderRoute) },
-              { path: paths.admin.ordered, lazy: lazyScreen(orderAhead, (m) => m.OrderHistoryRoute) },
-              { path: paths.admin.dashboard, lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
-              { path: paths.admin.dashboardBar, lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
-              { path: paths.admin.userManagement, lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
-              { path: paths.admin.userManagementBar, lazy: lazyScreen(users, (m) => m.UserManagementRoute) },
-              { path: patterns.admin.form, lazy: lazyScreen(orderAhead, (m) => m.CafeFormRoute) },
-              {
-                path: patterns.admin.formBar,
-                lazy: lazyScreen(orderAhead, (m) => m.BarFormRoute),
-              },
-              { path: paths.admin.closeAll, lazy: lazyScreen(info, (m) => m.CloseAllRoute) },
+              { path: paths.admin.menuCafe, Component: MenuCafe },
+              { path: paths.admin.menuBar, Component: MenuBar },
+              { path: paths.admin.statusOrder, Component: StatusOrder },
+              { path: paths.admin.ordered, Component: OrderHistory },
+              { path: paths.admin.dashboard, Component: DashboardCafe },
+              { path: paths.admin.dashboardBar, Component: DashboardBar },
+              { path: paths.admin.userManagement, Component: UserManagement },
+              { path: paths.admin.userManagementBar, Component: UserManagement },
+              { path: patterns.admin.form, Component: CafeForm },
+              { path: patterns.admin.formBar, Component: BarForm },
+              { path: paths.admin.closeAll, Component: CloseAll },
+              { path: paths.admin.openingHours, Component: OpeningHours },
             ],
           },
           {
             element: <RequireRole role="barista" />,
             children: [
-              { path: paths.barista.ordering, lazy: lazyScreen(barista, (m) => m.OrderBoardRoute) },
-              { path: paths.barista.history, lazy: lazyScreen(barista, (m) => m.BaristaHistoryRoute) },
-              { path: paths.barista.menuManagement, lazy: lazyScreen(management, (m) => m.MenuManagementRoute) },
-              {
-                path: patterns.barista.categoryMenu,
-                lazy: lazyScreen(management, (m) => m.CategoryMenuRoute),
-              },
-              { path: patterns.barista.editMenu, lazy: lazyScreen(management, (m) => m.EditMenuRoute) },
-              { path: patterns.barista.editCategory, lazy: lazyScreen(management, (m) => m.EditCategoryRoute) },
-              { path: patterns.barista.addMenu, lazy: lazyScreen(management, (m) => m.AddMenuRoute) },
-              { path: paths.barista.addCategory, lazy: lazyScreen(management, (m) => m.AddCategoryRoute) },
-              { path: paths.barista.dashboardCafe, lazy: lazyScreen(dashboards, (m) => m.DashboardCafeRoute) },
-              { path: paths.barista.dashboardBar, lazy: lazyScreen(dashboards, (m) => m.DashboardBarRoute) },
+              { path: paths.barista.ordering, Component: OrderBoard },
+              { path: paths.barista.history, Component: BaristaHistory },
+              { path: paths.barista.menuManagement, Component: MenuManagement },
+              { path: patterns.barista.categoryMenu, Component: CategoryMenu },
+              { path: patterns.barista.editMenu, Component: EditMenu },
+              { path: patterns.barista.editCategory, Component: EditCategory },
+              { path: patterns.barista.addMenu, Component: AddMenu },
+              { path: paths.barista.addCategory, Component: AddCategory },
+              { path: paths.barista.dashboardCafe, Component: DashboardCafe },
+              { path: paths.barista.dashboardBar, Component: DashboardBar },
+              { path: paths.barista.openingHours, Component: OpeningHours },
             ],
           },
           unauthorizedCatchAll,
@@ -93,6 +260,78 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Starts loading every lazy part of the screen at `pathname` (the frame and the screen, and the
+ * screen's data) at once: each would otherwise wait for the one around it to load and render, and
+ * at start-up all of them would wait for start-up authentication.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const Screen = match.route.Component;
+    if (Screen) preloads.get(Screen)?.();
+  }
+}
+
+/**
+ * What the first screen waits for, asked for before React's first render rather than by the
+ * components once they have rendered: the deployment's settings and the venue state (which
+ * index.html has already asked for), who is signed in, and the screen's code and data.
+ */
+export function startFirstScreen(pathname: string): void {
+  void queryClient.prefetchQuery(settingsQueryOptions());
+  void queryClient.prefetchQuery(cafeStatusQueryOptions());
+  void queryClient.prefetchQuery(meQueryOptions());
+  preloadRoute(pathname);
+}
+
+interface BoundaryProps {
+  location: Location;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failure: { error: unknown } | null;
+  location: Location;
+}
+
+/**
+ * The generic error screen for anything a screen throws (or a screen's code that cannot be
+ * loaded). Another address clears it, as the router's own boundary did.
+ */
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failure: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.location === state.location ? null : { failure: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.failure ? <ErrorScreen error={this.state.failure.error} /> : this.props.children;
+  }
+}
+
+function AppRoutes() {
+  const location = useLocation();
+  // During render, not in an effect: a navigation to a screen not loaded yet suspends and never
+  // commits until it has loaded. Loads already started are not started again.
+  preloadRoute(location.pathname);
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary location={location}>
+      <Suspense fallback={<LoadingScreen />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The app's routes in the browser's address bar. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

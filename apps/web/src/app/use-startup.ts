@@ -6,12 +6,14 @@ import { cafeStatusQueryOptions, UNKNOWN_CAFE_STATUS } from '@/api/cafe-status';
 import { fetchMe, meQueryOptions } from '@/api/me';
 import { signOutLocally } from '@/api/session';
 import { onSessionExpired } from '@/lib/api-client';
+import { openAfresh } from '@/lib/open-afresh';
 import { landingPath, paths, PUBLIC_PATHS } from '@/lib/paths';
-import { openSocket, useLiveEvent } from '@/lib/socket';
+import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 
 /**
- * Start-up of SPEC section 4: open the live connection, find out who is signed in (meQueryOptions
- * does the token dance) and the venue state, then land by role and venue state. Visitors on a
+ * Start-up of SPEC section 4: find out who is signed in (meQueryOptions does the token dance) and
+ * the venue state, then land by role and venue state (the live connection opens once the first
+ * screen is shown: app/root-route.tsx). Visitors on a
  * screen that needs signing in go to /login. Gives whether start-up has finished: the person is
  * known, and for a signed-in person the venue state too (it decides their screens).
  */
@@ -26,10 +28,6 @@ export function useStartup(): boolean {
   const landed = useRef(false);
   const me = session.data;
   const finished = me === null || (me !== undefined && !status.isPending);
-
-  useEffect(() => {
-    void openSocket();
-  }, []);
 
   useEffect(() => {
     if (!finished || landed.current) return;
@@ -81,7 +79,7 @@ export function useStartup(): boolean {
           // Another role means other screens and other live rooms: open the app afresh where the
           // new role lands (the guards of the old role's screen would otherwise deny it).
           const venue = queryClient.getQueryData(cafeStatusQueryOptions().queryKey) ?? UNKNOWN_CAFE_STATUS;
-          window.location.replace(landingPath(next.role, venue, 'login'));
+          openAfresh(landingPath(next.role, venue, 'login'));
           return;
         }
         queryClient.setQueryData(queryKey, next);
@@ -89,6 +87,15 @@ export function useStartup(): boolean {
       .catch((error: unknown) => console.error('could not reload the profile', error));
   }, [queryClient]);
   useLiveEvent('session-changed', handleSessionChanged);
+
+  // The role may have changed while the connection was down (or its session-changed event lost
+  // with it): a signed-in person's profile is read again on every reconnect.
+  // The venue may have changed too, before the channel was listening.
+  const handleReconnect = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: cafeStatusQueryOptions().queryKey });
+    if (queryClient.getQueryData(meQueryOptions().queryKey)) handleSessionChanged();
+  }, [handleSessionChanged, queryClient]);
+  useOnReconnect(handleReconnect);
 
   return finished;
 }

@@ -1,5 +1,6 @@
-import { TokenPairSchema, type ErrorCode } from '@cafe/shared';
+import type { ErrorCode, TokenPair } from '@cafe/shared';
 import type { z } from 'zod';
+import { takeEarlyRead } from './early-reads';
 import { tokenStorage } from './storage-keys';
 
 /** An error answer of the API: status, code and a sentence a person can read. */
@@ -28,6 +29,11 @@ export function onSessionExpired(listener: Listener): () => void {
   return () => sessionExpiredListeners.delete(listener);
 }
 
+/** The tokens can no longer be refreshed: tell the app, which signs the user out. */
+export function expireSession(): void {
+  for (const listener of [...sessionExpiredListeners]) listener();
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: concurrent 401s wait for the same rotation. */
@@ -42,7 +48,9 @@ export function refreshTokens(): Promise<boolean> {
         body: JSON.stringify({ refreshToken }),
       });
       if (!res.ok) return false;
-      const pair = TokenPairSchema.parse(await res.json());
+      // Checked by the server against the contract (see apiServerChecked): a returning person's
+      // first screen refreshes here, and must not wait for the schema library.
+      const pair = (await res.json()) as TokenPair;
       tokenStorage.save(pair.accessToken, pair.refreshToken);
       return true;
     } catch {
@@ -65,6 +73,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   signal?: AbortSignal;
   /** Do not try to refresh on 401 (the auth calls themselves). */
   noRefresh?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: RequestOptions<undefined>['query']): string {
@@ -79,7 +89,7 @@ function buildUrl(path: string, query?: RequestOptions<undefined>['query']): str
 }
 
 async function send(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = tokenStorage.getAccess();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -88,9 +98,13 @@ async function send(path: string, options: RequestOptions<z.ZodType | undefined>
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    const early = method === 'GET' ? takeEarlyRead(url, token) : undefined;
+    if (early) return await early;
+    return await fetch(url, {
+      method,
       headers,
       body,
       signal: options.signal,
@@ -101,15 +115,12 @@ async function send(path: string, options: RequestOptions<z.ZodType | undefined>
   }
 }
 
-/** Calls the API; throws ApiError for error answers; refreshes the tokens once on 401. */
-export async function api<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<S extends z.ZodType ? z.infer<S> : void> {
+/** Sends a call and gives its successful answer; throws ApiError for error answers; refreshes the tokens once on 401. */
+async function call(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
   let res = await send(path, options);
   if (res.status === 401 && !options.noRefresh && tokenStorage.getRefresh()) {
     if (await refreshTokens()) res = await send(path, options);
-    else for (const listener of sessionExpiredListeners) listener();
+    else expireSession();
   }
   if (!res.ok) {
     let message = `Request failed (${res.status})`;
@@ -123,7 +134,32 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     }
     throw new ApiError(res.status, code, message);
   }
+  return res;
+}
+
+/** Calls the API and parses the answer with `schema`; throws ApiError for error answers. */
+export async function api<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : void> {
+  const res = await call(path, options);
   if (!options.schema || res.status === 204) return undefined as never;
   const data: unknown = await res.json();
   return options.schema.parse(data) as never;
+}
+
+/**
+ * Calls the API and gives the answer as the contract types it, without parsing it again here.
+ * Only for the reads of the first screen (settings, profile, venue state, menu, daily count, and
+ * the opening hours the closed page and the cafe menu show):
+ * each of those routes declares its response schema, and the server parses every answer with it
+ * before it leaves; parsing it once more here would make the first screen wait for the schema
+ * library (docs/decisions/0015-first-screen.md). Every other answer goes through `api`.
+ */
+export async function apiServerChecked<T>(
+  path: string,
+  options: Omit<RequestOptions<undefined>, 'schema'> = {},
+): Promise<T> {
+  const res = await call(path, options);
+  return (await res.json()) as T;
 }

@@ -1,4 +1,5 @@
 import { cafeClock, cafeDayOf, type CafeDay } from '@cafe/shared';
+import { formatLocale } from '@/i18n';
 
 /*
  * Times and days as the cafe tells them: in its own zone (the server's CAFE_TIMEZONE, served in
@@ -23,17 +24,28 @@ export function formatCafeTime(iso: string, timeZone: string): string {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-const DAY_FORMATS = {
-  long: new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }),
-  short: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
-  month: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-} as const;
+const DAY_FORMAT_OPTIONS = {
+  long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
+  short: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+  month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * Made on first use, per language: each one costs milliseconds to create, which a screen's start
+ * need not pay.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(style: keyof typeof DAY_FORMAT_OPTIONS): Intl.DateTimeFormat {
+  const locale = formatLocale();
+  const key = `${locale} ${style}`;
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, DAY_FORMAT_OPTIONS[style]);
+    dayFormats.set(key, format);
+  }
+  return format;
+}
 
 /** Midnight UTC of a calendar day: the day formatted in UTC is the day itself. */
 export function utcDateOf(day: CafeDay): Date {
@@ -41,9 +53,9 @@ export function utcDateOf(day: CafeDay): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** A cafe day for people: long "Friday, 21 November 2025", short "21 Nov 2025", month "November 2025". */
-export function formatDay(day: CafeDay, style: keyof typeof DAY_FORMATS): string {
-  return DAY_FORMATS[style].format(utcDateOf(day));
+/** A cafe day for people, in the interface's language: long "Friday, 21 November 2025", short "21 Nov 2025", month "November 2025". */
+export function formatDay(day: CafeDay, style: keyof typeof DAY_FORMAT_OPTIONS): string {
+  return dayFormat(style).format(utcDateOf(day));
 }
 
 /** The short cafe date of an ISO instant, e.g. "21 Nov 2026"; empty for an unreadable timestamp. */

@@ -32,6 +32,8 @@ function formPaths(group: (typeof patterns)['user' | 'admin']) {
 export const paths = {
   home: '/',
   login: '/login',
+  /** Where the company's identity provider sends people back after single sign-on. */
+  loginSso: '/login/sso',
   create: '/create',
   unauthorized: '/unauthorized',
   orderBar: '/order_bar',
@@ -57,6 +59,7 @@ export const paths = {
     userManagement: '/userManagement',
     userManagementBar: '/userManagement-bar',
     closeAll: '/close-all-admin',
+    openingHours: '/opening-hours-admin',
     ...formPaths(patterns.admin),
   },
 
@@ -72,6 +75,7 @@ export const paths = {
     addCategory: '/add-category',
     dashboardCafe: '/dashboard-cafe',
     dashboardBar: '/dashboard-bar',
+    openingHours: '/opening-hours',
   },
 } as const;
 
@@ -118,6 +122,7 @@ export function homePath(role: Role): string {
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
   paths.login,
+  paths.loginSso,
   paths.create,
   paths.unauthorized,
   paths.orderBar,
@@ -148,6 +153,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     patterns.admin.form,
     patterns.admin.formBar,
     paths.admin.closeAll,
+    paths.admin.openingHours,
   ],
   barista: [
     paths.barista.ordering,
@@ -160,6 +166,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.barista.addCategory,
     paths.barista.dashboardCafe,
     paths.barista.dashboardBar,
+    paths.barista.openingHours,
   ],
 };
 
@@ -171,7 +178,7 @@ function pathnameOf(path: string): string {
 export function isPathAllowed(role: Role, path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//')) return false;
   const pathname = pathnameOf(path);
-  if (pathname === paths.login || pathname === paths.create) return false;
+  if (pathname === paths.login || pathname === paths.loginSso || pathname === paths.create) return false;
   if (PUBLIC_PATHS.includes(pathname)) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }

@@ -8,6 +8,16 @@ export const STORAGE_KEYS = {
   recentUpload: 'recentUpload',
 } as const;
 
+/**
+ * Local settings of one counter tablet, not in the specification: how old a ticket on the order
+ * board may get before it turns amber and red (minutes). Kept per device: each counter sets its
+ * own pace. Cleared with everything else at logout (SPEC section 4).
+ */
+export const BOARD_STORAGE_KEYS = {
+  ticketAmberMinutes: 'baristaTicketAmberMinutes',
+  ticketRedMinutes: 'baristaTicketRedMinutes',
+} as const;
+
 export const tokenStorage = {
   getAccess: () => localStorage.getItem(STORAGE_KEYS.accessToken),
   getRefresh: () => localStorage.getItem(STORAGE_KEYS.refreshToken),
@@ -20,3 +30,9 @@ export const tokenStorage = {
     localStorage.removeItem(STORAGE_KEYS.refreshToken);
   },
 };
+
+/**
+ * The answers last seen, for opening the app without a network (lib/query-persistence.ts). Not in
+ * the specification; cleared at sign-out with everything else.
+ */
+export const LAST_SEEN_STORAGE_KEY = 'cafeLastSeen';

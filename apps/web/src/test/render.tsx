@@ -27,6 +27,7 @@ export const TEST_SETTINGS: PublicSettings = {
   },
   // 65 bytes (an uncompressed P-256 point) as base64url.
   webPushPublicKey: 'B'.padEnd(87, 'A'),
+  singleSignOn: null,
 };
 
 interface Seed {

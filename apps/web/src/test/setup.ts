@@ -1,6 +1,19 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { i18n, loadEverything, startLanguage } from '@/i18n';
+
+// Screens render in English, with every catalogue loaded (the router would load a screen's part
+// with its code). A message that no catalogue has fails the test that shows it.
+await loadEverything('en');
+await startLanguage('en');
+i18n.on('missing', ({ id, locale }) => {
+  throw new Error(`No "${id}" message in the ${locale} catalogues (src/locales/${locale})`);
+});
+
+// findBy and waitFor wait up to 4 s (1 s by default) for what the screen should show: enough on a
+// busy machine, and a test that waits for something that never comes still fails.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom has no ResizeObserver; Radix radio items measure themselves with it.
 if (typeof globalThis.ResizeObserver === 'undefined') {
@@ -11,7 +24,15 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
+// jsdom has no pointer capture; a toast (sonner) captures the pointer when pressed, to be swiped away.
+if (typeof Element.prototype.setPointerCapture !== 'function') {
+  Element.prototype.setPointerCapture = () => undefined;
+  Element.prototype.releasePointerCapture = () => undefined;
+  Element.prototype.hasPointerCapture = () => false;
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  if (i18n.locale !== 'en') i18n.activate('en');
 });

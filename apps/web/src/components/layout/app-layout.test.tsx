@@ -114,6 +114,7 @@ describe('AppLayout navigation', () => {
       ['User Management', '/userManagement'],
       ['Cafe Dashboard', '/dashboard-admin'],
       ['Bar Dashboard', '/dashboard-admin-bar'],
+      ['Opening Hours', '/opening-hours-admin'],
     ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([
@@ -132,6 +133,7 @@ describe('AppLayout navigation', () => {
       ['Menu Management', '/menuManagement'],
       ['Cafe Dashboard', '/dashboard-cafe'],
       ['Bar Dashboard', '/dashboard-bar'],
+      ['Opening Hours', '/opening-hours'],
     ]);
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/ordering');
     expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();

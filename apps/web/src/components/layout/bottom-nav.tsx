@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
@@ -23,6 +24,7 @@ function useScrollingDown(): boolean {
 }
 
 function SideLink({ item }: { item: NavItem }) {
+  const { _ } = useLingui();
   const Icon = item.icon;
   return (
     <NavLink
@@ -36,7 +38,7 @@ function SideLink({ item }: { item: NavItem }) {
       >
         <Icon className="h-6 w-6" />
       </span>
-      <span className="group-aria-[current=page]:font-semibold">{item.label}</span>
+      <span className="group-aria-[current=page]:font-semibold">{_(item.label)}</span>
     </NavLink>
   );
 }
@@ -46,6 +48,7 @@ function SideLink({ item }: { item: NavItem }) {
  * shrinks away while scrolling down, and the current order status. It takes the venue's colours.
  */
 export function BottomNav() {
+  const { _ } = useLingui();
   const me = useMe();
   const venue = useCafeStatus();
   const scrollingDown = useScrollingDown();
@@ -54,7 +57,7 @@ export function BottomNav() {
   const MenuIcon = menu.icon;
   return (
     <nav
-      aria-label="Quick links"
+      aria-label={_('common.nav.quickLinks')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-[var(--accent-strong)] bg-[var(--accent)] pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <div className="mx-auto flex h-16 max-w-md items-stretch px-4">
@@ -62,7 +65,7 @@ export function BottomNav() {
         <div className="relative flex w-24 shrink-0 justify-center">
           <NavLink
             to={menu.to}
-            aria-label={menu.label}
+            aria-label={_(menu.label)}
             className={cn(
               'absolute -top-7 grid h-20 w-20 place-items-center rounded-full border-4 border-[var(--surface)] bg-[var(--accent-strong)] text-[var(--accent-ink)] shadow-lg transition-all duration-300',
               scrollingDown && 'pointer-events-none translate-y-6 scale-50 opacity-0',

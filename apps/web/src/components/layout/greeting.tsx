@@ -1,16 +1,37 @@
-import { DisplayNameSchema, LIMITS } from '@cafe/shared';
+import { LIMITS, type DisplayNameSchema } from '@cafe/shared';
+import { Trans, useLingui } from '@lingui/react';
 import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRenameMe } from '@/api/rename';
+import { loadNamespaces } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/api/me';
 import { AlertMessage } from '@/components/ui/alert-message';
+
+interface DisplayNameRule {
+  DisplayNameSchema: typeof DisplayNameSchema;
+  /** Its messages in the interface's language. */
+  ruleText: (message: string) => string;
+}
+let displayNameRule: DisplayNameRule | undefined;
+/**
+ * The name rule and its messages load when the pencil is tapped; they are there long before Save
+ * is. (Not with the frame: every signed-in screen would carry them.)
+ */
+const loadDisplayNameRule = () =>
+  Promise.all([import('@/api/rename-schemas'), import('@/lib/error-text'), loadNamespaces(['shared'])]).then(
+    ([{ DisplayNameSchema }, { ruleText }]) => {
+      displayNameRule = { DisplayNameSchema, ruleText };
+      return displayNameRule;
+    },
+  );
 
 /**
  * "Hi, <name>" with inline rename (SPEC: a "New name:" field and Save; Save returns to display).
  * `layout` bar: one line in the top bar; sheet: stacked in the mobile menu.
  */
 export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
+  const { _ } = useLingui();
   const name = useMe()?.name ?? '';
   const rename = useRenameMe();
   const [editing, setEditing] = useState(false);
@@ -24,6 +45,8 @@ export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
   const wrapper = useRef<HTMLDivElement>(null);
 
   const handleEdit = () => {
+    // Early only; should it fail, Save asks again.
+    loadDisplayNameRule().catch(() => undefined);
     setDraft(name);
     setError(null);
     setEditing(true);
@@ -40,17 +63,23 @@ export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
     setError(null);
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = ({ DisplayNameSchema, ruleText }: DisplayNameRule) => {
     const parsed = DisplayNameSchema.safeParse(draft);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Name cannot be empty');
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? ruleText(issue) : _('shared.spec.nameEmpty'));
       input.current?.focus();
       return;
     }
     setError(null);
     closeEditor();
     if (parsed.data !== name) rename.mutate({ name: parsed.data });
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (displayNameRule) save(displayNameRule);
+    else loadDisplayNameRule().then(save, (error: unknown) => console.error('rename failed', error));
   };
 
   const sheet = layout === 'sheet';
@@ -85,7 +114,7 @@ export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
       )}
     >
       <label htmlFor={inputId} className="w-full text-sm font-medium">
-        New name:
+        {_('common.greeting.newName')}
       </label>
       <input
         ref={input}
@@ -101,9 +130,14 @@ export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
       />
       <button type="submit" className="btn-primary px-3">
         <Check aria-hidden="true" className="h-4 w-4" />
-        Save
+        {_('common.greeting.save')}
       </button>
-      <button type="button" className="btn-ghost min-w-11 px-2" onClick={handleCancel} aria-label="Cancel renaming">
+      <button
+        type="button"
+        className="btn-ghost min-w-11 px-2"
+        onClick={handleCancel}
+        aria-label={_('common.greeting.cancel')}
+      >
         <X aria-hidden="true" className="h-4 w-4" />
       </button>
       {error ? (
@@ -118,15 +152,19 @@ export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {
 
   return (
     <div ref={wrapper} className={cn('relative flex min-w-0 items-center gap-1', sheet && 'text-lg')}>
-      <p className={cn('min-w-0 truncate', !sheet && 'max-w-[12rem]')} data-testid="greeting">
-        Hi, <span className="font-semibold">{name}</span>
+      <p
+        className={cn('min-w-0 truncate', !sheet && 'max-w-[12rem]')}
+        data-testid="greeting"
+        title={_('common.greeting.hiTitle', { name })}
+      >
+        <Trans id="common.greeting.hi" values={{ name }} components={{ 0: <span className="font-semibold" /> }} />
       </p>
       <button
         ref={editButton}
         type="button"
         className="btn-ghost min-w-11 shrink-0 px-2"
         onClick={editing ? handleCancel : handleEdit}
-        aria-label="Edit name"
+        aria-label={_('common.greeting.edit')}
         aria-expanded={sheet ? undefined : editing}
         aria-controls={editing ? formId : undefined}
       >

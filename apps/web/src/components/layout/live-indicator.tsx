@@ -1,10 +1,16 @@
+import { useLingui } from '@lingui/react';
+import { useConnectivity } from '@/lib/connectivity';
 import { useLiveStatus } from '@/lib/socket';
 import { cn } from '@/lib/cn';
 
 /** A small dot telling whether live updates are arriving. */
 export function LiveIndicator({ className, showText }: { className?: string; showText?: boolean }) {
-  const connected = useLiveStatus((s) => s.connected);
-  const text = connected ? 'Live updates on' : 'Live updates disconnected';
+  const { _ } = useLingui();
+  // The browser's word counts too: a socket may not have noticed yet that the network is gone.
+  const socketConnected = useLiveStatus((s) => s.connected);
+  const online = useConnectivity((s) => s.online);
+  const connected = socketConnected && online;
+  const text = connected ? _('common.live.on') : _('common.live.off');
   return (
     <span
       role="status"
@@ -23,7 +29,7 @@ export function LiveIndicator({ className, showText }: { className?: string; sho
       />
       <span className="sr-only">{text}</span>
       <span aria-hidden="true" className={showText ? 'inline' : 'hidden xl:inline'}>
-        {connected ? 'Live' : 'Offline'}
+        {connected ? _('common.live.short') : _('common.live.offline')}
       </span>
     </span>
   );

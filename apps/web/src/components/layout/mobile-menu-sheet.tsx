@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { Dialog } from 'radix-ui';
 import { Greeting } from './greeting';
+import { LanguageSwitch } from './language-switch';
 import { LiveIndicator } from './live-indicator';
 import { LogoutButton } from './logout-button';
 import { NavLinkItem } from './nav-link-item';
@@ -16,6 +18,7 @@ export function MobileMenuSheet({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { _ } = useLingui();
   const handleClose = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -26,13 +29,13 @@ export function MobileMenuSheet({
           className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col gap-4 overflow-y-auto border-l border-[var(--border)] bg-[var(--surface-raised)] p-4 text-[var(--ink)] shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close className="btn-ghost -mr-2 min-w-11 px-2" aria-label="Close menu">
+            <Dialog.Title className="text-lg font-semibold">{_('common.nav.sheetTitle')}</Dialog.Title>
+            <Dialog.Close className="btn-ghost -mr-2 min-w-11 px-2" aria-label={_('common.nav.closeMenu')}>
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
           <Greeting layout="sheet" />
-          <nav aria-label="Main">
+          <nav aria-label={_('common.nav.main')}>
             <ul className="flex flex-col gap-1">
               {items.map((item) => (
                 <li key={item.to}>
@@ -43,6 +46,7 @@ export function MobileMenuSheet({
           </nav>
           <div className="mt-auto flex items-center justify-between gap-2 border-t border-[var(--border)] pt-4">
             <LiveIndicator showText />
+            <LanguageSwitch />
             <LogoutButton onDone={handleClose} />
           </div>
         </Dialog.Content>

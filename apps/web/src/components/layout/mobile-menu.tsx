@@ -1,4 +1,5 @@
 import { Menu } from 'lucide-react';
+import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-links';
@@ -11,6 +12,7 @@ const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileM
  * wanted; pointing at or focusing the button starts the download early.
  */
 export function MobileMenu({ items, className }: { items: NavItem[]; className?: string }) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
 
@@ -24,7 +26,7 @@ export function MobileMenu({ items, className }: { items: NavItem[]; className?:
       <button
         type="button"
         className={cn('btn-ghost min-w-11 px-2', className)}
-        aria-label="Open menu"
+        aria-label={_('common.nav.openMenu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={handleOpen}

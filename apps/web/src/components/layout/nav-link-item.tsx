@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-links';
@@ -12,6 +13,7 @@ export function NavLinkItem({
   layout: 'bar' | 'sheet';
   onNavigate?: () => void;
 }) {
+  const { _ } = useLingui();
   const Icon = item.icon;
   const base =
     layout === 'bar'
@@ -21,11 +23,11 @@ export function NavLinkItem({
     return (
       <span
         aria-disabled="true"
-        title="The cafe and the bar are closed"
+        title={_('common.nav.closedTitle')}
         className={cn(base, 'cursor-not-allowed text-[var(--ink-muted)] opacity-60')}
       >
         <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
-        {item.label}
+        {_(item.label)}
       </span>
     );
   }
@@ -45,7 +47,7 @@ export function NavLinkItem({
       }
     >
       <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
-      {item.label}
+      {_(item.label)}
     </NavLink>
   );
 }

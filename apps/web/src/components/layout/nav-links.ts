@@ -1,5 +1,6 @@
 import type { Role } from '@cafe/shared';
 import {
+  CalendarClock,
   ChartColumn,
   ClipboardList,
   Coffee,
@@ -10,9 +11,11 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { msgId } from '@/i18n';
 import { customerPaths, paths } from '@/lib/paths';
 
 export interface NavItem {
+  /** The id of its label in the catalogues. */
   label: string;
   to: string;
   icon: LucideIcon;
@@ -34,11 +37,12 @@ interface VenueState {
 export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
   if (role === 'barista') {
     return [
-      { label: 'Order', to: paths.barista.ordering, icon: ClipboardList },
-      { label: 'History', to: paths.barista.history, icon: History },
-      { label: 'Menu Management', to: paths.barista.menuManagement, icon: LayoutList },
-      { label: 'Cafe Dashboard', to: paths.barista.dashboardCafe, icon: ChartColumn },
-      { label: 'Bar Dashboard', to: paths.barista.dashboardBar, icon: Martini },
+      { label: msgId('common.nav.order'), to: paths.barista.ordering, icon: ClipboardList },
+      { label: msgId('common.nav.history'), to: paths.barista.history, icon: History },
+      { label: msgId('common.nav.menuManagement'), to: paths.barista.menuManagement, icon: LayoutList },
+      { label: msgId('common.nav.cafeDashboard'), to: paths.barista.dashboardCafe, icon: ChartColumn },
+      { label: msgId('common.nav.barDashboard'), to: paths.barista.dashboardBar, icon: Martini },
+      { label: msgId('common.nav.openingHours'), to: paths.barista.openingHours, icon: CalendarClock },
     ];
   }
   const p = customerPaths(role);
@@ -46,16 +50,17 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
   const allClosed = !venue.isCafeOpen && !venue.isBarOpen;
   if (venue.isCafeOpen || allClosed) {
     items.push(
-      { label: 'Menu', to: p.menuCafe, icon: Coffee, disabled: allClosed },
-      { label: 'My Order', to: p.statusOrder, icon: ReceiptText, disabled: allClosed },
+      { label: msgId('common.nav.menu'), to: p.menuCafe, icon: Coffee, disabled: allClosed },
+      { label: msgId('common.nav.myOrder'), to: p.statusOrder, icon: ReceiptText, disabled: allClosed },
     );
   }
-  items.push({ label: 'History', to: p.ordered, icon: History });
+  items.push({ label: msgId('common.nav.history'), to: p.ordered, icon: History });
   if (role === 'admin') {
     items.push(
-      { label: 'User Management', to: paths.admin.userManagement, icon: Users },
-      { label: 'Cafe Dashboard', to: paths.admin.dashboard, icon: ChartColumn, end: true },
-      { label: 'Bar Dashboard', to: paths.admin.dashboardBar, icon: Martini },
+      { label: msgId('common.nav.userManagement'), to: paths.admin.userManagement, icon: Users },
+      { label: msgId('common.nav.cafeDashboard'), to: paths.admin.dashboard, icon: ChartColumn, end: true },
+      { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
+      { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
     );
   }
   return items;
@@ -67,12 +72,12 @@ export function bottomItemsFor(role: Role, venue: VenueState): { history: NavIte
   const barOnly = venue.isBarOpen && !venue.isCafeOpen;
   const allClosed = !venue.isBarOpen && !venue.isCafeOpen;
   return {
-    history: { label: 'History', to: p.ordered, icon: History },
+    history: { label: msgId('common.nav.history'), to: p.ordered, icon: History },
     menu: {
-      label: 'Menu',
+      label: msgId('common.nav.menu'),
       to: allClosed ? p.closeAll : barOnly ? p.menuBar : p.menuCafe,
       icon: barOnly ? Martini : Coffee,
     },
-    status: { label: 'My Order', to: p.statusOrder, icon: ReceiptText },
+    status: { label: msgId('common.nav.myOrder'), to: p.statusOrder, icon: ReceiptText },
   };
 }

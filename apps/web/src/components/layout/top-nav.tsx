@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCafeStatus } from '@/api/cafe-status';
@@ -5,6 +6,7 @@ import { useMe } from '@/api/me';
 import { logoPath, paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
 import { Greeting } from './greeting';
+import { LanguageSwitch } from './language-switch';
 import { LiveIndicator } from './live-indicator';
 import { Logo } from './logo';
 import { LogoutButton } from './logout-button';
@@ -17,6 +19,7 @@ const BAR_CLASS =
 
 /** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
 export function TopNav() {
+  const { _ } = useLingui();
   const me = useMe();
   const venue = useCafeStatus();
 
@@ -27,18 +30,19 @@ export function TopNav() {
           <Link
             to={paths.home}
             className="flex items-center gap-2 rounded-xl font-semibold"
-            aria-label="Office Cafe home"
+            aria-label={_('common.nav.home')}
           >
             <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
             <span aria-hidden="true" className="hidden sm:inline">
-              Office Cafe
+              {_('common.nav.brand')}
             </span>
           </Link>
           <div className="flex items-center gap-2">
             <LiveIndicator />
+            <LanguageSwitch />
             <Link to={paths.login} className="btn-primary">
               <LogIn aria-hidden="true" className="h-4 w-4" />
-              Login
+              {_('common.nav.login')}
             </Link>
           </div>
         </div>
@@ -47,16 +51,17 @@ export function TopNav() {
   }
 
   const items = navItemsFor(me.role, venue);
-  // Six links (admin) do not fit next to the greeting on a 1024 px tablet: they move into the
-  // hamburger menu until the screen is wider.
+  // Six links (admin, barista) with the greeting and Logout need about 1450 px: below 1536 px
+  // they move into the hamburger menu, so nothing overlaps at any width (e2e/top-bar.spec.ts).
+  // Three links (user) fit from 1024 px.
   const wide = items.length > 5;
   return (
     <header className={BAR_CLASS}>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to={logoPath(me.role, venue)} className="shrink-0 rounded-xl" aria-label="Office Cafe home">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4">
+        <Link to={logoPath(me.role, venue)} className="shrink-0 rounded-xl" aria-label={_('common.nav.home')}>
           <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
         </Link>
-        <nav aria-label="Main" className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
+        <nav aria-label={_('common.nav.main')} className={cn('hidden shrink-0', wide ? '2xl:block' : 'lg:block')}>
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
@@ -67,14 +72,19 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <LiveIndicator />
-          <p className={cn('min-w-0 truncate', wide ? 'xl:hidden' : 'lg:hidden')} data-testid="greeting-compact">
-            Hi, <span className="font-semibold">{me.name}</span>
+          <p className={cn('min-w-0 truncate', wide ? '2xl:hidden' : 'lg:hidden')} data-testid="greeting-compact">
+            <Trans
+              id="common.greeting.hi"
+              values={{ name: me.name }}
+              components={{ 0: <span className="font-semibold" /> }}
+            />
           </p>
-          <div className={cn('hidden min-w-0', wide ? 'xl:block' : 'lg:block')}>
+          <div className={cn('hidden min-w-0', wide ? '2xl:block' : 'lg:block')}>
             <Greeting layout="bar" />
           </div>
-          <LogoutButton className={cn('hidden', wide ? 'xl:inline-flex' : 'lg:inline-flex')} />
-          <MobileMenu items={items} className={wide ? 'xl:hidden' : 'lg:hidden'} />
+          <LanguageSwitch className={cn('hidden', wide ? '2xl:inline-flex' : 'lg:inline-flex')} />
+          <LogoutButton className={cn('hidden', wide ? '2xl:inline-flex' : 'lg:inline-flex')} />
+          <MobileMenu items={items} className={wide ? '2xl:hidden' : 'lg:hidden'} />
         </div>
       </div>
     </header>

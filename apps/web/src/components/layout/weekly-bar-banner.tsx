@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { X } from 'lucide-react';
 import { FINES } from '@cafe/shared';
 import { useSettings } from '@/api/settings';
@@ -15,16 +16,23 @@ function readBannerVisible(): boolean {
 }
 
 export function WeeklyBarBanner() {
+  const { _ } = useLingui();
   const { hours } = useSettings();
   if (!BANNER_ENABLED || !readBannerVisible()) return null;
   return (
-    <aside aria-label="Weekly bar" className="bg-[var(--accent-soft)] px-4 py-2 text-sm text-[var(--ink)]">
+    <aside
+      aria-label={_('common.bar.bannerLabel')}
+      className="bg-[var(--accent-soft)] px-4 py-2 text-sm text-[var(--ink)]"
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
         <p>
-          The bar opens every Friday ({hours.bar.label}). Please take care of the glasses: a broken cocktail glass costs{' '}
-          {FINES.cocktailGlassThb} THB, a shot glass {FINES.shotGlassThb} THB.
+          {_('common.bar.banner', {
+            hours: hours.bar.label,
+            cocktail: FINES.cocktailGlassThb,
+            shot: FINES.shotGlassThb,
+          })}
         </p>
-        <button type="button" className="btn-ghost min-h-9 px-2" aria-label="Close banner" disabled>
+        <button type="button" className="btn-ghost min-h-9 px-2" aria-label={_('common.bar.bannerClose')} disabled>
           <X aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
@@ -47,12 +48,13 @@ export function ErrorState({
   onRetry?: () => void;
   className?: string;
 }) {
+  const { _ } = useLingui();
   return (
     <div className={cn('flex flex-col items-center gap-3 py-10 text-center', className)}>
       <AlertMessage>{message}</AlertMessage>
       {onRetry ? (
         <button type="button" className="btn-secondary" onClick={onRetry}>
-          Try again
+          {_('common.ui.tryAgain')}
         </button>
       ) : null}
     </div>

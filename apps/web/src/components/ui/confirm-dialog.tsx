@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './use-focus-return';
 
 interface ConfirmDialogProps {
   /** Controlled open state; leave out and pass `trigger` for an uncontrolled dialog. */
@@ -34,17 +36,19 @@ export function ConfirmDialog({
   title,
   text,
   children,
-  confirmLabel = 'Confirm',
-  closeLabel = 'Close',
+  confirmLabel,
+  closeLabel,
   onConfirm,
   busy = false,
   confirmDisabled = false,
   tone = 'primary',
 }: ConfirmDialogProps) {
+  const { _ } = useLingui();
   const [innerOpen, setInnerOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const isOpen = open ?? innerOpen;
   const isBusy = busy || pending;
+  const focusReturn = useFocusReturn();
 
   const setOpen = (next: boolean) => {
     if (open === undefined) setInnerOpen(next);
@@ -81,6 +85,7 @@ export function ConfirmDialog({
         <AlertDialog.Content
           className="card fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto p-5 text-[var(--ink)] shadow-xl focus:outline-none"
           {...(text ? {} : { 'aria-describedby': undefined })}
+          {...focusReturn}
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           {text ? (
@@ -89,7 +94,7 @@ export function ConfirmDialog({
           {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-5 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className="btn-secondary" disabled={isBusy}>
-              {closeLabel}
+              {closeLabel ?? _('common.ui.close')}
             </AlertDialog.Cancel>
             <button
               type="button"
@@ -104,7 +109,7 @@ export function ConfirmDialog({
                   className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
                 />
               ) : null}
-              {confirmLabel}
+              {confirmLabel ?? _('common.ui.confirm')}
             </button>
           </div>
         </AlertDialog.Content>

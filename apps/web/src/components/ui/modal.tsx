@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useFocusReturn } from './use-focus-return';
 
 interface ModalProps {
   /** Controlled open state; leave both out and pass `trigger` for an uncontrolled dialog. */
@@ -20,6 +22,11 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** Hide the corner close button (e.g. while a save is running). */
   hideCloseButton?: boolean;
+  /**
+   * Where the focus goes on close; by default back to `trigger`. A dialog opened by a button of
+   * its own (not `trigger`) prevents the default and focuses that button.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   className?: string;
 }
 
@@ -37,8 +44,11 @@ export function Modal({
   footer,
   size = 'md',
   hideCloseButton,
+  onCloseAutoFocus,
   className,
 }: ModalProps) {
+  const { _ } = useLingui();
+  const focusReturn = useFocusReturn(onCloseAutoFocus);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
@@ -51,11 +61,12 @@ export function Modal({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...focusReturn}
         >
           <div className="mb-3 flex items-start justify-between gap-3">
             <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>{title}</Dialog.Title>
             {hideCloseButton ? null : (
-              <Dialog.Close className="btn-ghost -mt-2 -mr-2 min-w-11 px-2" aria-label="Close">
+              <Dialog.Close className="btn-ghost -mt-2 -mr-2 min-w-11 px-2" aria-label={_('common.ui.close')}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </Dialog.Close>
             )}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { cn } from '@/lib/cn';
 
 interface SpinnerProps {
@@ -10,7 +11,8 @@ interface SpinnerProps {
 const SIZES = { sm: 'h-5 w-5 border-2', md: 'h-8 w-8 border-4', lg: 'h-12 w-12 border-4' } as const;
 
 /** A small spinning ring announced as a status ("Loading..." by default). */
-export function Spinner({ label = 'Loading...', size = 'md', className }: SpinnerProps) {
+export function Spinner({ label, size = 'md', className }: SpinnerProps) {
+  const { _ } = useLingui();
   return (
     <span role="status" className={cn('inline-flex items-center', className)}>
       <span
@@ -20,13 +22,14 @@ export function Spinner({ label = 'Loading...', size = 'md', className }: Spinne
           SIZES[size],
         )}
       />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? _('common.ui.loading')}</span>
     </span>
   );
 }
 
 /** A centred loading area for a screen or a card that is waiting for its data. */
-export function LoadingBlock({ label = 'Loading...', className }: { label?: string; className?: string }) {
+export function LoadingBlock({ label, className }: { label?: string; className?: string }) {
+  const { _ } = useLingui();
   return (
     <div
       role="status"
@@ -34,7 +37,7 @@ export function LoadingBlock({ label = 'Loading...', className }: { label?: stri
       className={cn('flex flex-col items-center gap-3 py-12 text-[var(--ink-muted)]', className)}
     >
       <span aria-hidden="true" className="spinner" />
-      <span>{label}</span>
+      <span>{label ?? _('common.ui.loading')}</span>
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from '@/components/ui';
+import { ruleTextOf } from '@/lib/error-text';
 
 /** Spaces never belong in an e-mail address: they are blocked while typing and stripped from pastes. */
 export function stripSpaces(value: string): string {
@@ -19,11 +21,12 @@ interface EmailFieldProps {
 }
 
 export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
+  const { _ } = useLingui();
   const errorId = `${id}-error`;
   return (
     <div>
       <label htmlFor={id} className="label">
-        Email
+        {_('auth.field.email')}
       </label>
       <input
         id={id}
@@ -33,7 +36,7 @@ export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="name@company.com"
+        placeholder={_('auth.field.emailPlaceholder')}
         className="input"
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
@@ -46,7 +49,7 @@ export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
           void field.onChange(event);
         }}
       />
-      <FieldError id={errorId}>{error}</FieldError>
+      <FieldError id={errorId}>{ruleTextOf(error)}</FieldError>
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginBodySchema, MESSAGES, type LoginBody } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { LoginBodySchema, type LoginBody } from '@cafe/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AlertMessage } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
 import { useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
+import { logFailure } from '@/lib/log-failure';
 
 type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: string };
 
@@ -18,6 +21,7 @@ type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: s
  * settings be out of date); wrong credentials an inline error.
  */
 export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+  const { _ } = useLingui();
   const id = useId();
   const signIn = useSignIn();
   const checkDomain = useCompanyDomainCheck();
@@ -42,12 +46,12 @@ export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => 
     try {
       await signIn(body);
     } catch (error) {
-      if (isApiError(error, 'EMAIL_DOMAIN')) setFailure({ kind: 'domain', message: error.message });
+      if (isApiError(error, 'EMAIL_DOMAIN')) setFailure({ kind: 'domain', message: errorText(error) ?? error.message });
       else if (isApiError(error) && (error.status === 0 || error.status === 429 || error.status >= 500)) {
         // Not a wrong password: say what happened so the person does not retype a correct one.
-        setFailure({ kind: 'login', message: error.message });
-      } else setFailure({ kind: 'login', message: MESSAGES.loginFailed });
-      console.error('login failed', error);
+        setFailure({ kind: 'login', message: errorText(error) ?? error.message });
+      } else setFailure({ kind: 'login', message: _('shared.spec.loginFailed') });
+      logFailure('login failed', error);
     } finally {
       onBusyChange?.(false);
     }
@@ -80,11 +84,11 @@ export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => 
             className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
           />
         ) : null}
-        Login
+        {_('auth.login.submit')}
       </button>
       {isSubmitting ? (
         <p role="status" className="sr-only">
-          Signing in...
+          {_('auth.login.signingIn')}
         </p>
       ) : null}
     </form>

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from '@/components/ui';
+import { ruleTextOf } from '@/lib/error-text';
 
 interface PasswordFieldProps {
   id: string;
@@ -13,6 +15,7 @@ interface PasswordFieldProps {
 
 /** Password input with a show/hide toggle. */
 export function PasswordField({ id, field, error, autoComplete, hint }: PasswordFieldProps) {
+  const { _ } = useLingui();
   const [visible, setVisible] = useState(false);
   const showHint = Boolean(hint) && !error;
   const describedBy =
@@ -20,7 +23,7 @@ export function PasswordField({ id, field, error, autoComplete, hint }: Password
   return (
     <div>
       <label htmlFor={id} className="label">
-        Password
+        {_('auth.field.password')}
       </label>
       <div className="relative">
         <input
@@ -36,7 +39,7 @@ export function PasswordField({ id, field, error, autoComplete, hint }: Password
         <button
           type="button"
           className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-[var(--ink-muted)] hover:text-[var(--ink)]"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? _('auth.field.hidePassword') : _('auth.field.showPassword')}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
@@ -47,7 +50,7 @@ export function PasswordField({ id, field, error, autoComplete, hint }: Password
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <FieldError id={`${id}-error`}>{ruleTextOf(error)}</FieldError>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { isCompanyEmail, MESSAGES } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { isCompanyEmail } from '@cafe/shared';
 import { useSettings } from '@/api/settings';
 
 /**
@@ -6,6 +7,8 @@ import { useSettings } from '@/api/settings';
  * domain from the settings: gives the alert for an e-mail outside it, or null.
  */
 export function useCompanyDomainCheck(): (email: string) => string | null {
+  const { _ } = useLingui();
   const { companyEmailDomain } = useSettings();
-  return (email) => (isCompanyEmail(email, companyEmailDomain) ? null : MESSAGES.emailDomain(companyEmailDomain));
+  return (email) =>
+    isCompanyEmail(email, companyEmailDomain) ? null : _('shared.spec.emailDomain', { domain: companyEmailDomain });
 }

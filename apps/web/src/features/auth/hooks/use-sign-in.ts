@@ -1,4 +1,4 @@
-import type { LoginBody } from '@cafe/shared';
+import type { LoginBody, TokenPair } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,17 +18,18 @@ function fromOf(state: unknown): string | null {
 /**
  * Sign-in of SPEC section 4: save the tokens, load the profile and venue state into the cache,
  * reconnect the live connection with the new token, then go back to where the person was heading
- * (when their role may open it) or to the landing screen.
+ * (when their role may open it) or to the landing screen. Takes how the token pair is obtained:
+ * e-mail and password, or the company's identity provider.
  */
-export function useSignIn() {
+export function useSessionStart() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const from = fromOf(location.state);
 
   return useCallback(
-    async (body: LoginBody) => {
-      const pair = await login(body);
+    async (obtainTokens: () => Promise<TokenPair>) => {
+      const pair = await obtainTokens();
       tokenStorage.save(pair.accessToken, pair.refreshToken);
       try {
         const [me, status] = await Promise.all([fetchMe(), queryClient.fetchQuery(cafeStatusQueryOptions())]);
@@ -43,4 +44,10 @@ export function useSignIn() {
     },
     [from, navigate, queryClient],
   );
+}
+
+/** Sign-in with e-mail and password. */
+export function useSignIn() {
+  const startSession = useSessionStart();
+  return useCallback((body: LoginBody) => startSession(() => login(body)), [startSession]);
 }

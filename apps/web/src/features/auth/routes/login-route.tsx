@@ -1,19 +1,58 @@
+import { Trans, useLingui } from '@lingui/react';
+import { loadNamespaces } from '@/i18n';
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useMe } from '@/api/me';
+import { useSettings } from '@/api/settings';
 import { homePath, paths } from '@/lib/paths';
-import { Modal } from '@/components/ui';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { LoginForm } from '@/features/auth/components/login-form';
 
-/** /login (SPEC "Login"): welcome logo, a Login button opening the sign-in dialog. */
+// The dialog's code and the messages its refusals need (the shared catalogue) come together.
+const loadDialog = () =>
+  Promise.all([import('@/features/auth/components/login-dialog'), loadNamespaces(['shared'])]).then(([m]) => m);
+/** Starts the download early; a failure shows when the dialog is opened. */
+const prefetchDialog = () => void loadDialog().catch(() => undefined);
+const SingleSignOnPanel = lazy(() =>
+  import('@/features/auth/components/single-sign-on-panel').then((m) => ({ default: m.SingleSignOnPanel })),
+);
+const LoginDialog = lazy(() => loadDialog().then((m) => ({ default: m.LoginDialog })));
+
+/** Shown for the moment the dialog's code takes to arrive after a tap on Login. */
+function DialogLoading() {
+  const { _ } = useLingui();
+  return (
+    <div role="status" className="fixed inset-0 z-50 grid place-items-center bg-black/50">
+      <span className="spinner" aria-hidden="true" />
+      <span className="sr-only">{_('auth.login.opening')}</span>
+    </div>
+  );
+}
+
+/** The refusal the single sign-on screen brought back here (wrong domain, provider refused...). */
+function ssoErrorOf(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'ssoError' in state && typeof state.ssoError === 'string')
+    return state.ssoError;
+  return null;
+}
+
+/**
+ * /login (SPEC "Login"): welcome logo, a Login button opening the sign-in dialog. The dialog loads
+ * when wanted; pointing at or focusing the button starts the download early. With single sign-on
+ * configured, a second button signs in at the company's identity provider.
+ */
 export function LoginRoute() {
+  const { _ } = useLingui();
   const me = useMe();
+  const { singleSignOn } = useSettings();
+  const location = useLocation();
+  const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.state));
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const [busy, setBusy] = useState(false);
   // Set while this screen signs someone in, so its own navigation wins over the redirect below.
   const [signingIn, setSigningIn] = useState(false);
+  const loginButton = useRef<HTMLButtonElement>(null);
 
   if (me && !signingIn) return <Navigate to={homePath(me.role)} replace />;
 
@@ -22,46 +61,59 @@ export function LoginRoute() {
     if (value) setSigningIn(true);
   };
 
+  const handleOpen = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+
   return (
     <AuthShell>
       <section className="card space-y-5 p-6 text-center">
         <div className="space-y-2">
-          <h1 className="text-2xl font-semibold">Welcome to the Office Cafe</h1>
-          <p className="text-[var(--ink-muted)]">
-            Order your coffee, tea or Friday drink from your phone and pick it up at the bar.
-          </p>
+          <h1 className="text-2xl font-semibold">{_('auth.login.welcome')}</h1>
+          <p className="text-[var(--ink-muted)]">{_('auth.login.intro')}</p>
         </div>
-        <Modal
-          open={open}
-          onOpenChange={(next) => {
-            if (!busy) setOpen(next);
-          }}
-          title="Login"
-          description="Sign in with your company e-mail."
-          size="sm"
-          hideCloseButton={busy}
-          trigger={
-            <button type="button" className="btn-primary w-full text-lg">
-              <LogIn aria-hidden="true" className="h-5 w-5" />
-              Login
-            </button>
-          }
+        <button
+          ref={loginButton}
+          type="button"
+          className="btn-primary w-full text-lg"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={handleOpen}
+          onPointerEnter={prefetchDialog}
+          onFocus={prefetchDialog}
         >
-          <LoginForm onBusyChange={handleBusyChange} />
-        </Modal>
+          <LogIn aria-hidden="true" className="h-5 w-5" />
+          {_('auth.login.open')}
+        </button>
+        {singleSignOn || ssoError ? (
+          <Suspense fallback={null}>
+            <SingleSignOnPanel name={singleSignOn?.name} error={ssoError} onError={setSsoError} />
+          </Suspense>
+        ) : null}
+        {wanted ? (
+          <Suspense fallback={open ? <DialogLoading /> : null}>
+            <LoginDialog
+              open={open}
+              onOpenChange={setOpen}
+              busy={busy}
+              onBusyChange={handleBusyChange}
+              returnFocusTo={loginButton}
+            />
+          </Suspense>
+        ) : null}
         <p className="text-sm text-[var(--ink-muted)]">
-          Forgot your password? Please{' '}
-          <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline">
-            contact the team
-          </Link>
-          .
+          <Trans
+            id="auth.login.forgot"
+            components={{ 0: <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline" /> }}
+          />
         </p>
       </section>
       <p className="text-center text-sm text-[var(--ink-muted)]">
-        New here?{' '}
-        <Link to={paths.create} className="font-medium text-[var(--accent)] underline">
-          Create a new account
-        </Link>
+        <Trans
+          id="auth.login.newHere"
+          components={{ 0: <Link to={paths.create} className="font-medium text-[var(--accent)] underline" /> }}
+        />
       </p>
     </AuthShell>
   );

@@ -31,7 +31,8 @@ describe('RegisterRoute', () => {
     mockApi(() => undefined);
     renderRegister();
     expect(screen.getByRole('heading', { name: 'Create New Account' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '20');
+    // No silent cut: a longer name is refused with a message instead (below).
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('maxLength');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
@@ -45,6 +46,20 @@ describe('RegisterRoute', () => {
     expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
     expect(screen.getByText('email must be a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('password must be at least 8 characters')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a name of zero-width characters or with a text-direction override before calling the server', async () => {
+    const api = mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: '\u200b\u200b', email: 'mali@example.com', password: 'password-123' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(await screen.findByText('Name cannot be empty')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Eve\u202eKCAB');
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(await screen.findByText('Name must not contain text-direction control characters')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -78,6 +93,50 @@ describe('RegisterRoute', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('only accept @newco.example');
     expect(alert).not.toHaveTextContent('create failed');
+  });
+
+  it('drops the wrong-domain alert as soon as the e-mail is corrected, without sending again', async () => {
+    const api = mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    await fill(user, { name: 'Mali', email: 'mali@gmail.com', password: 'secret-pass-1' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('@example.com');
+    expect(api.calls).toHaveLength(0);
+    const emailField = screen.getByLabelText('Email');
+    await user.clear(emailField);
+    await user.type(emailField, 'mali@example.com');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // And it comes back when the e-mail goes wrong again, while typing.
+    await user.type(emailField, '.org');
+    expect(await screen.findByRole('alert')).toHaveTextContent('@example.com');
+  });
+
+  it('shows the wrong-domain alert when the e-mail field is left, before sending', async () => {
+    mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'mali@gmail.com');
+    await user.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('@example.com');
+  });
+
+  it('refuses a name past the limit as it is typed, with the shared message, and keeps what was typed', async () => {
+    const api = mockApi(() => undefined);
+    renderRegister();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Name');
+    await user.type(name, 'Maximiliana Ferdinanda');
+    expect(name).toHaveValue('Maximiliana Ferdinanda');
+    expect(await screen.findByText('Name must be at most 20 characters')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    await fill(user, { email: 'max@example.com', password: 'secret-pass-1' });
+    await user.click(screen.getByRole('button', { name: 'Create new user' }));
+    expect(api.calls).toHaveLength(0);
+    await user.clear(name);
+    await user.type(name, 'Maximiliana');
+    await waitFor(() => expect(screen.queryByText('Name must be at most 20 characters')).not.toBeInTheDocument());
+    expect(screen.getByText(/11\/20/)).toBeInTheDocument();
   });
 
   it('creates the account, says so and goes to /login', async () => {

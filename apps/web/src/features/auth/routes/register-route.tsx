@@ -1,12 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
 /** /create (SPEC "Registration"). */
 export function RegisterRoute() {
+  const { _ } = useLingui();
   return (
     <AuthShell>
       <section className="card space-y-5 p-6">
-        <h1 className="text-center text-2xl font-semibold">Create New Account</h1>
+        <h1 className="text-center text-2xl font-semibold">{_('auth.register.title')}</h1>
         <RegisterForm />
       </section>
     </AuthShell>

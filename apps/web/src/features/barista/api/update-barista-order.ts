@@ -1,6 +1,8 @@
-import { OrderSchema, type BaristaOrderPatchBody, type Id } from '@cafe/shared';
+import { OrderSchema, type BaristaOrderPatchBody, type Id, type Order } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { bulkMoveOrders } from './bulk-barista-orders';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
 export interface UpdateBaristaOrderInput extends BaristaOrderPatchBody {
@@ -21,24 +23,37 @@ export function useUpdateBaristaOrder() {
 }
 
 export interface RejectOrdersResult {
-  rejected: number;
-  /** Why the others were not rejected (e.g. another barista finished them first). */
-  failures: string[];
+  /** The orders canceled, as they are now. */
+  rejected: Order[];
+  /** The others, and why each was not canceled (e.g. another barista finished it first). */
+  failures: { id: Id; message: string }[];
 }
 
-/** Cancel (reject) one or more orders with one reason; each order is a PATCH of its own. */
+/**
+ * Cancel (reject) one or more orders with one reason: one order is a PATCH of its own, several go
+ * in one bulk request, each checked on its own by the server.
+ */
+export async function rejectOrders({ ids, note }: { ids: readonly Id[]; note: string }): Promise<RejectOrdersResult> {
+  if (ids.length === 1) {
+    const order = await updateBaristaOrder({ id: ids[0]!, status: 'rejected', reject_note: note });
+    return { rejected: [order], failures: [] };
+  }
+  const results = await bulkMoveOrders({ ids: [...ids], status: 'rejected', reject_note: note });
+  return {
+    rejected: results.flatMap((r) => (r.ok ? [r.order] : [])),
+    // Each reason in the interface's language, as a single move's refusal would show.
+    failures: results.flatMap((r) =>
+      r.ok
+        ? []
+        : [{ id: r.id, message: errorText(new ApiError(r.error.statusCode, r.error.code, r.error.message)) ?? '' }],
+    ),
+  };
+}
+
 export function useRejectOrders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ids, note }: { ids: readonly Id[]; note: string }): Promise<RejectOrdersResult> => {
-      const results = await Promise.allSettled(
-        ids.map((id) => updateBaristaOrder({ id, status: 'rejected', reject_note: note })),
-      );
-      const failures = results.flatMap((r) =>
-        r.status === 'rejected' ? [r.reason instanceof Error ? r.reason.message : 'The order was not canceled'] : [],
-      );
-      return { rejected: results.length - failures.length, failures };
-    },
+    mutationFn: rejectOrders,
     onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
   });
 }

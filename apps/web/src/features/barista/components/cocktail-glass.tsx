@@ -1,7 +1,10 @@
+import { useLingui } from '@lingui/react';
+
 /** The picture bar orders show instead of a tumbler photo. */
 export function CocktailGlass({ className }: { className?: string }) {
+  const { _ } = useLingui();
   return (
-    <svg viewBox="0 0 64 64" role="img" aria-label="Cocktail glass" className={className}>
+    <svg viewBox="0 0 64 64" role="img" aria-label={_('barista.cocktailGlass')} className={className}>
       {/* drink */}
       <path d="M17 15h30L32 30z" fill="currentColor" opacity="0.3" />
       {/* bowl, stem and foot */}

@@ -1,9 +1,14 @@
-import { drinkTypeLabel, isStatusIn, SERVED_ORDER_STATUSES, type Order, type OrderStatus } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { isStatusIn, SERVED_ORDER_STATUSES, type CafeDay, type Order, type OrderStatus } from '@cafe/shared';
+import { History } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useSettings } from '@/api/settings';
 import { formatCafeTime, formatDay } from '@/lib/cafe-time';
+import { drinkTypeText } from '@/lib/drink-text';
 import { groupHistory, historyStatusLabel } from '@/features/barista/lib/history';
+import { orderLabel } from '@/features/barista/lib/order-label';
+import { rejectReasonText } from '@/features/barista/lib/reject-reason';
 
 function toneOf(status: OrderStatus): PillTone {
   if (isStatusIn(SERVED_ORDER_STATUSES, status)) return 'success';
@@ -11,14 +16,33 @@ function toneOf(status: OrderStatus): PillTone {
   return 'neutral';
 }
 
-/** Finished orders grouped by cafe day, newest first, with the served count of each day. */
-export function HistoryList({ orders }: { orders: readonly Order[] }) {
+/**
+ * Finished orders grouped by cafe day, newest first, with the served count of each day: from
+ * `totals` when given (the whole day, as the server counts it), else counted from `orders`. Each
+ * entry opens its timeline when `onShowTimeline` is given.
+ */
+export function HistoryList({
+  orders,
+  totals,
+  onShowTimeline,
+}: {
+  orders: readonly Order[];
+  totals?: ReadonlyMap<CafeDay, number>;
+  onShowTimeline?: (order: Order) => void;
+}) {
   const { cafeTimeZone } = useSettings();
-  const groups = groupHistory(orders, cafeTimeZone);
+  const groups = groupHistory(orders, cafeTimeZone, totals);
   return (
     <div className="flex flex-col gap-6">
       {groups.map((group) => (
-        <HistoryDay key={group.day} day={group.day} total={group.total} orders={group.orders} timeZone={cafeTimeZone} />
+        <HistoryDay
+          key={group.day}
+          day={group.day}
+          total={group.total}
+          orders={group.orders}
+          timeZone={cafeTimeZone}
+          onShowTimeline={onShowTimeline}
+        />
       ))}
     </div>
   );
@@ -29,12 +53,15 @@ function HistoryDay({
   total,
   orders,
   timeZone,
+  onShowTimeline,
 }: {
   day: string;
   total: number;
   orders: readonly Order[];
   timeZone: string;
+  onShowTimeline?: (order: Order) => void;
 }) {
+  const { _ } = useLingui();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="card overflow-hidden">
@@ -42,7 +69,7 @@ function HistoryDay({
         <h2 id={headingId} className="text-lg font-bold">
           {formatDay(day, 'long')}
         </h2>
-        <p className="font-semibold">{`Total Order: ${total}`}</p>
+        <p className="font-semibold">{_('barista.history.total', { total })}</p>
       </header>
       <ul className="divide-y divide-[var(--border)]">
         {orders.map((order) => (
@@ -57,9 +84,9 @@ function HistoryDay({
               <p className="text-lg font-semibold break-words">{order.menu.name}</p>
               <p className="text-[var(--ink-muted)]">
                 {[
-                  drinkTypeLabel(order.type) || null,
+                  drinkTypeText(order.type) || null,
                   order.menu.category.categoryFor === 'cafe' && order.sweetness !== null
-                    ? `Sweetness ${order.sweetness}%`
+                    ? _('barista.ticket.sweetness', { sweetness: order.sweetness })
                     : null,
                   order.user.name,
                 ]
@@ -67,13 +94,24 @@ function HistoryDay({
                   .join(' · ')}
               </p>
               {order.status === 'rejected' && order.rejectNote ? (
-                <p className="text-sm text-[var(--danger)]">{order.rejectNote}</p>
+                <p className="text-sm text-[var(--danger)]">{rejectReasonText(order.rejectNote)}</p>
               ) : null}
             </div>
-            <div className="col-start-2 sm:col-start-3 sm:row-start-1 sm:self-center">
+            <div className="col-start-2 flex items-center gap-2 sm:col-start-3 sm:row-start-1 sm:self-center">
               <StatusPill tone={toneOf(order.status)} className="text-sm">
                 {historyStatusLabel(order.status)}
               </StatusPill>
+              {onShowTimeline ? (
+                <button
+                  type="button"
+                  className="btn-ghost min-w-11 px-2"
+                  onClick={() => onShowTimeline(order)}
+                  aria-label={_('barista.ticket.timelineOf', { order: orderLabel(order) })}
+                  title={_('barista.ticket.timeline')}
+                >
+                  <History aria-hidden="true" className="h-5 w-5" />
+                </button>
+              ) : null}
             </div>
           </li>
         ))}

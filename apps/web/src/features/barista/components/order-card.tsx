@@ -1,142 +1,220 @@
-import { drinkTypeLabel, textOrEmpty, type QueuedOrder } from '@cafe/shared';
-import { Clock } from 'lucide-react';
-import { toast } from 'sonner';
+import { useLingui } from '@lingui/react';
+import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
+import { Candy, History } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { useSettings } from '@/api/settings';
 import { StatusPill } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
 import { formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
-import { useUpdateBaristaOrder } from '@/features/barista/api/update-barista-order';
+import { drinkTypeText } from '@/lib/drink-text';
+import { orderLabel } from '@/features/barista/lib/order-label';
+import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { CocktailGlass } from './cocktail-glass';
+import { TicketAge } from './ticket-age';
 import { TumblerPreview } from './tumbler-preview';
 
 interface OrderCardProps {
   order: QueuedOrder;
+  /** The board's clock (ms), ticking: the ticket's age is read against it. */
+  now: number;
+  thresholds: AgeThresholds;
   /** Arrived live since the board was opened and not yet taken. */
   isNew?: boolean;
   selectMode?: boolean;
   selected?: boolean;
+  /** A move of this order is on its way to the server. */
+  busy?: boolean;
+  /** Offline: the id of the text saying so; the moves are disabled and described by it. */
+  offlineReasonId?: string;
+  /** The ticket Tab lands on (one ticket of the board is a tab stop; the keys move between them). */
+  tabStop?: boolean;
   onToggleSelected?: (id: number) => void;
+  onAdvance: (order: QueuedOrder) => void;
   onReject: (order: QueuedOrder) => void;
-  onTaken?: (id: number) => void;
+  onShowTimeline: (order: QueuedOrder) => void;
+  onFocusTicket?: (id: number) => void;
 }
 
-/** One order on the board: what to make, for whom, and the next step (Do / Done / Cancel). */
-export function OrderCard({ order, isNew, selectMode, selected, onToggleSelected, onReject, onTaken }: OrderCardProps) {
-  const update = useUpdateBaristaOrder();
+const EDGE = {
+  fresh: 'border-l-[var(--border-strong)]',
+  amber: 'border-l-[var(--warning)]',
+  red: 'border-l-[var(--danger)]',
+} as const;
+
+/**
+ * One ticket of the kitchen display: when it was placed and how long ago, what to make and for
+ * whom, and the next step (Do / Done / Cancel, and its timeline). Compact, so that a 1024 x 768
+ * tablet shows at least eight waiting tickets at once (docs/decisions/0020-kitchen-display.md).
+ */
+export function OrderCard({
+  order,
+  now,
+  thresholds,
+  isNew,
+  selectMode,
+  selected,
+  busy,
+  offlineReasonId,
+  tabStop,
+  onToggleSelected,
+  onAdvance,
+  onReject,
+  onShowTimeline,
+  onFocusTicket,
+}: OrderCardProps) {
+  const { _ } = useLingui();
   const { cafeTimeZone } = useSettings();
   const remark = textOrEmpty(order.remark);
-  const description = textOrEmpty(order.tumblerImage);
   const isBar = order.menu.category.categoryFor === 'bar';
+  const description = isBar && !order.walkUp ? textOrEmpty(order.tumblerImage) : '';
   const waiting = order.status === 'ordered';
-  const label = `${order.menu.name} for ${order.user.name}`;
+  const label = orderLabel(order);
+  const minutes = ageMinutes(order.orderDate, now);
+  const tone = ageTone(minutes, thresholds);
 
-  const handleAdvance = async () => {
-    onTaken?.(order.id);
-    try {
-      await update.mutateAsync({ id: order.id, status: waiting ? 'in-progress' : 'done' });
-    } catch (error) {
-      if (isApiError(error, 'INVALID_TRANSITION')) toast.error(error.message);
-      else
-        toast.error('The order was not updated', { description: error instanceof Error ? error.message : undefined });
-    }
-  };
-
-  const handleReject = () => {
-    onTaken?.(order.id);
-    onReject(order);
+  // In select mode the whole ticket is the target: one tap anywhere selects it.
+  const handleClick = (event: MouseEvent<HTMLElement>) => {
+    if (!selectMode) return;
+    if (event.target instanceof Element && event.target.closest('button, input, label, a')) return;
+    onToggleSelected?.(order.id);
   };
 
   return (
     <article
       aria-label={label}
+      data-ticket-id={order.id}
+      data-age={tone}
+      tabIndex={tabStop ? 0 : -1}
+      onFocus={() => onFocusTicket?.(order.id)}
+      onClick={handleClick}
       className={cn(
-        'card flex flex-col gap-3 p-4',
+        'card relative flex h-full flex-col gap-1 border-l-[6px] p-2',
+        EDGE[tone],
         isNew && 'ring-2 ring-[var(--accent)]',
-        selected && 'ring-2 ring-[var(--danger)]',
+        selected && 'ring-[3px] ring-[var(--focus)]',
+        selectMode && 'cursor-pointer',
       )}
     >
-      <div className="flex gap-3">
-        {isBar ? (
-          <span className="grid h-24 w-24 shrink-0 place-items-center rounded-xl bg-[var(--accent-soft)] text-[var(--accent-strong)]">
-            <CocktailGlass className="h-16 w-16" />
-          </span>
-        ) : (
-          <TumblerPreview src={order.tumblerImage} menuName={order.menu.name} userName={order.user.name} />
-        )}
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <time dateTime={order.orderDate} className="text-2xl font-bold tabular-nums">
-              {formatCafeTime(order.orderDate, cafeTimeZone)}
-            </time>
-            {isNew ? <StatusPill tone="accent">New</StatusPill> : null}
-          </div>
-          <h3 className="text-xl leading-tight font-bold break-words">{order.menu.name}</h3>
-          <p className="text-lg break-words text-[var(--ink-muted)]">{order.user.name}</p>
-        </div>
+      {isNew ? (
+        <StatusPill tone="accent" className="absolute -top-2.5 left-3 shadow-sm ring-1 ring-[var(--surface-raised)]">
+          {_('barista.ticket.new')}
+        </StatusPill>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-x-1.5">
+        <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
+          {formatCafeTime(order.orderDate, cafeTimeZone)}
+        </time>
+        <TicketAge minutes={minutes} tone={tone} />
+      </div>
+      {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
+      <div className="flow-root">
+        <TicketPicture order={order} isBar={isBar} />
+        <h3 className="text-base leading-5 font-bold break-words">{order.menu.name}</h3>
+        <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
       </div>
 
       {isBar ? (
         description ? (
-          <p className="text-base">{description}</p>
+          <p className="text-sm break-words">{description}</p>
         ) : null
       ) : (
-        <div className="flex flex-wrap gap-2 text-base font-semibold">
+        <div className="flex flex-wrap gap-1 text-sm leading-5 font-semibold">
           {order.type ? (
-            <span className="rounded-lg bg-[var(--surface-sunken)] px-3 py-1">{drinkTypeLabel(order.type)}</span>
+            <span className="rounded-md bg-[var(--surface-sunken)] px-1.5 py-px">{drinkTypeText(order.type)}</span>
           ) : null}
           {order.sweetness !== null ? (
-            <span className="rounded-lg bg-[var(--surface-sunken)] px-3 py-1">Sweetness {order.sweetness}%</span>
+            // A sugar mark and the percentage, as compact as the ticket needs; the word is there for screen readers.
+            <span
+              className="inline-flex items-center gap-0.5 rounded-md bg-[var(--surface-sunken)] px-1.5 py-px"
+              title={_('barista.ticket.sweetness', { sweetness: order.sweetness })}
+            >
+              <Candy aria-hidden="true" className="h-3.5 w-3.5" />
+              <span className="sr-only">{_('barista.ticket.sweetnessWord')} </span>
+              {order.sweetness}%
+            </span>
           ) : null}
         </div>
       )}
 
       {remark ? (
-        <p className="rounded-lg bg-[var(--warning-soft)] px-3 py-2 text-base break-words">
-          <span className="font-semibold">Addition: </span>
+        <p className="rounded-md bg-[var(--warning-soft)] px-1.5 py-px text-sm leading-5 break-words">
+          <span className="font-semibold">{_('barista.ticket.addition')} </span>
           {remark}
         </p>
       ) : null}
 
-      {typeof order.estimatedWaitMinutes === 'number' ? (
-        <p className="flex items-center gap-1 text-sm text-[var(--ink-muted)]">
-          <Clock aria-hidden="true" className="h-4 w-4" />
-          Ready in about {order.estimatedWaitMinutes} min
-        </p>
-      ) : null}
-
-      {selectMode ? (
-        <label className="btn-secondary min-h-12 cursor-pointer justify-start text-base">
-          <input
-            type="checkbox"
-            className="h-6 w-6 accent-[var(--danger)]"
-            checked={selected ?? false}
-            onChange={() => onToggleSelected?.(order.id)}
-            aria-label={`Select ${label}`}
-          />
-          <span aria-hidden="true">{selected ? 'Selected' : 'Select'}</span>
-        </label>
-      ) : (
-        <div className="grid grid-cols-2 gap-2">
-          <button
-            type="button"
-            className="btn-secondary min-h-14 text-lg text-[var(--danger)]"
-            onClick={handleReject}
-            disabled={update.isPending}
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn-primary min-h-14 text-lg"
-            onClick={() => void handleAdvance()}
-            disabled={update.isPending}
-            aria-busy={update.isPending || undefined}
-          >
-            {waiting ? 'Do' : 'Done'}
-          </button>
-        </div>
-      )}
+      <div className="mt-auto pt-1">
+        {selectMode ? (
+          <label className="btn-secondary min-h-11 w-full cursor-pointer justify-start px-2 text-base">
+            <input
+              type="checkbox"
+              className="h-6 w-6 accent-[var(--focus)]"
+              checked={selected ?? false}
+              onChange={() => onToggleSelected?.(order.id)}
+              aria-label={_('barista.ticket.selectOrder', { order: label })}
+            />
+            <span aria-hidden="true">{selected ? _('barista.ticket.selected') : _('barista.ticket.select')}</span>
+          </label>
+        ) : (
+          <div className="grid grid-cols-[2.75rem_minmax(0,1fr)_minmax(0,1.35fr)] gap-1.5">
+            <button
+              type="button"
+              className="btn-secondary px-0"
+              onClick={() => onShowTimeline(order)}
+              aria-label={_('barista.ticket.timelineOf', { order: label })}
+              title={_('barista.ticket.timeline')}
+            >
+              <History aria-hidden="true" className="h-5 w-5" />
+            </button>
+            <button
+              type="button"
+              className="btn-secondary px-1 text-sm font-semibold text-[var(--danger)]"
+              onClick={() => onReject(order)}
+              disabled={busy || offlineReasonId !== undefined}
+              aria-describedby={offlineReasonId}
+            >
+              {_('barista.ticket.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn-primary px-1 text-base font-bold"
+              onClick={() => onAdvance(order)}
+              disabled={busy || offlineReasonId !== undefined}
+              aria-busy={busy || undefined}
+              aria-describedby={offlineReasonId}
+            >
+              {waiting ? _('barista.ticket.do') : _('barista.ticket.done')}
+            </button>
+          </div>
+        )}
+      </div>
     </article>
+  );
+}
+
+/** The tumbler photo (a tap shows it large), a cocktail glass for the bar, or "Walk-up" for an order taken at the counter. */
+function TicketPicture({ order, isBar }: { order: QueuedOrder; isBar: boolean }) {
+  const { _ } = useLingui();
+  if (order.walkUp) {
+    return (
+      <span className="float-right ml-1.5 grid h-11 min-w-11 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] px-1 text-xs font-bold text-[var(--accent-on-soft)]">
+        {_('barista.ticket.walkUp')}
+      </span>
+    );
+  }
+  if (isBar) {
+    return (
+      <span className="float-right ml-1.5 grid h-11 w-11 place-items-center rounded-xl bg-[var(--accent-soft)] text-[var(--accent-strong)]">
+        <CocktailGlass className="h-8 w-8" />
+      </span>
+    );
+  }
+  return (
+    <TumblerPreview
+      src={order.tumblerImage}
+      menuName={order.menu.name}
+      userName={order.user.name}
+      className="float-right ml-1.5 h-11 w-11"
+    />
   );
 }

@@ -1,24 +1,36 @@
+import { useLingui } from '@lingui/react';
 import { LIMITS, REJECT_REASONS } from '@cafe/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Modal, ModalClose } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { errorText } from '@/lib/error-text';
 import type { QueuedOrder } from '@cafe/shared';
-import { useRejectOrders } from '@/features/barista/api/update-barista-order';
-import { OTHER_REASON, otherReasonError, rejectNoteOf, type RejectChoice } from '@/features/barista/lib/reject-reason';
+import { useRejectOrders, type RejectOrdersResult } from '@/features/barista/api/update-barista-order';
+import { orderLabel } from '@/features/barista/lib/order-label';
+import {
+  OTHER_REASON,
+  otherReasonError,
+  rejectNoteOf,
+  rejectReasonText,
+  type RejectChoice,
+} from '@/features/barista/lib/reject-reason';
 
 interface RejectOrderDialogProps {
   /** The orders to cancel; the dialog is open while this is not empty. */
   orders: readonly QueuedOrder[];
   onClose: () => void;
-  /** After at least one order was canceled. */
-  onRejected?: () => void;
+  /** After the request: the orders canceled and those that were not, with why (the board shows both). */
+  onRejected?: (result: RejectOrdersResult) => void;
+  /** Where the focus goes on close (by default back to the button that opened the dialog). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 const CHOICES: readonly RejectChoice[] = [...REJECT_REASONS, OTHER_REASON];
 
 /** The Cancel Order screen: the barista picks why the order cannot be made (SPEC section 3). */
-export function RejectOrderDialog({ orders, onClose, onRejected }: RejectOrderDialogProps) {
+export function RejectOrderDialog({ orders, onClose, onRejected, onCloseAutoFocus }: RejectOrderDialogProps) {
+  const { _ } = useLingui();
   const open = orders.length > 0;
   const single = orders.length === 1 ? orders[0] : undefined;
   return (
@@ -27,9 +39,10 @@ export function RejectOrderDialog({ orders, onClose, onRejected }: RejectOrderDi
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
-      title="Cancel Order"
-      description={single ? `${single.menu.name} for ${single.user.name}` : `${orders.length} orders selected`}
+      title={_('barista.reject.title')}
+      description={single ? orderLabel(single) : _('barista.reject.selectedCount', { count: orders.length })}
       size="md"
+      onCloseAutoFocus={onCloseAutoFocus}
     >
       {open ? <RejectForm orders={orders} onClose={onClose} onRejected={onRejected} /> : null}
     </Modal>
@@ -37,6 +50,7 @@ export function RejectOrderDialog({ orders, onClose, onRejected }: RejectOrderDi
 }
 
 function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
+  const { _ } = useLingui();
   const [choice, setChoice] = useState<RejectChoice | null>(null);
   const [otherText, setOtherText] = useState('');
   const reject = useRejectOrders();
@@ -49,22 +63,18 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
     event.preventDefault();
     if (note === null || reject.isPending) return;
     try {
-      const { rejected, failures } = await reject.mutateAsync({ ids: orders.map((o) => o.id), note });
-      for (const failure of new Set(failures)) toast.error(failure);
-      if (rejected > 0) {
-        toast.success(rejected === 1 ? 'Order canceled' : `${rejected} orders canceled`);
-        onRejected?.();
-      }
+      const result = await reject.mutateAsync({ ids: orders.map((o) => o.id), note });
+      onRejected?.(result);
       onClose();
     } catch (error) {
-      toast.error('The order was not canceled', { description: error instanceof Error ? error.message : undefined });
+      toast.error(_('barista.reject.failed'), { description: errorText(error) });
     }
   };
 
   return (
     <form onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 font-semibold">Reason</legend>
+        <legend className="mb-2 font-semibold">{_('barista.reject.reason')}</legend>
         {CHOICES.map((reason) => (
           <label
             key={reason}
@@ -83,7 +93,7 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
               onChange={() => setChoice(reason)}
               className="h-5 w-5 accent-[var(--danger)]"
             />
-            {reason}
+            {rejectReasonText(reason)}
           </label>
         ))}
       </fieldset>
@@ -91,7 +101,7 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
       {choice === OTHER_REASON ? (
         <div>
           <label htmlFor={otherId} className="label">
-            Other reason
+            {_('barista.reject.otherLabel')}
           </label>
           <input
             id={otherId}
@@ -108,7 +118,7 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
               className={otherError ? 'text-[var(--danger)]' : 'text-[var(--ink-muted)]'}
               role={otherError ? 'alert' : undefined}
             >
-              {otherError ?? 'Tell the customer why.'}
+              {otherError ?? _('barista.reject.otherHint')}
             </span>
             <span
               className={cn(
@@ -125,7 +135,7 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
       <div className="flex flex-wrap justify-end gap-2">
         <ModalClose asChild>
           <button type="button" className="btn-secondary min-h-12" disabled={reject.isPending}>
-            Close
+            {_('barista.reject.close')}
           </button>
         </ModalClose>
         <button
@@ -134,7 +144,7 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
           disabled={note === null || reject.isPending}
           aria-busy={reject.isPending || undefined}
         >
-          {orders.length > 1 ? `Cancel ${orders.length} orders` : 'Cancel this order'}
+          {orders.length > 1 ? _('barista.reject.submitMany', { count: orders.length }) : _('barista.reject.submitOne')}
         </button>
       </div>
     </form>

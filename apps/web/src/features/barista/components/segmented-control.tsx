@@ -8,6 +8,8 @@ interface SegmentedControlProps<T extends string> {
   options: readonly { value: T; label: string }[];
   onValueChange: (value: T) => void;
   disabled?: boolean;
+  /** `compact` for a toolbar (44 px choices, the touch minimum); `regular` elsewhere. */
+  size?: 'regular' | 'compact';
   className?: string;
 }
 
@@ -21,6 +23,7 @@ export function SegmentedControl<T extends string>({
   options,
   onValueChange,
   disabled,
+  size = 'regular',
   className,
 }: SegmentedControlProps<T>) {
   const handleChange = (next: string) => {
@@ -35,13 +38,20 @@ export function SegmentedControl<T extends string>({
       value={value}
       onValueChange={handleChange}
       disabled={disabled}
-      className={cn('inline-flex rounded-2xl border border-[var(--border)] bg-[var(--surface-sunken)] p-1', className)}
+      className={cn(
+        'inline-flex rounded-2xl border border-[var(--border)] bg-[var(--surface-sunken)]',
+        size === 'compact' ? 'p-0.5' : 'p-1',
+        className,
+      )}
     >
       {options.map((option) => (
         <ToggleGroup.Item
           key={option.value}
           value={option.value}
-          className="min-h-12 min-w-20 flex-1 rounded-xl px-4 text-base font-semibold text-[var(--ink-muted)] transition-colors hover:text-[var(--ink)] disabled:cursor-not-allowed disabled:opacity-50 data-[state=on]:bg-[var(--accent)] data-[state=on]:text-[var(--accent-ink)] data-[state=on]:shadow-sm"
+          className={cn(
+            'flex-1 rounded-xl text-base font-semibold text-[var(--ink-muted)] transition-colors hover:text-[var(--ink)] disabled:cursor-not-allowed disabled:opacity-50 data-[state=on]:bg-[var(--accent)] data-[state=on]:text-[var(--accent-ink)] data-[state=on]:shadow-sm',
+            size === 'compact' ? 'min-h-11 min-w-16 px-3' : 'min-h-12 min-w-20 px-4',
+          )}
         >
           {option.label}
         </ToggleGroup.Item>

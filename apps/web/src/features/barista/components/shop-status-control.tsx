@@ -1,9 +1,12 @@
+import { useLingui } from '@lingui/react';
 import type { ShopMode } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui';
 import { useSetShopStatus } from '@/features/barista/api/set-shop-status';
 import { SHOP_CHOICES, shopChoiceInfo, shopChoiceOf, type ShopChoice } from '@/features/barista/lib/shop-status';
+import { useOffline } from '@/lib/connectivity';
+import { errorText } from '@/lib/error-text';
 import { SegmentedControl } from './segmented-control';
 
 interface ShopStatusControlProps {
@@ -17,9 +20,12 @@ interface ShopStatusControlProps {
  * a dialog; closing the dialog puts the selector back on the current mode.
  */
 export function ShopStatusControl({ mode, canChange }: ShopStatusControlProps) {
+  const { _ } = useLingui();
   const current = shopChoiceOf(mode);
   const [pending, setPending] = useState<ShopChoice | null>(null);
   const setShopStatus = useSetShopStatus();
+  // Changing it needs the server: offline the choice is disabled (the banner says why).
+  const offline = useOffline();
   const pendingInfo = pending ? shopChoiceInfo(pending) : null;
 
   const handleChoose = (choice: ShopChoice) => {
@@ -35,9 +41,7 @@ export function ShopStatusControl({ mode, canChange }: ShopStatusControlProps) {
     try {
       await setShopStatus.mutateAsync(pending);
     } catch (error) {
-      toast.error('The shop status was not changed', {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      toast.error(_('barista.shop.notChanged'), { description: errorText(error) });
       throw error;
     }
   };
@@ -46,16 +50,19 @@ export function ShopStatusControl({ mode, canChange }: ShopStatusControlProps) {
     <>
       {canChange ? (
         <SegmentedControl<ShopChoice>
-          label="Shop Status"
+          label={_('barista.shop.heading')}
           value={pending ?? current}
-          options={SHOP_CHOICES}
+          options={SHOP_CHOICES.map((c) => ({ value: c.value, label: _(c.labelId) }))}
           onValueChange={handleChoose}
+          disabled={offline}
           className="w-full sm:w-auto"
         />
       ) : (
-        <div className="text-right">
-          <p className="text-xl font-bold text-[var(--success)]">{mode === 'bar-open' ? 'Bar Open' : 'Cafe Open'}</p>
-          <p className="text-sm text-[var(--ink-muted)]">Finish the current orders to change the shop status.</p>
+        <div>
+          <p className="text-lg leading-6 font-bold text-[var(--success)]">
+            {mode === 'bar-open' ? _('barista.shop.barOpen') : _('barista.shop.cafeOpen')}
+          </p>
+          <p className="text-sm leading-5 text-[var(--ink-muted)]">{_('barista.shop.finishFirst')}</p>
         </div>
       )}
       <ConfirmDialog

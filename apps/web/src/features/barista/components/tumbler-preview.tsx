@@ -1,27 +1,46 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { Modal, ModalClose } from '@/components/ui';
+import { cn } from '@/lib/cn';
 
 /** The customer's tumbler photo; a tap shows it large so the barista can find the cup. */
-export function TumblerPreview({ src, menuName, userName }: { src: string; menuName: string; userName: string }) {
+export function TumblerPreview({
+  src,
+  menuName,
+  userName,
+  className = 'h-24 w-24',
+}: {
+  src: string;
+  menuName: string;
+  userName: string;
+  /** Size of the thumbnail (at least 44 px: it is a touch target). */
+  className?: string;
+}) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState(false);
-  const alt = `Tumbler of ${userName} for ${menuName}`;
+  const alt = _('barista.tumbler.alt', { person: userName, menu: menuName });
   return (
     <Modal
       open={open}
       onOpenChange={setOpen}
-      title="Tumbler"
-      description={`${menuName} for ${userName}`}
+      title={_('barista.tumbler.title')}
+      description={_('barista.orderLabel', { menu: menuName, person: userName })}
       size="lg"
       hideCloseButton
       trigger={
         <button
           type="button"
-          className="h-24 w-24 shrink-0 overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--surface-sunken)]"
-          aria-label={`Show tumbler photo of ${userName}`}
+          className={cn(
+            'shrink-0 overflow-hidden rounded-xl border border-[var(--border)] bg-[var(--surface-sunken)]',
+            className,
+          )}
+          aria-label={_('barista.tumbler.show', { person: userName })}
         >
           {broken ? (
-            <span className="grid h-full w-full place-items-center p-1 text-xs text-[var(--ink-muted)]">No photo</span>
+            <span className="grid h-full w-full place-items-center p-1 text-xs text-[var(--ink-muted)]">
+              {_('barista.tumbler.noPhoto')}
+            </span>
           ) : (
             <img
               src={src}
@@ -39,7 +58,7 @@ export function TumblerPreview({ src, menuName, userName }: { src: string; menuN
       footer={
         <ModalClose asChild>
           <button type="button" className="btn-primary min-h-12">
-            Close Preview
+            {_('barista.tumbler.close')}
           </button>
         </ModalClose>
       }

@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dispatchLiveEvent } from '@/lib/socket';
+import { TO_MAKE_ORDER_STATUSES, type OrderStatus, type QueuedOrder } from '@cafe/shared';
+import { baristaOrdersQueryOptions } from '@/features/barista/api/get-barista-orders';
+import { dispatchLiveEvent } from '@/lib/live-dispatch';
 import { createTestQueryClient } from '@/test/render';
 import { useBoardLive } from './use-board-live';
 import { CHIME_MUTED_KEY } from './use-chime';
@@ -37,15 +39,42 @@ class FakeAudioContext {
   }
 }
 
+/** Today on the test clock, in the cafe's zone (Asia/Bangkok, the test settings). */
+const TODAY = '2025-11-20';
+const BOARD_QUERY = { status: TO_MAKE_ORDER_STATUSES, startDate: TODAY, endDate: '2025-11-21' };
+
+/** An order of today, placed `minute` minutes after 09:00 cafe time. */
+function orderAt(id: number, minute: number, status: OrderStatus = 'ordered'): QueuedOrder {
+  const at = new Date(Date.UTC(2025, 10, 20, 2, minute)).toISOString();
+  return {
+    id,
+    status,
+    orderDate: at,
+    updatedAt: at,
+    type: 'hot',
+    sweetness: 50,
+    remark: '-',
+    tumblerImage: '/api/images/cup.webp',
+    rejectNote: '',
+    menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
+    user: { id: 1, name: 'Ann' },
+    queue_at: null,
+    estimatedWaitMinutes: null,
+  };
+}
+
 /** An `orders` event as it arrives on the socket (parsed at the edge, as in the app). */
-function emitOrders(status: string, id = 1) {
+function emitOrders(status: OrderStatus, id = 1, from: OrderStatus | null = status === 'ordered' ? null : 'ordered') {
+  const { queue_at: _place, estimatedWaitMinutes: _wait, ...order } = orderAt(id, id, status);
   act(() =>
     dispatchLiveEvent('orders', {
       id,
       status,
       userId: 1,
       categoryFor: 'cafe',
-      updatedAt: '2025-11-20T02:00:00.000Z',
+      updatedAt: order.updatedAt,
+      from,
+      order,
     }),
   );
 }
@@ -57,7 +86,7 @@ function setup() {
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const hook = renderHook(() => useBoardLive(), { wrapper });
-  return { ...hook, invalidate };
+  return { ...hook, invalidate, queryClient };
 }
 
 let focused = true;
@@ -74,12 +103,41 @@ afterEach(() => {
 });
 
 describe('useBoardLive', () => {
-  it('refetches on order events except pick-ups', () => {
-    const { invalidate } = setup();
-    emitOrders('in-progress');
-    expect(invalidate).toHaveBeenCalledTimes(1);
-    emitOrders('picked');
-    expect(invalidate).toHaveBeenCalledTimes(1);
+  it('updates the board from the events alone: new orders in queue order, taken ones out of the line, no request', () => {
+    vi.useFakeTimers({ now: new Date('2025-11-20T03:00:00.000Z'), toFake: ['Date'] });
+    const { invalidate, queryClient } = setup();
+    const key = baristaOrdersQueryOptions(BOARD_QUERY).queryKey;
+    queryClient.setQueryData(key, [{ ...orderAt(2, 2), queue_at: 1, estimatedWaitMinutes: 3 }]);
+
+    emitOrders('ordered', 1); // placed before order 2 (an earlier orderDate)
+    emitOrders('ordered', 3);
+    expect(queryClient.getQueryData(key)?.map((o) => [o.id, o.status, o.queue_at])).toEqual([
+      [1, 'ordered', 1],
+      [2, 'ordered', 2],
+      [3, 'ordered', 3],
+    ]);
+
+    emitOrders('in-progress', 1);
+    act(() =>
+      dispatchLiveEvent('queue', {
+        categoryFor: 'cafe',
+        day: TODAY,
+        left: { id: 1, orderDate: orderAt(1, 1).orderDate },
+        joined: null,
+        wait: { secondsPerOrder: 120, inProgress: 1 },
+      }),
+    );
+    expect(queryClient.getQueryData(key)?.map((o) => [o.id, o.status, o.queue_at, o.estimatedWaitMinutes])).toEqual([
+      [1, 'in-progress', null, null],
+      [2, 'ordered', 1, 4],
+      [3, 'ordered', 2, 6],
+    ]);
+
+    emitOrders('done', 1, 'in-progress');
+    emitOrders('picked', 1, 'done');
+    expect(queryClient.getQueryData(key)?.map((o) => o.id)).toEqual([2, 3]);
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.useRealTimers();
   });
 
   it('never sees a payload that does not match the contract', () => {

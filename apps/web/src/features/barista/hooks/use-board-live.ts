@@ -1,17 +1,26 @@
-import type { LiveEventPayload } from '@cafe/shared';
+import type { CategoryFor, LiveEventPayload, QueuedOrder, WaitInputs } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSettings } from '@/api/settings';
-import { formatCafeTime } from '@/lib/cafe-time';
+import { i18n } from '@/i18n';
+import { cafeToday, formatCafeTime } from '@/lib/cafe-time';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
-import { baristaOrdersRootKey } from '@/features/barista/api/get-barista-orders';
+import { baristaOrdersRootKey, type BaristaOrdersQuery } from '@/features/barista/api/get-barista-orders';
+import { orderingStatusQueryOptions } from '@/features/barista/api/get-ordering-status';
+import { applyOrdersEvent, renumber, type QueueContext } from '@/features/barista/lib/board-cache';
+import { orderLabel } from '@/features/barista/lib/order-label';
 import { useChime } from './use-chime';
 import { useUnseenTitle } from './use-unseen-title';
 
+/** A page hidden longer than this (the tablet slept) may have missed events its connection never saw lost. */
+const HIDDEN_CATCH_UP_MS = 15_000;
+
 /**
- * Keeps the board live: every `orders` event refetches the list (except pick-ups, which the board
- * does not show), a new order chimes and counts in the tab title, and a reconnect catches up on
- * whatever happened while the connection was down.
+ * Keeps the board live without asking the server again: every `orders` event carries the order,
+ * which goes into, moves within or leaves each barista list held in the cache, and the `queue`
+ * event brings the inputs of the wait estimate; `ordering-status` carries busy mode. A new order
+ * chimes, counts in the tab title and is announced; a reconnect, or the page coming back after a
+ * while hidden, reads everything again (`catchingUp` meanwhile), since events may have been missed.
  */
 export function useBoardLive() {
   const queryClient = useQueryClient();
@@ -19,28 +28,88 @@ export function useBoardLive() {
   const { unseen, addNewOrder } = useUnseenTitle();
   const [newOrderIds, setNewOrderIds] = useState<ReadonlySet<number>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
+  const [catchingUp, setCatchingUp] = useState(false);
   const { play } = chime;
   const { cafeTimeZone } = useSettings();
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }), [queryClient]);
+  // The latest wait inputs per venue, from `queue` events (until the first, the server's estimates stay).
+  const wait = useRef<Partial<Record<CategoryFor, WaitInputs>>>({});
+  const context = useCallback(
+    (): QueueContext => ({ timeZone: cafeTimeZone, today: cafeToday(cafeTimeZone), wait: wait.current }),
+    [cafeTimeZone],
+  );
+  const updateLists = useCallback(
+    (update: (list: QueuedOrder[], query: BaristaOrdersQuery) => QueuedOrder[]) => {
+      // A read under way began before this change and would overwrite it: read again after it.
+      if (queryClient.isFetching({ queryKey: baristaOrdersRootKey }) > 0) void refetch();
+      for (const [key, list] of queryClient.getQueriesData<QueuedOrder[]>({ queryKey: baristaOrdersRootKey })) {
+        const query = key[1] as BaristaOrdersQuery | undefined;
+        if (list && query?.status) queryClient.setQueryData(key, update(list, query));
+      }
+    },
+    [queryClient, refetch],
+  );
 
   const handleOrdersEvent = useCallback(
     (event: LiveEventPayload<'orders'>) => {
-      if (event.status === 'picked') return;
-      void refetch();
-      if (event.status === 'ordered') {
+      updateLists((list, query) => applyOrdersEvent(list, event, query, context()));
+      if (event.status === 'ordered' && event.from === null) {
         play();
         addNewOrder();
         setNewOrderIds((ids) => new Set(ids).add(event.id));
-        setAnnouncement(`New order received at ${formatCafeTime(event.updatedAt, cafeTimeZone)}`);
+        setAnnouncement(
+          i18n._('barista.live.newOrder', {
+            order: orderLabel(event.order),
+            time: formatCafeTime(event.updatedAt, cafeTimeZone),
+          }),
+        );
       }
     },
-    [addNewOrder, cafeTimeZone, play, refetch],
+    [addNewOrder, cafeTimeZone, context, play, updateLists],
   );
   useLiveEvent('orders', handleOrdersEvent);
 
-  const handleReconnect = useCallback(() => void refetch(), [refetch]);
-  useOnReconnect(handleReconnect);
+  const handleQueueEvent = useCallback(
+    (event: LiveEventPayload<'queue'>) => {
+      const now = context();
+      if (event.day !== now.today) return;
+      wait.current = { ...wait.current, [event.categoryFor]: event.wait };
+      updateLists((list) => renumber(list, { ...now, wait: wait.current }));
+    },
+    [context, updateLists],
+  );
+  useLiveEvent('queue', handleQueueEvent);
+
+  const handleOrderingStatus = useCallback(
+    (status: LiveEventPayload<'ordering-status'>) =>
+      queryClient.setQueryData(orderingStatusQueryOptions().queryKey, status),
+    [queryClient],
+  );
+  useLiveEvent('ordering-status', handleOrderingStatus);
+
+  /** Reads the board and busy mode afresh; until both have answered the board does not claim to be live. */
+  const catchUp = useCallback(() => {
+    setCatchingUp(true);
+    void Promise.allSettled([
+      refetch(),
+      queryClient.invalidateQueries({ queryKey: orderingStatusQueryOptions().queryKey }),
+    ]).then(() => setCatchingUp(false));
+  }, [queryClient, refetch]);
+  useOnReconnect(catchUp);
+
+  useEffect(() => {
+    let hiddenSince: number | null = null;
+    const handleVisibility = () => {
+      if (document.visibilityState === 'hidden') hiddenSince = Date.now();
+      else if (hiddenSince !== null) {
+        if (Date.now() - hiddenSince >= HIDDEN_CATCH_UP_MS) catchUp();
+        hiddenSince = null;
+      }
+    };
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => document.removeEventListener('visibilitychange', handleVisibility);
+  }, [catchUp]);
 
   const markSeen = useCallback((id: number) => {
     setNewOrderIds((ids) => {
@@ -51,5 +120,5 @@ export function useBoardLive() {
     });
   }, []);
 
-  return { chime, unseen, newOrderIds, markSeen, announcement };
+  return { chime, unseen, newOrderIds, markSeen, announcement, catchingUp };
 }

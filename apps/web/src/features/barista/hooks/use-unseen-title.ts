@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { i18n } from '@/i18n';
 
 function pageIsSeen(): boolean {
   return document.visibilityState === 'visible' && document.hasFocus();
@@ -11,11 +12,14 @@ function pageIsSeen(): boolean {
 export function useUnseenTitle() {
   const baseTitle = useRef<string>(document.title);
   const [unseen, setUnseen] = useState(0);
+  // The title follows a switch of the interface's language too.
+  const [locale, setLocale] = useState(i18n.locale);
+  useEffect(() => i18n.on('change', () => setLocale(i18n.locale)), []);
 
   useEffect(() => {
     const base = baseTitle.current;
-    document.title = unseen > 0 ? `(${unseen}) New orders · ${base}` : base;
-  }, [unseen]);
+    document.title = unseen > 0 ? i18n._('barista.live.unseenTitle', { count: unseen, title: base }) : base;
+  }, [unseen, locale]);
 
   useEffect(() => {
     const base = baseTitle.current;

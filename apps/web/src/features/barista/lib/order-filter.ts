@@ -1,4 +1,5 @@
 import type { Order, QueueFilter } from '@cafe/shared';
+import { msgId } from '@/i18n';
 
 /** The drink group of a category name (SPEC section 4 queue filter). */
 export type DrinkGroup = 'coffee' | 'tea' | 'other';
@@ -21,8 +22,9 @@ export function filterOrders<T extends Pick<Order, 'menu'>>(orders: readonly T[]
   return orders.filter((order) => matchesFilter(order, filter));
 }
 
-export const FILTER_OPTIONS: readonly { value: QueueFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'coffee', label: 'Coffee' },
-  { value: 'tea', label: 'Tea' },
+/** The filter's choices; each label is a message id, translated when shown. */
+export const FILTER_OPTIONS: readonly { value: QueueFilter; labelId: string }[] = [
+  { value: 'all', labelId: msgId('barista.filter.all') },
+  { value: 'coffee', labelId: msgId('barista.filter.coffee') },
+  { value: 'tea', labelId: msgId('barista.filter.tea') },
 ];

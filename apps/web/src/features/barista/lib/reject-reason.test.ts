@@ -15,6 +15,6 @@ describe('reject reason', () => {
     expect(rejectNoteOf('Other', 'x'.repeat(28))).toBeNull();
     expect(rejectNoteOf('Other', ' No oat milk')).toBeNull();
     expect(otherReasonError(' x')).toBe(MESSAGES.nameLeadingSpace);
-    expect(otherReasonError('x'.repeat(28))).toBe(otherReasonTooLong);
+    expect(otherReasonError('x'.repeat(28))).toBe(otherReasonTooLong());
   });
 });

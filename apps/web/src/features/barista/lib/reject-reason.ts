@@ -1,14 +1,37 @@
-import { LIMITS, MESSAGES, type REJECT_REASONS } from '@cafe/shared';
+import { LIMITS, type REJECT_REASONS } from '@cafe/shared';
+import { i18n, msgId } from '@/i18n';
 
 export const OTHER_REASON = 'Other';
 export type RejectChoice = (typeof REJECT_REASONS)[number] | typeof OTHER_REASON;
 
-export const otherReasonTooLong = `Please enter text (up to ${LIMITS.otherRejectReasonMax} characters)`;
+/**
+ * Each reason as the barista reads it. The note sent (and kept on the order) stays the
+ * specification's English words; only what shows is translated.
+ */
+const REASON_TEXT: Record<RejectChoice, string> = {
+  'Ingredient Unavailable': msgId('barista.reject.reason.ingredient'),
+  'Barista was not at the bar': msgId('barista.reject.reason.notAtBar'),
+  'Machine Failure': msgId('barista.reject.reason.machine'),
+  'Barista can not fine your tumbler': msgId('barista.reject.reason.tumbler'),
+  'The shop is closing': msgId('barista.reject.reason.closing'),
+  Other: msgId('barista.reject.reason.other'),
+};
+
+/** A reject choice, or a note kept on an order, in the interface's language (a free-text note as written). */
+export function rejectReasonText(reason: string): string {
+  const id = (REASON_TEXT as Record<string, string | undefined>)[reason];
+  return id ? i18n._(id) : reason;
+}
+
+/** The message for a free-text reason that is too long. */
+export function otherReasonTooLong(): string {
+  return i18n._('barista.reject.otherTooLong', { max: LIMITS.otherRejectReasonMax });
+}
 
 /** The problem with a free-text reason, or null when it can be sent (SPEC section 5). */
 export function otherReasonError(text: string): string | null {
-  if (text.startsWith(' ')) return MESSAGES.nameLeadingSpace;
-  if (text.length > LIMITS.otherRejectReasonMax) return otherReasonTooLong;
+  if (text.startsWith(' ')) return i18n._('shared.spec.nameLeadingSpace');
+  if (text.length > LIMITS.otherRejectReasonMax) return otherReasonTooLong();
   return null;
 }
 

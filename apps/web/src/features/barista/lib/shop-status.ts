@@ -1,22 +1,39 @@
 import { isStatusIn, TO_MAKE_ORDER_STATUSES, type Order, type ShopMode } from '@cafe/shared';
+import { i18n, msgId } from '@/i18n';
 
 /** What the barista may switch the shop to; `value` is the PATCH /cafe-status/{value} path. */
 export type ShopChoice = 'cafe-open' | 'bar-open' | 'close-both';
 
-export const SHOP_CHOICES: readonly { value: ShopChoice; label: string; title: string; text: string }[] = [
-  { value: 'cafe-open', label: 'Cafe', title: 'Open Cafe', text: 'Click confirm to open cafe' },
-  { value: 'bar-open', label: 'Bar', title: 'Open Bar', text: 'Click confirm to open bar' },
-  { value: 'close-both', label: 'Close', title: 'Close Cafe and Bar', text: 'Click confirm to close cafe and bar' },
+export const SHOP_CHOICES: readonly { value: ShopChoice; labelId: string; titleId: string; textId: string }[] = [
+  {
+    value: 'cafe-open',
+    labelId: msgId('barista.shop.cafe'),
+    titleId: msgId('barista.shop.openCafeTitle'),
+    textId: msgId('barista.shop.openCafeText'),
+  },
+  {
+    value: 'bar-open',
+    labelId: msgId('barista.shop.bar'),
+    titleId: msgId('barista.shop.openBarTitle'),
+    textId: msgId('barista.shop.openBarText'),
+  },
+  {
+    value: 'close-both',
+    labelId: msgId('barista.shop.close'),
+    titleId: msgId('barista.shop.closeBothTitle'),
+    textId: msgId('barista.shop.closeBothText'),
+  },
 ];
 
 export function shopChoiceOf(mode: ShopMode): ShopChoice {
   return mode === 'all-close' ? 'close-both' : mode;
 }
 
-export function shopChoiceInfo(choice: ShopChoice) {
+/** A choice with its texts in the interface's language: the selector's label, the confirmation's title and text. */
+export function shopChoiceInfo(choice: ShopChoice): { value: ShopChoice; label: string; title: string; text: string } {
   const info = SHOP_CHOICES.find((c) => c.value === choice);
   if (!info) throw new Error(`unknown shop choice ${choice}`);
-  return info;
+  return { value: info.value, label: i18n._(info.labelId), title: i18n._(info.titleId), text: i18n._(info.textId) };
 }
 
 /** Orders the barista still has to make. */

@@ -1,48 +1,59 @@
-import { addDays, FINISHED_ORDER_STATUSES, MESSAGES } from '@cafe/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import type { Order } from '@cafe/shared';
 import { History } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
-import { useLiveEvent, useOnReconnect } from '@/lib/socket';
-import { baristaOrdersRootKey, useBaristaOrders } from '@/features/barista/api/get-barista-orders';
+import { errorText } from '@/lib/error-text';
+import { useBaristaHistory } from '@/features/barista/api/get-barista-history';
 import { HistoryList } from '@/features/barista/components/history-list';
-import { useCafeToday } from '@/hooks/use-cafe-today';
+import { LoadMore } from '@/features/barista/components/load-more';
+import { OrderTimelineDialog } from '@/features/barista/components/order-timeline-dialog';
+import { useHistoryLive } from '@/features/barista/hooks/use-history-live';
+import { historyDayTotals, historyOrders } from '@/features/barista/lib/history';
 
-/** How far back the history reaches (a whole list of every order ever would only grow). */
-const HISTORY_DAYS = 30;
-
-/** /history: finished orders by day (SPEC "Barista history"). */
+/**
+ * /history: finished orders by day, newest first (SPEC "Barista history"), a page at a time: the
+ * next page loads as the list's end scrolls into view, or with the "Load more" button. Each entry
+ * opens the order's timeline (and its undo while the window lasts).
+ */
 export function BaristaHistoryRoute() {
-  const today = useCafeToday();
-  const queryClient = useQueryClient();
-  const history = useBaristaOrders(
-    { status: FINISHED_ORDER_STATUSES, startDate: addDays(today, -HISTORY_DAYS) },
-    { staleTime: 0 },
-  );
+  const { _ } = useLingui();
+  const history = useBaristaHistory();
+  useHistoryLive();
+  const [timelineOrder, setTimelineOrder] = useState<Order | null>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
-  // Any finished, picked-up or canceled order changes the history: follow it live.
-  const refresh = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-    [queryClient],
-  );
-  useLiveEvent('orders', refresh);
-  useOnReconnect(refresh);
+  const handleLoadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  const pages = history.data?.pages ?? [];
+  const orders = historyOrders(pages);
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="History" description={`Orders of the last ${HISTORY_DAYS} days, newest first.`} />
+      <PageHeader title={_('barista.history.title')} description={_('barista.history.description')} />
       {history.isPending ? (
-        <LoadingBlock label="Loading history..." />
-      ) : history.isError ? (
+        <LoadingBlock label={_('barista.history.loading')} />
+      ) : history.isError && pages.length === 0 ? (
         <ErrorState
-          message={`The history could not be loaded. ${history.error.message}`}
+          message={_('barista.history.loadFailed', { reason: errorText(history.error) ?? '' })}
           onRetry={() => void history.refetch()}
         />
-      ) : history.data.length === 0 ? (
-        <EmptyState icon={<History className="h-7 w-7" />} title={MESSAGES.noHistory} className="card" />
+      ) : orders.length === 0 ? (
+        <EmptyState icon={<History className="h-7 w-7" />} title={_('shared.spec.noHistory')} className="card" />
       ) : (
-        <HistoryList orders={history.data} />
+        <>
+          <HistoryList orders={orders} totals={historyDayTotals(pages)} onShowTimeline={setTimelineOrder} />
+          <LoadMore
+            hasMore={hasNextPage}
+            loading={isFetchingNextPage}
+            failed={history.isFetchNextPageError}
+            onLoadMore={handleLoadMore}
+          />
+        </>
       )}
+      <OrderTimelineDialog order={timelineOrder} onClose={() => setTimelineOrder(null)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
+import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderWithProviders } from '@/test/render';
 import { OrderBoardRoute } from './order-board-route';
 
@@ -19,16 +20,28 @@ vi.mock('@/lib/socket', async () => {
   };
 });
 
-function emitOrders(event: Partial<OrdersEvent>) {
-  live.handlers.get('orders')?.({
-    id: 1,
-    status: 'ordered',
-    userId: 1,
-    categoryFor: 'cafe',
-    updatedAt: new Date().toISOString(),
-    ...event,
-  });
+/** An `orders` event carrying `order` as the server sends it. */
+function emitOrders(order: Order, from: OrdersEvent['from'] = null) {
+  const event: OrdersEvent = {
+    id: order.id,
+    status: order.status,
+    userId: order.user.id,
+    categoryFor: order.menu.category.categoryFor,
+    updatedAt: order.updatedAt,
+    from,
+    order,
+  };
+  live.handlers.get('orders')?.(event);
 }
+
+const OPEN_ORDERING = {
+  paused: false,
+  reason: null,
+  waiting: 0,
+  estimatedWaitMinutes: null,
+  limits: { maxWaiting: null, maxWaitMinutes: null },
+  message: null,
+};
 
 let cafeStatus = { isCafeOpen: true, isBarOpen: false };
 let orders: Order[] = [];
@@ -47,6 +60,26 @@ function setup() {
       const order = orders.find((o) => o.id === id);
       return order ? { body: { ...order, ...(call.body as object) } } : undefined;
     }
+    if (call.method === 'POST' && call.path === '/order/barista/bulk') {
+      const { ids, status } = call.body as { ids: number[]; status: Order['status'] };
+      return {
+        body: {
+          results: ids.map((id) => {
+            const {
+              queue_at: _q,
+              estimatedWaitMinutes: _w,
+              ...order
+            } = makeOrder({
+              ...orders.find((o) => o.id === id),
+              id,
+              status,
+            });
+            return { id, ok: true, order };
+          }),
+        },
+      };
+    }
+    if (call.method === 'GET' && call.path === '/ordering-status') return { body: OPEN_ORDERING };
     return undefined;
   });
   const user = userEvent.setup();
@@ -157,7 +190,7 @@ describe('OrderBoardRoute: orders', () => {
 
     const latte = within(waiting).getByRole('article', { name: 'Latte for Bo' });
     expect(within(latte).getByText('Cold')).toBeInTheDocument();
-    expect(within(latte).getByText('Sweetness 25%')).toBeInTheDocument();
+    expect(within(latte).getByTitle('Sweetness 25%')).toHaveTextContent('Sweetness 25%');
     expect(within(latte).getByText('Addition:')).toBeInTheDocument();
     expect(within(latte).getByText('less ice')).toBeInTheDocument();
     expect(within(latte).getByRole('button', { name: 'Do' })).toBeInTheDocument();
@@ -224,20 +257,22 @@ describe('OrderBoardRoute: orders', () => {
     await waitFor(() => expect(orderCalls(api.calls).length).toBeGreaterThan(1));
   });
 
-  it('refetches on live order events, but not on pick-ups', async () => {
+  it('shows a new order from its live event alone, and takes it off when it is done and picked up', async () => {
     const { calls } = setup();
     await screen.findByText('No orders now,');
     const before = orderCalls(calls).length;
-    orders = [makeOrder({ id: 9, menuName: 'Flat white', userName: 'Dee' })];
-    emitOrders({ id: 9, status: 'ordered' });
+    const now = new Date().toISOString();
+    const placed = makeOrder({ id: 9, menuName: 'Flat white', userName: 'Dee', orderDate: now, updatedAt: now });
+    emitOrders(placed);
     expect(await screen.findByRole('article', { name: 'Flat white for Dee' })).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
-    const afterNew = orderCalls(calls).length;
-    expect(afterNew).toBeGreaterThan(before);
 
-    emitOrders({ id: 5, status: 'picked' });
+    emitOrders({ ...placed, status: 'done' }, 'in-progress');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Flat white for Dee' })).toBeNull());
+    emitOrders({ ...placed, status: 'picked' }, 'done');
     await new Promise((r) => setTimeout(r, 50));
-    expect(orderCalls(calls).length).toBe(afterNew);
+    // The events said it all: the board asked the server nothing more.
+    expect(orderCalls(calls).length).toBe(before);
   });
 
   it('shows a cocktail glass for bar orders and opens the tumbler preview for cafe orders', async () => {
@@ -248,7 +283,7 @@ describe('OrderBoardRoute: orders', () => {
     const { user } = setup();
     const mojito = await screen.findByRole('article', { name: 'Mojito for Eve' });
     expect(within(mojito).getByRole('img', { name: 'Cocktail glass' })).toBeInTheDocument();
-    expect(within(mojito).queryByText(/Sweetness/)).toBeNull();
+    expect(within(mojito).queryByTitle(/Sweetness/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Show tumbler photo of Fay' }));
     const preview = await screen.findByRole('dialog');
@@ -257,7 +292,7 @@ describe('OrderBoardRoute: orders', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('rejects several selected orders with one reason', async () => {
+  it('rejects several selected orders with one reason, in one bulk request', async () => {
     orders = [
       makeOrder({ id: 11, menuName: 'Latte', userName: 'Gus' }),
       makeOrder({ id: 12, menuName: 'Mocha', userName: 'Hal' }),
@@ -271,15 +306,92 @@ describe('OrderBoardRoute: orders', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
     await user.click(within(dialog).getByRole('radio', { name: 'The shop is closing' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel 2 orders' }));
-    await waitFor(() => {
-      const patches = calls.filter((c) => c.method === 'PATCH');
-      expect(patches.map((c) => c.path).sort()).toEqual(['/order/barista/11', '/order/barista/12']);
-      expect(
-        patches.every(
-          (c) => JSON.stringify(c.body) === JSON.stringify({ status: 'rejected', reject_note: 'The shop is closing' }),
-        ),
-      ).toBe(true);
-    });
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          path: '/order/barista/bulk',
+          body: { ids: [11, 12], status: 'rejected', reject_note: 'The shop is closing' },
+        }),
+      ),
+    );
     expect(await screen.findByRole('button', { name: 'Select' })).toBeInTheDocument();
+    // The customers are told at once: the change can still be taken back for a moment.
+    expect(await screen.findByText('Canceled: 2 orders')).toBeInTheDocument();
+  });
+});
+
+describe('OrderBoardRoute in Thai', () => {
+  beforeEach(async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+  });
+
+  it('shows the board, the shop status and busy mode in Thai, and confirms a change in Thai', async () => {
+    const { user } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'บอร์ดออเดอร์' })).toBeInTheDocument();
+    const selector = await screen.findByRole('radiogroup', { name: 'สถานะร้าน' });
+    expect(within(selector).getByRole('radio', { name: 'คาเฟ่' })).toBeChecked();
+    expect(await screen.findByText('ยังไม่มีออเดอร์ตอนนี้')).toBeInTheDocument();
+    expect(screen.queryByText('No orders now,')).toBeNull();
+    expect(await screen.findByText('เปิดรับออเดอร์ออนไลน์')).toBeInTheDocument();
+    expect(screen.getByText('ไม่หยุดรับอัตโนมัติ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'หยุดรับ ออเดอร์ออนไลน์' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'สั่งหน้าร้าน' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'เปิดเสียง' })).toBeInTheDocument();
+
+    await user.click(within(selector).getByRole('radio', { name: 'บาร์' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('เปิดบาร์')).toBeInTheDocument();
+    expect(within(dialog).getByText('กดยืนยันเพื่อเปิดบาร์')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'ยืนยัน' }));
+    expect(await screen.findByText('รับออเดอร์ที่บาร์เท่านั้น')).toBeInTheDocument();
+  });
+
+  it('cancels an order with a reason read in Thai, the note sent in the specification words', async () => {
+    orders = [makeOrder({ id: 21, menuName: 'Latte', userName: 'Gus' })];
+    const { user, calls } = setup();
+    expect(await screen.findByText('คาเฟ่เปิดอยู่')).toBeInTheDocument();
+    const ticket = await screen.findByRole('article', { name: 'Latte ของ Gus' });
+    await user.click(within(ticket).getByRole('button', { name: 'ยกเลิก' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกออเดอร์' });
+    expect(within(dialog).getByRole('button', { name: 'ยกเลิกออเดอร์นี้' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'ร้านกำลังจะปิด' }));
+    await user.click(within(dialog).getByRole('button', { name: 'ยกเลิกออเดอร์นี้' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'PATCH',
+          path: '/order/barista/21',
+          body: { status: 'rejected', reject_note: 'The shop is closing' },
+        }),
+      ),
+    );
+    expect(await screen.findByText('ยกเลิกแล้ว: Latte ของ Gus')).toBeInTheDocument();
+  });
+});
+
+describe('OrderBoardRoute in Thai: settings and shortcuts', () => {
+  beforeEach(async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+  });
+
+  it('shows the board settings and the keyboard shortcuts in Thai', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: /^ตั้งค่า/ }));
+    const settings = await screen.findByRole('dialog', { name: 'ตั้งค่าบอร์ด' });
+    const red = within(settings).getByLabelText('สีแดงหลังจาก (นาที)');
+    await user.clear(red);
+    await user.type(red, '3');
+    await user.click(within(settings).getByRole('button', { name: 'บันทึก' }));
+    expect(await within(settings).findByRole('alert')).toHaveTextContent('สีแดงต้องมากกว่าสีเหลือง');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'คีย์ลัด' }));
+    const help = await screen.findByRole('dialog', { name: 'คีย์ลัด' });
+    expect(within(help).getByText('ออเดอร์ถัดไป')).toBeInTheDocument();
+    expect(within(help).queryByText('Next ticket')).toBeNull();
   });
 });

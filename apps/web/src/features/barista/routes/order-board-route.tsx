@@ -1,23 +1,36 @@
+import { useLingui } from '@lingui/react';
 import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useCafeStatusQuery } from '@/api/cafe-status';
-import { ErrorState, PageHeader, Spinner } from '@/components/ui';
+import { ClosingSoonBanner } from '@/components/closing-soon-banner';
+import { ErrorState, Spinner } from '@/components/ui';
 import { useBaristaOrders } from '@/features/barista/api/get-barista-orders';
+import { BoardSettings } from '@/features/barista/components/board-settings';
+import { BusyModeControl } from '@/features/barista/components/busy-mode-control';
 import { ChimeToggle } from '@/features/barista/components/chime-toggle';
 import { CocktailGlass } from '@/features/barista/components/cocktail-glass';
 import { LiveIndicator } from '@/features/barista/components/live-indicator';
 import { OrderBoard } from '@/features/barista/components/order-board';
 import { ShopStatusControl } from '@/features/barista/components/shop-status-control';
+import { ShortcutsButton, ShortcutsDialog } from '@/features/barista/components/shortcuts-dialog';
+import { WalkUpOrderButton, WalkUpOrderDialog } from '@/features/barista/components/walk-up-order-dialog';
 import { useBoardLive } from '@/features/barista/hooks/use-board-live';
+import { useTicketThresholds } from '@/features/barista/hooks/use-ticket-thresholds';
+import { useWakeLock } from '@/features/barista/hooks/use-wake-lock';
 import { useCafeToday } from '@/hooks/use-cafe-today';
+import { orderLabel } from '@/features/barista/lib/order-label';
 import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
 
 /** Safety net under the live events: the board never stays wrong for long. */
 const BOARD_REFETCH_MS = 30_000;
 
-/** /ordering: the barista's live order board and shop status (SPEC "Barista order board"). */
+/**
+ * /ordering: the barista's live order board and shop status (SPEC "Barista order board"), laid
+ * out as a kitchen display for the counter tablet (docs/decisions/0020-kitchen-display.md).
+ */
 export function OrderBoardRoute() {
+  const { _ } = useLingui();
   const today = useCafeToday();
   const status = useCafeStatusQuery();
   const orders = useBaristaOrders(
@@ -25,6 +38,13 @@ export function OrderBoardRoute() {
     { refetchInterval: BOARD_REFETCH_MS },
   );
   const live = useBoardLive();
+  const wakeLock = useWakeLock();
+  const { thresholds, save: saveThresholds } = useTicketThresholds();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [walkUpOpen, setWalkUpOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  // The same sentence twice is still said twice: a screen reader only speaks a change.
+  const announce = useCallback((text: string) => setMessage((last) => (last === text ? `${text}\u00a0` : text)), []);
 
   const mode = status.data ? shopModeOf(status.data) : null;
   const list = orders.data ?? [];
@@ -33,59 +53,81 @@ export function OrderBoardRoute() {
     <OrderBoard
       orders={list}
       isLoading={orders.isPending}
-      error={orders.error}
+      // A failed re-read keeps the board as it was (the live indicator says it is not up to date).
+      error={orders.data ? null : orders.error}
       onRetry={() => void orders.refetch()}
       newOrderIds={live.newOrderIds}
       onTaken={live.markSeen}
+      thresholds={thresholds}
+      announce={announce}
+      onShowHelp={() => setHelpOpen(true)}
     />
   );
 
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader
-        title="Order Board"
-        actions={
-          <>
-            <LiveIndicator />
-            <ChimeToggle muted={live.chime.muted} onToggle={live.chime.toggleMuted} />
-          </>
-        }
-      />
+    <div className="flex flex-col gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-[var(--ink)]">{_('barista.board.title')}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveIndicator catchingUp={live.catchingUp} stale={orders.isError && orders.data !== undefined} />
+          {mode === 'cafe-open' ? <WalkUpOrderButton onClick={() => setWalkUpOpen(true)} /> : null}
+          <ChimeToggle muted={live.chime.muted} onToggle={live.chime.toggleMuted} />
+          <BoardSettings thresholds={thresholds} onSave={saveThresholds} wakeLock={wakeLock} />
+          <ShortcutsButton onClick={() => setHelpOpen(true)} />
+        </div>
+      </header>
       <p aria-live="polite" className="sr-only">
         {live.announcement}
       </p>
+      <p aria-live="polite" className="sr-only">
+        {message}
+      </p>
 
+      <ClosingSoonBanner audience="staff" />
       <section
         aria-labelledby="shop-status-heading"
-        className="card flex flex-wrap items-center justify-between gap-3 p-4"
+        className="card flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-1"
       >
-        <h2 id="shop-status-heading" className="text-xl font-bold">
-          Shop Status
-        </h2>
-        {mode === null || orders.isPending ? (
-          status.isError ? null : (
-            <Spinner label="Loading shop status..." />
-          )
-        ) : (
-          <ShopStatusControl mode={mode} canChange={canChangeShopStatus(mode, list)} />
-        )}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h2 id="shop-status-heading" className="text-lg font-bold">
+            {_('barista.shop.heading')}
+          </h2>
+          {mode === null || orders.isPending ? (
+            status.isError ? null : (
+              <Spinner label={_('barista.shop.loading')} />
+            )
+          ) : (
+            <ShopStatusControl mode={mode} canChange={canChangeShopStatus(mode, list)} />
+          )}
+        </div>
+        {mode === 'cafe-open' ? <BusyModeControl /> : null}
       </section>
 
       {status.isError ? (
-        <ErrorState message="The shop status could not be loaded." onRetry={() => void status.refetch()} />
+        <ErrorState message={_('barista.shop.loadFailed')} onRetry={() => void status.refetch()} />
       ) : mode === 'cafe-open' ? (
         board
       ) : mode === 'bar-open' ? (
         <>
-          <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text="Take order at the bar only" />
+          <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
           {hasActive ? board : null}
         </>
       ) : mode === 'all-close' ? (
         <>
-          <ModeNotice icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />} text="Cafe and Bar are close" />
+          <ModeNotice
+            icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
+            text={_('barista.shop.allClosed')}
+          />
           {hasActive ? board : null}
         </>
       ) : null}
+
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      <WalkUpOrderDialog
+        open={walkUpOpen}
+        onOpenChange={setWalkUpOpen}
+        onPlaced={(order) => announce(_('barista.walkUp.placed', { order: orderLabel(order) }))}
+      />
     </div>
   );
 }

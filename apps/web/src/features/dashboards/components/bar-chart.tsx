@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 
 export interface ChartBar {
@@ -14,6 +15,7 @@ interface BarChartProps {
   bars: readonly ChartBar[];
   /** One sentence a screen reader hears for the whole chart. */
   summary: string;
+  /** The heading of the values' column; "Orders" by default. */
   valueHeading?: string;
 }
 
@@ -21,7 +23,8 @@ interface BarChartProps {
  * A small hand-drawn bar chart (CSS only, no chart library). The drawing is hidden from assistive
  * technology; a visually hidden table carries the same numbers.
  */
-export function BarChart({ title, bars, summary, valueHeading = 'Orders' }: BarChartProps) {
+export function BarChart({ title, bars, summary, valueHeading }: BarChartProps) {
+  const { _ } = useLingui();
   const titleId = useId();
   const max = Math.max(0, ...bars.map((b) => b.value));
   return (
@@ -58,8 +61,8 @@ export function BarChart({ title, bars, summary, valueHeading = 'Orders' }: BarC
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">{valueHeading}</th>
+            <th scope="col">{_('dashboards.chart.when')}</th>
+            <th scope="col">{valueHeading ?? _('dashboards.column.orders')}</th>
           </tr>
         </thead>
         <tbody>

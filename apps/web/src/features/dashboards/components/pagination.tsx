@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { pageButtons } from '@/features/dashboards/lib/pagination';
@@ -11,12 +12,13 @@ interface PaginationProps {
 
 /** Previous / numbered pages / Next. */
 export function Pagination({ page, count, onPageChange, label }: PaginationProps) {
+  const { _ } = useLingui();
   if (count <= 1) return null;
   return (
     <nav aria-label={label} className="mt-3 flex flex-wrap items-center justify-center gap-1">
       <button type="button" className="btn-ghost px-2" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
-        Previous
+        {_('dashboards.pagination.previous')}
       </button>
       {pageButtons(page, count).map((item, i) =>
         item === 'gap' ? (
@@ -27,7 +29,7 @@ export function Pagination({ page, count, onPageChange, label }: PaginationProps
           <button
             key={item}
             type="button"
-            aria-label={`Page ${item}`}
+            aria-label={_('dashboards.pagination.page', { page: item })}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => onPageChange(item)}
             className={cn(
@@ -42,7 +44,7 @@ export function Pagination({ page, count, onPageChange, label }: PaginationProps
         ),
       )}
       <button type="button" className="btn-ghost px-2" disabled={page >= count} onClick={() => onPageChange(page + 1)}>
-        Next
+        {_('dashboards.pagination.next')}
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>
     </nav>

@@ -1,4 +1,5 @@
 import { periodRange, type CafeDay, type CategoryFor, type StatsPeriod } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Download, ListOrdered } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useOrdersByHour } from '@/features/dashboards/api/get-orders-by-hour';
@@ -10,8 +11,9 @@ import { describePeriod } from '@/features/dashboards/lib/period';
 import { busiestSummary, hourBars, preparationText, weekdayBars } from '@/features/dashboards/lib/chart-data';
 import { downloadTextFile, rankingCsv, rankingFileName } from '@/features/dashboards/lib/csv';
 import { BarChart } from './bar-chart';
-import { RANKING_TITLE, RankingTable } from './ranking-table';
+import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
+import { TimesByHour } from './times-by-hour';
 
 interface PeriodViewProps {
   venue: CategoryFor;
@@ -21,6 +23,7 @@ interface PeriodViewProps {
 
 /** Everything the dashboard shows for one venue and one period. */
 export function PeriodView({ venue, period, today }: PeriodViewProps) {
+  const { _ } = useLingui();
   const params = { ...periodRange(period, today), categoryFor: venue };
   const total = useTotalOrders(params);
   const ranking = usePopularMenu(params);
@@ -41,14 +44,16 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
         <StatCard
-          label="Total orders"
+          label={_('dashboards.total.label')}
+          loadingLabel={_('dashboards.total.loading')}
           value={total.data?.totalOrder}
           detail={describePeriod(params.startDate, params.endDate)}
           loading={total.isPending}
           error={total.isError}
         />
         <StatCard
-          label="Average preparation time"
+          label={_('dashboards.preparation.label')}
+          loadingLabel={_('dashboards.preparation.loading')}
           value={prep?.value}
           detail={prep?.detail}
           loading={preparation.isPending}
@@ -59,7 +64,7 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
       <section aria-labelledby={`ranking-${period}`} className="card p-4">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id={`ranking-${period}`} className="text-lg font-semibold">
-            {RANKING_TITLE}
+            {_('dashboards.ranking.title')}
           </h2>
           <button
             type="button"
@@ -68,15 +73,15 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
             disabled={!ranking.data || ranking.data.length === 0}
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download CSV
+            {_('dashboards.ranking.download')}
           </button>
         </div>
         {ranking.isPending ? (
-          <LoadingBlock label="Loading ranking..." />
+          <LoadingBlock label={_('dashboards.ranking.loading')} />
         ) : ranking.isError ? (
-          <ErrorState message="Could not load the ranking." onRetry={() => void ranking.refetch()} />
+          <ErrorState message={_('dashboards.ranking.error')} onRetry={() => void ranking.refetch()} />
         ) : ranking.data.length === 0 ? (
-          <EmptyState icon={<ListOrdered className="h-7 w-7" />} title="No served orders in this period" />
+          <EmptyState icon={<ListOrdered className="h-7 w-7" />} title={_('dashboards.ranking.empty')} />
         ) : (
           <RankingTable rows={ranking.data} />
         )}
@@ -84,32 +89,33 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
 
       <div className="grid gap-3 md:grid-cols-2">
         {byHour.isPending ? (
-          <LoadingBlock className="card" label="Loading orders by hour..." />
+          <LoadingBlock className="card" label={_('dashboards.byHour.loading')} />
         ) : byHour.isError ? (
-          <ErrorState className="card" message="Could not load orders by hour." onRetry={() => void byHour.refetch()} />
+          <ErrorState className="card" message={_('dashboards.byHour.error')} onRetry={() => void byHour.refetch()} />
         ) : (
           <BarChart
-            title="Orders by hour of day"
+            title={_('dashboards.byHour.title')}
             bars={hours}
-            summary={busiestSummary(hours, 'No served orders in this period.')}
+            summary={busiestSummary(hours, _('dashboards.chart.noServed'))}
           />
         )}
         {byWeekday.isPending ? (
-          <LoadingBlock className="card" label="Loading orders by weekday..." />
+          <LoadingBlock className="card" label={_('dashboards.byWeekday.loading')} />
         ) : byWeekday.isError ? (
           <ErrorState
             className="card"
-            message="Could not load orders by weekday."
+            message={_('dashboards.byWeekday.error')}
             onRetry={() => void byWeekday.refetch()}
           />
         ) : (
           <BarChart
-            title="Orders by weekday"
+            title={_('dashboards.byWeekday.title')}
             bars={weekdays}
-            summary={busiestSummary(weekdays, 'No served orders in this period.')}
+            summary={busiestSummary(weekdays, _('dashboards.chart.noServed'))}
           />
         )}
       </div>
+      <TimesByHour params={params} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { LIMITS, type PopularMenuRow } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { pageCount, pageSlice } from '@/features/dashboards/lib/pagination';
 import { Pagination } from './pagination';
 
-export const RANKING_TITLE = 'Order amount of each menu (Max to min)';
-
 /** The ranked menu list, 10 rows a page. */
 export function RankingTable({ rows }: { rows: readonly PopularMenuRow[] }) {
+  const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const count = pageCount(rows.length, LIMITS.statsPageSize);
   const current = Math.min(page, count);
@@ -15,22 +15,20 @@ export function RankingTable({ rows }: { rows: readonly PopularMenuRow[] }) {
     <div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm sm:text-base">
-          <caption className="sr-only">
-            {RANKING_TITLE}, page {current} of {count}
-          </caption>
+          <caption className="sr-only">{_('dashboards.ranking.caption', { page: current, count })}</caption>
           <thead className="border-b border-[var(--border)] text-[var(--ink-muted)]">
             <tr>
               <th scope="col" className="w-12 px-2 py-2 font-medium">
-                Rank
+                {_('dashboards.ranking.rank')}
               </th>
               <th scope="col" className="px-2 py-2 font-medium">
-                Menu
+                {_('dashboards.ranking.menu')}
               </th>
               <th scope="col" className="px-2 py-2 font-medium">
-                Category
+                {_('dashboards.ranking.category')}
               </th>
               <th scope="col" className="px-2 py-2 text-right font-medium">
-                Orders
+                {_('dashboards.column.orders')}
               </th>
             </tr>
           </thead>
@@ -49,7 +47,7 @@ export function RankingTable({ rows }: { rows: readonly PopularMenuRow[] }) {
           </tbody>
         </table>
       </div>
-      <Pagination page={current} count={count} onPageChange={setPage} label="Ranking pages" />
+      <Pagination page={current} count={count} onPageChange={setPage} label={_('dashboards.ranking.pages')} />
     </div>
   );
 }

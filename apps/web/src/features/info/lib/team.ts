@@ -1,20 +1,41 @@
-/** A team-credit entry (SPEC section 3): picture is optional here; without one an initials avatar is drawn. */
+import { msgId } from '@/i18n';
+
+/**
+ * A team-credit entry (SPEC section 3): picture is optional here; without one an initials avatar is
+ * drawn. The name is written as it is; the position and the quote are message ids, translated
+ * where they are shown.
+ */
 export interface TeamMember {
   id: number;
   name: string;
   picture?: string;
-  position: string;
-  quote?: string;
+  positionId: string;
+  quoteId?: string;
 }
 
 /** The (fictional) people behind the office cafe and this app. */
 export const TEAM: readonly TeamMember[] = [
-  { id: 1, name: 'Mali Chaiyaporn', position: 'Head Barista', quote: 'Bring your tumbler, I will bring the smile.' },
-  { id: 2, name: 'Tom Becker', position: 'Barista', quote: 'Oat milk is a lifestyle.' },
-  { id: 3, name: 'Kanda Wongsa', position: 'Friday Bartender', quote: 'Hold the glass by the stem, please.' },
-  { id: 4, name: 'Arun Patel', position: 'Office Manager' },
-  { id: 5, name: 'Sophie Laurent', position: 'Product Designer', quote: 'Every screen should feel like a warm cup.' },
-  { id: 6, name: 'Krit Somboon', position: 'Developer', quote: 'It worked on my phone, and now on yours.' },
+  {
+    id: 1,
+    name: 'Mali Chaiyaporn',
+    positionId: msgId('info.team.headBarista'),
+    quoteId: msgId('info.team.quoteMali'),
+  },
+  { id: 2, name: 'Tom Becker', positionId: msgId('info.team.barista'), quoteId: msgId('info.team.quoteTom') },
+  {
+    id: 3,
+    name: 'Kanda Wongsa',
+    positionId: msgId('info.team.fridayBartender'),
+    quoteId: msgId('info.team.quoteKanda'),
+  },
+  { id: 4, name: 'Arun Patel', positionId: msgId('info.team.officeManager') },
+  {
+    id: 5,
+    name: 'Sophie Laurent',
+    positionId: msgId('info.team.productDesigner'),
+    quoteId: msgId('info.team.quoteSophie'),
+  },
+  { id: 6, name: 'Krit Somboon', positionId: msgId('info.team.developer'), quoteId: msgId('info.team.quoteKrit') },
 ];
 
 export function initialsOf(name: string): string {

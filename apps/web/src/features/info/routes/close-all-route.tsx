@@ -1,30 +1,63 @@
-import { MESSAGES } from '@cafe/shared';
-import { Coffee, Martini, MoonStar } from 'lucide-react';
+import type { Venue } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { Coffee, Martini, MoonStar, type LucideIcon } from 'lucide-react';
+import { useSchedule } from '@/api/schedule';
 import { useSettings } from '@/api/settings';
-import { IconBadge } from '@/components/ui';
+import { IconBadge, Spinner } from '@/components/ui';
+import { useNextOpenings } from '@/hooks/use-next-openings';
+import { weeklyHoursLine } from '@/lib/opening-hours';
+
+const VENUE_ICONS: Record<Venue, LucideIcon> = { cafe: Coffee, bar: Martini };
+const VENUES: readonly Venue[] = ['cafe', 'bar'];
 
 /**
- * /close-all and /close-all-admin (SPEC "Closed page"). The layout's venue redirects move the
- * person on by themselves as soon as a venue opens.
+ * /close-all and /close-all-admin (SPEC "Closed page"): the hours of the cafe and the bar from the
+ * schedule, and when each next opens. The layout's venue redirects move the person on by
+ * themselves as soon as a venue opens; the hours follow the `schedule` event.
  */
 export function CloseAllRoute() {
+  const { _ } = useLingui();
   const { hours } = useSettings();
+  const schedule = useSchedule();
+  const next = useNextOpenings(VENUES);
+  // Without the schedule (it could not be read), the specification's hours the server knows.
+  const lines: Record<Venue, string> = schedule.data
+    ? { cafe: weeklyHoursLine('cafe', schedule.data.weekly), bar: weeklyHoursLine('bar', schedule.data.weekly) }
+    : { cafe: hours.cafe.label, bar: hours.bar.label };
+
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-5 py-10 text-center">
       <IconBadge icon={MoonStar} tone="accent" />
-      <h1 className="text-2xl font-semibold">{MESSAGES.closedAll}</h1>
-      <ul className="card w-full divide-y divide-[var(--border)] text-left">
-        <li className="flex items-center gap-3 p-4">
-          <Coffee aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent)]" />
-          <span>{hours.cafe.label}</span>
-        </li>
-        <li className="flex items-center gap-3 p-4">
-          <Martini aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent)]" />
-          <span>{hours.bar.label}</span>
-        </li>
-      </ul>
+      <h1 className="text-2xl font-semibold">{_('shared.spec.closedAll')}</h1>
+      {schedule.isPending ? (
+        <Spinner label={_('info.closed.loadingHours')} />
+      ) : (
+        <>
+          {next.length > 0 ? (
+            <div className="space-y-1 text-lg" data-testid="next-opening">
+              {next.map((sentence) => (
+                <p key={sentence}>{_('info.closed.nextOpening', { sentence })}</p>
+              ))}
+            </div>
+          ) : null}
+          <ul
+            className="card w-full divide-y divide-[var(--border)] text-left"
+            aria-label={_('info.closed.hoursLabel')}
+          >
+            {VENUES.map((venue) => {
+              const Icon = VENUE_ICONS[venue];
+              return (
+                <li key={venue} className="flex items-center gap-3 p-4">
+                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent)]" />
+                  <span>{lines[venue]}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
       <p className="text-sm text-[var(--ink-muted)]" aria-live="polite">
-        This page moves on by itself when the cafe or the bar opens.
+        {_('info.closed.movesOn')}
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, seedSettings, signIn, signOut } from '@/test/render';
+import { apiError, mockApi, renderWithProviders, seedSettings, signIn, signOut } from '@/test/render';
 import { revealDelayMs } from '@/features/info/lib/team';
 import { CloseAllRoute } from './close-all-route';
 import { TeamCreditRoute } from './team-credit-route';
@@ -9,16 +9,30 @@ import { UnauthorizedRoute } from './unauthorized-route';
 const inRouter = renderWithProviders;
 
 describe('CloseAllRoute', () => {
-  it('says both venues are closed and gives the hours', () => {
+  it('says both venues are closed and gives the hours of the schedule', async () => {
+    mockApi({
+      'GET /schedule': {
+        weekly: [
+          ...[1, 2, 3, 4].map((weekday) => ({ venue: 'cafe', weekday, opens: '09:00', closes: '16:00' })),
+          { venue: 'cafe', weekday: 5, opens: '09:00', closes: '12:00' },
+          { venue: 'bar', weekday: 5, opens: '15:00', closes: '18:00' },
+        ],
+        closedDays: [],
+        nextOpening: null,
+        closingWarningMinutes: 10,
+        automatic: true,
+      },
+    });
     inRouter(<CloseAllRoute />);
     expect(
       screen.getByRole('heading', { name: 'Sorry, both the cafe and bar are currently closed' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Cafe: every working day 9:00 - 16:00')).toBeInTheDocument();
+    expect(await screen.findByText('Cafe: Monday - Thursday 9:00 - 16:00, Friday 9:00 - 12:00')).toBeInTheDocument();
     expect(screen.getByText('Bar: Friday 15:00 - 18:00')).toBeInTheDocument();
   });
 
-  it('gives the hours the server knows', () => {
+  it('gives the hours the server knows when the schedule cannot be read', async () => {
+    mockApi({ 'GET /schedule': apiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable') });
     seedSettings({
       hours: {
         cafe: { open: 8, close: 17, label: 'Cafe: every working day 8:00 - 17:00' },
@@ -27,7 +41,7 @@ describe('CloseAllRoute', () => {
       },
     });
     inRouter(<CloseAllRoute />);
-    expect(screen.getByText('Cafe: every working day 8:00 - 17:00')).toBeInTheDocument();
+    expect(await screen.findByText('Cafe: every working day 8:00 - 17:00', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Bar: Friday 16:00 - 20:00')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { homePath, paths } from '@/lib/paths';
@@ -8,17 +9,19 @@ import { revealDelayMs, TEAM } from '@/features/info/lib/team';
 
 /** /team-credit (SPEC "Team credit"): the people behind the cafe and this app. */
 export function TeamCreditRoute() {
+  const { _ } = useLingui();
   const me = useMe();
   const back = me ? homePath(me.role) : paths.login;
-  const backLabel = !me ? 'Back to Login' : me.role === 'barista' ? 'Back to orders' : 'Back to my order';
+  const backLabel = !me
+    ? _('info.team.backToLogin')
+    : me.role === 'barista'
+      ? _('info.team.backToOrders')
+      : _('info.team.backToMyOrder');
   const closingDelay = revealDelayMs(TEAM.length, TEAM.length);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        title="Meet the team"
-        description="The people who make your drinks and built this app. Forgot your password? Ask any of us at the counter and we will help you back in."
-      />
+      <PageHeader title={_('info.team.title')} description={_('info.team.description')} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {TEAM.map((member, index) => (
           <MemberCard key={member.id} member={member} delayMs={revealDelayMs(index, TEAM.length)} />
@@ -26,7 +29,7 @@ export function TeamCreditRoute() {
       </ul>
       <section className="animate-rise-in space-y-4 text-center" style={{ animationDelay: `${closingDelay}ms` }}>
         <Heart aria-hidden="true" className="mx-auto h-7 w-7 fill-current text-[var(--danger)]" />
-        <p className="text-lg font-semibold">Thank you for every cup you ordered and every tumbler you brought back!</p>
+        <p className="text-lg font-semibold">{_('info.team.thanks')}</p>
         <Link to={back} className="btn-primary">
           {backLabel}
         </Link>

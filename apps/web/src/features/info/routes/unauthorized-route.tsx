@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { homePath, paths } from '@/lib/paths';
@@ -6,23 +7,22 @@ import { IconBadge } from '@/components/ui';
 
 /** /unauthorized and every unknown address: the denied page, with a way home for the role. */
 export function UnauthorizedRoute() {
+  const { _ } = useLingui();
   const me = useMe();
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
       <IconBadge icon={ShieldAlert} tone="danger" />
-      <h1 className="text-2xl font-semibold">You can't open this page</h1>
+      <h1 className="text-2xl font-semibold">{_('info.unauthorized.title')}</h1>
       <p className="text-[var(--ink-muted)]">
-        {me
-          ? 'This page does not exist, or your account is not allowed to see it.'
-          : 'This page does not exist, or you need to sign in first.'}
+        {me ? _('info.unauthorized.notAllowed') : _('info.unauthorized.signInFirst')}
       </p>
       {me ? (
         <Link to={homePath(me.role)} className="btn-primary">
-          Back to home
+          {_('info.unauthorized.backHome')}
         </Link>
       ) : (
         <Link to={paths.login} className="btn-primary">
-          Go to Login
+          {_('info.unauthorized.goToLogin')}
         </Link>
       )}
     </section>

@@ -1,9 +1,11 @@
 import { textOrEmpty, type Menu } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { StatusPill, Switch } from '@/components/ui';
+import { useOffline } from '@/lib/connectivity';
 import { cn } from '@/lib/cn';
 
 interface MenuItemRowProps {
@@ -16,7 +18,10 @@ interface MenuItemRowProps {
 
 /** One item of the category page: name, description, active switch, edit link or selection box. */
 export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onActiveChange }: MenuItemRowProps) {
+  const { _ } = useLingui();
   const checkboxId = useId();
+  // Switching needs the server: offline the switch is disabled (the list says why).
+  const offline = useOffline();
   const active = menu.isActive === 'active';
   const description = textOrEmpty(menu.description);
   const Text = selecting ? 'label' : 'div';
@@ -29,7 +34,7 @@ export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onAct
           className="h-6 w-6 shrink-0 accent-[var(--accent)]"
           checked={selected}
           onChange={(e) => onSelectedChange(e.target.checked)}
-          aria-label={`Select ${menu.name}`}
+          aria-label={_('management.item.select', { name: menu.name })}
         />
       ) : null}
       {/* While selecting, the whole text is the checkbox's label: a bigger target than the box. */}
@@ -40,13 +45,23 @@ export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onAct
         <span className={cn('block truncate font-semibold', !active && 'text-[var(--ink-muted)]')}>{menu.name}</span>
         {description ? <span className="block truncate text-sm text-[var(--ink-muted)]">{description}</span> : null}
         <StatusPill tone={active ? 'success' : 'neutral'} className="mt-1">
-          {active ? 'Active' : 'Inactive'}
+          {active ? _('management.status.active') : _('management.status.inactive')}
         </StatusPill>
       </Text>
       {selecting ? null : (
         <>
-          <Switch checked={active} onCheckedChange={onActiveChange} label={`${menu.name} active`} hideLabel />
-          <Link to={paths.barista.editMenu(menu.id)} aria-label={`Edit menu ${menu.name}`} className="btn-ghost px-3">
+          <Switch
+            checked={active}
+            onCheckedChange={onActiveChange}
+            label={_('management.item.activeSwitch', { name: menu.name })}
+            hideLabel
+            disabled={offline}
+          />
+          <Link
+            to={paths.barista.editMenu(menu.id)}
+            aria-label={_('management.item.edit', { name: menu.name })}
+            className="btn-ghost px-3"
+          >
             <Pencil aria-hidden="true" className="h-5 w-5" />
           </Link>
         </>

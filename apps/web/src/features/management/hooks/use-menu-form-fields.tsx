@@ -1,8 +1,10 @@
 import { LIMITS, type Category } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Select } from '@/components/ui';
+import { ruleTextOf } from '@/lib/error-text';
 import { TextField } from '@/features/management/components/text-field';
 import { categoryOptions, type MenuFormValues } from '@/features/management/lib/forms';
 
@@ -16,6 +18,7 @@ export function useMenuFormFields<T extends MenuFormValues>(
 ) {
   // Edit Menu's values add the status. react-hook-form's types do not let a form of more fields
   // pass as one of fewer, though every field used here is there in both.
+  const { _ } = useLingui();
   const { control, register, getValues, setValue, formState } = form as unknown as UseFormReturn<MenuFormValues>;
   const name = useWatch({ control, name: 'name' });
   const description = useWatch({ control, name: 'description' });
@@ -36,26 +39,26 @@ export function useMenuFormFields<T extends MenuFormValues>(
     incomplete: name.length === 0 || categoryId.length === 0,
     nameField: (
       <TextField
-        label="Name"
+        label={_('management.form.name')}
         autoComplete="off"
-        error={formState.errors.name?.message}
+        error={ruleTextOf(formState.errors.name?.message)}
         counter={{ length: name.length, max: LIMITS.menuNameMax }}
         {...register('name')}
       />
     ),
     descriptionField: (
       <TextField
-        label="Description (optional)"
+        label={_('management.form.description')}
         autoComplete="off"
-        error={formState.errors.description?.message}
+        error={ruleTextOf(formState.errors.description?.message)}
         counter={{ length: description.length, max: LIMITS.descriptionMax }}
         {...register('description')}
       />
     ),
     categoryField: (
       <Select
-        label="Category"
-        placeholder={categories.isPending ? 'Loading categories...' : 'Choose a category'}
+        label={_('management.form.category')}
+        placeholder={categories.isPending ? _('management.categories.loading') : _('management.form.chooseCategory')}
         options={categoryOptions(categories.data ?? [])}
         {...register('categoryId')}
       />

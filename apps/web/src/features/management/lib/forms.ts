@@ -8,6 +8,7 @@ import {
   type Category,
 } from '@cafe/shared';
 import { z } from 'zod';
+import { i18n } from '@/i18n';
 import { paths } from '@/lib/paths';
 
 /** Add Menu: the shared name and description rules; a category must be chosen. */
@@ -31,11 +32,14 @@ export const CategoryFormSchema = z.object({
 });
 export type CategoryFormValues = z.infer<typeof CategoryFormSchema>;
 
-/** Options of the category select: "Coffee (Cafe)". */
+/** Options of the category select: "Coffee (Cafe)", in the interface's language. */
 export function categoryOptions(categories: readonly Category[]) {
   return categories.map((c) => ({
     value: String(c.id),
-    label: `${c.name} (${c.categoryFor === 'cafe' ? 'Cafe' : 'Bar'})`,
+    label:
+      c.categoryFor === 'cafe'
+        ? i18n._('management.form.categoryOptionCafe', { name: c.name })
+        : i18n._('management.form.categoryOptionBar', { name: c.name }),
   }));
 }
 

@@ -1,14 +1,17 @@
-import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setBrowserOnline } from '@/test/network';
 import { mockApi, renderRoute } from '@/test/render';
 import { AddCategoryRoute } from './add-category-route';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The specification's Thai-only alert, in the English interface (src/locales/en/common.po). */
+const ANSWER_BOTH = 'Please answer both questions';
+
 describe('Add Category', () => {
-  it('shows the Thai alert when For is not chosen, and posts once both are answered', async () => {
+  it('shows the answer-both alert when For is not chosen, and posts once both are answered', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'POST /category': { id: 7, name: 'Smoothie', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
@@ -17,7 +20,7 @@ describe('Add Category', () => {
 
     await user.type(screen.getByLabelText('Name'), 'Smoothie');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.answerBothThai);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ANSWER_BOTH);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Cafe' }));
@@ -26,12 +29,29 @@ describe('Add Category', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Smoothie', categoryFor: 'cafe' });
   });
 
-  it('shows the Thai alert when the name is missing', async () => {
+  it('shows the answer-both alert when the name is missing', async () => {
     const user = userEvent.setup();
     mockApi({});
     renderRoute(AddCategoryRoute, '/add-category', '/add-category');
     await user.click(screen.getByRole('radio', { name: 'Bar' }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.answerBothThai);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ANSWER_BOTH);
+  });
+
+  it('offline, keeps Add disabled with the reason instead of failing', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({});
+    renderRoute(AddCategoryRoute, '/add-category', '/add-category');
+    await user.type(screen.getByLabelText('Name'), 'Smoothie');
+    await user.click(screen.getByRole('radio', { name: 'Cafe' }));
+    setBrowserOnline(false);
+    const add = screen.getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('You are offline');
+    await user.click(add);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    setBrowserOnline(true);
+    expect(add).toBeEnabled();
   });
 });

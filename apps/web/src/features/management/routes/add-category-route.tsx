@@ -1,19 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { OfflineReason } from '@/components/offline-banner';
+import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { AlertMessage, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCreateCategory } from '@/features/management/api/create-category';
+import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryFormFields } from '@/features/management/components/category-form-fields';
 import { CategoryFormSchema, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Add Category (/add-category): a name and the venue it is for. */
 export function AddCategoryRoute() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
+  // Saving needs the server: offline the button says why instead of failing.
+  const offline = useOffline();
   const createCategory = useCreateCategory();
   const [showIncomplete, setShowIncomplete] = useState(false);
   const form = useForm<CategoryFormValues>({
@@ -27,10 +34,10 @@ export function AddCategoryRoute() {
     setShowIncomplete(false);
     try {
       const category = await createCategory.mutateAsync(values);
-      toast.success(`Added ${category.name}`);
+      toast.success(_('management.toast.added', { name: category.name }));
       void navigate(paths.barista.menuManagement);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'Could not add the category. Please try again.');
+      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.addCategory.failed'));
     }
   };
 
@@ -42,21 +49,28 @@ export function AddCategoryRoute() {
 
   return (
     <section className="mx-auto max-w-xl">
-      <PageHeader title="Add Category" backTo={paths.barista.menuManagement} backLabel="Menu Management" />
+      <PageHeader
+        title={_('management.addCategory.title')}
+        backTo={paths.barista.menuManagement}
+        backLabel={_('management.title')}
+      />
       <form
         className="card space-y-4 p-4 sm:p-6"
         noValidate
         onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}
       >
         <CategoryFormFields form={form} />
-        {showIncomplete ? (
-          <AlertMessage>
-            <span lang="th">{MESSAGES.answerBothThai}</span>
-          </AlertMessage>
-        ) : null}
+        <CafeTabsWarning form={form} />
+        {showIncomplete ? <AlertMessage>{_('shared.spec.answerBothThai')}</AlertMessage> : null}
         <div className="flex justify-end">
-          <button type="submit" className="btn-primary" disabled={createCategory.isPending}>
-            {createCategory.isPending ? 'Adding...' : 'Add'}
+          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={createCategory.isPending || offline}
+            aria-describedby={offline ? 'save-offline' : undefined}
+          >
+            {createCategory.isPending ? _('management.form.adding') : _('management.form.add')}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderRoute } from '@/test/render';
 import { AddMenuRoute } from './add-menu-route';
 
@@ -84,5 +85,24 @@ describe('Add Menu', () => {
       description: '-',
       category_id: 2,
     });
+  });
+});
+
+describe('Add Menu in Thai', () => {
+  it('labels the form and says the name rules in Thai', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const user = userEvent.setup();
+    renderAddMenu();
+    expect(screen.getByRole('heading', { name: 'เพิ่มเมนู' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Tea (คาเฟ่)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'เพิ่ม' })).toBeDisabled();
+    expect(screen.getByText('กรุณาใส่ชื่อและเลือกหมวดหมู่ของเมนูนี้')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('ชื่อ'), ' Latte');
+    expect(await screen.findByText('ต้องไม่ขึ้นต้นด้วยช่องว่าง')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.nameLeadingSpace)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.addMenuIncomplete)).not.toBeInTheDocument();
+    expect(screen.queryByText('Add Menu')).not.toBeInTheDocument();
   });
 });

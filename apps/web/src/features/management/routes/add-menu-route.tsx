@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, dashIfEmpty } from '@cafe/shared';
+import { dashIfEmpty } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { OfflineReason } from '@/components/offline-banner';
+import { useOffline } from '@/lib/connectivity';
 import { PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCategories } from '@/features/management/api/get-categories';
 import { useCreateMenu } from '@/features/management/api/create-menu';
 import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
@@ -13,9 +17,12 @@ import { MenuFormSchema, categoryMenuPath, parseId, type MenuFormValues } from '
 
 /** Add Menu (/add-menu/:categoryId): name, description and category, preselected from the route. */
 export function AddMenuRoute() {
+  const { _ } = useLingui();
   const params = useParams();
   const routeCategoryId = parseId(params.categoryId);
   const navigate = useNavigate();
+  // Saving needs the server: offline the button says why instead of failing.
+  const offline = useOffline();
   const hintId = useId();
   const categories = useCategories();
   const createMenu = useCreateMenu();
@@ -42,19 +49,19 @@ export function AddMenuRoute() {
         description: dashIfEmpty(values.description),
         category_id: Number(values.categoryId),
       });
-      toast.success(`Added ${menu.name}`);
+      toast.success(_('management.toast.added', { name: menu.name }));
       void navigate(categoryMenuPath(target));
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'Could not add the menu item. Please try again.');
+      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.addMenu.failed'));
     }
   };
 
   return (
     <section className="mx-auto max-w-xl">
       <PageHeader
-        title="Add Menu"
+        title={_('management.addMenu.title')}
         backTo={categoryMenuPath(routeCategory)}
-        backLabel={routeCategory ? routeCategory.name : 'Menu Management'}
+        backLabel={routeCategory ? routeCategory.name : _('management.title')}
       />
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
         {nameField}
@@ -62,17 +69,18 @@ export function AddMenuRoute() {
         {categoryField}
         {incomplete ? (
           <p id={hintId} className="text-sm text-[var(--ink-muted)]">
-            {MESSAGES.addMenuIncomplete}
+            {_('shared.spec.addMenuIncomplete')}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
+          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
           <button
             type="submit"
             className="btn-primary"
-            disabled={!formState.isValid || createMenu.isPending}
-            aria-describedby={incomplete ? hintId : undefined}
+            disabled={!formState.isValid || createMenu.isPending || offline}
+            aria-describedby={offline ? 'save-offline' : incomplete ? hintId : undefined}
           >
-            {createMenu.isPending ? 'Adding...' : 'Add'}
+            {createMenu.isPending ? _('management.form.adding') : _('management.form.add')}
           </button>
         </div>
       </form>

@@ -1,11 +1,15 @@
 import type { Category, IsActive } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { CheckSquare, CupSoda, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { OfflineReason } from '@/components/offline-banner';
+import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useCategory } from '@/features/management/api/get-category';
 import { useDeleteMenus, useToggleMenuActive } from '@/features/management/api/update-menu';
 import { useMenuLive } from '@/features/management/api/use-menu-live';
@@ -15,20 +19,21 @@ import { parseId } from '@/features/management/lib/forms';
 
 /** The items of one category (/menuManagement/:categoryName/:categoryId). */
 export function CategoryMenuRoute() {
+  const { _ } = useLingui();
   useMenuLive();
   const params = useParams();
   const categoryId = parseId(params.categoryId);
   const category = useCategory(categoryId);
-  const title = category.data?.name ?? params.categoryName ?? 'Category';
+  const title = category.data?.name ?? params.categoryName ?? _('management.categoryMenu.fallbackTitle');
 
   let body;
-  if (Number.isNaN(categoryId)) body = <ErrorState message="This category does not exist." />;
-  else if (category.isPending) body = <LoadingBlock label="Loading menu items..." />;
+  if (Number.isNaN(categoryId)) body = <ErrorState message={_('management.category.doesNotExist')} />;
+  else if (category.isPending) body = <LoadingBlock label={_('management.categoryMenu.loading')} />;
   else if (category.isError) {
     const gone = isApiError(category.error, 'NOT_FOUND');
     body = (
       <ErrorState
-        message={gone ? 'This category no longer exists.' : 'Could not load the menu items.'}
+        message={gone ? _('management.category.gone') : _('management.categoryMenu.loadFailed')}
         onRetry={gone ? undefined : () => void category.refetch()}
       />
     );
@@ -40,12 +45,12 @@ export function CategoryMenuRoute() {
         title={title}
         description={category.data ? <CategoryForBadge categoryFor={category.data.categoryFor} /> : undefined}
         backTo={paths.barista.menuManagement}
-        backLabel="Menu Management"
+        backLabel={_('management.title')}
         actions={
           Number.isNaN(categoryId) ? undefined : (
             <Link to={paths.barista.addMenu(categoryId)} className="btn-primary">
               <Plus aria-hidden="true" className="h-4 w-4" />
-              New Menu
+              {_('management.categoryMenu.newMenu')}
             </Link>
           )
         }
@@ -56,6 +61,9 @@ export function CategoryMenuRoute() {
 }
 
 function CategoryMenuList({ category }: { category: Category }) {
+  const { _ } = useLingui();
+  // Changes need the server: offline the buttons say why instead of failing.
+  const offline = useOffline();
   const toggleActive = useToggleMenuActive(category.id);
   const deleteMenus = useDeleteMenus();
   const [selecting, setSelecting] = useState(false);
@@ -71,9 +79,12 @@ function CategoryMenuList({ category }: { category: Category }) {
       { id, isActive },
       {
         onError: (error) =>
-          toast.error(`Could not switch ${name} ${isActive}`, {
-            description: isApiError(error) ? error.message : 'Please try again.',
-          }),
+          toast.error(
+            isActive === 'active'
+              ? _('management.categoryMenu.switchActiveFailed', { name })
+              : _('management.categoryMenu.switchInactiveFailed', { name }),
+            { description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain') },
+          ),
       },
     );
   };
@@ -96,11 +107,13 @@ function CategoryMenuList({ category }: { category: Category }) {
     const ids = confirm === 'all' ? items.map((m) => m.id) : selectedIds;
     const { deleted, failed } = await deleteMenus.mutateAsync(ids);
     if (failed.length > 0) {
-      toast.error(`Could not delete ${failed.length} of ${ids.length} items`, { description: 'Please try again.' });
+      toast.error(_('management.categoryMenu.deleteFailed', { failed: failed.length, total: ids.length }), {
+        description: _('management.form.tryAgain'),
+      });
       setSelected(new Set(failed));
       throw new Error('delete failed');
     }
-    toast.success(deleted === 1 ? 'Deleted 1 item' : `Deleted ${deleted} items`);
+    toast.success(_('management.categoryMenu.deleted', { count: deleted }));
     handleExitSelect();
   };
 
@@ -108,11 +121,11 @@ function CategoryMenuList({ category }: { category: Category }) {
     return (
       <EmptyState
         icon={<CupSoda className="h-7 w-7" />}
-        title="This category is empty"
+        title={_('management.categoryMenu.empty')}
         action={
           <Link to={paths.barista.addMenu(category.id)} className="btn-secondary">
             <Plus aria-hidden="true" className="h-4 w-4" />
-            New Menu
+            {_('management.categoryMenu.newMenu')}
           </Link>
         }
       />
@@ -125,42 +138,51 @@ function CategoryMenuList({ category }: { category: Category }) {
         {selecting ? (
           <>
             <p aria-live="polite" className="font-medium">
-              {selectedIds.length} selected
+              {_('management.categoryMenu.selected', { count: selectedIds.length })}
             </p>
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn-secondary" onClick={handleExitSelect}>
-                Back
+                {_('management.form.back')}
               </button>
               <button
                 type="button"
                 className="btn-danger"
-                disabled={selectedIds.length === 0}
+                disabled={selectedIds.length === 0 || offline}
+                aria-describedby={offline ? 'menu-offline' : undefined}
                 onClick={() => setConfirm('selected')}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete Selected
+                {_('management.categoryMenu.deleteSelected')}
               </button>
             </div>
           </>
         ) : (
           <>
-            <p className="text-[var(--ink-muted)]">
-              {items.length} {items.length === 1 ? 'item' : 'items'}
-            </p>
+            <p className="text-[var(--ink-muted)]">{_('management.items.count', { count: items.length })}</p>
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn-secondary" onClick={() => setSelecting(true)}>
                 <CheckSquare aria-hidden="true" className="h-4 w-4" />
-                Select
+                {_('management.categoryMenu.select')}
               </button>
-              <button type="button" className="btn-secondary text-[var(--danger)]" onClick={() => setConfirm('all')}>
+              <button
+                type="button"
+                className="btn-secondary text-[var(--danger)]"
+                onClick={() => setConfirm('all')}
+                disabled={offline}
+                aria-describedby={offline ? 'menu-offline' : undefined}
+              >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                Delete all
+                {_('management.categoryMenu.deleteAll')}
               </button>
             </div>
           </>
         )}
       </div>
-      <ul className="grid gap-2 md:grid-cols-2" aria-label={`Menu items of ${category.name}`}>
+      <OfflineReason id="menu-offline" className="mb-3 text-sm font-medium text-[var(--warning)]" />
+      <ul
+        className="grid gap-2 md:grid-cols-2"
+        aria-label={_('management.categoryMenu.listLabel', { name: category.name })}
+      >
         {items.map((menu) => (
           <MenuItemRow
             key={menu.id}
@@ -177,13 +199,17 @@ function CategoryMenuList({ category }: { category: Category }) {
         onOpenChange={(open) => {
           if (!open) setConfirm(null);
         }}
-        title={confirm === 'all' ? `Delete all items of ${category.name}?` : 'Delete the selected items?'}
+        title={
+          confirm === 'all'
+            ? _('management.categoryMenu.confirmAllTitle', { name: category.name })
+            : _('management.categoryMenu.confirmSelectedTitle')
+        }
         text={
           confirm === 'all'
-            ? `All ${items.length} items disappear from the menu. Past orders keep their record.`
-            : `${selectedIds.length} ${selectedIds.length === 1 ? 'item disappears' : 'items disappear'} from the menu. Past orders keep their record.`
+            ? _('management.categoryMenu.confirmAllText', { count: items.length })
+            : _('management.categoryMenu.confirmSelectedText', { count: selectedIds.length })
         }
-        confirmLabel="Delete"
+        confirmLabel={_('management.form.delete')}
         tone="danger"
         onConfirm={handleDelete}
       />

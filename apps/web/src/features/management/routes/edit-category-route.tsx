@@ -1,35 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { OfflineReason } from '@/components/offline-banner';
+import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useDeleteCategory } from '@/features/management/api/delete-category';
 import { useCategory } from '@/features/management/api/get-category';
 import { useUpdateCategory } from '@/features/management/api/update-category';
+import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryFormFields } from '@/features/management/components/category-form-fields';
 import { CategoryFormSchema, parseId, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Edit Category (/edit-category/:categoryId): name and venue; soft delete. */
 export function EditCategoryRoute() {
+  const { _ } = useLingui();
   const categoryId = parseId(useParams().categoryId);
   const category = useCategory(categoryId);
 
   if (Number.isNaN(categoryId)) {
     return (
       <EditCategoryShell>
-        <ErrorState message="This category does not exist." />
+        <ErrorState message={_('management.category.doesNotExist')} />
       </EditCategoryShell>
     );
   }
   if (category.isPending)
     return (
       <EditCategoryShell>
-        <LoadingBlock label="Loading category..." />
+        <LoadingBlock label={_('management.editCategory.loading')} />
       </EditCategoryShell>
     );
   if (category.isError) {
@@ -37,7 +43,7 @@ export function EditCategoryRoute() {
     return (
       <EditCategoryShell>
         <ErrorState
-          message={gone ? 'This category no longer exists.' : 'Could not load this category.'}
+          message={gone ? _('management.category.gone') : _('management.editCategory.loadFailed')}
           onRetry={gone ? undefined : () => void category.refetch()}
         />
       </EditCategoryShell>
@@ -47,16 +53,24 @@ export function EditCategoryRoute() {
 }
 
 function EditCategoryShell({ children }: { children: ReactNode }) {
+  const { _ } = useLingui();
   return (
     <section className="mx-auto max-w-xl">
-      <PageHeader title="Edit Category" backTo={paths.barista.menuManagement} backLabel="Menu Management" />
+      <PageHeader
+        title={_('management.editCategory.title')}
+        backTo={paths.barista.menuManagement}
+        backLabel={_('management.title')}
+      />
       {children}
     </section>
   );
 }
 
 function EditCategoryForm({ category }: { category: Category }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
+  // Saving needs the server: offline the button says why instead of failing.
+  const offline = useOffline();
   const updateCategory = useUpdateCategory();
   const deleteCategory = useDeleteCategory();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -73,10 +87,10 @@ function EditCategoryForm({ category }: { category: Category }) {
         id: category.id,
         body: { name: values.name, categoryFor: values.categoryFor, isAvailable: 'available' },
       });
-      toast.success(`Saved ${saved.name}`);
+      toast.success(_('management.toast.saved', { name: saved.name }));
       void navigate(paths.barista.menuManagement);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'Could not save the category. Please try again.');
+      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editCategory.saveFailed'));
     }
   };
 
@@ -84,10 +98,10 @@ function EditCategoryForm({ category }: { category: Category }) {
     try {
       await deleteCategory.mutateAsync(category.id);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'Could not delete the category. Please try again.');
+      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editCategory.deleteFailed'));
       throw error;
     }
-    toast.success(`Deleted ${category.name}`);
+    toast.success(_('management.toast.deleted', { name: category.name }));
     void navigate(paths.barista.menuManagement, { replace: true });
   };
 
@@ -95,22 +109,29 @@ function EditCategoryForm({ category }: { category: Category }) {
     <EditCategoryShell>
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
         <CategoryFormFields form={form} />
+        <CafeTabsWarning form={form} categoryId={category.id} />
         <div className="flex flex-wrap justify-between gap-2">
           <button type="button" className="btn-secondary text-[var(--danger)]" onClick={() => setConfirmOpen(true)}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
-            Delete category
+            {_('management.editCategory.delete')}
           </button>
-          <button type="submit" className="btn-primary" disabled={!formState.isValid || updateCategory.isPending}>
-            {updateCategory.isPending ? 'Saving...' : 'Save'}
+          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={!formState.isValid || updateCategory.isPending || offline}
+            aria-describedby={offline ? 'save-offline' : undefined}
+          >
+            {updateCategory.isPending ? _('management.form.saving') : _('management.form.save')}
           </button>
         </div>
       </form>
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title={`Delete ${category.name}?`}
-        text="The category and its menu items disappear from every menu. Past orders keep their record."
-        confirmLabel="Delete"
+        title={_('management.editCategory.confirmTitle', { name: category.name })}
+        text={_('management.editCategory.confirmText')}
+        confirmLabel={_('management.form.delete')}
         tone="danger"
         onConfirm={handleDelete}
       />

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,9 @@ import { EditMenuRoute } from './edit-menu-route';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The specification's Thai-only alert, in the English interface (src/locales/en/common.po). */
+const ANSWER_BOTH = 'Please answer both questions';
+
 const categories = [
   { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
   { id: 2, name: 'Tea', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
@@ -14,7 +16,7 @@ const categories = [
 const latte = { id: 3, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' };
 
 describe('Edit Menu', () => {
-  it('loads the item, keeps Save disabled with the Thai message while the name is missing, and saves as available', async () => {
+  it('loads the item, keeps Save disabled with the answer-both message while the name is missing, and saves as available', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'GET /category': categories,
@@ -31,7 +33,7 @@ describe('Edit Menu', () => {
 
     await user.clear(name);
     await waitFor(() => expect(save).toBeDisabled());
-    expect(screen.getByText(MESSAGES.answerBothThai)).toBeInTheDocument();
+    expect(screen.getByText(ANSWER_BOTH)).toBeInTheDocument();
 
     await user.type(name, 'Iced Latte');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'inactive');

@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, dashIfEmpty, textOrEmpty, type Menu } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty, type Menu } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { OfflineReason } from '@/components/offline-banner';
+import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ErrorState, LoadingBlock, PageHeader, Select } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { msgId } from '@/i18n';
 import { useCategories } from '@/features/management/api/get-categories';
 import { useMenu } from '@/features/management/api/get-menu';
 import { useUpdateMenu } from '@/features/management/api/update-menu';
@@ -19,26 +24,27 @@ import {
 } from '@/features/management/lib/forms';
 
 const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
+  { value: 'active', labelId: msgId('management.status.active') },
+  { value: 'inactive', labelId: msgId('management.status.inactive') },
 ] as const;
 
 /** Edit Menu (/edit-menu/:menuId): name, status, category, description. */
 export function EditMenuRoute() {
+  const { _ } = useLingui();
   const menuId = parseId(useParams().menuId);
   const menu = useMenu(menuId);
 
   if (Number.isNaN(menuId)) {
     return (
       <EditMenuShell>
-        <ErrorState message="This menu item does not exist." />
+        <ErrorState message={_('management.menu.doesNotExist')} />
       </EditMenuShell>
     );
   }
   if (menu.isPending)
     return (
       <EditMenuShell>
-        <LoadingBlock label="Loading menu item..." />
+        <LoadingBlock label={_('management.editMenu.loading')} />
       </EditMenuShell>
     );
   if (menu.isError) {
@@ -46,7 +52,7 @@ export function EditMenuRoute() {
     return (
       <EditMenuShell>
         <ErrorState
-          message={gone ? 'This menu item no longer exists.' : 'Could not load this menu item.'}
+          message={gone ? _('management.menu.gone') : _('management.editMenu.loadFailed')}
           onRetry={gone ? undefined : () => void menu.refetch()}
         />
       </EditMenuShell>
@@ -56,16 +62,20 @@ export function EditMenuRoute() {
 }
 
 function EditMenuShell({ children, backTo = paths.barista.menuManagement }: { children: ReactNode; backTo?: string }) {
+  const { _ } = useLingui();
   return (
     <section className="mx-auto max-w-xl">
-      <PageHeader title="Edit Menu" backTo={backTo} backLabel="Back" />
+      <PageHeader title={_('management.editMenu.title')} backTo={backTo} backLabel={_('management.form.back')} />
       {children}
     </section>
   );
 }
 
 function EditMenuForm({ menu }: { menu: Menu }) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
+  // Saving needs the server: offline the button says why instead of failing.
+  const offline = useOffline();
   const hintId = useId();
   const categories = useCategories();
   const updateMenu = useUpdateMenu();
@@ -96,10 +106,10 @@ function EditMenuForm({ menu }: { menu: Menu }) {
           isAvailable: 'available',
         },
       });
-      toast.success(`Saved ${saved.name}`);
+      toast.success(_('management.toast.saved', { name: saved.name }));
       void navigate(categoryMenuPath(target));
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : 'Could not save the menu item. Please try again.');
+      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editMenu.saveFailed'));
     }
   };
 
@@ -107,22 +117,27 @@ function EditMenuForm({ menu }: { menu: Menu }) {
     <EditMenuShell backTo={backTo}>
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
         {nameField}
-        <Select label="Status" options={STATUS_OPTIONS} {...register('isActive')} />
+        <Select
+          label={_('management.form.status')}
+          options={STATUS_OPTIONS.map(({ value, labelId }) => ({ value, label: _(labelId) }))}
+          {...register('isActive')}
+        />
         {categoryField}
         {descriptionField}
         {incomplete ? (
-          <p id={hintId} lang="th" className="text-sm text-[var(--danger)]">
-            {MESSAGES.answerBothThai}
+          <p id={hintId} className="text-sm text-[var(--danger)]">
+            {_('shared.spec.answerBothThai')}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
+          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
           <button
             type="submit"
             className="btn-primary"
-            disabled={!formState.isValid || updateMenu.isPending}
-            aria-describedby={incomplete ? hintId : undefined}
+            disabled={!formState.isValid || updateMenu.isPending || offline}
+            aria-describedby={offline ? 'save-offline' : incomplete ? hintId : undefined}
           >
-            {updateMenu.isPending ? 'Saving...' : 'Save'}
+            {updateMenu.isPending ? _('management.form.saving') : _('management.form.save')}
           </button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderRoute } from '@/test/render';
 import { MenuManagementRoute } from './menu-management-route';
 
@@ -29,5 +30,20 @@ describe('Menu Management', () => {
       '/edit-category/1',
     );
     expect(screen.getByRole('link', { name: 'Edit category Cocktails' })).toBeInTheDocument();
+  });
+});
+
+describe('Menu Management in Thai', () => {
+  it('lists the categories in Thai', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    mockApi({ 'GET /category': categories, 'GET /cafe-status': { isCafeOpen: false, isBarOpen: false } });
+    renderRoute(MenuManagementRoute, '/menuManagement', '/menuManagement');
+    expect(await screen.findByRole('link', { name: 'แก้ไขหมวดหมู่ Coffee' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'จัดการเมนู' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Cocktails/ })).toHaveTextContent('บาร์0 รายการ');
+    expect(screen.getByRole('link', { name: 'เพิ่มหมวดหมู่' })).toHaveAttribute('href', '/add-category');
+    expect(screen.queryByText('Menu Management')).not.toBeInTheDocument();
+    expect(screen.queryByText('Add category')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import { CategorySchema, type Category, type CategoryFor } from '@cafe/shared';
+import type { Category, CategoryFor } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { apiServerChecked } from '@/lib/api-client';
 
+/** GET /category of a venue: the menu is the first screen, so its answer is not parsed again here. */
 export const fetchCategories = (categoryFor: CategoryFor, signal?: AbortSignal) =>
-  api('/category', { query: { categoryFor }, schema: z.array(CategorySchema), signal });
+  apiServerChecked<Category[]>('/category', { query: { categoryFor }, signal });
 
 /** The available categories of a venue, each with its available items (active and inactive). */
 export const categoriesQueryOptions = (categoryFor: CategoryFor) =>

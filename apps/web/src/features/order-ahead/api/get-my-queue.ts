@@ -1,13 +1,14 @@
-import { QueuedOrderSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 /** A gentle poll so the screen recovers even if the live connection drops unnoticed. */
 export const MY_QUEUE_POLL_MS = 30_000;
 
-export const fetchMyQueue = (signal?: AbortSignal) =>
-  api('/order/my-queue', { schema: z.array(QueuedOrderSchema), signal });
+/** GET /order/my-queue (the schema loads with the call: see order-schemas.ts). */
+export const fetchMyQueue = async (signal?: AbortSignal) => {
+  const { MyQueueSchema } = await import('./order-schemas');
+  return api('/order/my-queue', { schema: MyQueueSchema, signal });
+};
 
 /** Today's orders of the caller, all statuses, newest first, with queue place and wait estimate. */
 export const myQueueQueryOptions = () =>

@@ -1,8 +1,11 @@
-import { CountSchema } from '@cafe/shared';
+import type { CountSchema } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { z } from 'zod';
+import { apiServerChecked } from '@/lib/api-client';
 
-export const fetchOrderCount = (signal?: AbortSignal) => api('/order/count/user', { schema: CountSchema, signal });
+/** GET /order/count/user: "Ordered n/2" on the menu, the first screen, so not parsed again here. */
+export const fetchOrderCount = (signal?: AbortSignal) =>
+  apiServerChecked<z.infer<typeof CountSchema>>('/order/count/user', { signal });
 
 /** The caller's cafe orders today that count against the daily limit. */
 export const orderCountQueryOptions = () =>

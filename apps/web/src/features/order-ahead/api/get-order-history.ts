@@ -1,10 +1,12 @@
-import { LIMITS, OrderSchema, type Order } from '@cafe/shared';
+import { LIMITS, type Order } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-export const fetchOrderHistory = (signal?: AbortSignal) =>
-  api('/order/history/user', { schema: z.array(OrderSchema), signal });
+/** GET /order/history/user (the schema loads with the call: see order-schemas.ts). */
+export const fetchOrderHistory = async (signal?: AbortSignal) => {
+  const { OrderHistorySchema } = await import('./order-schemas');
+  return api('/order/history/user', { schema: OrderHistorySchema, signal });
+};
 
 const newestUpdateFirst = (a: Order, b: Order) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
 

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AlertMessage } from '@/components/ui';
 import { BarOrderFormSchema, type BarOrderFormValues } from '@/features/order-ahead/lib/order-form-schema';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { RemarkField } from './remark-field';
+import { RemarkField } from '@/components/drink/remark-field';
 
 interface BarOrderFormProps {
   menuId: number;
@@ -18,6 +19,7 @@ interface BarOrderFormProps {
 
 /** A bar drink: the additional request; the description is kept in the draft's tumblerImage. */
 export function BarOrderForm({ menuId, menuName, description, initialDraft, onNext }: BarOrderFormProps) {
+  const { _ } = useLingui();
   const [showCheck, setShowCheck] = useState(false);
   const {
     control,
@@ -50,10 +52,10 @@ export function BarOrderForm({ menuId, menuName, description, initialDraft, onNe
       className="space-y-6"
     >
       <RemarkField length={remarkLength} error={errors.remark?.message} {...register('remark')} />
-      {showCheck && hasErrors ? <AlertMessage>{MESSAGES.checkOrder}</AlertMessage> : null}
+      {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
       <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full sm:w-auto">
-          Next
+          {_('order.form.next')}
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -10,9 +11,9 @@ import {
   type CafeOrderFormValues,
 } from '@/features/order-ahead/lib/order-form-schema';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { DrinkTypeField } from './drink-type-field';
-import { RemarkField } from './remark-field';
-import { SweetnessField } from './sweetness-field';
+import { DrinkTypeField } from '@/components/drink/drink-type-field';
+import { RemarkField } from '@/components/drink/remark-field';
+import { SweetnessField } from '@/components/drink/sweetness-field';
 import { TumblerImageField } from './tumbler-image-field';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
@@ -29,6 +30,7 @@ interface CafeOrderFormProps {
 
 /** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
 export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOrderFormProps) {
+  const { _ } = useLingui();
   const [showCheck, setShowCheck] = useState(false);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -117,11 +119,11 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
         )}
       />
 
-      {showCheck && hasErrors ? <AlertMessage>{MESSAGES.checkOrder}</AlertMessage> : null}
+      {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
 
       <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={uploading}>
-          Next
+          {_('order.form.next')}
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>

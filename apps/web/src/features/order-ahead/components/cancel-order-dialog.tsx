@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ConfirmDialog } from '@/components/ui';
 
 interface CancelOrderDialogProps {
@@ -10,14 +11,15 @@ interface CancelOrderDialogProps {
 
 /** "You want to cancel <drink>" / "Click confirm to cancel", Close and Confirm. */
 export function CancelOrderDialog({ open, onOpenChange, menuName, onConfirm }: CancelOrderDialogProps) {
+  const { _ } = useLingui();
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`You want to cancel ${menuName}`}
-      text="Click confirm to cancel"
-      closeLabel="Close"
-      confirmLabel="Confirm"
+      title={_('order.cancel.title', { menuName })}
+      text={_('order.cancel.text')}
+      closeLabel={_('order.cancel.close')}
+      confirmLabel={_('order.cancel.confirm')}
       tone="danger"
       onConfirm={onConfirm}
     />

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Martini } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -12,6 +12,7 @@ import { customerPaths, paths } from '@/lib/paths';
  * the cafe is open.
  */
 export function CocktailNotice({ actions }: { actions?: ReactNode }) {
+  const { _ } = useLingui();
   const me = useMe();
   const isCustomer = me !== null && me.role !== 'barista';
   const customer = customerPaths(me?.role);
@@ -28,13 +29,13 @@ export function CocktailNotice({ actions }: { actions?: ReactNode }) {
         <Martini className="h-8 w-8" />
       </span>
       <h2 id="cocktail-title" className="max-w-prose text-lg font-semibold">
-        {MESSAGES.cocktailOffline}
+        {_('shared.spec.cocktailOffline')}
       </h2>
       <Link
         to={paths.teamCredit}
         className="inline-flex min-h-11 items-center rounded-lg px-2 font-medium text-[var(--accent-on-soft)] underline"
       >
-        Meet the team behind the bar
+        {_('order.cocktail.meetTeam')}
       </Link>
       {actions ? <div className="flex flex-wrap justify-center gap-2">{actions}</div> : null}
     </section>

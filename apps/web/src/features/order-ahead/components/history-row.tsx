@@ -1,11 +1,13 @@
-import { drinkTypeLabel, type Order } from '@cafe/shared';
+import type { Order } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Star } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
 import { useSettings } from '@/api/settings';
 import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
-import { DrinkTypeIcon } from './drink-type-icon';
+import { drinkTypeText } from '@/lib/drink-text';
+import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 
 interface HistoryRowProps {
   order: Order;
@@ -17,10 +19,12 @@ interface HistoryRowProps {
 
 /** One finished order: time, drink, type and sweetness (cafe), and how it ended. */
 export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
+  const { _ } = useLingui();
   const { cafeTimeZone } = useSettings();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
-  const tone = label === 'Done' ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
+  const done = order.status === 'done' || order.status === 'picked';
+  const tone = done ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
 
   return (
     <div className="card flex items-start gap-x-3 gap-y-2 p-3 sm:items-center sm:gap-x-4">
@@ -37,10 +41,12 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
               {order.type ? (
                 <span className="inline-flex items-center gap-1">
                   <DrinkTypeIcon type={order.type} />
-                  {drinkTypeLabel(order.type)}
+                  {drinkTypeText(order.type)}
                 </span>
               ) : null}
-              {order.sweetness != null ? <span>Sweetness {order.sweetness}%</span> : null}
+              {order.sweetness != null ? (
+                <span>{_('order.sweetnessValue', { sweetness: order.sweetness })}</span>
+              ) : null}
             </p>
           ) : null}
         </div>
@@ -54,8 +60,12 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
           type="button"
           className="btn-ghost -my-1 min-w-11 shrink-0 px-2"
           aria-pressed={pinned}
-          aria-label={pinned ? `Unpin ${order.menu.name} as favourite` : `Pin ${order.menu.name} as favourite`}
-          title={pinned ? 'Unpin favourite' : 'Pin as favourite'}
+          aria-label={
+            pinned
+              ? _('order.history.unpin', { menuName: order.menu.name })
+              : _('order.history.pin', { menuName: order.menu.name })
+          }
+          title={pinned ? _('order.history.unpinTitle') : _('order.history.pinTitle')}
           onClick={() => onTogglePin(order)}
         >
           <Star aria-hidden="true" className={cn('h-5 w-5', pinned && 'fill-current text-[var(--warning)]')} />

@@ -1,4 +1,5 @@
 import type { Category, Menu } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
@@ -20,6 +21,8 @@ interface MenuCategoriesProps {
   emptyTitle: string;
   isOrderable: (item: Menu) => boolean;
   onPick: (item: Menu) => void;
+  /** Items to read, not to choose (see MenuItemGrid). */
+  browseOnly?: boolean;
 }
 
 /** A venue's menu: loading, failure and empty states, else category tabs with the items. */
@@ -33,21 +36,25 @@ export function MenuCategories({
   emptyTitle,
   isOrderable,
   onPick,
+  browseOnly,
 }: MenuCategoriesProps) {
-  if (categoriesQuery.isPending) return <LoadingBlock label="Loading the menu..." />;
+  const { _ } = useLingui();
+  if (categoriesQuery.isPending) return <LoadingBlock label={_('order.menu.loading')} />;
   if (categoriesQuery.isError) {
-    return <ErrorState message="The menu could not be loaded." onRetry={() => void categoriesQuery.refetch()} />;
+    return <ErrorState message={_('order.menu.loadFailed')} onRetry={() => void categoriesQuery.refetch()} />;
   }
   if (!active) {
-    return <EmptyState icon={<Icon className="h-7 w-7" />} title={emptyTitle} description="Please check back later." />;
+    return (
+      <EmptyState icon={<Icon className="h-7 w-7" />} title={emptyTitle} description={_('order.menu.checkBackLater')} />
+    );
   }
   return (
     <CategoryTabs tabs={tabs} active={active} onChange={onSelect} label={tabsLabel}>
       {(category) =>
         category.menu.length === 0 ? (
-          <EmptyState icon={<Icon className="h-7 w-7" />} title="No drinks in this category yet" />
+          <EmptyState icon={<Icon className="h-7 w-7" />} title={_('order.menu.emptyCategory')} />
         ) : (
-          <MenuItemGrid items={category.menu} isOrderable={isOrderable} onPick={onPick} />
+          <MenuItemGrid items={category.menu} isOrderable={isOrderable} onPick={onPick} browseOnly={browseOnly} />
         )
       }
     </CategoryTabs>

@@ -1,4 +1,5 @@
 import { textOrEmpty, type Menu } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -7,17 +8,47 @@ interface MenuItemGridProps {
   /** Whether an item can be chosen now (active, and the venue takes orders). */
   isOrderable: (item: Menu) => boolean;
   onPick: (item: Menu) => void;
-  /** Shown under an item that cannot be chosen. */
+  /** Shown under an item that cannot be chosen ("Unavailable" by default). */
   unavailableHint?: string;
+  /**
+   * A menu to read, not to order from (bar drinks while online bar ordering is off): plain tiles,
+   * not buttons, so nothing looks tappable; items that are off still say so.
+   */
+  browseOnly?: boolean;
 }
 
 /** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
-export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint = 'Unavailable' }: MenuItemGridProps) {
+export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint, browseOnly = false }: MenuItemGridProps) {
+  const { _ } = useLingui();
+  const unavailable = unavailableHint ?? _('order.menu.unavailable');
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
       {items.map((item) => {
         const orderable = isOrderable(item);
         const description = textOrEmpty(item.description);
+        if (browseOnly) {
+          const off = item.isActive !== 'active';
+          return (
+            <li
+              key={item.id}
+              className={cn(
+                'card flex h-full min-h-20 flex-col items-start gap-1 p-4',
+                off && 'bg-[var(--surface-sunken)] text-[var(--ink-muted)] opacity-70',
+              )}
+            >
+              <span className={cn('font-semibold', off ? 'text-[var(--ink-muted)]' : 'text-[var(--ink)]')}>
+                {item.name}
+              </span>
+              {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
+              {off ? (
+                <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
+                  <Ban aria-hidden="true" className="h-3.5 w-3.5" />
+                  {unavailable}
+                </span>
+              ) : null}
+            </li>
+          );
+        }
         return (
           <li key={item.id}>
             <button
@@ -39,7 +70,7 @@ export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint = 'Un
                 {orderable ? null : (
                   <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
                     <Ban aria-hidden="true" className="h-3.5 w-3.5" />
-                    {unavailableHint}
+                    {unavailable}
                   </span>
                 )}
               </span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 
@@ -8,6 +9,7 @@ interface NoticeDialogProps {
   message: ReactNode;
   /** Extra actions beside OK (e.g. a sign-in link). */
   actions?: ReactNode;
+  /** "OK" by default. */
   okLabel?: string;
   /** OK is the main button unless another action is (then OK is secondary). */
   okSecondary?: boolean;
@@ -20,9 +22,11 @@ export function NoticeDialog({
   title,
   message,
   actions,
-  okLabel = 'OK',
+  okLabel,
   okSecondary = false,
 }: NoticeDialogProps) {
+  const { _ } = useLingui();
+  const ok = okLabel ?? _('order.notice.ok');
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -31,9 +35,9 @@ export function NoticeDialog({
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-[var(--ink)]">{message}</AlertDialog.Description>
           <div className="mt-5 flex flex-wrap justify-end gap-2">
-            {okSecondary ? <AlertDialog.Action className="btn-secondary">{okLabel}</AlertDialog.Action> : null}
+            {okSecondary ? <AlertDialog.Action className="btn-secondary">{ok}</AlertDialog.Action> : null}
             {actions}
-            {okSecondary ? null : <AlertDialog.Action className="btn-primary">{okLabel}</AlertDialog.Action>}
+            {okSecondary ? null : <AlertDialog.Action className="btn-primary">{ok}</AlertDialog.Action>}
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -1,4 +1,5 @@
-import { drinkTypeLabel, textOrEmpty, type Order } from '@cafe/shared';
+import { textOrEmpty, type Order } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { RotateCcw, Star } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -8,6 +9,7 @@ import {
   saveFavourite,
 } from '@/features/order-ahead/lib/favourite-drink';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { drinkTypeText } from '@/lib/drink-text';
 
 interface OrderAgainCardProps {
   /** Past and today's orders, to work out the usual drink. */
@@ -21,6 +23,7 @@ interface OrderAgainCardProps {
  * taps — this button, then "Place order" in the summary, with the same tumbler photo.
  */
 export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
+  const { _ } = useLingui();
   const [stored] = useState(readFavourite);
   const computed = useMemo(() => {
     const unique = new Map(orders.map((o) => [o.id, o]));
@@ -50,11 +53,13 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
           className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ink-muted)]"
         >
           {offer.pinned ? <Star aria-hidden="true" className="h-4 w-4 fill-current text-[var(--warning)]" /> : null}
-          {offer.pinned ? 'Your favourite' : 'Your usual'}
+          {offer.pinned ? _('order.again.favourite') : _('order.again.usual')}
         </h2>
         <p className="font-semibold break-words">{offer.menu_name}</p>
         <p className="text-sm break-words text-[var(--ink-muted)]">
-          {drinkTypeLabel(offer.type)} · Sweetness {offer.sweetness}%{remark ? ` · ${remark}` : ''}
+          {[drinkTypeText(offer.type), _('order.sweetnessValue', { sweetness: offer.sweetness }), remark]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
       <button
@@ -63,7 +68,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
         onClick={() => onOrderAgain(draftFromFavourite(offer))}
       >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        Order again
+        {_('order.again.button')}
       </button>
     </section>
   );

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { setBrowserOnline } from '@/test/network';
 import { renderWithProviders, seedSettings } from '@/test/render';
 import { OrderCard } from './order-card';
 
@@ -70,5 +71,32 @@ describe('OrderCard', () => {
     );
     expect(screen.getByText('Canceled By Barista')).toBeInTheDocument();
     expect(screen.getByText('Machine Failure')).toBeInTheDocument();
+  });
+
+  it('offline, disables Pick Up and Cancel and says why, until the network is back', async () => {
+    const onPickUp = vi.fn();
+    const onCancel = vi.fn();
+    renderWithProviders(
+      <>
+        <OrderCard order={makeOrder({ id: 1, status: 'done', queue_at: null })} onPickUp={onPickUp} />
+        <OrderCard order={makeOrder({ id: 2, status: 'ordered' })} onCancel={onCancel} />
+      </>,
+    );
+    setBrowserOnline(false);
+    const pickUp = screen.getByRole('button', { name: 'Pick Up' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    for (const button of [pickUp, cancel]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('You are offline');
+    }
+    await userEvent.click(pickUp);
+    expect(onPickUp).not.toHaveBeenCalled();
+
+    setBrowserOnline(true);
+    expect(pickUp).toBeEnabled();
+    expect(pickUp).not.toHaveAccessibleDescription();
+    expect(screen.queryByText('You are offline')).toBeNull();
+    await userEvent.click(cancel);
+    expect(onCancel).toHaveBeenCalledOnce();
   });
 });

@@ -1,11 +1,16 @@
-import { drinkTypeLabel, MESSAGES, queueText, textOrEmpty, type QueuedOrder } from '@cafe/shared';
+import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Clock, Hourglass } from 'lucide-react';
+import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useSettings } from '@/api/settings';
 import { formatCafeTime } from '@/lib/cafe-time';
+import { msgId } from '@/i18n';
+import { useOffline } from '@/lib/connectivity';
 import { cn } from '@/lib/cn';
 import { cardTimeOf, isCafeOrder } from '@/features/order-ahead/lib/order-display';
-import { DrinkTypeIcon } from './drink-type-icon';
+import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
+import { drinkTypeText } from '@/lib/drink-text';
 import { OrderStatusBar } from './order-status-bar';
 
 interface OrderCardProps {
@@ -16,14 +21,15 @@ interface OrderCardProps {
   busy?: boolean;
 }
 
-const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { label: string; tone: PillTone }>> = {
-  picked: { label: 'Picked up', tone: 'success' },
-  cancel: { label: 'Canceled', tone: 'neutral' },
-  rejected: { label: 'Canceled By Barista', tone: 'danger' },
+const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; tone: PillTone }>> = {
+  picked: { labelId: msgId('order.status.pickedUp'), tone: 'success' },
+  cancel: { labelId: msgId('order.status.canceled'), tone: 'neutral' },
+  rejected: { labelId: msgId('order.status.canceledByBarista'), tone: 'danger' },
 };
 
 /** One of today's orders on My orders. */
 export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCardProps) {
+  const { _ } = useLingui();
   const { cafeTimeZone } = useSettings();
   const time = cardTimeOf(order);
   const remark = textOrEmpty(order.remark);
@@ -31,6 +37,10 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
   const closed = CLOSED_LABELS[order.status];
   const cafe = isCafeOrder(order);
   const titleId = `order-${order.id}-title`;
+  // Cancel and Pick Up need the server: offline they say so instead of failing.
+  const offline = useOffline();
+  const offlineId = `order-${order.id}-offline`;
+  const describedBy = offline ? offlineId : undefined;
 
   return (
     <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'shadow-none')}>
@@ -43,10 +53,12 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
             {cafe && order.type ? (
               <span className="inline-flex items-center gap-1">
                 <DrinkTypeIcon type={order.type} />
-                {drinkTypeLabel(order.type)}
+                {drinkTypeText(order.type)}
               </span>
             ) : null}
-            {cafe && order.sweetness != null ? <span>Sweetness {order.sweetness}%</span> : null}
+            {cafe && order.sweetness != null ? (
+              <span>{_('order.sweetnessValue', { sweetness: order.sweetness })}</span>
+            ) : null}
             {!cafe && description ? <span>{description}</span> : null}
           </p>
         </div>
@@ -58,14 +70,14 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
 
       {remark ? (
         <p className="text-sm">
-          <span className="text-[var(--ink-muted)]">Addition: </span>
+          <span className="text-[var(--ink-muted)]">{_('order.card.addition')} </span>
           {remark}
         </p>
       ) : null}
 
       {closed ? (
         <div className="flex flex-wrap items-center gap-2">
-          <StatusPill tone={closed.tone}>{closed.label}</StatusPill>
+          <StatusPill tone={closed.tone}>{_(closed.labelId)}</StatusPill>
           {order.status === 'rejected' && order.rejectNote ? (
             <span className="text-sm text-[var(--ink-muted)]">{order.rejectNote}</span>
           ) : null}
@@ -77,37 +89,54 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
       {order.status === 'ordered' ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
-            <p className="font-semibold text-[var(--accent-strong)]">{queueText(order.queue_at)}</p>
+            <p className="font-semibold text-[var(--accent-strong)]">
+              {order.queue_at != null && order.queue_at > 1
+                ? _('order.card.queueNumber', { number: order.queue_at - 1 })
+                : _('order.card.yourTurn')}
+            </p>
             {order.estimatedWaitMinutes != null ? (
               <p className="inline-flex items-center gap-1 text-sm text-[var(--ink-muted)]">
                 <Hourglass aria-hidden="true" className="h-3.5 w-3.5" />
-                Estimated wait: about {order.estimatedWaitMinutes} min
+                {_('order.card.estimatedWait', { minutes: order.estimatedWaitMinutes })}
               </p>
             ) : null}
           </div>
           {onCancel ? (
-            <button type="button" className="btn-secondary" onClick={() => onCancel(order)} disabled={busy}>
-              Cancel
-            </button>
+            <div className="flex flex-col items-end gap-1">
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => onCancel(order)}
+                disabled={busy || offline}
+                aria-describedby={describedBy}
+              >
+                {_('order.card.cancel')}
+              </button>
+              <OfflineReason id={offlineId} />
+            </div>
           ) : null}
         </div>
       ) : null}
 
-      {order.status === 'in-progress' ? <p className="text-sm font-medium">The barista is making your drink.</p> : null}
+      {order.status === 'in-progress' ? <p className="text-sm font-medium">{_('order.card.making')}</p> : null}
 
       {order.status === 'done' ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-medium text-[var(--success)]">{MESSAGES.pickUpHint}</p>
+          <p className="text-sm font-medium text-[var(--success)]">{_('shared.spec.pickUpHint')}</p>
           {onPickUp ? (
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => onPickUp(order)}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
-              Pick Up
-            </button>
+            <div className="flex flex-col items-end gap-1">
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => onPickUp(order)}
+                disabled={busy || offline}
+                aria-busy={busy || undefined}
+                aria-describedby={describedBy}
+              >
+                {_('order.card.pickUp')}
+              </button>
+              <OfflineReason id={offlineId} />
+            </div>
           ) : null}
         </div>
       ) : null}

@@ -1,10 +1,12 @@
 import { LIMITS } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { CupSoda } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 
 /** "Ordered n/2": red once the daily limit is used up. */
 export function OrderCountBadge({ count, className }: { count: number; className?: string }) {
+  const { _ } = useLingui();
   const full = limitReached(count);
   return (
     <p
@@ -16,10 +18,8 @@ export function OrderCountBadge({ count, className }: { count: number; className
       )}
     >
       <CupSoda aria-hidden="true" className="h-4 w-4" />
-      <span>
-        Ordered {count}/{LIMITS.dailyCafeOrders}
-      </span>
-      {full ? <span className="sr-only">(daily limit reached)</span> : null}
+      <span>{_('order.badge.ordered', { count, limit: LIMITS.dailyCafeOrders })}</span>
+      {full ? <span className="sr-only">{_('order.badge.limitReached')}</span> : null}
     </p>
   );
 }

@@ -1,17 +1,20 @@
-import { STATUS_STEP_LABELS, statusStep, type OrderStatus } from '@cafe/shared';
+import { statusStep, type OrderStatus } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { STATUS_STEP_IDS } from '@/features/order-ahead/lib/order-display';
 
 /** Waiting -> In progress -> Finished, with the current step marked. */
 export function OrderStatusBar({ status }: { status: OrderStatus }) {
+  const { _ } = useLingui();
   const current = statusStep(status);
   return (
-    <ol aria-label="Order progress" className="grid grid-cols-3 gap-1">
-      {STATUS_STEP_LABELS.map((label, index) => {
+    <ol aria-label={_('order.status.progress')} className="grid grid-cols-3 gap-1">
+      {STATUS_STEP_IDS.map((labelId, index) => {
         const reached = index <= current;
         return (
           <li
-            key={label}
+            key={labelId}
             aria-current={index === current ? 'step' : undefined}
             className="flex flex-col gap-1 text-xs font-medium"
           >
@@ -29,7 +32,7 @@ export function OrderStatusBar({ status }: { status: OrderStatus }) {
               )}
             >
               {index < current ? <Check aria-hidden="true" className="h-3 w-3" /> : null}
-              {label}
+              {_(labelId)}
             </span>
           </li>
         );

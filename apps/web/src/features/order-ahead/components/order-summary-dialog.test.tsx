@@ -2,9 +2,14 @@ import { MESSAGES } from '@cafe/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
+import { setBrowserOnline } from '@/test/network';
 import { apiError, mockApi, renderWithProviders, seedSettings } from '@/test/render';
 import { OrderSummaryDialog } from './order-summary-dialog';
+
+/** The out-of-range alert the specification gives in Thai, in the English interface (src/locales/en/common.po). */
+const OUT_OF_RANGE = "Please come to the cafe before you order, so you do not hold up other people's queue";
 
 const DRAFT: OrderDraft = {
   venue: 'cafe',
@@ -56,21 +61,36 @@ describe('OrderSummaryDialog', () => {
     expect(screen.getByRole('button', { name: 'Place order' })).toBeInTheDocument();
   });
 
-  it('shows the Thai alert without calling the server when the person is beyond the radius', async () => {
+  it('offline, keeps Place order disabled with the reason instead of failing', async () => {
+    stubPosition('at-the-cafe');
+    const { calls } = mockApi({});
+    renderDialog();
+    setBrowserOnline(false);
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription('You are offline');
+    await userEvent.click(place);
+    expect(calls).toHaveLength(0);
+
+    setBrowserOnline(true);
+    expect(place).toBeEnabled();
+  });
+
+  it('shows the out-of-range alert without calling the server when the person is beyond the radius', async () => {
     stubPosition('far-away');
     const { calls } = mockApi({});
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByText(MESSAGES.outOfRangeThai)).toBeInTheDocument();
+    expect(await screen.findByText(OUT_OF_RANGE)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the position and shows the Thai alert when the server finds it too far away', async () => {
+  it('sends the position and shows the out-of-range alert when the server finds it too far away', async () => {
     stubPosition('at-the-cafe');
     const { calls } = mockApi({ 'POST /order': apiError(403, 'OUT_OF_RANGE') });
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByText(MESSAGES.outOfRangeThai)).toBeInTheDocument();
+    expect(await screen.findByText(OUT_OF_RANGE)).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject(AT_THE_CAFE);
   });
 
@@ -100,5 +120,44 @@ describe('OrderSummaryDialog', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).not.toHaveProperty('latitude');
     expect(geolocation?.getCurrentPosition).not.toHaveBeenCalled();
+  });
+
+  it('keeps the Idempotency-Key while the drink stays the same, and makes a new one when it changes', () => {
+    useOrderDraft.getState().setMenu(DRAFT);
+    const key = useOrderDraft.getState().placementKey;
+    useOrderDraft.getState().setMenu({ ...DRAFT });
+    expect(useOrderDraft.getState().placementKey).toBe(key);
+    useOrderDraft.getState().setMenu({ ...DRAFT, sweetness: 50 });
+    expect(useOrderDraft.getState().placementKey).not.toBe(key);
+    useOrderDraft.getState().clear();
+  });
+
+  it('sends the same Idempotency-Key when the same draft is placed again after a lost answer, a new one for another drink', async () => {
+    seedSettings({ locationCheck: false });
+    useOrderDraft.getState().setMenu(DRAFT);
+    let attempt = 0;
+    const { calls } = mockApi((call) => {
+      if (call.method !== 'POST' || call.path !== '/order') return undefined;
+      attempt += 1;
+      // The first answer never reaches the phone (the order may still have been saved).
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return { status: 201, body: makeHistoryOrder({ status: 'ordered' }) };
+    });
+    renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect((await screen.findAllByText('Order failed!')).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+
+    const first = calls[0]?.headers['Idempotency-Key'];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls[1]?.headers['Idempotency-Key']).toBe(first);
+
+    // Placed: the draft is done with; the same drink ordered again is a new order with a new key.
+    expect(useOrderDraft.getState().placementKey).toBeNull();
+    useOrderDraft.getState().setMenu({ ...DRAFT });
+    expect(useOrderDraft.getState().placementKey).not.toBe(first);
+    useOrderDraft.getState().clear();
   });
 });

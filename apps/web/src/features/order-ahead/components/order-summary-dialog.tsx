@@ -1,9 +1,13 @@
-import { drinkTypeLabel, MESSAGES, textOrEmpty } from '@cafe/shared';
+import { textOrEmpty } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
+import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, Modal } from '@/components/ui';
+import { useOffline } from '@/lib/connectivity';
 import { usePlaceOrderFlow } from '@/features/order-ahead/hooks/use-place-order-flow';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { DrinkTypeIcon } from './drink-type-icon';
+import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
+import { drinkTypeText } from '@/lib/drink-text';
 
 interface OrderSummaryDialogProps {
   open: boolean;
@@ -15,9 +19,12 @@ interface OrderSummaryDialogProps {
 
 /** The order to confirm: Edit goes back to the form, "Place order" sends it. */
 export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDisabled }: OrderSummaryDialogProps) {
+  const { _ } = useLingui();
   const { place, placing, problem, clearProblem } = usePlaceOrderFlow();
   const remark = textOrEmpty(draft?.remark);
   const description = textOrEmpty(draft?.tumblerImage);
+  // Placing needs the server: offline the button says why instead of failing.
+  const offline = useOffline();
 
   const handleOpenChange = (next: boolean) => {
     if (placing) return;
@@ -37,59 +44,64 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
     <Modal
       open={open && draft !== null}
       onOpenChange={handleOpenChange}
-      title="Your order"
+      title={_('order.summary.title')}
       hideCloseButton={placing}
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={() => handleOpenChange(false)} disabled={placing}>
-            Edit
+            {_('order.summary.edit')}
           </button>
           <button
             type="button"
             className="btn-primary"
             onClick={() => void handlePlace()}
-            disabled={placing}
+            disabled={placing || offline}
             aria-busy={placing || undefined}
+            aria-describedby={offline ? 'place-order-offline' : undefined}
           >
-            {placing ? 'Placing order...' : 'Place order'}
+            {placing ? _('order.summary.placing') : _('order.summary.place')}
           </button>
+          <OfflineReason
+            id="place-order-offline"
+            className="w-full text-right text-sm font-medium text-[var(--warning)]"
+          />
         </>
       }
     >
       {draft ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="text-[var(--ink-muted)]">Menu</dt>
+            <dt className="text-[var(--ink-muted)]">{_('order.summary.menu')}</dt>
             <dd className="font-semibold">{draft.menu_name}</dd>
             {draft.venue === 'cafe' && draft.type ? (
               <>
-                <dt className="text-[var(--ink-muted)]">Type</dt>
+                <dt className="text-[var(--ink-muted)]">{_('order.summary.type')}</dt>
                 <dd className="inline-flex items-center gap-1.5">
                   <DrinkTypeIcon type={draft.type} />
-                  {drinkTypeLabel(draft.type)}
+                  {drinkTypeText(draft.type)}
                 </dd>
               </>
             ) : null}
             {draft.venue === 'cafe' && draft.sweetness !== undefined ? (
               <>
-                <dt className="text-[var(--ink-muted)]">Sweetness</dt>
+                <dt className="text-[var(--ink-muted)]">{_('order.summary.sweetness')}</dt>
                 <dd>{draft.sweetness}%</dd>
               </>
             ) : null}
             {draft.venue === 'bar' && description ? (
               <>
-                <dt className="text-[var(--ink-muted)]">Description</dt>
+                <dt className="text-[var(--ink-muted)]">{_('order.summary.description')}</dt>
                 <dd>{description}</dd>
               </>
             ) : null}
-            <dt className="text-[var(--ink-muted)]">Additional request</dt>
-            <dd className="break-words">{remark || 'None'}</dd>
+            <dt className="text-[var(--ink-muted)]">{_('order.summary.additionalRequest')}</dt>
+            <dd className="break-words">{remark || _('order.summary.none')}</dd>
           </dl>
           {draft.venue === 'cafe' && draft.tumblerImage ? (
             <figure>
               <img
                 src={draft.tumblerImage}
-                alt="Your tumbler"
+                alt={_('order.tumbler.alt')}
                 className="h-36 w-36 rounded-xl border border-[var(--border)] object-cover"
               />
             </figure>
@@ -100,10 +112,10 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
               className="flex items-start gap-2 rounded-xl border border-[var(--warning)] bg-[var(--warning-soft)] px-3 py-2 text-sm text-[var(--warning)]"
             >
               <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>{MESSAGES.tumblerWarning}</span>
+              <span>{_('shared.spec.tumblerWarning')}</span>
             </p>
           ) : null}
-          {problem ? <AlertMessage>{problem}</AlertMessage> : null}
+          {problem ? <AlertMessage>{_(problem)}</AlertMessage> : null}
         </div>
       ) : null}
     </Modal>

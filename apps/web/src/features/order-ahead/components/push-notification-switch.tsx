@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useSettings } from '@/api/settings';
@@ -10,14 +11,15 @@ import {
   notificationPermission,
   saveSubscription,
 } from '@/features/order-ahead/lib/web-push';
-
-export const BLOCKED_MESSAGE = "Notifications are blocked in this browser's settings.";
+import { errorText } from '@/lib/error-text';
+import { logFailure } from '@/lib/log-failure';
 
 /**
  * "Notify me when my drink is ready": Web Push for a phone that is locked or a tab in the
  * background. Shown where the browser can receive push messages and the server offers them.
  */
 export function PushNotificationSwitch() {
+  const { _ } = useLingui();
   const publicKey = useSettings().webPushPublicKey;
   const [browserSupport] = useState(isPushSupported);
   const supported = browserSupport && publicKey !== null;
@@ -58,9 +60,9 @@ export function PushNotificationSwitch() {
         setEnabled(false);
       }
     } catch (error) {
-      console.error('push switch failed', error);
-      toast.error(on ? 'Notifications could not be turned on' : 'Notifications could not be turned off', {
-        description: error instanceof Error ? error.message : undefined,
+      logFailure('push switch failed', error);
+      toast.error(on ? _('order.push.turnOnFailed') : _('order.push.turnOffFailed'), {
+        description: errorText(error),
       });
     } finally {
       setBusy(false);
@@ -72,10 +74,10 @@ export function PushNotificationSwitch() {
       <Switch
         checked={enabled}
         onCheckedChange={(on) => void handleChange(on)}
-        label="Notify me when my drink is ready"
+        label={_('order.push.label')}
         disabled={busy || (blocked && !enabled)}
       />
-      {blocked && !enabled && <p className="text-sm text-[var(--ink-muted)]">{BLOCKED_MESSAGE}</p>}
+      {blocked && !enabled && <p className="text-sm text-[var(--ink-muted)]">{_('order.push.blocked')}</p>}
     </div>
   );
 }

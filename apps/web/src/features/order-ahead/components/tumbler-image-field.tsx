@@ -1,11 +1,13 @@
-import { MESSAGES, UPLOAD_ACCEPT } from '@cafe/shared';
+import { UPLOAD_ACCEPT } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Camera, History, Undo2 } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { AlertMessage, FieldError, Spinner } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useUploadImage } from '@/features/order-ahead/api/upload-image';
 import { checkImageFile, prepareImage, uploadNameFor } from '@/features/order-ahead/lib/prepare-image';
+import { logFailure } from '@/lib/log-failure';
 
 type Mode = 'upload' | 'recent' | null;
 
@@ -31,20 +33,31 @@ function readRecentUpload(): string | null {
  * or reuse the most recent upload. Back clears the choice.
  */
 export function TumblerImageField({ value, onChange, error, onBusyChange }: TumblerImageFieldProps) {
+  const { _ } = useLingui();
   const id = useId();
   const [mode, setMode] = useState<Mode>(null);
   const [recent, setRecent] = useState<string | null>(readRecentUpload);
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadImage();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploading = upload.isPending;
 
   useEffect(() => {
     onBusyChange?.(upload.isPending);
   }, [upload.isPending, onBusyChange]);
 
+  useEffect(() => {
+    // The file field is disabled while its photo uploads, which takes the focus from it: once the
+    // upload is over the focus goes back to it instead of staying lost to the page.
+    if (!uploading && document.activeElement === document.body) fileInput.current?.focus();
+  }, [uploading]);
+
   const handleBack = () => {
     setMode(null);
     setProblem(null);
     onChange('');
+    // Back is gone with the choice it cleared: the focus goes to the upload button that is back.
+    requestAnimationFrame(() => document.getElementById(`${id}-upload`)?.focus());
   };
 
   const handleUseRecent = () => {
@@ -71,8 +84,10 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
       setRecent(url);
       onChange(url);
     } catch (uploadError) {
-      console.error('upload failed', uploadError);
-      setProblem(isApiError(uploadError, 'PAYLOAD_TOO_LARGE') ? MESSAGES.uploadTooLarge : MESSAGES.uploadOther);
+      logFailure('upload failed', uploadError);
+      setProblem(
+        isApiError(uploadError, 'PAYLOAD_TOO_LARGE') ? _('shared.spec.uploadTooLarge') : _('shared.spec.uploadOther'),
+      );
     }
   };
 
@@ -80,20 +95,18 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
 
   return (
     <fieldset aria-describedby={error ? errorId : undefined} data-invalid={error ? true : undefined}>
-      <legend className="label">Tumbler photo</legend>
-      <p className="mb-2 text-sm text-[var(--ink-muted)]">
-        A photo of your own cup helps the barista find it at the bar.
-      </p>
+      <legend className="label">{_('order.tumbler.legend')}</legend>
+      <p className="mb-2 text-sm text-[var(--ink-muted)]">{_('order.tumbler.hint')}</p>
 
       {mode === null && !value ? (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => setMode('upload')}>
+          <button id={`${id}-upload`} type="button" className="btn-secondary" onClick={() => setMode('upload')}>
             <Camera aria-hidden="true" className="h-4 w-4" />
-            Upload a photo
+            {_('order.tumbler.upload')}
           </button>
           <button type="button" className="btn-secondary" onClick={handleUseRecent} disabled={!recent}>
             <History aria-hidden="true" className="h-4 w-4" />
-            Use my recent photo
+            {_('order.tumbler.useRecent')}
           </button>
         </div>
       ) : null}
@@ -101,21 +114,24 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
       {mode === 'upload' ? (
         <div className="space-y-2">
           <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            Choose a photo
+            {_('order.tumbler.choose')}
           </label>
           <input
+            ref={fileInput}
             id={`${id}-file`}
             type="file"
             accept={UPLOAD_ACCEPT}
             onChange={(event) => void handleFile(event)}
             disabled={upload.isPending}
             aria-describedby={`${id}-hint`}
+            // The upload button that showed this field is gone: the focus moves on to the field.
+            autoFocus
             className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-[var(--accent-soft)] file:px-3 file:py-2 file:font-medium file:text-[var(--accent-strong)]"
           />
           <p id={`${id}-hint`} className="text-xs text-[var(--ink-muted)]">
-            JPEG, PNG, JPG or HEIC, smaller than 5 MB.
+            {_('order.tumbler.formats')}
           </p>
-          {upload.isPending ? <Spinner size="sm" label="Uploading photo..." /> : null}
+          {upload.isPending ? <Spinner size="sm" label={_('order.tumbler.uploading')} /> : null}
         </div>
       ) : null}
 
@@ -125,17 +141,17 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
         <figure className="mt-3">
           <img
             src={value}
-            alt="Your tumbler"
+            alt={_('order.tumbler.alt')}
             className="h-40 w-40 rounded-xl border border-[var(--border)] object-cover"
           />
-          <figcaption className="sr-only">Tumbler photo chosen</figcaption>
+          <figcaption className="sr-only">{_('order.tumbler.chosen')}</figcaption>
         </figure>
       ) : null}
 
       {mode !== null || value ? (
         <button type="button" className="btn-ghost mt-2 text-sm" onClick={handleBack} disabled={upload.isPending}>
           <Undo2 aria-hidden="true" className="h-4 w-4" />
-          Back
+          {_('order.tumbler.back')}
         </button>
       ) : null}
 

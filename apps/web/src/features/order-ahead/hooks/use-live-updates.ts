@@ -1,4 +1,10 @@
-import type { CategoryFor } from '@cafe/shared';
+import {
+  applyQueueEvent,
+  FINISHED_ORDER_STATUSES,
+  isStatusIn,
+  type CategoryFor,
+  type LiveEventPayload,
+} from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
@@ -21,12 +27,61 @@ export function useMenuLiveUpdates(categoryFor: CategoryFor): void {
 }
 
 /**
- * The person's own orders move on ('orders' event, sent to the owner): refresh today's queue,
- * the daily count and the history; after a reconnect catch up on what was missed.
+ * The person's own orders move on ('orders' event, sent to the owner, carrying the order) and the
+ * queue moves ahead of them ('queue' event): today's list is updated where it is, without asking
+ * the server again. Only what the event cannot say is read again: a new order (its place in the
+ * queue), the daily count when it changes, the history when an order ends. After a reconnect
+ * everything is read again, since events may have been missed meanwhile.
  */
 export function useMyOrdersLiveUpdates(enabled = true): void {
   const queryClient = useQueryClient();
-  const handleChange = useCallback(() => {
+  const handleOrder = useCallback(
+    (event: LiveEventPayload<'orders'>) => {
+      if (!enabled) return;
+      const queueKey = myQueueQueryOptions().queryKey;
+      const list = queryClient.getQueryData(queueKey);
+      // A read under way began before this change and would overwrite it: read again after it.
+      if (queryClient.isFetching({ queryKey: queueKey }) > 0)
+        void queryClient.invalidateQueries({ queryKey: queueKey });
+      if (list?.some((o) => o.id === event.id)) {
+        queryClient.setQueryData(
+          queueKey,
+          list.map((o) =>
+            o.id !== event.id
+              ? o
+              : event.status === 'ordered'
+                ? { ...o, ...event.order }
+                : { ...event.order, queue_at: null, estimatedWaitMinutes: null },
+          ),
+        );
+      } else {
+        void queryClient.invalidateQueries({ queryKey: queueKey });
+      }
+      if (event.from === null || event.status === 'cancel' || event.status === 'rejected') {
+        void queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
+      }
+      if (isStatusIn(FINISHED_ORDER_STATUSES, event.status)) {
+        void queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey });
+      }
+    },
+    [queryClient, enabled],
+  );
+  useLiveEvent('orders', handleOrder);
+
+  const handleQueue = useCallback(
+    (event: LiveEventPayload<'queue'>) => {
+      if (!enabled) return;
+      const queueKey = myQueueQueryOptions().queryKey;
+      const list = queryClient.getQueryData(queueKey);
+      if (queryClient.isFetching({ queryKey: queueKey }) > 0)
+        void queryClient.invalidateQueries({ queryKey: queueKey });
+      if (list) queryClient.setQueryData(queueKey, applyQueueEvent(list, event));
+    },
+    [queryClient, enabled],
+  );
+  useLiveEvent('queue', handleQueue);
+
+  const handleReconnect = useCallback(() => {
     if (!enabled) return;
     for (const queryKey of [
       myQueueQueryOptions().queryKey,
@@ -36,6 +91,5 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
       void queryClient.invalidateQueries({ queryKey });
     }
   }, [queryClient, enabled]);
-  useLiveEvent('orders', handleChange);
-  useOnReconnect(handleChange);
+  useOnReconnect(handleReconnect);
 }

@@ -21,7 +21,9 @@ export function useOrderAnnouncements(): string {
     (event: LiveEventPayload<'orders'>) => {
       if (!isStatusIn(NEWS, event.status)) return;
       const known = queryClient.getQueryData(myQueueQueryOptions().queryKey)?.find((o) => o.id === event.id);
-      if (!known || known.status === event.status) return;
+      // The live update of the list (useMyOrdersLiveUpdates) may have stored the new status
+      // already: the event's `from` says whether the status changed.
+      if (!known || event.from === event.status) return;
       const text = statusAnnouncement(known.menu.name, event.status);
       if (!text) return;
       setAnnouncement(text);

@@ -1,29 +1,36 @@
-import { dashIfEmpty, distanceKm, LIMITS, MESSAGES } from '@cafe/shared';
+import { dashIfEmpty, distanceKm, LIMITS } from '@cafe/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
+import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { customerPaths } from '@/lib/paths';
 import { usePlaceOrder } from '@/features/order-ahead/api/place-order';
 import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { logFailure } from '@/lib/log-failure';
 
 /** How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), bar-off. */
 export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'bar-ordering-disabled';
 
-/** Why there is no usable position: too far away (null), or none could be read here. */
+/** Why there is no usable position (a message id): too far away (null), or none could be read here. */
 function locationMessage(problem: PositionProblem | null): string {
-  if (problem === null) return MESSAGES.outOfRangeThai;
-  return problem === 'unsupported' ? MESSAGES.geolocationUnsupported : MESSAGES.locationPermission;
+  if (problem === null) return msgId('shared.spec.outOfRangeThai');
+  return problem === 'unsupported'
+    ? msgId('shared.spec.geolocationUnsupported')
+    : msgId('shared.spec.locationPermission');
 }
 
 function failureText(error: unknown): string {
-  if (isApiError(error, 'ORDER_LIMIT_REACHED')) return MESSAGES.orderLimit;
-  if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) return MESSAGES.orderFailedBody;
-  if (isApiError(error)) return error.message;
-  return MESSAGES.orderFailedBody;
+  if (isApiError(error, 'ORDER_LIMIT_REACHED')) return i18n._('shared.spec.orderLimit');
+  if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) {
+    return i18n._('shared.spec.orderFailedBody');
+  }
+  if (isApiError(error)) return errorText(error) ?? i18n._('shared.spec.orderFailedBody');
+  return i18n._('shared.spec.orderFailedBody');
 }
 
 /**
@@ -37,6 +44,7 @@ export function usePlaceOrderFlow() {
   const customer = customerPaths(useMe()?.role);
   const { locationCheck, cafe, orderRadiusKm } = useSettings();
   const clearDraft = useOrderDraft((s) => s.clear);
+  const placementKey = useOrderDraft((s) => s.placementKey);
   const mutation = usePlaceOrder();
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,17 +76,20 @@ export function usePlaceOrderFlow() {
 
     try {
       const order = await mutation.mutateAsync({
-        menu_id: draft.menu_id,
-        menu_name: draft.menu_name,
-        type: draft.type,
-        sweetness: draft.sweetness,
-        remark: dashIfEmpty(draft.remark),
-        tumblerImage: draft.tumblerImage,
-        ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
+        body: {
+          menu_id: draft.menu_id,
+          menu_name: draft.menu_name,
+          type: draft.type,
+          sweetness: draft.sweetness,
+          remark: dashIfEmpty(draft.remark),
+          tumblerImage: draft.tumblerImage,
+          ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
+        },
+        placementKey: placementKey ?? undefined,
       });
       // Only an order the server reports as ordered counts as placed.
       if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
-      toast.success(MESSAGES.orderPlacedTitle, { description: MESSAGES.orderPlacedBody });
+      toast.success(i18n._('shared.spec.orderPlacedTitle'), { description: i18n._('shared.spec.orderPlacedBody') });
       clearDraft();
       void navigate(customer.statusOrder);
       return 'placed';
@@ -89,8 +100,8 @@ export function usePlaceOrderFlow() {
         return 'blocked';
       }
       if (isApiError(error, 'BAR_ORDERING_DISABLED')) return 'bar-ordering-disabled';
-      console.error('order failed', error);
-      toast.error(MESSAGES.orderFailedTitle, { description: failureText(error) });
+      logFailure('order failed', error);
+      toast.error(i18n._('shared.spec.orderFailedTitle'), { description: failureText(error) });
       const menuPath = draft.venue === 'bar' ? customer.menuBar : customer.menuCafe;
       clearTimeout(redirectTimer.current);
       redirectTimer.current = setTimeout(() => void navigate(menuPath), LIMITS.failedOrderRedirectMs);
@@ -101,7 +112,7 @@ export function usePlaceOrderFlow() {
   return {
     place,
     placing: locating || mutation.isPending,
-    /** A location problem to show beside the Place order button. */
+    /** A location problem to show beside the Place order button: a message id, translated where shown. */
     problem,
     clearProblem: () => setProblem(null),
   };

@@ -1,4 +1,21 @@
-import { ACTIVE_ORDER_STATUSES, isStatusIn, LIMITS, type Order, type OrderStatus } from '@cafe/shared';
+import { ACTIVE_ORDER_STATUSES, isStatusIn, LIMITS, type Order, type OrderBlock, type OrderStatus } from '@cafe/shared';
+import { i18n, msgId } from '@/i18n';
+
+/** The steps of the customer's status bar: Waiting -> In progress -> Finished. */
+export const STATUS_STEP_IDS = [
+  msgId('order.status.waiting'),
+  msgId('order.status.inProgress'),
+  msgId('order.status.finished'),
+] as const;
+
+/** Why nothing of a venue can be ordered now: the specification's sentence for each reason. */
+export const BLOCK_MESSAGE_IDS: Record<OrderBlock['code'], string> = {
+  MENU_UNAVAILABLE: msgId('shared.spec.orderFailedBody'),
+  CAFE_CLOSED: msgId('shared.spec.cafeClosed'),
+  CAFE_MENU_CLOSED_FRIDAY: msgId('shared.spec.cafeMenuClosedFriday'),
+  BAR_CLOSED: msgId('shared.spec.barClosed'),
+  BAR_ORDERING_DISABLED: msgId('shared.spec.cocktailOffline'),
+};
 
 /** Drinks the person may still order today (never below zero). */
 export function drinksLeft(ordered: number): number {
@@ -23,11 +40,11 @@ export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>):
   switch (order.status) {
     case 'done':
     case 'picked':
-      return { label: 'Done', note: null };
+      return { label: i18n._('order.status.done'), note: null };
     case 'cancel':
-      return { label: 'Canceled', note: null };
+      return { label: i18n._('order.status.canceled'), note: null };
     case 'rejected':
-      return { label: 'Canceled By Barista', note: order.rejectNote.trim() || null };
+      return { label: i18n._('order.status.canceledByBarista'), note: order.rejectNote.trim() || null };
     default:
       return { label: order.status, note: null };
   }
@@ -41,15 +58,15 @@ export function isCafeOrder(order: Pick<Order, 'menu'>): boolean {
 export function statusAnnouncement(menuName: string, status: OrderStatus): string | null {
   switch (status) {
     case 'in-progress':
-      return `Your ${menuName} is being made`;
+      return i18n._('order.announce.inProgress', { menuName });
     case 'done':
-      return `Your ${menuName} is ready`;
+      return i18n._('order.announce.done', { menuName });
     case 'rejected':
-      return `Your ${menuName} was canceled by the barista`;
+      return i18n._('order.announce.rejected', { menuName });
     case 'picked':
-      return `Your ${menuName} was picked up`;
+      return i18n._('order.announce.picked', { menuName });
     case 'cancel':
-      return `Your ${menuName} was canceled`;
+      return i18n._('order.announce.cancel', { menuName });
     default:
       return null;
   }

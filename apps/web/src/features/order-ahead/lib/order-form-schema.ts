@@ -1,18 +1,21 @@
-import { DRINK_TYPES, isSweetness, RemarkSchema } from '@cafe/shared';
+import { LIMITS } from '@cafe/shared';
 import { z } from 'zod';
+import { i18n } from '@/i18n';
+import { DrinkChoiceSchema } from '@/lib/drink-choice-schema';
 
-/** The cafe order form: the shared rules, with messages a customer understands. */
-export const CafeOrderFormSchema = z.object({
-  type: z.enum(DRINK_TYPES, { error: 'Choose hot, cold or frappe' }),
-  sweetness: z
-    .number({ error: 'Choose a sweetness level' })
-    .refine(isSweetness, { message: 'Choose a sweetness level' }),
-  remark: RemarkSchema,
-  tumblerImage: z.string().min(1, { message: 'Add a photo of your tumbler' }),
+// The messages are functions, so each is written when the form is checked, in the language of then.
+
+/** The additional request: at most 50 characters. */
+const RemarkFieldSchema = z.string().max(LIMITS.remarkMax, { error: () => i18n._('shared.spec.remarkTooLong') });
+
+/** The cafe order form: the shared drink choice (the walk-up order asks the same) and the tumbler photo. */
+export const CafeOrderFormSchema = DrinkChoiceSchema.extend({
+  remark: RemarkFieldSchema,
+  tumblerImage: z.string().min(1, { error: () => i18n._('order.form.tumblerMissing') }),
 });
 export type CafeOrderFormInput = z.input<typeof CafeOrderFormSchema>;
 export type CafeOrderFormValues = z.output<typeof CafeOrderFormSchema>;
 
 /** The bar order form: only the additional request is asked (the description rides along). */
-export const BarOrderFormSchema = z.object({ remark: RemarkSchema });
+export const BarOrderFormSchema = z.object({ remark: RemarkFieldSchema });
 export type BarOrderFormValues = z.output<typeof BarOrderFormSchema>;

@@ -1,4 +1,5 @@
-import { LIMITS, MESSAGES, UPLOAD_MIME_TYPES } from '@cafe/shared';
+import { LIMITS, UPLOAD_MIME_TYPES } from '@cafe/shared';
+import { i18n } from '@/i18n';
 
 /** Longest side of a photo after the in-browser downscale. */
 export const MAX_IMAGE_SIDE = 1280;
@@ -16,13 +17,13 @@ function isHeic(file: File): boolean {
   return ext === 'heic' || ext === 'heif' || file.type === 'image/heic' || file.type === 'image/heif';
 }
 
-/** A message for a file the upload would refuse, or null when it may go. */
+/** A message for a file the upload would refuse (in the current language), or null when it may go. */
 export function checkImageFile(file: File): string | null {
-  if (file.size >= LIMITS.uploadMaxBytes) return MESSAGES.uploadTooLarge;
+  if (file.size >= LIMITS.uploadMaxBytes) return i18n._('shared.spec.uploadTooLarge');
   const known =
     (EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) ||
     (UPLOAD_MIME_TYPES as readonly string[]).includes(file.type);
-  return known ? null : MESSAGES.uploadOther;
+  return known ? null : i18n._('shared.spec.uploadOther');
 }
 
 /** Target size keeping the aspect ratio, longest side at most `max`. */

@@ -2,7 +2,7 @@ import { PushSubscriptionBodySchema } from '@cafe/shared';
 import { deletePushSubscription } from '@/features/order-ahead/api/delete-push-subscription';
 import { savePushSubscription } from '@/features/order-ahead/api/save-push-subscription';
 
-const WORKER_URL = '/sw.js';
+import { SERVICE_WORKER_URL as WORKER_URL } from '@/lib/service-worker';
 
 /** Web Push needs a service worker, the Push API and notifications (iOS: only in the installed app). */
 export function isPushSupported(): boolean {

@@ -1,22 +1,31 @@
 import { textOrEmpty } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui';
 import { BarOrderForm } from '@/features/order-ahead/components/bar-order-form';
 import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notice';
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
+import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
+import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
+import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 
 /**
- * Bar order form (/form-bar/:menuName/:menuId/:description, /form-bar-admin/...). Online bar
- * ordering is usually off on the server; its refusal shows the cocktail page.
+ * Bar order form (/form-bar/:menuName/:menuId/:description, /form-bar-admin/...). While the
+ * settings say the bar takes no online orders the form is not offered at all: the cocktail page
+ * shows at once. The server's refusal (its settings may have changed since they were read) shows
+ * it too.
  */
 export function BarFormRoute() {
+  const { _ } = useLingui();
   const { id, menuName, description, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('bar');
-  const [barOffline, setBarOffline] = useState(false);
+  const { venueBlock } = useOrderBlock('bar');
+  const [refusedOnline, setRefusedOnline] = useState(false);
+  const barOffline = refusedOnline || venueBlock?.code === 'BAR_ORDERING_DISABLED';
 
-  if (!found) return <DrinkNotFound backTo={customer.menuBar} backLabel="Back to the bar menu" />;
+  if (!found) return <DrinkNotFound backTo={customer.menuBar} backLabel={_('order.barMenu.back')} />;
 
   return (
     <section className="mx-auto max-w-2xl">
@@ -24,27 +33,33 @@ export function BarFormRoute() {
         title={menuName}
         description={textOrEmpty(description) || undefined}
         backTo={customer.menuBar}
-        backLabel="Back to the bar menu"
+        backLabel={_('order.barMenu.back')}
       />
       {barOffline ? (
         <CocktailNotice />
       ) : (
-        <div className="card p-4 sm:p-6">
-          <BarOrderForm
-            key={id}
-            menuId={id}
-            menuName={menuName}
-            description={description}
-            initialDraft={sameDrink}
-            onNext={handleNext}
-          />
-        </div>
+        <>
+          {venueBlock ? (
+            <VenueBlockNotice block={venueBlock} backTo={customer.menuBar} backLabel={_('order.barMenu.back')} />
+          ) : null}
+          <LocationCheckNotice />
+          <div className="card p-4 sm:p-6">
+            <BarOrderForm
+              key={id}
+              menuId={id}
+              menuName={menuName}
+              description={description}
+              initialDraft={sameDrink}
+              onNext={handleNext}
+            />
+          </div>
+        </>
       )}
       <OrderSummaryDialog
         open={summaryOpen}
         onOpenChange={setSummaryOpen}
         draft={draft}
-        onBarOrderingDisabled={() => setBarOffline(true)}
+        onBarOrderingDisabled={() => setRefusedOnline(true)}
       />
     </section>
   );

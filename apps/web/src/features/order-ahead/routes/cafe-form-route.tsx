@@ -1,24 +1,40 @@
+import { useLingui } from '@lingui/react';
 import { PageHeader } from '@/components/ui';
 import { CafeOrderForm } from '@/features/order-ahead/components/cafe-order-form';
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
+import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
+import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
+import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
+import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 
-/** Cafe order form (/form/:menuName/:menuId, /form-admin/...). */
+/**
+ * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
+ * when the form opens: the cafe closed, orders paused, the person too far away or not sharing
+ * their location.
+ */
 export function CafeFormRoute() {
+  const { _ } = useLingui();
   const { id, menuName, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('cafe');
+  const { venueBlock } = useOrderBlock('cafe');
 
-  if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel="Back to menu" />;
+  if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
 
   return (
     <section className="mx-auto max-w-2xl">
       <PageHeader
         title={menuName}
-        description="How would you like it?"
+        description={_('order.form.howWouldYouLikeIt')}
         backTo={customer.menuCafe}
-        backLabel="Back to menu"
+        backLabel={_('order.form.backToMenu')}
       />
+      {venueBlock ? (
+        <VenueBlockNotice block={venueBlock} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
+      ) : null}
+      <OrderingPausedNotice />
+      <LocationCheckNotice />
       <div className="card p-4 sm:p-6">
         <CafeOrderForm key={id} menuId={id} menuName={menuName} initialDraft={sameDrink} onNext={handleNext} />
       </div>

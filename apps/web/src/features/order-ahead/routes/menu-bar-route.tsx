@@ -1,15 +1,19 @@
-import { type Menu } from '@cafe/shared';
+import type { Menu } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Info, Martini } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMe } from '@/api/me';
-import { customerPaths } from '@/lib/paths';
-import { PageHeader } from '@/components/ui';
+import { useSettings } from '@/api/settings';
+import { useNextOpenings } from '@/hooks/use-next-openings';
+import { customerPaths, paths } from '@/lib/paths';
+import { AlertMessage, PageHeader } from '@/components/ui';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { BarNoticeDialog } from '@/features/order-ahead/components/bar-notice-dialog';
 import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notice';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
+import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 
@@ -23,15 +27,23 @@ function noticeDismissed(): boolean {
 
 /**
  * Bar menu (/menubar, /menubar-admin, /order_bar): category tabs and items, the house-rules
- * notice. Choosing an item opens the bar form when the bar takes online orders now, and the
- * cocktail page otherwise (bar drinks are ordered at the bar). Only inactive items are greyed.
+ * notice. Choosing an item opens the bar form when the bar takes online orders now. While online
+ * bar ordering is off (the settings) the menu says so at the top and its items are to read, not
+ * to tap. It follows the venue live: once the bar is closed its items are disabled, and a customer
+ * is taken to the cafe menu when the cafe is open (others get a link).
  */
 export function MenuBarRoute() {
+  const { _ } = useLingui();
   const me = useMe();
   const navigate = useNavigate();
   const isCustomer = me !== null && me.role !== 'barista';
   const customer = customerPaths(me?.role);
-  const { blockOf } = useOrderBlock('bar');
+  const { blockOf, venueBlock } = useOrderBlock('bar');
+  const { hours } = useSettings();
+  const { otherOpen: cafeOpen, otherMenu: cafeMenu } = useFollowVenue('bar');
+  const barClosed = venueBlock?.code === 'BAR_CLOSED';
+  const barOffline = venueBlock?.code === 'BAR_ORDERING_DISABLED';
+  const [barOpensAgain] = useNextOpenings(['bar'], { enabled: barClosed });
 
   const categoriesQuery = useCategories('bar');
   useMenuLiveUpdates('bar');
@@ -48,11 +60,11 @@ export function MenuBarRoute() {
     if (!open) localStorage.setItem(STORAGE_KEYS.bannerShown, 'true');
   };
 
-  const isOrderable = (item: Menu) => blockOf(item)?.code !== 'MENU_UNAVAILABLE';
+  const isOrderable = (item: Menu) => blockOf(item) === null;
 
   const handlePick = (item: Menu) => {
     if (!isOrderable(item)) return;
-    if (isCustomer && blockOf(item) === null) {
+    if (isCustomer) {
       void navigate(customer.formBar(item.name, item.id, item.description));
       return;
     }
@@ -62,21 +74,47 @@ export function MenuBarRoute() {
   return (
     <section aria-labelledby="bar-menu-title">
       <PageHeader
-        title={<span id="bar-menu-title">Bar Menu</span>}
-        description="Friday evening drinks."
+        title={<span id="bar-menu-title">{_('order.barMenu.title')}</span>}
+        description={_('order.barMenu.description')}
         actions={
           <button type="button" className="btn-secondary" onClick={() => setNoticeOpen(true)}>
             <Info aria-hidden="true" className="h-4 w-4" />
-            Please read
+            {_('order.barMenu.pleaseRead')}
           </button>
         }
       />
+
+      {barClosed ? (
+        <AlertMessage tone="info" className="mb-4">
+          {_('order.menu.closedUntil', {
+            closed: _('shared.spec.barClosed'),
+            opens: barOpensAgain ?? hours.bar.label,
+          })}
+          {cafeOpen ? (
+            <>
+              {' '}
+              <Link to={cafeMenu} className="font-semibold text-[var(--accent)] underline">
+                {_('order.barMenu.goToCafe')}
+              </Link>
+            </>
+          ) : null}
+        </AlertMessage>
+      ) : null}
+
+      {barOffline ? (
+        <AlertMessage tone="info" className="mb-4">
+          <p className="font-semibold">{_('shared.spec.cocktailOffline')}</p>
+          <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline">
+            {_('order.cocktail.meetTeam')}
+          </Link>
+        </AlertMessage>
+      ) : null}
 
       {chosen ? (
         <CocktailNotice
           actions={
             <button type="button" className="btn-secondary" onClick={() => setChosen(null)}>
-              Back to the bar menu
+              {_('order.barMenu.back')}
             </button>
           }
         />
@@ -86,11 +124,12 @@ export function MenuBarRoute() {
           tabs={categories}
           active={active}
           onSelect={setSelectedId}
-          tabsLabel="Bar categories"
+          tabsLabel={_('order.barMenu.tabs')}
           icon={Martini}
-          emptyTitle="The bar menu is empty"
+          emptyTitle={_('order.barMenu.empty')}
           isOrderable={isOrderable}
           onPick={handlePick}
+          browseOnly={barOffline}
         />
       )}
 

@@ -1,8 +1,22 @@
 import { MESSAGES, type Category } from '@cafe/shared';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderWithProviders, seedSettings, signIn, signOut } from '@/test/render';
+import { cafeStatusQueryOptions } from '@/api/cafe-status';
+import { paths } from '@/lib/paths';
+import { MOVED_TO_OTHER_MENU } from '@/features/order-ahead/hooks/use-follow-venue';
+import {
+  currentPath,
+  mockApi,
+  renderRoutes,
+  renderWithProviders,
+  seedSettings,
+  signIn,
+  signOut,
+  stubScreen,
+} from '@/test/render';
 import { MenuCafeRoute } from './menu-cafe-route';
 
 vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
@@ -109,5 +123,57 @@ describe('MenuCafeRoute while the cafe is closed', () => {
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Latte/ })).toBeDisabled();
+  });
+});
+
+describe('MenuCafeRoute following the venue live', () => {
+  const BAR_OPEN = { isCafeOpen: false, isBarOpen: true };
+
+  function renderCafeMenu(entry: string) {
+    return renderRoutes(
+      [
+        {
+          // The toaster outlives the screen, as in the app.
+          element: (
+            <>
+              <Outlet />
+              <Toaster />
+            </>
+          ),
+          children: [
+            { path: entry, Component: MenuCafeRoute },
+            stubScreen(paths.user.menuBar),
+            stubScreen(paths.orderBar),
+          ],
+        },
+      ],
+      entry,
+    );
+  }
+
+  it('takes a customer to the bar menu, and says why, when the cafe closes and the bar opens', async () => {
+    signIn({ id: 5, role: 'user' });
+    serve(0);
+    const { queryClient } = renderCafeMenu(paths.user.menuCafe);
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
+    act(() => {
+      queryClient.setQueryData(cafeStatusQueryOptions().queryKey, BAR_OPEN);
+    });
+    await waitFor(() => expect(currentPath()).toBe(paths.user.menuBar));
+    expect(await screen.findByText(MOVED_TO_OTHER_MENU.bar)).toBeInTheDocument();
+  });
+
+  it('tells a visitor the cafe has closed, links to the bar menu and disables every drink', async () => {
+    signOut();
+    serve(0);
+    const { queryClient } = renderCafeMenu(paths.home);
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
+    act(() => {
+      queryClient.setQueryData(cafeStatusQueryOptions().queryKey, BAR_OPEN);
+    });
+    expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Latte/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Go to the bar menu' })).toHaveAttribute('href', paths.orderBar);
+    expect(screen.getByRole('heading', { name: 'Cafe Menu' })).toBeInTheDocument();
   });
 });

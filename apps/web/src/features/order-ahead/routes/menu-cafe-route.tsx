@@ -1,27 +1,38 @@
-import { LIMITS, MESSAGES, type Menu } from '@cafe/shared';
+import { LIMITS, type Menu } from '@cafe/shared';
+import { Trans, useLingui } from '@lingui/react';
 import { Coffee, LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
+import { useNextOpenings } from '@/hooks/use-next-openings';
 import { customerPaths, paths } from '@/lib/paths';
 import { AlertMessage, PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
-import { NoticeDialog } from '@/features/order-ahead/components/notice-dialog';
 import { OrderCountBadge } from '@/features/order-ahead/components/order-count-badge';
+import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
+import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 
 type Notice = 'sign-in' | 'limit' | 'staff' | null;
 
+// The notices follow a tap on a drink, so the dialog library loads then, not with the menu.
+const NoticeDialog = lazy(() =>
+  import('@/features/order-ahead/components/notice-dialog').then((m) => ({ default: m.NoticeDialog })),
+);
+
 /**
  * Cafe menu (/menuCafe, /menucafe, /menuCafe-admin, and read-only at / for visitors):
- * "Ordered n/2", category tabs, and choosing a drink opens the order form.
+ * "Ordered n/2", category tabs, and choosing a drink opens the order form. It follows the venue
+ * live: once the cafe is closed its items are disabled, and a customer is taken to the bar menu
+ * when the bar is open (others get a link).
  */
 export function MenuCafeRoute() {
+  const { _ } = useLingui();
   const me = useMe();
   const navigate = useNavigate();
   const isCustomer = me !== null && me.role !== 'barista';
@@ -35,6 +46,10 @@ export function MenuCafeRoute() {
   useMyOrdersLiveUpdates(isCustomer);
 
   const { blockOf, venueBlock } = useOrderBlock('cafe');
+  const cafeClosed = venueBlock?.code === 'CAFE_CLOSED';
+  // When the cafe opens again, by the schedule (its hours until the schedule has been read).
+  const [cafeOpensAgain] = useNextOpenings(['cafe'], { enabled: cafeClosed });
+  const { otherOpen: barOpen, otherMenu: barMenu } = useFollowVenue('cafe');
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -57,36 +72,48 @@ export function MenuCafeRoute() {
   return (
     <section aria-labelledby="cafe-menu-title">
       <PageHeader
-        title={<span id="cafe-menu-title">Cafe Menu</span>}
-        description="Pick a drink, then choose how you like it."
+        title={<span id="cafe-menu-title">{_('order.cafeMenu.title')}</span>}
+        description={_('order.cafeMenu.description')}
         actions={isCustomer && countQuery.data !== undefined ? <OrderCountBadge count={countQuery.data} /> : null}
       />
 
+      {isCustomer ? <OrderingPausedNotice /> : null}
+
       {!me ? (
         <AlertMessage tone="info" className="mb-4">
-          You are browsing the menu.{' '}
-          <Link to={paths.login} className="font-semibold text-[var(--accent)] underline">
-            Sign in
-          </Link>{' '}
-          to order a drink.
+          <Trans
+            id="order.cafeMenu.browsing"
+            components={{ 0: <Link to={paths.login} className="font-semibold text-[var(--accent)] underline" /> }}
+          />
         </AlertMessage>
       ) : null}
 
-      {venueBlock?.code === 'CAFE_CLOSED' ? (
+      {cafeClosed ? (
         <AlertMessage tone="info" className="mb-4">
-          {venueBlock.message} {hours.cafe.label}.
+          {_('order.menu.closedUntil', {
+            closed: _('shared.spec.cafeClosed'),
+            opens: cafeOpensAgain ?? hours.cafe.label,
+          })}
+          {barOpen ? (
+            <>
+              {' '}
+              <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
+                {_('order.cafeMenu.goToBar')}
+              </Link>
+            </>
+          ) : null}
         </AlertMessage>
       ) : null}
 
       {venueBlock?.code === 'CAFE_MENU_CLOSED_FRIDAY' ? (
         <AlertMessage tone="info" className="mb-4">
-          {MESSAGES.fridayCafeClosed}
+          {_('shared.spec.fridayCafeClosed')}
         </AlertMessage>
       ) : null}
 
       {isBarista && categories.length > 0 && active ? (
         <Select
-          label="Category"
+          label={_('order.cafeMenu.category')}
           className="mb-4 max-w-xs"
           value={String(active.id)}
           onChange={(event) => setSelectedId(Number(event.target.value))}
@@ -99,39 +126,43 @@ export function MenuCafeRoute() {
         tabs={tabs}
         active={active}
         onSelect={setSelectedId}
-        tabsLabel="Cafe categories"
+        tabsLabel={_('order.cafeMenu.tabs')}
         icon={Coffee}
-        emptyTitle="The cafe menu is empty"
+        emptyTitle={_('order.cafeMenu.empty')}
         isOrderable={isOrderable}
         onPick={handlePick}
       />
 
-      <NoticeDialog
-        open={notice === 'limit'}
-        onOpenChange={(open) => !open && setNotice(null)}
-        title="Order limit"
-        message={MESSAGES.orderLimit}
-      />
-      <NoticeDialog
-        open={notice === 'staff'}
-        onOpenChange={(open) => !open && setNotice(null)}
-        title="Browsing only"
-        message="Baristas can browse the menu here; drinks are ordered from a customer account."
-      />
-      <NoticeDialog
-        open={notice === 'sign-in'}
-        onOpenChange={(open) => !open && setNotice(null)}
-        title="Sign in to order"
-        message="Please sign in with your company account to order a drink."
-        okLabel="Not now"
-        okSecondary
-        actions={
-          <Link to={paths.login} className="btn-primary">
-            <LogIn aria-hidden="true" className="h-4 w-4" />
-            Sign in
-          </Link>
-        }
-      />
+      {notice ? (
+        <Suspense fallback={null}>
+          <NoticeDialog
+            open={notice === 'limit'}
+            onOpenChange={(open) => !open && setNotice(null)}
+            title={_('order.limit.title')}
+            message={_('shared.spec.orderLimit')}
+          />
+          <NoticeDialog
+            open={notice === 'staff'}
+            onOpenChange={(open) => !open && setNotice(null)}
+            title={_('order.cafeMenu.staffTitle')}
+            message={_('order.cafeMenu.staffMessage')}
+          />
+          <NoticeDialog
+            open={notice === 'sign-in'}
+            onOpenChange={(open) => !open && setNotice(null)}
+            title={_('order.cafeMenu.signInTitle')}
+            message={_('order.cafeMenu.signInMessage')}
+            okLabel={_('order.cafeMenu.notNow')}
+            okSecondary
+            actions={
+              <Link to={paths.login} className="btn-primary">
+                <LogIn aria-hidden="true" className="h-4 w-4" />
+                {_('order.cafeMenu.signIn')}
+              </Link>
+            }
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { MESSAGES, type Order } from '@cafe/shared';
+import type { Order } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ import {
 
 /** History (/ordered, /ordered-admin): finished orders, newest update first, refreshed every 5 s. */
 export function OrderHistoryRoute() {
+  const { _ } = useLingui();
   const customer = customerPaths(useMe()?.role);
   const history = useOrderHistory();
   const [favourite, setFavourite] = useState<FavouriteDrink | null>(readFavourite);
@@ -44,20 +46,20 @@ export function OrderHistoryRoute() {
   return (
     <section aria-labelledby="history-title">
       <PageHeader
-        title={<span id="history-title">History</span>}
-        description="Star a drink to offer it under Order again on My Order."
+        title={<span id="history-title">{_('order.history.title')}</span>}
+        description={_('order.history.description')}
       />
       {history.isPending ? (
-        <LoadingBlock label="Loading your history..." />
+        <LoadingBlock label={_('order.history.loading')} />
       ) : history.isError ? (
-        <ErrorState message="Your history could not be loaded." onRetry={() => void history.refetch()} />
+        <ErrorState message={_('order.history.loadFailed')} onRetry={() => void history.refetch()} />
       ) : orders.length === 0 ? (
         <EmptyState
           icon={<History className="h-7 w-7" />}
-          title={MESSAGES.noHistory}
+          title={_('shared.spec.noHistory')}
           action={
             <Link to={customer.menuCafe} className="btn-primary">
-              Order a drink
+              {_('order.history.orderADrink')}
             </Link>
           }
         />

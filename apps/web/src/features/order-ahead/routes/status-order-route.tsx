@@ -1,9 +1,11 @@
-import { ACTIVE_ORDER_STATUSES, isStatusIn, MESSAGES, type QueuedOrder } from '@cafe/shared';
+import { ACTIVE_ORDER_STATUSES, isStatusIn, type QueuedOrder } from '@cafe/shared';
+import { Trans, useLingui } from '@lingui/react';
 import { Coffee, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { customerPaths } from '@/lib/paths';
+import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useMe } from '@/api/me';
 import { useMyQueue } from '@/features/order-ahead/api/get-my-queue';
@@ -20,9 +22,12 @@ import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-up
 import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
 import { drinksLeft, limitReached } from '@/features/order-ahead/lib/order-display';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { errorText } from '@/lib/error-text';
+import { logFailure } from '@/lib/log-failure';
 
 /** My orders (/statusOrder, /statusOrder-admin): today's drinks, live. */
 export function StatusOrderRoute() {
+  const { _ } = useLingui();
   const customer = customerPaths(useMe()?.role);
 
   const queue = useMyQueue();
@@ -42,6 +47,7 @@ export function StatusOrderRoute() {
   const orders = useMemo(() => queue.data ?? [], [queue.data]);
   const active = orders.filter((o) => isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
   const closed = orders.filter((o) => !isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
+  const waitingVenues = orders.filter((o) => o.status === 'ordered').map((o) => o.menu.category.categoryFor);
   const pastAndToday = useMemo(() => [...orders, ...(history.data ?? [])], [orders, history.data]);
 
   const handleCancel = (order: QueuedOrder) => {
@@ -54,10 +60,8 @@ export function StatusOrderRoute() {
     try {
       await update.mutateAsync({ id: cancelTarget.id, status: 'cancel' });
     } catch (error) {
-      console.error('cancel failed', error);
-      toast.error('The order could not be canceled', {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      logFailure('cancel failed', error);
+      toast.error(_('order.myOrder.cancelFailed'), { description: errorText(error) });
       throw error;
     }
   };
@@ -67,8 +71,8 @@ export function StatusOrderRoute() {
       { id: order.id, status: 'picked' },
       {
         onError: (error) => {
-          console.error('pick up failed', error);
-          toast.error('The pick-up could not be saved', { description: error.message });
+          logFailure('pick up failed', error);
+          toast.error(_('order.myOrder.pickUpFailed'), { description: errorText(error) });
         },
       },
     );
@@ -86,23 +90,26 @@ export function StatusOrderRoute() {
   return (
     <section aria-labelledby="my-order-title" className="space-y-6">
       <PageHeader
-        title={<span id="my-order-title">My Order</span>}
+        title={<span id="my-order-title">{_('order.myOrder.title')}</span>}
         description={
           <span>
-            Drinks left today:{' '}
-            <strong className="text-[var(--ink)]">
-              {countQuery.data === undefined ? '…' : drinksLeft(countQuery.data)}
-            </strong>
+            <Trans
+              id="order.myOrder.drinksLeft"
+              values={{ count: countQuery.data === undefined ? '…' : drinksLeft(countQuery.data) }}
+              components={{ 0: <strong className="text-[var(--ink)]" /> }}
+            />
           </span>
         }
         actions={
           <Link to={customer.menuCafe} className="btn-primary">
             <Plus aria-hidden="true" className="h-4 w-4" />
-            Order now
+            {_('order.myOrder.orderNow')}
           </Link>
         }
         className="mb-0"
       />
+
+      <ClosingSoonBanner audience="customer" waitingVenues={waitingVenues} />
 
       <PushNotificationSwitch />
 
@@ -114,17 +121,17 @@ export function StatusOrderRoute() {
 
       <section aria-labelledby="active-orders-title">
         <h2 id="active-orders-title" className="mb-3 text-lg font-semibold">
-          Today&apos;s orders
+          {_('order.myOrder.today')}
         </h2>
         {queue.isPending ? (
-          <LoadingBlock label="Loading your orders..." />
-        ) : queue.isError ? (
-          <ErrorState message="Your orders could not be loaded." onRetry={() => void queue.refetch()} />
+          <LoadingBlock label={_('order.myOrder.loading')} />
+        ) : queue.isError && !queue.data ? (
+          <ErrorState message={_('order.myOrder.loadFailed')} onRetry={() => void queue.refetch()} />
         ) : active.length === 0 ? (
           <EmptyState
             icon={<Coffee className="h-7 w-7" />}
-            title="No drinks on the way"
-            description="Order a drink and follow it here."
+            title={_('order.myOrder.noneTitle')}
+            description={_('order.myOrder.noneDescription')}
           />
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
@@ -144,10 +151,10 @@ export function StatusOrderRoute() {
 
       <section aria-labelledby="closed-orders-title">
         <h2 id="closed-orders-title" className="mb-3 text-lg font-semibold">
-          Picked and Canceled
+          {_('order.myOrder.closedTitle')}
         </h2>
         {closed.length === 0 ? (
-          <p className="text-sm text-[var(--ink-muted)]">No picked or canceled drinks today.</p>
+          <p className="text-sm text-[var(--ink-muted)]">{_('order.myOrder.noneClosed')}</p>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
             {closed.map((order) => (
@@ -166,7 +173,12 @@ export function StatusOrderRoute() {
         onConfirm={handleConfirmCancel}
       />
       <OrderSummaryDialog open={summaryOpen} onOpenChange={setSummaryOpen} draft={draft} />
-      <NoticeDialog open={limitOpen} onOpenChange={setLimitOpen} title="Order limit" message={MESSAGES.orderLimit} />
+      <NoticeDialog
+        open={limitOpen}
+        onOpenChange={setLimitOpen}
+        title={_('order.limit.title')}
+        message={_('shared.spec.orderLimit')}
+      />
     </section>
   );
 }

@@ -16,14 +16,36 @@ export interface OrderDraft {
 
 interface OrderDraftState {
   draft: OrderDraft | null;
+  /**
+   * The Idempotency-Key of this draft's placement (docs/api.md, POST /order): the same for every
+   * attempt to place this very drink, so an order saved without the phone hearing back is not
+   * made twice when "Place order" is tapped again; a new one as soon as the drink changes.
+   */
+  placementKey: string | null;
   /** Set-menu: keep the draft. */
   setMenu: (draft: OrderDraft) => void;
   /** Reset after an order or when leaving the flow. */
   clear: () => void;
 }
 
-export const useOrderDraft = create<OrderDraftState>()((set) => ({
+const DRAFT_FIELDS = ['venue', 'menu_id', 'menu_name', 'type', 'sweetness', 'remark', 'tumblerImage'] as const;
+
+function sameDrink(a: OrderDraft | null, b: OrderDraft): boolean {
+  return a !== null && DRAFT_FIELDS.every((field) => a[field] === b[field]);
+}
+
+/** 128 random bits as hex. (crypto.randomUUID exists only on https pages; an office may serve plain http.) */
+export function newPlacementKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const useOrderDraft = create<OrderDraftState>()((set, get) => ({
   draft: null,
-  setMenu: (draft) => set({ draft }),
-  clear: () => set({ draft: null }),
+  placementKey: null,
+  setMenu: (draft) => {
+    const { draft: previous, placementKey } = get();
+    set({ draft, placementKey: sameDrink(previous, draft) && placementKey ? placementKey : newPlacementKey() });
+  },
+  clear: () => set({ draft: null, placementKey: null }),
 }));

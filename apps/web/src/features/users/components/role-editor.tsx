@@ -1,6 +1,7 @@
 import type { Role } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Select } from '@/components/ui';
-import { ROLE_OPTIONS, isRole } from '@/features/users/lib/user-list';
+import { ROLE_CHOICES, ROLE_LABELS, isRole } from '@/features/users/lib/user-list';
 
 interface RoleEditorProps {
   name: string;
@@ -13,12 +14,13 @@ interface RoleEditorProps {
 
 /** The role dropdown with Cancel and Save that the pencil opens. */
 export function RoleEditor({ name, value, saving, onChange, onCancel, onSave }: RoleEditorProps) {
+  const { _ } = useLingui();
   return (
     <div className="flex flex-wrap items-center gap-2 py-1">
       <Select
-        label={`Role of ${name}`}
+        label={_('users.roleOf', { name })}
         hideLabel
-        options={ROLE_OPTIONS}
+        options={ROLE_CHOICES.map((role) => ({ value: role, label: _(ROLE_LABELS[role]) }))}
         value={value}
         disabled={saving}
         onChange={(e) => {
@@ -28,10 +30,10 @@ export function RoleEditor({ name, value, saving, onChange, onCancel, onSave }: 
         autoFocus
       />
       <button type="button" className="btn-secondary" onClick={onCancel} disabled={saving}>
-        Cancel
+        {_('users.editor.cancel')}
       </button>
       <button type="button" className="btn-primary" onClick={onSave} disabled={saving} aria-busy={saving || undefined}>
-        {saving ? 'Saving...' : 'Save'}
+        {saving ? _('users.editor.saving') : _('users.editor.save')}
       </button>
     </div>
   );

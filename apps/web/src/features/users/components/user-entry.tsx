@@ -1,4 +1,5 @@
 import { cutName, type Role, type User } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Pencil } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
 import { ROLE_LABELS } from '@/features/users/lib/user-list';
@@ -18,14 +19,15 @@ export interface UserEntryProps {
 }
 
 export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) {
+  const { _ } = useLingui();
   const short = cutName(user.name);
   return (
     <span className="inline-flex min-w-0 items-center gap-2">
       <span className="font-semibold" title={short === user.name ? undefined : user.name}>
         {short}
       </span>
-      {isMe ? <StatusPill tone="accent">You</StatusPill> : null}
-      {user.isAvailable === 'unavailable' ? <StatusPill tone="danger">Disabled</StatusPill> : null}
+      {isMe ? <StatusPill tone="accent">{_('users.you')}</StatusPill> : null}
+      {user.isAvailable === 'unavailable' ? <StatusPill tone="danger">{_('users.disabled')}</StatusPill> : null}
     </span>
   );
 }
@@ -42,6 +44,7 @@ export function UserRole({
   onCancel,
   onSave,
 }: UserEntryProps) {
+  const { _ } = useLingui();
   if (editing) {
     return (
       <RoleEditor
@@ -56,12 +59,12 @@ export function UserRole({
   }
   return (
     <span className="inline-flex items-center gap-1">
-      <span>{ROLE_LABELS[user.role]}</span>
+      <span>{_(ROLE_LABELS[user.role])}</span>
       {isMe ? null : (
         <button
           type="button"
           className="btn-ghost min-w-11 px-2"
-          aria-label={`Edit role of ${user.name}`}
+          aria-label={_('users.editRole', { name: user.name })}
           onClick={onEdit}
         >
           <Pencil aria-hidden="true" className="h-4 w-4" />

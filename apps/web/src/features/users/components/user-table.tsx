@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { UserName, UserRole, type UserEntryProps } from './user-entry';
 
 /** Tablet and wider: a table of users. */
 export function UserTable({ entries, label }: { entries: UserEntryProps[]; label: string }) {
+  const { _ } = useLingui();
   return (
     <div className="card overflow-x-auto">
       <table className="w-full text-left">
@@ -9,13 +11,13 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
         <thead className="border-b border-[var(--border)] text-sm text-[var(--ink-muted)]">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
-              Name
+              {_('users.column.name')}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
-              Role
+              {_('users.column.role')}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
-              E-mail
+              {_('users.column.email')}
             </th>
           </tr>
         </thead>

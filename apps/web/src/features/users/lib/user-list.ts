@@ -1,12 +1,15 @@
 import { ROLES, type Role, type User } from '@cafe/shared';
+import { msgId } from '@/i18n';
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', user: 'User', barista: 'Barista' };
+/** The roles' names (message ids). */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: msgId('users.role.admin'),
+  user: msgId('users.role.user'),
+  barista: msgId('users.role.barista'),
+};
 
 /** The role dropdown's choices in the order the specification lists them. */
-export const ROLE_OPTIONS = (['admin', 'user', 'barista'] as const satisfies readonly Role[]).map((role) => ({
-  value: role,
-  label: ROLE_LABELS[role],
-}));
+export const ROLE_CHOICES = ['admin', 'user', 'barista'] as const satisfies readonly Role[];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { UserManagementRoute } from './user-management-route';
 
@@ -72,5 +73,32 @@ describe('User Management', () => {
     expect(screen.getByText('Bea Barista')).toBeInTheDocument();
     // The signed-in admin stays on top whatever the search.
     expect(screen.getByText('Ada Admin')).toBeInTheDocument();
+  });
+});
+
+describe('User Management in Thai', () => {
+  it('shows the roles and confirms a role change in Thai', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const user = userEvent.setup();
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'ผู้ใช้' });
+    expect(screen.getByRole('heading', { name: 'จัดการผู้ใช้' })).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('คุณ');
+    expect(screen.getByText('ผู้ใช้อื่น 2 คน')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'แก้ไขบทบาทของ Bartholomew Longname' }));
+    const select = screen.getByRole('combobox', { name: 'บทบาทของ Bartholomew Longname' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['ผู้ดูแลระบบ', 'ผู้ใช้', 'บาริสต้า']);
+    await user.selectOptions(select, 'barista');
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(patches()).toEqual([{ path: '/user/2', body: { role: 'barista' } }]));
+
+    expect(screen.queryByText('User Management')).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Admin' })).not.toBeInTheDocument();
   });
 });

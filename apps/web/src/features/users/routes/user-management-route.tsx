@@ -1,9 +1,11 @@
 import type { Role } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
 import { Search, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
 import { useMe } from '@/api/me';
 import { useUsers } from '@/features/users/api/get-users';
 import { useUpdateUserRole } from '@/features/users/api/update-user-role';
@@ -15,6 +17,7 @@ import { useMediaQuery } from '@/features/users/lib/use-media-query';
 
 /** User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top. */
 export function UserManagementRoute() {
+  const { _ } = useLingui();
   const currentUserId = useMe()?.id ?? null;
   const users = useUsers();
   const updateRole = useUpdateUserRole();
@@ -36,19 +39,18 @@ export function UserManagementRoute() {
       { id, role },
       {
         onSuccess: () => {
-          toast.success(`${name} is now ${ROLE_LABELS[role]}`);
+          toast.success(_('users.toast.roleChanged', { name, role: _(ROLE_LABELS[role]) }));
           setEditing(null);
         },
         onError: (error) =>
-          toast.error(isApiError(error) ? error.message : 'Could not change the role. Please try again.'),
+          toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('users.toast.changeFailed')),
       },
     );
   };
 
   let body;
-  if (users.isPending) body = <LoadingBlock label="Loading users..." />;
-  else if (users.isError)
-    body = <ErrorState message="Could not load the users." onRetry={() => void users.refetch()} />;
+  if (users.isPending) body = <LoadingBlock label={_('users.loading')} />;
+  else if (users.isError) body = <ErrorState message={_('users.loadFailed')} onRetry={() => void users.refetch()} />;
   else {
     const { me, others } = arrangeUsers(users.data, currentUserId, deferredSearch);
     const toEntry = (user: (typeof users.data)[number]): UserEntryProps => {
@@ -73,7 +75,7 @@ export function UserManagementRoute() {
       <>
         <div className="mb-3">
           <label htmlFor="user-search" className="sr-only">
-            Search users
+            {_('users.search.label')}
           </label>
           <div className="relative">
             <Search
@@ -84,21 +86,23 @@ export function UserManagementRoute() {
               id="user-search"
               type="search"
               className="input pl-9"
-              placeholder="Search by name or e-mail"
+              placeholder={_('users.search.placeholder')}
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               autoComplete="off"
             />
           </div>
           <p aria-live="polite" className="mt-1 text-sm text-[var(--ink-muted)]">
-            {deferredSearch.trim() === '' ? `${total} other users` : `${others.length} of ${total} other users match`}
+            {deferredSearch.trim() === ''
+              ? _('users.search.total', { total })
+              : _('users.search.matches', { matched: others.length, total })}
           </p>
         </div>
-        <List entries={entries} label="Users" />
+        <List entries={entries} label={_('users.list')} />
         {others.length === 0 ? (
           <EmptyState
             icon={<Users className="h-7 w-7" />}
-            title={deferredSearch.trim() === '' ? 'No other users yet' : 'No user matches your search'}
+            title={deferredSearch.trim() === '' ? _('users.empty.none') : _('users.empty.noMatch')}
           />
         ) : null}
       </>
@@ -107,7 +111,7 @@ export function UserManagementRoute() {
 
   return (
     <section>
-      <PageHeader title="User Management" description="Change who may order, run the bar or manage the app." />
+      <PageHeader title={_('users.title')} description={_('users.description')} />
       {body}
     </section>
   );

@@ -1,0 +1,20 @@
+import { OrderSchema, type WalkUpOrderBody } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { baristaOrdersRootKey } from './get-barista-orders';
+
+/**
+ * POST /order/walk-up: a barista enters an order for a person at the counter (it counts toward
+ * their daily limit) or for a guest; answers 201 with the Order (`walkUp: true`).
+ */
+export const placeWalkUpOrder = (body: WalkUpOrderBody) =>
+  api('/order/walk-up', { method: 'POST', body, schema: OrderSchema });
+
+export function usePlaceWalkUpOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeWalkUpOrder,
+    // The `orders` event puts it on the board; without a live connection this read does.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+  });
+}

@@ -1,0 +1,41 @@
+import { OrderSchema, type Id, type Order } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { baristaOrdersRootKey } from './get-barista-orders';
+import { orderTimelineRootKey } from './get-order-timeline';
+
+/**
+ * POST /order/barista/{id}/undo: takes back the last Do, Done or reject of an order within
+ * LIMITS.undoWindowSeconds; answers the order as it is again (409 UNDO_EXPIRED after the window,
+ * 409 INVALID_TRANSITION when there is nothing to take back or someone changed it since).
+ */
+export const undoBaristaOrder = (id: Id) => api(`/order/barista/${id}/undo`, { method: 'POST', schema: OrderSchema });
+
+export interface UndoOutcome {
+  undone: Order[];
+  failures: { id: Id; error: unknown }[];
+}
+
+/** Undo for one or several orders (a bulk move is taken back order by order). */
+export async function undoBaristaOrders(ids: readonly Id[]): Promise<UndoOutcome> {
+  const settled = await Promise.allSettled(ids.map((id) => undoBaristaOrder(id)));
+  const outcome: UndoOutcome = { undone: [], failures: [] };
+  settled.forEach((result, i) => {
+    if (result.status === 'fulfilled') outcome.undone.push(result.value);
+    else outcome.failures.push({ id: ids[i]!, error: result.reason });
+  });
+  return outcome;
+}
+
+export function useUndoBaristaOrders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoBaristaOrders,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+        queryClient.invalidateQueries({ queryKey: orderTimelineRootKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,291 @@
+import { MESSAGES, type Category, type Order, type UserSearchResult } from '@cafe/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
+import { apiError, mockApi, renderWithProviders, type Reply } from '@/test/render';
+import { WalkUpOrderDialog } from './walk-up-order-dialog';
+
+const MENU: Category[] = [
+  {
+    id: 1,
+    name: 'Coffee',
+    categoryFor: 'cafe',
+    isAvailable: 'available',
+    menu: [
+      { id: 3, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' },
+      { id: 4, name: 'Mocha', description: '-', category_id: 1, isActive: 'inactive', isAvailable: 'available' },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Tea',
+    categoryFor: 'cafe',
+    isAvailable: 'available',
+    menu: [{ id: 5, name: 'Thai tea', description: '-', category_id: 2, isActive: 'active', isAvailable: 'available' }],
+  },
+];
+
+const PEOPLE: UserSearchResult[] = [
+  { id: 41, name: 'Ann Lee', email: 'ann@example.com' },
+  { id: 42, name: 'Annop Chai', email: 'annop@example.com' },
+];
+
+/** The search is asked once typing pauses (250 ms): the answer may take longer than findBy's usual second. */
+const SEARCH_WAIT = { timeout: 3000 };
+
+/** The order the server answers for a placed walk-up order. */
+function placedOrder(body: { menu_id: number; userId?: number; guestName?: string }): Order {
+  const person = PEOPLE.find((p) => p.id === body.userId);
+  return {
+    id: 900,
+    status: 'ordered',
+    orderDate: '2025-11-20T02:15:00.000Z',
+    updatedAt: '2025-11-20T02:15:00.000Z',
+    type: 'cold',
+    sweetness: 25,
+    remark: '-',
+    tumblerImage: '',
+    rejectNote: '',
+    menu: { id: body.menu_id, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
+    user: person ? { id: person.id, name: person.name } : { id: 7, name: body.guestName ?? '?' },
+    walkUp: true,
+  };
+}
+
+/** Opens the dialog over a fake API: the cafe menu, a name search, and a placement answered by `place`. */
+function setup(place?: Reply, title = 'Walk-up order') {
+  const api = mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/category') return { body: MENU };
+    if (call.method === 'GET' && call.path === '/user/search') {
+      const q = (call.search.get('q') ?? '').toLowerCase();
+      return { body: PEOPLE.filter((p) => p.name.toLowerCase().includes(q) || p.email.includes(q)) };
+    }
+    if (call.method === 'POST' && call.path === '/order/walk-up') {
+      return place ?? { status: 201, body: placedOrder(call.body as Parameters<typeof placedOrder>[0]) };
+    }
+    return undefined;
+  });
+  const onOpenChange = vi.fn();
+  const onPlaced = vi.fn();
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<WalkUpOrderDialog open onOpenChange={onOpenChange} onPlaced={onPlaced} />);
+  const dialog = screen.getByRole('dialog', { name: title });
+  const placements = () => api.calls.filter((c) => c.method === 'POST' && c.path === '/order/walk-up');
+  return { ...api, user, dialog, onOpenChange, onPlaced, placements };
+}
+
+/** Chooses the drink, its type and sweetness as a barista would. */
+async function chooseDrink(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  { drink = 'Latte', type = 'Cold', sweetness = '25%' } = {},
+) {
+  await user.selectOptions(await within(dialog).findByLabelText('Drink'), drink);
+  await user.click(within(dialog).getByRole('radio', { name: type }));
+  await user.click(within(dialog).getByRole('radio', { name: sweetness }));
+}
+
+// A dialog of a dozen radio chips, a combobox and a select, driven as a person would: a second or
+// two each on a quiet machine, several on a busy one.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('WalkUpOrderDialog: who the drink is for', () => {
+  it('finds a registered person by typing part of their name and places the order for them', async () => {
+    const { user, dialog, calls, placements, onPlaced, onOpenChange } = setup();
+
+    await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'ann');
+    const list = await within(dialog).findByRole('listbox', { name: 'People' }, SEARCH_WAIT);
+    expect(within(list).getAllByRole('option')).toHaveLength(2);
+    expect(within(dialog).getByText('2 people found.')).toBeInTheDocument();
+    // Asked once typing paused, not once per key.
+    const searches = calls.filter((c) => c.path === '/user/search');
+    expect(searches.map((c) => c.search.get('q'))).toEqual(['ann']);
+
+    await user.click(within(list).getByRole('option', { name: /Ann Lee/ }));
+    expect(within(dialog).getByText('Ann Lee')).toBeInTheDocument();
+    expect(within(dialog).getByText('ann@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Choose someone else than Ann Lee' })).toBeInTheDocument();
+
+    // Only active items can be chosen; an inactive one is shown as such.
+    expect(within(dialog).getByRole('option', { name: 'Mocha (inactive)' })).toBeDisabled();
+    await chooseDrink(user, dialog);
+    await user.click(within(dialog).getByLabelText(/Additional request/));
+    await user.paste('less ice');
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(placements()[0]?.body).toEqual({ menu_id: 3, type: 'cold', sweetness: 25, remark: 'less ice', userId: 41 });
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ id: 900, walkUp: true })));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(await screen.findByText('Walk-up order placed: Latte for Ann Lee')).toBeInTheDocument();
+  });
+
+  it('picks from the list with the arrow keys and Enter, and says when nobody matches', async () => {
+    const { user, dialog } = setup();
+    const field = within(dialog).getByRole('combobox', { name: 'Name or e-mail' });
+
+    await user.type(field, 'zzz');
+    expect(
+      await within(dialog).findByText('Nobody found. Check the spelling, or order for a guest.', {}, SEARCH_WAIT),
+    ).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'annop');
+    await within(dialog).findByRole('option', { name: /Annop Chai/ }, SEARCH_WAIT);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(within(dialog).getByText('Annop Chai')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Name or e-mail' })).toBeNull();
+    // Enter picked the person; it did not send the form.
+    expect(within(dialog).queryByText(MESSAGES.checkOrder)).toBeNull();
+  });
+
+  it('places an order for a guest by name, an empty request sent as "-"', async () => {
+    const { user, dialog, placements, onPlaced } = setup();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Name or e-mail' })).toBeNull();
+    await user.type(within(dialog).getByLabelText("Guest's name"), 'Visitor Bo');
+    await chooseDrink(user, dialog, { drink: 'Thai tea', type: 'Hot', sweetness: '100%' });
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(placements()[0]?.body).toEqual({
+      menu_id: 5,
+      type: 'hot',
+      sweetness: 100,
+      remark: '-',
+      guestName: 'Visitor Bo',
+    });
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+  });
+});
+
+describe("WalkUpOrderDialog: the customer's form rules", () => {
+  it('asks for the person, the drink, the type and the sweetness with the specification words, and sends nothing', async () => {
+    const { user, dialog, placements } = setup();
+    await within(dialog).findByLabelText('Drink');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    expect(await within(dialog).findByText(MESSAGES.checkOrder)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Drink')).toHaveAccessibleDescription('Choose a drink');
+    expect(within(dialog).getByText('Choose hot, cold or frappe')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a sweetness level')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Choose the person, or switch to Guest and type the guest's name."),
+    ).toBeInTheDocument();
+    expect(placements()).toHaveLength(0);
+  });
+
+  it("asks for the person even when the drink is complete, and a guest's name that is not blank", async () => {
+    const { user, dialog, placements } = setup();
+    await chooseDrink(user, dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(
+      await within(dialog).findByText("Choose the person, or switch to Guest and type the guest's name."),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.checkOrder)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    await user.type(within(dialog).getByLabelText("Guest's name"), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await within(dialog).findByText(MESSAGES.nameEmpty)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Guest's name")).toHaveAttribute('aria-invalid', 'true');
+    expect(placements()).toHaveLength(0);
+  });
+
+  it('limits the additional request to 50 characters', async () => {
+    const { user, dialog, placements } = setup();
+    await chooseDrink(user, dialog);
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    await user.type(within(dialog).getByLabelText("Guest's name"), 'Bo');
+    await user.click(within(dialog).getByLabelText(/Additional request/));
+    await user.paste('x'.repeat(51));
+
+    expect(await within(dialog).findByText(MESSAGES.remarkTooLong)).toBeInTheDocument();
+    expect(within(dialog).getByText('51/50')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    expect(await within(dialog).findByText(MESSAGES.checkOrder)).toBeInTheDocument();
+    expect(placements()).toHaveLength(0);
+
+    await user.keyboard('{Backspace}');
+    expect(within(dialog).getByText('50/50')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText(MESSAGES.remarkTooLong)).toBeNull());
+  });
+});
+
+describe('WalkUpOrderDialog: a refusal of the server', () => {
+  it('shows the daily limit in the specification words and keeps the dialog open', async () => {
+    const { user, dialog, placements, onOpenChange, onPlaced } = setup(
+      apiError(409, 'ORDER_LIMIT_REACHED', 'You already reached your order limit!'),
+    );
+    await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'Ann L');
+    await user.click(await within(dialog).findByRole('option', { name: /Ann Lee/ }, SEARCH_WAIT));
+    await chooseDrink(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.orderLimit);
+    expect(screen.getByRole('dialog', { name: 'Walk-up order' })).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(onPlaced).not.toHaveBeenCalled();
+    // The choices stay, so the barista can switch to a guest and send again.
+    expect(within(dialog).getByLabelText('Drink')).toHaveValue('3');
+    expect(within(dialog).getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
+
+  it('shows any other refusal as the server words it', async () => {
+    const { user, dialog, placements } = setup(apiError(409, 'MENU_UNAVAILABLE', 'Latte is not available right now'));
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    await user.type(within(dialog).getByLabelText("Guest's name"), 'Bo');
+    await chooseDrink(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Latte is not available right now');
+  });
+});
+
+describe('WalkUpOrderDialog in Thai', () => {
+  it('asks and answers in Thai, and places the order with the same body', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const { user, dialog, placements } = setup(
+      apiError(409, 'ORDER_LIMIT_REACHED', 'You already reached your order limit!'),
+      'สั่งหน้าร้าน',
+    );
+    const drink = await within(dialog).findByLabelText('เครื่องดื่ม');
+    expect(within(dialog).getByRole('option', { name: 'Mocha (ปิดอยู่)' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'สั่งเครื่องดื่ม' }));
+    expect(await within(dialog).findByText('กรุณาตรวจสอบออเดอร์ของคุณ')).toBeInTheDocument();
+    expect(drink).toHaveAccessibleDescription('เลือกเครื่องดื่ม');
+    expect(within(dialog).getByText('เลือกผู้ใช้ หรือเปลี่ยนเป็น "แขก" แล้วพิมพ์ชื่อแขก')).toBeInTheDocument();
+    expect(within(dialog).queryByText(MESSAGES.checkOrder)).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'แขก' }));
+    await user.type(within(dialog).getByLabelText('ชื่อแขก'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'สั่งเครื่องดื่ม' }));
+    expect(await within(dialog).findByText('ชื่อต้องไม่ว่าง')).toBeInTheDocument();
+    expect(within(dialog).queryByText(MESSAGES.nameEmpty)).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'ผู้ใช้' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'ชื่อหรืออีเมล' }), 'ann');
+    expect(await within(dialog).findByText('พบ 2 คน', {}, SEARCH_WAIT)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('option', { name: /Ann Lee/ }));
+    await user.selectOptions(drink, 'Latte');
+    await user.click(within(dialog).getByRole('radio', { name: 'เย็น' }));
+    await user.click(within(dialog).getByRole('radio', { name: '25%' }));
+    await user.click(within(dialog).getByRole('button', { name: 'สั่งเครื่องดื่ม' }));
+
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(placements()[0]?.body).toEqual({ menu_id: 3, type: 'cold', sweetness: 25, remark: '-', userId: 41 });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('คุณสั่งครบจำนวนที่กำหนดแล้ว!');
+  });
+});

@@ -1,0 +1,29 @@
+import type { OrderBlock } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { Link } from 'react-router';
+import { AlertMessage } from '@/components/ui';
+import { BLOCK_MESSAGE_IDS } from '@/features/order-ahead/lib/order-display';
+
+/**
+ * Why nothing of this venue can be ordered right now (closed, the Friday cut-off), on an order
+ * form: said at the top, with the way back to the menu, rather than after the whole form.
+ */
+export function VenueBlockNotice({
+  block,
+  backTo,
+  backLabel,
+}: {
+  block: OrderBlock;
+  backTo: string;
+  backLabel: string;
+}) {
+  const { _ } = useLingui();
+  return (
+    <AlertMessage tone="info" className="mb-4">
+      {_(BLOCK_MESSAGE_IDS[block.code])}{' '}
+      <Link to={backTo} className="font-semibold text-[var(--accent)] underline">
+        {backLabel}
+      </Link>
+    </AlertMessage>
+  );
+}

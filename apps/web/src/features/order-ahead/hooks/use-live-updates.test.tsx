@@ -1,0 +1,76 @@
+import type { OrdersEvent } from '@cafe/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { dispatchLiveEvent } from '@/lib/live-dispatch';
+import { createTestQueryClient } from '@/test/render';
+import { useMyOrdersLiveUpdates } from './use-live-updates';
+
+function setup() {
+  const queryClient = createTestQueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  renderHook(() => useMyOrdersLiveUpdates(), { wrapper });
+  return { queryClient, invalidate };
+}
+
+describe('useMyOrdersLiveUpdates', () => {
+  it('moves my waiting order up when an order ahead is taken, and follows my own order, without asking again', () => {
+    const { queryClient, invalidate } = setup();
+    const mine = makeOrder({ id: 7, queue_at: 3, estimatedWaitMinutes: 9, orderDate: '2026-11-18T03:10:00.000Z' });
+    const key = myQueueQueryOptions().queryKey;
+    queryClient.setQueryData(key, [mine]);
+
+    act(() =>
+      dispatchLiveEvent('queue', {
+        categoryFor: 'cafe',
+        day: '2026-11-18',
+        left: { id: 2, orderDate: '2026-11-18T03:01:00.000Z' },
+        joined: null,
+        wait: { secondsPerOrder: 120, inProgress: 1 },
+      }),
+    );
+    expect(queryClient.getQueryData(key)?.[0]).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
+
+    const { queue_at: _place, estimatedWaitMinutes: _wait, ...order } = mine;
+    const taken: OrdersEvent = {
+      id: 7,
+      status: 'in-progress',
+      userId: mine.user.id,
+      categoryFor: 'cafe',
+      updatedAt: '2026-11-18T03:20:00.000Z',
+      from: 'ordered',
+      order: { ...order, status: 'in-progress', updatedAt: '2026-11-18T03:20:00.000Z' },
+    };
+    act(() => dispatchLiveEvent('orders', taken));
+    expect(queryClient.getQueryData(key)?.[0]).toMatchObject({
+      status: 'in-progress',
+      queue_at: null,
+      estimatedWaitMinutes: null,
+    });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('reads the list again for an order it does not know (placed from another device)', () => {
+    const { queryClient, invalidate } = setup();
+    queryClient.setQueryData(myQueueQueryOptions().queryKey, []);
+    const { queue_at: _place, estimatedWaitMinutes: _wait, ...order } = makeOrder({ id: 8 });
+    act(() =>
+      dispatchLiveEvent('orders', {
+        id: 8,
+        status: 'ordered',
+        userId: order.user.id,
+        categoryFor: 'cafe',
+        updatedAt: order.updatedAt,
+        from: null,
+        order,
+      }),
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: myQueueQueryOptions().queryKey });
+  });
+});

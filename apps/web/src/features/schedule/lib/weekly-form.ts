@@ -1,0 +1,70 @@
+import { CLOSES_PATTERN, clockMinutes, OPENS_PATTERN, WEEK_ORDER, type Venue, type WeeklyPeriod } from '@cafe/shared';
+import { msgId } from '@/i18n';
+
+/** One venue's hours on one weekday, as the form holds them. */
+export interface DayRow {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
+export type WeeklyRows = Record<Venue, Record<number, DayRow>>;
+
+export const VENUES: readonly Venue[] = ['cafe', 'bar'];
+
+/** What a day switched on starts with: the specification's hours of the venue. */
+const USUAL_HOURS: Record<Venue, { opens: string; closes: string }> = {
+  cafe: { opens: '09:00', closes: '16:00' },
+  bar: { opens: '15:00', closes: '18:00' },
+};
+
+/** What is wrong with a time (message ids). */
+export const WEEKLY_MESSAGES = {
+  opens: msgId('schedule.weekly.opensFormat'),
+  closes: msgId('schedule.weekly.closesFormat'),
+  order: msgId('schedule.weekly.closesAfterOpens'),
+} as const;
+
+export function rowsFromWeekly(weekly: readonly WeeklyPeriod[]): WeeklyRows {
+  const rows: WeeklyRows = { cafe: {}, bar: {} };
+  for (const venue of VENUES) {
+    for (const weekday of WEEK_ORDER) {
+      const period = weekly.find((p) => p.venue === venue && p.weekday === weekday);
+      rows[venue][weekday] = period
+        ? { open: true, opens: period.opens, closes: period.closes }
+        : { open: false, ...USUAL_HOURS[venue] };
+    }
+  }
+  return rows;
+}
+
+/** The periods of the days switched on, by weekday then venue (as GET /schedule lists them). */
+export function weeklyFromRows(rows: WeeklyRows): WeeklyPeriod[] {
+  const periods: WeeklyPeriod[] = [];
+  for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
+    for (const venue of VENUES) {
+      const row = rows[venue][weekday];
+      if (row?.open) periods.push({ venue, weekday, opens: row.opens.trim(), closes: row.closes.trim() });
+    }
+  }
+  return periods;
+}
+
+/**
+ * What is wrong with a day's hours (the server's rule, said for the form, as message ids of
+ * WEEKLY_MESSAGES); nothing for a closed day.
+ */
+export function rowErrors(row: DayRow): { opens?: string; closes?: string } {
+  if (!row.open) return {};
+  const opens = row.opens.trim();
+  const closes = row.closes.trim();
+  const errors: { opens?: string; closes?: string } = {};
+  if (!OPENS_PATTERN.test(opens)) errors.opens = WEEKLY_MESSAGES.opens;
+  if (!CLOSES_PATTERN.test(closes)) errors.closes = WEEKLY_MESSAGES.closes;
+  else if (!errors.opens && clockMinutes(closes) <= clockMinutes(opens)) errors.closes = WEEKLY_MESSAGES.order;
+  return errors;
+}
+
+export function hasErrors(rows: WeeklyRows): boolean {
+  return VENUES.some((venue) => Object.values(rows[venue]).some((row) => Object.keys(rowErrors(row)).length > 0));
+}

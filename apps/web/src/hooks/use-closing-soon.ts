@@ -1,0 +1,47 @@
+import {
+  CLOSING_WARNING_MINUTES,
+  scheduledChanges,
+  venuesClosedBy,
+  type ClosingSoonEvent,
+  type Venue,
+} from '@cafe/shared';
+import { useCallback, useState } from 'react';
+import { useCafeStatus } from '@/api/cafe-status';
+import { useSchedule } from '@/api/schedule';
+import { useSettings } from '@/api/settings';
+import { useLiveEvent } from '@/lib/socket';
+import { useOpeningNow } from './use-opening-now';
+
+export interface ClosingSoon {
+  venue: Venue;
+  at: Date;
+}
+
+/**
+ * A venue that is open now and closes by the schedule within the next few minutes, or null. The
+ * server's `closing-soon` event shows it at once; a screen opened after the event works it out
+ * from the schedule with the same rule. Gone once the closing time has passed.
+ */
+export function useClosingSoon(): ClosingSoon | null {
+  const [heard, setHeard] = useState<ClosingSoonEvent | null>(null);
+  const handleClosingSoon = useCallback((event: ClosingSoonEvent) => setHeard(event), []);
+  useLiveEvent('closing-soon', handleClosingSoon);
+  const schedule = useSchedule().data;
+  const status = useCafeStatus();
+  const { cafeTimeZone } = useSettings();
+  const now = useOpeningNow();
+
+  const candidates: ClosingSoon[] = heard ? [{ venue: heard.venue, at: new Date(heard.at) }] : [];
+  if (schedule?.automatic) {
+    const until = new Date(now.getTime() + CLOSING_WARNING_MINUTES * 60_000);
+    for (const change of scheduledChanges(schedule, now, until, cafeTimeZone)) {
+      for (const venue of venuesClosedBy(change)) candidates.push({ venue, at: change.at });
+    }
+  }
+  const isOpen = (venue: Venue) => (venue === 'cafe' ? status.isCafeOpen : status.isBarOpen);
+  return (
+    candidates
+      .filter((c) => c.at.getTime() > now.getTime() && isOpen(c.venue))
+      .sort((a, b) => a.at.getTime() - b.at.getTime())[0] ?? null
+  );
+}

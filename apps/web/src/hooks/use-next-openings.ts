@@ -1,0 +1,22 @@
+import { nextOpening, type NextOpening, type Venue } from '@cafe/shared';
+import { useSchedule } from '@/api/schedule';
+import { useSettings } from '@/api/settings';
+import { openingSentence } from '@/lib/opening-hours';
+import { useOpeningNow } from './use-opening-now';
+
+/**
+ * When each of `venues` next opens by the schedule, earliest first, in words ("The cafe opens
+ * again Monday at 9:00"): worked out here with the server's own rule, so it moves on by itself as
+ * time passes. Empty while the schedule loads, or when nothing ever opens.
+ */
+export function useNextOpenings(venues: readonly Venue[], options: { enabled?: boolean } = {}): string[] {
+  const schedule = useSchedule(options).data;
+  const { cafeTimeZone } = useSettings();
+  const now = useOpeningNow();
+  if (!schedule) return [];
+  return venues
+    .map((venue) => nextOpening(schedule, now, cafeTimeZone, venue))
+    .filter((opening): opening is NextOpening => opening !== null)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((opening) => openingSentence(opening, now, cafeTimeZone));
+}

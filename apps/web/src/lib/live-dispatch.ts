@@ -1,0 +1,23 @@
+import { LIVE_EVENT_SCHEMAS, type LiveEventName, type LiveEventPayload } from '@cafe/shared';
+import type { z } from 'zod';
+import { deliverLiveEvent } from './live-listeners';
+
+/**
+ * The contract's schemas, seen per event: indexing this map with an event name gives the schema of
+ * that very event (TypeScript cannot follow that through the `as const` object itself).
+ */
+const SCHEMAS: { [E in LiveEventName]: z.ZodType<LiveEventPayload<E>> } = LIVE_EVENT_SCHEMAS;
+
+/**
+ * The edge of the live channel: a payload is parsed once, here; one that does not fit is dropped.
+ * This module brings the schema library, so the connection loads it with the first event
+ * (live-connection.ts), not with the first screen.
+ */
+export function dispatchLiveEvent<E extends LiveEventName>(event: E, payload: unknown): void {
+  const parsed = SCHEMAS[event].safeParse(payload);
+  if (!parsed.success) {
+    console.warn(`live event "${event}" dropped: its payload does not match the contract`, parsed.error.issues);
+    return;
+  }
+  deliverLiveEvent(event, parsed.data);
+}

@@ -1,0 +1,36 @@
+// The live channel of the web component tests, driven by the test. A test file replaces the
+// socket module with it (`vi.mock('@/lib/socket', () => import('@/test/fake-live'))`) and emits
+// events with `live.emit`; the screens subscribe through the real hooks' signatures.
+import { useEffect } from 'react';
+
+type Handler = (payload: unknown) => void;
+
+const handlers = new Map<string, Set<Handler>>();
+const reconnects = new Set<() => void>();
+
+export const live = {
+  /** Delivers an event to every screen listening for it, as the server's emit would. */
+  emit(event: string, payload: unknown): void {
+    for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+  },
+  /** The live connection came back: every reconnect handler runs. */
+  reconnect(): void {
+    for (const handler of [...reconnects]) handler();
+  },
+};
+
+export function useLiveEvent(event: string, handler: Handler): void {
+  useEffect(() => {
+    const set = handlers.get(event) ?? new Set<Handler>();
+    handlers.set(event, set);
+    set.add(handler);
+    return () => void set.delete(handler);
+  }, [event, handler]);
+}
+
+export function useOnReconnect(handler: () => void): void {
+  useEffect(() => {
+    reconnects.add(handler);
+    return () => void reconnects.delete(handler);
+  }, [handler]);
+}
