@@ -19,6 +19,17 @@ export const OTHER_CAFE = {
   clockNow: '2026-11-20T11:30:00-05:00',
 };
 
+/**
+ * The company's identity provider of sso.spec.ts: a real OpenID Connect provider beside the
+ * cafe server, which offers "Sign in with <name>" pointing at it.
+ */
+export const E2E_OIDC = {
+  port: PORT + 2,
+  name: 'Test Identity',
+  clientId: 'office-cafe',
+  clientSecret: 'office-cafe-e2e-secret',
+};
+
 const serverEnv = {
   CAFE_LAT: String(E2E_CAFE.latitude),
   CAFE_LNG: String(E2E_CAFE.longitude),
@@ -35,6 +46,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The interface follows the browser's language: English unless a test asks for Thai.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -55,7 +68,28 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',
-      env: { ...serverEnv, E2E_PORT: String(PORT) },
+      env: {
+        ...serverEnv,
+        E2E_PORT: String(PORT),
+        OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC.port}`,
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        OIDC_NAME: E2E_OIDC.name,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      },
+    },
+    {
+      command: 'node e2e/oidc-provider.mjs',
+      url: `http://127.0.0.1:${E2E_OIDC.port}/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        OIDC_PORT: String(E2E_OIDC.port),
+        OIDC_CLIENT_ID: E2E_OIDC.clientId,
+        OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+        OIDC_REDIRECT_URI: `http://127.0.0.1:${PORT}/login/sso`,
+      },
     },
     {
       command: 'node e2e/start-server.mjs',
@@ -69,6 +103,8 @@ export default defineConfig({
         CAFE_TIMEZONE: OTHER_CAFE.timeZone,
         COMPANY_EMAIL_DOMAIN: OTHER_CAFE.emailDomain,
         CLOCK_NOW: OTHER_CAFE.clockNow,
+        // Its clock starts hours away from any scheduled change: the opening hours run it.
+        OPENING_HOURS: 'on',
       },
     },
   ],

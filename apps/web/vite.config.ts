@@ -1,34 +1,161 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { constants as zlib } from 'node:zlib';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** `@/x` is `src/x`: imports name the layer they reach, not a climb of `../../..`. */
+/** Found from any working folder (the tests run from the repository's root). */
+export const linguiConfigPath = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
+
 export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * Libraries get chunks of their own so a new app release does not make browsers download them
- * again. Order matters: the first group whose test matches takes the module.
+ * The libraries every first screen needs, in chunks of their own so a new release of the app does
+ * not make browsers download them again: React, and the rest (the router, the query cache, the
+ * icons' base, Vite's loader of lazy chunks). Two files rather than one or five: fewer requests
+ * leave the browser's few connections to the server for the screen's own, and two halves arrive
+ * sooner over two connections than the whole over one. The other libraries (dialogs, forms, zod,
+ * Socket.IO, toasts) go with the screens that use them.
  */
-const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
+const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
-  { name: 'query', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
-  { name: 'contract', test: /node_modules[\\/](zod|@date-fns)[\\/]|packages[\\/]shared[\\/]/ },
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
   {
-    name: 'radix',
-    test: /node_modules[\\/](@radix-ui|radix-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|@floating-ui|tslib|get-nonce|detect-node-es)[\\/]/,
+    name: 'libs',
+    test: /node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack|zustand)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|vite[\\/]preload-helper/,
   },
-  {
-    name: 'socket',
-    test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|xmlhttprequest-ssl|debug|ms)[\\/]/,
-  },
-  { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/ },
 ];
 
+/**
+ * The stylesheet goes at the end of the body instead of the head: the "Wait a sec..." screen in
+ * index.html (styled inline) paints at once instead of waiting for it, and the module scripts,
+ * which wait for stylesheets before they run, still never render an unstyled screen.
+ */
+function stylesheetAfterContent(): Plugin {
+  return {
+    name: 'cafe:stylesheet-after-content',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+          links.push(link.trim());
+          return '';
+        });
+        return head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
+      },
+    },
+  };
+}
+
+/** The code of the cafe menu (the first screen of most signed-in people) besides the start-up. */
+const CAFE_MENU_CODE = [
+  /[\\/]src[\\/]app[\\/]app-shell\.tsx$/,
+  /[\\/]order-ahead[\\/]routes[\\/]menu-cafe-route\.tsx$/,
+];
+
+/** A chunk's file and every file it imports, however deep. */
+function withImports(bundle: Rolldown.OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports) withImports(bundle, imported, into);
+  return into;
+}
+
+/**
+ * The early script (src/early.ts) as an entry of its own, at the top of the page's head: Vite would
+ * otherwise bundle it with the app's entry, and it would run only once all of the app has arrived.
+ * The page also carries the files of the cafe menu's code, which the early script asks for on the
+ * menu's addresses (lib/early-reads.ts), alongside the start-up instead of after it. Only the built
+ * page has all this; under `vite dev` the reads and the code simply start with the app.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'cafe:early-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) throw new Error('the early script needs the bundle');
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const early = chunks.find((chunk) => chunk.isEntry && chunk.name === 'early');
+        if (!early) throw new Error('the early script was not built');
+        const app = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        if (!app) throw new Error('the app was not built');
+        const startUp = withImports(bundle, app.fileName);
+        const menuCode = new Set<string>();
+        for (const test of CAFE_MENU_CODE) {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => test.test(id)));
+          if (!chunk) throw new Error(`no chunk for ${String(test)}`);
+          withImports(bundle, chunk.fileName, menuCode);
+        }
+        for (const file of startUp) menuCode.delete(file);
+        // In this order at the top of the head: the list the early script reads, the script itself
+        // (async: it runs as soon as it has arrived, not after the page or the app's script), and
+        // what it imports (the bundler's small runtime), asked for at once rather than after it.
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'cafe-menu-code' },
+            children: JSON.stringify([...menuCode].map((file) => `/${file}`)),
+            injectTo: 'head-prepend',
+          },
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${early.fileName}` },
+            injectTo: 'head-prepend',
+          },
+          ...early.imports.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head-prepend' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    // Compiles a message catalogue (src/locales/*/*.po) when it is imported.
+    lingui({ configPath: linguiConfigPath }),
+    tailwindcss(),
+    stylesheetAfterContent(),
+    earlyScript(),
+    // The service worker (src/sw/sw.ts -> /sw.js): Workbox precaches the shell and every hashed
+    // file of this build so the app opens without a network (docs/decisions/0024-bad-connection.md).
+    // The app registers it itself, after the first screen (lib/service-worker.ts); the manifest is
+    // public/manifest.webmanifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        rollupFormat: 'iife',
+      },
+    }),
+    // Every text file also as .br and .gz, at the highest levels: compressed once here, sent as is
+    // by the server (apps/server/src/plugins/web-app.ts).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias },
   server: {
     port: 5173,
@@ -39,10 +166,26 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
+      },
+      treeshake: {
+        // The contract package and the app's own modules have no side effects when imported (only
+        // the stylesheet has): what a screen does not use of them stays out of its chunks, even
+        // when it imports them through an index (the contract's zod schemas, the dialogs of
+        // components/ui).
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
       output: {
-        codeSplitting: { groups: VENDOR_GROUPS },
+        codeSplitting: { groups: VENDOR_GROUPS, experimentalInlineCommonChunks: { maxSize: 8192 } },
       },
     },
   },

@@ -1,15 +1,28 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { alias } from './vite.config';
+import { alias, linguiConfigPath } from './vite.config';
 
 export default defineProject({
-  plugins: [react()],
-  resolve: { alias },
+  plugins: [react(), lingui({ configPath: linguiConfigPath })],
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      // Renders in the app's I18nProvider (src/test/testing-library.tsx).
+      {
+        find: /^@testing-library\/react$/,
+        replacement: fileURLToPath(new URL('./src/test/testing-library.tsx', import.meta.url)),
+      },
+    ],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Generous on a busy 2-core machine: a test fails on what it sees, not on the machine's speed.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,4 @@
-import axe from 'axe-core';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import {
   AT_THE_CAFE,
   DEMO,
@@ -7,6 +6,7 @@ import {
   bearer,
   cafeMenuOf,
   clearActiveOrders,
+  expectAccessible,
   placeCafeOrderViaApi,
   registerUser,
   serveOrderViaApi,
@@ -26,34 +26,6 @@ test.describe.configure({ mode: 'serial' });
 
 const PHONE = { width: 390, height: 844 };
 type Tokens = { accessToken: string; refreshToken: string };
-
-/** Runs axe on the page as it is now and fails with a readable list of the serious problems. */
-async function expectAccessible(page: Page, screen: string) {
-  // Colours are measured once settled: a theme switch fades them for a moment.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
-  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not block.
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-      }));
-  });
-  expect(violations, `accessibility problems on ${screen}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
 
 async function phonePage(browser: Browser, baseURL: string | undefined, tokens?: Tokens, path = '/login') {
   const context = await browser.newContext({ baseURL, viewport: PHONE, ...AT_THE_CAFE });

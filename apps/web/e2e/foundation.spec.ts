@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AT_THE_CAFE, DEMO, clearActiveOrders, loginViaUi, registerUser, setShopStatus } from './support';
+import { AT_THE_CAFE, DEMO, clearActiveOrders, loginViaUi, registerUser, setShopStatus, WIDE_DESKTOP } from './support';
 
 /**
  * Foundation: registration and sign-in, landing by role, route guards, the navigation bar
  * (greeting, rename, logout), start-up, and the venue redirects. Screens owned by other features
  * are only checked by their address.
  */
-test.use(AT_THE_CAFE);
+test.use({ ...AT_THE_CAFE, viewport: WIDE_DESKTOP });
 
 /** Fills and submits the login dialog on the current page (keeps the "from" of a redirect). */
 async function submitLoginDialog(page: Page, email: string, password: string) {
@@ -85,6 +85,7 @@ test('a barista lands on the order board with the staff bar', async ({ page }) =
     ['Menu Management', '/menuManagement'],
     ['Cafe Dashboard', '/dashboard-cafe'],
     ['Bar Dashboard', '/dashboard-bar'],
+    ['Opening Hours', '/opening-hours'],
   ] as const) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }

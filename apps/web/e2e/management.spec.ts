@@ -4,6 +4,7 @@ import {
   DEMO,
   apiLogin,
   bearer,
+  cafeMenuOf,
   letterStamp,
   loginViaUi,
   placeCafeOrderViaApi,
@@ -11,9 +12,14 @@ import {
   serveOrderViaApi,
   setShopStatus,
   uploadTinyPng,
+  WIDE_DESKTOP,
 } from './support';
 
-test.use({ geolocation: { latitude: 13.7466, longitude: 100.5393 }, permissions: ['geolocation'] });
+test.use({
+  geolocation: { latitude: 13.7466, longitude: 100.5393 },
+  permissions: ['geolocation'],
+  viewport: WIDE_DESKTOP,
+});
 
 interface ApiCategory {
   id: number;
@@ -273,4 +279,49 @@ test('the cafe dashboard ranks served orders, totals them and pages the ranking'
   expect(lines[0]).toBe('Rank,Menu,Category,Venue,Orders');
   expect(lines[1]).toBe(`1,${items[0]!.name},${categoryName},cafe,${topCount}`);
   expect(lines).toHaveLength(after.ranking.length + 1);
+});
+
+test('an open dashboard and the barista history take in an order the moment it is served', async ({
+  page,
+  request,
+}) => {
+  await setShopStatus(request, 'cafe-open');
+  const baristaToken = (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
+  await loginViaUi(page, DEMO.barista.email, DEMO.barista.password);
+  await expect(page).toHaveURL(/\/ordering$/);
+  // Only once the live connection is up can a screen promise to follow changes by itself.
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Cafe Dashboard', exact: true }).click();
+
+  const total = page.getByRole('tabpanel').getByRole('group', { name: 'Total orders' }).locator('p').nth(1);
+  await expect(total).toHaveText(/^\d+$/);
+  const before = Number(await total.textContent());
+  const countsAsked: string[] = [];
+  page.on('request', (req) => {
+    if (/\/api\/(order\/count\/total|order\/find\/popular-menu|stats\/orders-by-)/.test(req.url())) {
+      countsAsked.push(req.url());
+    }
+  });
+
+  const customer = await registerUser(request, `Live ${letterStamp()}`);
+  const { accessToken } = await apiLogin(request, customer.email, customer.password);
+  const menu = await cafeMenuOf(request, 'Coffee');
+  const orderId = await placeCafeOrderViaApi(request, accessToken, menu, await uploadTinyPng(request, accessToken));
+  await serveOrderViaApi(request, baristaToken, orderId);
+
+  // The number moves by itself, worked out from the live event: the counts are not asked for again.
+  await expect(total).toHaveText(String(before + 1));
+  expect(countsAsked).toEqual([]);
+
+  // The history, read a page at a time, shows it on top of today's orders.
+  await nav.getByRole('link', { name: 'History', exact: true }).click();
+  const today = page.getByRole('region').first();
+  await expect(today.getByRole('listitem').filter({ hasText: customer.name }).first()).toContainText(menu.name);
+  const todayTotal = today.getByText(/^Total Order: \d+$/);
+  const servedToday = Number((await todayTotal.textContent())?.replace(/\D/g, ''));
+  const second = await placeCafeOrderViaApi(request, accessToken, menu, await uploadTinyPng(request, accessToken));
+  await serveOrderViaApi(request, baristaToken, second);
+  await expect(todayTotal).toHaveText(`Total Order: ${servedToday + 1}`);
+  await expect(today.getByRole('listitem').filter({ hasText: customer.name })).toHaveCount(2);
 });

@@ -236,29 +236,19 @@ test('the bar menu shows its house rules, and cocktails are ordered at the bar',
     // Dismissal is remembered; "Please read" brings the notice back.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Bar Menu' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Mojito\b/ })).toBeVisible();
+    await expect(page.getByText('Mojito', { exact: true })).toBeVisible();
     await expect(rules).toBeHidden();
     await page.getByRole('button', { name: 'Please read' }).click();
     await expect(rules).toBeVisible();
     await rules.getByRole('button', { name: 'I understand' }).click();
 
-    await page.getByRole('button', { name: /^Mojito\b/ }).click();
+    // The settings say the bar takes no online orders: the menu says so and offers no form
+    // (rough-edges.spec.ts follows the form opened by its address).
     await expect(page.getByText(MESSAGES.cocktailOffline)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Meet the team behind the bar' })).toHaveAttribute(
       'href',
       '/team-credit',
     );
-
-    // The settings say the bar takes no online orders, so the menu offers no form. Opened by its
-    // address anyway, the form is refused by the server and the cocktail page shows.
-    const mojito = await menuItem(request, 'bar', 'Mojito');
-    await page.goto(`/form-bar/Mojito/${mojito.id}/${encodeURIComponent('Rum, lime, mint and soda')}`);
-    await expect(page.getByRole('heading', { name: 'Mojito' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
-    const summary = page.getByRole('dialog', { name: 'Your order' });
-    await expect(summary).toContainText('Rum, lime, mint and soda');
-    await summary.getByRole('button', { name: 'Place order' }).click();
-    await expect(page.getByText(MESSAGES.cocktailOffline)).toBeVisible();
   } finally {
     await setShopStatus(request, 'cafe-open');
   }

@@ -52,6 +52,9 @@ const child = spawn(process.execPath, [serverEntry], {
     LOG_LEVEL: 'warn',
     CAFE_TIMEZONE: timeZone,
     COMPANY_EMAIL_DOMAIN: process.env.COMPANY_EMAIL_DOMAIN ?? 'example.com',
+    // The specs set the shop status themselves; on the real clock a scheduled opening or closing
+    // could land in the middle of a run. The server with a clock of its own runs them (OPENING_HOURS=on).
+    OPENING_HOURS: process.env.OPENING_HOURS ?? 'off',
     ...clockNowForFridayAfternoon(),
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   },

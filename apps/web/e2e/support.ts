@@ -1,3 +1,5 @@
+import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Demo accounts seeded by the server (DEMO=on, domain example.com). */
@@ -6,6 +8,9 @@ export const DEMO = {
   barista: { email: 'barista@example.com', password: 'barista-demo-1' },
   user: { email: 'user@example.com', password: 'user-demo-1' },
 } as const;
+
+/** A desktop wide enough for the six staff links in the top bar (below 1536 px they are in the menu). */
+export const WIDE_DESKTOP = { width: 1600, height: 900 };
 
 let counter = 0;
 
@@ -55,6 +60,13 @@ export function bearer(accessToken: string) {
 /** A 1x1 PNG, the smallest tumbler photo the upload accepts. */
 export const TINY_PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The tiny PNG as a file a person picks (setInputFiles, a file chooser). */
+export const TINY_PNG_FILE = {
+  name: 'tumbler.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(TINY_PNG_DATA_URL.split(',')[1]!, 'base64'),
+};
 
 /** Uploads the tiny PNG as the signed-in user; returns the image URL the server issued. */
 export async function uploadTinyPng(request: APIRequestContext, accessToken: string): Promise<string> {
@@ -163,4 +175,128 @@ export async function clearActiveOrders(request: APIRequestContext) {
     });
     expect(patch.status(), await patch.text()).toBe(200);
   }
+}
+
+// ---------- kitchen display helpers (added for kitchen-display.spec.ts) ----------
+
+/** Every active item of the cafe menu, in menu order. */
+export async function activeCafeItems(request: APIRequestContext): Promise<{ id: number; name: string }[]> {
+  const res = await request.get('/api/category', { params: { categoryFor: 'cafe' } });
+  expect(res.status(), await res.text()).toBe(200);
+  const categories = (await res.json()) as { menu: { id: number; name: string; isActive: string }[] }[];
+  return categories.flatMap((c) => c.menu.filter((m) => m.isActive === 'active').map(({ id, name }) => ({ id, name })));
+}
+
+/** Places a cafe order with a given type, sweetness and remark (from the cafe's own position); returns its id. */
+export async function placeDrinkViaApi(
+  request: APIRequestContext,
+  accessToken: string,
+  drink: { menu: { id: number; name: string }; type: 'hot' | 'cold' | 'frappe'; sweetness: number; remark: string },
+  tumblerImage: string,
+): Promise<number> {
+  const res = await request.post('/api/order', {
+    headers: bearer(accessToken),
+    data: {
+      menu_id: drink.menu.id,
+      menu_name: drink.menu.name,
+      type: drink.type,
+      sweetness: drink.sweetness,
+      remark: drink.remark,
+      tumblerImage,
+      latitude: 13.7466,
+      longitude: 100.5393,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+// ---------- accessibility helpers (axe-core; a11y.spec.ts, every-route.spec.ts, keyboard.spec.ts) ----------
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+/** The WCAG 2.2 A and AA rules of axe-core (what the issue asks every screen to pass). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/** Waits until no CSS animation or transition is running (spinners that never end are let be). */
+export async function waitForAnimations(page: Page) {
+  // Colours are measured once settled: a theme switch fades them for a moment, and cards rise in
+  // (a loaded machine can still be mid-way when the page is otherwise ready). Spinners never end.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Runs axe on the page as it is now and fails with a readable list of the problems. By default
+ * every rule and only serious or critical problems count; `strict` runs the WCAG 2.2 A/AA rules
+ * and counts every impact (minor and moderate too).
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  options: { strict?: boolean; /** Reports and carries on (the test fails at its end). */ soft?: boolean } = {},
+) {
+  await waitForAnimations(page);
+  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not block.
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async ({ strict, tags }) => {
+      const result = await window.axe.run(document, {
+        resultTypes: ['violations'],
+        ...(strict ? { runOnly: { type: 'tag', values: tags } } : {}),
+      });
+      return result.violations
+        .filter((v) => strict || v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+        }));
+    },
+    { strict: options.strict ?? false, tags: [...WCAG_TAGS] },
+  );
+  (options.soft ? expect.soft : expect)(
+    violations,
+    `accessibility problems on ${screen}:\n${JSON.stringify(violations, null, 2)}`,
+  ).toEqual([]);
+}
+
+// ---------- message catalogues (the texts a screen shows, in English or Thai) ----------
+
+export type Language = 'en' | 'th';
+
+const catalogueCache = new Map<string, Record<string, string>>();
+
+/** One part's catalogue (apps/web/src/locales/<language>/<part>.po) as id -> text. */
+function catalogue(language: Language, part: string): Record<string, string> {
+  const key = `${language}/${part}`;
+  let messages = catalogueCache.get(key);
+  if (!messages) {
+    messages = {};
+    const text = readFileSync(new URL(`../src/locales/${key}.po`, import.meta.url), 'utf8');
+    // msgid "id" then msgstr "text", each possibly continued on "..." lines.
+    const entry = /^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)msgstr ((?:"(?:[^"\\]|\\.)*"\s*)+)/gm;
+    const unquote = (s: string) =>
+      [...s.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join('');
+    for (const m of text.matchAll(entry)) messages[unquote(m[1]!)] = unquote(m[2]!);
+    catalogueCache.set(key, messages);
+  }
+  return messages;
+}
+
+/**
+ * A message as the app shows it in `language` (its tags dropped, its values put in): English
+ * when the Thai one is not written yet, as the app does.
+ */
+export function msg(language: Language, id: string, values: Record<string, string | number> = {}): string {
+  const part = id.split('.', 1)[0]!;
+  const text = catalogue(language, part)[id] || catalogue('en', part)[id];
+  expect(text, `message ${id} in the ${part} catalogue`).toBeTruthy();
+  return text!.replace(/<\/?\d+>/g, '').replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }

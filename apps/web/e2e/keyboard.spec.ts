@@ -1,0 +1,352 @@
+import { isFridayCafeCutoff } from '@cafe/shared';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  AT_THE_CAFE,
+  DEMO,
+  apiLogin,
+  bearer,
+  cafeMenuOf,
+  clearActiveOrders,
+  placeCafeOrderViaApi,
+  registerUser,
+  setShopStatus,
+  signInWithTokens,
+  TINY_PNG_FILE,
+  uploadTinyPng,
+} from './support';
+
+/**
+ * The ordering journey and the order board with the keyboard alone (Tab, arrows, Enter, Space and
+ * the board's shortcuts; no mouse), the focus always showing and never lost to the page; and the
+ * live regions that announce a new order on the board and the barista's moves on My Order.
+ */
+
+// A control that is not there fails at once rather than at the end of the test's time.
+test.use({ actionTimeout: 15_000 });
+
+const TABLET = { width: 1024, height: 768 };
+
+type Order = { id: number; status: string; reject_note?: string | null; rejectNote?: string | null };
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {}) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reached with ${back ? 'Shift+Tab' : 'Tab'} within ${max} presses`).toBeFocused();
+}
+
+/** `target` has the focus, and the focus shows (the :focus-visible outline or a ring). */
+async function expectVisibleFocus(target: Locator) {
+  await expect(target).toBeFocused();
+  const shown = await target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    return el.matches(':focus-visible') && (outline || style.boxShadow !== 'none');
+  });
+  expect(shown, 'the focused element shows its focus').toBe(true);
+}
+
+/** The focus is on something of the page, not lost to <body> (a keyboard user would start over). */
+async function expectFocusKept(page: Page, where: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body), {
+      message: `the focus is kept ${where}`,
+    })
+    .toBe(true);
+}
+
+/** The elements screen readers announce changes of. */
+function liveRegions(page: Page) {
+  return page.locator('[aria-live="polite"], [aria-live="assertive"], [role="status"], [role="alert"]');
+}
+
+/**
+ * Marks every live region on the page now: an announcement only reaches a screen reader through
+ * a region that was already there before its text changed.
+ */
+async function markLiveRegions(page: Page) {
+  await liveRegions(page).evaluateAll((regions) => {
+    for (const region of regions) region.setAttribute('data-e2e-live-before', '');
+  });
+}
+
+/** `text` is announced: it appears inside a live region that was on the page before it changed. */
+async function expectAnnounced(page: Page, text: string) {
+  const region = liveRegions(page).filter({ hasText: text });
+  await expect(region.first(), `"${text}" is in a live region`).toBeAttached();
+  await expect(region.first(), `the region of "${text}" was there before the text`).toHaveAttribute(
+    'data-e2e-live-before',
+    '',
+  );
+}
+
+async function baristaToken(request: APIRequestContext) {
+  return (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
+}
+
+async function readOrder(request: APIRequestContext, token: string, id: number): Promise<Order> {
+  const res = await request.get(`/api/order/${id}`, { headers: bearer(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Order;
+}
+
+async function moveOrder(request: APIRequestContext, token: string, id: number, status: string) {
+  const res = await request.patch(`/api/order/barista/${id}`, { headers: bearer(token), data: { status } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.beforeEach(async ({ request }) => {
+  await clearActiveOrders(request);
+  await setShopStatus(request, 'cafe-open');
+});
+
+test.afterAll(async ({ request }) => {
+  await clearActiveOrders(request);
+});
+
+test('a user orders a cafe drink with the keyboard alone, and it lands on My Order', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  const customer = await registerUser(request, 'Keyboard User');
+  const tokens = await apiLogin(request, customer.email, customer.password);
+  const tea = await cafeMenuOf(request, 'Tea');
+  const context = await browser.newContext({ baseURL, ...AT_THE_CAFE });
+  const page = await context.newPage();
+  await signInWithTokens(page, tokens, '/menuCafe');
+  await expect(page.getByRole('tab', { name: 'Coffee' })).toBeVisible();
+
+  // From the top of the page: the skip link leads into the screen.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expectVisibleFocus(skip);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // The category tabs: one Tab stop, the arrow keys move between them and show the category.
+  const coffeeTab = page.getByRole('tab', { name: 'Coffee' });
+  await tabTo(page, coffeeTab);
+  await expectVisibleFocus(coffeeTab);
+  await page.keyboard.press('ArrowRight');
+  const teaTab = page.getByRole('tab', { name: 'Tea' });
+  await expectVisibleFocus(teaTab);
+  await expect(teaTab).toHaveAttribute('aria-selected', 'true');
+
+  const item = page.getByRole('button', { name: new RegExp(`^${tea.name}\\b`) });
+  await tabTo(page, item);
+  await expectVisibleFocus(item);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: tea.name, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === `/form/${encodeURIComponent(tea.name)}/${tea.id}`);
+  await expectFocusKept(page, 'after choosing a drink');
+
+  // Type: a radio group, the arrow keys choose.
+  const hot = page.getByRole('radio', { name: 'Hot' });
+  await tabTo(page, hot);
+  await expectVisibleFocus(hot);
+  await page.keyboard.press('ArrowRight');
+  const cold = page.getByRole('radio', { name: 'Cold' });
+  await expectVisibleFocus(cold);
+  await expect(cold).toBeChecked();
+
+  // Sweetness: the next Tab stop, the arrow keys again (0% -> 10% -> 25% -> 50%).
+  await page.keyboard.press('Tab');
+  await expectVisibleFocus(page.getByRole('radio', { name: '0%', exact: true }));
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  const fifty = page.getByRole('radio', { name: '50%', exact: true });
+  await expectVisibleFocus(fifty);
+  // Space picks the focused chip (arrow keys may only move the focus when a key lands mid-render).
+  await page.keyboard.press('Space');
+  await expect(fifty).toBeChecked();
+
+  // The additional request, typed.
+  await page.keyboard.press('Tab');
+  const remark = page.getByRole('textbox', { name: /Additional request/ });
+  await expect(remark).toBeFocused();
+  await page.keyboard.type('Less ice');
+  await expect(remark).toHaveValue('Less ice');
+
+  // The tumbler photo: Enter on the upload button, then Enter on the file field opens the chooser.
+  const upload = page.getByRole('button', { name: 'Upload a photo' });
+  await tabTo(page, upload);
+  await expectVisibleFocus(upload);
+  await page.keyboard.press('Enter');
+  const file = page.getByLabel('Choose a photo');
+  await expect(file, 'the focus moves on to the file field').toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(TINY_PNG_FILE);
+  await expect(page.getByRole('img', { name: 'Your tumbler' })).toBeVisible();
+  await expectFocusKept(page, 'after the upload');
+
+  // Next opens the summary; Escape closes it and the focus goes back to Next.
+  const next = page.getByRole('button', { name: 'Next' });
+  await tabTo(page, next);
+  await expectVisibleFocus(next);
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('dialog', { name: 'Your order' });
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText(tea.name);
+  await expect(summary).toContainText('Cold');
+  await expect(summary).toContainText('50%');
+  await expect(summary).toContainText('Less ice');
+  await expect.poll(() => summary.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(summary).toBeHidden();
+  await expectVisibleFocus(next);
+
+  await page.keyboard.press('Enter');
+  await expect(summary).toBeVisible();
+  const place = summary.getByRole('button', { name: 'Place order' });
+  await tabTo(page, place);
+  await expectVisibleFocus(place);
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/statusOrder$/);
+  const card = page.getByRole('region', { name: "Today's orders" }).getByRole('article').filter({ hasText: tea.name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(/Queue no: \d+|It is your turn!/);
+  await expectFocusKept(page, 'on My Order after placing the order');
+
+  // Canceling it: Confirm takes the card's Cancel button away; the focus stays on the page.
+  const cancel = card.getByRole('button', { name: 'Cancel', exact: true });
+  await tabTo(page, cancel);
+  await expectVisibleFocus(cancel);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: `You want to cancel ${tea.name}` });
+  await expect(confirm).toBeVisible();
+  const yes = confirm.getByRole('button', { name: 'Confirm' });
+  await tabTo(page, yes);
+  await expectVisibleFocus(yes);
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Picked and Canceled' })).toContainText(tea.name);
+  await expectFocusKept(page, 'after the cancel dialog closed');
+  await context.close();
+});
+
+test('a barista takes, finishes and rejects orders with the keyboard alone', async ({ browser, baseURL, request }) => {
+  const token = await baristaToken(request);
+  const first = await registerUser(request, 'Key Alice');
+  const second = await registerUser(request, 'Key Bruno');
+  const firstToken = (await apiLogin(request, first.email, first.password)).accessToken;
+  const secondToken = (await apiLogin(request, second.email, second.password)).accessToken;
+  const coffee = await cafeMenuOf(request, 'Coffee');
+  const tea = await cafeMenuOf(request, 'Tea');
+  const made = await placeCafeOrderViaApi(request, firstToken, coffee, await uploadTinyPng(request, firstToken));
+  const rejected = await placeCafeOrderViaApi(request, firstToken, tea, await uploadTinyPng(request, firstToken));
+  const left = await placeCafeOrderViaApi(request, secondToken, coffee, await uploadTinyPng(request, secondToken));
+
+  const context = await browser.newContext({ baseURL, viewport: TABLET });
+  const page = await context.newPage();
+  await signInWithTokens(page, await apiLogin(request, DEMO.barista.email, DEMO.barista.password), '/ordering');
+  const ticket = (id: number) => page.locator(`[data-ticket-id="${id}"]`);
+  const inProgress = page.getByRole('region', { name: 'In Progress Order' });
+  const waiting = page.getByRole('region', { name: 'Waiting Order' });
+  await expect(ticket(left)).toBeVisible();
+
+  // The first waiting ticket is the board's one Tab stop; D starts it and the focus follows it.
+  await tabTo(page, ticket(made));
+  await expectVisibleFocus(ticket(made));
+  await page.keyboard.press('d');
+  await expect(inProgress.locator(`[data-ticket-id="${made}"]`)).toBeVisible();
+  await expect(ticket(made)).toBeFocused();
+  await expect.poll(async () => (await readOrder(request, token, made)).status).toBe('in-progress');
+
+  // Enter finishes the focused ticket in progress; the focus goes to the ticket that took its place.
+  await page.keyboard.press('Enter');
+  await expect(ticket(made)).toHaveCount(0);
+  await expect.poll(async () => (await readOrder(request, token, made)).status).toBe('done');
+  await expectFocusKept(page, 'after Done');
+  await expectVisibleFocus(ticket(rejected));
+
+  // J and K (or the arrows) move between tickets; Tab goes into the ticket's buttons.
+  await page.keyboard.press('j');
+  await expectVisibleFocus(ticket(left));
+  await page.keyboard.press('k');
+  await expectVisibleFocus(ticket(rejected));
+
+  const cancel = ticket(rejected).getByRole('button', { name: 'Cancel', exact: true });
+  await tabTo(page, cancel);
+  await expectVisibleFocus(cancel);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  // The reasons are radio buttons: Tab reaches the group, an arrow key picks the next reason.
+  const firstReason = dialog.getByRole('radio', { name: 'Ingredient Unavailable' });
+  await tabTo(page, firstReason);
+  await page.keyboard.press('ArrowDown');
+  const reason = dialog.getByRole('radio', { name: 'Barista was not at the bar' });
+  await expectVisibleFocus(reason);
+  await expect(reason).toBeChecked();
+  const submit = dialog.getByRole('button', { name: 'Cancel this order' });
+  await tabTo(page, submit);
+  await expectVisibleFocus(submit);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(ticket(rejected)).toHaveCount(0);
+  const note = await readOrder(request, token, rejected);
+  expect(note.status).toBe('rejected');
+  expect(note.reject_note ?? note.rejectNote).toBe('Barista was not at the bar');
+  // The canceled ticket is gone with the button that opened the dialog: the focus goes to the next ticket.
+  await expectFocusKept(page, 'after the reject dialog closed');
+  await expectVisibleFocus(ticket(left));
+  await expect(waiting.locator(`[data-ticket-id="${left}"]`)).toBeVisible();
+
+  // "?" shows the shortcuts; Escape closes them and the focus is back where it was.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await expectVisibleFocus(ticket(left));
+  await context.close();
+});
+
+test('the board announces a new order, and My Order announces the barista moving it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const token = await baristaToken(request);
+  const customer = await registerUser(request, 'Live Listener');
+  const tokens = await apiLogin(request, customer.email, customer.password);
+  const coffee = await cafeMenuOf(request, 'Coffee');
+  const image = await uploadTinyPng(request, tokens.accessToken);
+
+  const boardContext = await browser.newContext({ baseURL, viewport: TABLET });
+  const board = await boardContext.newPage();
+  await signInWithTokens(board, await apiLogin(request, DEMO.barista.email, DEMO.barista.password), '/ordering');
+  await expect(board.getByRole('heading', { name: 'Order Board', level: 1 })).toBeVisible();
+  await expect(board.getByText('No orders now,')).toBeVisible();
+  await expect(board.getByRole('status').filter({ hasText: 'Live' }).first()).toBeVisible();
+  await markLiveRegions(board);
+
+  const id = await placeCafeOrderViaApi(request, tokens.accessToken, coffee, image);
+  await expect(board.locator(`[data-ticket-id="${id}"]`)).toBeVisible();
+  await expectAnnounced(board, `New order: ${coffee.name} for ${customer.name}`);
+
+  const customerContext = await browser.newContext({ baseURL, ...AT_THE_CAFE });
+  const myOrder = await customerContext.newPage();
+  await signInWithTokens(myOrder, tokens, '/statusOrder');
+  const card = myOrder.getByRole('region', { name: "Today's orders" }).getByRole('article');
+  await expect(card).toContainText(/Queue no: \d+|It is your turn!/);
+  await expect(myOrder.getByRole('status').filter({ hasText: 'Live' }).first()).toBeVisible();
+  await markLiveRegions(myOrder);
+
+  await moveOrder(request, token, id, 'in-progress');
+  await expect(card).toContainText('The barista is making your drink.');
+  await expectAnnounced(myOrder, `Your ${coffee.name} is being made`);
+
+  await moveOrder(request, token, id, 'done');
+  await expect(card).toContainText('Click "Pick Up" after take your cup');
+  await expectAnnounced(myOrder, `Your ${coffee.name} is ready`);
+  await boardContext.close();
+  await customerContext.close();
+});

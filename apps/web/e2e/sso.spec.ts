@@ -1,0 +1,62 @@
+import { MESSAGES } from '@cafe/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_OIDC } from '../playwright.config';
+import { DEMO, setShopStatus } from './support';
+
+/**
+ * Single sign-on against a real OpenID Connect provider (e2e/oidc-provider.mjs): its development
+ * login page takes the e-mail as the login and any password.
+ */
+async function signInWithProvider(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: `Sign in with ${E2E_OIDC.name}` }).click();
+  await page.waitForURL((url) => url.port === String(E2E_OIDC.port));
+  await page.getByPlaceholder('Enter any login').fill(email);
+  await page.getByPlaceholder('and password').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+test.describe('single sign-on', () => {
+  test('a first sign-in creates a user account and lands on My Order; the next one signs into it', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await setShopStatus(request, 'cafe-open');
+    const email = `sso-${Date.now().toString(36)}@example.com`;
+    await signInWithProvider(page, email);
+    await expect(page).toHaveURL(/\/statusOrder$/);
+
+    // Another browser: the same account, not a second one.
+    const other = await browser.newPage();
+    try {
+      await signInWithProvider(other, email.toUpperCase());
+      await expect(other).toHaveURL(/\/statusOrder$/);
+      const me = async (p: Page) =>
+        p.evaluate(async () => {
+          const res = await fetch('/api/user/me', {
+            headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+          });
+          return (await res.json()) as { id: number; email: string; role: string };
+        });
+      const [first, second] = [await me(page), await me(other)];
+      expect(first).toMatchObject({ email, role: 'user' });
+      expect(second.id).toBe(first.id);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a barista lands on the order board', async ({ page, request }) => {
+    await setShopStatus(request, 'cafe-open');
+    await signInWithProvider(page, DEMO.barista.email);
+    await expect(page).toHaveURL(/\/ordering$/);
+  });
+
+  test('an account outside the company domain is refused with the alert of the password form', async ({ page }) => {
+    await signInWithProvider(page, `outsider-${Date.now().toString(36)}@gmail.com`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('alert')).toHaveText(MESSAGES.emailDomain('example.com'));
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+});
