@@ -42,19 +42,29 @@ function newest(dirs) {
 function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || mtime(path.join(root, 'package-lock.json')) > mtime(marker)) {
-    console.log('Installing dependencies (first run compiles the SQLite driver, about a minute)...');
-    run(npm, ['ci', '--no-audit', '--no-fund'], { npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' });
+    console.log('Installing dependencies (npm ci: about 5 minutes on a 2-core machine the first time)...');
+    // Where Node's headers come with the system (Debian's nodejs), the SQLite driver compiles
+    // against them without downloading any; elsewhere npm's defaults apply (and no config warning).
+    const headers = !process.env.npm_config_nodedir && existsSync('/usr/include/node/node.h');
+    run(npm, ['ci', '--no-audit', '--no-fund'], headers ? { npm_config_nodedir: '/usr' } : {});
   }
 }
 
 function ensureBuilt() {
   const sources = newest(['packages/shared/src', 'apps/server/src']);
-  if (mtime(path.join(root, 'apps/server/dist/server.js')) < sources) run(npm, ['run', 'build', '-w', 'apps/server']);
+  // Quietly: a first start shows what it does in one line each, not every file built.
+  if (mtime(path.join(root, 'apps/server/dist/server.js')) < sources) {
+    console.log('Building the server...');
+    run(npm, ['run', 'build', '--silent', '-w', 'apps/server']);
+  }
   const webSources = Math.max(
     newest(['packages/shared/src', 'apps/web/src', 'apps/web/public']),
     mtime(path.join(root, 'apps/web/index.html')),
   );
-  if (mtime(path.join(root, 'apps/web/dist/index.html')) < webSources) run(npm, ['run', 'build', '-w', 'apps/web']);
+  if (mtime(path.join(root, 'apps/web/dist/index.html')) < webSources) {
+    console.log('Building the web app...');
+    run(npm, ['run', 'build', '--silent', '-w', 'apps/web', '--', '--logLevel', 'warn']);
+  }
 }
 
 const command = process.argv[2];
@@ -62,7 +72,8 @@ ensureInstalled();
 
 if (command === 'start') {
   ensureBuilt();
-  run(process.execPath, ['apps/server/dist/server.js']);
+  // A small young generation: about 20 MB less memory, no measurable cost in speed (decision 0017).
+  run(process.execPath, ['--max-semi-space-size=2', 'apps/server/dist/server.js']);
 } else if (command === 'test') {
   // 1. static checks (types, lint, formatting), 2. unit + integration (shared, server on SQLite, web components),
   // 3. browser tests against the freshly built app.

@@ -1,8 +1,10 @@
 import type { OrdersEvent } from '@cafe/shared';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, AT_THE_CAFE, startTopology, waitFor, type Topology } from './topology';
+import { ADMIN, AT_THE_CAFE, sleep, startTopology, waitFor, type Topology } from './topology';
 
 /**
  * The production topology on this machine, without containers (deploy/test/topology.ts): a
@@ -84,11 +86,12 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
     context.onTestFailed(() => console.error(topology?.logs()));
   });
 
-  const placeOrder = (route: string, note: string) =>
+  const placeOrder = (route: string, note: string, timeoutMs?: number) =>
     topology.api<Order>('/api/order', {
       token: userToken,
       route,
       body: { menu_id: mojito, tumblerImage: note, ...AT_THE_CAFE },
+      timeoutMs,
     });
 
   const baristaSets = (route: string, id: number, status: string) =>
@@ -242,5 +245,317 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
     }
     // nginx sends traffic to the restarted process again once its short failure pause is over.
     await waitFor('nginx using the restarted process', async () => (await topology.servedBy(routeA)) === first, 15_000);
+  }, 90_000);
+  it('restarts both processes one after the other under load, losing no request and no order event', async () => {
+    const [first, second] = topology.servers;
+    if (!first || !second) throw new Error('two server processes expected');
+    const { api } = topology;
+    const routeA = await topology.routeTo(first);
+    const routeB = await topology.routeTo(second);
+
+    const tokens: string[] = [];
+    for (let i = 1; i <= 3; i += 1) {
+      const email = `load${i}@example.com`;
+      const registered = await api('/api/auth/register', {
+        body: { name: `Load ${i}`, email, password: 'topology-password-1' },
+      });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+      tokens.push(await topology.login(email, 'topology-password-1'));
+    }
+
+    // The barista's board, live on process 1 (restarted first). On every reconnect it reads the
+    // waiting orders again, as the app does, to catch up on what it missed while away.
+    const board = await topology.socket(baristaToken, routeA);
+    const heard = new Set<number>();
+    const caughtUp = new Set<number>();
+    let connectedAt = Date.now();
+    let reconnects = 0;
+    const failures: string[] = [];
+    let requests = 0;
+    const note = (what: string, answer: { status: number; headers: Headers; body: unknown }, ok: number) => {
+      requests += 1;
+      if (answer.status !== ok) {
+        failures.push(
+          `${what}: ${answer.status} via ${answer.headers.get('x-cafe-upstream') ?? '?'} ${JSON.stringify(answer.body)}`,
+        );
+      }
+    };
+    const catchUp = async () => {
+      const answer = await api<Order[]>('/api/order?status=ordered', { token: baristaToken, route: routeA });
+      note('catch-up GET /api/order', answer, 200);
+      if (answer.status === 200) for (const order of answer.body) caughtUp.add(order.id);
+    };
+    board.on('orders', (event: OrdersEvent) => {
+      if (event.status === 'ordered') heard.add(event.id);
+    });
+    // A stopping process ends the transport; a Socket.IO "io server disconnect" would leave
+    // clients to reconnect by hand.
+    const disconnects: string[] = [];
+    board.on('disconnect', (reason) => disconnects.push(reason));
+    board.on('connect', () => {
+      connectedAt = Date.now();
+      reconnects += 1;
+      catchUp().catch((error: unknown) => failures.push(`catch-up: ${String(error)}`));
+    });
+
+    // The load: each user orders through each process in turn, with the menu read in between,
+    // from two browsers (one sticky to each process). Every answer is kept.
+    const placed: { id: number; remark: string; startedAt: number }[] = [];
+    let running = true;
+    const worker = async (user: number, route: string) => {
+      for (let n = 0; running; n += 1) {
+        const remark = `rr-${user}-${route.slice(-6)}-${n}`;
+        try {
+          const menu = await api('/api/category?categoryFor=bar', { token: tokens[user], route, timeoutMs: 30_000 });
+          note('GET /api/category', menu, 200);
+          const startedAt = Date.now();
+          const order = await api<Order>('/api/order', {
+            token: tokens[user],
+            route,
+            body: { menu_id: mojito, tumblerImage: 'Mojito', remark, ...AT_THE_CAFE },
+            timeoutMs: 30_000,
+          });
+          note(`POST /api/order ${remark}`, order, 201);
+          if (order.status === 201) placed.push({ id: order.body.id, remark, startedAt });
+        } catch (error) {
+          // No answer at all (the connection broke, or none within 30 s).
+          failures.push(`${remark}: ${String(error)}`);
+        }
+        await sleep(20);
+      }
+    };
+    const workers = [0, 1, 2].flatMap((user) => [worker(user, routeA), worker(user, routeB)]);
+    const placedAtLeast = (count: number) =>
+      waitFor(
+        `${count} orders placed`,
+        async () => placed.length >= count,
+        30_000,
+        () => failures.join('\n'),
+      );
+
+    try {
+      await placedAtLeast(10);
+      for (const [server, route] of [
+        [first, routeA],
+        [second, routeB],
+      ] as const) {
+        const ended = await server.stop();
+        expect(ended, `${server.name} should end by itself, with 0`).toEqual({ code: 0, signal: null });
+        await placedAtLeast(placed.length + 5);
+        await server.start();
+        // nginx gives a process that refused a short pause; the next one is stopped only once
+        // this one takes its share again.
+        await waitFor(
+          `nginx using ${server.name} again`,
+          async () => (await topology.servedBy(route)) === server,
+          15_000,
+        );
+        await placedAtLeast(placed.length + 5);
+      }
+    } finally {
+      running = false;
+      await Promise.all(workers);
+    }
+
+    // Not one request failed, through both restarts.
+    expect(failures, `${failures.length} of ${requests} requests failed`).toEqual([]);
+    // Moved off process 1, then off process 2.
+    expect(reconnects).toBeGreaterThanOrEqual(2);
+    expect(new Set(disconnects)).toEqual(new Set(['transport close']));
+
+    // Every acknowledged order is there, once.
+    const all = await api<(Order & { remark: string })[]>('/api/order?status=ordered', {
+      token: baristaToken,
+      route: routeB,
+    });
+    expect(all.status).toBe(200);
+    const ours = all.body.filter((o) => o.remark.startsWith('rr-'));
+    expect(ours.map((o) => o.remark).sort()).toEqual(placed.map((p) => p.remark).sort());
+    expect(new Set(ours.map((o) => o.id))).toEqual(new Set(placed.map((p) => p.id)));
+
+    // The board learnt of every order: live, or by reading again when it came back. Those placed
+    // after its last reconnect it must have heard live.
+    const missed = () => placed.filter((p) => !heard.has(p.id) && !caughtUp.has(p.id));
+    await waitFor(
+      'the board knowing every order',
+      async () => missed().length === 0,
+      10_000,
+      () => JSON.stringify(missed()),
+    );
+    const sinceReconnect = placed.filter((p) => p.startedAt > connectedAt);
+    await waitFor(
+      'every order placed since the last reconnect heard live',
+      async () => sinceReconnect.every((p) => heard.has(p.id)),
+      10_000,
+      () => JSON.stringify(sinceReconnect.filter((p) => !heard.has(p.id))),
+    );
+    // And live across processes: an order through each process reaches the board.
+    for (const route of [routeA, routeB]) {
+      const next = nextMatching<OrdersEvent>(board, 'orders', (e) => e.status === 'ordered');
+      const order = await placeOrder(route, 'Mojito, after the restarts');
+      expect(order.status).toBe(201);
+      expect((await next).id).toBe(order.body.id);
+    }
+    board.disconnect();
+  }, 120_000);
+
+  it('ends idle connections after the grace period, bounds a stuck request by SHUTDOWN_TIMEOUT_MS, and refuses a setting that is not a duration', async () => {
+    const slow = await topology.standalone('server-stuck-client', { SHUTDOWN_TIMEOUT_MS: '2000' });
+    await slow.start();
+    // Connections without a request under way do not hold a shutdown up: one never used, one that
+    // sent half its headers. They are ended once the grace period is over.
+    const idle = connect(slow.port, '127.0.0.1');
+    const halfHeaders = connect(slow.port, '127.0.0.1');
+    await Promise.all([once(idle, 'connect'), once(halfHeaders, 'connect')]);
+    for (const socket of [idle, halfHeaders]) socket.on('error', () => undefined);
+    halfHeaders.write('GET /api/health HTTP/1.1\r\nHost: cafe\r\n');
+    try {
+      expect(await slow.stop(), slow.log()).toEqual({ code: 0, signal: null });
+    } finally {
+      idle.destroy();
+      halfHeaders.destroy();
+    }
+
+    // A request under way that never ends (its body never comes) holds it up until the timeout.
+    await slow.start();
+    const stuck = connect(slow.port, '127.0.0.1');
+    await once(stuck, 'connect');
+    stuck.on('error', () => undefined);
+    stuck.write(
+      'POST /api/auth/v2/login HTTP/1.1\r\nHost: cafe\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    try {
+      expect(await slow.stop(), slow.log()).toEqual({ code: 1, signal: null });
+      expect(slow.log()).toContain('SHUTDOWN_TIMEOUT_MS');
+    } finally {
+      stuck.destroy();
+    }
+
+    const wrong = await topology.standalone('server-bad-timeout', { SHUTDOWN_TIMEOUT_MS: 'soon' });
+    await expect(wrong.start()).rejects.toThrow(/exited with 1[\s\S]*SHUTDOWN_TIMEOUT_MS must be/);
+  }, 60_000);
+
+  it('rides out a database restart: 503 while it is away, then service and live events resume by themselves', async () => {
+    const [first, second] = topology.servers;
+    if (!first || !second) throw new Error('two server processes expected');
+    const { api, cluster } = topology;
+    const routeA = await topology.routeTo(first);
+    const routeB = await topology.routeTo(second);
+    const boardA = await topology.socket(baristaToken, routeA);
+    const boardB = await topology.socket(baristaToken, routeB);
+    try {
+      await cluster.stop('fast');
+      try {
+        for (const [server, route] of [
+          [first, routeA],
+          [second, routeB],
+        ] as const) {
+          // Answered, not hung: 503 with a hint when to try again, through the proxy and directly.
+          const order = await placeOrder(route, 'Mojito, database away', 20_000);
+          expect(order.status, JSON.stringify(order.body)).toBe(503);
+          expect(order.headers.get('retry-after')).toMatch(/^\d+$/);
+          const ready = await api('/api/ready', { base: server.url, timeoutMs: 20_000 });
+          expect(ready.status).toBe(503);
+          expect((await api('/api/health', { base: server.url, timeoutMs: 20_000 })).status).toBe(200);
+        }
+      } finally {
+        await cluster.start();
+      }
+      expect(first.alive, first.log()).toBe(true);
+      expect(second.alive, second.log()).toBe(true);
+
+      // Back by itself: ready again, and orders taken through either process.
+      for (const server of [first, second]) {
+        await waitFor(
+          `${server.name} ready again`,
+          async () => (await api('/api/ready', { base: server.url })).status === 200,
+          30_000,
+        );
+      }
+      for (const route of [routeA, routeB]) {
+        const order = await placeOrder(route, 'Mojito, database back');
+        expect(order.status, JSON.stringify(order.body)).toBe(201);
+      }
+
+      // Live events cross processes again, both ways, once each process listens anew: an order
+      // placed through one process reaches a board connected to the other. (Events sent while a
+      // process was not yet listening are not replayed; its clients catch up by reading again.)
+      for (const [through, board, name] of [
+        [routeA, boardB, 'process 1 to process 2'],
+        [routeB, boardA, 'process 2 to process 1'],
+      ] as const) {
+        await waitFor(
+          `an order event crossing from ${name}`,
+          async () => {
+            const heard = nextMatching<OrdersEvent>(board, 'orders', (e) => e.status === 'ordered', 1000);
+            const order = await placeOrder(through, 'Mojito, live again');
+            if (order.status !== 201) return false;
+            return (await heard.catch(() => undefined))?.id === order.body.id;
+          },
+          30_000,
+        );
+      }
+    } finally {
+      boardA.disconnect();
+      boardB.disconnect();
+      // The next scenario gets a whole topology even when this one found the processes dead.
+      if (!cluster.running) await cluster.start();
+      for (const server of [first, second]) if (!server.alive) await server.start();
+    }
+  }, 120_000);
+
+  it('holds the sign-in limit across both processes: the shared count, not one per process', async () => {
+    const [first, second] = topology.servers;
+    if (!first || !second) throw new Error('two server processes expected');
+    const { api } = topology;
+    const routeA = await topology.routeTo(first);
+    const routeB = await topology.routeTo(second);
+    for (const name of ['limit1', 'limit2']) {
+      const registered = await api('/api/auth/register', {
+        body: { name, email: `${name}@example.com`, password: 'topology-password-1' },
+      });
+      expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    }
+
+    /**
+     * Wrong passwords for `email` from `address` (a client address of its own, so no other
+     * scenario's sign-ins count), the requests taking `routes` in turn: how many were refused with
+     * 401 before the first 429, and which processes answered.
+     */
+    const failuresBefore429 = async (address: string, email: string, routes: string[]) => {
+      const servedBy = new Set<string>();
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const route = routes[attempt % routes.length];
+        const answer = await api('/api/auth/v2/login', {
+          body: { email, password: 'not-the-password-1' },
+          route,
+          from: address,
+        });
+        servedBy.add(answer.headers.get('x-cafe-upstream') ?? '?');
+        if (answer.status === 429) {
+          expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+          // Refused through the other process too.
+          const other = routes[(attempt + 1) % routes.length];
+          const again = await api('/api/auth/v2/login', {
+            body: { email, password: 'not-the-password-1' },
+            route: other,
+            from: address,
+          });
+          expect(again.status).toBe(429);
+          return { allowed: attempt, servedBy };
+        }
+        expect(answer.status, JSON.stringify(answer.body)).toBe(401);
+      }
+      throw new Error(`no 429 for ${email} within 200 sign-in failures`);
+    };
+
+    // The limit, as one process counts it.
+    const one = await failuresBefore429('127.0.0.2', 'limit1@example.com', [routeA]);
+    expect(one.servedBy).toEqual(new Set([`127.0.0.1:${first.port}`]));
+    expect(one.allowed).toBeGreaterThan(0);
+    // Spread over both processes, the same limit holds (counted in one place, not twice).
+    const both = await failuresBefore429('127.0.0.3', 'limit2@example.com', [routeA, routeB]);
+    expect(both.servedBy).toEqual(new Set([`127.0.0.1:${first.port}`, `127.0.0.1:${second.port}`]));
+    expect(both.allowed).toBe(one.allowed);
   }, 90_000);
 });

@@ -11,6 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,7 +111,8 @@ export class ServerProcess {
   async start(): Promise<void> {
     if (this.alive) throw new Error(`${this.name} is already running`);
     this.output += `\n[test] starting ${this.name}\n`;
-    const child = spawn(process.execPath, [SERVER_DIST], {
+    // As the image runs it (Dockerfile CMD).
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', SERVER_DIST], {
       cwd: repoRoot,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,15 +120,21 @@ export class ServerProcess {
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    await waitFor(
-      `${this.name} ready`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${this.name} exited with ${child.exitCode}\n${this.log()}`);
-        return (await fetch(`${this.url}/api/ready`)).ok;
-      },
-      45_000,
-      () => this.log(),
+    // A process that ends while starting fails at once, with its output (read to the end).
+    const ended = new Promise<never>((_, reject) =>
+      child.once('close', (code, signal) =>
+        reject(new Error(`${this.name} exited with ${code ?? signal} while starting\n${this.log()}`)),
+      ),
     );
+    await Promise.race([
+      ended,
+      waitFor(
+        `${this.name} ready`,
+        async () => (await fetch(`${this.url}/api/ready`)).ok,
+        45_000,
+        () => this.log(),
+      ),
+    ]);
   }
 
   /** kill -9: no shutdown at all, as when the machine or the process dies. */
@@ -139,15 +147,23 @@ export class ServerProcess {
     this.output += `\n[test] ${this.name} ended by ${signal}\n`;
   }
 
-  /** Graceful stop (SIGTERM), then SIGKILL if it takes longer than `ms`. */
-  async stop(ms = 10_000): Promise<void> {
+  /**
+   * Graceful stop (SIGTERM), then SIGKILL if it takes longer than `ms` (longer than the server's
+   * own SHUTDOWN_TIMEOUT_MS, so that a hang shows as a signal, not as its exit code 1).
+   * Resolves with how the process ended.
+   */
+  async stop(ms = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const child = this.child;
-    if (!child || !this.alive) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || !this.alive) return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    await exited;
+    const result = await exited;
     clearTimeout(timer);
+    this.output += `\n[test] ${this.name} stopped by SIGTERM: exit ${result.code ?? result.signal}\n`;
+    return result;
   }
 }
 
@@ -166,6 +182,13 @@ export interface ApiOptions {
   form?: FormData;
   /** Another base URL (a server process directly) instead of the proxy. */
   base?: string;
+  /**
+   * The local address to send from (any of 127.0.0.0/8): nginx passes it on as the client's
+   * address, so a scenario can have rate-limit counters of its own.
+   */
+  from?: string;
+  /** Give up after this long (a hanging request fails the test instead of stalling it). */
+  timeoutMs?: number;
 }
 
 export interface Topology {
@@ -185,6 +208,11 @@ export interface Topology {
   servedBy(route: string): Promise<ServerProcess | undefined>;
   /** A Socket.IO client through the proxy over WebSocket, connected; closed by `stop()`. */
   socket(token: string | undefined, route: string): Promise<Socket>;
+  /**
+   * Another server process on the same database, not behind nginx (a scenario's own settings in
+   * `env`), not started; stopped by `stop()`.
+   */
+  standalone(name: string, env: Record<string, string>): Promise<ServerProcess>;
   /** Output of every process and of nginx, for failure messages. */
   logs(): string;
   stop(): Promise<void>;
@@ -196,6 +224,36 @@ process.once('exit', () => {
   for (const end of leftovers) end();
 });
 
+/** A JSON request sent from a given local address (fetch cannot choose it), answered as a Response. */
+function requestFrom(
+  localAddress: string,
+  target: string,
+  method: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(target, { method, headers, localAddress, agent: false, signal }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+            answerHeaders.append(name, one);
+          }
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: response.statusCode ?? 0, headers: answerHeaders }));
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 export async function startTopology(options: { serverCount?: number } = {}): Promise<Topology> {
   ensureServerBuilt();
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX} (Debian: apt-get install nginx-light)`);
@@ -206,26 +264,27 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
   chmodSync(dir, 0o755);
   const sockets: Socket[] = [];
   const servers: ServerProcess[] = [];
+  const standalones: ServerProcess[] = [];
   let cluster: PgCluster | undefined;
   let nginx: ChildProcess | undefined;
   let nginxOutput = '';
   const endNginx = () => {
     if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
   };
-  const endServers = () => servers.forEach((s) => s.child?.kill('SIGKILL'));
+  const endServers = () => [...servers, ...standalones].forEach((s) => s.child?.kill('SIGKILL'));
   leftovers.add(endNginx);
   leftovers.add(endServers);
 
   const logs = () =>
     [
-      ...servers.map((s) => s.log()),
+      ...[...servers, ...standalones].map((s) => s.log()),
       `--- nginx ---\n${nginxOutput}${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-3000) : ''}`,
       `--- postgres ---\n${cluster?.log().slice(-2000) ?? ''}`,
     ].join('\n');
 
   const stop = async () => {
     for (const socket of sockets) socket.disconnect();
-    await Promise.all(servers.map((s) => s.kill()));
+    await Promise.all([...servers, ...standalones].map((s) => s.kill()));
     if (nginx && nginx.exitCode === null) {
       const child = nginx;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -265,6 +324,8 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       // Only nginx on loopback may say who the client is (X-Forwarded-For).
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The test sets the shop status itself; on the real clock a scheduled change could move it mid-run.
+      OPENING_HOURS: 'off',
     };
 
     const count = options.serverCount ?? 2;
@@ -310,11 +371,17 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       if (opts.route) headers.cookie = `cafe_route=${opts.route}`;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(`${opts.base ?? proxyUrl}${url}`, {
-        method: opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET'),
-        headers,
-        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-      });
+      const method = opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET');
+      const target = `${opts.base ?? proxyUrl}${url}`;
+      const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+      const response = opts.from
+        ? await requestFrom(opts.from, target, method, headers, opts.body, signal)
+        : await fetch(target, {
+            method,
+            headers,
+            body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+            signal,
+          });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -354,6 +421,14 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
         throw new Error(`no cafe_route value reaches ${server.name}`);
       },
       servedBy,
+      async standalone(name, env) {
+        const port = await freePort();
+        const dataDir = path.join(dir, name);
+        mkdirSync(dataDir);
+        const server = new ServerProcess(name, port, { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, ...env });
+        standalones.push(server);
+        return server;
+      },
       async socket(token, route) {
         const socket = connectSocket(proxyUrl, {
           path: '/api/socket.io',
