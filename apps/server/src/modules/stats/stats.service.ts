@@ -85,8 +85,8 @@ export function createStatsService(ctx: AppContext) {
 
     /**
      * All 7 weekdays (0 = Sunday) of the cafe's calendar, by when the order was placed: the
-     * database counts per cafe day (at most one row per day of the period), the weekday of a day
-     * is arithmetic.
+     * database counts per cafe day (at most two rows per day of the period, one per served
+     * status), the weekday of a day is arithmetic.
      */
     async ordersByWeekday(query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
       const counts = new Array<number>(7).fill(0);
