@@ -85,7 +85,11 @@ describe('statistics query plans', () => {
         updated_at: day,
       };
     });
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('orders')
+        .values(rows.slice(i, i + 500))
+        .execute();
     await sql`analyze`.execute(db);
 
     const allTime = { startDate: '2000-01-01', endDate: '2100-01-01', categoryFor: 'cafe' as const };
