@@ -19,13 +19,15 @@ export const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  * icons' base, Vite's loader of lazy chunks). Two files rather than one or five: fewer requests
  * leave the browser's few connections to the server for the screen's own, and two halves arrive
  * sooner over two connections than the whole over one. The other libraries (dialogs, forms, zod,
- * Socket.IO, toasts) go with the screens that use them.
+ * Socket.IO, toasts) go with the screens that use them, and so do the query cache's hooks that
+ * only later screens use (infinite lists, several queries at once): a group takes
+ * every module it matches, needed at start or not.
  */
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'libs',
-    test: /node_modules[\\/](react-router|cookie|set-cookie-parser|@tanstack|zustand)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|vite[\\/]preload-helper/,
+    test: /node_modules[\\/](react-router|cookie|set-cookie-parser|zustand)[\\/]|node_modules[\\/]@tanstack[\\/](?!.*(infiniteQueryObserver|InfiniteQuery|[qQ]ueriesObserver|useQueries|useSuspense|usePrefetch|useIsFetching))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|vite[\\/]preload-helper/,
   },
 ];
 
