@@ -112,7 +112,7 @@ export class ServerProcess {
     if (this.alive) throw new Error(`${this.name} is already running`);
     this.output += `\n[test] starting ${this.name}\n`;
     // As the image runs it (Dockerfile CMD).
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', SERVER_DIST], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', SERVER_DIST], {
       cwd: repoRoot,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -80,7 +80,13 @@ export async function startAppServer({ root, serverFile, dataDir, databaseUrl, d
   // The same V8 setting as production (Dockerfile, npm start).
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=2', path.join(root, serverFile ?? 'apps/server/dist/server.js')],
+    [
+      '--max-semi-space-size=2',
+      '--max-old-space-size=512',
+      // More V8 flags to try against the production ones (space-separated), e.g. a heap size.
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+      path.join(root, serverFile ?? 'apps/server/dist/server.js'),
+    ],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
