@@ -10,12 +10,10 @@ import {
 } from '@cafe/shared';
 import { ChevronDown, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { DrinkTypeField } from '@/components/drink/drink-type-field';
-import { RemarkField } from '@/components/drink/remark-field';
-import { SweetnessField } from '@/components/drink/sweetness-field';
+import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
 import { AlertMessage, ErrorState, FieldError, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
@@ -123,7 +121,6 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     handleSubmit,
     formState: { errors },
   } = form;
-  const remarkLength = (useWatch({ control, name: 'remark' }) ?? '').length;
 
   /** Who the order is for, or null (with the reason shown) when that is not settled yet. */
   const checkWho = (): { userId: number } | { guestName: string } | null => {
@@ -273,34 +270,10 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         <FieldError id={`${drinkId}-error`}>{errors.menuId?.message}</FieldError>
       </div>
 
-      <Controller
+      <DrinkChoiceFields
         control={control}
-        name="type"
-        render={({ field }) => (
-          <DrinkTypeField
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.type?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="sweetness"
-        render={({ field }) => (
-          <SweetnessField
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.sweetness?.message}
-          />
-        )}
-      />
-      <RemarkField
-        length={remarkLength}
-        error={errors.remark?.message && ruleText(errors.remark.message)}
-        {...register('remark')}
+        register={register}
+        errors={{ type: errors.type?.message, sweetness: errors.sweetness?.message, remark: errors.remark?.message }}
       />
 
       {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}

@@ -3,7 +3,7 @@ import { dashIfEmpty, textOrEmpty } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { AlertMessage } from '@/components/ui';
 import {
   CafeOrderFormSchema,
@@ -11,9 +11,7 @@ import {
   type CafeOrderFormValues,
 } from '@/features/order-ahead/lib/order-form-schema';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { DrinkTypeField } from '@/components/drink/drink-type-field';
-import { RemarkField } from '@/components/drink/remark-field';
-import { SweetnessField } from '@/components/drink/sweetness-field';
+import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
 import { TumblerImageField } from './tumbler-image-field';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
@@ -50,7 +48,6 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
     handleSubmit,
     formState: { errors },
   } = form;
-  const remarkLength = (useWatch({ control, name: 'remark' }) ?? '').length;
   const hasErrors = Object.keys(errors).length > 0;
 
   const handleValid = (values: CafeOrderFormValues) => {
@@ -81,31 +78,11 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
       onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
       className="space-y-6"
     >
-      <Controller
+      <DrinkChoiceFields
         control={control}
-        name="type"
-        render={({ field }) => (
-          <DrinkTypeField
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.type?.message}
-          />
-        )}
+        register={register}
+        errors={{ type: errors.type?.message, sweetness: errors.sweetness?.message, remark: errors.remark?.message }}
       />
-      <Controller
-        control={control}
-        name="sweetness"
-        render={({ field }) => (
-          <SweetnessField
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.sweetness?.message}
-          />
-        )}
-      />
-      <RemarkField length={remarkLength} error={errors.remark?.message} {...register('remark')} />
       <Controller
         control={control}
         name="tumblerImage"
