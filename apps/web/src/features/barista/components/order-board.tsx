@@ -346,39 +346,34 @@ export function OrderBoard({
             {_('barista.board.selectedCount', { count: selected.length })}
           </span>
           <span className="flex flex-wrap gap-2 sm:ml-auto">
-            <button
-              type="button"
-              className="btn-primary min-h-11"
+            <BulkButton
               disabled={selectedWaiting.length === 0 || bulk.isPending || offline}
-              aria-describedby={offline ? offlineReasonId : undefined}
+              describedBy={offline ? offlineReasonId : undefined}
               onClick={() => void handleBulk('in-progress')}
             >
               {selectedWaiting.length > 0
                 ? _('barista.board.doSelectedCount', { count: selectedWaiting.length })
                 : _('barista.board.doSelected')}
-            </button>
-            <button
-              type="button"
-              className="btn-primary min-h-11"
+            </BulkButton>
+            <BulkButton
               disabled={selectedInProgress.length === 0 || bulk.isPending || offline}
-              aria-describedby={offline ? offlineReasonId : undefined}
+              describedBy={offline ? offlineReasonId : undefined}
               onClick={() => void handleBulk('done')}
             >
               {selectedInProgress.length > 0
                 ? _('barista.board.doneSelectedCount', { count: selectedInProgress.length })
                 : _('barista.board.doneSelected')}
-            </button>
-            <button
-              type="button"
-              className="btn-danger min-h-11"
+            </BulkButton>
+            <BulkButton
+              danger
               disabled={selected.length === 0 || bulk.isPending || offline}
-              aria-describedby={offline ? offlineReasonId : undefined}
+              describedBy={offline ? offlineReasonId : undefined}
               onClick={() => openReject(selected)}
             >
               {selected.length > 0
                 ? _('barista.board.cancelSelectedCount', { count: selected.length })
                 : _('barista.board.cancelSelected')}
-            </button>
+            </BulkButton>
           </span>
         </div>
       ) : null}
@@ -473,5 +468,32 @@ function OrderSection({
         </ul>
       )}
     </section>
+  );
+}
+
+/** A button of select mode's bar: acts on the selected orders it can. */
+function BulkButton({
+  danger = false,
+  disabled,
+  describedBy,
+  onClick,
+  children,
+}: {
+  danger?: boolean;
+  disabled: boolean;
+  describedBy: string | undefined;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'btn-danger min-h-11' : 'btn-primary min-h-11'}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
