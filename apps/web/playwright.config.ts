@@ -79,7 +79,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node e2e/oidc-provider.mjs',
+      command: 'node --import tsx e2e/oidc-provider.ts',
       url: `http://127.0.0.1:${E2E_OIDC.port}/ready`,
       reuseExistingServer: false,
       timeout: 60_000,

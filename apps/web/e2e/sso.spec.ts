@@ -4,7 +4,7 @@ import { E2E_OIDC } from '../playwright.config';
 import { DEMO, setShopStatus } from './support';
 
 /**
- * Single sign-on against a real OpenID Connect provider (e2e/oidc-provider.mjs): its development
+ * Single sign-on against a real OpenID Connect provider (e2e/oidc-provider.ts): its development
  * login page takes the e-mail as the login and any password.
  */
 async function signInWithProvider(page: Page, email: string) {

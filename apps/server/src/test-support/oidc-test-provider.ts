@@ -26,12 +26,23 @@ export function claimsOf(login: string): Record<string, unknown> {
   };
 }
 
-export async function startTestProvider(redirectUris: string[]): Promise<TestProvider> {
+/** Where it listens (default: a free port) and the one client it knows. */
+export interface TestProviderOptions {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+/** Starts the provider; `GET /ready` answers "ok" once it listens (for the browser tests' runner). */
+export async function startTestProvider(
+  redirectUris: string[],
+  options: TestProviderOptions = {},
+): Promise<TestProvider> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientId = 'office-cafe';
-  const clientSecret = 'office-cafe-test-secret';
+  const clientId = options.clientId ?? 'office-cafe';
+  const clientSecret = options.clientSecret ?? 'office-cafe-test-secret';
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -63,7 +74,10 @@ export async function startTestProvider(redirectUris: string[]): Promise<TestPro
     },
   });
   const handle = provider.callback();
-  server.on('request', (req, res) => void handle(req, res));
+  server.on('request', (req, res) => {
+    if (req.url === '/ready') res.end('ok');
+    else void handle(req, res);
+  });
   return {
     issuer,
     clientId,
