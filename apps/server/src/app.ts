@@ -9,7 +9,7 @@ import { ConfigError, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
-import { demoAccountsWithPublishedPasswords, ensureBaseData, seedDemo, ensureAdmin } from './db/seed';
+import { demoAccountsWithPublishedPasswords, seedDemo, ensureAdmin } from './db/seed';
 import { createClock, type Clock } from './lib/clock';
 import { serializerCompiler } from './lib/serialization';
 import { validatorCompiler } from './lib/validation';
@@ -37,6 +37,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 
 export interface BuildOptions {
@@ -98,9 +99,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await migrateToLatest(database.db, database.dialect, { cafeTimezone: config.cafeTimezone });
+  await migrateToLatest(database.db, database.dialect, {
+    cafeTimezone: config.cafeTimezone,
+    // The environment's cafe is only the first site's defaults (migration 009).
+    firstSite: {
+      latitude: config.cafeLat,
+      longitude: config.cafeLng,
+      radiusKm: config.orderRadiusKm,
+      timeZone: config.cafeTimezone,
+    },
+  });
   await resolveSecrets(database.db, config);
-  await ensureBaseData(database.db, clock);
   if (config.demo && (await seedDemo(database.db, clock, config)))
     app.log.info('demo mode: added the demo accounts and menu, and opened the cafe');
   if (config.adminEmail && config.adminPassword) {
@@ -147,7 +156,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bus: createClusterBus(io),
     log: app.log,
   });
-  admitSockets(io, (token) => ctx.services.auth.userForToken(token));
+  admitSockets(
+    io,
+    (token) => ctx.services.auth.userForToken(token),
+    (user, siteId) => ctx.services.sites.liveSite(user, siteId),
+  );
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
@@ -171,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(ssoRoutes);
       await api.register(usersRoutes);
+      await api.register(sitesRoutes);
       await api.register(shopStatusRoutes);
       await api.register(busyRoutes);
       await api.register(menuRoutes);

@@ -13,6 +13,7 @@ import type { OrdersService } from './modules/orders/orders.service';
 import type { PushService } from './modules/push/push.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { SitesService } from './modules/sites/sites.service';
 import type { SsoService } from './modules/sso/sso.service';
 import type { ShopStatusService } from './modules/shop-status/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
@@ -36,6 +37,8 @@ export interface Services {
   schedule: ScheduleService;
   settings: SettingsService;
   shopStatus: ShopStatusService;
+  /** The company's cafes and bars, and which one a person or a barista acts on. */
+  sites: SitesService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
   stats: StatsService;
@@ -69,6 +72,8 @@ export interface AuthUser {
   role: Role;
   name: string;
   email: string;
+  /** The site the person chose to order at (null: none yet, the default site serves them). */
+  homeSiteId: number | null;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSsoService } from './modules/sso/sso.service';
 import { createShopStatusService } from './modules/shop-status/shop-status.service';
+import { createSitesService } from './modules/sites/sites.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUsersService } from './modules/users/users.service';
@@ -38,6 +39,7 @@ export function createAppContext(base: AppBase): AppContext {
     schedule: createScheduleService(ctx),
     settings: createSettingsService(ctx),
     shopStatus: createShopStatusService(ctx),
+    sites: createSitesService(ctx),
     sso: createSsoService(ctx),
     stats: createStatsService(ctx),
     uploads: createUploadsService(ctx),

@@ -57,6 +57,8 @@ export const WalkUpOrderBodySchema = z
     userId: IdSchema.optional(),
     /** the name of a guest without an account. */
     guestName: DisplayNameSchema.optional(),
+    /** The site whose counter takes it; without it, the barista's own site. */
+    siteId: IdSchema.optional(),
   })
   .refine((body) => (body.userId === undefined) !== (body.guestName === undefined), {
     message: 'give either userId or guestName, not both',

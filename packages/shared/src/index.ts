@@ -22,3 +22,4 @@ export * from './queue-schemas';
 export * from './counter';
 export * from './schedule';
 export * from './schedule-schemas';
+export * from './site-schemas';

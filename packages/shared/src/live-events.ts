@@ -3,6 +3,7 @@ import { OrderingStatusSchema } from './counter';
 import { QueueEventSchema } from './queue-schemas';
 import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
 import { CafeStatusSchema, MenuEventSchema, OrdersEventSchema } from './schemas';
+import { SiteSchema } from './site-schemas';
 
 export const SessionChangedEventSchema = z.object({ userId: z.number().int() });
 export type SessionChangedEvent = z.infer<typeof SessionChangedEventSchema>;
@@ -21,6 +22,7 @@ export const LIVE_EVENT_SCHEMAS = {
   'session-changed': SessionChangedEventSchema,
   schedule: ScheduleSchema,
   'closing-soon': ClosingSoonEventSchema,
+  site: SiteSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;

@@ -5,6 +5,12 @@ import type { QueuedOrder } from './schemas';
 /*
  * Queue places and wait estimates as plain functions; the `queue` event's schemas are in
  * queue-schemas.ts, so a screen that only works a queue out does not load the schema library.
+ *
+ * The queue rule lives here: an order's place is 1 + the waiting orders of the same site, venue
+ * and day placed before it, ties by id (isAheadOf, numberQueue). The server numbers the board with
+ * numberQueue as the barista's screen does; for one person's orders (and the people behind a
+ * move) it counts the same way in SQL (apps/server/src/modules/orders/orders.repository.ts), so
+ * such a read does not load the whole queue.
  */
 
 /**

@@ -108,7 +108,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const MeSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), role: RoleSchema });
+export const MeSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  /** The site the person orders at (GET /sites); null until they chose one (the first site serves them). */
+  homeSiteId: z.number().int().nullable().optional(),
+});
 export type Me = z.infer<typeof MeSchema>;
 
 export const RenameBodySchema = z.object({ name: DisplayNameSchema });
@@ -229,6 +236,8 @@ export const OrderCreateBodySchema = z.object({
     .max(2048),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
+  /** The site to order at (GET /sites); without it, the person's home site. */
+  siteId: IdSchema.optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 
@@ -278,7 +287,11 @@ const StatusListSchema = z.preprocess((v) => {
   return [...new Set(flat)];
 }, z.array(OrderStatusSchema).optional());
 
-export const OrderListQuerySchema = DateRangeQuerySchema.extend({ status: StatusListSchema });
+export const OrderListQuerySchema = DateRangeQuerySchema.extend({
+  status: StatusListSchema,
+  /** The site whose orders to list (the board); without it, the barista's own site. */
+  siteId: IdSchema.optional(),
+});
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const CountSchema = z.object({ totalOrder: z.number().int() });

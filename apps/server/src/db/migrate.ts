@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-statistics';
 import * as m006 from './migrations/006-order-times';
 import * as m007 from './migrations/007-counter';
 import * as m008 from './migrations/008-schedule';
+import * as m009 from './migrations/009-sites';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -26,20 +27,23 @@ class StaticProvider implements MigrationProvider {
       '006-order-times': { up: m006.up(this.dialect) },
       '007-counter': { up: m007.up(this.dialect) },
       '008-schedule': { up: m008.up(this.dialect) },
+      '009-sites': { up: m009.up(this.dialect, this.options) },
     });
   }
 }
 
-/** What migrations need of the deployment (a backfill writes cafe-time values). */
-export type MigrationOptions = m005.StatisticsMigrationOptions;
+/** What migrations need of the deployment (a backfill writes cafe-time values; the first site). */
+export type MigrationOptions = m005.StatisticsMigrationOptions & m009.SitesMigrationOptions;
 
 export async function migrateToLatest(
   db: Kysely<Database>,
   dialect: Dialect,
   options: MigrationOptions,
+  /** Only up to this migration (upgrade tests write data as an earlier release would). */
+  upTo?: string,
 ): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect, options) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

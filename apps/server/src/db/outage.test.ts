@@ -9,7 +9,14 @@ import { loadConfig } from '../config';
 import { attachClusterAdapter } from '../realtime/cluster';
 import { dataUrl, pngImage } from '../test-support/image-fixtures';
 import { startPgCluster, type PgCluster } from '../test-support/pg-cluster';
-import { connectClient, nextDisconnect, onLiveEvent, TestClock, type LiveClient } from '../test-support/test-app';
+import {
+  FIRST_SITE_ID,
+  connectClient,
+  nextDisconnect,
+  onLiveEvent,
+  TestClock,
+  type LiveClient,
+} from '../test-support/test-app';
 import { openDatabase, type DatabaseHandle, type PgTimeouts } from './connection';
 
 /**
@@ -143,7 +150,7 @@ async function liveEventsFlow(from: Process, client: LiveClient, ms = 20_000): P
   const stop = onLiveEvent(client, 'cafe-status', () => (received = true));
   try {
     await eventually('a live event from the other process', ms, async () => {
-      if (client.connected) from.app.ctx.events.cafeStatus({ isCafeOpen: true, isBarOpen: false });
+      if (client.connected) from.app.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       await sleep(250);
       return received;
     });

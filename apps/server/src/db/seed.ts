@@ -99,15 +99,6 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
  */
 const SEED_LOCK_KEY = 0x0cafe5eed;
 
-/** The single shop-status row; both venues start closed. */
-export async function ensureBaseData(db: Kysely<Database>, clock: Clock): Promise<void> {
-  await db
-    .insertInto('shop_status')
-    .values({ id: 1, is_cafe_open: 0, is_bar_open: 0, updated_by: null, updated_at: iso(clock.now()) })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-}
-
 async function upsertAccount(
   db: Kysely<Database>,
   clock: Clock,
@@ -195,17 +186,21 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
       )
       .execute();
   }
-  // The demo opens the cafe so the ordering journey can be tried straight away: as the demo
-  // barista would, so the opening hours leave it open until their next opening or closing time.
+  // The demo barista works at the first site (migration 009 made it), where everyone orders.
+  const site = await db.selectFrom('sites').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
   const barista = await db
     .selectFrom('users')
     .select('id')
     .where('email', '=', `barista@${config.companyEmailDomain}`)
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
+  await db.insertInto('site_baristas').values({ site_id: site.id, user_id: barista.id }).execute();
+  await db.updateTable('users').set({ home_site_id: site.id }).where('email', '!=', SYSTEM_ACCOUNT.email).execute();
+  // The demo opens the cafe so the ordering journey can be tried straight away: as the demo
+  // barista would, so the opening hours leave it open until their next opening or closing time.
   await db
-    .updateTable('shop_status')
-    .set({ is_cafe_open: 1, is_bar_open: 0, updated_by: barista?.id ?? null, updated_at: now })
-    .where('id', '=', 1)
+    .updateTable('sites')
+    .set({ is_cafe_open: 1, is_bar_open: 0, status_updated_by: barista.id, status_updated_at: now })
+    .where('id', '=', site.id)
     .execute();
   return true;
 }

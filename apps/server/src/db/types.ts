@@ -14,6 +14,8 @@ export interface UsersTable {
   role: Role;
   is_available: IsAvailable;
   push_status: 'ACTIVE' | 'INACTIVE';
+  /** The site the person orders at (migration 009); null until they chose one. */
+  home_site_id: Optional<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -52,6 +54,11 @@ export interface MenuItemsTable {
 
 export interface OrdersTable {
   id: Generated<number>;
+  /**
+   * The site the order was placed at; `cafe_day` and `cafe_hour` are in its time zone. Placing an
+   * order always writes it; the column's default (the first site) served the orders before sites.
+   */
+  site_id: Optional<number>;
   user_id: number;
   menu_id: number;
   /** The venue at the time of ordering, kept even if the category later moves. */
@@ -85,14 +92,38 @@ export interface OrdersTable {
   guest_name: Optional<string | null>;
 }
 
-/** Busy mode: new cafe orders paused by hand, or by the queue or the wait passing a limit. */
-export interface OrderingSettingsTable {
-  id: number;
+/**
+ * A cafe and bar of the company (migration 009): where it is, how far from it people may order,
+ * its zone, which venues it runs, its shop status and its busy mode.
+ */
+export interface SitesTable {
+  id: Generated<number>;
+  name: string;
+  latitude: number;
+  longitude: number;
+  radius_km: number;
+  time_zone: string;
+  runs_cafe: number;
+  runs_bar: number;
+  is_cafe_open: number;
+  is_bar_open: number;
+  status_updated_by: number | null;
+  status_updated_at: Timestamp | null;
+  /** Busy mode: new cafe orders paused by hand, or by the queue or the wait passing a limit. */
   paused: number;
   max_waiting: number | null;
   max_wait_minutes: number | null;
-  updated_by: number | null;
-  updated_at: Timestamp | null;
+  busy_updated_by: number | null;
+  busy_updated_at: Timestamp | null;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which baristas work at which site. */
+export interface SiteBaristasTable {
+  site_id: number;
+  user_id: number;
 }
 
 export interface OrderStatusHistoryTable {
@@ -118,20 +149,6 @@ export interface ImagesTable {
   created_at: Timestamp;
 }
 
-export interface ShopStatusTable {
-  id: number;
-  is_cafe_open: number;
-  is_bar_open: number;
-  updated_by: number | null;
-  updated_at: Timestamp;
-}
-
-export interface SettingsTable {
-  key: string;
-  value: string;
-  updated_at: Timestamp;
-}
-
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -154,8 +171,9 @@ export interface AppSecretsTable {
   value: string;
 }
 
-/** A venue's hours on one weekday (0 = Sunday), cafe time "HH:MM" (migration 008). */
+/** A venue's hours at a site on one weekday (0 = Sunday), the site's time "HH:MM" (migrations 008, 009). */
 export interface ScheduleWeeklyTable {
+  site_id: number;
   venue: CategoryFor;
   weekday: number;
   opens: string;
@@ -164,8 +182,9 @@ export interface ScheduleWeeklyTable {
   updated_at: Timestamp;
 }
 
-/** A day both venues stay closed. */
+/** A day both venues of a site stay closed. */
 export interface ScheduleClosedDaysTable {
+  site_id: number;
   day: string;
   note: string;
   created_by: number | null;
@@ -190,12 +209,11 @@ export interface Database {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   images: ImagesTable;
-  shop_status: ShopStatusTable;
-  settings: SettingsTable;
+  sites: SitesTable;
+  site_baristas: SiteBaristasTable;
   push_subscriptions: PushSubscriptionsTable;
   rate_limit_hits: RateLimitHitsTable;
   app_secrets: AppSecretsTable;
-  ordering_settings: OrderingSettingsTable;
   schedule_weekly: ScheduleWeeklyTable;
   schedule_closed_days: ScheduleClosedDaysTable;
   schedule_runs: ScheduleRunsTable;

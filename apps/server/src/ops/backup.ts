@@ -16,7 +16,7 @@ import SQLite from 'better-sqlite3';
 export const SQLITE_FILE_NAME = 'cafe.db';
 
 /** Tables a cafe database always has: a file without them is not a backup of this app. */
-const REQUIRED_TABLES = ['kysely_migration', 'users', 'orders', 'shop_status'];
+const REQUIRED_TABLES = ['kysely_migration', 'users', 'orders'];
 
 export class BackupError extends Error {}
 

@@ -59,33 +59,37 @@ export function createAppMetrics(): AppMetrics {
 /** Counts every live event the services send, by its name on the live channel. */
 export function countLiveEvents(events: LiveEvents, metrics: AppMetrics): LiveEvents {
   return {
-    order(event) {
+    order(siteId, event) {
       metrics.liveEvents.inc({ event: 'orders' });
-      events.order(event);
+      events.order(siteId, event);
     },
-    queue(event, userIds) {
+    queue(siteId, event, userIds) {
       metrics.liveEvents.inc({ event: 'queue' });
-      events.queue(event, userIds);
+      events.queue(siteId, event, userIds);
     },
-    cafeStatus(status) {
+    cafeStatus(siteId, status) {
       metrics.liveEvents.inc({ event: 'cafe-status' });
-      events.cafeStatus(status);
+      events.cafeStatus(siteId, status);
     },
-    orderingStatus(status) {
+    orderingStatus(siteId, status) {
       metrics.liveEvents.inc({ event: 'ordering-status' });
-      events.orderingStatus(status);
+      events.orderingStatus(siteId, status);
     },
     menu(event) {
       metrics.liveEvents.inc({ event: 'menu' });
       events.menu(event);
     },
-    schedule(schedule) {
+    schedule(siteId, schedule) {
       metrics.liveEvents.inc({ event: 'schedule' });
-      events.schedule(schedule);
+      events.schedule(siteId, schedule);
     },
-    closingSoon(event) {
+    closingSoon(siteId, event) {
       metrics.liveEvents.inc({ event: 'closing-soon' });
-      events.closingSoon(event);
+      events.closingSoon(siteId, event);
+    },
+    site(site) {
+      metrics.liveEvents.inc({ event: 'site' });
+      events.site(site);
     },
     sessionChanged(userId) {
       metrics.liveEvents.inc({ event: 'session-changed' });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, nextEvent } from '../test-support/test-app';
+import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
 import { startProcesses } from '../test-support/processes';
 
@@ -29,7 +29,7 @@ describe('several server processes', () => {
       const received = nextEvent(client, 'cafe-status', 5000);
       // Give the adapter's LISTEN a moment to be in place on both sides.
       await new Promise((r) => setTimeout(r, 300));
-      second.ctx.events.cafeStatus({ isCafeOpen: true, isBarOpen: false });
+      second.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       expect(await received).toEqual({ isCafeOpen: true, isBarOpen: false });
     } finally {
       client.disconnect();
@@ -79,7 +79,7 @@ describe('several server processes', () => {
       payload: { role: 'barista' },
     });
     expect(patched.statusCode).toBe(200);
-    await first.ctx.services.shopStatus.set(before.isCafeOpen ? 'close-both' : 'cafe-open', admin.id);
+    await first.ctx.services.shopStatus.set(FIRST_SITE_ID, before.isCafeOpen ? 'close-both' : 'cafe-open', admin.id);
     await first.ctx.services.menu.createCategory({ name: 'Smoothies', categoryFor: 'cafe' });
 
     // The second process answers with the change, not with what it held.

@@ -1,20 +1,28 @@
-import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent } from '@cafe/shared';
+import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, Schedule } from '@cafe/shared';
 import { ROOMS, type LiveServer } from './socket';
 
-/** Live events, sent by services after their write has committed. */
+/**
+ * Live events, sent by services after their write has committed. What happens at a site reaches
+ * that site only: its board (baristas and admins looking at it) and its people.
+ */
 export interface LiveEvents {
-  order(event: OrdersEvent): void;
-  /** A venue's queue moved: to baristas and admins, and to the people waiting behind (`userIds`). */
-  queue(event: QueueEvent, userIds: readonly number[]): void;
-  cafeStatus(status: CafeStatus): void;
-  /** Busy mode changed (paused, resumed, its limits): to everyone. */
-  orderingStatus(status: OrderingStatus): void;
+  /** An order of a site was placed or moved on: to the site's board and to the order's owner. */
+  order(siteId: number, event: OrdersEvent): void;
+  /** A venue's queue at a site moved: to the site's board, and to the people waiting behind (`userIds`). */
+  queue(siteId: number, event: QueueEvent, userIds: readonly number[]): void;
+  /** A site's shop status changed: to its people. */
+  cafeStatus(siteId: number, status: CafeStatus): void;
+  /** A site's busy mode changed (paused, resumed, its limits): to its people. */
+  orderingStatus(siteId: number, status: OrderingStatus): void;
+  /** The company's menu changed: to everyone. */
   menu(event: MenuEvent): void;
-  /** The opening hours or closed days changed: to everyone. */
-  schedule(schedule: Schedule): void;
-  /** A venue closes by the schedule in a few minutes: to everyone. */
-  closingSoon(event: ClosingSoonEvent): void;
+  /** A site's opening hours or closed days changed: to its people. */
+  schedule(siteId: number, schedule: Schedule): void;
+  /** A venue of a site closes by the schedule in a few minutes: to its people. */
+  closingSoon(siteId: number, event: ClosingSoonEvent): void;
+  /** A site was changed or archived: to everyone (the lists of sites). */
+  site(site: Site): void;
   /**
    * A user's role or availability changed: their live connections are closed with the event
    * `session-changed` first, so the client reconnects and joins the rooms of the new role.
@@ -46,26 +54,29 @@ export function createLiveEvents(io: LiveServer): LiveEvents {
   });
 
   return {
-    order(event) {
-      io.to([ROOMS.staff, ROOMS.user(event.userId)]).emit('orders', event);
+    order(siteId, event) {
+      io.to([ROOMS.staff(siteId), ROOMS.user(event.userId)]).emit('orders', event);
     },
-    queue(event, userIds) {
-      io.to([ROOMS.staff, ...userIds.map((id) => ROOMS.user(id))]).emit('queue', event);
+    queue(siteId, event, userIds) {
+      io.to([ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))]).emit('queue', event);
     },
-    cafeStatus(status) {
-      io.emit('cafe-status', status);
+    cafeStatus(siteId, status) {
+      io.to(ROOMS.site(siteId)).emit('cafe-status', status);
     },
-    orderingStatus(status) {
-      io.emit('ordering-status', status);
+    orderingStatus(siteId, status) {
+      io.to(ROOMS.site(siteId)).emit('ordering-status', status);
     },
     menu(event) {
       io.emit('menu', event);
     },
-    schedule(schedule) {
-      io.emit('schedule', schedule);
+    schedule(siteId, schedule) {
+      io.to(ROOMS.site(siteId)).emit('schedule', schedule);
     },
-    closingSoon(event) {
-      io.emit('closing-soon', event);
+    closingSoon(siteId, event) {
+      io.to(ROOMS.site(siteId)).emit('closing-soon', event);
+    },
+    site(site) {
+      io.emit('site', site);
     },
     sessionChanged(userId) {
       endSessionHere(userId);

@@ -5,6 +5,7 @@ import { iso } from '../lib/time';
 import { fakeOrdersEvent } from '../test-support/order-fixtures';
 import { createTokenSigner } from '../lib/tokens';
 import {
+  FIRST_SITE_ID,
   connectClient,
   createTestApp,
   nextEvent,
@@ -95,8 +96,8 @@ describe('live channel handshake', () => {
       const status = nextEvent(anonymous, 'cafe-status');
       const orders: unknown[] = [];
       anonymous.on('orders', (event) => orders.push(event));
-      t.app.ctx.events.order(fakeOrdersEvent({ id: 7, userId: barista.id }));
-      t.app.ctx.events.cafeStatus({ isCafeOpen: true, isBarOpen: true });
+      t.app.ctx.events.order(FIRST_SITE_ID, fakeOrdersEvent({ id: 7, userId: barista.id }));
+      t.app.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: true });
       expect(await status).toEqual({ isCafeOpen: true, isBarOpen: true });
       expect(orders).toEqual([]);
     } finally {
@@ -108,7 +109,7 @@ describe('live channel handshake', () => {
     const socket = await connectClient(base, barista.token);
     try {
       const order = nextEvent(socket, 'orders');
-      t.app.ctx.events.order(fakeOrdersEvent({ id: 8, userId: 12345 }));
+      t.app.ctx.events.order(FIRST_SITE_ID, fakeOrdersEvent({ id: 8, userId: 12345 }));
       expect(await order).toMatchObject({ id: 8 });
     } finally {
       socket.disconnect();

@@ -6,11 +6,21 @@ import { decodeToken } from '../lib/tokens';
 
 const SOCKET_PATH = '/api/socket.io';
 
-/** Rooms of the live channel: staff (baristas and admins) and one per signed-in user. */
+/**
+ * Rooms of the live channel: per site, everyone looking at it (`site`) and its board (`staff`:
+ * its baristas and admins looking at it); one per signed-in user.
+ */
 export const ROOMS = {
-  staff: 'staff',
+  site: (siteId: number) => `site:${siteId}`,
+  staff: (siteId: number) => `staff:${siteId}`,
   user: (id: number) => `user:${id}`,
 } as const;
+
+/** Which site a live connection follows, and whether it gets that site's board. */
+export interface LiveSite {
+  siteId: number;
+  board: boolean;
+}
 
 /** The Socket.IO server, typed from the shared map of live events: only its events can be sent. */
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -56,8 +66,10 @@ function refusalFor(token: string, now: Date): HandshakeRefusal {
 }
 
 /**
- * A client with a valid token joins its own room and, for baristas and admins, the staff room; a
- * client without a token gets public events only. A client that presents a token the server does
+ * A client with a valid token joins its own room; every client joins the room of the site it
+ * follows (`siteId` of the handshake's auth when it names a site the client may see, else the
+ * person's home site), and baristas and admins also that site's board. A client without a token
+ * gets public events only. A client that presents a token the server does
  * not accept (expired, bad, or of an account no longer active) is refused, never let in as
  * anonymous: it would miss its events without knowing. A token that expires while connected
  * changes nothing until the connection ends; the next handshake needs a fresh one.
@@ -65,19 +77,25 @@ function refusalFor(token: string, now: Date): HandshakeRefusal {
 export function admitSockets(
   io: LiveServer,
   userForToken: (token: string | null) => Promise<AuthUser | null>,
+  siteFor: (user: AuthUser | null, requested: number | undefined) => Promise<LiveSite>,
   now: () => Date = () => new Date(),
 ): void {
   io.use((socket, next) => {
-    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const auth = socket.handshake.auth as { token?: unknown; siteId?: unknown } | undefined;
     const token = typeof auth?.token === 'string' && auth.token !== '' ? auth.token : null;
+    const requested =
+      typeof auth?.siteId === 'number' && Number.isInteger(auth.siteId) && auth.siteId > 0 ? auth.siteId : undefined;
     userForToken(token)
       .then(async (user) => {
-        if (!user) {
-          next(token === null ? undefined : new HandshakeError(refusalFor(token, now())));
+        if (!user && token !== null) {
+          next(new HandshakeError(refusalFor(token, now())));
           return;
         }
-        await socket.join(ROOMS.user(user.id));
-        if (user.role === 'barista' || user.role === 'admin') await socket.join(ROOMS.staff);
+        const site = await siteFor(user, requested);
+        const rooms = [ROOMS.site(site.siteId)];
+        if (user) rooms.push(ROOMS.user(user.id));
+        if (site.board) rooms.push(ROOMS.staff(site.siteId));
+        await socket.join(rooms);
         next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error('socket auth failed')));

@@ -439,6 +439,16 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return [world.victims.order];
     case 'guestName':
       return 'Robust Guest';
+    case 'latitude':
+      return 13.7466;
+    case 'longitude':
+      return 100.5393;
+    case 'radiusKm':
+      return 1;
+    case 'timeZone':
+      return 'Asia/Bangkok';
+    case 'venues':
+      return { cafe: true, bar: true };
     default:
       break;
   }
@@ -665,7 +675,7 @@ type Fingerprint = Record<string, unknown[]>;
 /** Every saved row that matters (image bytes by their hash). */
 async function fingerprint(t: TestApp): Promise<Fingerprint> {
   const db = t.app.ctx.db;
-  const [users, tokens, categories, menuItems, orders, history, shop, settings, images, weekly, closedDays] =
+  const [users, tokens, categories, menuItems, orders, history, sites, siteBaristas, images, weekly, closedDays] =
     await Promise.all([
       db.selectFrom('users').selectAll().orderBy('id').execute(),
       db.selectFrom('refresh_tokens').selectAll().orderBy('id').execute(),
@@ -673,13 +683,13 @@ async function fingerprint(t: TestApp): Promise<Fingerprint> {
       db.selectFrom('menu_items').selectAll().orderBy('id').execute(),
       db.selectFrom('orders').selectAll().orderBy('id').execute(),
       db.selectFrom('order_status_history').selectAll().orderBy('id').execute(),
-      db.selectFrom('shop_status').selectAll().orderBy('id').execute(),
-      db.selectFrom('settings').selectAll().orderBy('key').execute(),
+      db.selectFrom('sites').selectAll().orderBy('id').execute(),
+      db.selectFrom('site_baristas').selectAll().orderBy('site_id').orderBy('user_id').execute(),
       db.selectFrom('images').select(['id', 'name', 'sha256', 'bytes', 'uploaded_by']).orderBy('id').execute(),
-      db.selectFrom('schedule_weekly').selectAll().orderBy('venue').orderBy('weekday').execute(),
-      db.selectFrom('schedule_closed_days').selectAll().orderBy('day').execute(),
+      db.selectFrom('schedule_weekly').selectAll().orderBy('site_id').orderBy('venue').orderBy('weekday').execute(),
+      db.selectFrom('schedule_closed_days').selectAll().orderBy('site_id').orderBy('day').execute(),
     ]);
-  return { users, tokens, categories, menuItems, orders, history, shop, settings, images, weekly, closedDays };
+  return { users, tokens, categories, menuItems, orders, history, sites, siteBaristas, images, weekly, closedDays };
 }
 
 function changedTables(before: Fingerprint, after: Fingerprint): string[] {

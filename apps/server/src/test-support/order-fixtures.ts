@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { LiveEventName, LiveEventPayload, OrdersEvent, OrderStatus } from '@cafe/shared';
 import { iso } from '../lib/time';
-import { createTestApp, onLiveEvent, type LiveClient, type TestApp, type TestUser } from './test-app';
+import { FIRST_SITE_ID, createTestApp, onLiveEvent, type LiveClient, type TestApp, type TestUser } from './test-app';
 import { uploadImage } from './image-fixtures';
 
 /**
@@ -69,11 +69,16 @@ export async function seedMenu(t: TestApp) {
 }
 export type SeededMenu = Awaited<ReturnType<typeof seedMenu>>;
 
-export async function setShop(t: TestApp, open: { cafe: boolean; bar: boolean }): Promise<void> {
+/** Opens and closes the venues of a site (the first one unless told). */
+export async function setShop(
+  t: TestApp,
+  open: { cafe: boolean; bar: boolean },
+  siteId = FIRST_SITE_ID,
+): Promise<void> {
   await t.app.ctx.db
-    .updateTable('shop_status')
-    .set({ is_cafe_open: open.cafe ? 1 : 0, is_bar_open: open.bar ? 1 : 0, updated_at: iso(t.clock.now()) })
-    .where('id', '=', 1)
+    .updateTable('sites')
+    .set({ is_cafe_open: open.cafe ? 1 : 0, is_bar_open: open.bar ? 1 : 0, status_updated_at: iso(t.clock.now()) })
+    .where('id', '=', siteId)
     .execute();
   // Written behind the services' backs: what the server keeps in memory must be read again.
   t.app.ctx.bus.resync();

@@ -23,6 +23,9 @@ import { iso } from '../lib/time';
  */
 const PG_URL = process.env.TEST_DATABASE_URL;
 
+/** The site migration 009 makes from the configuration (every test app has it). */
+export const FIRST_SITE_ID = 1;
+
 /** A clock the test can move. */
 export class TestClock {
   private offset = 0;
@@ -77,8 +80,18 @@ export interface TestApp {
   clock: TestClock;
   config: Config;
   close(): Promise<void>;
-  /** Insert a user straight into the database and return it with a fresh access token. */
-  createUser(options?: { role?: Role; name?: string; email?: string; password?: string }): Promise<TestUser>;
+  /**
+   * Insert a user straight into the database and return it with a fresh access token. `site` is
+   * their home site (none when not given) and, for a barista, the site they work at (the first
+   * site when not given).
+   */
+  createUser(options?: {
+    role?: Role;
+    name?: string;
+    email?: string;
+    password?: string;
+    site?: number;
+  }): Promise<TestUser>;
   /** Start listening on a random port (for socket tests); returns the base URL. */
   listen(): Promise<string>;
   /** A request through `inject` as `who` (anonymous without one), with an optional JSON body. */
@@ -153,11 +166,20 @@ export async function createTestApp(
           role,
           is_available: 'available',
           push_status: 'ACTIVE',
+          home_site_id: opts.site ?? null,
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (role === 'barista') {
+        await app.ctx.db
+          .insertInto('site_baristas')
+          .values({ site_id: opts.site ?? FIRST_SITE_ID, user_id: row.id })
+          .execute();
+        // Written behind the services' backs: the sites' memory must be read again.
+        app.ctx.bus.publish('sites', null);
+      }
       const token = await app.ctx.tokens.sign(row.id, role);
       return { id: row.id, name, email, role, password, token, auth: { authorization: `Bearer ${token}` } };
     },

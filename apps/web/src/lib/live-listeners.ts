@@ -21,6 +21,7 @@ export const liveListeners: { [E in LiveEventName]: Set<LiveHandler<E>> } = {
   'session-changed': new Set(),
   schedule: new Set(),
   'closing-soon': new Set(),
+  site: new Set(),
 };
 
 /** Called on every connect of the live channel (the first one included). */

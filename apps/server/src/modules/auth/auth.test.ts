@@ -120,7 +120,13 @@ describe('auth', () => {
       expect(typeof pair.refreshToken).toBe('string');
       const profile = await me(pair.accessToken);
       expect(profile.statusCode).toBe(200);
-      expect(profile.json()).toEqual({ id: user.id, email: user.email, name: 'Signer', role: 'user' });
+      expect(profile.json()).toEqual({
+        id: user.id,
+        email: user.email,
+        name: 'Signer',
+        role: 'user',
+        homeSiteId: null,
+      });
     });
 
     it('stores only a hash of the refresh token', async () => {

@@ -1,18 +1,6 @@
 import { estimateWaitMinutes, type OrderingStatus, type OrderingStatusPatch, type PauseReason } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
-import { createMemoryCache } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
-import { iso } from '../../lib/time';
-import { findOrderingSettings, saveOrderingSettings, type OrderingSettingsRow } from './busy.repository';
-
-const NO_SETTINGS: OrderingSettingsRow = {
-  id: 1,
-  paused: 0,
-  max_waiting: null,
-  max_wait_minutes: null,
-  updated_by: null,
-  updated_at: null,
-};
 
 /** What people read while new orders are paused (also the message of 409 ORDERS_PAUSED). */
 export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number | null): string {
@@ -29,79 +17,71 @@ export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number |
  * resume by themselves when the queue shortens. Walk-up orders and bar orders are not paused.
  */
 export function createBusyService(ctx: AppContext) {
-  const settings = createMemoryCache<'settings', OrderingSettingsRow>({
-    topic: 'ordering-settings',
-    bus: ctx.bus,
-    ttlMs: 60_000,
-  });
-  const readSettings = () => settings.get('settings', async () => (await findOrderingSettings(ctx.db)) ?? NO_SETTINGS);
-
-  async function status(): Promise<OrderingStatus> {
-    const [row, snapshot] = await Promise.all([readSettings(), ctx.services.orders.queueSnapshot('cafe')]);
+  async function status(siteId: number): Promise<OrderingStatus> {
+    const [site, snapshot] = await Promise.all([
+      ctx.services.sites.get(siteId),
+      ctx.services.orders.queueSnapshot(siteId, 'cafe'),
+    ]);
+    const { paused, maxWaiting, maxWaitMinutes } = site.busy;
     const busy = snapshot.waiting > 0 || snapshot.wait.inProgress > 0;
     const estimatedWaitMinutes = busy ? estimateWaitMinutes(snapshot.wait, snapshot.waiting) : null;
     let reason: PauseReason | null = null;
-    if (row.paused === 1) reason = 'manual';
-    else if (row.max_waiting !== null && snapshot.waiting >= row.max_waiting) reason = 'queue';
-    else if (
-      row.max_wait_minutes !== null &&
-      estimatedWaitMinutes !== null &&
-      estimatedWaitMinutes >= row.max_wait_minutes
-    )
+    if (paused) reason = 'manual';
+    else if (maxWaiting !== null && snapshot.waiting >= maxWaiting) reason = 'queue';
+    else if (maxWaitMinutes !== null && estimatedWaitMinutes !== null && estimatedWaitMinutes >= maxWaitMinutes)
       reason = 'wait';
     return {
       paused: reason !== null,
       reason,
       waiting: snapshot.waiting,
       estimatedWaitMinutes,
-      limits: { maxWaiting: row.max_waiting, maxWaitMinutes: row.max_wait_minutes },
+      limits: { maxWaiting, maxWaitMinutes },
       message: reason === null ? null : pauseMessage(reason, estimatedWaitMinutes),
     };
   }
 
-  // What this process last told everyone, so a change of the pause is announced once.
-  let announced: { paused: boolean; reason: PauseReason | null } | null = null;
+  // What this process last told each site, so a change of the pause is announced once.
+  const announced = new Map<number, { paused: boolean; reason: PauseReason | null }>();
+  const toRecheck = new Set<number>();
   let recheck: NodeJS.Immediate | undefined;
-  async function announceIfChanged(force = false): Promise<void> {
-    const now = await status();
-    if (!force && announced && announced.paused === now.paused && announced.reason === now.reason) return;
-    announced = { paused: now.paused, reason: now.reason };
-    ctx.events.orderingStatus(now);
+  async function announceIfChanged(siteId: number, force = false): Promise<void> {
+    const now = await status(siteId);
+    const before = announced.get(siteId);
+    if (!force && before && before.paused === now.paused && before.reason === now.reason) return;
+    announced.set(siteId, { paused: now.paused, reason: now.reason });
+    ctx.events.orderingStatus(siteId, now);
   }
 
   return {
-    /** GET /ordering-status. */
+    /** GET /ordering-status of a site. */
     status,
 
-    /** POST /order refuses a new online cafe order while paused: 409 ORDERS_PAUSED with the reason. */
-    async refuseWhilePaused(): Promise<void> {
-      const now = await status();
+    /** POST /order refuses a new online cafe order while its site is paused: 409 ORDERS_PAUSED with the reason. */
+    async refuseWhilePaused(siteId: number): Promise<void> {
+      const now = await status(siteId);
       if (now.paused && now.reason && now.message) throw new AppError(409, 'ORDERS_PAUSED', now.message);
     },
 
-    /** PATCH /ordering-status: pause or resume by hand, or set the limits; announced to everyone. */
-    async update(user: AuthUser, patch: OrderingStatusPatch): Promise<OrderingStatus> {
-      const changes: Parameters<typeof saveOrderingSettings>[1] = {
-        updated_by: user.id,
-        updated_at: iso(ctx.clock.now()),
-      };
-      if (patch.paused !== undefined) changes.paused = patch.paused ? 1 : 0;
-      if (patch.maxWaiting !== undefined) changes.max_waiting = patch.maxWaiting;
-      if (patch.maxWaitMinutes !== undefined) changes.max_wait_minutes = patch.maxWaitMinutes;
-      await saveOrderingSettings(ctx.db, changes);
-      settings.invalidate();
-      await announceIfChanged(true);
-      return status();
+    /** PATCH /ordering-status: pause or resume a site by hand, or set its limits; announced to its people. */
+    async update(user: AuthUser, siteId: number, patch: OrderingStatusPatch): Promise<OrderingStatus> {
+      await ctx.services.sites.saveBusy(siteId, patch, user.id);
+      await announceIfChanged(siteId, true);
+      return status(siteId);
     },
 
     /**
-     * An order was placed or moved on: the queue may have passed a limit or come back under it.
-     * Worked out once per burst of changes, after them.
+     * An order of a site was placed or moved on: its queue may have passed a limit or come back
+     * under it. Worked out once per burst of changes, after them.
      */
-    ordersChanged(): void {
+    ordersChanged(siteId: number): void {
+      toRecheck.add(siteId);
       recheck ??= setImmediate(() => {
         recheck = undefined;
-        announceIfChanged().catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check busy mode'));
+        const ids = [...toRecheck];
+        toRecheck.clear();
+        for (const id of ids) {
+          announceIfChanged(id).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check busy mode'));
+        }
       });
     },
   };

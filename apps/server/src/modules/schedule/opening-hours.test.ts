@@ -6,6 +6,7 @@ import { SYSTEM_ACCOUNT } from '../../db/system-account';
 import { uploadImage } from '../../test-support/image-fixtures';
 import { baristaPatch, cafeOrderBody, collect, placeOrder, seedMenu } from '../../test-support/order-fixtures';
 import {
+  FIRST_SITE_ID,
   connectClient,
   createTestApp,
   nextEvent,
@@ -94,8 +95,8 @@ describe('opening hours: the shop follows the schedule', () => {
       expect(report.applied?.at.toISOString()).toBe(new Date(instant).toISOString());
       expect(await event, instant).toEqual(STATUS[mode]);
       expect(await shopStatus(t), instant).toEqual(STATUS[mode]);
-      const row = await t.app.ctx.db.selectFrom('shop_status').select('updated_by').executeTakeFirstOrThrow();
-      expect(row.updated_by).toBe(system);
+      const row = await t.app.ctx.db.selectFrom('sites').select('status_updated_by').executeTakeFirstOrThrow();
+      expect(row.status_updated_by).toBe(system);
     }
   });
 
@@ -106,7 +107,12 @@ describe('opening hours: the shop follows the schedule', () => {
     const first = await runDueAt(t, at(MON + 7, '09:00'));
     expect(first.applied?.to).toBe('cafe-open');
     const again = await runDueAt(t, at(MON + 7, '09:05'));
-    expect(again).toEqual({ applied: null, skipped: null, warned: [] });
+    expect(again).toEqual({
+      applied: null,
+      skipped: null,
+      warned: [],
+      sites: [{ siteId: FIRST_SITE_ID, applied: null, skipped: null, warned: [] }],
+    });
     // Nothing but that one change was sent: a barista's change afterwards is the next event.
     const barista = await t.createUser({ role: 'barista' });
     const marker = nextEvent(socket, 'cafe-status');
@@ -409,9 +415,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening hours with two server p
       expect(rejections).toHaveLength(1);
       const runs = await db.selectFrom('schedule_runs').select(['key', 'outcome']).orderBy('key').execute();
       expect(runs).toEqual([
-        { key: `change:${new Date(at(TUE, '09:00')).toISOString()}`, outcome: 'applied' },
-        { key: `change:${new Date(at(TUE, '16:00')).toISOString()}`, outcome: 'applied' },
-        { key: `warning:cafe:${new Date(at(TUE, '16:00')).toISOString()}`, outcome: 'sent' },
+        { key: `change:${FIRST_SITE_ID}:${new Date(at(TUE, '09:00')).toISOString()}`, outcome: 'applied' },
+        { key: `change:${FIRST_SITE_ID}:${new Date(at(TUE, '16:00')).toISOString()}`, outcome: 'applied' },
+        { key: `warning:${FIRST_SITE_ID}:cafe:${new Date(at(TUE, '16:00')).toISOString()}`, outcome: 'sent' },
       ]);
 
       // Later runs of both find nothing left to do.
@@ -419,7 +425,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening hours with two server p
 
       // Every event reached the client once, whichever process sent it: the next one marks the end.
       const marker = nextEvent(client, 'cafe-status', 5000);
-      await second.ctx.services.shopStatus.set('bar-open', userRow.id);
+      await second.ctx.services.shopStatus.set(FIRST_SITE_ID, 'bar-open', userRow.id);
       await marker;
       expect(statuses).toEqual([STATUS['cafe-open'], STATUS['close-both'], STATUS['bar-open']]);
       expect(warnings).toEqual([{ venue: 'cafe', at: new Date(at(TUE, '16:00')).toISOString() }]);

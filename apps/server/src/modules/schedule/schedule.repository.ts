@@ -5,42 +5,53 @@ export type WeeklyRow = Pick<Selectable<ScheduleWeeklyTable>, 'venue' | 'weekday
 export type ClosedDayRow = Pick<Selectable<ScheduleClosedDaysTable>, 'day' | 'note'>;
 export type NewRun = Selectable<ScheduleRunsTable>;
 
-export function listWeekly(db: Db): Promise<WeeklyRow[]> {
+export function listWeekly(db: Db, siteId: number): Promise<WeeklyRow[]> {
   return db
     .selectFrom('schedule_weekly')
     .select(['venue', 'weekday', 'opens', 'closes'])
+    .where('site_id', '=', siteId)
     .orderBy('weekday')
     .orderBy('venue', 'desc')
     .execute();
 }
 
-/** Every closed day, by day. */
-export function listClosedDays(db: Db): Promise<ClosedDayRow[]> {
-  return db.selectFrom('schedule_closed_days').select(['day', 'note']).orderBy('day').execute();
+/** Every closed day of a site, by day. */
+export function listClosedDays(db: Db, siteId: number): Promise<ClosedDayRow[]> {
+  return db
+    .selectFrom('schedule_closed_days')
+    .select(['day', 'note'])
+    .where('site_id', '=', siteId)
+    .orderBy('day')
+    .execute();
 }
 
-/** The week's periods become exactly `rows` (call inside a transaction). */
-export async function replaceWeekly(db: Db, rows: WeeklyRow[], by: number, at: string): Promise<void> {
-  await db.deleteFrom('schedule_weekly').execute();
+/** The week's periods of a site become exactly `rows` (call inside a transaction). */
+export async function replaceWeekly(db: Db, siteId: number, rows: WeeklyRow[], by: number, at: string): Promise<void> {
+  await db.deleteFrom('schedule_weekly').where('site_id', '=', siteId).execute();
   if (rows.length === 0) return;
   await db
     .insertInto('schedule_weekly')
-    .values(rows.map((row) => ({ ...row, updated_by: by, updated_at: at })))
+    .values(rows.map((row) => ({ ...row, site_id: siteId, updated_by: by, updated_at: at })))
     .execute();
 }
 
-/** Adds a closed day, or gives one already there the new note. */
-export async function saveClosedDay(db: Db, day: ClosedDayRow, by: number, at: string): Promise<void> {
+/** Adds a closed day to a site, or gives one already there the new note. */
+export async function saveClosedDay(db: Db, siteId: number, day: ClosedDayRow, by: number, at: string): Promise<void> {
   await db
     .insertInto('schedule_closed_days')
-    .values({ ...day, created_by: by, created_at: at })
-    .onConflict((oc) => oc.column('day').doUpdateSet({ note: day.note }))
+    .values({ ...day, site_id: siteId, created_by: by, created_at: at })
+    .onConflict((oc) => oc.columns(['site_id', 'day']).doUpdateSet({ note: day.note }))
     .execute();
 }
 
-/** Whether there was such a closed day. */
-export async function deleteClosedDay(db: Db, day: string): Promise<boolean> {
-  const deleted = await db.deleteFrom('schedule_closed_days').where('day', '=', day).returning('day').execute();
+/** Whether the site had such a closed day. */
+export async function deleteClosedDay(db: Db, siteId: number, day: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('schedule_closed_days')
+    .where('site_id', '=', siteId)
+    .where('day', '=', day)
+    .returning('day')
+    .execute();
   return deleted.length > 0;
 }
 

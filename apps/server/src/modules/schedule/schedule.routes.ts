@@ -1,4 +1,11 @@
-import { ClosedDayBodySchema, ClosedDayParamsSchema, ScheduleSchema, WeeklyScheduleBodySchema } from '@cafe/shared';
+import {
+  ClosedDayBodySchema,
+  ClosedDayParamsSchema,
+  ScheduleSchema,
+  SiteQuerySchema,
+  WeeklyScheduleBodySchema,
+} from '@cafe/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
@@ -8,31 +15,38 @@ const tags = ['schedule'];
 const writeErrors = errorResponses({
   400: 'VALIDATION: the message names the field',
   401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN: only baristas and admins edit the opening hours',
+  403: 'FORBIDDEN: only baristas of the site and admins edit its opening hours',
+  404: 'NOT_FOUND: no such site',
 });
 
 const EMITS =
-  'Emits `schedule` to everyone. The change takes effect from the next opening or closing time: the shop ' +
+  "Of a site (siteId, or the barista's own). Emits `schedule` to the site's people. The change takes effect " +
+  'from the next opening or closing time: the shop ' +
   'status of this moment stays as it is (PATCH /cafe-status changes it now).';
 
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.ctx.services.schedule;
+  const sites = app.ctx.services.sites;
   const staff = requireRole('barista', 'admin');
+  const staffSite = (request: FastifyRequest<{ Querystring: { siteId?: number } }>) =>
+    sites.forStaff(currentUser(request), request.query.siteId);
 
   app.get(
     '/schedule',
     {
       schema: {
         tags,
-        summary: 'Opening hours: the weekly periods, closed days from today, and when a venue next opens',
+        summary:
+          "Opening hours of a site (siteId, or the caller's own): the weekly periods, closed days from today, and when a venue next opens",
         description:
-          'Cafe time (GET /settings `cafeTimeZone`), weekday 0 = Sunday. With `automatic` the server opens and ' +
+          "The site's time (its `timeZone`), weekday 0 = Sunday. With `automatic` the server opens and " +
           'closes the shop by these hours itself, sends `closing-soon` ten minutes before a venue closes and ' +
           'then rejects its waiting orders with "The shop is closing".',
-        response: { 200: ScheduleSchema },
+        querystring: SiteQuerySchema,
+        response: { 200: ScheduleSchema, ...errorResponses(400, 404) },
       },
     },
-    async () => service.get(),
+    async (request) => service.get((await sites.forReading(request.authUser, request.query.siteId)).id),
   );
 
   app.put(
@@ -44,11 +58,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace the weekly opening periods (at most one per venue and weekday)',
         description: EMITS,
         security: bearerSecurity,
+        querystring: SiteQuerySchema,
         body: WeeklyScheduleBodySchema,
         response: { 200: ScheduleSchema, ...writeErrors },
       },
     },
-    async (request) => service.replaceWeekly(currentUser(request), request.body),
+    async (request) => service.replaceWeekly(currentUser(request), (await staffSite(request)).id, request.body),
   );
 
   app.post(
@@ -60,11 +75,15 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Close both venues on a day (today or later); the same day again replaces its note',
         description: EMITS,
         security: bearerSecurity,
+        querystring: SiteQuerySchema,
         body: ClosedDayBodySchema,
         response: { 201: ScheduleSchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.addClosedDay(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.addClosedDay(currentUser(request), (await staffSite(request)).id, request.body)),
   );
 
   app.delete(
@@ -77,9 +96,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         description: EMITS,
         security: bearerSecurity,
         params: ClosedDayParamsSchema,
-        response: { 200: ScheduleSchema, ...writeErrors, ...errorResponses({ 404: 'NOT_FOUND: no such closed day' }) },
+        querystring: SiteQuerySchema,
+        response: {
+          200: ScheduleSchema,
+          ...writeErrors,
+          ...errorResponses({ 404: 'NOT_FOUND: no such closed day or site' }),
+        },
       },
     },
-    async (request) => service.removeClosedDay(request.params.day),
+    async (request) => service.removeClosedDay((await staffSite(request)).id, request.params.day),
   );
 };

@@ -1,5 +1,6 @@
 import {
   CLOSING_WARNING_MINUTES,
+  DEFAULT_WEEKLY_PERIODS,
   SHOP_CLOSING_NOTE,
   cafeDayOf,
   latestChangeAtOrBefore,
@@ -11,6 +12,7 @@ import {
   type ClosingSoonEvent,
   type Schedule,
   type ScheduledChange,
+  type SiteVenues,
   type Venue,
   type WeeklyPeriod,
   type WeeklyScheduleBody,
@@ -41,8 +43,9 @@ interface Rules {
   closedDays: ClosedDay[];
 }
 
-/** What one run of the opening hours did (tests read it; the timer only logs it). */
-export interface RunReport {
+/** What one run of the opening hours did at a site (tests read it; the timer only logs it). */
+export interface SiteRunReport {
+  siteId: number;
   /** The scheduled change applied now, if any. */
   applied: ScheduledChange | null;
   /** A change not applied because a person set the shop status after it. */
@@ -51,27 +54,32 @@ export interface RunReport {
   warned: ClosingSoonEvent[];
 }
 
-const changeKey = (change: ScheduledChange) => `change:${iso(change.at)}`;
-const warningKey = (venue: Venue, at: Date) => `warning:${venue}:${iso(at)}`;
+/** What one run did: per site, and (for a deployment of one site) that site's report as it is. */
+export interface RunReport extends Omit<SiteRunReport, 'siteId'> {
+  sites: SiteRunReport[];
+}
+
+const changeKey = (siteId: number, change: ScheduledChange) => `change:${siteId}:${iso(change.at)}`;
+const warningKey = (siteId: number, venue: Venue, at: Date) => `warning:${siteId}:${venue}:${iso(at)}`;
 
 /**
- * Opening hours that run themselves (docs/decisions/0019-opening-hours.md). The weekly periods and
- * closed days decide the mode the shop should be in (packages/shared `scheduledModeAt`); at each
+ * Opening hours that run themselves, at each site in its own zone (docs/decisions/0019-opening-hours.md,
+ * 0027-sites.md). The weekly periods and closed days of a site decide the mode its shop should be in (packages/shared `scheduledModeAt`); at each
  * change of it the shop status is set as a barista would set it, by the opening hours' account;
  * ten minutes before a venue closes everyone is warned, and at the close its orders still waiting
  * are rejected. Each change and warning is handled once, by whichever process claims its key.
  */
 export function createScheduleService(ctx: AppContext) {
   const { db, clock, config, events } = ctx;
-  const zone = config.cafeTimezone;
+  const sites = () => ctx.services.sites;
 
   // Read by every tick of every process and by every closed page; changed a few times a year.
-  const rules = createMemoryCache<'rules', Rules>({ topic: 'schedule', bus: ctx.bus, ttlMs: 60_000 });
-  const loadRules = async (executor: Db): Promise<Rules> => ({
-    weekly: await listWeekly(executor),
-    closedDays: await listClosedDays(executor),
+  const rules = createMemoryCache<number, Rules>({ topic: 'schedule', bus: ctx.bus, ttlMs: 60_000 });
+  const loadRules = async (executor: Db, siteId: number): Promise<Rules> => ({
+    weekly: await listWeekly(executor, siteId),
+    closedDays: await listClosedDays(executor, siteId),
   });
-  const readRules = () => rules.get('rules', () => loadRules(db));
+  const readRules = (siteId: number) => rules.get(siteId, () => loadRules(db, siteId));
 
   let systemAccount: Promise<number> | undefined;
   const systemAccountId = () =>
@@ -100,35 +108,35 @@ export function createScheduleService(ctx: AppContext) {
   });
 
   /**
-   * Sets the mode of `change` as a barista would (cache dropped in every process, `cafe-status`
-   * sent), then rejects what still waits at each venue that closes: the venues the schedule
-   * closes, and any other one that was open and is not after the change.
+   * Sets the mode of `change` at a site as a barista would (cache dropped in every process,
+   * `cafe-status` sent), then rejects what still waits at each venue that closes: the venues the
+   * schedule closes, and any other one that was open and is not after the change.
    */
-  async function apply(change: ScheduledChange, systemId: number): Promise<void> {
-    const before = await ctx.services.shopStatus.get();
-    await ctx.services.shopStatus.set(change.to, systemId);
+  async function apply(siteId: number, change: ScheduledChange, systemId: number): Promise<void> {
+    const before = await ctx.services.shopStatus.get(siteId);
+    await ctx.services.shopStatus.set(siteId, change.to, systemId);
     const closing = new Set(venuesClosedBy(change));
     if (before.isCafeOpen && change.to !== 'cafe-open') closing.add('cafe');
     if (before.isBarOpen && change.to !== 'bar-open') closing.add('bar');
     for (const venue of closing) {
-      await ctx.services.orders.rejectWaitingAtClose(venue, SHOP_CLOSING_NOTE, systemId);
+      await ctx.services.orders.rejectWaitingAtClose(siteId, venue, SHOP_CLOSING_NOTE, systemId);
     }
   }
 
   /**
-   * The latest scheduled change, not handled yet: applied, unless a person set the shop status
-   * after its time (their choice stands until the next change). A process that was not running at
-   * the time (a restart in the middle of a period) applies it late, under the same rule.
+   * The latest scheduled change of a site, not handled yet: applied, unless a person set the shop
+   * status after its time (their choice stands until the next change). A process that was not
+   * running at the time (a restart in the middle of a period) applies it late, under the same rule.
    */
-  async function handleChange(change: ScheduledChange, report: RunReport): Promise<void> {
-    const key = changeKey(change);
+  async function handleChange(siteId: number, change: ScheduledChange, report: SiteRunReport): Promise<void> {
+    const key = changeKey(siteId, change);
     if (handled.has(key)) return;
     if (await runExists(db, key)) {
       remember(key);
       return;
     }
     const systemId = await systemAccountId();
-    const last = await ctx.services.shopStatus.lastChange();
+    const last = await ctx.services.shopStatus.lastChange(siteId);
     const byHandSince = last.by !== null && last.by !== systemId && last.at > iso(change.at);
     if (byHandSince) {
       await claimRun(db, run(key, 'change', change.at, 'skipped'));
@@ -141,7 +149,7 @@ export function createScheduleService(ctx: AppContext) {
       return;
     }
     try {
-      await apply(change, systemId);
+      await apply(siteId, change, systemId);
     } catch (error) {
       // Not made after all (the database went away): give the key back, the next run tries again.
       await releaseRun(db, key).catch(() => undefined);
@@ -151,16 +159,21 @@ export function createScheduleService(ctx: AppContext) {
     report.applied = change;
   }
 
-  /** Everyone hears, once, of each venue the schedule closes within the next ten minutes. */
-  async function warnOfClosing(schedule: Rules, now: Date, report: RunReport): Promise<void> {
-    const soon = scheduledChanges(schedule, now, new Date(now.getTime() + WARNING_MS), zone);
+  /** The site's people hear, once, of each venue the schedule closes within the next ten minutes. */
+  async function warnOfClosing(
+    site: { id: number; timeZone: string },
+    schedule: Rules,
+    now: Date,
+    report: SiteRunReport,
+  ): Promise<void> {
+    const soon = scheduledChanges(schedule, now, new Date(now.getTime() + WARNING_MS), site.timeZone);
     for (const change of soon) {
       for (const venue of venuesClosedBy(change)) {
-        const key = warningKey(venue, change.at);
+        const key = warningKey(site.id, venue, change.at);
         if (handled.has(key)) continue;
         if (await claimRun(db, run(key, 'warning', change.at, 'sent'))) {
           const event = { venue, at: iso(change.at) };
-          events.closingSoon(event);
+          events.closingSoon(site.id, event);
           report.warned.push(event);
         }
         remember(key);
@@ -168,7 +181,7 @@ export function createScheduleService(ctx: AppContext) {
     }
   }
 
-  function answerFor(schedule: Rules, now: Date): Schedule {
+  function answerFor(schedule: Rules, now: Date, zone: string): Schedule {
     const today = cafeDayOf(now, zone);
     const next = nextOpening(schedule, now, zone);
     return {
@@ -181,80 +194,119 @@ export function createScheduleService(ctx: AppContext) {
   }
 
   /**
-   * Around every edit: what is due under the old schedule is done first (when the opening hours
-   * run the shop). In the edit's transaction, the latest change of the new schedule is marked as
-   * handled without being applied: an edit takes effect from the next opening or closing time and
-   * never moves the shop by itself (no process can see the new schedule before that mark). Then
-   * every process is told, and everyone gets the new schedule.
+   * Around every edit of a site's hours: what is due under the old schedule is done first (when
+   * the opening hours run the shop). In the edit's transaction, the latest change of the new
+   * schedule is marked as handled without being applied: an edit takes effect from the next
+   * opening or closing time and never moves the shop by itself (no process can see the new
+   * schedule before that mark). Then every process is told, and the site's people get the new schedule.
    */
-  async function edit(save: (trx: Db) => Promise<void>): Promise<Schedule> {
+  async function edit(siteId: number, save: (trx: Db) => Promise<void>): Promise<Schedule> {
+    const site = await sites().get(siteId);
     if (config.openingHours) await runDue(clock.now());
     const now = clock.now();
     const settled = await db.transaction().execute(async (trx) => {
       await save(trx);
-      const latest = latestChangeAtOrBefore(await loadRules(trx), now, zone);
+      const latest = latestChangeAtOrBefore(await loadRules(trx, siteId), now, site.timeZone);
       if (!latest) return null;
-      await claimRun(trx, run(changeKey(latest), 'change', latest.at, 'skipped'));
-      return changeKey(latest);
+      await claimRun(trx, run(changeKey(siteId, latest), 'change', latest.at, 'skipped'));
+      return changeKey(siteId, latest);
     });
     if (settled) remember(settled);
-    rules.invalidate();
-    const answer = answerFor(await readRules(), now);
-    events.schedule(answer);
+    rules.invalidate(siteId);
+    const answer = answerFor(await readRules(siteId), now, site.timeZone);
+    events.schedule(siteId, answer);
     return answer;
   }
 
-  async function runDue(now: Date): Promise<RunReport> {
-    const schedule = await readRules();
-    const report: RunReport = { applied: null, skipped: null, warned: [] };
-    const latest = latestChangeAtOrBefore(schedule, now, zone);
-    if (latest) await handleChange(latest, report);
-    await warnOfClosing(schedule, now, report);
+  async function runSite(site: { id: number; timeZone: string }, now: Date): Promise<SiteRunReport> {
+    const schedule = await readRules(site.id);
+    const report: SiteRunReport = { siteId: site.id, applied: null, skipped: null, warned: [] };
+    const latest = latestChangeAtOrBefore(schedule, now, site.timeZone);
+    if (latest) await handleChange(site.id, latest, report);
+    await warnOfClosing(site, schedule, now, report);
     return report;
+  }
+
+  async function runDue(now: Date): Promise<RunReport> {
+    const reports: SiteRunReport[] = [];
+    for (const site of await sites().active()) reports.push(await runSite(site, now));
+    return {
+      applied: reports.find((r) => r.applied)?.applied ?? null,
+      skipped: reports.find((r) => r.skipped)?.skipped ?? null,
+      warned: reports.flatMap((r) => r.warned),
+      sites: reports,
+    };
+  }
+
+  /** A period of a venue the site does not run is refused. */
+  async function requireVenuesOf(siteId: number, weekly: readonly WeeklyPeriod[]): Promise<void> {
+    const site = await sites().get(siteId);
+    const foreign = weekly.find((p) => !site.venues[p.venue]);
+    if (foreign) throw badRequest(`weekly: ${site.name} does not run the ${foreign.venue}`);
   }
 
   let timer: OpeningHoursTimer | undefined;
 
   return {
-    /** GET /schedule: the weekly periods, closed days from today, and when a venue next opens. */
-    async get(): Promise<Schedule> {
-      return answerFor(await readRules(), clock.now());
+    /** GET /schedule of a site: the weekly periods, closed days from today, and when a venue next opens. */
+    async get(siteId: number): Promise<Schedule> {
+      const site = await sites().get(siteId);
+      return answerFor(await readRules(siteId), clock.now(), site.timeZone);
     },
 
-    /** PUT /schedule/weekly: the week's periods become these. */
-    async replaceWeekly(user: AuthUser, body: WeeklyScheduleBody): Promise<Schedule> {
-      return edit((trx) => replaceWeekly(trx, body.weekly, user.id, iso(clock.now())));
+    /** PUT /schedule/weekly: the site's week becomes these periods. */
+    async replaceWeekly(user: AuthUser, siteId: number, body: WeeklyScheduleBody): Promise<Schedule> {
+      await requireVenuesOf(siteId, body.weekly);
+      return edit(siteId, (trx) => replaceWeekly(trx, siteId, body.weekly, user.id, iso(clock.now())));
     },
 
-    /** POST /schedule/closed-days: both venues stay closed that day (the same day again: a new note). */
-    async addClosedDay(user: AuthUser, body: ClosedDayBody): Promise<Schedule> {
-      if (body.day < cafeDayOf(clock.now(), zone)) throw badRequest('day: must be today or later (cafe time)');
-      return edit((trx) => saveClosedDay(trx, { day: body.day, note: body.note ?? '' }, user.id, iso(clock.now())));
+    /** POST /schedule/closed-days: both venues of the site stay closed that day (the same day again: a new note). */
+    async addClosedDay(user: AuthUser, siteId: number, body: ClosedDayBody): Promise<Schedule> {
+      const site = await sites().get(siteId);
+      if (body.day < cafeDayOf(clock.now(), site.timeZone)) {
+        throw badRequest('day: must be today or later (cafe time)');
+      }
+      return edit(siteId, (trx) =>
+        saveClosedDay(trx, siteId, { day: body.day, note: body.note ?? '' }, user.id, iso(clock.now())),
+      );
     },
 
     /** DELETE /schedule/closed-days/{day}. */
-    async removeClosedDay(day: string): Promise<Schedule> {
-      return edit(async (trx) => {
-        if (!(await deleteClosedDay(trx, day))) throw notFound('Closed day');
+    async removeClosedDay(siteId: number, day: string): Promise<Schedule> {
+      return edit(siteId, async (trx) => {
+        if (!(await deleteClosedDay(trx, siteId, day))) throw notFound('Closed day');
       });
     },
 
+    /** A new site's hours: the specification's, for the venues it runs (inside the site's transaction). */
+    async startSite(trx: Db, siteId: number, venues: SiteVenues, by: number): Promise<void> {
+      const weekly = DEFAULT_WEEKLY_PERIODS.filter((p) => venues[p.venue]);
+      await replaceWeekly(trx, siteId, [...weekly], by, iso(clock.now()));
+    },
+
     /**
-     * Applies what is due at `now`: the latest scheduled change if nobody handled it yet, and the
-     * warnings of the closes within the next ten minutes. Safe to call any number of times, from
-     * any number of processes at once: each change and warning happens once.
+     * Applies what is due at `now` at every site: the latest scheduled change if nobody handled it
+     * yet, and the warnings of the closes within the next ten minutes. Safe to call any number of
+     * times, from any number of processes at once: each change and warning happens once.
      */
     runDue,
 
-    /** When the next run has something to do: the next change, or the warning before a close. */
+    /** When the next run has something to do at any site: the next change, or the warning before a close. */
     async nextDue(now: Date): Promise<Date | null> {
-      const soon = scheduledChanges(await readRules(), now, new Date(now.getTime() + 24 * 3_600_000), zone);
-      const instants = soon.flatMap((change) => {
-        const warnAt = change.at.getTime() - WARNING_MS;
-        return venuesClosedBy(change).length > 0 && warnAt > now.getTime()
-          ? [warnAt, change.at.getTime()]
-          : [change.at.getTime()];
-      });
+      const instants: number[] = [];
+      for (const site of await sites().active()) {
+        const soon = scheduledChanges(
+          await readRules(site.id),
+          now,
+          new Date(now.getTime() + 24 * 3_600_000),
+          site.timeZone,
+        );
+        for (const change of soon) {
+          const warnAt = change.at.getTime() - WARNING_MS;
+          if (venuesClosedBy(change).length > 0 && warnAt > now.getTime()) instants.push(warnAt);
+          instants.push(change.at.getTime());
+        }
+      }
       return instants.length > 0 ? new Date(Math.min(...instants)) : null;
     },
 

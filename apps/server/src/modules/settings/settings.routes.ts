@@ -2,8 +2,8 @@ import { PublicSettingsSchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
- * Settings change only with a restart, and every visitor's first screen waits for them: browsers
- * and proxies may keep them a minute.
+ * Settings change rarely, and every visitor's first screen waits for them: browsers and proxies may
+ * keep them a minute.
  */
 const CACHE_CONTROL = 'public, max-age=60';
 
@@ -15,10 +15,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Deployment settings the web app needs: company domain, cafe time zone and position, hours',
+        summary:
+          "Deployment settings the web app needs: company domain, the first site's time zone and position, hours",
         description:
           'Public and the same for everyone (no secrets). The web app reads them at start-up, so changing ' +
-          'COMPANY_EMAIL_DOMAIN, CAFE_TIMEZONE or the cafe position needs a restart of the server, not a new web build. ' +
+          'COMPANY_EMAIL_DOMAIN needs a restart of the server, not a new web build. The cafe fields are those of ' +
+          'the first site (GET /sites has every site). ' +
           `Cache-Control: ${CACHE_CONTROL}.`,
         response: { 200: PublicSettingsSchema },
       },

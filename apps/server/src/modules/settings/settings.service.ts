@@ -6,12 +6,14 @@ export function createSettingsService(ctx: AppContext) {
   const { config } = ctx;
 
   return {
-    publicSettings(): PublicSettings {
+    /** The cafe fields are the first site's, as before sites: GET /sites has every site's. */
+    async publicSettings(): Promise<PublicSettings> {
+      const site = await ctx.services.sites.defaultSite();
       return {
         companyEmailDomain: config.companyEmailDomain,
-        cafeTimeZone: config.cafeTimezone,
-        cafe: { latitude: config.cafeLat, longitude: config.cafeLng },
-        orderRadiusKm: config.orderRadiusKm,
+        cafeTimeZone: site.timeZone,
+        cafe: { latitude: site.latitude, longitude: site.longitude },
+        orderRadiusKm: site.radiusKm,
         locationCheck: config.locationCheck,
         barOnlineOrdering: config.barOnlineOrdering,
         hours: HOURS,

@@ -1,4 +1,4 @@
-import { CafeStatusSchema, ShopValueSchema } from '@cafe/shared';
+import { CafeStatusSchema, ShopValueSchema, SiteQuerySchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
@@ -9,18 +9,25 @@ const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
 
 export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.ctx.services.shopStatus;
+  const sites = app.ctx.services.sites;
 
   app.get(
     '/cafe-status',
     {
       schema: {
         tags: ['shop-status'],
-        summary: 'Whether the cafe and the bar are open',
-        description: 'Cache-Control: no-cache with an ETag: If-None-Match answers 304 while nothing changed.',
-        response: { 200: CafeStatusSchema },
+        summary: "Whether the cafe and the bar are open at a site (siteId) or at the caller's own site",
+        description:
+          'Without siteId: the home site of the signed-in caller, else the first site. Cache-Control: no-cache ' +
+          'with an ETag: If-None-Match answers 304 while nothing changed.',
+        querystring: SiteQuerySchema,
+        response: { 200: CafeStatusSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, await service.answer()),
+    async (request, reply) => {
+      const site = await sites.forReading(request.authUser, request.query.siteId);
+      return sendCachedAnswer(request, reply, await service.answer(site.id));
+    },
   );
 
   app.patch(
@@ -29,12 +36,19 @@ export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole('barista', 'admin'),
       schema: {
         tags: ['shop-status'],
-        summary: 'Open the cafe, open the bar, or close both (all-close means close-both); emits cafe-status',
+        summary:
+          'Open the cafe, open the bar, or close both (all-close means close-both) at a site; emits cafe-status to its people',
+        description: "Without siteId: the barista's own site. A barista of another site gets 403.",
         security: bearerSecurity,
         params: ShopValueParamsSchema,
-        response: { 200: CafeStatusSchema, ...errorResponses(400, 401, 403) },
+        querystring: SiteQuerySchema,
+        response: { 200: CafeStatusSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.set(request.params.value, currentUser(request).id),
+    async (request) => {
+      const user = currentUser(request);
+      const site = await sites.forStaff(user, request.query.siteId);
+      return service.set(site.id, request.params.value, user.id);
+    },
   );
 };

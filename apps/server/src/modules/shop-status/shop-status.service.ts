@@ -2,56 +2,54 @@ import { shopStatusFor, type CafeStatus, type ShopValue } from '@cafe/shared';
 import type { AppContext } from '../../context';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
-import { iso } from '../../lib/time';
-import { fromCafeStatus, toCafeStatus } from './shop-status.mapper';
-import { findShopStatus, saveShopStatus } from './shop-status.repository';
+import { badRequest } from '../../lib/errors';
 
-const BOTH_CLOSED: CafeStatus = { isBarOpen: false, isCafeOpen: false };
-
+/**
+ * The shop status of each site (the specification's cafe-open / bar-open / close-both). It is kept
+ * on the site's row (modules/sites); this service sets it as a person or the opening hours do and
+ * tells that site's people.
+ */
 export function createShopStatusService(ctx: AppContext) {
-  const { db, clock, events } = ctx;
-  // Read by every screen and every order, changed a few times a day.
-  const current = createMemoryCache<'status', { status: CafeStatus; answer: CachedAnswer }>({
+  const { events } = ctx;
+  const sites = () => ctx.services.sites;
+  // GET /cafe-status is read by every screen: its answer per site, made once per change.
+  const answers = createMemoryCache<number, CachedAnswer>({
     topic: 'shop-status',
     bus: ctx.bus,
+    alsoDroppedBy: ['sites'],
     ttlMs: 60_000,
   });
-  const read = () =>
-    current.get('status', async () => {
-      const row = await findShopStatus(db);
-      const status = row ? toCafeStatus(row) : BOTH_CLOSED;
-      return { status, answer: toCachedAnswer(status) };
-    });
+
+  async function get(siteId: number): Promise<CafeStatus> {
+    return (await sites().get(siteId)).status;
+  }
 
   return {
-    async get(): Promise<CafeStatus> {
-      return (await read()).status;
-    },
+    get,
 
-    /** GET /cafe-status, made once per change. */
-    async answer(): Promise<CachedAnswer> {
-      return (await read()).answer;
+    /** GET /cafe-status of a site, made once per change. */
+    answer(siteId: number): Promise<CachedAnswer> {
+      return answers.get(siteId, async () => toCachedAnswer(await get(siteId)));
     },
 
     /**
-     * When the status was last set and by whom (null: nobody, as the database was first set up),
-     * read from the database: the opening hours ask it to tell a person's choice from their own.
+     * When the status was last set and by whom (by null: nobody since the site began), read from
+     * the database: the opening hours ask it to tell a person's choice from their own.
      */
-    async lastChange(): Promise<{ at: string; by: number | null }> {
-      const row = await findShopStatus(db);
-      return { at: row?.updated_at ?? '', by: row?.updated_by ?? null };
+    lastChange(siteId: number): Promise<{ at: string; by: number | null }> {
+      return sites().statusChangeNow(siteId);
     },
 
     /** `all-close` and `close-both` both close the cafe and the bar. */
-    async set(value: ShopValue, changedBy: number): Promise<CafeStatus> {
-      const row = await saveShopStatus(db, {
-        ...fromCafeStatus(shopStatusFor(value)),
-        updated_by: changedBy,
-        updated_at: iso(clock.now()),
-      });
-      const status = toCafeStatus(row);
-      current.invalidate();
-      events.cafeStatus(status);
+    async set(siteId: number, value: ShopValue, changedBy: number): Promise<CafeStatus> {
+      const wanted = shopStatusFor(value);
+      const site = await sites().get(siteId);
+      const missing =
+        wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
+      if (missing) throw badRequest(`value: ${site.name} does not run the ${missing}`);
+      const { status } = await sites().saveStatus(siteId, wanted, changedBy);
+      answers.invalidate(siteId);
+      events.cafeStatus(siteId, status);
       return status;
     },
   };

@@ -1,7 +1,14 @@
 import type { ErrorBody } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from '../../test-support/test-app';
+import {
+  FIRST_SITE_ID,
+  connectClient,
+  createTestApp,
+  nextEvent,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app';
 
 describe('shop status', () => {
   let t: TestApp;
@@ -52,11 +59,11 @@ describe('shop status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ isBarOpen: false, isCafeOpen: true });
     const row = await t.app.ctx.db
-      .selectFrom('shop_status')
-      .select('updated_by')
-      .where('id', '=', 1)
+      .selectFrom('sites')
+      .select('status_updated_by')
+      .where('id', '=', FIRST_SITE_ID)
       .executeTakeFirstOrThrow();
-    expect(row.updated_by).toBe(admin.id);
+    expect(row.status_updated_by).toBe(admin.id);
   });
 
   it('refuses a user with 403 FORBIDDEN and an anonymous caller with 401', async () => {

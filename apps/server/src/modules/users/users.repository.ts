@@ -1,8 +1,9 @@
 import { sql, type Selectable, type Updateable } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, UsersTable } from '../../db/types';
 
 /** The columns that may leave the repository for ordinary use (no password hash). */
-const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available'] as const;
+const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available', 'home_site_id'] as const;
 
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
@@ -56,13 +57,6 @@ export function searchUsers(db: Db, text: string, limit: number) {
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-/** SQLite and PostgreSQL both report a unique-constraint violation, each in its own words. */
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** Inserts the user; `null` when the e-mail is already taken (also when a concurrent insert won). */

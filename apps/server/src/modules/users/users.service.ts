@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createMemoryCache } from '../../lib/cache';
 import { hashPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
-import { toMe, toUser } from './user.mapper';
+import { toAuthUser, toUser } from './user.mapper';
 import {
   emailExists,
   findCredentialsByEmail,
@@ -42,13 +42,24 @@ export function createUsersService(ctx: AppContext) {
   });
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
-    return row?.is_available === 'available' ? toMe(row) : null;
+    return row?.is_available === 'available' ? toAuthUser(row) : null;
   };
 
   return {
     /** The auth plugin has just read the caller from the database; no second query needed. */
     me(caller: AuthUser): Me {
-      return toMe(caller);
+      return {
+        id: caller.id,
+        email: caller.email,
+        name: caller.name,
+        role: caller.role,
+        homeSiteId: caller.homeSiteId,
+      };
+    },
+
+    /** An account changed outside this module (its home site): drop what this and every process remembers of it. */
+    forget(userId: number): void {
+      activeAccounts.invalidate(userId);
     },
 
     async rename(caller: AuthUser, name: string): Promise<User> {
@@ -92,6 +103,8 @@ export function createUsersService(ctx: AppContext) {
       });
       if (!row) throw notFound('User');
       activeAccounts.invalidate(userId);
+      if (patch.role === 'barista')
+        await ctx.services.sites.welcomeBarista({ id: row.id, homeSiteId: row.home_site_id ?? null });
       // Live connections joined their rooms under the old role: make them reconnect.
       if (patch.role !== undefined || patch.isAvailable !== undefined) ctx.events.sessionChanged(userId);
       return toUser(row);

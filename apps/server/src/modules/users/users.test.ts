@@ -1,6 +1,7 @@
 import { MESSAGES, type ErrorBody, type User } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIRST_SITE_ID,
   connectClient,
   createTestApp,
   nextDisconnect,
@@ -24,11 +25,11 @@ describe('users', () => {
     t.app.inject({ method: 'PATCH', url: `/api/user/${id}`, headers: auth, payload });
 
   describe('GET /api/user/me', () => {
-    it('returns id, email, name and role of the caller, nothing more', async () => {
+    it('returns id, email, name, role and home site of the caller, nothing more', async () => {
       const user = await t.createUser({ name: 'Mia Me' });
       const res = await me(user.auth);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: user.id, email: user.email, name: 'Mia Me', role: 'user' });
+      expect(res.json()).toEqual({ id: user.id, email: user.email, name: 'Mia Me', role: 'user', homeSiteId: null });
     });
 
     it('answers 401 UNAUTHENTICATED without a token or with a bad one', async () => {
@@ -196,7 +197,7 @@ describe('users', () => {
         const after = await connectClient(base, user.token);
         try {
           const order = nextEvent(after, 'orders');
-          t.app.ctx.events.order(fakeOrdersEvent({ id: 99, userId: admin.id }));
+          t.app.ctx.events.order(FIRST_SITE_ID, fakeOrdersEvent({ id: 99, userId: admin.id }));
           expect(await order).toMatchObject({ id: 99 });
         } finally {
           after.disconnect();
