@@ -32,10 +32,7 @@ describe('the counter', () => {
   beforeEach(async () => {
     // Every scenario starts with an empty queue, no pace learnt yet, and busy mode off.
     await t.app.ctx.db.updateTable('orders').set({ status: 'picked', done_at: null }).execute();
-    await t.app.ctx.db
-      .updateTable('ordering_settings')
-      .set({ paused: 0, max_waiting: null, max_wait_minutes: null })
-      .execute();
+    await t.app.ctx.db.updateTable('sites').set({ paused: 0, max_waiting: null, max_wait_minutes: null }).execute();
     t.app.ctx.bus.resync();
   });
 

@@ -5,6 +5,13 @@ import type { Db, OrdersTable } from '../../db/types';
 
 type Venue = OrdersTable['category_for'];
 
+/** One queue: a venue of a site on one of its days (the site's calendar). */
+export interface QueueKey {
+  siteId: number;
+  venue: Venue;
+  day: string;
+}
+
 /**
  * The one query every order read starts from: the order with its menu item, category and owner in
  * a single statement (no query per order). The venue is the order's own snapshot, not the
@@ -18,6 +25,7 @@ function orderQuery(db: Db) {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .select([
       'o.id',
+      'o.site_id',
       'o.status',
       'o.order_date',
       'o.updated_at',
@@ -61,6 +69,7 @@ const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & {
           .selectFrom('orders as ahead')
           .select((e) => e.fn.countAll<number>().as('n'))
           .where('ahead.status', '=', 'ordered')
+          .whereRef('ahead.site_id', '=', 'o.site_id')
           .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
           .whereRef('ahead.category_for', '=', 'o.category_for')
           .where((e) =>
@@ -79,7 +88,7 @@ const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & {
 
 /**
  * The caller's orders of one cafe day, newest first, each with `ahead`: the waiting orders of the
- * same venue and day placed before it (earlier order_date, ties broken by id).
+ * same site, venue and day placed before it (earlier order_date, ties broken by id).
  */
 export async function listUserDayWithQueue(db: Db, userId: number, day: string): Promise<QueueRow[]> {
   const rows = await userDayQueue(db, { userId, day });
@@ -100,9 +109,10 @@ export function listUserHistory(
 
 export function listOrders(
   db: Db,
-  filter: { statuses?: readonly OrderStatus[]; startDate?: string; endDate?: string },
+  filter: { siteId?: number; statuses?: readonly OrderStatus[]; startDate?: string; endDate?: string },
 ): Promise<OrderRow[]> {
   let query = orderQuery(db);
+  if (filter.siteId !== undefined) query = query.where('o.site_id', '=', filter.siteId);
   if (filter.statuses && filter.statuses.length > 0) query = query.where('o.status', 'in', filter.statuses);
   if (filter.startDate) query = query.where('o.cafe_day', '>=', filter.startDate);
   if (filter.endDate) query = query.where('o.cafe_day', '<', filter.endDate);
@@ -230,14 +240,14 @@ export async function transitionOrder(
  */
 export async function waitingUsersBehind(
   db: Db,
-  venue: Venue,
-  day: string,
+  { siteId, venue, day }: QueueKey,
   after: { orderDate: string; id: number } | null,
 ): Promise<number[]> {
   let query = db
     .selectFrom('orders')
     .select('user_id')
     .distinct()
+    .where('site_id', '=', siteId)
     .where('cafe_day', '=', day)
     .where('status', '=', 'ordered')
     .where('category_for', '=', venue);
@@ -252,11 +262,12 @@ export async function waitingUsersBehind(
   return (await query.execute()).map((row) => row.user_id);
 }
 
-/** How many orders of a venue are being made right now on a cafe day. */
-export async function countInProgress(db: Db, venue: Venue, day: string): Promise<number> {
+/** How many orders of a queue are being made right now. */
+export async function countInProgress(db: Db, { siteId, venue, day }: QueueKey): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site_id', '=', siteId)
     .where('category_for', '=', venue)
     .where('cafe_day', '=', day)
     .where('status', '=', 'in-progress')
@@ -264,11 +275,12 @@ export async function countInProgress(db: Db, venue: Venue, day: string): Promis
   return Number(row.n);
 }
 
-/** The latest `limit` completion instants of a venue's orders of one cafe day, newest first. */
-export async function recentCompletions(db: Db, venue: Venue, day: string, limit: number): Promise<string[]> {
+/** The latest `limit` completion instants of a queue's orders, newest first. */
+export async function recentCompletions(db: Db, { siteId, venue, day }: QueueKey, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .select('done_at')
+    .where('site_id', '=', siteId)
     .where('category_for', '=', venue)
     .where('done_at', 'is not', null)
     .where('cafe_day', '=', day)
@@ -278,11 +290,18 @@ export async function recentCompletions(db: Db, venue: Venue, day: string, limit
   return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
 }
 
-/** Every completion instant of a venue's orders in [from, to) (ISO instants), oldest first. */
-export async function completionsBetween(db: Db, venue: Venue, from: string, to: string): Promise<string[]> {
+/** Every completion instant of a site's venue's orders in [from, to) (ISO instants), oldest first. */
+export async function completionsBetween(
+  db: Db,
+  siteId: number,
+  venue: Venue,
+  from: string,
+  to: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .select('done_at')
+    .where('site_id', '=', siteId)
     .where('category_for', '=', venue)
     .where('done_at', 'is not', null)
     .where('done_at', '>=', from)
@@ -292,11 +311,12 @@ export async function completionsBetween(db: Db, venue: Venue, from: string, to:
   return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
 }
 
-/** How many orders of a venue are waiting on a cafe day. */
-export async function countWaiting(db: Db, venue: Venue, day: string): Promise<number> {
+/** How many orders of a queue are waiting. */
+export async function countWaiting(db: Db, { siteId, venue, day }: QueueKey): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site_id', '=', siteId)
     .where('category_for', '=', venue)
     .where('cafe_day', '=', day)
     .where('status', '=', 'ordered')

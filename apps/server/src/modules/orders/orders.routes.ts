@@ -62,16 +62,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole('barista', 'admin'),
       schema: {
         tags: TAGS,
-        summary: 'Orders by status and cafe-day range [startDate, endDate), oldest first',
+        summary:
+          "Orders of a site (siteId, or the barista's own) by status and day range [startDate, endDate), oldest first",
         description:
           "Today's waiting orders also carry queue_at and estimatedWaitMinutes (counted among the waiting orders " +
-          'of the same venue in the answer); other orders carry null.',
+          "of the same venue in the answer); other orders carry null. Days are in the site's time zone. A barista " +
+          'of another site gets 403.',
         security: bearerSecurity,
         querystring: OrderListQuerySchema,
-        response: { 200: z.array(QueuedOrderSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: z.array(QueuedOrderSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => sendJsonText(reply, await service.listAnswer(request.query)),
+    async (request, reply) => {
+      const site = await app.ctx.services.sites.forStaff(currentUser(request), request.query.siteId);
+      return sendJsonText(reply, await service.listAnswer(request.query, site.id));
+    },
   );
 
   app.get(
@@ -89,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(QueuedOrderSchema), ...errorResponses(401) },
       },
     },
-    async (request, reply) => sendJsonText(reply, await service.myQueueAnswer(currentUser(request).id)),
+    async (request, reply) => sendJsonText(reply, await service.myQueueAnswer(currentUser(request))),
   );
 
   app.get(
@@ -103,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CountSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.countMine(currentUser(request).id),
+    async (request) => service.countMine(currentUser(request)),
   );
 
   app.get(

@@ -1,0 +1,295 @@
+import {
+  LIMITS,
+  MESSAGES,
+  cafeClock,
+  cafeDayOf,
+  dashIfEmpty,
+  distanceKm,
+  orderBlock,
+  type Order,
+  type OrderCreateBody,
+  type WalkUpOrderBody,
+} from '@cafe/shared';
+import { createHash } from 'node:crypto';
+import type { AppContext, AuthUser } from '../../context';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { OrderableItem } from '../menu/menu.service';
+import type { SiteRecord } from '../sites/sites.service';
+import type { OrdersCore } from './orders.context';
+import { toOrder, toOrdersEvent } from './orders.mapper';
+import {
+  countCountedCafeOrders,
+  findByIdempotencyKey,
+  insertHistory,
+  insertOrder,
+  type OrderRow,
+} from './orders.repository';
+
+/**
+ * What identifies a placement for its Idempotency-Key: the drink as ordered (and where). The position is left
+ * out, since a retry from a phone may carry a slightly different one.
+ */
+function placementFingerprint(body: OrderCreateBody): string {
+  const drink = [
+    body.menu_id,
+    body.type ?? null,
+    body.sweetness ?? null,
+    dashIfEmpty(body.remark),
+    body.tumblerImage.trim(),
+    // Only when given, so that keys of the placements made before sites still match their orders.
+    ...(body.siteId === undefined ? [] : [body.siteId]),
+  ];
+  return createHash('sha256').update(JSON.stringify(drink)).digest('hex');
+}
+
+const keyReused = () =>
+  new AppError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'Idempotency-Key: was already used for a different order; send a new key for a new order.',
+  );
+
+/** A placement answered again for its Idempotency-Key, or placed now. */
+export interface Placement {
+  order: Order;
+  replayed: boolean;
+}
+
+type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
+
+/** An order about to be saved: whose it is, who placed it, the drink. */
+interface OrderPlan {
+  /** Where it is placed: the site's queue, calendar and board. */
+  site: SiteRecord;
+  /** Whose order it is: it counts toward their daily limit (a guest's is the barista's, and does not count). */
+  owner: { id: number; name: string };
+  placedBy: number;
+  guestName: string | null;
+  walkUp: boolean;
+  menu: OrderableItem;
+  now: Date;
+  fields: DrinkFields;
+  remark: string;
+  idempotency: { key: string; fingerprint: string } | null;
+}
+
+/** Placing orders: online (POST /order, with its Idempotency-Key) and at the counter (walk-up). */
+export function createPlacementService(ctx: AppContext, core: OrdersCore) {
+  const { db, clock, events, config } = ctx;
+  const { load } = core;
+
+  /** The cafe-order fields: type, sweetness and a tumbler photo this server issued. */
+  async function cafeFields(body: OrderCreateBody): Promise<DrinkFields> {
+    if (!body.type) throw badRequest('type: is required for a cafe order');
+    if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
+    const tumbler = await ctx.services.uploads.issuedImageUrl(body.tumblerImage);
+    if (!tumbler) throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
+    return { type: body.type, sweetness: body.sweetness, tumbler };
+  }
+
+  /** With the location check on, the order must come from within the site's radius. */
+  function checkLocation(body: OrderCreateBody, site: SiteRecord): void {
+    if (!config.locationCheck) return;
+    if (body.latitude === undefined || body.longitude === undefined) {
+      throw new AppError(403, 'OUT_OF_RANGE', MESSAGES.locationPermission);
+    }
+    const km = distanceKm({ lat: body.latitude, lng: body.longitude }, { lat: site.latitude, lng: site.longitude });
+    if (km > site.radiusKm) throw new AppError(403, 'OUT_OF_RANGE', MESSAGES.outOfRangeThai);
+  }
+
+  /** The item may be ordered at the site now (its venue run there and open, the item active, the hours). */
+  function refuseBlocked(site: SiteRecord, menu: OrderableItem, now: Date, barOnlineOrdering: boolean): void {
+    const block = orderBlock({
+      venue: menu.venue,
+      itemActive: menu.orderable,
+      shop: site.venues[menu.venue] ? site.status : { isCafeOpen: false, isBarOpen: false },
+      now,
+      timeZone: site.timeZone,
+      barOnlineOrdering,
+    });
+    if (block) throw conflict(block.code, block.message);
+  }
+
+  /**
+   * Saves a new order in one short transaction: the daily limit counted under the owner's lock
+   * (cafe orders of a person, not a guest's), the order and its first history entry. Answers from
+   * what it knows rather than reading the order back, and announces it.
+   */
+  async function saveOrder(plan: OrderPlan): Promise<Placement> {
+    const { owner, menu, now, fields, site } = plan;
+    const venue = menu.venue;
+    const at = iso(now);
+    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every site).
+    const day = cafeDayOf(now, site.timeZone);
+    const counts = venue === 'cafe' && plan.guestName === null;
+    const placed = await db.transaction().execute(async (trx): Promise<number | { replayed: number }> => {
+      if (counts || plan.idempotency) {
+        // Count and insert in one transaction. PostgreSQL: the owner's row lock makes a second
+        // request for the same person wait here until the first commits, so it counts that order
+        // (and sees an order made with the same Idempotency-Key). SQLite: Kysely runs
+        // transactions one at a time on its single connection.
+        await ctx.services.users.lockAccount(owner.id, trx);
+      }
+      if (plan.idempotency) {
+        const found = await findByIdempotencyKey(trx, owner.id, plan.idempotency.key);
+        if (found && found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
+        if (found) return { replayed: found.id };
+      }
+      if (counts) {
+        const counted = await countCountedCafeOrders(trx, owner.id, day);
+        if (counted >= LIMITS.dailyCafeOrders) throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
+      }
+      const orderId = await insertOrder(trx, {
+        site_id: site.id,
+        user_id: owner.id,
+        menu_id: menu.id,
+        category_for: venue,
+        cafe_day: day,
+        cafe_hour: cafeClock(now, site.timeZone).hour,
+        status: 'ordered',
+        type: fields.type ?? null,
+        sweetness: fields.sweetness,
+        remark: plan.remark,
+        tumbler_image: fields.tumbler,
+        reject_note: '',
+        order_date: at,
+        updated_at: at,
+        idempotency_key: plan.idempotency?.key ?? null,
+        idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
+        walk_up: plan.walkUp ? 1 : 0,
+        guest_name: plan.guestName,
+      });
+      await insertHistory(trx, { orderId, from: null, to: 'ordered', changedBy: plan.placedBy, note: null, at });
+      return orderId;
+    });
+    if (typeof placed !== 'number') return { order: toOrder(await load(placed.replayed)), replayed: true };
+
+    // Everything the answer shows is known here: no need to read the order back.
+    const row: OrderRow = {
+      id: placed,
+      site_id: site.id,
+      status: 'ordered',
+      order_date: at,
+      updated_at: at,
+      type: fields.type ?? null,
+      sweetness: fields.sweetness,
+      remark: plan.remark,
+      tumbler_image: fields.tumbler,
+      reject_note: '',
+      category_for: venue,
+      cafe_day: day,
+      taken_at: null,
+      walk_up: plan.walkUp ? 1 : 0,
+      guest_name: plan.guestName,
+      user_id: owner.id,
+      user_name: owner.name,
+      menu_id: menu.id,
+      menu_name: menu.name,
+      category_id: menu.category.id,
+      category_name: menu.category.name,
+    };
+    core.ordersChanged(site.id);
+    events.order(site.id, toOrdersEvent(row, null));
+    return { order: toOrder(row), replayed: false };
+  }
+
+  return {
+    /**
+     * POST /order: the checks run in the order docs/api.md lists them; the daily limit last, under a
+     * lock. With an Idempotency-Key, a placement this person already made with that key is answered
+     * again (before any rule: the order itself may be what now fills the daily limit), and two
+     * requests with one key racing each other make one order.
+     */
+    async place(user: AuthUser, body: OrderCreateBody, idempotencyKey?: string): Promise<Placement> {
+      const fingerprint = idempotencyKey === undefined ? null : placementFingerprint(body);
+      const earlier = async (reader: typeof db): Promise<Placement | null> => {
+        if (idempotencyKey === undefined) return null;
+        const found = await findByIdempotencyKey(reader, user.id, idempotencyKey);
+        if (!found) return null;
+        if (found.fingerprint !== fingerprint) throw keyReused();
+        return { order: toOrder(await load(found.id)), replayed: true };
+      };
+      const replay = await earlier(db);
+      if (replay) return replay;
+
+      const site = await ctx.services.sites.forOrder(user, body.siteId);
+      const menu = await ctx.services.menu.findForOrder(body.menu_id);
+      if (!menu) throw notFound('Menu item');
+      const venue = menu.venue;
+      const now = clock.now();
+      refuseBlocked(site, menu, now, config.barOnlineOrdering);
+
+      let fields: DrinkFields;
+      if (venue === 'cafe') {
+        fields = await cafeFields(body);
+      } else {
+        // A bar order carries the drink's description where a cafe order has its tumbler photo.
+        const description = body.tumblerImage.trim();
+        if (description.length > LIMITS.descriptionMax) {
+          throw badRequest(
+            `tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`,
+          );
+        }
+        fields = { type: null, sweetness: null, tumbler: description };
+      }
+      checkLocation(body, site);
+
+      // Online cafe orders wait while the counter is too busy (busy mode); bar orders are the bar's.
+      if (venue === 'cafe') await ctx.services.busy.refuseWhilePaused(site.id);
+      return saveOrder({
+        site,
+        owner: { id: user.id, name: user.name },
+        placedBy: user.id,
+        guestName: null,
+        walkUp: false,
+        menu,
+        now,
+        fields,
+        remark: dashIfEmpty(body.remark),
+        idempotency: idempotencyKey === undefined || fingerprint === null ? null : { key: idempotencyKey, fingerprint },
+      });
+    },
+
+    /**
+     * POST /order/walk-up: a barista enters an order for someone at the counter, for a person
+     * (counting toward their daily limit) or a guest (the barista's own, not counted). The item and
+     * hours rules hold as for any order; no tumbler photo, no position, and busy mode does not
+     * apply (the barista decides at the counter).
+     */
+    async walkUp(barista: AuthUser, body: WalkUpOrderBody): Promise<Order> {
+      const site = await ctx.services.sites.forStaff(barista, body.siteId);
+      const menu = await ctx.services.menu.findForOrder(body.menu_id);
+      if (!menu) throw notFound('Menu item');
+      const now = clock.now();
+      // Taken at the counter: not an online order.
+      refuseBlocked(site, menu, now, true);
+      if (menu.venue === 'cafe') {
+        if (!body.type) throw badRequest('type: is required for a cafe order');
+        if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
+      }
+      let owner: { id: number; name: string } = { id: barista.id, name: barista.name };
+      if (body.userId !== undefined) {
+        const person = await ctx.services.users.findActive(body.userId);
+        if (!person) throw notFound('User');
+        owner = { id: person.id, name: person.name };
+      }
+      const { order } = await saveOrder({
+        site,
+        owner,
+        placedBy: barista.id,
+        guestName: body.userId === undefined ? (body.guestName ?? null) : null,
+        walkUp: true,
+        menu,
+        now,
+        fields:
+          menu.venue === 'cafe'
+            ? { type: body.type ?? null, sweetness: body.sweetness ?? null, tumbler: '' }
+            : { type: null, sweetness: null, tumbler: '' },
+        remark: dashIfEmpty(body.remark),
+        idempotency: null,
+      });
+      return order;
+    },
+  };
+}

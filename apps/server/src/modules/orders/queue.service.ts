@@ -1,0 +1,192 @@
+import {
+  addDays,
+  cafeClock,
+  cafeDayOf,
+  estimateWaitMinutes,
+  startOfCafeDay,
+  type CategoryFor,
+  type OrderListQuery,
+  type QueuedOrder,
+  type WaitInputs,
+} from '@cafe/shared';
+import type { AppContext, AuthUser } from '../../context';
+import { createMemoryCache } from '../../lib/cache';
+import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
+import { toQueuedOrder } from './orders.mapper';
+import {
+  completionsBetween,
+  countCountedCafeOrders,
+  countInProgress,
+  countWaiting,
+  listOrders,
+  listUserDayWithQueue,
+  recentCompletions,
+  type OrderRow,
+  type QueueKey,
+} from './orders.repository';
+import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate';
+
+/**
+ * Today's queue as the screens read it: a person's orders with their places, the board, the wait
+ * inputs, busy mode's snapshot. Every read below takes its site, venue and day explicitly: one
+ * venue's queue at one site on one of its days is what places are counted in and what is cached.
+ */
+export function createQueueService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  const sites = () => ctx.services.sites;
+  /**
+   * Today's reads, kept until an order is placed or moves on (or a name they show changes): a
+   * person's queue and count, the board, the wait inputs. Under a rush they are dropped often;
+   * between changes every screen's read is served from memory.
+   */
+  const reads = createMemoryCache<string, unknown>({
+    topic: 'orders',
+    bus: ctx.bus,
+    alsoDroppedBy: ['accounts', 'menu-items', 'sites'],
+    ttlMs: 30_000,
+  });
+  const remembered = <T>(key: string, load: () => Promise<T>): Promise<T> => reads.get(key, load) as Promise<T>;
+  /** The same hours of the previous days, per site, venue, day and hour: they do not change. */
+  const pastPace = createMemoryCache<string, string[][]>({ topic: 'past-pace', bus: ctx.bus, ttlMs: 15 * 60_000 });
+
+  /** Estimated minutes per queue: the inputs are read once per queue, not once per order. */
+  function waitInputs(key: QueueKey): Promise<WaitInputs> {
+    return remembered(`wait:${key.siteId}:${key.venue}:${key.day}`, () => readWaitInputs(key));
+  }
+
+  async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
+    const now = clock.now();
+    const [today, before, inProgress] = await Promise.all([
+      recentCompletions(db, key, RECENT_COMPLETIONS),
+      sameHoursBefore(key, now),
+      countInProgress(db, key),
+    ]);
+    return { secondsPerOrder: secondsPerOrder(today, before), inProgress };
+  }
+
+  /**
+   * The completions of the previous days around this time of day (the hour before to the hour
+   * after, the site's time), one list per day: the pace to expect when today has too little to
+   * go on. Past days do not change, so they are read once per queue and hour.
+   */
+  async function sameHoursBefore({ siteId, venue, day }: QueueKey, now: Date): Promise<string[][]> {
+    const zone = (await sites().get(siteId)).timeZone;
+    const hour = cafeClock(now, zone).hour;
+    return pastPace.get(`${siteId}:${venue}:${day}:${hour}`, async () => {
+      const startOfToday = startOfCafeDay(day, zone);
+      const from = new Date(startOfToday.getTime() - PAST_DAYS * 24 * 3600_000).toISOString();
+      const completions = await completionsBetween(db, siteId, venue, from, startOfToday.toISOString());
+      const byDay = new Map<string, string[]>();
+      for (const at of completions) {
+        const clock = cafeClock(new Date(at), zone);
+        if (Math.abs(clock.hour - hour) > 1) continue;
+        const list = byDay.get(clock.day) ?? [];
+        list.push(at);
+        byDay.set(clock.day, list);
+      }
+      return [...byDay.values()];
+    });
+  }
+
+  /** The wait inputs of each queue the rows wait in, read once per queue. */
+  async function waitInputsOf(rows: readonly OrderRow[]): Promise<Map<string, WaitInputs>> {
+    const keys = new Map<string, QueueKey>();
+    for (const row of rows) {
+      keys.set(queueName(row), { siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
+    }
+    return new Map(await Promise.all([...keys].map(async ([name, key]) => [name, await waitInputs(key)] as const)));
+  }
+
+  async function readMyQueue(userId: number, day: string): Promise<QueuedOrder[]> {
+    const rows = await listUserDayWithQueue(db, userId, day);
+    const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered'));
+    return rows.map((row) => {
+      const waiting = inputs.get(queueName(row));
+      if (row.status !== 'ordered' || !waiting) return toQueuedOrder(row, null, null);
+      return toQueuedOrder(row, row.ahead + 1, estimateWaitMinutes(waiting, row.ahead));
+    });
+  }
+
+  async function readList(query: OrderListQuery, siteId: number, day: string): Promise<QueuedOrder[]> {
+    const rows = await listOrders(db, {
+      siteId,
+      statuses: query.status,
+      startDate: query.startDate,
+      endDate: query.endDate,
+    });
+    const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day));
+    const aheadByVenue = new Map<CategoryFor, number>();
+    return rows.map((row) => {
+      const waiting = inputs.get(queueName(row));
+      if (row.status !== 'ordered' || row.cafe_day !== day || !waiting) return toQueuedOrder(row, null, null);
+      const ahead = aheadByVenue.get(row.category_for) ?? 0;
+      aheadByVenue.set(row.category_for, ahead + 1);
+      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(waiting, ahead));
+    });
+  }
+
+  /** Drops today's reads (after an order was placed or moved on), here and in the other processes. */
+  function dropTodaysReads(): void {
+    reads.invalidate();
+  }
+
+  /** Today at the person's home site (the day their queue and their daily count are of). */
+  async function homeToday(user: AuthUser): Promise<string> {
+    return cafeDayOf(clock.now(), (await sites().homeSiteOf(user)).timeZone);
+  }
+
+  /** Today at a site. */
+  async function siteToday(siteId: number): Promise<string> {
+    return cafeDayOf(clock.now(), (await sites().get(siteId)).timeZone);
+  }
+
+  /**
+   * GET /order/my-queue: today's orders of the caller, newest first, with queue place and wait;
+   * the answer's JSON text, made once until an order changes.
+   */
+  async function myQueueAnswer(user: AuthUser): Promise<CachedAnswer> {
+    const day = await homeToday(user);
+    return remembered(`queue:${user.id}:${day}`, async () => toCachedAnswer(await readMyQueue(user.id, day)));
+  }
+
+  /** Today's waiting orders of a venue of a site and the inputs of the wait estimate (busy mode). */
+  async function queueSnapshot(siteId: number, venue: CategoryFor): Promise<{ waiting: number; wait: WaitInputs }> {
+    const key = { siteId, venue, day: await siteToday(siteId) };
+    return remembered(`snapshot:${siteId}:${venue}:${key.day}`, async () => {
+      const [waiting, wait] = await Promise.all([countWaiting(db, key), waitInputs(key)]);
+      return { waiting, wait };
+    });
+  }
+
+  /** GET /order/count/user: the caller's cafe orders today (at any site) that count against the limit. */
+  async function countMine(user: AuthUser): Promise<{ totalOrder: number }> {
+    const day = await homeToday(user);
+    return remembered(`count:${user.id}:${day}`, async () => ({
+      totalOrder: await countCountedCafeOrders(db, user.id, day),
+    }));
+  }
+
+  /**
+   * GET /order of a site, oldest first. Today's waiting orders also carry estimatedWaitMinutes,
+   * their place counted among the waiting orders of the same venue in this answer (the board asks
+   * for all of today's waiting orders, so the count is the real queue there). Today's board is
+   * remembered.
+   */
+  async function listAnswer(query: OrderListQuery, siteId: number): Promise<CachedAnswer> {
+    const day = await siteToday(siteId);
+    const todayOnly = query.startDate === day && query.endDate === addDays(day, 1);
+    if (!todayOnly) return toCachedAnswer(await readList(query, siteId, day));
+    return remembered(`list:${siteId}:${(query.status ?? []).join(',')}:${day}`, async () =>
+      toCachedAnswer(await readList(query, siteId, day)),
+    );
+  }
+
+  return { waitInputs, dropTodaysReads, myQueueAnswer, queueSnapshot, countMine, listAnswer, siteToday };
+}
+
+/** The name of the queue an order waits in, to read each queue's inputs once. */
+function queueName(row: Pick<OrderRow, 'site_id' | 'category_for' | 'cafe_day'>): string {
+  return `${row.site_id}:${row.category_for}:${row.cafe_day}`;
+}
+
+export type QueueService = ReturnType<typeof createQueueService>;

@@ -1,0 +1,253 @@
+import {
+  LIMITS,
+  canTransition,
+  canUndo,
+  type BaristaOrderPatchBody,
+  type BulkBaristaAnswer,
+  type BulkBaristaBody,
+  type BulkResult,
+  type CategoryFor,
+  type ErrorBody,
+  type Order,
+  type OrderActor,
+  type OrderStatus,
+  type OwnerOrderPatchBody,
+} from '@cafe/shared';
+import { STATUS_CODES } from 'node:http';
+import type { AppContext, AuthUser } from '../../context';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { OrdersCore } from './orders.context';
+import { toOrder, toOrdersEvent } from './orders.mapper';
+import {
+  insertHistory,
+  lastHistoryEntry,
+  listOrders,
+  transitionOrder,
+  waitingUsersBehind,
+  type OrderRow,
+  type OrderTimes,
+} from './orders.repository';
+import type { QueueService } from './queue.service';
+
+/** Milliseconds from one ISO instant to a later one; null when either is missing or they run backwards. */
+function millisBetween(from: string | null, to: string): number | null {
+  if (!from) return null;
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms >= 0 ? ms : null;
+}
+
+/** The order's times a move to `to` at `at` writes: taken (and the wait before it), done (and the preparation). */
+function timesOf(row: OrderRow, to: OrderStatus, at: string): OrderTimes {
+  if (to === 'in-progress') return { taken_at: at, wait_ms: millisBetween(row.order_date, at) };
+  if (to === 'done') return { done_at: at, prep_ms: millisBetween(row.taken_at, at) };
+  return {};
+}
+
+/** What taking back a move to `undone` clears: the times that move wrote. */
+function timesUndone(undone: OrderStatus): OrderTimes {
+  if (undone === 'in-progress') return { taken_at: null, wait_ms: null };
+  if (undone === 'done') return { done_at: null, prep_ms: null };
+  return {};
+}
+
+/** The history note of a move taken back. */
+const UNDO_NOTE = 'undo';
+
+/** A refused move as the error answer of a single request would have said it. */
+function errorBody(error: AppError): ErrorBody {
+  return {
+    statusCode: error.statusCode,
+    error: STATUS_CODES[error.statusCode] ?? 'Error',
+    message: error.message,
+    code: error.code,
+  };
+}
+
+const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
+  conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
+
+/** Moving orders on: the barista's, the owner's, several at once, undo, and closing time. */
+export function createTransitionsService(ctx: AppContext, core: OrdersCore, queue: QueueService) {
+  const { db, clock, events } = ctx;
+  const { load } = core;
+
+  /**
+   * Moves an order on for `actor`, race-safely: the update only applies while the order is still in
+   * the status it was read in, so of two simultaneous changes one wins and the other gets 409.
+   */
+  async function transition(
+    row: OrderRow,
+    actor: OrderActor | 'undo',
+    to: OrderStatus,
+    changedBy: number,
+    options: { rejectNote?: string; note?: string | null } = {},
+  ): Promise<Order> {
+    const allowed = actor === 'undo' ? canUndo(row.status, to) : canTransition(actor, row.status, to);
+    if (!allowed) throw invalidTransition(row.status, to);
+    const at = iso(clock.now());
+    const changed = await db.transaction().execute(async (trx) => {
+      const ok = await transitionOrder(trx, {
+        id: row.id,
+        from: row.status,
+        to,
+        at,
+        rejectNote: options.rejectNote,
+        times: actor === 'undo' ? timesUndone(row.status) : timesOf(row, to, at),
+      });
+      if (ok)
+        await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
+      return ok;
+    });
+    const updated = await load(row.id);
+    if (!changed) throw invalidTransition(updated.status, to);
+    core.ordersChanged(row.site_id);
+    events.order(row.site_id, toOrdersEvent(updated, row.status));
+    await announceQueueMove(row, to);
+    ctx.services.push.orderChanged({
+      userId: updated.user_id,
+      status: to,
+      menuName: updated.menu_name,
+      rejectNote: updated.reject_note,
+      undone: actor === 'undo' ? row.status : undefined,
+    });
+    return toOrder(updated);
+  }
+
+  /**
+   * After `before` moved to `to` (taken, finished, cancelled, rejected, or such a move undone),
+   * today's queue of its venue at its site may have moved: tell the site's baristas and everyone
+   * waiting behind it (the `queue` event), so their screens renumber without asking again.
+   */
+  async function announceQueueMove(before: OrderRow, to: OrderStatus): Promise<void> {
+    const day = await queue.siteToday(before.site_id);
+    if (before.cafe_day !== day) return;
+    const spot = { id: before.id, orderDate: before.order_date };
+    const left = before.status === 'ordered' && to !== 'ordered' ? spot : null;
+    const joined = before.status !== 'ordered' && to === 'ordered' ? spot : null;
+    const makingChanged = before.status === 'in-progress' || to === 'in-progress';
+    if (!left && !joined && !makingChanged) return;
+    const key = { siteId: before.site_id, venue: before.category_for, day };
+    try {
+      const [wait, behind] = await Promise.all([queue.waitInputs(key), waitingUsersBehind(db, key, left ?? joined)]);
+      events.queue(key.siteId, { categoryFor: key.venue, day, left, joined, wait }, behind);
+    } catch (error) {
+      // The change is saved and announced; screens still renumber on their next read.
+      ctx.log.warn({ err: error }, 'could not announce the queue move');
+    }
+  }
+
+  /** An order a barista may move on: one of a site they work at (403 for another site's). */
+  async function loadAtStaffSite(user: AuthUser, id: number): Promise<OrderRow> {
+    const row = await load(id);
+    await ctx.services.sites.forStaff(user, row.site_id);
+    return row;
+  }
+
+  /** PATCH /order/barista/{id}: start, finish (the note is cleared) or reject (a note is required). */
+  async function baristaUpdate(user: AuthUser, id: number, body: BaristaOrderPatchBody): Promise<Order> {
+    if (body.status === 'rejected' && !body.reject_note) {
+      throw badRequest('reject_note: is required to reject an order');
+    }
+    const row = await loadAtStaffSite(user, id);
+    if (body.status === 'rejected') {
+      return transition(row, 'barista', 'rejected', user.id, {
+        rejectNote: body.reject_note,
+        note: body.reject_note,
+      });
+    }
+    if (body.status === 'done') return transition(row, 'barista', 'done', user.id, { rejectNote: '' });
+    return transition(row, 'barista', body.status, user.id);
+  }
+
+  return {
+    baristaUpdate,
+
+    /**
+     * The opening hours closed `venue` at a site (modules/schedule): every order of it still waiting is
+     * rejected with `note` by the opening hours' account, through the same transition as a
+     * barista's reject (history, `orders` and `queue` events, push notification). Orders in
+     * progress stay for the baristas to finish; one someone moved first is left as it is.
+     * Answers how many were rejected.
+     */
+    async rejectWaitingAtClose(
+      siteId: number,
+      venue: CategoryFor,
+      note: string,
+      systemUserId: number,
+    ): Promise<number> {
+      const waiting = (await listOrders(db, { siteId, statuses: ['ordered'] })).filter(
+        (row) => row.category_for === venue,
+      );
+      let rejected = 0;
+      for (const row of waiting) {
+        try {
+          await transition(row, 'barista', 'rejected', systemUserId, { rejectNote: note, note });
+          rejected += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return rejected;
+    },
+
+    /** PATCH /order/{id}: the owner cancels a waiting order or picks up a finished one. */
+    async ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order> {
+      const row = await load(id);
+      if (row.user_id !== user.id) throw forbidden('Only the person who placed this order can change it.');
+      return transition(row, 'owner', body.status, user.id);
+    },
+
+    /**
+     * POST /order/barista/bulk: one move for several orders, each made (or refused) as a single
+     * PATCH would be, in the order given; the answer says for each what happened.
+     */
+    async baristaBulk(user: AuthUser, body: BulkBaristaBody): Promise<BulkBaristaAnswer> {
+      if (body.status === 'rejected' && !body.reject_note) {
+        throw badRequest('reject_note: is required to reject orders');
+      }
+      const results: BulkResult[] = [];
+      for (const id of [...new Set(body.ids)]) {
+        try {
+          const order = await baristaUpdate(user, id, { status: body.status, reject_note: body.reject_note });
+          results.push({ id, ok: true, order });
+        } catch (error) {
+          // A refusal of this one order; anything else (the database away) fails the whole request.
+          if (!(error instanceof AppError)) throw error;
+          results.push({ id, ok: false, error: errorBody(error) });
+        }
+      }
+      return { results };
+    },
+
+    /**
+     * POST /order/barista/{id}/undo: takes back the latest Do, Done or reject of an order within
+     * LIMITS.undoWindowSeconds, back to the status it had; recorded with the note "undo". Of an
+     * undo and the owner's pick-up at the same moment, one wins and the other gets 409.
+     */
+    async undo(user: AuthUser, id: number): Promise<Order> {
+      const row = await loadAtStaffSite(user, id);
+      const last = await lastHistoryEntry(db, id);
+      const undoable =
+        last !== undefined &&
+        last.note !== UNDO_NOTE &&
+        last.to_status === row.status &&
+        last.from_status !== null &&
+        canUndo(last.to_status, last.from_status);
+      if (!undoable || !last.from_status) {
+        throw conflict('INVALID_TRANSITION', 'There is nothing to undo on this order.');
+      }
+      const ageMs = clock.now().getTime() - Date.parse(last.changed_at);
+      if (ageMs > LIMITS.undoWindowSeconds * 1000) {
+        throw conflict(
+          'UNDO_EXPIRED',
+          `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
+        );
+      }
+      return transition(row, 'undo', last.from_status, user.id, {
+        note: UNDO_NOTE,
+        ...(row.status === 'rejected' ? { rejectNote: '' } : {}),
+      });
+    },
+  };
+}
