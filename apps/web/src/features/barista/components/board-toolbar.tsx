@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react';
+import type { QueueFilter } from '@cafe/shared';
+import { CheckSquare } from 'lucide-react';
+import type { DrinkCount } from '@/features/barista/lib/all-day-counts';
+import { FILTER_OPTIONS } from '@/features/barista/lib/order-filter';
+import { AllDayCounts } from './all-day-counts';
+import { SegmentedControl } from './segmented-control';
+
+interface BoardToolbarProps {
+  filter: QueueFilter;
+  onFilterChange: (filter: QueueFilter) => void;
+  counts: readonly DrinkCount[];
+  /** The drink the board is narrowed to, if any. */
+  drinkMenuId: number | null;
+  onDrinkChange: (menuId: number | null) => void;
+  /** Select mode is on: its own bar replaces the Select button. */
+  selectMode: boolean;
+  /** There is something to select. */
+  canSelect: boolean;
+  onSelectMode: () => void;
+}
+
+/** The line above the tickets: the category filter, the all-day counts and the way into select mode. */
+export function BoardToolbar({
+  filter,
+  onFilterChange,
+  counts,
+  drinkMenuId,
+  onDrinkChange,
+  selectMode,
+  canSelect,
+  onSelectMode,
+}: BoardToolbarProps) {
+  const { _ } = useLingui();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className="flex items-center gap-2">
+        <span className="text-sm font-semibold text-[var(--ink-muted)]" aria-hidden="true">
+          {_('barista.board.filter')}
+        </span>
+        <SegmentedControl<QueueFilter>
+          label={_('barista.board.filter')}
+          size="compact"
+          value={filter}
+          options={FILTER_OPTIONS.map((o) => ({ value: o.value, label: _(o.labelId) }))}
+          onValueChange={onFilterChange}
+        />
+      </div>
+      <AllDayCounts counts={counts} selectedMenuId={drinkMenuId} onSelect={onDrinkChange} />
+      {selectMode ? null : (
+        <button
+          type="button"
+          className="btn-secondary min-h-11 lg:ml-auto"
+          onClick={onSelectMode}
+          disabled={!canSelect}
+        >
+          <CheckSquare aria-hidden="true" className="h-5 w-5" />
+          {_('barista.board.select')}
+        </button>
+      )}
+    </div>
+  );
+}

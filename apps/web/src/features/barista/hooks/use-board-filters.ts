@@ -1,0 +1,62 @@
+import type { QueueFilter, QueuedOrder } from '@cafe/shared';
+import { useMemo, useState } from 'react';
+import { allDayCounts, type DrinkCount } from '@/features/barista/lib/all-day-counts';
+import { filterOrders } from '@/features/barista/lib/order-filter';
+
+/**
+ * The drink of the all-day counts the board is narrowed to. Its name is kept, not looked up, so its
+ * chip outlives the last waiting order of it and can still be cleared.
+ */
+interface DrinkChoice {
+  menuId: number;
+  name: string;
+}
+
+/**
+ * What the board shows: the orders of the category filter, narrowed to one drink of the all-day
+ * counts if one is chosen, as the In Progress lane and the Waiting grid. Choosing another category
+ * clears the drink (its chip may not exist there).
+ */
+export function useBoardFilters(orders: readonly QueuedOrder[]) {
+  const [filter, setFilter] = useState<QueueFilter>('all');
+  const [drink, setDrink] = useState<DrinkChoice | null>(null);
+
+  const inCategory = useMemo(() => filterOrders(orders, filter), [orders, filter]);
+  const counts = useMemo((): DrinkCount[] => {
+    const list = allDayCounts(inCategory);
+    // The drink the board is narrowed to keeps its chip (x0 once none waits), so it can be cleared.
+    if (drink && !list.some((c) => c.menuId === drink.menuId)) list.push({ ...drink, count: 0 });
+    return list;
+  }, [inCategory, drink]);
+  const visible = useMemo(
+    () => (drink ? inCategory.filter((o) => o.menu.id === drink.menuId) : inCategory),
+    [inCategory, drink],
+  );
+  const inProgress = useMemo(() => visible.filter((o) => o.status === 'in-progress'), [visible]);
+  const waiting = useMemo(() => visible.filter((o) => o.status === 'ordered'), [visible]);
+  /** Reading order of the tickets: the lane, then the grid (what the next / previous keys follow). */
+  const tickets = useMemo(() => [...inProgress, ...waiting], [inProgress, waiting]);
+
+  const changeFilter = (next: QueueFilter) => {
+    setFilter(next);
+    setDrink(null);
+  };
+
+  /** A chip was tapped: its drink, or everything again (null). */
+  const chooseDrink = (menuId: number | null) => {
+    const count = counts.find((c) => c.menuId === menuId);
+    setDrink(menuId === null || !count ? null : { menuId, name: count.name });
+  };
+
+  return {
+    filter,
+    changeFilter,
+    counts,
+    drinkMenuId: drink?.menuId ?? null,
+    chooseDrink,
+    visible,
+    inProgress,
+    waiting,
+    tickets,
+  };
+}

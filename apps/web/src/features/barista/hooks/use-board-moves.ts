@@ -1,0 +1,118 @@
+import { useLingui } from '@lingui/react';
+import type { QueuedOrder } from '@cafe/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useBulkBaristaOrders } from '@/features/barista/api/bulk-barista-orders';
+import { useUpdateBaristaOrder, type RejectOrdersResult } from '@/features/barista/api/update-barista-order';
+import type { BulkFailureReport } from '@/features/barista/components/bulk-failures';
+import { bulkOutcome } from '@/features/barista/lib/bulk';
+import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-label';
+import { useUndo } from './use-undo';
+
+interface BoardMovesOptions {
+  /** The board's orders, for the names of those a cancel could not reach. */
+  orders: readonly QueuedOrder[];
+  announce: (text: string) => void;
+  /** One ticket is about to move (its button or a key): taken, and the focus follows it. */
+  onAdvanceStart: (order: QueuedOrder) => void;
+  /** A bulk move or a cancel moved something: select mode has done its job. */
+  onSelectionMoved: () => void;
+}
+
+/**
+ * The board's moves: Do / Done of one ticket or of the selected ones, the result of a cancel, the
+ * undo each of them offers, the tickets whose move is on its way (their buttons wait) and the
+ * report of what a bulk move or a cancel could not do.
+ */
+export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMoved }: BoardMovesOptions) {
+  const { _ } = useLingui();
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [failures, setFailures] = useState<BulkFailureReport | null>(null);
+  const update = useUpdateBaristaOrder();
+  const bulk = useBulkBaristaOrders();
+  const undo = useUndo(announce);
+
+  const markPending = (ids: readonly number[], pending: boolean) =>
+    setPendingIds((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (pending) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  /** Do a waiting ticket, or Done one in progress. */
+  const advance = async (order: QueuedOrder) => {
+    if (pendingIds.has(order.id)) return;
+    onAdvanceStart(order);
+    const status = order.status === 'ordered' ? 'in-progress' : 'done';
+    markPending([order.id], true);
+    try {
+      const moved = await update.mutateAsync({ id: order.id, status });
+      undo.offer(status, [moved]);
+    } catch (error) {
+      if (isApiError(error, 'INVALID_TRANSITION')) toast.error(errorText(error));
+      else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
+    } finally {
+      markPending([order.id], false);
+    }
+  };
+
+  /** Do Selected (`targets` waiting) or Done Selected (`targets` in progress), in one request. */
+  const moveSelected = async (status: 'in-progress' | 'done', targets: readonly QueuedOrder[]) => {
+    if (targets.length === 0) return;
+    const ids = targets.map((o) => o.id);
+    setFailures(null);
+    markPending(ids, true);
+    try {
+      const outcome = bulkOutcome(await bulk.mutateAsync({ ids, status }), targets);
+      undo.offer(status, outcome.moved);
+      if (outcome.failed.length > 0)
+        setFailures({
+          action: status === 'in-progress' ? 'started' : 'finished',
+          total: targets.length,
+          failed: outcome.failed,
+        });
+      if (outcome.moved.length > 0) onSelectionMoved();
+    } catch (error) {
+      toast.error(status === 'in-progress' ? _('barista.board.notStarted') : _('barista.board.notFinished'), {
+        description: errorText(error),
+      });
+    } finally {
+      markPending(ids, false);
+    }
+  };
+
+  /** The Cancel dialog's answer: undo for the canceled orders, a report for the others. */
+  const reportRejected = (result: RejectOrdersResult) => {
+    undo.offer('rejected', result.rejected);
+    if (result.failures.length > 0) {
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      setFailures({
+        action: 'canceled',
+        total: result.rejected.length + result.failures.length,
+        failed: result.failures.map((f) => {
+          const order = byId.get(f.id);
+          return { id: f.id, label: order ? orderLabel(order) : unknownOrderLabel(f.id), message: f.message };
+        }),
+      });
+    }
+    if (result.rejected.length > 0) onSelectionMoved();
+  };
+
+  return {
+    pendingIds,
+    /** A bulk move is on its way: the select-mode buttons wait for it. */
+    bulkPending: bulk.isPending,
+    failures,
+    dismissFailures: () => setFailures(null),
+    advance,
+    moveSelected,
+    reportRejected,
+    undoLatest: undo.undoLatest,
+    forgetUndo: undo.forget,
+  };
+}
