@@ -310,6 +310,24 @@ describe('OrderBoard: offline', () => {
       ),
     );
   });
+  it('holds the select-mode buttons offline with the reason, and gives them back with the network', async () => {
+    const { user } = setup({ orders: [latte({ id: 1, status: 'in-progress' }), mocha({ id: 2, userName: 'Bo' })] });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    const bulkButtons = ['Do Selected (1)', 'Done Selected (1)', 'Cancel Selected (2)'].map((name) =>
+      screen.getByRole('button', { name }),
+    );
+    for (const button of bulkButtons) expect(button).not.toHaveAccessibleDescription();
+
+    setBrowserOnline(false);
+    for (const button of bulkButtons) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('You are offline');
+    }
+
+    setBrowserOnline(true);
+    for (const button of bulkButtons) expect(button).toBeEnabled();
+  });
 });
 
 describe('OrderBoard: keyboard shortcuts', () => {
