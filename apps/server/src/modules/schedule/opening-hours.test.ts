@@ -122,7 +122,7 @@ describe('opening hours: the shop follows the schedule', () => {
     const runs = await t.app.ctx.db
       .selectFrom('schedule_runs')
       .select('key')
-      .where('key', '=', `change:${new Date(at(MON + 7, '09:00')).toISOString()}`)
+      .where('key', '=', `change:${FIRST_SITE_ID}:${new Date(at(MON + 7, '09:00')).toISOString()}`)
       .execute();
     expect(runs).toHaveLength(1);
   });
