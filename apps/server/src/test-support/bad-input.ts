@@ -476,6 +476,7 @@ function goodParam(world: World, e: Endpoint, p: Parameter, self?: number): stri
   if (p.schema?.enum) return String(p.schema.enum[0]);
   if (p.schema?.type === 'array' && p.schema.items?.enum) return String(p.schema.items.enum[0]);
   if (p.schema?.type === 'integer') return String(victimIdFor(world, e.path));
+  if (p.schema?.type === 'number') return '0';
   if (/date/i.test(p.name)) return /end/i.test(p.name) ? '2026-12-01' : '2026-11-01';
   if (p.name === 'day') return '2026-12-25';
   if (p.in === 'path' && p.name === 'name') return world.image.split('/').pop() ?? 'x';
@@ -558,7 +559,13 @@ function probesFor(world: World, e: Endpoint, auth: Record<string, string>, form
     for (const [label, build] of QUERY_GARBAGE) {
       const qs = [...others.map((x) => `${x.name}=${encodeURIComponent(goodParam(world, e, x))}`), build(p.name, good)];
       const path = at().split('?')[0] ?? '';
-      add(`query ${p.name} ${label}`, { url: `${path}?${qs.join('&')}`, headers: auth }, label === 'NUL', p.name);
+      // With the good body, so that only the garbage is wrong (an operation may take both).
+      add(
+        `query ${p.name} ${label}`,
+        { url: `${path}?${qs.join('&')}`, headers: { ...auth, ...json }, payload },
+        label === 'NUL',
+        p.name,
+      );
     }
   }
   group = 'query';
