@@ -141,6 +141,16 @@ export type CafeStatus = z.infer<typeof CafeStatusSchema>;
 
 // ---------- menu and categories ----------
 
+/** An item at one site: whether the site serves it, and whether it is sold out there now (and until when). */
+export const MenuAtSiteSchema = z.object({
+  siteId: z.number().int(),
+  available: z.boolean(),
+  soldOut: z.boolean(),
+  /** When the sold-out ends by itself (ISO); null when it lasts until someone ends it, or it is not sold out. */
+  soldOutUntil: z.string().nullable(),
+});
+export type MenuAtSite = z.infer<typeof MenuAtSiteSchema>;
+
 export const MenuSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -148,6 +158,8 @@ export const MenuSchema = z.object({
   category_id: z.number().int(),
   isActive: IsActiveSchema,
   isAvailable: IsAvailableSchema,
+  /** In the menu lists (GET /category): the item at the site the list is of. */
+  atSite: MenuAtSiteSchema.optional(),
 });
 export type Menu = z.infer<typeof MenuSchema>;
 
@@ -160,7 +172,11 @@ export const CategorySchema = z.object({
 });
 export type Category = z.infer<typeof CategorySchema>;
 
-export const CategoryQuerySchema = z.object({ categoryFor: CategoryForSchema.optional() });
+export const CategoryQuerySchema = z.object({
+  categoryFor: CategoryForSchema.optional(),
+  /** The site whose view of the menu (`atSite`) to give; without it, the caller's own site. */
+  siteId: IdSchema.optional(),
+});
 
 export const CategoryCreateBodySchema = z.object({
   name: itemNameSchema(LIMITS.categoryNameMax),

@@ -133,3 +133,25 @@ export const NearestSiteQuerySchema = z.object({
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
 });
+
+/** PATCH /sites/{siteId}/menu/{menuId} (barista of the site, admin): the item at that site. */
+export const SiteMenuPatchBodySchema = z
+  .object({
+    /** Whether the site serves the item at all (false: it leaves the site's menu). */
+    available: z.boolean().optional(),
+    /** Sold out now; false ends a sold-out. */
+    soldOut: z.boolean().optional(),
+    /** With soldOut true: when it ends by itself (ISO instant, in the future); null or absent: until ended. */
+    soldOutUntil: z.iso.datetime({ offset: true, message: 'must be an ISO date and time' }).nullable().optional(),
+  })
+  .refine((body) => body.available !== undefined || body.soldOut !== undefined, {
+    message: 'give available or soldOut',
+    path: ['available'],
+  })
+  .refine((body) => body.soldOutUntil == null || body.soldOut === true, {
+    message: 'soldOutUntil goes with soldOut: true',
+    path: ['soldOutUntil'],
+  });
+export type SiteMenuPatchBody = z.infer<typeof SiteMenuPatchBodySchema>;
+
+export const SiteMenuParamsSchema = z.object({ siteId: IdSchema, menuId: IdSchema });

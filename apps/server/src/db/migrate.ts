@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-order-times';
 import * as m007 from './migrations/007-counter';
 import * as m008 from './migrations/008-schedule';
 import * as m009 from './migrations/009-sites';
+import * as m010 from './migrations/010-site-menu';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -28,6 +29,7 @@ class StaticProvider implements MigrationProvider {
       '007-counter': { up: m007.up(this.dialect) },
       '008-schedule': { up: m008.up(this.dialect) },
       '009-sites': { up: m009.up(this.dialect, this.options) },
+      '010-site-menu': { up: m010.up(this.dialect) },
     });
   }
 }

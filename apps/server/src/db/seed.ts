@@ -186,6 +186,9 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
       )
       .execute();
   }
+  // Every site serves the demo menu (migration 010 wrote the rows of the items there were then).
+  await sql`insert into site_menu_items (site_id, item_id, available, sold_out)
+    select s.id, m.id, 1, 0 from sites s cross join menu_items m`.execute(db);
   // The demo barista works at the first site (migration 009 made it), where everyone orders.
   const site = await db.selectFrom('sites').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
   const barista = await db

@@ -120,6 +120,18 @@ export interface SitesTable {
   updated_at: Timestamp;
 }
 
+/** Whether a site serves an item and whether it is sold out there (migration 010). */
+export interface SiteMenuItemsTable {
+  site_id: number;
+  item_id: number;
+  available: number;
+  sold_out: number;
+  /** Sold out until this instant; null: until someone says otherwise. */
+  sold_out_until: Timestamp | null;
+  updated_by: number | null;
+  updated_at: Timestamp | null;
+}
+
 /** Which baristas work at which site. */
 export interface SiteBaristasTable {
   site_id: number;
@@ -211,6 +223,7 @@ export interface Database {
   images: ImagesTable;
   sites: SitesTable;
   site_baristas: SiteBaristasTable;
+  site_menu_items: SiteMenuItemsTable;
   push_subscriptions: PushSubscriptionsTable;
   rate_limit_hits: RateLimitHitsTable;
   app_secrets: AppSecretsTable;

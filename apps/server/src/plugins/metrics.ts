@@ -75,9 +75,9 @@ export function countLiveEvents(events: LiveEvents, metrics: AppMetrics): LiveEv
       metrics.liveEvents.inc({ event: 'ordering-status' });
       events.orderingStatus(siteId, status);
     },
-    menu(event) {
+    menu(event, siteId) {
       metrics.liveEvents.inc({ event: 'menu' });
-      events.menu(event);
+      events.menu(event, siteId);
     },
     schedule(siteId, schedule) {
       metrics.liveEvents.inc({ event: 'schedule' });

@@ -15,8 +15,8 @@ export interface LiveEvents {
   cafeStatus(siteId: number, status: CafeStatus): void;
   /** A site's busy mode changed (paused, resumed, its limits): to its people. */
   orderingStatus(siteId: number, status: OrderingStatus): void;
-  /** The company's menu changed: to everyone. */
-  menu(event: MenuEvent): void;
+  /** The company's menu changed: to everyone; an item at one site (`siteId`): to that site's people. */
+  menu(event: MenuEvent, siteId?: number): void;
   /** A site's opening hours or closed days changed: to its people. */
   schedule(siteId: number, schedule: Schedule): void;
   /** A venue of a site closes by the schedule in a few minutes: to its people. */
@@ -66,8 +66,9 @@ export function createLiveEvents(io: LiveServer): LiveEvents {
     orderingStatus(siteId, status) {
       io.to(ROOMS.site(siteId)).emit('ordering-status', status);
     },
-    menu(event) {
-      io.emit('menu', event);
+    menu(event, siteId) {
+      if (siteId === undefined) io.emit('menu', event);
+      else io.to(ROOMS.site(siteId)).emit('menu', event);
     },
     schedule(siteId, schedule) {
       io.to(ROOMS.site(siteId)).emit('schedule', schedule);

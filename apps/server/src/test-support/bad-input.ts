@@ -449,6 +449,8 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return 'Asia/Bangkok';
     case 'venues':
       return { cafe: true, bar: true };
+    case 'soldOutUntil':
+      return null;
     default:
       break;
   }

@@ -34,22 +34,24 @@ export async function seedMenu(t: TestApp) {
     categoryId: number,
     name: string,
     opts: { isActive?: 'active' | 'inactive'; isAvailable?: 'available' | 'unavailable' } = {},
-  ) =>
-    (
-      await db
-        .insertInto('menu_items')
-        .values({
-          category_id: categoryId,
-          name,
-          description: '-',
-          is_active: opts.isActive ?? 'active',
-          is_available: opts.isAvailable ?? 'available',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  ) => {
+    const { id } = await db
+      .insertInto('menu_items')
+      .values({
+        category_id: categoryId,
+        name,
+        description: '-',
+        is_active: opts.isActive ?? 'active',
+        is_available: opts.isAvailable ?? 'available',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Served at every site, as an item made through the app is (migration 010).
+    await serveAtEverySite(t, id);
+    return id;
+  };
 
   const coffee = await category('Coffee', 'cafe');
   const tea = await category('Tea', 'cafe');
@@ -68,6 +70,16 @@ export async function seedMenu(t: TestApp) {
   };
 }
 export type SeededMenu = Awaited<ReturnType<typeof seedMenu>>;
+
+/** An item written straight into the database is served at every site, as one made through the app is. */
+export async function serveAtEverySite(t: TestApp, itemId: number): Promise<void> {
+  const sites = await t.app.ctx.db.selectFrom('sites').select('id').execute();
+  await t.app.ctx.db
+    .insertInto('site_menu_items')
+    .values(sites.map((s) => ({ site_id: s.id, item_id: itemId, available: 1, sold_out: 0 })))
+    .execute();
+  t.app.ctx.bus.publish('site-menu', null);
+}
 
 /** Opens and closes the venues of a site (the first one unless told). */
 export async function setShop(

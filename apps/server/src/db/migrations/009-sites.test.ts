@@ -237,6 +237,11 @@ describe('migration 009: sites, on a database written by the release before', ()
     const orders = await rowsOf(db(), 'orders', 'id');
     expect(orders.map(({ site_id: _site, ...rest }) => rest)).toEqual(before.orders);
     expect(new Set(orders.map((o) => o.site_id))).toEqual(new Set([1]));
+    // Migration 010: the first site serves every item of the menu, none sold out.
+    const served = await rowsOf(db(), 'site_menu_items', 'item_id');
+    expect(served.map((r) => [r.site_id, r.available, r.sold_out])).toEqual(
+      Array.from({ length: Number(before['count:menu_items']) }, () => [1, 1, 0]),
+    );
     expect(await rowsOf(db(), 'images', 'id')).toEqual(before.images);
   });
 

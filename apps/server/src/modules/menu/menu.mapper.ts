@@ -1,8 +1,8 @@
-import type { Category, Menu } from '@cafe/shared';
-import type { CategoryRow, MenuItemRow } from './menu.repository';
+import type { Category, Menu, MenuAtSite } from '@cafe/shared';
+import type { CategoryRow, MenuItemRow, SiteMenuRow } from './menu.repository';
 
 /** A menu_items row in the contract's shape (docs/api.md: Menu). */
-export function toMenu(row: MenuItemRow): Menu {
+export function toMenu(row: MenuItemRow, atSite?: MenuAtSite): Menu {
   return {
     id: row.id,
     name: row.name,
@@ -10,16 +10,31 @@ export function toMenu(row: MenuItemRow): Menu {
     category_id: row.category_id,
     isActive: row.is_active,
     isAvailable: row.is_available,
+    ...(atSite ? { atSite } : {}),
   };
 }
 
+/**
+ * An item at a site as the contract shows it at `now`: a sold-out whose end has passed is over. A
+ * site without a row for the item does not serve it (every pair has its row: migration 010).
+ */
+export function toMenuAtSite(siteId: number, row: SiteMenuRow | undefined, now: Date): MenuAtSite {
+  const until = row?.sold_out_until ?? null;
+  const soldOut = row?.sold_out === 1 && (until === null || Date.parse(until) > now.getTime());
+  return { siteId, available: row?.available === 1, soldOut, soldOutUntil: soldOut ? until : null };
+}
+
 /** A categories row with its listed items in the contract's shape (docs/api.md: Category). */
-export function toCategory(row: CategoryRow, items: readonly MenuItemRow[]): Category {
+export function toCategory(
+  row: CategoryRow,
+  items: readonly MenuItemRow[],
+  atSite?: (item: MenuItemRow) => MenuAtSite,
+): Category {
   return {
     id: row.id,
     name: row.name,
     categoryFor: row.category_for,
     isAvailable: row.is_available,
-    menu: items.map(toMenu),
+    menu: items.map((item) => toMenu(item, atSite?.(item))),
   };
 }

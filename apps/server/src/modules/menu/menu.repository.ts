@@ -1,5 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { CategoriesTable, Db, MenuItemsTable } from '../../db/types';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { CategoriesTable, Db, MenuItemsTable, SiteMenuItemsTable } from '../../db/types';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type MenuItemRow = Selectable<MenuItemsTable>;
@@ -89,4 +89,39 @@ export async function updateItem(
   values: Updateable<MenuItemsTable>,
 ): Promise<MenuItemRow | undefined> {
   return db.updateTable('menu_items').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export type SiteMenuRow = Selectable<SiteMenuItemsTable>;
+
+/** Every item's row at a site. */
+export function listSiteMenu(db: Db, siteId: number): Promise<SiteMenuRow[]> {
+  return db.selectFrom('site_menu_items').selectAll().where('site_id', '=', siteId).execute();
+}
+
+/** Writes an item's row at a site; false when the site has no row for it (no such item or site). */
+export async function updateSiteMenuItem(
+  db: Db,
+  siteId: number,
+  itemId: number,
+  changes: Updateable<SiteMenuItemsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('site_menu_items')
+    .set(changes)
+    .where('site_id', '=', siteId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A new item: served and not sold out at every site (call in the item's transaction). */
+export async function addItemToEverySite(db: Db, itemId: number): Promise<void> {
+  await sql`insert into site_menu_items (site_id, item_id, available, sold_out)
+    select id, ${itemId}, 1, 0 from sites`.execute(db);
+}
+
+/** A new site: it serves every item of the catalogue, none sold out (call in the site's transaction). */
+export async function addEveryItemToSite(db: Db, siteId: number): Promise<void> {
+  await sql`insert into site_menu_items (site_id, item_id, available, sold_out)
+    select ${siteId}, id, 1, 0 from menu_items`.execute(db);
 }

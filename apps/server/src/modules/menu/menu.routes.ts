@@ -6,12 +6,16 @@ import {
   IdParamsSchema,
   MenuCreateBodySchema,
   MenuPatchBodySchema,
+  MenuAtSiteSchema,
   MenuSchema,
+  SiteMenuParamsSchema,
+  SiteMenuPatchBodySchema,
+  SiteParamsSchema,
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
-import { requireRole } from '../../plugins/auth';
+import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 
 const tags = ['menu'];
@@ -37,13 +41,17 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Available categories with their available items',
         description:
-          'Categories ordered by their position, then id; each lists its available items (active and inactive) by id. ' +
+          'Categories ordered by their position, then id; each lists its available items (active and inactive) by id, ' +
+          "each with `atSite`: whether the site (siteId, or the caller's own) serves it and whether it is sold out there. " +
           'Cache-Control: no-cache with an ETag: If-None-Match answers 304 while the menu is unchanged.',
         querystring: CategoryQuerySchema,
-        response: { 200: z.array(CategorySchema), 400: writeErrors[400] },
+        response: { 200: z.array(CategorySchema), 400: writeErrors[400], 404: writeErrors[404] },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, await menu.categoriesAnswer(request.query.categoryFor)),
+    async (request, reply) => {
+      const site = await app.ctx.services.sites.forReading(request.authUser, request.query.siteId);
+      return sendCachedAnswer(request, reply, await menu.categoriesAnswer(request.query.categoryFor, site.id));
+    },
   );
 
   app.get(
@@ -71,6 +79,48 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => menu.getMenu(request.params.id),
+  );
+
+  app.get(
+    '/sites/:siteId/menu-items',
+    {
+      schema: {
+        tags,
+        summary: 'Every item of the catalogue at a site: served there or not, sold out there or not (and until when)',
+        params: SiteParamsSchema,
+        response: {
+          200: z.array(MenuAtSiteSchema.extend({ menuId: z.number().int() })),
+          400: writeErrors[400],
+          404: writeErrors[404],
+        },
+      },
+    },
+    async (request) => {
+      const site = await app.ctx.services.sites.get(request.params.siteId);
+      return menu.atSite(site.id);
+    },
+  );
+
+  app.patch(
+    '/sites/:siteId/menu-items/:menuId',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags,
+        summary:
+          'Whether a site serves an item, and whether it is sold out there (until when); emits `menu` to its people',
+        description: 'A barista of another site gets 403.',
+        security: bearerSecurity,
+        params: SiteMenuParamsSchema,
+        body: SiteMenuPatchBodySchema,
+        response: { 200: MenuAtSiteSchema, ...writeErrors, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      return menu.setAtSite(user, site.id, request.params.menuId, request.body);
+    },
   );
 
   // ---------- management (barista) ----------

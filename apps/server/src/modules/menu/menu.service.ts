@@ -1,4 +1,5 @@
 import {
+  cafeClock,
   dashIfEmpty,
   type Category,
   type CategoryCreateBody,
@@ -8,20 +9,28 @@ import {
   type Menu,
   type MenuCreateBody,
   type MenuEvent,
+  type MenuAtSite,
   type MenuPatchBody,
+  type SiteMenuPatchBody,
 } from '@cafe/shared';
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../../context';
-import type { CategoriesTable, Db, MenuItemsTable } from '../../db/types';
+import type { AppContext, AuthUser } from '../../context';
+import type { CategoriesTable, Db, MenuItemsTable, SiteMenuItemsTable } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
-import { notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { toCategory, toMenu } from './menu.mapper';
+import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
 
 const categoryNotFound = (id: number) => notFound(`Category ${id}`);
 const menuNotFound = (id: number) => notFound(`Menu ${id}`);
+
+/** "14:05" on the site's clock. */
+function clockLabel(instant: Date, timeZone: string): string {
+  const { hour, minute } = cafeClock(instant, timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
 
 /** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
 /** A menu item as placing an order sees it. */
@@ -45,12 +54,24 @@ const cleanName = (name: string) => name.trimEnd();
  * only through an available category: deleting a category hides its items with it.
  */
 export function createMenuService(ctx: AppContext) {
-  /** GET /category answers by venue ('all' for both), made once per change of the menu. */
-  const categoryAnswers = createMemoryCache<CategoryFor | 'all', CachedAnswer>({
+  /**
+   * GET /category answers by site and venue ('all' for both), made once per change of the menu or
+   * of a site's menu. A sold-out that ends by itself shows as over within a minute of its end.
+   */
+  const categoryAnswers = createMemoryCache<string, CachedAnswer>({
     topic: 'menu',
+    bus: ctx.bus,
+    alsoDroppedBy: ['site-menu'],
+    ttlMs: 60_000,
+  });
+  /** Each site's rows of the menu (served, sold out), by item: read on every order at the site. */
+  const siteMenus = createMemoryCache<number, Map<number, repo.SiteMenuRow>>({
+    topic: 'site-menu',
     bus: ctx.bus,
     ttlMs: 60_000,
   });
+  const siteMenu = (siteId: number) =>
+    siteMenus.get(siteId, async () => new Map((await repo.listSiteMenu(ctx.db, siteId)).map((r) => [r.item_id, r])));
   /** What placing an order needs of an item, by id (null: no such item), read on every order. */
   const itemsForOrder = createMemoryCache<number, OrderableItem | null>({
     topic: 'menu-items',
@@ -93,7 +114,9 @@ export function createMenuService(ctx: AppContext) {
     return row;
   }
 
-  async function listCategories(categoryFor?: CategoryFor): Promise<Category[]> {
+  async function listCategories(categoryFor: CategoryFor | undefined, siteId: number): Promise<Category[]> {
+    const [rows, now] = [await siteMenu(siteId), ctx.clock.now()];
+    const atSite = (item: repo.MenuItemRow) => toMenuAtSite(siteId, rows.get(item.id), now);
     const categories = await repo.listAvailableCategories(ctx.db, categoryFor);
     const items = await repo.listAvailableItemsOf(
       ctx.db,
@@ -105,16 +128,72 @@ export function createMenuService(ctx: AppContext) {
       if (list) list.push(item);
       else byCategory.set(item.category_id, [item]);
     }
-    return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? []));
+    return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? [], atSite));
   }
 
   return {
     listCategories,
 
-    /** GET /category as JSON text with its ETag, from memory while the menu is unchanged. */
-    categoriesAnswer(categoryFor?: CategoryFor): Promise<CachedAnswer> {
-      return cachedAnswer(categoryAnswers, categoryFor ?? 'all', () => listCategories(categoryFor));
+    /** GET /category of a site as JSON text with its ETag, from memory while the menu is unchanged. */
+    categoriesAnswer(categoryFor: CategoryFor | undefined, siteId: number): Promise<CachedAnswer> {
+      return cachedAnswer(categoryAnswers, `${siteId}:${categoryFor ?? 'all'}`, () =>
+        listCategories(categoryFor, siteId),
+      );
     },
+
+    /**
+     * Placing an order at a site: 409 MENU_UNAVAILABLE when the site does not serve the item, or
+     * it is sold out there now (the message says until when).
+     */
+    async refuseUnlessServedAt(site: { id: number; name: string; timeZone: string }, item: OrderableItem) {
+      const atSite = toMenuAtSite(site.id, (await siteMenu(site.id)).get(item.id), ctx.clock.now());
+      if (!atSite.available) throw conflict('MENU_UNAVAILABLE', `${item.name} is not served at ${site.name}.`);
+      if (atSite.soldOut) {
+        const until = atSite.soldOutUntil ? ` until ${clockLabel(new Date(atSite.soldOutUntil), site.timeZone)}` : '';
+        throw conflict(
+          'MENU_UNAVAILABLE',
+          `${item.name} is sold out at ${site.name}${until}. Please choose another drink.`,
+        );
+      }
+    },
+
+    /** GET /sites/{siteId}/menu: every item of the catalogue at the site. */
+    async atSite(siteId: number): Promise<(MenuAtSite & { menuId: number })[]> {
+      const [rows, now] = [await siteMenu(siteId), ctx.clock.now()];
+      return [...rows.values()]
+        .sort((a, b) => a.item_id - b.item_id)
+        .map((r) => ({
+          ...toMenuAtSite(siteId, r, now),
+          menuId: r.item_id,
+        }));
+    },
+
+    /**
+     * PATCH /sites/{siteId}/menu/{menuId}: whether the site serves the item, and its sold-out;
+     * the site's people get `menu` at once.
+     */
+    async setAtSite(user: AuthUser, siteId: number, menuId: number, body: SiteMenuPatchBody): Promise<MenuAtSite> {
+      const changes: Updateable<SiteMenuItemsTable> = { updated_by: user.id, updated_at: iso(ctx.clock.now()) };
+      if (body.available !== undefined) changes.available = body.available ? 1 : 0;
+      if (body.soldOut !== undefined) {
+        changes.sold_out = body.soldOut ? 1 : 0;
+        changes.sold_out_until = body.soldOut
+          ? body.soldOutUntil
+            ? new Date(body.soldOutUntil).toISOString()
+            : null
+          : null;
+        if (changes.sold_out_until && Date.parse(changes.sold_out_until) <= ctx.clock.now().getTime()) {
+          throw badRequest('soldOutUntil: must be in the future');
+        }
+      }
+      if (!(await repo.updateSiteMenuItem(ctx.db, siteId, menuId, changes))) throw menuNotFound(menuId);
+      siteMenus.invalidate(siteId);
+      ctx.events.menu({ kind: 'menu', id: menuId }, siteId);
+      return toMenuAtSite(siteId, (await siteMenu(siteId)).get(menuId), ctx.clock.now());
+    },
+
+    /** A new site serves every item of the catalogue (in the site's transaction). */
+    startSite: (trx: Db, siteId: number): Promise<void> => repo.addEveryItemToSite(trx, siteId),
 
     async getCategory(id: number): Promise<Category> {
       return categoryWithMenu(ctx.db, await requireAvailableCategory(ctx.db, id));
@@ -182,7 +261,7 @@ export function createMenuService(ctx: AppContext) {
       const now = iso(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
         await requireAvailableCategory(trx, body.category_id);
-        return repo.insertItem(trx, {
+        const item = await repo.insertItem(trx, {
           category_id: body.category_id,
           name: cleanName(body.name),
           description: dashIfEmpty(body.description),
@@ -191,7 +270,10 @@ export function createMenuService(ctx: AppContext) {
           created_at: now,
           updated_at: now,
         });
+        await repo.addItemToEverySite(trx, item.id);
+        return item;
       });
+      siteMenus.invalidate();
       emit({ kind: 'menu', id: row.id });
       return toMenu(row);
     },

@@ -1,7 +1,14 @@
 import { cafeDayOf, MESSAGES, type Category, type ErrorBody, type Menu } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iso } from '../../lib/time';
-import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from '../../test-support/test-app';
+import {
+  FIRST_SITE_ID,
+  connectClient,
+  createTestApp,
+  nextEvent,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app';
 
 describe('menu and categories', () => {
   let t: TestApp;
@@ -89,6 +96,7 @@ describe('menu and categories', () => {
             category_id: coffee.id,
             isActive: 'active',
             isAvailable: 'available',
+            atSite: { siteId: FIRST_SITE_ID, available: true, soldOut: false, soldOutUntil: null },
           },
           {
             id: mocha.id,
@@ -97,6 +105,7 @@ describe('menu and categories', () => {
             category_id: coffee.id,
             isActive: 'inactive',
             isAvailable: 'available',
+            atSite: { siteId: FIRST_SITE_ID, available: true, soldOut: false, soldOutUntil: null },
           },
         ],
       });

@@ -219,6 +219,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       const venue = menu.venue;
       const now = clock.now();
       refuseBlocked(site, menu, now, config.barOnlineOrdering);
+      await ctx.services.menu.refuseUnlessServedAt(site, menu);
 
       let fields: DrinkFields;
       if (venue === 'cafe') {
@@ -264,6 +265,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       const now = clock.now();
       // Taken at the counter: not an online order.
       refuseBlocked(site, menu, now, true);
+      await ctx.services.menu.refuseUnlessServedAt(site, menu);
       if (menu.venue === 'cafe') {
         if (!body.type) throw badRequest('type: is required for a cafe order');
         if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');

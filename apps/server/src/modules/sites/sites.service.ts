@@ -244,6 +244,7 @@ export function createSitesService(ctx: AppContext) {
         });
         if (siteId === null) throw nameTaken(body.name);
         await ctx.services.schedule.startSite(trx, siteId, venues, user.id);
+        await ctx.services.menu.startSite(trx, siteId);
         return siteId;
       });
       cache.invalidate();
