@@ -113,9 +113,16 @@ type InjectPayload = InjectOptions['payload'];
 let userCounter = 0;
 
 export async function createTestApp(
-  options: { clockNow?: string; env?: Record<string, string>; config?: Partial<Config> } = {},
+  options: {
+    clockNow?: string;
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    /** Runs on the new, empty database before the app is built (and migrates it): an upgrade test writes the data of an earlier release here. */
+    beforeBuild?: (database: DatabaseHandle) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
+  await options.beforeBuild?.(handle);
   const config = loadConfig(
     {
       NODE_ENV: 'test',

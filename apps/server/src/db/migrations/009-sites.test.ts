@@ -1,16 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cafeClock, cafeDayOf } from '@cafe/shared';
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { hashPassword } from '../../lib/password';
-import { TestClock, createPgDatabase } from '../../test-support/test-app';
-import { openDatabase, type DatabaseHandle } from '../connection';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { migrateToLatest } from '../migrate';
 
-const PG_URL = process.env.TEST_DATABASE_URL;
 const ZONE = 'Asia/Bangkok';
 const CAFE = { latitude: 13.7466, longitude: 100.5393, radiusKm: 1 };
 /** The release before sites: every migration up to this one. */
@@ -164,9 +159,7 @@ async function writePreviousRelease(
 }
 
 describe('migration 009: sites, on a database written by the release before', () => {
-  let handle: DatabaseHandle;
-  let drop = async () => {};
-  let app: FastifyInstance;
+  let t: TestApp;
   let written: Awaited<ReturnType<typeof writePreviousRelease>>;
   const before: Record<string, unknown> = {};
   const tables = [
@@ -181,55 +174,39 @@ describe('migration 009: sites, on a database written by the release before', ()
   ];
 
   beforeAll(async () => {
-    if (PG_URL) {
-      const created = await createPgDatabase(PG_URL);
-      drop = created.drop;
-      handle = openDatabase({ databaseUrl: created.url });
-    } else {
-      handle = openDatabase({ sqliteFile: ':memory:' });
-    }
-    const options = { cafeTimezone: ZONE, firstSite: { ...CAFE, timeZone: ZONE } };
-    await migrateToLatest(handle.db, handle.dialect, options, PREVIOUS_RELEASE);
-    const db = handle.db as unknown as Kysely<unknown>;
-    written = await writePreviousRelease(db);
+    t = await createTestApp({
+      clockNow: NOW.toISOString(),
+      env: {
+        CAFE_TIMEZONE: ZONE,
+        CAFE_LAT: String(CAFE.latitude),
+        CAFE_LNG: String(CAFE.longitude),
+        ORDER_RADIUS_KM: String(CAFE.radiusKm),
+      },
+      beforeBuild: async (handle) => {
+        const options = { cafeTimezone: ZONE, firstSite: { ...CAFE, timeZone: ZONE } };
+        await migrateToLatest(handle.db, handle.dialect, options, PREVIOUS_RELEASE);
+        const db = handle.db as unknown as Kysely<unknown>;
+        written = await writePreviousRelease(db);
 
-    for (const table of tables) before[`count:${table}`] = await count(db, table);
-    before.orders = await rowsOf(db, 'orders', 'id');
-    before.images = await rowsOf(db, 'images', 'id');
-    before.weekly = await rowsOf(db, 'schedule_weekly', 'weekday, venue');
-    before.closedDays = await rowsOf(db, 'schedule_closed_days', 'day');
-    // The statistics as the previous release counted them: served orders of the period, per item.
-    const { rows: served } = await sql<{ menu_id: number; n: number | string }>`
-      select menu_id, count(*) as n from orders
-      where status in ('done', 'picked') and cafe_day >= '2026-03-01' and cafe_day < '2026-04-01' and category_for = 'cafe'
-      group by menu_id order by menu_id`.execute(db);
-    before.served = served.map((r) => ({ menu_id: Number(r.menu_id), n: Number(r.n) }));
-
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DEMO: 'off',
-      LOCATION_CHECK: 'off',
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      DATA_DIR: '/tmp/cafe-test-data',
-      WEB_DIST: '/nonexistent',
-      OPENING_HOURS: 'off',
-      CAFE_TIMEZONE: ZONE,
-      CAFE_LAT: String(CAFE.latitude),
-      CAFE_LNG: String(CAFE.longitude),
-      ORDER_RADIUS_KM: String(CAFE.radiusKm),
+        for (const table of tables) before[`count:${table}`] = await count(db, table);
+        before.orders = await rowsOf(db, 'orders', 'id');
+        before.images = await rowsOf(db, 'images', 'id');
+        before.weekly = await rowsOf(db, 'schedule_weekly', 'weekday, venue');
+        before.closedDays = await rowsOf(db, 'schedule_closed_days', 'day');
+        // The statistics as the previous release counted them: served orders of the period, per item.
+        const { rows: served } = await sql<{ menu_id: number; n: number | string }>`
+          select menu_id, count(*) as n from orders
+          where status in ('done', 'picked') and cafe_day >= '2026-03-01' and cafe_day < '2026-04-01' and category_for = 'cafe'
+          group by menu_id order by menu_id`.execute(db);
+        before.served = served.map((r) => ({ menu_id: Number(r.menu_id), n: Number(r.n) }));
+      },
     });
-    app = await buildApp({ config, database: handle, clock: new TestClock(NOW) });
-    await app.ready();
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.close();
-    await drop();
-  });
+  afterAll(() => t.close());
 
-  const db = () => handle.db as unknown as Kysely<unknown>;
+  const db = () => t.app.ctx.db as unknown as Kysely<unknown>;
   const as = async (id: number, role: 'admin' | 'barista' | 'user') => ({
-    authorization: `Bearer ${await app.ctx.tokens.sign(id, role)}`,
+    authorization: `Bearer ${await t.app.ctx.tokens.sign(id, role)}`,
   });
 
   it('keeps every person, item, order, history entry, photo, push subscription and session', async () => {
@@ -246,7 +223,7 @@ describe('migration 009: sites, on a database written by the release before', ()
   });
 
   it('makes one site of the cafe as it was: its position, zone, shop status and busy limits', async () => {
-    const sites = await app.inject({ method: 'GET', url: '/api/sites' });
+    const sites = await t.app.inject({ method: 'GET', url: '/api/sites' });
     expect(sites.json()).toEqual([
       {
         id: 1,
@@ -258,11 +235,11 @@ describe('migration 009: sites, on a database written by the release before', ()
         archived: false,
       },
     ]);
-    expect((await app.inject({ method: 'GET', url: '/api/cafe-status' })).json()).toEqual({
+    expect((await t.app.inject({ method: 'GET', url: '/api/cafe-status' })).json()).toEqual({
       isCafeOpen: true,
       isBarOpen: false,
     });
-    const busy = await app.inject({ method: 'GET', url: '/api/ordering-status' });
+    const busy = await t.app.inject({ method: 'GET', url: '/api/ordering-status' });
     expect(busy.json()).toMatchObject({ limits: { maxWaiting: 12, maxWaitMinutes: 25 } });
   });
 
@@ -271,7 +248,7 @@ describe('migration 009: sites, on a database written by the release before', ()
     expect(weekly.map(({ site_id: _site, ...rest }) => rest)).toEqual(before.weekly);
     const closed = await rowsOf(db(), 'schedule_closed_days', 'day');
     expect(closed.map(({ site_id: _site, ...rest }) => rest)).toEqual(before.closedDays);
-    const schedule = (await app.inject({ method: 'GET', url: '/api/schedule' })).json<{
+    const schedule = (await t.app.inject({ method: 'GET', url: '/api/schedule' })).json<{
       weekly: unknown[];
       closedDays: unknown[];
     }>();
@@ -290,13 +267,13 @@ describe('migration 009: sites, on a database written by the release before', ()
   it('answers the statistics as before', async () => {
     const admin = await as(written.admin, 'admin');
     const served = before.served as { menu_id: number; n: number }[];
-    const total = await app.inject({
+    const total = await t.app.inject({
       method: 'GET',
       url: '/api/order/count/total?startDate=2026-03-01&endDate=2026-04-01&categoryFor=cafe',
       headers: admin,
     });
     expect(total.json()).toEqual({ totalOrder: served.reduce((sum, r) => sum + r.n, 0) });
-    const popular = await app.inject({
+    const popular = await t.app.inject({
       method: 'GET',
       url: '/api/order/find/popular-menu?startDate=2026-03-01&endDate=2026-04-01&categoryFor=cafe',
       headers: admin,
@@ -307,7 +284,7 @@ describe('migration 009: sites, on a database written by the release before', ()
 
   it('serves every photo with the same bytes', async () => {
     for (const name of written.images) {
-      const res = await app.inject({ method: 'GET', url: `/api/images/${name}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/images/${name}` });
       expect(res.statusCode).toBe(200);
       const stored = (before.images as Row[]).find((r) => r.name === name);
       expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(stored?.data);
@@ -315,15 +292,15 @@ describe('migration 009: sites, on a database written by the release before', ()
   });
 
   it('keeps the barista at work at the site and everyone at home there', async () => {
-    const me = await app.inject({ method: 'GET', url: '/api/user/me', headers: await as(written.user, 'user') });
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: await as(written.user, 'user') });
     expect(me.json()).toMatchObject({ homeSiteId: 1 });
-    const close = await app.inject({
+    const close = await t.app.inject({
       method: 'PATCH',
       url: '/api/cafe-status/close-both',
       headers: await as(written.barista, 'barista'),
     });
     expect(close.statusCode).toBe(200);
-    const signIn = await app.inject({
+    const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/v2/login',
       payload: { email: 'person3@example.com', password: 'password-123' },
