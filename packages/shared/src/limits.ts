@@ -21,7 +21,6 @@ export const LIMITS = {
   idMax: 2_147_483_647,
   uploadMaxBytes: 5 * 1024 * 1024,
   orderRadiusKm: 1,
-  uncollectedMinutes: 5,
   historyRefreshMs: 5000,
   /** Barista history pages (GET /order/history/barista): the size the web asks for, and the largest. */
   historyPageSize: 50,
@@ -33,7 +32,6 @@ export const LIMITS = {
   undoWindowSeconds: 30,
   cafeMenuTabs: 3,
   failedOrderRedirectMs: 2000,
-  initDelayMs: 1000,
   /** How long the web keeps an answer no screen uses (docs/api.md: 5 minutes). */
   queryCacheMs: 5 * 60 * 1000,
 } as const;
