@@ -350,10 +350,15 @@ export type BaristaHistoryPage = z.infer<typeof BaristaHistoryPageSchema>;
 
 // ---------- statistics ----------
 
+/**
+ * Every statistics endpoint's query. `siteId` names one site; without it an admin reads every site
+ * together and a barista their own site (docs/api.md, "Statistics").
+ */
 export const StatsQuerySchema = z.object({
   startDate: CafeDaySchema,
   endDate: CafeDaySchema,
   categoryFor: CategoryForSchema.optional(),
+  siteId: IdSchema.optional(),
 });
 export type StatsQuery = z.infer<typeof StatsQuerySchema>;
 

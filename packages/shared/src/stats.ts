@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Chart statistics beyond the two endpoints of the first version (count/total, popular-menu).
- * All take StatsQuerySchema (startDate inclusive, endDate exclusive, cafe calendar days,
- * categoryFor optional) and count served orders (done + picked).
+ * All take StatsQuerySchema (startDate inclusive, endDate exclusive, each site's calendar days,
+ * categoryFor and siteId optional) and count served orders (done + picked).
  */
 
 /** GET /stats/orders-by-hour: one row per hour of the cafe's day, 0..23, all 24 present. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMenu } from '../../test-support/order-fixtures';
 import { queryPlans } from '../../test-support/query-plans';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { FIRST_SITE_ID, createTestApp, type TestApp } from '../../test-support/test-app';
 import * as repo from './stats.repository';
 
 /**
@@ -50,6 +50,29 @@ describe('statistics query plans', () => {
       // Counting comes from the index alone.
       expect(plans[0]).toContain('COVERING INDEX');
       expect(plans[2]).toContain('COVERING INDEX');
+    }
+  });
+
+  it("one site's statistics seek the same period in the same index, the site read from it too", async () => {
+    // The site is the index's last column: one site's rows are picked out of the period's entries,
+    // never by a seek to the site's orders (orders_site_day_status) and a read of each row.
+    const oneSite = { ...range, siteId: FIRST_SITE_ID };
+    const plans = await queryPlans(t, async (db) => {
+      await repo.countServed(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.popularMenu(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.servedByHour(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.servedOrderDatesWithoutHour(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.servedByDay(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.preparationTotals(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.timesByHour(db, oneSite, SERVED_ORDER_STATUSES);
+    });
+    expect(plans).toHaveLength(7);
+    for (const plan of plans) expectPeriodBounded(plan);
+    // On an empty table PostgreSQL prices every index alike; with rows it keeps to this one too
+    // (the test of years of orders below).
+    if (t.app.ctx.dialect === 'sqlite') {
+      for (const plan of plans) expect(plan).not.toMatch(/orders_site_day_status/);
+      for (const i of [0, 2, 4, 5, 6]) expect(plans[i]).toContain('COVERING INDEX orders_served_stats');
     }
   });
 
@@ -103,9 +126,19 @@ describe('statistics query plans', () => {
       expect(plan).not.toMatch(/Seq Scan on orders/);
     }
 
+    // One site's weekdays over the same years: the same index, the site read from it.
+    const oneSite = { ...allTime, siteId: FIRST_SITE_ID };
+    const [sitePlan = ''] = await queryPlans(t, (reader) => repo.servedByDay(reader, oneSite, SERVED_ORDER_STATUSES));
+    expect(sitePlan).toMatch(/orders_served_stats/);
+    expect(sitePlan).not.toMatch(/orders_site_day_status|Seq Scan on orders|SCAN orders/);
+    if (t.app.ctx.dialect === 'sqlite') expect(sitePlan).toContain('COVERING INDEX orders_served_stats');
+
     // And the counts are right: every served cafe order, once.
     const byDay = await repo.servedByDay(db, allTime, SERVED_ORDER_STATUSES);
     const served = rows.filter((r) => r.category_for === 'cafe' && (r.status === 'done' || r.status === 'picked'));
     expect(byDay.reduce((sum, r) => sum + r.total, 0)).toBe(served.length);
+    const bySiteDay = await repo.servedByDay(db, oneSite, SERVED_ORDER_STATUSES);
+    expect(bySiteDay.reduce((sum, r) => sum + r.total, 0)).toBe(served.length);
+    expect(await repo.servedByDay(db, { ...allTime, siteId: FIRST_SITE_ID + 1 }, SERVED_ORDER_STATUSES)).toEqual([]);
   });
 });

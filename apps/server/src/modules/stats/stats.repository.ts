@@ -1,20 +1,26 @@
 import type { OrderStatus } from '@cafe/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db, OrdersTable } from '../../db/types';
 
-/** A statistics period: cafe days [startDate, endDate), optionally one venue. */
+/**
+ * A statistics period: cafe days [startDate, endDate), optionally one venue, and one site or every
+ * site together (undefined). Each order's cafe_day is its own site's day, so every site together
+ * counts each order on the day of the site it was placed at.
+ */
 export interface StatsRange {
   startDate: string;
   endDate: string;
   categoryFor?: OrdersTable['category_for'];
+  siteId?: number;
 }
 
 /**
- * The served orders of the period, by the day they were placed (cafe zone) and the venue they were
- * placed for. Written as `status in (...)` and a `cafe_day` range so that the index
- * orders_served_stats (status, cafe_day, category_for, cafe_hour, menu_id, id) seeks to exactly
- * these rows on both engines and answers the statistics from the index alone (migration 005; the
- * plans are checked by stats.plans.test.ts).
+ * The served orders of the period, by the day they were placed (their site's zone), the venue they
+ * were placed for and the site. Written as `status in (...)` and a `cafe_day` range so that the
+ * index orders_served_stats (status, cafe_day, category_for, cafe_hour, menu_id, id, wait_ms,
+ * prep_ms, site_id) seeks to exactly these rows on both engines and answers the statistics from
+ * the index alone, the site included (migrations 005, 009; the plans are checked by
+ * stats.plans.test.ts).
  */
 function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
@@ -24,6 +30,10 @@ function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
       eb('orders.cafe_day', '<', range.endDate),
     ];
     if (range.categoryFor) conditions.push(eb('orders.category_for', '=', range.categoryFor));
+    // `+site_id` (no index may seek on it) keeps one site's statistics in orders_served_stats, whose
+    // last column the site is: otherwise SQLite seeks orders_site_day_status (made for the queue)
+    // and reads every row of the site's period from the table.
+    if (range.siteId !== undefined) conditions.push(eb(sql<number>`+${eb.ref('orders.site_id')}`, '=', range.siteId));
     return eb.and(conditions);
   };
 }
@@ -92,19 +102,19 @@ export async function servedByHour(
   return rows.map((r) => ({ hour: r.hour === null ? null : Number(r.hour), total: Number(r.total) }));
 }
 
-/** When the served orders of the period that have no cafe_hour were placed (ISO UTC text). */
+/** When (ISO UTC text) and at which site the served orders of the period that have no cafe_hour were placed. */
 export async function servedOrderDatesWithoutHour(
   db: Db,
   range: StatsRange,
   served: readonly OrderStatus[],
-): Promise<string[]> {
+): Promise<{ orderDate: string; siteId: number }[]> {
   const rows = await db
     .selectFrom('orders')
     .where(servedInRange(range, served))
     .where('orders.cafe_hour', 'is', null)
-    .select('orders.order_date')
+    .select(['orders.order_date', 'orders.site_id'])
     .execute();
-  return rows.map((r) => r.order_date);
+  return rows.map((r) => ({ orderDate: r.order_date, siteId: Number(r.site_id) }));
 }
 
 /**

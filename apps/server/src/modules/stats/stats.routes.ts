@@ -10,18 +10,21 @@ import {
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../../plugins/auth';
+import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 
 const tags = ['stats'];
 const PERIOD =
-  'startDate (inclusive) and endDate (exclusive) are calendar days YYYY-MM-DD in the cafe time zone; ' +
-  'only served orders (done, picked) count.';
+  'startDate (inclusive) and endDate (exclusive) are calendar days YYYY-MM-DD, each site in its own time zone; ' +
+  'only served orders (done, picked) count. siteId names one site; without it an admin gets every site ' +
+  "together (each order on its own site's day) and a barista their own site.";
 
 const errors = errorResponses({
-  400: 'VALIDATION: a bad date, or startDate after endDate',
+  400: 'VALIDATION: a bad date or siteId, or startDate after endDate',
   401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN: baristas and admins only',
+  403: "FORBIDDEN: baristas and admins only; a barista's siteId must be a site they work at",
+  404: 'NOT_FOUND: no site has that siteId',
+  409: 'SITE_ARCHIVED: the site named by siteId is archived',
 });
 
 // The /order/... paths sit beside the orders module's /order/:id; static segments win in Fastify.
@@ -46,7 +49,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       CountTotalQuerySchema,
       CountSchema,
     ),
-    async (request) => stats.countTotal(request.query),
+    async (request) => stats.countTotal(currentUser(request), request.query),
   );
 
   app.get(
@@ -59,46 +62,46 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       StatsQuerySchema,
       z.array(PopularMenuRowSchema),
     ),
-    async (request) => stats.popularMenu(request.query),
+    async (request) => stats.popularMenu(currentUser(request), request.query),
   );
 
   app.get(
     '/stats/orders-by-hour',
     statistic(
       {
-        summary: 'Served orders per hour of the day (cafe time), all 24 hours',
+        summary: "Served orders per hour of the day (the site's time), all 24 hours",
         description: `${PERIOD} The hour is when the order was placed.`,
       },
       StatsQuerySchema,
       z.array(OrdersByHourRowSchema),
     ),
-    async (request) => stats.ordersByHour(request.query),
+    async (request) => stats.ordersByHour(currentUser(request), request.query),
   );
 
   app.get(
     '/stats/times-by-hour',
     statistic(
       {
-        summary: 'Average wait (placed -> taken) and preparation (taken -> done) by hour of the day (cafe time)',
+        summary: "Average wait (placed -> taken) and preparation (taken -> done) by hour of the day (the site's time)",
         description: `${PERIOD} The hour is when the order was placed; null where nothing placed that hour was taken.`,
       },
       StatsQuerySchema,
       z.array(TimesByHourRowSchema),
     ),
-    async (request) => stats.timesByHour(request.query),
+    async (request) => stats.timesByHour(currentUser(request), request.query),
   );
 
   app.get(
     '/stats/orders-by-weekday',
     statistic(
       {
-        summary: 'Served orders per weekday (0 = Sunday, cafe time), all 7 days',
+        summary: "Served orders per weekday (0 = Sunday, the site's calendar), all 7 days",
         description: `${PERIOD} The weekday is when the order was placed.`,
       },
       StatsQuerySchema,
       z.array(OrdersByWeekdayRowSchema),
     ),
-    async (request) => stats.ordersByWeekday(request.query),
+    async (request) => stats.ordersByWeekday(currentUser(request), request.query),
   );
 
   app.get(
@@ -107,12 +110,13 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         summary: 'Average time from in-progress to done',
         description:
-          'Over the orders placed in the period (cafe days, startDate inclusive, endDate exclusive) that went ' +
-          'from in-progress to done; averageSeconds is null when there are none.',
+          "Over the orders placed in the period (each site's days, startDate inclusive, endDate exclusive) that " +
+          'went from in-progress to done; averageSeconds is null when there are none. siteId as for the other ' +
+          'statistics.',
       },
       StatsQuerySchema,
       PreparationTimeSchema,
     ),
-    async (request) => stats.preparationTime(request.query),
+    async (request) => stats.preparationTime(currentUser(request), request.query),
   );
 };

@@ -10,7 +10,7 @@ import {
   type StatsQuery,
   type TimesByHourRow,
 } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppContext, AuthUser } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { toPopularMenuRow } from './stats.mapper';
 import * as repo from './stats.repository';
@@ -19,40 +19,44 @@ import * as repo from './stats.repository';
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Statistics of served orders (done + picked). Periods are cafe calendar days [startDate, endDate)
- * matched against each order's cafe_day, the day it was placed in the cafe's time zone. The
- * database does the counting, reading only the period's rows of one index
- * (docs/decisions/0016-statistics-and-history.md).
+ * Statistics of served orders (done + picked). Periods are calendar days [startDate, endDate)
+ * matched against each order's cafe_day, the day it was placed in its site's time zone. They are
+ * one site's, or every site's together for an admin who names none
+ * (docs/decisions/0027-sites.md). The database does the counting, reading only the period's rows
+ * of one index (docs/decisions/0016-statistics-and-history.md).
  */
 export function createStatsService(ctx: AppContext) {
-  const timeZone = ctx.config.cafeTimezone;
+  const sites = () => ctx.services.sites;
 
-  function toRange(query: StatsQuery): repo.StatsRange {
+  /**
+   * The period and the site a request reads: an admin without siteId every site together; anyone
+   * else the site forStaff resolves (the one asked for when it is theirs, else their own; 403 for
+   * another's).
+   */
+  async function toRange(user: AuthUser, query: StatsQuery): Promise<repo.StatsRange> {
     const problem = checkStatsRange(query.startDate, query.endDate);
     if (problem) throw badRequest(problem);
-    return { startDate: query.startDate, endDate: query.endDate, categoryFor: query.categoryFor };
+    const siteId =
+      user.role === 'admin' && query.siteId === undefined ? undefined : (await sites().forStaff(user, query.siteId)).id;
+    return { startDate: query.startDate, endDate: query.endDate, categoryFor: query.categoryFor, siteId };
   }
 
   return {
-    async countTotal(query: StatsQuery): Promise<{ totalOrder: number }> {
-      return { totalOrder: await repo.countServed(ctx.db, toRange(query), SERVED_ORDER_STATUSES) };
+    async countTotal(user: AuthUser, query: StatsQuery): Promise<{ totalOrder: number }> {
+      return { totalOrder: await repo.countServed(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES) };
     },
 
     /** Most ordered first; ties by name, then by item. */
-    async popularMenu(query: StatsQuery): Promise<PopularMenuRow[]> {
-      const rows = await repo.popularMenu(ctx.db, toRange(query), SERVED_ORDER_STATUSES);
+    async popularMenu(user: AuthUser, query: StatsQuery): Promise<PopularMenuRow[]> {
+      const rows = await repo.popularMenu(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES);
       rows.sort((a, b) => b.total - a.total || byCodePoint(a.menu_name, b.menu_name) || a.menu_id - b.menu_id);
       return rows.map(toPopularMenuRow);
     },
 
-    /**
-     * All 24 hours of the cafe's clock, by when the order was placed: counted by the database from
-     * each order's cafe_hour. An order written without one (not by placing it) is converted here.
-     */
     /** GET /stats/times-by-hour: all 24 hours; null averages where nothing was taken in that hour. */
-    async timesByHour(query: StatsQuery): Promise<TimesByHourRow[]> {
+    async timesByHour(user: AuthUser, query: StatsQuery): Promise<TimesByHourRow[]> {
       const byHour = new Map<number, { wait_ms: number | null; prep_ms: number | null; samples: number }>();
-      for (const row of await repo.timesByHour(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
+      for (const row of await repo.timesByHour(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES)) {
         if (row.hour !== null) byHour.set(row.hour, row);
       }
       const seconds = (ms: number | null | undefined) => (ms == null ? null : Math.round(ms / 1000));
@@ -67,8 +71,13 @@ export function createStatsService(ctx: AppContext) {
       });
     },
 
-    async ordersByHour(query: StatsQuery): Promise<OrdersByHourRow[]> {
-      const range = toRange(query);
+    /**
+     * All 24 hours of the site's clock, by when the order was placed: counted by the database from
+     * each order's cafe_hour. An order written without one (not by placing it) is converted here,
+     * in the zone of the site it was placed at.
+     */
+    async ordersByHour(user: AuthUser, query: StatsQuery): Promise<OrdersByHourRow[]> {
+      const range = await toRange(user, query);
       const counts = new Array<number>(24).fill(0);
       for (const { hour, total } of await repo.servedByHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
         if (hour !== null) {
@@ -76,7 +85,7 @@ export function createStatsService(ctx: AppContext) {
           continue;
         }
         for (const placed of await repo.servedOrderDatesWithoutHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
-          const slot = cafeClock(new Date(placed), timeZone).hour;
+          const slot = cafeClock(new Date(placed.orderDate), (await sites().get(placed.siteId)).timeZone).hour;
           counts[slot] = (counts[slot] ?? 0) + 1;
         }
       }
@@ -88,9 +97,9 @@ export function createStatsService(ctx: AppContext) {
      * database counts per cafe day (at most two rows per day of the period, one per served
      * status), the weekday of a day is arithmetic.
      */
-    async ordersByWeekday(query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
+    async ordersByWeekday(user: AuthUser, query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
       const counts = new Array<number>(7).fill(0);
-      for (const { day, total } of await repo.servedByDay(ctx.db, toRange(query), SERVED_ORDER_STATUSES)) {
+      for (const { day, total } of await repo.servedByDay(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES)) {
         const weekday = weekdayOf(day);
         counts[weekday] = (counts[weekday] ?? 0) + total;
       }
@@ -102,8 +111,12 @@ export function createStatsService(ctx: AppContext) {
      * the period that have both (a rejected order never reaches "done" and is left out). Summed by
      * the database; a span that would end before it starts (clocks set back) is left out.
      */
-    async preparationTime(query: StatsQuery): Promise<PreparationTime> {
-      const { samples, totalMs } = await repo.preparationTotals(ctx.db, toRange(query), SERVED_ORDER_STATUSES);
+    async preparationTime(user: AuthUser, query: StatsQuery): Promise<PreparationTime> {
+      const { samples, totalMs } = await repo.preparationTotals(
+        ctx.db,
+        await toRange(user, query),
+        SERVED_ORDER_STATUSES,
+      );
       return { averageSeconds: samples === 0 ? null : Math.round(totalMs / samples / 1000), samples };
     },
   };
