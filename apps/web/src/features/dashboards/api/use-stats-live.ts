@@ -2,6 +2,7 @@ import {
   CATEGORY_FOR,
   periodRange,
   STATS_PERIODS,
+  type CafeDay,
   type LiveEventPayload,
   type OrdersByHourRow,
   type OrdersByWeekdayRow,
@@ -44,11 +45,22 @@ export const STATS_REFETCH_DELAY_MS = 3000;
  * every finished order's timings, is fetched again, and at most once per STATS_REFETCH_DELAY_MS.
  * A reconnect fetches everything again (events were missed); a renamed item or category refreshes
  * the rankings.
+ *
+ * In a company of several sites (`scope.severalSites`) the dashboard shows one site or all of them
+ * (`scope.siteId`), and
+ * an event does not say its site or its zone: a served order then has the numbers of the venue
+ * fetched again (at most once per STATS_REFETCH_DELAY_MS) instead of worked out. The live
+ * connection follows one site, so orders of the other sites show on the next fetch.
  */
-export function useStatsLive(refetchDelayMs = STATS_REFETCH_DELAY_MS) {
+export function useStatsLive(
+  refetchDelayMs = STATS_REFETCH_DELAY_MS,
+  scope: { siteId?: number | undefined; today?: CafeDay | undefined; severalSites?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   const { cafeTimeZone } = useSettings();
-  const today = useCafeToday();
+  const cafeDay = useCafeToday();
+  const today = scope.today ?? cafeDay;
+  const { siteId, severalSites = false } = scope;
 
   // Keys waiting to be fetched again, and the one timer that will do it.
   const stale = useRef(new Map<string, QueryKey>());
@@ -72,13 +84,13 @@ export function useStatsLive(refetchDelayMs = STATS_REFETCH_DELAY_MS) {
   // Leaving the screen: what was waiting is marked stale now, fetched when next shown.
   useEffect(() => flush, [flush]);
 
-  /** Every period a dashboard may have cached today, for both venues. */
+  /** Every period a dashboard may have cached today, for both venues, of the site it shows. */
   const cachedParams = useCallback(
     (): StatsParams[] =>
       CATEGORY_FOR.flatMap((categoryFor) =>
-        STATS_PERIODS.map((period) => ({ ...periodRange(period, today), categoryFor })),
+        STATS_PERIODS.map((period) => ({ ...periodRange(period, today), categoryFor, siteId })),
       ),
-    [today],
+    [today, siteId],
   );
 
   /**
@@ -101,6 +113,22 @@ export function useStatsLive(refetchDelayMs = STATS_REFETCH_DELAY_MS) {
       const delta = servedChange(event);
       const prepared = finishesPreparation(event);
       if (delta === 0 && !prepared) return;
+      if (severalSites) {
+        for (const params of cachedParams()) {
+          if (params.categoryFor !== event.categoryFor) continue;
+          for (const options of [
+            totalOrdersQueryOptions,
+            popularMenuQueryOptions,
+            ordersByHourQueryOptions,
+            ordersByWeekdayQueryOptions,
+            preparationTimeQueryOptions,
+            timesByHourQueryOptions,
+          ]) {
+            refetchSoon(options(params).queryKey);
+          }
+        }
+        return;
+      }
       const slot = statsSlotOf(event, cafeTimeZone);
       for (const params of cachedParams()) {
         if (!countsIn(slot, params)) continue;
@@ -119,7 +147,7 @@ export function useStatsLive(refetchDelayMs = STATS_REFETCH_DELAY_MS) {
         );
       }
     },
-    [cachedParams, cafeTimeZone, patch, refetchSoon],
+    [cachedParams, cafeTimeZone, patch, refetchSoon, severalSites],
   );
   useLiveEvent('orders', handleOrder);
 

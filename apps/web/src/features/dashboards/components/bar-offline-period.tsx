@@ -10,10 +10,22 @@ import { PeriodView } from './period-view';
  * charts (settings.barOnlineOrdering: bar drinks are ordered at the bar, so they are not counted); the
  * usual view when there are bar orders after all (entered by a barista at the counter).
  */
-export function BarOfflinePeriod({ period, today }: { period: StatsPeriod; today: CafeDay }) {
+export function BarOfflinePeriod({
+  period,
+  today,
+  siteId,
+  siteName,
+}: {
+  period: StatsPeriod;
+  today: CafeDay;
+  siteId?: number;
+  siteName?: string;
+}) {
   const { _ } = useLingui();
-  const total = useTotalOrders({ ...periodRange(period, today), categoryFor: 'bar' });
-  if (total.data && total.data.totalOrder > 0) return <PeriodView venue="bar" period={period} today={today} />;
+  const total = useTotalOrders({ ...periodRange(period, today), categoryFor: 'bar', siteId });
+  if (total.data && total.data.totalOrder > 0) {
+    return <PeriodView venue="bar" period={period} today={today} siteId={siteId} siteName={siteName} />;
+  }
   if (total.isPending) return <LoadingBlock label={_('dashboards.barOffline.loading')} />;
   return (
     <EmptyState

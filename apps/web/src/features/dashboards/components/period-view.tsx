@@ -19,12 +19,16 @@ interface PeriodViewProps {
   venue: CategoryFor;
   period: StatsPeriod;
   today: CafeDay;
+  /** One site; undefined: every site (admins) or the barista's own, as the server answers. */
+  siteId?: number;
+  /** The site the numbers are for, named in the download (a company of several sites only). */
+  siteName?: string;
 }
 
-/** Everything the dashboard shows for one venue and one period. */
-export function PeriodView({ venue, period, today }: PeriodViewProps) {
+/** Everything the dashboard shows for one venue, one period and one site (or all of them). */
+export function PeriodView({ venue, period, today, siteId, siteName }: PeriodViewProps) {
   const { _ } = useLingui();
-  const params = { ...periodRange(period, today), categoryFor: venue };
+  const params = { ...periodRange(period, today), categoryFor: venue, siteId };
   const total = useTotalOrders(params);
   const ranking = usePopularMenu(params);
   const byHour = useOrdersByHour(params);
@@ -33,7 +37,7 @@ export function PeriodView({ venue, period, today }: PeriodViewProps) {
 
   const handleDownload = () => {
     if (!ranking.data) return;
-    downloadTextFile(rankingFileName(venue, today, period), rankingCsv(ranking.data));
+    downloadTextFile(rankingFileName(venue, today, period), rankingCsv(ranking.data, siteName));
   };
 
   const prep = preparation.data ? preparationText(preparation.data) : null;

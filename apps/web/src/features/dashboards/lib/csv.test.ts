@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, rankingCsv, rankingFileName, toCsv } from './csv';
+import { ALL_SITES_CSV, csvField, rankingCsv, rankingFileName, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes fields with commas, quotes, line breaks and edge spaces, doubling quotes', () => {
@@ -25,6 +25,16 @@ describe('CSV export', () => {
     ]);
     expect(csv).toBe('Rank,Menu,Category,Venue,Orders\r\n1,Latte,Coffee,cafe,5\r\n2,"Tea, ""Thai""",Tea,cafe,3\r\n');
     expect(toCsv([])).toBe('\r\n');
+  });
+
+  it('names the site in a last column when the company has several', () => {
+    const rows = [{ Menu_name: 'Latte', categoryName: 'Coffee', categoryFor: 'cafe' as const, totalOrder: 5 }];
+    expect(rankingCsv(rows, 'London, City')).toBe(
+      'Rank,Menu,Category,Venue,Orders,Site\r\n1,Latte,Coffee,cafe,5,"London, City"\r\n',
+    );
+    expect(rankingCsv(rows, ALL_SITES_CSV)).toBe(
+      'Rank,Menu,Category,Venue,Orders,Site\r\n1,Latte,Coffee,cafe,5,All sites\r\n',
+    );
   });
 
   it('names the file after the venue, the day and the period', () => {

@@ -18,12 +18,18 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 
 export const RANKING_CSV_HEADER = ['Rank', 'Menu', 'Category', 'Venue', 'Orders'] as const;
 
-/** The ranking as the dashboard shows it: rank, menu, category, venue, orders. */
-export function rankingCsv(rows: readonly PopularMenuRow[]): string {
-  return toCsv([
-    RANKING_CSV_HEADER,
-    ...rows.map((row, index) => [index + 1, row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]),
-  ]);
+/** The Site column's value for every site together. */
+export const ALL_SITES_CSV = 'All sites';
+
+/**
+ * The ranking as the dashboard shows it: rank, menu, category, venue, orders, and with `site` (a
+ * company of several sites) a last column naming the site counted (ALL_SITES_CSV for every site).
+ * Last, so sheets made from the files of one site keep their columns.
+ */
+export function rankingCsv(rows: readonly PopularMenuRow[], site?: string): string {
+  const lines = rows.map((row, index) => [index + 1, row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]);
+  if (site === undefined) return toCsv([RANKING_CSV_HEADER, ...lines]);
+  return toCsv([[...RANKING_CSV_HEADER, 'Site'], ...lines.map((line) => [...line, site])]);
 }
 
 /** e.g. cafe-ranking-2026-11-21-week.csv (the day the file was made and the period chosen). */

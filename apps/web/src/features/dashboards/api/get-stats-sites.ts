@@ -1,0 +1,55 @@
+import { SiteBaristaSchema, type Site } from '@cafe/shared';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useMe } from '@/api/me';
+import { sitesQueryOptions, useSites } from '@/api/sites';
+import { api } from '@/lib/api-client';
+
+/** GET /sites/{siteId}/baristas: who works at a site (baristas and admins may ask). */
+export const fetchSiteBaristas = (siteId: number) =>
+  api(`/sites/${siteId}/baristas`, { schema: z.array(SiteBaristaSchema) });
+
+/** Under the sites' key, so the `site` live event that refreshes the sites refreshes these too. */
+export const siteBaristasQueryOptions = (siteId: number) =>
+  queryOptions({
+    queryKey: [...sitesQueryOptions().queryKey, siteId, 'baristas'] as const,
+    queryFn: () => fetchSiteBaristas(siteId),
+  });
+
+/** Which sites the dashboards may show for the signed-in person. */
+export interface StatsSites {
+  /** The company has more than one site (the numbers then name theirs). */
+  severalSites: boolean;
+  /** The sites to choose among, in the server's order; empty when there is nothing to choose (one site). */
+  choices: Site[];
+  /** Admins may also see every site together (what the server answers without siteId). */
+  canSeeAll: boolean;
+  /** The site the server answers a barista without siteId (their home site if theirs, else the first). */
+  ownSite: Site | undefined;
+}
+
+/** A company of one site, or sites not known: nothing to choose, the screen as before sites. */
+export const ONE_SITE: StatsSites = { severalSites: false, choices: [], canSeeAll: false, ownSite: undefined };
+
+/**
+ * The sites of the dashboards' selector. Admins read every site. A barista's sites are the ones
+ * whose baristas (GET /sites/{id}/baristas, asked only when there are several sites) include
+ * them; they choose among those when they work at more than one. With one site, or while the
+ * sites cannot be read, there is nothing to choose and the screen stays as it was before sites.
+ */
+export function useStatsSites(): StatsSites {
+  const me = useMe();
+  const sites = useSites().data ?? [];
+  const several = sites.length > 1;
+  const isBarista = me?.role === 'barista';
+  const staff = useQueries({
+    queries: (several && isBarista ? sites : []).map((site) => siteBaristasQueryOptions(site.id)),
+  });
+  const none: StatsSites = { ...ONE_SITE, severalSites: several };
+  if (!several || !me) return ONE_SITE;
+  if (me.role === 'admin') return { ...none, choices: sites, canSeeAll: true };
+  if (!isBarista) return none;
+  const mine = sites.filter((_site, i) => staff[i]?.data?.some((barista) => barista.id === me.id));
+  const ownSite = mine.find((site) => site.id === me.homeSiteId) ?? mine[0];
+  return { ...none, choices: mine.length > 1 ? mine : [], ownSite };
+}
