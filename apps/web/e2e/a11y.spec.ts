@@ -204,7 +204,7 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await adminPage.context().close();
 });
 
-test('the evening bar theme and the closed shop', async ({ browser, baseURL, request }) => {
+test('the evening bar theme for a customer', async ({ browser, baseURL, request }) => {
   await clearActiveOrders(request);
   await setShopStatus(request, 'bar-open');
   const customer = await registerUser(request, 'Axe Evening');
@@ -232,7 +232,17 @@ test('the evening bar theme and the closed shop', async ({ browser, baseURL, req
     await expectAccessible(page, `${path} (bar theme)`);
   }
   await page.context().close();
+});
 
+// Apart from the customer's evening screens: together their checks outlast a test's time on a busy machine.
+test('the evening bar theme for a visitor and the board, then the closed shop', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  await setShopStatus(request, 'bar-open');
+  const customer = await registerUser(request, 'Axe Closed');
+  const tokens = await apiLogin(request, customer.email, customer.password);
   const visitor = await phonePage(browser, baseURL, undefined, '/login');
   await expect(visitor.locator('html')).toHaveAttribute('data-theme', 'bar');
   await expect(visitor.getByRole('heading', { name: /Welcome/ })).toBeVisible();
