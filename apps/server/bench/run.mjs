@@ -1,11 +1,12 @@
 // `npm run bench`: the performance benchmark of issue 10, every row in one run. Starts the built
 // server (rebuilding a missing or stale dist) on SQLite and, given a PostgreSQL URL, on PostgreSQL
-// too; measures each row beside a hello-world Fastify server; writes bench/results/*.json and
-// *.md and prints the table. Timings are reported, never asserted; the rush's correctness checks
-// (nothing lost, the daily limit held, every event delivered) fail the run.
+// too (the sites rush with two server processes on it); measures each row beside a hello-world
+// Fastify server; writes bench/results/*.json and *.md and prints the table. Timings are reported,
+// never asserted; the correctness checks of the rush and the sites rush (nothing lost, the daily
+// limit held, every event delivered, none at another site's board) fail the run.
 // Flags: see lib/options.mjs or `npm run bench -- --help`.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { parseOptions, USAGE } from './lib/options.mjs';
 import { details, markdown, summaryRows, writeResults } from './lib/report.mjs';
 import { dashboardSeeder, runDashboards, seedDashboardsPeople } from './lib/rows/dashboards.mjs';
 import { runRush, seedRush } from './lib/rows/rush.mjs';
+import { runSitesRush, seedSitesRush, setUpSites } from './lib/rows/sites-rush.mjs';
 import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
 import { runThroughput, seedThroughput } from './lib/rows/throughput.mjs';
 import { runWeb } from './lib/rows/web.mjs';
@@ -38,6 +40,10 @@ if (options.help) {
 }
 const { only, sizes } = options;
 const wants = (...rows) => rows.some((r) => only.has(r));
+if (only.has('sites-rush') && !options.pgUrl && options.onlyGiven) {
+  console.error('sites-rush runs on PostgreSQL only (several server processes share its live events): give --pg <url>');
+  process.exit(2);
+}
 
 const began = Date.now();
 const clock = () => {
@@ -103,15 +109,42 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 async function withDatabase(engine, tag, body) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `cafe-bench-${tag}-`));
   const logFile = path.join(dataDir, 'server.log');
+  const logFiles = [logFile];
   const pg = engine === 'postgres' ? await createPgDatabase(options.pgUrl, tag) : undefined;
   const session = {
     server: null,
+    /** Every process running on the database (one, or those of startCluster). */
+    servers: [],
     async start() {
       this.server = await startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile });
+      this.servers = [this.server];
       return this.server;
     },
+    /**
+     * `n` processes started at once on the same database (PostgreSQL: live events between them go
+     * through it), as behind a load balancer; each logs to a file of its own. The first is `server`.
+     */
+    async startCluster(n) {
+      await this.stop();
+      const started = await Promise.allSettled(
+        Array.from({ length: n }, (_, i) => {
+          const file = i === 0 ? logFile : path.join(dataDir, `server-${i + 1}.log`);
+          if (!logFiles.includes(file)) logFiles.push(file);
+          return startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile: file });
+        }),
+      );
+      this.servers = started.filter((r) => r.status === 'fulfilled').map((r) => r.value);
+      const failed = started.find((r) => r.status === 'rejected');
+      if (failed) {
+        await this.stop();
+        throw failed.reason;
+      }
+      this.server = this.servers[0];
+      return this.servers;
+    },
     async stop() {
-      await this.server?.stop();
+      await Promise.all(this.servers.map((server) => server.stop()));
+      this.servers = [];
       this.server = null;
     },
     openDirect: () => openDirect({ sqliteFile: path.join(dataDir, 'cafe.db'), pgUrl: pg?.url }),
@@ -138,6 +171,13 @@ async function withDatabase(engine, tag, body) {
   const cleanup = async () => {
     await session.stop();
     await pg?.drop();
+    // BENCH_KEEP_LOGS=<dir>: the servers' logs are kept there (<engine>-<phase>-<file>).
+    if (process.env.BENCH_KEEP_LOGS) {
+      mkdirSync(process.env.BENCH_KEEP_LOGS, { recursive: true });
+      for (const file of logFiles.filter((f) => existsSync(f))) {
+        copyFileSync(file, path.join(process.env.BENCH_KEEP_LOGS, `${engine}-${tag}-${path.basename(file)}`));
+      }
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
   cleanups.add(cleanup);
@@ -146,17 +186,20 @@ async function withDatabase(engine, tag, body) {
     return await body(session);
   } finally {
     await session.stop();
-    const problems = serverLogProblems(logFile);
-    if (problems.errors || problems.warnings) {
-      results.notes.push(
-        `${engine} ${tag}: the server logged ${problems.errors} errors and ${problems.warnings} warnings, e.g. ${problems.samples.join(' | ')}`,
-      );
-    }
-    if (problems.shutdownTimeouts) {
-      results.notes.push(
-        `${engine} ${tag}: stopping the server ran into SHUTDOWN_TIMEOUT_MS (2 s here) ${problems.shutdownTimeouts} time(s): ` +
-          'a client connection that never sent a request (e.g. a cancelled fetch) holds the graceful shutdown until the timeout',
-      );
+    for (const [i, file] of logFiles.entries()) {
+      const server = logFiles.length > 1 ? ` process ${i + 1}` : '';
+      const problems = serverLogProblems(file);
+      if (problems.errors || problems.warnings) {
+        results.notes.push(
+          `${engine} ${tag}: the server${server} logged ${problems.errors} errors and ${problems.warnings} warnings, e.g. ${problems.samples.join(' | ')}`,
+        );
+      }
+      if (problems.shutdownTimeouts) {
+        results.notes.push(
+          `${engine} ${tag}: stopping the server${server} ran into SHUTDOWN_TIMEOUT_MS (2 s here) ${problems.shutdownTimeouts} time(s): ` +
+            'a client connection that never sent a request (e.g. a cancelled fetch) holds the graceful shutdown until the timeout',
+        );
+      }
     }
     await cleanup();
     cleanups.delete(cleanup);
@@ -197,6 +240,7 @@ try {
   }
 
   const engines = [options.sqlite && 'sqlite', options.pgUrl && 'postgres'].filter(Boolean);
+  if (wants('sites-rush') && !options.pgUrl) results.notes.push('sites-rush not run: it needs PostgreSQL (--pg)');
   for (const engine of engines) {
     const e = { engine };
     results.engines.push(e);
@@ -216,7 +260,9 @@ try {
       log(`${engine}: live events at ${sizes.sockets} sockets`);
       e.sockets = await phase(`${engine} sockets`, () =>
         withDatabase(engine, 'sockets', async (s) => {
-          const seeded = await s.seedLive((db) => seedSockets(db, sizes));
+          // The baristas' sites are kept in the server's memory: seeded while it is stopped.
+          const seeded = await s.seed((db) => seedSockets(db, sizes));
+          await s.start();
           return runSockets({ server: s.server, seeded, sizes, only, log });
         }),
       );
@@ -226,10 +272,35 @@ try {
       log(`${engine}: rush of ${sizes.rushPeople} people`);
       e.rush = await phase(`${engine} rush`, () =>
         withDatabase(engine, 'rush', async (s) => {
-          const seeded = await s.seedLive((db) => seedRush(db, sizes));
+          const seeded = await s.seed((db) => seedRush(db, sizes));
+          await s.start();
           const direct = await s.openDirect();
           try {
             return await runRush({ server: s.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
+          } finally {
+            await direct.close();
+          }
+        }),
+      );
+    }
+
+    if (engine === 'postgres' && wants('sites-rush')) {
+      const processes = Math.max(1, sizes.sitesProcesses);
+      log(
+        `${engine}: ${sizes.sites} sites, ${sizes.sitesPeople} people, a rush at ${sizes.sitesRushing} sites at once on ${processes} server processes`,
+      );
+      e.sitesRush = await phase(`${engine} sites rush`, () =>
+        withDatabase(engine, 'sites', async (s) => {
+          const sites = await setUpSites({ server: s.server, sizes, log });
+          const t0 = Date.now();
+          const seeded = await s.seed((db) => seedSitesRush(db, sites, sizes));
+          log(
+            `  ${sizes.sitesPeople} people and ${sites.length * sizes.baristas} baristas seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+          );
+          const servers = await s.startCluster(processes);
+          const direct = await s.openDirect();
+          try {
+            return await runSitesRush({ servers, seeded, sizes, direct, behaviour: results.webBehaviour, log });
           } finally {
             await direct.close();
           }
@@ -282,7 +353,9 @@ console.log(`\n${readFileSync(files[1], 'utf8')}`);
 log(`done in ${results.seconds} s; wrote ${files.map((f) => path.relative(root, f)).join(', ')}`);
 
 const failedChecks = results.engines.flatMap((e) =>
-  (e.rush?.checks ?? []).filter((c) => !c.ok).map((c) => `${e.engine}: ${c.name} (${c.detail})`),
+  [...(e.rush?.checks ?? []), ...(e.sitesRush?.checks ?? [])]
+    .filter((c) => !c.ok)
+    .map((c) => `${e.engine}: ${c.name} (${c.detail})`),
 );
 if (failedChecks.length) {
   console.error(`\nRUSH CHECKS FAILED:\n  ${failedChecks.join('\n  ')}`);

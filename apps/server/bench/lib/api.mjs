@@ -14,6 +14,12 @@ export class ApiError extends Error {
   constructor(method, path, status, body) {
     super(`${method} ${path}: ${status} ${body.slice(0, 200)}`);
     this.status = status;
+    /** The error body's `code` (docs/api.md, "Errors"), when it has one. */
+    try {
+      this.code = JSON.parse(body).code;
+    } catch {
+      this.code = undefined;
+    }
   }
 }
 
@@ -55,7 +61,9 @@ export function client(base) {
       status: res.status,
       bytes: Buffer.byteLength(text),
       headers: res.headers,
-      json: text ? JSON.parse(text) : undefined,
+      text,
+      // Metrics answer in Prometheus text, not JSON.
+      json: text && !/^text\/plain/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined,
     };
   }
 
@@ -91,6 +99,23 @@ export function client(base) {
     },
     ownerUpdate(token, id, status) {
       return call('PATCH', `/order/${id}`, { token, body: { status } });
+    },
+    /**
+     * The process's event-loop delay since the last call (prom-client's histogram behind GET
+     * /api/metrics is reset on every read), in ms: what a stalled server makes every request and
+     * live event wait on top of its work.
+     */
+    async eventLoopDelay() {
+      try {
+        const { text } = await call('GET', '/metrics');
+        const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1]) * 1000;
+        return {
+          p99: Math.round(value('nodejs_eventloop_lag_p99_seconds')),
+          max: Math.round(value('nodejs_eventloop_lag_max_seconds')),
+        };
+      } catch {
+        return undefined;
+      }
     },
     async cafeItems() {
       const categories = (await call('GET', '/category?categoryFor=cafe')).json;

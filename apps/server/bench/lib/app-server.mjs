@@ -144,7 +144,13 @@ function tail(file, lines = 15) {
   }
 }
 
-/** Warnings and errors the server logged (pino JSON lines, level >= 40), for the report. */
+const PRETTY_LEVELS = { TRACE: 10, DEBUG: 20, INFO: 30, WARN: 40, ERROR: 50, FATAL: 60 };
+
+/**
+ * Warnings and errors the server logged, for the report: pino JSON lines (level >= 40), or
+ * pino-pretty's `[hh:mm:ss] WARN: msg` lines with their indented details (the message of `err`
+ * taken from them). `samples` are the first few distinct messages with how often each came.
+ */
 export function serverLogProblems(logFile) {
   let text = '';
   try {
@@ -155,31 +161,63 @@ export function serverLogProblems(logFile) {
   let warnings = 0;
   let errors = 0;
   let shutdownTimeouts = 0;
-  const samples = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let level = 0;
-    let msg = line;
-    try {
-      const entry = JSON.parse(line);
-      level = entry.level ?? 0;
-      msg = `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
-    } catch {
-      // a plain line (start-up banner, a console.warn, a Node warning)
-      if (/Office Cafe is running|Demo accounts|API docs|^\s+(admin|barista|user)\s|--trace-warnings/.test(line))
-        continue;
-      msg = line.replace(/^\(node:\d+\) /, '');
-      level = /error/i.test(line) ? 50 : 40;
-    }
+  const counts = new Map();
+  /** A pretty entry whose indented details may still name its error. */
+  let open = null;
+  const finish = () => {
+    if (!open) return;
+    const { level, msg } = open;
+    open = null;
     // The bench's own stop (SIGTERM, SHUTDOWN_TIMEOUT_MS=2000) running out is told apart, not an error of the app at work.
     if (/shutdown took longer than/.test(msg)) {
       shutdownTimeouts += 1;
-      continue;
+      return;
     }
     if (level >= 50) errors += 1;
     else if (level >= 40) warnings += 1;
-    else continue;
-    if (samples.length < 5 && !samples.includes(msg)) samples.push(msg.slice(0, 300));
+    else return;
+    const key = msg.slice(0, 300);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    if (/^\s/.test(line) || line === '}') {
+      // The details of a pretty entry: its error's message, once.
+      const message = /^\s*"message": "(.*)",?$/.exec(line);
+      if (open && message && !open.withError) {
+        open.msg = `${open.msg}: ${message[1]}`;
+        open.withError = true;
+      }
+      if (open || /Demo accounts|^\s+(admin|barista|user)\s/.test(line)) continue;
+    }
+    finish();
+    const pretty = /^\[[\d:.]+\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL): ?(.*)$/.exec(line);
+    if (pretty) {
+      open = { level: PRETTY_LEVELS[pretty[1]], msg: pretty[2].replace(/\s*\{"reqId".*$/, '').trim() };
+      continue;
+    }
+    try {
+      const entry = JSON.parse(line);
+      open = {
+        level: entry.level ?? 0,
+        msg: `${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`,
+      };
+      continue;
+    } catch {
+      // a plain line (start-up banner, a console.warn, a Node warning)
+    }
+    if (
+      /Office Cafe is running|Demo accounts|API docs|^\s+(admin|barista|user)\s|--trace-warnings|Demo mode|Requests are logged/.test(
+        line,
+      )
+    )
+      continue;
+    open = { level: /error/i.test(line) ? 50 : 40, msg: line.replace(/^\(node:\d+\) /, ''), withError: true };
   }
+  finish();
+  const samples = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([msg, n]) => (n > 1 ? `${msg} (x${n})` : msg));
   return { warnings, errors, shutdownTimeouts, samples };
 }

@@ -8,6 +8,7 @@ export const ROWS = [
   'burst',
   'memory',
   'rush',
+  'sites-rush',
   'dashboards',
   'history',
   'bytes',
@@ -40,6 +41,17 @@ const FULL = {
   baristaPauseMs: 500,
   /** A person picks up a finished drink this long after the `done` event (from, to). */
   pickupDelayMs: [1000, 4000],
+  /** Sites rush (PostgreSQL): sites in all, people spread over them as home sites, sites rushing at once. */
+  sites: 20,
+  sitesPeople: 20000,
+  sitesRushing: 5,
+  sitesRushSeconds: 60,
+  /** Server processes behind the one database. */
+  sitesProcesses: 2,
+  /** Share of the rushing people who place their second order at another rushing site. */
+  sitesVisitShare: 0.1,
+  /** Share who also send a third order at once with the second, to another site through another process. */
+  sitesThirdShare: 0.05,
   dashboardSizes: [1000, 10000, 100000],
   /** Sequential requests per statistics case (endpoint x period), after one warm-up. */
   dashboardRequests: 15,
@@ -60,6 +72,8 @@ const QUICK = {
   rushPeople: 40,
   rushSeconds: 6,
   rushDrainSeconds: 3,
+  sitesPeople: 800,
+  sitesRushSeconds: 6,
   baristaPrepMs: 600,
   baristaPauseMs: 200,
   pickupDelayMs: [300, 1200],
@@ -80,6 +94,11 @@ const NUMERIC = {
   '--rush-people': 'rushPeople',
   '--rush-seconds': 'rushSeconds',
   '--rush-drain': 'rushDrainSeconds',
+  '--sites': 'sites',
+  '--sites-people': 'sitesPeople',
+  '--sites-rushing': 'sitesRushing',
+  '--sites-rush-seconds': 'sitesRushSeconds',
+  '--sites-processes': 'sitesProcesses',
   '--barista-prep-ms': 'baristaPrepMs',
   '--dashboard-requests': 'dashboardRequests',
   '--lighthouse-runs': 'lighthouseRuns',
@@ -89,7 +108,8 @@ export const USAGE = `npm run bench [-- flags]
 
   --quick                 a short smoke run (small counts, seconds not minutes)
   --only <rows>           comma list of: ${ROWS.join(',')}
-                          (memory: idle and at the sockets from the socket phase, the peak from the rush)
+                          (memory: idle and at the sockets from the socket phase, the peak from the rush;
+                          sites-rush: PostgreSQL only, several processes on one database)
   --pg <url>              also run on PostgreSQL; a database cafe_bench_<random> is created from
                           this URL's server and dropped afterwards (or BENCH_DATABASE_URL)
   --no-sqlite             PostgreSQL only

@@ -164,6 +164,33 @@ export function summaryRows(results) {
         ok: r.orderLatency.p99 <= 100 && r.eventAtBarista.p99 <= 100 && failed.length === 0,
       });
     }
+    const sr = e.sitesRush;
+    if (sr) {
+      const failed = sr.checks.filter((c) => !c.ok);
+      const lat = (v) => `${ms(v.p50)}/${ms(v.p95)}/${ms(v.p99)}`;
+      const times = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(1)}x` : '?');
+      // Beside the single-site rush of the same run: its p50/p95/p99 and the ratio of each.
+      const beside = (mine, single) =>
+        single?.n
+          ? ` (single-site rush ${lat(single)}: ${['p50', 'p95', 'p99'].map((p) => times(mine[p], single[p])).join('/')})`
+          : '';
+      rows.push({
+        what:
+          `${sr.sites}-site rush, ${sr.people.toLocaleString('en')} people: ${sr.rushingSites} sites x ${Math.round(sr.rushingPeople / sr.rushingSites)} people at once ` +
+          `(2 orders each in ${sr.windowSeconds} s, ${sr.baristasPerSite} baristas a site), ${sr.processes} server processes`,
+        engine,
+        measured:
+          `order p50/p95/p99 ${lat(sr.orderLatency)}${beside(sr.orderLatency, r?.orderLatency)}; ` +
+          `event at barista ${lat(sr.eventAtBarista)}${beside(sr.eventAtBarista, r?.eventAtBarista)}; ` +
+          `${sr.orders.accepted} orders; lost ${sr.lost}, over the limit ${sr.overLimit}, ` +
+          `at another site's board ${sr.wrongBoard + sr.wrongBoardQueue}, missing ${sr.missingEvents}` +
+          (failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''),
+        vs: vsHelloLatency(sr.orderLatency.p99, e.helloLatency),
+        before: '',
+        target: "nothing lost, the limit held, no event at another site's board",
+        ok: failed.length === 0,
+      });
+    }
     const m = s?.memory;
     if (m || r) {
       const parts = [];
@@ -317,8 +344,42 @@ export function details(results) {
       lines.push(
         `- order answer ${JSON.stringify(r.orderLatency)}; event at barista ${JSON.stringify(r.eventAtBarista)}; ` +
           `baristas started ${r.baristaWork.started}, finished ${r.baristaWork.done}, lost races ${r.baristaWork.conflicts}; ` +
-          `board reads ${r.boardReads} (${r.boardReadsAborted} cancelled by a newer one, ${r.boardMbRead} MB); ` +
-          `phone reads ${r.phoneReads}; pick-ups ${r.pickups}`,
+          `board reads ${r.boardReads} (${r.boardReadsAborted} cancelled by a newer one, ${r.boardMbRead} MB` +
+          `${r.boardReadMs ? `, ${JSON.stringify(r.boardReadMs)} ms` : ''}); ` +
+          `phone reads ${r.phoneReads}; pick-ups ${r.pickups}` +
+          (r.eventLoop
+            ? `; server event-loop delay in the rush p99 ${ms(r.eventLoop.p99)}, max ${ms(r.eventLoop.max)}`
+            : ''),
+      );
+    }
+    const sr = e.sitesRush;
+    if (sr) {
+      lines.push(`\n### ${engine}: sites rush checks\n`);
+      for (const c of sr.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
+      lines.push(
+        `- ${sr.sites} sites, ${sr.people} people, ${sr.rushingPeople} of them at ${sr.rushingSites} sites rushing on ${sr.processes} processes ` +
+          `(signed in in ${sr.signInSeconds} s, ${sr.rushingPeople + sr.sites * sr.baristasPerSite} sockets connected in ${sr.connectSeconds} s; ` +
+          `all answered ${sr.sendingSeconds} s after the start of the ${sr.windowSeconds} s window); orders ${JSON.stringify(sr.orders)}; ` +
+          `connections lost during the rush: ${sr.disconnects.baristas} of baristas, ${sr.disconnects.phones} of phones`,
+        `- order answer ${JSON.stringify(sr.orderLatency)}; event at barista ${JSON.stringify(sr.eventAtBarista)}: ` +
+          `on the process that placed it ${JSON.stringify(sr.eventSameProcess)}, on another ${JSON.stringify(sr.eventOtherProcess)}`,
+        `- baristas started ${sr.baristaWork.started}, finished ${sr.baristaWork.done}, lost races ${sr.baristaWork.conflicts}, errors ${sr.baristaWork.errors}; ` +
+          `board reads at the rushing sites ${sr.boardReads} (${sr.boardReadsPerOrder}/order, ${sr.boardMbRead} MB, ${JSON.stringify(sr.boardReadMs)} ms); ` +
+          `phone reads ${sr.phoneReads} (${sr.phoneReadFailures} failed); pick-ups ${sr.pickups}; peak RSS ${sr.peakMb.join(' / ')} MB; ` +
+          `event-loop delay in the rush ${sr.eventLoop.map((l) => (l ? `p99 ${ms(l.p99)}, max ${ms(l.max)}` : '?')).join(' / ')}`,
+      );
+      lines.push('');
+      lines.push(
+        table(
+          ['rushing site', 'zone', 'orders', 'order p50 / p99', 'event p50 / p99'],
+          sr.perSite.map((p) => [
+            p.site,
+            p.timeZone,
+            p.accepted,
+            `${ms(p.order.p50)} / ${ms(p.order.p99)}`,
+            `${ms(p.event.p50)} / ${ms(p.event.p99)}`,
+          ]),
+        ),
       );
     }
   }

@@ -47,6 +47,34 @@ export async function insertUsers(db, { prefix, count, role = 'user' }) {
   return rows.map(([, email]) => ({ email, id: byEmail.get(email) }));
 }
 
+/** The first site (migration 009's "Head office"): where people without a home site order. */
+export async function firstSiteId(db) {
+  const [row] = await db.query('SELECT MIN(id) AS id FROM sites');
+  return Number(row.id);
+}
+
+/**
+ * Baristas work at a site: rows of site_baristas as PUT /sites/{id}/baristas writes them, and the
+ * site as their home. The server keeps the assignments in memory: seed them while it is stopped.
+ */
+export async function assignBaristas(db, siteId, baristas) {
+  if (baristas.length === 0) return;
+  await db.insertRows(
+    'site_baristas',
+    ['site_id', 'user_id'],
+    baristas.map((b) => [siteId, b.id]),
+  );
+  await setHomeSite(db, siteId, baristas);
+}
+
+/** The site these accounts order at (users.home_site_id), as PUT /user/home-site sets it. */
+export async function setHomeSite(db, siteId, accounts) {
+  for (let i = 0; i < accounts.length; i += 5000) {
+    const ids = accounts.slice(i, i + 5000).map((a) => a.id);
+    await db.query(`UPDATE users SET home_site_id = ? WHERE id IN (${ids.map(() => '?').join(',')})`, [siteId, ...ids]);
+  }
+}
+
 export async function menuItems(db) {
   const rows = await db.query(
     `SELECT m.id AS id, m.name AS name, c.category_for AS venue FROM menu_items m JOIN categories c ON c.id = m.category_id

@@ -3,12 +3,13 @@
 import { io } from 'socket.io-client';
 import { mapLimit } from './stats.mjs';
 
-export function connectSocket(base, token) {
+export function connectSocket(base, token, siteId) {
   return new Promise((resolve, reject) => {
     const socket = io(base, {
       path: '/api/socket.io',
       transports: ['websocket'],
-      auth: { token },
+      // A connection follows one site: the one named, else the person's home site.
+      auth: siteId === undefined ? { token } : { token, siteId },
       forceNew: true,
       reconnection: true,
       timeout: 20_000,
@@ -26,11 +27,14 @@ export function connectSocket(base, token) {
   });
 }
 
-/** Connects one socket per account, `concurrency` handshakes at a time; attaches `socket` to each. */
+/**
+ * Connects one socket per account, `concurrency` handshakes at a time; attaches `socket` to each.
+ * An account's own `base` (a server process of several) and `siteId` (the site it follows) win.
+ */
 export async function connectAll(base, accounts, concurrency = 50) {
   const started = performance.now();
   await mapLimit(accounts, concurrency, async (account) => {
-    account.socket = await connectSocket(base, account.token);
+    account.socket = await connectSocket(account.base ?? base, account.token, account.siteId);
   });
   return { seconds: Math.round((performance.now() - started) / 100) / 10 };
 }

@@ -3,18 +3,20 @@
 // nothing is lost and the daily limit holds; those checks may fail the run.
 import { addDays, client, inflight } from '../api.mjs';
 import { sampleRss, TODAY } from '../app-server.mjs';
-import { insertUsers } from '../seed.mjs';
+import { assignBaristas, firstSiteId, insertUsers } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
 import { rng, sleep, summarize } from '../stats.mjs';
 
+/** With the server stopped: the baristas work at the first site, where the people order (none chose a home). */
 export async function seedRush(db, sizes) {
-  return {
-    baristas: await insertUsers(db, { prefix: 'rushbarista', count: sizes.baristas, role: 'barista' }),
-    people: await insertUsers(db, { prefix: 'rush', count: sizes.rushPeople }),
-  };
+  const baristas = await insertUsers(db, { prefix: 'rushbarista', count: sizes.baristas, role: 'barista' });
+  await assignBaristas(db, await firstSiteId(db), baristas);
+  return { baristas, people: await insertUsers(db, { prefix: 'rush', count: sizes.rushPeople }) };
 }
 
-const BOARD_PATH = `/order?status=ordered,in-progress&startDate=${TODAY}&endDate=${addDays(TODAY, 1)}`;
+/** The live board's read (the barista's own site; `siteId` names one). */
+export const boardPath = (siteId, day = TODAY) =>
+  `/order?status=ordered,in-progress&startDate=${day}&endDate=${addDays(day, 1)}${siteId === undefined ? '' : `&siteId=${siteId}`}`;
 const FINISHED = new Set(['done', 'picked', 'cancel', 'rejected']);
 
 /**
@@ -22,9 +24,10 @@ const FINISHED = new Set(['done', 'picked', 'cancel', 'rejected']);
  * it and starts again (invalidateQueries' default cancelRefetch), which is what a live event or a
  * settled mutation does. Counts what it sends.
  */
-function liveQuery(api, token, path, onData) {
+export function liveQuery(api, token, path, onData) {
   let current = null;
-  const stats = { reads: 0, completed: 0, aborted: 0, failed: 0, bytes: 0 };
+  // durations: milliseconds of each read that completed.
+  const stats = { reads: 0, completed: 0, aborted: 0, failed: 0, bytes: 0, durations: [] };
   const pending = new Set();
   function refetch() {
     if (current) {
@@ -34,10 +37,12 @@ function liveQuery(api, token, path, onData) {
     const controller = new AbortController();
     current = controller;
     stats.reads += 1;
+    const t0 = performance.now();
     const p = api
       .call('GET', path, { token, signal: controller.signal })
       .then((res) => {
         stats.completed += 1;
+        stats.durations.push(performance.now() - t0);
         stats.bytes += res.bytes;
         if (current === controller) {
           current = null;
@@ -55,11 +60,11 @@ function liveQuery(api, token, path, onData) {
 }
 
 /** Does the event carry the order itself (so the board can update without reading)? */
-const carriesOrder = (event) => Boolean(event.order ?? (event.menu && event.user));
+export const carriesOrder = (event) => Boolean(event.order ?? (event.menu && event.user));
 
-function simulatedBarista(api, account, index, sizes, random, record, behaviour) {
+export function simulatedBarista(api, account, index, sizes, random, record, behaviour, path = boardPath()) {
   let board = [];
-  const query = liveQuery(api, account.token, BOARD_PATH, (orders) => (board = orders));
+  const query = liveQuery(api, account.token, path, (orders) => (board = orders));
   const tried = new Set();
   const work = { started: 0, done: 0, conflicts: 0, errors: 0 };
   let stopped = false;
@@ -135,6 +140,51 @@ function simulatedBarista(api, account, index, sizes, random, record, behaviour)
   };
 }
 
+/**
+ * A person's phone on My orders (status-order-route.tsx): it reads the queue, the daily count and
+ * the history when it opens (`open()`, after each placement), follows own events as
+ * use-live-updates.ts does, polls the queue, and picks up a finished drink. `stats` and `pickups`
+ * (the pick-ups under way) are shared by the phones of a run; `onPicked(id)` after each pick-up.
+ */
+export function simulatedPhone(api, person, { sizes, random, behaviour, stats, pickups, onPicked }) {
+  let myQueue = [];
+  const [queue, count, history] = ['/order/my-queue', '/order/count/user', '/order/history/user'].map((path) =>
+    liveQuery(api, person.token, path, path === '/order/my-queue' ? (list) => (myQueue = list) : undefined),
+  );
+  const queries = [queue, count, history];
+  let poll;
+  const open = () => {
+    for (const q of queries) q.refetch();
+    if (behaviour.myQueuePollMs) poll ??= setInterval(() => queue.refetch(), behaviour.myQueuePollMs);
+  };
+  person.socket.on('orders', (event) => {
+    if (behaviour.phoneAppliesEvents && carriesOrder(event)) {
+      if (myQueue.some((o) => o.id === event.id))
+        myQueue = myQueue.map((o) => (o.id === event.id ? { ...o, ...event.order } : o));
+      else queue.refetch();
+      if (event.from === null || event.status === 'cancel' || event.status === 'rejected') count.refetch();
+      if (FINISHED.has(event.status)) history.refetch();
+    } else {
+      for (const q of queries) q.refetch();
+    }
+    if (event.status === 'done') {
+      const [from, to] = sizes.pickupDelayMs;
+      const p = sleep(from + random() * (to - from))
+        .then(() => api.ownerUpdate(person.token, event.id, 'picked'))
+        .then(
+          () => {
+            stats.pickups += 1;
+            onPicked?.(event.id);
+          },
+          () => (stats.pickupErrors += 1),
+        )
+        .finally(() => pickups.delete(p));
+      pickups.add(p);
+    }
+  });
+  return { person, queries, open, stop: () => clearInterval(poll) };
+}
+
 export async function runRush({ server, seeded, sizes, direct, behaviour, log }) {
   const api = client(server.base);
   const random = rng(7);
@@ -163,49 +213,20 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   const personStats = { reads: 0, aborted: 0, failed: 0, pickups: 0, pickupErrors: 0 };
   const pickups = new Set();
 
-  // Each person's phone on My orders (status-order-route.tsx): it reads the queue, the daily count
-  // and the history when it opens (after each placement), follows own events as
-  // use-live-updates.ts does, polls the queue, and picks up a finished drink.
-  const phones = people.map((person) => {
-    let myQueue = [];
-    const [queue, count, history] = ['/order/my-queue', '/order/count/user', '/order/history/user'].map((path) =>
-      liveQuery(api, person.token, path, path === '/order/my-queue' ? (list) => (myQueue = list) : undefined),
-    );
-    const queries = [queue, count, history];
-    let poll;
-    const open = () => {
-      for (const q of queries) q.refetch();
-      if (behaviour.myQueuePollMs) poll ??= setInterval(() => queue.refetch(), behaviour.myQueuePollMs);
-    };
-    person.socket.on('orders', (event) => {
-      if (behaviour.phoneAppliesEvents && carriesOrder(event)) {
-        if (myQueue.some((o) => o.id === event.id))
-          myQueue = myQueue.map((o) => (o.id === event.id ? { ...o, ...event.order } : o));
-        else queue.refetch();
-        if (event.from === null || event.status === 'cancel' || event.status === 'rejected') count.refetch();
-        if (FINISHED.has(event.status)) history.refetch();
-      } else {
-        for (const q of queries) q.refetch();
-      }
-      if (event.status === 'done') {
-        const [from, to] = sizes.pickupDelayMs;
-        const p = sleep(from + random() * (to - from))
-          .then(() => api.ownerUpdate(person.token, event.id, 'picked'))
-          .then(
-            () => {
-              personStats.pickups += 1;
-              expectedEvents.push({ id: event.id, status: 'picked' });
-            },
-            () => (personStats.pickupErrors += 1),
-          )
-          .finally(() => pickups.delete(p));
-        pickups.add(p);
-      }
-    });
-    return { person, queries, open, stop: () => clearInterval(poll) };
-  });
+  // Each person's phone on My orders.
+  const phones = people.map((person) =>
+    simulatedPhone(api, person, {
+      sizes,
+      random,
+      behaviour,
+      stats: personStats,
+      pickups,
+      onPicked: (id) => expectedEvents.push({ id, status: 'picked' }),
+    }),
+  );
 
   const rss = sampleRss(server.pid);
+  await api.eventLoopDelay();
   log(`  ${people.length} people x 2 orders over ${sizes.rushSeconds} s, ${baristas.length} baristas working`);
   const started = performance.now();
   await Promise.all(
@@ -234,6 +255,7 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   const sendingSeconds = (performance.now() - started) / 1000;
   log(`  all answered after ${sendingSeconds.toFixed(1)} s; baristas work on ${sizes.rushDrainSeconds} s`);
   await sleep(sizes.rushDrainSeconds * 1000);
+  const eventLoop = await api.eventLoopDelay();
   const debug = (m) => process.env.BENCH_DEBUG && log(`    (${m})`);
   debug('stopping the baristas');
   const watchdog = process.env.BENCH_DEBUG
@@ -338,6 +360,7 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
     boardReads,
     boardReadsPerOrder: accepted.length ? Math.round((boardReads / accepted.length) * 100) / 100 : null,
     boardReadsAborted: baristas.reduce((n, b) => n + b.reads.aborted, 0),
+    boardReadMs: summarize(baristas.flatMap((b) => b.reads.durations)),
     boardReadFailures: baristas.reduce((n, b) => n + b.reads.failed, 0),
     boardMbRead: Math.round(baristas.reduce((n, b) => n + b.reads.bytes, 0) / 1e5) / 10,
     boardLocalUpdates: baristas.reduce((n, b) => n + b.localUpdates(), 0),
@@ -352,6 +375,7 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
     pickups: personStats.pickups,
     pickupErrors: personStats.pickupErrors,
     peakMb,
+    eventLoop,
     checks,
   };
 }

@@ -4,12 +4,14 @@
 import { client, DEMO } from '../api.mjs';
 import { sampleRss } from '../app-server.mjs';
 import { backgroundLoad } from '../load.mjs';
-import { insertUsers } from '../seed.mjs';
+import { assignBaristas, firstSiteId, insertUsers } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
 import { sleep, summarize } from '../stats.mjs';
 
+/** With the server stopped: the baristas work at the first site, where the people order (none chose a home). */
 export async function seedSockets(db, sizes) {
   const baristas = await insertUsers(db, { prefix: 'sockbarista', count: sizes.baristas, role: 'barista' });
+  await assignBaristas(db, await firstSiteId(db), baristas);
   const people = await insertUsers(db, { prefix: 'sock', count: Math.max(1, sizes.sockets - sizes.baristas) });
   return { baristas, people };
 }
