@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { i18n, loadEverything, startLanguage } from '@/i18n';
 
 // Screens render in English, with every catalogue loaded (the router would load a screen's part
@@ -36,3 +36,10 @@ afterEach(() => {
   localStorage.clear();
   if (i18n.locale !== 'en') i18n.activate('en');
 });
+
+// A toast that was leaving when its Toaster unmounted still removes itself 200 ms later (sonner's
+// TIME_BEFORE_UNMOUNT), through React, which reads `window`: let those timers run before the file's
+// environment goes away. Timers fire in the order they are due, so this one comes after them
+// however slow the machine is.
+const SONNER_UNMOUNT_MS = 200;
+afterAll(() => new Promise((resolve) => setTimeout(resolve, SONNER_UNMOUNT_MS + 50)));
