@@ -8,6 +8,21 @@ import { closeAll, connectAll } from '../sockets.mjs';
 import { rng, sleep, summarize } from '../stats.mjs';
 
 /** With the server stopped: the baristas work at the first site, where the people order (none chose a home). */
+/** What the simulated baristas did and what the phones read, summed (both rush rows report them). */
+export function workTotals(baristas, phones) {
+  const sum = (list, of) => list.reduce((n, x) => n + of(x), 0);
+  return {
+    baristaWork: {
+      started: sum(baristas, (b) => b.work.started),
+      done: sum(baristas, (b) => b.work.done),
+      conflicts: sum(baristas, (b) => b.work.conflicts),
+      errors: sum(baristas, (b) => b.work.errors),
+    },
+    phoneReads: sum(phones, (p) => sum(p.queries, (q) => q.stats.reads)),
+    phoneReadFailures: sum(phones, (p) => sum(p.queries, (q) => q.stats.failed)),
+  };
+}
+
 export async function seedRush(db, sizes) {
   const baristas = await insertUsers(db, { prefix: 'rushbarista', count: sizes.baristas, role: 'barista' });
   await assignBaristas(db, await firstSiteId(db), baristas);
@@ -364,14 +379,7 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
     boardReadFailures: baristas.reduce((n, b) => n + b.reads.failed, 0),
     boardMbRead: Math.round(baristas.reduce((n, b) => n + b.reads.bytes, 0) / 1e5) / 10,
     boardLocalUpdates: baristas.reduce((n, b) => n + b.localUpdates(), 0),
-    baristaWork: {
-      started: baristas.reduce((n, b) => n + b.work.started, 0),
-      done: baristas.reduce((n, b) => n + b.work.done, 0),
-      conflicts: baristas.reduce((n, b) => n + b.work.conflicts, 0),
-      errors: baristas.reduce((n, b) => n + b.work.errors, 0),
-    },
-    phoneReads: phones.reduce((n, p) => n + p.queries.reduce((m, q) => m + q.stats.reads, 0), 0),
-    phoneReadFailures: phones.reduce((n, p) => n + p.queries.reduce((m, q) => m + q.stats.failed, 0), 0),
+    ...workTotals(baristas, phones),
     pickups: personStats.pickups,
     pickupErrors: personStats.pickupErrors,
     peakMb,

@@ -13,7 +13,7 @@ import { CLOCK_NOW, sampleRss } from '../app-server.mjs';
 import { assignBaristas, insertUsers, setHomeSite } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
 import { mapLimit, rng, round, sleep, summarize } from '../stats.mjs';
-import { boardPath, simulatedBarista, simulatedPhone } from './rush.mjs';
+import { boardPath, simulatedBarista, simulatedPhone, workTotals } from './rush.mjs';
 
 /**
  * Time zones of the sites after the first (which keeps CAFE_TIMEZONE, Asia/Bangkok by default).
@@ -503,14 +503,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     boardReadMs: summarize(rushingBaristas.flatMap((b) => b.reads.durations)),
     boardReadFailures: baristas.reduce((n, b) => n + b.reads.failed, 0),
     boardMbRead: round(baristas.reduce((n, b) => n + b.reads.bytes, 0) / 1e6),
-    baristaWork: {
-      started: baristas.reduce((n, b) => n + b.work.started, 0),
-      done: baristas.reduce((n, b) => n + b.work.done, 0),
-      conflicts: baristas.reduce((n, b) => n + b.work.conflicts, 0),
-      errors: baristas.reduce((n, b) => n + b.work.errors, 0),
-    },
-    phoneReads: phones.reduce((n, p) => n + p.queries.reduce((m, q) => m + q.stats.reads, 0), 0),
-    phoneReadFailures: phones.reduce((n, p) => n + p.queries.reduce((m, q) => m + q.stats.failed, 0), 0),
+    ...workTotals(baristas, phones),
     pickups: personStats.pickups,
     pickupErrors: personStats.pickupErrors,
     peakMb: peaks,
