@@ -115,6 +115,11 @@ export const MeSchema = z.object({
   role: RoleSchema,
   /** The site the person orders at (GET /sites); null until they chose one (the first site serves them). */
   homeSiteId: z.number().int().nullable().optional(),
+  /**
+   * The sites whose counter the person runs, in the order of GET /sites: a barista's assigned
+   * sites, every open site for an admin, none for anyone else.
+   */
+  staffSiteIds: z.array(z.number().int()).optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

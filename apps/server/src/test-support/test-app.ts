@@ -194,7 +194,8 @@ export async function createTestApp(
       return app.inject({ method, url, headers: who?.auth, payload });
     },
     async listen() {
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      // Listening once per app: a second call answers the same address.
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       return `http://127.0.0.1:${port}`;
     },
@@ -210,11 +211,11 @@ export function json<T = unknown>(res: LightMyRequestResponse): T {
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A connected Socket.IO client; resolves once connected. */
-export async function connectClient(baseUrl: string, token?: string): Promise<LiveClient> {
+export async function connectClient(baseUrl: string, token?: string, siteId?: number): Promise<LiveClient> {
   const socket: LiveClient = connectSocket(baseUrl, {
     path: '/api/socket.io',
     transports: ['websocket'],
-    auth: token ? { token } : {},
+    auth: { ...(token ? { token } : {}), ...(siteId === undefined ? {} : { siteId }) },
     forceNew: true,
   });
   await new Promise<void>((resolve, reject) => {

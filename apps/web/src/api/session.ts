@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetPersistedQueries } from '@/lib/query-persistence';
+import { chooseStaffSite } from '@/lib/site-choice';
 import { reconnectSocket } from '@/lib/socket';
 import { tokenStorage } from '@/lib/storage-keys';
 import { cafeStatusQueryOptions } from './cafe-status';
@@ -24,7 +25,9 @@ export function signOutLocally(queryClient: QueryClient, { clearAllStorage }: { 
   queryClient.setQueryData(meQueryOptions().queryKey, null);
   // The last-seen copy of the answers goes too (logout clears it with the rest of local storage).
   forgetPersistedQueries();
-  if (clearAllStorage) localStorage.clear();
-  else tokenStorage.clear();
+  if (clearAllStorage) {
+    localStorage.clear();
+    chooseStaffSite(null);
+  } else tokenStorage.clear();
   reconnectSocket();
 }

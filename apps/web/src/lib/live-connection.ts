@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { api, expireSession, isApiError, refreshTokens } from './api-client';
 import type { dispatchLiveEvent } from './live-dispatch';
 import { connectListeners, liveListeners, useLiveStatus } from './live-listeners';
+import { useStaffSiteChoice } from './site-choice';
 import { tokenStorage } from './storage-keys';
 
 /*
@@ -78,7 +79,10 @@ export function connectLiveChannel(): LiveSocket {
     path: '/api/socket.io',
     transports: ['websocket', 'polling'],
     // Read the token at each (re)connect so a refreshed token is used.
-    auth: (cb) => cb({ token: tokenStorage.getAccess() ?? undefined }),
+    // The site is the staff screens' choice on this device; the server checks it and otherwise
+    // follows the person's home site.
+    auth: (cb) =>
+      cb({ token: tokenStorage.getAccess() ?? undefined, siteId: useStaffSiteChoice.getState().siteId ?? undefined }),
   });
   s.on('connect', () => {
     useLiveStatus.setState({ connected: true });

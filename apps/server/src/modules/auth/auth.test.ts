@@ -126,6 +126,7 @@ describe('auth', () => {
         name: 'Signer',
         role: 'user',
         homeSiteId: null,
+        staffSiteIds: [],
       });
     });
 

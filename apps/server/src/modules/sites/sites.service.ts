@@ -100,12 +100,13 @@ export function createSitesService(ctx: AppContext) {
     return home && !home.archived ? home : defaultSite();
   }
 
-  /** The sites a barista works at (admins: every site not archived). */
+  /** The sites a barista works at (admins: every site not archived), in the order of GET /sites. */
   async function staffSiteIds(user: AuthUser): Promise<number[]> {
     const snapshot = await read();
     if (user.role === 'admin') return snapshot.sites.filter((s) => !s.archived).map((s) => s.id);
     if (user.role !== 'barista') return [];
-    return (snapshot.staffSites.get(user.id) ?? []).filter((id) => snapshot.byId.get(id)?.archived === false);
+    const mine = new Set(snapshot.staffSites.get(user.id) ?? []);
+    return snapshot.sites.filter((s) => !s.archived && mine.has(s.id)).map((s) => s.id);
   }
 
   /**
@@ -166,11 +167,15 @@ export function createSitesService(ctx: AppContext) {
      */
     async liveSite(user: AuthUser | null, requested: number | undefined): Promise<LiveSite> {
       if (user && (user.role === 'barista' || user.role === 'admin')) {
-        try {
-          return { siteId: (await forStaff(user, requested)).id, board: true };
-        } catch (error) {
-          // Not a site of theirs (or they have none yet): they follow it as anyone would.
-          if (!(error instanceof AppError)) throw error;
+        // The site asked for when it is theirs, else the one they act on without asking (a device
+        // may remember a site they no longer work at); with none of their own they follow a site
+        // as anyone would.
+        for (const ask of requested === undefined ? [undefined] : [requested, undefined]) {
+          try {
+            return { siteId: (await forStaff(user, ask)).id, board: true };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
         }
       }
       const asked = requested === undefined ? undefined : (await read()).byId.get(requested);

@@ -110,6 +110,28 @@ describe('sites', () => {
       expect(busy.statusCode).toBe(403);
     });
 
+    it('names the counters each person runs in GET /user/me', async () => {
+      const sitesOf = async (user: TestUser) =>
+        (await t.request('GET', '/api/user/me', user)).json<{ staffSiteIds: number[] }>().staffSiteIds;
+      expect(await sitesOf(admin)).toEqual([FIRST_SITE_ID, second.id]);
+      expect(await sitesOf(barista)).toEqual([FIRST_SITE_ID]);
+      expect(await sitesOf(berlinBarista)).toEqual([second.id]);
+      expect(await sitesOf(await t.createUser())).toEqual([]);
+    });
+
+    it("gives a board that asks for another barista's site its own site's orders", async () => {
+      const base = await t.listen();
+      // A tablet that remembers the Berlin counter, used by a barista of the first site.
+      const board = await connectClient(base, barista.token, second.id);
+      try {
+        const arrived = nextEvent(board, 'orders');
+        const placed = await placeOrder(t, await t.createUser(), cafeOrderBody(menu.latte, image));
+        expect(await arrived).toMatchObject({ id: placed.json<{ id: number }>().id });
+      } finally {
+        board.disconnect();
+      }
+    });
+
     it("acts on the barista's own site without a siteId", async () => {
       const res = await t.request('PATCH', '/api/cafe-status/cafe-open', berlinBarista);
       expect(res.statusCode).toBe(200);

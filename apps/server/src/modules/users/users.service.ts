@@ -46,14 +46,15 @@ export function createUsersService(ctx: AppContext) {
   };
 
   return {
-    /** The auth plugin has just read the caller from the database; no second query needed. */
-    me(caller: AuthUser): Me {
+    /** The auth plugin has just read the caller from the database; the sites come from memory. */
+    async me(caller: AuthUser): Promise<Me> {
       return {
         id: caller.id,
         email: caller.email,
         name: caller.name,
         role: caller.role,
         homeSiteId: caller.homeSiteId,
+        staffSiteIds: await ctx.services.sites.staffSiteIds(caller),
       };
     },
 

@@ -25,11 +25,18 @@ describe('users', () => {
     t.app.inject({ method: 'PATCH', url: `/api/user/${id}`, headers: auth, payload });
 
   describe('GET /api/user/me', () => {
-    it('returns id, email, name, role and home site of the caller, nothing more', async () => {
+    it('returns id, email, name, role, home site and counters of the caller, nothing more', async () => {
       const user = await t.createUser({ name: 'Mia Me' });
       const res = await me(user.auth);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: user.id, email: user.email, name: 'Mia Me', role: 'user', homeSiteId: null });
+      expect(res.json()).toEqual({
+        id: user.id,
+        email: user.email,
+        name: 'Mia Me',
+        role: 'user',
+        homeSiteId: null,
+        staffSiteIds: [],
+      });
     });
 
     it('answers 401 UNAUTHENTICATED without a token or with a bad one', async () => {
