@@ -20,7 +20,7 @@ import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
-import { countLiveEvents, createAppMetrics, metricsPlugin } from './plugins/metrics';
+import { createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createClusterBus } from './realtime/bus';
 import { createLiveEvents } from './realtime/events';
 import { admitSockets, createSocketServer } from './realtime/socket';
@@ -152,7 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dialect: database.dialect,
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
-    events: countLiveEvents(createLiveEvents(io), metrics),
+    events: createLiveEvents(io, (event) => metrics.liveEvents.inc({ event })),
     bus: createClusterBus(io),
     log: app.log,
   });

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
-import type { LiveEvents } from '../realtime/events';
 import { sendError } from './error-handler';
 import { errorResponses } from './openapi';
 
@@ -53,48 +52,6 @@ export function createAppMetrics(): AppMetrics {
       labelNames: ['kind'],
       registers: [registry],
     }),
-  };
-}
-
-/** Counts every live event the services send, by its name on the live channel. */
-export function countLiveEvents(events: LiveEvents, metrics: AppMetrics): LiveEvents {
-  return {
-    order(siteId, event) {
-      metrics.liveEvents.inc({ event: 'orders' });
-      events.order(siteId, event);
-    },
-    queue(siteId, event, userIds) {
-      metrics.liveEvents.inc({ event: 'queue' });
-      events.queue(siteId, event, userIds);
-    },
-    cafeStatus(siteId, status) {
-      metrics.liveEvents.inc({ event: 'cafe-status' });
-      events.cafeStatus(siteId, status);
-    },
-    orderingStatus(siteId, status) {
-      metrics.liveEvents.inc({ event: 'ordering-status' });
-      events.orderingStatus(siteId, status);
-    },
-    menu(event, siteId) {
-      metrics.liveEvents.inc({ event: 'menu' });
-      events.menu(event, siteId);
-    },
-    schedule(siteId, schedule) {
-      metrics.liveEvents.inc({ event: 'schedule' });
-      events.schedule(siteId, schedule);
-    },
-    closingSoon(siteId, event) {
-      metrics.liveEvents.inc({ event: 'closing-soon' });
-      events.closingSoon(siteId, event);
-    },
-    site(site) {
-      metrics.liveEvents.inc({ event: 'site' });
-      events.site(site);
-    },
-    sessionChanged(userId) {
-      metrics.liveEvents.inc({ event: 'session-changed' });
-      events.sessionChanged(userId);
-    },
   };
 }
 

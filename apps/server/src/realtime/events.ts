@@ -1,5 +1,5 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
-import type { ClosingSoonEvent, Schedule } from '@cafe/shared';
+import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -33,7 +33,11 @@ export interface LiveEvents {
 /** The message between server processes that asks each to end a user's connections it holds. */
 const END_SESSION = 'end-session';
 
-export function createLiveEvents(io: LiveServer): LiveEvents {
+/**
+ * The events themselves are the contract's (LIVE_EVENT_SCHEMAS in packages/shared); this module
+ * only says who receives each. `sent` hears every event once as it leaves (the metrics count them).
+ */
+export function createLiveEvents(io: LiveServer, sent: (event: LiveEventName) => void = () => {}): LiveEvents {
   // The adapter the server starts with keeps everything in this process; a cluster adapter
   // (PostgreSQL, attached later) replaces it.
   const singleProcessAdapter = io.adapter();
@@ -49,37 +53,45 @@ export function createLiveEvents(io: LiveServer): LiveEvents {
     io.local.in(ROOMS.user(userId)).disconnectSockets(true);
   }
 
+  /** Sends an event to some rooms (none: to everyone). */
+  function send<E extends LiveEventName>(rooms: string[] | null, event: E, payload: LiveEventPayload<E>): void {
+    sent(event);
+    const to = rooms === null ? io : io.to(rooms);
+    // Socket.IO's typed emit cannot follow a generic event name to its own payload type.
+    (to.emit as (name: E, data: LiveEventPayload<E>) => boolean)(event, payload);
+  }
+
   io.sockets.on(END_SESSION, (userId: unknown) => {
     if (typeof userId === 'number') endSessionHere(userId);
   });
 
   return {
     order(siteId, event) {
-      io.to([ROOMS.staff(siteId), ROOMS.user(event.userId)]).emit('orders', event);
+      send([ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event);
     },
     queue(siteId, event, userIds) {
-      io.to([ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))]).emit('queue', event);
+      send([ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);
     },
     cafeStatus(siteId, status) {
-      io.to(ROOMS.site(siteId)).emit('cafe-status', status);
+      send([ROOMS.site(siteId)], 'cafe-status', status);
     },
     orderingStatus(siteId, status) {
-      io.to(ROOMS.site(siteId)).emit('ordering-status', status);
+      send([ROOMS.site(siteId)], 'ordering-status', status);
     },
     menu(event, siteId) {
-      if (siteId === undefined) io.emit('menu', event);
-      else io.to(ROOMS.site(siteId)).emit('menu', event);
+      send(siteId === undefined ? null : [ROOMS.site(siteId)], 'menu', event);
     },
     schedule(siteId, schedule) {
-      io.to(ROOMS.site(siteId)).emit('schedule', schedule);
+      send([ROOMS.site(siteId)], 'schedule', schedule);
     },
     closingSoon(siteId, event) {
-      io.to(ROOMS.site(siteId)).emit('closing-soon', event);
+      send([ROOMS.site(siteId)], 'closing-soon', event);
     },
     site(site) {
-      io.emit('site', site);
+      send(null, 'site', site);
     },
     sessionChanged(userId) {
+      sent('session-changed');
       endSessionHere(userId);
       if (io.adapter() !== singleProcessAdapter) io.serverSideEmit(END_SESSION, userId);
     },

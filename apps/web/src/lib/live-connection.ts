@@ -1,8 +1,8 @@
-import type { ClientToServerEvents, LiveEventName, ServerToClientEvents } from '@cafe/shared';
+import type { ClientToServerEvents, ServerToClientEvents } from '@cafe/shared';
 import { io, type Socket } from 'socket.io-client';
 import { api, expireSession, isApiError, refreshTokens } from './api-client';
 import type { dispatchLiveEvent } from './live-dispatch';
-import { connectListeners, liveListeners, useLiveStatus } from './live-listeners';
+import { connectListeners, useLiveStatus } from './live-listeners';
 import { useStaffSiteChoice } from './site-choice';
 import { tokenStorage } from './storage-keys';
 
@@ -13,17 +13,13 @@ import { tokenStorage } from './storage-keys';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-function isLiveEventName(event: string): event is LiveEventName {
-  return Object.hasOwn(liveListeners, event);
-}
-
 let dispatch: typeof dispatchLiveEvent | null = null;
 let loadingDispatch: Promise<void> | null = null;
 /** Events that arrived while the schemas were loading, in order. */
-const waiting: [LiveEventName, unknown][] = [];
+const waiting: [string, unknown][] = [];
 
 /** Hands an event to the edge of the live channel, in the order events arrive. */
-function receive(event: LiveEventName, payload: unknown): void {
+function receive(event: string, payload: unknown): void {
   if (dispatch && waiting.length === 0) {
     dispatch(event, payload);
     return;
@@ -97,7 +93,8 @@ export function connectLiveChannel(): LiveSocket {
     if (TOKEN_REFUSALS.has(error.data?.code)) void renewAndReconnect(s);
   });
   s.onAny((event: string, payload: unknown) => {
-    if (isLiveEventName(event)) receive(event, payload);
+    // Events the contract does not know are dropped where the schemas are (live-dispatch.ts).
+    receive(event, payload);
   });
   // A browser that has lost its network may keep a dead socket for the ping timeout (tens of
   // seconds) and then wait out the reconnection back-off: let go at once, and come back as soon as

@@ -13,7 +13,19 @@ const SCHEMAS: { [E in LiveEventName]: z.ZodType<LiveEventPayload<E>> } = LIVE_E
  * This module brings the schema library, so the connection loads it with the first event
  * (live-connection.ts), not with the first screen.
  */
-export function dispatchLiveEvent<E extends LiveEventName>(event: E, payload: unknown): void {
+export function dispatchLiveEvent(event: string, payload: unknown): void {
+  if (!isLiveEventName(event)) {
+    console.warn(`live event "${event}" dropped: the contract has no such event`);
+    return;
+  }
+  deliverParsed(event, payload);
+}
+
+function isLiveEventName(event: string): event is LiveEventName {
+  return Object.hasOwn(SCHEMAS, event);
+}
+
+function deliverParsed<E extends LiveEventName>(event: E, payload: unknown): void {
   const parsed = SCHEMAS[event].safeParse(payload);
   if (!parsed.success) {
     console.warn(`live event "${event}" dropped: its payload does not match the contract`, parsed.error.issues);

@@ -9,26 +9,26 @@ export type LiveHandler<E extends LiveEventName> = (payload: LiveEventPayload<E>
 /**
  * Who listens to which live event. Kept apart from the connection (live-connection.ts) so screens
  * can subscribe before the Socket.IO client and the contract's schemas have loaded: those load
- * after the first screen. One set per event of the contract; a new event in packages/shared must
- * get its set here.
+ * after the first screen. The events themselves are listed once, in the contract
+ * (LIVE_EVENT_SCHEMAS in packages/shared); a set is made here when a screen first listens.
  */
-export const liveListeners: { [E in LiveEventName]: Set<LiveHandler<E>> } = {
-  orders: new Set(),
-  queue: new Set(),
-  'ordering-status': new Set(),
-  'cafe-status': new Set(),
-  menu: new Set(),
-  'session-changed': new Set(),
-  schedule: new Set(),
-  'closing-soon': new Set(),
-  site: new Set(),
-};
+// Each set holds handlers of its own event only; listenersOf is the one way in.
+const liveListeners = new Map<LiveEventName, Set<LiveHandler<never>>>();
+
+/** The listeners of one event (made on first use). */
+export function listenersOf<E extends LiveEventName>(event: E): Set<LiveHandler<E>> {
+  let set = liveListeners.get(event);
+  if (!set) {
+    set = new Set();
+    liveListeners.set(event, set);
+  }
+  return set;
+}
 
 /** Called on every connect of the live channel (the first one included). */
 export const connectListeners = new Set<() => void>();
 
 /** Hands a payload already parsed against the contract to the event's listeners. */
 export function deliverLiveEvent<E extends LiveEventName>(event: E, payload: LiveEventPayload<E>): void {
-  const listeners: Set<LiveHandler<E>> = liveListeners[event];
-  for (const listener of [...listeners]) listener(payload);
+  for (const listener of [...listenersOf(event)]) listener(payload);
 }

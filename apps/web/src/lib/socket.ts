@@ -1,7 +1,7 @@
 import type { LiveEventName } from '@cafe/shared';
 import { useEffect } from 'react';
 import type { LiveSocket } from './live-connection';
-import { connectListeners, liveListeners, type LiveHandler } from './live-listeners';
+import { connectListeners, listenersOf, type LiveHandler } from './live-listeners';
 
 export { useLiveStatus } from './live-listeners';
 
@@ -39,7 +39,7 @@ export function reconnectSocket(): void {
  */
 export function useLiveEvent<E extends LiveEventName>(event: E, handler: LiveHandler<E>): void {
   useEffect(() => {
-    const set: Set<LiveHandler<E>> = liveListeners[event];
+    const set = listenersOf(event);
     // A wrapper of its own, so two subscriptions of one function are two listeners.
     const listener: LiveHandler<E> = (payload) => handler(payload);
     set.add(listener);
