@@ -253,7 +253,9 @@ export function createSitesService(ctx: AppContext) {
         return siteId;
       });
       cache.invalidate();
-      return toPublic(await get(id));
+      const site = toPublic(await get(id));
+      ctx.events.site(site);
+      return site;
     },
 
     /** PATCH /sites/{siteId}. */
@@ -346,12 +348,15 @@ export function createSitesService(ctx: AppContext) {
     /** The shop status of a site was set (shop-status service). */
     async saveStatus(siteId: number, status: CafeStatus, by: number): Promise<SiteRecord> {
       const at = iso(clock.now());
-      return save(siteId, {
+      const site = await save(siteId, {
         is_cafe_open: status.isCafeOpen ? 1 : 0,
         is_bar_open: status.isBarOpen ? 1 : 0,
         status_updated_by: by,
         status_updated_at: at,
       });
+      // The lists of sites show each one's status: everyone's follow (a site's own people also get `cafe-status`).
+      ctx.events.site(toPublic(site));
+      return site;
     },
 
     /** Busy mode of a site was set (busy service). */

@@ -37,9 +37,17 @@ describe('sites', () => {
 
   describe('an admin manages them', () => {
     it('adds a site, closed, with the default hours of its venues', async () => {
+      // Anyone's list of sites follows live, signed in or not.
+      const visitor = await connectClient(await t.listen());
+      const told = nextEvent(visitor, 'site');
       const res = await t.request('POST', '/api/sites', admin, { ...SECOND_SITE, venues: { cafe: true, bar: false } });
       expect(res.statusCode).toBe(201);
       second = res.json<Site>();
+      try {
+        expect(await told).toEqual(second);
+      } finally {
+        visitor.disconnect();
+      }
       expect(second).toMatchObject({
         ...SECOND_SITE,
         venues: { cafe: true, bar: false },
@@ -133,8 +141,16 @@ describe('sites', () => {
     });
 
     it("acts on the barista's own site without a siteId", async () => {
+      const visitor = await connectClient(await t.listen());
+      const told = nextEvent(visitor, 'site');
       const res = await t.request('PATCH', '/api/cafe-status/cafe-open', berlinBarista);
       expect(res.statusCode).toBe(200);
+      try {
+        // The lists of sites show its status too.
+        expect(await told).toMatchObject({ id: second.id, status: { isCafeOpen: true, isBarOpen: false } });
+      } finally {
+        visitor.disconnect();
+      }
       expect((await t.request('GET', `/api/cafe-status?siteId=${second.id}`)).json()).toEqual({
         isCafeOpen: true,
         isBarOpen: false,
