@@ -201,6 +201,16 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await expect(adminPage.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await expect(adminPage.getByRole('button', { name: /^Edit role of/ }).first()).toBeVisible();
   await expectAccessible(adminPage, '/userManagement');
+
+  await adminPage.goto('/sites-admin');
+  await expect(adminPage.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: /^Baristas of/ }).first()).toBeVisible();
+  await expectAccessible(adminPage, '/sites-admin');
+  await adminPage.getByRole('button', { name: 'New site' }).click();
+  const form = adminPage.getByRole('dialog', { name: 'New site' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText("Enter the site's name.")).toBeVisible();
+  await expectAccessible(adminPage, 'the new site form, with its checks');
   await adminPage.context().close();
 });
 

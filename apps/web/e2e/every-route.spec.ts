@@ -403,6 +403,7 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await page.getByRole('button', { name: walk.t('users.editor.cancel') }).click();
   await walk.visit('/userManagement-bar');
   await walk.visit('/opening-hours-admin');
+  await walkSites(walk);
   await walk.visit('/ordering', { at: '/unauthorized', name: 'a barista screen (denied)' });
 
   await venue(request, 'bar-open');
@@ -429,6 +430,35 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await page.context().close();
   await venue(request, 'cafe-open');
 });
+
+/** Sites (/sites-admin): the list, the form with its checks shown, the baristas and the archive question. */
+async function walkSites(walk: Walk) {
+  const { page } = walk;
+  await walk.visit('/sites-admin', { ready: (p) => p.getByRole('list', { name: walk.t('sites.list') }) });
+  await page.getByRole('button', { name: walk.t('sites.new') }).click();
+  const form = page.getByRole('dialog', { name: walk.t('sites.form.newTitle') });
+  await form.getByRole('button', { name: walk.t('sites.form.save') }).click();
+  await expect(form.getByText(walk.t('sites.error.nameRequired'))).toBeVisible();
+  await walk.checkDialog(form, 'the new site form, with its checks');
+  await form.getByRole('button', { name: walk.t('sites.form.cancel') }).click();
+
+  const first = page
+    .getByRole('list', { name: walk.t('sites.list') })
+    .getByRole('heading')
+    .first();
+  const name = (await first.textContent()) ?? '';
+  await page.getByRole('button', { name: walk.t('sites.card.baristasOf', { name }) }).click();
+  const staff = page.getByRole('dialog', { name: walk.t('sites.baristas.title', { name }) });
+  await expect(staff.getByRole('list', { name: walk.t('sites.baristas.current') })).toBeVisible();
+  await walk.checkDialog(staff, "a site's baristas");
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: walk.t('sites.card.archiveOf', { name }) }).click();
+  const question = page.getByRole('alertdialog', { name: walk.t('sites.archive.title', { name }) });
+  await walk.checkDialog(question, 'the archive question');
+  await question.getByRole('button', { name: walk.t('sites.archive.keep') }).click();
+  await expect(question).toBeHidden();
+}
 
 async function walkBarista(walk: Walk, request: APIRequestContext) {
   const { page } = walk;

@@ -1,7 +1,8 @@
-import type { Site } from '@cafe/shared';
+import { SiteBaristaSchema, type Site } from '@cafe/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiServerChecked } from '@/lib/api-client';
+import { z } from 'zod';
+import { api, apiServerChecked } from '@/lib/api-client';
 import { useLiveEvent } from '@/lib/socket';
 
 /**
@@ -23,3 +24,14 @@ export function useSites() {
   useLiveEvent('site', handleSite);
   return useQuery(sitesQueryOptions());
 }
+
+/** GET /sites/{siteId}/baristas: who works at a site (baristas and admins may ask). */
+export const fetchSiteBaristas = (siteId: number) =>
+  api(`/sites/${siteId}/baristas`, { schema: z.array(SiteBaristaSchema) });
+
+/** Under the sites' key, so the `site` live event that refreshes the sites refreshes these too. */
+export const siteBaristasQueryOptions = (siteId: number) =>
+  queryOptions({
+    queryKey: [...sitesQueryOptions().queryKey, siteId, 'baristas'] as const,
+    queryFn: () => fetchSiteBaristas(siteId),
+  });

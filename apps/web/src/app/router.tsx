@@ -189,6 +189,12 @@ const OpeningHours = lazyScreen(
   ['schedule'],
 );
 
+const SitesAdmin = lazyScreen(
+  () => import('@/features/sites/routes/sites-admin-route'),
+  (m) => m.SitesAdminRoute,
+  ['sites'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -235,6 +241,7 @@ export const routes: RouteObject[] = [
               { path: patterns.admin.formBar, Component: BarForm },
               { path: paths.admin.closeAll, Component: CloseAll },
               { path: paths.admin.openingHours, Component: OpeningHours },
+              { path: paths.admin.sites, Component: SitesAdmin },
             ],
           },
           {

@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'management',
   'schedule',
   'users',
+  'sites',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -60,6 +60,7 @@ export const paths = {
     userManagementBar: '/userManagement-bar',
     closeAll: '/close-all-admin',
     openingHours: '/opening-hours-admin',
+    sites: '/sites-admin',
     ...formPaths(patterns.admin),
   },
 
@@ -154,6 +155,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     patterns.admin.formBar,
     paths.admin.closeAll,
     paths.admin.openingHours,
+    paths.admin.sites,
   ],
   barista: [
     paths.barista.ordering,

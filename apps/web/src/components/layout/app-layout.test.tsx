@@ -115,6 +115,7 @@ describe('AppLayout navigation', () => {
       ['Cafe Dashboard', '/dashboard-admin'],
       ['Bar Dashboard', '/dashboard-admin-bar'],
       ['Opening Hours', '/opening-hours-admin'],
+      ['Sites', '/sites-admin'],
     ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([

@@ -6,6 +6,7 @@ import {
   Coffee,
   History,
   LayoutList,
+  MapPinned,
   Martini,
   ReceiptText,
   Users,
@@ -61,6 +62,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.cafeDashboard'), to: paths.admin.dashboard, icon: ChartColumn, end: true },
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
+      { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
     );
   }
   return items;

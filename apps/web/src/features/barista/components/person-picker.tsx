@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FieldError } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
-import { useUserSearch } from '@/features/barista/api/search-users';
+import { useUserSearch } from '@/api/user-search';
 import { useDebouncedValue } from '@/features/barista/hooks/use-debounced-value';
 
 /** Long enough to let a name be typed, short enough to feel immediate. */

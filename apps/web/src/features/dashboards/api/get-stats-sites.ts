@@ -1,20 +1,7 @@
-import { SiteBaristaSchema, type Site } from '@cafe/shared';
-import { queryOptions, useQueries } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { Site } from '@cafe/shared';
+import { useQueries } from '@tanstack/react-query';
 import { useMe } from '@/api/me';
-import { sitesQueryOptions, useSites } from '@/api/sites';
-import { api } from '@/lib/api-client';
-
-/** GET /sites/{siteId}/baristas: who works at a site (baristas and admins may ask). */
-export const fetchSiteBaristas = (siteId: number) =>
-  api(`/sites/${siteId}/baristas`, { schema: z.array(SiteBaristaSchema) });
-
-/** Under the sites' key, so the `site` live event that refreshes the sites refreshes these too. */
-export const siteBaristasQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: [...sitesQueryOptions().queryKey, siteId, 'baristas'] as const,
-    queryFn: () => fetchSiteBaristas(siteId),
-  });
+import { siteBaristasQueryOptions, useSites } from '@/api/sites';
 
 /** Which sites the dashboards may show for the signed-in person. */
 export interface StatsSites {

@@ -3,7 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
-/** GET /user/search?q=: people a walk-up order can be entered for, by part of the name or e-mail. */
+/**
+ * GET /user/search?q=: available people by part of the name or e-mail (a walk-up order's person, a
+ * site's new barista).
+ */
 export const searchUsers = (q: string, signal?: AbortSignal) =>
   api('/user/search', { query: { q }, schema: z.array(UserSearchResultSchema), signal });
 

@@ -1,0 +1,19 @@
+import { SiteBaristaSchema, type SiteBarista } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { siteBaristasQueryOptions } from '@/api/sites';
+import { api } from '@/lib/api-client';
+
+/** PUT /sites/{siteId}/baristas (admin): the site's baristas become exactly these. */
+export const setSiteBaristas = ({ siteId, userIds }: { siteId: number; userIds: number[] }) =>
+  api(`/sites/${siteId}/baristas`, { method: 'PUT', body: { userIds }, schema: z.array(SiteBaristaSchema) });
+
+export function useSetSiteBaristas(siteId: number) {
+  const queryClient = useQueryClient();
+  const { queryKey } = siteBaristasQueryOptions(siteId);
+  return useMutation({
+    mutationFn: (userIds: number[]) => setSiteBaristas({ siteId, userIds }),
+    onSuccess: (baristas) => queryClient.setQueryData<SiteBarista[]>(queryKey, baristas),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
