@@ -150,7 +150,7 @@ async function liveEventsFlow(from: Process, client: LiveClient, ms = 20_000): P
   const stop = onLiveEvent(client, 'cafe-status', () => (received = true));
   try {
     await eventually('a live event from the other process', ms, async () => {
-      if (client.connected) from.app.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
+      if (client.connected) from.app.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       await sleep(250);
       return received;
     });

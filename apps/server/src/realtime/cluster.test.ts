@@ -29,7 +29,7 @@ describe('several server processes', () => {
       const received = nextEvent(client, 'cafe-status', 5000);
       // Give the adapter's LISTEN a moment to be in place on both sides.
       await new Promise((r) => setTimeout(r, 300));
-      second.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
+      second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       expect(await received).toEqual({ isCafeOpen: true, isBarOpen: false });
     } finally {
       client.disconnect();

@@ -3,8 +3,10 @@ import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from
 import { ROOMS, type LiveServer } from './socket';
 
 /**
- * Live events, sent by services after their write has committed. What happens at a site reaches
- * that site only: its board (baristas and admins looking at it) and its people.
+ * Live events, sent by services after their write has committed. The methods name the ideas
+ * (shop status, busy mode); the events on the wire keep the contract's names (`cafe-status`,
+ * `ordering-status`). What happens at a site reaches that site only: its board (baristas and
+ * admins looking at it) and its people.
  */
 export interface LiveEvents {
   /** An order of a site was placed or moved on: to the site's board and to the order's owner. */
@@ -12,9 +14,9 @@ export interface LiveEvents {
   /** A venue's queue at a site moved: to the site's board, and to the people waiting behind (`userIds`). */
   queue(siteId: number, event: QueueEvent, userIds: readonly number[]): void;
   /** A site's shop status changed: to its people. */
-  cafeStatus(siteId: number, status: CafeStatus): void;
+  shopStatus(siteId: number, status: CafeStatus): void;
   /** A site's busy mode changed (paused, resumed, its limits): to its people. */
-  orderingStatus(siteId: number, status: OrderingStatus): void;
+  busyMode(siteId: number, status: OrderingStatus): void;
   /** The company's menu changed: to everyone; an item at one site (`siteId`): to that site's people. */
   menu(event: MenuEvent, siteId?: number): void;
   /** A site's opening hours or closed days changed: to its people. */
@@ -72,10 +74,10 @@ export function createLiveEvents(io: LiveServer, sent: (event: LiveEventName) =>
     queue(siteId, event, userIds) {
       send([ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);
     },
-    cafeStatus(siteId, status) {
+    shopStatus(siteId, status) {
       send([ROOMS.site(siteId)], 'cafe-status', status);
     },
-    orderingStatus(siteId, status) {
+    busyMode(siteId, status) {
       send([ROOMS.site(siteId)], 'ordering-status', status);
     },
     menu(event, siteId) {

@@ -97,7 +97,7 @@ describe('live channel handshake', () => {
       const orders: unknown[] = [];
       anonymous.on('orders', (event) => orders.push(event));
       t.app.ctx.events.order(FIRST_SITE_ID, fakeOrdersEvent({ id: 7, userId: barista.id }));
-      t.app.ctx.events.cafeStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: true });
+      t.app.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: true });
       expect(await status).toEqual({ isCafeOpen: true, isBarOpen: true });
       expect(orders).toEqual([]);
     } finally {

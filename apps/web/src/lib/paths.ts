@@ -1,4 +1,4 @@
-import { dashIfEmpty, shopModeOf, type Role, type ShopStatus } from '@cafe/shared';
+import { dashIfEmpty, shopModeOf, type CafeStatus, type Role } from '@cafe/shared';
 import { generatePath, matchPath } from 'react-router';
 
 type Id = number | string;
@@ -89,7 +89,7 @@ export function customerPaths(role: Role | undefined) {
  * Where a signed-in person lands (SPEC section 4 landing table). Admin uses the real bar and cafe
  * flags (the specification notes its own start-up defect there; we take the sensible reading).
  */
-export function landingPath(role: Role, status: ShopStatus, moment: 'startup' | 'login'): string {
+export function landingPath(role: Role, status: CafeStatus, moment: 'startup' | 'login'): string {
   if (role === 'barista') return paths.barista.ordering;
   const p = customerPaths(role);
   const mode = shopModeOf(status);
@@ -100,7 +100,7 @@ export function landingPath(role: Role, status: ShopStatus, moment: 'startup' | 
 }
 
 /** Where the logo leads (SPEC "Top navigation bar"). */
-export function logoPath(role: Role, status: ShopStatus): string {
+export function logoPath(role: Role, status: CafeStatus): string {
   if (role === 'barista') return paths.barista.ordering;
   const p = customerPaths(role);
   const mode = shopModeOf(status);

@@ -49,7 +49,7 @@ export function createBusyService(ctx: AppContext) {
     const before = announced.get(siteId);
     if (!force && before && before.paused === now.paused && before.reason === now.reason) return;
     announced.set(siteId, { paused: now.paused, reason: now.reason });
-    ctx.events.orderingStatus(siteId, now);
+    ctx.events.busyMode(siteId, now);
   }
 
   return {

@@ -49,7 +49,7 @@ export function createShopStatusService(ctx: AppContext) {
       if (missing) throw badRequest(`value: ${site.name} does not run the ${missing}`);
       const { status } = await sites().saveStatus(siteId, wanted, changedBy);
       answers.invalidate(siteId);
-      events.cafeStatus(siteId, status);
+      events.shopStatus(siteId, status);
       return status;
     },
   };
