@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiLogin,
   bearer,
@@ -26,6 +26,34 @@ let second: { id: number; name: string };
 let soldOutItem: { id: number; name: string };
 /** When the sold-out ends, on the Berlin clock. */
 let soldOutUntilText = '';
+
+/** Visible items of the top bar (links, buttons, the site switch, the greeting) that overlap or leave the screen. */
+async function topBarOverlaps(page: Page): Promise<string[]> {
+  return page.getByRole('banner').evaluate((header) => {
+    const items = [...header.querySelectorAll('a, button, select, [data-testid="greeting"]')]
+      .map((el) => ({
+        el,
+        name: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim(),
+        r: el.getBoundingClientRect(),
+      }))
+      .filter(({ r }) => r.width > 0 && r.height > 0);
+    const problems: string[] = [];
+    for (const [i, a] of items.entries()) {
+      if (a.r.left < -0.5 || a.r.right > window.innerWidth + 0.5) problems.push(`${a.name} outside the viewport`);
+      for (const b of items.slice(i + 1)) {
+        // The greeting holds its rename button.
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        const apart =
+          a.r.right <= b.r.left + 0.5 ||
+          b.r.right <= a.r.left + 0.5 ||
+          a.r.bottom <= b.r.top + 0.5 ||
+          b.r.bottom <= a.r.top + 0.5;
+        if (!apart) problems.push(`${a.name} overlaps ${b.name}`);
+      }
+    }
+    return problems;
+  });
+}
 
 async function asAdmin(request: APIRequestContext, method: 'post' | 'patch', path: string, data?: unknown) {
   const res = await request[method](path, { headers: bearer(adminToken), data });
@@ -72,6 +100,11 @@ test('a person switches home site from the navigation and sees its menu and its 
   await expect(siteSwitch.locator('option:checked')).toHaveText('Head office');
   const drink = page.getByRole('button', { name: new RegExp(`^${soldOutItem.name}`) });
   await expect(drink).toBeEnabled();
+  for (const width of [1024, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(siteSwitch).toBeVisible();
+    expect(await topBarOverlaps(page), `the top bar at ${width} px`).toEqual([]);
+  }
 
   await siteSwitch.selectOption({ label: second.name });
   await expect(page.getByText(`You now order at ${second.name}`)).toBeVisible();
@@ -93,6 +126,18 @@ test('a person switches home site from the navigation and sees its menu and its 
   await page.getByRole('combobox', { name: 'Your site' }).selectOption({ label: 'Head office' });
   await expect(page.getByText('You now order at Head office')).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(`^${soldOutItem.name}`) })).toBeEnabled();
+});
+
+test("an admin's top bar names their site beside the six staff links without overlapping", async ({
+  page,
+  request,
+}) => {
+  await signInWithTokens(page, await apiLogin(request, DEMO.admin.email, DEMO.admin.password), '/statusOrder-admin');
+  for (const width of [1536, 1600, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByRole('combobox', { name: 'Your site' })).toBeVisible();
+    expect(await topBarOverlaps(page), `the top bar at ${width} px`).toEqual([]);
+  }
 });
 
 test('the first time, on a phone, the site nearest the person is suggested', async ({ browser, request }) => {

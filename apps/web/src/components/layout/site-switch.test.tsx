@@ -87,3 +87,14 @@ describe('the site in the navigation', () => {
     expect(socket.reconnectSocket).not.toHaveBeenCalled();
   });
 });
+
+describe('the site in the navigation of a barista', () => {
+  it('is not there: a barista does not order, their screens follow the counter they run', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    serve();
+    const { queryClient } = renderWithProviders(<TopNav />);
+    await waitFor(() => expect(queryClient.getQueryData(['sites'])).toHaveLength(2));
+    expect(screen.queryByRole('combobox', { name: 'Your site' })).toBeNull();
+    expect(screen.queryByTestId('site-name')).toBeNull();
+  });
+});

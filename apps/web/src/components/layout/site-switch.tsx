@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { MapPin } from 'lucide-react';
+import { useMe } from '@/api/me';
 import { useChangeHomeSite, useHomeSite } from '@/api/sites';
 import { cn } from '@/lib/cn';
 import { Select } from '@/components/ui/select';
@@ -8,13 +9,15 @@ import { Select } from '@/components/ui/select';
  * The person's site, named and changeable, when the company has more than one (with one site
  * nothing shows). A native select: the keyboard, screen readers and phones all know it. `bar`:
  * inline in the top bar with a hidden label (`className` says where it shows: `hidden lg:block`);
- * `sheet`: labelled, full width in the mobile menu.
+ * `sheet`: labelled, full width in the mobile menu. Not for baristas, who do not order: their
+ * screens follow the counter they run (lib/site-choice.ts).
  */
 export function SiteSwitch({ layout = 'bar', className }: { layout?: 'bar' | 'sheet'; className?: string }) {
   const { _ } = useLingui();
+  const orders = useMe()?.role !== 'barista';
   const { site, sites, several } = useHomeSite();
   const change = useChangeHomeSite();
-  if (!several || !site) return null;
+  if (!orders || !several || !site) return null;
   return (
     <Select
       label={_('common.site.label')}
@@ -35,8 +38,9 @@ export function SiteSwitch({ layout = 'bar', className }: { layout?: 'bar' | 'sh
 /** The person's site named in a few words, where the switch itself does not fit (a phone's top bar). */
 export function SiteName({ className }: { className?: string }) {
   const { _ } = useLingui();
+  const orders = useMe()?.role !== 'barista';
   const { site, several } = useHomeSite();
-  if (!several || !site) return null;
+  if (!orders || !several || !site) return null;
   return (
     <p
       className={cn('flex min-w-0 items-center gap-1 text-xs text-[var(--ink-muted)]', className)}
