@@ -41,3 +41,31 @@ describe('signOutLocally and the last-seen answers', () => {
     expect(localStorage.length).toBe(0);
   });
 });
+
+describe("signOutLocally and the previous person's site", () => {
+  const sites = [{ id: 1 }, { id: 2 }];
+  const status = { isCafeOpen: false, isBarOpen: false };
+
+  function signedInAt(homeSiteId: number | null) {
+    const client = new QueryClient();
+    client.setQueryData(['sites'], sites);
+    client.setQueryData(['me'], { id: 7, email: 'a@example.com', name: 'A', role: 'user', homeSiteId });
+    client.setQueryData(['cafe-status'], status);
+    return client;
+  }
+
+  it('drops the shop status of a site other than the one a visitor follows (the first)', () => {
+    const client = signedInAt(2);
+    signOutLocally(client, { clearAllStorage: true });
+    expect(client.getQueryData(['cafe-status'])).toBeUndefined();
+    expect(client.getQueryData(['sites'])).toEqual(sites);
+  });
+
+  it('keeps it when the person followed the first site, or had chosen none', () => {
+    for (const homeSiteId of [1, null]) {
+      const client = signedInAt(homeSiteId);
+      signOutLocally(client, { clearAllStorage: true });
+      expect(client.getQueryData(['cafe-status'])).toEqual(status);
+    }
+  });
+});

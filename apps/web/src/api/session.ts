@@ -6,13 +6,25 @@ import { tokenStorage } from '@/lib/storage-keys';
 import { cafeStatusQueryOptions } from './cafe-status';
 import { meQueryOptions } from './me';
 import { settingsQueryOptions } from './settings';
+import { sitesQueryOptions } from './sites';
 
 /** Answers that are the same for everyone: a visitor's screens keep using them after a sign-out. */
 const PUBLIC_QUERY_ROOTS: readonly unknown[] = [
   settingsQueryOptions().queryKey[0],
-  cafeStatusQueryOptions().queryKey[0],
+  sitesQueryOptions().queryKey[0],
   meQueryOptions().queryKey[0],
 ];
+
+/**
+ * The shop status is public but of one site: the person's home site while signed in, the default
+ * (first) site for a visitor. It stays only when those are the same site; else a visitor would be
+ * shown the previous person's site.
+ */
+function keepsShopStatus(queryClient: QueryClient): boolean {
+  const homeSiteId = queryClient.getQueryData(meQueryOptions().queryKey)?.homeSiteId;
+  if (homeSiteId == null) return true;
+  return queryClient.getQueryData(sitesQueryOptions().queryKey)?.[0]?.id === homeSiteId;
+}
 
 /**
  * Forget the signed-in person on this device: nobody signed in, every personal answer dropped from
@@ -21,7 +33,10 @@ const PUBLIC_QUERY_ROOTS: readonly unknown[] = [
  * and keeps the device's own flags (favourite order, last tumbler photo).
  */
 export function signOutLocally(queryClient: QueryClient, { clearAllStorage }: { clearAllStorage: boolean }): void {
-  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(query.queryKey[0]) });
+  const kept = keepsShopStatus(queryClient)
+    ? [...PUBLIC_QUERY_ROOTS, cafeStatusQueryOptions().queryKey[0]]
+    : PUBLIC_QUERY_ROOTS;
+  queryClient.removeQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) });
   queryClient.setQueryData(meQueryOptions().queryKey, null);
   // The last-seen copy of the answers goes too (logout clears it with the rest of local storage).
   forgetPersistedQueries();

@@ -1,9 +1,13 @@
-import { SiteBaristaSchema, type Site } from '@cafe/shared';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Site } from '@cafe/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { toast } from 'sonner';
+import { i18n, loadNamespaces } from '@/i18n';
 import { api, apiServerChecked } from '@/lib/api-client';
-import { useLiveEvent } from '@/lib/socket';
+import { logFailure } from '@/lib/log-failure';
+import { reconnectSocket, useLiveEvent } from '@/lib/socket';
+import { meQueryOptions, useMe } from './me';
+import { useSettings } from './settings';
 
 /**
  * GET /sites: the company's cafes and bars that are not archived, by id. Public; its answer is
@@ -25,13 +29,75 @@ export function useSites() {
   return useQuery(sitesQueryOptions());
 }
 
-/** GET /sites/{siteId}/baristas: who works at a site (baristas and admins may ask). */
-export const fetchSiteBaristas = (siteId: number) =>
-  api(`/sites/${siteId}/baristas`, { schema: z.array(SiteBaristaSchema) });
+/**
+ * The site a person orders at and reads (the menu, the shop status, the hours, the queue): their
+ * home site while it is listed, else the first site, as the server does for someone who chose
+ * none (docs/api.md, sites). undefined while the sites load.
+ */
+export function homeSiteOf(
+  sites: readonly Site[] | undefined,
+  homeSiteId: number | null | undefined,
+): Site | undefined {
+  if (!sites) return undefined;
+  return sites.find((s) => s.id === homeSiteId) ?? sites[0];
+}
 
-/** Under the sites' key, so the `site` live event that refreshes the sites refreshes these too. */
-export const siteBaristasQueryOptions = (siteId: number) =>
-  queryOptions({
-    queryKey: [...sitesQueryOptions().queryKey, siteId, 'baristas'] as const,
-    queryFn: () => fetchSiteBaristas(siteId),
+/**
+ * The signed-in person's (or a visitor's) site, and whether the company has several (only then do
+ * the screens name it).
+ */
+export function useHomeSite(): { site: Site | undefined; sites: Site[]; several: boolean } {
+  const me = useMe();
+  const sites = useSites().data;
+  return { site: homeSiteOf(sites, me?.homeSiteId), sites: sites ?? [], several: (sites?.length ?? 0) > 1 };
+}
+
+/**
+ * The zone of the times and days a person sees (their queue ticket, history, closing warnings,
+ * next openings): their site's, and the deployment's cafe zone until the sites have loaded.
+ */
+export function useHomeTimeZone(): string {
+  const { cafeTimeZone } = useSettings();
+  return useHomeSite().site?.timeZone ?? cafeTimeZone;
+}
+
+/** GET /sites/nearest: the site whose radius holds a position (the nearest of several), or null. */
+export async function fetchNearestSite(position: { latitude: number; longitude: number }): Promise<Site | null> {
+  const { SiteSchema } = await import('./site-schemas');
+  return api('/sites/nearest', { query: position, schema: SiteSchema.nullable() });
+}
+
+/** PUT /user/home-site: the person orders at this site from now on. */
+export async function putHomeSite(siteId: number): Promise<Site> {
+  const { SiteSchema } = await import('./site-schemas');
+  return api('/user/home-site', { method: 'PUT', body: { siteId }, schema: SiteSchema });
+}
+
+/** Answers that are not about a site: kept as they are when the person changes site. */
+const SITE_FREE_ROOTS: readonly unknown[] = ['me', 'settings', 'sites'];
+
+/**
+ * Change the person's home site: the profile says so at once, the live channel is opened again so
+ * it follows the new site's rooms, and every answer about a site (menu, shop status, busy mode,
+ * hours, queue) is read again. A toast names the site.
+ */
+export function useChangeHomeSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putHomeSite,
+    onSuccess: (site) => {
+      queryClient.setQueryData(meQueryOptions().queryKey, (me) => (me ? { ...me, homeSiteId: site.id } : me));
+      reconnectSocket();
+      void queryClient.invalidateQueries({ predicate: (query) => !SITE_FREE_ROOTS.includes(query.queryKey[0]) });
+      toast.success(i18n._('common.site.changed', { site: site.name }));
+    },
+    onError: (error) => {
+      logFailure('home site change failed', error);
+      // The server's reason (an archived site) in the interface's language; its texts load only now.
+      void Promise.all([import('@/lib/error-text'), loadNamespaces(['shared'])])
+        .then(([{ errorText }]) => errorText(error))
+        .catch(() => undefined)
+        .then((text) => toast.error(text ?? i18n._('common.site.changeFailed')));
+    },
   });
+}

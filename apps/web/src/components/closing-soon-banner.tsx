@@ -1,7 +1,7 @@
 import { SHOP_CLOSING_NOTE, type Venue } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Clock } from 'lucide-react';
-import { useSettings } from '@/api/settings';
+import { useHomeTimeZone } from '@/api/sites';
 import { useClosingSoon } from '@/hooks/use-closing-soon';
 import { cafeTimeOf } from '@/lib/opening-hours';
 
@@ -18,7 +18,7 @@ type Props =
 export function ClosingSoonBanner(props: Props) {
   const { _ } = useLingui();
   const closing = useClosingSoon();
-  const { cafeTimeZone } = useSettings();
+  const cafeTimeZone = useHomeTimeZone();
   if (!closing) return null;
   if (props.audience === 'customer' && !props.waitingVenues.includes(closing.venue)) return null;
   const time = cafeTimeOf(closing.at, cafeTimeZone);

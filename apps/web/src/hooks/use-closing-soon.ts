@@ -8,7 +8,7 @@ import {
 import { useCallback, useState } from 'react';
 import { useCafeStatus } from '@/api/cafe-status';
 import { useSchedule } from '@/api/schedule';
-import { useSettings } from '@/api/settings';
+import { useHomeTimeZone } from '@/api/sites';
 import { useLiveEvent } from '@/lib/socket';
 import { useOpeningNow } from './use-opening-now';
 
@@ -28,7 +28,7 @@ export function useClosingSoon(): ClosingSoon | null {
   useLiveEvent('closing-soon', handleClosingSoon);
   const schedule = useSchedule().data;
   const status = useCafeStatus();
-  const { cafeTimeZone } = useSettings();
+  const cafeTimeZone = useHomeTimeZone();
   const now = useOpeningNow();
 
   const candidates: ClosingSoon[] = heard ? [{ venue: heard.venue, at: new Date(heard.at) }] : [];

@@ -1,6 +1,6 @@
 import { nextOpening, type NextOpening, type Venue } from '@cafe/shared';
 import { useSchedule } from '@/api/schedule';
-import { useSettings } from '@/api/settings';
+import { useHomeTimeZone } from '@/api/sites';
 import { openingSentence } from '@/lib/opening-hours';
 import { useOpeningNow } from './use-opening-now';
 
@@ -11,7 +11,7 @@ import { useOpeningNow } from './use-opening-now';
  */
 export function useNextOpenings(venues: readonly Venue[], options: { enabled?: boolean } = {}): string[] {
   const schedule = useSchedule(options).data;
-  const { cafeTimeZone } = useSettings();
+  const cafeTimeZone = useHomeTimeZone();
   const now = useOpeningNow();
   if (!schedule) return [];
   return venues

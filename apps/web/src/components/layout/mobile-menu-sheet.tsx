@@ -7,6 +7,7 @@ import { LiveIndicator } from './live-indicator';
 import { LogoutButton } from './logout-button';
 import { NavLinkItem } from './nav-link-item';
 import type { NavItem } from './nav-links';
+import { SiteSwitch } from './site-switch';
 
 /** The side sheet of the hamburger menu: the links, the greeting and Logout (loaded on first use). */
 export function MobileMenuSheet({
@@ -35,6 +36,7 @@ export function MobileMenuSheet({
             </Dialog.Close>
           </div>
           <Greeting layout="sheet" />
+          <SiteSwitch layout="sheet" />
           <nav aria-label={_('common.nav.main')}>
             <ul className="flex flex-col gap-1">
               {items.map((item) => (

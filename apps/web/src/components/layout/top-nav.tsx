@@ -13,6 +13,7 @@ import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
 import { navItemsFor } from './nav-links';
+import { SiteName, SiteSwitch } from './site-switch';
 
 const BAR_CLASS =
   'sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--surface-raised)]/95 text-[var(--ink)] backdrop-blur supports-[backdrop-filter]:bg-[var(--surface-raised)]/85';
@@ -72,13 +73,17 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <LiveIndicator />
-          <p className={cn('min-w-0 truncate', wide ? '2xl:hidden' : 'lg:hidden')} data-testid="greeting-compact">
-            <Trans
-              id="common.greeting.hi"
-              values={{ name: me.name }}
-              components={{ 0: <span className="font-semibold" /> }}
-            />
-          </p>
+          <div className={cn('flex min-w-0 flex-col', wide ? '2xl:hidden' : 'lg:hidden')}>
+            <p className="min-w-0 truncate" data-testid="greeting-compact">
+              <Trans
+                id="common.greeting.hi"
+                values={{ name: me.name }}
+                components={{ 0: <span className="font-semibold" /> }}
+              />
+            </p>
+            <SiteName />
+          </div>
+          <SiteSwitch className={cn('hidden', wide ? '2xl:block' : 'lg:block')} />
           <div className={cn('hidden min-w-0', wide ? '2xl:block' : 'lg:block')}>
             <Greeting layout="bar" />
           </div>

@@ -1,7 +1,8 @@
 import type { Site } from '@cafe/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useMe } from '@/api/me';
-import { siteBaristasQueryOptions, useSites } from '@/api/sites';
+import { siteBaristasQueryOptions } from '@/api/site-baristas';
+import { useSites } from '@/api/sites';
 
 /** Which sites the dashboards may show for the signed-in person. */
 export interface StatsSites {

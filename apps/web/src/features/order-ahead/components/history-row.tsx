@@ -2,7 +2,7 @@ import type { Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Star } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
-import { useSettings } from '@/api/settings';
+import { useHomeTimeZone } from '@/api/sites';
 import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
@@ -20,7 +20,7 @@ interface HistoryRowProps {
 /** One finished order: time, drink, type and sweetness (cafe), and how it ended. */
 export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
   const { _ } = useLingui();
-  const { cafeTimeZone } = useSettings();
+  const cafeTimeZone = useHomeTimeZone();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
   const done = order.status === 'done' || order.status === 'picked';

@@ -2,10 +2,14 @@ import { textOrEmpty, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { useItemAtSite } from '@/features/order-ahead/hooks/use-item-at-site';
 
 interface MenuItemGridProps {
   items: readonly Menu[];
-  /** Whether an item can be chosen now (active, and the venue takes orders). */
+  /**
+   * Whether an item can be chosen now (active, and the venue takes orders); an item the person's
+   * site does not serve or has sold out cannot be chosen either, and says why.
+   */
   isOrderable: (item: Menu) => boolean;
   onPick: (item: Menu) => void;
   /** Shown under an item that cannot be chosen ("Unavailable" by default). */
@@ -20,14 +24,17 @@ interface MenuItemGridProps {
 /** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
 export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint, browseOnly = false }: MenuItemGridProps) {
   const { _ } = useLingui();
-  const unavailable = unavailableHint ?? _('order.menu.unavailable');
+  const atSite = useItemAtSite();
+  const unavailableText = unavailableHint ?? _('order.menu.unavailable');
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
       {items.map((item) => {
-        const orderable = isOrderable(item);
+        const notHere = atSite(item);
+        const orderable = notHere === null && isOrderable(item);
+        const unavailable = notHere ?? unavailableText;
         const description = textOrEmpty(item.description);
         if (browseOnly) {
-          const off = item.isActive !== 'active';
+          const off = item.isActive !== 'active' || notHere !== null;
           return (
             <li
               key={item.id}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Clock, Hourglass } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
-import { useSettings } from '@/api/settings';
+import { useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
 import { useOffline } from '@/lib/connectivity';
@@ -30,7 +30,7 @@ const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; to
 /** One of today's orders on My orders. */
 export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCardProps) {
   const { _ } = useLingui();
-  const { cafeTimeZone } = useSettings();
+  const cafeTimeZone = useHomeTimeZone();
   const time = cardTimeOf(order);
   const remark = textOrEmpty(order.remark);
   const description = textOrEmpty(order.tumblerImage);

@@ -1,6 +1,7 @@
 import { distanceKm } from '@cafe/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSettings } from '@/api/settings';
+import { useHomeSite } from '@/api/sites';
 import { readPosition, watchLocationPermission } from '@/features/order-ahead/lib/geolocation';
 
 /** Where the person stands for ordering, as far as this device can tell. */
@@ -16,12 +17,17 @@ export type LocationCheck =
 /**
  * The location rule checked when an order form opens, so a person far away or without location
  * sharing learns it before the photo and the whole form: the Permissions API first (a refusal is
- * known without asking), then the position against the cafe's radius. It follows a later change
+ * known without asking), then the position against the radius of the person's site. It follows a later change
  * of the permission, and `recheck` asks again. Only a hint: placing the order reads the position
  * again and the server decides. Without the location check (settings) nothing is asked.
  */
 export function useLocationCheck(): { check: LocationCheck; recheck: () => void } {
-  const { locationCheck, cafe, orderRadiusKm } = useSettings();
+  const settings = useSettings();
+  const { locationCheck } = settings;
+  // The person's site (the deployment's cafe until the sites have loaded).
+  const { site } = useHomeSite();
+  const cafe = site ?? settings.cafe;
+  const orderRadiusKm = site?.radiusKm ?? settings.orderRadiusKm;
   const [check, setCheck] = useState<LocationCheck>(() => (locationCheck ? { state: 'checking' } : { state: 'off' }));
   // Only the latest of overlapping checks may set the answer.
   const latest = useRef(0);

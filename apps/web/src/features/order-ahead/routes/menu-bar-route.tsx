@@ -12,6 +12,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { BarNoticeDialog } from '@/features/order-ahead/components/bar-notice-dialog';
 import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notice';
+import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
@@ -83,6 +84,8 @@ export function MenuBarRoute() {
           </button>
         }
       />
+
+      {isCustomer ? <HomeSiteSuggestion /> : null}
 
       {barClosed ? (
         <AlertMessage tone="info" className="mb-4">

@@ -10,6 +10,7 @@ import { customerPaths, paths } from '@/lib/paths';
 import { AlertMessage, PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
+import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { OrderCountBadge } from '@/features/order-ahead/components/order-count-badge';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
@@ -77,6 +78,7 @@ export function MenuCafeRoute() {
         actions={isCustomer && countQuery.data !== undefined ? <OrderCountBadge count={countQuery.data} /> : null}
       />
 
+      {isCustomer ? <HomeSiteSuggestion /> : null}
       {isCustomer ? <OrderingPausedNotice /> : null}
 
       {!me ? (

@@ -1,7 +1,7 @@
 import { SiteBaristaSchema, type SiteBarista } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { siteBaristasQueryOptions } from '@/api/sites';
+import { siteBaristasQueryOptions } from '@/api/site-baristas';
 import { api } from '@/lib/api-client';
 
 /** PUT /sites/{siteId}/baristas (admin): the site's baristas become exactly these. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Search, UserMinus, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { AlertMessage, ErrorState, LoadingBlock, Modal } from '@/components/ui';
-import { siteBaristasQueryOptions } from '@/api/sites';
+import { siteBaristasQueryOptions } from '@/api/site-baristas';
 import { useUserSearch } from '@/api/user-search';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
