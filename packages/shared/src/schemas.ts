@@ -336,6 +336,8 @@ export const BaristaHistoryQuerySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, { message: 'is not a cursor this server gave' })
     .optional(),
+  /** The site whose history (the caller's own without it); a barista of another site gets 403. */
+  siteId: IdSchema.optional(),
 });
 export type BaristaHistoryQuery = z.infer<typeof BaristaHistoryQuerySchema>;
 

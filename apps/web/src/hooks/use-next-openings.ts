@@ -9,7 +9,10 @@ import { useOpeningNow } from './use-opening-now';
  * again Monday at 9:00"): worked out here with the server's own rule, so it moves on by itself as
  * time passes. Empty while the schedule loads, or when nothing ever opens.
  */
-export function useNextOpenings(venues: readonly Venue[], options: { enabled?: boolean } = {}): string[] {
+export function useNextOpenings(
+  venues: readonly Venue[],
+  options: { enabled?: boolean; siteId?: number | undefined } = {},
+): string[] {
   const schedule = useSchedule(options).data;
   const cafeTimeZone = useHomeTimeZone();
   const now = useOpeningNow();

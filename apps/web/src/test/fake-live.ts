@@ -17,7 +17,13 @@ export const live = {
   reconnect(): void {
     for (const handler of [...reconnects]) handler();
   },
+  /** How often a screen asked the channel to connect again (a switch of the staff site). */
+  reconnectsAsked: 0,
 };
+
+export function reconnectSocket(): void {
+  live.reconnectsAsked += 1;
+}
 
 export function useLiveEvent(event: string, handler: Handler): void {
   useEffect(() => {

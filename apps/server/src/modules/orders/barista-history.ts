@@ -42,21 +42,25 @@ export function decodeHistoryCursor(cursor: string): HistoryPosition | null {
 const UNFINISHED = ORDER_STATUSES.filter((status) => !isStatusIn(FINISHED_ORDER_STATUSES, status));
 
 /**
- * GET /order/history/barista: finished orders a page at a time, newest first (keyset pages on
+ * GET /order/history/barista: finished orders of one site a page at a time, newest first (keyset pages on
  * order_date and id, docs/decisions/0016-statistics-and-history.md). Each page carries the served
  * count of every day it shows, counted over the whole day, so a day cut by a page break still
  * shows its full "Total Order:".
  */
-export async function readBaristaHistory(db: Db, query: BaristaHistoryQuery): Promise<BaristaHistoryPage> {
+export async function readBaristaHistory(
+  db: Db,
+  siteId: number,
+  query: BaristaHistoryQuery,
+): Promise<BaristaHistoryPage> {
   const after = query.cursor === undefined ? null : decodeHistoryCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw badRequest('cursor: is not a cursor this server gave');
   const limit = query.limit ?? LIMITS.historyPageSize;
   // One more than asked tells whether another page follows.
-  const rows = await listHistoryPage(db, UNFINISHED, after, limit + 1);
+  const rows = await listHistoryPage(db, siteId, UNFINISHED, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const days = [...new Set(page.map((row) => row.cafe_day))];
-  const totals = new Map((await countByDay(db, days, SERVED_ORDER_STATUSES)).map((r) => [r.day, r.total]));
+  const totals = new Map((await countByDay(db, siteId, days, SERVED_ORDER_STATUSES)).map((r) => [r.day, r.total]));
   return {
     orders: page.map(toOrder),
     nextCursor: rows.length > limit && last ? encodeHistoryCursor({ orderDate: last.order_date, id: last.id }) : null,

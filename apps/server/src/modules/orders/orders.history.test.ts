@@ -2,7 +2,7 @@ import { cafeClock, cafeDayOf, type BaristaHistoryPage, type ErrorBody, type Ord
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedMenu, type SeededMenu } from '../../test-support/order-fixtures';
 import { queryPlans } from '../../test-support/query-plans';
-import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
+import { FIRST_SITE_ID, createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 import { encodeHistoryCursor } from './barista-history';
 import { countByDay, listHistoryPage } from './orders.repository';
 
@@ -191,9 +191,15 @@ describe('GET /order/history/barista', () => {
 
   it('walks one index backwards from the cursor, without sorting the history', async () => {
     const [first = '', later = '', totals = ''] = await queryPlans(t, async (db) => {
-      await listHistoryPage(db, ['ordered', 'in-progress'], null, 51);
-      await listHistoryPage(db, ['ordered', 'in-progress'], { orderDate: '2026-03-04T02:10:00.000Z', id: 9 }, 51);
-      await countByDay(db, ['2026-03-03', '2026-03-04'], ['done', 'picked']);
+      await listHistoryPage(db, FIRST_SITE_ID, ['ordered', 'in-progress'], null, 51);
+      await listHistoryPage(
+        db,
+        FIRST_SITE_ID,
+        ['ordered', 'in-progress'],
+        { orderDate: '2026-03-04T02:10:00.000Z', id: 9 },
+        51,
+      );
+      await countByDay(db, FIRST_SITE_ID, ['2026-03-03', '2026-03-04'], ['done', 'picked']);
     });
     if (t.app.ctx.dialect === 'sqlite') {
       expect(first).toMatch(/SCAN o USING INDEX orders_history_page/);

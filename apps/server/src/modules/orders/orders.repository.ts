@@ -1,6 +1,6 @@
 import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 
 type Venue = OrdersTable['category_for'];
@@ -333,26 +333,33 @@ export async function countWaiting(db: Db, { siteId, venue, day }: QueueKey): Pr
  */
 export function listHistoryPage(
   db: Db,
+  siteId: number,
   unfinished: readonly OrderStatus[],
   after: { orderDate: string; id: number } | null,
   limit: number,
 ): Promise<OrderRow[]> {
-  let query = orderQuery(db).where('o.status', 'not in', unfinished);
+  // The site is a filter on the walk, not an index to start from: written as `+site_id` so the
+  // planner cannot prefer orders_site_day_status and sort the site's whole history (sites are few).
+  let query = orderQuery(db)
+    .where(sql<number>`+${sql.ref('o.site_id')}`, '=', siteId)
+    .where('o.status', 'not in', unfinished);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('o.order_date', 'o.id'), '<', eb.tuple(after.orderDate, after.id)));
   }
   return query.orderBy('o.order_date', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
 }
 
-/** How many orders of each of `days` (cafe days) are in `statuses`; days without any are left out. */
+/** How many orders of a site on each of `days` (cafe days) are in `statuses`; days without any are left out. */
 export async function countByDay(
   db: Db,
+  siteId: number,
   days: readonly string[],
   statuses: readonly OrderStatus[],
 ): Promise<{ day: string; total: number }[]> {
   if (days.length === 0) return [];
   const rows = await db
     .selectFrom('orders')
+    .where('site_id', '=', siteId)
     .where('status', 'in', statuses)
     .where('cafe_day', 'in', days)
     .select((eb) => ['cafe_day as day', eb.fn.countAll<number>().as('total')])

@@ -138,13 +138,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Newest orderDate first (ties: higher id first). Pass nextCursor back as cursor for the next page; ' +
           'it is null on the last page. Pages do not shift when orders finish in the meantime (keyset pages). ' +
           'dayTotals gives, for every cafe day of the page, all the done and picked orders of that day (its ' +
-          '"Total Order:"), also when the day continues on another page.',
+          '"Total Order:"), also when the day continues on another page. Only the orders of one site (siteId, or ' +
+          "the barista's own); a barista of another site gets 403.",
         security: bearerSecurity,
         querystring: BaristaHistoryQuerySchema,
-        response: { 200: BaristaHistoryPageSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: BaristaHistoryPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.baristaHistory(request.query),
+    async (request) => {
+      const site = await app.ctx.services.sites.forStaff(currentUser(request), request.query.siteId);
+      return service.baristaHistory(request.query, site.id);
+    },
   );
 
   app.get(

@@ -53,8 +53,9 @@ export function createOrdersService(ctx: AppContext) {
       return rows.map(toOrder);
     },
 
-    /** GET /order/history/barista: one page of finished orders, newest first, with the totals of its days. */
-    baristaHistory: (query: BaristaHistoryQuery): Promise<BaristaHistoryPage> => readBaristaHistory(db, query),
+    /** GET /order/history/barista: one page of a site's finished orders, newest first, with the totals of its days. */
+    baristaHistory: (query: BaristaHistoryQuery, siteId: number): Promise<BaristaHistoryPage> =>
+      readBaristaHistory(db, siteId, query),
 
     /** GET /order/{id}/timeline: every move of an order, who made it and when; for its owner and the staff. */
     async timeline(user: AuthUser, id: number): Promise<TimelineEntry[]> {

@@ -1,24 +1,28 @@
 import { BaristaHistoryPageSchema, LIMITS } from '@cafe/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
 
 /** GET /order/history/barista: one page of finished orders, newest first, from `cursor` (null: the newest). */
-export const fetchBaristaHistoryPage = (cursor: string | null, signal?: AbortSignal) =>
+export const fetchBaristaHistoryPage = (siteId: number | undefined, cursor: string | null, signal?: AbortSignal) =>
   api('/order/history/barista', {
-    query: { limit: LIMITS.historyPageSize, cursor: cursor ?? undefined },
+    query: { limit: LIMITS.historyPageSize, cursor: cursor ?? undefined, siteId },
     schema: BaristaHistoryPageSchema,
     signal,
   });
 
-/** The history as pages loaded one after another; a page's nextCursor leads to the next. */
-export const baristaHistoryQueryOptions = () =>
+/** Prefix of the history of every site. */
+export const baristaHistoryRootKey = ['barista-history'] as const;
+
+/** A site's history as pages loaded one after another; a page's nextCursor leads to the next. */
+export const baristaHistoryQueryOptions = (siteId: number | undefined) =>
   infiniteQueryOptions({
-    queryKey: ['barista-history'] as const,
-    queryFn: ({ pageParam, signal }) => fetchBaristaHistoryPage(pageParam, signal),
+    queryKey: [...baristaHistoryRootKey, { siteId }] as const,
+    queryFn: ({ pageParam, signal }) => fetchBaristaHistoryPage(siteId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
 
 export function useBaristaHistory() {
-  return useInfiniteQuery(baristaHistoryQueryOptions());
+  return useInfiniteQuery(baristaHistoryQueryOptions(useStaffSite().siteId));
 }

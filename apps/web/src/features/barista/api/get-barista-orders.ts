@@ -7,12 +7,14 @@ export interface BaristaOrdersQuery {
   status: readonly OrderStatus[];
   startDate?: CafeDay;
   endDate?: CafeDay;
+  /** The site whose board (the staff site chosen on this device); undefined: the server's choice. */
+  siteId?: number | undefined;
 }
 
 /** GET /order (barista): orders by status and cafe-day range, oldest first; today's waiting ones with a wait estimate. */
 export const fetchBaristaOrders = (query: BaristaOrdersQuery, signal?: AbortSignal) =>
   api('/order', {
-    query: { status: query.status.join(','), startDate: query.startDate, endDate: query.endDate },
+    query: { status: query.status.join(','), startDate: query.startDate, endDate: query.endDate, siteId: query.siteId },
     schema: z.array(QueuedOrderSchema),
     signal,
   });

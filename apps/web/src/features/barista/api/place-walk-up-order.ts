@@ -1,5 +1,6 @@
 import { OrderSchema, type WalkUpOrderBody } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -12,8 +13,10 @@ export const placeWalkUpOrder = (body: WalkUpOrderBody) =>
 
 export function usePlaceWalkUpOrder() {
   const queryClient = useQueryClient();
+  const { siteId } = useStaffSite();
   return useMutation({
-    mutationFn: placeWalkUpOrder,
+    // At the counter of the site the board shows.
+    mutationFn: (body: WalkUpOrderBody) => placeWalkUpOrder({ ...body, siteId }),
     // The `orders` event puts it on the board; without a live connection this read does.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
   });

@@ -1,16 +1,18 @@
 import { OrderingStatusSchema, type OrderingStatusPatch } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
 import { orderingStatusQueryOptions } from './get-ordering-status';
 
 /** PATCH /ordering-status: pause or resume online orders by hand, or set the limits (null: no limit). */
-export const setOrderingStatus = (body: OrderingStatusPatch) =>
-  api('/ordering-status', { method: 'PATCH', body, schema: OrderingStatusSchema });
+export const setOrderingStatus = (body: OrderingStatusPatch, siteId: number | undefined) =>
+  api('/ordering-status', { method: 'PATCH', query: { siteId }, body, schema: OrderingStatusSchema });
 
 export function useSetOrderingStatus() {
   const queryClient = useQueryClient();
+  const { siteId } = useStaffSite();
   return useMutation({
-    mutationFn: setOrderingStatus,
-    onSuccess: (status) => queryClient.setQueryData(orderingStatusQueryOptions().queryKey, status),
+    mutationFn: (body: OrderingStatusPatch) => setOrderingStatus(body, siteId),
+    onSuccess: (status) => queryClient.setQueryData(orderingStatusQueryOptions(siteId).queryKey, status),
   });
 }

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
-import { apiError, mockApi, renderWithProviders, type Reply } from '@/test/render';
+import { useStaffSiteChoice } from '@/lib/site-choice';
+import { apiError, mockApi, renderWithProviders, signIn, type Reply } from '@/test/render';
 import { WalkUpOrderDialog } from './walk-up-order-dialog';
 
 const MENU: Category[] = [
@@ -162,6 +163,19 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
       guestName: 'Visitor Bo',
     });
     await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+  });
+
+  it('places the order at the site the board is switched to', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    const { user, dialog, placements } = setup();
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    await user.type(within(dialog).getByLabelText("Guest's name"), 'Visitor Bo');
+    await chooseDrink(user, dialog, { drink: 'Thai tea', type: 'Hot', sweetness: '100%' });
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(placements()[0]?.body).toMatchObject({ guestName: 'Visitor Bo', siteId: 2 });
+    useStaffSiteChoice.setState({ siteId: null });
   });
 });
 

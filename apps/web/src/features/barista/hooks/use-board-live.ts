@@ -1,7 +1,9 @@
 import type { CategoryFor, LiveEventPayload, QueuedOrder, WaitInputs } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
 import { useSettings } from '@/api/settings';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { i18n } from '@/i18n';
 import { cafeToday, formatCafeTime } from '@/lib/cafe-time';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
@@ -31,6 +33,8 @@ export function useBoardLive() {
   const [catchingUp, setCatchingUp] = useState(false);
   const { play } = chime;
   const { cafeTimeZone } = useSettings();
+  // The live channel follows this site: its events are about this site's board.
+  const { siteId } = useStaffSite();
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }), [queryClient]);
   // The latest wait inputs per venue, from `queue` events (until the first, the server's estimates stay).
@@ -45,10 +49,10 @@ export function useBoardLive() {
       if (queryClient.isFetching({ queryKey: baristaOrdersRootKey }) > 0) void refetch();
       for (const [key, list] of queryClient.getQueriesData<QueuedOrder[]>({ queryKey: baristaOrdersRootKey })) {
         const query = key[1] as BaristaOrdersQuery | undefined;
-        if (list && query?.status) queryClient.setQueryData(key, update(list, query));
+        if (list && query?.status && query.siteId === siteId) queryClient.setQueryData(key, update(list, query));
       }
     },
-    [queryClient, refetch],
+    [queryClient, refetch, siteId],
   );
 
   const handleOrdersEvent = useCallback(
@@ -83,19 +87,27 @@ export function useBoardLive() {
 
   const handleOrderingStatus = useCallback(
     (status: LiveEventPayload<'ordering-status'>) =>
-      queryClient.setQueryData(orderingStatusQueryOptions().queryKey, status),
-    [queryClient],
+      queryClient.setQueryData(orderingStatusQueryOptions(siteId).queryKey, status),
+    [queryClient, siteId],
   );
   useLiveEvent('ordering-status', handleOrderingStatus);
+
+  const handleCafeStatus = useCallback(
+    (status: LiveEventPayload<'cafe-status'>) =>
+      queryClient.setQueryData(staffCafeStatusQueryOptions(siteId).queryKey, status),
+    [queryClient, siteId],
+  );
+  useLiveEvent('cafe-status', handleCafeStatus);
 
   /** Reads the board and busy mode afresh; until both have answered the board does not claim to be live. */
   const catchUp = useCallback(() => {
     setCatchingUp(true);
     void Promise.allSettled([
       refetch(),
-      queryClient.invalidateQueries({ queryKey: orderingStatusQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: orderingStatusQueryOptions(siteId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: staffCafeStatusQueryOptions(siteId).queryKey }),
     ]).then(() => setCatchingUp(false));
-  }, [queryClient, refetch]);
+  }, [queryClient, refetch, siteId]);
   useOnReconnect(catchUp);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Order } from '@cafe/shared';
 import { History } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { errorText } from '@/lib/error-text';
 import { useBaristaHistory } from '@/features/barista/api/get-barista-history';
@@ -33,6 +34,7 @@ export function BaristaHistoryRoute() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={_('barista.history.title')} description={_('barista.history.description')} />
+      <StaffSiteSwitch className="-mt-2 max-w-xs" />
       {history.isPending ? (
         <LoadingBlock label={_('barista.history.loading')} />
       ) : history.isError && pages.length === 0 ? (

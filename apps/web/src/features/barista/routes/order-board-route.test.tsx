@@ -1,14 +1,15 @@
-import type { Order, OrdersEvent } from '@cafe/shared';
+import type { Order, OrdersEvent, Site } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { i18n, loadEverything } from '@/i18n';
-import { mockApi, renderWithProviders } from '@/test/render';
+import { useStaffSiteChoice } from '@/lib/site-choice';
+import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { OrderBoardRoute } from './order-board-route';
 
 // The live connection is replaced: the test delivers `orders` events itself.
-const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>() }));
+const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>(), reconnect: vi.fn() }));
 vi.mock('@/lib/socket', async () => {
   const { create } = await import('zustand');
   return {
@@ -17,6 +18,7 @@ vi.mock('@/lib/socket', async () => {
       live.handlers.set(event, handler);
     },
     useOnReconnect: () => undefined,
+    reconnectSocket: live.reconnect,
   };
 });
 
@@ -45,11 +47,31 @@ const OPEN_ORDERING = {
 
 let cafeStatus = { isCafeOpen: true, isBarOpen: false };
 let orders: Order[] = [];
+/** The orders of each site other than the first, when the board asks for that site. */
+let ordersAt: Record<string, Order[]> = {};
+
+function site(id: number, name: string): Site {
+  return {
+    id,
+    name,
+    latitude: 13.7466,
+    longitude: 100.5393,
+    radiusKm: 1,
+    timeZone: 'Asia/Bangkok',
+    venues: { cafe: true, bar: true },
+    status: { isCafeOpen: true, isBarOpen: false },
+    archived: false,
+  };
+}
+const SITES = [site(1, 'Head office'), site(2, 'Tower B')];
 
 function setup() {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.path === '/cafe-status') return { body: cafeStatus };
-    if (call.method === 'GET' && call.path === '/order') return { body: orders };
+    if (call.method === 'GET' && call.path === '/order') {
+      return { body: ordersAt[call.search.get('siteId') ?? ''] ?? orders };
+    }
+    if (call.method === 'GET' && call.path === '/sites') return { body: SITES };
     if (call.method === 'PATCH' && call.path.startsWith('/cafe-status/')) {
       const value = call.path.split('/')[2];
       cafeStatus = { isCafeOpen: value === 'cafe-open', isBarOpen: value === 'bar-open' };
@@ -93,7 +115,50 @@ const orderCalls = (calls: ReturnType<typeof mockApi>['calls']) =>
 beforeEach(() => {
   cafeStatus = { isCafeOpen: true, isBarOpen: false };
   orders = [];
+  ordersAt = {};
   live.handlers.clear();
+  live.reconnect.mockClear();
+  useStaffSiteChoice.setState({ siteId: null });
+});
+
+describe('OrderBoardRoute: the site of the board', () => {
+  const staffCalls = (calls: ReturnType<typeof mockApi>['calls'], siteId: string) =>
+    calls.filter(
+      (c) => ['/order', '/cafe-status', '/ordering-status'].includes(c.path) && c.search.get('siteId') === siteId,
+    );
+
+  it('shows no site switch to a barista of one site, and names that site in its calls', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    orders = [makeOrder({ userName: 'Anong' })];
+    const { calls } = setup();
+    expect(await screen.findByText('Anong')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
+    expect(orderCalls(calls).every((c) => c.search.get('siteId') === '1')).toBe(true);
+  });
+
+  it('switches a barista of several sites to another site: its orders, its status, the live channel', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    orders = [makeOrder({ userName: 'Anong' })];
+    ordersAt = { '2': [makeOrder({ userName: 'Bee' })] };
+    const { user, calls } = setup();
+    const choice = await screen.findByRole('combobox', { name: 'Site' });
+    expect(await screen.findByText('Anong')).toBeInTheDocument();
+    await waitFor(() => expect(within(choice).getByRole('option', { name: 'Tower B' })).toBeInTheDocument());
+    expect(choice).toHaveDisplayValue('Head office');
+    expect(staffCalls(calls, '2')).toEqual([]);
+
+    await user.selectOptions(choice, 'Tower B');
+    expect(await screen.findByText('Bee')).toBeInTheDocument();
+    expect(screen.queryByText('Anong')).not.toBeInTheDocument();
+    expect(choice).toHaveDisplayValue('Tower B');
+    expect(live.reconnect).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('staffSiteId')).toBe('2');
+    await waitFor(() =>
+      expect(new Set(staffCalls(calls, '2').map((c) => c.path))).toEqual(
+        new Set(['/order', '/cafe-status', '/ordering-status']),
+      ),
+    );
+  });
 });
 
 describe('OrderBoardRoute: shop status', () => {

@@ -2,8 +2,10 @@ import { useLingui } from '@lingui/react';
 import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useCafeStatusQuery } from '@/api/cafe-status';
+import { useQuery } from '@tanstack/react-query';
+import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
+import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, Spinner } from '@/components/ui';
 import { useBaristaOrders } from '@/features/barista/api/get-barista-orders';
 import { BoardSettings } from '@/features/barista/components/board-settings';
@@ -19,6 +21,7 @@ import { useBoardLive } from '@/features/barista/hooks/use-board-live';
 import { useTicketThresholds } from '@/features/barista/hooks/use-ticket-thresholds';
 import { useWakeLock } from '@/features/barista/hooks/use-wake-lock';
 import { useCafeToday } from '@/hooks/use-cafe-today';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
 
@@ -32,9 +35,10 @@ const BOARD_REFETCH_MS = 30_000;
 export function OrderBoardRoute() {
   const { _ } = useLingui();
   const today = useCafeToday();
-  const status = useCafeStatusQuery();
+  const { siteId } = useStaffSite();
+  const status = useQuery(staffCafeStatusQueryOptions(siteId));
   const orders = useBaristaOrders(
-    { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1) },
+    { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
     { refetchInterval: BOARD_REFETCH_MS },
   );
   const live = useBoardLive();
@@ -67,7 +71,10 @@ export function OrderBoardRoute() {
   return (
     <div className="flex flex-col gap-2">
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold text-[var(--ink)]">{_('barista.board.title')}</h1>
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+          <h1 className="text-2xl font-semibold text-[var(--ink)]">{_('barista.board.title')}</h1>
+          <StaffSiteSwitch className="w-48 max-w-full" />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <LiveIndicator catchingUp={live.catchingUp} stale={orders.isError && orders.data !== undefined} />
           {mode === 'cafe-open' ? <WalkUpOrderButton onClick={() => setWalkUpOpen(true)} /> : null}

@@ -1,7 +1,5 @@
 import type { Site } from '@cafe/shared';
-import { useQueries } from '@tanstack/react-query';
 import { useMe } from '@/api/me';
-import { siteBaristasQueryOptions } from '@/api/site-baristas';
 import { useSites } from '@/api/sites';
 
 /** Which sites the dashboards may show for the signed-in person. */
@@ -20,24 +18,21 @@ export interface StatsSites {
 export const ONE_SITE: StatsSites = { severalSites: false, choices: [], canSeeAll: false, ownSite: undefined };
 
 /**
- * The sites of the dashboards' selector. Admins read every site. A barista's sites are the ones
- * whose baristas (GET /sites/{id}/baristas, asked only when there are several sites) include
- * them; they choose among those when they work at more than one. With one site, or while the
- * sites cannot be read, there is nothing to choose and the screen stays as it was before sites.
+ * The sites of the dashboards' selector. Admins read every site. A barista's sites are those of
+ * their profile (`staffSiteIds` of GET /user/me); they choose among those when they work at more
+ * than one. With one site, or while the sites cannot be read, there is nothing to choose and the
+ * screen stays as it was before sites.
  */
 export function useStatsSites(): StatsSites {
   const me = useMe();
   const sites = useSites().data ?? [];
   const several = sites.length > 1;
-  const isBarista = me?.role === 'barista';
-  const staff = useQueries({
-    queries: (several && isBarista ? sites : []).map((site) => siteBaristasQueryOptions(site.id)),
-  });
   const none: StatsSites = { ...ONE_SITE, severalSites: several };
   if (!several || !me) return ONE_SITE;
   if (me.role === 'admin') return { ...none, choices: sites, canSeeAll: true };
-  if (!isBarista) return none;
-  const mine = sites.filter((_site, i) => staff[i]?.data?.some((barista) => barista.id === me.id));
+  if (me.role !== 'barista') return none;
+  const staffSiteIds = me.staffSiteIds ?? [];
+  const mine = sites.filter((site) => staffSiteIds.includes(site.id));
   const ownSite = mine.find((site) => site.id === me.homeSiteId) ?? mine[0];
   return { ...none, choices: mine.length > 1 ? mine : [], ownSite };
 }

@@ -1,4 +1,4 @@
-import type { Site, SiteBarista } from '@cafe/shared';
+import type { Site } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,14 +36,9 @@ const ME = 7;
 /** Served cafe orders per site (the key "all" without siteId); every statistic answers for the site asked. */
 const TOTALS: Record<string, number> = { all: 12, 1: 5, 2: 4, 3: 3 };
 
-function serve(sites: Site[], baristas: Record<number, number[]> = {}) {
+function serve(sites: Site[]) {
   return mockApi((call: RecordedCall) => {
     const siteKey = call.search.get('siteId') ?? 'all';
-    const staff = /^\/sites\/(\d+)\/baristas$/.exec(call.path);
-    if (staff) {
-      const ids = baristas[Number(staff[1])] ?? [];
-      return { body: ids.map((id): SiteBarista => ({ id, name: `Barista ${id}`, email: `b${id}@example.com` })) };
-    }
     switch (call.path) {
       case '/sites':
         return { body: sites };
@@ -112,8 +107,8 @@ describe('the dashboards of several sites', () => {
 
   it('offers a barista only the sites they work at, their own first shown', async () => {
     const user = userEvent.setup();
-    signIn({ id: ME, role: 'barista', homeSiteId: 3 });
-    const { calls } = serve([HEAD_OFFICE, LONDON, RIVERSIDE], { 1: [ME, 8], 2: [8], 3: [ME] });
+    signIn({ id: ME, role: 'barista', homeSiteId: 3, staffSiteIds: [1, 3] });
+    const { calls } = serve([HEAD_OFFICE, LONDON, RIVERSIDE]);
     renderWithProviders(<DashboardBarRoute />);
 
     const select = await screen.findByRole('combobox', { name: 'Site' });
@@ -125,14 +120,17 @@ describe('the dashboards of several sites', () => {
     await user.selectOptions(select, 'Head office');
     await waitFor(() => expect(statsCalls(calls).some((c) => c.search.get('siteId') === '1')).toBe(true));
     expect(statsCalls(calls).some((c) => c.search.get('siteId') === '2')).toBe(false);
+    // The sites they work at come with their profile: no site's baristas are asked for.
+    expect(calls.some((c) => c.path.endsWith('/baristas'))).toBe(false);
   });
 
   it('shows a barista of one of several sites their site without a choice', async () => {
-    signIn({ id: ME, role: 'barista' });
-    const { calls } = serve([HEAD_OFFICE, LONDON], { 1: [8], 2: [ME] });
+    signIn({ id: ME, role: 'barista', homeSiteId: 1, staffSiteIds: [2] });
+    const { calls } = serve([HEAD_OFFICE, LONDON]);
     renderWithProviders(<DashboardCafeRoute />);
     await waitFor(() => expect(total()).toHaveTextContent('12'));
-    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/baristas'))).toHaveLength(2));
+    await waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true));
+    expect(calls.some((c) => c.path.endsWith('/baristas'))).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
     expect(statsCalls(calls).every((c) => !c.search.has('siteId'))).toBe(true);
   });

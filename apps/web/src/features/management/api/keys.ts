@@ -4,4 +4,5 @@ export const managementKeys = {
   categories: () => [...managementKeys.all, 'categories'] as const,
   category: (id: number) => [...managementKeys.all, 'category', id] as const,
   menu: (id: number) => [...managementKeys.all, 'menu', id] as const,
+  siteMenu: (siteId: number) => [...managementKeys.all, 'site-menu', siteId] as const,
 };

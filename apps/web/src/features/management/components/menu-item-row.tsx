@@ -1,4 +1,4 @@
-import { textOrEmpty, type Menu } from '@cafe/shared';
+import { textOrEmpty, type Menu, type MenuAtSite } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
@@ -14,10 +14,21 @@ interface MenuItemRowProps {
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onActiveChange: (active: boolean) => void;
+  /** The item at the staff site, when the person runs several sites (else nothing per site is shown). */
+  atSite?: MenuAtSite | undefined;
+  onAtSiteChange?: (change: { available: boolean } | { soldOut: boolean }) => void;
 }
 
 /** One item of the category page: name, description, active switch, edit link or selection box. */
-export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onActiveChange }: MenuItemRowProps) {
+export function MenuItemRow({
+  menu,
+  selecting,
+  selected,
+  onSelectedChange,
+  onActiveChange,
+  atSite,
+  onAtSiteChange,
+}: MenuItemRowProps) {
   const { _ } = useLingui();
   const checkboxId = useId();
   // Switching needs the server: offline the switch is disabled (the list says why).
@@ -47,6 +58,35 @@ export function MenuItemRow({ menu, selecting, selected, onSelectedChange, onAct
         <StatusPill tone={active ? 'success' : 'neutral'} className="mt-1">
           {active ? _('management.status.active') : _('management.status.inactive')}
         </StatusPill>
+        {atSite && !atSite.available ? (
+          <StatusPill tone="neutral" className="mt-1 ml-1">
+            {_('management.site.notServed')}
+          </StatusPill>
+        ) : atSite?.soldOut ? (
+          <StatusPill tone="warning" className="mt-1 ml-1">
+            {_('management.site.soldOut')}
+          </StatusPill>
+        ) : null}
+        {atSite && onAtSiteChange && !selecting ? (
+          <div
+            role="group"
+            aria-label={_('management.site.group', { name: menu.name })}
+            className="mt-2 flex flex-wrap gap-x-4 gap-y-1"
+          >
+            <Switch
+              checked={atSite.available}
+              onCheckedChange={(available) => onAtSiteChange({ available })}
+              label={_('management.site.servedSwitch')}
+              disabled={offline}
+            />
+            <Switch
+              checked={atSite.soldOut}
+              onCheckedChange={(soldOut) => onAtSiteChange({ soldOut })}
+              label={_('management.site.soldOutSwitch')}
+              disabled={offline || !atSite.available}
+            />
+          </div>
+        ) : null}
       </Text>
       {selecting ? null : (
         <>

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, renderRoute } from '@/test/render';
+import { useStaffSiteChoice } from '@/lib/site-choice';
+import { apiError, mockApi, renderRoute, signIn } from '@/test/render';
 import { CategoryMenuRoute } from './category-menu-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
+vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, reconnectSocket: () => undefined }));
 
 const menu = (id: number, name: string, isActive = 'active') => ({
   id,
@@ -90,5 +91,62 @@ describe('Category menu page', () => {
     renderPage();
     expect(await screen.findByText('This category is empty')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'New Menu' })[0]).toHaveAttribute('href', '/add-menu/4');
+  });
+});
+
+describe('Category menu page: the items at a site', () => {
+  const site = (id: number, name: string) => ({
+    id,
+    name,
+    latitude: 13.7466,
+    longitude: 100.5393,
+    radiusKm: 1,
+    timeZone: 'Asia/Bangkok',
+    venues: { cafe: true, bar: true },
+    status: { isCafeOpen: true, isBarOpen: false },
+    archived: false,
+  });
+  const atSite = (menuId: number, available: boolean, soldOut = false) => ({
+    menuId,
+    siteId: 2,
+    available,
+    soldOut,
+    soldOutUntil: null,
+  });
+  afterEach(() => useStaffSiteChoice.setState({ siteId: null }));
+
+  it('shows nothing per site to a barista of one site', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    const { calls } = mockApi({ 'GET /category/4': () => category });
+    renderPage();
+    await screen.findByRole('switch', { name: 'Mango active' });
+    expect(screen.queryByRole('group', { name: 'Mango at this site' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.includes('/menu-items'))).toBe(false);
+  });
+
+  it('says what the chosen site serves and marks an item sold out there', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /category/4': () => category,
+      'GET /sites': [site(1, 'Head office'), site(2, 'Tower B')],
+      'GET /sites/2/menu-items': [atSite(41, true), atSite(42, false)],
+      'PATCH /sites/2/menu-items/41': { siteId: 2, available: true, soldOut: true, soldOutUntil: null },
+    });
+    renderPage();
+    const mango = await screen.findByRole('group', { name: 'Mango at this site' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveDisplayValue('Tower B'));
+    expect(within(mango).getByRole('switch', { name: 'Served here' })).toBeChecked();
+    const berry = screen.getByRole('group', { name: 'Berry at this site' });
+    expect(within(berry).getByRole('switch', { name: 'Served here' })).not.toBeChecked();
+    expect(screen.getByText('Not served here')).toBeInTheDocument();
+
+    await user.click(within(mango).getByRole('switch', { name: 'Sold out' }));
+    expect(await screen.findByText('Sold out here')).toBeInTheDocument();
+    expect(within(mango).getByRole('switch', { name: 'Sold out' })).toBeChecked();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/sites/2/menu-items/41', { soldOut: true }],
+    ]);
   });
 });

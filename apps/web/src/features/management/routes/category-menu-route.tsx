@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { OfflineReason } from '@/components/offline-banner';
+import { StaffSiteSwitch } from '@/components/staff-site-switch';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
@@ -12,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useCategory } from '@/features/management/api/get-category';
 import { useDeleteMenus, useToggleMenuActive } from '@/features/management/api/update-menu';
+import { useSetSiteMenuItem, useSiteMenuItems } from '@/features/management/api/site-menu-items';
 import { useMenuLive } from '@/features/management/api/use-menu-live';
 import { CategoryForBadge } from '@/features/management/components/category-for-badge';
 import { MenuItemRow } from '@/features/management/components/menu-item-row';
@@ -55,6 +58,7 @@ export function CategoryMenuRoute() {
           )
         }
       />
+      <StaffSiteSwitch className="mb-4 max-w-xs" />
       {body}
     </section>
   );
@@ -66,6 +70,11 @@ function CategoryMenuList({ category }: { category: Category }) {
   const offline = useOffline();
   const toggleActive = useToggleMenuActive(category.id);
   const deleteMenus = useDeleteMenus();
+  // Someone who runs several sites says, per site, whether it serves an item and whether it is sold out.
+  const { siteId, siteIds } = useStaffSite();
+  const perSite = siteIds.length > 1 ? siteId : undefined;
+  const siteMenu = useSiteMenuItems(perSite);
+  const setAtSite = useSetSiteMenuItem(perSite);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
@@ -85,6 +94,18 @@ function CategoryMenuList({ category }: { category: Category }) {
               : _('management.categoryMenu.switchInactiveFailed', { name }),
             { description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain') },
           ),
+      },
+    );
+  };
+
+  const handleAtSiteChange = (menuId: number, name: string, change: { available: boolean } | { soldOut: boolean }) => {
+    setAtSite.mutate(
+      { menuId, ...change },
+      {
+        onError: (error) =>
+          toast.error(_('management.site.changeFailed', { name }), {
+            description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain'),
+          }),
       },
     );
   };
@@ -191,6 +212,8 @@ function CategoryMenuList({ category }: { category: Category }) {
             selected={selected.has(menu.id)}
             onSelectedChange={(value) => handleSelectedChange(menu.id, value)}
             onActiveChange={(active) => handleActiveChange(menu.id, menu.name, active)}
+            atSite={siteMenu.data?.get(menu.id)}
+            onAtSiteChange={(change) => handleAtSiteChange(menu.id, menu.name, change)}
           />
         ))}
       </ul>

@@ -1,9 +1,10 @@
-import { addDays, cafeDayOf, DEFAULT_WEEKLY_PERIODS, type Schedule, type WeeklyPeriod } from '@cafe/shared';
+import { addDays, cafeDayOf, DEFAULT_WEEKLY_PERIODS, type Schedule, type Site, type WeeklyPeriod } from '@cafe/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { formatDay } from '@/lib/cafe-time';
+import { useStaffSiteChoice } from '@/lib/site-choice';
 import { live } from '@/test/fake-live';
 import { apiError, mockApi, renderWithProviders, Reply, signIn, TEST_SETTINGS, type RecordedCall } from '@/test/render';
 import { OpeningHoursRoute } from './opening-hours-route';
@@ -369,5 +370,59 @@ describe('Opening Hours in Thai', () => {
     expect(screen.queryByRole('group', { name: 'Cafe hours' })).not.toBeInTheDocument();
     expect(screen.queryByText('Opening Hours')).not.toBeInTheDocument();
     expect(screen.queryByText(/Monday/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Opening Hours of a barista of several sites', () => {
+  function site(id: number, name: string): Site {
+    return {
+      id,
+      name,
+      latitude: 13.7466,
+      longitude: 100.5393,
+      radiusKm: 1,
+      timeZone: 'Asia/Bangkok',
+      venues: { cafe: true, bar: true },
+      status: { isCafeOpen: true, isBarOpen: false },
+      archived: false,
+    };
+  }
+  beforeEach(() => useStaffSiteChoice.setState({ siteId: null }));
+
+  it('shows no site switch with one site', async () => {
+    signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    const { calls } = mockApi({ 'GET /schedule': DEFAULT, 'GET /sites': [site(1, 'Head office')] });
+    renderWithProviders(<OpeningHoursRoute />);
+    await screen.findByRole('group', { name: 'Cafe hours' });
+    expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/schedule').map((c) => c.search.get('siteId'))).toEqual(['1']);
+  });
+
+  it("switches to another site's hours, and changes that site's closed days", async () => {
+    const day = dayAhead(9);
+    signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    const { calls } = mockApi((call) => {
+      const at = call.search.get('siteId');
+      if (call.path === '/sites') return { body: [site(1, 'Head office'), site(2, 'Tower B')] };
+      if (call.method === 'GET' && call.path === '/schedule') {
+        return { body: at === '2' ? schedule(DEFAULT_WEEKLY_PERIODS, [{ day, note: 'Tower party' }]) : DEFAULT };
+      }
+      if (call.method === 'DELETE') return { body: DEFAULT };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OpeningHoursRoute />);
+    await screen.findByRole('group', { name: 'Cafe hours' });
+    const choice = screen.getByRole('combobox', { name: 'Site' });
+    await waitFor(() => expect(choice).toHaveDisplayValue('Head office'));
+    expect(screen.queryByText('Tower party')).not.toBeInTheDocument();
+
+    await user.selectOptions(choice, 'Tower B');
+    expect(await screen.findByText('Tower party')).toBeInTheDocument();
+    expect(live.reconnectsAsked).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: `Remove closed day ${formatDay(day, 'long')}` }));
+    await waitFor(() => expect(screen.queryByText('Tower party')).not.toBeInTheDocument());
+    const removal = calls.filter((c) => c.method === 'DELETE');
+    expect(removal.map((c) => [c.path, c.search.get('siteId')])).toEqual([[`/schedule/closed-days/${day}`, '2']]);
   });
 });

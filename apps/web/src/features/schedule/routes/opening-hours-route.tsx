@@ -2,20 +2,24 @@ import { CLOSING_WARNING_MINUTES, SHOP_CLOSING_NOTE } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { useSchedule } from '@/api/schedule';
 import { useSettings } from '@/api/settings';
+import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useNextOpenings } from '@/hooks/use-next-openings';
+import { useStaffSite } from '@/hooks/use-staff-site';
 import { ClosedDaysEditor } from '@/features/schedule/components/closed-days-editor';
 import { WeeklyHoursForm } from '@/features/schedule/components/weekly-hours-form';
 
 /**
  * Opening Hours (/opening-hours for baristas, /opening-hours-admin for admins): the weekly hours of
- * the cafe and the bar, and the closed days. The shop opens and closes by them on its own.
+ * the cafe and the bar, and the closed days, of the staff site chosen on this device. The shop
+ * opens and closes by them on its own.
  */
 export function OpeningHoursRoute() {
   const { _ } = useLingui();
-  const schedule = useSchedule();
+  const { siteId } = useStaffSite();
+  const schedule = useSchedule({ siteId });
   const { cafeTimeZone } = useSettings();
-  const next = useNextOpenings(['cafe', 'bar']);
+  const next = useNextOpenings(['cafe', 'bar'], { siteId });
 
   let body;
   if (schedule.isPending) body = <LoadingBlock label={_('schedule.loading')} />;
@@ -53,6 +57,7 @@ export function OpeningHoursRoute() {
           )
         }
       />
+      <StaffSiteSwitch className="mb-4 max-w-xs" />
       {next.length > 0 ? (
         <ul className="mb-6 space-y-1 text-sm" aria-label={_('schedule.next.label')}>
           {next.map((sentence) => (
