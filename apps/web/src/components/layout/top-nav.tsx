@@ -3,6 +3,7 @@ import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCafeStatus } from '@/api/cafe-status';
 import { useMe } from '@/api/me';
+import { useHomeSite } from '@/api/sites';
 import { logoPath, paths } from '@/lib/paths';
 import { cn } from '@/lib/cn';
 import { Greeting } from './greeting';
@@ -18,11 +19,31 @@ import { SiteName, SiteSwitch } from './site-switch';
 const BAR_CLASS =
   'sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--surface-raised)]/95 text-[var(--ink)] backdrop-blur supports-[backdrop-filter]:bg-[var(--surface-raised)]/85';
 
+/**
+ * From which width the whole bar (links, site switch, greeting, language, Logout) is shown; below
+ * it the links and the rest move into the hamburger menu, so nothing overlaps at any width
+ * (e2e/top-bar.spec.ts). Three links (user) fit from 1024 px; six or seven (barista, admin) with
+ * the greeting and Logout need about 1450 px, from 1536; an admin's up to eight with the site
+ * switch of a company of several sites need about 1750, from 1800.
+ */
+function fullBarFrom(links: number, siteSwitch: boolean): 'lg' | '2xl' | '1800' {
+  if (links <= 5) return 'lg';
+  return siteSwitch ? '1800' : '2xl';
+}
+
+/** Tailwind needs each class written whole. */
+const FULL_BAR = {
+  lg: { block: 'lg:block', inline: 'lg:inline-flex', hidden: 'lg:hidden' },
+  '2xl': { block: '2xl:block', inline: '2xl:inline-flex', hidden: '2xl:hidden' },
+  '1800': { block: 'min-[1800px]:block', inline: 'min-[1800px]:inline-flex', hidden: 'min-[1800px]:hidden' },
+} as const;
+
 /** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
 export function TopNav() {
   const { _ } = useLingui();
   const me = useMe();
   const venue = useCafeStatus();
+  const { several } = useHomeSite();
 
   if (!me) {
     return (
@@ -52,17 +73,14 @@ export function TopNav() {
   }
 
   const items = navItemsFor(me.role, venue);
-  // Six links (admin, barista) with the greeting and Logout need about 1450 px: below 1536 px
-  // they move into the hamburger menu, so nothing overlaps at any width (e2e/top-bar.spec.ts).
-  // Three links (user) fit from 1024 px.
-  const wide = items.length > 5;
+  const show = FULL_BAR[fullBarFrom(items.length, me.role !== 'barista' && several)];
   return (
     <header className={BAR_CLASS}>
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4">
         <Link to={logoPath(me.role, venue)} className="shrink-0 rounded-xl" aria-label={_('common.nav.home')}>
           <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
         </Link>
-        <nav aria-label={_('common.nav.main')} className={cn('hidden shrink-0', wide ? '2xl:block' : 'lg:block')}>
+        <nav aria-label={_('common.nav.main')} className={cn('hidden shrink-0', show.block)}>
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
@@ -73,7 +91,7 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">
           <LiveIndicator />
-          <div className={cn('flex min-w-0 flex-col', wide ? '2xl:hidden' : 'lg:hidden')}>
+          <div className={cn('flex min-w-0 flex-col', show.hidden)}>
             <p className="min-w-0 truncate" data-testid="greeting-compact">
               <Trans
                 id="common.greeting.hi"
@@ -83,13 +101,13 @@ export function TopNav() {
             </p>
             <SiteName />
           </div>
-          <SiteSwitch className={cn('hidden', wide ? '2xl:block' : 'lg:block')} />
-          <div className={cn('hidden min-w-0', wide ? '2xl:block' : 'lg:block')}>
+          <SiteSwitch className={cn('hidden', show.block)} />
+          <div className={cn('hidden min-w-0', show.block)}>
             <Greeting layout="bar" />
           </div>
-          <LanguageSwitch className={cn('hidden', wide ? '2xl:inline-flex' : 'lg:inline-flex')} />
-          <LogoutButton className={cn('hidden', wide ? '2xl:inline-flex' : 'lg:inline-flex')} />
-          <MobileMenu items={items} className={wide ? '2xl:hidden' : 'lg:hidden'} />
+          <LanguageSwitch className={cn('hidden', show.inline)} />
+          <LogoutButton className={cn('hidden', show.inline)} />
+          <MobileMenu items={items} className={show.hidden} />
         </div>
       </div>
     </header>
