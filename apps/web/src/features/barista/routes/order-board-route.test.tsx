@@ -1,4 +1,5 @@
-import type { Order, OrdersEvent, Site } from '@cafe/shared';
+import type { Order, OrdersEvent } from '@cafe/shared';
+import { siteOf } from '@/test/sites';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,20 +51,7 @@ let orders: Order[] = [];
 /** The orders of each site other than the first, when the board asks for that site. */
 let ordersAt: Record<string, Order[]> = {};
 
-function site(id: number, name: string): Site {
-  return {
-    id,
-    name,
-    latitude: 13.7466,
-    longitude: 100.5393,
-    radiusKm: 1,
-    timeZone: 'Asia/Bangkok',
-    venues: { cafe: true, bar: true },
-    status: { isCafeOpen: true, isBarOpen: false },
-    archived: false,
-  };
-}
-const SITES = [site(1, 'Head office'), site(2, 'Tower B')];
+const SITES = [siteOf(1, 'Head office'), siteOf(2, 'Tower B')];
 
 function setup() {
   const api = mockApi((call) => {

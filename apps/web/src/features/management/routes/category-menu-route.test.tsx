@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { siteOf } from '@/test/sites';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStaffSiteChoice } from '@/lib/site-choice';
@@ -95,17 +96,6 @@ describe('Category menu page', () => {
 });
 
 describe('Category menu page: the items at a site', () => {
-  const site = (id: number, name: string) => ({
-    id,
-    name,
-    latitude: 13.7466,
-    longitude: 100.5393,
-    radiusKm: 1,
-    timeZone: 'Asia/Bangkok',
-    venues: { cafe: true, bar: true },
-    status: { isCafeOpen: true, isBarOpen: false },
-    archived: false,
-  });
   const atSite = (menuId: number, available: boolean, soldOut = false) => ({
     menuId,
     siteId: 2,
@@ -130,7 +120,7 @@ describe('Category menu page: the items at a site', () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'GET /category/4': () => category,
-      'GET /sites': [site(1, 'Head office'), site(2, 'Tower B')],
+      'GET /sites': [siteOf(1, 'Head office'), siteOf(2, 'Tower B')],
       'GET /sites/2/menu-items': [atSite(41, true), atSite(42, false)],
       'PATCH /sites/2/menu-items/41': { siteId: 2, available: true, soldOut: true, soldOutUntil: null },
     });

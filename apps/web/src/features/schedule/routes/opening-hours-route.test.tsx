@@ -1,4 +1,5 @@
-import { addDays, cafeDayOf, DEFAULT_WEEKLY_PERIODS, type Schedule, type Site, type WeeklyPeriod } from '@cafe/shared';
+import { addDays, cafeDayOf, DEFAULT_WEEKLY_PERIODS, type Schedule, type WeeklyPeriod } from '@cafe/shared';
+import { siteOf } from '@/test/sites';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -374,24 +375,11 @@ describe('Opening Hours in Thai', () => {
 });
 
 describe('Opening Hours of a barista of several sites', () => {
-  function site(id: number, name: string): Site {
-    return {
-      id,
-      name,
-      latitude: 13.7466,
-      longitude: 100.5393,
-      radiusKm: 1,
-      timeZone: 'Asia/Bangkok',
-      venues: { cafe: true, bar: true },
-      status: { isCafeOpen: true, isBarOpen: false },
-      archived: false,
-    };
-  }
   beforeEach(() => useStaffSiteChoice.setState({ siteId: null }));
 
   it('shows no site switch with one site', async () => {
     signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
-    const { calls } = mockApi({ 'GET /schedule': DEFAULT, 'GET /sites': [site(1, 'Head office')] });
+    const { calls } = mockApi({ 'GET /schedule': DEFAULT, 'GET /sites': [siteOf(1, 'Head office')] });
     renderWithProviders(<OpeningHoursRoute />);
     await screen.findByRole('group', { name: 'Cafe hours' });
     expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
@@ -403,7 +391,7 @@ describe('Opening Hours of a barista of several sites', () => {
     signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
     const { calls } = mockApi((call) => {
       const at = call.search.get('siteId');
-      if (call.path === '/sites') return { body: [site(1, 'Head office'), site(2, 'Tower B')] };
+      if (call.path === '/sites') return { body: [siteOf(1, 'Head office'), siteOf(2, 'Tower B')] };
       if (call.method === 'GET' && call.path === '/schedule') {
         return { body: at === '2' ? schedule(DEFAULT_WEEKLY_PERIODS, [{ day, note: 'Tower party' }]) : DEFAULT };
       }

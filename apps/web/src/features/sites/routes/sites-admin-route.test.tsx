@@ -1,4 +1,5 @@
 import type { Site, SiteBarista } from '@cafe/shared';
+import { siteOf } from '@/test/sites';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,24 +15,9 @@ import { SitesAdminRoute } from './sites-admin-route';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
-function site(id: number, name: string, more: Partial<Site> = {}): Site {
-  return {
-    id,
-    name,
-    latitude: 13.7466,
-    longitude: 100.5393,
-    radiusKm: 1,
-    timeZone: 'Asia/Bangkok',
-    venues: { cafe: true, bar: true },
-    status: { isCafeOpen: true, isBarOpen: false },
-    archived: false,
-    ...more,
-  };
-}
-
-const HEAD_OFFICE = site(1, 'Head office');
-const TOWER_B = site(2, 'Tower B', { timeZone: 'Europe/Berlin', venues: { cafe: true, bar: false } });
-const OLD_WING = site(3, 'Old wing', { archived: true });
+const HEAD_OFFICE = siteOf(1, 'Head office');
+const TOWER_B = siteOf(2, 'Tower B', { timeZone: 'Europe/Berlin', venues: { cafe: true, bar: false } });
+const OLD_WING = siteOf(3, 'Old wing', { archived: true });
 const BEA: SiteBarista = { id: 11, name: 'Bea Barista', email: 'bea@example.com' };
 const BEN: SiteBarista = { id: 12, name: 'Ben Brewer', email: 'ben@example.com' };
 const UMA: SiteBarista = { id: 13, name: 'Uma User', email: 'uma@example.com' };
@@ -50,7 +36,7 @@ function serve(override: Handler = () => undefined) {
       return { body: call.search.get('archived') === 'include' ? sites : sites.filter((s) => !s.archived) };
     }
     if (call.method === 'POST' && call.path === '/sites') {
-      const created = site(9, (call.body as Site).name, call.body as Partial<Site>);
+      const created = siteOf(9, (call.body as Site).name, call.body as Partial<Site>);
       sites = [...sites, { ...created, status: { isCafeOpen: false, isBarOpen: false } }];
       return { status: 201, body: created };
     }
