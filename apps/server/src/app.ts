@@ -108,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       radiusKm: config.orderRadiusKm,
       timeZone: config.cafeTimezone,
     },
+    withWritableSqliteSchema: database.withWritableSqliteSchema,
   });
   await resolveSecrets(database.db, config);
   if (config.demo && (await seedDemo(database.db, clock, config)))

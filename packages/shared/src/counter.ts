@@ -4,6 +4,7 @@ import { DrinkTypeSchema, SweetnessSchema } from './enum-schemas';
 import { ErrorBodySchema } from './errors';
 import { DisplayNameSchema } from './names';
 import { LIMITS } from './limits';
+import { ChosenOptionsSchema } from './option-schemas';
 
 // ---------- the counter: bulk moves, undo, timeline, walk-up orders, busy mode (issue 11) ----------
 
@@ -59,6 +60,8 @@ export const WalkUpOrderBodySchema = z
     guestName: DisplayNameSchema.optional(),
     /** The site whose counter takes it; without it, the barista's own site. */
     siteId: IdSchema.optional(),
+    /** The drink's options, as for POST /order; without it, the item's defaults. */
+    options: ChosenOptionsSchema.optional(),
   })
   .refine((body) => (body.userId === undefined) !== (body.guestName === undefined), {
     message: 'give either userId or guestName, not both',

@@ -6,11 +6,20 @@
 export const ROLES = ['admin', 'user', 'barista'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ORDER_STATUSES = ['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel'] as const;
+/**
+ * `scheduled`: an order for later (a pickup slot) waiting in the board's Later lane; it becomes
+ * `ordered` when it is due (its slot minus the counter's measured preparation time).
+ */
+export const ORDER_STATUSES = ['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel', 'scheduled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses of an order that is still on its way to the customer. */
-export const ACTIVE_ORDER_STATUSES = ['ordered', 'in-progress', 'done'] as const satisfies readonly OrderStatus[];
+export const ACTIVE_ORDER_STATUSES = [
+  'scheduled',
+  'ordered',
+  'in-progress',
+  'done',
+] as const satisfies readonly OrderStatus[];
 /** Statuses that end an order; shown in history. */
 export const FINISHED_ORDER_STATUSES = [
   'done',

@@ -23,3 +23,5 @@ export * from './counter';
 export * from './schedule';
 export * from './schedule-schemas';
 export * from './site-schemas';
+export * from './option-schemas';
+export * from './pickup-schemas';

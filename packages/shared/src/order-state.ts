@@ -4,8 +4,13 @@ export type OrderActor = 'owner' | 'barista';
 
 /** The order state machine (docs/api.md "Order rules"): who may move an order from what to what. */
 export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
-  owner: { ordered: ['cancel'], done: ['picked'] },
-  barista: { ordered: ['in-progress', 'rejected'], 'in-progress': ['done', 'rejected'] },
+  owner: { scheduled: ['cancel'], ordered: ['cancel'], done: ['picked'] },
+  // A scheduled order moves to `ordered` by itself when it is due; a barista may start it early.
+  barista: {
+    scheduled: ['in-progress', 'rejected'],
+    ordered: ['in-progress', 'rejected'],
+    'in-progress': ['done', 'rejected'],
+  },
 };
 
 export function canTransition(actor: OrderActor, from: OrderStatus, to: OrderStatus): boolean {
@@ -19,7 +24,7 @@ export function canTransition(actor: OrderActor, from: OrderStatus, to: OrderSta
 export const UNDO_REVERSALS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   'in-progress': ['ordered'],
   done: ['in-progress'],
-  rejected: ['ordered', 'in-progress'],
+  rejected: ['scheduled', 'ordered', 'in-progress'],
 };
 
 export function canUndo(from: OrderStatus, to: OrderStatus): boolean {

@@ -12,22 +12,12 @@ import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
 import { isCafeDay } from './cafe-time';
+import { ChosenOptionsSchema, MenuOptionGroupSchema, OrderOptionSchema } from './option-schemas';
 
 // ---------- common ----------
 
-/**
- * Ids are integers on this server; path and body ids may arrive as digit strings. They are 4-byte
- * integers in the database, so a larger one can name nothing: it is refused here (PostgreSQL would
- * fail the query instead).
- */
-export const IdSchema = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'id must be a positive whole number' })
-    .int({ message: 'id must be a positive whole number' })
-    .positive({ message: 'id must be a positive whole number' })
-    .max(LIMITS.idMax, { message: `id must be at most ${LIMITS.idMax}` }),
-);
+export { IdSchema } from './id-schema';
+import { IdSchema } from './id-schema';
 export type Id = number;
 
 export const IdParamsSchema = z.object({ id: IdSchema });
@@ -165,6 +155,12 @@ export const MenuSchema = z.object({
   isAvailable: IsAvailableSchema,
   /** In the menu lists (GET /category): the item at the site the list is of. */
   atSite: MenuAtSiteSchema.optional(),
+  /**
+   * In the menu lists (GET /category): the item's option groups in order, with the item's own
+   * minimum, maximum and defaults applied and each choice's sold-out at the list's site. Absent
+   * when the item has none.
+   */
+  optionGroups: z.array(MenuOptionGroupSchema).optional(),
 });
 export type Menu = z.infer<typeof MenuSchema>;
 
@@ -233,6 +229,13 @@ export const OrderSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }),
   /** True for an order a barista entered at the counter (no tumbler photo); absent or false otherwise. */
   walkUp: z.boolean().optional(),
+  /** The choices made (drink options), as they were named when it was placed; absent when none. */
+  options: z.array(OrderOptionSchema).optional(),
+  /**
+   * An order for later: the start of its pickup slot (ISO). Absent for "as soon as possible". While
+   * its status is `scheduled` it waits in the board's Later lane.
+   */
+  pickupAt: z.string().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -259,6 +262,10 @@ export const OrderCreateBodySchema = z.object({
   longitude: z.number().min(-180).max(180).optional(),
   /** The site to order at (GET /sites); without it, the person's home site. */
   siteId: IdSchema.optional(),
+  /** The drink's options (docs/api.md, "Drink options"); without it, the item's defaults. */
+  options: ChosenOptionsSchema.optional(),
+  /** An order for later: the start of a slot of GET /sites/{siteId}/slots; without it, as soon as possible. */
+  pickupAt: z.iso.datetime({ offset: true, message: 'pickupAt must be an ISO date and time' }).optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 
@@ -405,8 +412,12 @@ export const OrdersEventSchema = z.object({
 });
 export type OrdersEvent = z.infer<typeof OrdersEventSchema>;
 
+/**
+ * The menu changed: an item (`menu`), a category, or an option group (`option-group`: the group,
+ * its choices, or a choice's sold-out at a site; `id` is the group's).
+ */
 export const MenuEventSchema = z.object({
-  kind: z.enum(['menu', 'category']),
+  kind: z.enum(['menu', 'category', 'option-group']),
   id: z.number().int(),
 });
 export type MenuEvent = z.infer<typeof MenuEventSchema>;

@@ -14,6 +14,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** For PostgreSQL: the pool (the Socket.IO adapter shares it). */
   pgPool?: pg.Pool;
+  /**
+   * For SQLite: runs `edit` with the schema table writable (SQLite's documented way to loosen a
+   * CHECK constraint without copying a table; migration 011). Only migrations use it.
+   */
+  withWritableSqliteSchema?: <T>(edit: () => Promise<T>) => Promise<T>;
   close(): Promise<void>;
 }
 
@@ -94,5 +99,18 @@ export function openDatabase(options: {
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const maintenance = startSqliteMaintenance(sqlite, db);
-  return { db, dialect: 'sqlite', close: () => maintenance.stop().then(() => db.destroy()) };
+  const withWritableSqliteSchema = async <T>(edit: () => Promise<T>): Promise<T> => {
+    sqlite.unsafeMode(true);
+    try {
+      return await edit();
+    } finally {
+      sqlite.unsafeMode(false);
+    }
+  };
+  return {
+    db,
+    dialect: 'sqlite',
+    withWritableSqliteSchema,
+    close: () => maintenance.stop().then(() => db.destroy()),
+  };
 }

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-counter';
 import * as m008 from './migrations/008-schedule';
 import * as m009 from './migrations/009-sites';
 import * as m010 from './migrations/010-site-menu';
+import * as m011 from './migrations/011-options-and-pickup';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -30,12 +31,15 @@ class StaticProvider implements MigrationProvider {
       '008-schedule': { up: m008.up(this.dialect) },
       '009-sites': { up: m009.up(this.dialect, this.options) },
       '010-site-menu': { up: m010.up(this.dialect) },
+      '011-options-and-pickup': { up: m011.up(this.dialect, this.options) },
     });
   }
 }
 
 /** What migrations need of the deployment (a backfill writes cafe-time values; the first site). */
-export type MigrationOptions = m005.StatisticsMigrationOptions & m009.SitesMigrationOptions;
+export type MigrationOptions = m005.StatisticsMigrationOptions &
+  m009.SitesMigrationOptions &
+  m011.OptionsMigrationOptions;
 
 export async function migrateToLatest(
   db: Kysely<Database>,

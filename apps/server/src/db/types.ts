@@ -90,6 +90,8 @@ export interface OrdersTable {
   /** 1 for an order a barista entered at the counter; a guest's name when it is for a guest. */
   walk_up: Optional<number>;
   guest_name: Optional<string | null>;
+  /** An order for later: its slot's start (migration 011); null: as soon as possible. */
+  pickup_at: Optional<Timestamp | null>;
 }
 
 /**
@@ -118,6 +120,11 @@ export interface SitesTable {
   archived_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Pickup settings (migration 011): slot length, lead time, days ahead (0: today), drinks per slot. */
+  slot_minutes: Optional<number>;
+  lead_minutes: Optional<number>;
+  days_ahead: Optional<number>;
+  slot_capacity: Optional<number>;
 }
 
 /** Whether a site serves an item and whether it is sold out there (migration 010). */
@@ -130,6 +137,63 @@ export interface SiteMenuItemsTable {
   sold_out_until: Timestamp | null;
   updated_by: number | null;
   updated_at: Timestamp | null;
+}
+
+/** A group of drink options (migration 011). */
+export interface OptionGroupsTable {
+  id: Generated<number>;
+  name: string;
+  min_choices: number;
+  max_choices: number;
+  max_quantity: number;
+  retired_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OptionChoicesTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  sort_order: number;
+  is_default: number;
+  retired_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The groups an item carries, in order, with its own minimum, maximum and defaults (null: the group's). */
+export interface MenuItemOptionGroupsTable {
+  item_id: number;
+  group_id: number;
+  sort_order: number;
+  min_choices: number | null;
+  max_choices: number | null;
+  /** JSON array of choice ids. */
+  default_choice_ids: string | null;
+}
+
+/** A choice sold out at a site. */
+export interface SiteOptionChoicesTable {
+  site_id: number;
+  choice_id: number;
+  sold_out: number;
+  sold_out_until: Timestamp | null;
+  updated_by: number | null;
+  updated_at: Timestamp | null;
+}
+
+/** A choice an order made, named as it was when the order was placed. */
+export interface OrderOptionsTable {
+  id: Generated<number>;
+  order_id: number;
+  group_id: number;
+  group_name: string;
+  choice_id: number;
+  choice_name: string;
+  quantity: number;
+  is_default: number;
+  sort_order: number;
 }
 
 /** Which baristas work at which site. */
@@ -224,6 +288,11 @@ export interface Database {
   sites: SitesTable;
   site_baristas: SiteBaristasTable;
   site_menu_items: SiteMenuItemsTable;
+  option_groups: OptionGroupsTable;
+  option_choices: OptionChoicesTable;
+  menu_item_option_groups: MenuItemOptionGroupsTable;
+  site_option_choices: SiteOptionChoicesTable;
+  order_options: OrderOptionsTable;
   push_subscriptions: PushSubscriptionsTable;
   rate_limit_hits: RateLimitHitsTable;
   app_secrets: AppSecretsTable;
