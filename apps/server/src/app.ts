@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { optionsRoutes } from './modules/options/options.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(shopStatusRoutes);
       await api.register(busyRoutes);
       await api.register(menuRoutes);
+      await api.register(optionsRoutes);
       await api.register(uploadsRoutes);
       await api.register(ordersRoutes);
       await api.register(statsRoutes);

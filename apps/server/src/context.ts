@@ -9,6 +9,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
 import type { HealthService } from './modules/health/health.service';
 import type { MenuService } from './modules/menu/menu.service';
+import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
 import type { PushService } from './modules/push/push.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
@@ -30,6 +31,8 @@ export interface Services {
   busy: BusyService;
   health: HealthService;
   menu: MenuService;
+  /** Drink options: option groups, the items that carry them, sold-out per site, what orders chose. */
+  options: OptionsService;
   orders: OrdersService;
   /** Web Push to the browsers of an order's owner. */
   push: PushService;

@@ -3,6 +3,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMenuService } from './modules/menu/menu.service';
+import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPushService } from './modules/push/push.service';
 import { createScheduleService } from './modules/schedule/schedule.service';
@@ -34,6 +35,7 @@ export function createAppContext(base: AppBase): AppContext {
     busy: createBusyService(ctx),
     health: createHealthService(ctx),
     menu: createMenuService(ctx),
+    options: createOptionsService(ctx),
     orders: createOrdersService(ctx),
     push: createPushService(ctx),
     schedule: createScheduleService(ctx),

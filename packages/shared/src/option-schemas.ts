@@ -90,7 +90,7 @@ export const ItemOptionGroupBodySchema = z.object({
 });
 export type ItemOptionGroupBody = z.infer<typeof ItemOptionGroupBodySchema>;
 
-/** PUT /menu/{id}/option-groups (barista, admin): the item's groups become exactly these, in this order. */
+/** PUT /menu/{id}/options (barista, admin): the item's groups become exactly these, in this order. */
 export const ItemOptionGroupsBodySchema = z.object({
   groups: z
     .array(ItemOptionGroupBodySchema)

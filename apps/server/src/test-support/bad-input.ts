@@ -418,7 +418,10 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
     case 'password':
       return world.actors.user.password;
     case 'name':
-      return 'Robust';
+      // Letters only (item names); an option group's must be new every time.
+      return e.path === '/api/option-groups' || e.path === '/api/option-groups/{id}'
+        ? `Robust ${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`
+        : 'Robust';
     case 'menu_id':
       return world.victims.menu;
     case 'category_id':
@@ -451,6 +454,9 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return { cafe: true, bar: true };
     case 'soldOutUntil':
       return null;
+    case 'choices':
+      // An option group's choices: one, the default (minChoices and maxChoices are 1).
+      return [{ name: 'Robust', isDefault: true }];
     case 'pickupAt':
       // Left out (as soon as possible): an order for later needs a slot the site offers.
       return undefined;

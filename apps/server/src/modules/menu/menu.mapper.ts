@@ -1,8 +1,8 @@
-import type { Category, Menu, MenuAtSite } from '@cafe/shared';
+import type { Category, Menu, MenuAtSite, MenuOptionGroup } from '@cafe/shared';
 import type { CategoryRow, MenuItemRow, SiteMenuRow } from './menu.repository';
 
 /** A menu_items row in the contract's shape (docs/api.md: Menu). */
-export function toMenu(row: MenuItemRow, atSite?: MenuAtSite): Menu {
+export function toMenu(row: MenuItemRow, atSite?: MenuAtSite, optionGroups?: MenuOptionGroup[]): Menu {
   return {
     id: row.id,
     name: row.name,
@@ -11,6 +11,7 @@ export function toMenu(row: MenuItemRow, atSite?: MenuAtSite): Menu {
     isActive: row.is_active,
     isAvailable: row.is_available,
     ...(atSite ? { atSite } : {}),
+    ...(optionGroups ? { optionGroups } : {}),
   };
 }
 
@@ -29,12 +30,13 @@ export function toCategory(
   row: CategoryRow,
   items: readonly MenuItemRow[],
   atSite?: (item: MenuItemRow) => MenuAtSite,
+  optionGroups?: ReadonlyMap<number, MenuOptionGroup[]>,
 ): Category {
   return {
     id: row.id,
     name: row.name,
     categoryFor: row.category_for,
     isAvailable: row.is_available,
-    menu: items.map((item) => toMenu(item, atSite?.(item))),
+    menu: items.map((item) => toMenu(item, atSite?.(item), optionGroups?.get(item.id))),
   };
 }

@@ -61,7 +61,8 @@ export function createMenuService(ctx: AppContext) {
   const categoryAnswers = createMemoryCache<string, CachedAnswer>({
     topic: 'menu',
     bus: ctx.bus,
-    alsoDroppedBy: ['site-menu'],
+    // Made from the options too: their groups, and their sold-out at each site.
+    alsoDroppedBy: ['site-menu', 'options', 'site-options'],
     ttlMs: 60_000,
   });
   /** Each site's rows of the menu (served, sold out), by item: read on every order at the site. */
@@ -128,7 +129,11 @@ export function createMenuService(ctx: AppContext) {
       if (list) list.push(item);
       else byCategory.set(item.category_id, [item]);
     }
-    return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? [], atSite));
+    const optionGroups = await ctx.services.options.menuGroups(
+      siteId,
+      items.map((item) => item.id),
+    );
+    return categories.map((c) => toCategory(c, byCategory.get(c.id) ?? [], atSite, optionGroups));
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { Order, OrdersEvent, OrderStatus, QueuedOrder } from '@cafe/shared';
+import type { Order, OrderOption, OrdersEvent, OrderStatus, QueuedOrder } from '@cafe/shared';
 import type { OrderRow } from './orders.repository';
 
 /** The only place an order row becomes the contract's Order. */
@@ -21,6 +21,26 @@ export function toOrder(row: OrderRow): Order {
     // A guest's walk-up order belongs to the barista's account but shows the guest's name.
     user: { id: row.user_id, name: row.guest_name ?? row.user_name },
     walkUp: Number(row.walk_up) === 1,
+    ...optionsOf(row.options_json),
+    ...(row.pickup_at ? { pickupAt: row.pickup_at } : {}),
+  };
+}
+
+type OptionTuple = [number, string, number, string, number, number];
+
+/** The options column of the order query (orders.repository.ts): absent when none. */
+function optionsOf(json: string | null): { options?: OrderOption[] } {
+  if (!json || json === '[]') return {};
+  const tuples = JSON.parse(json) as OptionTuple[];
+  return {
+    options: tuples.map(([groupId, group, choiceId, choice, quantity, isDefault]) => ({
+      groupId: Number(groupId),
+      group,
+      choiceId: Number(choiceId),
+      choice,
+      quantity: Number(quantity),
+      isDefault: Number(isDefault) === 1,
+    })),
   };
 }
 

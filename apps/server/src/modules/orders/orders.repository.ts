@@ -1,6 +1,6 @@
 import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
-import { sql, type Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 
 type Venue = OrdersTable['category_for'];
@@ -45,7 +45,24 @@ function orderQuery(db: Db) {
       'm.name as menu_name',
       'c.id as category_id',
       'c.name as category_name',
+      'o.pickup_at',
+      optionsColumn(db).as('options_json'),
     ]);
+}
+
+/**
+ * An order's drink options as one JSON text, `[[groupId, group, choiceId, choice, quantity,
+ * isDefault], ...]` in the item's group order (null or "[]" when none): read in the same
+ * statement as the order, so every list carries them without a query per order.
+ */
+function optionsColumn(db: Db) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<
+        string | null
+      >`(select json_agg(json_build_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default) order by oo.sort_order, oo.id)::text from order_options oo where oo.order_id = o.id)`
+    : sql<
+        string | null
+      >`(select json_group_array(json_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default) order by oo.sort_order, oo.id) from order_options oo where oo.order_id = o.id)`;
 }
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;

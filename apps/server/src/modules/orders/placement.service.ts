@@ -15,6 +15,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { OrderableItem } from '../menu/menu.service';
+import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore } from './orders.context';
 import { toOrder, toOrdersEvent } from './orders.mapper';
@@ -39,6 +40,15 @@ function placementFingerprint(body: OrderCreateBody): string {
     body.tumblerImage.trim(),
     // Only when given, so that keys of the placements made before sites still match their orders.
     ...(body.siteId === undefined ? [] : [body.siteId]),
+    // The same for the options and the pickup time (issue 19).
+    ...(body.options === undefined
+      ? []
+      : [
+          {
+            options: body.options.map((o) => [o.choiceId, o.quantity ?? 1]).sort((a, b) => Number(a[0]) - Number(b[0])),
+          },
+        ]),
+    ...(body.pickupAt === undefined ? [] : [{ pickupAt: new Date(body.pickupAt).toISOString() }]),
   ];
   return createHash('sha256').update(JSON.stringify(drink)).digest('hex');
 }
@@ -71,6 +81,8 @@ interface OrderPlan {
   now: Date;
   fields: DrinkFields;
   remark: string;
+  /** The drink's options, checked (options.service.ts). */
+  options: ResolvedOption[];
   idempotency: { key: string; fingerprint: string } | null;
 }
 
@@ -160,6 +172,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         walk_up: plan.walkUp ? 1 : 0,
         guest_name: plan.guestName,
       });
+      await ctx.services.options.save(trx, orderId, plan.options);
       await insertHistory(trx, { orderId, from: null, to: 'ordered', changedBy: plan.placedBy, note: null, at });
       return orderId;
     });
@@ -188,6 +201,10 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       menu_name: menu.name,
       category_id: menu.category.id,
       category_name: menu.category.name,
+      pickup_at: null,
+      options_json: JSON.stringify(
+        plan.options.map((o) => [o.group_id, o.group_name, o.choice_id, o.choice_name, o.quantity, o.is_default]),
+      ),
     };
     core.ordersChanged(site.id);
     events.order(site.id, toOrdersEvent(row, null));
@@ -220,6 +237,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       const now = clock.now();
       refuseBlocked(site, menu, now, config.barOnlineOrdering);
       await ctx.services.menu.refuseUnlessServedAt(site, menu);
+      const options = await ctx.services.options.resolve(site, menu, body.options);
 
       let fields: DrinkFields;
       if (venue === 'cafe') {
@@ -248,6 +266,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         now,
         fields,
         remark: dashIfEmpty(body.remark),
+        options,
         idempotency: idempotencyKey === undefined || fingerprint === null ? null : { key: idempotencyKey, fingerprint },
       });
     },
@@ -266,6 +285,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       // Taken at the counter: not an online order.
       refuseBlocked(site, menu, now, true);
       await ctx.services.menu.refuseUnlessServedAt(site, menu);
+      const options = await ctx.services.options.resolve(site, menu, body.options);
       if (menu.venue === 'cafe') {
         if (!body.type) throw badRequest('type: is required for a cafe order');
         if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
@@ -289,6 +309,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
             ? { type: body.type ?? null, sweetness: body.sweetness ?? null, tumbler: '' }
             : { type: null, sweetness: null, tumbler: '' },
         remark: dashIfEmpty(body.remark),
+        options,
         idempotency: null,
       });
       return order;

@@ -87,6 +87,34 @@ export async function popularMenu(
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
+/**
+ * The ten choices most often made on served orders of the period, by the names the orders kept
+ * (order_options): orders and quantities. Ties by group, then choice.
+ */
+export async function popularOptions(
+  db: Db,
+  range: StatsRange,
+  served: readonly OrderStatus[],
+): Promise<{ group: string; choice: string; totalOrder: number; totalQuantity: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('order_options', 'order_options.order_id', 'orders.id')
+    .where(servedInRange(range, served))
+    .select((eb) => [
+      'order_options.group_name as group',
+      'order_options.choice_name as choice',
+      eb.fn.count<number>('orders.id').distinct().as('totalOrder'),
+      eb.fn.sum<number>('order_options.quantity').as('totalQuantity'),
+    ])
+    .groupBy(['order_options.group_name', 'order_options.choice_name'])
+    .orderBy('totalOrder', 'desc')
+    .orderBy('order_options.group_name')
+    .orderBy('order_options.choice_name')
+    .limit(10)
+    .execute();
+  return rows.map((r) => ({ ...r, totalOrder: Number(r.totalOrder), totalQuantity: Number(r.totalQuantity) }));
+}
+
 /** Served orders per cafe hour; `hour` null gathers the orders written without one. */
 export async function servedByHour(
   db: Db,

@@ -5,6 +5,7 @@ import {
   OrdersByHourRowSchema,
   OrdersByWeekdayRowSchema,
   PopularMenuRowSchema,
+  PopularOptionRowSchema,
   PreparationTimeSchema,
   StatsQuerySchema,
 } from '@cafe/shared';
@@ -63,6 +64,19 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       z.array(PopularMenuRowSchema),
     ),
     async (request) => stats.popularMenu(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/stats/popular-options',
+    statistic(
+      {
+        summary: 'The ten drink options most chosen on served orders in a period',
+        description: `${PERIOD} By the group and choice names the orders kept; most chosen first, ties by name.`,
+      },
+      StatsQuerySchema,
+      z.array(PopularOptionRowSchema),
+    ),
+    async (request) => stats.popularOptions(currentUser(request), request.query),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   type OrdersByHourRow,
   type OrdersByWeekdayRow,
   type PopularMenuRow,
+  type PopularOptionRow,
   type PreparationTime,
   type StatsQuery,
   type TimesByHourRow,
@@ -51,6 +52,11 @@ export function createStatsService(ctx: AppContext) {
       const rows = await repo.popularMenu(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES);
       rows.sort((a, b) => b.total - a.total || byCodePoint(a.menu_name, b.menu_name) || a.menu_id - b.menu_id);
       return rows.map(toPopularMenuRow);
+    },
+
+    /** GET /stats/popular-options: the ten most chosen options of served orders. */
+    async popularOptions(user: AuthUser, query: StatsQuery): Promise<PopularOptionRow[]> {
+      return repo.popularOptions(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES);
     },
 
     /** GET /stats/times-by-hour: all 24 hours; null averages where nothing was taken in that hour. */

@@ -1,0 +1,143 @@
+import {
+  IdParamsSchema,
+  ItemOptionGroupsBodySchema,
+  MenuOptionChoiceSchema,
+  OptionGroupBodySchema,
+  OptionGroupSchema,
+  SiteChoiceParamsSchema,
+  SiteChoicePatchBodySchema,
+} from '@cafe/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../plugins/auth';
+import { NoContentSchema, bearerSecurity, errorResponses } from '../../plugins/openapi';
+
+const tags = ['options'];
+
+const writeErrors = errorResponses({
+  400: 'VALIDATION: the message names the field',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN: only baristas and admins manage options',
+  404: 'NOT_FOUND',
+});
+
+/** Drink options (docs/api.md, "Drink options"). */
+export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const options = app.ctx.services.options;
+  const staff = requireRole('barista', 'admin');
+
+  app.get(
+    '/option-groups',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Every option group offered, with its choices in order',
+        security: bearerSecurity,
+        response: { 200: z.array(OptionGroupSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => options.list(),
+  );
+
+  app.post(
+    '/option-groups',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Create an option group; emits `menu` (kind option-group)',
+        security: bearerSecurity,
+        body: OptionGroupBodySchema,
+        response: { 201: OptionGroupSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await options.create(request.body)),
+  );
+
+  app.put(
+    '/option-groups/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Replace an option group; choices left out are retired (orders keep their names)',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        body: OptionGroupBodySchema,
+        response: { 200: OptionGroupSchema, ...writeErrors },
+      },
+    },
+    async (request) => options.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/option-groups/:id',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Retire an option group and take it off every item',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await options.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/menu/:id/options',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "An item's option groups in order, with the item's own minimum, maximum and defaults",
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
+      },
+    },
+    async (request) => options.forItem(request.params.id),
+  );
+
+  app.put(
+    '/menu/:id/options',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: "Set an item's option groups (exactly these, in this order); emits `menu`",
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        body: ItemOptionGroupsBodySchema,
+        response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
+      },
+    },
+    async (request) => options.setForItem(request.params.id, request.body),
+  );
+
+  app.patch(
+    '/sites/:siteId/option-choices/:choiceId',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        summary: 'Whether a choice is sold out at a site (until when); emits `menu` (kind option-group) to its people',
+        description: 'A barista of another site gets 403.',
+        security: bearerSecurity,
+        params: SiteChoiceParamsSchema,
+        body: SiteChoicePatchBodySchema,
+        response: { 200: MenuOptionChoiceSchema, ...writeErrors, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      return options.setAtSite(user, site.id, request.params.choiceId, request.body);
+    },
+  );
+};

@@ -1,0 +1,498 @@
+import type {
+  ChosenOption,
+  ItemOptionGroupBody,
+  ItemOptionGroupsBody,
+  MenuOptionChoice,
+  MenuOptionGroup,
+  OptionGroup,
+  OptionGroupBody,
+  OrderOption,
+  SiteChoicePatchBody,
+} from '@cafe/shared';
+import type { Insertable } from 'kysely';
+import type { AppContext, AuthUser } from '../../context';
+import type { Db, OrderOptionsTable } from '../../db/types';
+import { createMemoryCache } from '../../lib/cache';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import * as repo from './options.repository';
+
+/** A group with its live choices in order. */
+interface GroupEntry {
+  row: repo.GroupRow;
+  choices: repo.ChoiceRow[];
+}
+
+/** Everything the options of the catalogue are, read once per change (a few dozen rows). */
+interface Catalogue {
+  groups: Map<number, GroupEntry>;
+  /** Each item's groups in order. */
+  byItem: Map<number, repo.ItemGroupRow[]>;
+}
+
+/** A group as an item offers it: the item's own minimum, maximum and defaults applied. */
+interface EffectiveGroup {
+  id: number;
+  name: string;
+  minChoices: number;
+  maxChoices: number;
+  maxQuantity: number;
+  choices: { id: number; name: string; isDefault: boolean }[];
+}
+
+/** What an order keeps of one choice, before the order has its id. */
+export type ResolvedOption = Omit<Insertable<OrderOptionsTable>, 'order_id'>;
+
+function parseIds(json: string | null): number[] | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((v): v is number => typeof v === 'number') : null;
+  } catch {
+    return null;
+  }
+}
+
+function effectiveGroup(entry: GroupEntry, attachment: repo.ItemGroupRow): EffectiveGroup {
+  const { row, choices } = entry;
+  const defaults = parseIds(attachment.default_choice_ids);
+  const maxChoices = Math.min(attachment.max_choices ?? row.max_choices, choices.length);
+  return {
+    id: row.id,
+    name: row.name,
+    minChoices: Math.min(attachment.min_choices ?? row.min_choices, maxChoices),
+    maxChoices,
+    maxQuantity: row.max_quantity,
+    choices: choices.map((c) => ({
+      id: c.id,
+      name: c.name,
+      isDefault: defaults ? defaults.includes(c.id) : c.is_default === 1,
+    })),
+  };
+}
+
+function toOptionGroup(entry: GroupEntry): OptionGroup {
+  return {
+    id: entry.row.id,
+    name: entry.row.name,
+    minChoices: entry.row.min_choices,
+    maxChoices: entry.row.max_choices,
+    maxQuantity: entry.row.max_quantity,
+    choices: entry.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.is_default === 1 })),
+  };
+}
+
+/** A choice at a site at `now`: a sold-out whose end has passed is over. */
+function choiceAtSite(
+  row: repo.SiteChoiceRow | undefined,
+  now: Date,
+): { soldOut: boolean; soldOutUntil: string | null } {
+  const until = row?.sold_out_until ?? null;
+  const soldOut = row?.sold_out === 1 && (until === null || Date.parse(until) > now.getTime());
+  return { soldOut, soldOutUntil: soldOut ? until : null };
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The rules of a group's numbers, for a group and for an item's own values (400 naming the field). */
+function checkCounts(min: number, max: number, choices: number, defaults: number): void {
+  if (max < 1) throw badRequest('maxChoices: must be at least 1');
+  if (min > max) throw badRequest('minChoices: must be at most maxChoices');
+  if (max > choices) throw badRequest(`maxChoices: must be at most the number of choices (${choices})`);
+  if (defaults > max) throw badRequest(`choices: at most ${max} default${max === 1 ? '' : 's'} (maxChoices)`);
+}
+
+/**
+ * Drink options (docs/api.md, "Drink options"): the company's option groups, which items carry
+ * them, their sold-out per site, and what an order chose. Groups and choices are retired, never
+ * removed: orders keep the names they were placed with (order_options).
+ */
+export function createOptionsService(ctx: AppContext) {
+  const catalogues = createMemoryCache<'all', Catalogue>({ topic: 'options', bus: ctx.bus, ttlMs: 60_000 });
+  const siteChoices = createMemoryCache<number, Map<number, repo.SiteChoiceRow>>({
+    topic: 'site-options',
+    bus: ctx.bus,
+    ttlMs: 60_000,
+  });
+
+  const catalogue = () =>
+    catalogues.get('all', async () => {
+      const rows = await repo.loadCatalogue(ctx.db);
+      const groups = new Map<number, GroupEntry>(rows.groups.map((row) => [row.id, { row, choices: [] }]));
+      for (const choice of rows.choices) groups.get(choice.group_id)?.choices.push(choice);
+      const byItem = new Map<number, repo.ItemGroupRow[]>();
+      for (const a of rows.attachments) {
+        if (!groups.has(a.group_id)) continue;
+        const list = byItem.get(a.item_id);
+        if (list) list.push(a);
+        else byItem.set(a.item_id, [a]);
+      }
+      return { groups, byItem };
+    });
+  const atSite = (siteId: number) =>
+    siteChoices.get(
+      siteId,
+      async () => new Map((await repo.listSiteChoices(ctx.db, siteId)).map((r) => [r.choice_id, r])),
+    );
+
+  /** The menu changed: every process drops what it made from the options, and phones refetch. */
+  function changed(groupId: number, siteId?: number): void {
+    if (siteId === undefined) catalogues.invalidate();
+    else siteChoices.invalidate(siteId);
+    ctx.events.menu({ kind: 'option-group', id: groupId }, siteId);
+  }
+
+  async function itemGroups(itemId: number): Promise<EffectiveGroup[]> {
+    const cat = await catalogue();
+    return (cat.byItem.get(itemId) ?? []).flatMap((a) => {
+      const entry = cat.groups.get(a.group_id);
+      return entry && entry.choices.length > 0 ? [effectiveGroup(entry, a)] : [];
+    });
+  }
+
+  async function requireGroup(id: number): Promise<GroupEntry> {
+    const entry = (await catalogue()).groups.get(id);
+    if (entry) return entry;
+    // Just made by another process: read it from the database.
+    const row = await repo.findGroup(ctx.db, id);
+    if (!row) throw notFound(`Option group ${id}`);
+    catalogues.invalidate();
+    const fresh = (await catalogue()).groups.get(id);
+    if (!fresh) throw notFound(`Option group ${id}`);
+    return fresh;
+  }
+
+  function checkGroupBody(body: OptionGroupBody): void {
+    const names = body.choices.map((c) => c.name);
+    const twice = names.find((name, i) => names.findIndex((other) => sameName(other, name)) !== i);
+    if (twice !== undefined) throw badRequest(`choices: "${twice.trim()}" is listed twice`);
+    checkCounts(body.minChoices, body.maxChoices, body.choices.length, body.choices.filter((c) => c.isDefault).length);
+  }
+
+  async function refuseTakenName(db: Db, name: string, except?: number): Promise<void> {
+    if (await repo.groupNamed(db, name, except)) throw badRequest(`name: a group named "${name.trim()}" exists`);
+  }
+
+  /** Writes a group's choices as the body lists them: kept by id, new without, the rest retired. */
+  async function writeChoices(trx: Db, groupId: number, existing: repo.ChoiceRow[], body: OptionGroupBody, at: string) {
+    const keep = new Set<number>();
+    for (const [index, choice] of body.choices.entries()) {
+      const values = {
+        name: choice.name.trim(),
+        sort_order: index,
+        is_default: choice.isDefault ? 1 : 0,
+        updated_at: at,
+      };
+      if (choice.id !== undefined) {
+        if (!existing.some((c) => c.id === choice.id)) {
+          throw badRequest(`choices: choice ${choice.id} is not a choice of this group`);
+        }
+        if (keep.has(choice.id)) throw badRequest(`choices: choice ${choice.id} is listed twice`);
+        keep.add(choice.id);
+        await trx.updateTable('option_choices').set(values).where('id', '=', choice.id).execute();
+      } else {
+        await repo.insertChoice(trx, { ...values, group_id: groupId, created_at: at });
+      }
+    }
+    const retired = existing.filter((c) => !keep.has(c.id)).map((c) => c.id);
+    if (retired.length > 0) {
+      await trx
+        .updateTable('option_choices')
+        .set({ retired_at: at, updated_at: at })
+        .where('id', 'in', retired)
+        .execute();
+    }
+  }
+
+  return {
+    /** GET /option-groups: every group offered, with its choices in order. */
+    async list(): Promise<OptionGroup[]> {
+      return [...(await catalogue()).groups.values()].map(toOptionGroup);
+    },
+
+    async create(body: OptionGroupBody): Promise<OptionGroup> {
+      checkGroupBody(body);
+      const at = iso(ctx.clock.now());
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        await refuseTakenName(trx, body.name);
+        const groupId = await repo.insertGroup(trx, {
+          name: body.name.trim(),
+          min_choices: body.minChoices,
+          max_choices: body.maxChoices,
+          max_quantity: body.maxQuantity ?? 1,
+          created_at: at,
+          updated_at: at,
+        });
+        await writeChoices(trx, groupId, [], body, at);
+        return groupId;
+      });
+      changed(id);
+      return toOptionGroup(await requireGroup(id));
+    },
+
+    /** PUT /option-groups/{id}: the whole group; the items that carry it keep their own values where they still fit. */
+    async update(id: number, body: OptionGroupBody): Promise<OptionGroup> {
+      const entry = await requireGroup(id);
+      checkGroupBody(body);
+      const at = iso(ctx.clock.now());
+      await ctx.db.transaction().execute(async (trx) => {
+        await refuseTakenName(trx, body.name, id);
+        await trx
+          .updateTable('option_groups')
+          .set({
+            name: body.name.trim(),
+            min_choices: body.minChoices,
+            max_choices: body.maxChoices,
+            max_quantity: body.maxQuantity ?? entry.row.max_quantity,
+            updated_at: at,
+          })
+          .where('id', '=', id)
+          .execute();
+        const current = await trx
+          .selectFrom('option_choices')
+          .selectAll()
+          .where('group_id', '=', id)
+          .where('retired_at', 'is', null)
+          .execute();
+        await writeChoices(trx, id, current, body, at);
+      });
+      changed(id);
+      return toOptionGroup(await requireGroup(id));
+    },
+
+    /** DELETE /option-groups/{id}: retired and taken off every item; orders keep its names. */
+    async remove(id: number): Promise<void> {
+      await requireGroup(id);
+      const at = iso(ctx.clock.now());
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('option_groups').set({ retired_at: at, updated_at: at }).where('id', '=', id).execute();
+        await trx.deleteFrom('menu_item_option_groups').where('group_id', '=', id).execute();
+      });
+      changed(id);
+    },
+
+    /** GET /menu/{id}/options: the groups the item carries, in order, with its own values. */
+    async forItem(itemId: number): Promise<ItemOptionGroupsBody> {
+      await ctx.services.menu.getMenu(itemId);
+      const cat = await catalogue();
+      return {
+        groups: (cat.byItem.get(itemId) ?? []).map((a): ItemOptionGroupBody => {
+          const defaults = parseIds(a.default_choice_ids);
+          return {
+            groupId: a.group_id,
+            ...(a.min_choices === null ? {} : { minChoices: a.min_choices }),
+            ...(a.max_choices === null ? {} : { maxChoices: a.max_choices }),
+            ...(defaults === null ? {} : { defaultChoiceIds: defaults }),
+          };
+        }),
+      };
+    },
+
+    /** PUT /menu/{id}/options: the item carries exactly these groups, in this order. */
+    async setForItem(itemId: number, body: ItemOptionGroupsBody): Promise<ItemOptionGroupsBody> {
+      await ctx.services.menu.getMenu(itemId);
+      const cat = await catalogue();
+      const seen = new Set<number>();
+      const rows = body.groups.map((g, index) => {
+        const entry = cat.groups.get(g.groupId);
+        if (!entry) throw badRequest(`groups: option group ${g.groupId} does not exist`);
+        if (seen.has(g.groupId)) throw badRequest(`groups: ${entry.row.name} is listed twice`);
+        seen.add(g.groupId);
+        const defaults = g.defaultChoiceIds;
+        const foreign = defaults?.find((choiceId) => !entry.choices.some((c) => c.id === choiceId));
+        if (foreign !== undefined)
+          throw badRequest(`defaultChoiceIds: ${foreign} is not a choice of ${entry.row.name}`);
+        const min = g.minChoices ?? entry.row.min_choices;
+        const max = g.maxChoices ?? entry.row.max_choices;
+        const defaultCount = defaults ? new Set(defaults).size : entry.choices.filter((c) => c.is_default === 1).length;
+        try {
+          checkCounts(min, max, entry.choices.length, defaultCount);
+        } catch (error) {
+          if (error instanceof Error) throw badRequest(`${entry.row.name}: ${error.message}`);
+          throw error;
+        }
+        return {
+          item_id: itemId,
+          group_id: g.groupId,
+          sort_order: index,
+          min_choices: g.minChoices ?? null,
+          max_choices: g.maxChoices ?? null,
+          default_choice_ids: defaults ? JSON.stringify([...new Set(defaults)]) : null,
+        };
+      });
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('menu_item_option_groups').where('item_id', '=', itemId).execute();
+        if (rows.length > 0) await trx.insertInto('menu_item_option_groups').values(rows).execute();
+      });
+      catalogues.invalidate();
+      ctx.events.menu({ kind: 'menu', id: itemId });
+      const answer = await this.forItem(itemId);
+      return answer;
+    },
+
+    /** PATCH /sites/{siteId}/option-choices/{choiceId}: sold out at the site or not; its people get `menu`. */
+    async setAtSite(
+      user: AuthUser,
+      siteId: number,
+      choiceId: number,
+      body: SiteChoicePatchBody,
+    ): Promise<MenuOptionChoice> {
+      const choice = await repo.findChoice(ctx.db, choiceId);
+      if (!choice) throw notFound(`Option choice ${choiceId}`);
+      const now = ctx.clock.now();
+      const until = body.soldOut && body.soldOutUntil ? new Date(body.soldOutUntil).toISOString() : null;
+      if (until && Date.parse(until) <= now.getTime()) throw badRequest('soldOutUntil: must be in the future');
+      await repo.upsertSiteChoice(ctx.db, {
+        site_id: siteId,
+        choice_id: choiceId,
+        sold_out: body.soldOut ? 1 : 0,
+        sold_out_until: until,
+        updated_by: user.id,
+        updated_at: iso(now),
+      });
+      changed(choice.group_id, siteId);
+      const entry = (await catalogue()).groups.get(choice.group_id);
+      const state = choiceAtSite((await atSite(siteId)).get(choiceId), ctx.clock.now());
+      return {
+        id: choice.id,
+        name: choice.name,
+        isDefault: choice.is_default === 1 && Boolean(entry),
+        ...state,
+      };
+    },
+
+    /** The menu lists' `optionGroups` of these items at a site (items without groups are left out). */
+    async menuGroups(siteId: number, itemIds: readonly number[]): Promise<Map<number, MenuOptionGroup[]>> {
+      const now = ctx.clock.now();
+      const states = await atSite(siteId);
+      const result = new Map<number, MenuOptionGroup[]>();
+      for (const itemId of itemIds) {
+        const groups = await itemGroups(itemId);
+        if (groups.length === 0) continue;
+        result.set(
+          itemId,
+          groups.map((g) => ({
+            ...g,
+            choices: g.choices.map((c) => ({ ...c, ...choiceAtSite(states.get(c.id), now) })),
+          })),
+        );
+      }
+      return result;
+    },
+
+    /**
+     * What an order of the item chose, checked (docs/api.md, "Drink options"): without `chosen`, the
+     * item's defaults; with it, exactly those. 400 naming the group, 409 for a choice sold out at
+     * the site.
+     */
+    async resolve(
+      site: { id: number; name: string },
+      item: { id: number; name: string },
+      chosen: readonly ChosenOption[] | undefined,
+    ): Promise<ResolvedOption[]> {
+      const groups = await itemGroups(item.id);
+      if (groups.length === 0) {
+        if (chosen && chosen.length > 0) throw badRequest(`options: ${item.name} has no options`);
+        return [];
+      }
+      const byChoice = new Map<
+        number,
+        { group: EffectiveGroup; index: number; choice: EffectiveGroup['choices'][number] }
+      >();
+      groups.forEach((group, index) => {
+        for (const choice of group.choices) byChoice.set(choice.id, { group, index, choice });
+      });
+      const picks: { choiceId: number; quantity: number }[] =
+        chosen === undefined
+          ? groups.flatMap((g) => g.choices.filter((c) => c.isDefault).map((c) => ({ choiceId: c.id, quantity: 1 })))
+          : chosen.map((c) => ({ choiceId: c.choiceId, quantity: c.quantity ?? 1 }));
+      const perGroup = new Map<number, number>();
+      const seen = new Set<number>();
+      for (const pick of picks) {
+        const found = byChoice.get(pick.choiceId);
+        if (!found) throw badRequest(`options: choice ${pick.choiceId} is not an option of ${item.name}`);
+        const { group, choice } = found;
+        if (seen.has(pick.choiceId)) throw badRequest(`${group.name}: ${choice.name} is chosen twice`);
+        seen.add(pick.choiceId);
+        if (pick.quantity > group.maxQuantity) {
+          throw badRequest(
+            group.maxQuantity === 1
+              ? `${group.name}: ${choice.name} is one choice, without a quantity`
+              : `${group.name}: at most ${group.maxQuantity} of ${choice.name}`,
+          );
+        }
+        perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + 1);
+      }
+      for (const group of groups) {
+        const count = perGroup.get(group.id) ?? 0;
+        if (count >= group.minChoices && count <= group.maxChoices) continue;
+        const rule =
+          group.minChoices === group.maxChoices
+            ? `choose ${group.minChoices}`
+            : count < group.minChoices
+              ? `choose at least ${group.minChoices}`
+              : `choose at most ${group.maxChoices}`;
+        throw badRequest(`${group.name}: ${rule}`);
+      }
+      const states = await atSite(site.id);
+      const now = ctx.clock.now();
+      for (const pick of picks) {
+        const found = byChoice.get(pick.choiceId);
+        if (found && choiceAtSite(states.get(pick.choiceId), now).soldOut) {
+          throw conflict(
+            'MENU_UNAVAILABLE',
+            `${found.choice.name} (${found.group.name}) is sold out at ${site.name}. Please choose another.`,
+          );
+        }
+      }
+      return picks
+        .map((pick) => {
+          const { group, index, choice } = byChoice.get(pick.choiceId) as NonNullable<ReturnType<typeof byChoice.get>>;
+          return {
+            group_id: group.id,
+            group_name: group.name,
+            choice_id: choice.id,
+            choice_name: choice.name,
+            quantity: pick.quantity,
+            is_default: choice.isDefault ? 1 : 0,
+            sort_order: index * 100 + group.choices.indexOf(choice),
+          };
+        })
+        .sort((a, b) => a.sort_order - b.sort_order);
+    },
+
+    /** Saves what an order chose (in the placement's transaction). */
+    save: (trx: Db, orderId: number, options: readonly ResolvedOption[]) =>
+      repo.insertOrderOptions(
+        trx,
+        options.map((o) => ({ ...o, order_id: orderId })),
+      ),
+
+    /** The options of these orders, by order (orders without any are left out). */
+    async ofOrders(orderIds: readonly number[], db: Db = ctx.db): Promise<Map<number, OrderOption[]>> {
+      const result = new Map<number, OrderOption[]>();
+      for (const row of await repo.listOrderOptions(db, orderIds)) {
+        const option = toOrderOption(row);
+        const list = result.get(row.order_id);
+        if (list) list.push(option);
+        else result.set(row.order_id, [option]);
+      }
+      return result;
+    },
+  };
+}
+
+export function toOrderOption(
+  row: Pick<repo.OrderOptionRow, 'group_id' | 'group_name' | 'choice_id' | 'choice_name' | 'quantity' | 'is_default'>,
+): OrderOption {
+  return {
+    groupId: row.group_id,
+    group: row.group_name,
+    choiceId: row.choice_id,
+    choice: row.choice_name,
+    quantity: row.quantity,
+    isDefault: row.is_default === 1,
+  };
+}
+
+export type OptionsService = ReturnType<typeof createOptionsService>;
