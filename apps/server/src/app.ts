@@ -32,6 +32,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { optionsRoutes } from './modules/options/options.routes';
+import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(busyRoutes);
       await api.register(menuRoutes);
       await api.register(optionsRoutes);
+      await api.register(pickupRoutes);
       await api.register(uploadsRoutes);
       await api.register(ordersRoutes);
       await api.register(statsRoutes);
@@ -206,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // The opening hours' timer (server.ts starts it) stops before what its work needs goes away.
     await ctx.services.schedule.stop();
+    await ctx.services.orders.stopReleases();
     await io.close();
     // Deliveries under way still read the database; each gives up after its own timeout.
     await ctx.services.push.settled();

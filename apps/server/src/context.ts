@@ -11,6 +11,7 @@ import type { HealthService } from './modules/health/health.service';
 import type { MenuService } from './modules/menu/menu.service';
 import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
+import type { PickupService } from './modules/pickup/pickup.service';
 import type { PushService } from './modules/push/push.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
@@ -34,6 +35,8 @@ export interface Services {
   /** Drink options: option groups, the items that carry them, sold-out per site, what orders chose. */
   options: OptionsService;
   orders: OrdersService;
+  /** Orders for later: each site's pickup settings and slots. */
+  pickup: PickupService;
   /** Web Push to the browsers of an order's owner. */
   push: PushService;
   /** Opening hours: the weekly schedule, closed days, and the changes they make on their own. */

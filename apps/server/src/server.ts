@@ -89,6 +89,8 @@ async function main(): Promise<void> {
   if (database.pgPool) await attachClusterAdapter(app, database.pgPool);
   // Once the other processes can hear of what it changes (the cache bus, the live events).
   if (config.openingHours) app.ctx.services.schedule.start();
+  // Orders for later join the queue when they fall due.
+  app.ctx.services.orders.startReleases();
 
   let closing = false;
   const shutdown = (signal: string) => {

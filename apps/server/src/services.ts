@@ -5,6 +5,7 @@ import { createHealthService } from './modules/health/health.service';
 import { createMenuService } from './modules/menu/menu.service';
 import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createPickupService } from './modules/pickup/pickup.service';
 import { createPushService } from './modules/push/push.service';
 import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -37,6 +38,7 @@ export function createAppContext(base: AppBase): AppContext {
     menu: createMenuService(ctx),
     options: createOptionsService(ctx),
     orders: createOrdersService(ctx),
+    pickup: createPickupService(ctx),
     push: createPushService(ctx),
     schedule: createScheduleService(ctx),
     settings: createSettingsService(ctx),

@@ -25,3 +25,4 @@ export * from './schedule-schemas';
 export * from './site-schemas';
 export * from './option-schemas';
 export * from './pickup-schemas';
+export * from './pickup';

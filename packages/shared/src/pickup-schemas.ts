@@ -73,3 +73,8 @@ export const PICKUP_TEXT = {
   asap: 'As soon as possible',
   later: 'Later',
 } as const;
+
+/** The reject note of an order for later whose venue is closed when it falls due. */
+export const PICKUP_CLOSED_NOTE = 'The shop is closed at your pickup time';
+/** The reject note of an order for later whose site has paused online orders when it falls due. */
+export const PICKUP_PAUSED_NOTE = 'Online orders are paused at your pickup time';

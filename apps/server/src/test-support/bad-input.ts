@@ -457,6 +457,13 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
     case 'choices':
       // An option group's choices: one, the default (minChoices and maxChoices are 1).
       return [{ name: 'Robust', isDefault: true }];
+    case 'slotMinutes':
+    case 'leadMinutes':
+      return 15;
+    case 'daysAhead':
+      return 0;
+    case 'slotCapacity':
+      return 10;
     case 'pickupAt':
       // Left out (as soon as possible): an order for later needs a slot the site offers.
       return undefined;

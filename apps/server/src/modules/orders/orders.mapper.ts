@@ -26,12 +26,12 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-type OptionTuple = [number, string, number, string, number, number];
+type OptionTuple = [number, string, number, string, number, number, number];
 
 /** The options column of the order query (orders.repository.ts): absent when none. */
 function optionsOf(json: string | null): { options?: OrderOption[] } {
   if (!json || json === '[]') return {};
-  const tuples = JSON.parse(json) as OptionTuple[];
+  const tuples = (JSON.parse(json) as OptionTuple[]).sort((a, b) => Number(a[6]) - Number(b[6]));
   return {
     options: tuples.map(([groupId, group, choiceId, choice, quantity, isDefault]) => ({
       groupId: Number(groupId),

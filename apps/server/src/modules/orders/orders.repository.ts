@@ -52,17 +52,18 @@ function orderQuery(db: Db) {
 
 /**
  * An order's drink options as one JSON text, `[[groupId, group, choiceId, choice, quantity,
- * isDefault], ...]` in the item's group order (null or "[]" when none): read in the same
- * statement as the order, so every list carries them without a query per order.
+ * isDefault, sortOrder], ...]` (null or "[]" when none): read in the same statement as the order,
+ * so every list carries them without a query per order. The mapper puts them in order (an
+ * ordered aggregate would sort in a temporary tree for every order of a list).
  */
 function optionsColumn(db: Db) {
   return db.getExecutor().adapter instanceof PostgresAdapter
     ? sql<
         string | null
-      >`(select json_agg(json_build_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default) order by oo.sort_order, oo.id)::text from order_options oo where oo.order_id = o.id)`
+      >`(select json_agg(json_build_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default, oo.sort_order))::text from order_options oo where oo.order_id = o.id)`
     : sql<
         string | null
-      >`(select json_group_array(json_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default) order by oo.sort_order, oo.id) from order_options oo where oo.order_id = o.id)`;
+      >`(select json_group_array(json_array(oo.group_id, oo.group_name, oo.choice_id, oo.choice_name, oo.quantity, oo.is_default, oo.sort_order)) from order_options oo where oo.order_id = o.id)`;
 }
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
@@ -98,7 +99,10 @@ const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & {
           .as('ahead'),
       )
       .where('o.user_id', '=', p.userId)
-      .where('o.cafe_day', '=', p.day)
+      // Today's orders, and the orders for later of the days after.
+      .where((eb) =>
+        eb.or([eb('o.cafe_day', '=', p.day), eb.and([eb('o.status', '=', 'scheduled'), eb('o.cafe_day', '>', p.day)])]),
+      )
       .orderBy('o.order_date', 'desc')
       .orderBy('o.id', 'desc'),
 );
@@ -168,6 +172,8 @@ export function findByIdempotencyKey(
 
 /** The times a move writes on an order (see migration 006). */
 export interface OrderTimes {
+  /** An order for later joins the queue when it is released: its place counts from then. */
+  order_date?: string;
   taken_at?: string | null;
   done_at?: string | null;
   wait_ms?: number | null;

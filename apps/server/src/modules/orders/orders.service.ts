@@ -13,6 +13,7 @@ import { toOrder } from './orders.mapper';
 import { listUserHistory, orderTimeline } from './orders.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
+import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 
 /**
@@ -34,7 +35,17 @@ export function createOrdersService(ctx: AppContext) {
     return row;
   }
 
+  let releases: ReleaseTimer | undefined;
+
   return {
+    /** Releases the orders for later when they fall due, from now on (server.ts). */
+    startReleases(): void {
+      releases ??= startReleaseTimer(ctx);
+    },
+    async stopReleases(): Promise<void> {
+      await releases?.stop();
+      releases = undefined;
+    },
     // Placement and transitions expose only what the app calls; the queue also holds what they use
     // inside the module (wait inputs, dropping today's reads), so the app's four are named.
     ...placement,

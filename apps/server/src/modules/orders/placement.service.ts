@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { OrderableItem } from '../menu/menu.service';
 import type { ResolvedOption } from '../options/options.service';
+import { drinksForSlot } from '../pickup/pickup.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore } from './orders.context';
 import { toOrder, toOrdersEvent } from './orders.mapper';
@@ -83,6 +84,8 @@ interface OrderPlan {
   remark: string;
   /** The drink's options, checked (options.service.ts). */
   options: ResolvedOption[];
+  /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
+  pickupAt: string | null;
   idempotency: { key: string; fingerprint: string } | null;
 }
 
@@ -111,11 +114,19 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
   }
 
   /** The item may be ordered at the site now (its venue run there and open, the item active, the hours). */
-  function refuseBlocked(site: SiteRecord, menu: OrderableItem, now: Date, barOnlineOrdering: boolean): void {
+  function refuseBlocked(
+    site: SiteRecord,
+    menu: OrderableItem,
+    now: Date,
+    barOnlineOrdering: boolean,
+    /** An order for later: the shop need not be open now (its slot lies within the hours). */
+    later = false,
+  ): void {
+    const shop = later ? { isCafeOpen: true, isBarOpen: true } : site.status;
     const block = orderBlock({
       venue: menu.venue,
       itemActive: menu.orderable,
-      shop: site.venues[menu.venue] ? site.status : { isCafeOpen: false, isBarOpen: false },
+      shop: site.venues[menu.venue] ? shop : { isCafeOpen: false, isBarOpen: false },
       now,
       timeZone: site.timeZone,
       barOnlineOrdering,
@@ -132,8 +143,11 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     const { owner, menu, now, fields, site } = plan;
     const venue = menu.venue;
     const at = iso(now);
-    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every site).
-    const day = cafeDayOf(now, site.timeZone);
+    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
+    // site). An order for later is on the day and hour of its pickup.
+    const when = plan.pickupAt === null ? now : new Date(plan.pickupAt);
+    const day = cafeDayOf(when, site.timeZone);
+    const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
     const counts = venue === 'cafe' && plan.guestName === null;
     const placed = await db.transaction().execute(async (trx): Promise<number | { replayed: number }> => {
       if (counts || plan.idempotency) {
@@ -152,14 +166,24 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         const counted = await countCountedCafeOrders(trx, owner.id, day);
         if (counted >= LIMITS.dailyCafeOrders) throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
       }
+      if (plan.pickupAt !== null) {
+        // A slot's room is counted under the site's lock: of simultaneous orders for its last
+        // places, each waits for the one before to commit and counts it (SQLite runs one write
+        // transaction at a time).
+        await ctx.services.sites.lockForPlacement(trx, site.id);
+        if ((await drinksForSlot(trx, site.id, plan.pickupAt)) >= site.pickup.slotCapacity) {
+          throw conflict('SLOT_FULL', 'That pickup time is full. Please choose another one.');
+        }
+      }
       const orderId = await insertOrder(trx, {
         site_id: site.id,
         user_id: owner.id,
         menu_id: menu.id,
         category_for: venue,
         cafe_day: day,
-        cafe_hour: cafeClock(now, site.timeZone).hour,
-        status: 'ordered',
+        cafe_hour: cafeClock(when, site.timeZone).hour,
+        status,
+        pickup_at: plan.pickupAt,
         type: fields.type ?? null,
         sweetness: fields.sweetness,
         remark: plan.remark,
@@ -173,7 +197,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         guest_name: plan.guestName,
       });
       await ctx.services.options.save(trx, orderId, plan.options);
-      await insertHistory(trx, { orderId, from: null, to: 'ordered', changedBy: plan.placedBy, note: null, at });
+      await insertHistory(trx, { orderId, from: null, to: status, changedBy: plan.placedBy, note: null, at });
       return orderId;
     });
     if (typeof placed !== 'number') return { order: toOrder(await load(placed.replayed)), replayed: true };
@@ -182,7 +206,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     const row: OrderRow = {
       id: placed,
       site_id: site.id,
-      status: 'ordered',
+      status,
       order_date: at,
       updated_at: at,
       type: fields.type ?? null,
@@ -201,9 +225,17 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       menu_name: menu.name,
       category_id: menu.category.id,
       category_name: menu.category.name,
-      pickup_at: null,
+      pickup_at: plan.pickupAt,
       options_json: JSON.stringify(
-        plan.options.map((o) => [o.group_id, o.group_name, o.choice_id, o.choice_name, o.quantity, o.is_default]),
+        plan.options.map((o) => [
+          o.group_id,
+          o.group_name,
+          o.choice_id,
+          o.choice_name,
+          o.quantity,
+          o.is_default,
+          o.sort_order,
+        ]),
       ),
     };
     core.ordersChanged(site.id);
@@ -235,7 +267,10 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       if (!menu) throw notFound('Menu item');
       const venue = menu.venue;
       const now = clock.now();
-      refuseBlocked(site, menu, now, config.barOnlineOrdering);
+      // An order for later: its slot must be one the site offers now; the item and the hours are
+      // checked at the pickup time, and the shop need not be open now.
+      const slot = body.pickupAt === undefined ? null : await ctx.services.pickup.check(site, venue, body.pickupAt);
+      refuseBlocked(site, menu, slot ? new Date(slot.start) : now, config.barOnlineOrdering, slot !== null);
       await ctx.services.menu.refuseUnlessServedAt(site, menu);
       const options = await ctx.services.options.resolve(site, menu, body.options);
 
@@ -255,7 +290,8 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       checkLocation(body, site);
 
       // Online cafe orders wait while the counter is too busy (busy mode); bar orders are the bar's.
-      if (venue === 'cafe') await ctx.services.busy.refuseWhilePaused(site.id);
+      // An order for later is not for now: its release checks again when it is due.
+      if (venue === 'cafe' && !slot) await ctx.services.busy.refuseWhilePaused(site.id);
       return saveOrder({
         site,
         owner: { id: user.id, name: user.name },
@@ -267,6 +303,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         fields,
         remark: dashIfEmpty(body.remark),
         options,
+        pickupAt: slot?.start ?? null,
         idempotency: idempotencyKey === undefined || fingerprint === null ? null : { key: idempotencyKey, fingerprint },
       });
     },
@@ -310,6 +347,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
             : { type: null, sweetness: null, tumbler: '' },
         remark: dashIfEmpty(body.remark),
         options,
+        pickupAt: null,
         idempotency: null,
       });
       return order;

@@ -1,5 +1,8 @@
 import {
   LIMITS,
+  PICKUP_CLOSED_NOTE,
+  PICKUP_PAUSED_NOTE,
+  addDays,
   canTransition,
   canUndo,
   type BaristaOrderPatchBody,
@@ -17,6 +20,8 @@ import { STATUS_CODES } from 'node:http';
 import type { AppContext, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
+import { findSystemAccountId } from '../../db/system-account';
+import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore } from './orders.context';
 import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
@@ -78,12 +83,17 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
    */
   async function transition(
     row: OrderRow,
-    actor: OrderActor | 'undo',
+    actor: OrderActor | 'undo' | 'release',
     to: OrderStatus,
     changedBy: number,
     options: { rejectNote?: string; note?: string | null } = {},
   ): Promise<Order> {
-    const allowed = actor === 'undo' ? canUndo(row.status, to) : canTransition(actor, row.status, to);
+    const allowed =
+      actor === 'undo'
+        ? canUndo(row.status, to)
+        : actor === 'release'
+          ? row.status === 'scheduled' && to === 'ordered'
+          : canTransition(actor, row.status, to);
     if (!allowed) throw invalidTransition(row.status, to);
     const at = iso(clock.now());
     const changed = await db.transaction().execute(async (trx) => {
@@ -93,7 +103,8 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
         to,
         at,
         rejectNote: options.rejectNote,
-        times: actor === 'undo' ? timesUndone(row.status) : timesOf(row, to, at),
+        times:
+          actor === 'undo' ? timesUndone(row.status) : actor === 'release' ? { order_date: at } : timesOf(row, to, at),
       });
       if (ok)
         await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
@@ -103,7 +114,8 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     if (!changed) throw invalidTransition(updated.status, to);
     core.ordersChanged(row.site_id);
     events.order(row.site_id, toOrdersEvent(updated, row.status));
-    await announceQueueMove(row, to);
+    // A released order joins the queue's end: its place counts from its release.
+    await announceQueueMove(actor === 'release' ? { ...row, order_date: updated.order_date } : row, to);
     ctx.services.push.orderChanged({
       userId: updated.user_id,
       status: to,
@@ -160,8 +172,88 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     return transition(row, 'barista', body.status, user.id);
   }
 
+  /** Why a due order for later cannot join the queue (the person reads it), or null when it can. */
+  async function releaseRefusal(row: OrderRow, site: SiteRecord, now: Date): Promise<string | null> {
+    const venue = row.category_for;
+    const open = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
+    if (!open) {
+      // Not open yet, and the hours open it by the pickup time: it joins the queue to be made first.
+      const pickup = ctx.services.pickup;
+      const opening =
+        !(await pickup.openByHoursAt(site, venue, now)) &&
+        (await pickup.openByHoursAt(site, venue, new Date(row.pickup_at ?? now)));
+      if (!opening) return PICKUP_CLOSED_NOTE;
+    }
+    if (venue === 'cafe' && site.busy.paused) return PICKUP_PAUSED_NOTE;
+    return null;
+  }
+
   return {
     baristaUpdate,
+
+    /**
+     * Orders for later that are due at `now` (their pickup time minus the counter's measured time
+     * per order) join the queue: `orders` event from `scheduled`, so the board chimes. One the site
+     * cannot serve then (the venue closed, online orders paused by hand) is rejected with the reason
+     * instead. Safe to run from any number of processes at once: each move is made once. Answers
+     * what it did and when the next order falls due (null: none waiting).
+     */
+    async releaseDue(now: Date): Promise<{ released: number; rejected: number; nextDue: Date | null }> {
+      const outcome = { released: 0, rejected: 0, nextDue: null as Date | null };
+      let systemId: number | undefined;
+      for (const site of await ctx.services.sites.active()) {
+        const scheduled = await listOrders(db, { siteId: site.id, statuses: ['scheduled'] });
+        for (const row of scheduled) {
+          if (!row.pickup_at) continue;
+          const { secondsPerOrder } = await queue.waitInputs({
+            siteId: site.id,
+            venue: row.category_for,
+            day: row.cafe_day,
+          });
+          const due = new Date(Date.parse(row.pickup_at) - secondsPerOrder * 1000);
+          if (due > now) {
+            if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;
+            continue;
+          }
+          systemId ??= await findSystemAccountId(db);
+          const refusal = await releaseRefusal(row, site, now);
+          try {
+            if (refusal) {
+              await transition(row, 'barista', 'rejected', systemId, { rejectNote: refusal, note: refusal });
+              outcome.rejected += 1;
+            } else {
+              await transition(row, 'release', 'ordered', systemId, { note: 'due' });
+              outcome.released += 1;
+            }
+          } catch (error) {
+            // Moved by someone else first (another process, a barista, its owner): left as it is.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+      }
+      return outcome;
+    },
+
+    /**
+     * A venue of a site closed (by a person, or by the hours): today's orders for later of it can
+     * no longer be served and are rejected with `note`. Answers how many.
+     */
+    async rejectScheduledAtClose(siteId: number, venue: CategoryFor, note: string, by: number): Promise<number> {
+      const today = await queue.siteToday(siteId);
+      const rows = (
+        await listOrders(db, { siteId, statuses: ['scheduled'], startDate: today, endDate: addDays(today, 1) })
+      ).filter((row) => row.category_for === venue);
+      let rejected = 0;
+      for (const row of rows) {
+        try {
+          await transition(row, 'barista', 'rejected', by, { rejectNote: note, note });
+          rejected += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return rejected;
+    },
 
     /**
      * The opening hours closed `venue` at a site (modules/schedule): every order of it still waiting is

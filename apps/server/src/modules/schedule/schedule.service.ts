@@ -16,6 +16,7 @@ import {
   type Venue,
   type WeeklyPeriod,
   type WeeklyScheduleBody,
+  type OpeningRules,
 } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
@@ -248,6 +249,9 @@ export function createScheduleService(ctx: AppContext) {
   let timer: OpeningHoursTimer | undefined;
 
   return {
+    /** A site's weekly periods and closed days, as the rules of packages/shared/src/schedule.ts take them. */
+    rulesOf: (siteId: number): Promise<OpeningRules> => readRules(siteId),
+
     /** GET /schedule of a site: the weekly periods, closed days from today, and when a venue next opens. */
     async get(siteId: number): Promise<Schedule> {
       const site = await sites().get(siteId);

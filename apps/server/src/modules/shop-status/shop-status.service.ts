@@ -1,4 +1,4 @@
-import { shopStatusFor, type CafeStatus, type ShopValue } from '@cafe/shared';
+import { SHOP_CLOSING_NOTE, shopStatusFor, type CafeStatus, type ShopValue } from '@cafe/shared';
 import type { AppContext } from '../../context';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
@@ -50,6 +50,12 @@ export function createShopStatusService(ctx: AppContext) {
       const { status } = await sites().saveStatus(siteId, wanted, changedBy);
       answers.invalidate(siteId);
       events.shopStatus(siteId, status);
+      // Today's orders for later of a venue that closes can no longer be served.
+      for (const venue of ['cafe', 'bar'] as const) {
+        const was = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
+        const is = venue === 'cafe' ? status.isCafeOpen : status.isBarOpen;
+        if (was && !is) await ctx.services.orders.rejectScheduledAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
+      }
       return status;
     },
   };

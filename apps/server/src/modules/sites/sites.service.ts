@@ -1,5 +1,7 @@
 import {
   distanceKm,
+  type PickupSettings,
+  type PickupSettingsPatch,
   type CafeStatus,
   type Site,
   type SiteBarista,
@@ -36,6 +38,8 @@ export interface SiteRecord extends Site {
   statusChange: { at: string; by: number | null };
   /** Busy mode as set: paused by hand, and the limits that pause new orders by themselves. */
   busy: { paused: boolean; maxWaiting: number | null; maxWaitMinutes: number | null };
+  /** How it takes orders for later (docs/api.md, "Orders for later"). */
+  pickup: PickupSettings;
 }
 
 function toRecord(row: SiteRow): SiteRecord {
@@ -43,6 +47,12 @@ function toRecord(row: SiteRow): SiteRecord {
     ...toSite(row),
     statusChange: { at: row.status_updated_at ?? '', by: row.status_updated_by },
     busy: { paused: row.paused === 1, maxWaiting: row.max_waiting, maxWaitMinutes: row.max_wait_minutes },
+    pickup: {
+      slotMinutes: row.slot_minutes,
+      leadMinutes: row.lead_minutes,
+      daysAhead: row.days_ahead,
+      slotCapacity: row.slot_capacity,
+    },
   };
 }
 
@@ -155,6 +165,24 @@ export function createSitesService(ctx: AppContext) {
 
   return {
     get,
+    /**
+     * Holds the site's row until the transaction ends (PostgreSQL), so placements that count a
+     * slot's room at that site run one after another. SQLite runs one write transaction at a time.
+     */
+    async lockForPlacement(trx: Db, siteId: number): Promise<void> {
+      if (ctx.dialect === 'postgres')
+        await trx.selectFrom('sites').select('id').where('id', '=', siteId).forUpdate().execute();
+    },
+    /** PUT /sites/{siteId}/pickup: any of the site's pickup settings. */
+    async setPickup(siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> {
+      const changes: SiteChanges = {};
+      if (patch.slotMinutes !== undefined) changes.slot_minutes = patch.slotMinutes;
+      if (patch.leadMinutes !== undefined) changes.lead_minutes = patch.leadMinutes;
+      if (patch.daysAhead !== undefined) changes.days_ahead = patch.daysAhead;
+      if (patch.slotCapacity !== undefined) changes.slot_capacity = patch.slotCapacity;
+      if (Object.keys(changes).length === 0) return (await get(siteId)).pickup;
+      return (await save(siteId, changes)).pickup;
+    },
     defaultSite,
     homeSiteOf,
     forStaff,
@@ -376,7 +404,7 @@ export function createSitesService(ctx: AppContext) {
 
 /** The contract's shape of a site record. */
 function toPublic(site: SiteRecord): Site {
-  const { statusChange: _statusChange, busy: _busy, ...rest } = site;
+  const { statusChange: _statusChange, busy: _busy, pickup: _pickup, ...rest } = site;
   return rest;
 }
 
