@@ -11,6 +11,7 @@ import { orderLabel } from '@/features/barista/lib/order-label';
 import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
+import { OrderOptions } from './order-options';
 import { TumblerPreview } from './tumbler-preview';
 
 interface OrderCardProps {
@@ -135,6 +136,17 @@ export function OrderCard({
           ) : null}
         </div>
       )}
+
+      {order.options?.length ? (
+        <p>
+          <OrderOptions options={order.options} />
+        </p>
+      ) : null}
+      {order.pickupAt ? (
+        <p className="text-sm leading-5 font-semibold">
+          {_('barista.ticket.pickupAt', { time: formatCafeTime(order.pickupAt, cafeTimeZone) })}
+        </p>
+      ) : null}
 
       {remark ? (
         <p className="rounded-md bg-[var(--warning-soft)] px-1.5 py-px text-sm leading-5 break-words">

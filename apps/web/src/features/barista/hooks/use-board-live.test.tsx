@@ -166,6 +166,22 @@ describe('useBoardLive', () => {
     expect(context.notes).toHaveLength(2);
   });
 
+  it('chimes when an order for later falls due and joins Waiting, not when it is placed for later', () => {
+    vi.useFakeTimers({ now: new Date('2025-11-20T03:00:00.000Z'), toFake: ['Date'] });
+    const { result, queryClient } = setup();
+    const key = baristaOrdersQueryOptions(BOARD_QUERY).queryKey;
+    queryClient.setQueryData(key, []);
+    act(() => void window.dispatchEvent(new Event('pointerdown')));
+    emitOrders('scheduled', 4, null);
+    expect(FakeAudioContext.instances.flatMap((c) => c.notes)).toEqual([]);
+    expect(queryClient.getQueryData(key)).toEqual([]);
+    emitOrders('ordered', 4, 'scheduled');
+    expect(FakeAudioContext.instances.flatMap((c) => c.notes)).toEqual([880, 1318.5]);
+    expect(queryClient.getQueryData(key)?.map((o) => [o.id, o.status])).toEqual([[4, 'ordered']]);
+    expect(result.current.newOrderIds.has(4)).toBe(true);
+    vi.useRealTimers();
+  });
+
   it('remembers the mute switch', () => {
     localStorage.setItem(CHIME_MUTED_KEY, 'true');
     const { result } = setup();

@@ -58,7 +58,8 @@ export function useBoardLive() {
   const handleOrdersEvent = useCallback(
     (event: LiveEventPayload<'orders'>) => {
       updateLists((list, query) => applyOrdersEvent(list, event, query, context()));
-      if (event.status === 'ordered' && event.from === null) {
+      // A new order, or an order for later that fell due: it joins Waiting with the chime.
+      if (event.status === 'ordered' && (event.from === null || event.from === 'scheduled')) {
         play();
         addNewOrder();
         setNewOrderIds((ids) => new Set(ids).add(event.id));

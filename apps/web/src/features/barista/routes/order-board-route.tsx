@@ -4,6 +4,7 @@ import { DoorClosed } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
+import { useSettings } from '@/api/settings';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, Spinner } from '@/components/ui';
@@ -15,6 +16,7 @@ import { CocktailGlass } from '@/features/barista/components/cocktail-glass';
 import { LiveIndicator } from '@/features/barista/components/live-indicator';
 import { OrderBoard } from '@/features/barista/components/order-board';
 import { ShopStatusControl } from '@/features/barista/components/shop-status-control';
+import { LaterLane } from '@/features/barista/components/later-lane';
 import { ShortcutsButton, ShortcutsDialog } from '@/features/barista/components/shortcuts-dialog';
 import { WalkUpOrderButton, WalkUpOrderDialog } from '@/features/barista/components/walk-up-order-dialog';
 import { useBoardLive } from '@/features/barista/hooks/use-board-live';
@@ -32,6 +34,11 @@ const BOARD_REFETCH_MS = 30_000;
  * /ordering: the barista's live order board and shop status (SPEC "Barista order board"), laid
  * out as a kitchen display for the counter tablet (docs/decisions/0020-kitchen-display.md).
  */
+/** Orders for later wait in their own lane until they fall due. */
+const LATER_STATUSES = ['scheduled'] as const;
+/** As far ahead as a site may take orders for later (PICKUP_LIMITS.daysAhead), and today. */
+const LATER_DAYS = 8;
+
 export function OrderBoardRoute() {
   const { _ } = useLingui();
   const today = useCafeToday();
@@ -41,7 +48,14 @@ export function OrderBoardRoute() {
     { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
     { refetchInterval: BOARD_REFETCH_MS },
   );
+  // The Later lane: orders for later of today and the days after (docs/api.md, "Orders for later").
+  const later = useBaristaOrders(
+    { status: LATER_STATUSES, startDate: today, endDate: addDays(today, LATER_DAYS), siteId },
+    { refetchInterval: BOARD_REFETCH_MS },
+  );
   const live = useBoardLive();
+  const timeZone = useSettings().cafeTimeZone;
+  const laterOrders = (later.data ?? []).filter((o) => o.status === 'scheduled');
   const wakeLock = useWakeLock();
   const { thresholds, save: saveThresholds } = useTicketThresholds();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -128,6 +142,8 @@ export function OrderBoardRoute() {
           {hasActive ? board : null}
         </>
       ) : null}
+
+      {laterOrders.length > 0 ? <LaterLane orders={laterOrders} timeZone={timeZone} /> : null}
 
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <WalkUpOrderDialog

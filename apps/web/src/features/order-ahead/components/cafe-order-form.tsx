@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, textOrEmpty } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty, type ChosenOption, type MenuOptionGroup } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -12,6 +12,9 @@ import {
 } from '@/features/order-ahead/lib/order-form-schema';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
+import { OptionGroupsField } from '@/components/drink/option-groups-field';
+import { defaultOptions, keepOffered, optionsProblem } from '@/lib/drink-options';
+import { PickupField } from './pickup-field';
 import { TumblerImageField } from './tumbler-image-field';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
@@ -23,13 +26,20 @@ interface CafeOrderFormProps {
   menuName: string;
   /** A draft of this same drink to continue from (after Edit or coming back). */
   initialDraft?: OrderDraft | null;
+  /** The item's option groups at the person's site (GET /category); none: the item has no options. */
+  optionGroups?: readonly MenuOptionGroup[];
   onNext: (draft: OrderDraft) => void;
 }
 
 /** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
-export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOrderFormProps) {
+export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [], onNext }: CafeOrderFormProps) {
   const { _ } = useLingui();
   const [showCheck, setShowCheck] = useState(false);
+  const [options, setOptions] = useState<ChosenOption[]>(() =>
+    initialDraft?.options ? keepOffered(optionGroups, initialDraft.options) : defaultOptions(optionGroups),
+  );
+  const [pickupAt, setPickupAt] = useState<string | undefined>(initialDraft?.pickupAt);
+  const problem = showCheck ? optionsProblem(optionGroups, options) : null;
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<CafeOrderFormInput, unknown, CafeOrderFormValues>({
@@ -51,6 +61,10 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
   const hasErrors = Object.keys(errors).length > 0;
 
   const handleValid = (values: CafeOrderFormValues) => {
+    if (optionsProblem(optionGroups, options)) {
+      handleInvalid();
+      return;
+    }
     setShowCheck(false);
     onNext({
       venue: 'cafe',
@@ -60,6 +74,8 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
       sweetness: values.sweetness,
       remark: dashIfEmpty(values.remark),
       tumblerImage: values.tumblerImage,
+      ...(optionGroups.length > 0 ? { options } : {}),
+      ...(pickupAt ? { pickupAt } : {}),
     });
   };
 
@@ -83,6 +99,9 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
         register={register}
         errors={{ type: errors.type?.message, sweetness: errors.sweetness?.message, remark: errors.remark?.message }}
       />
+      {optionGroups.length > 0 ? (
+        <OptionGroupsField groups={optionGroups} value={options} onChange={setOptions} problem={problem} />
+      ) : null}
       <Controller
         control={control}
         name="tumblerImage"
@@ -96,7 +115,9 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, onNext }: CafeOr
         )}
       />
 
-      {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
+      <PickupField value={pickupAt} onChange={setPickupAt} />
+
+      {showCheck && (hasErrors || problem) ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
 
       <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={uploading}>

@@ -7,6 +7,7 @@ import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
 import { drinkTypeText } from '@/lib/drink-text';
+import { optionsText } from '@/lib/drink-options';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 
 interface HistoryRowProps {
@@ -49,6 +50,7 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
               ) : null}
             </p>
           ) : null}
+          {order.options?.length ? <p className="text-sm">{optionsText(order.options)}</p> : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
           <StatusPill tone={tone}>{label}</StatusPill>

@@ -10,6 +10,8 @@ import {
 } from '@/features/order-ahead/lib/favourite-drink';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { drinkTypeText } from '@/lib/drink-text';
+import { optionsText } from '@/lib/drink-options';
+import { useCategories } from '@/features/order-ahead/api/get-categories';
 
 interface OrderAgainCardProps {
   /** Past and today's orders, to work out the usual drink. */
@@ -31,6 +33,9 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   }, [orders]);
   const offer = stored?.pinned ? stored : (computed ?? stored);
   const remark = textOrEmpty(offer?.remark);
+  const categories = useCategories('cafe');
+  const groupsOf = (menuId: number) =>
+    categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.optionGroups ?? [];
 
   // Remember the usual drink (favOrder) so it is offered even before the orders load next time.
   useEffect(() => {
@@ -57,7 +62,12 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
         </h2>
         <p className="font-semibold break-words">{offer.menu_name}</p>
         <p className="text-sm break-words text-[var(--ink-muted)]">
-          {[drinkTypeText(offer.type), _('order.sweetnessValue', { sweetness: offer.sweetness }), remark]
+          {[
+            drinkTypeText(offer.type),
+            _('order.sweetnessValue', { sweetness: offer.sweetness }),
+            optionsText(offer.options),
+            remark,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -65,7 +75,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
       <button
         type="button"
         className="btn-primary w-full sm:w-auto"
-        onClick={() => onOrderAgain(draftFromFavourite(offer))}
+        onClick={() => onOrderAgain(draftFromFavourite(offer, groupsOf(offer.menu_id)))}
       >
         <RotateCcw aria-hidden="true" className="h-4 w-4" />
         {_('order.again.button')}

@@ -1,6 +1,6 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Clock, Hourglass } from 'lucide-react';
+import { CalendarClock, Clock, Hourglass } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeTimeZone } from '@/api/sites';
@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { cardTimeOf, isCafeOrder } from '@/features/order-ahead/lib/order-display';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
+import { optionsText } from '@/lib/drink-options';
 import { OrderStatusBar } from './order-status-bar';
 
 interface OrderCardProps {
@@ -68,6 +69,15 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
         </time>
       </header>
 
+      {order.options?.length ? <p className="text-sm font-medium">{optionsText(order.options)}</p> : null}
+
+      {order.pickupAt ? (
+        <p className="inline-flex items-center gap-1 text-sm font-semibold">
+          <CalendarClock aria-hidden="true" className="h-4 w-4" />
+          {_('order.pickup.at', { time: formatCafeTime(order.pickupAt, cafeTimeZone) })}
+        </p>
+      ) : null}
+
       {remark ? (
         <p className="text-sm">
           <span className="text-[var(--ink-muted)]">{_('order.card.addition')} </span>
@@ -80,6 +90,27 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
           <StatusPill tone={closed.tone}>{_(closed.labelId)}</StatusPill>
           {order.status === 'rejected' && order.rejectNote ? (
             <span className="text-sm text-[var(--ink-muted)]">{order.rejectNote}</span>
+          ) : null}
+        </div>
+      ) : order.status === 'scheduled' ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div>
+            <StatusPill tone="neutral">{_('order.status.scheduled')}</StatusPill>
+            <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.pickup.joinsQueue')}</p>
+          </div>
+          {onCancel ? (
+            <div className="flex flex-col items-end gap-1">
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => onCancel(order)}
+                disabled={busy || offline}
+                aria-describedby={describedBy}
+              >
+                {_('order.card.cancel')}
+              </button>
+              <OfflineReason id={offlineId} />
+            </div>
           ) : null}
         </div>
       ) : (

@@ -8,6 +8,10 @@ import { usePlaceOrderFlow } from '@/features/order-ahead/hooks/use-place-order-
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
+import { useHomeTimeZone } from '@/api/sites';
+import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { formatCafeTime } from '@/lib/cafe-time';
+import { optionsText } from '@/lib/drink-options';
 
 interface OrderSummaryDialogProps {
   open: boolean;
@@ -94,6 +98,9 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
                 <dd>{description}</dd>
               </>
             ) : null}
+            {draft.options?.length ? <OptionsLine draft={draft} /> : null}
+            <dt className="text-[var(--ink-muted)]">{_('order.pickup.label')}</dt>
+            <dd>{draft.pickupAt ? <PickupTime pickupAt={draft.pickupAt} /> : _('order.pickup.asap')}</dd>
             <dt className="text-[var(--ink-muted)]">{_('order.summary.additionalRequest')}</dt>
             <dd className="break-words">{remark || _('order.summary.none')}</dd>
           </dl>
@@ -120,4 +127,34 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
       ) : null}
     </Modal>
   );
+}
+
+/** The chosen options, named and in the item's group order, as the order will keep them. */
+function OptionsLine({ draft }: { draft: OrderDraft }) {
+  const { _ } = useLingui();
+  const categories = useCategories(draft.venue);
+  const choices = (categories.data ?? [])
+    .flatMap((c) => c.menu)
+    .find((m) => m.id === draft.menu_id)
+    ?.optionGroups?.flatMap((g) => g.choices);
+  const names = optionsText(
+    choices?.flatMap((choice) => {
+      const chosen = draft.options?.find((o) => o.choiceId === choice.id);
+      return chosen ? [{ choice: choice.name, quantity: chosen.quantity ?? 1 }] : [];
+    }),
+  );
+  if (!names) return null;
+  return (
+    <>
+      <dt className="text-[var(--ink-muted)]">{_('order.summary.options')}</dt>
+      <dd>{names}</dd>
+    </>
+  );
+}
+
+/** "Pickup at 10:30" on the clock of the person's site. */
+function PickupTime({ pickupAt }: { pickupAt: string }) {
+  const { _ } = useLingui();
+  const timeZone = useHomeTimeZone();
+  return <>{_('order.pickup.at', { time: formatCafeTime(pickupAt, timeZone) })}</>;
 }

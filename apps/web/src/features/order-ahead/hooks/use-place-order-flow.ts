@@ -26,6 +26,7 @@ function locationMessage(problem: PositionProblem | null): string {
 
 function failureText(error: unknown): string {
   if (isApiError(error, 'ORDER_LIMIT_REACHED')) return i18n._('shared.spec.orderLimit');
+  if (isApiError(error, 'SLOT_FULL')) return i18n._('order.pickup.full');
   if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) {
     return i18n._('shared.spec.orderFailedBody');
   }
@@ -83,12 +84,15 @@ export function usePlaceOrderFlow() {
           sweetness: draft.sweetness,
           remark: dashIfEmpty(draft.remark),
           tumblerImage: draft.tumblerImage,
+          ...(draft.options ? { options: draft.options } : {}),
+          ...(draft.pickupAt ? { pickupAt: draft.pickupAt } : {}),
           ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
         },
         placementKey: placementKey ?? undefined,
       });
-      // Only an order the server reports as ordered counts as placed.
-      if (order.status !== 'ordered') throw new Error(`unexpected status ${order.status}`);
+      // Only an order the server reports as ordered (or, for later, scheduled) counts as placed.
+      if (order.status !== 'ordered' && order.status !== 'scheduled')
+        throw new Error(`unexpected status ${order.status}`);
       toast.success(i18n._('shared.spec.orderPlacedTitle'), { description: i18n._('shared.spec.orderPlacedBody') });
       clearDraft();
       void navigate(customer.statusOrder);

@@ -2,11 +2,14 @@ import {
   DrinkTypeSchema,
   isStatusIn,
   isSweetness,
+  OrderOptionSchema,
   SweetnessSchema,
   UNCOUNTED_ORDER_STATUSES,
+  type MenuOptionGroup,
   type Order,
 } from '@cafe/shared';
 import { z } from 'zod';
+import { chosenOf, defaultOptions, keepOffered } from '@/lib/drink-options';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 
@@ -18,6 +21,8 @@ export const FavouriteDrinkSchema = z.object({
   sweetness: SweetnessSchema,
   remark: z.string(),
   tumblerImage: z.string(),
+  /** The drink's options as last ordered (absent: none, or kept before options existed). */
+  options: z.array(OrderOptionSchema).optional(),
   /** Chosen with the star on a history row (otherwise worked out from the orders). */
   pinned: z.boolean(),
 });
@@ -60,6 +65,7 @@ export function drinkOf(order: Order, pinned = false): FavouriteDrink | null {
     sweetness: order.sweetness,
     remark: order.remark,
     tumblerImage: order.tumblerImage,
+    ...(order.options?.length ? { options: order.options } : {}),
     pinned,
   };
 }
@@ -104,9 +110,14 @@ export function mostOrderedDrink(orders: readonly Order[]): FavouriteDrink | nul
   return best ? drinkOf(best.latest) : null;
 }
 
-/** The drink as an order draft, ready for the summary. */
-export function draftFromFavourite(drink: FavouriteDrink): OrderDraft {
+/**
+ * The drink as an order draft, ready for the summary. Its options are the same choices where the
+ * item still offers them (`offered`: the item's groups now); without any left, the item's defaults.
+ */
+export function draftFromFavourite(drink: FavouriteDrink, offered: readonly MenuOptionGroup[] = []): OrderDraft {
+  const kept = keepOffered(offered, chosenOf(drink.options) ?? []);
   return {
+    ...(offered.length > 0 ? { options: kept.length > 0 ? kept : defaultOptions(offered) } : {}),
     venue: 'cafe',
     menu_id: drink.menu_id,
     menu_name: drink.menu_name,

@@ -8,6 +8,7 @@ import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering
 import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
 import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
+import { useCategories } from '@/features/order-ahead/api/get-categories';
 
 /**
  * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
@@ -19,6 +20,8 @@ export function CafeFormRoute() {
   const { id, menuName, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('cafe');
   const { venueBlock } = useOrderBlock('cafe');
+  const categories = useCategories('cafe');
+  const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
 
   if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
 
@@ -36,7 +39,20 @@ export function CafeFormRoute() {
       <OrderingPausedNotice />
       <LocationCheckNotice />
       <div className="card p-4 sm:p-6">
-        <CafeOrderForm key={id} menuId={id} menuName={menuName} initialDraft={sameDrink} onNext={handleNext} />
+        {categories.isPending ? (
+          <p className="text-sm text-[var(--ink-muted)]" role="status">
+            {_('order.form.loadingOptions')}
+          </p>
+        ) : (
+          <CafeOrderForm
+            key={id}
+            menuId={id}
+            menuName={menuName}
+            initialDraft={sameDrink}
+            optionGroups={item?.optionGroups}
+            onNext={handleNext}
+          />
+        )}
       </div>
       <OrderSummaryDialog open={summaryOpen} onOpenChange={setSummaryOpen} draft={draft} />
     </section>

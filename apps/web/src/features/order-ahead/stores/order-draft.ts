@@ -1,4 +1,4 @@
-import type { DrinkType, Sweetness } from '@cafe/shared';
+import type { ChosenOption, DrinkType, Sweetness } from '@cafe/shared';
 import { create } from 'zustand';
 
 /** The order being put together (SPEC section 3 "Order draft"). */
@@ -12,6 +12,10 @@ export interface OrderDraft {
   remark: string;
   /** Cafe: the uploaded tumbler photo URL. Bar: the drink's description (as the specification says). */
   tumblerImage: string;
+  /** The drink's options (docs/api.md, "Drink options"); undefined: the item has none. */
+  options?: ChosenOption[];
+  /** An order for later: the pickup slot's start (ISO); undefined: as soon as possible. */
+  pickupAt?: string;
 }
 
 interface OrderDraftState {
@@ -28,10 +32,23 @@ interface OrderDraftState {
   clear: () => void;
 }
 
-const DRAFT_FIELDS = ['venue', 'menu_id', 'menu_name', 'type', 'sweetness', 'remark', 'tumblerImage'] as const;
+const DRAFT_FIELDS = [
+  'venue',
+  'menu_id',
+  'menu_name',
+  'type',
+  'sweetness',
+  'remark',
+  'tumblerImage',
+  'pickupAt',
+] as const;
 
 function sameDrink(a: OrderDraft | null, b: OrderDraft): boolean {
-  return a !== null && DRAFT_FIELDS.every((field) => a[field] === b[field]);
+  return (
+    a !== null &&
+    DRAFT_FIELDS.every((field) => a[field] === b[field]) &&
+    JSON.stringify(a.options ?? null) === JSON.stringify(b.options ?? null)
+  );
 }
 
 /** 128 random bits as hex. (crypto.randomUUID exists only on https pages; an office may serve plain http.) */

@@ -1,0 +1,229 @@
+import { isFridayCafeCutoff } from '@cafe/shared';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_CAFE } from '../playwright.config';
+import { DEMO, TINY_PNG_FILE, apiLogin, bearer, loginViaUi, registerUser, setShopStatus } from './support';
+
+/*
+ * Drink options and orders for later (issue 19): a person on a phone orders a large oat-milk latte
+ * with an extra shot for 10:30, and the counter tablet shows the ticket's options (what differs
+ * from the usual drink stressed) and the order in the Later lane.
+ */
+
+interface Group {
+  id: number;
+  name: string;
+  choices: { id: number; name: string }[];
+}
+interface WeeklyPeriod {
+  venue: 'cafe' | 'bar';
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 1024, height: 768 };
+
+const GROUPS = [
+  {
+    name: 'Size',
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [{ name: 'Regular', isDefault: true }, { name: 'Large' }],
+  },
+  {
+    name: 'Milk',
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [{ name: 'Whole', isDefault: true }, { name: 'Oat' }],
+  },
+  {
+    name: 'Extras',
+    minChoices: 0,
+    maxChoices: 2,
+    maxQuantity: 2,
+    choices: [{ name: 'Extra shot' }, { name: 'Vanilla' }],
+  },
+];
+
+let staff: string;
+let savedWeekly: WeeklyPeriod[] = [];
+
+async function latte(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const res = await request.get('/api/category', { params: { categoryFor: 'cafe' } });
+  const categories = (await res.json()) as { menu: { id: number; name: string }[] }[];
+  const item = categories.flatMap((c) => c.menu).find((m) => m.name === 'Latte');
+  expect(item, 'Latte in the demo menu').toBeTruthy();
+  return item!;
+}
+
+test.use({ geolocation: E2E_CAFE, permissions: ['geolocation'] });
+
+test.beforeAll(async ({ request }) => {
+  staff = (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
+  // The option groups of the latte.
+  const existing = (await (await request.get('/api/option-groups', { headers: bearer(staff) })).json()) as Group[];
+  const ids: number[] = [];
+  for (const group of GROUPS) {
+    let found = existing.find((g) => g.name === group.name);
+    if (!found) {
+      const res = await request.post('/api/option-groups', { headers: bearer(staff), data: group });
+      expect(res.status(), await res.text()).toBe(201);
+      found = (await res.json()) as Group;
+    }
+    ids.push(found.id);
+  }
+  const item = await latte(request);
+  const attached = await request.put(`/api/menu/${item.id}/options`, {
+    headers: bearer(staff),
+    data: { groups: ids.map((groupId) => ({ groupId })) },
+  });
+  expect(attached.status(), await attached.text()).toBe(200);
+  // Orders for later a week ahead, with the cafe open every day (whenever the suite runs, a 10:30 is ahead).
+  const schedule = (await (await request.get('/api/schedule')).json()) as { weekly: WeeklyPeriod[] };
+  savedWeekly = schedule.weekly;
+  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    venue: 'cafe',
+    weekday,
+    opens: '08:00',
+    closes: '18:00',
+  }));
+  const week = await request.put('/api/schedule/weekly', { headers: bearer(staff), data: { weekly: everyDay } });
+  expect(week.status(), await week.text()).toBe(200);
+  const pickup = await request.put('/api/sites/1/pickup', {
+    headers: bearer(staff),
+    data: { slotMinutes: 15, leadMinutes: 0, daysAhead: 7, slotCapacity: 10 },
+  });
+  expect(pickup.status(), await pickup.text()).toBe(200);
+});
+
+test.afterAll(async ({ request }) => {
+  await request.put('/api/schedule/weekly', { headers: bearer(staff), data: { weekly: savedWeekly } });
+  await request.put('/api/sites/1/pickup', {
+    headers: bearer(staff),
+    data: { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 },
+  });
+});
+
+test('on a phone, a person orders a large oat-milk latte with an extra shot for 10:30, and the counter shows it', async ({
+  browser,
+  request,
+}) => {
+  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  await setShopStatus(request, 'cafe-open');
+  const person = await registerUser(request, 'Later Larry');
+  const phone = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    geolocation: E2E_CAFE,
+    permissions: ['geolocation'],
+  });
+  const page = await phone.newPage();
+  await loginViaUi(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/statusOrder$/);
+  const item = await latte(request);
+  await page.goto(`/form/${encodeURIComponent(item.name)}/${item.id}`);
+  await expect(page.getByRole('heading', { name: 'Latte', exact: true })).toBeVisible();
+
+  // The defaults are chosen; the person changes size and milk and adds an extra shot.
+  await expect(page.getByRole('radio', { name: 'Regular' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Hot' }).click();
+  await page.getByRole('radio', { name: '50%', exact: true }).click();
+  await page.getByText('Large', { exact: true }).click();
+  await page.getByText('Oat', { exact: true }).click();
+  await page.getByText('Extra shot', { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'Extra shot' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Large' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Upload a photo' }).click();
+  await page.getByLabel('Choose a photo').setInputFiles(TINY_PNG_FILE);
+  await expect(page.getByRole('img', { name: 'Your tumbler' })).toBeVisible();
+
+  // For later: the first 10:30 the site offers.
+  await page.getByRole('radio', { name: 'Later' }).check();
+  const select = page.getByLabel('Pickup time');
+  const tenThirty = select.locator('option', { hasText: /^10:30/ }).first();
+  const value = await tenThirty.getAttribute('value');
+  expect(value, 'a 10:30 slot in the next week').toBeTruthy();
+  await select.selectOption(value);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  const summary = page.getByRole('dialog', { name: 'Your order' });
+  await expect(summary).toContainText('Large · Oat · Extra shot');
+  await expect(summary).toContainText('Pickup at 10:30');
+  await summary.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/statusOrder$/);
+
+  // My orders: the slot, the options, and that it waits until then.
+  const card = page.getByRole('article').filter({ hasText: 'Latte' }).first();
+  await expect(card).toContainText('Large · Oat · Extra shot');
+  await expect(card).toContainText('Pickup at 10:30');
+  await expect(card).toContainText('Scheduled');
+  await phone.close();
+
+  // The counter tablet: the order waits in the Later lane with its time and its options.
+  const tablet = await browser.newContext({ viewport: TABLET });
+  const board = await tablet.newPage();
+  await loginViaUi(board, DEMO.barista.email, DEMO.barista.password);
+  // A barista lands on the board.
+  await expect(board).toHaveURL(/\/ordering$/);
+  const lane = board.getByRole('region', { name: /^Later/ });
+  await expect(lane).toBeVisible();
+  const row = lane.getByRole('listitem').filter({ hasText: 'Later Larry' });
+  await expect(row).toContainText('10:30');
+  await expect(row).toContainText('Large · Oat · Extra shot');
+  // What differs from the usual drink is stressed.
+  await expect(row.locator('strong', { hasText: 'Large' })).toBeVisible();
+  await expect(row.locator('strong', { hasText: 'Oat' })).toBeVisible();
+  await tablet.close();
+});
+
+test('on the counter tablet, a ticket shows its options with what differs from the default stressed', async ({
+  browser,
+  request,
+}) => {
+  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  await setShopStatus(request, 'cafe-open');
+  const person = await registerUser(request, 'Options Olga');
+  const { accessToken } = await apiLogin(request, person.email, person.password);
+  const upload = await request.post('/api/upload/image', {
+    headers: bearer(accessToken),
+    multipart: { file: TINY_PNG_FILE },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const groups = (await (await request.get('/api/option-groups', { headers: bearer(staff) })).json()) as Group[];
+  const choiceId = (group: string, name: string) =>
+    groups.find((g) => g.name === group)!.choices.find((c) => c.name === name)!.id;
+  const item = await latte(request);
+  const placed = await request.post('/api/order', {
+    headers: bearer(accessToken),
+    data: {
+      menu_id: item.id,
+      menu_name: item.name,
+      type: 'cold',
+      sweetness: 25,
+      remark: '-',
+      tumblerImage: ((await upload.json()) as { url: string }).url,
+      options: [
+        { choiceId: choiceId('Size', 'Regular') },
+        { choiceId: choiceId('Milk', 'Oat') },
+        { choiceId: choiceId('Extras', 'Vanilla'), quantity: 2 },
+      ],
+      ...E2E_CAFE,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+
+  const tablet = await browser.newContext({ viewport: TABLET });
+  const board = await tablet.newPage();
+  await loginViaUi(board, DEMO.barista.email, DEMO.barista.password);
+  // A barista lands on the board.
+  await expect(board).toHaveURL(/\/ordering$/);
+  const ticket = board.getByRole('article').filter({ hasText: 'Options Olga' });
+  await expect(ticket).toContainText('Regular · Oat · 2× Vanilla');
+  await expect(ticket.locator('strong', { hasText: 'Oat' })).toBeVisible();
+  await expect(ticket.locator('strong', { hasText: '2× Vanilla' })).toBeVisible();
+  await expect(ticket.locator('strong', { hasText: 'Regular' })).toHaveCount(0);
+  await tablet.close();
+});

@@ -1,0 +1,43 @@
+import type { QueuedOrder } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { CalendarClock } from 'lucide-react';
+import { formatCafeTime } from '@/lib/cafe-time';
+import { OrderOptions } from './order-options';
+
+interface LaterLaneProps {
+  orders: readonly QueuedOrder[];
+  timeZone: string;
+}
+
+/**
+ * The orders for later of the site (docs/api.md, "Orders for later"), soonest first with their
+ * pickup time: each moves to Waiting by itself when it falls due (with the chime of a new order).
+ */
+export function LaterLane({ orders, timeZone }: LaterLaneProps) {
+  const { _ } = useLingui();
+  const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
+  return (
+    <section aria-labelledby="later-lane-heading" className="card px-4 py-2">
+      <h2 id="later-lane-heading" className="flex items-center gap-2 text-lg font-bold">
+        <CalendarClock aria-hidden="true" className="h-5 w-5" />
+        {_('barista.later.heading', { count: sorted.length })}
+      </h2>
+      {sorted.length === 0 ? (
+        <p className="py-1 text-sm text-[var(--ink-muted)]">{_('barista.later.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-[var(--border)]">
+          {sorted.map((order) => (
+            <li key={order.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 text-sm">
+              <time dateTime={order.pickupAt} className="min-w-12 font-bold tabular-nums">
+                {order.pickupAt ? formatCafeTime(order.pickupAt, timeZone) : ''}
+              </time>
+              <span className="font-semibold">{order.menu.name}</span>
+              <OrderOptions options={order.options} />
+              <span className="text-[var(--ink-muted)]">{order.user.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import type { CategoryFor, SlotList } from '@cafe/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiServerChecked } from '@/lib/api-client';
+
+/** GET /sites/{siteId}/slots: the pickup times a person may order for now at a site's venue. */
+export const slotsQueryOptions = (siteId: number, venue: CategoryFor) =>
+  queryOptions({
+    queryKey: ['ordering', 'slots', siteId, venue] as const,
+    queryFn: ({ signal }) => apiServerChecked<SlotList>(`/sites/${siteId}/slots`, { query: { venue }, signal }),
+    // Slots fill up and pass: read again when the picker is looked at again.
+    staleTime: 30_000,
+  });
+
+export function useSlots(siteId: number | undefined, venue: CategoryFor, enabled: boolean) {
+  return useQuery({ ...slotsQueryOptions(siteId ?? 0, venue), enabled: enabled && siteId !== undefined });
+}
