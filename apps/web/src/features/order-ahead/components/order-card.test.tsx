@@ -99,4 +99,27 @@ describe('OrderCard', () => {
     await userEvent.click(cancel);
     expect(onCancel).toHaveBeenCalledOnce();
   });
+  it('shows an order for later with its pickup time and options, outside the queue, and lets it be cancelled', async () => {
+    const onCancel = vi.fn();
+    renderWithProviders(
+      <OrderCard
+        order={makeOrder({
+          status: 'scheduled',
+          queue_at: null,
+          pickupAt: '2026-11-20T03:30:00.000Z', // 10:30 in Bangkok
+          options: [
+            { groupId: 1, group: 'Size', choiceId: 12, choice: 'Large', quantity: 1, isDefault: false },
+            { groupId: 3, group: 'Extras', choiceId: 31, choice: 'Extra shot', quantity: 2, isDefault: false },
+          ],
+        })}
+        onCancel={onCancel}
+      />,
+    );
+    expect(screen.getByText('Pickup at 10:30')).toBeInTheDocument();
+    expect(screen.getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByText('Large · 2× Extra shot')).toBeInTheDocument();
+    expect(screen.queryByText(/Queue no/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
 });

@@ -43,6 +43,22 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
   const offlineId = `order-${order.id}-offline`;
   const describedBy = offline ? offlineId : undefined;
 
+  // A waiting order, or one for later, may still be cancelled.
+  const cancelButton = onCancel ? (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => onCancel(order)}
+        disabled={busy || offline}
+        aria-describedby={describedBy}
+      >
+        {_('order.card.cancel')}
+      </button>
+      <OfflineReason id={offlineId} />
+    </div>
+  ) : null;
+
   return (
     <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'shadow-none')}>
       <header className="flex items-start justify-between gap-3">
@@ -98,20 +114,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
             <StatusPill tone="neutral">{_('order.status.scheduled')}</StatusPill>
             <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.pickup.joinsQueue')}</p>
           </div>
-          {onCancel ? (
-            <div className="flex flex-col items-end gap-1">
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => onCancel(order)}
-                disabled={busy || offline}
-                aria-describedby={describedBy}
-              >
-                {_('order.card.cancel')}
-              </button>
-              <OfflineReason id={offlineId} />
-            </div>
-          ) : null}
+          {cancelButton}
         </div>
       ) : (
         <OrderStatusBar status={order.status} />
@@ -132,20 +135,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
               </p>
             ) : null}
           </div>
-          {onCancel ? (
-            <div className="flex flex-col items-end gap-1">
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => onCancel(order)}
-                disabled={busy || offline}
-                aria-describedby={describedBy}
-              >
-                {_('order.card.cancel')}
-              </button>
-              <OfflineReason id={offlineId} />
-            </div>
-          ) : null}
+          {cancelButton}
         </div>
       ) : null}
 
