@@ -414,3 +414,40 @@ describe('Opening Hours of a barista of several sites', () => {
     expect(removal.map((c) => [c.path, c.search.get('siteId')])).toEqual([[`/schedule/closed-days/${day}`, '2']]);
   });
 });
+
+describe('Opening Hours: orders for later', () => {
+  beforeEach(() => useStaffSiteChoice.setState({ siteId: null }));
+
+  it("edits the site's pickup settings, checking each number before sending", async () => {
+    signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    const { calls } = mockApi({
+      'GET /schedule': DEFAULT,
+      'GET /sites': [siteOf(1, 'Head office')],
+      'GET /sites/1/pickup': { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 },
+      'PUT /sites/1/pickup': (call: RecordedCall) => call.body,
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OpeningHoursRoute />);
+    const capacity = await screen.findByRole('textbox', { name: 'Drinks per slot' });
+    expect(capacity).toHaveValue('10');
+    await user.clear(capacity);
+    await user.type(capacity, '0');
+    await user.click(screen.getByRole('button', { name: 'Save pickup settings' }));
+    expect(await screen.findByText('A whole number from 1 to 200')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(capacity);
+    await user.type(capacity, '6');
+    const days = screen.getByRole('textbox', { name: 'Days ahead' });
+    await user.clear(days);
+    await user.type(days, '2');
+    await user.click(screen.getByRole('button', { name: 'Save pickup settings' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      slotMinutes: 15,
+      leadMinutes: 15,
+      daysAhead: 2,
+      slotCapacity: 6,
+    });
+  });
+});

@@ -8,6 +8,8 @@ import { useNextOpenings } from '@/hooks/use-next-openings';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { ClosedDaysEditor } from '@/features/schedule/components/closed-days-editor';
 import { WeeklyHoursForm } from '@/features/schedule/components/weekly-hours-form';
+import { PickupSettingsForm } from '@/features/schedule/components/pickup-settings-form';
+import { usePickupSettings } from '@/features/schedule/api/pickup-settings';
 
 /**
  * Opening Hours (/opening-hours for baristas, /opening-hours-admin for admins): the weekly hours of
@@ -35,6 +37,7 @@ export function OpeningHoursRoute() {
           <p className="text-sm text-[var(--ink-muted)]">{_('schedule.weekly.intro', { timeZone: cafeTimeZone })}</p>
           <WeeklyHoursForm weekly={schedule.data.weekly} />
         </section>
+        {siteId !== undefined ? <PickupSection siteId={siteId} /> : null}
         <section aria-labelledby="closed-days-heading" className="space-y-3">
           <h2 id="closed-days-heading" className="text-xl font-semibold">
             {_('schedule.closedDays.heading')}
@@ -66,6 +69,27 @@ export function OpeningHoursRoute() {
         </ul>
       ) : null}
       {body}
+    </section>
+  );
+}
+
+/** Orders for later: the site's slots and how far ahead people may order. */
+function PickupSection({ siteId }: { siteId: number }) {
+  const { _ } = useLingui();
+  const settings = usePickupSettings(siteId);
+  return (
+    <section aria-labelledby="pickup-heading" className="space-y-3">
+      <h2 id="pickup-heading" className="text-xl font-semibold">
+        {_('schedule.pickup.heading')}
+      </h2>
+      <p className="text-sm text-[var(--ink-muted)]">{_('schedule.pickup.intro')}</p>
+      {settings.isPending ? (
+        <LoadingBlock label={_('schedule.pickup.loading')} />
+      ) : settings.isError ? (
+        <ErrorState message={_('schedule.pickup.loadFailed')} onRetry={() => void settings.refetch()} />
+      ) : (
+        <PickupSettingsForm key={siteId} siteId={siteId} settings={settings.data} />
+      )}
     </section>
   );
 }
