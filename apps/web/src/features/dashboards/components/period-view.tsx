@@ -11,6 +11,7 @@ import { describePeriod } from '@/features/dashboards/lib/period';
 import { busiestSummary, hourBars, preparationText, weekdayBars } from '@/features/dashboards/lib/chart-data';
 import { downloadTextFile, rankingCsv, rankingFileName } from '@/features/dashboards/lib/csv';
 import { BarChart } from './bar-chart';
+import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
 import { TimesByHour } from './times-by-hour';
@@ -90,6 +91,8 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
           <RankingTable rows={ranking.data} />
         )}
       </section>
+
+      {venue === 'cafe' ? <PopularOptions params={params} headingId={`options-${period}`} /> : null}
 
       <div className="grid gap-3 md:grid-cols-2">
         {byHour.isPending ? (
