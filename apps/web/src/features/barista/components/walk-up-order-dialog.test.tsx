@@ -165,6 +165,57 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
     await waitFor(() => expect(onPlaced).toHaveBeenCalled());
   });
 
+  it("offers the drink's options, from its defaults, and sends what was chosen", async () => {
+    const sized = MENU.map((c) =>
+      c.id === 1
+        ? {
+            ...c,
+            menu: c.menu.map((m) =>
+              m.name === 'Latte'
+                ? {
+                    ...m,
+                    optionGroups: [
+                      {
+                        id: 1,
+                        name: 'Size',
+                        minChoices: 1,
+                        maxChoices: 1,
+                        maxQuantity: 1,
+                        choices: [
+                          { id: 11, name: 'Regular', isDefault: true, soldOut: false, soldOutUntil: null },
+                          { id: 12, name: 'Large', isDefault: false, soldOut: false, soldOutUntil: null },
+                        ],
+                      },
+                    ],
+                  }
+                : m,
+            ),
+          }
+        : c,
+    );
+    const api = mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/category') return { body: sized };
+      if (call.method === 'POST' && call.path === '/order/walk-up') {
+        return { status: 201, body: placedOrder(call.body as Parameters<typeof placedOrder>[0]) };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<WalkUpOrderDialog open onOpenChange={vi.fn()} onPlaced={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Walk-up order' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
+    await user.type(within(dialog).getByLabelText("Guest's name"), 'Visitor Bo');
+    await chooseDrink(user, dialog);
+    expect(within(dialog).getByRole('radio', { name: 'Regular' })).toBeChecked();
+    await user.click(within(dialog).getByText('Large', { exact: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      menu_id: 3,
+      options: [{ choiceId: 12, quantity: 1 }],
+    });
+  });
+
   it('places the order at the site the board is switched to', async () => {
     signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
     useStaffSiteChoice.setState({ siteId: 2 });

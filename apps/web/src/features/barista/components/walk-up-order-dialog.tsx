@@ -5,15 +5,18 @@ import {
   DisplayNameSchema,
   LIMITS,
   WalkUpOrderBodySchema,
+  type ChosenOption,
   type Order,
   type UserSearchResult,
 } from '@cafe/shared';
 import { ChevronDown, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
+import { OptionGroupsField } from '@/components/drink/option-groups-field';
+import { defaultOptions, optionsProblem } from '@/lib/drink-options';
 import { AlertMessage, ErrorState, FieldError, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
@@ -121,6 +124,12 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     handleSubmit,
     formState: { errors },
   } = form;
+  // The chosen item's option groups, starting from its defaults whenever another item is chosen.
+  const menuId = Number(useWatch({ control, name: 'menuId' }));
+  const groups = menu.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.optionGroups ?? [];
+  const [options, setOptions] = useState<{ menuId: number; chosen: ChosenOption[] }>({ menuId: 0, chosen: [] });
+  const chosen = options.menuId === menuId ? options.chosen : defaultOptions(groups);
+  const optionProblem = showCheck ? optionsProblem(groups, chosen) : null;
 
   /** Who the order is for, or null (with the reason shown) when that is not settled yet. */
   const checkWho = (): { userId: number } | { guestName: string } | null => {
@@ -138,7 +147,7 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
 
   const handleValid = async (values: WalkUpFormValues) => {
     const forWhom = checkWho();
-    if (!forWhom) {
+    if (!forWhom || optionsProblem(groups, chosen)) {
       setShowCheck(true);
       return;
     }
@@ -150,6 +159,7 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       type: values.type,
       sweetness: values.sweetness,
       remark: dashIfEmpty(values.remark),
+      ...(groups.length > 0 ? { options: chosen } : {}),
       ...forWhom,
     });
     if (!body.success) {
@@ -275,8 +285,16 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         register={register}
         errors={{ type: errors.type?.message, sweetness: errors.sweetness?.message, remark: errors.remark?.message }}
       />
+      {groups.length > 0 ? (
+        <OptionGroupsField
+          groups={groups}
+          value={chosen}
+          onChange={(next) => setOptions({ menuId, chosen: next })}
+          problem={optionProblem}
+        />
+      ) : null}
 
-      {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
+      {showCheck && (hasErrors || optionProblem) ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
 
       <div className="flex flex-wrap justify-end gap-2">
