@@ -5,15 +5,15 @@ import { drinkCountLabel, type DrinkCount } from '@/features/barista/lib/all-day
 interface AllDayCountsProps {
   counts: readonly DrinkCount[];
   /** The drink the board is narrowed to, if any. */
-  selectedMenuId: number | null;
-  onSelect: (menuId: number | null) => void;
+  selectedKey: string | null;
+  onSelect: (key: string | null) => void;
 }
 
 /**
  * How many of each drink are waiting ("Latte x4"): a tap narrows the board to that drink, so they
  * can be made together; a second tap shows everything again.
  */
-export function AllDayCounts({ counts, selectedMenuId, onSelect }: AllDayCountsProps) {
+export function AllDayCounts({ counts, selectedKey, onSelect }: AllDayCountsProps) {
   const { _ } = useLingui();
   if (counts.length === 0) return null;
   return (
@@ -26,14 +26,14 @@ export function AllDayCounts({ counts, selectedMenuId, onSelect }: AllDayCountsP
         {_('barista.allDay.title')}
       </span>
       {counts.map((count) => {
-        const pressed = count.menuId === selectedMenuId;
+        const pressed = count.key === selectedKey;
         return (
           <button
-            key={count.menuId}
+            key={count.key}
             type="button"
             aria-pressed={pressed}
             title={pressed ? _('barista.allDay.showAll') : _('barista.allDay.showOnly', { name: count.name })}
-            onClick={() => onSelect(pressed ? null : count.menuId)}
+            onClick={() => onSelect(pressed ? null : count.key)}
             className={cn(
               'min-h-11 shrink-0 rounded-full border px-3 text-sm font-semibold whitespace-nowrap tabular-nums',
               pressed

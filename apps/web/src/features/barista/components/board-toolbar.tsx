@@ -11,8 +11,8 @@ interface BoardToolbarProps {
   onFilterChange: (filter: QueueFilter) => void;
   counts: readonly DrinkCount[];
   /** The drink the board is narrowed to, if any. */
-  drinkMenuId: number | null;
-  onDrinkChange: (menuId: number | null) => void;
+  drinkKey: string | null;
+  onDrinkChange: (key: string | null) => void;
   /** Select mode is on: its own bar replaces the Select button. */
   selectMode: boolean;
   /** There is something to select. */
@@ -25,7 +25,7 @@ export function BoardToolbar({
   filter,
   onFilterChange,
   counts,
-  drinkMenuId,
+  drinkKey,
   onDrinkChange,
   selectMode,
   canSelect,
@@ -46,7 +46,7 @@ export function BoardToolbar({
           onValueChange={onFilterChange}
         />
       </div>
-      <AllDayCounts counts={counts} selectedMenuId={drinkMenuId} onSelect={onDrinkChange} />
+      <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
       {selectMode ? null : (
         <button
           type="button"

@@ -123,7 +123,7 @@ export function OrderBoard({
         filter={board.filter}
         onFilterChange={board.changeFilter}
         counts={board.counts}
-        drinkMenuId={board.drinkMenuId}
+        drinkKey={board.drinkKey}
         onDrinkChange={board.chooseDrink}
         selectMode={selection.active}
         canSelect={board.visible.length > 0}

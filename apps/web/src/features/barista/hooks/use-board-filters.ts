@@ -1,6 +1,6 @@
 import type { QueueFilter, QueuedOrder } from '@cafe/shared';
 import { useMemo, useState } from 'react';
-import { allDayCounts, type DrinkCount } from '@/features/barista/lib/all-day-counts';
+import { allDayCounts, drinkKey, type DrinkCount } from '@/features/barista/lib/all-day-counts';
 import { filterOrders } from '@/features/barista/lib/order-filter';
 
 /**
@@ -8,6 +8,7 @@ import { filterOrders } from '@/features/barista/lib/order-filter';
  * chip outlives the last waiting order of it and can still be cleared.
  */
 interface DrinkChoice {
+  key: string;
   menuId: number;
   name: string;
 }
@@ -25,11 +26,11 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
   const counts = useMemo((): DrinkCount[] => {
     const list = allDayCounts(inCategory);
     // The drink the board is narrowed to keeps its chip (x0 once none waits), so it can be cleared.
-    if (drink && !list.some((c) => c.menuId === drink.menuId)) list.push({ ...drink, count: 0 });
+    if (drink && !list.some((c) => c.key === drink.key)) list.push({ ...drink, count: 0 });
     return list;
   }, [inCategory, drink]);
   const visible = useMemo(
-    () => (drink ? inCategory.filter((o) => o.menu.id === drink.menuId) : inCategory),
+    () => (drink ? inCategory.filter((o) => drinkKey(o) === drink.key) : inCategory),
     [inCategory, drink],
   );
   const inProgress = useMemo(() => visible.filter((o) => o.status === 'in-progress'), [visible]);
@@ -43,16 +44,16 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
   };
 
   /** A chip was tapped: its drink, or everything again (null). */
-  const chooseDrink = (menuId: number | null) => {
-    const count = counts.find((c) => c.menuId === menuId);
-    setDrink(menuId === null || !count ? null : { menuId, name: count.name });
+  const chooseDrink = (key: string | null) => {
+    const count = counts.find((c) => c.key === key);
+    setDrink(key === null || !count ? null : { key, menuId: count.menuId, name: count.name });
   };
 
   return {
     filter,
     changeFilter,
     counts,
-    drinkMenuId: drink?.menuId ?? null,
+    drinkKey: drink?.key ?? null,
     chooseDrink,
     visible,
     inProgress,
