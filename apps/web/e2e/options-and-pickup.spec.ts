@@ -1,7 +1,7 @@
 import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
-import { DEMO, TINY_PNG_FILE, apiLogin, bearer, loginViaUi, registerUser, setShopStatus } from './support';
+import { AT_THE_CAFE, DEMO, TINY_PNG_FILE, apiLogin, bearer, loginViaUi, registerUser, setShopStatus } from './support';
 
 /*
  * Drink options and orders for later (issue 19): a person on a phone orders a large oat-milk latte
@@ -225,5 +225,48 @@ test('on the counter tablet, a ticket shows its options with what differs from t
   await expect(ticket.locator('strong', { hasText: 'Oat' })).toBeVisible();
   await expect(ticket.locator('strong', { hasText: '2× Vanilla' })).toBeVisible();
   await expect(ticket.locator('strong', { hasText: 'Regular' })).toHaveCount(0);
+  await tablet.close();
+});
+
+test("a choice the counter marks sold out greys on the phone at once, and the counter sets a drink's options", async ({
+  browser,
+  request,
+}) => {
+  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  await setShopStatus(request, 'cafe-open');
+  const person = await registerUser(request, 'Phone Pim');
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...AT_THE_CAFE });
+  const page = await phone.newPage();
+  await loginViaUi(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/statusOrder$/);
+  const item = await latte(request);
+  await page.goto(`/form/${encodeURIComponent(item.name)}/${item.id}`);
+  await expect(page.getByRole('radio', { name: 'Oat' })).toBeEnabled();
+
+  const tablet = await browser.newContext({ viewport: TABLET });
+  const counter = await tablet.newPage();
+  await loginViaUi(counter, DEMO.barista.email, DEMO.barista.password);
+  await expect(counter).toHaveURL(/\/ordering$/);
+  await counter.goto('/menuManagement');
+  const milk = counter.getByRole('list', { name: 'Drink options' }).getByRole('listitem').filter({ hasText: 'Milk' });
+  const oat = milk.getByRole('listitem').filter({ hasText: 'Oat' }).getByRole('checkbox', { name: 'Sold out here' });
+  // The box follows the server: it shows the site's state once the change is saved.
+  await oat.click();
+  await expect(counter.getByText('Oat is sold out here')).toBeVisible();
+  await expect(oat).toBeChecked();
+
+  // Without a reload.
+  await expect(page.getByRole('radio', { name: /Oat/ })).toBeDisabled();
+  await expect(page.getByText('(Sold out)')).toBeVisible();
+  await oat.click();
+  await expect(oat).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Oat' })).toBeEnabled();
+
+  // A drink's option groups on its edit screen: the latte offers Size, Milk and Extras in that order.
+  await counter.goto(`/edit-menu/${item.id}`);
+  const offered = counter.getByRole('list', { name: 'Option groups of this drink' });
+  await expect(offered.getByRole('checkbox', { name: 'Size' })).toBeChecked();
+  await expect(offered.getByRole('checkbox', { name: 'Extras' })).toBeChecked();
+  await phone.close();
   await tablet.close();
 });

@@ -9,6 +9,7 @@ import { OfflineReason } from '@/components/offline-banner';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ErrorState, LoadingBlock, PageHeader, Select } from '@/components/ui';
+import { ItemOptionsForm } from '@/features/management/components/item-options-form';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { msgId } from '@/i18n';
@@ -141,6 +142,12 @@ function EditMenuForm({ menu }: { menu: Menu }) {
           </button>
         </div>
       </form>
+      <section aria-labelledby="item-options-heading" className="card mt-4 space-y-3 p-4 sm:p-6">
+        <h2 id="item-options-heading" className="text-lg font-semibold">
+          {_('management.itemOptions.heading')}
+        </h2>
+        <ItemOptionsForm menuId={menu.id} />
+      </section>
     </EditMenuShell>
   );
 }

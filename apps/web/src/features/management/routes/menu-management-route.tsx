@@ -9,6 +9,7 @@ import { useCategories } from '@/features/management/api/get-categories';
 import { useMenuLive } from '@/features/management/api/use-menu-live';
 import { CafeTabsNote } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryForBadge } from '@/features/management/components/category-for-badge';
+import { OptionGroupsManager } from '@/features/management/components/option-groups-manager';
 import { cafeCategoriesNotShown } from '@/features/management/lib/cafe-tabs';
 
 /** Menu Management (/menuManagement): the available categories of the cafe and the bar. */
@@ -101,6 +102,7 @@ export function MenuManagementRoute() {
         actions={addCategory}
       />
       {body}
+      <OptionGroupsManager />
     </section>
   );
 }

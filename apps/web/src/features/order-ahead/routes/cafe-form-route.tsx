@@ -9,6 +9,7 @@ import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-
 import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 
 /**
  * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
@@ -21,6 +22,8 @@ export function CafeFormRoute() {
     useOrderFormRoute('cafe');
   const { venueBlock } = useOrderBlock('cafe');
   const categories = useCategories('cafe');
+  // A choice sold out meanwhile greys out here without a reload.
+  useMenuLiveUpdates('cafe');
   const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
 
   if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
