@@ -9,6 +9,7 @@ import { drinkTypeText } from '@/lib/drink-text';
 import { groupHistory, historyStatusLabel } from '@/features/barista/lib/history';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { rejectReasonText } from '@/features/barista/lib/reject-reason';
+import { OrderOptions } from './order-options';
 
 function toneOf(status: OrderStatus): PillTone {
   if (isStatusIn(SERVED_ORDER_STATUSES, status)) return 'success';
@@ -93,6 +94,11 @@ function HistoryDay({
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {order.options?.length ? (
+                <p>
+                  <OrderOptions options={order.options} />
+                </p>
+              ) : null}
               {order.status === 'rejected' && order.rejectNote ? (
                 <p className="text-sm text-[var(--danger)]">{rejectReasonText(order.rejectNote)}</p>
               ) : null}

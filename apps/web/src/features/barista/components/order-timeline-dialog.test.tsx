@@ -79,6 +79,17 @@ describe('OrderTimelineDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it("names the drink's options under its title", () => {
+    mockApi(() => ({ body: HISTORY }));
+    const withOptions = {
+      ...ORDER,
+      options: [{ groupId: 1, group: 'Size', choiceId: 12, choice: 'Large', quantity: 1, isDefault: false }],
+    };
+    renderWithProviders(<OrderTimelineDialog order={withOptions} onClose={vi.fn()} onUndone={vi.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Order timeline' });
+    expect(within(dialog).getByText('Latte for Ann · Large')).toBeInTheDocument();
+  });
+
   it('dates the moves of another day, and names the cafe for a move nobody made', async () => {
     const { dialog } = setup((call) =>
       call.path === '/order/21/timeline'

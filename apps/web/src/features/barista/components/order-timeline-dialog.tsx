@@ -13,12 +13,13 @@ import { useLiveEvent } from '@/lib/socket';
 import { orderTimelineQueryOptions, useOrderTimeline } from '@/features/barista/api/get-order-timeline';
 import { useUndoBaristaOrders } from '@/features/barista/api/undo-barista-order';
 import { orderLabel } from '@/features/barista/lib/order-label';
+import { optionsText } from '@/lib/drink-options';
 import { timelineStepText, undoableEntry } from '@/features/barista/lib/timeline';
 import { undoFailureText, undoMoveText } from '@/features/barista/lib/undo';
 
 interface OrderTimelineDialogProps {
   /** The order whose timeline shows; the dialog is open while this is set. */
-  order: Pick<Order, 'id' | 'menu' | 'user'> | null;
+  order: (Pick<Order, 'id' | 'menu' | 'user'> & Partial<Pick<Order, 'options'>>) | null;
   onClose: () => void;
   /** The order's last move was taken back from here. */
   onUndone?: (id: number) => void;
@@ -34,7 +35,7 @@ export function OrderTimelineDialog({ order, onClose, onUndone }: OrderTimelineD
         if (!open) onClose();
       }}
       title={_('barista.timeline.title')}
-      description={order ? orderLabel(order) : undefined}
+      description={order ? [orderLabel(order), optionsText(order.options)].filter(Boolean).join(' · ') : undefined}
       size="md"
       footer={
         <ModalClose asChild>
