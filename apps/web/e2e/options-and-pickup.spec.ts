@@ -1,7 +1,17 @@
 import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
-import { AT_THE_CAFE, DEMO, TINY_PNG_FILE, apiLogin, bearer, loginViaUi, registerUser, setShopStatus } from './support';
+import {
+  AT_THE_CAFE,
+  DEMO,
+  TINY_PNG_FILE,
+  apiLogin,
+  bearer,
+  letterStamp,
+  loginViaUi,
+  registerUser,
+  setShopStatus,
+} from './support';
 
 /*
  * Drink options and orders for later (issue 19): a person on a phone orders a large oat-milk latte
@@ -111,7 +121,8 @@ test('on a phone, a person orders a large oat-milk latte with an extra shot for 
 }) => {
   test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
-  const person = await registerUser(request, 'Later Larry');
+  const larry = `Larry ${letterStamp()}`;
+  const person = await registerUser(request, larry);
   const phone = await browser.newContext({
     viewport: PHONE,
     isMobile: true,
@@ -170,7 +181,7 @@ test('on a phone, a person orders a large oat-milk latte with an extra shot for 
   await expect(board).toHaveURL(/\/ordering$/);
   const lane = board.getByRole('region', { name: /^Later/ });
   await expect(lane).toBeVisible();
-  const row = lane.getByRole('listitem').filter({ hasText: 'Later Larry' });
+  const row = lane.getByRole('listitem').filter({ hasText: larry });
   await expect(row).toContainText('10:30');
   await expect(row).toContainText('Large · Oat · Extra shot');
   // What differs from the usual drink is stressed.
@@ -185,7 +196,8 @@ test('on the counter tablet, a ticket shows its options with what differs from t
 }) => {
   test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
-  const person = await registerUser(request, 'Options Olga');
+  const olga = `Olga ${letterStamp()}`;
+  const person = await registerUser(request, olga);
   const { accessToken } = await apiLogin(request, person.email, person.password);
   const upload = await request.post('/api/upload/image', {
     headers: bearer(accessToken),
@@ -220,7 +232,7 @@ test('on the counter tablet, a ticket shows its options with what differs from t
   await loginViaUi(board, DEMO.barista.email, DEMO.barista.password);
   // A barista lands on the board.
   await expect(board).toHaveURL(/\/ordering$/);
-  const ticket = board.getByRole('article').filter({ hasText: 'Options Olga' });
+  const ticket = board.getByRole('article').filter({ hasText: olga });
   await expect(ticket).toContainText('Regular · Oat · 2× Vanilla');
   await expect(ticket.locator('strong', { hasText: 'Oat' })).toBeVisible();
   await expect(ticket.locator('strong', { hasText: '2× Vanilla' })).toBeVisible();
@@ -234,7 +246,7 @@ test("a choice the counter marks sold out greys on the phone at once, and the co
 }) => {
   test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
-  const person = await registerUser(request, 'Phone Pim');
+  const person = await registerUser(request, `Pim ${letterStamp()}`);
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...AT_THE_CAFE });
   const page = await phone.newPage();
   await loginViaUi(page, person.email, person.password);

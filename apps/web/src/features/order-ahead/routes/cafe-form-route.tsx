@@ -8,8 +8,10 @@ import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering
 import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
 import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
-import { useCategories } from '@/features/order-ahead/api/get-categories';
-import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { categoriesQueryOptions, useCategories } from '@/features/order-ahead/api/get-categories';
+import { useLiveEvent } from '@/lib/socket';
 
 /**
  * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
@@ -22,8 +24,14 @@ export function CafeFormRoute() {
     useOrderFormRoute('cafe');
   const { venueBlock } = useOrderBlock('cafe');
   const categories = useCategories('cafe');
-  // A choice sold out meanwhile greys out here without a reload.
-  useMenuLiveUpdates('cafe');
+  // A choice sold out meanwhile greys out here without a reload. Only on a change of the menu: a
+  // read again at every (re)connect would re-render the form under the person's keys.
+  const queryClient = useQueryClient();
+  const refreshMenu = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions('cafe').queryKey }),
+    [queryClient],
+  );
+  useLiveEvent('menu', refreshMenu);
   const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
 
   if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
