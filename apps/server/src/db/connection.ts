@@ -19,6 +19,11 @@ export interface DatabaseHandle {
    * CHECK constraint without copying a table; migration 011). Only migrations use it.
    */
   withWritableSqliteSchema?: <T>(edit: () => Promise<T>) => Promise<T>;
+  /**
+   * For PostgreSQL: runs `work` on a connection of its own without the request deadlines
+   * (DEFAULT_PG_TIMEOUTS), for what may take long on a big database: the migrations.
+   */
+  withoutDeadlines?: <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
   close(): Promise<void>;
 }
 
@@ -44,17 +49,44 @@ export interface PgTimeouts {
   queryMs: number;
 }
 
+/**
+ * A database that stops answering (frozen, a stalled disk, a network partition) must cost a
+ * request a few seconds, not as long as the freeze lasts: every request that needs it gets 503
+ * within about 5 seconds (a transaction's ROLLBACK waits once more). The statements of the app
+ * take milliseconds; migrations run without these limits (`withoutDeadlines`).
+ */
 export const DEFAULT_PG_TIMEOUTS: PgTimeouts = {
-  connectMs: 5_000,
-  statementMs: 10_000,
-  lockMs: 5_000,
+  connectMs: 4_000,
+  statementMs: 2_500,
+  lockMs: 2_000,
   idleInTransactionMs: 30_000,
-  queryMs: 12_000,
+  queryMs: 3_000,
 };
 
 // COUNT(*) and SUM come back from PostgreSQL as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+/**
+ * A connection whose query passed `query_timeout` still waits for that answer, and the pool would
+ * hand it out again: the next request would wait a whole deadline more behind it (and a
+ * transaction's ROLLBACK too). The connection is closed instead, so what comes next fails at
+ * once (503) or gets a fresh connection.
+ */
+function dropOnReadTimeout(client: pg.PoolClient): void {
+  type Query = (...args: unknown[]) => unknown;
+  const query = client.query.bind(client) as Query;
+  const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') socket?.destroy();
+      });
+    }
+    return result;
+  };
+}
 
 /** `databaseUrl` set: PostgreSQL; otherwise the embedded SQLite file (or ":memory:"). */
 export function openDatabase(options: {
@@ -86,9 +118,26 @@ export function openDatabase(options: {
     // queryable), and whoever holds it sees its next query fail.
     pool.on('connect', (client) => {
       client.on('error', (error) => console.warn(`PostgreSQL connection: ${error.message}`));
+      dropOnReadTimeout(client);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+    const withoutDeadlines = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
+      const own = new Kysely<Database>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({
+            connectionString: options.databaseUrl,
+            max: 1,
+            connectionTimeoutMillis: timeouts.connectMs,
+          }),
+        }),
+      });
+      try {
+        return await work(own);
+      } finally {
+        await own.destroy();
+      }
+    };
+    return { db, dialect: 'postgres', pgPool: pool, withoutDeadlines, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

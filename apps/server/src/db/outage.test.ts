@@ -133,6 +133,13 @@ async function placeOrder(app: FastifyInstance, auth: { authorization: string })
   return order.json<{ id: number }>().id;
 }
 
+/** An answer and how long it took (reported, not judged: the guards are the hangs' limits). */
+async function timed<T>(work: Promise<T>): Promise<{ res: T; ms: number }> {
+  const start = performance.now();
+  const res = await work;
+  return { res, ms: Math.round(performance.now() - start) };
+}
+
 /** What a client is told while the database is away. */
 function expectUnavailable(res: LightMyRequestResponse): void {
   expect(res.statusCode, res.body).toBe(503);
@@ -359,6 +366,67 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
       expect(order.statusCode, order.body).toBe(200);
       expect(order.json()).toMatchObject({ id: orderId, remark: 'before the outage', status: 'ordered' });
       await liveEventsFlow(b, live);
+    });
+  });
+
+  describe('a database that stops answering (frozen with SIGSTOP)', () => {
+    let p: Process | undefined;
+
+    beforeAll(async () => {
+      // The deadlines a deployment runs with (DEFAULT_PG_TIMEOUTS), not shortened ones.
+      p = await startProcess(await freshDatabase(), { live: false });
+    });
+    afterAll(async () => {
+      cluster.thaw();
+      await stopProcess(p);
+    });
+
+    it('answers 503 with Retry-After within seconds while it is frozen, and recovers when it runs again', async () => {
+      const app = p!.app;
+      const auth = await signIn(app);
+      const orderId = await placeOrder(app, auth);
+
+      // Frozen for longer than any request may take. Each must be answered within its deadlines
+      // (a query 3 s, a connection 4 s, a transaction's ROLLBACK once more), not when the
+      // database runs again: the guard gives up long before the thaw, and before the 12 s a
+      // client-side deadline used to be.
+      const FROZEN_MS = 20_000;
+      cluster.freeze();
+      const thawed = sleep(FROZEN_MS).then(() => cluster.thaw());
+      try {
+        const answers = await settlesWithin(
+          'requests while the database is frozen',
+          10_000,
+          Promise.all([
+            // More than the pool's connections: some wait for one, some are stuck on one.
+            ...Array.from({ length: 12 }, () =>
+              timed(app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth })),
+            ),
+            timed(app.inject({ method: 'GET', url: '/api/ready' })),
+            timed(
+              app.inject({
+                method: 'POST',
+                url: '/api/auth/v2/login',
+                payload: { email: 'user@example.com', password: 'user-demo-1' },
+              }),
+            ),
+          ]),
+        );
+        console.log(`frozen database: answered in ${answers.map((a) => a.ms).join(', ')} ms`);
+        for (const { res } of answers) expectUnavailable(res);
+      } finally {
+        await thawed;
+      }
+
+      await eventually('answers again once the database runs', 30_000, async () => {
+        const res = await app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth });
+        return res.statusCode === 200;
+      });
+      // What was acknowledged before the freeze is all there.
+      const order = await app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: auth });
+      expect(order.statusCode, order.body).toBe(200);
+      expect(order.json()).toMatchObject({ id: orderId, remark: 'before the outage', status: 'ordered' });
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     });
   });
 

@@ -7,10 +7,15 @@ const VERIFIED_TOKENS_MAX = 10_000;
 
 export function createTokenSigner(secret: string, ttlSeconds: number, now: () => Date) {
   // fast-jwt checks signatures synchronously with node:crypto: jose (v6) goes through WebCrypto,
-  // which imports the key and hops to the thread pool for every HMAC. Expiry is checked below
-  // against the app's clock (tests move it), so the verifier itself ignores it.
+  // which imports the key and hops to the thread pool for every HMAC. Expiry and "not before" are
+  // checked below against the app's clock (tests move it), so the verifier itself ignores them.
   const signer = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true });
+  const verifier = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+  });
   /**
    * Tokens already checked, until they expire: a token is a fixed string whose signature and
    * claims never change, so every request of a session after its first skips the HMAC and JSON
@@ -26,7 +31,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
       verified.delete(token);
       return null;
     }
-    let payload: { sub?: unknown; role?: unknown; exp?: unknown };
+    let payload: { sub?: unknown; role?: unknown; exp?: unknown; nbf?: unknown };
     try {
       payload = verifier(token) as typeof payload;
     } catch {
@@ -37,6 +42,8 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
     if (!Number.isInteger(userId) || !role || typeof payload.exp !== 'number') return null;
     const expiresAtMs = payload.exp * 1000;
     if (expiresAtMs <= at) return null;
+    // Not valid yet: refused like an expired token (and not remembered, so it is taken once its time comes).
+    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf * 1000 > at)) return null;
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(token, { userId, role, expiresAtMs });
     return { userId, role };

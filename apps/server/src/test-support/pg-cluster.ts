@@ -42,6 +42,13 @@ export interface PgCluster {
    * (SQL LIKE, e.g. 'LISTEN%'). Returns how many were ended.
    */
   terminateBackends(filter?: { database?: string; queryLike?: string }): Promise<number>;
+  /**
+   * Stops every process of the cluster with SIGSTOP (the postmaster and all its backends): a
+   * database that stops answering without closing anything, as a stalled disk or a network
+   * partition looks to a client. `thaw` lets it run on (SIGCONT).
+   */
+  freeze(): void;
+  thaw(): void;
   /** The server log so far (for failure messages). */
   log(): string;
   /** Stops the cluster (immediately) and removes its folder. Safe to call twice. */
@@ -184,6 +191,24 @@ export async function startPgCluster(options: { port?: number } = {}): Promise<P
   };
 
   let destroyed = false;
+  let frozen = false;
+  /** The postmaster (from its pid file) and every process it started, the postmaster first. */
+  const clusterPids = (): number[] => {
+    const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          // /proc/<pid>/stat: "pid (name) state ppid ..."; the name may hold spaces, not ")".
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false; // gone meanwhile
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  };
   return {
     port,
     dir,
@@ -214,10 +239,20 @@ export async function startPgCluster(options: { port?: number } = {}): Promise<P
         return result.rows[0]?.ended ?? 0;
       });
     },
+    freeze() {
+      for (const pid of clusterPids()) process.kill(pid, 'SIGSTOP');
+      frozen = true;
+    },
+    thaw() {
+      if (!frozen) return;
+      for (const pid of clusterPids().reverse()) process.kill(pid, 'SIGCONT');
+      frozen = false;
+    },
     log: readLog,
     async destroy() {
       if (destroyed) return;
       destroyed = true;
+      if (frozen) for (const pid of clusterPids()) process.kill(pid, 'SIGCONT');
       if (running) await stop('immediate').catch(() => undefined);
       live.delete(entry);
       rmSync(dir, { recursive: true, force: true });

@@ -24,6 +24,8 @@ export async function insertImageIfNew(db: Db, image: NewImage): Promise<void> {
   await db
     .insertInto('images')
     .values(image)
-    .onConflict((oc) => oc.column('sha256').doNothing())
+    // Any unique key: two inserts of one picture racing each other may collide on its name
+    // (images_name_key) as well as on its hash, and either way the picture is already stored.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 import { HEIC_FIXTURE, dataUrl, multipartBody, pngImage } from '../../test-support/image-fixtures';
+import { insertImageIfNew } from './uploads.repository';
 
 const FIVE_MB = 5 * 1024 * 1024;
 
@@ -86,6 +87,51 @@ describe('uploads', () => {
       .where('name', '=', first.json<{ url: string }>().url.split('/').pop() ?? '')
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('gives the same URL to the same picture uploaded several times at the same moment (no 500)', async () => {
+    // Two people with the same photo, or a phone retrying while its first upload still runs: on
+    // PostgreSQL the inserts race each other.
+    const png = await pngImage(5);
+    // People of their own: each may upload only so many pictures a minute.
+    const people = await Promise.all(Array.from({ length: 4 }, () => t.createUser()));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 2 ? postJson(dataUrl(png), people[i % 4]) : postFile(png, `same-${i}.png`, 'image/png', people[i % 4]),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 24 }, () => 201));
+    const urls = new Set(answers.map((a) => a.json<{ url: string }>().url));
+    expect(urls.size).toBe(1);
+    const rows = await t.app.ctx.db
+      .selectFrom('images')
+      .select('id')
+      .where('name', '=', [...urls][0]!.split('/').pop() ?? '')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stores a picture once however many of its inserts race each other', async () => {
+    // The race above, at the statement: on PostgreSQL the inserts of one picture collided on its
+    // name (images_name_key) and one of them answered 500 (a few times in 600 inserts here).
+    let refused = 0;
+    for (let round = 0; round < 60; round += 1) {
+      const sha256 = `race-${round}-${Date.now()}`;
+      const row = {
+        name: `${sha256}.webp`,
+        sha256,
+        mime: 'image/webp',
+        width: 1,
+        height: 1,
+        bytes: 1,
+        data: Buffer.from('x'),
+        uploaded_by: user.id,
+        created_at: new Date().toISOString(),
+      };
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => insertImageIfNew(t.app.ctx.db, row)));
+      refused += outcomes.filter((o) => o.status === 'rejected').length;
+    }
+    expect(refused).toBe(0);
   });
 
   it('refuses a file over 5 MB with 413, as JSON and as multipart', async () => {
