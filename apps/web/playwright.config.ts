@@ -20,6 +20,16 @@ export const OTHER_CAFE = {
 };
 
 /**
+ * A third cafe whose tests set its clock (PUT /api/test/clock, only on a test server started
+ * with CLOCK_NOW): an order for later falls due when the test says so (order-for-later-due.spec.ts).
+ * Monday 23 November 2026, 09:40 in Bangkok.
+ */
+export const CLOCKED_CAFE = {
+  port: PORT + 3,
+  clockNow: '2026-11-23T09:40:00+07:00',
+};
+
+/**
  * The company's identity provider of sso.spec.ts: a real OpenID Connect provider beside the
  * cafe server, which offers "Sign in with <name>" pointing at it.
  */
@@ -105,6 +115,18 @@ export default defineConfig({
         CLOCK_NOW: OTHER_CAFE.clockNow,
         // Its clock starts hours away from any scheduled change: the opening hours run it.
         OPENING_HOURS: 'on',
+      },
+    },
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `http://127.0.0.1:${CLOCKED_CAFE.port}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        ...serverEnv,
+        E2E_PORT: String(CLOCKED_CAFE.port),
+        CLOCK_NOW: CLOCKED_CAFE.clockNow,
       },
     },
   ],

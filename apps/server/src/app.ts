@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { demoAccountsWithPublishedPasswords, seedDemo, ensureAdmin } from './db/seed';
 import { createClock, type Clock } from './lib/clock';
+import { testClockRoutes } from './plugins/test-clock';
 import { serializerCompiler } from './lib/serialization';
 import { validatorCompiler } from './lib/validation';
 import { createTokenSigner } from './lib/tokens';
@@ -101,17 +102,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await migrateToLatest(database.db, database.dialect, {
-    cafeTimezone: config.cafeTimezone,
-    // The environment's cafe is only the first site's defaults (migration 009).
-    firstSite: {
-      latitude: config.cafeLat,
-      longitude: config.cafeLng,
-      radiusKm: config.orderRadiusKm,
-      timeZone: config.cafeTimezone,
-    },
-    withWritableSqliteSchema: database.withWritableSqliteSchema,
-  });
+  const migrate = (db: typeof database.db) =>
+    migrateToLatest(db, database.dialect, {
+      cafeTimezone: config.cafeTimezone,
+      // The environment's cafe is only the first site's defaults (migration 009).
+      firstSite: {
+        latitude: config.cafeLat,
+        longitude: config.cafeLng,
+        radiusKm: config.orderRadiusKm,
+        timeZone: config.cafeTimezone,
+      },
+      withWritableSqliteSchema: database.withWritableSqliteSchema,
+    });
+  // A migration may take long on a big database: not under the requests' deadlines.
+  await (database.withoutDeadlines ? database.withoutDeadlines(migrate) : migrate(database.db));
   await resolveSecrets(database.db, config);
   if (config.demo && (await seedDemo(database.db, clock, config)))
     app.log.info('demo mode: added the demo accounts and menu, and opened the cafe');
@@ -198,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(statsRoutes);
       await api.register(pushRoutes);
       await api.register(scheduleRoutes);
+      // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
+      if (config.clockNow) await api.register(testClockRoutes);
     },
     { prefix: '/api' },
   );

@@ -60,6 +60,12 @@ export function cafeClock(instant: Date, timeZone: string) {
   return wallClock(instant, timeZone);
 }
 
+/** "10:30": an instant on a site's clock (a pickup time, a sold-out "until"). */
+export function clockTimeText(instant: Date, timeZone: string): string {
+  const { hour, minute } = cafeClock(instant, timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
 /** The instant a cafe day starts (its local midnight). */
 export function startOfCafeDay(day: CafeDay, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

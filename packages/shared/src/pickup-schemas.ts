@@ -68,12 +68,6 @@ export const SlotListSchema = z.object({
 });
 export type SlotList = z.infer<typeof SlotListSchema>;
 
-/** The text a person sees for an order for later: "Pickup 10:30" in the site's time. */
-export const PICKUP_TEXT = {
-  asap: 'As soon as possible',
-  later: 'Later',
-} as const;
-
 /** The reject note of an order for later whose venue is closed when it falls due. */
 export const PICKUP_CLOSED_NOTE = 'The shop is closed at your pickup time';
 /** The reject note of an order for later whose site has paused online orders when it falls due. */

@@ -123,9 +123,3 @@ export function checkPickup(input: SlotRules, pickupAt: Date): SlotCheck {
     slot: { start: slot.start.toISOString(), end: slot.end.toISOString(), day: slot.day, time: slot.time },
   };
 }
-
-/** "10:30": a pickup time on the site's clock. */
-export function pickupTimeText(pickupAt: string, timeZone: string): string {
-  const { hour, minute } = cafeClock(new Date(pickupAt), timeZone);
-  return `${pad(hour)}:${pad(minute)}`;
-}

@@ -3,8 +3,8 @@ import {
   DEFAULT_PICKUP_SETTINGS,
   DEFAULT_WEEKLY_PERIODS,
   checkPickup,
+  clockTimeText,
   pickupSlots,
-  pickupTimeText,
   type OpeningRules,
   type PickupSettings,
   type SlotRules,
@@ -96,7 +96,7 @@ describe('pickup slots', () => {
     const at = (day: string, time: string) => slots.find((s) => s.day === day && s.time === time)?.start;
     expect(at('2026-03-27', '10:30')).toBe('2026-03-27T09:30:00.000Z');
     expect(at('2026-03-30', '10:30')).toBe('2026-03-30T08:30:00.000Z');
-    expect(pickupTimeText('2026-03-30T08:30:00.000Z', 'Europe/Berlin')).toBe('10:30');
+    expect(clockTimeText(new Date('2026-03-30T08:30:00.000Z'), 'Europe/Berlin')).toBe('10:30');
     // The same wall-clock slots on the day after the change as on any weekday.
     const times = (day: string) => slots.filter((s) => s.day === day).map((s) => s.time);
     expect(times('2026-03-30')).toHaveLength(14);

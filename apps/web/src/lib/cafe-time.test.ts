@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cafeToday, formatCafeDate, formatCafeTime, formatDay } from './cafe-time';
+import { cafeToday, formatCafeDate, formatCafeTime, formatDay, formatPickupTime } from './cafe-time';
 
 describe('cafe time', () => {
   it('takes today in the cafe zone, not the device zone', () => {
@@ -15,5 +15,15 @@ describe('cafe time', () => {
     expect(formatCafeDate('2026-11-20T20:05:00Z', 'Asia/Bangkok')).toBe('21 Nov 2026');
     expect(formatDay('2025-11-21', 'long')).toBe('Friday, 21 November 2025');
     expect(formatDay('2025-11-21', 'month')).toBe('November 2025');
+  });
+
+  it("names the day of a pickup time that is not today, in the cafe's zone", () => {
+    // 09:00 on Tuesday 24 November 2026 in Bangkok.
+    const now = new Date('2026-11-24T02:00:00Z');
+    expect(formatPickupTime('2026-11-24T03:30:00Z', 'Asia/Bangkok', now)).toBe('10:30');
+    expect(formatPickupTime('2026-11-25T03:30:00Z', 'Asia/Bangkok', now)).toBe('Wed 25 Nov 10:30');
+    // 23:30 UTC on the 24th is already 06:30 on the 25th in Bangkok.
+    expect(formatPickupTime('2026-11-24T23:30:00Z', 'Asia/Bangkok', now)).toBe('Wed 25 Nov 06:30');
+    expect(formatPickupTime('not a time', 'Asia/Bangkok', now)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { cafeClock, cafeDayOf, type CafeDay } from '@cafe/shared';
+import { cafeDayOf, clockTimeText, type CafeDay } from '@cafe/shared';
 import { formatLocale } from '@/i18n';
 
 /*
@@ -19,15 +19,14 @@ export function cafeDayOfIso(iso: string, timeZone: string): CafeDay {
 /** HH:mm of an ISO instant on the cafe's clock; empty for an unreadable timestamp. */
 export function formatCafeTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const { hour, minute } = cafeClock(date, timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return Number.isNaN(date.getTime()) ? '' : clockTimeText(date, timeZone);
 }
 
 const DAY_FORMAT_OPTIONS = {
   long: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
   short: { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
   month: { month: 'long', year: 'numeric', timeZone: 'UTC' },
+  weekday: { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
@@ -53,7 +52,10 @@ export function utcDateOf(day: CafeDay): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** A cafe day for people, in the interface's language: long "Friday, 21 November 2025", short "21 Nov 2025", month "November 2025". */
+/**
+ * A cafe day for people, in the interface's language: long "Friday, 21 November 2025", short
+ * "21 Nov 2025", month "November 2025", weekday "Fri 21 Nov".
+ */
 export function formatDay(day: CafeDay, style: keyof typeof DAY_FORMAT_OPTIONS): string {
   return dayFormat(style).format(utcDateOf(day));
 }
@@ -62,4 +64,15 @@ export function formatDay(day: CafeDay, style: keyof typeof DAY_FORMAT_OPTIONS):
 export function formatCafeDate(iso: string, timeZone: string): string {
   if (Number.isNaN(new Date(iso).getTime())) return '';
   return formatDay(cafeDayOfIso(iso, timeZone), 'short');
+}
+
+/**
+ * A pickup time on the cafe's clock: "10:30" today, "Tue 25 Nov 10:30" on another day (an order
+ * for later may be for any day the site allows); empty for an unreadable timestamp.
+ */
+export function formatPickupTime(iso: string, timeZone: string, now: Date = new Date()): string {
+  const time = formatCafeTime(iso, timeZone);
+  if (!time) return '';
+  const day = cafeDayOfIso(iso, timeZone);
+  return day === cafeToday(timeZone, now) ? time : `${formatDay(day, 'weekday')} ${time}`;
 }

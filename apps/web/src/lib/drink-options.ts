@@ -21,7 +21,8 @@ export function keepOffered(groups: readonly MenuOptionGroup[], chosen: readonly
 }
 
 /** How many of a choice are chosen (0: not chosen; a choice without a quantity is one). */
-const quantityOf = (chosen: readonly ChosenOption[], choiceId: number) => {
+/** How many of a choice are chosen (0: not chosen). */
+export const quantityOf = (chosen: readonly ChosenOption[], choiceId: number): number => {
   const found = chosen.find((c) => c.choiceId === choiceId);
   return found ? (found.quantity ?? 1) : 0;
 };

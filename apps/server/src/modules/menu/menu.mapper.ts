@@ -1,4 +1,5 @@
 import type { Category, Menu, MenuAtSite, MenuOptionGroup } from '@cafe/shared';
+import { soldOutAt } from '../../lib/sold-out';
 import type { CategoryRow, MenuItemRow, SiteMenuRow } from './menu.repository';
 
 /** A menu_items row in the contract's shape (docs/api.md: Menu). */
@@ -20,9 +21,7 @@ export function toMenu(row: MenuItemRow, atSite?: MenuAtSite, optionGroups?: Men
  * site without a row for the item does not serve it (every pair has its row: migration 010).
  */
 export function toMenuAtSite(siteId: number, row: SiteMenuRow | undefined, now: Date): MenuAtSite {
-  const until = row?.sold_out_until ?? null;
-  const soldOut = row?.sold_out === 1 && (until === null || Date.parse(until) > now.getTime());
-  return { siteId, available: row?.available === 1, soldOut, soldOutUntil: soldOut ? until : null };
+  return { siteId, available: row?.available === 1, ...soldOutAt(row, now) };
 }
 
 /** A categories row with its listed items in the contract's shape (docs/api.md: Category). */

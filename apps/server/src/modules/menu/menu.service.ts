@@ -1,5 +1,4 @@
 import {
-  cafeClock,
   dashIfEmpty,
   type Category,
   type CategoryCreateBody,
@@ -19,18 +18,13 @@ import type { CategoriesTable, Db, MenuItemsTable, SiteMenuItemsTable } from '..
 import { createMemoryCache } from '../../lib/cache';
 import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { untilText } from '../../lib/sold-out';
 import { iso } from '../../lib/time';
 import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
 
 const categoryNotFound = (id: number) => notFound(`Category ${id}`);
 const menuNotFound = (id: number) => notFound(`Menu ${id}`);
-
-/** "14:05" on the site's clock. */
-function clockLabel(instant: Date, timeZone: string): string {
-  const { hour, minute } = cafeClock(instant, timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
 
 /** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
 /** A menu item as placing an order sees it. */
@@ -154,10 +148,9 @@ export function createMenuService(ctx: AppContext) {
       const atSite = toMenuAtSite(site.id, (await siteMenu(site.id)).get(item.id), ctx.clock.now());
       if (!atSite.available) throw conflict('MENU_UNAVAILABLE', `${item.name} is not served at ${site.name}.`);
       if (atSite.soldOut) {
-        const until = atSite.soldOutUntil ? ` until ${clockLabel(new Date(atSite.soldOutUntil), site.timeZone)}` : '';
         throw conflict(
           'MENU_UNAVAILABLE',
-          `${item.name} is sold out at ${site.name}${until}. Please choose another drink.`,
+          `${item.name} is sold out at ${site.name}${untilText(atSite.soldOutUntil, site.timeZone)}. Please choose another drink.`,
         );
       }
     },

@@ -15,6 +15,7 @@ import type { Db, OrderOptionsTable } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
+import { soldOutAt, untilText } from '../../lib/sold-out';
 import * as repo from './options.repository';
 
 /** A group with its live choices in order. */
@@ -80,16 +81,6 @@ function toOptionGroup(entry: GroupEntry): OptionGroup {
     maxQuantity: entry.row.max_quantity,
     choices: entry.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.is_default === 1 })),
   };
-}
-
-/** A choice at a site at `now`: a sold-out whose end has passed is over. */
-function choiceAtSite(
-  row: repo.SiteChoiceRow | undefined,
-  now: Date,
-): { soldOut: boolean; soldOutUntil: string | null } {
-  const until = row?.sold_out_until ?? null;
-  const soldOut = row?.sold_out === 1 && (until === null || Date.parse(until) > now.getTime());
-  return { soldOut, soldOutUntil: soldOut ? until : null };
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -352,7 +343,7 @@ export function createOptionsService(ctx: AppContext) {
       });
       changed(choice.group_id, siteId);
       const entry = (await catalogue()).groups.get(choice.group_id);
-      const state = choiceAtSite((await atSite(siteId)).get(choiceId), ctx.clock.now());
+      const state = soldOutAt((await atSite(siteId)).get(choiceId), ctx.clock.now());
       return {
         id: choice.id,
         name: choice.name,
@@ -373,7 +364,7 @@ export function createOptionsService(ctx: AppContext) {
           itemId,
           groups.map((g) => ({
             ...g,
-            choices: g.choices.map((c) => ({ ...c, ...choiceAtSite(states.get(c.id), now) })),
+            choices: g.choices.map((c) => ({ ...c, ...soldOutAt(states.get(c.id), now) })),
           })),
         );
       }
@@ -386,7 +377,7 @@ export function createOptionsService(ctx: AppContext) {
      * the site.
      */
     async resolve(
-      site: { id: number; name: string },
+      site: { id: number; name: string; timeZone: string },
       item: { id: number; name: string },
       chosen: readonly ChosenOption[] | undefined,
     ): Promise<ResolvedOption[]> {
@@ -438,10 +429,11 @@ export function createOptionsService(ctx: AppContext) {
       const now = ctx.clock.now();
       for (const pick of picks) {
         const found = byChoice.get(pick.choiceId);
-        if (found && choiceAtSite(states.get(pick.choiceId), now).soldOut) {
+        const state = soldOutAt(states.get(pick.choiceId), now);
+        if (found && state.soldOut) {
           throw conflict(
             'MENU_UNAVAILABLE',
-            `${found.choice.name} (${found.group.name}) is sold out at ${site.name}. Please choose another.`,
+            `${found.choice.name} (${found.group.name}) is sold out at ${site.name}${untilText(state.soldOutUntil, site.timeZone)}. Please choose another.`,
           );
         }
       }

@@ -9,6 +9,7 @@ import type {
   QueuedOrder,
   Site,
 } from '@cafe/shared';
+import { clockTimeText } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baristaPatch,
@@ -425,6 +426,17 @@ describe('drink options', () => {
         soldOut: false,
       });
       expect(other.statusCode).toBe(403);
+      // Sold out until a time: the refusal says until when, on the site's clock.
+      const until = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+      const timed = await t.request('PATCH', `/api/sites/${second.id}/option-choices/${choice(milk, 'Oat')}`, admin, {
+        soldOut: true,
+        soldOutUntil: until,
+      });
+      expect(timed.statusCode, timed.body).toBe(200);
+      const refusedUntil = await order({ options: oat, siteId: second.id });
+      expect(messageOf(refusedUntil)).toBe(
+        `Oat (Milk) is sold out at Tower B until ${clockTimeText(new Date(until), second.timeZone)}. Please choose another.`,
+      );
       const back = await t.request('PATCH', `/api/sites/${second.id}/option-choices/${choice(milk, 'Oat')}`, admin, {
         soldOut: false,
       });

@@ -16,9 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { OrderableItem } from '../menu/menu.service';
 import type { ResolvedOption } from '../options/options.service';
-import { drinksForSlot } from '../pickup/pickup.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore } from './orders.context';
+import { SCHEDULED_TOPIC } from './release-timer';
 import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
   countCountedCafeOrders,
@@ -166,15 +166,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         const counted = await countCountedCafeOrders(trx, owner.id, day);
         if (counted >= LIMITS.dailyCafeOrders) throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
       }
-      if (plan.pickupAt !== null) {
-        // A slot's room is counted under the site's lock: of simultaneous orders for its last
-        // places, each waits for the one before to commit and counts it (SQLite runs one write
-        // transaction at a time).
-        await ctx.services.sites.lockForPlacement(trx, site.id);
-        if ((await drinksForSlot(trx, site.id, plan.pickupAt)) >= site.pickup.slotCapacity) {
-          throw conflict('SLOT_FULL', 'That pickup time is full. Please choose another one.');
-        }
-      }
+      if (plan.pickupAt !== null) await ctx.services.pickup.claimSlot(trx, site, plan.pickupAt);
       const orderId = await insertOrder(trx, {
         site_id: site.id,
         user_id: owner.id,
@@ -240,6 +232,8 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     };
     core.ordersChanged(site.id);
     events.order(site.id, toOrdersEvent(row, null));
+    // Every process's release timer: this order may be the next one due.
+    if (status === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
     return { order: toOrder(row), replayed: false };
   }
 

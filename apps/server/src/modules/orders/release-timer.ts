@@ -1,61 +1,30 @@
 import type { AppContext } from '../../context';
+import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 
-/** The longest pause between two runs: an order placed in another process is noticed within it. */
-const MAX_PAUSE_MS = 30_000;
-/** After a failed run (the database away), try again this soon. */
-const RETRY_MS = 5_000;
-/** Runs a little after the instant, so the clock has passed it. */
-const SLACK_MS = 25;
+export type ReleaseTimer = DueTimer;
 
-export interface ReleaseTimer {
-  stop(): Promise<void>;
-}
+/** What the bus carries when an order for later is placed (any process): its due instant may be the nearest. */
+export const SCHEDULED_TOPIC = 'orders-for-later';
 
 /**
  * Releases the orders for later of every site when they fall due (transitions.service
- * `releaseDue`): now, then at the next due instant, and at least every 30 seconds. Every process
- * of a deployment runs one; each move is made once. Tests call `releaseDue` with their own clock.
+ * `releaseDue`): now, then at the next due instant, whenever an order for later is placed in any
+ * process, and at least every 30 seconds. Every process of a deployment runs one; each move is
+ * made once. Tests call `releaseDue` with their own clock.
  */
 export function startReleaseTimer(ctx: AppContext): ReleaseTimer {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const plan = (ms: number) => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(() => void tick(), ms);
-    timer.unref();
-  };
-
-  async function runOnce(): Promise<number> {
-    try {
-      const now = ctx.clock.now();
-      const outcome = await ctx.services.orders.releaseDue(now);
+  return startDueTimer({
+    now: () => ctx.clock.now(),
+    maxPauseMs: 30_000,
+    retryMs: 5_000,
+    bus: ctx.bus,
+    wakeOn: [SCHEDULED_TOPIC],
+    onError: (error) =>
+      ctx.log.warn({ err: error }, 'orders for later: could not release the due ones; trying again shortly'),
+    async run() {
+      const outcome = await ctx.services.orders.releaseDue(ctx.clock.now());
       if (outcome.released || outcome.rejected) ctx.log.info(outcome, 'orders for later: released the due ones');
-      if (!outcome.nextDue) return MAX_PAUSE_MS;
-      return Math.min(MAX_PAUSE_MS, Math.max(0, outcome.nextDue.getTime() - ctx.clock.now().getTime()) + SLACK_MS);
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'orders for later: could not release the due ones; trying again shortly');
-      return RETRY_MS;
-    }
-  }
-
-  async function tick(): Promise<void> {
-    if (stopped || running) return;
-    running = runOnce().then((pause) => {
-      running = undefined;
-      plan(pause);
-    });
-    await running;
-  }
-
-  plan(0);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      return outcome.nextDue;
     },
-  };
+  });
 }

@@ -203,13 +203,17 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
       let systemId: number | undefined;
       for (const site of await ctx.services.sites.active()) {
         const scheduled = await listOrders(db, { siteId: site.id, statuses: ['scheduled'] });
+        // The counter's pace, read once per venue and day of this run.
+        const paces = new Map<string, Promise<{ secondsPerOrder: number }>>();
         for (const row of scheduled) {
           if (!row.pickup_at) continue;
-          const { secondsPerOrder } = await queue.waitInputs({
-            siteId: site.id,
-            venue: row.category_for,
-            day: row.cafe_day,
-          });
+          const queueKey = `${row.category_for}:${row.cafe_day}`;
+          let pace = paces.get(queueKey);
+          if (!pace) {
+            pace = queue.waitInputs({ siteId: site.id, venue: row.category_for, day: row.cafe_day });
+            paces.set(queueKey, pace);
+          }
+          const { secondsPerOrder } = await pace;
           const due = new Date(Date.parse(row.pickup_at) - secondsPerOrder * 1000);
           if (due > now) {
             if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;

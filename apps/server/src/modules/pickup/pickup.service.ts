@@ -14,7 +14,7 @@ import {
 } from '@cafe/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/types';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 import type { SiteRecord } from '../sites/sites.service';
 
 /** Why a pickup time cannot be ordered for, as the person reads it. */
@@ -39,7 +39,7 @@ async function takenBySlot(db: Db, siteId: number, from: string): Promise<Map<st
 }
 
 /** Drinks ordered for one slot of a site (in the placement's transaction). */
-export async function drinksForSlot(db: Db, siteId: number, pickupAt: string): Promise<number> {
+async function drinksForSlot(db: Db, siteId: number, pickupAt: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -108,6 +108,18 @@ export function createPickupService(ctx: AppContext) {
       const result = checkPickup(input, new Date(pickupAt));
       if (!result.ok) throw badRequest(REFUSALS[result.reason]);
       return result.slot;
+    },
+
+    /**
+     * Inside a placement's transaction: refuses with 409 SLOT_FULL when the slot has no room left.
+     * The room is counted under the site's lock: of simultaneous orders for its last places, each
+     * waits for the one before to commit and counts it (SQLite runs one write transaction at a time).
+     */
+    async claimSlot(trx: Db, site: SiteRecord, pickupAt: string): Promise<void> {
+      await sites().lockForPlacement(trx, site.id);
+      if ((await drinksForSlot(trx, site.id, pickupAt)) >= site.pickup.slotCapacity) {
+        throw conflict('SLOT_FULL', 'That pickup time is full. Please choose another one.');
+      }
     },
 
     /** Whether the venue should be open at `instant` by the site's hours (the release of an order for later asks). */

@@ -1,3 +1,4 @@
+import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, SitesTable } from '../../db/types';
@@ -47,13 +48,13 @@ export async function updateSite(db: Db, id: number, changes: SiteChanges): Prom
   }
 }
 
-/** Orders of the site still to be made or picked up: waiting, in progress or done. */
+/** Orders of the site still to be made or picked up: for later, waiting, in progress or done. */
 export async function countOpenOrders(db: Db, siteId: number): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('site_id', '=', siteId)
-    .where('status', 'in', ['ordered', 'in-progress', 'done'])
+    .where('status', 'in', ACTIVE_ORDER_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

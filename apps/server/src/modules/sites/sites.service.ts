@@ -321,7 +321,7 @@ export function createSitesService(ctx: AppContext) {
       if (open > 0) {
         throw conflict(
           'SITE_HAS_OPEN_ORDERS',
-          `${site.name} still has ${open} order${open === 1 ? '' : 's'} waiting, in progress or ready to pick up. Finish or reject ${open === 1 ? 'it' : 'them'} first.`,
+          `${site.name} still has ${open} order${open === 1 ? '' : 's'} for later, waiting, in progress or ready to pick up. Finish or reject ${open === 1 ? 'it' : 'them'} first.`,
         );
       }
       const others = (await read()).sites.filter((s) => !s.archived && s.id !== siteId);

@@ -252,9 +252,18 @@ describe('sites', () => {
       const refused = await t.request('POST', `/api/sites/${second.id}/archive`, admin);
       expect(refused.statusCode).toBe(409);
       expect(refused.json<ErrorBody>()).toMatchObject({ code: 'SITE_HAS_OPEN_ORDERS' });
-      expect(refused.json<ErrorBody>().message).toMatch(/^Berlin office still has \d+ orders? waiting/);
+      expect(refused.json<ErrorBody>().message).toMatch(/^Berlin office still has \d+ orders? for later, waiting/);
 
       await t.app.ctx.db.updateTable('orders').set({ status: 'picked' }).where('site_id', '=', second.id).execute();
+      // An order for later is open too.
+      const [first] = await t.app.ctx.db.selectFrom('orders').select('id').where('site_id', '=', second.id).execute();
+      await t.app.ctx.db.updateTable('orders').set({ status: 'scheduled' }).where('id', '=', first!.id).execute();
+      const stillOpen = await t.request('POST', `/api/sites/${second.id}/archive`, admin);
+      expect(stillOpen.statusCode).toBe(409);
+      expect(stillOpen.json<ErrorBody>().message).toBe(
+        'Berlin office still has 1 order for later, waiting, in progress or ready to pick up. Finish or reject it first.',
+      );
+      await t.app.ctx.db.updateTable('orders').set({ status: 'picked' }).where('id', '=', first!.id).execute();
       const archived = await t.request('POST', `/api/sites/${second.id}/archive`, admin);
       expect(archived.statusCode).toBe(200);
       expect(archived.json()).toMatchObject({ archived: true });

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Minus, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { FieldError } from '@/components/ui';
-import { chosenIn, groupHint, setQuantity, toggleChoice } from '@/lib/drink-options';
+import { chosenIn, groupHint, quantityOf, setQuantity, toggleChoice } from '@/lib/drink-options';
 import { cn } from '@/lib/cn';
 
 interface OptionGroupsFieldProps {
@@ -61,8 +61,7 @@ function OptionGroupField({
       </p>
       <div className="flex flex-wrap gap-2">
         {group.choices.map((choice) => {
-          const found = value.find((c) => c.choiceId === choice.id);
-          const quantity = found ? (found.quantity ?? 1) : 0;
+          const quantity = quantityOf(value, choice.id);
           const checked = quantity > 0;
           const disabled = choice.soldOut || (!single && !checked && full);
           return (

@@ -1,7 +1,7 @@
 import type { QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
-import { formatCafeTime } from '@/lib/cafe-time';
+import { formatPickupTime } from '@/lib/cafe-time';
 import { OrderOptions } from './order-options';
 
 interface LaterLaneProps {
@@ -29,7 +29,7 @@ export function LaterLane({ orders, timeZone }: LaterLaneProps) {
           {sorted.map((order) => (
             <li key={order.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 text-sm">
               <time dateTime={order.pickupAt} className="min-w-12 font-bold tabular-nums">
-                {order.pickupAt ? formatCafeTime(order.pickupAt, timeZone) : ''}
+                {order.pickupAt ? formatPickupTime(order.pickupAt, timeZone) : ''}
               </time>
               <span className="font-semibold">{order.menu.name}</span>
               <OrderOptions options={order.options} />

@@ -4,7 +4,7 @@ import { Candy, History } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useSettings } from '@/api/settings';
 import { StatusPill } from '@/components/ui';
-import { formatCafeTime } from '@/lib/cafe-time';
+import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { drinkTypeText } from '@/lib/drink-text';
 import { orderLabel } from '@/features/barista/lib/order-label';
@@ -144,7 +144,7 @@ export function OrderCard({
       ) : null}
       {order.pickupAt ? (
         <p className="text-sm leading-5 font-semibold">
-          {_('barista.ticket.pickupAt', { time: formatCafeTime(order.pickupAt, cafeTimeZone) })}
+          {_('barista.ticket.pickupAt', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
         </p>
       ) : null}
 

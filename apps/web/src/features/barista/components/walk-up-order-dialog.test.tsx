@@ -219,9 +219,12 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
   it('places the order at the site the board is switched to', async () => {
     signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
     useStaffSiteChoice.setState({ siteId: 2 });
-    const { user, dialog, placements } = setup();
+    const { user, dialog, placements, calls } = setup();
     await user.click(within(dialog).getByRole('radio', { name: 'Guest' }));
     await user.type(within(dialog).getByLabelText("Guest's name"), 'Visitor Bo');
+    // The menu is that site's: what is sold out there, an item's and each option choice's.
+    const menuReads = calls.filter((c) => c.path === '/category');
+    expect(menuReads.map((c) => c.search.get('siteId'))).toEqual(['2']);
     await chooseDrink(user, dialog, { drink: 'Thai tea', type: 'Hot', sweetness: '100%' });
     await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(placements()).toHaveLength(1));

@@ -22,6 +22,9 @@ describe('order timeline', () => {
       'Canceled by barista: Machine Failure',
     );
     expect(timelineStepText(entry('in-progress', 'done', '', 'undo'))).toBe('Undone: back to in progress');
+    // An order for later: placed, then moved to the queue when it fell due.
+    expect(timelineStepText(entry('scheduled', null, ''))).toBe('Placed for later');
+    expect(timelineStepText(entry('ordered', 'scheduled', '', 'due'))).toBe('Due: moved to Waiting');
     expect(timelineStepText(entry('ordered', 'rejected', '', 'undo'))).toBe('Undone: back to waiting');
   });
 

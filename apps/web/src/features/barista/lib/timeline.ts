@@ -15,8 +15,12 @@ export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 
     }
   }
   switch (entry.status) {
+    case 'scheduled':
+      return i18n._('barista.timeline.placedForLater');
     case 'ordered':
-      return entry.from === null ? i18n._('barista.timeline.placed') : i18n._('barista.timeline.backToWaiting');
+      if (entry.from === null) return i18n._('barista.timeline.placed');
+      if (entry.from === 'scheduled') return i18n._('barista.timeline.due');
+      return i18n._('barista.timeline.backToWaiting');
     case 'in-progress':
       return i18n._('barista.timeline.taken');
     case 'done':

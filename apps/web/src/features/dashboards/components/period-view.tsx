@@ -1,6 +1,6 @@
 import { periodRange, type CafeDay, type CategoryFor, type StatsPeriod } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Download, ListOrdered } from 'lucide-react';
+import { ListOrdered } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useOrdersByHour } from '@/features/dashboards/api/get-orders-by-hour';
 import { useOrdersByWeekday } from '@/features/dashboards/api/get-orders-by-weekday';
@@ -11,6 +11,7 @@ import { describePeriod } from '@/features/dashboards/lib/period';
 import { busiestSummary, hourBars, preparationText, weekdayBars } from '@/features/dashboards/lib/chart-data';
 import { downloadTextFile, rankingCsv, rankingFileName } from '@/features/dashboards/lib/csv';
 import { BarChart } from './bar-chart';
+import { DownloadButton } from './download-button';
 import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
@@ -71,15 +72,11 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
           <h2 id={`ranking-${period}`} className="text-lg font-semibold">
             {_('dashboards.ranking.title')}
           </h2>
-          <button
-            type="button"
-            className="btn-secondary"
+          <DownloadButton
+            label={_('dashboards.ranking.download')}
             onClick={handleDownload}
             disabled={!ranking.data || ranking.data.length === 0}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {_('dashboards.ranking.download')}
-          </button>
+          />
         </div>
         {ranking.isPending ? (
           <LoadingBlock label={_('dashboards.ranking.loading')} />
@@ -92,7 +89,15 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
         )}
       </section>
 
-      {venue === 'cafe' ? <PopularOptions params={params} headingId={`options-${period}`} /> : null}
+      {venue === 'cafe' ? (
+        <PopularOptions
+          params={params}
+          headingId={`options-${period}`}
+          today={today}
+          period={period}
+          siteName={siteName}
+        />
+      ) : null}
 
       <div className="grid gap-3 md:grid-cols-2">
         {byHour.isPending ? (

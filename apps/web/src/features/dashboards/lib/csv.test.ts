@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SITES_CSV, csvField, rankingCsv, rankingFileName, toCsv } from './csv';
+import { ALL_SITES_CSV, csvField, optionsCsv, optionsFileName, rankingCsv, rankingFileName, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes fields with commas, quotes, line breaks and edge spaces, doubling quotes', () => {
@@ -25,6 +25,20 @@ describe('CSV export', () => {
     ]);
     expect(csv).toBe('Rank,Menu,Category,Venue,Orders\r\n1,Latte,Coffee,cafe,5\r\n2,"Tea, ""Thai""",Tea,cafe,3\r\n');
     expect(toCsv([])).toBe('\r\n');
+  });
+
+  it('writes the most chosen options with their orders and quantities', () => {
+    const rows = [
+      { group: 'Milk', choice: 'Oat', totalOrder: 12, totalQuantity: 12 },
+      { group: 'Syrups', choice: 'Vanilla, French', totalOrder: 5, totalQuantity: 9 },
+    ];
+    expect(optionsCsv(rows)).toBe(
+      'Rank,Group,Choice,Orders,Quantity\r\n1,Milk,Oat,12,12\r\n2,Syrups,"Vanilla, French",5,9\r\n',
+    );
+    expect(optionsCsv(rows.slice(0, 1), ALL_SITES_CSV)).toBe(
+      'Rank,Group,Choice,Orders,Quantity,Site\r\n1,Milk,Oat,12,12,All sites\r\n',
+    );
+    expect(optionsFileName('2026-11-21', 'week')).toBe('cafe-options-2026-11-21-week.csv');
   });
 
   it('names the site in a last column when the company has several', () => {

@@ -1,4 +1,4 @@
-import type { CafeDay, CategoryFor, PopularMenuRow, StatsPeriod } from '@cafe/shared';
+import type { CafeDay, CategoryFor, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
@@ -30,6 +30,23 @@ export function rankingCsv(rows: readonly PopularMenuRow[], site?: string): stri
   const lines = rows.map((row, index) => [index + 1, row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]);
   if (site === undefined) return toCsv([RANKING_CSV_HEADER, ...lines]);
   return toCsv([[...RANKING_CSV_HEADER, 'Site'], ...lines.map((line) => [...line, site])]);
+}
+
+export const OPTIONS_CSV_HEADER = ['Rank', 'Group', 'Choice', 'Orders', 'Quantity'] as const;
+
+/**
+ * The most chosen options as the dashboard shows them: rank, group, choice, orders that chose it,
+ * the quantities summed ("2 pumps" twice: 4), and with `site` a last column as in `rankingCsv`.
+ */
+export function optionsCsv(rows: readonly PopularOptionRow[], site?: string): string {
+  const lines = rows.map((row, index) => [index + 1, row.group, row.choice, row.totalOrder, row.totalQuantity]);
+  if (site === undefined) return toCsv([OPTIONS_CSV_HEADER, ...lines]);
+  return toCsv([[...OPTIONS_CSV_HEADER, 'Site'], ...lines.map((line) => [...line, site])]);
+}
+
+/** e.g. cafe-options-2026-11-21-week.csv. */
+export function optionsFileName(today: CafeDay, period: StatsPeriod): string {
+  return `cafe-options-${today}-${period}.csv`;
 }
 
 /** e.g. cafe-ranking-2026-11-21-week.csv (the day the file was made and the period chosen). */

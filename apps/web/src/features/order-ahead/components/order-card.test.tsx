@@ -1,3 +1,4 @@
+import { cafeToday } from '@/lib/cafe-time';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -106,7 +107,7 @@ describe('OrderCard', () => {
         order={makeOrder({
           status: 'scheduled',
           queue_at: null,
-          pickupAt: '2026-11-20T03:30:00.000Z', // 10:30 in Bangkok
+          pickupAt: `${cafeToday('Asia/Bangkok')}T10:30:00+07:00`, // 10:30 today in Bangkok
           options: [
             { groupId: 1, group: 'Size', choiceId: 12, choice: 'Large', quantity: 1, isDefault: false },
             { groupId: 3, group: 'Extras', choiceId: 31, choice: 'Extra shot', quantity: 2, isDefault: false },
@@ -121,5 +122,15 @@ describe('OrderCard', () => {
     expect(screen.queryByText(/Queue no/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the day of an order for a later day', () => {
+    renderWithProviders(
+      <OrderCard
+        order={makeOrder({ status: 'scheduled', queue_at: null, pickupAt: '2099-03-03T03:30:00.000Z' })}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('Pickup at Tue 3 Mar 10:30')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { CalendarClock, Clock, Hourglass } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeTimeZone } from '@/api/sites';
-import { formatCafeTime } from '@/lib/cafe-time';
+import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
 import { useOffline } from '@/lib/connectivity';
 import { cn } from '@/lib/cn';
@@ -90,7 +90,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
       {order.pickupAt ? (
         <p className="inline-flex items-center gap-1 text-sm font-semibold">
           <CalendarClock aria-hidden="true" className="h-4 w-4" />
-          {_('order.pickup.at', { time: formatCafeTime(order.pickupAt, cafeTimeZone) })}
+          {_('order.pickup.at', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
         </p>
       ) : null}
 

@@ -94,6 +94,28 @@ describe('OrderSummaryDialog', () => {
     expect(calls[0]?.body).toMatchObject(AT_THE_CAFE);
   });
 
+  it('stays open when the pickup time filled up or passed meanwhile, saying so, so another can be chosen', async () => {
+    stubPosition('at-the-cafe');
+    const onOpenChange = vi.fn();
+    const later = { ...DRAFT, pickupAt: '2099-03-03T03:30:00.000Z' };
+    const answers = [
+      apiError(409, 'SLOT_FULL', 'That pickup time is full. Please choose another one.'),
+      apiError(400, 'VALIDATION_ERROR', 'pickupAt: is too soon; choose a later pickup time'),
+    ];
+    const { calls } = mockApi({ 'POST /order': () => answers.shift()! });
+    renderWithProviders(<OrderSummaryDialog open onOpenChange={onOpenChange} draft={later} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('That pickup time is full. Please choose another one.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(
+      await screen.findByText('That pickup time can no longer be chosen. Please choose another one.'),
+    ).toBeInTheDocument();
+    const placed = calls.filter((c) => c.method === 'POST');
+    expect(placed).toHaveLength(2);
+    expect(placed[0]?.body).toMatchObject({ pickupAt: later.pickupAt });
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
   it('asks to share the location when permission was refused', async () => {
     stubPosition('denied');
     const { calls } = mockApi({});

@@ -10,7 +10,7 @@ import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
 import { useHomeTimeZone } from '@/api/sites';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
-import { formatCafeTime } from '@/lib/cafe-time';
+import { formatPickupTime } from '@/lib/cafe-time';
 import { optionsText } from '@/lib/drink-options';
 
 interface OrderSummaryDialogProps {
@@ -156,5 +156,5 @@ function OptionsLine({ draft }: { draft: OrderDraft }) {
 function PickupTime({ pickupAt }: { pickupAt: string }) {
   const { _ } = useLingui();
   const timeZone = useHomeTimeZone();
-  return <>{_('order.pickup.at', { time: formatCafeTime(pickupAt, timeZone) })}</>;
+  return <>{_('order.pickup.at', { time: formatPickupTime(pickupAt, timeZone) })}</>;
 }

@@ -1,4 +1,5 @@
 import { dashIfEmpty, distanceKm, LIMITS } from '@cafe/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { customerPaths } from '@/lib/paths';
 import { usePlaceOrder } from '@/features/order-ahead/api/place-order';
+import { slotsRootKey } from '@/features/order-ahead/api/get-slots';
 import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { logFailure } from '@/lib/log-failure';
@@ -22,6 +24,12 @@ function locationMessage(problem: PositionProblem | null): string {
   return problem === 'unsupported'
     ? msgId('shared.spec.geolocationUnsupported')
     : msgId('shared.spec.locationPermission');
+}
+
+/** The server refused the pickup time itself: full (409 SLOT_FULL), or no longer offered (400 naming pickupAt). */
+function pickupRefused(error: unknown): boolean {
+  if (isApiError(error, 'SLOT_FULL')) return true;
+  return isApiError(error) && error.status === 400 && error.message.startsWith('pickupAt:');
 }
 
 function failureText(error: unknown): string {
@@ -47,6 +55,7 @@ export function usePlaceOrderFlow() {
   const clearDraft = useOrderDraft((s) => s.clear);
   const placementKey = useOrderDraft((s) => s.placementKey);
   const mutation = usePlaceOrder();
+  const queryClient = useQueryClient();
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -104,6 +113,13 @@ export function usePlaceOrderFlow() {
         return 'blocked';
       }
       if (isApiError(error, 'BAR_ORDERING_DISABLED')) return 'bar-ordering-disabled';
+      if (draft.pickupAt && pickupRefused(error)) {
+        // The chosen pickup time filled up or passed meanwhile: the summary stays open and says
+        // so; Edit goes back to the form, whose pickup times are read afresh.
+        setProblem(isApiError(error, 'SLOT_FULL') ? msgId('order.pickup.full') : msgId('order.pickup.gone'));
+        void queryClient.invalidateQueries({ queryKey: slotsRootKey });
+        return 'blocked';
+      }
       logFailure('order failed', error);
       toast.error(i18n._('shared.spec.orderFailedTitle'), { description: failureText(error) });
       const menuPath = draft.venue === 'bar' ? customer.menuBar : customer.menuCafe;

@@ -266,7 +266,7 @@ describe('Sites: archiving', () => {
     let refusal: ReturnType<typeof apiError> | undefined = apiError(
       409,
       'SITE_HAS_OPEN_ORDERS',
-      'Tower B still has 2 orders waiting, in progress or ready to pick up. Finish or reject them first.',
+      'Tower B still has 2 orders for later, waiting, in progress or ready to pick up. Finish or reject them first.',
     );
     const { calls } = serve((call) => (call.path === '/sites/2/archive' ? refusal : undefined));
     const user = userEvent.setup();
@@ -281,7 +281,7 @@ describe('Sites: archiving', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Archive Tower B?' });
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Tower B still has 2 orders waiting, in progress or ready to pick up. Finish or reject them first.',
+      'Tower B still has 2 orders for later, waiting, in progress or ready to pick up. Finish or reject them first.',
     );
     expect(screen.getByRole('heading', { name: 'Tower B', hidden: true })).toBeInTheDocument();
 
