@@ -60,3 +60,32 @@ test.describe('single sign-on', () => {
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   });
 });
+
+/**
+ * A CI run once clicked Login just as the single sign-on button arrived: the card grew, the Login
+ * button moved up under the pointer between its press and its release, and the click went to the
+ * card instead. The panel's code is held back here so the moment is always seen.
+ */
+test('the Login button keeps its place while the single sign-on button arrives', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/single-sign-on-panel-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login).toBeVisible();
+  const sso = page.getByRole('button', { name: `Sign in with ${E2E_OIDC.name}` });
+  await expect(sso).toHaveCount(0);
+  const before = await login.boundingBox();
+
+  release();
+  await expect(sso).toBeVisible();
+  expect(await login.boundingBox()).toEqual(before);
+  // And the tap lands: the dialog opens.
+  await login.click();
+  await expect(page.getByRole('dialog', { name: 'Login' }).getByLabel('Email')).toBeVisible();
+});

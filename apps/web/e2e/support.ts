@@ -326,3 +326,25 @@ export async function archiveOtherSites(request: APIRequestContext) {
     expect(archived.status(), await archived.text()).toBe(200);
   }
 }
+
+// ---------- orders for later (options-and-pickup.spec.ts, order-for-later-due.spec.ts) ----------
+
+/**
+ * Opens the first site's cafe 08:00-18:00 every day and sets its pickup settings (lead time 0,
+ * 15-minute slots of 10 drinks, `daysAhead` days ahead), as the barista `staff`.
+ */
+export async function openEveryDayForLater(request: APIRequestContext, staff: string, daysAhead: number) {
+  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    venue: 'cafe',
+    weekday,
+    opens: '08:00',
+    closes: '18:00',
+  }));
+  const week = await request.put('/api/schedule/weekly', { headers: bearer(staff), data: { weekly: everyDay } });
+  expect(week.status(), await week.text()).toBe(200);
+  const pickup = await request.put('/api/sites/1/pickup', {
+    headers: bearer(staff),
+    data: { slotMinutes: 15, leadMinutes: 0, daysAhead, slotCapacity: 10 },
+  });
+  expect(pickup.status(), await pickup.text()).toBe(200);
+}

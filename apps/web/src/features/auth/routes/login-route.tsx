@@ -87,7 +87,9 @@ export function LoginRoute() {
           {_('auth.login.open')}
         </button>
         {singleSignOn || ssoError ? (
-          <Suspense fallback={null}>
+          // The button's place is kept while its code arrives: the Login button above must not move
+          // under a finger (or a pointer) that is already on its way to it.
+          <Suspense fallback={singleSignOn ? <div className="min-h-11" aria-hidden="true" /> : null}>
             <SingleSignOnPanel name={singleSignOn?.name} error={ssoError} onError={setSsoError} />
           </Suspense>
         ) : null}
