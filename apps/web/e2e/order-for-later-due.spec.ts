@@ -8,6 +8,7 @@ import {
   letterStamp,
   loginViaUi,
   openEveryDayForLater,
+  placeDrinkViaApi,
   registerUser,
   setShopStatus,
   signInWithTokens,
@@ -27,7 +28,7 @@ test.use({ baseURL: `http://127.0.0.1:${CLOCKED_CAFE.port}` });
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
 /** Monday 23 November 2026 in Bangkok. */
-const MONDAY_0940 = '2026-11-23T09:40:00+07:00';
+const MONDAY_0940 = CLOCKED_CAFE.clockNow;
 const SLOT_0945 = '2026-11-23T02:45:00.000Z';
 /** The 09:45 order is due at 09:42 (three minutes an order). */
 const MONDAY_0942 = '2026-11-23T09:42:05+07:00';
@@ -51,22 +52,14 @@ test('on the counter tablet, an order for later waits in the Later lane and move
   const person = await registerUser(request, name);
   const tokens = await apiLogin(request, person.email, person.password);
   const drink = await cafeMenuOf(request, 'Coffee');
-  const placed = await request.post('/api/order', {
-    headers: bearer(tokens.accessToken),
-    data: {
-      menu_id: drink.id,
-      menu_name: drink.name,
-      type: 'hot',
-      sweetness: 50,
-      remark: '-',
-      tumblerImage: await uploadTinyPng(request, tokens.accessToken),
-      latitude: 13.7466,
-      longitude: 100.5393,
-      pickupAt: SLOT_0945,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  expect(((await placed.json()) as { status: string }).status).toBe('scheduled');
+  const placed = await placeDrinkViaApi(
+    request,
+    tokens.accessToken,
+    { menu: drink, type: 'hot', sweetness: 50, remark: '-', pickupAt: SLOT_0945 },
+    await uploadTinyPng(request, tokens.accessToken),
+  );
+  const stored = await request.get(`/api/order/${placed}`, { headers: bearer(tokens.accessToken) });
+  expect(((await stored.json()) as { status: string }).status).toBe('scheduled');
 
   // Their phone: the slot, not a place in the queue yet.
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });

@@ -191,7 +191,14 @@ export async function activeCafeItems(request: APIRequestContext): Promise<{ id:
 export async function placeDrinkViaApi(
   request: APIRequestContext,
   accessToken: string,
-  drink: { menu: { id: number; name: string }; type: 'hot' | 'cold' | 'frappe'; sweetness: number; remark: string },
+  drink: {
+    menu: { id: number; name: string };
+    type: 'hot' | 'cold' | 'frappe';
+    sweetness: number;
+    remark: string;
+    /** An order for later: the slot's start. */
+    pickupAt?: string;
+  },
   tumblerImage: string,
 ): Promise<number> {
   const res = await request.post('/api/order', {
@@ -205,6 +212,7 @@ export async function placeDrinkViaApi(
       tumblerImage,
       latitude: 13.7466,
       longitude: 100.5393,
+      ...(drink.pickupAt === undefined ? {} : { pickupAt: drink.pickupAt }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

@@ -25,7 +25,14 @@ function pad(n: number): string {
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-function wallClock(instant: Date, timeZone: string) {
+interface WallClock {
+  readonly weekday: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly day: CafeDay;
+}
+
+function formatWallClock(instant: Date, timeZone: string): WallClock {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -42,12 +49,40 @@ function wallClock(instant: Date, timeZone: string) {
   }
   const parts: Record<string, string> = {};
   for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return {
+  return Object.freeze({
     weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
     hour: Number(parts.hour) % 24,
     minute: Number(parts.minute),
     day: `${parts.year}-${parts.month}-${parts.day}`,
-  };
+  });
+}
+
+/**
+ * The wall clock of the last minutes asked for, per zone: a request asks for the same minute
+ * several times, and formatToParts is the costly part (a tenth of an order's placement). The key
+ * is the UTC minute, which is exact because every zone's offset has been whole minutes since 1972;
+ * earlier instants (local mean times with seconds) are not cached.
+ */
+const recentWallClocks = new Map<string, Map<number, WallClock>>();
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1972, 0, 1);
+const RECENT_MINUTES = 64;
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const ms = instant.getTime();
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return formatWallClock(instant, timeZone);
+  const minute = Math.floor(ms / 60_000);
+  let recent = recentWallClocks.get(timeZone);
+  if (!recent) {
+    recent = new Map();
+    recentWallClocks.set(timeZone, recent);
+  }
+  let clock = recent.get(minute);
+  if (!clock) {
+    clock = formatWallClock(instant, timeZone);
+    if (recent.size >= RECENT_MINUTES) recent.clear();
+    recent.set(minute, clock);
+  }
+  return clock;
 }
 
 /** The calendar day of an instant in the cafe's zone. */
@@ -56,14 +91,14 @@ export function cafeDayOf(instant: Date, timeZone: string): CafeDay {
 }
 
 /** Wall-clock parts of an instant in the cafe's zone (weekday 0 = Sunday). */
-export function cafeClock(instant: Date, timeZone: string) {
+export function cafeClock(instant: Date, timeZone: string): WallClock {
   return wallClock(instant, timeZone);
 }
 
 /** "10:30": an instant on a site's clock (a pickup time, a sold-out "until"). */
 export function clockTimeText(instant: Date, timeZone: string): string {
   const { hour, minute } = cafeClock(instant, timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return `${pad(hour)}:${pad(minute)}`;
 }
 
 /** The instant a cafe day starts (its local midnight). */

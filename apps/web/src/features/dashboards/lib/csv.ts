@@ -27,9 +27,21 @@ export const ALL_SITES_CSV = 'All sites';
  * Last, so sheets made from the files of one site keep their columns.
  */
 export function rankingCsv(rows: readonly PopularMenuRow[], site?: string): string {
-  const lines = rows.map((row, index) => [index + 1, row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]);
-  if (site === undefined) return toCsv([RANKING_CSV_HEADER, ...lines]);
-  return toCsv([[...RANKING_CSV_HEADER, 'Site'], ...lines.map((line) => [...line, site])]);
+  return rankedCsv(
+    RANKING_CSV_HEADER,
+    rows.map((row) => [row.Menu_name, row.categoryName, row.categoryFor, row.totalOrder]),
+    site,
+  );
+}
+
+/** A ranked table's CSV: the rank first, then `lines`, and with `site` a last Site column. */
+function rankedCsv(
+  header: readonly string[],
+  lines: readonly (readonly (string | number)[])[],
+  site: string | undefined,
+): string {
+  const ranked = lines.map((line, index) => [index + 1, ...line, ...(site === undefined ? [] : [site])]);
+  return toCsv([site === undefined ? header : [...header, 'Site'], ...ranked]);
 }
 
 export const OPTIONS_CSV_HEADER = ['Rank', 'Group', 'Choice', 'Orders', 'Quantity'] as const;
@@ -39,9 +51,11 @@ export const OPTIONS_CSV_HEADER = ['Rank', 'Group', 'Choice', 'Orders', 'Quantit
  * the quantities summed ("2 pumps" twice: 4), and with `site` a last column as in `rankingCsv`.
  */
 export function optionsCsv(rows: readonly PopularOptionRow[], site?: string): string {
-  const lines = rows.map((row, index) => [index + 1, row.group, row.choice, row.totalOrder, row.totalQuantity]);
-  if (site === undefined) return toCsv([OPTIONS_CSV_HEADER, ...lines]);
-  return toCsv([[...OPTIONS_CSV_HEADER, 'Site'], ...lines.map((line) => [...line, site])]);
+  return rankedCsv(
+    OPTIONS_CSV_HEADER,
+    rows.map((row) => [row.group, row.choice, row.totalOrder, row.totalQuantity]),
+    site,
+  );
 }
 
 /** e.g. cafe-options-2026-11-21-week.csv. */
