@@ -18,9 +18,18 @@ function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   (app: FastifyInstance) => {
     app.decorateRequest('authUser', null);
-    app.addHook('onRequest', async (request) => {
+    // A callback hook rather than an async one: a request without a token (the health check, the
+    // web app's files, sign-in) goes on at once instead of through a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      if (token) request.authUser = await app.ctx.services.auth.userForToken(token);
+      if (!token) {
+        done();
+        return;
+      }
+      app.ctx.services.auth.userForToken(token).then((user) => {
+        request.authUser = user;
+        done();
+      }, done);
     });
   },
   { name: 'auth' },

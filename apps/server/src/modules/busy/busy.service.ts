@@ -40,14 +40,30 @@ export function createBusyService(ctx: AppContext) {
     };
   }
 
+  /**
+   * Why a site's online cafe orders pause now, or null. The queue is read only when a limit is set:
+   * without one (the default), only a barista's pause can stop orders, and a placement need not
+   * count the waiting queue (which it would read afresh, since every order makes the last count stale).
+   */
+  async function pauseOf(siteId: number): Promise<{ reason: PauseReason; message: string } | null> {
+    const { paused, maxWaiting, maxWaitMinutes } = (await ctx.services.sites.get(siteId)).busy;
+    if (paused) return { reason: 'manual', message: pauseMessage('manual', null) };
+    if (maxWaiting === null && maxWaitMinutes === null) return null;
+    const now = await status(siteId);
+    return now.reason && now.message ? { reason: now.reason, message: now.message } : null;
+  }
+
   // What this process last told each site, so a change of the pause is announced once.
   const announced = new Map<number, { paused: boolean; reason: PauseReason | null }>();
   const toRecheck = new Set<number>();
   let recheck: NodeJS.Immediate | undefined;
   async function announceIfChanged(siteId: number, force = false): Promise<void> {
-    const now = await status(siteId);
     const before = announced.get(siteId);
-    if (!force && before && before.paused === now.paused && before.reason === now.reason) return;
+    if (!force && before) {
+      const pause = await pauseOf(siteId);
+      if (before.paused === (pause !== null) && before.reason === (pause?.reason ?? null)) return;
+    }
+    const now = await status(siteId);
     announced.set(siteId, { paused: now.paused, reason: now.reason });
     ctx.events.busyMode(siteId, now);
   }
@@ -58,8 +74,8 @@ export function createBusyService(ctx: AppContext) {
 
     /** POST /order refuses a new online cafe order while its site is paused: 409 ORDERS_PAUSED with the reason. */
     async refuseWhilePaused(siteId: number): Promise<void> {
-      const now = await status(siteId);
-      if (now.paused && now.reason && now.message) throw new AppError(409, 'ORDERS_PAUSED', now.message);
+      const pause = await pauseOf(siteId);
+      if (pause) throw new AppError(409, 'ORDERS_PAUSED', pause.message);
     },
 
     /** PATCH /ordering-status: pause or resume a site by hand, or set its limits; announced to its people. */
