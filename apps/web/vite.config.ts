@@ -29,6 +29,16 @@ const VENDOR_GROUPS = [
     name: 'libs',
     test: /node_modules[\\/](react-router|cookie|set-cookie-parser|zustand)[\\/]|node_modules[\\/]@tanstack[\\/](?!.*(infiniteQueryObserver|InfiniteQuery|[qQ]ueriesObserver|useQueries|useSuspense|usePrefetch|useIsFetching))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|vite[\\/]preload-helper/,
   },
+  // zod and the shared schemas in a chunk of their own, loaded by the screens that check a form or
+  // an answer: left to itself, the bundler puts them in one common chunk with the shared limits and
+  // messages that every first screen needs, and /login would load 28 kB it never runs.
+  // Only what the test names: the limits and messages those schemas import stay where the first
+  // screen finds them.
+  {
+    name: 'zod',
+    test: /node_modules[\\/]zod[\\/]|packages[\\/]shared[\\/]src[\\/](?:[a-z-]*-)?schemas\.ts$/,
+    includeDependenciesRecursively: false,
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
-import { CafeStatusSchema, type CafeStatus } from '@cafe/shared';
+import type { CafeStatus } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiServerChecked } from '@/lib/api-client';
+import { apiServerChecked } from '@/lib/api-client';
 
 /** GET /cafe-status; a failure is logged as the specification words it and passed on. */
 export const fetchCafeStatus = () =>
@@ -12,17 +12,6 @@ export const fetchCafeStatus = () =>
 /** The venue state: public, and kept current by the `cafe-status` live event (app/use-startup). */
 export const cafeStatusQueryOptions = () =>
   queryOptions({ queryKey: ['cafe-status'] as const, queryFn: fetchCafeStatus });
-
-/**
- * The venue state of the site the staff screens act on (its own entry, as the person's own site's
- * state drives the rest of the app); the board keeps it current from the live channel, which
- * follows that site (features/barista/hooks/use-board-live.ts).
- */
-export const staffCafeStatusQueryOptions = (siteId: number | undefined) =>
-  queryOptions({
-    queryKey: ['cafe-status', 'staff', { siteId }] as const,
-    queryFn: () => api('/cafe-status', { query: { siteId }, schema: CafeStatusSchema }),
-  });
 
 export function useCafeStatusQuery() {
   return useQuery(cafeStatusQueryOptions());

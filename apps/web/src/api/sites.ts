@@ -1,7 +1,6 @@
 import type { Site } from '@cafe/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { i18n, loadNamespaces } from '@/i18n';
 import { api, apiServerChecked } from '@/lib/api-client';
 import { logFailure } from '@/lib/log-failure';
@@ -89,7 +88,8 @@ export function useChangeHomeSite() {
       queryClient.setQueryData(meQueryOptions().queryKey, (me) => (me ? { ...me, homeSiteId: site.id } : me));
       reconnectSocket();
       void queryClient.invalidateQueries({ predicate: (query) => !SITE_FREE_ROOTS.includes(query.queryKey[0]) });
-      toast.success(i18n._('common.site.changed', { site: site.name }));
+      // The toast library loads with the first toast: this module is part of the first screen.
+      void import('sonner').then(({ toast }) => toast.success(i18n._('common.site.changed', { site: site.name })));
     },
     onError: (error) => {
       logFailure('home site change failed', error);
@@ -97,7 +97,10 @@ export function useChangeHomeSite() {
       void Promise.all([import('@/lib/error-text'), loadNamespaces(['shared'])])
         .then(([{ errorText }]) => errorText(error))
         .catch(() => undefined)
-        .then((text) => toast.error(text ?? i18n._('common.site.changeFailed')));
+        .then(async (text) => {
+          const { toast } = await import('sonner');
+          toast.error(text ?? i18n._('common.site.changeFailed'));
+        });
     },
   });
 }

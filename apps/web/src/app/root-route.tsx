@@ -7,7 +7,7 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { markFirstScreenShown, whenFirstScreenShown } from '@/lib/first-screen';
 import { paths } from '@/lib/paths';
 import { registerServiceWorkerLater } from '@/lib/service-worker';
-import { openSocket } from '@/lib/socket';
+import { openSocketIfSignedIn } from '@/lib/socket';
 import { useStartup } from './use-startup';
 
 /**
@@ -47,7 +47,8 @@ const DATA_WAIT_MAX_MS = 3000;
  * Rendered with the screen, so its effect runs once the screen's code has loaded and the screen is
  * on the page; what it shows may still be on the way (the menu's items), so the rest waits until
  * no answer is, for a few seconds at most. The live connection opens then (SPEC: once at start-up),
- * never taking the network from the screen's own code and data.
+ * never taking the network from the screen's own code and data; on a visitor's sign-in page, at
+ * sign-in instead.
  */
 function FirstScreenShown() {
   const queryClient = useQueryClient();
@@ -63,7 +64,7 @@ function FirstScreenShown() {
     const timer = setTimeout(done, DATA_WAIT_MAX_MS);
     if (queryClient.isFetching() === 0) done();
     const cancel = whenFirstScreenShown(() => {
-      void openSocket();
+      openSocketIfSignedIn();
       registerServiceWorkerLater();
     });
     return () => {

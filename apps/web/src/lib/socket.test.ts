@@ -107,3 +107,33 @@ describe('live connection refused for its token', () => {
     expect(socket.connect).not.toHaveBeenCalled();
   });
 });
+
+describe('opening the live connection', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    fake.socket = null;
+    vi.resetModules();
+  });
+
+  it('opens none on a visitor start-up, and opens it when the visitor signs in', async () => {
+    const socket = await import('./socket');
+    socket.openSocketIfSignedIn();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.socket).toBeNull();
+
+    localStorage.setItem('access_token', 'signed-in');
+    localStorage.setItem('refresh_token', 'ref');
+    socket.reconnectSocket();
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    expect((fake.socket as FakeSocket).token()).toBe('signed-in');
+  });
+
+  it('opens it at start-up with a session', async () => {
+    localStorage.setItem('access_token', 'kept');
+    localStorage.setItem('refresh_token', 'ref');
+    const socket = await import('./socket');
+    socket.openSocketIfSignedIn();
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    expect((fake.socket as FakeSocket).token()).toBe('kept');
+  });
+});

@@ -2,6 +2,7 @@ import type { LiveEventName } from '@cafe/shared';
 import { useEffect } from 'react';
 import type { LiveSocket } from './live-connection';
 import { connectListeners, listenersOf, type LiveHandler } from './live-listeners';
+import { tokenStorage } from './storage-keys';
 
 export { useLiveStatus } from './live-listeners';
 
@@ -21,12 +22,29 @@ export function openSocket(): Promise<LiveSocket> {
   return opening;
 }
 
+/** Whether this device holds a session: a visitor's page (sign-in, registration) has no live events to follow. */
+function hasSession(): boolean {
+  return Boolean(tokenStorage.getAccess() ?? tokenStorage.getRefresh());
+}
+
+/**
+ * The start-up's opening of the live connection (app/root-route.tsx): only with a session, so the
+ * sign-in page does not load the Socket.IO client for nobody; signing in opens it (reconnectSocket).
+ */
+export function openSocketIfSignedIn(): void {
+  if (hasSession()) void openSocket();
+}
+
 /**
  * Reconnect with the current token (after sign-in or sign-out), so the right rooms are joined. A
- * connection not opened yet needs nothing: it reads the token when it connects.
+ * connection not opened yet is opened now if there is a session (a visitor who just signed in); it
+ * reads the token when it connects.
  */
 export function reconnectSocket(): void {
-  if (!opening) return;
+  if (!opening) {
+    openSocketIfSignedIn();
+    return;
+  }
   void opening.then((s) => {
     s.disconnect();
     s.connect();

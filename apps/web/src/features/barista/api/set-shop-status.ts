@@ -1,6 +1,6 @@
 import { CafeStatusSchema } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
+import { staffCafeStatusQueryOptions } from '@/features/barista/api/staff-cafe-status';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
 import type { ShopChoice } from '@/features/barista/lib/shop-status';

@@ -1,7 +1,7 @@
 import type { CategoryFor, LiveEventPayload, QueuedOrder, WaitInputs } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
+import { staffCafeStatusQueryOptions } from '@/features/barista/api/staff-cafe-status';
 import { useSettings } from '@/api/settings';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { i18n } from '@/i18n';

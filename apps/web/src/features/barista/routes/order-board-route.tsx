@@ -3,7 +3,7 @@ import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { staffCafeStatusQueryOptions } from '@/api/cafe-status';
+import { staffCafeStatusQueryOptions } from '@/features/barista/api/staff-cafe-status';
 import { useSettings } from '@/api/settings';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
