@@ -27,6 +27,8 @@ const FULL = {
   /** Orders placed 5 at a time, first on a quiet server, then while reads load it. */
   steadyOrders: 300,
   steadyConcurrency: 5,
+  /** Orders placed first, 5 at a time, before the steady ones: a fresh process's first orders. */
+  warmupOrders: 20,
   burst: 200,
   /** Seconds of background reads (autocannon in its own process) during the loaded run, at most. */
   loadConnections: 10,
