@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { startProcesses } from '../test-support/processes';
 
 /**
@@ -11,10 +12,11 @@ import { startProcesses } from '../test-support/processes';
  */
 describe('several server processes', () => {
   let apps: FastifyInstance[] = [];
+  let pools: pg.Pool[] = [];
   let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ apps, stop } = await startProcesses(2, 'cafe_cluster'));
+    ({ apps, pools, stop } = await startProcesses(2, 'cafe_cluster'));
   });
 
   afterAll(async () => {
@@ -32,6 +34,28 @@ describe('several server processes', () => {
       second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       expect(await received).toEqual({ isCafeOpen: true, isBarOpen: false });
     } finally {
+      client.disconnect();
+    }
+  });
+
+  it("gives this process's own clients an event at once, while its relay to the others still waits for the database", async () => {
+    const [first] = apps as [FastifyInstance, FastifyInstance];
+    const pool = pools[0] as pg.Pool;
+    const port = (first.server.address() as AddressInfo).port;
+    const client = await connectClient(`http://127.0.0.1:${port}`);
+    // Every connection of the first process's pool taken, as a burst of placements takes them: the
+    // relay (pg_notify) has to wait for one.
+    const held: pg.PoolClient[] = [];
+    try {
+      const max = (pool.options as { max: number }).max;
+      while (pool.totalCount < max || pool.idleCount > 0) held.push(await pool.connect());
+      const received = nextEvent(client, 'cafe-status', 10_000);
+      first.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: false, isBarOpen: true });
+      expect(await received).toEqual({ isCafeOpen: false, isBarOpen: true });
+      // Delivered here while the relay still waits: it did not hold the event back.
+      expect(pool.waitingCount).toBeGreaterThan(0);
+    } finally {
+      for (const connection of held) connection.release();
       client.disconnect();
     }
   });

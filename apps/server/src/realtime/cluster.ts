@@ -1,6 +1,7 @@
-import { createAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
 import type { LiveServer } from './socket';
 
 /** SQLSTATEs of a concurrent CREATE TABLE IF NOT EXISTS losing the race (unique_violation, duplicate_table). */
@@ -80,6 +81,36 @@ async function ensureAttachmentTable(pool: pg.Pool): Promise<void> {
   }
 }
 
+type Broadcast = (packet: unknown, opts: BroadcastOptions) => Promise<void>;
+
+/**
+ * The adapter relays a broadcast to the other processes (pg_notify on the shared pool) and only
+ * then, once the database has answered, sends it to this process's own clients: every event
+ * waited for a round trip, and for a free connection of the pool, which a burst of placements
+ * holds (a burst of 200 orders on PostgreSQL reached the boards 1.8x later than on SQLite). Here
+ * this process's clients get it at once, in the order it was emitted, and the relay follows. An
+ * event always went to the two sides independently (a failed relay was only logged), so nothing
+ * that was delivered before is lost.
+ */
+function localFirst(make: (nsp: unknown) => PostgresAdapter): (nsp: unknown) => PostgresAdapter {
+  return function adapterFor(nsp) {
+    const adapter = make(nsp);
+    const broadcast = adapter.broadcast.bind(adapter) as Broadcast;
+    const relay = (adapter as unknown as { publish(message: { type: MessageType; data: unknown }): void }).publish.bind(
+      adapter,
+    );
+    (adapter as unknown as { broadcast: Broadcast }).broadcast = (packet, opts) => {
+      if (opts.flags?.local) return broadcast(packet, opts);
+      relay({
+        type: MessageType.BROADCAST,
+        data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
+      });
+      return broadcast(packet, { ...opts, flags: { ...opts.flags, local: true } });
+    };
+    return adapter;
+  };
+}
+
 /**
  * With PostgreSQL, several server processes may stand behind one address: the adapter relays
  * every event through the database (LISTEN/NOTIFY) so each client gets what is meant for it.
@@ -98,8 +129,10 @@ export async function attachClusterAdapter(app: FastifyInstance, pool: pg.Pool):
     });
   };
   io.adapter(
-    createAdapter(listenerPool(pool, app.log, onListening), {
-      errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
-    }),
+    localFirst(
+      createAdapter(listenerPool(pool, app.log, onListening), {
+        errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+      }),
+    ),
   );
 }

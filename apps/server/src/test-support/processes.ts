@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
@@ -8,6 +9,8 @@ import { createPgDatabase, TestClock } from './test-app';
 /** Server processes sharing one PostgreSQL database, each listening on a port of its own. */
 export interface Processes {
   apps: FastifyInstance[];
+  /** Each process's database pool, in the order of `apps`. */
+  pools: pg.Pool[];
   /** Stops every process, closes its pool and drops the database. */
   stop: () => Promise<void>;
 }
@@ -51,5 +54,5 @@ export async function startProcesses(
     await stop().catch(() => undefined);
     throw error;
   }
-  return { apps, stop };
+  return { apps, pools: handles.map((handle) => handle.pgPool as pg.Pool), stop };
 }
