@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { NAMED_STATEMENTS } from './prepared-query';
 import { withStatementCache } from './sqlite-statement-cache';
 import { startSqliteMaintenance } from './sqlite-maintenance';
 import type { Database } from './types';
@@ -78,6 +79,10 @@ function dropOnReadTimeout(client: pg.PoolClient): void {
   const query = client.query.bind(client) as Query;
   const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
   (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    // A hot path's statement (db/prepared-query.ts) goes as a named prepared statement: this
+    // connection parses and plans it once, not on every run.
+    const name = typeof args[0] === 'string' && Array.isArray(args[1]) ? NAMED_STATEMENTS.get(args[0]) : undefined;
+    if (name !== undefined) args = [{ name, text: args[0], values: args[1] }, ...args.slice(2)];
     const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {

@@ -9,6 +9,13 @@ class Slot {
 type Binding = { slot: string } | { constant: unknown };
 
 /**
+ * The SQL of every query made here, with a name: PostgreSQL connections prepare it once under that
+ * name (the pool's connections pass it on, db/connection.ts), instead of parsing and planning the
+ * same text on every run. A fixed, small set: these are the hot paths' statements, compiled once.
+ */
+export const NAMED_STATEMENTS = new Map<string, string>();
+
+/**
  * A query built and compiled by Kysely once per SQL dialect, then run with new values: Kysely
  * otherwise builds an operation tree and compiles it to SQL on every call, which cost more than
  * SQLite running the statement on the hottest paths (placing an order, the queue). `build` gets
@@ -34,6 +41,7 @@ export function preparedQuery<P extends Record<string, unknown>, R>(
         bindings: query.parameters.map((value) => (value instanceof Slot ? { slot: value.name } : { constant: value })),
       };
       compiled.set(dialect, entry);
+      if (!NAMED_STATEMENTS.has(entry.sql)) NAMED_STATEMENTS.set(entry.sql, `cafe_${NAMED_STATEMENTS.size + 1}`);
     }
     const values = entry.bindings.map((binding) => ('slot' in binding ? params[binding.slot] : binding.constant));
     const result = await db.executeQuery<R>(CompiledQuery.raw(entry.sql, values));

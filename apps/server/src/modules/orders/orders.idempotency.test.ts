@@ -82,6 +82,21 @@ describe('POST /order with an Idempotency-Key', () => {
     expect(await ordersOf(user)).toHaveLength(1);
   });
 
+  it('holds the daily limit under 20 simultaneous orders of one person, each with its own key: exactly 2', async () => {
+    const user = await t.createUser();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => place(user, `own-key-${i}`)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(2);
+    expect(codes.filter((c) => c === 409)).toHaveLength(18);
+    expect(await ordersOf(user)).toHaveLength(2);
+    // A retry of an accepted one is still answered with its order, though the limit is reached.
+    const accepted = answers.findIndex((a) => a.statusCode === 201);
+    const again = await place(user, `own-key-${accepted}`);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<Order>().id).toBe(answers[accepted]?.json<Order>().id);
+  });
+
   it('keeps keys per person, and places without a key as before', async () => {
     const one = await t.createUser();
     const two = await t.createUser();

@@ -23,8 +23,8 @@ import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
   countCountedCafeOrders,
   findByIdempotencyKey,
-  insertHistory,
-  insertOrder,
+  insertPlacedOrder,
+  placementGuards,
   type OrderRow,
 } from './orders.repository';
 
@@ -157,39 +157,50 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         // transactions one at a time on its single connection.
         await ctx.services.users.lockAccount(owner.id, trx);
       }
-      if (plan.idempotency) {
-        const found = await findByIdempotencyKey(trx, owner.id, plan.idempotency.key);
-        if (found && found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
-        if (found) return { replayed: found.id };
+      // The order made with this key (a retry) is answered again, before the daily limit (it may be
+      // what fills it). Both read in one statement when both apply.
+      const guards =
+        plan.idempotency && counts
+          ? await placementGuards(trx, owner.id, day, plan.idempotency.key)
+          : {
+              found: plan.idempotency ? await findByIdempotencyKey(trx, owner.id, plan.idempotency.key) : undefined,
+              counted: counts ? await countCountedCafeOrders(trx, owner.id, day) : 0,
+            };
+      if (plan.idempotency && guards.found) {
+        if (guards.found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
+        return { replayed: guards.found.id };
       }
-      if (counts) {
-        const counted = await countCountedCafeOrders(trx, owner.id, day);
-        if (counted >= LIMITS.dailyCafeOrders) throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
+      if (counts && guards.counted >= LIMITS.dailyCafeOrders) {
+        throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
       }
       if (plan.pickupAt !== null) await ctx.services.pickup.claimSlot(trx, site, plan.pickupAt);
-      const orderId = await insertOrder(trx, {
-        site_id: site.id,
-        user_id: owner.id,
-        menu_id: menu.id,
-        category_for: venue,
-        cafe_day: day,
-        cafe_hour: cafeClock(when, site.timeZone).hour,
-        status,
-        pickup_at: plan.pickupAt,
-        type: fields.type ?? null,
-        sweetness: fields.sweetness,
-        remark: plan.remark,
-        tumbler_image: fields.tumbler,
-        reject_note: '',
-        order_date: at,
-        updated_at: at,
-        idempotency_key: plan.idempotency?.key ?? null,
-        idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
-        walk_up: plan.walkUp ? 1 : 0,
-        guest_name: plan.guestName,
-      });
+      const orderId = await insertPlacedOrder(
+        trx,
+        ctx.dialect,
+        {
+          site_id: site.id,
+          user_id: owner.id,
+          menu_id: menu.id,
+          category_for: venue,
+          cafe_day: day,
+          cafe_hour: cafeClock(when, site.timeZone).hour,
+          status,
+          pickup_at: plan.pickupAt,
+          type: fields.type ?? null,
+          sweetness: fields.sweetness,
+          remark: plan.remark,
+          tumbler_image: fields.tumbler,
+          reject_note: '',
+          order_date: at,
+          updated_at: at,
+          idempotency_key: plan.idempotency?.key ?? null,
+          idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
+          walk_up: plan.walkUp ? 1 : 0,
+          guest_name: plan.guestName,
+        },
+        { from: null, to: status, changedBy: plan.placedBy, note: null, at },
+      );
       await ctx.services.options.save(trx, orderId, plan.options);
-      await insertHistory(trx, { orderId, from: null, to: status, changedBy: plan.placedBy, note: null, at });
       return orderId;
     });
     if (typeof placed !== 'number') return { order: toOrder(await load(placed.replayed)), replayed: true };
@@ -237,6 +248,52 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     return { order: toOrder(row), replayed: false };
   }
 
+  /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
+  async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
+    const site = await ctx.services.sites.forOrder(user, body.siteId);
+    const menu = await ctx.services.menu.findForOrder(body.menu_id);
+    if (!menu) throw notFound('Menu item');
+    const venue = menu.venue;
+    const now = clock.now();
+    // An order for later: its slot must be one the site offers now; the item and the hours are
+    // checked at the pickup time, and the shop need not be open now.
+    const slot = body.pickupAt === undefined ? null : await ctx.services.pickup.check(site, venue, body.pickupAt);
+    refuseBlocked(site, menu, slot ? new Date(slot.start) : now, config.barOnlineOrdering, slot !== null);
+    await ctx.services.menu.refuseUnlessServedAt(site, menu);
+    const options = await ctx.services.options.resolve(site, menu, body.options);
+
+    let fields: DrinkFields;
+    if (venue === 'cafe') {
+      fields = await cafeFields(body);
+    } else {
+      // A bar order carries the drink's description where a cafe order has its tumbler photo.
+      const description = body.tumblerImage.trim();
+      if (description.length > LIMITS.descriptionMax) {
+        throw badRequest(`tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`);
+      }
+      fields = { type: null, sweetness: null, tumbler: description };
+    }
+    checkLocation(body, site);
+
+    // Online cafe orders wait while the counter is too busy (busy mode); bar orders are the bar's.
+    // An order for later is not for now: its release checks again when it is due.
+    if (venue === 'cafe' && !slot) await ctx.services.busy.refuseWhilePaused(site.id);
+    return {
+      site,
+      owner: { id: user.id, name: user.name },
+      placedBy: user.id,
+      guestName: null,
+      walkUp: false,
+      menu,
+      now,
+      fields,
+      remark: dashIfEmpty(body.remark),
+      options,
+      pickupAt: slot?.start ?? null,
+      idempotency: null,
+    };
+  }
+
   return {
     /**
      * POST /order: the checks run in the order docs/api.md lists them; the daily limit last, under a
@@ -246,58 +303,23 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
      */
     async place(user: AuthUser, body: OrderCreateBody, idempotencyKey?: string): Promise<Placement> {
       const fingerprint = idempotencyKey === undefined ? null : placementFingerprint(body);
-      const earlier = async (reader: typeof db): Promise<Placement | null> => {
-        if (idempotencyKey === undefined) return null;
-        const found = await findByIdempotencyKey(reader, user.id, idempotencyKey);
-        if (!found) return null;
-        if (found.fingerprint !== fingerprint) throw keyReused();
-        return { order: toOrder(await load(found.id)), replayed: true };
-      };
-      const replay = await earlier(db);
-      if (replay) return replay;
-
-      const site = await ctx.services.sites.forOrder(user, body.siteId);
-      const menu = await ctx.services.menu.findForOrder(body.menu_id);
-      if (!menu) throw notFound('Menu item');
-      const venue = menu.venue;
-      const now = clock.now();
-      // An order for later: its slot must be one the site offers now; the item and the hours are
-      // checked at the pickup time, and the shop need not be open now.
-      const slot = body.pickupAt === undefined ? null : await ctx.services.pickup.check(site, venue, body.pickupAt);
-      refuseBlocked(site, menu, slot ? new Date(slot.start) : now, config.barOnlineOrdering, slot !== null);
-      await ctx.services.menu.refuseUnlessServedAt(site, menu);
-      const options = await ctx.services.options.resolve(site, menu, body.options);
-
-      let fields: DrinkFields;
-      if (venue === 'cafe') {
-        fields = await cafeFields(body);
-      } else {
-        // A bar order carries the drink's description where a cafe order has its tumbler photo.
-        const description = body.tumblerImage.trim();
-        if (description.length > LIMITS.descriptionMax) {
-          throw badRequest(
-            `tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`,
-          );
+      let plan: OrderPlan;
+      try {
+        plan = await planPlacement(user, body);
+      } catch (error) {
+        // A retry of a placement already made is answered with its order whatever the rules say
+        // now (the shop may have closed since, or the order itself fill the daily limit). Looked up
+        // only when a rule refuses: otherwise the placement's transaction finds it, one statement
+        // fewer for every new order.
+        if (idempotencyKey !== undefined && fingerprint !== null) {
+          const found = await findByIdempotencyKey(db, user.id, idempotencyKey);
+          if (found && found.fingerprint !== fingerprint) throw keyReused();
+          if (found) return { order: toOrder(await load(found.id)), replayed: true };
         }
-        fields = { type: null, sweetness: null, tumbler: description };
+        throw error;
       }
-      checkLocation(body, site);
-
-      // Online cafe orders wait while the counter is too busy (busy mode); bar orders are the bar's.
-      // An order for later is not for now: its release checks again when it is due.
-      if (venue === 'cafe' && !slot) await ctx.services.busy.refuseWhilePaused(site.id);
       return saveOrder({
-        site,
-        owner: { id: user.id, name: user.name },
-        placedBy: user.id,
-        guestName: null,
-        walkUp: false,
-        menu,
-        now,
-        fields,
-        remark: dashIfEmpty(body.remark),
-        options,
-        pickupAt: slot?.start ?? null,
+        ...plan,
         idempotency: idempotencyKey === undefined || fingerprint === null ? null : { key: idempotencyKey, fingerprint },
       });
     },
