@@ -91,8 +91,9 @@ export function client(base) {
       return { menu_id: item.id, menu_name: item.name, type: 'hot', sweetness: 50, remark: '-', tumblerImage };
     },
     /** POST /order with a fresh Idempotency-Key, as the web app sends one per draft. */
-    placeOrder(token, body) {
-      return call('POST', '/order', { token, body, headers: { 'idempotency-key': idempotencyKey() } });
+    /** `key`: the draft's Idempotency-Key, the same when a placement is sent again. */
+    placeOrder(token, body, key = idempotencyKey()) {
+      return call('POST', '/order', { token, body, headers: { 'idempotency-key': key } });
     },
     baristaUpdate(token, id, status) {
       return call('PATCH', `/order/barista/${id}`, { token, body: { status } });

@@ -188,7 +188,9 @@ export function summaryRows(results) {
         measured:
           `order p50/p95/p99 ${lat(sr.orderLatency)}${beside(sr.orderLatency, r?.orderLatency)}; ` +
           `event at barista ${lat(sr.eventAtBarista)}${beside(sr.eventAtBarista, r?.eventAtBarista)}; ` +
-          `${sr.orders.accepted} orders; lost ${sr.lost}, over the limit ${sr.overLimit}, ` +
+          `${sr.orders.accepted} orders` +
+          (sr.orders.resent ? ` (${sr.orders.resent} sent again with their key after no answer)` : '') +
+          `; lost ${sr.lost}, over the limit ${sr.overLimit}, ` +
           `at another site's board ${sr.wrongBoard + sr.wrongBoardQueue}, missing ${sr.missingEvents}` +
           (failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''),
         vs: vsHelloLatency(sr.orderLatency.p99, e.helloLatency),

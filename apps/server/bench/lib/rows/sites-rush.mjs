@@ -8,7 +8,7 @@
 // Checks that may fail the run: every acknowledged order on its own site's list exactly once (on
 // every process), nobody over the daily limit across sites, no event at another site's board, and
 // every event at every barista of its site.
-import { addDays, client, DEMO } from '../api.mjs';
+import { addDays, client, DEMO, idempotencyKey } from '../api.mjs';
 import { CLOCK_NOW, sampleRss } from '../app-server.mjs';
 import { assignBaristas, insertUsers, setHomeSite } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
@@ -107,6 +107,8 @@ export async function seedSitesRush(db, sites, sizes) {
 }
 
 const ALL_STATUSES = 'ordered,in-progress,done,picked,cancel,rejected';
+/** A placement that got no answer is sent at most this often in all (the same Idempotency-Key). */
+const PLACEMENT_ATTEMPTS = 3;
 
 export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, log }) {
   const apis = servers.map((s) => client(s.base));
@@ -234,13 +236,26 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
       t0,
     };
     placements.push(placement);
-    try {
-      const res = await api.placeOrder(phone.person.token, body);
-      placement.id = res.json.id;
-      placement.status = res.status;
-    } catch (error) {
-      placement.status = error.status ?? String(error.message).slice(0, 80);
-      placement.code = error.code;
+    // As the web app's order form does: the draft keeps its Idempotency-Key, and a placement that
+    // got no answer at all (the network failed) is sent again with it, as the person taps Order
+    // again; an answer, even an error, is final.
+    const key = idempotencyKey();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const res = await api.placeOrder(phone.person.token, body, key);
+        placement.id = res.json.id;
+        placement.status = res.status;
+        placement.code = undefined;
+      } catch (error) {
+        placement.status = error.status ?? String(error.message).slice(0, 80);
+        placement.code = error.code;
+        if (error.status === undefined && attempt < PLACEMENT_ATTEMPTS) {
+          placement.resent = attempt;
+          await sleep(1000);
+          continue;
+        }
+      }
+      break;
     }
     placement.answerMs = performance.now() - t0;
   }
@@ -473,6 +488,8 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
       atAnotherSite: placements.filter((p) => p.kind === 'visit').length,
       thirdAttempts: thirdOf.size,
       refused: refusedBy,
+      /** Placements sent again with their key after no answer came (the network failed). */
+      resent: placements.filter((p) => p.resent !== undefined).length,
     },
     orderLatency: summarize(placements.map((p) => p.answerMs)),
     eventAtBarista: summarize(eventLatency.all),
