@@ -6,7 +6,7 @@ import { RootRoute } from './root-route';
 
 vi.mock('@/lib/socket', () => ({
   openSocket: () => Promise.resolve(),
-  openSocketIfSignedIn: () => undefined,
+  openSocketFor: () => undefined,
   reconnectSocket: () => undefined,
   useLiveEvent: () => undefined,
   useOnReconnect: () => undefined,

@@ -7,7 +7,7 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { markFirstScreenShown, whenFirstScreenShown } from '@/lib/first-screen';
 import { paths } from '@/lib/paths';
 import { registerServiceWorkerLater } from '@/lib/service-worker';
-import { openSocketIfSignedIn } from '@/lib/socket';
+import { openSocketFor } from '@/lib/socket';
 import { useStartup } from './use-startup';
 
 /**
@@ -36,6 +36,7 @@ export function RootRoute() {
       <OfflineBanner />
       <Outlet />
       <FirstScreenShown />
+      <LiveConnection />
     </Suspense>
   );
 }
@@ -63,16 +64,24 @@ function FirstScreenShown() {
     });
     const timer = setTimeout(done, DATA_WAIT_MAX_MS);
     if (queryClient.isFetching() === 0) done();
-    const cancel = whenFirstScreenShown(() => {
-      openSocketIfSignedIn();
-      registerServiceWorkerLater();
-    });
+    const cancel = whenFirstScreenShown(registerServiceWorkerLater);
     return () => {
       unsubscribe();
       clearTimeout(timer);
       cancel();
     };
   }, [queryClient]);
+  return null;
+}
+
+/**
+ * The live connection opens once the first screen is shown (SPEC: once at start-up), or on the
+ * first page after it that needs one: a visitor's sign-in page has no live events to follow, the
+ * public menus they may go on to do (lib/socket.ts).
+ */
+function LiveConnection() {
+  const { pathname } = useLocation();
+  useEffect(() => whenFirstScreenShown(() => openSocketFor(pathname)), [pathname]);
   return null;
 }
 

@@ -11,7 +11,7 @@ vi.mock('@/lib/socket', async () => {
   const { useEffect } = await import('react');
   return {
     openSocket: () => Promise.resolve(),
-    openSocketIfSignedIn: () => undefined,
+    openSocketFor: () => undefined,
     reconnectSocket: () => undefined,
     useLiveEvent: () => undefined,
     useOnReconnect: (handler: () => void) => {

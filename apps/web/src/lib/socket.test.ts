@@ -115,9 +115,10 @@ describe('opening the live connection', () => {
     vi.resetModules();
   });
 
-  it('opens none on a visitor start-up, and opens it when the visitor signs in', async () => {
+  it("opens none on a visitor's sign-in page, and opens it when the visitor signs in", async () => {
     const socket = await import('./socket');
-    socket.openSocketIfSignedIn();
+    socket.openSocketFor('/login');
+    socket.openSocketFor('/create');
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.socket).toBeNull();
 
@@ -128,11 +129,18 @@ describe('opening the live connection', () => {
     expect((fake.socket as FakeSocket).token()).toBe('signed-in');
   });
 
-  it('opens it at start-up with a session', async () => {
+  it('opens it for a visitor on a public menu, which follows the shop status', async () => {
+    const socket = await import('./socket');
+    socket.openSocketFor('/order_bar');
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    expect((fake.socket as FakeSocket).token()).toBeUndefined();
+  });
+
+  it('opens it at start-up with a session, whatever the page', async () => {
     localStorage.setItem('access_token', 'kept');
     localStorage.setItem('refresh_token', 'ref');
     const socket = await import('./socket');
-    socket.openSocketIfSignedIn();
+    socket.openSocketFor('/login');
     await vi.waitFor(() => expect(fake.socket).not.toBeNull());
     expect((fake.socket as FakeSocket).token()).toBe('kept');
   });

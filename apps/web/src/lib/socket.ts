@@ -2,6 +2,7 @@ import type { LiveEventName } from '@cafe/shared';
 import { useEffect } from 'react';
 import type { LiveSocket } from './live-connection';
 import { connectListeners, listenersOf, type LiveHandler } from './live-listeners';
+import { paths } from './paths';
 import { tokenStorage } from './storage-keys';
 
 export { useLiveStatus } from './live-listeners';
@@ -22,17 +23,22 @@ export function openSocket(): Promise<LiveSocket> {
   return opening;
 }
 
-/** Whether this device holds a session: a visitor's page (sign-in, registration) has no live events to follow. */
+/** Whether this device holds a session. */
 function hasSession(): boolean {
   return Boolean(tokenStorage.getAccess() ?? tokenStorage.getRefresh());
 }
 
+/** A visitor's account pages: nothing on them changes with a live event. */
+const ACCOUNT_PAGES: readonly string[] = [paths.login, paths.loginSso, paths.create];
+
 /**
- * The start-up's opening of the live connection (app/root-route.tsx): only with a session, so the
- * sign-in page does not load the Socket.IO client for nobody; signing in opens it (reconnectSocket).
+ * The start-up's opening of the live connection (app/root-route.tsx), and again on each page a
+ * visitor goes to: with a session, or on a page a live event changes (a visitor's cafe and bar
+ * menus follow the shop status). A visitor's sign-in and registration pages do not load the
+ * Socket.IO client for nobody; signing in opens it (reconnectSocket).
  */
-export function openSocketIfSignedIn(): void {
-  if (hasSession()) void openSocket();
+export function openSocketFor(pathname: string): void {
+  if (hasSession() || !ACCOUNT_PAGES.includes(pathname)) void openSocket();
 }
 
 /**
@@ -42,7 +48,7 @@ export function openSocketIfSignedIn(): void {
  */
 export function reconnectSocket(): void {
   if (!opening) {
-    openSocketIfSignedIn();
+    if (hasSession()) void openSocket();
     return;
   }
   void opening.then((s) => {
