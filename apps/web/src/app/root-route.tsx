@@ -47,9 +47,8 @@ const DATA_WAIT_MAX_MS = 3000;
 /**
  * Rendered with the screen, so its effect runs once the screen's code has loaded and the screen is
  * on the page; what it shows may still be on the way (the menu's items), so the rest waits until
- * no answer is, for a few seconds at most. The live connection opens then (SPEC: once at start-up),
- * never taking the network from the screen's own code and data; on a visitor's sign-in page, at
- * sign-in instead.
+ * no answer is, for a few seconds at most. What waits for it (the live connection, the service
+ * worker) then starts, never taking the network from the screen's own code and data.
  */
 function FirstScreenShown() {
   const queryClient = useQueryClient();

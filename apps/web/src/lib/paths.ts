@@ -119,6 +119,9 @@ export function homePath(role: Role): string {
   return paths.barista.ordering;
 }
 
+/** A visitor's account pages: signing in and registering. */
+export const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.loginSso, paths.create];
+
 /** Routes anyone may open without signing in (SPEC section 2, public group). */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
@@ -180,7 +183,7 @@ function pathnameOf(path: string): string {
 export function isPathAllowed(role: Role, path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//')) return false;
   const pathname = pathnameOf(path);
-  if (pathname === paths.login || pathname === paths.loginSso || pathname === paths.create) return false;
+  if (ACCOUNT_PATHS.includes(pathname)) return false;
   if (PUBLIC_PATHS.includes(pathname)) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }

@@ -2,7 +2,7 @@ import type { LiveEventName } from '@cafe/shared';
 import { useEffect } from 'react';
 import type { LiveSocket } from './live-connection';
 import { connectListeners, listenersOf, type LiveHandler } from './live-listeners';
-import { paths } from './paths';
+import { ACCOUNT_PATHS } from './paths';
 import { tokenStorage } from './storage-keys';
 
 export { useLiveStatus } from './live-listeners';
@@ -28,17 +28,15 @@ function hasSession(): boolean {
   return Boolean(tokenStorage.getAccess() ?? tokenStorage.getRefresh());
 }
 
-/** A visitor's account pages: nothing on them changes with a live event. */
-const ACCOUNT_PAGES: readonly string[] = [paths.login, paths.loginSso, paths.create];
-
 /**
  * The start-up's opening of the live connection (app/root-route.tsx), and again on each page a
  * visitor goes to: with a session, or on a page a live event changes (a visitor's cafe and bar
- * menus follow the shop status). A visitor's sign-in and registration pages do not load the
- * Socket.IO client for nobody; signing in opens it (reconnectSocket).
+ * menus follow the shop status). A visitor's sign-in and registration pages, where nothing changes
+ * with a live event, do not load the Socket.IO client for nobody; signing in opens it
+ * (reconnectSocket).
  */
 export function openSocketFor(pathname: string): void {
-  if (hasSession() || !ACCOUNT_PAGES.includes(pathname)) void openSocket();
+  if (hasSession() || !ACCOUNT_PATHS.includes(pathname)) void openSocket();
 }
 
 /**

@@ -140,14 +140,24 @@ export function listOrders(
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
 }
 
-const countCountedQuery = preparedQuery<{ userId: number; day: string }, { n: number }>(['userId', 'day'], (db, p) =>
-  db
+/** The count of a person's cafe orders of a day that count against the daily limit. */
+function countedCafeOrders(db: Db, userId: number, day: string) {
+  return db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', p.userId)
-    .where('cafe_day', '=', p.day)
+    .where('user_id', '=', userId)
+    .where('cafe_day', '=', day)
     .where('category_for', '=', 'cafe')
-    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES),
+    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES);
+}
+
+/** A person's orders placed with this Idempotency-Key (one at most: the key is unique per person). */
+function byIdempotencyKey(db: Db, userId: number, key: string) {
+  return db.selectFrom('orders').where('user_id', '=', userId).where('idempotency_key', '=', key);
+}
+
+const countCountedQuery = preparedQuery<{ userId: number; day: string }, { n: number }>(['userId', 'day'], (db, p) =>
+  countedCafeOrders(db, p.userId, p.day),
 );
 
 /** The user's cafe orders of a day that count against the daily limit (not cancelled or rejected). */
@@ -162,39 +172,17 @@ export function findByIdempotencyKey(
   userId: number,
   key: string,
 ): Promise<{ id: number; fingerprint: string | null } | undefined> {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'idempotency_fingerprint as fingerprint'])
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return byIdempotencyKey(db, userId, key).select(['id', 'idempotency_fingerprint as fingerprint']).executeTakeFirst();
 }
 
 const placementGuardsQuery = preparedQuery<
   { userId: number; day: string; key: string },
   { n: number; found_id: number | null; found_fingerprint: string | null }
 >(['userId', 'day', 'key'], (db, p) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('orders')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('user_id', '=', p.userId)
-      .where('cafe_day', '=', p.day)
-      .where('category_for', '=', 'cafe')
-      .where('status', 'not in', UNCOUNTED_ORDER_STATUSES)
-      .as('n'),
-    eb
-      .selectFrom('orders')
-      .select('id')
-      .where('user_id', '=', p.userId)
-      .where('idempotency_key', '=', p.key)
-      .as('found_id'),
-    eb
-      .selectFrom('orders')
-      .select('idempotency_fingerprint')
-      .where('user_id', '=', p.userId)
-      .where('idempotency_key', '=', p.key)
-      .as('found_fingerprint'),
+  db.selectNoFrom([
+    countedCafeOrders(db, p.userId, p.day).as('n'),
+    byIdempotencyKey(db, p.userId, p.key).select('id').as('found_id'),
+    byIdempotencyKey(db, p.userId, p.key).select('idempotency_fingerprint').as('found_fingerprint'),
   ]),
 );
 
