@@ -162,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: createLiveEvents(io, (event) => metrics.liveEvents.inc({ event })),
     bus: createClusterBus(io),
     log: app.log,
+    metrics,
   });
   admitSockets(
     io,

@@ -24,6 +24,7 @@ import type { UsersService } from './modules/users/users.service';
 import type { ClusterBus } from './realtime/bus';
 import type { LiveEvents } from './realtime/events';
 import type { LiveServer } from './realtime/socket';
+import type { AppMetrics } from './plugins/metrics';
 
 /** One service per module, built once in buildApp. */
 export interface Services {
@@ -63,6 +64,8 @@ export interface AppBase {
   /** Tells the other server processes what changed, for what they keep in memory. */
   bus: ClusterBus;
   log: FastifyBaseLogger;
+  /** What /api/metrics counts beside the requests (plugins/metrics.ts). */
+  metrics: AppMetrics;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface AppMetrics {
   registry: Registry;
   liveEvents: Counter<'event'>;
   databaseErrors: Counter<'kind'>;
+  /** Orders each placement transaction committed (group commit, decision 0029). */
+  placementBatch: Histogram;
 }
 
 /** Error codes of the database drivers and of a lost connection to the database. */
@@ -50,6 +52,12 @@ export function createAppMetrics(): AppMetrics {
       name: 'cafe_database_errors_total',
       help: 'Requests that failed on a database error, by driver error code',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    placementBatch: new Histogram({
+      name: 'cafe_order_placement_batch_size',
+      help: 'Placements committed together in one transaction (count: transactions, sum: placements)',
+      buckets: [1, 2, 4, 8, 16, 32, 64],
       registers: [registry],
     }),
   };

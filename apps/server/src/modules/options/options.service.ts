@@ -453,11 +453,11 @@ export function createOptionsService(ctx: AppContext) {
         .sort((a, b) => a.sort_order - b.sort_order);
     },
 
-    /** Saves what an order chose (in the placement's transaction). */
-    save: (trx: Db, orderId: number, options: readonly ResolvedOption[]) =>
+    /** Saves what orders chose, in one statement (in the placement's transaction). */
+    saveForOrders: (trx: Db, orders: readonly { orderId: number; options: readonly ResolvedOption[] }[]) =>
       repo.insertOrderOptions(
         trx,
-        options.map((o) => ({ ...o, order_id: orderId })),
+        orders.flatMap(({ orderId, options }) => options.map((o) => ({ ...o, order_id: orderId }))),
       ),
 
     /** The options of these orders, by order (orders without any are left out). */

@@ -206,6 +206,84 @@ export async function placementGuards(
   };
 }
 
+/** Where a person's counted orders of a day, or an order made with an Idempotency-Key, are found. */
+export const guardKey = (userId: number, dayOrKey: string) => `${userId}\u0000${dayOrKey}`;
+
+/**
+ * What several placements check under their owners' locks, in one statement: the counted cafe
+ * orders of each (person, day) and the orders made with each (person, Idempotency-Key). Run after
+ * the locks, as a statement of its own, so it sees every order committed before them. Keys of the
+ * answer are `guardKey(userId, day)` and `guardKey(userId, key)`.
+ */
+export async function placementGuardsOf(
+  db: Db,
+  counted: readonly { userId: number; day: string }[],
+  keyed: readonly { userId: number; key: string }[],
+): Promise<{ counted: Map<string, number>; found: Map<string, { id: number; fingerprint: string | null }> }> {
+  const result = {
+    counted: new Map<string, number>(),
+    found: new Map<string, { id: number; fingerprint: string | null }>(),
+  };
+  const [oneCounted] = counted;
+  const [oneKeyed] = keyed;
+  // One placement (an idle server's every placement): the statements prepared once per connection.
+  if (counted.length <= 1 && keyed.length <= 1 && (!oneCounted || !oneKeyed || oneCounted.userId === oneKeyed.userId)) {
+    if (oneCounted && oneKeyed) {
+      const guards = await placementGuards(db, oneCounted.userId, oneCounted.day, oneKeyed.key);
+      result.counted.set(guardKey(oneCounted.userId, oneCounted.day), guards.counted);
+      if (guards.found) result.found.set(guardKey(oneKeyed.userId, oneKeyed.key), guards.found);
+    } else if (oneCounted) {
+      result.counted.set(
+        guardKey(oneCounted.userId, oneCounted.day),
+        await countCountedCafeOrders(db, oneCounted.userId, oneCounted.day),
+      );
+    } else if (oneKeyed) {
+      const found = await findByIdempotencyKey(db, oneKeyed.userId, oneKeyed.key);
+      if (found) result.found.set(guardKey(oneKeyed.userId, oneKeyed.key), found);
+    }
+    return result;
+  }
+  const countedBranch =
+    counted.length === 0
+      ? undefined
+      : db
+          .selectFrom('orders')
+          .select((eb) => [
+            'user_id',
+            'cafe_day as day_or_key',
+            eb.fn.countAll<number>().as('n'),
+            sql<number | null>`cast(null as integer)`.as('found_id'),
+            sql<string | null>`cast(null as text)`.as('fingerprint'),
+          ])
+          .where('user_id', 'in', [...new Set(counted.map((c) => c.userId))])
+          .where('cafe_day', 'in', [...new Set(counted.map((c) => c.day))])
+          .where('category_for', '=', 'cafe')
+          .where('status', 'not in', UNCOUNTED_ORDER_STATUSES)
+          .groupBy(['user_id', 'cafe_day']);
+  const keyedBranch =
+    keyed.length === 0
+      ? undefined
+      : db
+          .selectFrom('orders')
+          .select([
+            'user_id',
+            sql<string>`idempotency_key`.as('day_or_key'),
+            sql<number>`-1`.as('n'),
+            'id as found_id',
+            'idempotency_fingerprint as fingerprint',
+          ])
+          .where('user_id', 'in', [...new Set(keyed.map((k) => k.userId))])
+          .where('idempotency_key', 'in', [...new Set(keyed.map((k) => k.key))]);
+  const query = countedBranch && keyedBranch ? countedBranch.unionAll(keyedBranch) : (countedBranch ?? keyedBranch);
+  if (!query) return result;
+  for (const row of await query.execute()) {
+    const at = guardKey(Number(row.user_id), row.day_or_key);
+    if (row.found_id === null) result.counted.set(at, Number(row.n));
+    else result.found.set(at, { id: Number(row.found_id), fingerprint: row.fingerprint });
+  }
+  return result;
+}
+
 /** The times a move writes on an order (see migration 006). */
 export interface OrderTimes {
   /** An order for later joins the queue when it is released: its place counts from then. */
@@ -216,7 +294,7 @@ export interface OrderTimes {
   prep_ms?: number | null;
 }
 
-type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
+export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
 /** One prepared insert per set of columns given (callers give them all, so there is one). */
 const insertOrderQueries = new Map<string, (db: Db, row: NewOrder) => Promise<{ id: number }[]>>();
 
@@ -235,7 +313,13 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
   return row.id;
 }
 
-type PlacedEntry = { from: OrderStatus | null; to: OrderStatus; changedBy: number; note: string | null; at: string };
+export type PlacedEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  changedBy: number;
+  note: string | null;
+  at: string;
+};
 /** PostgreSQL: one prepared order-and-history insert per set of order columns. */
 const insertPlacedQueries = new Map<string, (db: Db, row: NewOrder & PlacedEntry) => Promise<{ order_id: number }[]>>();
 
@@ -285,6 +369,49 @@ export async function insertPlacedOrder(
   const [row] = await insert(db, { ...order, ...entry });
   if (!row) throw new Error('the order insert returned no id');
   return Number(row.order_id);
+}
+
+/**
+ * Several new orders with their first history entries, answering their ids in the same order. On
+ * PostgreSQL the ids are drawn from the orders' sequence first, then every order and entry goes in
+ * one statement: two round trips for the lot. SQLite inserts them one after the other, where a
+ * statement costs no round trip.
+ */
+export async function insertPlacedOrders(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  placed: readonly { order: NewOrder; entry: PlacedEntry }[],
+): Promise<number[]> {
+  if (dialect === 'sqlite' || placed.length === 1) {
+    const ids: number[] = [];
+    for (const { order, entry } of placed) ids.push(await insertPlacedOrder(db, dialect, order, entry));
+    return ids;
+  }
+  if (placed.length === 0) return [];
+  const { rows } = await sql<{
+    id: number;
+  }>`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${placed.length})`.execute(
+    db,
+  );
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length !== placed.length) throw new Error('the orders sequence gave too few ids');
+  await db
+    .with('placed', (w) =>
+      w.insertInto('orders').values(placed.map(({ order }, i) => ({ ...order, id: ids[i] as number }))),
+    )
+    .insertInto('order_status_history')
+    .values(
+      placed.map(({ entry }, i) => ({
+        order_id: ids[i] as number,
+        from_status: entry.from,
+        to_status: entry.to,
+        changed_by: entry.changedBy,
+        note: entry.note,
+        changed_at: entry.at,
+      })),
+    )
+    .execute();
+  return ids;
 }
 
 const insertHistoryQuery = preparedQuery<

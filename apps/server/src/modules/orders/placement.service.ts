@@ -13,7 +13,9 @@ import {
 import { createHash } from 'node:crypto';
 import type { AppContext, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { createGroupCommit } from '../../lib/group-commit';
 import { iso } from '../../lib/time';
+import { isDatabaseUnavailable } from '../../plugins/error-handler';
 import type { OrderableItem } from '../menu/menu.service';
 import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
@@ -21,11 +23,13 @@ import type { OrdersCore } from './orders.context';
 import { SCHEDULED_TOPIC } from './release-timer';
 import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
-  countCountedCafeOrders,
   findByIdempotencyKey,
-  insertPlacedOrder,
-  placementGuards,
+  guardKey,
+  insertPlacedOrders,
+  placementGuardsOf,
+  type NewOrder,
   type OrderRow,
+  type PlacedEntry,
 } from './orders.repository';
 
 /**
@@ -60,6 +64,9 @@ const keyReused = () =>
     'IDEMPOTENCY_KEY_REUSED',
     'Idempotency-Key: was already used for a different order; send a new key for a new order.',
   );
+
+/** What a placement's commit answers: the order it made, the one made before with its key, or why not. */
+type Committed = { placed: number } | { replayed: number } | { refused: AppError };
 
 /** A placement answered again for its Idempotency-Key, or placed now. */
 export interface Placement {
@@ -134,91 +141,168 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     if (block) throw conflict(block.code, block.message);
   }
 
+  /** The row of a new order, and its first history entry. */
+  function newOrder(plan: OrderPlan): { order: NewOrder; entry: PlacedEntry; counts: boolean } {
+    const { menu, fields, site } = plan;
+    const at = iso(plan.now);
+    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
+    // site). An order for later is on the day and hour of its pickup.
+    const when = plan.pickupAt === null ? plan.now : new Date(plan.pickupAt);
+    const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
+    return {
+      order: {
+        site_id: site.id,
+        user_id: plan.owner.id,
+        menu_id: menu.id,
+        category_for: menu.venue,
+        cafe_day: cafeDayOf(when, site.timeZone),
+        cafe_hour: cafeClock(when, site.timeZone).hour,
+        status,
+        pickup_at: plan.pickupAt,
+        type: fields.type ?? null,
+        sweetness: fields.sweetness,
+        remark: plan.remark,
+        tumbler_image: fields.tumbler,
+        reject_note: '',
+        order_date: at,
+        updated_at: at,
+        idempotency_key: plan.idempotency?.key ?? null,
+        idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
+        walk_up: plan.walkUp ? 1 : 0,
+        guest_name: plan.guestName,
+      },
+      entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
+      // A person's cafe orders count toward their daily limit; a guest's (the barista's) do not.
+      counts: menu.venue === 'cafe' && plan.guestName === null,
+    };
+  }
+
   /**
-   * Saves a new order in one short transaction: the daily limit counted under the owner's lock
-   * (cafe orders of a person, not a guest's), the order and its first history entry. Answers from
+   * Saves new orders in one short transaction (group commit: those that arrived while the last
+   * one committed go together). The daily limit is counted under the owners' locks: PostgreSQL's
+   * row locks make a transaction with the same person wait until the first commits, so it counts
+   * that order and sees an order made with the same Idempotency-Key; SQLite runs one write
+   * transaction at a time. Orders of the same person in one batch count each other in order.
+   * Answers one outcome per plan: a rule's refusal is that plan's alone.
+   */
+  async function commitPlacements(plans: readonly OrderPlan[]): Promise<Committed[]> {
+    const rows = plans.map(newOrder);
+    const committed = await db.transaction().execute(async (trx) => {
+      const guarded = plans.filter((plan, i) => rows[i]?.counts || plan.idempotency);
+      await ctx.services.users.lockAccounts(
+        [...new Set(guarded.map((plan) => plan.owner.id))].sort((a, b) => a - b),
+        trx,
+      );
+      // The order made with a key (a retry) is answered again, before the daily limit (it may be
+      // what fills it). Both read in one statement, after the locks.
+      const guards = await placementGuardsOf(
+        trx,
+        plans.flatMap((plan, i) => (rows[i]?.counts ? [{ userId: plan.owner.id, day: rows[i].order.cafe_day }] : [])),
+        plans.flatMap((plan) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
+      );
+      const outcomes: Committed[] = [];
+      /** Plans of this batch answered with the order of an earlier plan that had the same key. */
+      const sameAs = new Map<number, number>();
+      const keyedHere = new Map<string, number>();
+      /** Orders for now, inserted together at the end. */
+      const later: number[] = [];
+      for (const [i, plan] of plans.entries()) {
+        const row = rows[i] as (typeof rows)[number];
+        try {
+          const keyAt = plan.idempotency ? guardKey(plan.owner.id, plan.idempotency.key) : null;
+          if (plan.idempotency && keyAt !== null) {
+            const found = guards.found.get(keyAt);
+            const earlier = keyedHere.get(keyAt);
+            const fingerprint = found
+              ? found.fingerprint
+              : earlier === undefined
+                ? undefined
+                : plans[earlier]?.idempotency?.fingerprint;
+            if (fingerprint !== undefined && fingerprint !== plan.idempotency.fingerprint) throw keyReused();
+            if (found) {
+              outcomes[i] = { replayed: found.id };
+              continue;
+            }
+            if (earlier !== undefined) {
+              sameAs.set(i, earlier);
+              continue;
+            }
+          }
+          const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
+          const counted = guards.counted.get(dayAt) ?? 0;
+          if (row.counts && counted >= LIMITS.dailyCafeOrders)
+            throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
+          if (plan.pickupAt !== null) {
+            // The slot's room is counted with the orders for later inserted so far, this batch's too.
+            await ctx.services.pickup.claimSlot(trx, plan.site, plan.pickupAt);
+            const [id] = await insertPlacedOrders(trx, ctx.dialect, [row]);
+            outcomes[i] = { placed: id as number };
+          } else {
+            later.push(i);
+          }
+          if (row.counts) guards.counted.set(dayAt, counted + 1);
+          if (keyAt !== null) keyedHere.set(keyAt, i);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes[i] = { refused: error };
+        }
+      }
+      const ids = await insertPlacedOrders(
+        trx,
+        ctx.dialect,
+        later.map((i) => rows[i] as (typeof rows)[number]),
+      );
+      later.forEach((i, j) => (outcomes[i] = { placed: ids[j] as number }));
+      await ctx.services.options.saveForOrders(
+        trx,
+        plans.flatMap((plan, i) => {
+          const outcome = outcomes[i];
+          return outcome && 'placed' in outcome ? [{ orderId: outcome.placed, options: plan.options }] : [];
+        }),
+      );
+      for (const [i, earlier] of sameAs) {
+        const first = outcomes[earlier];
+        outcomes[i] = first && 'placed' in first ? { replayed: first.placed } : (first as Committed);
+      }
+      return outcomes;
+    });
+    ctx.metrics.placementBatch.observe(plans.length);
+    return committed;
+  }
+
+  const commits = createGroupCommit<OrderPlan, Committed>({
+    commit: commitPlacements,
+    maxBatch: 64,
+    // SQLite runs one write transaction at a time; PostgreSQL may commit two batches at once.
+    maxInFlight: 1,
+    failAll: isDatabaseUnavailable,
+  });
+
+  /**
+   * Saves a new order (with those placed at the same moment, `commitPlacements`). Answers from
    * what it knows rather than reading the order back, and announces it.
    */
   async function saveOrder(plan: OrderPlan): Promise<Placement> {
-    const { owner, menu, now, fields, site } = plan;
-    const venue = menu.venue;
-    const at = iso(now);
-    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
-    // site). An order for later is on the day and hour of its pickup.
-    const when = plan.pickupAt === null ? now : new Date(plan.pickupAt);
-    const day = cafeDayOf(when, site.timeZone);
-    const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
-    const counts = venue === 'cafe' && plan.guestName === null;
-    const placed = await db.transaction().execute(async (trx): Promise<number | { replayed: number }> => {
-      if (counts || plan.idempotency) {
-        // Count and insert in one transaction. PostgreSQL: the owner's row lock makes a second
-        // request for the same person wait here until the first commits, so it counts that order
-        // (and sees an order made with the same Idempotency-Key). SQLite: Kysely runs
-        // transactions one at a time on its single connection.
-        await ctx.services.users.lockAccount(owner.id, trx);
-      }
-      // The order made with this key (a retry) is answered again, before the daily limit (it may be
-      // what fills it). Both read in one statement when both apply.
-      const guards =
-        plan.idempotency && counts
-          ? await placementGuards(trx, owner.id, day, plan.idempotency.key)
-          : {
-              found: plan.idempotency ? await findByIdempotencyKey(trx, owner.id, plan.idempotency.key) : undefined,
-              counted: counts ? await countCountedCafeOrders(trx, owner.id, day) : 0,
-            };
-      if (plan.idempotency && guards.found) {
-        if (guards.found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
-        return { replayed: guards.found.id };
-      }
-      if (counts && guards.counted >= LIMITS.dailyCafeOrders) {
-        throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
-      }
-      if (plan.pickupAt !== null) await ctx.services.pickup.claimSlot(trx, site, plan.pickupAt);
-      const orderId = await insertPlacedOrder(
-        trx,
-        ctx.dialect,
-        {
-          site_id: site.id,
-          user_id: owner.id,
-          menu_id: menu.id,
-          category_for: venue,
-          cafe_day: day,
-          cafe_hour: cafeClock(when, site.timeZone).hour,
-          status,
-          pickup_at: plan.pickupAt,
-          type: fields.type ?? null,
-          sweetness: fields.sweetness,
-          remark: plan.remark,
-          tumbler_image: fields.tumbler,
-          reject_note: '',
-          order_date: at,
-          updated_at: at,
-          idempotency_key: plan.idempotency?.key ?? null,
-          idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
-          walk_up: plan.walkUp ? 1 : 0,
-          guest_name: plan.guestName,
-        },
-        { from: null, to: status, changedBy: plan.placedBy, note: null, at },
-      );
-      await ctx.services.options.save(trx, orderId, plan.options);
-      return orderId;
-    });
-    if (typeof placed !== 'number') return { order: toOrder(await load(placed.replayed)), replayed: true };
+    const outcome = await commits.submit(plan);
+    if ('refused' in outcome) throw outcome.refused;
+    if ('replayed' in outcome) return { order: toOrder(await load(outcome.replayed)), replayed: true };
+    const { order, entry } = newOrder(plan);
+    const { site, menu, fields, owner } = plan;
 
     // Everything the answer shows is known here: no need to read the order back.
     const row: OrderRow = {
-      id: placed,
+      id: outcome.placed,
       site_id: site.id,
-      status,
-      order_date: at,
-      updated_at: at,
+      status: entry.to,
+      order_date: entry.at,
+      updated_at: entry.at,
       type: fields.type ?? null,
       sweetness: fields.sweetness,
       remark: plan.remark,
       tumbler_image: fields.tumbler,
       reject_note: '',
-      category_for: venue,
-      cafe_day: day,
+      category_for: menu.venue,
+      cafe_day: order.cafe_day,
       taken_at: null,
       walk_up: plan.walkUp ? 1 : 0,
       guest_name: plan.guestName,
@@ -244,7 +328,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     core.ordersChanged(site.id);
     events.order(site.id, toOrdersEvent(row, null));
     // Every process's release timer: this order may be the next one due.
-    if (status === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
+    if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
     return { order: toOrder(row), replayed: false };
   }
 

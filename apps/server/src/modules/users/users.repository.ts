@@ -87,7 +87,18 @@ export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INAC
   await db.updateTable('users').set({ push_status: status }).where('id', '=', id).execute();
 }
 
-/** PostgreSQL: holds the user's row until the transaction ends, so that a second transaction locking it waits. */
-export async function lockUser(db: Db, id: number): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+/**
+ * PostgreSQL: holds the users' rows until the transaction ends, so that a second transaction
+ * locking one of them waits. Taken in id order: two transactions locking several never wait for
+ * each other in a circle.
+ */
+export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }

@@ -13,7 +13,7 @@ import {
   insertUser,
   listUsers,
   searchUsers,
-  lockUser,
+  lockUsers,
   setPushStatus,
   updateUser,
   type UserChanges,
@@ -175,11 +175,11 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * Makes transactions of one user that lock their account run one at a time until `trx` ends.
-     * PostgreSQL needs the row lock; SQLite runs one transaction at a time anyway.
+     * Makes transactions that lock an account run one at a time until `trx` ends. PostgreSQL needs
+     * the row locks; SQLite runs one transaction at a time anyway.
      */
-    async lockAccount(userId: number, trx: Db): Promise<void> {
-      if (ctx.dialect === 'postgres') await lockUser(trx, userId);
+    async lockAccounts(userIds: readonly number[], trx: Db): Promise<void> {
+      if (ctx.dialect === 'postgres') await lockUsers(trx, userIds);
     },
   };
 }
