@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker, and the suite then waits on every test's
+    // database, sockets and child processes in turn; three keep both cores busy (decision 0029).
+    maxWorkers: 3,
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' },
