@@ -1,5 +1,5 @@
 import type { BulkBaristaAnswer, Order, OrderingStatus, QueuedOrder, TimelineEntry } from '@cafe/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectClient, nextEvent, type TestApp, type TestUser } from '../../test-support/test-app';
 import {
   baristaPatch,
@@ -358,13 +358,17 @@ describe('the counter', () => {
         ids: [a.order.id, b.order.id],
         status: 'in-progress',
       });
-      await sleep(200);
-      expect(
-        seen
-          .filter((e) => e.status === 'in-progress')
-          .map((e) => e.id)
-          .sort(),
-      ).toEqual([a.order.id, b.order.id].sort());
+      // Waits for the events themselves: a loaded machine may take longer than any fixed pause.
+      await vi.waitFor(
+        () =>
+          expect(
+            seen
+              .filter((e) => e.status === 'in-progress')
+              .map((e) => e.id)
+              .sort(),
+          ).toEqual([a.order.id, b.order.id].sort()),
+        { timeout: 20_000 },
+      );
     } finally {
       board.disconnect();
     }

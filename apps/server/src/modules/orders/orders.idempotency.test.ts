@@ -1,5 +1,5 @@
 import type { Order } from '@cafe/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectClient, type TestApp, type TestUser } from '../../test-support/test-app';
 import { cafeOrderBody, collect, createOrderingApp, sleep, type SeededMenu } from '../../test-support/order-fixtures';
 
@@ -41,6 +41,10 @@ describe('POST /order with an Idempotency-Key', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json<Order>()).toEqual(first.json<Order>());
       expect(await ordersOf(user)).toHaveLength(1);
+      // The order's one event arrives (however loaded the machine), and no second one follows it.
+      await vi.waitFor(() => expect(events.filter((e) => e.status === 'ordered')).not.toHaveLength(0), {
+        timeout: 20_000,
+      });
       await sleep(200);
       expect(events.filter((e) => e.status === 'ordered').map((e) => e.id)).toEqual([first.json<Order>().id]);
     } finally {
