@@ -90,8 +90,10 @@ export function client(base) {
     orderBody(item, tumblerImage) {
       return { menu_id: item.id, menu_name: item.name, type: 'hot', sweetness: 50, remark: '-', tumblerImage };
     },
-    /** POST /order with a fresh Idempotency-Key, as the web app sends one per draft. */
-    /** `key`: the draft's Idempotency-Key, the same when a placement is sent again. */
+    /**
+     * POST /order with an Idempotency-Key, as the web app sends one per draft: a fresh one, or
+     * `key`, the draft's, when a placement is sent again.
+     */
     placeOrder(token, body, key = idempotencyKey()) {
       return call('POST', '/order', { token, body, headers: { 'idempotency-key': key } });
     },

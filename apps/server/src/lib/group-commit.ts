@@ -2,9 +2,8 @@
  * Group commit: work that arrives while earlier work is being committed waits, then goes to the
  * database together in one transaction. An idle server commits each item at once, alone, after
  * the other requests read in the same turn of the event loop; under a rush the items that wait
- * form the next batch, so a burst of N placements
- * costs a few transactions instead of N, each with its statements, round trips and log flush
- * (decision 0029).
+ * form the next batch, so a burst of N placements costs a few transactions instead of N, each
+ * with its statements, round trips and log flush (decision 0029).
  *
  * `commit(items)` answers one outcome per item, in order. When it throws, the batch's items are
  * committed again one at a time, so that what failed fails alone with its own error (a unique key

@@ -131,6 +131,21 @@ export function placeOrder(t: TestApp, user: TestUser, body: Record<string, unkn
   return t.request('POST', '/api/order', user, body);
 }
 
+/** POST /order as `user`, with an Idempotency-Key when one is given. */
+export function placeOrderWithKey(
+  t: TestApp,
+  user: TestUser,
+  key: string | undefined,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    headers: { ...user.auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload: body,
+  });
+}
+
 export function ownerPatch(t: TestApp, user: TestUser, id: number, status: string) {
   return t.request('PATCH', `/api/order/${id}`, user, { status });
 }

@@ -2,7 +2,13 @@ import type { Order } from '@cafe/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectClient, type TestApp, type TestUser } from '../../test-support/test-app';
-import { cafeOrderBody, collect, createOrderingApp, type SeededMenu } from '../../test-support/order-fixtures';
+import {
+  cafeOrderBody,
+  collect,
+  createOrderingApp,
+  placeOrderWithKey,
+  type SeededMenu,
+} from '../../test-support/order-fixtures';
 
 /** A Wednesday morning in Bangkok. */
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -28,12 +34,7 @@ describe('placements at the same moment (group commit)', () => {
   afterAll(() => t.close());
 
   const place = (user: TestUser, key?: string, extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: { ...user.auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-      payload: cafeOrderBody(menu.latte, image, extra),
-    });
+    placeOrderWithKey(t, user, key, cafeOrderBody(menu.latte, image, extra));
 
   it('answers a burst of 40 people each with their own order and event, in fewer transactions than orders', async () => {
     const people = await Promise.all(Array.from({ length: 40 }, () => t.createUser()));

@@ -1,7 +1,14 @@
 import type { Order } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectClient, type TestApp, type TestUser } from '../../test-support/test-app';
-import { cafeOrderBody, collect, createOrderingApp, sleep, type SeededMenu } from '../../test-support/order-fixtures';
+import {
+  cafeOrderBody,
+  collect,
+  createOrderingApp,
+  placeOrderWithKey,
+  sleep,
+  type SeededMenu,
+} from '../../test-support/order-fixtures';
 
 /** A Wednesday morning in Bangkok. */
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -16,13 +23,8 @@ describe('POST /order with an Idempotency-Key', () => {
   });
   afterAll(() => t.close());
 
-  const place = (user: TestUser, key: string | undefined, extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      headers: { ...user.auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-      payload: cafeOrderBody(menu.latte, image, extra),
-    });
+  const place = (user: TestUser, key?: string, extra: Record<string, unknown> = {}) =>
+    placeOrderWithKey(t, user, key, cafeOrderBody(menu.latte, image, extra));
 
   const ordersOf = async (user: TestUser) =>
     t.app.ctx.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();

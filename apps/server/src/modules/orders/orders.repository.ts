@@ -140,15 +140,17 @@ export function listOrders(
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
 }
 
+/** Cafe orders that count against the daily limit (not cancelled or rejected). */
+function countedCafeOrderRows(db: Db) {
+  return db.selectFrom('orders').where('category_for', '=', 'cafe').where('status', 'not in', UNCOUNTED_ORDER_STATUSES);
+}
+
 /** The count of a person's cafe orders of a day that count against the daily limit. */
 function countedCafeOrders(db: Db, userId: number, day: string) {
-  return db
-    .selectFrom('orders')
+  return countedCafeOrderRows(db)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('cafe_day', '=', day)
-    .where('category_for', '=', 'cafe')
-    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES);
+    .where('cafe_day', '=', day);
 }
 
 /** A person's orders placed with this Idempotency-Key (one at most: the key is unique per person). */
@@ -246,8 +248,7 @@ export async function placementGuardsOf(
   const countedBranch =
     counted.length === 0
       ? undefined
-      : db
-          .selectFrom('orders')
+      : countedCafeOrderRows(db)
           .select((eb) => [
             'user_id',
             'cafe_day as day_or_key',
@@ -257,8 +258,6 @@ export async function placementGuardsOf(
           ])
           .where('user_id', 'in', [...new Set(counted.map((c) => c.userId))])
           .where('cafe_day', 'in', [...new Set(counted.map((c) => c.day))])
-          .where('category_for', '=', 'cafe')
-          .where('status', 'not in', UNCOUNTED_ORDER_STATUSES)
           .groupBy(['user_id', 'cafe_day']);
   const keyedBranch =
     keyed.length === 0

@@ -141,8 +141,16 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     if (block) throw conflict(block.code, block.message);
   }
 
-  /** The row of a new order, and its first history entry. */
-  function newOrder(plan: OrderPlan): { order: NewOrder; entry: PlacedEntry; counts: boolean } {
+  /** A plan with the row of its new order and that order's first history entry, built once. */
+  interface PendingOrder {
+    plan: OrderPlan;
+    order: NewOrder;
+    entry: PlacedEntry;
+    /** A person's cafe order counts toward their daily limit; a guest's (the barista's) does not. */
+    counts: boolean;
+  }
+
+  function pendingOrder(plan: OrderPlan): PendingOrder {
     const { menu, fields, site } = plan;
     const at = iso(plan.now);
     // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
@@ -150,6 +158,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     const when = plan.pickupAt === null ? plan.now : new Date(plan.pickupAt);
     const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
     return {
+      plan,
       order: {
         site_id: site.id,
         user_id: plan.owner.id,
@@ -172,7 +181,6 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         guest_name: plan.guestName,
       },
       entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
-      // A person's cafe orders count toward their daily limit; a guest's (the barista's) do not.
       counts: menu.venue === 'cafe' && plan.guestName === null,
     };
   }
@@ -185,29 +193,26 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
    * transaction at a time. Orders of the same person in one batch count each other in order.
    * Answers one outcome per plan: a rule's refusal is that plan's alone.
    */
-  async function commitPlacements(plans: readonly OrderPlan[]): Promise<Committed[]> {
-    const rows = plans.map(newOrder);
+  async function commitPlacements(pending: readonly PendingOrder[]): Promise<Committed[]> {
     const committed = await db.transaction().execute(async (trx) => {
-      const guarded = plans.filter((plan, i) => rows[i]?.counts || plan.idempotency);
-      await ctx.services.users.lockAccounts(
-        [...new Set(guarded.map((plan) => plan.owner.id))].sort((a, b) => a - b),
-        trx,
-      );
+      // Each owner once; the locks are taken in id order (lockUsers).
+      const guarded = pending.filter(({ plan, counts }) => counts || plan.idempotency);
+      await ctx.services.users.lockAccounts([...new Set(guarded.map(({ plan }) => plan.owner.id))], trx);
       // The order made with a key (a retry) is answered again, before the daily limit (it may be
       // what fills it). Both read in one statement, after the locks.
       const guards = await placementGuardsOf(
         trx,
-        plans.flatMap((plan, i) => (rows[i]?.counts ? [{ userId: plan.owner.id, day: rows[i].order.cafe_day }] : [])),
-        plans.flatMap((plan) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
+        pending.flatMap(({ plan, order, counts }) => (counts ? [{ userId: plan.owner.id, day: order.cafe_day }] : [])),
+        pending.flatMap(({ plan }) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
       );
       const outcomes: Committed[] = [];
-      /** Plans of this batch answered with the order of an earlier plan that had the same key. */
+      /** Plans of this batch answered with the order of an earlier, placed plan that had the same key. */
       const sameAs = new Map<number, number>();
       const keyedHere = new Map<string, number>();
       /** Orders for now, inserted together at the end. */
-      const later: number[] = [];
-      for (const [i, plan] of plans.entries()) {
-        const row = rows[i] as (typeof rows)[number];
+      const later: { at: number; row: PendingOrder }[] = [];
+      for (const [i, row] of pending.entries()) {
+        const { plan } = row;
         try {
           const keyAt = plan.idempotency ? guardKey(plan.owner.id, plan.idempotency.key) : null;
           if (plan.idempotency && keyAt !== null) {
@@ -217,7 +222,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
               ? found.fingerprint
               : earlier === undefined
                 ? undefined
-                : plans[earlier]?.idempotency?.fingerprint;
+                : pending[earlier]?.plan.idempotency?.fingerprint;
             if (fingerprint !== undefined && fingerprint !== plan.idempotency.fingerprint) throw keyReused();
             if (found) {
               outcomes[i] = { replayed: found.id };
@@ -238,7 +243,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
             const [id] = await insertPlacedOrders(trx, ctx.dialect, [row]);
             outcomes[i] = { placed: id as number };
           } else {
-            later.push(i);
+            later.push({ at: i, row });
           }
           if (row.counts) guards.counted.set(dayAt, counted + 1);
           if (keyAt !== null) keyedHere.set(keyAt, i);
@@ -250,27 +255,27 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       const ids = await insertPlacedOrders(
         trx,
         ctx.dialect,
-        later.map((i) => rows[i] as (typeof rows)[number]),
+        later.map(({ row }) => row),
       );
-      later.forEach((i, j) => (outcomes[i] = { placed: ids[j] as number }));
+      later.forEach(({ at }, j) => (outcomes[at] = { placed: ids[j] as number }));
       await ctx.services.options.saveForOrders(
         trx,
-        plans.flatMap((plan, i) => {
+        pending.flatMap(({ plan }, i) => {
           const outcome = outcomes[i];
           return outcome && 'placed' in outcome ? [{ orderId: outcome.placed, options: plan.options }] : [];
         }),
       );
+      // keyedHere holds placed plans only: the earlier plan of each pair has its order.
       for (const [i, earlier] of sameAs) {
-        const first = outcomes[earlier];
-        outcomes[i] = first && 'placed' in first ? { replayed: first.placed } : (first as Committed);
+        outcomes[i] = { replayed: (outcomes[earlier] as { placed: number }).placed };
       }
       return outcomes;
     });
-    ctx.metrics.placementBatch.observe(plans.length);
+    ctx.metrics.placementBatch.observe(pending.length);
     return committed;
   }
 
-  const commits = createGroupCommit<OrderPlan, Committed>({
+  const commits = createGroupCommit<PendingOrder, Committed>({
     commit: commitPlacements,
     maxBatch: 64,
     // One batch at a time: SQLite runs one write transaction at a time anyway, and on PostgreSQL
@@ -284,10 +289,11 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
    * what it knows rather than reading the order back, and announces it.
    */
   async function saveOrder(plan: OrderPlan): Promise<Placement> {
-    const outcome = await commits.submit(plan);
+    const pending = pendingOrder(plan);
+    const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
     if ('replayed' in outcome) return { order: toOrder(await load(outcome.replayed)), replayed: true };
-    const { order, entry } = newOrder(plan);
+    const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
     // Everything the answer shows is known here: no need to read the order back.
