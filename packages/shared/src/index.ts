@@ -26,3 +26,4 @@ export * from './site-schemas';
 export * from './option-schemas';
 export * from './pickup-schemas';
 export * from './pickup';
+export * from './notification-schemas';
