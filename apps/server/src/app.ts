@@ -37,6 +37,7 @@ import { pickupRoutes } from './modules/pickup/pickup.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(ordersRoutes);
       await api.register(statsRoutes);
       await api.register(pushRoutes);
+      await api.register(notificationsRoutes);
       await api.register(scheduleRoutes);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
@@ -217,8 +219,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.services.schedule.stop();
     await ctx.services.orders.stopReleases();
     await io.close();
-    // Deliveries under way still read the database; each gives up after its own timeout.
-    await ctx.services.push.settled();
+    // Deliveries under way still write the database; each gives up after its own timeout.
+    await ctx.services.notifications.stop();
     if (ownsDatabase) await database.close();
   });
   return app;

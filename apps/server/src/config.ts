@@ -87,6 +87,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
     .optional(),
+  SLACK_BOT_TOKEN: unsetWhenEmpty(z.string().trim().min(8, 'SLACK_BOT_TOKEN must be the bot token (xoxb-...)')),
+  SLACK_API_URL: z
+    .url({ protocol: /^https?$/, message: 'SLACK_API_URL must be the http(s) URL of the Slack Web API' })
+    .default('https://slack.com/api'),
+  SMTP_URL: unsetWhenEmpty(
+    z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' }),
+  ),
+  MAIL_FROM: unsetWhenEmpty(z.string().trim().max(200)),
+  WEBHOOK_URL: unsetWhenEmpty(
+    z.url({ protocol: /^https?$/, message: 'WEBHOOK_URL must be the http(s) URL notifications are posted to' }),
+  ),
+  WEBHOOK_SECRET: unsetWhenEmpty(z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters')),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
 });
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
@@ -111,6 +125,20 @@ export interface SingleSignOnConfig {
   name: string;
   /** Where the provider sends the browser back: the web app's /login/sso screen, under PUBLIC_URL. */
   redirectUri: string;
+}
+
+/** Where notifications go besides Web Push (docs/notifications.md); each null when not configured. */
+export interface NotificationsConfig {
+  /** A Slack app's bot token (scopes chat:write, users:read.email) and the Web API it calls. */
+  slack: { token: string; apiUrl: string } | null;
+  /** The SMTP server (smtp:// or smtps:// URL with any user and password) and the From of the mails. */
+  email: { url: string; from: string } | null;
+  /** The generic webhook: where each notification is posted, and the secret it is signed with. */
+  webhook: { url: string; secret: string } | null;
+  /** Delivery attempts of one message before it is given up on (failed). */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles (a Retry-After answer wins). */
+  retryBaseMs: number;
 }
 
 /** The server's Web Push identity (VAPID, RFC 8292): browsers bind a subscription to the public key. */
@@ -160,6 +188,10 @@ export interface Config {
   vapid: VapidConfig;
   /** Single sign-on, or null when OIDC_ISSUER is not set. */
   singleSignOn: SingleSignOnConfig | null;
+  /** The channels of the notification outbox (Web Push is configured by `vapid`). */
+  notifications: NotificationsConfig;
+  /** The address people open the cafe at (PUBLIC_URL): single sign-on and the links of messages. */
+  publicUrl: string | undefined;
   /** How long a graceful shutdown may take before the process exits with 1 anyway. */
   shutdownTimeoutMs: number;
   /** Secrets set from the environment (or by the caller): these win over the ones kept in the database. */
@@ -267,6 +299,31 @@ function parseSingleSignOn(e: z.infer<typeof EnvSchema>, production: boolean): S
   };
 }
 
+/** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
+function parseNotifications(e: z.infer<typeof EnvSchema>, domain: string): NotificationsConfig {
+  if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
+    throw new ConfigError('WEBHOOK_URL and WEBHOOK_SECRET must be set together (the receiver checks the signature)');
+  }
+  if (e.MAIL_FROM && !e.SMTP_URL) throw new ConfigError('MAIL_FROM needs SMTP_URL (the server that sends the mail)');
+  const outside = [
+    e.SLACK_BOT_TOKEN && 'SLACK_BOT_TOKEN',
+    e.SMTP_URL && 'SMTP_URL',
+    e.WEBHOOK_URL && 'WEBHOOK_URL',
+  ].filter(Boolean);
+  if (outside.length > 0 && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      `${outside.join(', ')} need${outside.length > 1 ? '' : 's'} PUBLIC_URL: the messages link to the cafe`,
+    );
+  }
+  return {
+    slack: e.SLACK_BOT_TOKEN ? { token: e.SLACK_BOT_TOKEN, apiUrl: e.SLACK_API_URL.replace(/\/+$/, '') } : null,
+    email: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>` } : null,
+    webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
+    maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+  };
+}
+
 /** Parse the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -328,6 +385,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             .filter(Boolean),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
     singleSignOn: parseSingleSignOn(e, production),
+    notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase()),
+    publicUrl: e.PUBLIC_URL,
   };
   const config = { ...base, ...overrides };
   config.fixedSecrets = { jwt: Boolean(config.jwtSecret), vapid: Boolean(overrides.vapid || e.VAPID_PUBLIC_KEY) };

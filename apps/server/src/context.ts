@@ -9,6 +9,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
 import type { HealthService } from './modules/health/health.service';
 import type { MenuService } from './modules/menu/menu.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
 import type { PickupService } from './modules/pickup/pickup.service';
@@ -33,12 +34,14 @@ export interface Services {
   busy: BusyService;
   health: HealthService;
   menu: MenuService;
+  /** The notification outbox: what orders' moves tell their owners, in the channels they chose. */
+  notifications: NotificationsService;
   /** Drink options: option groups, the items that carry them, sold-out per site, what orders chose. */
   options: OptionsService;
   orders: OrdersService;
   /** Orders for later: each site's pickup settings and slots. */
   pickup: PickupService;
-  /** Web Push to the browsers of an order's owner. */
+  /** Web Push: the browsers that subscribed, and the delivery to one (for the outbox). */
   push: PushService;
   /** Opening hours: the weekly schedule, closed days, and the changes they make on their own. */
   schedule: ScheduleService;

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   if (config.openingHours) app.ctx.services.schedule.start();
   // Orders for later join the queue when they fall due.
   app.ctx.services.orders.startReleases();
+  // The notification outbox: what is written in any process is delivered once, by one of them.
+  app.ctx.services.notifications.start();
 
   let closing = false;
   const shutdown = (signal: string) => {

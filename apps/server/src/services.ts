@@ -3,6 +3,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMenuService } from './modules/menu/menu.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPickupService } from './modules/pickup/pickup.service';
@@ -36,6 +37,7 @@ export function createAppContext(base: AppBase): AppContext {
     busy: createBusyService(ctx),
     health: createHealthService(ctx),
     menu: createMenuService(ctx),
+    notifications: createNotificationsService(ctx),
     options: createOptionsService(ctx),
     orders: createOrdersService(ctx),
     pickup: createPickupService(ctx),

@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-schedule';
 import * as m009 from './migrations/009-sites';
 import * as m010 from './migrations/010-site-menu';
 import * as m011 from './migrations/011-options-and-pickup';
+import * as m012 from './migrations/012-notification-outbox';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -32,6 +33,7 @@ class StaticProvider implements MigrationProvider {
       '009-sites': { up: m009.up(this.dialect, this.options) },
       '010-site-menu': { up: m010.up(this.dialect) },
       '011-options-and-pickup': { up: m011.up(this.dialect, this.options) },
+      '012-notification-outbox': { up: m012.up(this.dialect) },
     });
   }
 }

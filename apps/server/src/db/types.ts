@@ -1,4 +1,13 @@
-import type { CategoryFor, DrinkType, IsActive, IsAvailable, OrderStatus, Role } from '@cafe/shared';
+import type {
+  CategoryFor,
+  DrinkType,
+  IsActive,
+  IsAvailable,
+  NotificationChannel,
+  NotificationLanguage,
+  OrderStatus,
+  Role,
+} from '@cafe/shared';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Timestamps are stored as ISO-8601 UTC text on both engines, so they compare and sort alike. */
@@ -277,6 +286,40 @@ export interface ScheduleRunsTable {
   created_at: Timestamp;
 }
 
+/** One message for one channel (migration 012, docs/notifications.md). */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  channel: NotificationChannel;
+  /** `done`, `rejected`, `undone-done`, `undone-rejected`, `released`. */
+  event: string;
+  /** The push endpoint or e-mail address; '' where the channel finds the person itself. */
+  target: string;
+  /** JSON of the written message (notifications/messages.ts `OutboxPayload`). */
+  payload: string;
+  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  leased_by: string | null;
+  last_error: string | null;
+  last_attempt_at: Timestamp | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A person's notification channels and language (migration 012); no row: the defaults. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  language: NotificationLanguage;
+  push: number;
+  slack: number;
+  email: number;
+  webhook: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -299,6 +342,8 @@ export interface Database {
   schedule_weekly: ScheduleWeeklyTable;
   schedule_closed_days: ScheduleClosedDaysTable;
   schedule_runs: ScheduleRunsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -7,6 +7,8 @@ const SLACK_MS = 25;
 export interface DueTimer {
   /** Stops the timer and waits for a run under way. */
   stop(): Promise<void>;
+  /** Runs now (after the run under way): something this process did is due at once. */
+  wake(): void;
 }
 
 export interface DueTimerOptions {
@@ -81,6 +83,9 @@ export function startDueTimer(options: DueTimerOptions): DueTimer {
       stopped = true;
       clearTimeout(timer);
       await running;
+    },
+    wake() {
+      void tick();
     },
   };
 }

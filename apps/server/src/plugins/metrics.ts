@@ -26,6 +26,8 @@ export interface AppMetrics {
   databaseErrors: Counter<'kind'>;
   /** Orders each placement transaction committed (group commit, decision 0029). */
   placementBatch: Histogram;
+  /** Delivery attempts of the notification outbox, by channel and outcome (sent, retry, failed, skipped). */
+  notifications: Counter<'channel' | 'outcome'>;
 }
 
 /** Error codes of the database drivers and of a lost connection to the database. */
@@ -58,6 +60,12 @@ export function createAppMetrics(): AppMetrics {
       name: 'cafe_order_placement_batch_size',
       help: 'Placements committed together in one transaction (count: transactions, sum: placements)',
       buckets: [1, 2, 4, 8, 16, 32, 64],
+      registers: [registry],
+    }),
+    notifications: new Counter({
+      name: 'cafe_notification_deliveries_total',
+      help: 'Delivery attempts of the notification outbox, by channel and outcome (sent, retry, failed, skipped)',
+      labelNames: ['channel', 'outcome'],
       registers: [registry],
     }),
   };

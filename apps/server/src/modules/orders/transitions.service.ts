@@ -96,6 +96,11 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
           : canTransition(actor, row.status, to);
     if (!allowed) throw invalidTransition(row.status, to);
     const at = iso(clock.now());
+    const undone = actor === 'undo' ? row.status : undefined;
+    const released = actor === 'release';
+    // Read before the transaction: the site is served from memory, and a transaction holds SQLite's one connection.
+    const site = await ctx.services.sites.get(row.site_id);
+    let notified = 0;
     const changed = await db.transaction().execute(async (trx) => {
       const ok = await transitionOrder(trx, {
         id: row.id,
@@ -103,26 +108,37 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
         to,
         at,
         rejectNote: options.rejectNote,
-        times:
-          actor === 'undo' ? timesUndone(row.status) : actor === 'release' ? { order_date: at } : timesOf(row, to, at),
+        times: actor === 'undo' ? timesUndone(row.status) : released ? { order_date: at } : timesOf(row, to, at),
       });
-      if (ok)
-        await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
-      return ok;
+      if (!ok) return false;
+      await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
+      // The owner's notifications commit with the move, or neither does (the outbox).
+      notified = await ctx.services.notifications.enqueueOrderChange(trx, {
+        userId: row.user_id,
+        to,
+        undone,
+        released,
+        order: {
+          orderId: row.id,
+          drink: row.menu_name,
+          status: to,
+          siteId: site.id,
+          siteName: site.name,
+          siteTimeZone: site.timeZone,
+          counter: row.category_for,
+          rejectNote: to === 'rejected' ? (options.rejectNote ?? null) : null,
+          pickupAt: row.pickup_at ?? null,
+        },
+      });
+      return true;
     });
+    if (notified > 0) ctx.services.notifications.wake();
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
     core.ordersChanged(row.site_id);
     events.order(row.site_id, toOrdersEvent(updated, row.status));
     // A released order joins the queue's end: its place counts from its release.
-    await announceQueueMove(actor === 'release' ? { ...row, order_date: updated.order_date } : row, to);
-    ctx.services.push.orderChanged({
-      userId: updated.user_id,
-      status: to,
-      menuName: updated.menu_name,
-      rejectNote: updated.reject_note,
-      undone: actor === 'undo' ? row.status : undefined,
-    });
+    await announceQueueMove(released ? { ...row, order_date: updated.order_date } : row, to);
     return toOrder(updated);
   }
 

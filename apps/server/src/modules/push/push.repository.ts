@@ -52,3 +52,16 @@ export function listDeliverable(db: Db, userId: number): Promise<DeliverableSubs
     .orderBy('s.id')
     .execute();
 }
+
+/** The subscription saved for `endpoint` with its owner and their push status, for a delivery. */
+export function findDeliverable(
+  db: Db,
+  endpoint: string,
+): Promise<{ user_id: number; p256dh: string; auth: string; push_status: 'ACTIVE' | 'INACTIVE' } | undefined> {
+  return db
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 's.p256dh', 's.auth', 'u.push_status'])
+    .where('s.endpoint', '=', endpoint)
+    .executeTakeFirst();
+}

@@ -1,110 +1,47 @@
-import { MESSAGES, type OrderStatus, type PushMessage, type PushSubscriptionBody } from '@cafe/shared';
+import type { PushMessage, PushSubscriptionBody } from '@cafe/shared';
 import webpush from 'web-push';
 import type { AppContext, AuthUser } from '../../context';
+import type { Db } from '../../db/types';
 import { badRequest, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
+import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, type DeliveryOutcome } from '../notifications/channels';
 import {
   deleteSubscription,
+  findDeliverable,
   findSubscriptionOwner,
   listDeliverable,
   upsertSubscription,
-  type DeliverableSubscription,
 } from './push.repository';
 
-/** A push service that has not answered in this time is given up on. */
-const DELIVERY_TIMEOUT_MS = 10_000;
 /** How long the push service keeps a message for a device that is offline. */
 const TTL_SECONDS = 60 * 60;
-
-export interface OrderNotice {
-  userId: number;
-  status: OrderStatus;
-  menuName: string;
-  rejectNote: string;
-  /** Set when a barista took back a move: the status it had (done or rejected are told). */
-  undone?: OrderStatus;
-}
-
-/** The notification for an order that just became done or rejected; null for other changes. */
-function orderMessage(notice: OrderNotice, role: DeliverableSubscription['role']): PushMessage | null {
-  const url = role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
-  if (notice.undone === 'done') {
-    return {
-      title: 'Sorry, not ready yet',
-      body: `${notice.menuName} needs a little longer. We will tell you when it is ready.`,
-      url,
-    };
-  }
-  if (notice.undone === 'rejected') {
-    return {
-      title: 'Your order is back',
-      body: `${notice.menuName} was not canceled after all: it is back in the queue.`,
-      url,
-    };
-  }
-  if (notice.undone) return null;
-  if (notice.status === 'done') {
-    return {
-      title: 'Your drink is ready',
-      body: `${notice.menuName} is ready. ${MESSAGES.pickUpHint}`,
-      url,
-    };
-  }
-  if (notice.status === 'rejected') {
-    return { title: 'Order canceled by barista', body: `${notice.menuName}: ${notice.rejectNote}`, url };
-  }
-  return null;
-}
 
 export function createPushService(ctx: AppContext) {
   const { db, clock, log } = ctx;
   const { vapid } = ctx.config;
   /** Where subscriptions may point (config PUSH_ENDPOINT_HOSTS). */
   const endpointHosts = ctx.config.pushEndpointHosts;
-  const pending = new Set<Promise<void>>();
 
   /**
    * web-push encrypts (RFC 8291) and signs (VAPID); the POST itself goes through fetch, which
    * reaches https and http endpoints alike (web-push's own sender speaks https only) and does not
    * follow redirects, so a subscription cannot bounce the server somewhere else.
    */
-  async function deliver(subscription: DeliverableSubscription, message: PushMessage): Promise<void> {
-    const details = webpush.generateRequestDetails(
-      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-      JSON.stringify(message),
-      { vapidDetails: vapid, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'high' },
-    );
+  function post(endpoint: string, keys: { p256dh: string; auth: string }, message: PushMessage): Promise<Response> {
+    const details = webpush.generateRequestDetails({ endpoint, keys }, JSON.stringify(message), {
+      vapidDetails: vapid,
+      TTL: TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+      urgency: 'high',
+    });
     const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-    const response = await fetch(details.endpoint, {
+    return fetch(details.endpoint, {
       method: details.method,
       headers,
       body: details.body ? new Uint8Array(details.body) : null,
       redirect: 'manual',
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
-    await response.body?.cancel();
-    if (response.status === 404 || response.status === 410) {
-      // The browser unsubscribed or the subscription expired: it will never work again.
-      await deleteSubscription(db, subscription.endpoint);
-      log.info({ status: response.status }, 'push subscription gone; removed');
-    } else if (!response.ok) {
-      log.warn({ status: response.status }, 'push service refused a notification');
-    }
-  }
-
-  async function notify(notice: OrderNotice): Promise<void> {
-    const subscriptions = await listDeliverable(db, notice.userId);
-    await Promise.all(
-      subscriptions.map(async (subscription) => {
-        const message = orderMessage(notice, subscription.role);
-        if (!message) return;
-        try {
-          await deliver(subscription, message);
-        } catch (error) {
-          log.warn({ err: error }, 'push notification could not be delivered');
-        }
-      }),
-    );
   }
 
   return {
@@ -132,21 +69,40 @@ export function createPushService(ctx: AppContext) {
     },
 
     /**
-     * Tells the order's owner that it is done or rejected. Called after the commit; never throws
-     * and never delays the caller: delivery runs on its own and its errors are only logged.
+     * The endpoints of `userId`'s browsers a notification goes to (none while signed out), read
+     * in the transaction that writes the notification (modules/notifications).
      */
-    orderChanged(notice: OrderNotice): void {
-      const told = notice.undone ?? notice.status;
-      if (told !== 'done' && told !== 'rejected') return;
-      const job = notify(notice)
-        .catch((error: unknown) => log.error({ err: error }, 'push notifications failed'))
-        .finally(() => pending.delete(job));
-      pending.add(job);
+    async endpointsOf(executor: Db, userId: number): Promise<string[]> {
+      return (await listDeliverable(executor, userId)).map((s) => s.endpoint);
     },
 
-    /** Resolves when every delivery under way has finished (shutdown, tests). */
-    async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all(pending);
+    /**
+     * Sends one notification of the outbox to one browser of `userId`. Nothing is sent when the
+     * endpoint is gone, belongs to someone else now, or its owner signed out; a subscription the
+     * push service calls gone (404, 410) is removed.
+     */
+    async deliver(endpoint: string, userId: number, message: PushMessage, now: Date): Promise<DeliveryOutcome> {
+      const subscription = await findDeliverable(db, endpoint);
+      if (!subscription || subscription.user_id !== userId) {
+        return { kind: 'skipped', reason: 'The browser is no longer subscribed for this person.' };
+      }
+      if (subscription.push_status !== 'ACTIVE') {
+        return { kind: 'skipped', reason: 'The person signed out: no push notifications until the next sign-in.' };
+      }
+      let response: Response;
+      try {
+        response = await post(endpoint, subscription, message);
+      } catch (error) {
+        return { kind: 'retry', error: `The push service could not be reached: ${errorText(error)}` };
+      }
+      if (response.status === 404 || response.status === 410) {
+        await response.body?.cancel();
+        // The browser unsubscribed or the subscription expired: it will never work again.
+        await deleteSubscription(db, endpoint);
+        log.info({ status: response.status }, 'push subscription gone; removed');
+        return { kind: 'skipped', reason: `The push service answered ${response.status}: the subscription is gone.` };
+      }
+      return httpOutcome(response, 'The push service', now);
     },
   };
 }

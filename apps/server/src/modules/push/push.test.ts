@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Order, PushMessage } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SITE_NAME } from '../../db/migrations/009-sites';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 import {
   baristaPatch,
@@ -148,7 +149,7 @@ describe('web push', () => {
   async function finish(order: Order): Promise<void> {
     expect((await baristaPatch(t, barista, order.id, { status: 'in-progress' })).statusCode).toBe(200);
     expect((await baristaPatch(t, barista, order.id, { status: 'done' })).statusCode).toBe(200);
-    await t.app.ctx.services.push.settled();
+    await t.app.ctx.services.notifications.deliverDue();
   }
 
   describe('public key', () => {
@@ -266,11 +267,11 @@ describe('web push', () => {
       const order = await orderFor(owner);
 
       expect((await baristaPatch(t, barista, order.id, { status: 'in-progress' })).statusCode).toBe(200);
-      await t.app.ctx.services.push.settled();
+      await t.app.ctx.services.notifications.deliverDue();
       expect(push.for(path)).toHaveLength(0);
 
       expect((await baristaPatch(t, barista, order.id, { status: 'done' })).statusCode).toBe(200);
-      await t.app.ctx.services.push.settled();
+      await t.app.ctx.services.notifications.deliverDue();
       const [request, ...more] = push.for(path);
       expect(more).toHaveLength(0);
       expect(request?.headers['content-encoding']).toBe('aes128gcm');
@@ -282,7 +283,7 @@ describe('web push', () => {
       expect(request?.body.includes(Buffer.from('Latte'))).toBe(false);
       expect(decrypt(request?.body ?? Buffer.alloc(0), browser)).toEqual({
         title: 'Your drink is ready',
-        body: 'Latte is ready. Click "Pick Up" after take your cup',
+        body: `Latte is ready at the cafe counter, ${FIRST_SITE_NAME}. Click "Pick Up" after take your cup`,
         url: '/statusOrder',
       });
     });
@@ -294,11 +295,11 @@ describe('web push', () => {
       expect(
         (await baristaPatch(t, barista, order.id, { status: 'rejected', reject_note: 'Out of milk' })).statusCode,
       ).toBe(200);
-      await t.app.ctx.services.push.settled();
+      await t.app.ctx.services.notifications.deliverDue();
       const [request] = push.for(path);
       expect(decrypt(request?.body ?? Buffer.alloc(0), browser)).toEqual({
         title: 'Order canceled by barista',
-        body: 'Latte: Out of milk',
+        body: `Latte (cafe counter, ${FIRST_SITE_NAME}): Out of milk`,
         url: '/statusOrder-admin',
       });
     });
@@ -354,7 +355,7 @@ describe('web push', () => {
       const res = await baristaPatch(t, barista, order.id, { status: 'done' });
       expect(res.statusCode).toBe(200);
       expect(res.json<Order>().status).toBe('done');
-      await t.app.ctx.services.push.settled();
+      await t.app.ctx.services.notifications.deliverDue();
       expect(await subscriptions(endpoint)).toHaveLength(1);
     });
   });

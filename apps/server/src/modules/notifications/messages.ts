@@ -1,0 +1,119 @@
+import { MESSAGES, type CategoryFor, type NotificationLanguage, type OrderStatus } from '@cafe/shared';
+
+/** What a notification tells: an order's move that its owner hears of. */
+export type NotificationEvent = 'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released';
+
+/** The facts of an order a message names (taken at the change, in its transaction). */
+export interface OrderFacts {
+  orderId: number;
+  drink: string;
+  status: OrderStatus;
+  siteId: number;
+  siteName: string;
+  siteTimeZone: string;
+  counter: CategoryFor;
+  rejectNote: string | null;
+  pickupAt: string | null;
+}
+
+/** A message as every channel sends it. */
+export interface RenderedMessage {
+  title: string;
+  text: string;
+  /** The screen it opens, as a path (the channel makes it absolute where it needs to). */
+  path: string;
+}
+
+/** What an outbox row carries: written once, sent as it is on every attempt. */
+export interface OutboxPayload {
+  event: NotificationEvent;
+  language: NotificationLanguage;
+  recipient: { id: number; email: string; name: string };
+  order: OrderFacts;
+  message: RenderedMessage;
+  createdAt: string;
+}
+
+/** The event of a move, or null for a move nobody is told of. */
+export function eventOf(to: OrderStatus, undone: OrderStatus | undefined, released: boolean): NotificationEvent | null {
+  if (undone === 'done') return 'undone-done';
+  if (undone === 'rejected') return 'undone-rejected';
+  if (undone) return null;
+  if (released) return 'released';
+  if (to === 'done') return 'done';
+  if (to === 'rejected') return 'rejected';
+  return null;
+}
+
+const COUNTER = {
+  en: { cafe: 'cafe', bar: 'bar' },
+  th: { cafe: 'คาเฟ่', bar: 'บาร์' },
+} as const;
+
+/** The pickup time of an order for later, as the site's clock says it (HH:mm). */
+function clockTime(instant: string | null, timeZone: string): string {
+  if (!instant) return '';
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(instant),
+  );
+}
+
+type Texts = Record<NotificationEvent, (o: OrderFacts, counter: string) => { title: string; text: string }>;
+
+const TEXTS: Record<NotificationLanguage, Texts> = {
+  en: {
+    done: (o, counter) => ({
+      title: 'Your drink is ready',
+      text: `${o.drink} is ready at the ${counter} counter, ${o.siteName}. ${MESSAGES.pickUpHint}`,
+    }),
+    rejected: (o, counter) => ({
+      title: 'Order canceled by barista',
+      text: `${o.drink} (${counter} counter, ${o.siteName}): ${o.rejectNote ?? ''}`,
+    }),
+    'undone-done': (o, counter) => ({
+      title: 'Sorry, not ready yet',
+      text: `${o.drink} needs a little longer at the ${counter} counter, ${o.siteName}. We will tell you when it is ready.`,
+    }),
+    'undone-rejected': (o, counter) => ({
+      title: 'Your order is back',
+      text: `${o.drink} was not canceled after all: it is back in the queue at the ${counter} counter, ${o.siteName}.`,
+    }),
+    released: (o, counter) => ({
+      title: 'Your order for later is being made',
+      text: `${o.drink} for ${clockTime(o.pickupAt, o.siteTimeZone)} is now in the queue at the ${counter} counter, ${o.siteName}.`,
+    }),
+  },
+  th: {
+    done: (o, counter) => ({
+      title: 'เครื่องดื่มของคุณพร้อมแล้ว',
+      text: `${o.drink} พร้อมแล้วที่เคาน์เตอร์${counter} ${o.siteName} รับแก้วแล้วกด "Pick Up"`,
+    }),
+    rejected: (o, counter) => ({
+      title: 'บาริสต้ายกเลิกออร์เดอร์',
+      text: `${o.drink} (เคาน์เตอร์${counter} ${o.siteName}): ${o.rejectNote ?? ''}`,
+    }),
+    'undone-done': (o, counter) => ({
+      title: 'ขออภัย ยังไม่พร้อม',
+      text: `${o.drink} ที่เคาน์เตอร์${counter} ${o.siteName} ต้องใช้เวลาอีกสักครู่ เราจะแจ้งเมื่อพร้อม`,
+    }),
+    'undone-rejected': (o, counter) => ({
+      title: 'ออร์เดอร์ของคุณกลับมาแล้ว',
+      text: `${o.drink} ไม่ได้ถูกยกเลิก และกลับเข้าคิวที่เคาน์เตอร์${counter} ${o.siteName} แล้ว`,
+    }),
+    released: (o, counter) => ({
+      title: 'กำลังทำออร์เดอร์ล่วงหน้าของคุณ',
+      text: `${o.drink} สำหรับเวลา ${clockTime(o.pickupAt, o.siteTimeZone)} เข้าคิวที่เคาน์เตอร์${counter} ${o.siteName} แล้ว`,
+    }),
+  },
+};
+
+/** The message of `event` in `language`, naming the drink, the site and the counter. */
+export function renderMessage(
+  event: NotificationEvent,
+  language: NotificationLanguage,
+  order: OrderFacts,
+  statusPath: string,
+): RenderedMessage {
+  const { title, text } = TEXTS[language][event](order, COUNTER[language][order.counter]);
+  return { title, text, path: statusPath };
+}

@@ -1,0 +1,222 @@
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationLanguage, type Role } from '@cafe/shared';
+import { sql, type Selectable } from 'kysely';
+import type { Dialect } from '../../db/connection';
+import type { Db, NotificationOutboxTable } from '../../db/types';
+
+export type OutboxRow = Selectable<NotificationOutboxTable>;
+
+/** A person's choice of channels and language; the defaults where they never chose. */
+export interface Preferences {
+  language: NotificationLanguage;
+  channels: Record<NotificationChannel, boolean>;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  language: 'en',
+  channels: { push: true, slack: false, email: false, webhook: false },
+};
+
+/** A recipient as a notification names them, with their choices. */
+export interface Recipient extends Preferences {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'p.language',
+      'p.push',
+      'p.slack',
+      'p.email as email_on',
+      'p.webhook',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const chosen = row.language !== null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    language: row.language ?? DEFAULT_PREFERENCES.language,
+    channels: chosen
+      ? {
+          push: Number(row.push) === 1,
+          slack: Number(row.slack) === 1,
+          email: Number(row.email_on) === 1,
+          webhook: Number(row.webhook) === 1,
+        }
+      : { ...DEFAULT_PREFERENCES.channels },
+  };
+}
+
+export async function savePreferences(db: Db, userId: number, preferences: Preferences, at: string): Promise<void> {
+  const values = {
+    language: preferences.language,
+    push: preferences.channels.push ? 1 : 0,
+    slack: preferences.channels.slack ? 1 : 0,
+    email: preferences.channels.email ? 1 : 0,
+    webhook: preferences.channels.webhook ? 1 : 0,
+    updated_at: at,
+  };
+  await db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+export interface NewOutboxRow {
+  user_id: number;
+  order_id: number | null;
+  channel: NotificationChannel;
+  event: string;
+  target: string;
+  payload: string;
+  next_attempt_at: string;
+  created_at: string;
+}
+
+export async function insertOutboxRows(db: Db, rows: NewOutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('notification_outbox').values(rows).execute();
+}
+
+/**
+ * Takes up to `limit` due rows for `worker` until `leaseUntil`, and answers them: pending rows whose
+ * next attempt is due and that no other worker holds (or whose holder's lease ran out). On
+ * PostgreSQL the rows other workers are taking at the same moment are skipped (SKIP LOCKED);
+ * SQLite runs one write at a time. Each take counts an attempt.
+ */
+export async function claimDue(
+  db: Db,
+  dialect: Dialect,
+  claim: { worker: string; now: string; leaseUntil: string; limit: number },
+): Promise<OutboxRow[]> {
+  let due = db
+    .selectFrom('notification_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', claim.now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', claim.now)]))
+    .orderBy('id')
+    .limit(claim.limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('notification_outbox')
+    .set((eb) => ({
+      lease_until: claim.leaseUntil,
+      leased_by: claim.worker,
+      attempts: eb('attempts', '+', 1),
+      last_attempt_at: claim.now,
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** What a delivery attempt writes back; only while `worker` still holds the row. */
+export async function settleRow(
+  db: Db,
+  id: number,
+  worker: string,
+  change:
+    | { status: 'sent'; at: string }
+    | { status: 'skipped' | 'failed'; error: string }
+    | { status: 'pending'; error: string; nextAttemptAt: string },
+): Promise<boolean> {
+  const values =
+    change.status === 'sent'
+      ? { status: 'sent' as const, sent_at: change.at }
+      : change.status === 'pending'
+        ? { status: 'pending' as const, last_error: change.error, next_attempt_at: change.nextAttemptAt }
+        : { status: change.status, last_error: change.error };
+  const result = await db
+    .updateTable('notification_outbox')
+    .set({ ...values, lease_until: null, leased_by: null })
+    .where('id', '=', id)
+    .where('leased_by', '=', worker)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A receiver asked for a pause (Retry-After): the channel's other pending rows wait as long, so
+ * the worker does not knock again before then.
+ */
+export async function holdChannel(db: Db, channel: NotificationChannel, until: string): Promise<void> {
+  await db
+    .updateTable('notification_outbox')
+    .set({ next_attempt_at: until })
+    .where('channel', '=', channel)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<', until)
+    .where('lease_until', 'is', null)
+    .execute();
+}
+
+/** When the next pending row falls due (its next attempt, or the end of the lease that holds it); null: none. */
+export async function nextDue(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('notification_outbox')
+    .select((eb) => [eb.fn.min('next_attempt_at').as('next_attempt'), eb.fn.min('lease_until').as('lease_end')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const candidates = [row?.next_attempt, row?.lease_end].filter((v): v is string => typeof v === 'string');
+  return candidates.length ? (candidates.sort()[0] ?? null) : null;
+}
+
+export interface ChannelCounts {
+  channel: NotificationChannel;
+  pending: number;
+  failed: number;
+  sent: number;
+  lastError: { message: string; at: string } | null;
+}
+
+/** Per channel: rows pending, failed and sent, and the newest error. */
+export async function outboxCounts(db: Db): Promise<{ channels: ChannelCounts[]; oldestPendingAt: string | null }> {
+  const counts = await db
+    .selectFrom('notification_outbox')
+    .select(['channel', 'status', sql<number>`count(*)`.as('n')])
+    .groupBy(['channel', 'status'])
+    .execute();
+  const oldest = await db
+    .selectFrom('notification_outbox')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const channels: ChannelCounts[] = [];
+  for (const channel of NOTIFICATION_CHANNELS) {
+    const of = (status: string) => Number(counts.find((c) => c.channel === channel && c.status === status)?.n ?? 0);
+    const error = await db
+      .selectFrom('notification_outbox')
+      .select(['last_error', 'last_attempt_at'])
+      .where('channel', '=', channel)
+      .where('last_error', 'is not', null)
+      .where('status', '!=', 'skipped')
+      .orderBy('last_attempt_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    channels.push({
+      channel,
+      pending: of('pending'),
+      failed: of('failed'),
+      sent: of('sent'),
+      lastError: error?.last_error ? { message: error.last_error, at: error.last_attempt_at ?? '' } : null,
+    });
+  }
+  return { channels, oldestPendingAt: (oldest?.at as string | null | undefined) ?? null };
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import {
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type NotificationSettings,
+  type NotificationSettingsBody,
+  type OutboxHealth,
+  type WebhookPayload,
+} from '@cafe/shared';
+import type { AppContext, AuthUser } from '../../context';
+import type { Db } from '../../db/types';
+import { startDueTimer, type DueTimer } from '../../lib/due-timer';
+import { badRequest } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer } from './channels';
+import { eventOf, renderMessage, type NotificationEvent, type OrderFacts, type OutboxPayload } from './messages';
+import {
+  claimDue,
+  findRecipient,
+  holdChannel,
+  insertOutboxRows,
+  nextDue,
+  outboxCounts,
+  savePreferences,
+  settleRow,
+  type NewOutboxRow,
+  type OutboxRow,
+} from './notifications.repository';
+
+/** Rows one worker takes at a time. */
+const BATCH = 20;
+/** How long a worker holds the rows it delivers; a process that dies frees them after this. */
+const LEASE_MS = 2 * 60 * 1000;
+/** The longest wait between two retries of a row. */
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** The longest pause between two looks at the outbox: rows another process wrote, or left, are picked up within it. */
+const POLL_MS = 10_000;
+
+/** An order's move its owner hears of, as the orders module describes it. */
+export interface OrderChange {
+  userId: number;
+  to: OrderFacts['status'];
+  /** Set when a barista took back a move: the status it had. */
+  undone?: OrderFacts['status'];
+  /** An order for later that joined the queue. */
+  released?: boolean;
+  order: OrderFacts;
+}
+
+export function createNotificationsService(ctx: AppContext) {
+  const { db, dialect, clock, log, metrics } = ctx;
+  const settings = ctx.config.notifications;
+  const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const mailer: Mailer | null = settings.email ? createMailer(settings.email) : null;
+  let timer: DueTimer | undefined;
+
+  const available: Record<NotificationChannel, boolean> = {
+    push: Boolean(ctx.config.vapid.publicKey),
+    slack: settings.slack !== null,
+    email: settings.email !== null,
+    webhook: settings.webhook !== null,
+  };
+
+  /** The web app's address, for the links of messages sent outside the browser. */
+  function absolute(path: string): string {
+    const base = ctx.config.publicUrl;
+    return base ? new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).toString() : path;
+  }
+
+  function webhookBody(row: OutboxRow, payload: OutboxPayload): string {
+    const type: WebhookPayload['type'] =
+      payload.event === 'undone-done' || payload.event === 'undone-rejected'
+        ? 'order.undone'
+        : payload.event === 'released'
+          ? 'order.released'
+          : `order.${payload.event}`;
+    const { order } = payload;
+    const body: WebhookPayload = {
+      id: String(row.id),
+      type,
+      createdAt: payload.createdAt,
+      language: payload.language,
+      recipient: payload.recipient,
+      order: {
+        id: order.orderId,
+        drink: order.drink,
+        status: order.status,
+        site: { id: order.siteId, name: order.siteName },
+        counter: order.counter,
+        rejectNote: order.rejectNote,
+        pickupAt: order.pickupAt,
+      },
+      message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
+    };
+    return JSON.stringify(body);
+  }
+
+  async function deliver(row: OutboxRow, now: Date): Promise<DeliveryOutcome> {
+    const payload = JSON.parse(row.payload) as OutboxPayload;
+    const message = { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) };
+    const notConfigured = (what: string): DeliveryOutcome => ({
+      kind: 'failed',
+      error: `${what} is no longer configured on this server.`,
+    });
+    switch (row.channel) {
+      case 'push':
+        return ctx.services.push.deliver(
+          row.target,
+          row.user_id,
+          { title: message.title, body: message.text, url: payload.message.path },
+          now,
+        );
+      case 'slack':
+        return settings.slack ? sendSlack(settings.slack, row.target, message, now) : notConfigured('Slack');
+      case 'email':
+        return mailer ? mailer.send(row.target, message, String(row.id)) : notConfigured('E-mail');
+      case 'webhook':
+        return settings.webhook
+          ? sendWebhook(settings.webhook, String(row.id), webhookBody(row, payload), now)
+          : notConfigured('The webhook');
+    }
+  }
+
+  /** The wait before attempt `attempts + 1`: doubling from the base, with a little jitter, at most an hour. */
+  function backoffMs(attempts: number): number {
+    const base = settings.retryBaseMs * 2 ** Math.max(0, attempts - 1);
+    return Math.min(MAX_BACKOFF_MS, Math.round(base * (0.8 + Math.random() * 0.4)));
+  }
+
+  async function attempt(row: OutboxRow): Promise<void> {
+    const now = clock.now();
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await deliver(row, now);
+    } catch (error) {
+      outcome = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+    const at = clock.now();
+    if (outcome.kind === 'retry' && row.attempts >= settings.maxAttempts) {
+      outcome = { kind: 'failed', error: `${outcome.error} (gave up after ${row.attempts} attempts)` };
+    }
+    metrics.notifications.inc({ channel: row.channel, outcome: outcome.kind });
+    if (outcome.kind === 'sent') {
+      await settleRow(db, row.id, worker, { status: 'sent', at: iso(at) });
+      return;
+    }
+    if (outcome.kind === 'skipped') {
+      await settleRow(db, row.id, worker, { status: 'skipped', error: outcome.reason });
+      return;
+    }
+    log.warn(
+      { channel: row.channel, id: row.id, attempts: row.attempts, error: outcome.error },
+      'notification not delivered',
+    );
+    if (outcome.kind === 'failed') {
+      await settleRow(db, row.id, worker, { status: 'failed', error: outcome.error });
+      return;
+    }
+    const next = iso(new Date(at.getTime() + (outcome.retryAfterMs ?? backoffMs(row.attempts))));
+    await settleRow(db, row.id, worker, { status: 'pending', error: outcome.error, nextAttemptAt: next });
+    if (outcome.retryAfterMs !== undefined) await holdChannel(db, row.channel, next);
+  }
+
+  /** Delivers every row that is due, a batch at a time; answers when the next one falls due. */
+  async function deliverDue(): Promise<Date | null> {
+    for (;;) {
+      const now = clock.now();
+      const rows = await claimDue(db, dialect, {
+        worker,
+        now: iso(now),
+        leaseUntil: iso(new Date(now.getTime() + LEASE_MS)),
+        limit: BATCH,
+      });
+      await Promise.all(rows.map((row) => attempt(row)));
+      if (rows.length < BATCH) break;
+    }
+    const next = await nextDue(db);
+    return next ? new Date(next) : null;
+  }
+
+  return {
+    /**
+     * Writes the notifications of an order's move, in `trx`: the transaction of the move itself,
+     * so a move is never saved without them nor they without it. One row per channel the owner
+     * chose and the company offers (one per browser for Web Push). Answers how many.
+     */
+    async enqueueOrderChange(trx: Db, change: OrderChange): Promise<number> {
+      const event: NotificationEvent | null = eventOf(change.to, change.undone, change.released ?? false);
+      if (!event) return 0;
+      const recipient = await findRecipient(trx, change.userId);
+      if (!recipient) return 0;
+      const at = iso(clock.now());
+      const statusPath = recipient.role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
+      const payload: OutboxPayload = {
+        event,
+        language: recipient.language,
+        recipient: { id: recipient.id, email: recipient.email, name: recipient.name },
+        order: change.order,
+        message: renderMessage(event, recipient.language, change.order, statusPath),
+        createdAt: at,
+      };
+      const json = JSON.stringify(payload);
+      const row = (channel: NotificationChannel, target: string): NewOutboxRow => ({
+        user_id: recipient.id,
+        order_id: change.order.orderId,
+        channel,
+        event,
+        target,
+        payload: json,
+        next_attempt_at: at,
+        created_at: at,
+      });
+      const rows: NewOutboxRow[] = [];
+      const chosen = (channel: NotificationChannel) => available[channel] && recipient.channels[channel];
+      if (chosen('push')) {
+        for (const endpoint of await ctx.services.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
+      }
+      if (chosen('slack')) rows.push(row('slack', recipient.email));
+      if (chosen('email')) rows.push(row('email', recipient.email));
+      if (chosen('webhook')) rows.push(row('webhook', ''));
+      await insertOutboxRows(trx, rows);
+      return rows.length;
+    },
+
+    /** After a commit that wrote notifications: this process delivers them at once. */
+    wake(): void {
+      timer?.wake();
+    },
+
+    /** The worker of this process: delivers due rows now, when they fall due, and at least every 10 s. */
+    start(): void {
+      timer ??= startDueTimer({
+        now: () => clock.now(),
+        maxPauseMs: POLL_MS,
+        retryMs: 5_000,
+        bus: ctx.bus,
+        wakeOn: [],
+        onError: (error) => log.warn({ err: error }, 'notification outbox: could not deliver; trying again shortly'),
+        run: deliverDue,
+      });
+    },
+
+    /** Stops the worker after the batch under way. */
+    async stop(): Promise<void> {
+      await timer?.stop();
+      timer = undefined;
+      mailer?.close();
+    },
+
+    /** One pass of the worker (tests): everything due now is attempted. */
+    deliverDue,
+
+    async settings(user: AuthUser): Promise<NotificationSettings> {
+      const recipient = await findRecipient(db, user.id);
+      const chosen = recipient?.channels ?? { push: true, slack: false, email: false, webhook: false };
+      const channel = (c: NotificationChannel) => ({ available: available[c], enabled: chosen[c] });
+      return {
+        language: recipient?.language ?? 'en',
+        channels: {
+          push: channel('push'),
+          slack: channel('slack'),
+          email: channel('email'),
+          webhook: channel('webhook'),
+        },
+      };
+    },
+
+    async saveSettings(user: AuthUser, body: NotificationSettingsBody): Promise<NotificationSettings> {
+      for (const channel of NOTIFICATION_CHANNELS) {
+        if (body[channel] === true && !available[channel]) {
+          throw badRequest(`${channel}: is not configured by the company`);
+        }
+      }
+      const current = await findRecipient(db, user.id);
+      const channels = { push: true, slack: false, email: false, webhook: false, ...current?.channels };
+      for (const channel of NOTIFICATION_CHANNELS) {
+        const value = body[channel];
+        if (value !== undefined) channels[channel] = value;
+      }
+      await savePreferences(
+        db,
+        user.id,
+        { language: body.language ?? current?.language ?? 'en', channels },
+        iso(clock.now()),
+      );
+      return this.settings(user);
+    },
+
+    async health(): Promise<OutboxHealth> {
+      const { channels, oldestPendingAt } = await outboxCounts(db);
+      const withConfig = channels.map((c) => ({ ...c, configured: available[c.channel] }));
+      const newest = channels
+        .filter((c) => c.lastError)
+        .sort((a, b) => (b.lastError?.at ?? '').localeCompare(a.lastError?.at ?? ''))[0];
+      return {
+        pending: channels.reduce((n, c) => n + c.pending, 0),
+        failed: channels.reduce((n, c) => n + c.failed, 0),
+        oldestPendingAt,
+        lastError: newest?.lastError ? { channel: newest.channel, ...newest.lastError } : null,
+        channels: withConfig,
+      };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
