@@ -1,0 +1,174 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './free-port';
+
+/**
+ * Real receivers of the notification channels, started by the tests on loopback: a webhook
+ * receiver that checks the signature, an HTTP server that answers like Slack's Web API, and an
+ * SMTP server (smtp-server, from the makers of nodemailer).
+ */
+
+export interface ReceivedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** An HTTP server on `port` (a free one when not given) answering with `handle`. */
+async function httpReceiver(
+  handle: (request: ReceivedRequest, res: ServerResponse) => void,
+  port = 0,
+): Promise<{ url: string; port: number; received: ReceivedRequest[]; close: () => Promise<void> }> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      const request = { path: req.url ?? '', headers: req.headers, body };
+      received.push(request);
+      handle(request, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Whether `headers` carry a valid signature of `body` with `secret` (docs/notifications.md "Webhook"). */
+export function signatureValid(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const timestamp = String(headers['x-cafe-timestamp'] ?? '');
+  const signature = String(headers['x-cafe-signature'] ?? '');
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+  return (
+    /^\d+$/.test(timestamp) &&
+    signature.length === expected.length &&
+    timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
+  );
+}
+
+/**
+ * A webhook receiver as a company would run one: it accepts (204) only a body signed with
+ * `secret`, and refuses anything else with 401. `answer` may answer otherwise (a failure, a pause).
+ */
+export async function startWebhookReceiver(
+  secret: string,
+  options: {
+    port?: number;
+    answer?: (request: ReceivedRequest) => { status: number; headers?: Record<string, string> } | null;
+  } = {},
+) {
+  const accepted: ReceivedRequest[] = [];
+  const receiver = await httpReceiver((request, res) => {
+    const override = options.answer?.(request);
+    if (override) {
+      res.writeHead(override.status, override.headers).end();
+      return;
+    }
+    if (!signatureValid(secret, request.headers, request.body)) {
+      res.writeHead(401).end('bad signature');
+      return;
+    }
+    accepted.push(request);
+    res.writeHead(204).end();
+  }, options.port);
+  return { ...receiver, accepted, payloads: () => accepted.map((r) => JSON.parse(r.body) as Record<string, unknown>) };
+}
+
+/**
+ * An HTTP server that answers like Slack's Web API: `users.lookupByEmail` finds the people of
+ * `people` (e-mail to Slack id), `chat.postMessage` posts. The first `rateLimited` posts get 429
+ * with `Retry-After: retryAfterSeconds`, as Slack does.
+ */
+export async function startSlackReceiver(options: {
+  token: string;
+  people: Record<string, string>;
+  rateLimited?: number;
+  retryAfterSeconds?: number;
+}) {
+  let limited = options.rateLimited ?? 0;
+  const posts: { channel: string; text: string; at: number }[] = [];
+  const receiver = await httpReceiver((request, res) => {
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    if (request.headers.authorization !== `Bearer ${options.token}`)
+      return json(200, { ok: false, error: 'invalid_auth' });
+    const params = (request.body ? JSON.parse(request.body) : {}) as Record<string, string>;
+    if (request.path === '/api/users.lookupByEmail') {
+      const id = options.people[params.email ?? ''];
+      return id ? json(200, { ok: true, user: { id } }) : json(200, { ok: false, error: 'users_not_found' });
+    }
+    if (request.path === '/api/chat.postMessage') {
+      if (limited > 0) {
+        limited -= 1;
+        return json(
+          429,
+          { ok: false, error: 'ratelimited' },
+          { 'retry-after': String(options.retryAfterSeconds ?? 1) },
+        );
+      }
+      posts.push({ channel: params.channel ?? '', text: params.text ?? '', at: Date.now() });
+      return json(200, { ok: true, channel: params.channel, ts: String(Date.now() / 1000) });
+    }
+    return json(404, { ok: false, error: 'unknown_method' });
+  });
+  return { ...receiver, apiUrl: `${receiver.url}/api`, posts };
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts (no TLS, no sign-in). */
+export async function startSmtpReceiver(options: { port?: number; refuseWith?: number } = {}) {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (options.refuseWith) {
+          const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: options.refuseWith });
+          callback(error);
+          return;
+        }
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  const port = options.port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
