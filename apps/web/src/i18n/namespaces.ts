@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'schedule',
   'users',
   'sites',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

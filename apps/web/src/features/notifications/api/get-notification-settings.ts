@@ -1,0 +1,16 @@
+import { NotificationSettingsSchema } from '@cafe/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /user/notifications: the signed-in person's channels (offered and chosen) and message language. */
+export const fetchNotificationSettings = () => api('/user/notifications', { schema: NotificationSettingsSchema });
+
+export const notificationSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications', 'settings'] as const,
+    queryFn: fetchNotificationSettings,
+  });
+
+export function useNotificationSettings() {
+  return useQuery(notificationSettingsQueryOptions());
+}
