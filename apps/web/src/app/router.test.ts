@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { paths, PUBLIC_PATHS, ROLE_ROUTES } from '@/lib/paths';
+import { paths, PUBLIC_PATHS, ROLE_ROUTES, SIGNED_IN_PATHS } from '@/lib/paths';
+import { RequireSignedIn } from './guards';
 
 vi.mock('@/lib/socket', () => ({
   useLiveEvent: () => undefined,
@@ -9,15 +10,18 @@ vi.mock('@/lib/socket', () => ({
 }));
 
 describe('the route table', () => {
-  /** Collects the paths of each role group of the router (children of a RequireRole element). */
+  /**
+   * Collects the paths of each role group of the router (children of a RequireRole element), and
+   * of the group any signed-in person may open (children of RequireSignedIn) as "signed-in".
+   */
   async function routerGroups() {
     const { routes } = await import('./router');
     const groups: Record<string, string[]> = {};
     const publicPaths: string[] = [];
     const walk = (list: RouteObject[], role: string | null) => {
       for (const route of list) {
-        const element = route.element as { props?: { role?: string } } | undefined;
-        const groupRole = element?.props?.role ?? role;
+        const element = route.element as { type?: unknown; props?: { role?: string } } | undefined;
+        const groupRole = element?.type === RequireSignedIn ? 'signed-in' : (element?.props?.role ?? role);
         if (route.path && route.path !== '*') (groupRole ? (groups[groupRole] ??= []) : publicPaths).push(route.path);
         if (route.children) walk(route.children, groupRole);
       }
@@ -31,6 +35,7 @@ describe('the route table', () => {
     for (const role of ['user', 'admin', 'barista'] as const) {
       expect([...(groups[role] ?? [])].sort()).toEqual([...ROLE_ROUTES[role]].sort());
     }
+    expect([...(groups['signed-in'] ?? [])].sort()).toEqual([...SIGNED_IN_PATHS].sort());
     expect([...publicPaths].sort()).toEqual([...PUBLIC_PATHS].sort());
   });
 

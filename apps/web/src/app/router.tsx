@@ -9,7 +9,7 @@ import { tokenStorage } from '@/lib/storage-keys';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
-import { RequireRole } from './guards';
+import { RequireRole, RequireSignedIn } from './guards';
 import { queryClient } from './query-client';
 import { ErrorScreen } from './error-screen';
 import { LoadingScreen, RootRoute } from './root-route';
@@ -195,6 +195,18 @@ const SitesAdmin = lazyScreen(
   ['sites'],
 );
 
+const Profile = lazyScreen(
+  () => import('@/features/notifications/routes/profile-route'),
+  (m) => m.ProfileRoute,
+  ['notifications'],
+);
+
+const NotificationsAdmin = lazyScreen(
+  () => import('@/features/notifications/routes/notifications-admin-route'),
+  (m) => m.NotificationsAdminRoute,
+  ['notifications'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -213,6 +225,10 @@ export const routes: RouteObject[] = [
           { path: paths.home, Component: MenuCafe },
           { path: paths.orderBar, Component: MenuBar },
           { path: paths.teamCredit, Component: TeamCredit },
+          {
+            element: <RequireSignedIn />,
+            children: [{ path: paths.profile, Component: Profile }],
+          },
           {
             element: <RequireRole role="user" />,
             children: [
@@ -242,6 +258,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.closeAll, Component: CloseAll },
               { path: paths.admin.openingHours, Component: OpeningHours },
               { path: paths.admin.sites, Component: SitesAdmin },
+              { path: paths.admin.notifications, Component: NotificationsAdmin },
             ],
           },
           {

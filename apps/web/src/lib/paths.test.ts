@@ -61,6 +61,13 @@ describe('isPathAllowed', () => {
     expect(isPathAllowed('barista', '/team-credit')).toBe(true);
   });
 
+  it('accepts the profile for every role, and the outbox health for admins only', () => {
+    for (const role of ['user', 'admin', 'barista'] as const) expect(isPathAllowed(role, '/profile')).toBe(true);
+    expect(isPathAllowed('admin', '/notifications-admin')).toBe(true);
+    expect(isPathAllowed('user', '/notifications-admin')).toBe(false);
+    expect(isPathAllowed('barista', '/notifications-admin')).toBe(false);
+  });
+
   it("refuses other roles' routes, the auth screens and outside addresses", () => {
     expect(isPathAllowed('user', '/ordering')).toBe(false);
     expect(isPathAllowed('barista', '/statusOrder')).toBe(false);

@@ -38,6 +38,8 @@ export const paths = {
   unauthorized: '/unauthorized',
   orderBar: '/order_bar',
   teamCredit: '/team-credit',
+  /** A signed-in person's own page (any role): who they are, and where their notifications go. */
+  profile: '/profile',
 
   user: {
     menuCafe: '/menuCafe',
@@ -61,6 +63,8 @@ export const paths = {
     closeAll: '/close-all-admin',
     openingHours: '/opening-hours-admin',
     sites: '/sites-admin',
+    /** The notification outbox's health. */
+    notifications: '/notifications-admin',
     ...formPaths(patterns.admin),
   },
 
@@ -133,6 +137,9 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.teamCredit,
 ];
 
+/** Routes open to every signed-in person, whatever their role. */
+export const SIGNED_IN_PATHS: readonly string[] = [paths.profile];
+
 /** The route patterns of each role's group (SPEC section 2); the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
   user: [
@@ -159,6 +166,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.admin.closeAll,
     paths.admin.openingHours,
     paths.admin.sites,
+    paths.admin.notifications,
   ],
   barista: [
     paths.barista.ordering,
@@ -184,7 +192,7 @@ export function isPathAllowed(role: Role, path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//')) return false;
   const pathname = pathnameOf(path);
   if (ACCOUNT_PATHS.includes(pathname)) return false;
-  if (PUBLIC_PATHS.includes(pathname)) return true;
+  if (PUBLIC_PATHS.includes(pathname) || SIGNED_IN_PATHS.includes(pathname)) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 

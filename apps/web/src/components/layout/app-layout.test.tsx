@@ -82,6 +82,7 @@ describe('AppLayout navigation', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/statusOrder');
     expect(screen.getByTestId('greeting')).toHaveTextContent('Hi, Mali');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(document.querySelector('[data-logo="cafe"]')).toBeInTheDocument();
   });
@@ -116,6 +117,7 @@ describe('AppLayout navigation', () => {
       ['Bar Dashboard', '/dashboard-admin-bar'],
       ['Opening Hours', '/opening-hours-admin'],
       ['Sites', '/sites-admin'],
+      ['Notifications', '/notifications-admin'],
     ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([
@@ -168,6 +170,7 @@ describe('AppLayout navigation', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(sheet).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/ordered');
     expect(within(sheet).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await user.click(within(sheet).getByRole('link', { name: 'History' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
     expect(currentPath()).toBe('/ordered');

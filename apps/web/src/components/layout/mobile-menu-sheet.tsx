@@ -6,6 +6,7 @@ import { LanguageSwitch } from './language-switch';
 import { LiveIndicator } from './live-indicator';
 import { LogoutButton } from './logout-button';
 import { NavLinkItem } from './nav-link-item';
+import { ProfileLink } from './profile-link';
 import type { NavItem } from './nav-links';
 import { SiteSwitch } from './site-switch';
 
@@ -36,6 +37,7 @@ export function MobileMenuSheet({
             </Dialog.Close>
           </div>
           <Greeting layout="sheet" />
+          <ProfileLink layout="sheet" onNavigate={handleClose} />
           <SiteSwitch layout="sheet" />
           <nav aria-label={_('common.nav.main')}>
             <ul className="flex flex-col gap-1">

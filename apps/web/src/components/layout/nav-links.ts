@@ -1,5 +1,6 @@
 import type { Role } from '@cafe/shared';
 import {
+  BellRing,
   CalendarClock,
   ChartColumn,
   ClipboardList,
@@ -63,6 +64,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
+      { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing },
     );
   }
   return items;

@@ -13,6 +13,7 @@ import { Logo } from './logo';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
+import { ProfileLink } from './profile-link';
 import { navItemsFor } from './nav-links';
 import { SiteName, SiteSwitch } from './site-switch';
 
@@ -105,6 +106,7 @@ export function TopNav() {
           <div className={cn('hidden min-w-0', show.block)}>
             <Greeting layout="bar" />
           </div>
+          <ProfileLink layout="bar" className={cn('hidden', show.inline)} />
           <LanguageSwitch className={cn('hidden', show.inline)} />
           <LogoutButton className={cn('hidden', show.inline)} />
           <MobileMenu items={items} className={show.hidden} />
