@@ -15,7 +15,12 @@ export default defineConfig({
           // Tests sit beside what they test; shared set-up lives in apps/server/src/test-support.
           include: ['apps/server/src/**/*.test.ts'],
           // Several server processes share one database only on PostgreSQL (.ci/run runs it there).
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/realtime/cluster.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL
+            ? []
+            : [
+                'apps/server/src/realtime/cluster.test.ts',
+                'apps/server/src/modules/notifications/outbox.cluster.test.ts',
+              ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -409,6 +409,8 @@ function victimIdFor(world: World, path: string): number {
 
 /** A good value for a field, so that only the garbage is wrong. */
 function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema): unknown {
+  // A channel's switch (PUT /user/notifications `email`): off is always allowed.
+  if (schema.type === 'boolean' && e.path === '/api/user/notifications') return false;
   switch (field) {
     case 'email':
       // Registration needs an address nobody has; sign-in a real account.
