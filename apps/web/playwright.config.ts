@@ -40,6 +40,17 @@ export const E2E_OIDC = {
   clientSecret: 'office-cafe-e2e-secret',
 };
 
+/**
+ * The receivers of "your drink is ready" of the first cafe server (notifications.spec.ts): its
+ * company offers the signed webhook and e-mail, delivered to these ports of this machine, where the
+ * spec listens when it wants them delivered. Retries start 300 ms apart instead of 5 s.
+ */
+export const E2E_RECEIVERS = {
+  webhookPort: PORT + 7,
+  smtpPort: PORT + 8,
+  webhookSecret: 'e2e-webhook-secret-0123456789abcdef',
+};
+
 const serverEnv = {
   CAFE_LAT: String(E2E_CAFE.latitude),
   CAFE_LNG: String(E2E_CAFE.longitude),
@@ -59,8 +70,8 @@ const SECOND_HALF = [
 ];
 const SECOND_PORT = PORT + 5;
 
-/** A cafe server for the browser tests, offering sign-in with the test identity provider. */
-function cafeServer(port: number) {
+/** A cafe server for the browser tests, offering sign-in with the test identity provider; `extraEnv` on top. */
+function cafeServer(port: number, extraEnv: Record<string, string> = {}) {
   return {
     command: 'node e2e/start-server.mjs',
     url: `http://127.0.0.1:${port}/api/ready`,
@@ -75,6 +86,7 @@ function cafeServer(port: number) {
       OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
       OIDC_NAME: E2E_OIDC.name,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
     },
   };
 }
@@ -116,7 +128,13 @@ export default defineConfig({
     },
   ],
   webServer: [
-    cafeServer(PORT),
+    cafeServer(PORT, {
+      WEBHOOK_URL: `http://127.0.0.1:${E2E_RECEIVERS.webhookPort}/hook`,
+      WEBHOOK_SECRET: E2E_RECEIVERS.webhookSecret,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_RECEIVERS.smtpPort}`,
+      MAIL_FROM: 'Cafe <cafe@example.com>',
+      OUTBOX_RETRY_BASE_MS: '300',
+    }),
     cafeServer(SECOND_PORT),
     {
       command: 'node --import tsx e2e/oidc-provider.ts',
