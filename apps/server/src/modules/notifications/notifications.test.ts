@@ -1,4 +1,4 @@
-import type { NotificationSettings, Order, OutboxHealth } from '@cafe/shared';
+import { WebhookPayloadSchema, type NotificationSettings, type Order, type OutboxHealth } from '@cafe/shared';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_SITE_NAME } from '../../db/migrations/009-sites';
@@ -147,9 +147,12 @@ describe('webhook channel', () => {
     expect(row).toMatchObject({ channel: 'webhook', status: 'pending', event: 'done' });
 
     await s.t.app.ctx.services.notifications.deliverDue();
-    const delivered = webhook.accepted.filter((r) => JSON.parse(r.body).order.id === order.id);
+    const ofOrder = () =>
+      webhook.accepted.filter((r) => WebhookPayloadSchema.parse(JSON.parse(r.body)).order.id === order.id);
+    const delivered = ofOrder();
     expect(delivered).toHaveLength(1);
-    const body = JSON.parse(delivered[0]?.body ?? '{}');
+    // The body is the documented payload, nothing more or less.
+    const body = WebhookPayloadSchema.strict().parse(JSON.parse(delivered[0]?.body ?? '{}'));
     expect(body).toMatchObject({
       id: String(row?.id),
       type: 'order.done',
@@ -167,7 +170,7 @@ describe('webhook channel', () => {
 
     // Another pass sends nothing again.
     await s.t.app.ctx.services.notifications.deliverDue();
-    expect(webhook.accepted.filter((r) => JSON.parse(r.body).order.id === order.id)).toHaveLength(1);
+    expect(ofOrder()).toHaveLength(1);
   });
 
   it('tells a rejection with its reason, and a move taken back, in English', async () => {
@@ -390,6 +393,54 @@ describe('e-mail channel', () => {
     } finally {
       await s.t.close();
       await smtp?.close();
+    }
+  });
+});
+
+describe('an order for later', () => {
+  it('tells its owner when it joins the queue, with the pickup time on the site’s clock', async () => {
+    const webhook = await startWebhookReceiver(SECRET);
+    // Tuesday 3 March 2026, 09:40 in Bangkok; the order is for 10:30.
+    const { t, menu, image } = await createOrderingApp({
+      clockNow: '2026-03-03T02:40:00.000Z',
+      env: { PUBLIC_URL: 'https://cafe.example.com', WEBHOOK_URL: `${webhook.url}/hook`, WEBHOOK_SECRET: SECRET },
+    });
+    try {
+      const barista = await t.createUser({ role: 'barista' });
+      const pickup = await t.request('PUT', '/api/sites/1/pickup', barista, {
+        slotMinutes: 15,
+        leadMinutes: 0,
+        daysAhead: 0,
+        slotCapacity: 10,
+      });
+      expect(pickup.statusCode).toBe(200);
+      const person = await t.createUser();
+      expect(
+        (await t.request('PUT', '/api/user/notifications', person, { webhook: true, push: false })).statusCode,
+      ).toBe(200);
+      const placed = await placeOrder(
+        t,
+        person,
+        cafeOrderBody(menu.latte, image, { pickupAt: '2026-03-03T03:30:00.000Z' }),
+      );
+      expect(placed.json<Order>().status).toBe('scheduled');
+
+      const outcome = await t.app.ctx.services.orders.releaseDue(new Date('2026-03-03T03:28:00.000Z'));
+      expect(outcome.released).toBe(1);
+      await t.app.ctx.services.notifications.deliverDue();
+      expect(webhook.payloads()).toMatchObject([
+        {
+          type: 'order.released',
+          order: { id: placed.json<Order>().id, status: 'ordered', pickupAt: '2026-03-03T03:30:00.000Z' },
+          message: {
+            title: 'Your order for later is being made',
+            text: `Latte for 10:30 is now in the queue at the cafe counter, ${FIRST_SITE_NAME}.`,
+          },
+        },
+      ]);
+    } finally {
+      await t.close();
+      await webhook.close();
     }
   });
 });
