@@ -60,6 +60,7 @@ const EnvSchema = z.object({
     .positive()
     .default(30 * 24 * 3600),
   RATE_LIMIT: onOff.default(true),
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   TRUST_PROXY: z
     .string()
     .max(2000)
@@ -178,6 +179,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rateLimit: boolean;
+  /** Accounts one network address may register in an hour (successful registrations). */
+  registrationsPerAddress: number;
   /**
    * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): off by default, so a client
    * cannot pick the address its rate limits are counted under.
@@ -375,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT,
+    registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     shutdownTimeoutMs: parseShutdownTimeout(e.SHUTDOWN_TIMEOUT_MS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pushEndpointHosts:

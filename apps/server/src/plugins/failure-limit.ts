@@ -68,3 +68,39 @@ export function failureLimit(counters: Counters, options: FailureLimitOptions): 
     },
   };
 }
+
+/**
+ * Route hooks that limit SUCCESSFUL attempts per address (registrations: an address may create
+ * only so many accounts in a window). Refused on arrival at the limit, counted when the answer is
+ * `success`; in the same shared counters as the failures.
+ */
+export function successLimit(
+  counters: Counters,
+  options: { name: string; success: number; perAddress: FailureRule },
+): RouteShorthandOptions {
+  const addressKey = (request: FastifyRequest) => `${options.name}-created-address|${request.ip}`;
+  return {
+    onRequest: async (request, reply) => {
+      await refuseAtLimit(counters, addressKey(request), options.perAddress, reply);
+    },
+    onSend: async (request, reply, payload) => {
+      if (reply.statusCode !== options.success) return payload;
+      try {
+        await counters.hit(addressKey(request), options.perAddress.windowMs);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not count a registration');
+      }
+      return payload;
+    },
+  };
+}
+
+/** Route options of two hook sets, run one after the other for each hook. */
+export function bothLimits(a: RouteShorthandOptions, b: RouteShorthandOptions): RouteShorthandOptions {
+  const merged: Record<string, unknown> = { ...a };
+  for (const hook of ['onRequest', 'preHandler', 'onSend'] as const) {
+    const hooks = [a[hook], b[hook]].flat().filter(Boolean);
+    if (hooks.length) merged[hook] = hooks;
+  }
+  return merged as RouteShorthandOptions;
+}

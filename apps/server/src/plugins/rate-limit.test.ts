@@ -142,12 +142,48 @@ describe('sign-in limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('lets 500 people register from one office address in an hour, across two processes', async () => {
+  it('limits the accounts one address registers, successful ones too, shared between processes', async () => {
     const open = await sharedDatabase();
-    const first = await startApp(open);
-    const second = await startApp(open);
+    const first = await startApp(open, { TRUST_PROXY: '1' });
+    const second = await startApp(open, { TRUST_PROXY: '1' });
+    const register = (app: FastifyInstance, i: number, address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: `person-${address}-${i}@example.com`,
+          password: 'correct horse battery',
+          name: `Person ${i}`,
+        },
+        headers: { 'x-forwarded-for': address },
+      });
+    // 35 from one address within a minute: the first 20 (the default an hour) are made, the rest refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await register(i % 2 ? first : second, i, '198.51.100.20')).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(201));
+    expect(statuses.slice(20)).toEqual(Array(15).fill(429));
+    const refused = await register(first, 99, '198.51.100.20');
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const made = await first.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('email', 'like', 'person-198.51.100.20-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(made.n)).toBe(20);
+    // Another address is not held back by it.
+    expect((await register(second, 0, '198.51.100.21')).statusCode).toBe(201);
+  });
+
+  it('lets an office behind one address register as many as REGISTRATIONS_PER_ADDRESS allows, across two processes', async () => {
+    const open = await sharedDatabase();
+    const first = await startApp(open, { REGISTRATIONS_PER_ADDRESS: '200' });
+    const second = await startApp(open, { REGISTRATIONS_PER_ADDRESS: '200' });
     const statuses = await Promise.all(
-      Array.from({ length: 500 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         (i % 2 ? first : second).inject({
           method: 'POST',
           url: '/api/auth/register',
@@ -160,7 +196,7 @@ describe('sign-in limits', () => {
     const login = await first.inject({
       method: 'POST',
       url: '/api/auth/v2/login',
-      payload: { email: 'person-499@example.com', password: 'correct horse battery' },
+      payload: { email: 'person-199@example.com', password: 'correct horse battery' },
     });
     expect(login.statusCode).toBe(200);
   }, 180_000);

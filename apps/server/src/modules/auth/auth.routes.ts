@@ -3,7 +3,7 @@ import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
-import { failureLimit } from '../../plugins/failure-limit';
+import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-limit';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 
@@ -31,13 +31,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const refreshLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
   const counters = databaseRateLimitStore(app.ctx.db);
   const signInFailures = limited ? failureLimit(counters, SIGN_IN_FAILURES) : {};
-  const registerFailures = limited ? failureLimit(counters, REGISTER_FAILURES) : {};
+  // Accounts made from one address, successful ones too: whoever can reach the cafe cannot make
+  // colleagues' accounts by the hundred (REGISTRATIONS_PER_ADDRESS an hour, docs/configuration.md).
+  const registerLimits = limited
+    ? bothLimits(
+        failureLimit(counters, REGISTER_FAILURES),
+        successLimit(counters, {
+          name: 'register',
+          success: 201,
+          perAddress: { max: app.ctx.config.registrationsPerAddress, windowMs: 60 * 60 * 1000 },
+        }),
+      )
+    : {};
 
   app.post(
     '/auth/register',
     {
       config: floodGuard,
-      ...registerFailures,
+      ...registerLimits,
       schema: {
         tags: ['auth'],
         summary: 'Create an account with a company e-mail (role user)',
