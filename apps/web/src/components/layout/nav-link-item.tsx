@@ -3,18 +3,24 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import type { NavItem } from './nav-links';
 
-/** One navigation link; a disabled item is shown greyed out and cannot be followed. */
+/**
+ * One navigation link; a disabled item is shown greyed out and cannot be followed. In the bar the
+ * icon shows from 1280 px, unless `icon` is false (a bar of many links).
+ */
 export function NavLinkItem({
   item,
   layout,
+  icon = true,
   onNavigate,
 }: {
   item: NavItem;
   layout: 'bar' | 'sheet';
+  icon?: boolean;
   onNavigate?: () => void;
 }) {
   const { _ } = useLingui();
   const Icon = item.icon;
+  const iconClass = cn('h-4 w-4', layout === 'bar' && (icon ? 'hidden xl:block' : 'hidden'));
   const base =
     layout === 'bar'
       ? 'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap'
@@ -26,7 +32,7 @@ export function NavLinkItem({
         title={_('common.nav.closedTitle')}
         className={cn(base, 'cursor-not-allowed text-[var(--ink-muted)] opacity-60')}
       >
-        <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
+        <Icon aria-hidden="true" className={iconClass} />
         {_(item.label)}
       </span>
     );
@@ -46,7 +52,7 @@ export function NavLinkItem({
         )
       }
     >
-      <Icon aria-hidden="true" className={cn('h-4 w-4', layout === 'bar' && 'hidden xl:block')} />
+      <Icon aria-hidden="true" className={iconClass} />
       {_(item.label)}
     </NavLink>
   );

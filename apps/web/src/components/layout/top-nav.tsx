@@ -21,22 +21,31 @@ const BAR_CLASS =
   'sticky top-0 z-40 border-b border-[var(--border)] bg-[var(--surface-raised)]/95 text-[var(--ink)] backdrop-blur supports-[backdrop-filter]:bg-[var(--surface-raised)]/85';
 
 /**
- * From which width the whole bar (links, site switch, greeting, language, Logout) is shown; below
- * it the links and the rest move into the hamburger menu, so nothing overlaps at any width
- * (e2e/top-bar.spec.ts). Three links (user) fit from 1024 px; six or seven (barista, admin) with
- * the greeting and Logout need about 1450 px, from 1536; an admin's up to eight with the site
- * switch of a company of several sites need about 1750, from 1800.
+ * From which width the whole bar (links, site switch, greeting, Profile, language, Logout) is
+ * shown; below it the links and the rest move into the hamburger menu, so nothing overlaps at any
+ * width (e2e/top-bar.spec.ts). Three links (user) fit from 1024 px; six to eight (barista, admin)
+ * with the greeting and Logout need about 1500 px, from 1536; an admin's nine, or any with the
+ * site switch of a company of several sites, need more, from 1800.
  */
 function fullBarFrom(links: number, siteSwitch: boolean): 'lg' | '2xl' | '1800' {
   if (links <= 5) return 'lg';
-  return siteSwitch ? '1800' : '2xl';
+  return siteSwitch || links > 8 ? '1800' : '2xl';
 }
 
-/** Tailwind needs each class written whole. */
+/**
+ * Tailwind needs each class written whole. The widest bar also takes the whole width of the window
+ * (the others stop at 1536 px) and shows its links without their icons.
+ */
 const FULL_BAR = {
-  lg: { block: 'lg:block', inline: 'lg:inline-flex', hidden: 'lg:hidden' },
-  '2xl': { block: '2xl:block', inline: '2xl:inline-flex', hidden: '2xl:hidden' },
-  '1800': { block: 'min-[1800px]:block', inline: 'min-[1800px]:inline-flex', hidden: 'min-[1800px]:hidden' },
+  lg: { block: 'lg:block', inline: 'lg:inline-flex', hidden: 'lg:hidden', width: '', linkIcons: true },
+  '2xl': { block: '2xl:block', inline: '2xl:inline-flex', hidden: '2xl:hidden', width: '', linkIcons: true },
+  '1800': {
+    block: 'min-[1800px]:block',
+    inline: 'min-[1800px]:inline-flex',
+    hidden: 'min-[1800px]:hidden',
+    width: 'min-[1800px]:max-w-none',
+    linkIcons: false,
+  },
 } as const;
 
 /** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
@@ -77,7 +86,7 @@ export function TopNav() {
   const show = FULL_BAR[fullBarFrom(items.length, me.role !== 'barista' && several)];
   return (
     <header className={BAR_CLASS}>
-      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4">
+      <div className={cn('mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4', show.width)}>
         <Link to={logoPath(me.role, venue)} className="shrink-0 rounded-xl" aria-label={_('common.nav.home')}>
           <Logo barOpen={venue.isBarOpen} className="h-11 w-11" />
         </Link>
@@ -85,7 +94,7 @@ export function TopNav() {
           <ul className="flex items-center gap-0.5">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLinkItem item={item} layout="bar" />
+                <NavLinkItem item={item} layout="bar" icon={show.linkIcons} />
               </li>
             ))}
           </ul>
