@@ -211,6 +211,17 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText("Enter the site's name.")).toBeVisible();
   await expectAccessible(adminPage, 'the new site form, with its checks');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // On a phone the outbox's channels are cards.
+  await adminPage.goto('/notifications-admin');
+  await expect(adminPage.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(adminPage.getByRole('list', { name: "Each channel's outbox" })).toBeVisible();
+  await expectAccessible(adminPage, '/notifications-admin');
+
+  await adminPage.goto('/profile');
+  await expect(adminPage.getByRole('group', { name: 'Tell me my drink is ready by' })).toBeVisible();
+  await expectAccessible(adminPage, '/profile');
   await adminPage.context().close();
 });
 

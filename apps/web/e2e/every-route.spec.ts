@@ -35,7 +35,8 @@ const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
 
 /** A message id shown instead of its text (the message is missing from the catalogue). */
-const RAW_ID = /\b(common|shared|auth|info|order|barista|dashboards|management|schedule|users)\.[a-zA-Z]+\.[a-zA-Z.]+/;
+const RAW_ID =
+  /\b(common|shared|auth|info|order|barista|dashboards|management|schedule|users|sites|notifications)\.[a-zA-Z]+\.[a-zA-Z.]+/;
 const THAI = /[\u0E00-\u0E7F]/;
 /** Cafe drinks cannot be chosen on Friday afternoons (the browser sees the real clock). */
 const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
@@ -322,6 +323,7 @@ async function walkUser(walk: Walk, request: APIRequestContext) {
     await page.keyboard.press('Escape');
   }
   await walk.visit('/ordered', { name: 'History', ready: (p) => p.getByRole('listitem') });
+  await visitProfile(walk);
   await walk.visit('/team-credit');
   await walk.visit('/unauthorized');
   await walk.visit('/no-such-page', { name: 'the catch-all' });
@@ -404,6 +406,10 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await walk.visit('/userManagement-bar');
   await walk.visit('/opening-hours-admin');
   await walkSites(walk);
+  await walk.visit('/notifications-admin', {
+    ready: (p) => p.getByRole('table', { name: walk.t('notifications.outbox.tableCaption') }),
+  });
+  await visitProfile(walk);
   await walk.visit('/ordering', { at: '/unauthorized', name: 'a barista screen (denied)' });
 
   await venue(request, 'bar-open');
@@ -430,6 +436,13 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await page.context().close();
   await venue(request, 'cafe-open');
 });
+
+/** The Profile, once its notification settings have loaded (every role has it). */
+async function visitProfile(walk: Walk) {
+  await walk.visit('/profile', {
+    ready: (p) => p.getByRole('group', { name: walk.t('notifications.channels.legend') }),
+  });
+}
 
 /** Sites (/sites-admin): the list, the form with its checks shown, the baristas and the archive question. */
 async function walkSites(walk: Walk) {
@@ -526,6 +539,7 @@ async function walkBarista(walk: Walk, request: APIRequestContext) {
   await walk.visit('/dashboard-cafe', { ready: (p) => p.getByRole('table') });
   await walk.visit('/dashboard-bar');
   await walk.visit('/opening-hours');
+  await visitProfile(walk);
   await walk.visit('/', { at: '/ordering', name: '/ (signed in)', ready: (p) => p.locator('[data-ticket-id]') });
   // The public bar menu (closed now) links to the public cafe menu, with the barista's category list.
   await page.goto('/order_bar');
