@@ -39,6 +39,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(statsRoutes);
       await api.register(pushRoutes);
       await api.register(notificationsRoutes);
+      await api.register(retentionRoutes);
       await api.register(scheduleRoutes);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
@@ -218,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The opening hours' timer (server.ts starts it) stops before what its work needs goes away.
     await ctx.services.schedule.stop();
     await ctx.services.orders.stopReleases();
+    await ctx.services.retention.stop();
     await io.close();
     // Deliveries under way still write the database; each gives up after its own timeout.
     await ctx.services.notifications.stop();

@@ -100,6 +100,8 @@ const EnvSchema = z.object({
     z.url({ protocol: /^https?$/, message: 'WEBHOOK_URL must be the http(s) URL notifications are posted to' }),
   ),
   WEBHOOK_SECRET: unsetWhenEmpty(z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters')),
+  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
 });
@@ -179,6 +181,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rateLimit: boolean;
+  /** How long personal data is kept (docs/privacy.md): the daily clean-up and the privacy page read it. */
+  retention: { photoDays: number; notificationDays: number };
   /** Accounts one network address may register in an hour (successful registrations). */
   registrationsPerAddress: number;
   /**
@@ -379,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     rateLimit: e.RATE_LIMIT,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
+    retention: { photoDays: e.PHOTO_RETENTION_DAYS, notificationDays: e.NOTIFICATION_RETENTION_DAYS },
     shutdownTimeoutMs: parseShutdownTimeout(e.SHUTDOWN_TIMEOUT_MS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     pushEndpointHosts:

@@ -14,6 +14,7 @@ import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
 import type { PickupService } from './modules/pickup/pickup.service';
 import type { PushService } from './modules/push/push.service';
+import type { RetentionService } from './modules/retention/retention.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
@@ -43,6 +44,8 @@ export interface Services {
   pickup: PickupService;
   /** Web Push: the browsers that subscribed, and the delivery to one (for the outbox). */
   push: PushService;
+  /** How long personal data is kept: the daily clean-up, and what the privacy page says. */
+  retention: RetentionService;
   /** Opening hours: the weekly schedule, closed days, and the changes they make on their own. */
   schedule: ScheduleService;
   settings: SettingsService;

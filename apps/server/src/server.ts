@@ -93,6 +93,8 @@ async function main(): Promise<void> {
   app.ctx.services.orders.startReleases();
   // The notification outbox: what is written in any process is delivered once, by one of them.
   app.ctx.services.notifications.start();
+  // Personal data past its time (docs/privacy.md), once a day by one of the processes.
+  app.ctx.services.retention.start();
 
   let closing = false;
   const shutdown = (signal: string) => {

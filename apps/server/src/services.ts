@@ -8,6 +8,7 @@ import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPickupService } from './modules/pickup/pickup.service';
 import { createPushService } from './modules/push/push.service';
+import { createRetentionService } from './modules/retention/retention.service';
 import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSsoService } from './modules/sso/sso.service';
@@ -42,6 +43,7 @@ export function createAppContext(base: AppBase): AppContext {
     orders: createOrdersService(ctx),
     pickup: createPickupService(ctx),
     push: createPushService(ctx),
+    retention: createRetentionService(ctx),
     schedule: createScheduleService(ctx),
     settings: createSettingsService(ctx),
     shopStatus: createShopStatusService(ctx),

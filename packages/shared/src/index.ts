@@ -27,3 +27,5 @@ export * from './option-schemas';
 export * from './pickup-schemas';
 export * from './pickup';
 export * from './notification-schemas';
+export * from './privacy-schemas';
+export * from './audit-schemas';

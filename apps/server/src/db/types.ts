@@ -279,9 +279,9 @@ export interface ScheduleClosedDaysTable {
 /** A scheduled change or closing warning handled once, by whichever process inserted its key first. */
 export interface ScheduleRunsTable {
   key: string;
-  kind: 'change' | 'warning';
+  kind: 'change' | 'warning' | 'retention';
   scheduled_at: Timestamp;
-  /** `applied` / `skipped` (a change), `sent` (a warning). */
+  /** `applied` / `skipped` (a change), `sent` (a warning), `applied` (a day's clean-up, modules/retention). */
   outcome: string;
   created_at: Timestamp;
 }

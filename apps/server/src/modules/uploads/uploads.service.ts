@@ -4,6 +4,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toStoredImage } from './image-processing';
 import { imageNameFromUrl, imageUrl } from './image-url';
+import { IMAGES_REMOVED_TOPIC } from '../retention/retention.service';
 import { findImageByName, findImageNameBySha, imageExists, insertImageIfNew } from './uploads.repository';
 
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
@@ -33,6 +34,8 @@ const KNOWN_IMAGES_MAX = 10_000;
 
 export function createUploadsService(ctx: AppContext) {
   const knownImages = new Set<string>();
+  // The daily clean-up deleted photos (modules/retention), in this process or another.
+  ctx.bus.subscribe(IMAGES_REMOVED_TOPIC, () => knownImages.clear());
   return {
     /** Stores an upload as a re-encoded WebP; the same picture twice gives the same URL. */
     async upload(userId: number, file: string | Buffer): Promise<{ url: string }> {
@@ -68,7 +71,8 @@ export function createUploadsService(ctx: AppContext) {
       if (!name) return null;
       if (knownImages.has(name)) return imageUrl(name);
       if (!(await imageExists(ctx.db, name))) return null;
-      // Stored images are never removed (a name is its content's hash): once seen, always there.
+      // A name is its content's hash: once seen, it is there until the clean-up deletes it, which
+      // every process hears of (IMAGES_REMOVED_TOPIC).
       if (knownImages.size >= KNOWN_IMAGES_MAX) knownImages.delete(knownImages.values().next().value as string);
       knownImages.add(name);
       return imageUrl(name);
