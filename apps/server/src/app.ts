@@ -38,6 +38,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { retentionRoutes } from './modules/retention/retention.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(statsRoutes);
       await api.register(pushRoutes);
       await api.register(notificationsRoutes);
+      await api.register(auditRoutes);
       await api.register(retentionRoutes);
       await api.register(scheduleRoutes);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.

@@ -5,6 +5,7 @@ import type { Dialect } from './db/connection';
 import type { Db } from './db/types';
 import type { Clock } from './lib/clock';
 import type { TokenSigner } from './lib/tokens';
+import type { AuditService } from './modules/audit/audit.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
 import type { HealthService } from './modules/health/health.service';
@@ -30,6 +31,8 @@ import type { AppMetrics } from './plugins/metrics';
 
 /** One service per module, built once in buildApp. */
 export interface Services {
+  /** The audit log of administrative actions: the services record them, admins read them. */
+  audit: AuditService;
   auth: AuthService;
   /** Busy mode: new online cafe orders paused by hand or by the queue. */
   busy: BusyService;

@@ -1,4 +1,5 @@
 import type { AppBase, AppContext, Services } from './context';
+import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
 import { createHealthService } from './modules/health/health.service';
@@ -34,6 +35,7 @@ export function createAppContext(base: AppBase): AppContext {
     },
   };
   built.services = {
+    audit: createAuditService(ctx),
     auth: createAuthService(ctx),
     busy: createBusyService(ctx),
     health: createHealthService(ctx),

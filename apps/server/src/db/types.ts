@@ -320,6 +320,26 @@ export interface NotificationPreferencesTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One administrative action (migration 013, docs/api.md "Audit log"): who made it (their name at
+ * the time), what it changed, and the changed fields before and after (JSON). Only ever inserted.
+ */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  /** null: the system, or an account removed since (`actor_name` still names it). */
+  actor_id: number | null;
+  actor_name: string;
+  /** `<area>.<what>`, one of AUDIT_ACTIONS (packages/shared). */
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  site_id: number | null;
+  /** JSON objects of the changed fields; null: it did not exist before, or does not after. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -344,6 +364,7 @@ export interface Database {
   schedule_runs: ScheduleRunsTable;
   notification_outbox: NotificationOutboxTable;
   notification_preferences: NotificationPreferencesTable;
+  audit_log: AuditLogTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -1,0 +1,81 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AuditLogTable, Db } from '../../db/types';
+
+export type AuditRow = Selectable<AuditLogTable>;
+export type NewAuditRow = Insertable<AuditLogTable>;
+
+/** The rows a read asks for: action prefix, actor, and instants [fromAt, toAt). */
+export interface AuditRowFilter {
+  actionPrefix?: string;
+  actorId?: number;
+  fromAt?: string;
+  toAt?: string;
+}
+
+/** A place in the log: the last entry of a page, by the keys the pages are sorted on. */
+export interface AuditPosition {
+  at: string;
+  id: number;
+}
+
+export async function insertAuditRow(db: Db, row: NewAuditRow): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}
+
+/** Newest first (ties: the higher id first), after `after` when given, at most `limit`. */
+export async function listAuditRows(
+  db: Db,
+  filter: AuditRowFilter,
+  after: AuditPosition | null,
+  limit?: number,
+): Promise<AuditRow[]> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.actionPrefix !== undefined) {
+    // The contract allows only a-z, dots and dashes: nothing LIKE would read as a wildcard.
+    query = query.where('action', 'like', `${filter.actionPrefix}%`);
+  }
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.fromAt !== undefined) query = query.where('at', '>=', filter.fromAt);
+  if (filter.toAt !== undefined) query = query.where('at', '<', filter.toAt);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]),
+    );
+  }
+  query = query.orderBy('at', 'desc').orderBy('id', 'desc');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+/** The tables whose rows entries name, with their name column. */
+const NAMED = {
+  user: 'users',
+  site: 'sites',
+  category: 'categories',
+  'menu-item': 'menu_items',
+  'option-group': 'option_groups',
+  'option-choice': 'option_choices',
+} as const;
+
+export type NamedTargetType = keyof typeof NAMED;
+
+export function isNamedTarget(type: string): type is NamedTargetType {
+  return Object.hasOwn(NAMED, type);
+}
+
+/** The names these rows have now, by id. */
+export async function namesOf(db: Db, type: NamedTargetType, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom(NAMED[type])
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The name of an account now (undefined: no such account). */
+export async function accountName(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return row?.name;
+}
