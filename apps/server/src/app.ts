@@ -40,6 +40,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { retentionRoutes } from './modules/retention/retention.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notificationsRoutes);
       await api.register(auditRoutes);
       await api.register(retentionRoutes);
+      await api.register(accountRoutes);
       await api.register(scheduleRoutes);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);

@@ -5,6 +5,7 @@ import type { Dialect } from './db/connection';
 import type { Db } from './db/types';
 import type { Clock } from './lib/clock';
 import type { TokenSigner } from './lib/tokens';
+import type { AccountService } from './modules/account/account.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
@@ -33,6 +34,8 @@ import type { AppMetrics } from './plugins/metrics';
 export interface Services {
   /** The audit log of administrative actions: the services record them, admins read them. */
   audit: AuditService;
+  /** A person's own data: the download of all of it, and deleting the account. */
+  account: AccountService;
   auth: AuthService;
   /** Busy mode: new online cafe orders paused by hand or by the queue. */
   busy: BusyService;

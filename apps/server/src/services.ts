@@ -1,4 +1,5 @@
 import type { AppBase, AppContext, Services } from './context';
+import { createAccountService } from './modules/account/account.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
@@ -36,6 +37,7 @@ export function createAppContext(base: AppBase): AppContext {
   };
   built.services = {
     audit: createAuditService(ctx),
+    account: createAccountService(ctx),
     auth: createAuthService(ctx),
     busy: createBusyService(ctx),
     health: createHealthService(ctx),

@@ -29,3 +29,4 @@ export * from './pickup';
 export * from './notification-schemas';
 export * from './privacy-schemas';
 export * from './audit-schemas';
+export * from './account-schemas';

@@ -491,8 +491,11 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
 }
 
 function goodParam(world: World, e: Endpoint, p: Parameter, self?: number): string {
-  // Routes about one's own account (push/disable) are aimed at the caller.
+  // Routes about one's own account (push/disable) are aimed at the caller; so is deleting an
+  // account (refused for one's own), which no reset could undo.
   if (p.in === 'path' && self !== undefined && /\/user\/\{id\}\/push/.test(e.path)) return String(self);
+  if (p.in === 'path' && self !== undefined && e.method === 'delete' && e.path === '/api/user/{id}')
+    return String(self);
   if (p.schema?.enum) return String(p.schema.enum[0]);
   if (p.schema?.type === 'array' && p.schema.items?.enum) return String(p.schema.items.enum[0]);
   if (p.schema?.type === 'integer') return String(victimIdFor(world, e.path));

@@ -231,6 +231,30 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json<ErrorBody>().code).toBe('SSO_REFUSED');
   });
+
+  it('never signs into a deleted account again: the next sign-in makes a new, empty one', async () => {
+    const email = uniqueEmail('leaver');
+    const first = await signIn(email);
+    expect(first.statusCode, first.body).toBe(200);
+    const { accessToken, refreshToken } = first.json<TokenPair>();
+    const before = (await me(accessToken)).json<Me>();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { confirm: email },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await me(accessToken)).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
+    expect(refreshed.statusCode).toBe(401);
+
+    const again = await signIn(email);
+    expect(again.statusCode, again.body).toBe(200);
+    const after = (await me(again.json<TokenPair>().accessToken)).json<Me>();
+    expect(after.email).toBe(email);
+    expect(after.id).not.toBe(before.id);
+  });
 });
 
 describe('single sign-on without a reachable provider', () => {

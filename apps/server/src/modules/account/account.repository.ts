@@ -1,0 +1,197 @@
+import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
+import type { Db } from '../../db/types';
+
+/** The e-mail a deleted account is left with: no one can register or sign in with it. */
+export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+/** The name a deleted account's orders show in the statistics and the baristas' history. */
+export const DELETED_NAME = 'Deleted person';
+
+export function findAccount(db: Db, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('sites as s', 's.id', 'u.home_site_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.password_hash',
+      'u.home_site_id',
+      's.name as home_site_name',
+      'u.created_at',
+      'u.updated_at',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function ordersOf(db: Db, userId: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('menu_items as m', 'm.id', 'o.menu_id')
+    .innerJoin('sites as s', 's.id', 'o.site_id')
+    .select([
+      'o.id',
+      's.name as site',
+      'o.category_for',
+      'm.name as drink',
+      'o.type',
+      'o.sweetness',
+      'o.remark',
+      'o.tumbler_image',
+      'o.status',
+      'o.reject_note',
+      'o.order_date',
+      'o.pickup_at',
+    ])
+    .where('o.user_id', '=', userId)
+    .orderBy('o.id')
+    .execute();
+}
+
+export function historyOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_status_history')
+    .select(['order_id', 'from_status', 'to_status', 'changed_at', 'note'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function optionsOf(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_options')
+    .select(['order_id', 'group_name', 'choice_name', 'quantity'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** The photos that are the person's: uploaded by them, or shown by their orders. */
+export async function photoNamesOf(db: Db, userId: number): Promise<string[]> {
+  const uploaded = await db.selectFrom('images').select('name').where('uploaded_by', '=', userId).execute();
+  const shown = await db
+    .selectFrom('orders')
+    .select('tumbler_image')
+    .distinct()
+    .where('user_id', '=', userId)
+    .execute();
+  const names = new Set(uploaded.map((r) => r.name));
+  for (const { tumbler_image: url } of shown) {
+    const match = /\/api\/images\/([^/?#]+)$/.exec(url);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return [...names];
+}
+
+export function photos(db: Db, names: string[]) {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('images')
+    .select(['name', 'mime', 'created_at', 'data'])
+    .where('name', 'in', names)
+    .orderBy('id')
+    .execute();
+}
+
+export function subscriptionsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export function sessionsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'created_at', 'expires_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export function notificationsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('notification_outbox')
+    .select(['channel', 'event', 'status', 'created_at', 'sent_at', 'payload'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function openOrderCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where(
+      'status',
+      'in',
+      ACTIVE_ORDER_STATUSES.filter((s) => s !== 'done'),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Removes what identifies the person, in `trx`: the account keeps its id (the orders and the
+ * statistics count it) under a name and an address that are no one's; the orders lose the
+ * person's own words and photo; every other row that is theirs goes. Answers the photos' names
+ * that no one else's order shows, deleted here too.
+ */
+export async function eraseAccount(trx: Db, userId: number, at: string): Promise<string[]> {
+  const names = await photoNamesOf(trx, userId);
+  await trx
+    .updateTable('users')
+    .set({
+      name: DELETED_NAME,
+      email: deletedEmail(userId),
+      password_hash: '!',
+      role: 'user',
+      is_available: 'unavailable',
+      push_status: 'INACTIVE',
+      home_site_id: null,
+      updated_at: at,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('orders')
+    .set({ remark: '-', tumbler_image: '', guest_name: null })
+    .where('user_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('notification_outbox').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('site_baristas').where('user_id', '=', userId).execute();
+  // A photo is stored once for everyone who uploaded the same picture: kept while another's order shows it.
+  const shared = names.length
+    ? await trx
+        .selectFrom('orders')
+        .select('tumbler_image')
+        .distinct()
+        .where('user_id', '!=', userId)
+        .where(
+          'tumbler_image',
+          'in',
+          names.map((name) => `/api/images/${name}`),
+        )
+        .execute()
+    : [];
+  const keep = new Set(shared.map((r) => r.tumbler_image.replace('/api/images/', '')));
+  const gone = names.filter((name) => !keep.has(name));
+  if (gone.length) await trx.deleteFrom('images').where('name', 'in', gone).execute();
+  return gone;
+}
+
+export async function forgetCounters(db: Db, email: string): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('key', 'in', [`login-failed|${email}`, `register-failed|${email}`])
+    .execute();
+}

@@ -1,0 +1,168 @@
+import type { AccountExport, DeleteOwnAccountBody } from '@cafe/shared';
+import type { AppContext, AuthUser } from '../../context';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { IMAGES_REMOVED_TOPIC } from '../retention/retention.service';
+import {
+  eraseAccount,
+  findAccount,
+  forgetCounters,
+  historyOf,
+  notificationsOf,
+  openOrderCount,
+  optionsOf,
+  ordersOf,
+  photoNamesOf,
+  photos,
+  sessionsOf,
+  subscriptionsOf,
+} from './account.repository';
+
+const hasOpenOrders = () =>
+  new AppError(
+    409,
+    'ACCOUNT_HAS_OPEN_ORDERS',
+    'This account has orders still waiting or being made. Cancel them, or wait until they are done, then delete the account.',
+  );
+
+/** A person's own data: all of it as one file, and the account's deletion (docs/privacy.md). */
+export function createAccountService(ctx: AppContext) {
+  const { db, clock, log } = ctx;
+
+  async function erase(userId: number): Promise<void> {
+    const account = await findAccount(db, userId);
+    if (!account || account.email.endsWith('@deleted.invalid')) throw notFound('User');
+    const gone = await db.transaction().execute(async (trx) => {
+      await ctx.services.users.lockAccounts([userId], trx);
+      // Checked under the account's lock: no order of theirs is placed while it is deleted.
+      if ((await openOrderCount(trx, userId)) > 0) throw hasOpenOrders();
+      return eraseAccount(trx, userId, iso(clock.now()));
+    });
+    await forgetCounters(db, account.email).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not forget the sign-in counters of a deleted account'),
+    );
+    // Every process forgets the account and the photos; its live connections are told to sign out.
+    ctx.services.users.forget(userId);
+    if (gone.length > 0) ctx.bus.publish(IMAGES_REMOVED_TOPIC, gone.length);
+    ctx.events.sessionChanged(userId);
+    log.info({ userId, photos: gone.length }, 'account deleted');
+  }
+
+  return {
+    /** DELETE /user/me: the caller deletes their own account, typing their e-mail to confirm. */
+    async deleteOwn(caller: AuthUser, body: DeleteOwnAccountBody): Promise<void> {
+      if (body.confirm.trim().toLowerCase() !== caller.email.toLowerCase()) {
+        throw badRequest('confirm: type your e-mail address to delete your account');
+      }
+      await erase(caller.id);
+    },
+
+    /** DELETE /user/{id}: an admin deletes someone else's account (someone who left). */
+    async deleteOther(caller: AuthUser, userId: number): Promise<void> {
+      if (userId === caller.id) throw forbidden('Delete your own account from your profile.');
+      await erase(userId);
+    },
+
+    /** GET /user/me/export: everything the cafe holds about the caller. */
+    async export(caller: AuthUser): Promise<AccountExport> {
+      const account = await findAccount(db, caller.id);
+      if (!account) throw notFound('User');
+      const orders = await ordersOf(db, caller.id);
+      const ids = orders.map((o) => o.id);
+      const [history, options, names, subscriptions, sessions, notifications, settings] = await Promise.all([
+        historyOf(db, ids),
+        optionsOf(db, ids),
+        photoNamesOf(db, caller.id),
+        subscriptionsOf(db, caller.id),
+        sessionsOf(db, caller.id),
+        notificationsOf(db, caller.id),
+        ctx.services.notifications.settings(caller),
+      ]);
+      const images = await photos(db, names);
+      const families = new Map<string, { startedAt: string; lastUsedAt: string; expiresAt: string; ended: boolean }>();
+      for (const token of sessions) {
+        const family = families.get(token.family_id);
+        if (!family) {
+          families.set(token.family_id, {
+            startedAt: token.created_at,
+            lastUsedAt: token.created_at,
+            expiresAt: token.expires_at,
+            ended: token.revoked_at !== null,
+          });
+        } else {
+          family.lastUsedAt = token.created_at;
+          family.expiresAt = token.expires_at;
+          family.ended = token.revoked_at !== null;
+        }
+      }
+      return {
+        exportedAt: iso(clock.now()),
+        account: {
+          id: account.id,
+          name: account.name,
+          email: account.email,
+          role: account.role,
+          signIn: account.password_hash === '!' ? 'single sign-on' : 'password',
+          homeSite:
+            account.home_site_id !== null && account.home_site_name
+              ? { id: account.home_site_id, name: account.home_site_name }
+              : null,
+          createdAt: account.created_at,
+          updatedAt: account.updated_at,
+        },
+        notificationSettings: settings,
+        orders: orders.map((o) => ({
+          id: o.id,
+          site: o.site,
+          venue: o.category_for,
+          drink: o.drink,
+          options: options
+            .filter((x) => x.order_id === o.id)
+            .map((x) => ({ group: x.group_name, choice: x.choice_name, quantity: x.quantity })),
+          type: o.type,
+          sweetness: o.sweetness,
+          remark: o.remark,
+          tumblerImage: o.tumbler_image,
+          status: o.status,
+          rejectNote: o.reject_note,
+          placedAt: o.order_date,
+          pickupAt: o.pickup_at ?? null,
+          history: history
+            .filter((h) => h.order_id === o.id)
+            .map((h) => ({ from: h.from_status, to: h.to_status, at: h.changed_at, note: h.note })),
+        })),
+        photos: images.map((image) => ({
+          url: `/api/images/${image.name}`,
+          mime: image.mime,
+          uploadedAt: image.created_at,
+          dataUrl: `data:${image.mime};base64,${Buffer.from(image.data).toString('base64')}`,
+        })),
+        pushSubscriptions: subscriptions.map((s) => ({ service: hostOf(s.endpoint), createdAt: s.created_at })),
+        signIns: [...families.values()],
+        notifications: notifications.map((n) => {
+          const payload = JSON.parse(n.payload) as { message?: { title?: string; text?: string } };
+          return {
+            channel: n.channel,
+            event: n.event,
+            status: n.status,
+            createdAt: n.created_at,
+            sentAt: n.sent_at,
+            title: payload.message?.title ?? '',
+            text: payload.message?.text ?? '',
+          };
+        }),
+      };
+    },
+  };
+}
+
+/** The push service of a subscription (the endpoint itself is a secret of the browser). */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
