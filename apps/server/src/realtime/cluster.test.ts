@@ -104,7 +104,8 @@ describe('several server processes', () => {
     });
     expect(patched.statusCode).toBe(200);
     await first.ctx.services.shopStatus.set(FIRST_SITE_ID, before.isCafeOpen ? 'close-both' : 'cafe-open', admin.id);
-    await first.ctx.services.menu.createCategory({ name: 'Smoothies', categoryFor: 'cafe' });
+    const adminUser = { id: admin.id, role: 'admin' as const, name: 'Cache Admin', email: '', homeSiteId: null };
+    await first.ctx.services.menu.createCategory(adminUser, { name: 'Smoothies', categoryFor: 'cafe' });
 
     // The second process answers with the change, not with what it held.
     const eventually = async (check: () => Promise<boolean>) => {

@@ -98,6 +98,16 @@ export function listSiteMenu(db: Db, siteId: number): Promise<SiteMenuRow[]> {
   return db.selectFrom('site_menu_items').selectAll().where('site_id', '=', siteId).execute();
 }
 
+/** An item's row at a site. */
+export function findSiteMenuItem(db: Db, siteId: number, itemId: number): Promise<SiteMenuRow | undefined> {
+  return db
+    .selectFrom('site_menu_items')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+}
+
 /** Writes an item's row at a site; false when the site has no row for it (no such item or site). */
 export async function updateSiteMenuItem(
   db: Db,

@@ -137,7 +137,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: CategorySchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await menu.createCategory(request.body)),
+    async (request, reply) => reply.status(201).send(await menu.createCategory(currentUser(request), request.body)),
   );
 
   app.patch(
@@ -154,7 +154,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategorySchema, ...writeErrors },
       },
     },
-    async (request) => menu.updateCategory(request.params.id, request.body),
+    async (request) => menu.updateCategory(currentUser(request), request.params.id, request.body),
   );
 
   // No body is expected here; clients that still send a JSON content type with an empty body
@@ -184,7 +184,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: CategorySchema, ...writeErrors },
         },
       },
-      async (request) => menu.deleteCategory(request.params.id),
+      async (request) => menu.deleteCategory(currentUser(request), request.params.id),
     );
   };
   await app.register(deleteCategoryRoute);
@@ -203,7 +203,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: MenuSchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await menu.createMenu(request.body)),
+    async (request, reply) => reply.status(201).send(await menu.createMenu(currentUser(request), request.body)),
   );
 
   app.patch(
@@ -221,6 +221,6 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MenuSchema, ...writeErrors },
       },
     },
-    async (request) => menu.updateMenu(request.params.id, request.body),
+    async (request) => menu.updateMenu(currentUser(request), request.params.id, request.body),
   );
 };

@@ -20,6 +20,7 @@ import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { untilText } from '../../lib/sold-out';
 import { iso } from '../../lib/time';
+import { changedFields } from '../audit/audit.service';
 import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
 
@@ -38,6 +39,25 @@ export interface OrderableItem {
 
 const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
   row.is_available === 'available' && row.category_is_available === 'available';
+
+/** What the audit log keeps of a category, an item, and an item at a site (docs/api.md, "Audit log"). */
+const auditedCategory = (row: repo.CategoryRow) => ({
+  name: row.name,
+  categoryFor: row.category_for,
+  isAvailable: row.is_available,
+});
+const auditedItem = (row: repo.MenuItemRow) => ({
+  name: row.name,
+  description: row.description,
+  categoryId: row.category_id,
+  isActive: row.is_active,
+  isAvailable: row.is_available,
+});
+const auditedSiteItem = (row: repo.SiteMenuRow) => ({
+  available: row.available === 1,
+  soldOut: row.sold_out === 1,
+  soldOutUntil: row.sold_out_until,
+});
 
 /** Names may not start with a space (the shared rule); a trailing one is noise and is dropped. */
 const cleanName = (name: string) => name.trimEnd();
@@ -97,14 +117,31 @@ export function createMenuService(ctx: AppContext) {
     return item;
   }
 
-  async function saveCategory(id: number, changes: Updateable<CategoriesTable>): Promise<repo.CategoryRow> {
+  async function saveCategory(
+    user: AuthUser,
+    id: number,
+    changes: Updateable<CategoriesTable>,
+  ): Promise<repo.CategoryRow> {
     if (Object.keys(changes).length === 0) {
       const current = await repo.findCategory(ctx.db, id);
       if (!current) throw categoryNotFound(id);
       return current;
     }
-    const row = await repo.updateCategory(ctx.db, id, { ...changes, updated_at: iso(ctx.clock.now()) });
-    if (!row) throw categoryNotFound(id);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const before = await repo.findCategory(trx, id);
+      const after = before && (await repo.updateCategory(trx, id, { ...changes, updated_at: iso(ctx.clock.now()) }));
+      if (!before || !after) throw categoryNotFound(id);
+      const changed = changedFields(auditedCategory(before), auditedCategory(after));
+      if (changed) {
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'menu.category.update',
+          target: { type: 'category', id },
+          ...changed,
+        });
+      }
+      return after;
+    });
     emit({ kind: 'category', id: row.id });
     return row;
   }
@@ -184,7 +221,21 @@ export function createMenuService(ctx: AppContext) {
           throw badRequest('soldOutUntil: must be in the future');
         }
       }
-      if (!(await repo.updateSiteMenuItem(ctx.db, siteId, menuId, changes))) throw menuNotFound(menuId);
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await repo.findSiteMenuItem(trx, siteId, menuId);
+        if (!before || !(await repo.updateSiteMenuItem(trx, siteId, menuId, changes))) throw menuNotFound(menuId);
+        const after = await repo.findSiteMenuItem(trx, siteId, menuId);
+        const changed = after && changedFields(auditedSiteItem(before), auditedSiteItem(after));
+        if (changed) {
+          await ctx.services.audit.record(trx, {
+            actor: user,
+            action: 'menu.site-item',
+            target: { type: 'menu-item', id: menuId },
+            siteId,
+            ...changed,
+          });
+        }
+      });
       siteMenus.invalidate(siteId);
       ctx.events.menu({ kind: 'menu', id: menuId }, siteId);
       return toMenuAtSite(siteId, (await siteMenu(siteId)).get(menuId), ctx.clock.now());
@@ -223,10 +274,10 @@ export function createMenuService(ctx: AppContext) {
       return item ?? undefined;
     },
 
-    async createCategory(body: CategoryCreateBody): Promise<Category> {
+    async createCategory(user: AuthUser, body: CategoryCreateBody): Promise<Category> {
       const now = iso(ctx.clock.now());
-      const row = await ctx.db.transaction().execute(async (trx) =>
-        repo.insertCategory(trx, {
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const category = await repo.insertCategory(trx, {
           name: cleanName(body.name),
           category_for: body.categoryFor,
           is_available: 'available',
@@ -234,28 +285,35 @@ export function createMenuService(ctx: AppContext) {
           sort_order: await repo.nextCategorySortOrder(trx),
           created_at: now,
           updated_at: now,
-        }),
-      );
+        });
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'menu.category.create',
+          target: { type: 'category', id: category.id },
+          after: auditedCategory(category),
+        });
+        return category;
+      });
       emit({ kind: 'category', id: row.id });
       return toCategory(row, []);
     },
 
-    async updateCategory(id: number, body: CategoryPatchBody): Promise<Category> {
+    async updateCategory(user: AuthUser, id: number, body: CategoryPatchBody): Promise<Category> {
       const changes: Updateable<CategoriesTable> = {};
       if (body.name !== undefined) changes.name = cleanName(body.name);
       if (body.categoryFor !== undefined) changes.category_for = body.categoryFor;
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
-      const row = await saveCategory(id, changes);
+      const row = await saveCategory(user, id, changes);
       return categoryWithMenu(ctx.db, row);
     },
 
     /** Soft delete; the answer is the category as it now is, isAvailable "unavailable". */
-    async deleteCategory(id: number): Promise<Category> {
-      const row = await saveCategory(id, { is_available: 'unavailable' });
+    async deleteCategory(user: AuthUser, id: number): Promise<Category> {
+      const row = await saveCategory(user, id, { is_available: 'unavailable' });
       return categoryWithMenu(ctx.db, row);
     },
 
-    async createMenu(body: MenuCreateBody): Promise<Menu> {
+    async createMenu(user: AuthUser, body: MenuCreateBody): Promise<Menu> {
       const now = iso(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
         await requireAvailableCategory(trx, body.category_id);
@@ -269,6 +327,12 @@ export function createMenuService(ctx: AppContext) {
           updated_at: now,
         });
         await repo.addItemToEverySite(trx, item.id);
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'menu.item.create',
+          target: { type: 'menu-item', id: item.id },
+          after: auditedItem(item),
+        });
         return item;
       });
       siteMenus.invalidate();
@@ -276,7 +340,7 @@ export function createMenuService(ctx: AppContext) {
       return toMenu(row);
     },
 
-    async updateMenu(id: number, body: MenuPatchBody): Promise<Menu> {
+    async updateMenu(user: AuthUser, id: number, body: MenuPatchBody): Promise<Menu> {
       const changes: Updateable<MenuItemsTable> = {};
       if (body.name !== undefined) changes.name = cleanName(body.name);
       if (body.description !== undefined) changes.description = dashIfEmpty(body.description);
@@ -291,7 +355,17 @@ export function createMenuService(ctx: AppContext) {
         }
         if (Object.keys(changes).length === 0) return null;
         changes.updated_at = iso(ctx.clock.now());
-        return (await repo.updateItem(trx, id, changes)) ?? null;
+        const updated = await repo.updateItem(trx, id, changes);
+        const changed = updated && changedFields(auditedItem(current), auditedItem(updated));
+        if (changed) {
+          await ctx.services.audit.record(trx, {
+            actor: user,
+            action: 'menu.item.update',
+            target: { type: 'menu-item', id },
+            ...changed,
+          });
+        }
+        return updated ?? null;
       });
       if (!row) {
         // Nothing to change: answer with the item as it is, and tell nobody.

@@ -50,6 +50,38 @@ export async function findGroup(db: Db, id: number): Promise<GroupRow | undefine
     .executeTakeFirst();
 }
 
+/** A group's live choices, in order. */
+export async function listLiveChoices(db: Db, groupId: number): Promise<ChoiceRow[]> {
+  return db
+    .selectFrom('option_choices')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('retired_at', 'is', null)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** The groups an item carries, in order. */
+export async function listItemGroups(db: Db, itemId: number): Promise<ItemGroupRow[]> {
+  return db
+    .selectFrom('menu_item_option_groups')
+    .selectAll()
+    .where('item_id', '=', itemId)
+    .orderBy('sort_order')
+    .execute();
+}
+
+/** A choice's sold-out at a site (undefined: never set there). */
+export async function findSiteChoice(db: Db, siteId: number, choiceId: number): Promise<SiteChoiceRow | undefined> {
+  return db
+    .selectFrom('site_option_choices')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('choice_id', '=', choiceId)
+    .executeTakeFirst();
+}
+
 export async function findChoice(db: Db, id: number): Promise<ChoiceRow | undefined> {
   return db
     .selectFrom('option_choices')

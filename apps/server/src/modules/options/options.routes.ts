@@ -52,7 +52,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: OptionGroupSchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await options.create(request.body)),
+    async (request, reply) => reply.status(201).send(await options.create(currentUser(request), request.body)),
   );
 
   app.put(
@@ -68,7 +68,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionGroupSchema, ...writeErrors },
       },
     },
-    async (request) => options.update(request.params.id, request.body),
+    async (request) => options.update(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -84,7 +84,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await options.remove(request.params.id);
+      await options.remove(currentUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -117,7 +117,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
       },
     },
-    async (request) => options.setForItem(request.params.id, request.body),
+    async (request) => options.setForItem(currentUser(request), request.params.id, request.body),
   );
 
   app.patch(

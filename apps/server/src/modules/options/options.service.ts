@@ -16,6 +16,7 @@ import { createMemoryCache } from '../../lib/cache';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { soldOutAt, untilText } from '../../lib/sold-out';
+import { changedFields } from '../audit/audit.service';
 import * as repo from './options.repository';
 
 /** A group with its live choices in order. */
@@ -82,6 +83,25 @@ function toOptionGroup(entry: GroupEntry): OptionGroup {
     choices: entry.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.is_default === 1 })),
   };
 }
+
+/** What the audit log keeps of a group (docs/api.md, "Audit log"). */
+const auditedGroup = (row: repo.GroupRow, choices: readonly repo.ChoiceRow[]) => ({
+  name: row.name,
+  minChoices: row.min_choices,
+  maxChoices: row.max_choices,
+  maxQuantity: row.max_quantity,
+  choices: choices.map((c) => ({ name: c.name, isDefault: c.is_default === 1 })),
+});
+
+/** What the audit log keeps of an item's groups. */
+const auditedItemGroups = (rows: readonly repo.ItemGroupRow[]) => ({
+  groups: rows.map((r) => ({
+    groupId: r.group_id,
+    minChoices: r.min_choices,
+    maxChoices: r.max_choices,
+    defaultChoiceIds: parseIds(r.default_choice_ids),
+  })),
+});
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -201,7 +221,7 @@ export function createOptionsService(ctx: AppContext) {
       return [...(await catalogue()).groups.values()].map(toOptionGroup);
     },
 
-    async create(body: OptionGroupBody): Promise<OptionGroup> {
+    async create(user: AuthUser, body: OptionGroupBody): Promise<OptionGroup> {
       checkGroupBody(body);
       const at = iso(ctx.clock.now());
       const id = await ctx.db.transaction().execute(async (trx) => {
@@ -215,6 +235,13 @@ export function createOptionsService(ctx: AppContext) {
           updated_at: at,
         });
         await writeChoices(trx, groupId, [], body, at);
+        const row = await repo.findGroup(trx, groupId);
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'options.group.create',
+          target: { type: 'option-group', id: groupId },
+          after: row ? auditedGroup(row, await repo.listLiveChoices(trx, groupId)) : null,
+        });
         return groupId;
       });
       changed(id);
@@ -222,12 +249,14 @@ export function createOptionsService(ctx: AppContext) {
     },
 
     /** PUT /option-groups/{id}: the whole group; the items that carry it keep their own values where they still fit. */
-    async update(id: number, body: OptionGroupBody): Promise<OptionGroup> {
+    async update(user: AuthUser, id: number, body: OptionGroupBody): Promise<OptionGroup> {
       const entry = await requireGroup(id);
       checkGroupBody(body);
       const at = iso(ctx.clock.now());
       await ctx.db.transaction().execute(async (trx) => {
         await refuseTakenName(trx, body.name, id);
+        const before = await repo.findGroup(trx, id);
+        const current = await repo.listLiveChoices(trx, id);
         await trx
           .updateTable('option_groups')
           .set({
@@ -239,25 +268,39 @@ export function createOptionsService(ctx: AppContext) {
           })
           .where('id', '=', id)
           .execute();
-        const current = await trx
-          .selectFrom('option_choices')
-          .selectAll()
-          .where('group_id', '=', id)
-          .where('retired_at', 'is', null)
-          .execute();
         await writeChoices(trx, id, current, body, at);
+        const after = await repo.findGroup(trx, id);
+        const changed =
+          before &&
+          after &&
+          changedFields(auditedGroup(before, current), auditedGroup(after, await repo.listLiveChoices(trx, id)));
+        if (changed) {
+          await ctx.services.audit.record(trx, {
+            actor: user,
+            action: 'options.group.update',
+            target: { type: 'option-group', id },
+            ...changed,
+          });
+        }
       });
       changed(id);
       return toOptionGroup(await requireGroup(id));
     },
 
     /** DELETE /option-groups/{id}: retired and taken off every item; orders keep its names. */
-    async remove(id: number): Promise<void> {
+    async remove(user: AuthUser, id: number): Promise<void> {
       await requireGroup(id);
       const at = iso(ctx.clock.now());
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('option_groups').set({ retired_at: at, updated_at: at }).where('id', '=', id).execute();
         await trx.deleteFrom('menu_item_option_groups').where('group_id', '=', id).execute();
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'options.group.retire',
+          target: { type: 'option-group', id },
+          before: { retired: false },
+          after: { retired: true },
+        });
       });
       changed(id);
     },
@@ -280,7 +323,7 @@ export function createOptionsService(ctx: AppContext) {
     },
 
     /** PUT /menu/{id}/options: the item carries exactly these groups, in this order. */
-    async setForItem(itemId: number, body: ItemOptionGroupsBody): Promise<ItemOptionGroupsBody> {
+    async setForItem(user: AuthUser, itemId: number, body: ItemOptionGroupsBody): Promise<ItemOptionGroupsBody> {
       await ctx.services.menu.getMenu(itemId);
       const cat = await catalogue();
       const seen = new Set<number>();
@@ -312,8 +355,16 @@ export function createOptionsService(ctx: AppContext) {
         };
       });
       await ctx.db.transaction().execute(async (trx) => {
+        const before = auditedItemGroups(await repo.listItemGroups(trx, itemId));
         await trx.deleteFrom('menu_item_option_groups').where('item_id', '=', itemId).execute();
         if (rows.length > 0) await trx.insertInto('menu_item_option_groups').values(rows).execute();
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'menu.item.options',
+          target: { type: 'menu-item', id: itemId },
+          before,
+          after: auditedItemGroups(await repo.listItemGroups(trx, itemId)),
+        });
       });
       catalogues.invalidate();
       ctx.events.menu({ kind: 'menu', id: itemId });
@@ -333,13 +384,29 @@ export function createOptionsService(ctx: AppContext) {
       const now = ctx.clock.now();
       const until = body.soldOut && body.soldOutUntil ? new Date(body.soldOutUntil).toISOString() : null;
       if (until && Date.parse(until) <= now.getTime()) throw badRequest('soldOutUntil: must be in the future');
-      await repo.upsertSiteChoice(ctx.db, {
-        site_id: siteId,
-        choice_id: choiceId,
-        sold_out: body.soldOut ? 1 : 0,
-        sold_out_until: until,
-        updated_by: user.id,
-        updated_at: iso(now),
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await repo.findSiteChoice(trx, siteId, choiceId);
+        await repo.upsertSiteChoice(trx, {
+          site_id: siteId,
+          choice_id: choiceId,
+          sold_out: body.soldOut ? 1 : 0,
+          sold_out_until: until,
+          updated_by: user.id,
+          updated_at: iso(now),
+        });
+        const changed = changedFields(
+          { soldOut: before?.sold_out === 1, soldOutUntil: before?.sold_out_until ?? null },
+          { soldOut: body.soldOut, soldOutUntil: until },
+        );
+        if (changed) {
+          await ctx.services.audit.record(trx, {
+            actor: user,
+            action: 'options.site-choice',
+            target: { type: 'option-choice', id: choiceId },
+            siteId,
+            ...changed,
+          });
+        }
       });
       changed(choice.group_id, siteId);
       const entry = (await catalogue()).groups.get(choice.group_id);

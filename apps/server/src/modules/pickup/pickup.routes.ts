@@ -43,8 +43,9 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const site = await app.ctx.services.sites.forStaff(currentUser(request), request.params.siteId);
-      return pickup.setSettings(site.id, request.body);
+      const user = currentUser(request);
+      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      return pickup.setSettings(user, site.id, request.body);
     },
   );
 

@@ -12,7 +12,7 @@ import {
   type SlotList,
   type SlotRules,
 } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict } from '../../lib/errors';
 import type { SiteRecord } from '../sites/sites.service';
@@ -86,8 +86,8 @@ export function createPickupService(ctx: AppContext) {
     },
 
     /** PUT /sites/{siteId}/pickup (the caller's right to the site is checked by the route). */
-    setSettings: (siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> =>
-      sites().setPickup(siteId, patch),
+    setSettings: (user: AuthUser, siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> =>
+      sites().setPickup(user, siteId, patch),
 
     /** GET /sites/{siteId}/slots: the slots a person may order for now, with the room each has left. */
     async slots(siteId: number, venue: CategoryFor, day?: CafeDay): Promise<SlotList> {

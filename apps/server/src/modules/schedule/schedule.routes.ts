@@ -104,6 +104,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.removeClosedDay((await staffSite(request)).id, request.params.day),
+    async (request) => service.removeClosedDay(currentUser(request), (await staffSite(request)).id, request.params.day),
   );
 };

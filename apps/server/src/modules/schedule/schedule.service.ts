@@ -34,6 +34,7 @@ import {
   replaceWeekly,
   runExists,
   saveClosedDay,
+  type WeeklyRow,
 } from './schedule.repository';
 
 const WARNING_MS = CLOSING_WARNING_MINUTES * 60_000;
@@ -58,6 +59,25 @@ export interface SiteRunReport {
 /** What one run did: per site, and (for a deployment of one site) that site's report as it is. */
 export interface RunReport extends Omit<SiteRunReport, 'siteId'> {
   sites: SiteRunReport[];
+}
+
+/**
+ * What the audit log keeps of a new week: the venues' weekdays whose hours changed, as they were
+ * and as they became (a weekday closed on one side is absent from it). Null: nothing changed.
+ */
+function changedPeriods(before: readonly WeeklyRow[], after: readonly WeeklyRow[]) {
+  const key = (p: WeeklyRow) => `${p.venue}:${p.weekday}`;
+  const text = (p: WeeklyRow | undefined) => (p ? `${p.opens}-${p.closes}` : '');
+  const was = new Map(before.map((p) => [key(p), p]));
+  const is = new Map(after.map((p) => [key(p), p]));
+  const changed = [...new Set([...was.keys(), ...is.keys()])].filter((k) => text(was.get(k)) !== text(is.get(k)));
+  if (changed.length === 0) return null;
+  const pick = (periods: Map<string, WeeklyRow>) =>
+    changed.flatMap((k) => {
+      const p = periods.get(k);
+      return p ? [{ venue: p.venue, weekday: p.weekday, opens: p.opens, closes: p.closes }] : [];
+    });
+  return { before: { weekly: pick(was) }, after: { weekly: pick(is) } };
 }
 
 const changeKey = (siteId: number, change: ScheduledChange) => `change:${siteId}:${iso(change.at)}`;
@@ -261,7 +281,20 @@ export function createScheduleService(ctx: AppContext) {
     /** PUT /schedule/weekly: the site's week becomes these periods. */
     async replaceWeekly(user: AuthUser, siteId: number, body: WeeklyScheduleBody): Promise<Schedule> {
       await requireVenuesOf(siteId, body.weekly);
-      return edit(siteId, (trx) => replaceWeekly(trx, siteId, body.weekly, user.id, iso(clock.now())));
+      return edit(siteId, async (trx) => {
+        const before = await listWeekly(trx, siteId);
+        await replaceWeekly(trx, siteId, body.weekly, user.id, iso(clock.now()));
+        const changed = changedPeriods(before, await listWeekly(trx, siteId));
+        if (changed) {
+          await ctx.services.audit.record(trx, {
+            actor: user,
+            action: 'schedule.weekly',
+            target: { type: 'site', id: siteId },
+            siteId,
+            ...changed,
+          });
+        }
+      });
     },
 
     /** POST /schedule/closed-days: both venues of the site stay closed that day (the same day again: a new note). */
@@ -270,15 +303,34 @@ export function createScheduleService(ctx: AppContext) {
       if (body.day < cafeDayOf(clock.now(), site.timeZone)) {
         throw badRequest('day: must be today or later (cafe time)');
       }
-      return edit(siteId, (trx) =>
-        saveClosedDay(trx, siteId, { day: body.day, note: body.note ?? '' }, user.id, iso(clock.now())),
-      );
+      const closedDay = { day: body.day, note: body.note ?? '' };
+      return edit(siteId, async (trx) => {
+        const before = (await listClosedDays(trx, siteId)).find((c) => c.day === body.day);
+        await saveClosedDay(trx, siteId, closedDay, user.id, iso(clock.now()));
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'schedule.closed-day.add',
+          target: { type: 'closed-day', id: body.day },
+          siteId,
+          before: before ? { day: before.day, note: before.note } : null,
+          after: closedDay,
+        });
+      });
     },
 
     /** DELETE /schedule/closed-days/{day}. */
-    async removeClosedDay(siteId: number, day: string): Promise<Schedule> {
+    async removeClosedDay(user: AuthUser, siteId: number, day: string): Promise<Schedule> {
       return edit(siteId, async (trx) => {
-        if (!(await deleteClosedDay(trx, siteId, day))) throw notFound('Closed day');
+        const before = (await listClosedDays(trx, siteId)).find((c) => c.day === day);
+        if (!before || !(await deleteClosedDay(trx, siteId, day))) throw notFound('Closed day');
+        await ctx.services.audit.record(trx, {
+          actor: user,
+          action: 'schedule.closed-day.remove',
+          target: { type: 'closed-day', id: day },
+          siteId,
+          before: { day: before.day, note: before.note },
+          after: null,
+        });
       });
     },
 

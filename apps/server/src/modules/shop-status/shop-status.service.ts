@@ -48,6 +48,15 @@ export function createShopStatusService(ctx: AppContext) {
         wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
       if (missing) throw badRequest(`value: ${site.name} does not run the ${missing}`);
       const { status } = await sites().saveStatus(siteId, wanted, changedBy);
+      // The opening hours set it here too, as their own account: recorded like a person's change.
+      await ctx.services.audit.record(ctx.db, {
+        actor: { id: changedBy },
+        action: 'shop.status',
+        target: { type: 'site', id: siteId },
+        siteId,
+        before: { ...site.status },
+        after: { ...status },
+      });
       answers.invalidate(siteId);
       events.shopStatus(siteId, status);
       // Today's orders for later of a venue that closes can no longer be served.

@@ -94,7 +94,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.update(request.params.siteId, request.body),
+    async (request) => service.update(currentUser(request), request.params.siteId, request.body),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.archive(request.params.siteId),
+    async (request) => service.archive(currentUser(request), request.params.siteId),
   );
 
   app.get(
@@ -140,7 +140,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(SiteBaristaSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setBaristas(request.params.siteId, request.body.userIds),
+    async (request) => service.setBaristas(currentUser(request), request.params.siteId, request.body.userIds),
   );
 
   app.put(

@@ -14,6 +14,7 @@ import { createMemoryCache } from '../../lib/cache';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { LiveSite } from '../../realtime/socket';
 import { iso } from '../../lib/time';
+import { changedFields } from '../audit/audit.service';
 import { toSite } from './sites.mapper';
 import {
   addSiteBarista,
@@ -41,6 +42,23 @@ export interface SiteRecord extends Site {
   /** How it takes orders for later (docs/api.md, "Orders for later"). */
   pickup: PickupSettings;
 }
+
+/** What the audit log keeps of a site's own fields (docs/api.md, "Audit log"). */
+function auditedFields(row: SiteRow) {
+  return {
+    name: row.name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radiusKm: row.radius_km,
+    timeZone: row.time_zone,
+    venues: { cafe: row.runs_cafe === 1, bar: row.runs_bar === 1 },
+  };
+}
+
+/** A site's baristas as the audit log keeps them: by id, with their names. */
+const auditedBaristas = (rows: readonly { id: number; name: string }[]) => ({
+  baristas: [...rows].sort((a, b) => a.id - b.id).map(({ id, name }) => ({ id, name })),
+});
 
 function toRecord(row: SiteRow): SiteRecord {
   return {
@@ -78,6 +96,7 @@ const notYourSite = (site: Pick<Site, 'name'>) =>
  */
 export function createSitesService(ctx: AppContext) {
   const { db, clock } = ctx;
+  const audit = () => ctx.services.audit;
   const cache = createMemoryCache<'all', Snapshot>({ topic: 'sites', bus: ctx.bus, ttlMs: 60_000 });
   const read = () =>
     cache.get('all', async () => {
@@ -174,14 +193,26 @@ export function createSitesService(ctx: AppContext) {
         await trx.selectFrom('sites').select('id').where('id', '=', siteId).forUpdate().execute();
     },
     /** PUT /sites/{siteId}/pickup: any of the site's pickup settings. */
-    async setPickup(siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> {
+    async setPickup(user: AuthUser, siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> {
       const changes: SiteChanges = {};
       if (patch.slotMinutes !== undefined) changes.slot_minutes = patch.slotMinutes;
       if (patch.leadMinutes !== undefined) changes.lead_minutes = patch.leadMinutes;
       if (patch.daysAhead !== undefined) changes.days_ahead = patch.daysAhead;
       if (patch.slotCapacity !== undefined) changes.slot_capacity = patch.slotCapacity;
-      if (Object.keys(changes).length === 0) return (await get(siteId)).pickup;
-      return (await save(siteId, changes)).pickup;
+      const before = (await get(siteId)).pickup;
+      if (Object.keys(changes).length === 0) return before;
+      const { pickup } = await save(siteId, changes);
+      const changed = changedFields(before, pickup);
+      if (changed) {
+        await audit().record(db, {
+          actor: user,
+          action: 'pickup.settings',
+          target: { type: 'site', id: siteId },
+          siteId,
+          ...changed,
+        });
+      }
+      return pickup;
     },
     defaultSite,
     homeSiteOf,
@@ -278,6 +309,14 @@ export function createSitesService(ctx: AppContext) {
         if (siteId === null) throw nameTaken(body.name);
         await ctx.services.schedule.startSite(trx, siteId, venues, user.id);
         await ctx.services.menu.startSite(trx, siteId);
+        const row = await findSite(trx, siteId);
+        await audit().record(trx, {
+          actor: user,
+          action: 'site.create',
+          target: { type: 'site', id: siteId },
+          siteId,
+          after: row ? auditedFields(row) : null,
+        });
         return siteId;
       });
       cache.invalidate();
@@ -287,7 +326,7 @@ export function createSitesService(ctx: AppContext) {
     },
 
     /** PATCH /sites/{siteId}. */
-    async update(siteId: number, body: SitePatchBody): Promise<Site> {
+    async update(user: AuthUser, siteId: number, body: SitePatchBody): Promise<Site> {
       const changes: SiteChanges = { updated_at: iso(clock.now()) };
       if (body.name !== undefined) changes.name = body.name;
       if (body.latitude !== undefined) changes.latitude = body.latitude;
@@ -300,9 +339,21 @@ export function createSitesService(ctx: AppContext) {
       }
       await db.transaction().execute(async (trx) => {
         if (body.name !== undefined) await requireUniqueName(trx, body.name, siteId);
+        const before = await findSite(trx, siteId);
         const updated = await updateSite(trx, siteId, changes);
         if (updated === 'name-taken') throw nameTaken(body.name ?? '');
-        if (!updated) throw siteNotFound(siteId);
+        const after = await findSite(trx, siteId);
+        if (!updated || !before || !after) throw siteNotFound(siteId);
+        const changed = changedFields(auditedFields(before), auditedFields(after));
+        if (changed) {
+          await audit().record(trx, {
+            actor: user,
+            action: 'site.update',
+            target: { type: 'site', id: siteId },
+            siteId,
+            ...changed,
+          });
+        }
       });
       cache.invalidate();
       const site = await get(siteId);
@@ -314,7 +365,7 @@ export function createSitesService(ctx: AppContext) {
      * POST /sites/{siteId}/archive: the site takes no more orders and leaves the lists. Refused
      * while it has orders still to be made or picked up, and for the last site not archived.
      */
-    async archive(siteId: number): Promise<Site> {
+    async archive(user: AuthUser, siteId: number): Promise<Site> {
       const site = await get(siteId);
       if (site.archived) return toPublic(site);
       const open = await countOpenOrders(db, siteId);
@@ -328,6 +379,14 @@ export function createSitesService(ctx: AppContext) {
       if (others.length === 0) throw conflict('SITE_HAS_OPEN_ORDERS', 'The last open site cannot be archived.');
       const now = iso(clock.now());
       await save(siteId, { archived_at: now, updated_at: now, is_cafe_open: 0, is_bar_open: 0 });
+      await audit().record(db, {
+        actor: user,
+        action: 'site.archive',
+        target: { type: 'site', id: siteId },
+        siteId,
+        before: { archived: false },
+        after: { archived: true },
+      });
       const archived = await get(siteId);
       ctx.events.site(toPublic(archived));
       return toPublic(archived);
@@ -340,7 +399,7 @@ export function createSitesService(ctx: AppContext) {
     },
 
     /** PUT /sites/{siteId}/baristas: every id must be an available barista (400 naming the others). */
-    async setBaristas(siteId: number, userIds: readonly number[]): Promise<SiteBarista[]> {
+    async setBaristas(user: AuthUser, siteId: number, userIds: readonly number[]): Promise<SiteBarista[]> {
       await get(siteId);
       const wanted = [...new Set(userIds)];
       const baristas = new Set(await availableBaristaIds(db, wanted));
@@ -350,7 +409,19 @@ export function createSitesService(ctx: AppContext) {
           `userIds: ${others.join(', ')} ${others.length === 1 ? 'is not a barista' : 'are not baristas'}`,
         );
       }
-      await db.transaction().execute((trx) => replaceSiteBaristas(trx, siteId, wanted));
+      await db.transaction().execute(async (trx) => {
+        const before = auditedBaristas(await listSiteBaristas(trx, siteId));
+        await replaceSiteBaristas(trx, siteId, wanted);
+        const after = auditedBaristas(await listSiteBaristas(trx, siteId));
+        await audit().record(trx, {
+          actor: user,
+          action: 'site.baristas',
+          target: { type: 'site', id: siteId },
+          siteId,
+          before,
+          after,
+        });
+      });
       cache.invalidate();
       // Their live connections joined the rooms of their old sites.
       for (const id of wanted) ctx.events.sessionChanged(id);

@@ -18,7 +18,15 @@ import {
   updateUser,
   type UserChanges,
   type UserCredentialsRow,
+  type UserRow,
 } from './users.repository';
+
+/** An admin's changes of an account, one audit entry per field that changed (docs/api.md, "Audit log"). */
+const AUDITED_FIELDS = [
+  { action: 'user.role', field: 'role', of: (row: UserRow) => row.role },
+  { action: 'user.availability', field: 'isAvailable', of: (row: UserRow) => row.is_available },
+  { action: 'user.name', field: 'name', of: (row: UserRow) => row.name },
+] as const;
 
 /** Not an argon2 hash: no password verifies against it. */
 const NO_PASSWORD = '!';
@@ -40,6 +48,18 @@ export function createUsersService(ctx: AppContext) {
     bus: ctx.bus,
     ttlMs: 60_000,
   });
+  async function recordUserChanges(trx: Db, caller: AuthUser, before: UserRow, after: UserRow): Promise<void> {
+    for (const { action, field, of } of AUDITED_FIELDS) {
+      if (of(before) === of(after)) continue;
+      await ctx.services.audit.record(trx, {
+        actor: caller,
+        action,
+        target: { type: 'user', id: after.id },
+        before: { [field]: of(before) },
+        after: { [field]: of(after) },
+      });
+    }
+  }
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
     return row?.is_available === 'available' ? toAuthUser(row) : null;
@@ -96,10 +116,12 @@ export function createUsersService(ctx: AppContext) {
       if (patch.isAvailable !== undefined) changes.is_available = patch.isAvailable;
       const now = clock.now();
       const row = await db.transaction().execute(async (trx) => {
+        const before = await findUserById(trx, userId);
         const updated = await updateUser(trx, userId, changes, iso(now));
         // A disabled account loses its sessions at once; its access tokens already stop working
         // because every request re-reads the user.
         if (updated && patch.isAvailable === 'unavailable') await ctx.services.auth.endAllSessions(userId, trx);
+        if (before && updated) await recordUserChanges(trx, caller, before, updated);
         return updated;
       });
       if (!row) throw notFound('User');
