@@ -501,6 +501,8 @@ function goodParam(world: World, e: Endpoint, p: Parameter, self?: number): stri
   if (p.schema?.type === 'integer') return String(victimIdFor(world, e.path));
   if (p.schema?.type === 'number') return '0';
   if (/date/i.test(p.name)) return /end/i.test(p.name) ? '2026-12-01' : '2026-11-01';
+  // The audit log's cafe days.
+  if (p.name === 'from' || p.name === 'to') return p.name === 'to' ? '2026-12-01' : '2026-11-01';
   if (p.name === 'day') return '2026-12-25';
   if (p.in === 'path' && p.name === 'name') return world.image.split('/').pop() ?? 'x';
   return 'x';
@@ -719,7 +721,22 @@ async function fingerprint(t: TestApp): Promise<Fingerprint> {
       db.selectFrom('schedule_weekly').selectAll().orderBy('site_id').orderBy('venue').orderBy('weekday').execute(),
       db.selectFrom('schedule_closed_days').selectAll().orderBy('site_id').orderBy('day').execute(),
     ]);
-  return { users, tokens, categories, menuItems, orders, history, sites, siteBaristas, images, weekly, closedDays };
+  // A refused change is not recorded in the audit log either.
+  const audit = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+  return {
+    users,
+    tokens,
+    categories,
+    menuItems,
+    orders,
+    history,
+    sites,
+    siteBaristas,
+    images,
+    weekly,
+    closedDays,
+    audit,
+  };
 }
 
 function changedTables(before: Fingerprint, after: Fingerprint): string[] {
