@@ -274,7 +274,7 @@ describe('audit log', () => {
     const id = (await newest())?.id ?? 1;
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
       for (const url of ['/api/audit', `/api/audit/${id}`, '/api/audit/export']) {
-        expect([404, 405]).toContain((await t.request(method, url, admin, {})).statusCode);
+        expect((await t.request(method, url, admin, {})).statusCode).toBe(404);
       }
     }
     expect((await newest())?.id).toBe(id);
