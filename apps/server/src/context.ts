@@ -95,6 +95,8 @@ export interface AuthUser {
   email: string;
   /** The site the person chose to order at (null: none yet, the default site serves them). */
   homeSiteId: number | null;
+  /** A password registration that has not confirmed its address yet (e-mail configured): it cannot order. */
+  emailUnconfirmed?: boolean;
 }
 
 declare module 'fastify' {

@@ -42,7 +42,9 @@ export const AccountExportSchema = z.object({
       rejectNote: z.string(),
       placedAt: z.string(),
       pickupAt: z.string().nullable(),
-      history: z.array(z.object({ from: z.string().nullable(), to: z.string(), at: z.string(), note: z.string().nullable() })),
+      history: z.array(
+        z.object({ from: z.string().nullable(), to: z.string(), at: z.string(), note: z.string().nullable() }),
+      ),
     }),
   ),
   photos: z.array(z.object({ url: z.string(), mime: z.string(), uploadedAt: z.string(), dataUrl: z.string() })),
@@ -63,3 +65,20 @@ export const AccountExportSchema = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
+
+/** GET /auth/email-confirmation: whether the caller must still open the link sent to their address. */
+export const EmailConfirmationStatusSchema = z.object({
+  /** The company configured e-mail: password registrations confirm their address. */
+  required: z.boolean(),
+  confirmed: z.boolean(),
+  email: z.string(),
+});
+export type EmailConfirmationStatus = z.infer<typeof EmailConfirmationStatusSchema>;
+
+/** POST /auth/email-confirmation: the token of the link (the `token` of /confirm-email?token=...). */
+export const ConfirmEmailBodySchema = z.object({
+  token: z
+    .string({ error: 'token: is required' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'token: is not the token of a confirmation link' }),
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;

@@ -29,5 +29,10 @@ export const PublicSettingsSchema = z.object({
    * name its button shows ("Sign in with <name>"). null: e-mail and password only.
    */
   singleSignOn: z.object({ name: z.string() }).nullable(),
+  /**
+   * With e-mail configured, a password registration must open the link sent to its address before
+   * it can order (the web app says "check your e-mail" after registering). Absent: false.
+   */
+  emailConfirmation: z.boolean().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-site-menu';
 import * as m011 from './migrations/011-options-and-pickup';
 import * as m012 from './migrations/012-notification-outbox';
 import * as m013 from './migrations/013-audit-log';
+import * as m014 from './migrations/014-email-confirmation';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -36,6 +37,7 @@ class StaticProvider implements MigrationProvider {
       '011-options-and-pickup': { up: m011.up(this.dialect, this.options) },
       '012-notification-outbox': { up: m012.up(this.dialect) },
       '013-audit-log': { up: m013.up(this.dialect) },
+      '014-email-confirmation': { up: m014.up(this.dialect) },
     });
   }
 }

@@ -25,6 +25,8 @@ export interface UsersTable {
   push_status: 'ACTIVE' | 'INACTIVE';
   /** The site the person orders at (migration 009); null until they chose one. */
   home_site_id: Optional<number | null>;
+  /** 1 while a password registration has not opened its confirmation link (migration 014). */
+  email_unconfirmed: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -340,6 +342,17 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** A confirmation link sent to a new account's address (migration 014): valid a day, used once. */
+export interface EmailConfirmationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -364,6 +377,7 @@ export interface Database {
   schedule_runs: ScheduleRunsTable;
   notification_outbox: NotificationOutboxTable;
   notification_preferences: NotificationPreferencesTable;
+  email_confirmations: EmailConfirmationsTable;
   audit_log: AuditLogTable;
 }
 

@@ -66,3 +66,48 @@ export async function revokeAllUserTokens(db: Db, userId: number, revokedAt: str
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+export interface NewConfirmation {
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A new confirmation link of `userId`; the ones sent before stop working (only the newest link counts). */
+export async function replaceConfirmation(db: Db, link: NewConfirmation): Promise<void> {
+  await db
+    .updateTable('email_confirmations')
+    .set({ used_at: link.created_at })
+    .where('user_id', '=', link.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  await db.insertInto('email_confirmations').values(link).execute();
+}
+
+export function findConfirmation(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('email_confirmations')
+    .select(['id', 'user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Uses the link: true for the one request that did (of several at once, one wins). */
+export async function useConfirmation(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_confirmations')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setEmailUnconfirmed(db: Db, userId: number, unconfirmed: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_unconfirmed: unconfirmed ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,11 +1,28 @@
-import { LoginBodySchema, RefreshBodySchema, RegisterBodySchema, TokenPairSchema, UserSchema } from '@cafe/shared';
+import {
+  ConfirmEmailBodySchema,
+  EmailConfirmationStatusSchema,
+  LoginBodySchema,
+  RefreshBodySchema,
+  RegisterBodySchema,
+  TokenPairSchema,
+  UserSchema,
+  type NotificationLanguage,
+} from '@cafe/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-limit';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
+
+/** The language a message to the person is written in: Thai when their browser asks for it first. */
+function languageOf(request: FastifyRequest): NotificationLanguage {
+  const wanted = request.headers['accept-language'];
+  return typeof wanted === 'string' && /^th\b/i.test(wanted.trim()) ? 'th' : 'en';
+}
 
 /** Every request per address, counted on arrival before the body is read: a flood guard only. */
 const FLOOD_GUARD = { max: 1000, window: '10 minutes' } as const;
@@ -59,7 +76,60 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.register(request.body)),
+    async (request, reply) => reply.status(201).send(await service.register(request.body, languageOf(request))),
+  );
+
+  app.get(
+    '/auth/email-confirmation',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the caller must still confirm their e-mail address before ordering',
+        description:
+          'With e-mail configured (`required`), an account registered with a password is `confirmed` once it opened ' +
+          'the link sent to its address; until then placing an order answers 403 `EMAIL_NOT_CONFIRMED`.',
+        security: bearerSecurity,
+        response: { 200: EmailConfirmationStatusSchema, ...errorResponses(401) },
+      },
+    },
+    (request) => service.confirmationStatus(currentUser(request)),
+  );
+
+  app.post(
+    '/auth/email-confirmation',
+    {
+      config: floodGuard,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address with the token of the link sent to it',
+        description:
+          'The link is `PUBLIC_URL/confirm-email?token=...`, valid for 24 hours and once; a newer link replaces it. ' +
+          'An unknown, used or expired token is a 400 saying which.',
+        body: ConfirmEmailBodySchema,
+        response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 429) },
+      },
+    },
+    (request) => service.confirmEmail(request.body.token),
+  );
+
+  app.post(
+    '/auth/email-confirmation/resend',
+    {
+      preHandler: requireAuth,
+      config: limited ? limitTo(10, '1 hour') : {},
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the caller a new confirmation link (the earlier ones stop working)',
+        description: 'Nothing is sent when the address is confirmed already, or e-mail is not configured.',
+        security: bearerSecurity,
+        response: { 204: NoContentSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.resendConfirmation(currentUser(request), languageOf(request));
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

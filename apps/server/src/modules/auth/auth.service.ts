@@ -1,7 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   MESSAGES,
   isCompanyEmail,
+  type EmailConfirmationStatus,
+  type NotificationLanguage,
   type LoginBody,
   type RegisterBody,
   type Role,
@@ -10,13 +12,18 @@ import {
 } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
-import { AppError, unauthenticated } from '../../lib/errors';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors';
+import { confirmationMessage } from '../notifications/messages';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import {
   claimRefreshToken,
+  findConfirmation,
   findRefreshTokenByHash,
+  replaceConfirmation,
+  setEmailUnconfirmed,
+  useConfirmation,
   insertRefreshToken,
   revokeAllUserTokens,
   revokeFamily,
@@ -25,6 +32,11 @@ import {
 } from './auth.repository';
 
 const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
+/** How long a confirmation link works. */
+export const CONFIRMATION_HOURS = 24;
+const LINK_INVALID = 'This confirmation link is not valid, or it was used already. Sign in to ask for a new one.';
+const LINK_EXPIRED = 'This confirmation link has expired. Sign in to ask for a new one.';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 // A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
@@ -71,10 +83,81 @@ export function createAuthService(ctx: AppContext) {
     return { accessToken: await tokens.sign(user.id, user.role), refreshToken: refresh.token };
   }
 
+  /** With e-mail configured, a password registration must confirm its address before it orders. */
+  const confirming = config.notifications.email !== null;
+
+  /**
+   * A new confirmation link for the account, in `trx`: the earlier ones stop working, and the
+   * e-mail goes out through the outbox (retried like every notification).
+   */
+  async function sendConfirmation(
+    trx: Db,
+    user: { id: number; email: string; name: string },
+    language: NotificationLanguage,
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await replaceConfirmation(trx, {
+      user_id: user.id,
+      token_hash: sha256(token),
+      expires_at: iso(new Date(now.getTime() + CONFIRMATION_HOURS * 3_600_000)),
+      created_at: iso(now),
+    });
+    await ctx.services.notifications.enqueueEmail(trx, {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      language,
+      event: 'confirm-email',
+      message: confirmationMessage(language, `/confirm-email?token=${token}`, CONFIRMATION_HOURS),
+    });
+  }
+
   return {
-    async register(body: RegisterBody): Promise<User> {
+    /**
+     * POST /auth/register. With e-mail configured the account starts unconfirmed and a link is sent
+     * to its address (in `language`); without, it can order at once, as the specification says.
+     */
+    async register(body: RegisterBody, language: NotificationLanguage = 'en'): Promise<User> {
       assertCompanyEmail(body.email);
-      return ctx.services.users.create(body);
+      const user = await ctx.services.users.create(body);
+      if (!confirming) return user;
+      await db.transaction().execute(async (trx) => {
+        await setEmailUnconfirmed(trx, user.id, true);
+        await sendConfirmation(trx, user, language);
+      });
+      ctx.services.users.forget(user.id);
+      ctx.services.notifications.wake();
+      return user;
+    },
+
+    /** GET /auth/email-confirmation: whether the caller still has to confirm their address. */
+    confirmationStatus(caller: AuthUser): EmailConfirmationStatus {
+      return { required: confirming, confirmed: !caller.emailUnconfirmed, email: caller.email };
+    },
+
+    /** POST /auth/email-confirmation: the link's token confirms the address of its account, once. */
+    async confirmEmail(token: string): Promise<{ email: string }> {
+      const link = await findConfirmation(db, sha256(token));
+      if (!link || link.used_at !== null) throw badRequest(LINK_INVALID);
+      const now = iso(clock.now());
+      if (link.expires_at <= now) throw badRequest(LINK_EXPIRED);
+      const confirmed = await db.transaction().execute(async (trx) => {
+        if (!(await useConfirmation(trx, link.id, now))) return false;
+        await setEmailUnconfirmed(trx, link.user_id, false);
+        return true;
+      });
+      if (!confirmed) throw badRequest(LINK_INVALID);
+      ctx.services.users.forget(link.user_id);
+      const account = await ctx.services.users.findActive(link.user_id);
+      return { email: account?.email ?? '' };
+    },
+
+    /** POST /auth/email-confirmation/resend: a new link for the caller (the earlier ones stop working). */
+    async resendConfirmation(caller: AuthUser, language: NotificationLanguage = 'en'): Promise<void> {
+      if (!confirming || !caller.emailUnconfirmed) return;
+      await db.transaction().execute((trx) => sendConfirmation(trx, caller, language));
+      ctx.services.notifications.wake();
     },
 
     async login(body: LoginBody): Promise<TokenPair> {

@@ -2,6 +2,8 @@ import { MESSAGES, type CategoryFor, type NotificationLanguage, type OrderStatus
 
 /** What a notification tells: an order's move that its owner hears of. */
 export type NotificationEvent = 'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released';
+/** A message about the account itself, sent by e-mail only. */
+export type AccountEvent = 'confirm-email';
 
 /** The facts of an order a message names (taken at the change, in its transaction). */
 export interface OrderFacts {
@@ -26,10 +28,11 @@ export interface RenderedMessage {
 
 /** What an outbox row carries: written once, sent as it is on every attempt. */
 export interface OutboxPayload {
-  event: NotificationEvent;
+  event: NotificationEvent | AccountEvent;
   language: NotificationLanguage;
   recipient: { id: number; email: string; name: string };
-  order: OrderFacts;
+  /** The order told of (none for a message about the account). */
+  order?: OrderFacts;
   message: RenderedMessage;
   createdAt: string;
 }
@@ -116,4 +119,20 @@ export function renderMessage(
 ): RenderedMessage {
   const { title, text } = TEXTS[language][event](order, COUNTER[language][order.counter]);
   return { title, text, path: statusPath };
+}
+
+/** The e-mail with the link that confirms a new account's address, valid for `hours`. */
+export function confirmationMessage(language: NotificationLanguage, path: string, hours: number): RenderedMessage {
+  if (language === 'th') {
+    return {
+      title: 'ยืนยันอีเมลของคุณสำหรับคาเฟ่',
+      text: `เปิดลิงก์นี้ภายใน ${hours} ชั่วโมงเพื่อยืนยันอีเมลและเริ่มสั่งเครื่องดื่ม หากคุณไม่ได้สมัคร ไม่ต้องทำอะไร`,
+      path,
+    };
+  }
+  return {
+    title: 'Confirm your e-mail address for the cafe',
+    text: `Open this link within ${hours} hours to confirm your address and start ordering. If you did not register, do nothing.`,
+    path,
+  };
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import {
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
+  type NotificationLanguage,
   type NotificationSettings,
   type NotificationSettingsBody,
   type OutboxHealth,
@@ -14,7 +15,15 @@ import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer } from './channels';
-import { eventOf, renderMessage, type NotificationEvent, type OrderFacts, type OutboxPayload } from './messages';
+import {
+  eventOf,
+  renderMessage,
+  type AccountEvent,
+  type NotificationEvent,
+  type OrderFacts,
+  type OutboxPayload,
+  type RenderedMessage,
+} from './messages';
 import {
   claimDue,
   findRecipient,
@@ -69,13 +78,14 @@ export function createNotificationsService(ctx: AppContext) {
   }
 
   function webhookBody(row: OutboxRow, payload: OutboxPayload): string {
+    const { order, event } = payload;
+    if (!order || event === 'confirm-email') throw new Error(`a webhook message needs an order (${event})`);
     const type: WebhookPayload['type'] =
-      payload.event === 'undone-done' || payload.event === 'undone-rejected'
+      event === 'undone-done' || event === 'undone-rejected'
         ? 'order.undone'
-        : payload.event === 'released'
+        : event === 'released'
           ? 'order.released'
-          : `order.${payload.event}`;
-    const { order } = payload;
+          : `order.${event}`;
     const body: WebhookPayload = {
       id: String(row.id),
       type,
@@ -180,6 +190,38 @@ export function createNotificationsService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * Writes an e-mail about the account itself (a confirmation link), in `trx`; sent by the
+     * worker like every other message. Nothing when e-mail is not configured.
+     */
+    async enqueueEmail(
+      trx: Db,
+      mail: { userId: number; email: string; name: string; language: NotificationLanguage; event: AccountEvent; message: RenderedMessage },
+    ): Promise<boolean> {
+      if (!available.email) return false;
+      const at = iso(clock.now());
+      const payload: OutboxPayload = {
+        event: mail.event,
+        language: mail.language,
+        recipient: { id: mail.userId, email: mail.email, name: mail.name },
+        message: mail.message,
+        createdAt: at,
+      };
+      await insertOutboxRows(trx, [
+        {
+          user_id: mail.userId,
+          order_id: null,
+          channel: 'email',
+          event: mail.event,
+          target: mail.email,
+          payload: JSON.stringify(payload),
+          next_attempt_at: at,
+          created_at: at,
+        },
+      ]);
+      return true;
+    },
+
     /**
      * Writes the notifications of an order's move, in `trx`: the transaction of the move itself,
      * so a move is never saved without them nor they without it. One row per channel the owner

@@ -341,6 +341,14 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
 
   /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
   async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
+    // With e-mail configured, a password registration orders once it opened its confirmation link.
+    if (user.emailUnconfirmed) {
+      throw new AppError(
+        403,
+        'EMAIL_NOT_CONFIRMED',
+        `Confirm your e-mail address first: open the link we sent to ${user.email}.`,
+      );
+    }
     const site = await ctx.services.sites.forOrder(user, body.siteId);
     const menu = await ctx.services.menu.findForOrder(body.menu_id);
     if (!menu) throw notFound('Menu item');

@@ -54,8 +54,9 @@ export async function deleteOldNotifications(db: Db, cutoff: string): Promise<nu
   return Number(result.numDeletedRows);
 }
 
-/** Sessions (refresh tokens) that expired before `now`: they can no longer be used or reused. */
+/** Sessions (refresh tokens) and e-mail confirmation links that expired before `now`: they can no longer be used. */
 export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
+  await db.deleteFrom('email_confirmations').where('expires_at', '<', now).execute();
   const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -19,6 +19,7 @@ export function createSettingsService(ctx: AppContext) {
         hours: HOURS,
         webPushPublicKey: ctx.services.push.publicKey().publicKey || null,
         singleSignOn: ctx.services.sso.publicSettings(),
+        emailConfirmation: config.notifications.email !== null,
       };
     },
   };

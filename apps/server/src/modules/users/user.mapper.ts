@@ -8,6 +8,16 @@ export function toUser(row: UserRow): User {
 }
 
 /** The signed-in user: what requests carry as `authUser` (and GET /user/me answers). */
-export function toAuthUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'home_site_id'>): AuthUser {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, homeSiteId: user.home_site_id ?? null };
+export function toAuthUser(
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'home_site_id'> & { email_unconfirmed?: number },
+): AuthUser {
+  const account: AuthUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    homeSiteId: user.home_site_id ?? null,
+  };
+  if (Number(user.email_unconfirmed) === 1) account.emailUnconfirmed = true;
+  return account;
 }

@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db, UsersTable } from '../../db/types';
 
 /** The columns that may leave the repository for ordinary use (no password hash). */
-const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available', 'home_site_id'] as const;
+const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available', 'home_site_id', 'email_unconfirmed'] as const;
 
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
