@@ -92,6 +92,11 @@ const TeamCredit = lazyScreen(
   (m) => m.TeamCreditRoute,
   ['info'],
 );
+const Privacy = lazyScreen(
+  () => import('@/features/info/routes/privacy-route'),
+  (m) => m.PrivacyRoute,
+  ['info'],
+);
 const CloseAll = lazyScreen(
   () => import('@/features/info/routes/close-all-route'),
   (m) => m.CloseAllRoute,
@@ -225,6 +230,7 @@ export const routes: RouteObject[] = [
           { path: paths.home, Component: MenuCafe },
           { path: paths.orderBar, Component: MenuBar },
           { path: paths.teamCredit, Component: TeamCredit },
+          { path: paths.privacy, Component: Privacy },
           {
             element: <RequireSignedIn />,
             children: [{ path: paths.profile, Component: Profile }],

@@ -40,6 +40,8 @@ export const paths = {
   teamCredit: '/team-credit',
   /** A signed-in person's own page (any role): who they are, and where their notifications go. */
   profile: '/profile',
+  /** What the cafe keeps about a person, why and for how long (public). */
+  privacy: '/privacy',
 
   user: {
     menuCafe: '/menuCafe',
@@ -135,6 +137,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.unauthorized,
   paths.orderBar,
   paths.teamCredit,
+  paths.privacy,
 ];
 
 /** Routes open to every signed-in person, whatever their role. */

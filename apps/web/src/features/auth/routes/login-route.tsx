@@ -117,6 +117,12 @@ export function LoginRoute() {
           components={{ 0: <Link to={paths.create} className="font-medium text-[var(--accent)] underline" /> }}
         />
       </p>
+      {/* Part of the first render (its message is in the start-up's catalogue): nothing moves when it shows. */}
+      <p className="text-center text-sm">
+        <Link to={paths.privacy} className="font-medium text-[var(--accent)] underline">
+          {_('auth.login.privacy')}
+        </Link>
+      </p>
     </AuthShell>
   );
 }

@@ -1,0 +1,124 @@
+import type { PrivacyPolicy } from '@cafe/shared';
+import { msgId } from '@/i18n';
+
+/** A message id and the values it is shown with. */
+export interface Message {
+  id: string;
+  values?: Record<string, number>;
+}
+
+/** One line of the privacy page's table: what is kept, why, and for how long. */
+export interface RetentionRow {
+  key: string;
+  what: string;
+  why: string;
+  kept: Message;
+}
+
+const WHILE_ACCOUNT: Message = { id: msgId('info.privacy.kept.whileAccount') };
+
+/**
+ * What the cafe keeps (docs/privacy.md, its table), the numbers from GET /privacy: the same
+ * settings the daily clean-up deletes by, so the page and the clean-up cannot disagree.
+ */
+export function retentionRows(policy: PrivacyPolicy): RetentionRow[] {
+  return [
+    {
+      key: 'account',
+      what: msgId('info.privacy.what.account'),
+      why: msgId('info.privacy.why.account'),
+      kept: WHILE_ACCOUNT,
+    },
+    {
+      key: 'password',
+      what: msgId('info.privacy.what.password'),
+      why: msgId('info.privacy.why.password'),
+      kept: policy.singleSignOn ? { id: msgId('info.privacy.kept.passwordSso') } : WHILE_ACCOUNT,
+    },
+    {
+      key: 'orders',
+      what: msgId('info.privacy.what.orders'),
+      why: msgId('info.privacy.why.orders'),
+      kept: { id: msgId('info.privacy.kept.orders') },
+    },
+    {
+      key: 'photos',
+      what: msgId('info.privacy.what.photos'),
+      why: msgId('info.privacy.why.photos'),
+      kept: { id: msgId('info.privacy.kept.photos'), values: { days: policy.photoDays } },
+    },
+    {
+      key: 'notificationSettings',
+      what: msgId('info.privacy.what.notificationSettings'),
+      why: msgId('info.privacy.why.notificationSettings'),
+      kept: WHILE_ACCOUNT,
+    },
+    {
+      key: 'notifications',
+      what: msgId('info.privacy.what.notifications'),
+      why: msgId('info.privacy.why.notifications'),
+      kept: { id: msgId('info.privacy.kept.notifications'), values: { days: policy.notificationDays } },
+    },
+    {
+      key: 'push',
+      what: msgId('info.privacy.what.push'),
+      why: msgId('info.privacy.why.push'),
+      kept: { id: msgId('info.privacy.kept.push') },
+    },
+    {
+      key: 'sessions',
+      what: msgId('info.privacy.what.sessions'),
+      why: msgId('info.privacy.why.sessions'),
+      kept: { id: msgId('info.privacy.kept.sessions'), values: { days: policy.sessionDays } },
+    },
+    {
+      key: 'signInCounters',
+      what: msgId('info.privacy.what.signInCounters'),
+      why: msgId('info.privacy.why.signInCounters'),
+      kept: { id: msgId('info.privacy.kept.signInCounters') },
+    },
+  ];
+}
+
+/** A notification channel as the privacy page names it. */
+export interface ChannelLine {
+  key: 'push' | 'slack' | 'email' | 'webhook';
+  name: string;
+  detail: string;
+}
+
+/**
+ * The ways the cafe may tell a person their drink is ready: browser notifications always, the
+ * others only where the company has set them up (and then only for those who choose them).
+ */
+export function channelLines(policy: PrivacyPolicy): ChannelLine[] {
+  const lines: ChannelLine[] = [
+    {
+      key: 'push',
+      name: msgId('info.privacy.channel.push'),
+      detail: msgId('info.privacy.channel.pushDetail'),
+    },
+  ];
+  if (policy.channels.slack) {
+    lines.push({
+      key: 'slack',
+      name: msgId('info.privacy.channel.slack'),
+      detail: msgId('info.privacy.channel.slackDetail'),
+    });
+  }
+  if (policy.channels.email) {
+    lines.push({
+      key: 'email',
+      name: msgId('info.privacy.channel.email'),
+      detail: msgId('info.privacy.channel.emailDetail'),
+    });
+  }
+  if (policy.channels.webhook) {
+    lines.push({
+      key: 'webhook',
+      name: msgId('info.privacy.channel.webhook'),
+      detail: msgId('info.privacy.channel.webhookDetail'),
+    });
+  }
+  return lines;
+}
