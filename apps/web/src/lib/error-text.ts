@@ -27,6 +27,7 @@ const IN_THAI: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   UNDO_EXPIRED: msgId('shared.error.undoExpired'),
   ORDERS_PAUSED: msgId('shared.error.ordersPaused'),
   UNSUPPORTED_MEDIA: msgId('shared.error.unsupportedMedia'),
+  ACCOUNT_HAS_OPEN_ORDERS: msgId('shared.error.accountHasOpenOrders'),
 };
 
 /** The shared rules' messages (zod schemas of @cafe/shared), word for word the specification's. */

@@ -1,6 +1,6 @@
 import { cutName, type Role, type User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Pencil } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
 import { ROLE_LABELS } from '@/features/users/lib/user-list';
 import { RoleEditor } from './role-editor';
@@ -16,6 +16,8 @@ export interface UserEntryProps {
   onDraftChange: (role: Role) => void;
   onCancel: () => void;
   onSave: () => void;
+  /** Asks to delete the account (others only). */
+  onDelete: () => void;
 }
 
 export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) {
@@ -71,5 +73,23 @@ export function UserRole({
         </button>
       )}
     </span>
+  );
+}
+
+/** The delete button of another person's account (none on the admin's own row). */
+export function UserDelete({ user, isMe, onDelete }: Pick<UserEntryProps, 'user' | 'isMe' | 'onDelete'>) {
+  const { _ } = useLingui();
+  if (isMe) return null;
+  const label = _('users.delete.button', { name: user.name });
+  return (
+    <button
+      type="button"
+      className="btn-ghost min-w-11 px-2 text-[var(--danger)]"
+      aria-label={label}
+      title={label}
+      onClick={onDelete}
+    >
+      <Trash2 aria-hidden="true" className="h-4 w-4" />
+    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { UserName, UserRole, type UserEntryProps } from './user-entry';
+import { UserDelete, UserName, UserRole, type UserEntryProps } from './user-entry';
 
 /** Tablet and wider: a table of users. */
 export function UserTable({ entries, label }: { entries: UserEntryProps[]; label: string }) {
@@ -19,6 +19,9 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
             <th scope="col" className="px-4 py-3 font-medium">
               {_('users.column.email')}
             </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">{_('users.column.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,6 +34,9 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
                 <UserRole {...entry} />
               </td>
               <td className="px-4 py-2 break-all text-[var(--ink-muted)]">{entry.user.email}</td>
+              <td className="px-2 py-2 text-right">
+                <UserDelete user={entry.user} isMe={entry.isMe} onDelete={entry.onDelete} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,14 @@
-import type { Role } from '@cafe/shared';
+import type { Role, User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Search, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { AlertMessage, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { logFailure } from '@/lib/log-failure';
 import { useMe } from '@/api/me';
+import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/get-users';
 import { useUpdateUserRole } from '@/features/users/api/update-user-role';
 import { UserCards } from '@/features/users/components/user-cards';
@@ -15,7 +17,10 @@ import type { UserEntryProps } from '@/features/users/components/user-entry';
 import { ROLE_LABELS, arrangeUsers } from '@/features/users/lib/user-list';
 import { useMediaQuery } from '@/features/users/lib/use-media-query';
 
-/** User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top. */
+/**
+ * User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top,
+ * and deleting the account of someone who left (never the admin's own: that is on their profile).
+ */
 export function UserManagementRoute() {
   const { _ } = useLingui();
   const currentUserId = useMe()?.id ?? null;
@@ -25,6 +30,28 @@ export function UserManagementRoute() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<{ id: number; role: Role } | null>(null);
+  const deleteUser = useDeleteUser();
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+
+  const openDelete = (user: User | null) => {
+    setDeleteFailure(null);
+    setDeleting(user);
+  };
+
+  const handleDelete = async (user: User) => {
+    setDeleteFailure(null);
+    try {
+      await deleteUser.mutateAsync(user.id);
+    } catch (error) {
+      logFailure('deleting an account failed', error);
+      // The server says why (orders still waiting or being made) in its own words.
+      setDeleteFailure((isApiError(error) ? errorText(error) : undefined) ?? _('users.delete.failed'));
+      throw error;
+    }
+    if (editing?.id === user.id) setEditing(null);
+    toast.success(_('users.delete.deleted', { name: user.name }));
+  };
 
   const handleSave = (id: number, name: string) => {
     if (!editing || editing.id !== id) return;
@@ -66,6 +93,7 @@ export function UserManagementRoute() {
         onDraftChange: (role) => setEditing({ id: user.id, role }),
         onCancel: () => setEditing(null),
         onSave: () => handleSave(user.id, user.name),
+        onDelete: () => openDelete(user),
       };
     };
     const entries = [...(me ? [me] : []), ...others].map(toEntry);
@@ -113,6 +141,20 @@ export function UserManagementRoute() {
     <section>
       <PageHeader title={_('users.title')} description={_('users.description')} />
       {body}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) openDelete(null);
+        }}
+        title={deleting ? _('users.delete.title', { name: deleting.name }) : ''}
+        text={deleting ? _('users.delete.text', { name: deleting.name }) : ''}
+        confirmLabel={_('users.delete.confirm')}
+        closeLabel={_('users.delete.keep')}
+        tone="danger"
+        onConfirm={() => (deleting ? handleDelete(deleting) : undefined)}
+      >
+        {deleteFailure ? <AlertMessage>{deleteFailure}</AlertMessage> : null}
+      </ConfirmDialog>
     </section>
   );
 }
