@@ -29,13 +29,21 @@ const hasOpenOrders = () =>
 export function createAccountService(ctx: AppContext) {
   const { db, clock, log } = ctx;
 
-  async function erase(userId: number): Promise<void> {
+  async function erase(userId: number, by: AuthUser): Promise<void> {
     const account = await findAccount(db, userId);
     if (!account || account.email.endsWith('@deleted.invalid')) throw notFound('User');
     const gone = await db.transaction().execute(async (trx) => {
       await ctx.services.users.lockAccounts([userId], trx);
       // Checked under the account's lock: no order of theirs is placed while it is deleted.
       if ((await openOrderCount(trx, userId)) > 0) throw hasOpenOrders();
+      // Who deleted which account, in the audit log (its name and role, not its address).
+      await ctx.services.audit.record(trx, {
+        actor: { id: by.id, name: by.name },
+        action: 'user.delete',
+        target: { type: 'user', id: userId },
+        before: { name: account.name, role: account.role },
+        after: null,
+      });
       return eraseAccount(trx, userId, iso(clock.now()));
     });
     await forgetCounters(db, account.email).catch((error: unknown) =>
@@ -54,13 +62,13 @@ export function createAccountService(ctx: AppContext) {
       if (body.confirm.trim().toLowerCase() !== caller.email.toLowerCase()) {
         throw badRequest('confirm: type your e-mail address to delete your account');
       }
-      await erase(caller.id);
+      await erase(caller.id, caller);
     },
 
     /** DELETE /user/{id}: an admin deletes someone else's account (someone who left). */
     async deleteOther(caller: AuthUser, userId: number): Promise<void> {
       if (userId === caller.id) throw forbidden('Delete your own account from your profile.');
-      await erase(userId);
+      await erase(userId, caller);
     },
 
     /** GET /user/me/export: everything the cafe holds about the caller. */

@@ -170,6 +170,17 @@ describe('account data', () => {
     expect((await t.request('DELETE', '/api/user/999999', admin)).statusCode).toBe(404);
     expect((await t.request('DELETE', `/api/user/${leaver.id}`, admin)).statusCode).toBe(204);
     expect((await t.request('DELETE', `/api/user/${leaver.id}`, admin)).statusCode).toBe(404);
+    // The audit log says who deleted which account, and what it was.
+    const log = await t.request('GET', '/api/audit?action=user.delete', admin);
+    expect(log.json<{ entries: unknown[] }>().entries).toContainEqual(
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: admin.id }) as unknown,
+        action: 'user.delete',
+        target: expect.objectContaining({ type: 'user', id: String(leaver.id) }) as unknown,
+        before: { name: leaver.name, role: 'user' },
+        after: null,
+      }),
+    );
     expect(
       (await t.request('POST', '/api/auth/v2/login', undefined, { email: leaver.email, password: leaver.password }))
         .statusCode,
