@@ -51,6 +51,7 @@ describe('LoginRoute', () => {
     renderRoutes(routes(), '/login');
     expect(screen.getByRole('link', { name: 'contact the team' })).toHaveAttribute('href', '/team-credit');
     expect(screen.getByRole('link', { name: 'Create a new account' })).toHaveAttribute('href', '/create');
+    expect(screen.getByRole('link', { name: 'How we keep your data' })).toHaveAttribute('href', '/privacy');
   });
 
   it('blocks and strips spaces in the e-mail field', async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
-import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
+import { apiError, mockApi, Reply, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { UserManagementRoute } from './user-management-route';
 
 const USERS = [
@@ -76,6 +76,68 @@ describe('User Management', () => {
   });
 });
 
+describe('User Management: deleting an account', () => {
+  const OPEN_ORDERS =
+    'This account has orders still waiting or being made. Cancel them, or wait until they are done, then delete the account.';
+
+  /** The fake server with the list as stored: a DELETE answered by `refuse`, else the account goes. */
+  function serveUsers(refuse: (id: number) => Reply | undefined = () => undefined) {
+    let stored = [...USERS];
+    return mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/user') return { body: stored };
+      const id = Number(/^\/user\/(\d+)$/.exec(call.path)?.[1]);
+      if (call.method === 'DELETE' && id) {
+        const refusal = refuse(id);
+        if (refusal) return refusal;
+        stored = stored.filter((u) => u.id !== id);
+        return new Reply(204);
+      }
+      return undefined;
+    });
+  }
+
+  it('offers it for everyone but the admin, asks first naming the person, then the list is read again', async () => {
+    const { calls } = serveUsers();
+    const user = userEvent.setup();
+    renderScreen();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(within(within(list).getAllByRole('listitem')[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete account of Ada Admin' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account of Bea Barista' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the account of Bea Barista?' });
+    expect(dialog).toHaveTextContent('Bea Barista can no longer sign in.');
+    // Keeping it sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep account' }));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account of Bea Barista' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Delete the account of Bea Barista?' });
+    await user.click(within(again).getByRole('button', { name: 'Delete account' }));
+
+    expect(await screen.findByText('The account of Bea Barista was deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Bea Barista')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/user/3']);
+    // The list was read again from the server.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/user')).toHaveLength(2));
+    expect(screen.getByText('Bartholomew Lo...')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal while the person has an open order, and keeps them", async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    serveUsers((id) => (id === 2 ? apiError(409, 'ACCOUNT_HAS_OPEN_ORDERS', OPEN_ORDERS) : undefined));
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Delete account of Bartholomew Longname' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the account of Bartholomew Longname?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OPEN_ORDERS);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep account' }));
+    expect(screen.getByText('Bartholomew Lo...')).toBeInTheDocument();
+  });
+});
+
 describe('User Management in Thai', () => {
   it('shows the roles and confirms a role change in Thai', async () => {
     await loadEverything('th');
@@ -98,6 +160,7 @@ describe('User Management in Thai', () => {
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     await waitFor(() => expect(patches()).toEqual([{ path: '/user/2', body: { role: 'barista' } }]));
 
+    expect(screen.getByRole('button', { name: 'ลบบัญชีของ Bea Barista' })).toBeInTheDocument();
     expect(screen.queryByText('User Management')).not.toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Admin' })).not.toBeInTheDocument();
   });
