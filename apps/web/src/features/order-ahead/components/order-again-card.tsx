@@ -1,6 +1,6 @@
 import { textOrEmpty, type Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { RotateCcw, Star } from 'lucide-react';
+import { Camera, RotateCcw, Star } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   draftFromFavourite,
@@ -16,7 +16,10 @@ import { useCategories } from '@/features/order-ahead/api/get-categories';
 interface OrderAgainCardProps {
   /** Past and today's orders, to work out the usual drink. */
   orders: readonly Order[];
-  /** Called with the drink as a draft when "Order again" is tapped. */
+  /**
+   * Called with the drink as a draft when "Order again" is tapped; without a tumbler photo when the
+   * old one is gone (deleted after the days the privacy page names), so a new one is taken first.
+   */
   onOrderAgain: (draft: OrderDraft) => void;
 }
 
@@ -32,6 +35,9 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
     return mostOrderedDrink([...unique.values()]);
   }, [orders]);
   const offer = stored?.pinned ? stored : (computed ?? stored);
+  /** The photo no longer loads: the cafe deleted it (docs/privacy.md). */
+  const [photoGone, setPhotoGone] = useState<string | null>(null);
+  const gone = offer !== null && photoGone === offer.tumblerImage;
   const remark = textOrEmpty(offer?.remark);
   const categories = useCategories('cafe');
   const groupsOf = (menuId: number) =>
@@ -46,11 +52,18 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
 
   return (
     <section aria-labelledby="order-again-title" className="card flex flex-wrap items-center gap-x-4 gap-y-3 p-4">
-      <img
-        src={offer.tumblerImage}
-        alt=""
-        className="h-16 w-16 shrink-0 rounded-xl border border-[var(--border)] object-cover"
-      />
+      {gone ? (
+        <span className="grid h-16 w-16 shrink-0 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] text-[var(--ink-muted)]">
+          <Camera aria-hidden="true" className="h-6 w-6" />
+        </span>
+      ) : (
+        <img
+          src={offer.tumblerImage}
+          alt=""
+          className="h-16 w-16 shrink-0 rounded-xl border border-[var(--border)] object-cover"
+          onError={() => setPhotoGone(offer.tumblerImage)}
+        />
+      )}
       {/* At least 12rem for the drink, so on a phone the button goes under it instead of squeezing it. */}
       <div className="min-w-48 flex-1">
         <h2
@@ -71,14 +84,22 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {gone ? <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.again.photoGone')}</p> : null}
       </div>
       <button
         type="button"
         className="btn-primary w-full sm:w-auto"
-        onClick={() => onOrderAgain(draftFromFavourite(offer, groupsOf(offer.menu_id)))}
+        onClick={() => {
+          const draft = draftFromFavourite(offer, groupsOf(offer.menu_id));
+          onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft);
+        }}
       >
-        <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        {_('order.again.button')}
+        {gone ? (
+          <Camera aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        )}
+        {gone ? _('order.again.newPhoto') : _('order.again.button')}
       </button>
     </section>
   );

@@ -2,7 +2,7 @@ import { ACTIVE_ORDER_STATUSES, isStatusIn, type QueuedOrder } from '@cafe/share
 import { Trans, useLingui } from '@lingui/react';
 import { Coffee, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { customerPaths } from '@/lib/paths';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
@@ -28,6 +28,7 @@ import { logFailure } from '@/lib/log-failure';
 /** My orders (/statusOrder, /statusOrder-admin): today's drinks, live. */
 export function StatusOrderRoute() {
   const { _ } = useLingui();
+  const navigate = useNavigate();
   const customer = customerPaths(useMe()?.role);
 
   const queue = useMyQueue();
@@ -84,6 +85,11 @@ export function StatusOrderRoute() {
       return;
     }
     setMenu(next);
+    // The old photo is gone: the form takes a new one, with the rest as it was.
+    if (next.venue === 'cafe' && !next.tumblerImage) {
+      void navigate(customer.form(next.menu_name, next.menu_id));
+      return;
+    }
     setSummaryOpen(true);
   };
 
