@@ -212,6 +212,12 @@ const NotificationsAdmin = lazyScreen(
   ['notifications'],
 );
 
+const AuditAdmin = lazyScreen(
+  () => import('@/features/audit/routes/audit-admin-route'),
+  (m) => m.AuditAdminRoute,
+  ['audit'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -265,6 +271,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.openingHours, Component: OpeningHours },
               { path: paths.admin.sites, Component: SitesAdmin },
               { path: paths.admin.notifications, Component: NotificationsAdmin },
+              { path: paths.admin.audit, Component: AuditAdmin },
             ],
           },
           {

@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'users',
   'sites',
   'notifications',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

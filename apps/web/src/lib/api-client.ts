@@ -163,3 +163,12 @@ export async function apiServerChecked<T>(
   const res = await call(path, options);
   return (await res.json()) as T;
 }
+
+/**
+ * Calls the API for a file (a download the server makes, such as a CSV export) and gives its bytes;
+ * throws ApiError for error answers, and refreshes the tokens once on 401 as `api` does.
+ */
+export async function apiFile(path: string, options: Omit<RequestOptions<undefined>, 'schema'> = {}): Promise<Blob> {
+  const res = await call(path, options);
+  return res.blob();
+}

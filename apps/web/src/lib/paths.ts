@@ -67,6 +67,8 @@ export const paths = {
     sites: '/sites-admin',
     /** The notification outbox's health. */
     notifications: '/notifications-admin',
+    /** The audit log of administrative actions. */
+    audit: '/audit-admin',
     ...formPaths(patterns.admin),
   },
 

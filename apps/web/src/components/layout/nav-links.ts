@@ -10,6 +10,7 @@ import {
   MapPinned,
   Martini,
   ReceiptText,
+  ScrollText,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -65,6 +66,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
       { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing },
+      { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText },
     );
   }
   return items;
