@@ -60,6 +60,24 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
     requestAnimationFrame(() => document.getElementById(`${id}-upload`)?.focus());
   };
 
+  /**
+   * The chosen photo does not load: the cafe deleted it (docs/privacy.md) or it never was on this
+   * server. The choice is cleared, so no order goes with it, and the person is asked for a new one.
+   */
+  const handleGone = () => {
+    if (value === recent) {
+      try {
+        localStorage.removeItem(STORAGE_KEYS.recentUpload);
+      } catch {
+        // Storage refused: the button is disabled below anyway.
+      }
+      setRecent(null);
+    }
+    setMode(null);
+    onChange('');
+    setProblem(_('order.tumbler.gone'));
+  };
+
   const handleUseRecent = () => {
     if (!recent) return;
     setMode('recent');
@@ -143,6 +161,7 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
             src={value}
             alt={_('order.tumbler.alt')}
             className="h-40 w-40 rounded-xl border border-[var(--border)] object-cover"
+            onError={handleGone}
           />
           <figcaption className="sr-only">{_('order.tumbler.chosen')}</figcaption>
         </figure>
