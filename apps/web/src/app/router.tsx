@@ -82,6 +82,12 @@ const Register = lazyScreen(
   (m) => m.RegisterRoute,
   ['auth'],
 );
+// Where the link of a confirmation mail leads: rare, and often the first screen on that device.
+const ConfirmEmail = lazyScreen(
+  () => import('@/features/auth/routes/confirm-email-route'),
+  (m) => m.ConfirmEmailRoute,
+  ['auth'],
+);
 const Unauthorized = lazyScreen(
   () => import('@/features/info/routes/unauthorized-route'),
   (m) => m.UnauthorizedRoute,
@@ -229,6 +235,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, Component: LoginRoute },
       { path: paths.loginSso, Component: LoginSso },
       { path: paths.create, Component: Register },
+      { path: paths.confirmEmail, Component: ConfirmEmail },
       {
         Component: AppShell,
         children: [

@@ -35,6 +35,8 @@ export const paths = {
   /** Where the company's identity provider sends people back after single sign-on. */
   loginSso: '/login/sso',
   create: '/create',
+  /** Where the link of an e-mail confirmation mail leads (`?token=...`). */
+  confirmEmail: '/confirm-email',
   unauthorized: '/unauthorized',
   orderBar: '/order_bar',
   teamCredit: '/team-credit',
@@ -127,8 +129,8 @@ export function homePath(role: Role): string {
   return paths.barista.ordering;
 }
 
-/** A visitor's account pages: signing in and registering. */
-export const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.loginSso, paths.create];
+/** A visitor's account pages: signing in, registering and confirming an address. */
+export const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.loginSso, paths.create, paths.confirmEmail];
 
 /** Routes anyone may open without signing in (SPEC section 2, public group). */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -136,6 +138,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.login,
   paths.loginSso,
   paths.create,
+  paths.confirmEmail,
   paths.unauthorized,
   paths.orderBar,
   paths.teamCredit,

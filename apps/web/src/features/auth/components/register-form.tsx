@@ -6,12 +6,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { useSettings } from '@/api/settings';
 import { AlertMessage } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText, ruleTextOf } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
+import { confirmationSentState } from '@/features/auth/lib/confirmation-sent';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { logFailure } from '@/lib/log-failure';
@@ -22,7 +24,9 @@ type Failure = { kind: 'domain'; message: string; email: string } | { kind: 'fai
  * The registration form (SPEC "Registration"): name, e-mail, password; all required. Checked as the
  * person types once a field has been left (or the form sent): the wrong-domain alert goes as soon
  * as the e-mail is corrected, and a name past the limit is refused with the shared message rather
- * than cut without a word.
+ * than cut without a word. Where the deployment confirms addresses (the settings'
+ * `emailConfirmation`), the sign-in screen then says where the link went instead of the
+ * specification's "create succeed", which stays word for word everywhere else.
  */
 export function RegisterForm() {
   const { _ } = useLingui();
@@ -30,6 +34,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const registerUser = useRegister();
   const checkDomain = useCompanyDomainCheck();
+  const { emailConfirmation } = useSettings();
   const [failure, setFailure] = useState<Failure | null>(null);
   const {
     register,
@@ -61,7 +66,11 @@ export function RegisterForm() {
     setFailure(null);
     if (checkDomain(body.email)) return;
     try {
-      await registerUser.mutateAsync(body);
+      const user = await registerUser.mutateAsync(body);
+      if (emailConfirmation) {
+        await navigate(paths.login, { state: confirmationSentState(user.email) });
+        return;
+      }
       toast.success(_('shared.spec.registerSucceeded'));
       await navigate(paths.login);
     } catch (error) {

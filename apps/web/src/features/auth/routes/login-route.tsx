@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react';
 import { loadNamespaces } from '@/i18n';
-import { LogIn } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { LogIn, MailCheck } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { homePath, paths } from '@/lib/paths';
 import { AuthShell } from '@/features/auth/components/auth-shell';
+import { confirmationSentTo } from '@/features/auth/lib/confirmation-sent';
 
 // The dialog's code and the messages its refusals need (the shared catalogue) come together.
 const loadDialog = () =>
@@ -37,6 +38,27 @@ function ssoErrorOf(state: unknown): string | null {
 }
 
 /**
+ * Where the registration's confirmation link went (deployments that confirm addresses). It stays
+ * until the person leaves the screen, and takes the focus when it shows so that it is read first.
+ */
+function ConfirmationSentNotice({ email }: { email: string }) {
+  const { _ } = useLingui();
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus({ preventScroll: true }), []);
+  return (
+    <div
+      ref={notice}
+      role="status"
+      tabIndex={-1}
+      className="flex items-start gap-3 rounded-2xl border border-[var(--success)] bg-[var(--success-soft)] px-4 py-3 text-left text-[var(--ink)] focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--accent)]"
+    >
+      <MailCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-[var(--success)]" />
+      <p>{_('auth.register.checkEmail', { email })}</p>
+    </div>
+  );
+}
+
+/**
  * /login (SPEC "Login"): welcome logo, a Login button opening the sign-in dialog. The dialog loads
  * when wanted; pointing at or focusing the button starts the download early. With single sign-on
  * configured, a second button signs in at the company's identity provider.
@@ -47,6 +69,7 @@ export function LoginRoute() {
   const { singleSignOn } = useSettings();
   const location = useLocation();
   const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.state));
+  const confirmationSentToEmail = confirmationSentTo(location.state);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -69,6 +92,7 @@ export function LoginRoute() {
   return (
     <AuthShell>
       <section className="card space-y-5 p-6 text-center">
+        {confirmationSentToEmail ? <ConfirmationSentNotice email={confirmationSentToEmail} /> : null}
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold">{_('auth.login.welcome')}</h1>
           <p className="text-[var(--ink-muted)]">{_('auth.login.intro')}</p>

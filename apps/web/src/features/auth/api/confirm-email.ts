@@ -1,0 +1,25 @@
+import type { ConfirmEmailBody } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { emailConfirmationRootKey } from '@/api/email-confirmation';
+import { api } from '@/lib/api-client';
+
+/** The answer of POST /auth/email-confirmation (the route declares it inline, not in the contract). */
+const ConfirmedEmailSchema = z.object({ email: z.string() });
+
+/**
+ * POST /auth/email-confirmation: the token of a confirmation link (public: the link may be opened
+ * on a device where nobody is signed in). 400 with a readable message for a link that is unknown,
+ * used, replaced or expired, or for something that is not such a token.
+ */
+export const confirmEmail = (body: ConfirmEmailBody) =>
+  api('/auth/email-confirmation', { method: 'POST', body, schema: ConfirmedEmailSchema, noRefresh: true });
+
+/** Confirms an address; a signed-in person's banner asks again and goes. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailConfirmationRootKey }),
+  });
+}
