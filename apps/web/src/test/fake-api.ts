@@ -18,6 +18,14 @@ export class Reply {
   ) {}
 }
 
+/** A body that is not JSON (a CSV download): sent as it is, with its content type. */
+export class RawBody {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+  ) {}
+}
+
 type Answer = { status?: number; body?: unknown };
 type Handler = (call: RecordedCall) => Answer | undefined | Promise<Answer | undefined>;
 /**
@@ -60,6 +68,9 @@ export function mockApi(answers: Handler | AnswerTable) {
     calls.push(call);
     const answer = (await handler(call)) ?? NOT_FOUND;
     const status = answer.status ?? 200;
+    if (answer.body instanceof RawBody) {
+      return new Response(answer.body.text, { status, headers: { 'Content-Type': answer.body.contentType } });
+    }
     const hasBody = answer.body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(answer.body) : null, {
       status,

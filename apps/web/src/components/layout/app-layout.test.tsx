@@ -118,6 +118,7 @@ describe('AppLayout navigation', () => {
       ['Opening Hours', '/opening-hours-admin'],
       ['Sites', '/sites-admin'],
       ['Notifications', '/notifications-admin'],
+      ['Audit log', '/audit-admin'],
     ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([

@@ -56,7 +56,7 @@ export function EntryChange({ entry }: { entry: AuditEntry }) {
             <>
               <span className="text-[var(--ink-muted)] line-through decoration-1">{line.before}</span>
               <span aria-hidden="true"> → </span>
-              <span className="sr-only"> {_('audit.entry.changedTo')} </span>
+              <span className="sr-only">{`${_('audit.entry.changedTo')} `}</span>
             </>
           )}
           {line.after === null ? (
