@@ -29,6 +29,7 @@ describe('GET /api/settings', () => {
       hours: HOURS,
       webPushPublicKey: t.config.vapid.publicKey,
       singleSignOn: null,
+      emailConfirmation: false,
     });
   });
 
