@@ -82,6 +82,10 @@ test('sign-in, registration and the public menu', async ({ browser, baseURL, req
   await expect(page.getByRole('heading', { name: 'Create New Account' })).toBeVisible();
   await expectAccessible(page, '/create');
 
+  await page.goto('/privacy');
+  await expect(page.getByRole('table', { name: 'What the cafe keeps, why, and for how long' })).toBeVisible();
+  await expectAccessible(page, '/privacy');
+
   await page.goto('/');
   await expect(page.getByRole('tab').first()).toBeVisible();
   await expectAccessible(page, 'the public cafe menu');
@@ -201,6 +205,13 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await expect(adminPage.getByRole('heading', { name: 'User Management' })).toBeVisible();
   await expect(adminPage.getByRole('button', { name: /^Edit role of/ }).first()).toBeVisible();
   await expectAccessible(adminPage, '/userManagement');
+  await adminPage
+    .getByRole('button', { name: /^Delete account of/ })
+    .first()
+    .click();
+  await expect(adminPage.getByRole('alertdialog', { name: /^Delete the account of/ })).toBeVisible();
+  await expectAccessible(adminPage, "the question before deleting someone's account");
+  await adminPage.getByRole('button', { name: 'Keep account' }).click();
 
   await adminPage.goto('/sites-admin');
   await expect(adminPage.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
@@ -222,6 +233,10 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await adminPage.goto('/profile');
   await expect(adminPage.getByRole('group', { name: 'Tell me my drink is ready by' })).toBeVisible();
   await expectAccessible(adminPage, '/profile');
+  await adminPage.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(adminPage.getByRole('alertdialog', { name: 'Delete your account?' })).toBeVisible();
+  await expectAccessible(adminPage, "the question before deleting one's own account");
+  await adminPage.getByRole('button', { name: 'Keep my account' }).click();
   await adminPage.context().close();
 });
 
@@ -243,6 +258,7 @@ test('the evening bar theme for a customer', async ({ browser, baseURL, request 
   for (const [path, heading] of [
     ['/statusOrder', 'My Order'],
     ['/ordered', 'History'],
+    ['/privacy', 'Privacy'],
     ['/team-credit', null],
   ] as const) {
     await page.goto(path);

@@ -272,6 +272,7 @@ test('visitor: every public screen, in the cafe and the bar theme', async ({ bro
   await page.keyboard.press('Escape');
   await walk.visit('/create', { ready: (p) => p.getByRole('button', { name: walk.t('auth.register.submit') }) });
   await walk.visit('/team-credit');
+  await visitPrivacy(walk);
   await walk.visit('/unauthorized');
   // Any other address needs signing in first.
   await walk.visit('/no-such-page', { at: '/login', name: 'the catch-all, signed out' });
@@ -290,6 +291,7 @@ test('visitor: every public screen, in the cafe and the bar theme', async ({ bro
   await walk.visit('/login');
   await walk.visit('/create');
   await walk.visit('/team-credit');
+  await visitPrivacy(walk);
   walk.expectNoRawIds();
   await page.context().close();
 });
@@ -325,6 +327,7 @@ async function walkUser(walk: Walk, request: APIRequestContext) {
   await walk.visit('/ordered', { name: 'History', ready: (p) => p.getByRole('listitem') });
   await visitProfile(walk);
   await walk.visit('/team-credit');
+  await visitPrivacy(walk);
   await walk.visit('/unauthorized');
   await walk.visit('/no-such-page', { name: 'the catch-all' });
   await walk.visit('/userManagement', { at: '/unauthorized', name: 'an admin screen (denied)' });
@@ -387,6 +390,7 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await walk.visit('/statusOrder-admin');
   await walk.visit('/ordered-admin');
   await walk.visit('/team-credit');
+  await visitPrivacy(walk);
   await walk.visit('/unauthorized');
   await walk.visit('/no-such-page', { name: 'the catch-all' });
 
@@ -403,6 +407,15 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await expect(page.getByRole('combobox', { name: /^Role of/ })).toBeVisible();
   await walk.check('/userManagement, editing a role');
   await page.getByRole('button', { name: walk.t('users.editor.cancel') }).click();
+  // The list shows names cut short; the button's name has the whole name.
+  const deletePrefix = walk.t('users.delete.button', { name: '' });
+  const deleteButton = page.getByRole('button', { name: deletePrefix }).first();
+  const other = ((await deleteButton.getAttribute('aria-label')) ?? '').slice(deletePrefix.length);
+  await deleteButton.click();
+  const deleteQuestion = page.getByRole('alertdialog', { name: walk.t('users.delete.title', { name: other }) });
+  await walk.checkDialog(deleteQuestion, "deleting someone's account (not confirmed)");
+  await deleteQuestion.getByRole('button', { name: walk.t('users.delete.keep') }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await walk.visit('/userManagement-bar');
   await walk.visit('/opening-hours-admin');
   await walkSites(walk);
@@ -437,10 +450,23 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await venue(request, 'cafe-open');
 });
 
-/** The Profile, once its notification settings have loaded (every role has it). */
+/** The Profile, once its notification settings have loaded (every role has it), and its delete question. */
 async function visitProfile(walk: Walk) {
+  const { page } = walk;
   await walk.visit('/profile', {
     ready: (p) => p.getByRole('group', { name: walk.t('notifications.channels.legend') }),
+  });
+  await page.getByRole('button', { name: walk.t('notifications.yourData.delete') }).click();
+  const question = page.getByRole('alertdialog', { name: walk.t('notifications.deleteAccount.title') });
+  await walk.checkDialog(question, 'the delete-account question (not confirmed)');
+  await question.getByRole('button', { name: walk.t('notifications.deleteAccount.keep') }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+}
+
+/** The privacy page (public), once the deployment's numbers have loaded. */
+async function visitPrivacy(walk: Walk) {
+  await walk.visit('/privacy', {
+    ready: (p) => p.getByRole('table', { name: walk.t('info.privacy.table.caption') }),
   });
 }
 
@@ -551,6 +577,7 @@ async function walkBarista(walk: Walk, request: APIRequestContext) {
   await expect(page.getByRole('combobox', { name: walk.t('order.cafeMenu.category') })).toBeVisible();
   await walk.check('the cafe menu, for a barista');
   await walk.visit('/team-credit');
+  await visitPrivacy(walk);
   await walk.visit('/unauthorized');
   await walk.visit('/no-such-page', { name: 'the catch-all' });
   await walk.visit('/statusOrder', { at: '/unauthorized', name: 'a customer screen (denied)' });
