@@ -150,8 +150,9 @@ export async function api<S extends z.ZodType | undefined = undefined>(
 
 /**
  * Calls the API and gives the answer as the contract types it, without parsing it again here.
- * Only for the reads of the first screen (settings, profile, venue state, menu, daily count, and
- * the opening hours the closed page and the cafe menu show):
+ * Only for the reads of the first screen (settings, profile, venue state, menu, daily count, the
+ * e-mail confirmation status of the frame's banner, and the opening hours the closed page and the
+ * cafe menu show):
  * each of those routes declares its response schema, and the server parses every answer with it
  * before it leaves; parsing it once more here would make the first screen wait for the schema
  * library (docs/decisions/0015-first-screen.md). Every other answer goes through `api`.

@@ -88,6 +88,11 @@ export function errorText(error: unknown): string | undefined {
       const domain = /@(\S+)/.exec(error.message)?.[1];
       return domain ? i18n._('shared.spec.emailDomain', { domain }) : error.message;
     }
+    // Ordering before the address is confirmed: the address the link went to, in either language.
+    if (error.code === 'EMAIL_NOT_CONFIRMED') {
+      const email = /sent to (\S+)\.$/.exec(error.message)?.[1];
+      return email ? i18n._('shared.error.emailNotConfirmed', { email }) : error.message;
+    }
     // The specification gives this one in Thai only: English gets its translation.
     if (error.code === 'OUT_OF_RANGE') return i18n._('shared.spec.outOfRangeThai');
     const thai = IN_THAI[error.code];

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useMe } from '@/api/me';
+import { EmailConfirmationBanner } from '@/components/email-confirmation-banner';
 import { BottomNav } from './bottom-nav';
 import { TopNav } from './top-nav';
 import { WeeklyBarBanner } from './weekly-bar-banner';
@@ -39,6 +40,7 @@ export function AppLayout() {
         tabIndex={-1}
         className={cn('mx-auto w-full max-w-6xl flex-1 p-4 focus:outline-none', hasBottomBar && 'pb-28 md:pb-6')}
       >
+        <EmailConfirmationBanner />
         <Outlet />
       </main>
       <BottomNav />
