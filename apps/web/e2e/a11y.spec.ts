@@ -8,6 +8,7 @@ import {
   clearActiveOrders,
   expectAccessible,
   placeCafeOrderViaApi,
+  recordAuditedChange,
   registerUser,
   serveOrderViaApi,
   setShopStatus,
@@ -229,6 +230,13 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await expect(adminPage.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(adminPage.getByRole('list', { name: "Each channel's outbox" })).toBeVisible();
   await expectAccessible(adminPage, '/notifications-admin');
+
+  // On a phone the audit log's entries are cards.
+  await recordAuditedChange(request, admin.accessToken);
+  await adminPage.goto('/audit-admin');
+  await expect(adminPage.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await expect(adminPage.getByRole('list', { name: 'Recorded changes, newest first' })).toBeVisible();
+  await expectAccessible(adminPage, '/audit-admin');
 
   await adminPage.goto('/profile');
   await expect(adminPage.getByRole('group', { name: 'Tell me my drink is ready by' })).toBeVisible();

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   msg,
   placeCafeOrderViaApi,
+  recordAuditedChange,
   registerUser,
   serveOrderViaApi,
   setShopStatus,
@@ -422,6 +423,8 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await walk.visit('/notifications-admin', {
     ready: (p) => p.getByRole('table', { name: walk.t('notifications.outbox.tableCaption') }),
   });
+  await recordAuditedChange(request, admin.accessToken);
+  await walk.visit('/audit-admin', { ready: (p) => p.getByRole('table', { name: walk.t('audit.entries') }) });
   await visitProfile(walk);
   await walk.visit('/ordering', { at: '/unauthorized', name: 'a barista screen (denied)' });
 

@@ -356,3 +356,12 @@ export async function openEveryDayForLater(request: APIRequestContext, staff: st
   });
   expect(pickup.status(), await pickup.text()).toBe(200);
 }
+
+/** A change the audit log records (a closed day far ahead, added and removed again): the log then has entries to show. */
+export async function recordAuditedChange(request: APIRequestContext, accessToken: string) {
+  const day = '2031-01-02';
+  const added = await request.post('/api/schedule/closed-days', { headers: bearer(accessToken), data: { day } });
+  expect(added.status(), await added.text()).toBe(201);
+  const removed = await request.delete(`/api/schedule/closed-days/${day}`, { headers: bearer(accessToken) });
+  expect(removed.status(), await removed.text()).toBe(200);
+}
