@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, currentPath, mockApi, renderRoutes, signOut, stubScreen } from '@/test/render';
+import { apiError, currentPath, mockApi, renderRoutes, seedSettings, signOut, stubScreen } from '@/test/render';
+import { LoginRoute } from './login-route';
 import { RegisterRoute } from './register-route';
 
 const toast = vi.hoisted(() => ({ success: vi.fn() }));
+vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: () => undefined }));
 vi.mock('sonner', () => ({ toast }));
 
 function renderRegister() {
@@ -158,6 +160,51 @@ describe('RegisterRoute', () => {
       method: 'POST',
       path: '/auth/register',
       body: { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' },
+    });
+  });
+
+  describe('where the deployment confirms e-mail addresses', () => {
+    const created = { id: 9, name: 'Mali', email: 'mali@example.com', role: 'user', isAvailable: 'available' };
+
+    function renderWithLogin() {
+      return renderRoutes(
+        [
+          { path: '/create', element: <RegisterRoute /> },
+          { path: '/login', element: <LoginRoute /> },
+        ],
+        '/create',
+      );
+    }
+
+    it('says where the link went on the sign-in screen instead of "create succeed"', async () => {
+      seedSettings({ emailConfirmation: true });
+      const api = mockApi((call) => (call.path === '/auth/register' ? { status: 201, body: created } : undefined));
+      renderWithLogin();
+      const user = userEvent.setup();
+      await fill(user, { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' });
+      await user.click(screen.getByRole('button', { name: 'Create new user' }));
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(
+        'Check your e-mail: we sent a link to mali@example.com. Open it within 24 hours to start ordering.',
+      );
+      // Read first: the focus is on it.
+      expect(notice).toHaveFocus();
+      expect(screen.getByRole('heading', { name: 'Welcome to the Office Cafe' })).toBeInTheDocument();
+      expect(toast.success).not.toHaveBeenCalled();
+      // The mail is written in the language the app is shown in.
+      expect(api.calls[0]?.headers).toMatchObject({ 'Accept-Language': 'en' });
+    });
+
+    it('keeps the specification\'s "create succeed" when the setting is off', async () => {
+      seedSettings({ emailConfirmation: false });
+      mockApi((call) => (call.path === '/auth/register' ? { status: 201, body: created } : undefined));
+      renderWithLogin();
+      const user = userEvent.setup();
+      await fill(user, { name: 'Mali', email: 'mali@example.com', password: 'secret-pass-1' });
+      await user.click(screen.getByRole('button', { name: 'Create new user' }));
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('create succeed, you can logging in now'));
+      expect(await screen.findByRole('heading', { name: 'Welcome to the Office Cafe' })).toBeInTheDocument();
+      expect(screen.queryByText(/Check your e-mail/)).not.toBeInTheDocument();
     });
   });
 });
