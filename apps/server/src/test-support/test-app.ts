@@ -26,20 +26,31 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 /** The site migration 009 makes from the configuration (every test app has it). */
 export const FIRST_SITE_ID = 1;
 
-/** A clock the test can move. */
+/** A clock the test can move; it runs on from where it was set, unless frozen. */
 export class TestClock {
   private offset = 0;
+  /** While frozen: the instant it shows, in epoch milliseconds. */
+  private frozen: number | null = null;
   constructor(start?: Date | string) {
     if (start) this.set(start);
   }
   now(): Date {
-    return new Date(Date.now() + this.offset);
+    return new Date(this.frozen ?? Date.now() + this.offset);
   }
   set(instant: Date | string): void {
-    this.offset = new Date(instant).getTime() - Date.now();
+    if (this.frozen !== null) this.frozen = new Date(instant).getTime();
+    else this.offset = new Date(instant).getTime() - Date.now();
   }
   advance(ms: number): void {
-    this.offset += ms;
+    if (this.frozen !== null) this.frozen += ms;
+    else this.offset += ms;
+  }
+  /**
+   * Stops the clock where it is: it moves only by `set` and `advance` from now on, so what a test
+   * measures between two of its steps does not depend on how fast a loaded machine runs them.
+   */
+  freeze(): void {
+    this.frozen = this.now().getTime();
   }
 }
 
