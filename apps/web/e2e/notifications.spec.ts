@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_RECEIVERS } from '../playwright.config';
 import {
@@ -16,13 +15,15 @@ import {
   signInWithTokens,
   uploadTinyPng,
 } from './support';
+import { isConfirmationMail, openMailbox, type Mailbox } from './mailbox';
 
 /**
  * "Your drink is ready" reaches people where they chose (issue 21): a person picks the company's
  * webhook and e-mail and Thai on their Profile, a barista finishes their drink, and the company's
  * receivers get it, signed. An admin watches the outbox: a receiver that is down leaves the
  * notification pending with its error, and once it is back the notification goes out, once.
- * The first cafe server is configured with these receivers (playwright.config.ts E2E_RECEIVERS).
+ * The first cafe server is configured with these receivers (playwright.config.ts E2E_RECEIVERS); its
+ * mail server is the test worker's mailbox (mailbox.ts), which also gets the registrations' links.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -71,77 +72,17 @@ async function startWebhookReceiver() {
   };
 }
 
-interface Mail {
-  recipients: string[];
-  data: string;
-}
-
-/** The company's mail server, just enough SMTP to take a message and keep it. */
-async function startMailServer() {
-  const mails: Mail[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let inData = false;
-    let recipients: string[] = [];
-    socket.write('220 e2e-mail ready\r\n');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end === -1) return;
-          mails.push({ recipients, data: buffer.slice(0, end) });
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          recipients = [];
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const lineEnd = buffer.indexOf('\r\n');
-        if (lineEnd === -1) return;
-        const line = buffer.slice(0, lineEnd);
-        buffer = buffer.slice(lineEnd + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') socket.write('250-e2e-mail\r\n250 8BITMIME\r\n');
-        else if (verb === 'RCPT') {
-          recipients.push(/<([^>]*)>/.exec(line)?.[1] ?? line);
-          socket.write('250 ok\r\n');
-        } else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-          return;
-        } else socket.write(['HELO', 'MAIL', 'RSET', 'NOOP'].includes(verb) ? '250 ok\r\n' : '502 not here\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(E2E_RECEIVERS.smtpPort, '127.0.0.1', resolve));
-  return {
-    mails,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-let mailServer: Awaited<ReturnType<typeof startMailServer>> | undefined;
+let mailbox: Mailbox | undefined;
 let webhook: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
 
 test.beforeAll(async ({ request }) => {
   await setShopStatus(request, 'cafe-open');
-  mailServer = await startMailServer();
+  mailbox = await openMailbox();
 });
 
 test.afterAll(async () => {
+  // The mailbox stays open for the specs after this one (mailbox.ts).
   await webhook?.close();
-  await mailServer?.close();
 });
 
 /** A person's drink, placed and then finished by the demo barista through the API; gives the drink's name and order id. */
@@ -219,7 +160,7 @@ test('a person picks the webhook, e-mail and Thai on their profile; a finished d
   const received = webhook.requests;
   await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0);
   await expect
-    .poll(() => mailServer!.mails.filter((m) => m.recipients.includes(person.email)).length, { timeout: 30_000 })
+    .poll(() => mailbox!.mailsTo(person.email).filter((m) => !isConfirmationMail(m)).length, { timeout: 30_000 })
     .toBe(1);
 
   // The admin sees both delivered, nothing waiting; by then no second request has come either.

@@ -1,6 +1,7 @@
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmationTokenOf, openMailbox, waitForMail } from './mailbox';
 
 /** Demo accounts seeded by the server (DEMO=on, domain example.com). */
 export const DEMO = {
@@ -14,13 +15,40 @@ export const WIDE_DESKTOP = { width: 1600, height: 900 };
 
 let counter = 0;
 
-/** Registers a fresh user through the API and returns its credentials. */
-export async function registerUser(request: APIRequestContext, name?: string, domain = 'example.com') {
+/** Whether the cafe server of `request` confirms e-mail addresses (it has a mail server: the first one). */
+export async function confirmsEmail(request: APIRequestContext): Promise<boolean> {
+  const res = await request.get('/api/settings');
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { emailConfirmation?: boolean }).emailConfirmation === true;
+}
+
+/** Opens the confirmation link mailed to `email` (through the API), as its owner would. */
+export async function confirmEmailViaMail(request: APIRequestContext, email: string) {
+  const token = confirmationTokenOf(await waitForMail(email));
+  const res = await request.post('/api/auth/email-confirmation', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Registers a fresh user through the API and returns its credentials. Where the server confirms
+ * e-mail addresses, the link it mails is opened too (`confirm: false` leaves it unopened): the
+ * specs order with the people they register.
+ */
+export async function registerUser(
+  request: APIRequestContext,
+  name?: string,
+  domain = 'example.com',
+  { confirm = true }: { confirm?: boolean } = {},
+) {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
   const user = { name: name ?? `Tester ${counter}`, email: `tester-${stamp}@${domain}`, password: 'secret-pass-1' };
+  const confirming = confirm && (await confirmsEmail(request));
+  // Listening before the mail is sent: the outbox would otherwise wait before it tries again.
+  if (confirming) await openMailbox();
   const res = await request.post('/api/auth/register', { data: user });
   expect(res.status(), await res.text()).toBe(201);
+  if (confirming) await confirmEmailViaMail(request, user.email);
   return user;
 }
 
