@@ -272,6 +272,11 @@ test('visitor: every public screen, in the cafe and the bar theme', async ({ bro
   await walk.checkDialog(page.getByRole('dialog', { name: walk.t('auth.login.dialogTitle') }), 'the login dialog');
   await page.keyboard.press('Escape');
   await walk.visit('/create', { ready: (p) => p.getByRole('button', { name: walk.t('auth.register.submit') }) });
+  // The link of a confirmation mail that does not work (this cafe sends none): its refusal.
+  await walk.visit(`/confirm-email?token=${'x'.repeat(43)}`, {
+    name: '/confirm-email (a link that does not work)',
+    ready: (p) => p.getByRole('link', { name: walk.t('auth.confirm.signIn') }),
+  });
   await walk.visit('/team-credit');
   await visitPrivacy(walk);
   await walk.visit('/unauthorized');
