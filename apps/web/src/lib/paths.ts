@@ -175,6 +175,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.admin.openingHours,
     paths.admin.sites,
     paths.admin.notifications,
+    paths.admin.audit,
   ],
   barista: [
     paths.barista.ordering,
