@@ -161,8 +161,9 @@ export function createAuditService(ctx: AppContext) {
      * nothing and is not recorded; answers whether an entry was written.
      *
      * For account deletion: `record(trx, { actor: admin, action: 'user.delete', target: { type:
-     * 'user', id }, before: { name, email, role }, after: null })`, before the account's row goes
-     * (the entry's actor id is cleared with it when the person deleted themselves; their name stays).
+     * 'user', id }, before: { name, role }, after: null })` in the deletion's transaction. The
+     * entries keep the names they were made with; were an account's row ever removed, its entries'
+     * actor id would be cleared with it (ON DELETE SET NULL) and their name would stay.
      */
     async record(executor: Db, entry: AuditRecord): Promise<boolean> {
       const before = entry.before ?? null;
