@@ -26,6 +26,11 @@ export interface NavItem {
   disabled?: boolean;
   /** Match the path exactly for the active state. */
   end?: boolean;
+  /**
+   * Only in the menu (the hamburger) and on the screens that link to it, not in the top bar: an
+   * admin's tools used now and then, so the bar keeps room for the daily links.
+   */
+  menuOnly?: boolean;
 }
 
 interface VenueState {
@@ -65,8 +70,8 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
-      { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing },
-      { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText },
+      { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, menuOnly: true },
+      { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, menuOnly: true },
     );
   }
   return items;

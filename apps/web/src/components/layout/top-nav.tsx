@@ -83,7 +83,9 @@ export function TopNav() {
   }
 
   const items = navItemsFor(me.role, venue);
-  const show = FULL_BAR[fullBarFrom(items.length, me.role !== 'barista' && several)];
+  // The admin's occasional tools stay in the menu (and on User Management): the bar keeps its room.
+  const barItems = items.filter((item) => !item.menuOnly);
+  const show = FULL_BAR[fullBarFrom(barItems.length, me.role !== 'barista' && several)];
   return (
     <header className={BAR_CLASS}>
       <div className={cn('mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4', show.width)}>
@@ -92,7 +94,7 @@ export function TopNav() {
         </Link>
         <nav aria-label={_('common.nav.main')} className={cn('hidden shrink-0', show.block)}>
           <ul className="flex items-center gap-0.5">
-            {items.map((item) => (
+            {barItems.map((item) => (
               <li key={item.to}>
                 <NavLinkItem item={item} layout="bar" icon={show.linkIcons} />
               </li>

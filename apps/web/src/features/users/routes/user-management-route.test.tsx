@@ -29,6 +29,12 @@ function renderScreen() {
 }
 
 describe('User Management', () => {
+  it('links to the admin tools the top bar leaves to the menu: the audit log and the notifications', () => {
+    renderScreen();
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit-admin');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications-admin');
+  });
+
   it('puts the signed-in admin on top without a pencil and cuts long names at 14 characters', async () => {
     renderScreen();
     const list = await screen.findByRole('list', { name: 'Users' });

@@ -1,6 +1,8 @@
 import type { Role, User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Search, Users } from 'lucide-react';
+import { BellRing, ScrollText, Search, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
@@ -139,7 +141,23 @@ export function UserManagementRoute() {
 
   return (
     <section>
-      <PageHeader title={_('users.title')} description={_('users.description')} />
+      <PageHeader
+        title={_('users.title')}
+        description={_('users.description')}
+        actions={
+          // The admin's tools that are in the menu, not the top bar (components/layout/nav-links.ts).
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.admin.audit} className="btn-secondary">
+              <ScrollText aria-hidden="true" className="h-4 w-4" />
+              {_('common.nav.auditLog')}
+            </Link>
+            <Link to={paths.admin.notifications} className="btn-secondary">
+              <BellRing aria-hidden="true" className="h-4 w-4" />
+              {_('common.nav.notifications')}
+            </Link>
+          </div>
+        }
+      />
       {body}
       <ConfirmDialog
         open={deleting !== null}
