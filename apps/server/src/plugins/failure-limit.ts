@@ -97,10 +97,10 @@ export function successLimit(
 
 /** Route options of two hook sets, run one after the other for each hook. */
 export function bothLimits(a: RouteShorthandOptions, b: RouteShorthandOptions): RouteShorthandOptions {
-  const merged: Record<string, unknown> = { ...a };
+  const merged: RouteShorthandOptions = { ...a };
   for (const hook of ['onRequest', 'preHandler', 'onSend'] as const) {
     const hooks = [a[hook], b[hook]].flat().filter(Boolean);
-    if (hooks.length) merged[hook] = hooks;
+    if (hooks.length) Object.assign(merged, { [hook]: hooks });
   }
-  return merged as RouteShorthandOptions;
+  return merged;
 }

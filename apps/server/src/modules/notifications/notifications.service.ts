@@ -196,7 +196,14 @@ export function createNotificationsService(ctx: AppContext) {
      */
     async enqueueEmail(
       trx: Db,
-      mail: { userId: number; email: string; name: string; language: NotificationLanguage; event: AccountEvent; message: RenderedMessage },
+      mail: {
+        userId: number;
+        email: string;
+        name: string;
+        language: NotificationLanguage;
+        event: AccountEvent;
+        message: RenderedMessage;
+      },
     ): Promise<boolean> {
       if (!available.email) return false;
       const at = iso(clock.now());
