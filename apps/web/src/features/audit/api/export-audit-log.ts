@@ -1,7 +1,7 @@
 import type { AuditFilter } from '@cafe/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiFile } from '@/lib/api-client';
-import { saveFile } from '@/features/audit/lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** The name the server's Content-Disposition gives the file. */
 export const AUDIT_EXPORT_FILE = 'audit-log.csv';

@@ -1,4 +1,5 @@
 import type { CafeDay, CategoryFor, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
+import { saveFile } from '@/lib/save-file';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
@@ -71,14 +72,5 @@ export function rankingFileName(venue: CategoryFor, today: CafeDay, period: Stat
 /** Saves a text file on the person's device (client side, no server round trip). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
   // The byte-order mark lets spreadsheet programs read Thai names as UTF-8.
-  const blob = new Blob(['\uFEFF', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(fileName, new Blob(['\uFEFF', text], { type }));
 }

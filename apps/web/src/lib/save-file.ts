@@ -1,4 +1,7 @@
-/** Saves a file the server sent on the person's device, from memory (no second request). */
+/**
+ * Saves a file on the person's device from memory (no second request): the dashboards' CSV
+ * files, the audit log's export, the person's own data.
+ */
 export function saveFile(fileName: string, file: Blob): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
