@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cafeClock, cafeDayOf } from '@cafe/shared';
 import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
+import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../lib/password';
+import { withoutLaterColumns } from './later-columns';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * A database as the releases since drink options (migration 011) wrote it, for the upgrade tests
@@ -102,4 +106,70 @@ export async function writePreviousRelease(
     if (status === 'in-progress') order = id;
   }
   return { user, barista, order };
+}
+
+export type Written = Awaited<ReturnType<typeof writePreviousRelease>>;
+
+/** A test app started on a database the release before wrote, with what it held then. */
+export interface Upgrade {
+  t: TestApp;
+  written: Written;
+  /** The tables the release before had, and their rows then. */
+  tables: string[];
+  before: Record<string, Row[]>;
+  db(): Kysely<unknown>;
+  /**
+   * Every table of the release before is still there with the same rows (columns later releases
+   * added aside, checked for their value), and the release's new tables start empty.
+   */
+  expectRowsKept(): Promise<void>;
+}
+
+/**
+ * Migrates a new database up to `previous`, writes what that release held (`writePreviousRelease`,
+ * then `extra`), and starts the app on it: every migration after `previous` runs then, as an
+ * upgrade does. `newTables` are the upgrade's own tables.
+ */
+export async function upgradeFrom(
+  previous: string,
+  newTables: readonly string[],
+  options: { env?: Record<string, string>; extra?: (db: Kysely<unknown>, written: Written) => Promise<void> } = {},
+): Promise<Upgrade> {
+  let written: Written | undefined;
+  let tables: string[] = [];
+  const before: Record<string, Row[]> = {};
+  const t = await createTestApp({
+    clockNow: NOW.toISOString(),
+    env: { CAFE_TIMEZONE: ZONE, CAFE_LAT: String(CAFE.latitude), CAFE_LNG: String(CAFE.longitude), ...options.env },
+    beforeBuild: async (handle) => {
+      const migration = {
+        cafeTimezone: ZONE,
+        firstSite: { ...CAFE, timeZone: ZONE },
+        withWritableSqliteSchema: handle.withWritableSqliteSchema,
+      };
+      await migrateToLatest(handle.db, handle.dialect, migration, previous);
+      const db = handle.db as unknown as Kysely<unknown>;
+      written = await writePreviousRelease(db);
+      await options.extra?.(db, written);
+      tables = await tablesOf(db, handle.dialect, newTables);
+      for (const table of tables) before[table] = await rowsOf(db, table);
+    },
+  });
+  if (!written) throw new Error('the release before wrote nothing');
+  const db = () => t.app.ctx.db as unknown as Kysely<unknown>;
+  return {
+    t,
+    written,
+    tables,
+    before,
+    db,
+    async expectRowsKept() {
+      // Every table is still there (later releases add their own).
+      expect(await tablesOf(db(), t.app.ctx.dialect, newTables)).toEqual(expect.arrayContaining(tables));
+      for (const table of tables) {
+        expect(withoutLaterColumns(table, await rowsOf(db(), table)), table).toEqual(before[table]);
+      }
+      for (const table of newTables) expect(await rowsOf(db(), table), table).toEqual([]);
+    },
+  };
 }

@@ -1,10 +1,8 @@
 import type { AuditPage } from '@cafe/shared';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withoutLaterColumns } from '../../test-support/later-columns';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { CAFE, NOW, ZONE, rowsOf, tablesOf, writePreviousRelease, type Row } from '../../test-support/upgrade-fixtures';
-import { migrateToLatest } from '../migrate';
+import type { TestApp } from '../../test-support/test-app';
+import { upgradeFrom, type Upgrade, type Written } from '../../test-support/upgrade-fixtures';
 
 /** The release before the audit log: every migration up to this one. */
 const PREVIOUS_RELEASE = '012-notification-outbox';
@@ -22,45 +20,23 @@ async function writeNotifications(db: Kysely<unknown>, user: number, order: numb
 }
 
 describe('migration 013: the audit log, on a database written by the release before', () => {
+  let upgrade: Upgrade;
   let t: TestApp;
-  let written: Awaited<ReturnType<typeof writePreviousRelease>>;
-  let tables: string[] = [];
-  const before: Record<string, Row[]> = {};
-
+  let written: Written;
   beforeAll(async () => {
-    t = await createTestApp({
-      clockNow: NOW.toISOString(),
-      env: { CAFE_TIMEZONE: ZONE, CAFE_LAT: String(CAFE.latitude), CAFE_LNG: String(CAFE.longitude) },
-      beforeBuild: async (handle) => {
-        const options = {
-          cafeTimezone: ZONE,
-          firstSite: { ...CAFE, timeZone: ZONE },
-          withWritableSqliteSchema: handle.withWritableSqliteSchema,
-        };
-        await migrateToLatest(handle.db, handle.dialect, options, PREVIOUS_RELEASE);
-        const db = handle.db as unknown as Kysely<unknown>;
-        written = await writePreviousRelease(db);
-        await writeNotifications(db, written.user, written.order);
-        tables = await tablesOf(db, handle.dialect, NEW_TABLES);
-        for (const table of tables) before[table] = await rowsOf(db, table);
-      },
+    upgrade = await upgradeFrom(PREVIOUS_RELEASE, NEW_TABLES, {
+      extra: (db, written) => writeNotifications(db, written.user, written.order),
     });
+    ({ t, written } = upgrade);
   });
   afterAll(() => t.close());
 
-  const db = () => t.app.ctx.db as unknown as Kysely<unknown>;
-
   it('keeps every row of every table as it was, the notifications too, and starts with an empty log', async () => {
-    expect(tables).toEqual(
+    expect(upgrade.tables).toEqual(
       expect.arrayContaining(['users', 'orders', 'sites', 'notification_outbox', 'notification_preferences']),
     );
-    // Every table is still there (later releases add their own).
-    expect(await tablesOf(db(), t.app.ctx.dialect, NEW_TABLES)).toEqual(expect.arrayContaining(tables));
-    for (const table of tables) {
-      expect(withoutLaterColumns(table, await rowsOf(db(), table)), table).toEqual(before[table]);
-    }
-    expect(before.notification_outbox).toHaveLength(1);
-    for (const table of NEW_TABLES) expect(await rowsOf(db(), table), table).toEqual([]);
+    expect(upgrade.before.notification_outbox).toHaveLength(1);
+    await upgrade.expectRowsKept();
   });
 
   it("records an admin's change of a person of the release before, by their name then", async () => {

@@ -1,11 +1,8 @@
 import type { EmailConfirmationStatus, Order } from '@cafe/shared';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../../test-support/receivers';
-import { withoutLaterColumns } from '../../test-support/later-columns';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { CAFE, NOW, ZONE, rowsOf, tablesOf, writePreviousRelease, type Row } from '../../test-support/upgrade-fixtures';
-import { migrateToLatest } from '../migrate';
+import type { TestApp } from '../../test-support/test-app';
+import { rowsOf, upgradeFrom, type Upgrade, type Written } from '../../test-support/upgrade-fixtures';
 
 /** The release before e-mail confirmation: every migration up to this one. */
 const PREVIOUS_RELEASE = '013-audit-log';
@@ -16,51 +13,29 @@ const NEW_TABLES = ['email_confirmations'];
  * account from before counts as confirmed and orders as it did.
  */
 describe('migration 014: e-mail confirmation, on a database written by the release before', () => {
+  let upgrade: Upgrade;
   let t: TestApp;
+  let written: Written;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-  let written: Awaited<ReturnType<typeof writePreviousRelease>>;
-  let tables: string[] = [];
-  const before: Record<string, Row[]> = {};
-
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    t = await createTestApp({
-      clockNow: NOW.toISOString(),
-      env: {
-        CAFE_TIMEZONE: ZONE,
-        CAFE_LAT: String(CAFE.latitude),
-        CAFE_LNG: String(CAFE.longitude),
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://cafe.example.com',
-      },
-      beforeBuild: async (handle) => {
-        const options = {
-          cafeTimezone: ZONE,
-          firstSite: { ...CAFE, timeZone: ZONE },
-          withWritableSqliteSchema: handle.withWritableSqliteSchema,
-        };
-        await migrateToLatest(handle.db, handle.dialect, options, PREVIOUS_RELEASE);
-        const db = handle.db as unknown as Kysely<unknown>;
-        written = await writePreviousRelease(db);
-        tables = await tablesOf(db, handle.dialect, NEW_TABLES);
-        for (const table of tables) before[table] = await rowsOf(db, table);
-      },
+    upgrade = await upgradeFrom(PREVIOUS_RELEASE, NEW_TABLES, {
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://cafe.example.com' },
     });
+    ({ t, written } = upgrade);
   });
   afterAll(async () => {
     await t.close();
     await smtp.close();
   });
 
-  const db = () => t.app.ctx.db as unknown as Kysely<unknown>;
+  const db = () => upgrade.db();
   const as = async (id: number, role: 'barista' | 'user') => ({
     authorization: `Bearer ${await t.app.ctx.tokens.sign(id, role)}`,
   });
 
   it('keeps every row as it was; every account from before is confirmed', async () => {
-    expect(await tablesOf(db(), t.app.ctx.dialect, NEW_TABLES)).toEqual(expect.arrayContaining(tables));
-    for (const table of tables)
-      expect(withoutLaterColumns(table, await rowsOf(db(), table)), table).toEqual(before[table]);
+    await upgrade.expectRowsKept();
     const users = await rowsOf(db(), 'users');
     expect(users.length).toBeGreaterThan(0);
     expect(users.every((u) => u.email_unconfirmed === 0)).toBe(true);
