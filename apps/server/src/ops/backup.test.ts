@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupSqlite, restoreSqlite, verifyDatabaseFile } from './backup';
-import { freePort } from '../test-support/free-port';
+import { startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 /**
  * Backup and restore of the embedded database, the way an operator uses them: the real server
@@ -17,7 +17,6 @@ import { freePort } from '../test-support/free-port';
  */
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_ENTRY = path.join(serverRoot, 'src/server.ts');
 const OPS_ENTRY = path.join(serverRoot, 'src/ops/cli.ts');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -64,44 +63,14 @@ function expectOrders(file: string, ids: number[]): void {
 describe('backup and restore (SQLite)', () => {
   const workDir = mkdtempSync(path.join(tmpdir(), 'cafe-backup-'));
   const dataDir = path.join(workDir, 'data');
-  let server: ChildProcess | undefined;
-  let serverLog = '';
-  let baseUrl = '';
-
-  async function api<T>(
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  }
-
-  async function login(email: string, password: string): Promise<string> {
-    const res = await api<{ accessToken: string }>('POST', '/api/auth/v2/login', undefined, { email, password });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.accessToken;
-  }
+  let server: ServerProcess;
+  const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
+    server.api<T>(method, url, token, body);
+  const login = (email: string, password: string) => server.login(email, password);
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    server = await startServerProcess(
+      {
         DATA_DIR: dataDir,
         WEB_DIST: path.join(workDir, 'no-web'),
         DEMO: 'off',
@@ -114,30 +83,12 @@ describe('backup and restore (SQLite)', () => {
         RATE_LIMIT: 'off',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${serverLog}`);
-      const ready = await fetch(`${baseUrl}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`server not ready within 45 s:\n${serverLog}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      45_000,
+    );
   }, 60_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGKILL');
-      await exited;
-    }
+    await server?.kill();
     rmSync(workDir, { recursive: true, force: true });
   });
 

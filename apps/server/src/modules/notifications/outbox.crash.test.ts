@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OutboxHealth } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../test-support/free-port';
 import { startWebhookReceiver } from '../../test-support/receivers';
+import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
 import { createPgDatabase } from '../../test-support/test-app';
 
 /**
@@ -15,91 +14,36 @@ import { createPgDatabase } from '../../test-support/test-app';
  * The real server, from source in a process of its own, on SQLite or (TEST_DATABASE_URL) PostgreSQL.
  */
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SERVER_ENTRY = path.join(serverRoot, 'src/server.ts');
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 const SECRET = 'crash-test-webhook-secret-0123456789';
 
 describe('a server process killed between the commit and the delivery', () => {
   const workDir = mkdtempSync(path.join(tmpdir(), 'cafe-outbox-crash-'));
   let database: { url: string; drop: () => Promise<void> } | undefined;
-  let server: ChildProcess | undefined;
-  let baseUrl = '';
-  let serverLog = '';
+  let server: ServerProcess | undefined;
   let hookPort = 0;
 
-  async function startServer(): Promise<void> {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    serverLog = '';
-    server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: workDir,
-        ...(database ? { DATABASE_URL: database.url } : {}),
-        WEB_DIST: path.join(workDir, 'no-web'),
-        DEMO: 'off',
-        JWT_SECRET: 'crash-test-secret-crash-test-secret',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        BAR_ONLINE_ORDERING: 'on',
-        LOCATION_CHECK: 'off',
-        RATE_LIMIT: 'off',
-        OPENING_HOURS: 'off',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: 'https://cafe.example.com',
-        WEBHOOK_URL: `http://127.0.0.1:${hookPort}/hook`,
-        WEBHOOK_SECRET: SECRET,
-        OUTBOX_RETRY_BASE_MS: '100',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startServer = async () => {
+    server = await startServerProcess({
+      DATA_DIR: workDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      WEB_DIST: path.join(workDir, 'no-web'),
+      DEMO: 'off',
+      JWT_SECRET: 'crash-test-secret-crash-test-secret',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BAR_ONLINE_ORDERING: 'on',
+      LOCATION_CHECK: 'off',
+      RATE_LIMIT: 'off',
+      OPENING_HOURS: 'off',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://cafe.example.com',
+      WEBHOOK_URL: `http://127.0.0.1:${hookPort}/hook`,
+      WEBHOOK_SECRET: SECRET,
+      OUTBOX_RETRY_BASE_MS: '100',
     });
-    const child = server;
-    child.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${serverLog}`);
-      const ready = await fetch(`${baseUrl}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) return;
-      if (Date.now() > deadline) throw new Error(`server not ready within 60 s:\n${serverLog}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
-  async function kill(): Promise<void> {
-    const child = server;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async function api<T>(method: string, url: string, token?: string, body?: unknown) {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-  }
-
-  async function login(email: string, password: string): Promise<string> {
-    const res = await api<{ accessToken: string }>('POST', '/api/auth/v2/login', undefined, { email, password });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.accessToken;
-  }
+    return server;
+  };
 
   beforeAll(async () => {
     if (process.env.TEST_DATABASE_URL) database = await createPgDatabase(process.env.TEST_DATABASE_URL, 'cafe_crash');
@@ -108,12 +52,13 @@ describe('a server process killed between the commit and the delivery', () => {
   }, 90_000);
 
   afterAll(async () => {
-    await kill();
+    await server?.kill();
     await database?.drop();
     rmSync(workDir, { recursive: true, force: true });
   });
 
   it('delivers the notification after the restart, and only once', async () => {
+    const { api, login } = server as ServerProcess;
     const adminToken = await login(ADMIN.email, ADMIN.password);
     const registered = await api<{ id: number }>('POST', '/api/auth/register', undefined, {
       name: 'Barista',
@@ -154,14 +99,14 @@ describe('a server process killed between the commit and the delivery', () => {
       { timeout: 30_000, interval: 100 },
     );
 
-    await kill();
+    await server?.kill();
     const receiver = await startWebhookReceiver(SECRET, { port: hookPort });
     try {
-      await startServer();
-      const token = await login(ADMIN.email, ADMIN.password);
+      const restarted = await startServer();
+      const token = await restarted.login(ADMIN.email, ADMIN.password);
       await vi.waitFor(
         async () => {
-          const health = await api<OutboxHealth>('GET', '/api/notifications/outbox', token);
+          const health = await restarted.api<OutboxHealth>('GET', '/api/notifications/outbox', token);
           expect(health.body).toMatchObject({ pending: 0, failed: 0 });
           expect(health.body.channels.find((c) => c.channel === 'webhook')?.sent).toBe(1);
         },
