@@ -17,6 +17,11 @@ export const OTHER_CAFE = {
   emailDomain: 'cafe.test',
   /** Friday 20 November 2026, 11:30 in New York. */
   clockNow: '2026-11-20T11:30:00-05:00',
+  /**
+   * Its rate limits are on, behind a proxy of one hop (TRUST_PROXY=1): registration-limit.spec.ts
+   * registers from an address of its own (X-Forwarded-For) until the limit refuses it.
+   */
+  registrationsPerAddress: 20,
 };
 
 /**
@@ -165,6 +170,9 @@ export default defineConfig({
         CLOCK_NOW: OTHER_CAFE.clockNow,
         // Its clock starts hours away from any scheduled change: the opening hours run it.
         OPENING_HOURS: 'on',
+        RATE_LIMIT: 'on',
+        TRUST_PROXY: '1',
+        REGISTRATIONS_PER_ADDRESS: String(OTHER_CAFE.registrationsPerAddress),
       },
     },
     {

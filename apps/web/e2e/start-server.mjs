@@ -48,7 +48,8 @@ const child = spawn(process.execPath, [serverEntry], {
     DATA_DIR: dataDir,
     DEMO: 'on',
     LOCATION_CHECK: 'on',
-    RATE_LIMIT: 'off',
+    // Off, but on the server of registration-limit.spec.ts (playwright.config.ts).
+    RATE_LIMIT: process.env.RATE_LIMIT ?? 'off',
     LOG_LEVEL: 'warn',
     CAFE_TIMEZONE: timeZone,
     COMPANY_EMAIL_DOMAIN: process.env.COMPANY_EMAIL_DOMAIN ?? 'example.com',
