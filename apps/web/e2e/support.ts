@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -97,14 +98,48 @@ export const TINY_PNG_FILE = {
 };
 
 /** Uploads the tiny PNG as the signed-in user; returns the image URL the server issued. */
-export async function uploadTinyPng(request: APIRequestContext, accessToken: string): Promise<string> {
+export async function uploadTinyPng(
+  request: APIRequestContext,
+  accessToken: string,
+  file: string = TINY_PNG_DATA_URL,
+): Promise<string> {
   const res = await request.post('/api/upload/image', {
     headers: bearer(accessToken),
-    data: { file: TINY_PNG_DATA_URL },
+    data: { file },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { url: string }).url;
 }
+
+/**
+ * A 1x1 PNG of a colour no other call gives (as a data URL): a photo of its own. The cafe stores a
+ * picture once however many upload it, so a test about one photo's life needs one nobody shares.
+ */
+export function uniquePngDataUrl(): string {
+  uniqueColour = (uniqueColour + 0x10101 + Math.floor(Math.random() * 0xffff)) % 0xffffff;
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.writeUInt8(8, 8); // 8 bits per channel
+  header.writeUInt8(2, 9); // RGB
+  const pixel = Buffer.from([0, (uniqueColour >> 16) & 0xff, (uniqueColour >> 8) & 0xff, uniqueColour & 0xff]);
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixel)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+let uniqueColour = Math.floor(Math.random() * 0xffffff);
 
 /** Places a cafe order through the API from the cafe's own position; returns the order id. */
 export async function placeCafeOrderViaApi(
