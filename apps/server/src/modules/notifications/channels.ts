@@ -203,8 +203,10 @@ export function createMailer(config: NonNullable<NotificationsConfig['email']>) 
         return smtpOutcome(error);
       }
     },
+    /** Closes the connection; the next message opens a new one. */
     close(): void {
       transport?.close();
+      transport = undefined;
     },
   };
 }
