@@ -51,7 +51,7 @@ export interface AuditRecord {
  * The fields of `after` whose values differ from `before`'s, each side with those fields only; null
  * when nothing differs (a change that changed nothing is not recorded).
  */
-export function changedFields(
+function changedFields(
   before: AuditValues,
   after: AuditValues,
 ): { before: AuditValues; after: AuditValues } | null {
@@ -154,35 +154,47 @@ export function createAuditService(ctx: AppContext) {
     }));
   }
 
+  /**
+   * Records a change made by `entry.actor`, in `executor` (the change's transaction, or the
+   * database right after the change). A change whose `before` and `after` are the same changed
+   * nothing and is not recorded; answers whether an entry was written.
+   *
+   * For account deletion: `record(trx, { actor: admin, action: 'user.delete', target: { type:
+   * 'user', id }, before: { name, role }, after: null })` in the deletion's transaction. The
+   * entries keep the names they were made with; were an account's row ever removed, its entries'
+   * actor id would be cleared with it (ON DELETE SET NULL) and their name would stay.
+   */
+  async function record(executor: Db, entry: AuditRecord): Promise<boolean> {
+    const before = entry.before ?? null;
+    const after = entry.after ?? null;
+    if (before && after && JSON.stringify(before) === JSON.stringify(after)) return false;
+    const actor = entry.actor;
+    const name = actor ? (actor.name ?? (await accountName(executor, actor.id)) ?? `#${actor.id}`) : SYSTEM_NAME;
+    await insertAuditRow(executor, {
+      at: iso(clock.now()),
+      actor_id: actor?.id ?? null,
+      actor_name: name.slice(0, ACTOR_NAME_MAX),
+      action: entry.action,
+      target_type: entry.target.type,
+      target_id: entry.target.id === undefined || entry.target.id === null ? null : String(entry.target.id),
+      site_id: entry.siteId ?? null,
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+    });
+    return true;
+  }
+
   return {
+    record,
+
     /**
-     * Records a change made by `entry.actor`, in `executor` (the change's transaction, or the
-     * database right after the change). A change whose `before` and `after` are the same changed
-     * nothing and is not recorded; answers whether an entry was written.
-     *
-     * For account deletion: `record(trx, { actor: admin, action: 'user.delete', target: { type:
-     * 'user', id }, before: { name, role }, after: null })` in the deletion's transaction. The
-     * entries keep the names they were made with; were an account's row ever removed, its entries'
-     * actor id would be cleared with it (ON DELETE SET NULL) and their name would stay.
+     * Records an update given the audited fields as they were and as they became: only the fields
+     * that changed are kept, and nothing is written when none did. Answers whether an entry was
+     * written.
      */
-    async record(executor: Db, entry: AuditRecord): Promise<boolean> {
-      const before = entry.before ?? null;
-      const after = entry.after ?? null;
-      if (before && after && JSON.stringify(before) === JSON.stringify(after)) return false;
-      const actor = entry.actor;
-      const name = actor ? (actor.name ?? (await accountName(executor, actor.id)) ?? `#${actor.id}`) : SYSTEM_NAME;
-      await insertAuditRow(executor, {
-        at: iso(clock.now()),
-        actor_id: actor?.id ?? null,
-        actor_name: name.slice(0, ACTOR_NAME_MAX),
-        action: entry.action,
-        target_type: entry.target.type,
-        target_id: entry.target.id === undefined || entry.target.id === null ? null : String(entry.target.id),
-        site_id: entry.siteId ?? null,
-        before: before === null ? null : JSON.stringify(before),
-        after: after === null ? null : JSON.stringify(after),
-      });
-      return true;
+    recordChanges(executor: Db, entry: AuditRecord & { before: AuditValues; after: AuditValues }): Promise<boolean> {
+      const changed = changedFields(entry.before, entry.after);
+      return changed ? record(executor, { ...entry, ...changed }) : Promise.resolve(false);
     },
 
     /** GET /audit: a page of entries, newest first (keyset pages on `at` and id). */

@@ -1,7 +1,6 @@
 import { estimateWaitMinutes, type OrderingStatus, type OrderingStatusPatch, type PauseReason } from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
 import { AppError } from '../../lib/errors';
-import { changedFields } from '../audit/audit.service';
 
 /** What people read while new orders are paused (also the message of 409 ORDERS_PAUSED). */
 export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number | null): string {
@@ -83,16 +82,14 @@ export function createBusyService(ctx: AppContext) {
     async update(user: AuthUser, siteId: number, patch: OrderingStatusPatch): Promise<OrderingStatus> {
       const before = (await ctx.services.sites.get(siteId)).busy;
       const { busy } = await ctx.services.sites.saveBusy(siteId, patch, user.id);
-      const changed = changedFields(before, busy);
-      if (changed) {
-        await ctx.services.audit.record(ctx.db, {
-          actor: user,
-          action: 'shop.busy',
-          target: { type: 'site', id: siteId },
-          siteId,
-          ...changed,
-        });
-      }
+      await ctx.services.audit.recordChanges(ctx.db, {
+        actor: user,
+        action: 'shop.busy',
+        target: { type: 'site', id: siteId },
+        siteId,
+        before,
+        after: busy,
+      });
       await announceIfChanged(siteId, true);
       return status(siteId);
     },

@@ -20,7 +20,6 @@ import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { untilText } from '../../lib/sold-out';
 import { iso } from '../../lib/time';
-import { changedFields } from '../audit/audit.service';
 import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
 
@@ -131,15 +130,13 @@ export function createMenuService(ctx: AppContext) {
       const before = await repo.findCategory(trx, id);
       const after = before && (await repo.updateCategory(trx, id, { ...changes, updated_at: iso(ctx.clock.now()) }));
       if (!before || !after) throw categoryNotFound(id);
-      const changed = changedFields(auditedCategory(before), auditedCategory(after));
-      if (changed) {
-        await ctx.services.audit.record(trx, {
-          actor: user,
-          action: 'menu.category.update',
-          target: { type: 'category', id },
-          ...changed,
-        });
-      }
+      await ctx.services.audit.recordChanges(trx, {
+        actor: user,
+        action: 'menu.category.update',
+        target: { type: 'category', id },
+        before: auditedCategory(before),
+        after: auditedCategory(after),
+      });
       return after;
     });
     emit({ kind: 'category', id: row.id });
@@ -225,14 +222,14 @@ export function createMenuService(ctx: AppContext) {
         const before = await repo.findSiteMenuItem(trx, siteId, menuId);
         if (!before || !(await repo.updateSiteMenuItem(trx, siteId, menuId, changes))) throw menuNotFound(menuId);
         const after = await repo.findSiteMenuItem(trx, siteId, menuId);
-        const changed = after && changedFields(auditedSiteItem(before), auditedSiteItem(after));
-        if (changed) {
-          await ctx.services.audit.record(trx, {
+        if (after) {
+          await ctx.services.audit.recordChanges(trx, {
             actor: user,
             action: 'menu.site-item',
             target: { type: 'menu-item', id: menuId },
             siteId,
-            ...changed,
+            before: auditedSiteItem(before),
+            after: auditedSiteItem(after),
           });
         }
       });
@@ -356,13 +353,13 @@ export function createMenuService(ctx: AppContext) {
         if (Object.keys(changes).length === 0) return null;
         changes.updated_at = iso(ctx.clock.now());
         const updated = await repo.updateItem(trx, id, changes);
-        const changed = updated && changedFields(auditedItem(current), auditedItem(updated));
-        if (changed) {
-          await ctx.services.audit.record(trx, {
+        if (updated) {
+          await ctx.services.audit.recordChanges(trx, {
             actor: user,
             action: 'menu.item.update',
             target: { type: 'menu-item', id },
-            ...changed,
+            before: auditedItem(current),
+            after: auditedItem(updated),
           });
         }
         return updated ?? null;

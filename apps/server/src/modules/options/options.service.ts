@@ -16,7 +16,6 @@ import { createMemoryCache } from '../../lib/cache';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { soldOutAt, untilText } from '../../lib/sold-out';
-import { changedFields } from '../audit/audit.service';
 import * as repo from './options.repository';
 
 /** A group with its live choices in order. */
@@ -270,16 +269,13 @@ export function createOptionsService(ctx: AppContext) {
           .execute();
         await writeChoices(trx, id, current, body, at);
         const after = await repo.findGroup(trx, id);
-        const changed =
-          before &&
-          after &&
-          changedFields(auditedGroup(before, current), auditedGroup(after, await repo.listLiveChoices(trx, id)));
-        if (changed) {
-          await ctx.services.audit.record(trx, {
+        if (before && after) {
+          await ctx.services.audit.recordChanges(trx, {
             actor: user,
             action: 'options.group.update',
             target: { type: 'option-group', id },
-            ...changed,
+            before: auditedGroup(before, current),
+            after: auditedGroup(after, await repo.listLiveChoices(trx, id)),
           });
         }
       });
@@ -394,19 +390,14 @@ export function createOptionsService(ctx: AppContext) {
           updated_by: user.id,
           updated_at: iso(now),
         });
-        const changed = changedFields(
-          { soldOut: before?.sold_out === 1, soldOutUntil: before?.sold_out_until ?? null },
-          { soldOut: body.soldOut, soldOutUntil: until },
-        );
-        if (changed) {
-          await ctx.services.audit.record(trx, {
-            actor: user,
-            action: 'options.site-choice',
-            target: { type: 'option-choice', id: choiceId },
-            siteId,
-            ...changed,
-          });
-        }
+        await ctx.services.audit.recordChanges(trx, {
+          actor: user,
+          action: 'options.site-choice',
+          target: { type: 'option-choice', id: choiceId },
+          siteId,
+          before: { soldOut: before?.sold_out === 1, soldOutUntil: before?.sold_out_until ?? null },
+          after: { soldOut: body.soldOut, soldOutUntil: until },
+        });
       });
       changed(choice.group_id, siteId);
       const entry = (await catalogue()).groups.get(choice.group_id);

@@ -14,7 +14,6 @@ import { createMemoryCache } from '../../lib/cache';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { LiveSite } from '../../realtime/socket';
 import { iso } from '../../lib/time';
-import { changedFields } from '../audit/audit.service';
 import { toSite } from './sites.mapper';
 import {
   addSiteBarista,
@@ -202,16 +201,14 @@ export function createSitesService(ctx: AppContext) {
       const before = (await get(siteId)).pickup;
       if (Object.keys(changes).length === 0) return before;
       const { pickup } = await save(siteId, changes);
-      const changed = changedFields(before, pickup);
-      if (changed) {
-        await audit().record(db, {
-          actor: user,
-          action: 'pickup.settings',
-          target: { type: 'site', id: siteId },
-          siteId,
-          ...changed,
-        });
-      }
+      await audit().recordChanges(db, {
+        actor: user,
+        action: 'pickup.settings',
+        target: { type: 'site', id: siteId },
+        siteId,
+        before,
+        after: pickup,
+      });
       return pickup;
     },
     defaultSite,
@@ -344,16 +341,14 @@ export function createSitesService(ctx: AppContext) {
         if (updated === 'name-taken') throw nameTaken(body.name ?? '');
         const after = await findSite(trx, siteId);
         if (!updated || !before || !after) throw siteNotFound(siteId);
-        const changed = changedFields(auditedFields(before), auditedFields(after));
-        if (changed) {
-          await audit().record(trx, {
-            actor: user,
-            action: 'site.update',
-            target: { type: 'site', id: siteId },
-            siteId,
-            ...changed,
-          });
-        }
+        await audit().recordChanges(trx, {
+          actor: user,
+          action: 'site.update',
+          target: { type: 'site', id: siteId },
+          siteId,
+          before: auditedFields(before),
+          after: auditedFields(after),
+        });
       });
       cache.invalidate();
       const site = await get(siteId);
