@@ -1,5 +1,6 @@
 import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
 import type { Db } from '../../db/types';
+import { imageNameFromUrl, imageUrl } from '../uploads/image-url';
 
 /** The e-mail a deleted account is left with: no one can register or sign in with it. */
 export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
@@ -80,8 +81,8 @@ export async function photoNamesOf(db: Db, userId: number): Promise<string[]> {
     .execute();
   const names = new Set(uploaded.map((r) => r.name));
   for (const { tumbler_image: url } of shown) {
-    const match = /\/api\/images\/([^/?#]+)$/.exec(url);
-    if (match?.[1]) names.add(match[1]);
+    const name = imageNameFromUrl(url);
+    if (name) names.add(name);
   }
   return [...names];
 }
@@ -176,14 +177,10 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
         .select('tumbler_image')
         .distinct()
         .where('user_id', '!=', userId)
-        .where(
-          'tumbler_image',
-          'in',
-          names.map((name) => `/api/images/${name}`),
-        )
+        .where('tumbler_image', 'in', names.map(imageUrl))
         .execute()
     : [];
-  const keep = new Set(shared.map((r) => r.tumbler_image.replace('/api/images/', '')));
+  const keep = new Set(shared.map((r) => imageNameFromUrl(r.tumbler_image)));
   const gone = names.filter((name) => !keep.has(name));
   if (gone.length) await trx.deleteFrom('images').where('name', 'in', gone).execute();
   return gone;

@@ -3,6 +3,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { IMAGES_REMOVED_TOPIC } from '../retention/retention.service';
+import { imageUrl } from '../uploads/image-url';
 import {
   eraseAccount,
   findAccount,
@@ -140,7 +141,7 @@ export function createAccountService(ctx: AppContext) {
             .map((h) => ({ from: h.from_status, to: h.to_status, at: h.changed_at, note: h.note })),
         })),
         photos: images.map((image) => ({
-          url: `/api/images/${image.name}`,
+          url: imageUrl(image.name),
           mime: image.mime,
           uploadedAt: image.created_at,
           dataUrl: `data:${image.mime};base64,${Buffer.from(image.data).toString('base64')}`,

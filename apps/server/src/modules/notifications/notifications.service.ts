@@ -26,6 +26,7 @@ import {
 } from './messages';
 import {
   claimDue,
+  DEFAULT_PREFERENCES,
   findRecipient,
   holdChannel,
   insertOutboxRows,
@@ -35,6 +36,7 @@ import {
   settleRow,
   type NewOutboxRow,
   type OutboxRow,
+  type Preferences,
 } from './notifications.repository';
 
 /** Rows one worker takes at a time. */
@@ -70,6 +72,20 @@ export function createNotificationsService(ctx: AppContext) {
     email: settings.email !== null,
     webhook: settings.webhook !== null,
   };
+
+  /** A person's choices as the settings answer them, each channel with whether the company offers it. */
+  function toSettings(preferences: Preferences): NotificationSettings {
+    const channel = (c: NotificationChannel) => ({ available: available[c], enabled: preferences.channels[c] });
+    return {
+      language: preferences.language,
+      channels: {
+        push: channel('push'),
+        slack: channel('slack'),
+        email: channel('email'),
+        webhook: channel('webhook'),
+      },
+    };
+  }
 
   /** The web app's address, for the links of messages sent outside the browser. */
   function absolute(path: string): string {
@@ -301,18 +317,7 @@ export function createNotificationsService(ctx: AppContext) {
     deliverDue,
 
     async settings(user: AuthUser): Promise<NotificationSettings> {
-      const recipient = await findRecipient(db, user.id);
-      const chosen = recipient?.channels ?? { push: true, slack: false, email: false, webhook: false };
-      const channel = (c: NotificationChannel) => ({ available: available[c], enabled: chosen[c] });
-      return {
-        language: recipient?.language ?? 'en',
-        channels: {
-          push: channel('push'),
-          slack: channel('slack'),
-          email: channel('email'),
-          webhook: channel('webhook'),
-        },
-      };
+      return toSettings((await findRecipient(db, user.id)) ?? DEFAULT_PREFERENCES);
     },
 
     async saveSettings(user: AuthUser, body: NotificationSettingsBody): Promise<NotificationSettings> {
@@ -321,19 +326,15 @@ export function createNotificationsService(ctx: AppContext) {
           throw badRequest(`${channel}: is not configured by the company`);
         }
       }
-      const current = await findRecipient(db, user.id);
-      const channels = { push: true, slack: false, email: false, webhook: false, ...current?.channels };
+      const current = (await findRecipient(db, user.id)) ?? DEFAULT_PREFERENCES;
+      const channels = { ...current.channels };
       for (const channel of NOTIFICATION_CHANNELS) {
         const value = body[channel];
         if (value !== undefined) channels[channel] = value;
       }
-      await savePreferences(
-        db,
-        user.id,
-        { language: body.language ?? current?.language ?? 'en', channels },
-        iso(clock.now()),
-      );
-      return this.settings(user);
+      const saved: Preferences = { language: body.language ?? current.language, channels };
+      await savePreferences(db, user.id, saved, iso(clock.now()));
+      return toSettings(saved);
     },
 
     async health(): Promise<OutboxHealth> {

@@ -72,7 +72,8 @@ async function outboxRows(s: Setup) {
   return s.t.app.ctx.db.selectFrom('notification_outbox').selectAll().orderBy('id').execute();
 }
 
-describe('notification settings', () => {
+/** One cafe with a webhook receiver, for the settings and the webhook channel. */
+describe('with a webhook receiver', () => {
   let s: Setup;
   let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
   beforeAll(async () => {
@@ -84,135 +85,135 @@ describe('notification settings', () => {
     await webhook.close();
   });
 
-  it('starts with Web Push on, the others off, English; only configured channels are available', async () => {
-    const person = await s.t.createUser();
-    const res = await s.t.request('GET', '/api/user/notifications', person);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      language: 'en',
-      channels: {
-        push: { available: true, enabled: true },
-        slack: { available: false, enabled: false },
-        email: { available: false, enabled: false },
-        webhook: { available: true, enabled: false },
-      },
+  describe('notification settings', () => {
+    it('starts with Web Push on, the others off, English; only configured channels are available', async () => {
+      const person = await s.t.createUser();
+      const res = await s.t.request('GET', '/api/user/notifications', person);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        language: 'en',
+        channels: {
+          push: { available: true, enabled: true },
+          slack: { available: false, enabled: false },
+          email: { available: false, enabled: false },
+          webhook: { available: true, enabled: false },
+        },
+      });
+    });
+
+    it('saves what is sent and keeps the rest; refuses a channel the company did not configure', async () => {
+      const person = await s.t.createUser();
+      const saved = await choose(s, person, { webhook: true, language: 'th' });
+      expect(saved.language).toBe('th');
+      expect(saved.channels.webhook.enabled).toBe(true);
+      expect(saved.channels.push.enabled).toBe(true);
+      const again = await choose(s, person, { push: false });
+      expect(again).toMatchObject({
+        language: 'th',
+        channels: { push: { enabled: false }, webhook: { enabled: true } },
+      });
+
+      const refused = await s.t.request('PUT', '/api/user/notifications', person, { slack: true });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: 'slack: is not configured by the company' });
+      const bad = await s.t.request('PUT', '/api/user/notifications', person, { language: 'fr' });
+      expect(bad.statusCode).toBe(400);
+      const read = await s.t.request('GET', '/api/user/notifications', person);
+      expect(read.json()).toEqual(again);
+    });
+
+    it('needs a sign-in, and the outbox health an admin', async () => {
+      expect((await s.t.request('GET', '/api/user/notifications')).statusCode).toBe(401);
+      const user = await s.t.createUser();
+      expect((await s.t.request('GET', '/api/notifications/outbox', user)).statusCode).toBe(403);
+      const barista = await s.t.createUser({ role: 'barista' });
+      expect((await s.t.request('GET', '/api/notifications/outbox', barista)).statusCode).toBe(403);
     });
   });
 
-  it('saves what is sent and keeps the rest; refuses a channel the company did not configure', async () => {
-    const person = await s.t.createUser();
-    const saved = await choose(s, person, { webhook: true, language: 'th' });
-    expect(saved.language).toBe('th');
-    expect(saved.channels.webhook.enabled).toBe(true);
-    expect(saved.channels.push.enabled).toBe(true);
-    const again = await choose(s, person, { push: false });
-    expect(again).toMatchObject({ language: 'th', channels: { push: { enabled: false }, webhook: { enabled: true } } });
+  describe('webhook channel', () => {
+    it('posts a signed message in the person’s language naming the drink, the site and the counter', async () => {
+      const person = await s.t.createUser({ name: 'Somchai' });
+      await choose(s, person, { webhook: true, language: 'th' });
+      const order = await orderAndMove(s, person, 'done');
+      // Written with the move, before anything was sent.
+      const [row] = (await outboxRows(s)).filter((r) => r.order_id === order.id);
+      expect(row).toMatchObject({ channel: 'webhook', status: 'pending', event: 'done' });
 
-    const refused = await s.t.request('PUT', '/api/user/notifications', person, { slack: true });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ message: 'slack: is not configured by the company' });
-    const bad = await s.t.request('PUT', '/api/user/notifications', person, { language: 'fr' });
-    expect(bad.statusCode).toBe(400);
-    const read = await s.t.request('GET', '/api/user/notifications', person);
-    expect(read.json()).toEqual(again);
-  });
+      await s.t.app.ctx.services.notifications.deliverDue();
+      const ofOrder = () =>
+        webhook.accepted.filter((r) => WebhookPayloadSchema.parse(JSON.parse(r.body)).order.id === order.id);
+      const delivered = ofOrder();
+      expect(delivered).toHaveLength(1);
+      // The body is the documented payload, nothing more or less.
+      const body = WebhookPayloadSchema.strict().parse(JSON.parse(delivered[0]?.body ?? '{}'));
+      expect(body).toMatchObject({
+        id: String(row?.id),
+        type: 'order.done',
+        language: 'th',
+        recipient: { id: person.id, email: person.email, name: 'Somchai' },
+        order: {
+          id: order.id,
+          drink: 'Latte',
+          status: 'done',
+          site: { id: 1, name: FIRST_SITE_NAME },
+          counter: 'cafe',
+        },
+        message: {
+          title: 'เครื่องดื่มของคุณพร้อมแล้ว',
+          text: `Latte พร้อมแล้วที่เคาน์เตอร์คาเฟ่ ${FIRST_SITE_NAME} รับแก้วแล้วกด "Pick Up"`,
+          url: 'https://cafe.example.com/statusOrder',
+        },
+      });
+      expect(delivered[0]?.headers['x-cafe-delivery']).toBe(String(row?.id));
+      expect((await outboxRows(s)).find((r) => r.id === row?.id)).toMatchObject({ status: 'sent', attempts: 1 });
 
-  it('needs a sign-in, and the outbox health an admin', async () => {
-    expect((await s.t.request('GET', '/api/user/notifications')).statusCode).toBe(401);
-    const user = await s.t.createUser();
-    expect((await s.t.request('GET', '/api/notifications/outbox', user)).statusCode).toBe(403);
-    const barista = await s.t.createUser({ role: 'barista' });
-    expect((await s.t.request('GET', '/api/notifications/outbox', barista)).statusCode).toBe(403);
-  });
-});
-
-describe('webhook channel', () => {
-  let s: Setup;
-  let webhook: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  beforeAll(async () => {
-    webhook = await startWebhookReceiver(SECRET);
-    s = await setUp({ WEBHOOK_URL: `${webhook.url}/hook`, WEBHOOK_SECRET: SECRET });
-  });
-  afterAll(async () => {
-    await s.t.close();
-    await webhook.close();
-  });
-
-  it('posts a signed message in the person’s language naming the drink, the site and the counter', async () => {
-    const person = await s.t.createUser({ name: 'Somchai' });
-    await choose(s, person, { webhook: true, language: 'th' });
-    const order = await orderAndMove(s, person, 'done');
-    // Written with the move, before anything was sent.
-    const [row] = (await outboxRows(s)).filter((r) => r.order_id === order.id);
-    expect(row).toMatchObject({ channel: 'webhook', status: 'pending', event: 'done' });
-
-    await s.t.app.ctx.services.notifications.deliverDue();
-    const ofOrder = () =>
-      webhook.accepted.filter((r) => WebhookPayloadSchema.parse(JSON.parse(r.body)).order.id === order.id);
-    const delivered = ofOrder();
-    expect(delivered).toHaveLength(1);
-    // The body is the documented payload, nothing more or less.
-    const body = WebhookPayloadSchema.strict().parse(JSON.parse(delivered[0]?.body ?? '{}'));
-    expect(body).toMatchObject({
-      id: String(row?.id),
-      type: 'order.done',
-      language: 'th',
-      recipient: { id: person.id, email: person.email, name: 'Somchai' },
-      order: { id: order.id, drink: 'Latte', status: 'done', site: { id: 1, name: FIRST_SITE_NAME }, counter: 'cafe' },
-      message: {
-        title: 'เครื่องดื่มของคุณพร้อมแล้ว',
-        text: `Latte พร้อมแล้วที่เคาน์เตอร์คาเฟ่ ${FIRST_SITE_NAME} รับแก้วแล้วกด "Pick Up"`,
-        url: 'https://cafe.example.com/statusOrder',
-      },
+      // Another pass sends nothing again.
+      await s.t.app.ctx.services.notifications.deliverDue();
+      expect(ofOrder()).toHaveLength(1);
     });
-    expect(delivered[0]?.headers['x-cafe-delivery']).toBe(String(row?.id));
-    expect((await outboxRows(s)).find((r) => r.id === row?.id)).toMatchObject({ status: 'sent', attempts: 1 });
 
-    // Another pass sends nothing again.
-    await s.t.app.ctx.services.notifications.deliverDue();
-    expect(ofOrder()).toHaveLength(1);
-  });
+    it('tells a rejection with its reason, and a move taken back, in English', async () => {
+      const person = await s.t.createUser();
+      await choose(s, person, { webhook: true });
+      const order = await orderAndMove(s, person, 'rejected', 'Out of milk');
+      const undo = await s.t.request('POST', `/api/order/barista/${order.id}/undo`, s.barista);
+      expect(undo.statusCode).toBe(200);
+      await s.t.app.ctx.services.notifications.deliverDue();
+      const mine = webhook.payloads().filter((p) => (p.order as { id: number }).id === order.id);
+      expect(mine.map((p) => [p.type, (p.message as { text: string }).text])).toEqual([
+        ['order.rejected', `Latte (cafe counter, ${FIRST_SITE_NAME}): Out of milk`],
+        [
+          'order.undone',
+          `Latte was not canceled after all: it is back in the queue at the cafe counter, ${FIRST_SITE_NAME}.`,
+        ],
+      ]);
+      expect(mine[0]).toMatchObject({ order: { rejectNote: 'Out of milk' } });
+    });
 
-  it('tells a rejection with its reason, and a move taken back, in English', async () => {
-    const person = await s.t.createUser();
-    await choose(s, person, { webhook: true });
-    const order = await orderAndMove(s, person, 'rejected', 'Out of milk');
-    const undo = await s.t.request('POST', `/api/order/barista/${order.id}/undo`, s.barista);
-    expect(undo.statusCode).toBe(200);
-    await s.t.app.ctx.services.notifications.deliverDue();
-    const mine = webhook.payloads().filter((p) => (p.order as { id: number }).id === order.id);
-    expect(mine.map((p) => [p.type, (p.message as { text: string }).text])).toEqual([
-      ['order.rejected', `Latte (cafe counter, ${FIRST_SITE_NAME}): Out of milk`],
-      [
-        'order.undone',
-        `Latte was not canceled after all: it is back in the queue at the cafe counter, ${FIRST_SITE_NAME}.`,
-      ],
-    ]);
-    expect(mine[0]).toMatchObject({ order: { rejectNote: 'Out of milk' } });
-  });
+    it('writes nothing for a move that is refused, or one nobody is told of', async () => {
+      const person = await s.t.createUser();
+      await choose(s, person, { webhook: true });
+      const placed = await placeOrder(s.t, person, cafeOrderBody(s.menu.latte, s.image));
+      const order = placed.json<Order>();
+      const before = (await outboxRows(s)).length;
+      expect((await baristaPatch(s.t, s.barista, order.id, { status: 'in-progress' })).statusCode).toBe(200);
+      // Done twice at once: one wins, the other is a 409 and writes no second notification.
+      const [a, b] = await Promise.all([
+        baristaPatch(s.t, s.barista, order.id, { status: 'done' }),
+        baristaPatch(s.t, s.barista, order.id, { status: 'done' }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const rows = (await outboxRows(s)).slice(before);
+      expect(rows.map((r) => [r.order_id, r.event])).toEqual([[order.id, 'done']]);
+    });
 
-  it('writes nothing for a move that is refused, or one nobody is told of', async () => {
-    const person = await s.t.createUser();
-    await choose(s, person, { webhook: true });
-    const placed = await placeOrder(s.t, person, cafeOrderBody(s.menu.latte, s.image));
-    const order = placed.json<Order>();
-    const before = (await outboxRows(s)).length;
-    expect((await baristaPatch(s.t, s.barista, order.id, { status: 'in-progress' })).statusCode).toBe(200);
-    // Done twice at once: one wins, the other is a 409 and writes no second notification.
-    const [a, b] = await Promise.all([
-      baristaPatch(s.t, s.barista, order.id, { status: 'done' }),
-      baristaPatch(s.t, s.barista, order.id, { status: 'done' }),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const rows = (await outboxRows(s)).slice(before);
-    expect(rows.map((r) => [r.order_id, r.event])).toEqual([[order.id, 'done']]);
-  });
-
-  it('does not write for a person who chose no channel', async () => {
-    const person = await s.t.createUser();
-    await choose(s, person, { push: false });
-    const order = await orderAndMove(s, person, 'done');
-    expect((await outboxRows(s)).filter((r) => r.order_id === order.id)).toHaveLength(0);
+    it('does not write for a person who chose no channel', async () => {
+      const person = await s.t.createUser();
+      await choose(s, person, { push: false });
+      const order = await orderAndMove(s, person, 'done');
+      expect((await outboxRows(s)).filter((r) => r.order_id === order.id)).toHaveLength(0);
+    });
   });
 });
 

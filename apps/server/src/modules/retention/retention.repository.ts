@@ -1,5 +1,6 @@
 import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
 import type { Db } from '../../db/types';
+import { imageNameFromUrl } from '../uploads/image-url';
 
 /** How many rows one delete statement takes, so a big first clean-up does not hold the database long. */
 const CHUNK = 500;
@@ -29,7 +30,7 @@ export async function deleteUnneededPhotos(db: Db, cutoff: string): Promise<stri
     .distinct()
     .where((eb) => eb.or([eb('status', 'in', ACTIVE_ORDER_STATUSES), eb('updated_at', '>=', cutoff)]))
     .execute();
-  const keep = new Set(needed.map((row) => row.tumbler_image.replace(/^.*\/api\/images\//, '')));
+  const keep = new Set(needed.map((row) => imageNameFromUrl(row.tumbler_image)));
   const old = await db
     .selectFrom('images')
     .select(['id', 'name'])
