@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupSqlite, restoreSqlite, verifyDatabaseFile } from './backup';
-import { startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { openBarWithOneDrink, startServerProcess, type ServerProcess } from '../test-support/server-process';
 
 /**
  * Backup and restore of the embedded database, the way an operator uses them: the real server
@@ -95,25 +95,7 @@ describe('backup and restore (SQLite)', () => {
   it('backs up while orders are being written and restores every order acknowledged before it', async () => {
     // A barista sets up a bar item and opens the bar; the admin (from the environment) orders.
     const adminToken = await login(ADMIN.email, ADMIN.password);
-    const registered = await api<{ id: number }>('POST', '/api/auth/register', undefined, {
-      name: 'Barista',
-      email: 'barista@example.com',
-      password: 'barista-password-1',
-    });
-    expect(registered.status).toBe(201);
-    expect((await api('PATCH', `/api/user/${registered.body.id}`, adminToken, { role: 'barista' })).status).toBe(200);
-    const baristaToken = await login('barista@example.com', 'barista-password-1');
-    const category = await api<{ id: number }>('POST', '/api/category', baristaToken, {
-      name: 'Cocktails',
-      categoryFor: 'bar',
-    });
-    expect(category.status).toBe(201);
-    const item = await api<{ id: number }>('POST', '/api/menu', baristaToken, {
-      name: 'Mojito',
-      category_id: category.body.id,
-    });
-    expect(item.status).toBe(201);
-    expect((await api('PATCH', '/api/cafe-status/bar-open', baristaToken)).status).toBe(200);
+    const { itemId } = await openBarWithOneDrink(server, adminToken);
 
     // Three clients order without pause until told to stop; each acknowledged id is recorded.
     const acknowledged: number[] = [];
@@ -122,7 +104,7 @@ describe('backup and restore (SQLite)', () => {
     const writer = async () => {
       while (writing) {
         const res = await api<{ id: number }>('POST', '/api/order', adminToken, {
-          menu_id: item.body.id,
+          menu_id: itemId,
           tumblerImage: `Mojito, order ${acknowledged.length + 1}`,
         });
         if (res.status === 201) acknowledged.push(res.body.id);

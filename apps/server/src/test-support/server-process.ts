@@ -79,3 +79,34 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
     },
   };
 }
+
+/**
+ * What a fresh server needs before its admin can order a drink: a barista (registered, promoted by
+ * the admin), a bar item, and the bar open. Bar orders need no photo and have no daily limit.
+ */
+export async function openBarWithOneDrink(
+  server: ServerProcess,
+  adminToken: string,
+): Promise<{ baristaToken: string; itemId: number }> {
+  const { api, login } = server;
+  const registered = await api<{ id: number }>('POST', '/api/auth/register', undefined, {
+    name: 'Barista',
+    email: 'barista@example.com',
+    password: 'barista-password-1',
+  });
+  expect(registered.status).toBe(201);
+  expect((await api('PATCH', `/api/user/${registered.body.id}`, adminToken, { role: 'barista' })).status).toBe(200);
+  const baristaToken = await login('barista@example.com', 'barista-password-1');
+  const category = await api<{ id: number }>('POST', '/api/category', baristaToken, {
+    name: 'Cocktails',
+    categoryFor: 'bar',
+  });
+  expect(category.status).toBe(201);
+  const item = await api<{ id: number }>('POST', '/api/menu', baristaToken, {
+    name: 'Mojito',
+    category_id: category.body.id,
+  });
+  expect(item.status).toBe(201);
+  expect((await api('PATCH', '/api/cafe-status/bar-open', baristaToken)).status).toBe(200);
+  return { baristaToken, itemId: item.body.id };
+}

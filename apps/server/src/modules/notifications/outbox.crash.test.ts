@@ -5,7 +5,7 @@ import type { OutboxHealth } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../test-support/free-port';
 import { startWebhookReceiver } from '../../test-support/receivers';
-import { startServerProcess, type ServerProcess } from '../../test-support/server-process';
+import { openBarWithOneDrink, startServerProcess, type ServerProcess } from '../../test-support/server-process';
 import { createPgDatabase } from '../../test-support/test-app';
 
 /**
@@ -60,28 +60,11 @@ describe('a server process killed between the commit and the delivery', () => {
   it('delivers the notification after the restart, and only once', async () => {
     const { api, login } = server as ServerProcess;
     const adminToken = await login(ADMIN.email, ADMIN.password);
-    const registered = await api<{ id: number }>('POST', '/api/auth/register', undefined, {
-      name: 'Barista',
-      email: 'barista@example.com',
-      password: 'barista-password-1',
-    });
-    expect(registered.status).toBe(201);
-    expect((await api('PATCH', `/api/user/${registered.body.id}`, adminToken, { role: 'barista' })).status).toBe(200);
-    const baristaToken = await login('barista@example.com', 'barista-password-1');
-    const category = await api<{ id: number }>('POST', '/api/category', baristaToken, {
-      name: 'Cocktails',
-      categoryFor: 'bar',
-    });
-    const item = await api<{ id: number }>('POST', '/api/menu', baristaToken, {
-      name: 'Mojito',
-      category_id: category.body.id,
-    });
-    expect(item.status).toBe(201);
-    expect((await api('PATCH', '/api/cafe-status/bar-open', baristaToken)).status).toBe(200);
+    const { baristaToken, itemId } = await openBarWithOneDrink(server as ServerProcess, adminToken);
     expect((await api('PUT', '/api/user/notifications', adminToken, { webhook: true })).status).toBe(200);
 
     const order = await api<{ id: number }>('POST', '/api/order', adminToken, {
-      menu_id: item.body.id,
+      menu_id: itemId,
       tumblerImage: 'Mojito',
     });
     expect(order.status).toBe(201);
