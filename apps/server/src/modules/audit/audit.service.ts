@@ -51,10 +51,7 @@ export interface AuditRecord {
  * The fields of `after` whose values differ from `before`'s, each side with those fields only; null
  * when nothing differs (a change that changed nothing is not recorded).
  */
-function changedFields(
-  before: AuditValues,
-  after: AuditValues,
-): { before: AuditValues; after: AuditValues } | null {
+function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } | null {
   const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   if (keys.length === 0) return null;
   return {
