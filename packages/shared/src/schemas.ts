@@ -227,6 +227,8 @@ export const OrderSchema = z.object({
   }),
   /** For a walk-up order (a barista entered it at the counter): who it is for; a guest's name for a guest. */
   user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The site whose queue, board and counter the order is at (its name as it is now). */
+  site: z.object({ id: z.number().int(), name: z.string() }),
   /** True for an order a barista entered at the counter (no tumbler photo); absent or false otherwise. */
   walkUp: z.boolean().optional(),
   /** The choices made (drink options), as they were named when it was placed; absent when none. */

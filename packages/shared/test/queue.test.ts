@@ -17,6 +17,7 @@ function order(fields: Partial<QueuedOrder> & { minute: number; venue?: 'cafe' |
     rejectNote: '',
     menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: venue } },
     user: { id: 1, name: 'Ann' },
+    site: { id: 1, name: 'Head office' },
     queue_at: null,
     estimatedWaitMinutes: null,
     ...rest,

@@ -186,6 +186,7 @@ export function fakeOrdersEvent(fields: { id: number; userId: number; status?: O
       rejectNote: '',
       menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
       user: { id: fields.userId, name: 'Someone' },
+      site: { id: 1, name: 'Head office' },
     },
   };
 }

@@ -20,6 +20,7 @@ export function toOrder(row: OrderRow): Order {
     },
     // A guest's walk-up order belongs to the barista's account but shows the guest's name.
     user: { id: row.user_id, name: row.guest_name ?? row.user_name },
+    site: { id: row.site_id, name: row.site_name },
     walkUp: Number(row.walk_up) === 1,
     ...optionsOf(row.options_json),
     ...(row.pickup_at ? { pickupAt: row.pickup_at } : {}),

@@ -13,7 +13,7 @@ export interface QueueKey {
 }
 
 /**
- * The one query every order read starts from: the order with its menu item, category and owner in
+ * The one query every order read starts from: the order with its menu item, category, owner and site in
  * a single statement (no query per order). The venue is the order's own snapshot, not the
  * category's current one.
  */
@@ -23,9 +23,11 @@ function orderQuery(db: Db) {
     .innerJoin('menu_items as m', 'm.id', 'o.menu_id')
     .innerJoin('categories as c', 'c.id', 'm.category_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('sites as s', 's.id', 'o.site_id')
     .select([
       'o.id',
       'o.site_id',
+      's.name as site_name',
       'o.status',
       'o.order_date',
       'o.updated_at',

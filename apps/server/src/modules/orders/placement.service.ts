@@ -300,6 +300,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     const row: OrderRow = {
       id: outcome.placed,
       site_id: site.id,
+      site_name: site.name,
       status: entry.to,
       order_date: entry.at,
       updated_at: entry.at,

@@ -50,6 +50,7 @@ function placedOrder(body: { menu_id: number; userId?: number; guestName?: strin
     rejectNote: '',
     menu: { id: body.menu_id, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
     user: person ? { id: person.id, name: person.name } : { id: 7, name: body.guestName ?? '?' },
+    site: { id: 1, name: 'Head office' },
     walkUp: true,
   };
 }

@@ -58,6 +58,7 @@ function orderAt(id: number, minute: number, status: OrderStatus = 'ordered'): Q
     rejectNote: '',
     menu: { id: 1, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
     user: { id: 1, name: 'Ann' },
+    site: { id: 1, name: 'Head office' },
     queue_at: null,
     estimatedWaitMinutes: null,
   };

@@ -31,6 +31,7 @@ export function makeOrder(
     rejectNote: '',
     menu: { id: 10, name: menuName, category: { id: 1, name: categoryName, categoryFor } },
     user: { id: 100, name: userName },
+    site: { id: 1, name: 'Head office' },
     queue_at: null,
     estimatedWaitMinutes: null,
     ...rest,

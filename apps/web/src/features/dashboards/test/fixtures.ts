@@ -27,6 +27,7 @@ export function ordersEvent(
       rejectNote: '',
       menu: { id: 10, name: menuName, category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
       user: { id: 100, name: 'Somchai' },
+      site: { id: 1, name: 'Head office' },
     },
   };
 }

@@ -14,6 +14,7 @@ export function makeOrder(overrides: Partial<QueuedOrder> = {}): QueuedOrder {
     rejectNote: '',
     menu: { id: 3, name: 'Latte', category: { id: 1, name: 'Coffee', categoryFor: 'cafe' } },
     user: { id: 7, name: 'Tess' },
+    site: { id: 1, name: 'Head office' },
     queue_at: 1,
     estimatedWaitMinutes: null,
     ...overrides,
