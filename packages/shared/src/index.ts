@@ -17,6 +17,7 @@ export * from './push';
 export * from './settings';
 export * from './live-events';
 export * from './ordering';
+export * from './placement';
 export * from './queue';
 export * from './queue-schemas';
 export * from './counter';

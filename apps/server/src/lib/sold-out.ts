@@ -1,4 +1,4 @@
-import { clockTimeText } from '@cafe/shared';
+import { soldOutUntilText } from '@cafe/shared';
 
 /**
  * A sold-out at a site at `now` (an item's, or an option choice's): marked sold out and its end,
@@ -14,6 +14,4 @@ export function soldOutAt(
 }
 
 /** " until 14:05" (the site's clock) for a sold-out with an end, "" for one without: for its refusal's message. */
-export function untilText(soldOutUntil: string | null, timeZone: string): string {
-  return soldOutUntil ? ` until ${clockTimeText(new Date(soldOutUntil), timeZone)}` : '';
-}
+export const untilText = soldOutUntilText;

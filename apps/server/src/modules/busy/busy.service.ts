@@ -1,15 +1,11 @@
-import { estimateWaitMinutes, type OrderingStatus, type OrderingStatusPatch, type PauseReason } from '@cafe/shared';
+import {
+  estimateWaitMinutes,
+  pauseMessage,
+  type OrderingStatus,
+  type OrderingStatusPatch,
+  type PauseReason,
+} from '@cafe/shared';
 import type { AppContext, AuthUser } from '../../context';
-import { AppError } from '../../lib/errors';
-
-/** What people read while new orders are paused (also the message of 409 ORDERS_PAUSED). */
-export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number | null): string {
-  if (reason === 'manual') {
-    return 'The cafe has paused online orders for a moment. Please try again in a few minutes, or order at the counter.';
-  }
-  const wait = estimatedWaitMinutes === null ? '' : ` (about ${estimatedWaitMinutes} min wait)`;
-  return `The cafe is very busy right now${wait}. Please try again in a few minutes.`;
-}
 
 /**
  * Busy mode of the cafe (docs/decisions/0018-the-counter.md): new online cafe orders pause while a
@@ -45,12 +41,12 @@ export function createBusyService(ctx: AppContext) {
    * without one (the default), only a barista's pause can stop orders, and a placement need not
    * count the waiting queue (which it would read afresh, since every order makes the last count stale).
    */
-  async function pauseOf(siteId: number): Promise<{ reason: PauseReason; message: string } | null> {
+  async function pauseOf(siteId: number): Promise<{ reason: PauseReason; estimatedWaitMinutes: number | null } | null> {
     const { paused, maxWaiting, maxWaitMinutes } = (await ctx.services.sites.get(siteId)).busy;
-    if (paused) return { reason: 'manual', message: pauseMessage('manual', null) };
+    if (paused) return { reason: 'manual', estimatedWaitMinutes: null };
     if (maxWaiting === null && maxWaitMinutes === null) return null;
     const now = await status(siteId);
-    return now.reason && now.message ? { reason: now.reason, message: now.message } : null;
+    return now.reason ? { reason: now.reason, estimatedWaitMinutes: now.estimatedWaitMinutes } : null;
   }
 
   // What this process last told each site, so a change of the pause is announced once.
@@ -72,11 +68,8 @@ export function createBusyService(ctx: AppContext) {
     /** GET /ordering-status of a site. */
     status,
 
-    /** POST /order refuses a new online cafe order while its site is paused: 409 ORDERS_PAUSED with the reason. */
-    async refuseWhilePaused(siteId: number): Promise<void> {
-      const pause = await pauseOf(siteId);
-      if (pause) throw new AppError(409, 'ORDERS_PAUSED', pause.message);
-    },
+    /** Why a site's online cafe orders pause now (the placement decision refuses by it), or null. */
+    pauseOf,
 
     /** PATCH /ordering-status: pause or resume a site by hand, or set its limits; announced to its people. */
     async update(user: AuthUser, siteId: number, patch: OrderingStatusPatch): Promise<OrderingStatus> {

@@ -17,8 +17,7 @@ import type { AppContext, AuthUser } from '../../context';
 import type { CategoriesTable, Db, MenuItemsTable, SiteMenuItemsTable } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { untilText } from '../../lib/sold-out';
+import { badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
@@ -174,19 +173,13 @@ export function createMenuService(ctx: AppContext) {
       );
     },
 
-    /**
-     * Placing an order at a site: 409 MENU_UNAVAILABLE when the site does not serve the item, or
-     * it is sold out there now (the message says until when).
-     */
-    async refuseUnlessServedAt(site: { id: number; name: string; timeZone: string }, item: OrderableItem) {
-      const atSite = toMenuAtSite(site.id, (await siteMenu(site.id)).get(item.id), ctx.clock.now());
-      if (!atSite.available) throw conflict('MENU_UNAVAILABLE', `${item.name} is not served at ${site.name}.`);
-      if (atSite.soldOut) {
-        throw conflict(
-          'MENU_UNAVAILABLE',
-          `${item.name} is sold out at ${site.name}${untilText(atSite.soldOutUntil, site.timeZone)}. Please choose another drink.`,
-        );
-      }
+    /** The item at a site now, for the placement decision: whether the site serves it, and its sold-out. */
+    async atSiteNow(
+      siteId: number,
+      item: OrderableItem,
+    ): Promise<{ served: boolean; soldOut: { until: string | null } | null }> {
+      const atSite = toMenuAtSite(siteId, (await siteMenu(siteId)).get(item.id), ctx.clock.now());
+      return { served: atSite.available, soldOut: atSite.soldOut ? { until: atSite.soldOutUntil } : null };
     },
 
     /** GET /sites/{siteId}/menu: every item of the catalogue at the site. */

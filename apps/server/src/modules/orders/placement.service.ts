@@ -1,18 +1,20 @@
 import {
   LIMITS,
-  MESSAGES,
   cafeClock,
   cafeDayOf,
   dashIfEmpty,
-  distanceKm,
-  orderBlock,
+  dailyLimitRefusal,
+  draftRefusal,
+  itemRefusal,
+  personRefusal,
   type Order,
+  type PlacementRefusal,
   type OrderCreateBody,
   type WalkUpOrderBody,
 } from '@cafe/shared';
 import { createHash } from 'node:crypto';
 import type { AppContext, AuthUser } from '../../context';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { iso } from '../../lib/time';
 import { isDatabaseUnavailable } from '../../plugins/error-handler';
@@ -110,35 +112,34 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     return { type: body.type, sweetness: body.sweetness, tumbler };
   }
 
-  /** With the location check on, the order must come from within the site's radius. */
-  function checkLocation(body: OrderCreateBody, site: SiteRecord): void {
-    if (!config.locationCheck) return;
-    if (body.latitude === undefined || body.longitude === undefined) {
-      throw new AppError(403, 'OUT_OF_RANGE', MESSAGES.locationPermission);
-    }
-    const km = distanceKm({ lat: body.latitude, lng: body.longitude }, { lat: site.latitude, lng: site.longitude });
-    if (km > site.radiusKm) throw new AppError(403, 'OUT_OF_RANGE', MESSAGES.outOfRangeThai);
+  /** The placement decision's refusal (packages/shared/src/placement.ts), answered as the error it names. */
+  function refuse(refusal: PlacementRefusal | null): void {
+    if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
   }
 
-  /** The item may be ordered at the site now (its venue run there and open, the item active, the hours). */
-  function refuseBlocked(
+  /**
+   * The item at the site now (its venue run there and open, the hours, served and not sold out):
+   * the shared decision, with what the menu knows of the item at the site.
+   */
+  async function refuseItem(
+    channel: 'online' | 'walk-up',
     site: SiteRecord,
     menu: OrderableItem,
     now: Date,
-    barOnlineOrdering: boolean,
     /** An order for later: the shop need not be open now (its slot lies within the hours). */
-    later = false,
-  ): void {
-    const shop = later ? { isCafeOpen: true, isBarOpen: true } : site.status;
-    const block = orderBlock({
-      venue: menu.venue,
-      itemActive: menu.orderable,
-      shop: site.venues[menu.venue] ? shop : { isCafeOpen: false, isBarOpen: false },
-      now,
-      timeZone: site.timeZone,
-      barOnlineOrdering,
-    });
-    if (block) throw conflict(block.code, block.message);
+    later: Date | null,
+  ): Promise<void> {
+    const atSite = await ctx.services.menu.atSiteNow(site.id, menu);
+    refuse(
+      itemRefusal({
+        channel,
+        site,
+        item: { name: menu.name, venue: menu.venue, active: menu.orderable, ...atSite },
+        later: later ? { at: later } : null,
+        now,
+        settings: config,
+      }),
+    );
   }
 
   /** A plan with the row of its new order and that order's first history entry, built once. */
@@ -235,8 +236,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
           }
           const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
           const counted = guards.counted.get(dayAt) ?? 0;
-          if (row.counts && counted >= LIMITS.dailyCafeOrders)
-            throw conflict('ORDER_LIMIT_REACHED', MESSAGES.orderLimit);
+          if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
           if (plan.pickupAt !== null) {
             // The slot's room is counted with the orders for later inserted so far, this batch's too.
             await ctx.services.pickup.claimSlot(trx, plan.site, plan.pickupAt);
@@ -343,13 +343,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
   /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
   async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
     // With e-mail configured, a password registration orders once it opened its confirmation link.
-    if (user.emailUnconfirmed) {
-      throw new AppError(
-        403,
-        'EMAIL_NOT_CONFIRMED',
-        `Confirm your e-mail address first: open the link we sent to ${user.email}.`,
-      );
-    }
+    refuse(personRefusal({ email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false }));
     const site = await ctx.services.sites.forOrder(user, body.siteId);
     const menu = await ctx.services.menu.findForOrder(body.menu_id);
     if (!menu) throw notFound('Menu item');
@@ -358,8 +352,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     // An order for later: its slot must be one the site offers now; the item and the hours are
     // checked at the pickup time, and the shop need not be open now.
     const slot = body.pickupAt === undefined ? null : await ctx.services.pickup.check(site, venue, body.pickupAt);
-    refuseBlocked(site, menu, slot ? new Date(slot.start) : now, config.barOnlineOrdering, slot !== null);
-    await ctx.services.menu.refuseUnlessServedAt(site, menu);
+    await refuseItem('online', site, menu, now, slot ? new Date(slot.start) : null);
     const options = await ctx.services.options.resolve(site, menu, body.options);
 
     let fields: DrinkFields;
@@ -373,11 +366,23 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       }
       fields = { type: null, sweetness: null, tumbler: description };
     }
-    checkLocation(body, site);
-
-    // Online cafe orders wait while the counter is too busy (busy mode); bar orders are the bar's.
-    // An order for later is not for now: its release checks again when it is due.
-    if (venue === 'cafe' && !slot) await ctx.services.busy.refuseWhilePaused(site.id);
+    // The position, then busy mode: online cafe orders wait while the counter is too busy (an
+    // order for later is not for now: its release checks again when it is due). The daily limit is
+    // counted in the placement's transaction.
+    const pause = venue === 'cafe' && !slot ? await ctx.services.busy.pauseOf(site.id) : null;
+    refuse(
+      draftRefusal({
+        channel: 'online',
+        site: { ...site, pause },
+        item: menu,
+        later: slot ? { at: new Date(slot.start) } : null,
+        settings: config,
+        position:
+          body.latitude === undefined || body.longitude === undefined
+            ? undefined
+            : { latitude: body.latitude, longitude: body.longitude },
+      }),
+    );
     return {
       site,
       owner: { id: user.id, name: user.name },
@@ -435,9 +440,8 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       const menu = await ctx.services.menu.findForOrder(body.menu_id);
       if (!menu) throw notFound('Menu item');
       const now = clock.now();
-      // Taken at the counter: not an online order.
-      refuseBlocked(site, menu, now, true);
-      await ctx.services.menu.refuseUnlessServedAt(site, menu);
+      // Taken at the counter: not an online order (no busy mode, no position).
+      await refuseItem('walk-up', site, menu, now, null);
       const options = await ctx.services.options.resolve(site, menu, body.options);
       if (menu.venue === 'cafe') {
         if (!body.type) throw badRequest('type: is required for a cafe order');

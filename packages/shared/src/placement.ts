@@ -1,0 +1,195 @@
+import { clockTimeText, distanceKm } from './cafe-time';
+import type { PauseReason } from './counter';
+import type { ErrorCode } from './errors';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { orderBlock } from './ordering';
+
+/*
+ * May this person order this item, here, now: the one decision behind POST /order, the walk-up
+ * order, the menu's greyed-out items, the order form and its summary. Each asks it with the state
+ * it has; the server asks it last, with what it read for the placement, and still counts the daily
+ * limit and a pickup slot's room inside its transaction.
+ */
+
+/** Why an order cannot be placed: the HTTP status, code and words the server answers with. */
+export interface PlacementRefusal {
+  status: 403 | 409;
+  code: Extract<
+    ErrorCode,
+    | 'EMAIL_NOT_CONFIRMED'
+    | 'SITE_ARCHIVED'
+    | 'MENU_UNAVAILABLE'
+    | 'CAFE_CLOSED'
+    | 'CAFE_MENU_CLOSED_FRIDAY'
+    | 'BAR_CLOSED'
+    | 'BAR_ORDERING_DISABLED'
+    | 'OUT_OF_RANGE'
+    | 'ORDERS_PAUSED'
+    | 'ORDER_LIMIT_REACHED'
+  >;
+  message: string;
+}
+
+/** A site as the decision needs it: what `GET /sites` and the site's live state say. */
+export interface PlacementSite {
+  name: string;
+  archived: boolean;
+  timeZone: string;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  /** The venues the site runs. */
+  venues: { cafe: boolean; bar: boolean };
+  /** The shop status now. */
+  status: { isCafeOpen: boolean; isBarOpen: boolean };
+  /** Busy mode: why online cafe orders are paused now, or null. */
+  pause: { reason: PauseReason; estimatedWaitMinutes: number | null } | null;
+}
+
+/** The item as it is at the site. */
+export interface PlacementItem {
+  name: string;
+  venue: 'cafe' | 'bar';
+  /** The item and its category are active and not deleted. */
+  active: boolean;
+  /** The site serves the item. */
+  served: boolean;
+  /** Sold out at the site now, and until when (null: until a barista clears it). */
+  soldOut: { until: string | null } | null;
+}
+
+export interface PlacementInput {
+  /** Who orders: a person online, or a barista at the counter (walk-up: no hours of online ordering, no busy mode, no position). */
+  channel: 'online' | 'walk-up';
+  person: { email: string; emailUnconfirmed?: boolean };
+  site: PlacementSite;
+  item: PlacementItem;
+  /** An order for later: the shop need not be open now, and busy mode does not apply (its release checks again). */
+  later: { at: Date } | null;
+  now: Date;
+  /** The deployment's settings that take part. */
+  settings: { locationCheck: boolean; barOnlineOrdering: boolean };
+  /** Where the person is (online orders with the location check on); undefined: not known. */
+  position?: { latitude: number; longitude: number } | undefined;
+  /**
+   * The cafe orders that count today for the order's owner (undefined: not known here, or a
+   * walk-up guest's order, which counts for nobody).
+   */
+  cafeOrdersToday?: number | undefined;
+}
+
+/** What people read while new orders are paused (the message of 409 ORDERS_PAUSED). */
+export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number | null): string {
+  if (reason === 'manual') {
+    return 'The cafe has paused online orders for a moment. Please try again in a few minutes, or order at the counter.';
+  }
+  const wait = estimatedWaitMinutes === null ? '' : ` (about ${estimatedWaitMinutes} min wait)`;
+  return `The cafe is very busy right now${wait}. Please try again in a few minutes.`;
+}
+
+/** " until 14:05" (the site's clock) for a sold-out with an end, "" for one without. */
+export function soldOutUntilText(until: string | null, timeZone: string): string {
+  return until ? ` until ${clockTimeText(new Date(until), timeZone)}` : '';
+}
+
+/** The person may not order anywhere yet: their address waits for its confirmation. */
+export function personRefusal(person: PlacementInput['person']): PlacementRefusal | null {
+  if (!person.emailUnconfirmed) return null;
+  return {
+    status: 403,
+    code: 'EMAIL_NOT_CONFIRMED',
+    message: `Confirm your e-mail address first: open the link we sent to ${person.email}.`,
+  };
+}
+
+/** The site takes no orders at all: it is archived. */
+export function siteRefusal(site: Pick<PlacementSite, 'name' | 'archived'>): PlacementRefusal | null {
+  if (!site.archived) return null;
+  return {
+    status: 409,
+    code: 'SITE_ARCHIVED',
+    message: `${site.name} is archived and takes no orders. Choose another site.`,
+  };
+}
+
+/**
+ * The item at the site: the item itself, the venue's hours (the slot's for an order for later),
+ * the Friday cut-off, then whether the site serves it and has it. The menu greys an item out by it.
+ */
+export function itemRefusal(
+  input: Pick<PlacementInput, 'channel' | 'item' | 'later' | 'now' | 'settings'> & {
+    site: Pick<PlacementSite, 'name' | 'timeZone' | 'venues' | 'status'>;
+  },
+): PlacementRefusal | null {
+  const { site, item } = input;
+  const runs = site.venues[item.venue];
+  const shop = !runs
+    ? { isCafeOpen: false, isBarOpen: false }
+    : input.later
+      ? { isCafeOpen: true, isBarOpen: true }
+      : site.status;
+  const block = orderBlock({
+    venue: item.venue,
+    itemActive: item.active,
+    shop,
+    now: input.later?.at ?? input.now,
+    timeZone: site.timeZone,
+    // Taken at the counter: not an online order.
+    barOnlineOrdering: input.channel === 'walk-up' || input.settings.barOnlineOrdering,
+  });
+  if (block) return { status: 409, ...block };
+  if (!item.served)
+    return { status: 409, code: 'MENU_UNAVAILABLE', message: `${item.name} is not served at ${site.name}.` };
+  if (item.soldOut) {
+    return {
+      status: 409,
+      code: 'MENU_UNAVAILABLE',
+      message: `${item.name} is sold out at ${site.name}${soldOutUntilText(item.soldOut.until, site.timeZone)}. Please choose another drink.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * What is checked once the drink is filled in: the person's position (online, with the location
+ * check on), busy mode (online cafe orders for now), and the daily limit when it is known.
+ */
+export function draftRefusal(
+  input: Pick<PlacementInput, 'channel' | 'later' | 'settings' | 'position' | 'cafeOrdersToday'> & {
+    site: Pick<PlacementSite, 'latitude' | 'longitude' | 'radiusKm' | 'pause'>;
+    item: Pick<PlacementItem, 'venue'>;
+  },
+): PlacementRefusal | null {
+  const { site, item } = input;
+  if (input.channel === 'online' && input.settings.locationCheck) {
+    if (!input.position) return { status: 403, code: 'OUT_OF_RANGE', message: MESSAGES.locationPermission };
+    const km = distanceKm(
+      { lat: input.position.latitude, lng: input.position.longitude },
+      { lat: site.latitude, lng: site.longitude },
+    );
+    if (km > site.radiusKm) return { status: 403, code: 'OUT_OF_RANGE', message: MESSAGES.outOfRangeThai };
+  }
+  if (input.channel === 'online' && item.venue === 'cafe' && !input.later && site.pause) {
+    return {
+      status: 409,
+      code: 'ORDERS_PAUSED',
+      message: pauseMessage(site.pause.reason, site.pause.estimatedWaitMinutes),
+    };
+  }
+  return input.cafeOrdersToday === undefined ? null : dailyLimitRefusal(item.venue, input.cafeOrdersToday);
+}
+
+/** The daily limit: a third cafe drink of the day for the person the order counts toward. */
+export function dailyLimitRefusal(venue: 'cafe' | 'bar', cafeOrdersToday: number): PlacementRefusal | null {
+  if (venue !== 'cafe' || cafeOrdersToday < LIMITS.dailyCafeOrders) return null;
+  return { status: 409, code: 'ORDER_LIMIT_REACHED', message: MESSAGES.orderLimit };
+}
+
+/**
+ * The whole decision, the first refusal in the order docs/api.md lists the checks (the site, the
+ * item there, then the filled-in drink); null when the order may be placed.
+ */
+export function placementRefusal(input: PlacementInput): PlacementRefusal | null {
+  return personRefusal(input.person) ?? siteRefusal(input.site) ?? itemRefusal(input) ?? draftRefusal(input);
+}
