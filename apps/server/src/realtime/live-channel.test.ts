@@ -19,7 +19,7 @@ import { startProcesses } from '../test-support/processes';
 type ConnectError = Error & { data?: { code?: string } };
 
 /** Connects with `token` and gives the connect_error the server answers with. */
-async function refusal(baseUrl: string, token: string): Promise<ConnectError> {
+async function refusal(baseUrl: string, token: unknown): Promise<ConnectError> {
   try {
     const socket = await connectClient(baseUrl, token);
     socket.disconnect();
@@ -79,6 +79,14 @@ describe('live channel handshake', () => {
     for (const token of ['not-a-token', await forged.sign(barista.id, 'admin')]) {
       const error = await refusal(base, token);
       expect(error.data).toEqual({ code: 'TOKEN_INVALID' });
+      expect(error.message).toMatch(/not valid/i);
+    }
+  });
+
+  it('refuses a token that is not a string instead of letting it in as anonymous', async () => {
+    for (const token of [12345, { token: barista.token }, [barista.token], true]) {
+      const error = await refusal(base, token);
+      expect(error.data, JSON.stringify(token)).toEqual({ code: 'TOKEN_INVALID' });
       expect(error.message).toMatch(/not valid/i);
     }
   });

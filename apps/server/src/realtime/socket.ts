@@ -82,6 +82,11 @@ export function admitSockets(
 ): void {
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; siteId?: unknown } | undefined;
+    // No token (absent, null or empty) is a visitor; a token of any other type is not one the server accepts.
+    if (auth?.token !== undefined && auth.token !== null && typeof auth.token !== 'string') {
+      next(new HandshakeError('TOKEN_INVALID'));
+      return;
+    }
     const token = typeof auth?.token === 'string' && auth.token !== '' ? auth.token : null;
     const requested =
       typeof auth?.siteId === 'number' && Number.isInteger(auth.siteId) && auth.siteId > 0 ? auth.siteId : undefined;

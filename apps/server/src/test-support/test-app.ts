@@ -221,12 +221,15 @@ export function json<T = unknown>(res: LightMyRequestResponse): T {
 /** A live-channel client, typed from the shared map of events like the server. */
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A connected Socket.IO client; resolves once connected. */
-export async function connectClient(baseUrl: string, token?: string, siteId?: number): Promise<LiveClient> {
+/**
+ * A connected Socket.IO client; resolves once connected. `token` is what the handshake sends (a
+ * test of bad input may send something other than a string).
+ */
+export async function connectClient(baseUrl: string, token?: unknown, siteId?: number): Promise<LiveClient> {
   const socket: LiveClient = connectSocket(baseUrl, {
     path: '/api/socket.io',
     transports: ['websocket'],
-    auth: { ...(token ? { token } : {}), ...(siteId === undefined ? {} : { siteId }) },
+    auth: { ...(token === undefined || token === '' ? {} : { token }), ...(siteId === undefined ? {} : { siteId }) },
     forceNew: true,
   });
   await new Promise<void>((resolve, reject) => {

@@ -214,6 +214,14 @@ export function createOptionsService(ctx: AppContext) {
     }
   }
 
+  /** A choice as a person knows it, "Oat (Milk)", for a refusal that names one not on the item. */
+  async function choiceName(choiceId: number): Promise<string> {
+    const choice = await repo.findChoice(ctx.db, choiceId);
+    const group = choice ? await repo.findGroup(ctx.db, choice.group_id) : undefined;
+    if (!choice) return `an option that does not exist (${choiceId})`;
+    return group ? `${choice.name} (${group.name})` : choice.name;
+  }
+
   return {
     /** GET /option-groups: every group offered, with its choices in order. */
     async list(): Promise<OptionGroup[]> {
@@ -459,7 +467,7 @@ export function createOptionsService(ctx: AppContext) {
       const seen = new Set<number>();
       for (const pick of picks) {
         const found = byChoice.get(pick.choiceId);
-        if (!found) throw badRequest(`options: choice ${pick.choiceId} is not an option of ${item.name}`);
+        if (!found) throw badRequest(`options: ${await choiceName(pick.choiceId)} is not an option of ${item.name}`);
         const { group, choice } = found;
         if (seen.has(pick.choiceId)) throw badRequest(`${group.name}: ${choice.name} is chosen twice`);
         seen.add(pick.choiceId);

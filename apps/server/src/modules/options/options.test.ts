@@ -304,6 +304,12 @@ describe('drink options', () => {
     });
 
     it('refuses what breaks a rule with a 400 that names the group, and saves nothing', async () => {
+      const toppings = await createGroup({
+        name: 'Toppings',
+        minChoices: 0,
+        maxChoices: 1,
+        choices: [{ name: 'Boba' }],
+      });
       const before = await t.app.ctx.db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -344,7 +350,9 @@ describe('drink options', () => {
           [{ choiceId: choice(size, 'Large'), quantity: 2 }, { choiceId: choice(milk, 'Oat') }],
           'Size: Large is one choice',
         ],
-        [[{ choiceId: 999_999 }], 'is not an option of Latte'],
+        [[{ choiceId: 999_999 }], 'options: an option that does not exist (999999) is not an option of Latte'],
+        // A choice of a group the item does not carry is named as people know it, not by its id.
+        [[{ choiceId: choice(toppings, 'Boba') }], 'options: Boba (Toppings) is not an option of Latte'],
       ];
       for (const [options, message] of cases) {
         const res = await order({ options });

@@ -7,6 +7,7 @@ import {
   draftRefusal,
   itemRefusal,
   personRefusal,
+  siteRefusal,
   type Order,
   type PlacementRefusal,
   type OrderCreateBody,
@@ -199,6 +200,12 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
       // Each owner once; the locks are taken in id order (lockUsers).
       const guarded = pending.filter(({ plan, counts }) => counts || plan.idempotency);
       await ctx.services.users.lockAccounts([...new Set(guarded.map(({ plan }) => plan.owner.id))], trx);
+      // An archive of a site waits for this transaction, or this one sees the site archived.
+      const archivedSites = await ctx.services.sites.holdForPlacement(
+        trx,
+        pending.map(({ plan }) => plan.site.id),
+        new Set(pending.flatMap(({ plan }) => (plan.pickupAt === null ? [] : [plan.site.id]))),
+      );
       // The order made with a key (a retry) is answered again, before the daily limit (it may be
       // what fills it). Both read in one statement, after the locks.
       const guards = await placementGuardsOf(
@@ -234,6 +241,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
               continue;
             }
           }
+          if (archivedSites.has(plan.site.id)) refuse(siteRefusal({ name: plan.site.name, archived: true }));
           const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
           const counted = guards.counted.get(dayAt) ?? 0;
           if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));

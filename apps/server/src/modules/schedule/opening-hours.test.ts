@@ -37,9 +37,14 @@ const STATUS: Record<ScheduledMode, CafeStatus> = {
   'close-both': { isBarOpen: false, isCafeOpen: false },
 };
 
-/** A test app on `start`, whose tokens outlive the days a test walks through. */
-function openingHoursApp(start: string): Promise<TestApp> {
-  return createTestApp({ clockNow: start, env: { ACCESS_TOKEN_TTL: String(30 * 24 * 3600) } });
+/**
+ * A test app on `start`, whose tokens outlive the days a test walks through, and a barista at the
+ * first site (a site that nobody runs never opens by its hours).
+ */
+async function openingHoursApp(start: string): Promise<TestApp> {
+  const t = await createTestApp({ clockNow: start, env: { ACCESS_TOKEN_TTL: String(30 * 24 * 3600) } });
+  await t.createUser({ role: 'barista' });
+  return t;
 }
 
 function runDueAt(t: TestApp, instant: string) {

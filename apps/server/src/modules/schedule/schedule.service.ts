@@ -159,7 +159,9 @@ export function createScheduleService(ctx: AppContext) {
     const systemId = await systemAccountId();
     const last = await ctx.services.shopStatus.lastChange(siteId);
     const byHandSince = last.by !== null && last.by !== systemId && last.at > iso(change.at);
-    if (byHandSince) {
+    // Nobody would make the drinks: a site with no barista assigned opens only by an admin's hand.
+    const unstaffed = change.to !== 'close-both' && !(await sites().hasBaristas(siteId));
+    if (byHandSince || unstaffed) {
       await claimRun(db, run(key, 'change', change.at, 'skipped'));
       remember(key);
       report.skipped = change;

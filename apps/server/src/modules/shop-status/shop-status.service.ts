@@ -46,7 +46,7 @@ export function createShopStatusService(ctx: AppContext) {
       const site = await sites().get(siteId);
       const missing =
         wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
-      if (missing) throw badRequest(`value: ${site.name} does not run the ${missing}`);
+      if (missing) throw badRequest(`${site.name} does not run a ${missing}, so its ${missing} cannot be opened.`);
       const { status } = await sites().saveStatus(siteId, wanted, changedBy);
       // The opening hours set it here too, as their own account: recorded like a person's change.
       await ctx.services.audit.record(ctx.db, {

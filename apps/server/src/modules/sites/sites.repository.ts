@@ -37,6 +37,42 @@ export async function insertSite(db: Db, site: NewSite): Promise<number | null> 
   }
 }
 
+/**
+ * Inside a placement's transaction: the sites' rows held until it ends, and which of them are
+ * archived by then. PostgreSQL: key-share locks, which only an archive's exclusive lock waits for
+ * (a change of the shop status does not), or exclusive ones where a slot's room is counted (two
+ * placements then never both hold a share and wait to upgrade it); SQLite runs one write
+ * transaction at a time.
+ */
+export async function holdSites(
+  trx: Db,
+  dialect: 'sqlite' | 'postgres',
+  ids: readonly number[],
+  exclusive: ReadonlySet<number>,
+): Promise<{ id: number; archived: boolean }[]> {
+  if (ids.length === 0) return [];
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const read = (which: readonly number[]) =>
+    trx.selectFrom('sites').select(['id', 'archived_at']).where('id', 'in', which).orderBy('id');
+  let rows: { id: number; archived_at: string | null }[];
+  if (dialect === 'sqlite') rows = await read(sorted).execute();
+  else {
+    // One site at a time in id order, each in its mode: placements never wait for each other in a circle.
+    rows = [];
+    for (const id of sorted) {
+      const query = read([id]);
+      rows.push(...(await (exclusive.has(id) ? query.forUpdate() : query.forKeyShare()).execute()));
+    }
+  }
+  return rows.map((row) => ({ id: row.id, archived: row.archived_at !== null }));
+}
+
+/** Holds one site's row until the transaction ends (PostgreSQL; SQLite writes one at a time) and reads it. */
+export async function lockSite(trx: Db, dialect: 'sqlite' | 'postgres', id: number): Promise<SiteRow | undefined> {
+  const query = trx.selectFrom('sites').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
 /** false: no such site; 'name-taken': another site took the name at the same moment. */
 export async function updateSite(db: Db, id: number, changes: SiteChanges): Promise<boolean | 'name-taken'> {
   try {
@@ -55,6 +91,17 @@ export async function countOpenOrders(db: Db, siteId: number): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('site_id', '=', siteId)
     .where('status', 'in', ACTIVE_ORDER_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The sites other than `siteId` that are not archived. */
+export async function countOtherOpenSites(db: Db, siteId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', '!=', siteId)
+    .where('archived_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -19,11 +19,14 @@ import {
   addSiteBarista,
   availableBaristaIds,
   countOpenOrders,
+  countOtherOpenSites,
   findSite,
+  holdSites,
   insertSite,
   listAssignments,
   listSiteBaristas,
   listSites,
+  lockSite,
   replaceSiteBaristas,
   setHomeSite,
   siteNameTaken,
@@ -165,7 +168,9 @@ export function createSitesService(ctx: AppContext) {
 
   /** Where a person's order goes: the site asked for, or their home site; never an archived one. */
   async function forOrder(user: AuthUser, requested?: number): Promise<SiteRecord> {
-    const site = requested === undefined ? await homeSiteOf(user) : await get(requested);
+    // A home site that was archived is not silently swapped for another: the person chooses one.
+    const home = user.homeSiteId == null ? undefined : (await read()).byId.get(user.homeSiteId);
+    const site = requested !== undefined ? await get(requested) : (home ?? (await defaultSite()));
     if (site.archived) throw siteArchived(site);
     return site;
   }
@@ -188,8 +193,15 @@ export function createSitesService(ctx: AppContext) {
      * slot's room at that site run one after another. SQLite runs one write transaction at a time.
      */
     async lockForPlacement(trx: Db, siteId: number): Promise<void> {
-      if (ctx.dialect === 'postgres')
-        await trx.selectFrom('sites').select('id').where('id', '=', siteId).forUpdate().execute();
+      await lockSite(trx, ctx.dialect, siteId);
+    },
+    /**
+     * Inside a placement's transaction: holds the sites' rows until it commits (exclusively where a
+     * slot's room is counted) and answers the ids of those archived by then, which take no order.
+     */
+    async holdForPlacement(trx: Db, siteIds: readonly number[], exclusive: ReadonlySet<number>): Promise<Set<number>> {
+      const rows = await holdSites(trx, ctx.dialect, siteIds, exclusive);
+      return new Set(rows.filter((row) => row.archived).map((row) => row.id));
     },
     /** PUT /sites/{siteId}/pickup: any of the site's pickup settings. */
     async setPickup(user: AuthUser, siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> {
@@ -363,17 +375,25 @@ export function createSitesService(ctx: AppContext) {
     async archive(user: AuthUser, siteId: number): Promise<Site> {
       const site = await get(siteId);
       if (site.archived) return toPublic(site);
-      const open = await countOpenOrders(db, siteId);
-      if (open > 0) {
-        throw conflict(
-          'SITE_HAS_OPEN_ORDERS',
-          `${site.name} still has ${open} order${open === 1 ? '' : 's'} for later, waiting, in progress or ready to pick up. Finish or reject ${open === 1 ? 'it' : 'them'} first.`,
-        );
-      }
-      const others = (await read()).sites.filter((s) => !s.archived && s.id !== siteId);
-      if (others.length === 0) throw conflict('SITE_HAS_OPEN_ORDERS', 'The last open site cannot be archived.');
-      const now = iso(clock.now());
-      await save(siteId, { archived_at: now, updated_at: now, is_cafe_open: 0, is_bar_open: 0 });
+      // Under the site's lock: a placement there either committed before (and is counted here) or
+      // waits and then finds the site archived (holdForPlacement), on both engines.
+      await db.transaction().execute(async (trx) => {
+        const row = await lockSite(trx, ctx.dialect, siteId);
+        if (!row) throw siteNotFound(siteId);
+        if (row.archived_at !== null) return;
+        const open = await countOpenOrders(trx, siteId);
+        if (open > 0) {
+          throw conflict(
+            'SITE_HAS_OPEN_ORDERS',
+            `${site.name} still has ${open} order${open === 1 ? '' : 's'} for later, waiting, in progress or ready to pick up. Finish or reject ${open === 1 ? 'it' : 'them'} first.`,
+          );
+        }
+        const others = await countOtherOpenSites(trx, siteId);
+        if (others === 0) throw conflict('SITE_HAS_OPEN_ORDERS', 'The last open site cannot be archived.');
+        const now = iso(clock.now());
+        await updateSite(trx, siteId, { archived_at: now, updated_at: now, is_cafe_open: 0, is_bar_open: 0 });
+      });
+      cache.invalidate();
       await audit().record(db, {
         actor: user,
         action: 'site.archive',
@@ -385,6 +405,13 @@ export function createSitesService(ctx: AppContext) {
       const archived = await get(siteId);
       ctx.events.site(toPublic(archived));
       return toPublic(archived);
+    },
+
+    /** Whether any barista works at the site (one that has none never opens by its hours). */
+    async hasBaristas(siteId: number): Promise<boolean> {
+      const { staffSites } = await read();
+      for (const ids of staffSites.values()) if (ids.includes(siteId)) return true;
+      return false;
     },
 
     /** GET /sites/{siteId}/baristas. */

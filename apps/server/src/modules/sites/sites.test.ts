@@ -96,7 +96,7 @@ describe('sites', () => {
     it('refuses to open a venue the site does not run', async () => {
       const res = await t.request('PATCH', `/api/cafe-status/bar-open?siteId=${second.id}`, admin);
       expect(res.statusCode).toBe(400);
-      expect(res.json<ErrorBody>().message).toBe('value: Berlin office does not run the bar');
+      expect(res.json<ErrorBody>().message).toBe('Berlin office does not run a bar, so its bar cannot be opened.');
     });
   });
 
