@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
 import { setBrowserOnline } from '@/test/network';
-import { apiError, mockApi, renderWithProviders, seedSettings } from '@/test/render';
+import { sitesQueryOptions } from '@/api/sites';
+import { apiError, mockApi, renderWithProviders, seedSettings, signIn, type RecordedCall } from '@/test/render';
+import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { OrderSummaryDialog } from './order-summary-dialog';
 
 /** The out-of-range alert the specification gives in Thai, in the English interface (src/locales/en/common.po). */
@@ -41,6 +43,9 @@ function stubPosition(result: 'at-the-cafe' | 'far-away' | 'denied' | 'missing')
   return geolocation;
 }
 
+/** The placements sent (the screen also reads the person's site and busy mode). */
+const orderPosts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/order');
+
 function renderDialog() {
   renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
 }
@@ -70,7 +75,7 @@ describe('OrderSummaryDialog', () => {
     expect(place).toBeDisabled();
     expect(place).toHaveAccessibleDescription('You are offline');
     await userEvent.click(place);
-    expect(calls).toHaveLength(0);
+    expect(orderPosts(calls)).toHaveLength(0);
 
     setBrowserOnline(true);
     expect(place).toBeEnabled();
@@ -82,7 +87,48 @@ describe('OrderSummaryDialog', () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(OUT_OF_RANGE)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(orderPosts(calls)).toHaveLength(0);
+  });
+
+  it("measures the position against the person's own site, not the first one", async () => {
+    signIn({ role: 'user', homeSiteId: BERLIN_OFFICE.id });
+    const inBerlin = { latitude: BERLIN_OFFICE.latitude, longitude: BERLIN_OFFICE.longitude };
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: inBerlin } as GeolocationPosition) },
+    });
+    const berlinOpen = { ...BERLIN_OFFICE, status: { isCafeOpen: true, isBarOpen: false } };
+    const { calls } = mockApi({
+      'GET /sites': [HEAD_OFFICE, berlinOpen],
+      'POST /order': apiError(409, 'ORDER_LIMIT_REACHED', MESSAGES.orderLimit),
+    });
+    const { queryClient } = renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
+    await waitFor(() => expect(queryClient.getQueryData(sitesQueryOptions().queryKey)).toBeDefined());
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    // Asked of the server (here refused for another reason), not stopped as too far from Bangkok.
+    await waitFor(() => expect(orderPosts(calls)).toHaveLength(1));
+    expect(orderPosts(calls)[0]?.body).toMatchObject(inBerlin);
+    expect(screen.queryByText(OUT_OF_RANGE)).toBeNull();
+  });
+
+  it('says busy mode pauses orders before asking for the position, and sends nothing', async () => {
+    const geolocation = stubPosition('at-the-cafe');
+    const { calls } = mockApi({
+      'GET /ordering-status': {
+        paused: true,
+        reason: 'manual',
+        waiting: 4,
+        estimatedWaitMinutes: 12,
+        limits: { maxWaiting: null, maxWaitMinutes: null },
+        message: 'The cafe has paused online orders for a moment.',
+      },
+    });
+    const { queryClient } = renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
+    await waitFor(() => expect(queryClient.getQueryData(['ordering', 'status'])).toBeDefined());
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('New orders are paused for a moment. Please try again soon.')).toBeInTheDocument();
+    expect(geolocation?.getCurrentPosition).not.toHaveBeenCalled();
+    expect(orderPosts(calls)).toHaveLength(0);
   });
 
   it('sends the position and shows the out-of-range alert when the server finds it too far away', async () => {
@@ -91,7 +137,7 @@ describe('OrderSummaryDialog', () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(OUT_OF_RANGE)).toBeInTheDocument();
-    expect(calls[0]?.body).toMatchObject(AT_THE_CAFE);
+    expect(orderPosts(calls)[0]?.body).toMatchObject(AT_THE_CAFE);
   });
 
   it('stays open when the pickup time filled up or passed meanwhile, saying so, so another can be chosen', async () => {
@@ -122,7 +168,7 @@ describe('OrderSummaryDialog', () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(MESSAGES.locationPermission)).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(orderPosts(calls)).toHaveLength(0);
   });
 
   it('says when the browser has no geolocation', async () => {
@@ -139,8 +185,8 @@ describe('OrderSummaryDialog', () => {
     const { calls } = mockApi({ 'POST /order': apiError(409, 'ORDER_LIMIT_REACHED') });
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).not.toHaveProperty('latitude');
+    await waitFor(() => expect(orderPosts(calls)).toHaveLength(1));
+    expect(orderPosts(calls)[0]?.body).not.toHaveProperty('latitude');
     expect(geolocation?.getCurrentPosition).not.toHaveBeenCalled();
   });
 
@@ -167,14 +213,14 @@ describe('OrderSummaryDialog', () => {
     });
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(orderPosts(calls)).toHaveLength(1));
     expect((await screen.findAllByText('Order failed!')).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(orderPosts(calls)).toHaveLength(2));
 
-    const first = calls[0]?.headers['Idempotency-Key'];
+    const first = orderPosts(calls)[0]?.headers['Idempotency-Key'];
     expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(calls[1]?.headers['Idempotency-Key']).toBe(first);
+    expect(orderPosts(calls)[1]?.headers['Idempotency-Key']).toBe(first);
 
     // Placed: the draft is done with; the same drink ordered again is a new order with a new key.
     expect(useOrderDraft.getState().placementKey).toBeNull();

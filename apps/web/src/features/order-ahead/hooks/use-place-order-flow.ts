@@ -1,4 +1,4 @@
-import { dashIfEmpty, distanceKm, LIMITS } from '@cafe/shared';
+import { dashIfEmpty, draftRefusal, LIMITS, siteRefusal, type PlacementRefusal } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { slotsRootKey } from '@/features/order-ahead/api/get-slots';
 import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { logFailure } from '@/lib/log-failure';
+import { usePlacementSite } from '@/features/order-ahead/hooks/use-placement';
 
 /** How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), bar-off. */
 export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'bar-ordering-disabled';
@@ -24,6 +25,15 @@ function locationMessage(problem: PositionProblem | null): string {
   return problem === 'unsupported'
     ? msgId('shared.spec.geolocationUnsupported')
     : msgId('shared.spec.locationPermission');
+}
+
+/** What the summary says for a refusal of the shared decision made before sending (a message id). */
+function refusalMessage(refusal: PlacementRefusal): string {
+  if (refusal.code === 'OUT_OF_RANGE') return locationMessage(null);
+  if (refusal.code === 'ORDERS_PAUSED') return msgId('shared.error.ordersPaused');
+  if (refusal.code === 'SITE_ARCHIVED') return msgId('order.site.archivedBody');
+  if (refusal.code === 'ORDER_LIMIT_REACHED') return msgId('shared.spec.orderLimit');
+  return msgId('shared.spec.orderFailedBody');
 }
 
 /** The server refused the pickup time itself: full (409 SLOT_FULL), or no longer offered (400 naming pickupAt). */
@@ -43,15 +53,17 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Placing an order. Where the server checks the location (the settings say so), the position is
- * read and checked against the cafe's radius first, so a person far away or without location
- * sharing is told at once; the server checks again. Without the check no position is asked for.
- * Success goes to My orders; any other failure back to the menu after 2 seconds.
+ * Placing an order. The shared placement decision is asked first with the person's own site (its
+ * position and radius, busy mode, archived or not): where the server checks the location (the
+ * settings say so), the position is read and measured against that site's radius, so a person far
+ * away or without location sharing is told at once; the server checks again. Without the check no
+ * position is asked for. Success goes to My orders; any other failure back to the menu after 2 seconds.
  */
 export function usePlaceOrderFlow() {
   const navigate = useNavigate();
   const customer = customerPaths(useMe()?.role);
-  const { locationCheck, cafe, orderRadiusKm } = useSettings();
+  const { locationCheck, barOnlineOrdering } = useSettings();
+  const { site } = usePlacementSite();
   const clearDraft = useOrderDraft((s) => s.clear);
   const placementKey = useOrderDraft((s) => s.placementKey);
   const mutation = usePlaceOrder();
@@ -62,23 +74,34 @@ export function usePlaceOrderFlow() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  /** The position to send, or the problem that stops the order here. */
-  const locate = async (): Promise<{ coords?: Coordinates; problem?: string }> => {
+  /** The position to send, or the problem that stops the order here (the shared decision's steps the screen can ask). */
+  const locate = async (draft: OrderDraft): Promise<{ coords?: Coordinates; problem?: string }> => {
+    const ask = (position: Coordinates | undefined, checkPosition: boolean) =>
+      siteRefusal(site) ??
+      draftRefusal({
+        channel: 'online',
+        later: draft.pickupAt ? { at: new Date(draft.pickupAt) } : null,
+        settings: { locationCheck: checkPosition, barOnlineOrdering },
+        position,
+        site,
+        item: { venue: draft.venue },
+      });
+    // Busy mode and an archived site are known without a position: said before asking for it.
+    const withoutPosition = ask(undefined, false);
+    if (withoutPosition) return { problem: refusalMessage(withoutPosition) };
     if (!locationCheck) return {};
     setLocating(true);
     const position = await readPosition();
     setLocating(false);
     if (!position.ok) return { problem: locationMessage(position.problem) };
-    const here = { lat: position.coords.latitude, lng: position.coords.longitude };
-    if (distanceKm(here, { lat: cafe.latitude, lng: cafe.longitude }) > orderRadiusKm) {
-      return { problem: locationMessage(null) };
-    }
+    const refusal = ask(position.coords, true);
+    if (refusal) return { problem: refusalMessage(refusal) };
     return { coords: position.coords };
   };
 
   const place = async (draft: OrderDraft): Promise<PlaceOutcome> => {
     setProblem(null);
-    const { coords, problem: locationProblem } = await locate();
+    const { coords, problem: locationProblem } = await locate(draft);
     if (locationProblem) {
       setProblem(locationProblem);
       return 'blocked';
