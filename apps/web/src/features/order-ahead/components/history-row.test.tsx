@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderHistoryRoute } from '@/features/order-ahead/routes/order-history-route';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
+import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { HistoryRow } from './history-row';
 
 describe('HistoryRow labels', () => {
@@ -12,6 +13,12 @@ describe('HistoryRow labels', () => {
     expect(screen.getByText('Done')).toBeInTheDocument();
     rerender(<HistoryRow order={makeHistoryOrder({ status: 'picked' })} />);
     expect(screen.getByText('Done')).toBeInTheDocument();
+  });
+
+  it('names the site the drink was ordered at when the company has several', async () => {
+    mockApi({ 'GET /sites': [HEAD_OFFICE, BERLIN_OFFICE] });
+    renderWithProviders(<HistoryRow order={makeHistoryOrder({ site: { id: 2, name: 'Berlin office' } })} />);
+    expect(await screen.findByText('At Berlin office')).toBeInTheDocument();
   });
 
   it('shows Canceled for the customer’s own cancel', () => {

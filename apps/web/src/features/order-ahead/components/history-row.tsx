@@ -1,8 +1,8 @@
 import type { Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Star } from 'lucide-react';
+import { MapPin, Star } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
-import { useHomeTimeZone } from '@/api/sites';
+import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
@@ -22,6 +22,7 @@ interface HistoryRowProps {
 export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
   const { _ } = useLingui();
   const cafeTimeZone = useHomeTimeZone();
+  const { several } = useHomeSite();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
   const done = order.status === 'done' || order.status === 'picked';
@@ -51,6 +52,12 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
             </p>
           ) : null}
           {order.options?.length ? <p className="text-sm">{optionsText(order.options)}</p> : null}
+          {several ? (
+            <p className="inline-flex items-center gap-1 text-sm text-[var(--ink-muted)]">
+              <MapPin aria-hidden="true" className="h-3.5 w-3.5" />
+              {_('order.card.site', { site: order.site.name })}
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:justify-end">
           <StatusPill tone={tone}>{label}</StatusPill>

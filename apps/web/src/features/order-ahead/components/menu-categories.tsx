@@ -20,6 +20,8 @@ interface MenuCategoriesProps {
   /** Title shown when the venue has no categories at all. */
   emptyTitle: string;
   isOrderable: (item: Menu) => boolean;
+  /** Why an item that cannot be chosen cannot, where the site's own reason does not say (see MenuItemGrid). */
+  hintOf?: (item: Menu) => string | null;
   onPick: (item: Menu) => void;
   /** Items to read, not to choose (see MenuItemGrid). */
   browseOnly?: boolean;
@@ -35,6 +37,7 @@ export function MenuCategories({
   icon: Icon,
   emptyTitle,
   isOrderable,
+  hintOf,
   onPick,
   browseOnly,
 }: MenuCategoriesProps) {
@@ -54,7 +57,13 @@ export function MenuCategories({
         category.menu.length === 0 ? (
           <EmptyState icon={<Icon className="h-7 w-7" />} title={_('order.menu.emptyCategory')} />
         ) : (
-          <MenuItemGrid items={category.menu} isOrderable={isOrderable} onPick={onPick} browseOnly={browseOnly} />
+          <MenuItemGrid
+            items={category.menu}
+            isOrderable={isOrderable}
+            hintOf={hintOf}
+            onPick={onPick}
+            browseOnly={browseOnly}
+          />
         )
       }
     </CategoryTabs>

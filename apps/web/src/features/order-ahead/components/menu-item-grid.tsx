@@ -12,6 +12,8 @@ interface MenuItemGridProps {
    */
   isOrderable: (item: Menu) => boolean;
   onPick: (item: Menu) => void;
+  /** Why an item cannot be chosen (busy mode: "Orders paused"), shown when the site's own reason does not say. */
+  hintOf?: (item: Menu) => string | null;
   /** Shown under an item that cannot be chosen ("Unavailable" by default). */
   unavailableHint?: string;
   /**
@@ -22,7 +24,14 @@ interface MenuItemGridProps {
 }
 
 /** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
-export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint, browseOnly = false }: MenuItemGridProps) {
+export function MenuItemGrid({
+  items,
+  isOrderable,
+  hintOf,
+  onPick,
+  unavailableHint,
+  browseOnly = false,
+}: MenuItemGridProps) {
   const { _ } = useLingui();
   const atSite = useItemAtSite();
   const unavailableText = unavailableHint ?? _('order.menu.unavailable');
@@ -31,7 +40,7 @@ export function MenuItemGrid({ items, isOrderable, onPick, unavailableHint, brow
       {items.map((item) => {
         const notHere = atSite(item);
         const orderable = notHere === null && isOrderable(item);
-        const unavailable = notHere ?? unavailableText;
+        const unavailable = notHere ?? hintOf?.(item) ?? unavailableText;
         const description = textOrEmpty(item.description);
         if (browseOnly) {
           const off = item.isActive !== 'active' || notHere !== null;

@@ -4,9 +4,11 @@ import { Camera, RotateCcw, Star } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import {
   draftFromFavourite,
+  lostChoices,
   mostOrderedDrink,
   readFavourite,
   saveFavourite,
+  type LostChoice,
 } from '@/features/order-ahead/lib/favourite-drink';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { drinkTypeText } from '@/lib/drink-text';
@@ -19,8 +21,9 @@ interface OrderAgainCardProps {
   /**
    * Called with the drink as a draft when "Order again" is tapped; without a tumbler photo when the
    * old one is gone (deleted after the days the privacy page names), so a new one is taken first.
+   * `lost`: the choices of the drink that cannot be made now (sold out at the site), to choose again.
    */
-  onOrderAgain: (draft: OrderDraft) => void;
+  onOrderAgain: (draft: OrderDraft, lost: LostChoice[]) => void;
 }
 
 /**
@@ -89,9 +92,12 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
       <button
         type="button"
         className="btn-primary w-full sm:w-auto"
+        // The drink's options are checked against the menu at the site (sold out there?): wait for it.
+        disabled={categories.isPending}
         onClick={() => {
-          const draft = draftFromFavourite(offer, groupsOf(offer.menu_id));
-          onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft);
+          const groups = groupsOf(offer.menu_id);
+          const draft = draftFromFavourite(offer, groups);
+          onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft, lostChoices(offer, groups));
         }}
       >
         {gone ? (

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/order-ahead/test/fixtures';
 import { setBrowserOnline } from '@/test/network';
-import { renderWithProviders, seedSettings } from '@/test/render';
+import { mockApi, renderWithProviders, seedSettings } from '@/test/render';
+import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { OrderCard } from './order-card';
 
 describe('OrderCard', () => {
@@ -12,6 +13,26 @@ describe('OrderCard', () => {
     renderWithProviders(<OrderCard order={makeOrder({ queue_at: 3, estimatedWaitMinutes: 6 })} onCancel={vi.fn()} />);
     expect(screen.getByText('Queue no: 2')).toBeInTheDocument();
     expect(screen.getByText(/about 6 min/)).toBeInTheDocument();
+  });
+
+  it('does not call an order that just joined the queue first while its place is being read', () => {
+    // An order for later released into the queue: the live event carries no place.
+    renderWithProviders(<OrderCard order={makeOrder({ queue_at: null, estimatedWaitMinutes: null })} />);
+    expect(screen.getByText('Joining the queue…')).toBeInTheDocument();
+    expect(screen.queryByText('It is your turn!')).toBeNull();
+  });
+
+  it('names the site where the drink waits when the company has several', async () => {
+    mockApi({ 'GET /sites': [HEAD_OFFICE, BERLIN_OFFICE] });
+    renderWithProviders(<OrderCard order={makeOrder({ site: { id: 2, name: 'Berlin office' } })} />);
+    expect(await screen.findByText('At Berlin office')).toBeInTheDocument();
+  });
+
+  it('does not name the site of a company with one', async () => {
+    const { calls } = mockApi({ 'GET /sites': [HEAD_OFFICE] });
+    renderWithProviders(<OrderCard order={makeOrder()} />);
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true));
+    expect(screen.queryByText('At Head office')).toBeNull();
   });
 
   it('tells the first waiting order it is its turn', () => {

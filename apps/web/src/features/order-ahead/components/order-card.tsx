@@ -1,9 +1,9 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { CalendarClock, Clock, Hourglass } from 'lucide-react';
+import { CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
-import { useHomeTimeZone } from '@/api/sites';
+import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
 import { useOffline } from '@/lib/connectivity';
@@ -32,6 +32,8 @@ const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; to
 export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCardProps) {
   const { _ } = useLingui();
   const cafeTimeZone = useHomeTimeZone();
+  // Where the drink waits: said once the company has several sites.
+  const { several } = useHomeSite();
   const time = cardTimeOf(order);
   const remark = textOrEmpty(order.remark);
   const description = textOrEmpty(order.tumblerImage);
@@ -87,6 +89,13 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
 
       {order.options?.length ? <p className="text-sm font-medium">{optionsText(order.options)}</p> : null}
 
+      {several ? (
+        <p className="inline-flex items-center gap-1 text-sm text-[var(--ink-muted)]">
+          <MapPin aria-hidden="true" className="h-4 w-4" />
+          {_('order.card.site', { site: order.site.name })}
+        </p>
+      ) : null}
+
       {order.pickupAt ? (
         <p className="inline-flex items-center gap-1 text-sm font-semibold">
           <CalendarClock aria-hidden="true" className="h-4 w-4" />
@@ -124,9 +133,12 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div>
             <p className="font-semibold text-[var(--accent-strong)]">
-              {order.queue_at != null && order.queue_at > 1
-                ? _('order.card.queueNumber', { number: order.queue_at - 1 })
-                : _('order.card.yourTurn')}
+              {order.queue_at == null
+                ? // Just joined (an order for later released, a start undone): its place is being read.
+                  _('order.card.joiningQueue')
+                : order.queue_at > 1
+                  ? _('order.card.queueNumber', { number: order.queue_at - 1 })
+                  : _('order.card.yourTurn')}
             </p>
             {order.estimatedWaitMinutes != null ? (
               <p className="inline-flex items-center gap-1 text-sm text-[var(--ink-muted)]">

@@ -1,8 +1,17 @@
-import type { OrderBlock } from '@cafe/shared';
+import type { OrderBlock, PlacementRefusal } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui';
 import { BLOCK_MESSAGE_IDS } from '@/features/order-ahead/lib/order-display';
+
+/**
+ * The refusal that holds for a whole venue when it is one of its hours (closed, the Friday
+ * cut-off, bar online ordering off); busy mode and an archived site have notices of their own.
+ */
+export function venueBlockOf(refusal: PlacementRefusal | null): OrderBlock | null {
+  if (!refusal || !(refusal.code in BLOCK_MESSAGE_IDS)) return null;
+  return { code: refusal.code as OrderBlock['code'], message: refusal.message };
+}
 
 /**
  * Why nothing of this venue can be ordered right now (closed, the Friday cut-off), on an order

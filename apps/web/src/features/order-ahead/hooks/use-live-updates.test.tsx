@@ -56,6 +56,34 @@ describe('useMyOrdersLiveUpdates', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
+  it('reads the place of an order for later released into the queue, which the event does not carry', () => {
+    const { queryClient, invalidate } = setup();
+    const key = myQueueQueryOptions().queryKey;
+    const later = makeOrder({
+      id: 9,
+      status: 'scheduled',
+      queue_at: null,
+      estimatedWaitMinutes: null,
+      pickupAt: '2026-11-18T03:45:00.000Z',
+    });
+    queryClient.setQueryData(key, [later]);
+    const { queue_at: _place, estimatedWaitMinutes: _wait, ...order } = later;
+    const releasedAt = '2026-11-18T03:42:00.000Z';
+    act(() =>
+      dispatchLiveEvent('orders', {
+        id: 9,
+        status: 'ordered',
+        userId: later.user.id,
+        categoryFor: 'cafe',
+        updatedAt: releasedAt,
+        from: 'scheduled',
+        order: { ...order, status: 'ordered', orderDate: releasedAt, updatedAt: releasedAt },
+      }),
+    );
+    expect(queryClient.getQueryData(key)?.[0]).toMatchObject({ status: 'ordered', queue_at: null });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: key });
+  });
+
   it('reads the list again for an order it does not know (placed from another device)', () => {
     const { queryClient, invalidate } = setup();
     queryClient.setQueryData(myQueueQueryOptions().queryKey, []);

@@ -43,7 +43,8 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
       // A read under way began before this change and would overwrite it: read again after it.
       if (queryClient.isFetching({ queryKey: queueKey }) > 0)
         void queryClient.invalidateQueries({ queryKey: queueKey });
-      if (list?.some((o) => o.id === event.id)) {
+      const known = list?.find((o) => o.id === event.id);
+      if (list && known) {
         queryClient.setQueryData(
           queueKey,
           list.map((o) =>
@@ -54,6 +55,11 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
                 : { ...event.order, queue_at: null, estimatedWaitMinutes: null },
           ),
         );
+        // It joined the line just now (an order for later released, a start undone): the event
+        // carries no place, and the one it had (none) is not its place. Read it.
+        if (event.status === 'ordered' && known.queue_at == null) {
+          void queryClient.invalidateQueries({ queryKey: queueKey });
+        }
       } else {
         void queryClient.invalidateQueries({ queryKey: queueKey });
       }

@@ -110,14 +110,41 @@ export function mostOrderedDrink(orders: readonly Order[]): FavouriteDrink | nul
   return best ? drinkOf(best.latest) : null;
 }
 
+/** A choice of the drink as last ordered that cannot be made again now, and the group to choose again in. */
+export interface LostChoice {
+  choice: string;
+  group: string;
+  /** Sold out at the person's site now (otherwise the item no longer offers it). */
+  soldOut: boolean;
+}
+
+/**
+ * The choices of the drink as last ordered that the item cannot make now (`offered`: the item's
+ * groups at the person's site): sold out there, or no longer offered. "Order again" does not drop
+ * them quietly: the person chooses again in their groups.
+ */
+export function lostChoices(drink: FavouriteDrink, offered: readonly MenuOptionGroup[] = []): LostChoice[] {
+  if (offered.length === 0) return [];
+  const now = new Map(offered.flatMap((g) => g.choices.map((c) => [c.id, { group: g.name, soldOut: c.soldOut }])));
+  return (drink.options ?? []).flatMap((o) => {
+    const found = now.get(o.choiceId);
+    if (found && !found.soldOut) return [];
+    return [{ choice: o.choice, group: found?.group ?? o.group, soldOut: found?.soldOut ?? false }];
+  });
+}
+
 /**
  * The drink as an order draft, ready for the summary. Its options are the same choices where the
- * item still offers them (`offered`: the item's groups now); without any left, the item's defaults.
+ * item still offers them (`offered`: the item's groups now), and the item's defaults in groups the
+ * drink chose nothing in (a drink ordered before the item had options, a group added since). A
+ * group whose choice was lost (`lostChoices`) is left for the person to choose again.
  */
 export function draftFromFavourite(drink: FavouriteDrink, offered: readonly MenuOptionGroup[] = []): OrderDraft {
   const kept = keepOffered(offered, chosenOf(drink.options) ?? []);
+  const chosenBefore = new Set((drink.options ?? []).map((o) => o.groupId));
+  const untouched = offered.filter((g) => !chosenBefore.has(g.id));
   return {
-    ...(offered.length > 0 ? { options: kept.length > 0 ? kept : defaultOptions(offered) } : {}),
+    ...(offered.length > 0 ? { options: [...kept, ...defaultOptions(untouched)] } : {}),
     venue: 'cafe',
     menu_id: drink.menu_id,
     menu_name: drink.menu_name,

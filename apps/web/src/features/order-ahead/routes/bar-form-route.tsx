@@ -7,8 +7,9 @@ import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notic
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
 import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
-import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
-import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
+import { VenueBlockNotice, venueBlockOf } from '@/features/order-ahead/components/venue-block-notice';
+import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 
 /**
@@ -21,7 +22,8 @@ export function BarFormRoute() {
   const { _ } = useLingui();
   const { id, menuName, description, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('bar');
-  const { venueBlock } = useOrderBlock('bar');
+  const { venueRefusal } = usePlacement('bar');
+  const venueBlock = venueBlockOf(venueRefusal);
   const [refusedOnline, setRefusedOnline] = useState(false);
   const barOffline = refusedOnline || venueBlock?.code === 'BAR_ORDERING_DISABLED';
 
@@ -39,6 +41,7 @@ export function BarFormRoute() {
         <CocktailNotice />
       ) : (
         <>
+          <HomeSiteArchivedPrompt />
           {venueBlock ? (
             <VenueBlockNotice block={venueBlock} backTo={customer.menuBar} backLabel={_('order.barMenu.back')} />
           ) : null}

@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react';
-import { PageHeader } from '@/components/ui';
+import { AlertMessage, PageHeader } from '@/components/ui';
+import { useLocation } from 'react-router';
+import type { LostChoice } from '@/features/order-ahead/lib/favourite-drink';
 import { CafeOrderForm } from '@/features/order-ahead/components/cafe-order-form';
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
 import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
-import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
-import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
+import { VenueBlockNotice, venueBlockOf } from '@/features/order-ahead/components/venue-block-notice';
+import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -22,7 +25,8 @@ export function CafeFormRoute() {
   const { _ } = useLingui();
   const { id, menuName, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('cafe');
-  const { venueBlock } = useOrderBlock('cafe');
+  const { venueRefusal } = usePlacement('cafe');
+  const venueBlock = venueBlockOf(venueRefusal);
   const categories = useCategories('cafe');
   // A choice sold out meanwhile greys out here without a reload. Only on a change of the menu: a
   // read again at every (re)connect would re-render the form under the person's keys.
@@ -33,6 +37,8 @@ export function CafeFormRoute() {
   );
   useLiveEvent('menu', refreshMenu);
   const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
+  // "Order again" of a drink whose choice is sold out now: which to choose again, and why.
+  const lost = (useLocation().state as { lostChoices?: LostChoice[] } | null)?.lostChoices ?? [];
 
   if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
 
@@ -44,10 +50,18 @@ export function CafeFormRoute() {
         backTo={customer.menuCafe}
         backLabel={_('order.form.backToMenu')}
       />
+      <HomeSiteArchivedPrompt />
       {venueBlock ? (
         <VenueBlockNotice block={venueBlock} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
       ) : null}
       <OrderingPausedNotice />
+      {lost.map((choice) => (
+        <AlertMessage key={`${choice.group}-${choice.choice}`} tone="info" className="mb-4">
+          {choice.soldOut
+            ? _('order.again.choiceSoldOut', { choice: choice.choice, group: choice.group })
+            : _('order.again.choiceGone', { choice: choice.choice, group: choice.group })}
+        </AlertMessage>
+      ))}
       <LocationCheckNotice />
       <div className="card p-4 sm:p-6">
         {categories.isPending ? (

@@ -16,7 +16,8 @@ import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
-import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
+import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 
 function noticeDismissed(): boolean {
   try {
@@ -39,7 +40,7 @@ export function MenuBarRoute() {
   const navigate = useNavigate();
   const isCustomer = me !== null && me.role !== 'barista';
   const customer = customerPaths(me?.role);
-  const { blockOf, venueBlock } = useOrderBlock('bar');
+  const { refusalOf, venueRefusal: venueBlock } = usePlacement('bar');
   const { hours } = useSettings();
   const { otherOpen: cafeOpen, otherMenu: cafeMenu } = useFollowVenue('bar');
   const barClosed = venueBlock?.code === 'BAR_CLOSED';
@@ -61,7 +62,7 @@ export function MenuBarRoute() {
     if (!open) localStorage.setItem(STORAGE_KEYS.bannerShown, 'true');
   };
 
-  const isOrderable = (item: Menu) => blockOf(item) === null;
+  const isOrderable = (item: Menu) => refusalOf(item) === null;
 
   const handlePick = (item: Menu) => {
     if (!isOrderable(item)) return;
@@ -85,6 +86,7 @@ export function MenuBarRoute() {
         }
       />
 
+      {isCustomer ? <HomeSiteArchivedPrompt /> : null}
       {isCustomer ? <HomeSiteSuggestion /> : null}
 
       {barClosed ? (

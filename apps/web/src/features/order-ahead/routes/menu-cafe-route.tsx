@@ -16,7 +16,8 @@ import { OrderCountBadge } from '@/features/order-ahead/components/order-count-b
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
-import { useOrderBlock } from '@/features/order-ahead/hooks/use-order-block';
+import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 
 type Notice = 'sign-in' | 'limit' | 'staff' | null;
@@ -46,7 +47,10 @@ export function MenuCafeRoute() {
   useMenuLiveUpdates('cafe');
   useMyOrdersLiveUpdates(isCustomer);
 
-  const { blockOf, venueBlock } = useOrderBlock('cafe');
+  // The shared placement decision, asked per item before the form: the site, the item there,
+  // and busy mode (online cafe orders paused), as the server will answer.
+  const { refusalOf, venueRefusal: venueBlock } = usePlacement('cafe');
+  const paused = venueBlock?.code === 'ORDERS_PAUSED';
   const cafeClosed = venueBlock?.code === 'CAFE_CLOSED';
   // When the cafe opens again, by the schedule (its hours until the schedule has been read).
   const [cafeOpensAgain] = useNextOpenings(['cafe'], { enabled: cafeClosed });
@@ -60,7 +64,8 @@ export function MenuCafeRoute() {
   const active = categories.find((c) => c.id === selectedId) ?? tabs[0];
   const count = countQuery.data ?? 0;
 
-  const isOrderable = (item: Menu) => blockOf(item) === null;
+  const isOrderable = (item: Menu) => refusalOf(item) === null;
+  const hintOf = (item: Menu) => (refusalOf(item)?.code === 'ORDERS_PAUSED' ? _('order.menu.paused') : null);
 
   const handlePick = (item: Menu) => {
     if (!isOrderable(item)) return;
@@ -78,8 +83,9 @@ export function MenuCafeRoute() {
         actions={isCustomer && countQuery.data !== undefined ? <OrderCountBadge count={countQuery.data} /> : null}
       />
 
+      {isCustomer ? <HomeSiteArchivedPrompt /> : null}
       {isCustomer ? <HomeSiteSuggestion /> : null}
-      {isCustomer ? <OrderingPausedNotice /> : null}
+      {isCustomer || paused ? <OrderingPausedNotice /> : null}
 
       {!me ? (
         <AlertMessage tone="info" className="mb-4">
@@ -132,6 +138,7 @@ export function MenuCafeRoute() {
         icon={Coffee}
         emptyTitle={_('order.cafeMenu.empty')}
         isOrderable={isOrderable}
+        hintOf={hintOf}
         onPick={handlePick}
       />
 

@@ -22,6 +22,11 @@ import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-up
 import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
 import { drinksLeft, limitReached } from '@/features/order-ahead/lib/order-display';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
+import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import type { LostChoice } from '@/features/order-ahead/lib/favourite-drink';
+import { refusalText } from '@/features/order-ahead/lib/refusal-text';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 
@@ -41,6 +46,10 @@ export function StatusOrderRoute() {
   const { draft, setMenu } = useOrderDraft();
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
+  /** Why the drink of "Order again" cannot be ordered now (the shared decision's words), or null. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const { refusalOf } = usePlacement('cafe');
+  const cafeMenu = useCategories('cafe');
   const [cancelTarget, setCancelTarget] = useState<QueuedOrder | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
 
@@ -79,15 +88,22 @@ export function StatusOrderRoute() {
     );
   };
 
-  const handleOrderAgain = (next: OrderDraft) => {
+  const handleOrderAgain = (next: OrderDraft, lost: LostChoice[]) => {
     if (limitReached(count)) {
       setLimitOpen(true);
       return;
     }
+    // The same decision the menu asks (the site, the item there, busy mode), before the summary.
+    const item = cafeMenu.data?.flatMap((c) => c.menu).find((m) => m.id === next.menu_id);
+    const refusal = item ? refusalOf(item) : null;
+    if (refusal) {
+      setRefused(refusalText(refusal));
+      return;
+    }
     setMenu(next);
-    // The old photo is gone: the form takes a new one, with the rest as it was.
-    if (next.venue === 'cafe' && !next.tumblerImage) {
-      void navigate(customer.form(next.menu_name, next.menu_id));
+    // The old photo is gone, or a choice is sold out: the form asks for it, with the rest as it was.
+    if (next.venue === 'cafe' && (!next.tumblerImage || lost.length > 0)) {
+      void navigate(customer.form(next.menu_name, next.menu_id), { state: { lostChoices: lost } });
       return;
     }
     setSummaryOpen(true);
@@ -114,6 +130,8 @@ export function StatusOrderRoute() {
         }
         className="mb-0"
       />
+
+      <HomeSiteArchivedPrompt />
 
       <ClosingSoonBanner audience="customer" waitingVenues={waitingVenues} />
 
@@ -179,6 +197,12 @@ export function StatusOrderRoute() {
         onConfirm={handleConfirmCancel}
       />
       <OrderSummaryDialog open={summaryOpen} onOpenChange={setSummaryOpen} draft={draft} />
+      <NoticeDialog
+        open={refused !== null}
+        onOpenChange={(open) => !open && setRefused(null)}
+        title={_('order.again.refusedTitle')}
+        message={refused ?? ''}
+      />
       <NoticeDialog
         open={limitOpen}
         onOpenChange={setLimitOpen}
