@@ -33,6 +33,12 @@ const SLOT_0945 = '2026-11-23T02:45:00.000Z';
 /** The 09:45 order is due at 09:42 (three minutes an order). */
 const MONDAY_0942 = '2026-11-23T09:42:05+07:00';
 
+/** A new person's e-mail and password. */
+async function credentialsOf(request: APIRequestContext, name: string): Promise<[string, string]> {
+  const person = await registerUser(request, `${name} ${letterStamp()}`);
+  return [person.email, person.password];
+}
+
 async function setClock(request: APIRequestContext, now: string) {
   const res = await request.put('/api/test/clock', { data: { now } });
   expect(res.status(), await res.text()).toBe(200);
@@ -82,6 +88,17 @@ test('on the counter tablet, an order for later waits in the Later lane and move
   const waiting = board.getByRole('region', { name: 'Waiting Order' });
   await expect(waiting.filter({ hasText: name })).toHaveCount(0);
 
+  // Meanwhile two people order as soon as possible: they are ahead of it in the queue.
+  for (const ahead of ['Ahead One', 'Ahead Two']) {
+    const other = await apiLogin(request, ...(await credentialsOf(request, ahead)));
+    await placeDrinkViaApi(
+      request,
+      other.accessToken,
+      { menu: drink, type: 'cold', sweetness: 25, remark: '-' },
+      await uploadTinyPng(request, other.accessToken),
+    );
+  }
+
   // 09:42: due. Nobody touches the board; it moves by itself.
   await setClock(request, MONDAY_0942);
   await expect(waiting).toContainText(name);
@@ -90,9 +107,11 @@ test('on the counter tablet, an order for later waits in the Later lane and move
   // The lane goes once nothing is left in it.
   await expect(later).toHaveCount(0);
 
-  // The phone follows live: now in the queue, first in line ("It is your turn!").
+  // The phone follows live: now in the queue at its end, behind the two ("Queue no: 2"), not
+  // first in line.
   await expect(card).not.toContainText('Scheduled');
-  await expect(card).toContainText('It is your turn!');
+  await expect(card).toContainText('Queue no: 2');
+  await expect(card).not.toContainText('It is your turn!');
 
   await phone.close();
   await tablet.close();
