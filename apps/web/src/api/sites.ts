@@ -17,11 +17,29 @@ export const fetchSites = () => apiServerChecked<Site[]>('/sites');
 
 export const sitesQueryOptions = () => queryOptions({ queryKey: ['sites'] as const, queryFn: fetchSites });
 
-/** The sites, kept current by the `site` live event (a site changed or was archived). */
+/**
+ * The list with `site` as the event carries it: in its place, added by id, or gone once archived
+ * (GET /sites lists the open sites only).
+ */
+export function withSite(sites: readonly Site[], site: Site): Site[] {
+  const others = sites.filter((s) => s.id !== site.id);
+  return site.archived ? others : [...others, site].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The sites, kept current by the `site` live event (a site added, changed, archived, or its shop
+ * status set). The event carries the whole site to everyone, whichever site they follow, so every
+ * site's status on every screen changes at once; the other answers under the sites' key (the
+ * archived list, the baristas) are read again.
+ */
 export function useSites() {
   const queryClient = useQueryClient();
   const handleSite = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: sitesQueryOptions().queryKey }),
+    (site: Site) => {
+      const { queryKey } = sitesQueryOptions();
+      queryClient.setQueryData(queryKey, (sites) => (sites ? withSite(sites, site) : sites));
+      void queryClient.invalidateQueries({ queryKey, predicate: (query) => query.queryKey.length > 1 });
+    },
     [queryClient],
   );
   useLiveEvent('site', handleSite);
@@ -52,8 +70,9 @@ export function useHomeSite(): { site: Site | undefined; sites: Site[]; several:
 }
 
 /**
- * The zone of the times and days a person sees (their queue ticket, history, closing warnings,
- * next openings): their site's, and the deployment's cafe zone until the sites have loaded.
+ * The zone of the times and days a person sees on the customer screens (their queue ticket,
+ * history, order block): their home site's, as useScreenSite() gives it on those screens
+ * (api/site-state.tsx), and the deployment's first zone until the sites have loaded.
  */
 export function useHomeTimeZone(): string {
   const { cafeTimeZone } = useSettings();

@@ -6,6 +6,7 @@ import { settingsQueryOptions } from '@/api/settings';
 import { loadNamespaces, type Namespace } from '@/i18n';
 import { paths, patterns } from '@/lib/paths';
 import { tokenStorage } from '@/lib/storage-keys';
+import { StaffSiteScope } from '@/components/layout/staff-site-scope';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
@@ -275,7 +276,8 @@ export const routes: RouteObject[] = [
               { path: patterns.admin.form, Component: CafeForm },
               { path: patterns.admin.formBar, Component: BarForm },
               { path: paths.admin.closeAll, Component: CloseAll },
-              { path: paths.admin.openingHours, Component: OpeningHours },
+              // The hours of the staff site chosen on this device.
+              { element: <StaffSiteScope />, children: [{ path: paths.admin.openingHours, Component: OpeningHours }] },
               { path: paths.admin.sites, Component: SitesAdmin },
               { path: paths.admin.notifications, Component: NotificationsAdmin },
               { path: paths.admin.audit, Component: AuditAdmin },
@@ -284,17 +286,23 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole role="barista" />,
             children: [
-              { path: paths.barista.ordering, Component: OrderBoard },
-              { path: paths.barista.history, Component: BaristaHistory },
-              { path: paths.barista.menuManagement, Component: MenuManagement },
-              { path: patterns.barista.categoryMenu, Component: CategoryMenu },
-              { path: patterns.barista.editMenu, Component: EditMenu },
-              { path: patterns.barista.editCategory, Component: EditCategory },
-              { path: patterns.barista.addMenu, Component: AddMenu },
-              { path: paths.barista.addCategory, Component: AddCategory },
-              { path: paths.barista.dashboardCafe, Component: DashboardCafe },
-              { path: paths.barista.dashboardBar, Component: DashboardBar },
-              { path: paths.barista.openingHours, Component: OpeningHours },
+              {
+                // Every barista screen is about the staff site chosen on this device.
+                element: <StaffSiteScope />,
+                children: [
+                  { path: paths.barista.ordering, Component: OrderBoard },
+                  { path: paths.barista.history, Component: BaristaHistory },
+                  { path: paths.barista.menuManagement, Component: MenuManagement },
+                  { path: patterns.barista.categoryMenu, Component: CategoryMenu },
+                  { path: patterns.barista.editMenu, Component: EditMenu },
+                  { path: patterns.barista.editCategory, Component: EditCategory },
+                  { path: patterns.barista.addMenu, Component: AddMenu },
+                  { path: paths.barista.addCategory, Component: AddCategory },
+                  { path: paths.barista.dashboardCafe, Component: DashboardCafe },
+                  { path: paths.barista.dashboardBar, Component: DashboardBar },
+                  { path: paths.barista.openingHours, Component: OpeningHours },
+                ],
+              },
             ],
           },
           unauthorizedCatchAll,

@@ -1,8 +1,11 @@
 import { DEFAULT_WEEKLY_PERIODS, SHOP_CLOSING_NOTE, type Schedule } from '@cafe/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiteScope } from '@/api/site-state';
+import { useStaffSiteChoice } from '@/lib/site-choice';
 import { live } from '@/test/fake-live';
-import { mockApi, renderWithProviders, signIn } from '@/test/render';
+import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
+import { siteOf } from '@/test/sites';
 import { ClosingSoonBanner } from './closing-soon-banner';
 
 /*
@@ -29,6 +32,23 @@ function setClock(at: Date) {
   vi.setSystemTime(at);
 }
 
+/** The fake API: the schedule, and GET /sites with the first site in the shop status `status`. */
+function mockSiteApi(answers: { schedule: Schedule; status?: { isCafeOpen: boolean; isBarOpen: boolean } }) {
+  const { status = { isCafeOpen: true, isBarOpen: false } } = answers;
+  return mockApi({ 'GET /schedule': answers.schedule, 'GET /sites': [siteOf(1, 'Head office', { status })] });
+}
+
+/** A barista of the first site. */
+const signInBarista = () => signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+
+/** The banner on the board, which the router puts in the staff site's scope. */
+const renderStaffBanner = () =>
+  renderWithProviders(
+    <SiteScope of="staff">
+      <ClosingSoonBanner audience="staff" />
+    </SiteScope>,
+  );
+
 const STAFF_RULE = `Orders still waiting then are rejected with "${SHOP_CLOSING_NOTE}". Drinks in progress stay for you to finish.`;
 const CUSTOMER_RULE = `If your order is still waiting then, it is rejected with "${SHOP_CLOSING_NOTE}".`;
 
@@ -40,10 +60,11 @@ afterEach(() => {
 describe('ClosingSoonBanner', () => {
   it('tells the board as soon as the closing-soon event arrives, in cafe time', async () => {
     setClock(wednesdayAt('11:00'));
-    signIn({ role: 'barista', isCafeOpen: true });
+    signInBarista();
     // Opened by hand, the schedule says nothing about 11:10: only the server's event does.
-    mockApi({ 'GET /schedule': schedule(false) });
-    renderWithProviders(<ClosingSoonBanner audience="staff" />);
+    const { calls } = mockSiteApi({ schedule: schedule(false) });
+    renderStaffBanner();
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true));
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
@@ -53,9 +74,9 @@ describe('ClosingSoonBanner', () => {
 
   it('works it out from the schedule on a screen opened after the event, and is gone once the time has passed', async () => {
     setClock(wednesdayAt('15:52'));
-    signIn({ role: 'barista', isCafeOpen: true });
-    mockApi({ 'GET /schedule': schedule(true) });
-    renderWithProviders(<ClosingSoonBanner audience="staff" />);
+    signInBarista();
+    mockSiteApi({ schedule: schedule(true) });
+    renderStaffBanner();
     expect(await screen.findByRole('status')).toHaveTextContent(`The cafe closes at 16:00. ${STAFF_RULE}`);
 
     // The screen's clock moves on every 30 seconds: past 16:00 there is nothing to warn of.
@@ -67,9 +88,9 @@ describe('ClosingSoonBanner', () => {
 
   it('stays quiet more than ten minutes before the close', async () => {
     setClock(wednesdayAt('15:45'));
-    signIn({ role: 'barista', isCafeOpen: true });
-    mockApi({ 'GET /schedule': schedule(true) });
-    renderWithProviders(<ClosingSoonBanner audience="staff" />);
+    signInBarista();
+    mockSiteApi({ schedule: schedule(true) });
+    renderStaffBanner();
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     // Five minutes later the warning is due.
@@ -81,9 +102,9 @@ describe('ClosingSoonBanner', () => {
 
   it('says nothing of a venue that is not open (closed by hand already)', async () => {
     setClock(wednesdayAt('15:52'));
-    signIn({ role: 'barista', isCafeOpen: false, isBarOpen: false });
-    mockApi({ 'GET /schedule': schedule(true) });
-    renderWithProviders(<ClosingSoonBanner audience="staff" />);
+    signInBarista();
+    mockSiteApi({ schedule: schedule(true), status: { isCafeOpen: false, isBarOpen: false } });
+    renderStaffBanner();
     act(() => live.emit('closing-soon', { venue: 'cafe', at: '2026-11-18T09:00:00.000Z' }));
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -91,18 +112,38 @@ describe('ClosingSoonBanner', () => {
 
   it('does not work it out from the schedule when the server does not run the opening hours', async () => {
     setClock(wednesdayAt('15:52'));
-    signIn({ role: 'barista', isCafeOpen: true });
-    const { calls } = mockApi({ 'GET /schedule': schedule(false) });
-    renderWithProviders(<ClosingSoonBanner audience="staff" />);
+    signInBarista();
+    const { calls } = mockSiteApi({ schedule: schedule(false) });
+    renderStaffBanner();
     await vi.waitFor(() => expect(calls.some((c) => c.path === '/schedule')).toBe(true));
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it("follows the staff site on the board: its shop status, its schedule and its clock, not the home site's", async () => {
+    // 15:52 in Berlin, 21:52 in Bangkok: Tower B's cafe closes at 16:00; the head office is closed.
+    setClock(new Date('2026-11-18T14:52:00Z'));
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    const sites = [
+      siteOf(1, 'Head office', { status: { isCafeOpen: false, isBarOpen: false } }),
+      siteOf(2, 'Tower B', { timeZone: 'Europe/Berlin', status: { isCafeOpen: true, isBarOpen: false } }),
+    ];
+    const { calls } = mockApi({ 'GET /schedule': schedule(true), 'GET /sites': sites });
+    try {
+      renderStaffBanner();
+      expect(await screen.findByRole('status')).toHaveTextContent(`The cafe closes at 16:00. ${STAFF_RULE}`);
+      const reads = calls.filter((c: RecordedCall) => c.path === '/schedule');
+      expect(reads.map((c) => c.search.get('siteId'))).toEqual(['2']);
+    } finally {
+      useStaffSiteChoice.setState({ siteId: null });
+    }
+  });
+
   it('tells a customer only about the venue of an order still waiting', async () => {
     setClock(wednesdayAt('15:52'));
-    signIn({ role: 'user', isCafeOpen: true });
-    mockApi({ 'GET /schedule': schedule(true) });
+    signIn({ role: 'user', homeSiteId: 1 });
+    mockSiteApi({ schedule: schedule(true) });
     const { unmount } = renderWithProviders(<ClosingSoonBanner audience="customer" waitingVenues={['cafe']} />);
     expect(await screen.findByRole('status')).toHaveTextContent(`The cafe closes at 16:00. ${CUSTOMER_RULE}`);
     expect(screen.getByRole('status')).not.toHaveTextContent('Drinks in progress');

@@ -1,7 +1,7 @@
 import { SHOP_CLOSING_NOTE, type Venue } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Clock } from 'lucide-react';
-import { useHomeTimeZone } from '@/api/sites';
+import { useScreenSite } from '@/api/site-state';
 import { useClosingSoon } from '@/hooks/use-closing-soon';
 import { cafeTimeOf } from '@/lib/opening-hours';
 
@@ -12,13 +12,13 @@ type Props =
   | { audience: 'customer'; waitingVenues: readonly Venue[] };
 
 /**
- * The rule of closing time, told before it happens (docs/api.md "Opening hours"): a venue closes
+ * The rule of closing time at the screen's site (the staff site on the board), told before it happens (docs/api.md "Opening hours"): a venue closes
  * in a few minutes, and what still waits then is rejected with "The shop is closing".
  */
 export function ClosingSoonBanner(props: Props) {
   const { _ } = useLingui();
   const closing = useClosingSoon();
-  const cafeTimeZone = useHomeTimeZone();
+  const cafeTimeZone = useScreenSite().timeZone;
   if (!closing) return null;
   if (props.audience === 'customer' && !props.waitingVenues.includes(closing.venue)) return null;
   const time = cafeTimeOf(closing.at, cafeTimeZone);

@@ -6,9 +6,8 @@ import {
   type Venue,
 } from '@cafe/shared';
 import { useCallback, useState } from 'react';
-import { useCafeStatus } from '@/api/cafe-status';
 import { useSchedule } from '@/api/schedule';
-import { useHomeTimeZone } from '@/api/sites';
+import { useScreenSite } from '@/api/site-state';
 import { useLiveEvent } from '@/lib/socket';
 import { useOpeningNow } from './use-opening-now';
 
@@ -18,17 +17,18 @@ export interface ClosingSoon {
 }
 
 /**
- * A venue that is open now and closes by the schedule within the next few minutes, or null. The
- * server's `closing-soon` event shows it at once; a screen opened after the event works it out
- * from the schedule with the same rule. Gone once the closing time has passed.
+ * A venue of the screen's site (the staff site on staff screens, else the home site) that is open
+ * now and closes by the schedule within the next few minutes, or null. The server's `closing-soon`
+ * event shows it at once (the live channel follows that same site); a screen opened after the
+ * event works it out from the site's schedule with the same rule. Gone once the closing time has passed.
  */
 export function useClosingSoon(): ClosingSoon | null {
   const [heard, setHeard] = useState<ClosingSoonEvent | null>(null);
   const handleClosingSoon = useCallback((event: ClosingSoonEvent) => setHeard(event), []);
   useLiveEvent('closing-soon', handleClosingSoon);
-  const schedule = useSchedule().data;
-  const status = useCafeStatus();
-  const cafeTimeZone = useHomeTimeZone();
+  const here = useScreenSite();
+  const schedule = useSchedule({ siteId: here.siteId }).data;
+  const { status, timeZone: cafeTimeZone } = here;
   const now = useOpeningNow();
 
   const candidates: ClosingSoon[] = heard ? [{ venue: heard.venue, at: new Date(heard.at) }] : [];
@@ -38,7 +38,7 @@ export function useClosingSoon(): ClosingSoon | null {
       for (const venue of venuesClosedBy(change)) candidates.push({ venue, at: change.at });
     }
   }
-  const isOpen = (venue: Venue) => (venue === 'cafe' ? status.isCafeOpen : status.isBarOpen);
+  const isOpen = (venue: Venue) => (venue === 'cafe' ? status?.isCafeOpen : status?.isBarOpen) === true;
   return (
     candidates
       .filter((c) => c.at.getTime() > now.getTime() && isOpen(c.venue))

@@ -3,7 +3,7 @@ import { isStatusIn, SERVED_ORDER_STATUSES, type CafeDay, type Order, type Order
 import { History } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill, type PillTone } from '@/components/ui';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { formatCafeTime, formatDay } from '@/lib/cafe-time';
 import { drinkTypeText } from '@/lib/drink-text';
 import { groupHistory, historyStatusLabel } from '@/features/barista/lib/history';
@@ -31,7 +31,7 @@ export function HistoryList({
   totals?: ReadonlyMap<CafeDay, number>;
   onShowTimeline?: (order: Order) => void;
 }) {
-  const { cafeTimeZone } = useSettings();
+  const { timeZone: cafeTimeZone } = useScreenSite();
   const groups = groupHistory(orders, cafeTimeZone, totals);
   return (
     <div className="flex flex-col gap-6">

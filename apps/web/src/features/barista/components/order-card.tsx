@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { Candy, History } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { StatusPill } from '@/components/ui';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
@@ -64,7 +64,7 @@ export function OrderCard({
   onFocusTicket,
 }: OrderCardProps) {
   const { _ } = useLingui();
-  const { cafeTimeZone } = useSettings();
+  const { timeZone: cafeTimeZone } = useScreenSite();
   const remark = textOrEmpty(order.remark);
   const isBar = order.menu.category.categoryFor === 'bar';
   const description = isBar && !order.walkUp ? textOrEmpty(order.tumblerImage) : '';

@@ -3,7 +3,7 @@ import { LIMITS, type LiveEventPayload, type Order, type TimelineEntry } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { AlertMessage, ErrorState, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { useNow } from '@/hooks/use-now';
 import { cafeDayOfIso, cafeToday, formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
@@ -66,7 +66,7 @@ function TimelineBody({
 }) {
   const { _ } = useLingui();
   const queryClient = useQueryClient();
-  const { cafeTimeZone } = useSettings();
+  const { timeZone: cafeTimeZone } = useScreenSite();
   const timeline = useOrderTimeline(order.id);
   const undo = useUndoBaristaOrders();
   const [undoError, setUndoError] = useState<string | null>(null);

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react';
-import type { ShopMode } from '@cafe/shared';
+import type { ShopMode, Site } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui';
 import { useSetShopStatus } from '@/features/barista/api/set-shop-status';
-import { SHOP_CHOICES, shopChoiceInfo, shopChoiceOf, type ShopChoice } from '@/features/barista/lib/shop-status';
+import { shopChoiceInfo, shopChoiceOf, shopChoicesAt, type ShopChoice } from '@/features/barista/lib/shop-status';
 import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
 import { SegmentedControl } from './segmented-control';
@@ -13,13 +13,15 @@ interface ShopStatusControlProps {
   mode: ShopMode;
   /** False while orders are waiting or being made (SPEC): the mode is shown as text instead. */
   canChange: boolean;
+  /** The venues the site runs: only those are offered. */
+  venues: Site['venues'];
 }
 
 /**
  * The shop status of the order board: a Cafe / Bar / Close selector whose choice is confirmed in
  * a dialog; closing the dialog puts the selector back on the current mode.
  */
-export function ShopStatusControl({ mode, canChange }: ShopStatusControlProps) {
+export function ShopStatusControl({ mode, canChange, venues }: ShopStatusControlProps) {
   const { _ } = useLingui();
   const current = shopChoiceOf(mode);
   const [pending, setPending] = useState<ShopChoice | null>(null);
@@ -52,7 +54,7 @@ export function ShopStatusControl({ mode, canChange }: ShopStatusControlProps) {
         <SegmentedControl<ShopChoice>
           label={_('barista.shop.heading')}
           value={pending ?? current}
-          options={SHOP_CHOICES.map((c) => ({ value: c.value, label: _(c.labelId) }))}
+          options={shopChoicesAt(venues).map((c) => ({ value: c.value, label: _(c.labelId) }))}
           onValueChange={handleChoose}
           disabled={offline}
           className="w-full sm:w-auto"

@@ -1,8 +1,8 @@
 import type { CategoryFor, LiveEventPayload, QueuedOrder, WaitInputs } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { staffCafeStatusQueryOptions } from '@/features/barista/api/staff-cafe-status';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
+import { sitesQueryOptions } from '@/api/sites';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { i18n } from '@/i18n';
 import { cafeToday, formatCafeTime } from '@/lib/cafe-time';
@@ -32,9 +32,9 @@ export function useBoardLive() {
   const [announcement, setAnnouncement] = useState('');
   const [catchingUp, setCatchingUp] = useState(false);
   const { play } = chime;
-  const { cafeTimeZone } = useSettings();
-  // The live channel follows this site: its events are about this site's board.
+  // The live channel follows the staff site: its events are about this site's board, in its zone.
   const { siteId } = useStaffSite();
+  const { timeZone: cafeTimeZone } = useScreenSite();
 
   const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }), [queryClient]);
   // The latest wait inputs per venue, from `queue` events (until the first, the server's estimates stay).
@@ -93,20 +93,14 @@ export function useBoardLive() {
   );
   useLiveEvent('ordering-status', handleOrderingStatus);
 
-  const handleCafeStatus = useCallback(
-    (status: LiveEventPayload<'cafe-status'>) =>
-      queryClient.setQueryData(staffCafeStatusQueryOptions(siteId).queryKey, status),
-    [queryClient, siteId],
-  );
-  useLiveEvent('cafe-status', handleCafeStatus);
-
   /** Reads the board and busy mode afresh; until both have answered the board does not claim to be live. */
   const catchUp = useCallback(() => {
     setCatchingUp(true);
     void Promise.allSettled([
       refetch(),
       queryClient.invalidateQueries({ queryKey: orderingStatusQueryOptions(siteId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: staffCafeStatusQueryOptions(siteId).queryKey }),
+      // The shop status is the site's, in GET /sites (the `site` event keeps it current).
+      queryClient.invalidateQueries({ queryKey: sitesQueryOptions().queryKey, exact: true }),
     ]).then(() => setCatchingUp(false));
   }, [queryClient, refetch, siteId]);
   useOnReconnect(catchUp);

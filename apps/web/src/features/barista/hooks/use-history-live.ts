@@ -1,7 +1,7 @@
 import type { LiveEventPayload } from '@cafe/shared';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 import { baristaHistoryQueryOptions } from '@/features/barista/api/get-barista-history';
@@ -19,7 +19,7 @@ export function useHistoryLive() {
   const { siteId } = useStaffSite();
   const historyKey = useMemo(() => baristaHistoryQueryOptions(siteId).queryKey, [siteId]);
   const historyHash = hashKey(historyKey);
-  const { cafeTimeZone } = useSettings();
+  const { timeZone: cafeTimeZone } = useScreenSite();
   const refetchWhenIdle = useRef(false);
 
   const refetch = useCallback(

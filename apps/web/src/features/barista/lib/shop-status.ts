@@ -1,8 +1,8 @@
-import { isStatusIn, TO_MAKE_ORDER_STATUSES, type Order, type ShopMode } from '@cafe/shared';
+import { isStatusIn, TO_MAKE_ORDER_STATUSES, type Order, type ShopMode, type Site } from '@cafe/shared';
+import { shopChoicesOf, type ShopChoice } from '@/api/shop-status';
 import { i18n, msgId } from '@/i18n';
 
-/** What the barista may switch the shop to; `value` is the PATCH /cafe-status/{value} path. */
-export type ShopChoice = 'cafe-open' | 'bar-open' | 'close-both';
+export { shopChoiceOf, type ShopChoice } from '@/api/shop-status';
 
 export const SHOP_CHOICES: readonly { value: ShopChoice; labelId: string; titleId: string; textId: string }[] = [
   {
@@ -25,8 +25,10 @@ export const SHOP_CHOICES: readonly { value: ShopChoice; labelId: string; titleI
   },
 ];
 
-export function shopChoiceOf(mode: ShopMode): ShopChoice {
-  return mode === 'all-close' ? 'close-both' : mode;
+/** The selector's choices at a site: a venue it does not run is not offered. */
+export function shopChoicesAt(venues: Site['venues']): typeof SHOP_CHOICES {
+  const offered = shopChoicesOf(venues);
+  return SHOP_CHOICES.filter((c) => offered.includes(c.value));
 }
 
 /** A choice with its texts in the interface's language: the selector's label, the confirmation's title and text. */

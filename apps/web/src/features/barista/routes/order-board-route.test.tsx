@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { i18n, loadEverything } from '@/i18n';
+import { SiteScope } from '@/api/site-state';
 import { useStaffSiteChoice } from '@/lib/site-choice';
 import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { OrderBoardRoute } from './order-board-route';
@@ -51,15 +52,30 @@ let orders: Order[] = [];
 /** The orders of each site other than the first, when the board asks for that site. */
 let ordersAt: Record<string, Order[]> = {};
 
-const SITES = [siteOf(1, 'Head office'), siteOf(2, 'Tower B')];
+/** The sites as GET /sites has them: the shop status of each is the site's own. */
+const sites = () => [
+  siteOf(1, 'Head office', { status: cafeStatus }),
+  siteOf(2, 'Tower B', {
+    timeZone: 'Europe/Berlin',
+    venues: { cafe: true, bar: false },
+    status: { isCafeOpen: true, isBarOpen: false },
+  }),
+];
+
+/** The board as the router shows it: about the staff site. */
+const renderBoard = () =>
+  renderWithProviders(
+    <SiteScope of="staff">
+      <OrderBoardRoute />
+    </SiteScope>,
+  );
 
 function setup() {
   const api = mockApi((call) => {
-    if (call.method === 'GET' && call.path === '/cafe-status') return { body: cafeStatus };
     if (call.method === 'GET' && call.path === '/order') {
       return { body: ordersAt[call.search.get('siteId') ?? ''] ?? orders };
     }
-    if (call.method === 'GET' && call.path === '/sites') return { body: SITES };
+    if (call.method === 'GET' && call.path === '/sites') return { body: sites() };
     if (call.method === 'PATCH' && call.path.startsWith('/cafe-status/')) {
       const value = call.path.split('/')[2];
       cafeStatus = { isCafeOpen: value === 'cafe-open', isBarOpen: value === 'bar-open' };
@@ -93,7 +109,7 @@ function setup() {
     return undefined;
   });
   const user = userEvent.setup();
-  renderWithProviders(<OrderBoardRoute />);
+  renderBoard();
   return { ...api, user };
 }
 
@@ -107,13 +123,12 @@ beforeEach(() => {
   live.handlers.clear();
   live.reconnect.mockClear();
   useStaffSiteChoice.setState({ siteId: null });
+  signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
 });
 
 describe('OrderBoardRoute: the site of the board', () => {
   const staffCalls = (calls: ReturnType<typeof mockApi>['calls'], siteId: string) =>
-    calls.filter(
-      (c) => ['/order', '/cafe-status', '/ordering-status'].includes(c.path) && c.search.get('siteId') === siteId,
-    );
+    calls.filter((c) => ['/order', '/ordering-status'].includes(c.path) && c.search.get('siteId') === siteId);
 
   it('shows no site switch to a barista of one site, and names that site in its calls', async () => {
     signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
@@ -142,10 +157,33 @@ describe('OrderBoardRoute: the site of the board', () => {
     expect(live.reconnect).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('staffSiteId')).toBe('2');
     await waitFor(() =>
-      expect(new Set(staffCalls(calls, '2').map((c) => c.path))).toEqual(
-        new Set(['/order', '/cafe-status', '/ordering-status']),
-      ),
+      expect(new Set(staffCalls(calls, '2').map((c) => c.path))).toEqual(new Set(['/order', '/ordering-status'])),
     );
+  });
+});
+
+describe('OrderBoardRoute: the staff site, not the home site', () => {
+  it("shows the times of the site it shows in that site's zone, not the home site's", async () => {
+    // Home in Bangkok, working at Tower B in Berlin: 02:15 UTC is 03:15 there (09:15 in Bangkok).
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    ordersAt = {
+      '2': [makeOrder({ id: 21, menuName: 'Latte', userName: 'Bee', orderDate: '2025-11-20T02:15:00.000Z' })],
+    };
+    setup();
+    const card = await screen.findByRole('article', { name: 'Latte for Bee' });
+    expect(await within(card).findByText('03:15')).toBeInTheDocument();
+    expect(within(card).queryByText('09:15')).not.toBeInTheDocument();
+  });
+
+  it('offers only the venues the site runs: no Bar at a site without a bar', async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    setup();
+    const selector = await screen.findByRole('radiogroup', { name: 'Shop Status' });
+    expect(within(selector).getByRole('radio', { name: 'Cafe' })).toBeChecked();
+    expect(within(selector).getByRole('radio', { name: 'Close' })).toBeInTheDocument();
+    expect(within(selector).queryByRole('radio', { name: 'Bar' })).not.toBeInTheDocument();
   });
 });
 
@@ -289,7 +327,7 @@ describe('OrderBoardRoute: orders', () => {
   it('tells the barista when another barista was faster, and refetches', async () => {
     orders = [makeOrder({ id: 8, status: 'ordered' })];
     const api = mockApi((call) => {
-      if (call.path === '/cafe-status') return { body: cafeStatus };
+      if (call.path === '/sites') return { body: sites() };
       if (call.path === '/order') return { body: orders };
       if (call.path === '/order/barista/8')
         return {
@@ -304,7 +342,7 @@ describe('OrderBoardRoute: orders', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<OrderBoardRoute />);
+    renderBoard();
     await user.click(await screen.findByRole('button', { name: 'Do' }));
     expect(await screen.findByText('The order is already in-progress')).toBeInTheDocument();
     await waitFor(() => expect(orderCalls(api.calls).length).toBeGreaterThan(1));

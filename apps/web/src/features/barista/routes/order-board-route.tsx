@@ -2,9 +2,7 @@ import { useLingui } from '@lingui/react';
 import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { staffCafeStatusQueryOptions } from '@/features/barista/api/staff-cafe-status';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, Spinner } from '@/components/ui';
@@ -23,7 +21,6 @@ import { useBoardLive } from '@/features/barista/hooks/use-board-live';
 import { useTicketThresholds } from '@/features/barista/hooks/use-ticket-thresholds';
 import { useWakeLock } from '@/features/barista/hooks/use-wake-lock';
 import { useCafeToday } from '@/hooks/use-cafe-today';
-import { useStaffSite } from '@/hooks/use-staff-site';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
 
@@ -41,9 +38,10 @@ const LATER_DAYS = 8;
 
 export function OrderBoardRoute() {
   const { _ } = useLingui();
-  const today = useCafeToday();
-  const { siteId } = useStaffSite();
-  const status = useQuery(staffCafeStatusQueryOptions(siteId));
+  // The staff site (the route layout says so): its status, venues and zone.
+  const here = useScreenSite();
+  const { siteId } = here;
+  const today = useCafeToday(here.timeZone);
   const orders = useBaristaOrders(
     { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
     { refetchInterval: BOARD_REFETCH_MS },
@@ -54,7 +52,7 @@ export function OrderBoardRoute() {
     { refetchInterval: BOARD_REFETCH_MS },
   );
   const live = useBoardLive();
-  const timeZone = useSettings().cafeTimeZone;
+  const { timeZone } = here;
   const laterOrders = (later.data ?? []).filter((o) => o.status === 'scheduled');
   const wakeLock = useWakeLock();
   const { thresholds, save: saveThresholds } = useTicketThresholds();
@@ -64,7 +62,11 @@ export function OrderBoardRoute() {
   // The same sentence twice is still said twice: a screen reader only speaks a change.
   const announce = useCallback((text: string) => setMessage((last) => (last === text ? `${text}\u00a0` : text)), []);
 
-  const mode = status.data ? shopModeOf(status.data) : null;
+  const mode = here.status ? shopModeOf(here.status) : null;
+  // Someone the admins have not made a barista of any site yet has no board.
+  const noSite = siteId === undefined;
+  // GET /sites failed, or no longer lists the site (archived meanwhile).
+  const siteFailed = !noSite && !here.isPending && here.site === undefined;
   const list = orders.data ?? [];
   const hasActive = activeOrders(list).length > 0;
   const board = (
@@ -114,18 +116,20 @@ export function OrderBoardRoute() {
             {_('barista.shop.heading')}
           </h2>
           {mode === null || orders.isPending ? (
-            status.isError ? null : (
+            siteFailed || noSite ? null : (
               <Spinner label={_('barista.shop.loading')} />
             )
           ) : (
-            <ShopStatusControl mode={mode} canChange={canChangeShopStatus(mode, list)} />
+            <ShopStatusControl mode={mode} canChange={canChangeShopStatus(mode, list)} venues={here.venues} />
           )}
         </div>
         {mode === 'cafe-open' ? <BusyModeControl /> : null}
       </section>
 
-      {status.isError ? (
-        <ErrorState message={_('barista.shop.loadFailed')} onRetry={() => void status.refetch()} />
+      {noSite ? (
+        <ErrorState message={_('barista.shop.noSite')} />
+      ) : siteFailed ? (
+        <ErrorState message={_('barista.shop.loadFailed')} onRetry={here.refetch} />
       ) : mode === 'cafe-open' ? (
         board
       ) : mode === 'bar-open' ? (

@@ -58,7 +58,7 @@ export function useStatsLive(
 ) {
   const queryClient = useQueryClient();
   const { cafeTimeZone } = useSettings();
-  const cafeDay = useCafeToday();
+  const cafeDay = useCafeToday(cafeTimeZone);
   const today = scope.today ?? cafeDay;
   const { siteId, severalSites = false } = scope;
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { CalendarOff, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useScreenSite } from '@/api/site-state';
 import { AlertMessage, EmptyState, FieldError } from '@/components/ui';
 import { useCafeToday } from '@/hooks/use-cafe-today';
 import { isApiError } from '@/lib/api-client';
@@ -14,7 +15,8 @@ import { useRemoveClosedDay } from '@/features/schedule/api/remove-closed-day';
 /** Days both venues stay closed (holidays): the list from today on, a form to add one, a way to remove one. */
 export function ClosedDaysEditor({ closedDays }: { closedDays: ClosedDay[] }) {
   const { _ } = useLingui();
-  const today = useCafeToday();
+  // Today at the staff site whose closed days these are.
+  const today = useCafeToday(useScreenSite().timeZone);
   const add = useAddClosedDay();
   const remove = useRemoveClosedDay();
   const id = useId();
