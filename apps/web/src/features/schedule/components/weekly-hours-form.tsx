@@ -12,7 +12,6 @@ import {
   hasErrors,
   rowErrors,
   rowsFromWeekly,
-  VENUES,
   weeklyFromRows,
   type DayRow,
   type WeeklyRows,
@@ -33,11 +32,11 @@ const VENUE_TEXTS: Record<Venue, { legend: string; openOn: string; fieldOf: stri
 };
 
 /**
- * The week's hours of both venues: a switch per day, and the opening and closing times of the days
- * that open. Checked as the server checks them; messages show beside the field once it was left
- * or a save was tried.
+ * The week's hours of the venues the site runs (`venues`; a site without a bar has no bar hours):
+ * a switch per day, and the opening and closing times of the days that open. Checked as the server
+ * checks them; messages show beside the field once it was left or a save was tried.
  */
-export function WeeklyHoursForm({ weekly }: { weekly: WeeklyPeriod[] }) {
+export function WeeklyHoursForm({ weekly, venues }: { weekly: WeeklyPeriod[]; venues: readonly Venue[] }) {
   const { _ } = useLingui();
   const update = useUpdateWeekly();
   const [rows, setRows] = useState<WeeklyRows>(() => rowsFromWeekly(weekly));
@@ -69,9 +68,9 @@ export function WeeklyHoursForm({ weekly }: { weekly: WeeklyPeriod[] }) {
     event.preventDefault();
     setTried(true);
     setServerError(null);
-    if (hasErrors(rows)) return;
+    if (hasErrors(rows, venues)) return;
     try {
-      const saved = await update.mutateAsync({ weekly: weeklyFromRows(rows) });
+      const saved = await update.mutateAsync({ weekly: weeklyFromRows(rows, venues) });
       setDirty(false);
       setChangedElsewhere(false);
       setTried(false);
@@ -87,7 +86,7 @@ export function WeeklyHoursForm({ weekly }: { weekly: WeeklyPeriod[] }) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
-        {VENUES.map((venue) => (
+        {venues.map((venue) => (
           <fieldset key={venue} className="card p-4">
             <legend className="px-1 text-lg font-semibold">{_(VENUE_TEXTS[venue].legend)}</legend>
             <ul className="divide-y divide-[var(--border)]">
@@ -106,7 +105,7 @@ export function WeeklyHoursForm({ weekly }: { weekly: WeeklyPeriod[] }) {
           </fieldset>
         ))}
       </div>
-      {tried && hasErrors(rows) ? <AlertMessage>{_('schedule.weekly.needsFixing')}</AlertMessage> : null}
+      {tried && hasErrors(rows, venues) ? <AlertMessage>{_('schedule.weekly.needsFixing')}</AlertMessage> : null}
       {changedElsewhere ? <AlertMessage tone="info">{_('schedule.weekly.changedElsewhere')}</AlertMessage> : null}
       {serverError ? <AlertMessage>{serverError}</AlertMessage> : null}
       <div className="flex justify-end">

@@ -38,11 +38,14 @@ export function rowsFromWeekly(weekly: readonly WeeklyPeriod[]): WeeklyRows {
   return rows;
 }
 
-/** The periods of the days switched on, by weekday then venue (as GET /schedule lists them). */
-export function weeklyFromRows(rows: WeeklyRows): WeeklyPeriod[] {
+/**
+ * The periods of the days switched on of `venues` (those the site runs: hours of another are a
+ * 400), by weekday then venue (as GET /schedule lists them).
+ */
+export function weeklyFromRows(rows: WeeklyRows, venues: readonly Venue[] = VENUES): WeeklyPeriod[] {
   const periods: WeeklyPeriod[] = [];
   for (const weekday of [0, 1, 2, 3, 4, 5, 6]) {
-    for (const venue of VENUES) {
+    for (const venue of VENUES.filter((v) => venues.includes(v))) {
       const row = rows[venue][weekday];
       if (row?.open) periods.push({ venue, weekday, opens: row.opens.trim(), closes: row.closes.trim() });
     }
@@ -65,6 +68,6 @@ export function rowErrors(row: DayRow): { opens?: string; closes?: string } {
   return errors;
 }
 
-export function hasErrors(rows: WeeklyRows): boolean {
-  return VENUES.some((venue) => Object.values(rows[venue]).some((row) => Object.keys(rowErrors(row)).length > 0));
+export function hasErrors(rows: WeeklyRows, venues: readonly Venue[] = VENUES): boolean {
+  return venues.some((venue) => Object.values(rows[venue]).some((row) => Object.keys(rowErrors(row)).length > 0));
 }

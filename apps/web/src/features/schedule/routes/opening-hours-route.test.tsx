@@ -3,6 +3,7 @@ import { siteOf } from '@/test/sites';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteScope } from '@/api/site-state';
 import { i18n, loadEverything } from '@/i18n';
 import { formatDay } from '@/lib/cafe-time';
 import { useStaffSiteChoice } from '@/lib/site-choice';
@@ -36,7 +37,35 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 const toggle = (name: string) => screen.getByRole('switch', { name });
 const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT' && c.path === '/schedule/weekly');
 
-beforeEach(() => signIn({ id: 2, role: 'barista', name: 'Barista' }));
+/** The barista's site, as GET /sites answers it. */
+const HEAD_OFFICE = siteOf(1, 'Head office');
+
+const PICKUP = { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 };
+
+/**
+ * The fake API, answering GET /sites with the barista's site and its pickup settings unless
+ * `answers` say otherwise.
+ */
+function mockHoursApi(answers: Parameters<typeof mockApi>[0]) {
+  const site = (call: RecordedCall) =>
+    call.path === '/sites'
+      ? { body: [HEAD_OFFICE] }
+      : /^\/sites\/\d+\/pickup$/.test(call.path)
+        ? { body: PICKUP }
+        : undefined;
+  if (typeof answers === 'function') return mockApi(async (call) => (await answers(call)) ?? site(call));
+  return mockApi({ 'GET /sites': [HEAD_OFFICE], 'GET /sites/1/pickup': PICKUP, ...answers });
+}
+
+/** The screen as the router shows it: about the staff site. */
+const renderHours = () =>
+  renderWithProviders(
+    <SiteScope of="staff">
+      <OpeningHoursRoute />
+    </SiteScope>,
+  );
+
+beforeEach(() => signIn({ id: 2, role: 'barista', name: 'Barista', homeSiteId: 1, staffSiteIds: [1] }));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -48,10 +77,10 @@ const TYPING = { timeout: 20_000 };
 describe('Opening Hours: the weekly hours', TYPING, () => {
   it('loads the schedule and shows each venue day by day, with the closed days', async () => {
     const holiday = dayAhead(20);
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': schedule(DEFAULT_WEEKLY_PERIODS, [{ day: holiday, note: 'Songkran' }]),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
 
     expect(screen.getByRole('heading', { name: 'Opening Hours' })).toBeInTheDocument();
     expect(screen.getByText('Loading opening hours...')).toBeInTheDocument();
@@ -89,8 +118,8 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
   it('says when each venue next opens, on the cafe clock', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-18T13:00:00Z')); // Wednesday 20:00 in Bangkok
-    mockApi({ 'GET /schedule': DEFAULT });
-    renderWithProviders(<OpeningHoursRoute />);
+    mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
     const next = await screen.findByRole('list', { name: 'Next openings' });
     expect(
       within(next)
@@ -100,16 +129,16 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
   });
 
   it('tells a server without automatic opening hours apart', async () => {
-    mockApi({ 'GET /schedule': schedule(DEFAULT_WEEKLY_PERIODS, [], false) });
-    renderWithProviders(<OpeningHoursRoute />);
+    mockHoursApi({ 'GET /schedule': schedule(DEFAULT_WEEKLY_PERIODS, [], false) });
+    renderHours();
     expect(await screen.findByText(/opens and closes only by hand on this server/)).toBeInTheDocument();
   });
 
   it('offers a retry when the schedule cannot be read', async () => {
     const user = userEvent.setup();
     let fail = true;
-    mockApi({ 'GET /schedule': () => (fail ? apiError(503, 'DATABASE_UNAVAILABLE') : DEFAULT) });
-    renderWithProviders(<OpeningHoursRoute />);
+    mockHoursApi({ 'GET /schedule': () => (fail ? apiError(503, 'DATABASE_UNAVAILABLE') : DEFAULT) });
+    renderHours();
     expect(await screen.findByText('Could not load the opening hours.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -118,11 +147,11 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
 
   it('saves the week with PUT /schedule/weekly: changed hours, a day switched on, a day switched off', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'PUT /schedule/weekly': (call: RecordedCall) => schedule((call.body as { weekly: WeeklyPeriod[] }).weekly),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
 
     await user.clear(field('Cafe, Wednesday, Opens'));
@@ -156,11 +185,11 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
   it('shows the server’s 400 message and keeps the edits', async () => {
     const user = userEvent.setup();
     const message = 'weekly: at most one period per venue and weekday';
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'PUT /schedule/weekly': apiError(400, 'VALIDATION', message),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
     await user.clear(field('Cafe, Monday, Closes'));
     await user.type(field('Cafe, Monday, Closes'), '17:00');
@@ -173,8 +202,8 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
 
   it('checks the times as the server does before sending anything', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ 'GET /schedule': DEFAULT });
-    renderWithProviders(<OpeningHoursRoute />);
+    const { calls } = mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
 
     const opens = field('Cafe, Tuesday, Opens');
@@ -196,11 +225,11 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
 
   it('can be used with the keyboard alone: Space switches a day, Enter saves', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'PUT /schedule/weekly': (call: RecordedCall) => schedule((call.body as { weekly: WeeklyPeriod[] }).weekly),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
 
     // Tab from the Monday switch reaches its times, then the next day's switch.
@@ -229,8 +258,8 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
 
   it('takes a change made elsewhere (the schedule event), but never over edits of its own', async () => {
     const user = userEvent.setup();
-    mockApi({ 'GET /schedule': DEFAULT });
-    renderWithProviders(<OpeningHoursRoute />);
+    mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
 
     const later = DEFAULT.weekly.map((p) => (p.venue === 'cafe' && p.weekday === 1 ? { ...p, opens: '10:00' } : p));
@@ -254,7 +283,7 @@ describe('Opening Hours: closed days', TYPING, () => {
     const user = userEvent.setup();
     const day = dayAhead(30);
     let closedDays: Schedule['closedDays'] = [];
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': () => schedule(DEFAULT_WEEKLY_PERIODS, closedDays),
       'POST /schedule/closed-days': (call: RecordedCall) => {
         const body = call.body as { day: string; note?: string };
@@ -266,7 +295,7 @@ describe('Opening Hours: closed days', TYPING, () => {
         return schedule(DEFAULT_WEEKLY_PERIODS, closedDays);
       },
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     expect(await screen.findByText('No closed days ahead')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Day'), day);
@@ -291,11 +320,11 @@ describe('Opening Hours: closed days', TYPING, () => {
   it('sends no note when none is written', async () => {
     const user = userEvent.setup();
     const day = dayAhead(3);
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'POST /schedule/closed-days': new Reply(201, schedule(DEFAULT_WEEKLY_PERIODS, [{ day, note: '' }])),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await user.type(await screen.findByLabelText('Day'), day);
     await user.type(screen.getByLabelText('Note (optional)'), '   ');
     await user.click(screen.getByRole('button', { name: 'Add closed day' }));
@@ -305,8 +334,8 @@ describe('Opening Hours: closed days', TYPING, () => {
 
   it('asks for a day, today or later, before sending anything', async () => {
     const user = userEvent.setup();
-    const { calls } = mockApi({ 'GET /schedule': DEFAULT });
-    renderWithProviders(<OpeningHoursRoute />);
+    const { calls } = mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
     const dayField = await screen.findByLabelText('Day');
     await user.click(screen.getByRole('button', { name: 'Add closed day' }));
     expect(dayField).toHaveAccessibleDescription('Choose a day');
@@ -321,11 +350,11 @@ describe('Opening Hours: closed days', TYPING, () => {
   it('shows why the server refused a day', async () => {
     const user = userEvent.setup();
     const day = dayAhead(1);
-    mockApi({
+    mockHoursApi({
       'GET /schedule': DEFAULT,
       'POST /schedule/closed-days': apiError(400, 'VALIDATION', 'day: must be today or later (cafe time)'),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await user.type(await screen.findByLabelText('Day'), day);
     await user.click(screen.getByRole('button', { name: 'Add closed day' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('day: must be today or later (cafe time)');
@@ -335,11 +364,11 @@ describe('Opening Hours: closed days', TYPING, () => {
   it('says so when a day to remove was already opened again elsewhere (404)', async () => {
     const user = userEvent.setup();
     const day = dayAhead(5);
-    mockApi({
+    mockHoursApi({
       'GET /schedule': schedule(DEFAULT_WEEKLY_PERIODS, [{ day, note: '' }]),
       [`DELETE /schedule/closed-days/${day}`]: apiError(404, 'NOT_FOUND', 'Closed day not found'),
     });
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await user.click(await screen.findByRole('button', { name: `Remove closed day ${formatDay(day, 'long')}` }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Closed day not found');
   });
@@ -350,8 +379,8 @@ describe('Opening Hours in Thai', () => {
     await loadEverything('th');
     i18n.activate('th');
     const user = userEvent.setup();
-    mockApi({ 'GET /schedule': DEFAULT });
-    renderWithProviders(<OpeningHoursRoute />);
+    mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
 
     const cafe = await screen.findByRole('group', { name: 'เวลาเปิดของคาเฟ่' });
     expect(screen.getByRole('heading', { name: 'เวลาเปิด-ปิด' })).toBeInTheDocument();
@@ -379,8 +408,8 @@ describe('Opening Hours of a barista of several sites', () => {
 
   it('shows no site switch with one site', async () => {
     signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
-    const { calls } = mockApi({ 'GET /schedule': DEFAULT, 'GET /sites': [siteOf(1, 'Head office')] });
-    renderWithProviders(<OpeningHoursRoute />);
+    const { calls } = mockHoursApi({ 'GET /schedule': DEFAULT, 'GET /sites': [siteOf(1, 'Head office')] });
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
     expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/schedule').map((c) => c.search.get('siteId'))).toEqual(['1']);
@@ -389,7 +418,7 @@ describe('Opening Hours of a barista of several sites', () => {
   it("switches to another site's hours, and changes that site's closed days", async () => {
     const day = dayAhead(9);
     signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
-    const { calls } = mockApi((call) => {
+    const { calls } = mockHoursApi((call) => {
       const at = call.search.get('siteId');
       if (call.path === '/sites') return { body: [siteOf(1, 'Head office'), siteOf(2, 'Tower B')] };
       if (call.method === 'GET' && call.path === '/schedule') {
@@ -399,7 +428,7 @@ describe('Opening Hours of a barista of several sites', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     await screen.findByRole('group', { name: 'Cafe hours' });
     const choice = screen.getByRole('combobox', { name: 'Site' });
     await waitFor(() => expect(choice).toHaveDisplayValue('Head office'));
@@ -415,19 +444,83 @@ describe('Opening Hours of a barista of several sites', () => {
   });
 });
 
+describe('Opening Hours of the staff site, not the home site', () => {
+  beforeEach(() => useStaffSiteChoice.setState({ siteId: null }));
+  afterEach(() => useStaffSiteChoice.setState({ siteId: null }));
+
+  /** Tower B: in Berlin, a cafe and no bar. */
+  const TOWER_B = siteOf(2, 'Tower B', { timeZone: 'Europe/Berlin', venues: { cafe: true, bar: false } });
+
+  it("shows the chosen site's hours in its zone, with only the venues it runs", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-18T19:00:00Z')); // Wednesday 20:00 in Berlin, Thursday 02:00 in Bangkok
+    // Home in Bangkok, working at Tower B in Berlin today.
+    signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    const { calls } = mockHoursApi({
+      'GET /sites': [HEAD_OFFICE, TOWER_B],
+      'GET /schedule': schedule(DEFAULT_WEEKLY_PERIODS.filter((p) => p.venue === 'cafe')),
+      'GET /sites/2/pickup': PICKUP,
+    });
+    renderHours();
+    expect(await screen.findByRole('group', { name: 'Cafe hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Bar hours' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: /^Bar open on/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Cafe time \(Europe\/Berlin\)/)).toBeInTheDocument();
+    const next = await screen.findByRole('list', { name: 'Next openings' });
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['The cafe opens again tomorrow at 9:00.']);
+    expect(calls.filter((c) => c.path === '/schedule').map((c) => c.search.get('siteId'))).toEqual(['2']);
+  });
+
+  it('saves only the hours of the venues the site runs', async () => {
+    const user = userEvent.setup();
+    signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    const cafeWeek = DEFAULT_WEEKLY_PERIODS.filter((p) => p.venue === 'cafe');
+    const { calls } = mockHoursApi({
+      'GET /sites': [HEAD_OFFICE, TOWER_B],
+      'GET /schedule': schedule(cafeWeek),
+      'GET /sites/2/pickup': PICKUP,
+      'PUT /schedule/weekly': (call: RecordedCall) => schedule((call.body as { weekly: WeeklyPeriod[] }).weekly),
+    });
+    renderHours();
+    await screen.findByRole('group', { name: 'Cafe hours' });
+    await user.click(toggle('Cafe open on Saturday'));
+    await user.click(screen.getByRole('button', { name: 'Save hours' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    const saved = (puts(calls)[0]?.body as { weekly: WeeklyPeriod[] }).weekly;
+    expect(saved.every((p) => p.venue === 'cafe')).toBe(true);
+    expect(saved).toContainEqual({ venue: 'cafe', weekday: 6, opens: '09:00', closes: '16:00' });
+    expect(puts(calls)[0]?.search.get('siteId')).toBe('2');
+  });
+
+  it('sends an admin to the Sites screen to open or close a site now (an admin has no board)', async () => {
+    signIn({ id: 3, role: 'admin', homeSiteId: 1, staffSiteIds: [1, 2] });
+    mockHoursApi({ 'GET /schedule': DEFAULT });
+    renderHours();
+    await screen.findByRole('group', { name: 'Cafe hours' });
+    expect(screen.getByRole('link', { name: 'Open or close a site now' })).toHaveAttribute('href', '/sites-admin');
+    expect(screen.queryByText(/Shop Status on the order board/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Opening Hours: orders for later', () => {
   beforeEach(() => useStaffSiteChoice.setState({ siteId: null }));
 
   it("edits the site's pickup settings, checking each number before sending", async () => {
     signIn({ id: 2, role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
-    const { calls } = mockApi({
+    const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'GET /sites': [siteOf(1, 'Head office')],
       'GET /sites/1/pickup': { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 },
       'PUT /sites/1/pickup': (call: RecordedCall) => call.body,
     });
     const user = userEvent.setup();
-    renderWithProviders(<OpeningHoursRoute />);
+    renderHours();
     const capacity = await screen.findByRole('textbox', { name: 'Drinks per slot' });
     expect(capacity).toHaveValue('10');
     await user.clear(capacity);

@@ -1,11 +1,13 @@
-import { CLOSING_WARNING_MINUTES, SHOP_CLOSING_NOTE } from '@cafe/shared';
+import { CLOSING_WARNING_MINUTES, SHOP_CLOSING_NOTE, type Venue } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
+import { Link } from 'react-router';
+import { useMe } from '@/api/me';
 import { useSchedule } from '@/api/schedule';
-import { useSettings } from '@/api/settings';
+import { useScreenSite } from '@/api/site-state';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useNextOpenings } from '@/hooks/use-next-openings';
-import { useStaffSite } from '@/hooks/use-staff-site';
+import { paths } from '@/lib/paths';
 import { ClosedDaysEditor } from '@/features/schedule/components/closed-days-editor';
 import { WeeklyHoursForm } from '@/features/schedule/components/weekly-hours-form';
 import { PickupSettingsForm } from '@/features/schedule/components/pickup-settings-form';
@@ -18,10 +20,13 @@ import { usePickupSettings } from '@/features/schedule/api/pickup-settings';
  */
 export function OpeningHoursRoute() {
   const { _ } = useLingui();
-  const { siteId } = useStaffSite();
+  // The staff site (the route layout says so): its schedule, its zone, the venues it runs.
+  const here = useScreenSite();
+  const { siteId } = here;
   const schedule = useSchedule({ siteId });
-  const { cafeTimeZone } = useSettings();
-  const next = useNextOpenings(['cafe', 'bar'], { siteId });
+  const admin = useMe()?.role === 'admin';
+  const venues = (['cafe', 'bar'] as const).filter((venue): venue is Venue => here.venues[venue]);
+  const next = useNextOpenings(venues);
 
   let body;
   if (schedule.isPending) body = <LoadingBlock label={_('schedule.loading')} />;
@@ -34,8 +39,20 @@ export function OpeningHoursRoute() {
           <h2 id="weekly-hours-heading" className="text-xl font-semibold">
             {_('schedule.weekly.heading')}
           </h2>
-          <p className="text-sm text-[var(--ink-muted)]">{_('schedule.weekly.intro', { timeZone: cafeTimeZone })}</p>
-          <WeeklyHoursForm weekly={schedule.data.weekly} />
+          <p className="text-sm text-[var(--ink-muted)]">
+            {/* Admins have no board: they open and close a site on the Sites screen. */}
+            {admin ? (
+              <>
+                {_('schedule.weekly.introAdmin', { timeZone: here.timeZone })}{' '}
+                <Link to={paths.admin.sites} className="underline">
+                  {_('schedule.weekly.sitesLink')}
+                </Link>
+              </>
+            ) : (
+              _('schedule.weekly.intro', { timeZone: here.timeZone })
+            )}
+          </p>
+          <WeeklyHoursForm key={siteId} weekly={schedule.data.weekly} venues={venues} />
         </section>
         {siteId !== undefined ? <PickupSection siteId={siteId} /> : null}
         <section aria-labelledby="closed-days-heading" className="space-y-3">
