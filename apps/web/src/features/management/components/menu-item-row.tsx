@@ -14,8 +14,10 @@ interface MenuItemRowProps {
   selected: boolean;
   onSelectedChange: (selected: boolean) => void;
   onActiveChange: (active: boolean) => void;
-  /** The item at the staff site, when the person runs several sites (else nothing per site is shown). */
+  /** The item at the staff site: whether it serves it and whether it is sold out there. */
   atSite?: MenuAtSite | undefined;
+  /** The staff site's name, which the per-site controls are labelled with. */
+  siteName?: string;
   onAtSiteChange?: (change: { available: boolean } | { soldOut: boolean }) => void;
 }
 
@@ -27,6 +29,7 @@ export function MenuItemRow({
   onSelectedChange,
   onActiveChange,
   atSite,
+  siteName = '',
   onAtSiteChange,
 }: MenuItemRowProps) {
   const { _ } = useLingui();
@@ -70,19 +73,19 @@ export function MenuItemRow({
         {atSite && onAtSiteChange && !selecting ? (
           <div
             role="group"
-            aria-label={_('management.site.group', { name: menu.name })}
+            aria-label={_('management.site.group', { name: menu.name, site: siteName })}
             className="mt-2 flex flex-wrap gap-x-4 gap-y-1"
           >
             <Switch
               checked={atSite.available}
               onCheckedChange={(available) => onAtSiteChange({ available })}
-              label={_('management.site.servedSwitch')}
+              label={_('management.site.servedSwitch', { site: siteName })}
               disabled={offline}
             />
             <Switch
               checked={atSite.soldOut}
               onCheckedChange={(soldOut) => onAtSiteChange({ soldOut })}
-              label={_('management.site.soldOutSwitch')}
+              label={_('management.site.soldOutSwitch', { site: siteName })}
               disabled={offline || !atSite.available}
             />
           </div>

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SiteScope } from '@/api/site-state';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
+import { siteOf } from '@/test/sites';
 import { OptionGroupsManager, draftProblem } from './option-groups-manager';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-live'));
@@ -63,6 +65,7 @@ describe('Drink options in menu management', () => {
     const { calls } = mockApi((call: RecordedCall) => {
       if (call.method === 'GET' && call.path === '/option-groups') return { body: [MILK] };
       if (call.method === 'GET' && call.path === '/category') return { body: LATTE_AT_SITE };
+      if (call.method === 'GET' && call.path === '/sites') return { body: [siteOf(1, 'Head office')] };
       if (call.method === 'POST' && call.path === '/option-groups') {
         return { status: 201, body: { ...(call.body as object), id: 9, maxQuantity: 1, choices: [] } };
       }
@@ -72,14 +75,20 @@ describe('Drink options in menu management', () => {
       return undefined;
     });
     const user = userEvent.setup();
-    renderWithProviders(<OptionGroupsManager />);
+    renderWithProviders(
+      <SiteScope of="staff">
+        <OptionGroupsManager />
+      </SiteScope>,
+    );
     const list = await screen.findByRole('list', { name: 'Drink options' });
     expect(within(list).getByText('Milk')).toBeInTheDocument();
-    const soldOut = await within(list).findAllByRole('checkbox', { name: 'Sold out here' });
-    await waitFor(() => expect(soldOut[1]).toBeChecked());
-    expect(soldOut[0]).not.toBeChecked();
+    // Each choice's control says what it does and at which site, with one site as with several.
+    const whole = await within(list).findByRole('checkbox', { name: 'Whole sold out at Head office' });
+    const oat = within(list).getByRole('checkbox', { name: 'Oat sold out at Head office' });
+    await waitFor(() => expect(oat).toBeChecked());
+    expect(whole).not.toBeChecked();
 
-    await user.click(soldOut[0]!);
+    await user.click(whole);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.path).toBe('/sites/1/option-choices/21');

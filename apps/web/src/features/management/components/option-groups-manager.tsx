@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, ErrorState, FieldError, LoadingBlock } from '@/components/ui';
-import { useStaffSite } from '@/hooks/use-staff-site';
+import { useScreenSite } from '@/api/site-state';
 import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -83,7 +83,10 @@ function bodyOf(draft: Draft): OptionGroupBody {
 export function OptionGroupsManager() {
   const { _ } = useLingui();
   const groups = useOptionGroups();
-  const { siteId } = useStaffSite();
+  // The staff site (the route layout says so), named on each sold-out control.
+  const here = useScreenSite();
+  const { siteId } = here;
+  const siteName = here.site?.name ?? '';
   const atSite = useChoicesAtSite(siteId);
   const setAtSite = useSetChoiceAtSite(siteId);
   const remove = useDeleteOptionGroup();
@@ -167,8 +170,9 @@ export function OptionGroupsManager() {
                             checked={soldOut}
                             disabled={setAtSite.isPending}
                             onChange={(event) => void toggleSoldOut(choice.id, choice.name, event.target.checked)}
+                            aria-label={_('management.options.soldOutOf', { name: choice.name, site: siteName })}
                           />
-                          {_('management.options.soldOut')}
+                          {_('management.options.soldOut', { site: siteName })}
                         </label>
                       ) : null}
                     </li>

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { siteOf } from '@/test/sites';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteScope } from '@/api/site-state';
 import { useStaffSiteChoice } from '@/lib/site-choice';
-import { apiError, mockApi, renderRoute, signIn } from '@/test/render';
+import { apiError, mockApi, renderRoutes, signIn } from '@/test/render';
 import { CategoryMenuRoute } from './category-menu-route';
 
 vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, reconnectSocket: () => undefined }));
@@ -30,8 +31,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page as the router shows it: about the staff site. */
 const renderPage = () =>
-  renderRoute(CategoryMenuRoute, '/menuManagement/:categoryName/:categoryId', '/menuManagement/Smoothie/4');
+  renderRoutes(
+    [
+      {
+        path: '/menuManagement/:categoryName/:categoryId',
+        element: (
+          <SiteScope of="staff">
+            <CategoryMenuRoute />
+          </SiteScope>
+        ),
+      },
+      { path: '*', element: <p>Somewhere else</p> },
+    ],
+    '/menuManagement/Smoothie/4',
+  );
 
 describe('Category menu page', () => {
   it('switches an item inactive at once and keeps it when the server agrees', async () => {
@@ -105,13 +120,29 @@ describe('Category menu page: the items at a site', () => {
   });
   afterEach(() => useStaffSiteChoice.setState({ siteId: null }));
 
-  it('shows nothing per site to a barista of one site', async () => {
+  it("gives a barista of one site the site's sold-out control too, named for what it does and where", async () => {
     signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
-    const { calls } = mockApi({ 'GET /category/4': () => category });
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /category/4': () => category,
+      'GET /sites': [siteOf(1, 'Head office')],
+      'GET /sites/1/menu-items': [
+        { ...atSite(41, true), siteId: 1 },
+        { ...atSite(42, true), siteId: 1 },
+      ],
+      'PATCH /sites/1/menu-items/42': { siteId: 1, available: true, soldOut: true, soldOutUntil: null },
+    });
     renderPage();
-    await screen.findByRole('switch', { name: 'Mango active' });
-    expect(screen.queryByRole('group', { name: 'Mango at this site' })).not.toBeInTheDocument();
-    expect(calls.some((c) => c.path.includes('/menu-items'))).toBe(false);
+    const berry = await screen.findByRole('group', { name: 'Berry at Head office' });
+    expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
+    const soldOut = within(berry).getByRole('switch', { name: 'Sold out at Head office' });
+    expect(soldOut).not.toBeChecked();
+    await user.click(soldOut);
+    await waitFor(() => expect(soldOut).toBeChecked());
+    expect(screen.getByText('Sold out here')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/sites/1/menu-items/42', { soldOut: true }],
+    ]);
   });
 
   it('says what the chosen site serves and marks an item sold out there', async () => {
@@ -125,16 +156,16 @@ describe('Category menu page: the items at a site', () => {
       'PATCH /sites/2/menu-items/41': { siteId: 2, available: true, soldOut: true, soldOutUntil: null },
     });
     renderPage();
-    const mango = await screen.findByRole('group', { name: 'Mango at this site' });
+    const mango = await screen.findByRole('group', { name: 'Mango at Tower B' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveDisplayValue('Tower B'));
-    expect(within(mango).getByRole('switch', { name: 'Served here' })).toBeChecked();
-    const berry = screen.getByRole('group', { name: 'Berry at this site' });
-    expect(within(berry).getByRole('switch', { name: 'Served here' })).not.toBeChecked();
+    expect(within(mango).getByRole('switch', { name: 'Served at Tower B' })).toBeChecked();
+    const berry = screen.getByRole('group', { name: 'Berry at Tower B' });
+    expect(within(berry).getByRole('switch', { name: 'Served at Tower B' })).not.toBeChecked();
     expect(screen.getByText('Not served here')).toBeInTheDocument();
 
-    await user.click(within(mango).getByRole('switch', { name: 'Sold out' }));
+    await user.click(within(mango).getByRole('switch', { name: 'Sold out at Tower B' }));
     expect(await screen.findByText('Sold out here')).toBeInTheDocument();
-    expect(within(mango).getByRole('switch', { name: 'Sold out' })).toBeChecked();
+    expect(within(mango).getByRole('switch', { name: 'Sold out at Tower B' })).toBeChecked();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
       ['/sites/2/menu-items/41', { soldOut: true }],
     ]);

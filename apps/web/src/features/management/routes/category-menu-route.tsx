@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { OfflineReason } from '@/components/offline-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
-import { useStaffSite } from '@/hooks/use-staff-site';
+import { useScreenSite } from '@/api/site-state';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
@@ -70,11 +70,13 @@ function CategoryMenuList({ category }: { category: Category }) {
   const offline = useOffline();
   const toggleActive = useToggleMenuActive(category.id);
   const deleteMenus = useDeleteMenus();
-  // Someone who runs several sites says, per site, whether it serves an item and whether it is sold out.
-  const { siteId, siteIds } = useStaffSite();
-  const perSite = siteIds.length > 1 ? siteId : undefined;
-  const siteMenu = useSiteMenuItems(perSite);
-  const setAtSite = useSetSiteMenuItem(perSite);
+  // Whether the staff site serves each item and whether it is sold out there: with one site as with
+  // several (a barista of one site runs out of oat milk too), each control naming the site.
+  const here = useScreenSite();
+  const { siteId } = here;
+  const siteName = here.site?.name ?? '';
+  const siteMenu = useSiteMenuItems(siteId);
+  const setAtSite = useSetSiteMenuItem(siteId);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirm, setConfirm] = useState<'selected' | 'all' | null>(null);
@@ -103,7 +105,7 @@ function CategoryMenuList({ category }: { category: Category }) {
       { menuId, ...change },
       {
         onError: (error) =>
-          toast.error(_('management.site.changeFailed', { name }), {
+          toast.error(_('management.site.changeFailed', { name, site: siteName }), {
             description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain'),
           }),
       },
@@ -213,6 +215,7 @@ function CategoryMenuList({ category }: { category: Category }) {
             onSelectedChange={(value) => handleSelectedChange(menu.id, value)}
             onActiveChange={(active) => handleActiveChange(menu.id, menu.name, active)}
             atSite={siteMenu.data?.get(menu.id)}
+            siteName={siteName}
             onAtSiteChange={(change) => handleAtSiteChange(menu.id, menu.name, change)}
           />
         ))}
