@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Archive, Pencil, Users } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill } from '@/components/ui';
+import { SiteShopStatus } from '@/features/sites/components/site-shop-status';
 
 interface SiteCardProps {
   site: Site;
@@ -47,6 +48,7 @@ export function SiteCard({ site, onEdit, onBaristas, onArchive }: SiteCardProps)
           })}
         </dd>
       </dl>
+      {site.archived ? null : <SiteShopStatus site={site} />}
       {site.archived ? null : (
         <div className="mt-3 flex flex-wrap gap-2">
           <button

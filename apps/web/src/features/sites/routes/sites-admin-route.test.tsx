@@ -54,6 +54,13 @@ function serve(override: Handler = () => undefined) {
       const q = call.search.get('q')?.toLowerCase() ?? '';
       return { body: people.filter((p) => p.name.toLowerCase().includes(q)) };
     }
+    const shop = /^\/cafe-status\/([a-z-]+)$/.exec(call.path);
+    if (shop && call.method === 'PATCH') {
+      const id = Number(call.search.get('siteId'));
+      const status = { isCafeOpen: shop[1] === 'cafe-open', isBarOpen: shop[1] === 'bar-open' };
+      sites = sites.map((s) => (s.id === id ? { ...s, status } : s));
+      return { body: status };
+    }
     const one = /^\/sites\/(\d+)(\/archive)?$/.exec(call.path);
     const found = sites.find((s) => s.id === Number(one?.[1]));
     if (one && found && call.method === 'PATCH') {
@@ -258,6 +265,67 @@ describe('Sites: the form', () => {
       ]),
     );
     expect(await screen.findByText('13.7466, 100.5393 (orders within 2 km)')).toBeInTheDocument();
+  });
+});
+
+describe('Sites: opening and closing', () => {
+  /** The card of the site named `name`. */
+  const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('li')!;
+
+  it('lets an admin open the bar of any site, and close it, after a confirmation', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve();
+    renderWithProviders(<SitesAdminRoute />);
+    const head = await card('Head office');
+    const shop = within(head).getByRole('group', { name: 'Shop status of Head office' });
+    // Its cafe is open: the bar can be opened instead, or the site closed.
+    expect(within(shop).queryByRole('button', { name: 'Open the cafe at Head office' })).not.toBeInTheDocument();
+    await user.click(within(shop).getByRole('button', { name: 'Open the bar at Head office' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Open the bar at Head office' });
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(head).toHaveTextContent('Bar open'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const patches = calls.filter((c) => c.method === 'PATCH');
+    expect(patches.map((c) => [c.path, c.search.get('siteId')])).toEqual([['/cafe-status/bar-open', '1']]);
+
+    await user.click(within(head).getByRole('button', { name: 'Close Head office' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Close Head office' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
+    await waitFor(() => expect(head).toHaveTextContent('Closed'));
+    expect(within(head).getByRole('button', { name: 'Open the cafe at Head office' })).toBeInTheDocument();
+    expect(within(head).getByRole('button', { name: 'Open the bar at Head office' })).toBeInTheDocument();
+  });
+
+  it('offers only the venues a site runs: no bar at a site without one', async () => {
+    serve();
+    renderWithProviders(<SitesAdminRoute />);
+    const tower = await card('Tower B');
+    const shop = within(tower).getByRole('group', { name: 'Shop status of Tower B' });
+    // Its cafe is open and it runs no bar: closing is all there is to do.
+    expect(
+      within(shop)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Close Tower B']);
+    expect(within(tower).queryByRole('button', { name: /open the bar/i })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog and keeps the status", async () => {
+    const user = userEvent.setup();
+    serve((call) =>
+      call.method === 'PATCH' ? apiError(403, 'FORBIDDEN', 'You may not change the shop status here') : undefined,
+    );
+    renderWithProviders(<SitesAdminRoute />);
+    const tower = await card('Tower B');
+    await user.click(within(tower).getByRole('button', { name: 'Close Tower B' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close Tower B' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('You may not change the shop status here')).toBeInTheDocument();
+    expect(tower).toHaveTextContent('Cafe open');
   });
 });
 
