@@ -250,7 +250,11 @@ test("a choice the counter marks sold out greys on the phone at once, and the co
   await expect(counter).toHaveURL(/\/ordering$/);
   await counter.goto('/menuManagement');
   const milk = counter.getByRole('list', { name: 'Drink options' }).getByRole('listitem').filter({ hasText: 'Milk' });
-  const oat = milk.getByRole('listitem').filter({ hasText: 'Oat' }).getByRole('checkbox', { name: 'Sold out here' });
+  // Named for what it does and at which site (the first site's name is the deployment's).
+  const oat = milk
+    .getByRole('listitem')
+    .filter({ hasText: 'Oat' })
+    .getByRole('checkbox', { name: /^Oat sold out at / });
   // The box follows the server: it shows the site's state once the change is saved.
   await oat.click();
   await expect(counter.getByText('Oat is sold out here')).toBeVisible();
