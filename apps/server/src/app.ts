@@ -26,6 +26,7 @@ import { createClusterBus } from './realtime/bus';
 import { createLiveEvents } from './realtime/events';
 import { admitSockets, createSocketServer } from './realtime/socket';
 import { createAppContext } from './services';
+import { createDomainEvents } from './lib/domain-events';
 import { healthRoutes } from './modules/health/health.routes';
 import { busyRoutes } from './modules/busy/busy.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bus: createClusterBus(io),
     log: app.log,
     metrics,
+    domainEvents: createDomainEvents(app.log),
   });
   admitSockets(
     io,
@@ -191,26 +193,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(settingsRoutes);
-      await api.register(authRoutes);
-      await api.register(ssoRoutes);
-      await api.register(usersRoutes);
-      await api.register(sitesRoutes);
-      await api.register(shopStatusRoutes);
-      await api.register(busyRoutes);
-      await api.register(menuRoutes);
-      await api.register(optionsRoutes);
-      await api.register(pickupRoutes);
-      await api.register(uploadsRoutes);
-      await api.register(ordersRoutes);
-      await api.register(statsRoutes);
-      await api.register(pushRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(auditRoutes);
-      await api.register(retentionRoutes);
-      await api.register(accountRoutes);
-      await api.register(scheduleRoutes);
+      await api.register(healthRoutes, ctx.services);
+      await api.register(settingsRoutes, ctx.services);
+      await api.register(authRoutes, ctx.services);
+      await api.register(ssoRoutes, ctx.services);
+      await api.register(usersRoutes, ctx.services);
+      await api.register(sitesRoutes, ctx.services);
+      await api.register(shopStatusRoutes, ctx.services);
+      await api.register(busyRoutes, ctx.services);
+      await api.register(menuRoutes, ctx.services);
+      await api.register(optionsRoutes, ctx.services);
+      await api.register(pickupRoutes, ctx.services);
+      await api.register(uploadsRoutes, ctx.services);
+      await api.register(ordersRoutes, ctx.services);
+      await api.register(statsRoutes, ctx.services);
+      await api.register(pushRoutes, ctx.services);
+      await api.register(notificationsRoutes, ctx.services);
+      await api.register(auditRoutes, ctx.services);
+      await api.register(retentionRoutes, ctx.services);
+      await api.register(accountRoutes, ctx.services);
+      await api.register(scheduleRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
     },

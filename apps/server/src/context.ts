@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Dialect } from './db/connection';
 import type { Db } from './db/types';
 import type { Clock } from './lib/clock';
+import type { DomainEvents } from './lib/domain-events';
 import type { TokenSigner } from './lib/tokens';
 import type { AccountService } from './modules/account/account.service';
 import type { AuditService } from './modules/audit/audit.service';
@@ -78,11 +79,14 @@ export interface AppBase {
   log: FastifyBaseLogger;
   /** What /api/metrics counts beside the requests (plugins/metrics.ts). */
   metrics: AppMetrics;
+  /** What happened, for the modules whose work follows it (lib/domain-events.ts). */
+  domainEvents: DomainEvents;
 }
 
 /**
- * What every module needs, built once in buildApp. Routes and services reach other modules only
- * through `services`, never through another module's repository.
+ * The app: its infrastructure and every service, built once in buildApp (services.ts). Services are
+ * given the services they need when they are built; only the app itself (routes' registration,
+ * start and stop, tests) reads `services`.
  */
 export interface AppContext extends AppBase {
   services: Services;

@@ -4,7 +4,7 @@ import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
 import { createHealthService } from './modules/health/health.service';
-import { createMenuService } from './modules/menu/menu.service';
+import { createMenuService, type MenuService } from './modules/menu/menu.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService } from './modules/orders/orders.service';
@@ -21,41 +21,55 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUsersService } from './modules/users/users.service';
 
 /**
- * The app context with every service built once. A service reaches another through
- * `ctx.services` when it is called, not when it is built: so the order below does not matter, and
- * two modules may use each other (auth signs in the accounts of users; users ends the sessions
- * of auth when an account is disabled).
+ * The composition root: every service built once, each given the services it declares it needs
+ * (docs/decisions/0045-one-core.md). They are built in dependency order, lowest first; no module
+ * reaches another except through what it is given here, and the server's module graph has no
+ * cycle (lint: apps/server/.dependency-cruiser.cjs). What follows a change reaches the modules
+ * that care through the domain events (lib/domain-events.ts), which they subscribe to as they are
+ * built; the two ports below (the menu's items for the options) are the only callbacks.
  */
 export function createAppContext(base: AppBase): AppContext {
-  const built: { services?: Services } = {};
-  const ctx: AppContext = {
-    ...base,
-    get services(): Services {
-      if (!built.services) throw new Error('A service used another while the services were still being built.');
-      return built.services;
-    },
+  const sites = createSitesService(base);
+  const audit = createAuditService(base);
+  const uploads = createUploadsService(base);
+  const retention = createRetentionService(base);
+  const push = createPushService(base);
+  const notifications = createNotificationsService(base, { push });
+  const users = createUsersService(base, { sites });
+  const auth = createAuthService(base, { users, notifications });
+  const sso = createSsoService(base, { auth });
+  const shopStatus = createShopStatusService(base, { sites });
+  const schedule = createScheduleService(base, { sites, shopStatus });
+  const pickup = createPickupService(base, { sites, schedule });
+  // The options ask the menu whether an item exists; the menu shows each item's options.
+  const menuPort: { menu?: MenuService } = {};
+  const options = createOptionsService(base, {
+    requireItem: (itemId) => (menuPort.menu as MenuService).getMenu(itemId),
+  });
+  const menu = (menuPort.menu = createMenuService(base, { options }));
+  const orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads });
+  const busy = createBusyService(base, { sites, orders });
+  const services: Services = {
+    audit,
+    account: createAccountService(base, { users, notifications }),
+    auth,
+    busy,
+    health: createHealthService(base),
+    menu,
+    notifications,
+    options,
+    orders,
+    pickup,
+    push,
+    retention,
+    schedule,
+    settings: createSettingsService(base, { sites }),
+    shopStatus,
+    sites,
+    sso,
+    stats: createStatsService(base, { sites }),
+    uploads,
+    users,
   };
-  built.services = {
-    audit: createAuditService(ctx),
-    account: createAccountService(ctx),
-    auth: createAuthService(ctx),
-    busy: createBusyService(ctx),
-    health: createHealthService(ctx),
-    menu: createMenuService(ctx),
-    notifications: createNotificationsService(ctx),
-    options: createOptionsService(ctx),
-    orders: createOrdersService(ctx),
-    pickup: createPickupService(ctx),
-    push: createPushService(ctx),
-    retention: createRetentionService(ctx),
-    schedule: createScheduleService(ctx),
-    settings: createSettingsService(ctx),
-    shopStatus: createShopStatusService(ctx),
-    sites: createSitesService(ctx),
-    sso: createSsoService(ctx),
-    stats: createStatsService(ctx),
-    uploads: createUploadsService(ctx),
-    users: createUsersService(ctx),
-  };
-  return ctx;
+  return { ...base, services };
 }

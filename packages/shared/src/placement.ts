@@ -1,9 +1,11 @@
 import { clockTimeText, distanceKm } from './cafe-time';
-import type { PauseReason } from './counter';
+import type { OrderingStatus, PauseReason } from './counter';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { orderBlock } from './ordering';
+import { estimateWaitMinutes } from './queue';
+import type { WaitInputs } from './queue-schemas';
 
 /*
  * May this person order this item, here, now: the one decision behind POST /order, the walk-up
@@ -88,6 +90,56 @@ export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number |
   return `The cafe is very busy right now${wait}. Please try again in a few minutes.`;
 }
 
+/** A site's busy mode settings: paused by hand, and the limits that pause it by themselves. */
+export interface BusySettings {
+  paused: boolean;
+  maxWaiting: number | null;
+  maxWaitMinutes: number | null;
+}
+
+/** The cafe queue of a site now: the waiting orders, and the wait estimate's inputs. */
+export interface QueueSnapshot {
+  waiting: number;
+  wait: WaitInputs;
+}
+
+/**
+ * Busy mode (GET /ordering-status): online cafe orders pause while a barista says so, or while the
+ * waiting queue or the wait for a new order is at its limit.
+ */
+export function orderingStatus(busy: BusySettings, queue: QueueSnapshot): OrderingStatus {
+  const { paused, maxWaiting, maxWaitMinutes } = busy;
+  const active = queue.waiting > 0 || queue.wait.inProgress > 0;
+  const estimatedWaitMinutes = active ? estimateWaitMinutes(queue.wait, queue.waiting) : null;
+  let reason: PauseReason | null = null;
+  if (paused) reason = 'manual';
+  else if (maxWaiting !== null && queue.waiting >= maxWaiting) reason = 'queue';
+  else if (maxWaitMinutes !== null && estimatedWaitMinutes !== null && estimatedWaitMinutes >= maxWaitMinutes)
+    reason = 'wait';
+  return {
+    paused: reason !== null,
+    reason,
+    waiting: queue.waiting,
+    estimatedWaitMinutes,
+    limits: { maxWaiting, maxWaitMinutes },
+    message: reason === null ? null : pauseMessage(reason, estimatedWaitMinutes),
+  };
+}
+
+/**
+ * Why a site's online cafe orders pause now, or null. The queue is asked for only when a limit is
+ * set: without one (the default) only a barista's pause stops orders, and nobody need count the queue.
+ */
+export async function orderingPause(
+  busy: BusySettings,
+  queue: () => Promise<QueueSnapshot>,
+): Promise<PlacementSite['pause']> {
+  if (busy.paused) return { reason: 'manual', estimatedWaitMinutes: null };
+  if (busy.maxWaiting === null && busy.maxWaitMinutes === null) return null;
+  const now = orderingStatus(busy, await queue());
+  return now.reason ? { reason: now.reason, estimatedWaitMinutes: now.estimatedWaitMinutes } : null;
+}
+
 /** " until 14:05" (the site's clock) for a sold-out with an end, "" for one without. */
 export function soldOutUntilText(until: string | null, timeZone: string): string {
   return until ? ` until ${clockTimeText(new Date(until), timeZone)}` : '';
@@ -138,6 +190,14 @@ export function itemRefusal(
     // Taken at the counter: not an online order.
     barOnlineOrdering: input.channel === 'walk-up' || input.settings.barOnlineOrdering,
   });
+  if (block && !runs && (block.code === 'BAR_CLOSED' || block.code === 'CAFE_CLOSED')) {
+    // Not closed for now: the site has no such counter at all.
+    return {
+      status: 409,
+      code: block.code,
+      message: `${site.name} has no ${item.venue}: ${item.name} cannot be ordered here.`,
+    };
+  }
   if (block) return { status: 409, ...block };
   if (!item.served)
     return { status: 409, code: 'MENU_UNAVAILABLE', message: `${item.name} is not served at ${site.name}.` };

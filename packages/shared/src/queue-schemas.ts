@@ -19,6 +19,8 @@ export type WaitInputs = z.infer<typeof WaitInputsSchema>;
  * venue today.
  */
 export const QueueEventSchema = z.object({
+  /** The site whose queue this is (a person may wait at two sites at once). */
+  siteId: z.number().int(),
   categoryFor: CategoryForSchema,
   /** The cafe day (YYYY-MM-DD) whose queue this is. */
   day: z.string(),

@@ -41,13 +41,15 @@ export function isAheadOf(a: QueueSpot, b: QueueSpot): boolean {
 }
 
 /**
- * A person's own orders after a queue event: each of their waiting orders of that venue placed
+ * A person's own orders after a queue event: each of their waiting orders of that site and venue placed
  * after the one that left moves up one place, and every waiting order of the venue gets the new
  * estimate. Orders are returned as given when nothing about them changed.
  */
 export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], event: QueueEvent): T[] {
   return orders.map((order) => {
     if (order.status !== 'ordered' || order.menu.category.categoryFor !== event.categoryFor) return order;
+    // Another site's queue: its moves say nothing of this order's place.
+    if (order.site.id !== event.siteId) return order;
     if (order.queue_at == null) return order;
     const movedUp = event.left !== null && event.left.id !== order.id && isAheadOf(event.left, order);
     const movedDown = event.joined !== null && event.joined.id !== order.id && isAheadOf(event.joined, order);

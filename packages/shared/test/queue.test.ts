@@ -31,18 +31,25 @@ describe('the queue on a screen', () => {
     const behind = order({ minute: 9, queue_at: 3, estimatedWaitMinutes: 9 });
     const otherVenue = order({ minute: 9, venue: 'bar', queue_at: 2, estimatedWaitMinutes: 6 });
     const done = order({ minute: 8, status: 'done' });
+    // The same person waits at another site too: that queue did not move.
+    const otherSite = {
+      ...order({ minute: 9, queue_at: 3, estimatedWaitMinutes: 9 }),
+      site: { id: 2, name: 'Tower B' },
+    };
     const event: QueueEvent = {
+      siteId: 1,
       categoryFor: 'cafe',
       day: '2026-11-18',
       left: { id: left.id, orderDate: left.orderDate },
       joined: null,
       wait: { secondsPerOrder: 120, inProgress: 1 },
     };
-    const [a, b, c, d] = applyQueueEvent([ahead, behind, otherVenue, done], event);
+    const [a, b, c, d, e] = applyQueueEvent([ahead, behind, otherVenue, done, otherSite], event);
     expect(a).toMatchObject({ queue_at: 1, estimatedWaitMinutes: 4 });
     expect(b).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
     expect(c).toBe(otherVenue);
     expect(d).toBe(done);
+    expect(e).toBe(otherSite);
     expect(estimateWaitMinutes(event.wait, 1)).toBe(6);
   });
 

@@ -187,17 +187,26 @@ describe('an office morning at two sites', () => {
     const person = await o.towerPerson();
     const online = await placeOrder(t, person, mojito);
     expect(online.statusCode).toBe(409);
-    expect(errorOf(online)).toMatchObject({ code: 'BAR_CLOSED', message: 'The bar is closed right now.' });
+    expect(errorOf(online)).toMatchObject({
+      code: 'BAR_CLOSED',
+      message: 'Tower B has no bar: Mojito cannot be ordered here.',
+    });
     const named = await placeOrder(t, await t.createUser(), { ...mojito, siteId: towerB.id });
     expect(named.statusCode).toBe(409);
-    expect(errorOf(named)).toMatchObject({ code: 'BAR_CLOSED', message: 'The bar is closed right now.' });
+    expect(errorOf(named)).toMatchObject({
+      code: 'BAR_CLOSED',
+      message: 'Tower B has no bar: Mojito cannot be ordered here.',
+    });
     // At the counter too (online bar ordering does not matter there).
     const walkUp = await t.request('POST', '/api/order/walk-up', towerBarista, {
       menu_id: o.menu.mojito,
       guestName: 'Visitor',
     });
     expect(walkUp.statusCode).toBe(409);
-    expect(errorOf(walkUp)).toMatchObject({ code: 'BAR_CLOSED', message: 'The bar is closed right now.' });
+    expect(errorOf(walkUp)).toMatchObject({
+      code: 'BAR_CLOSED',
+      message: 'Tower B has no bar: Mojito cannot be ordered here.',
+    });
     // And there is no bar slot to order one for later.
     const slots = await t.request('GET', `/api/sites/${towerB.id}/slots?venue=bar`);
     expect(slots.json<SlotList>()).toMatchObject({ siteId: towerB.id, timeZone: 'Europe/Berlin', slots: [] });

@@ -1,6 +1,6 @@
 import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
 import type { Db } from '../../db/types';
-import { imageNameFromUrl, imageUrl } from '../uploads/image-url';
+import { imageNameFromUrl, imageUrl } from '../../lib/image-url';
 
 /** The e-mail a deleted account is left with: no one can register or sign in with it. */
 export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;

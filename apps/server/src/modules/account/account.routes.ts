@@ -2,12 +2,13 @@ import { AccountExportSchema, DeleteOwnAccountBodySchema, IdParamsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import type { AccountService } from './account.service';
 
 const TAGS = ['account'];
 
 /** A person's data: the download of all of it, and deleting the account (docs/privacy.md). */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.account;
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  const service = account;
 
   app.get(
     '/user/me/export',

@@ -1,9 +1,11 @@
 import type { AccountExport, DeleteOwnAccountBody } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { Change } from '../../lib/domain-events';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { IMAGES_REMOVED_TOPIC } from '../retention/retention.service';
-import { imageUrl } from '../uploads/image-url';
+import { IMAGES_REMOVED_TOPIC, imageUrl } from '../../lib/image-url';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
 import {
   eraseAccount,
   findAccount,
@@ -27,32 +29,34 @@ const hasOpenOrders = () =>
   );
 
 /** A person's own data: all of it as one file, and the account's deletion (docs/privacy.md). */
-export function createAccountService(ctx: AppContext) {
+export function createAccountService(ctx: AppBase, deps: { users: UsersService; notifications: NotificationsService }) {
   const { db, clock, log } = ctx;
 
   async function erase(userId: number, by: AuthUser): Promise<void> {
     const account = await findAccount(db, userId);
     if (!account || account.email.endsWith('@deleted.invalid')) throw notFound('User');
     const gone = await db.transaction().execute(async (trx) => {
-      await ctx.services.users.lockAccounts([userId], trx);
+      await deps.users.lockAccounts([userId], trx);
       // Checked under the account's lock: no order of theirs is placed while it is deleted.
       if ((await openOrderCount(trx, userId)) > 0) throw hasOpenOrders();
       // Who deleted which account, in the audit log (its name and role, not its address).
-      await ctx.services.audit.record(trx, {
-        actor: { id: by.id, name: by.name },
-        action: 'user.delete',
-        target: { type: 'user', id: userId },
-        before: { name: account.name, role: account.role },
-        after: null,
-      });
       return eraseAccount(trx, userId, iso(clock.now()));
     });
+    // Who deleted which account, in the audit log (its name and role, not its address).
+    const change: Change = {
+      actor: { id: by.id, name: by.name },
+      action: 'user.delete',
+      target: { type: 'user', id: userId },
+      before: { name: account.name, role: account.role },
+      after: null,
+    };
     await forgetCounters(db, account.email).catch((error: unknown) =>
       log.warn({ err: error }, 'could not forget the sign-in counters of a deleted account'),
     );
     // Every process forgets the account and the photos; its live connections are told to sign out.
-    ctx.services.users.forget(userId);
+    deps.users.forget(userId);
     if (gone.length > 0) ctx.bus.publish(IMAGES_REMOVED_TOPIC, gone.length);
+    await ctx.domainEvents.emit('user.changed', { userId, endSessions: false, changes: [change] });
     ctx.events.sessionChanged(userId);
     log.info({ userId, photos: gone.length }, 'account deleted');
   }
@@ -85,7 +89,7 @@ export function createAccountService(ctx: AppContext) {
         subscriptionsOf(db, caller.id),
         sessionsOf(db, caller.id),
         notificationsOf(db, caller.id),
-        ctx.services.notifications.settings(caller),
+        deps.notifications.settings(caller),
       ]);
       const images = await photos(db, names);
       const families = new Map<string, { startedAt: string; lastUsedAt: string; expiresAt: string; ended: boolean }>();

@@ -79,3 +79,16 @@ export async function accountName(db: Db, userId: number): Promise<string | unde
   const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return row?.name;
 }
+
+/** Every site's name by id, archived ones too (an entry names its site as it is called now). */
+export async function siteNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('sites').select(['id', 'name']).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The zone of the site that serves people who chose none (the oldest not archived): the days of the filter are its. */
+export async function defaultSiteZone(db: Db): Promise<string> {
+  const rows = await db.selectFrom('sites').select(['time_zone', 'archived_at']).orderBy('id').execute();
+  const site = rows.find((r) => r.archived_at === null) ?? rows[0];
+  return site?.time_zone ?? 'UTC';
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { AuditService } from './audit.service';
 
 const TAGS = ['audit'];
 
@@ -14,8 +15,8 @@ const FILTERS =
  * The audit log (docs/api.md, "Audit log"): admins read and export it. Nothing here edits or removes
  * an entry; the services add them as the changes happen.
  */
-export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.audit;
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  const service = audit;
   const admin = requireRole('admin');
 
   app.get(

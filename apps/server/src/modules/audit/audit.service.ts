@@ -3,49 +3,33 @@ import {
   LIMITS,
   addDays,
   startOfCafeDay,
-  type AuditAction,
   type AuditEntry,
   type AuditFilter,
   type AuditPage,
   type AuditQuery,
-  type AuditTargetType,
   type AuditValues,
 } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
+import type { Change } from '../../lib/domain-events';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
+import type { AuditRecord } from '../../lib/audit-record';
 import { iso } from '../../lib/time';
 import {
   accountName,
+  defaultSiteZone,
   insertAuditRow,
   isNamedTarget,
   listAuditRows,
   namesOf,
+  siteNames,
   type AuditPosition,
   type AuditRow,
   type AuditRowFilter,
   type NamedTargetType,
 } from './audit.repository';
 
-/** Who made a change: an account, with its name at the time (read from the account when left out). */
-export interface AuditActor {
-  id: number;
-  name?: string;
-}
-
-/** One change to record (docs/api.md, "Audit log"). */
-export interface AuditRecord {
-  /** null: nobody (the system); prefer the opening hours' account where it acted. */
-  actor: AuditActor | null;
-  action: AuditAction;
-  /** What changed; `id` a row's id, or a closed day's date. */
-  target: { type: AuditTargetType; id?: number | string | null };
-  /** The site the change was made at. */
-  siteId?: number | null;
-  /** The changed fields as they were (null or left out: it did not exist) and as they became. */
-  before?: AuditValues | null;
-  after?: AuditValues | null;
-}
+export type { AuditActor, AuditRecord } from '../../lib/audit-record';
 
 /**
  * The fields of `after` whose values differ from `before`'s, each side with those fields only; null
@@ -100,12 +84,12 @@ export function csvField(value: string): string {
 }
 
 /**
- * The audit log of administrative actions (docs/decisions/0032-audit-log.md). The services that make
- * those changes call `record`, in the change's own transaction where it has one, else right after
- * the change succeeded: a change refused or rolled back leaves no entry. Entries are only added;
+ * The audit log of administrative actions (docs/decisions/0032-audit-log.md). It follows the domain
+ * events of the modules that make those changes, each recorded once its change committed: a change
+ * refused or rolled back leaves no entry. Entries are only added;
  * admins read and export them.
  */
-export function createAuditService(ctx: AppContext) {
+export function createAuditService(ctx: AppBase) {
   const { db, clock } = ctx;
 
   /** Cafe days to instants: in the first site's zone, as GET /settings serves it. */
@@ -113,7 +97,7 @@ export function createAuditService(ctx: AppContext) {
     if (filter.from !== undefined && filter.to !== undefined && filter.to < filter.from) {
       throw badRequest('to: must be the same day as from or later');
     }
-    const zone = (await ctx.services.sites.defaultSite()).timeZone;
+    const zone = await defaultSiteZone(db);
     return {
       actionPrefix: filter.action,
       actorId: filter.actorId,
@@ -134,7 +118,7 @@ export function createAuditService(ctx: AppContext) {
     for (const [type, ids] of wanted) {
       for (const [id, name] of await namesOf(db, type, [...ids])) names.set(`${type}:${id}`, name);
     }
-    const sites = new Map((await ctx.services.sites.list({ includeArchived: true })).map((s) => [s.id, s.name]));
+    const sites = await siteNames(db);
     return rows.map((row) => ({
       id: row.id,
       at: row.at,
@@ -181,18 +165,38 @@ export function createAuditService(ctx: AppContext) {
     return true;
   }
 
+  /** Records an update: only the fields that changed are kept, and nothing is written when none did. */
+  function recordChanges(
+    executor: Db,
+    entry: AuditRecord & { before: AuditValues; after: AuditValues },
+  ): Promise<boolean> {
+    const changed = changedFields(entry.before, entry.after);
+    return changed ? record(executor, { ...entry, ...changed }) : Promise.resolve(false);
+  }
+
+  // The changes the other modules make, each recorded once it committed.
+  const recordAll = async ({ changes }: { changes: readonly Change[] }) => {
+    for (const { onlyChanged, ...change } of changes) {
+      if (onlyChanged && change.before && change.after)
+        await recordChanges(db, { ...change, before: change.before, after: change.after });
+      else await record(db, change);
+    }
+  };
+  for (const event of [
+    'site.changed',
+    'shop-status.changed',
+    'busy.changed',
+    'schedule.changed',
+    'menu.changed',
+    'user.changed',
+  ] as const) {
+    ctx.domainEvents.on(event, recordAll);
+  }
+
   return {
     record,
 
-    /**
-     * Records an update given the audited fields as they were and as they became: only the fields
-     * that changed are kept, and nothing is written when none did. Answers whether an entry was
-     * written.
-     */
-    recordChanges(executor: Db, entry: AuditRecord & { before: AuditValues; after: AuditValues }): Promise<boolean> {
-      const changed = changedFields(entry.before, entry.after);
-      return changed ? record(executor, { ...entry, ...changed }) : Promise.resolve(false);
-    },
+    recordChanges,
 
     /** GET /audit: a page of entries, newest first (keyset pages on `at` and id). */
     async list(query: AuditQuery): Promise<AuditPage> {

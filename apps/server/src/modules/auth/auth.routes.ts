@@ -17,6 +17,7 @@ import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/o
 import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-limit';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
+import type { AuthService } from './auth.service';
 
 /** The language a message to the person is written in: Thai when their browser asks for it first. */
 function languageOf(request: FastifyRequest): NotificationLanguage {
@@ -41,8 +42,8 @@ const REGISTER_FAILURES = {
   perAddress: { max: 100, windowMs: 60 * 60 * 1000 },
 } as const;
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.auth;
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  const service = auth;
   const limited = app.ctx.config.rateLimit;
   const floodGuard: FastifyContextConfig = limited ? limitTo(FLOOD_GUARD.max, FLOOD_GUARD.window) : {};
   const refreshLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};

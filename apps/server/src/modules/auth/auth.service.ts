@@ -10,7 +10,9 @@ import {
   type TokenPair,
   type User,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/types';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
 import { confirmationMessage } from '../notifications/messages';
@@ -51,7 +53,7 @@ type RefreshOutcome =
   { kind: 'rotated'; userId: number; role: Role; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
 
 /** Sign-in, sessions (refresh-token families) and the identity behind an access token. */
-export function createAuthService(ctx: AppContext) {
+export function createAuthService(ctx: AppBase, deps: { users: UsersService; notifications: NotificationsService }) {
   const { db, config, clock, tokens } = ctx;
   void getDummyHash();
 
@@ -70,7 +72,7 @@ export function createAuthService(ctx: AppContext) {
     const now = clock.now();
     const refresh = newRefreshToken();
     await db.transaction().execute(async (trx) => {
-      await ctx.services.users.setPushStatus(user.id, 'ACTIVE', trx);
+      await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
       // Every sign-in starts a token family of its own, so reuse detection ends one session only.
       await insertRefreshToken(trx, {
         user_id: user.id,
@@ -103,7 +105,7 @@ export function createAuthService(ctx: AppContext) {
       expires_at: iso(new Date(now.getTime() + CONFIRMATION_HOURS * 3_600_000)),
       created_at: iso(now),
     });
-    await ctx.services.notifications.enqueueEmail(trx, {
+    await deps.notifications.enqueueEmail(trx, {
       userId: user.id,
       email: user.email,
       name: user.name,
@@ -113,6 +115,11 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  // A disabled account loses every session, in the transaction that disables it.
+  ctx.domainEvents.within('user.disabling', async (trx, { userId }) => {
+    await revokeAllUserTokens(trx, userId, iso(clock.now()));
+  });
+
   return {
     /**
      * POST /auth/register. With e-mail configured the account starts unconfirmed and a link is sent
@@ -120,14 +127,14 @@ export function createAuthService(ctx: AppContext) {
      */
     async register(body: RegisterBody, language: NotificationLanguage = 'en'): Promise<User> {
       assertCompanyEmail(body.email);
-      const user = await ctx.services.users.create(body);
+      const user = await deps.users.create(body);
       if (!confirming) return user;
       await db.transaction().execute(async (trx) => {
         await setEmailUnconfirmed(trx, user.id, true);
         await sendConfirmation(trx, user, language);
       });
-      ctx.services.users.forget(user.id);
-      ctx.services.notifications.wake();
+      deps.users.forget(user.id);
+      deps.notifications.wake();
       return user;
     },
 
@@ -148,8 +155,8 @@ export function createAuthService(ctx: AppContext) {
         return true;
       });
       if (!confirmed) throw badRequest(LINK_INVALID);
-      ctx.services.users.forget(link.user_id);
-      const account = await ctx.services.users.findActive(link.user_id);
+      deps.users.forget(link.user_id);
+      const account = await deps.users.findActive(link.user_id);
       return { email: account?.email ?? '' };
     },
 
@@ -157,12 +164,12 @@ export function createAuthService(ctx: AppContext) {
     async resendConfirmation(caller: AuthUser, language: NotificationLanguage = 'en'): Promise<void> {
       if (!confirming || !caller.emailUnconfirmed) return;
       await db.transaction().execute((trx) => sendConfirmation(trx, caller, language));
-      ctx.services.notifications.wake();
+      deps.notifications.wake();
     },
 
     async login(body: LoginBody): Promise<TokenPair> {
       assertCompanyEmail(body.email);
-      const user = await ctx.services.users.findCredentials(body.email);
+      const user = await deps.users.findCredentials(body.email);
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
       if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
 
@@ -176,7 +183,7 @@ export function createAuthService(ctx: AppContext) {
      */
     async signInVerifiedEmail(email: string, name: string): Promise<TokenPair> {
       assertCompanyEmail(email);
-      const user = await ctx.services.users.findOrCreateWithoutPassword(email, name);
+      const user = await deps.users.findOrCreateWithoutPassword(email, name);
       if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
       return startSession(user);
     },
@@ -198,7 +205,7 @@ export function createAuthService(ctx: AppContext) {
           return { kind: 'reused' };
         }
         if (row.expires_at <= nowIso) return { kind: 'invalid' };
-        const user = await ctx.services.users.findActive(row.user_id, trx);
+        const user = await deps.users.findActive(row.user_id, trx);
         if (!user) return { kind: 'invalid' };
         // Only one of several concurrent uses of the same token wins this conditional update.
         if (!(await claimRefreshToken(trx, row.id, nowIso))) return { kind: 'invalid' };
@@ -222,16 +229,11 @@ export function createAuthService(ctx: AppContext) {
       await revokeUserToken(db, userId, hashRefreshToken(refreshToken), iso(clock.now()));
     },
 
-    /** Ends every session of the user (their account was disabled), in the caller's transaction. */
-    async endAllSessions(userId: number, trx: Db): Promise<void> {
-      await revokeAllUserTokens(trx, userId, iso(clock.now()));
-    },
-
     /** The signed-in user an access token stands for, as the database has them now; null if none. */
     async userForToken(token: string | null): Promise<AuthUser | null> {
       const claims = token ? await tokens.verify(token) : null;
       if (!claims) return null;
-      return (await ctx.services.users.findActive(claims.userId)) ?? null;
+      return (await deps.users.findActive(claims.userId)) ?? null;
     },
   };
 }

@@ -2,12 +2,16 @@ import { OrderingStatusPatchSchema, OrderingStatusSchema, SiteQuerySchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { BusyService } from './busy.service';
+import type { SitesService } from '../sites/sites.service';
 
 const TAGS = ['shop-status'];
 
-export const busyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.busy;
-  const sites = app.ctx.services.sites;
+export const busyRoutes: FastifyPluginAsyncZod<{ busy: BusyService; sites: SitesService }> = async (
+  app,
+  { busy, sites },
+) => {
+  const service = busy;
 
   app.get(
     '/ordering-status',

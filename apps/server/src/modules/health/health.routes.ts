@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendUnavailable } from '../../plugins/error-handler';
 import { errorResponses } from '../../plugins/openapi';
 import { isDraining } from '../../lib/lifecycle';
+import type { HealthService } from './health.service';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/health',
     {
@@ -31,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       // Shutting down: still finishing its requests, but no new work should come here.
       if (isDraining(app.server)) return sendUnavailable(reply, 'This server process is shutting down.');
-      if (await app.ctx.services.health.databaseAnswers()) return { status: 'ready' as const };
+      if (await health.databaseAnswers()) return { status: 'ready' as const };
       return sendUnavailable(reply, 'The database is not answering. Please try again shortly.');
     },
   );

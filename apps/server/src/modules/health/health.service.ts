@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
 import { pingDatabase } from './health.repository';
 
 /** GET /ready answers within this long: a probe that hangs is as bad as one that fails. */
 export const READY_CHECK_MS = 2_000;
 
-export function createHealthService(ctx: AppContext) {
+export function createHealthService(ctx: AppBase) {
   return {
     /** Whether the database answers now (GET /ready: a load balancer stops sending work when it does not). */
     async databaseAnswers(): Promise<boolean> {

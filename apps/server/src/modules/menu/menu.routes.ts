@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { MenuService } from './menu.service';
+import type { SitesService } from '../sites/sites.service';
 
 const tags = ['menu'];
 
@@ -28,8 +30,10 @@ const writeErrors = errorResponses({
   404: 'NOT_FOUND',
 });
 
-export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  const menu = app.ctx.services.menu;
+export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: SitesService }> = async (
+  app,
+  { menu, sites },
+) => {
   const barista = requireRole('barista');
 
   // ---------- reading (public) ----------
@@ -49,7 +53,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const site = await app.ctx.services.sites.forReading(request.authUser, request.query.siteId);
+      const site = await sites.forReading(request.authUser, request.query.siteId);
       return sendCachedAnswer(request, reply, await menu.categoriesAnswer(request.query.categoryFor, site.id));
     },
   );
@@ -96,7 +100,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const site = await app.ctx.services.sites.get(request.params.siteId);
+      const site = await sites.get(request.params.siteId);
       return menu.atSite(site.id);
     },
   );
@@ -118,7 +122,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      const site = await sites.forStaff(user, request.params.siteId);
       return menu.setAtSite(user, site.id, request.params.menuId, request.body);
     },
   );

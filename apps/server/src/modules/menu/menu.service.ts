@@ -13,7 +13,9 @@ import {
   type SiteMenuPatchBody,
 } from '@cafe/shared';
 import type { Updateable } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import { changeMenu } from '../../lib/domain-events';
+import type { OptionsService } from '../options/options.service';
 import type { CategoriesTable, Db, MenuItemsTable, SiteMenuItemsTable } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { cachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
@@ -65,7 +67,10 @@ const cleanName = (name: string) => name.trimEnd();
  * so past orders keep pointing at their item. Reading lists only available categories, and items
  * only through an available category: deleting a category hides its items with it.
  */
-export function createMenuService(ctx: AppContext) {
+export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsService, 'menuGroups'> }) {
+  // A new site serves every item of the catalogue (in the site's transaction).
+  ctx.domainEvents.within('site.created', (trx, { siteId }) => repo.addEveryItemToSite(trx, siteId));
+
   /**
    * GET /category answers by site and venue ('all' for both), made once per change of the menu or
    * of a site's menu. A sold-out that ends by itself shows as over within a minute of its end.
@@ -125,11 +130,12 @@ export function createMenuService(ctx: AppContext) {
       if (!current) throw categoryNotFound(id);
       return current;
     }
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const row = await changeMenu(ctx, null, async (trx, note) => {
       const before = await repo.findCategory(trx, id);
       const after = before && (await repo.updateCategory(trx, id, { ...changes, updated_at: iso(ctx.clock.now()) }));
       if (!before || !after) throw categoryNotFound(id);
-      await ctx.services.audit.recordChanges(trx, {
+      note({
+        onlyChanged: true,
         actor: user,
         action: 'menu.category.update',
         target: { type: 'category', id },
@@ -156,7 +162,7 @@ export function createMenuService(ctx: AppContext) {
       if (list) list.push(item);
       else byCategory.set(item.category_id, [item]);
     }
-    const optionGroups = await ctx.services.options.menuGroups(
+    const optionGroups = await deps.options.menuGroups(
       siteId,
       items.map((item) => item.id),
     );
@@ -211,12 +217,13 @@ export function createMenuService(ctx: AppContext) {
           throw badRequest('soldOutUntil: must be in the future');
         }
       }
-      await ctx.db.transaction().execute(async (trx) => {
+      await changeMenu(ctx, siteId, async (trx, note) => {
         const before = await repo.findSiteMenuItem(trx, siteId, menuId);
         if (!before || !(await repo.updateSiteMenuItem(trx, siteId, menuId, changes))) throw menuNotFound(menuId);
         const after = await repo.findSiteMenuItem(trx, siteId, menuId);
         if (after) {
-          await ctx.services.audit.recordChanges(trx, {
+          note({
+            onlyChanged: true,
             actor: user,
             action: 'menu.site-item',
             target: { type: 'menu-item', id: menuId },
@@ -230,9 +237,6 @@ export function createMenuService(ctx: AppContext) {
       ctx.events.menu({ kind: 'menu', id: menuId }, siteId);
       return toMenuAtSite(siteId, (await siteMenu(siteId)).get(menuId), ctx.clock.now());
     },
-
-    /** A new site serves every item of the catalogue (in the site's transaction). */
-    startSite: (trx: Db, siteId: number): Promise<void> => repo.addEveryItemToSite(trx, siteId),
 
     async getCategory(id: number): Promise<Category> {
       return categoryWithMenu(ctx.db, await requireAvailableCategory(ctx.db, id));
@@ -266,7 +270,7 @@ export function createMenuService(ctx: AppContext) {
 
     async createCategory(user: AuthUser, body: CategoryCreateBody): Promise<Category> {
       const now = iso(ctx.clock.now());
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await changeMenu(ctx, null, async (trx, note) => {
         const category = await repo.insertCategory(trx, {
           name: cleanName(body.name),
           category_for: body.categoryFor,
@@ -276,7 +280,7 @@ export function createMenuService(ctx: AppContext) {
           created_at: now,
           updated_at: now,
         });
-        await ctx.services.audit.record(trx, {
+        note({
           actor: user,
           action: 'menu.category.create',
           target: { type: 'category', id: category.id },
@@ -305,7 +309,7 @@ export function createMenuService(ctx: AppContext) {
 
     async createMenu(user: AuthUser, body: MenuCreateBody): Promise<Menu> {
       const now = iso(ctx.clock.now());
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await changeMenu(ctx, null, async (trx, note) => {
         await requireAvailableCategory(trx, body.category_id);
         const item = await repo.insertItem(trx, {
           category_id: body.category_id,
@@ -317,7 +321,7 @@ export function createMenuService(ctx: AppContext) {
           updated_at: now,
         });
         await repo.addItemToEverySite(trx, item.id);
-        await ctx.services.audit.record(trx, {
+        note({
           actor: user,
           action: 'menu.item.create',
           target: { type: 'menu-item', id: item.id },
@@ -337,7 +341,7 @@ export function createMenuService(ctx: AppContext) {
       if (body.isActive !== undefined) changes.is_active = body.isActive;
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
       const moveTo = body.category_id;
-      const row = await ctx.db.transaction().execute(async (trx) => {
+      const row = await changeMenu(ctx, null, async (trx, note) => {
         const current = await requireItem(trx, id);
         if (moveTo !== undefined && moveTo !== current.category_id) {
           await requireAvailableCategory(trx, moveTo);
@@ -347,7 +351,8 @@ export function createMenuService(ctx: AppContext) {
         changes.updated_at = iso(ctx.clock.now());
         const updated = await repo.updateItem(trx, id, changes);
         if (updated) {
-          await ctx.services.audit.recordChanges(trx, {
+          note({
+            onlyChanged: true,
             actor: user,
             action: 'menu.item.update',
             target: { type: 'menu-item', id },

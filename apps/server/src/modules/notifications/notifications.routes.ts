@@ -2,12 +2,16 @@ import { NotificationSettingsBodySchema, NotificationSettingsSchema, OutboxHealt
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { NotificationsService } from './notifications.service';
 
 const TAGS = ['notifications'];
 
 /** A person's notification channels, and the outbox's health for admins (docs/notifications.md). */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.notifications;
+export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
+  app,
+  { notifications },
+) => {
+  const service = notifications;
 
   app.get(
     '/user/notifications',

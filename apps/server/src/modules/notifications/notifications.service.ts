@@ -9,9 +9,11 @@ import {
   type OutboxHealth,
   type WebhookPayload,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { PushService } from '../push/push.service';
 import type { Db } from '../../db/types';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
+import type { OrderMove } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer } from './channels';
@@ -20,7 +22,6 @@ import {
   renderMessage,
   type AccountEvent,
   type NotificationEvent,
-  type OrderFacts,
   type OutboxPayload,
   type RenderedMessage,
 } from './messages';
@@ -48,18 +49,10 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** The longest pause between two looks at the outbox: rows another process wrote, or left, are picked up within it. */
 const POLL_MS = 10_000;
 
-/** An order's move its owner hears of, as the orders module describes it. */
-export interface OrderChange {
-  userId: number;
-  to: OrderFacts['status'];
-  /** Set when a barista took back a move: the status it had. */
-  undone?: OrderFacts['status'];
-  /** An order for later that joined the queue. */
-  released?: boolean;
-  order: OrderFacts;
-}
+/** An order's move its owner hears of, as the orders module describes it (its `order.moving` event). */
+export type OrderChange = OrderMove;
 
-export function createNotificationsService(ctx: AppContext) {
+export function createNotificationsService(ctx: AppBase, deps: { push: PushService }) {
   const { db, dialect, clock, log, metrics } = ctx;
   const settings = ctx.config.notifications;
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -131,7 +124,7 @@ export function createNotificationsService(ctx: AppContext) {
     });
     switch (row.channel) {
       case 'push':
-        return ctx.services.push.deliver(
+        return deps.push.deliver(
           row.target,
           row.user_id,
           { title: message.title, body: message.text, url: payload.message.path },
@@ -205,7 +198,14 @@ export function createNotificationsService(ctx: AppContext) {
     return next ? new Date(next) : null;
   }
 
-  return {
+  // An order's move writes its owner's notifications in its own transaction; once it committed,
+  // this process delivers them at once.
+  ctx.domainEvents.within('order.moving', async (trx, move) => (await service.enqueueOrderChange(trx, move)) > 0);
+  ctx.domainEvents.on('order.moved', ({ notified }) => {
+    if (notified) service.wake();
+  });
+
+  const service = {
     /**
      * Writes an e-mail about the account itself (a confirmation link), in `trx`; sent by the
      * worker like every other message. Nothing when e-mail is not configured.
@@ -279,7 +279,7 @@ export function createNotificationsService(ctx: AppContext) {
       const rows: NewOutboxRow[] = [];
       const chosen = (channel: NotificationChannel) => available[channel] && recipient.channels[channel];
       if (chosen('push')) {
-        for (const endpoint of await ctx.services.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
+        for (const endpoint of await deps.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
       }
       if (chosen('slack')) rows.push(row('slack', recipient.email));
       if (chosen('email')) rows.push(row('email', recipient.email));
@@ -352,6 +352,7 @@ export function createNotificationsService(ctx: AppContext) {
       };
     },
   };
+  return service;
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { NoContentSchema, bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { OptionsService } from './options.service';
+import type { SitesService } from '../sites/sites.service';
 
 const tags = ['options'];
 
@@ -22,8 +24,10 @@ const writeErrors = errorResponses({
 });
 
 /** Drink options (docs/api.md, "Drink options"). */
-export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const options = app.ctx.services.options;
+export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService; sites: SitesService }> = async (
+  app,
+  { options, sites },
+) => {
   const staff = requireRole('barista', 'admin');
 
   app.get(
@@ -136,7 +140,7 @@ export const optionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      const site = await sites.forStaff(user, request.params.siteId);
       return options.setAtSite(user, site.id, request.params.choiceId, request.body);
     },
   );

@@ -10,7 +10,8 @@ import type {
   SiteChoicePatchBody,
 } from '@cafe/shared';
 import type { Insertable } from 'kysely';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import { changeMenu } from '../../lib/domain-events';
 import type { Db, OrderOptionsTable } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -117,7 +118,15 @@ function checkCounts(min: number, max: number, choices: number, defaults: number
  * them, their sold-out per site, and what an order chose. Groups and choices are retired, never
  * removed: orders keep the names they were placed with (order_options).
  */
-export function createOptionsService(ctx: AppContext) {
+/**
+ * What the options need of the menu: that an item exists (404 otherwise). Given by the app, so this
+ * module does not depend on the menu, which shows each item's options.
+ */
+export interface OptionsDeps {
+  requireItem: (itemId: number) => Promise<unknown>;
+}
+
+export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
   const catalogues = createMemoryCache<'all', Catalogue>({ topic: 'options', bus: ctx.bus, ttlMs: 60_000 });
   const siteChoices = createMemoryCache<number, Map<number, repo.SiteChoiceRow>>({
     topic: 'site-options',
@@ -231,7 +240,7 @@ export function createOptionsService(ctx: AppContext) {
     async create(user: AuthUser, body: OptionGroupBody): Promise<OptionGroup> {
       checkGroupBody(body);
       const at = iso(ctx.clock.now());
-      const id = await ctx.db.transaction().execute(async (trx) => {
+      const id = await changeMenu(ctx, null, async (trx, note) => {
         await refuseTakenName(trx, body.name);
         const groupId = await repo.insertGroup(trx, {
           name: body.name.trim(),
@@ -243,7 +252,7 @@ export function createOptionsService(ctx: AppContext) {
         });
         await writeChoices(trx, groupId, [], body, at);
         const row = await repo.findGroup(trx, groupId);
-        await ctx.services.audit.record(trx, {
+        note({
           actor: user,
           action: 'options.group.create',
           target: { type: 'option-group', id: groupId },
@@ -260,7 +269,7 @@ export function createOptionsService(ctx: AppContext) {
       const entry = await requireGroup(id);
       checkGroupBody(body);
       const at = iso(ctx.clock.now());
-      await ctx.db.transaction().execute(async (trx) => {
+      await changeMenu(ctx, null, async (trx, note) => {
         await refuseTakenName(trx, body.name, id);
         const before = await repo.findGroup(trx, id);
         const current = await repo.listLiveChoices(trx, id);
@@ -278,7 +287,8 @@ export function createOptionsService(ctx: AppContext) {
         await writeChoices(trx, id, current, body, at);
         const after = await repo.findGroup(trx, id);
         if (before && after) {
-          await ctx.services.audit.recordChanges(trx, {
+          note({
+            onlyChanged: true,
             actor: user,
             action: 'options.group.update',
             target: { type: 'option-group', id },
@@ -295,10 +305,10 @@ export function createOptionsService(ctx: AppContext) {
     async remove(user: AuthUser, id: number): Promise<void> {
       await requireGroup(id);
       const at = iso(ctx.clock.now());
-      await ctx.db.transaction().execute(async (trx) => {
+      await changeMenu(ctx, null, async (trx, note) => {
         await trx.updateTable('option_groups').set({ retired_at: at, updated_at: at }).where('id', '=', id).execute();
         await trx.deleteFrom('menu_item_option_groups').where('group_id', '=', id).execute();
-        await ctx.services.audit.record(trx, {
+        note({
           actor: user,
           action: 'options.group.retire',
           target: { type: 'option-group', id },
@@ -311,7 +321,7 @@ export function createOptionsService(ctx: AppContext) {
 
     /** GET /menu/{id}/options: the groups the item carries, in order, with its own values. */
     async forItem(itemId: number): Promise<ItemOptionGroupsBody> {
-      await ctx.services.menu.getMenu(itemId);
+      await deps.requireItem(itemId);
       const cat = await catalogue();
       return {
         groups: (cat.byItem.get(itemId) ?? []).map((a): ItemOptionGroupBody => {
@@ -328,7 +338,7 @@ export function createOptionsService(ctx: AppContext) {
 
     /** PUT /menu/{id}/options: the item carries exactly these groups, in this order. */
     async setForItem(user: AuthUser, itemId: number, body: ItemOptionGroupsBody): Promise<ItemOptionGroupsBody> {
-      await ctx.services.menu.getMenu(itemId);
+      await deps.requireItem(itemId);
       const cat = await catalogue();
       const seen = new Set<number>();
       const rows = body.groups.map((g, index) => {
@@ -358,11 +368,11 @@ export function createOptionsService(ctx: AppContext) {
           default_choice_ids: defaults ? JSON.stringify([...new Set(defaults)]) : null,
         };
       });
-      await ctx.db.transaction().execute(async (trx) => {
+      await changeMenu(ctx, null, async (trx, note) => {
         const before = auditedItemGroups(await repo.listItemGroups(trx, itemId));
         await trx.deleteFrom('menu_item_option_groups').where('item_id', '=', itemId).execute();
         if (rows.length > 0) await trx.insertInto('menu_item_option_groups').values(rows).execute();
-        await ctx.services.audit.record(trx, {
+        note({
           actor: user,
           action: 'menu.item.options',
           target: { type: 'menu-item', id: itemId },
@@ -388,7 +398,7 @@ export function createOptionsService(ctx: AppContext) {
       const now = ctx.clock.now();
       const until = body.soldOut && body.soldOutUntil ? new Date(body.soldOutUntil).toISOString() : null;
       if (until && Date.parse(until) <= now.getTime()) throw badRequest('soldOutUntil: must be in the future');
-      await ctx.db.transaction().execute(async (trx) => {
+      await changeMenu(ctx, siteId, async (trx, note) => {
         const before = await repo.findSiteChoice(trx, siteId, choiceId);
         await repo.upsertSiteChoice(trx, {
           site_id: siteId,
@@ -398,7 +408,8 @@ export function createOptionsService(ctx: AppContext) {
           updated_by: user.id,
           updated_at: iso(now),
         });
-        await ctx.services.audit.recordChanges(trx, {
+        note({
+          onlyChanged: true,
           actor: user,
           action: 'options.site-choice',
           target: { type: 'option-choice', id: choiceId },

@@ -1,6 +1,22 @@
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
+import type { MenuService } from '../menu/menu.service';
+import type { OptionsService } from '../options/options.service';
+import type { PickupService } from '../pickup/pickup.service';
+import type { SitesService } from '../sites/sites.service';
+import type { UploadsService } from '../uploads/uploads.service';
+import type { UsersService } from '../users/users.service';
 import { notFound } from '../../lib/errors';
 import { findOrder, type OrderRow } from './orders.repository';
+
+/** The modules an order needs: where it is placed, what it is, its options and slot, who and whose photo. */
+export interface OrdersDeps {
+  sites: SitesService;
+  menu: MenuService;
+  options: OptionsService;
+  pickup: PickupService;
+  users: UsersService;
+  uploads: UploadsService;
+}
 
 /**
  * What the order services of this module share (placement, transitions, single-order reads): one
@@ -9,11 +25,11 @@ import { findOrder, type OrderRow } from './orders.repository';
 export interface OrdersCore {
   /** The order with this id, or 404. */
   load: (id: number) => Promise<OrderRow>;
-  /** After an order of a site was placed or moved on (committed): today's reads are stale, its busy mode may flip. */
+  /** After an order of a site was placed or moved on (committed): today's reads are stale, and `orders.changed` follows (busy mode). */
   ordersChanged: (siteId: number) => void;
 }
 
-export function createOrdersCore(ctx: AppContext, dropTodaysReads: () => void): OrdersCore {
+export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): OrdersCore {
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
@@ -22,7 +38,7 @@ export function createOrdersCore(ctx: AppContext, dropTodaysReads: () => void): 
     },
     ordersChanged(siteId) {
       dropTodaysReads();
-      ctx.services.busy.ordersChanged(siteId);
+      void ctx.domainEvents.emit('orders.changed', { siteId });
     },
   };
 }

@@ -1,6 +1,13 @@
 import { applyQueueEvent, type Order, type QueuedOrder } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, nextEvent, type LiveClient, type TestApp, type TestUser } from '../../test-support/test-app';
+import {
+  FIRST_SITE_ID,
+  connectClient,
+  nextEvent,
+  type LiveClient,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/test-app';
 import {
   baristaPatch,
   cafeOrderBody,
@@ -62,6 +69,7 @@ describe('queue events', () => {
     expect((await baristaPatch(t, barista, benOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
     const event = await toCat;
     expect(event).toEqual({
+      siteId: FIRST_SITE_ID,
       categoryFor: 'cafe',
       day: '2026-11-18',
       left: { id: benOrder.id, orderDate: benOrder.orderDate },
@@ -81,6 +89,7 @@ describe('queue events', () => {
     expect((await baristaPatch(t, barista, benOrder.id, { status: 'done' })).statusCode).toBe(200);
     const finished = await annNext;
     expect(finished).toEqual({
+      siteId: FIRST_SITE_ID,
       categoryFor: 'cafe',
       day: '2026-11-18',
       left: null,

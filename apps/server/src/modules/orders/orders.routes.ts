@@ -21,12 +21,17 @@ import { z } from 'zod';
 import { sendJsonText } from '../../lib/cached-answer';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { OrdersService } from './orders.service';
+import type { SitesService } from '../sites/sites.service';
 
 const TAGS = ['orders'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.orders;
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites: SitesService }> = async (
+  app,
+  { orders, sites },
+) => {
+  const service = orders;
 
   app.post(
     '/order',
@@ -74,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const site = await app.ctx.services.sites.forStaff(currentUser(request), request.query.siteId);
+      const site = await sites.forStaff(currentUser(request), request.query.siteId);
       return sendJsonText(reply, await service.listAnswer(request.query, site.id));
     },
   );
@@ -146,7 +151,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const site = await app.ctx.services.sites.forStaff(currentUser(request), request.query.siteId);
+      const site = await sites.forStaff(currentUser(request), request.query.siteId);
       return service.baristaHistory(request.query, site.id);
     },
   );

@@ -5,10 +5,10 @@ import {
   type Order,
   type TimelineEntry,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { readBaristaHistory } from './barista-history';
-import { createOrdersCore } from './orders.context';
+import { createOrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder } from './orders.mapper';
 import { listUserHistory, orderTimeline } from './orders.repository';
 import { createPlacementService } from './placement.service';
@@ -17,16 +17,16 @@ import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 
 /**
- * The orders module as the rest of the app reaches it (`ctx.services.orders`): placing
+ * The orders module as the rest of the app reaches it: placing
  * (placement.service), moving on (transitions.service), today's queue (queue.service), and the
  * reads of single orders and of the past, which are here.
  */
-export function createOrdersService(ctx: AppContext) {
+export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   const { db } = ctx;
-  const queue = createQueueService(ctx);
+  const queue = createQueueService(ctx, deps.sites);
   const core = createOrdersCore(ctx, queue.dropTodaysReads);
-  const placement = createPlacementService(ctx, core);
-  const transitions = createTransitionsService(ctx, core, queue);
+  const placement = createPlacementService(ctx, deps, core, queue);
+  const transitions = createTransitionsService(ctx, deps, core, queue);
 
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
@@ -40,7 +40,7 @@ export function createOrdersService(ctx: AppContext) {
   return {
     /** Releases the orders for later when they fall due, from now on (server.ts). */
     startReleases(): void {
-      releases ??= startReleaseTimer(ctx);
+      releases ??= startReleaseTimer(ctx, (now) => transitions.releaseDue(now));
     },
     async stopReleases(): Promise<void> {
       await releases?.stop();

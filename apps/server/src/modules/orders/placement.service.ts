@@ -4,6 +4,7 @@ import {
   cafeDayOf,
   dashIfEmpty,
   dailyLimitRefusal,
+  orderingPause,
   draftRefusal,
   itemRefusal,
   personRefusal,
@@ -14,7 +15,7 @@ import {
   type WalkUpOrderBody,
 } from '@cafe/shared';
 import { createHash } from 'node:crypto';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { iso } from '../../lib/time';
@@ -22,7 +23,8 @@ import { isDatabaseUnavailable } from '../../plugins/error-handler';
 import type { OrderableItem } from '../menu/menu.service';
 import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
-import type { OrdersCore } from './orders.context';
+import type { OrdersCore, OrdersDeps } from './orders.context';
+import type { QueueService } from './queue.service';
 import { SCHEDULED_TOPIC } from './release-timer';
 import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
@@ -100,7 +102,7 @@ interface OrderPlan {
 }
 
 /** Placing orders: online (POST /order, with its Idempotency-Key) and at the counter (walk-up). */
-export function createPlacementService(ctx: AppContext, core: OrdersCore) {
+export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
   const { db, clock, events, config } = ctx;
   const { load } = core;
 
@@ -108,7 +110,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
   async function cafeFields(body: OrderCreateBody): Promise<DrinkFields> {
     if (!body.type) throw badRequest('type: is required for a cafe order');
     if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
-    const tumbler = await ctx.services.uploads.issuedImageUrl(body.tumblerImage);
+    const tumbler = await deps.uploads.issuedImageUrl(body.tumblerImage);
     if (!tumbler) throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
     return { type: body.type, sweetness: body.sweetness, tumbler };
   }
@@ -130,7 +132,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     /** An order for later: the shop need not be open now (its slot lies within the hours). */
     later: Date | null,
   ): Promise<void> {
-    const atSite = await ctx.services.menu.atSiteNow(site.id, menu);
+    const atSite = await deps.menu.atSiteNow(site.id, menu);
     refuse(
       itemRefusal({
         channel,
@@ -199,9 +201,9 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     const committed = await db.transaction().execute(async (trx) => {
       // Each owner once; the locks are taken in id order (lockUsers).
       const guarded = pending.filter(({ plan, counts }) => counts || plan.idempotency);
-      await ctx.services.users.lockAccounts([...new Set(guarded.map(({ plan }) => plan.owner.id))], trx);
+      await deps.users.lockAccounts([...new Set(guarded.map(({ plan }) => plan.owner.id))], trx);
       // An archive of a site waits for this transaction, or this one sees the site archived.
-      const archivedSites = await ctx.services.sites.holdForPlacement(
+      const archivedSites = await deps.sites.holdForPlacement(
         trx,
         pending.map(({ plan }) => plan.site.id),
         new Set(pending.flatMap(({ plan }) => (plan.pickupAt === null ? [] : [plan.site.id]))),
@@ -247,7 +249,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
           if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
           if (plan.pickupAt !== null) {
             // The slot's room is counted with the orders for later inserted so far, this batch's too.
-            await ctx.services.pickup.claimSlot(trx, plan.site, plan.pickupAt);
+            await deps.pickup.claimSlot(trx, plan.site, plan.pickupAt);
             const [id] = await insertPlacedOrders(trx, ctx.dialect, [row]);
             outcomes[i] = { placed: id as number };
           } else {
@@ -266,7 +268,7 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
         later.map(({ row }) => row),
       );
       later.forEach(({ at }, j) => (outcomes[at] = { placed: ids[j] as number }));
-      await ctx.services.options.saveForOrders(
+      await deps.options.saveForOrders(
         trx,
         pending.flatMap(({ plan }, i) => {
           const outcome = outcomes[i];
@@ -352,16 +354,16 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
   async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
     // With e-mail configured, a password registration orders once it opened its confirmation link.
     refuse(personRefusal({ email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false }));
-    const site = await ctx.services.sites.forOrder(user, body.siteId);
-    const menu = await ctx.services.menu.findForOrder(body.menu_id);
+    const site = await deps.sites.forOrder(user, body.siteId);
+    const menu = await deps.menu.findForOrder(body.menu_id);
     if (!menu) throw notFound('Menu item');
     const venue = menu.venue;
     const now = clock.now();
     // An order for later: its slot must be one the site offers now; the item and the hours are
     // checked at the pickup time, and the shop need not be open now.
-    const slot = body.pickupAt === undefined ? null : await ctx.services.pickup.check(site, venue, body.pickupAt);
+    const slot = body.pickupAt === undefined ? null : await deps.pickup.check(site, venue, body.pickupAt);
     await refuseItem('online', site, menu, now, slot ? new Date(slot.start) : null);
-    const options = await ctx.services.options.resolve(site, menu, body.options);
+    const options = await deps.options.resolve(site, menu, body.options);
 
     let fields: DrinkFields;
     if (venue === 'cafe') {
@@ -377,7 +379,8 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
     // The position, then busy mode: online cafe orders wait while the counter is too busy (an
     // order for later is not for now: its release checks again when it is due). The daily limit is
     // counted in the placement's transaction.
-    const pause = venue === 'cafe' && !slot ? await ctx.services.busy.pauseOf(site.id) : null;
+    const pause =
+      venue === 'cafe' && !slot ? await orderingPause(site.busy, () => queue.queueSnapshot(site.id, 'cafe')) : null;
     refuse(
       draftRefusal({
         channel: 'online',
@@ -444,20 +447,20 @@ export function createPlacementService(ctx: AppContext, core: OrdersCore) {
      * apply (the barista decides at the counter).
      */
     async walkUp(barista: AuthUser, body: WalkUpOrderBody): Promise<Order> {
-      const site = await ctx.services.sites.forStaff(barista, body.siteId);
-      const menu = await ctx.services.menu.findForOrder(body.menu_id);
+      const site = await deps.sites.forStaff(barista, body.siteId);
+      const menu = await deps.menu.findForOrder(body.menu_id);
       if (!menu) throw notFound('Menu item');
       const now = clock.now();
       // Taken at the counter: not an online order (no busy mode, no position).
       await refuseItem('walk-up', site, menu, now, null);
-      const options = await ctx.services.options.resolve(site, menu, body.options);
+      const options = await deps.options.resolve(site, menu, body.options);
       if (menu.venue === 'cafe') {
         if (!body.type) throw badRequest('type: is required for a cafe order');
         if (body.sweetness === undefined) throw badRequest('sweetness: is required for a cafe order');
       }
       let owner: { id: number; name: string } = { id: barista.id, name: barista.name };
       if (body.userId !== undefined) {
-        const person = await ctx.services.users.findActive(body.userId);
+        const person = await deps.users.findActive(body.userId);
         if (!person) throw notFound('User');
         owner = { id: person.id, name: person.name };
       }

@@ -9,7 +9,8 @@ import {
   type QueuedOrder,
   type WaitInputs,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { SitesService } from '../sites/sites.service';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { toQueuedOrder } from './orders.mapper';
@@ -31,9 +32,9 @@ import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate'
  * inputs, busy mode's snapshot. Every read below takes its site, venue and day explicitly: one
  * venue's queue at one site on one of its days is what places are counted in and what is cached.
  */
-export function createQueueService(ctx: AppContext) {
+export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   const { db, clock } = ctx;
-  const sites = () => ctx.services.sites;
+  const sites = () => sitesService;
   /**
    * Today's reads, kept until an order is placed or moves on (or a name they show changes): a
    * person's queue and count, the board, the wait inputs. Under a rush they are dropped often;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 
 export type ReleaseTimer = DueTimer;
@@ -12,7 +12,10 @@ export const SCHEDULED_TOPIC = 'orders-for-later';
  * process, and at least every 30 seconds. Every process of a deployment runs one; each move is
  * made once. Tests call `releaseDue` with their own clock.
  */
-export function startReleaseTimer(ctx: AppContext): ReleaseTimer {
+export function startReleaseTimer(
+  ctx: AppBase,
+  releaseDue: (now: Date) => Promise<{ released: number; rejected: number; nextDue: Date | null }>,
+): ReleaseTimer {
   return startDueTimer({
     now: () => ctx.clock.now(),
     maxPauseMs: 30_000,
@@ -22,7 +25,7 @@ export function startReleaseTimer(ctx: AppContext): ReleaseTimer {
     onError: (error) =>
       ctx.log.warn({ err: error }, 'orders for later: could not release the due ones; trying again shortly'),
     async run() {
-      const outcome = await ctx.services.orders.releaseDue(ctx.clock.now());
+      const outcome = await releaseDue(ctx.clock.now());
       if (outcome.released || outcome.rejected) ctx.log.info(outcome, 'orders for later: released the due ones');
       return outcome.nextDue;
     },

@@ -2,6 +2,7 @@ import {
   LIMITS,
   PICKUP_CLOSED_NOTE,
   PICKUP_PAUSED_NOTE,
+  SHOP_CLOSING_NOTE,
   addDays,
   canTransition,
   canUndo,
@@ -17,12 +18,12 @@ import {
   type OwnerOrderPatchBody,
 } from '@cafe/shared';
 import { STATUS_CODES } from 'node:http';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { findSystemAccountId } from '../../db/system-account';
 import type { SiteRecord } from '../sites/sites.service';
-import type { OrdersCore } from './orders.context';
+import type { OrdersCore, OrdersDeps } from './orders.context';
 import { toOrder, toOrdersEvent } from './orders.mapper';
 import {
   insertHistory,
@@ -73,7 +74,7 @@ const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
 
 /** Moving orders on: the barista's, the owner's, several at once, undo, and closing time. */
-export function createTransitionsService(ctx: AppContext, core: OrdersCore, queue: QueueService) {
+export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
   const { db, clock, events } = ctx;
   const { load } = core;
 
@@ -99,8 +100,8 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     const undone = actor === 'undo' ? row.status : undefined;
     const released = actor === 'release';
     // Read before the transaction: the site is served from memory, and a transaction holds SQLite's one connection.
-    const site = await ctx.services.sites.get(row.site_id);
-    let notified = 0;
+    const site = await deps.sites.get(row.site_id);
+    let notified = false;
     const changed = await db.transaction().execute(async (trx) => {
       const ok = await transitionOrder(trx, {
         id: row.id,
@@ -113,7 +114,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
       if (!ok) return false;
       await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
       // The owner's notifications commit with the move, or neither does (the outbox).
-      notified = await ctx.services.notifications.enqueueOrderChange(trx, {
+      notified = await ctx.domainEvents.emitWithin(trx, 'order.moving', {
         userId: row.user_id,
         to,
         undone,
@@ -132,7 +133,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
       });
       return true;
     });
-    if (notified > 0) ctx.services.notifications.wake();
+    await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
     core.ordersChanged(row.site_id);
@@ -158,7 +159,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     const key = { siteId: before.site_id, venue: before.category_for, day };
     try {
       const [wait, behind] = await Promise.all([queue.waitInputs(key), waitingUsersBehind(db, key, left ?? joined)]);
-      events.queue(key.siteId, { categoryFor: key.venue, day, left, joined, wait }, behind);
+      events.queue(key.siteId, { siteId: key.siteId, categoryFor: key.venue, day, left, joined, wait }, behind);
     } catch (error) {
       // The change is saved and announced; screens still renumber on their next read.
       ctx.log.warn({ err: error }, 'could not announce the queue move');
@@ -168,7 +169,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
   /** An order a barista may move on: one of a site they work at (403 for another site's). */
   async function loadAtStaffSite(user: AuthUser, id: number): Promise<OrderRow> {
     const row = await load(id);
-    await ctx.services.sites.forStaff(user, row.site_id);
+    await deps.sites.forStaff(user, row.site_id);
     return row;
   }
 
@@ -194,7 +195,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     const open = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
     if (!open) {
       // Not open yet, and the hours open it by the pickup time: it joins the queue to be made first.
-      const pickup = ctx.services.pickup;
+      const pickup = deps.pickup;
       const opening =
         !(await pickup.openByHoursAt(site, venue, now)) &&
         (await pickup.openByHoursAt(site, venue, new Date(row.pickup_at ?? now)));
@@ -204,7 +205,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     return null;
   }
 
-  return {
+  const api = {
     baristaUpdate,
 
     /**
@@ -217,7 +218,7 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
     async releaseDue(now: Date): Promise<{ released: number; rejected: number; nextDue: Date | null }> {
       const outcome = { released: 0, rejected: 0, nextDue: null as Date | null };
       let systemId: number | undefined;
-      for (const site of await ctx.services.sites.active()) {
+      for (const site of await deps.sites.active()) {
         const scheduled = await listOrders(db, { siteId: site.id, statuses: ['scheduled'] });
         // The counter's pace, read once per venue and day of this run.
         const paces = new Map<string, Promise<{ secondsPerOrder: number }>>();
@@ -362,4 +363,17 @@ export function createTransitionsService(ctx: AppContext, core: OrdersCore, queu
       });
     },
   };
+
+  // A venue that closes (by a person or by the hours) can no longer serve today's orders for
+  // later; the opening hours' closes also reject what still waits there.
+  ctx.domainEvents.on('shop-status.changed', async ({ siteId, before, after, closeWaiting, changedBy }) => {
+    for (const venue of ['cafe', 'bar'] as const) {
+      const was = venue === 'cafe' ? before.isCafeOpen : before.isBarOpen;
+      const is = venue === 'cafe' ? after.isCafeOpen : after.isBarOpen;
+      if (was && !is) await api.rejectScheduledAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
+    }
+    for (const venue of closeWaiting) await api.rejectWaitingAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
+  });
+
+  return api;
 }

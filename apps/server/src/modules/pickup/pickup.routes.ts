@@ -8,13 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { PickupService } from './pickup.service';
+import type { SitesService } from '../sites/sites.service';
 
 const tags = ['pickup'];
 
 /** Orders for later (docs/api.md, "Orders for later"): a site's pickup settings and slots. */
-export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pickup = app.ctx.services.pickup;
-
+export const pickupRoutes: FastifyPluginAsyncZod<{ pickup: PickupService; sites: SitesService }> = async (
+  app,
+  { pickup, sites },
+) => {
   app.get(
     '/sites/:siteId/pickup',
     {
@@ -44,7 +47,7 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const site = await app.ctx.services.sites.forStaff(user, request.params.siteId);
+      const site = await sites.forStaff(user, request.params.siteId);
       return pickup.setSettings(user, site.id, request.body);
     },
   );

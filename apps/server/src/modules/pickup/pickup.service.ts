@@ -1,5 +1,4 @@
 import {
-  UNCOUNTED_ORDER_STATUSES,
   cafeDayOf,
   checkPickup,
   pickupSlots,
@@ -12,10 +11,12 @@ import {
   type SlotList,
   type SlotRules,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, conflict } from '../../lib/errors';
-import type { SiteRecord } from '../sites/sites.service';
+import type { ScheduleService } from '../schedule/schedule.service';
+import type { SiteRecord, SitesService } from '../sites/sites.service';
+import { drinksForSlot, savePickupSettings, takenBySlot } from './pickup.repository';
 
 /** Why a pickup time cannot be ordered for, as the person reads it. */
 const REFUSALS = {
@@ -25,42 +26,17 @@ const REFUSALS = {
   closed: 'pickupAt: the shop has closed for today; choose another day',
 } as const;
 
-/** Drinks ordered for each slot of a site from `from` on (orders not cancelled or rejected), by the slot's start. */
-async function takenBySlot(db: Db, siteId: number, from: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['pickup_at', eb.fn.countAll<number>().as('n')])
-    .where('site_id', '=', siteId)
-    .where('pickup_at', '>=', from)
-    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES)
-    .groupBy('pickup_at')
-    .execute();
-  return new Map(rows.flatMap((r) => (r.pickup_at ? [[r.pickup_at, Number(r.n)] as const] : [])));
-}
-
-/** Drinks ordered for one slot of a site (in the placement's transaction). */
-async function drinksForSlot(db: Db, siteId: number, pickupAt: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('site_id', '=', siteId)
-    .where('pickup_at', '=', pickupAt)
-    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Orders for later (docs/api.md, "Orders for later"): each site's pickup settings, the slots its
  * hours give, and the check of a placement's pickup time. The slots themselves are worked out by
  * packages/shared/src/pickup.ts, in the site's zone.
  */
-export function createPickupService(ctx: AppContext) {
-  const sites = () => ctx.services.sites;
+export function createPickupService(ctx: AppBase, deps: { sites: SitesService; schedule: ScheduleService }) {
+  const sites = () => deps.sites;
 
   /** What the slots of a venue at a site are worked out from, now. */
   async function slotRules(site: SiteRecord, venue: CategoryFor, now: Date): Promise<SlotRules> {
-    const rules = await ctx.services.schedule.rulesOf(site.id);
+    const rules = await deps.schedule.rulesOf(site.id);
     const open = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
     const openByHours = scheduledModeAt(rules, now, site.timeZone) === (venue === 'cafe' ? 'cafe-open' : 'bar-open');
     // Closed by a person today while the hours have it open: no more slots today.
@@ -86,8 +62,27 @@ export function createPickupService(ctx: AppContext) {
     },
 
     /** PUT /sites/{siteId}/pickup (the caller's right to the site is checked by the route). */
-    setSettings: (user: AuthUser, siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> =>
-      sites().setPickup(user, siteId, patch),
+    async setSettings(user: AuthUser, siteId: number, patch: PickupSettingsPatch): Promise<PickupSettings> {
+      const before = (await sites().get(siteId)).pickup;
+      await savePickupSettings(ctx.db, siteId, patch);
+      const after = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+      // The site's state follows (every process reads it again), and the audit log.
+      await ctx.domainEvents.emit('site.changed', {
+        siteId,
+        changes: [
+          {
+            actor: user,
+            action: 'pickup.settings',
+            target: { type: 'site', id: siteId },
+            siteId,
+            before,
+            after,
+            onlyChanged: true,
+          },
+        ],
+      });
+      return (await sites().get(siteId)).pickup;
+    },
 
     /** GET /sites/{siteId}/slots: the slots a person may order for now, with the room each has left. */
     async slots(siteId: number, venue: CategoryFor, day?: CafeDay): Promise<SlotList> {
@@ -124,7 +119,7 @@ export function createPickupService(ctx: AppContext) {
 
     /** Whether the venue should be open at `instant` by the site's hours (the release of an order for later asks). */
     async openByHoursAt(site: SiteRecord, venue: CategoryFor, instant: Date): Promise<boolean> {
-      const rules = await ctx.services.schedule.rulesOf(site.id);
+      const rules = await deps.schedule.rulesOf(site.id);
       return scheduledModeAt(rules, instant, site.timeZone) === (venue === 'cafe' ? 'cafe-open' : 'bar-open');
     },
   };

@@ -2,12 +2,13 @@ import { PushPublicKeySchema, PushSubscriptionBodySchema, PushUnsubscribeBodySch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import type { PushService } from './push.service';
 
 const TAGS = ['push'];
 
 /** Web Push: the server's VAPID key and the browsers that want order notifications. */
-export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.push;
+export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push }) => {
+  const service = push;
 
   app.get(
     '/push/public-key',

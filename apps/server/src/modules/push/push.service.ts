@@ -1,10 +1,10 @@
 import type { PushMessage, PushSubscriptionBody } from '@cafe/shared';
 import webpush from 'web-push';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, type DeliveryOutcome } from '../notifications/channels';
+import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, type DeliveryOutcome } from '../../lib/delivery';
 import {
   deleteSubscription,
   findDeliverable,
@@ -16,7 +16,7 @@ import {
 /** How long the push service keeps a message for a device that is offline. */
 const TTL_SECONDS = 60 * 60;
 
-export function createPushService(ctx: AppContext) {
+export function createPushService(ctx: AppBase) {
   const { db, clock, log } = ctx;
   const { vapid } = ctx.config;
   /** Where subscriptions may point (config PUSH_ENDPOINT_HOSTS). */

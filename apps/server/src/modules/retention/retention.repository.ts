@@ -1,6 +1,6 @@
 import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
 import type { Db } from '../../db/types';
-import { imageNameFromUrl } from '../uploads/image-url';
+import { imageNameFromUrl } from '../../lib/image-url';
 
 /** How many rows one delete statement takes, so a big first clean-up does not hold the database long. */
 const CHUNK = 500;

@@ -1,9 +1,10 @@
 import { PrivacyPolicySchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RetentionService } from './retention.service';
 
 /** What the privacy page shows: what is kept and for how long (docs/privacy.md). */
-export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.retention;
+export const retentionRoutes: FastifyPluginAsyncZod<{ retention: RetentionService }> = async (app, { retention }) => {
+  const service = retention;
   app.get(
     '/privacy',
     {

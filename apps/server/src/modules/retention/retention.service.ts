@@ -1,5 +1,5 @@
 import type { PrivacyPolicy } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import { iso } from '../../lib/time';
 import {
@@ -12,7 +12,9 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the bus carries when stored images were deleted: every process forgets the ones it knew. */
-export const IMAGES_REMOVED_TOPIC = 'images-removed';
+import { IMAGES_REMOVED_TOPIC } from '../../lib/image-url';
+
+export { IMAGES_REMOVED_TOPIC };
 
 export interface CleanupOutcome {
   photos: number;
@@ -24,7 +26,7 @@ export interface CleanupOutcome {
  * Personal data is kept only as long as docs/privacy.md says: a clean-up once a day, in one of the
  * server processes, deletes what is past its time. The privacy page is made from the same settings.
  */
-export function createRetentionService(ctx: AppContext) {
+export function createRetentionService(ctx: AppBase) {
   const { db, clock, log, bus } = ctx;
   const { photoDays, notificationDays } = ctx.config.retention;
   let timer: DueTimer | undefined;

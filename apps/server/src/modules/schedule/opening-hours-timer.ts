@@ -1,4 +1,5 @@
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
+import type { RunReport } from './schedule.service';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 
 export type OpeningHoursTimer = DueTimer;
@@ -9,8 +10,10 @@ export type OpeningHoursTimer = DueTimer;
  * a lost message, is noticed within it). Every process of a deployment runs one; the schedule
  * service makes each change happen once. Tests call `runDue` with their own clock instead.
  */
-export function startOpeningHoursTimer(ctx: AppContext): OpeningHoursTimer {
-  const service = ctx.services.schedule;
+export function startOpeningHoursTimer(
+  ctx: AppBase,
+  service: { runDue: (now: Date) => Promise<RunReport>; nextDue: (now: Date) => Promise<Date | null> },
+): OpeningHoursTimer {
   return startDueTimer({
     now: () => ctx.clock.now(),
     maxPauseMs: 60_000,

@@ -9,6 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { ScheduleService } from './schedule.service';
+import type { SitesService } from '../sites/sites.service';
 
 const tags = ['schedule'];
 
@@ -24,9 +26,11 @@ const EMITS =
   'from the next opening or closing time: the shop ' +
   'status of this moment stays as it is (PATCH /cafe-status changes it now).';
 
-export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.schedule;
-  const sites = app.ctx.services.sites;
+export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService; sites: SitesService }> = async (
+  app,
+  { schedule, sites },
+) => {
+  const service = schedule;
   const staff = requireRole('barista', 'admin');
   const staffSite = (request: FastifyRequest<{ Querystring: { siteId?: number } }>) =>
     sites.forStaff(currentUser(request), request.query.siteId);

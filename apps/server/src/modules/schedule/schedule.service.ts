@@ -1,7 +1,6 @@
 import {
   CLOSING_WARNING_MINUTES,
   DEFAULT_WEEKLY_PERIODS,
-  SHOP_CLOSING_NOTE,
   cafeDayOf,
   latestChangeAtOrBefore,
   nextOpening,
@@ -12,13 +11,15 @@ import {
   type ClosingSoonEvent,
   type Schedule,
   type ScheduledChange,
-  type SiteVenues,
   type Venue,
   type WeeklyPeriod,
   type WeeklyScheduleBody,
   type OpeningRules,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { Change } from '../../lib/domain-events';
+import type { ShopStatusService } from '../shop-status/shop-status.service';
+import type { SitesService } from '../sites/sites.service';
 import type { Db } from '../../db/types';
 import { findSystemAccountId } from '../../db/system-account';
 import { createMemoryCache } from '../../lib/cache';
@@ -90,9 +91,15 @@ const warningKey = (siteId: number, venue: Venue, at: Date) => `warning:${siteId
  * ten minutes before a venue closes everyone is warned, and at the close its orders still waiting
  * are rejected. Each change and warning is handled once, by whichever process claims its key.
  */
-export function createScheduleService(ctx: AppContext) {
+export function createScheduleService(ctx: AppBase, deps: { sites: SitesService; shopStatus: ShopStatusService }) {
   const { db, clock, config, events } = ctx;
-  const sites = () => ctx.services.sites;
+  const sites = () => deps.sites;
+
+  // A new site's hours: the specification's, for the venues it runs (in the site's transaction).
+  ctx.domainEvents.within('site.created', async (trx, { siteId, venues, by }) => {
+    const weekly = DEFAULT_WEEKLY_PERIODS.filter((p) => venues[p.venue]);
+    await replaceWeekly(trx, siteId, [...weekly], by, iso(clock.now()));
+  });
 
   // Read by every tick of every process and by every closed page; changed a few times a year.
   const rules = createMemoryCache<number, Rules>({ topic: 'schedule', bus: ctx.bus, ttlMs: 60_000 });
@@ -134,14 +141,12 @@ export function createScheduleService(ctx: AppContext) {
    * schedule closes, and any other one that was open and is not after the change.
    */
   async function apply(siteId: number, change: ScheduledChange, systemId: number): Promise<void> {
-    const before = await ctx.services.shopStatus.get(siteId);
-    await ctx.services.shopStatus.set(siteId, change.to, systemId);
+    const before = await deps.shopStatus.get(siteId);
     const closing = new Set(venuesClosedBy(change));
     if (before.isCafeOpen && change.to !== 'cafe-open') closing.add('cafe');
     if (before.isBarOpen && change.to !== 'bar-open') closing.add('bar');
-    for (const venue of closing) {
-      await ctx.services.orders.rejectWaitingAtClose(siteId, venue, SHOP_CLOSING_NOTE, systemId);
-    }
+    // What still waits at a venue that closes goes with it (the orders module follows the change).
+    await deps.shopStatus.set(siteId, change.to, systemId, [...closing]);
   }
 
   /**
@@ -157,7 +162,7 @@ export function createScheduleService(ctx: AppContext) {
       return;
     }
     const systemId = await systemAccountId();
-    const last = await ctx.services.shopStatus.lastChange(siteId);
+    const last = await deps.shopStatus.lastChange(siteId);
     const byHandSince = last.by !== null && last.by !== systemId && last.at > iso(change.at);
     // Nobody would make the drinks: a site with no barista assigned opens only by an admin's hand.
     const unstaffed = change.to !== 'close-both' && !(await sites().hasBaristas(siteId));
@@ -223,19 +228,20 @@ export function createScheduleService(ctx: AppContext) {
    * opening or closing time and never moves the shop by itself (no process can see the new
    * schedule before that mark). Then every process is told, and the site's people get the new schedule.
    */
-  async function edit(siteId: number, save: (trx: Db) => Promise<void>): Promise<Schedule> {
+  async function edit(siteId: number, save: (trx: Db) => Promise<Change[]>): Promise<Schedule> {
     const site = await sites().get(siteId);
     if (config.openingHours) await runDue(clock.now());
     const now = clock.now();
-    const settled = await db.transaction().execute(async (trx) => {
-      await save(trx);
+    const { settled, changes } = await db.transaction().execute(async (trx) => {
+      const made = await save(trx);
       const latest = latestChangeAtOrBefore(await loadRules(trx, siteId), now, site.timeZone);
-      if (!latest) return null;
+      if (!latest) return { settled: null, changes: made };
       await claimRun(trx, run(changeKey(siteId, latest), 'change', latest.at, 'skipped'));
-      return changeKey(siteId, latest);
+      return { settled: changeKey(siteId, latest), changes: made };
     });
     if (settled) remember(settled);
     rules.invalidate(siteId);
+    await ctx.domainEvents.emit('schedule.changed', { siteId, changes });
     const answer = answerFor(await readRules(siteId), now, site.timeZone);
     events.schedule(siteId, answer);
     return answer;
@@ -270,7 +276,7 @@ export function createScheduleService(ctx: AppContext) {
 
   let timer: OpeningHoursTimer | undefined;
 
-  return {
+  const api = {
     /** A site's weekly periods and closed days, as the rules of packages/shared/src/schedule.ts take them. */
     rulesOf: (siteId: number): Promise<OpeningRules> => readRules(siteId),
 
@@ -287,15 +293,8 @@ export function createScheduleService(ctx: AppContext) {
         const before = await listWeekly(trx, siteId);
         await replaceWeekly(trx, siteId, body.weekly, user.id, iso(clock.now()));
         const changed = changedPeriods(before, await listWeekly(trx, siteId));
-        if (changed) {
-          await ctx.services.audit.record(trx, {
-            actor: user,
-            action: 'schedule.weekly',
-            target: { type: 'site', id: siteId },
-            siteId,
-            ...changed,
-          });
-        }
+        if (!changed) return [];
+        return [{ actor: user, action: 'schedule.weekly', target: { type: 'site', id: siteId }, siteId, ...changed }];
       });
     },
 
@@ -309,14 +308,16 @@ export function createScheduleService(ctx: AppContext) {
       return edit(siteId, async (trx) => {
         const before = (await listClosedDays(trx, siteId)).find((c) => c.day === body.day);
         await saveClosedDay(trx, siteId, closedDay, user.id, iso(clock.now()));
-        await ctx.services.audit.record(trx, {
-          actor: user,
-          action: 'schedule.closed-day.add',
-          target: { type: 'closed-day', id: body.day },
-          siteId,
-          before: before ? { day: before.day, note: before.note } : null,
-          after: closedDay,
-        });
+        return [
+          {
+            actor: user,
+            action: 'schedule.closed-day.add',
+            target: { type: 'closed-day', id: body.day },
+            siteId,
+            before: before ? { day: before.day, note: before.note } : null,
+            after: closedDay,
+          },
+        ];
       });
     },
 
@@ -325,21 +326,17 @@ export function createScheduleService(ctx: AppContext) {
       return edit(siteId, async (trx) => {
         const before = (await listClosedDays(trx, siteId)).find((c) => c.day === day);
         if (!before || !(await deleteClosedDay(trx, siteId, day))) throw notFound('Closed day');
-        await ctx.services.audit.record(trx, {
-          actor: user,
-          action: 'schedule.closed-day.remove',
-          target: { type: 'closed-day', id: day },
-          siteId,
-          before: { day: before.day, note: before.note },
-          after: null,
-        });
+        return [
+          {
+            actor: user,
+            action: 'schedule.closed-day.remove',
+            target: { type: 'closed-day', id: day },
+            siteId,
+            before: { day: before.day, note: before.note },
+            after: null,
+          },
+        ];
       });
-    },
-
-    /** A new site's hours: the specification's, for the venues it runs (inside the site's transaction). */
-    async startSite(trx: Db, siteId: number, venues: SiteVenues, by: number): Promise<void> {
-      const weekly = DEFAULT_WEEKLY_PERIODS.filter((p) => venues[p.venue]);
-      await replaceWeekly(trx, siteId, [...weekly], by, iso(clock.now()));
     },
 
     /**
@@ -370,7 +367,7 @@ export function createScheduleService(ctx: AppContext) {
 
     /** Runs the opening hours on their own from now on (server.ts, after the live adapter is attached). */
     start(): void {
-      timer ??= startOpeningHoursTimer(ctx);
+      timer ??= startOpeningHoursTimer(ctx, { runDue, nextDue: (now) => api.nextDue(now) });
     },
 
     /** Stops the timer and waits for a run under way. */
@@ -379,6 +376,7 @@ export function createScheduleService(ctx: AppContext) {
       timer = undefined;
     },
   };
+  return api;
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;

@@ -1,5 +1,6 @@
 import { PublicSettingsSchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SettingsService } from './settings.service';
 
 /**
  * Settings change rarely, and every visitor's first screen waits for them: browsers and proxies may
@@ -7,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
  */
 const CACHE_CONTROL = 'public, max-age=60';
 
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.settings;
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
+  const service = settings;
 
   app.get(
     '/settings',

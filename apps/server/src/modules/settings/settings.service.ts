@@ -1,14 +1,15 @@
 import { HOURS, type PublicSettings } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
+import type { SitesService } from '../sites/sites.service';
 
 /** The deployment settings the web app reads at start-up instead of having them built in. */
-export function createSettingsService(ctx: AppContext) {
+export function createSettingsService(ctx: AppBase, deps: { sites: SitesService }) {
   const { config } = ctx;
 
   return {
     /** The cafe fields are the first site's, as before sites: GET /sites has every site's. */
     async publicSettings(): Promise<PublicSettings> {
-      const site = await ctx.services.sites.defaultSite();
+      const site = await deps.sites.defaultSite();
       return {
         companyEmailDomain: config.companyEmailDomain,
         cafeTimeZone: site.timeZone,
@@ -17,8 +18,9 @@ export function createSettingsService(ctx: AppContext) {
         locationCheck: config.locationCheck,
         barOnlineOrdering: config.barOnlineOrdering,
         hours: HOURS,
-        webPushPublicKey: ctx.services.push.publicKey().publicKey || null,
-        singleSignOn: ctx.services.sso.publicSettings(),
+        webPushPublicKey: config.vapid.publicKey || null,
+        // The company's identity provider, by the name the sign-in button shows.
+        singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
         emailConfirmation: config.notifications.email !== null,
       };
     },

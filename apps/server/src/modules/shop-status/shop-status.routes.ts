@@ -4,12 +4,16 @@ import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { ShopStatusService } from './shop-status.service';
+import type { SitesService } from '../sites/sites.service';
 
 const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
 
-export const shopStatusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.shopStatus;
-  const sites = app.ctx.services.sites;
+export const shopStatusRoutes: FastifyPluginAsyncZod<{ shopStatus: ShopStatusService; sites: SitesService }> = async (
+  app,
+  { shopStatus, sites },
+) => {
+  const service = shopStatus;
 
   app.get(
     '/cafe-status',

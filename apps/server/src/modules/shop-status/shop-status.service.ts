@@ -1,17 +1,21 @@
-import { SHOP_CLOSING_NOTE, shopStatusFor, type CafeStatus, type ShopValue } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import { shopStatusFor, type CafeStatus, type CategoryFor, type ShopValue } from '@cafe/shared';
+import type { AppBase } from '../../context';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { badRequest } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { SitesService } from '../sites/sites.service';
+import { saveShopStatus } from './shop-status.repository';
 
 /**
  * The shop status of each site (the specification's cafe-open / bar-open / close-both). It is kept
- * on the site's row (modules/sites); this service sets it as a person or the opening hours do and
- * tells that site's people.
+ * on the site's row and read through the site's state (modules/sites); this service sets it as a
+ * person or the opening hours do, tells that site's people, and emits `shop-status.changed` (the
+ * orders that can no longer be served follow it, and the audit log).
  */
-export function createShopStatusService(ctx: AppContext) {
+export function createShopStatusService(ctx: AppBase, deps: { sites: SitesService }) {
   const { events } = ctx;
-  const sites = () => ctx.services.sites;
+  const sites = () => deps.sites;
   // GET /cafe-status is read by every screen: its answer per site, made once per change.
   const answers = createMemoryCache<number, CachedAnswer>({
     topic: 'shop-status',
@@ -41,30 +45,41 @@ export function createShopStatusService(ctx: AppContext) {
     },
 
     /** `all-close` and `close-both` both close the cafe and the bar. */
-    async set(siteId: number, value: ShopValue, changedBy: number): Promise<CafeStatus> {
+    async set(
+      siteId: number,
+      value: ShopValue,
+      changedBy: number,
+      /** The venues whose waiting orders go with this change (the opening hours' closes). */
+      closeWaiting: readonly CategoryFor[] = [],
+    ): Promise<CafeStatus> {
       const wanted = shopStatusFor(value);
       const site = await sites().get(siteId);
       const missing =
         wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
       if (missing) throw badRequest(`${site.name} does not run a ${missing}, so its ${missing} cannot be opened.`);
-      const { status } = await sites().saveStatus(siteId, wanted, changedBy);
-      // The opening hours set it here too, as their own account: recorded like a person's change.
-      await ctx.services.audit.record(ctx.db, {
-        actor: { id: changedBy },
-        action: 'shop.status',
-        target: { type: 'site', id: siteId },
-        siteId,
-        before: { ...site.status },
-        after: { ...status },
-      });
+      await saveShopStatus(ctx.db, siteId, wanted, changedBy, iso(ctx.clock.now()));
+      const status = { isBarOpen: wanted.isBarOpen, isCafeOpen: wanted.isCafeOpen };
       answers.invalidate(siteId);
       events.shopStatus(siteId, status);
-      // Today's orders for later of a venue that closes can no longer be served.
-      for (const venue of ['cafe', 'bar'] as const) {
-        const was = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
-        const is = venue === 'cafe' ? status.isCafeOpen : status.isBarOpen;
-        if (was && !is) await ctx.services.orders.rejectScheduledAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
-      }
+      // The site's state, the orders a closing venue can no longer serve, and the audit log follow.
+      // The opening hours set it here too, as their own account: recorded like a person's change.
+      await ctx.domainEvents.emit('shop-status.changed', {
+        siteId,
+        before: site.status,
+        after: status,
+        closeWaiting,
+        changedBy,
+        changes: [
+          {
+            actor: { id: changedBy },
+            action: 'shop.status',
+            target: { type: 'site', id: siteId },
+            siteId,
+            before: { ...site.status },
+            after: { ...status },
+          },
+        ],
+      });
       return status;
     },
   };

@@ -154,7 +154,3 @@ export async function availableBaristaIds(db: Db, userIds: readonly number[]): P
     .execute();
   return rows.map((r) => r.id);
 }
-
-export async function setHomeSite(db: Db, userId: number, siteId: number, at: string): Promise<void> {
-  await db.updateTable('users').set({ home_site_id: siteId, updated_at: at }).where('id', '=', userId).execute();
-}

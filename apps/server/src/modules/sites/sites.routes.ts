@@ -1,5 +1,4 @@
 import {
-  HomeSiteBodySchema,
   NearestSiteQuerySchema,
   SiteBaristaSchema,
   SiteBaristasBodySchema,
@@ -12,13 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
-import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
+import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { SitesService } from './sites.service';
 
 const tags = ['sites'];
 
-export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.sites;
+export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
+  const service = sites;
   const admin = requireRole('admin');
 
   app.get(
@@ -141,20 +141,5 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.setBaristas(currentUser(request), request.params.siteId, request.body.userIds),
-  );
-
-  app.put(
-    '/user/home-site',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary: 'Choose the site you order at: the menu, hours, queue and location check follow it',
-        security: bearerSecurity,
-        body: HomeSiteBodySchema,
-        response: { 200: SiteSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
-    async (request) => service.setHomeSite(currentUser(request), request.body.siteId),
   );
 };

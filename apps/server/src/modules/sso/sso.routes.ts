@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import { SSO_COOKIE, SSO_COOKIE_PATH } from './sso.service';
+import type { SsoService } from './sso.service';
 
 /** The attempt cookie of the request, if it sent one. */
 function attemptCookie(request: FastifyRequest): string | undefined {
@@ -14,8 +15,8 @@ function attemptCookie(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.sso;
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
+  const service = sso;
   const limited = app.ctx.config.rateLimit;
   // Each start asks the provider nothing new (its configuration is kept) but makes a cookie; each
   // callback makes a request to the provider: both are counted per address like sign-in.

@@ -3,7 +3,8 @@ import { DisplayNameSchema, LIMITS, type SsoStart, type TokenPair } from '@cafe/
 import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { SingleSignOnConfig } from '../../config';
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
+import type { AuthService } from '../auth/auth.service';
 import { AppError, notFound } from '../../lib/errors';
 
 /** The cookie that carries one sign-in attempt from its start to the provider's answer. */
@@ -62,7 +63,7 @@ function displayNameOf(claims: Record<string, unknown>, email: string): string {
  * travel in a signed, short-lived, httpOnly cookie, so any server process can finish what another
  * started; the person is then signed in by the auth service like a password sign-in.
  */
-export function createSsoService(ctx: AppContext) {
+export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
   const settings: SingleSignOnConfig | null = ctx.config.singleSignOn;
   // A key of its own, derived from the signing secret: an attempt cookie is never an access token.
   const cookieKey = createHmac('sha256', ctx.config.jwtSecret).update('cafe single sign-on attempt').digest();
@@ -214,7 +215,7 @@ export function createSsoService(ctx: AppContext) {
           `Your e-mail address ${email} is not verified at ${sso.name}, so we cannot sign you in with it.`,
         );
       }
-      return ctx.services.auth.signInVerifiedEmail(email, displayNameOf(claims, email));
+      return deps.auth.signInVerifiedEmail(email, displayNameOf(claims, email));
     },
   };
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import type { StatsService } from './stats.service';
 
 const tags = ['stats'];
 const PERIOD =
@@ -29,8 +30,7 @@ const errors = errorResponses({
 });
 
 // The /order/... paths sit beside the orders module's /order/:id; static segments win in Fastify.
-export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const stats = app.ctx.services.stats;
+export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
   const staff = requireRole('barista', 'admin');
 
   /** Every statistic is a staff-only GET of a period query; the route options differ only in these. */

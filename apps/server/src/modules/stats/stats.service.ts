@@ -11,7 +11,8 @@ import {
   type StatsQuery,
   type TimesByHourRow,
 } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { AppBase, AuthUser } from '../../context';
+import type { SitesService } from '../sites/sites.service';
 import { badRequest } from '../../lib/errors';
 import { toPopularMenuRow } from './stats.mapper';
 import * as repo from './stats.repository';
@@ -26,8 +27,8 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * (docs/decisions/0027-sites.md). The database does the counting, reading only the period's rows
  * of one index (docs/decisions/0016-statistics-and-history.md).
  */
-export function createStatsService(ctx: AppContext) {
-  const sites = () => ctx.services.sites;
+export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) {
+  const sites = () => deps.sites;
 
   /**
    * The period and the site a request reads: an admin without siteId every site together; anyone

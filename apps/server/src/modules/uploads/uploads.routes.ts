@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
+import type { UploadsService } from './uploads.service';
 
 /** Uploads a signed-in person may make a minute (each one decodes an image). */
 const UPLOADS_PER_MINUTE = 30;
@@ -54,8 +55,8 @@ function uploaderKey(request: FastifyRequest): string {
   return request.authUser ? `upload:user:${request.authUser.id}` : `upload:ip:${request.ip}`;
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.uploads;
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+  const service = uploads;
 
   // Scoped to this plugin: only the upload route parses multipart bodies.
   await app.register(multipart, {

@@ -1,10 +1,10 @@
 import { LIMITS, MESSAGES } from '@cafe/shared';
-import type { AppContext } from '../../context';
+import type { AppBase } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { toStoredImage } from './image-processing';
-import { imageNameFromUrl, imageUrl } from './image-url';
-import { IMAGES_REMOVED_TOPIC } from '../retention/retention.service';
+import { imageNameFromUrl, imageUrl } from '../../lib/image-url';
+import { IMAGES_REMOVED_TOPIC } from '../../lib/image-url';
 import { findImageByName, findImageNameBySha, imageExists, insertImageIfNew } from './uploads.repository';
 
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
@@ -32,7 +32,7 @@ function bytesFromDataUrl(file: string): Buffer {
 /** How many stored image names are remembered as existing (each order checks its tumbler photo). */
 const KNOWN_IMAGES_MAX = 10_000;
 
-export function createUploadsService(ctx: AppContext) {
+export function createUploadsService(ctx: AppBase) {
   const knownImages = new Set<string>();
   // The daily clean-up deleted photos (modules/retention), in this process or another.
   ctx.bus.subscribe(IMAGES_REMOVED_TOPIC, () => knownImages.clear());

@@ -108,3 +108,8 @@ export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
     .forUpdate()
     .execute();
 }
+
+/** The site the person orders at from now on. */
+export async function setHomeSite(db: Db, userId: number, siteId: number, at: string): Promise<void> {
+  await db.updateTable('users').set({ home_site_id: siteId, updated_at: at }).where('id', '=', userId).execute();
+}

@@ -1,8 +1,10 @@
 import {
+  HomeSiteBodySchema,
   IdParamsSchema,
   MeSchema,
   PushDisableBodySchema,
   RenameBodySchema,
+  SiteSchema,
   UserPatchBodySchema,
   UserSchema,
   UserSearchQuerySchema,
@@ -12,9 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import type { UsersService } from './users.service';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.ctx.services.users;
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const service = users;
 
   app.get(
     '/user/search',
@@ -110,5 +113,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/user/home-site',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['sites'],
+        summary: 'Choose the site you order at: the menu, hours, queue and location check follow it',
+        security: bearerSecurity,
+        body: HomeSiteBodySchema,
+        response: { 200: SiteSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => service.setHomeSite(currentUser(request), request.body.siteId),
   );
 };

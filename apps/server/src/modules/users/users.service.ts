@@ -1,5 +1,7 @@
-import type { Me, RegisterBody, User, UserPatchBody, UserSearchResult } from '@cafe/shared';
-import type { AppContext, AuthUser } from '../../context';
+import type { Me, RegisterBody, Site, User, UserPatchBody, UserSearchResult } from '@cafe/shared';
+import type { AppBase, AuthUser } from '../../context';
+import type { Change } from '../../lib/domain-events';
+import type { SitesService } from '../sites/sites.service';
 import type { Db } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createMemoryCache } from '../../lib/cache';
@@ -14,6 +16,7 @@ import {
   listUsers,
   searchUsers,
   lockUsers,
+  setHomeSite,
   setPushStatus,
   updateUser,
   type UserChanges,
@@ -37,7 +40,7 @@ const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail al
  * Accounts. Methods that take `db` run on the caller's transaction when given one: on SQLite a
  * query outside it would wait for the transaction's own connection and never run.
  */
-export function createUsersService(ctx: AppContext) {
+export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) {
   const { db, clock } = ctx;
   /**
    * Who a signed-in request comes from, read on every request: kept in memory, dropped here and in
@@ -48,17 +51,15 @@ export function createUsersService(ctx: AppContext) {
     bus: ctx.bus,
     ttlMs: 60_000,
   });
-  async function recordUserChanges(trx: Db, caller: AuthUser, before: UserRow, after: UserRow): Promise<void> {
-    for (const { action, field, of } of AUDITED_FIELDS) {
-      if (of(before) === of(after)) continue;
-      await ctx.services.audit.record(trx, {
-        actor: caller,
-        action,
-        target: { type: 'user', id: after.id },
-        before: { [field]: of(before) },
-        after: { [field]: of(after) },
-      });
-    }
+  /** What the audit log keeps of an admin's edit: one entry per audited field that changed. */
+  function userChanges(caller: AuthUser, before: UserRow, after: UserRow): Change[] {
+    return AUDITED_FIELDS.filter(({ of }) => of(before) !== of(after)).map(({ action, field, of }) => ({
+      actor: caller,
+      action,
+      target: { type: 'user', id: after.id },
+      before: { [field]: of(before) },
+      after: { [field]: of(after) },
+    }));
   }
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
@@ -74,13 +75,21 @@ export function createUsersService(ctx: AppContext) {
         name: caller.name,
         role: caller.role,
         homeSiteId: caller.homeSiteId,
-        staffSiteIds: await ctx.services.sites.staffSiteIds(caller),
+        staffSiteIds: await deps.sites.staffSiteIds(caller),
       };
     },
 
-    /** An account changed outside this module (its home site): drop what this and every process remembers of it. */
+    /** An account changed outside this module (deleted, confirmed): drop what this and every process remembers of it. */
     forget(userId: number): void {
       activeAccounts.invalidate(userId);
+    },
+
+    /** PUT /user/home-site: the site a person orders at from now on (not an archived one). */
+    async setHomeSite(user: AuthUser, siteId: number): Promise<Site> {
+      const site = await deps.sites.forHomeSite(siteId);
+      await setHomeSite(db, user.id, site.id, iso(clock.now()));
+      activeAccounts.invalidate(user.id);
+      return site;
     },
 
     async rename(caller: AuthUser, name: string): Promise<User> {
@@ -115,19 +124,26 @@ export function createUsersService(ctx: AppContext) {
       if (patch.role !== undefined) changes.role = patch.role;
       if (patch.isAvailable !== undefined) changes.is_available = patch.isAvailable;
       const now = clock.now();
-      const row = await db.transaction().execute(async (trx) => {
+      const edited = await db.transaction().execute(async (trx) => {
         const before = await findUserById(trx, userId);
         const updated = await updateUser(trx, userId, changes, iso(now));
         // A disabled account loses its sessions at once; its access tokens already stop working
         // because every request re-reads the user.
-        if (updated && patch.isAvailable === 'unavailable') await ctx.services.auth.endAllSessions(userId, trx);
-        if (before && updated) await recordUserChanges(trx, caller, before, updated);
-        return updated;
+        if (updated && patch.isAvailable === 'unavailable')
+          await ctx.domainEvents.emitWithin(trx, 'user.disabling', { userId });
+        return updated ? { row: updated, changes: before ? userChanges(caller, before, updated) : [] } : null;
       });
-      if (!row) throw notFound('User');
+      if (!edited) throw notFound('User');
+      const { row } = edited;
       activeAccounts.invalidate(userId);
-      if (patch.role === 'barista')
-        await ctx.services.sites.welcomeBarista({ id: row.id, homeSiteId: row.home_site_id ?? null });
+      // Someone who became a barista starts at their home site (the sites module follows).
+      await ctx.domainEvents.emit('user.changed', {
+        userId,
+        endSessions: patch.role !== undefined || patch.isAvailable !== undefined,
+        ...(patch.role === undefined ? {} : { role: patch.role }),
+        homeSiteId: row.home_site_id ?? null,
+        changes: edited.changes,
+      });
       // Live connections joined their rooms under the old role: make them reconnect.
       if (patch.role !== undefined || patch.isAvailable !== undefined) ctx.events.sessionChanged(userId);
       return toUser(row);

@@ -121,6 +121,7 @@ describe('useBoardLive', () => {
     emitOrders('in-progress', 1);
     act(() =>
       dispatchLiveEvent('queue', {
+        siteId: 1,
         categoryFor: 'cafe',
         day: TODAY,
         left: { id: 1, orderDate: orderAt(1, 1).orderDate },

@@ -28,6 +28,7 @@ describe('useMyOrdersLiveUpdates', () => {
 
     act(() =>
       dispatchLiveEvent('queue', {
+        siteId: 1,
         categoryFor: 'cafe',
         day: '2026-11-18',
         left: { id: 2, orderDate: '2026-11-18T03:01:00.000Z' },

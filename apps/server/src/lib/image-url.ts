@@ -14,3 +14,6 @@ const ISSUED_URL = /^(?:https?:\/\/[^/\s?#]+)?\/api\/images\/([A-Za-z0-9][A-Za-z
 export function imageNameFromUrl(url: string): string | null {
   return ISSUED_URL.exec(url.trim())?.[1] ?? null;
 }
+
+/** The bus topic of photos deleted (the clean-up, an account's deletion): every process forgets them. */
+export const IMAGES_REMOVED_TOPIC = 'images-removed';

@@ -1,0 +1,146 @@
+import type { CategoryFor, OrderStatus } from '@cafe/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/types';
+import type { AuditRecord } from './audit-record';
+
+/*
+ * What happened, for what follows it (docs/decisions/0045-one-core.md). A module that changes its
+ * state emits one of these after its transaction committed; the modules whose work follows the
+ * change (the audit log, notifications, busy mode's automatic pause, orders that can no longer be
+ * served, the opening of a new site's menu and hours) subscribe to it, instead of the writing
+ * module calling each of them. The writing module then depends on none of them.
+ *
+ * `emit` waits for every handler, one after the other, so the request that made the change answers
+ * once its effects are done (a test, or the next screen, reads them at once). A handler that fails
+ * is logged and does not undo the change, which is already committed.
+ *
+ * The few effects that must commit with the change itself (an order's notifications in the outbox,
+ * a new site's menu rows and hours) are `within` handlers: they run inside the writer's transaction.
+ */
+
+/** A change worth an audit entry: who, what, where, before and after (audit-record.ts). */
+export type Change = AuditRecord;
+
+/** After-commit events and their payloads. */
+export interface DomainEventMap {
+  /** A site was added, changed (name, position, venues, pickup settings) or archived. */
+  'site.changed': { siteId: number; changes: readonly Change[] };
+  /** A venue of a site opened or closed, by a person or by the opening hours. */
+  'shop-status.changed': {
+    siteId: number;
+    before: { isCafeOpen: boolean; isBarOpen: boolean };
+    after: { isCafeOpen: boolean; isBarOpen: boolean };
+    /** The venues whose waiting orders go with the close (the opening hours' scheduled closes). */
+    closeWaiting: readonly CategoryFor[];
+    changedBy: number;
+    changes: readonly Change[];
+  };
+  /** Busy mode's settings of a site changed by hand. */
+  'busy.changed': { siteId: number; changes: readonly Change[] };
+  /** A site's weekly hours or closed days changed. */
+  'schedule.changed': { siteId: number; changes: readonly Change[] };
+  /** The menu, an option group, or what a site serves or has sold out changed. */
+  'menu.changed': { siteId: number | null; changes: readonly Change[] };
+  /** A person's role, availability or name changed, or their account was deleted. */
+  'user.changed': {
+    userId: number;
+    /** Their sessions end (a role or availability change, a deletion). */
+    endSessions: boolean;
+    /** The role they have now, when it changed. */
+    role?: string;
+    /** Their home site, when known. */
+    homeSiteId?: number | null;
+    changes: readonly Change[];
+  };
+  /** Orders of a site were placed or moved on: its queue changed (busy mode may pause or resume). */
+  'orders.changed': { siteId: number };
+  /** An order moved (taken, finished, picked up, rejected, released, undone); `notified`: its owner has messages in the outbox. */
+  'order.moved': { orderId: number; siteId: number; notified: boolean };
+}
+
+/** Effects that commit with the change: they run inside the writer's transaction. */
+export interface WithinEventMap {
+  /** A new site: its menu rows and its first hours. */
+  'site.created': { siteId: number; venues: { cafe: boolean; bar: boolean }; by: number };
+  /** An order is moving: its owner's notifications go into the outbox with the move. Answers whether any were written. */
+  'order.moving': OrderMove;
+  /** An account is being disabled: its sessions end with it. */
+  'user.disabling': { userId: number };
+}
+
+/** What the outbox needs to tell an order's owner of a move. */
+export interface OrderMove {
+  userId: number;
+  to: OrderStatus;
+  /** Set when a barista took back a move: the status it had. */
+  undone?: OrderStatus | undefined;
+  /** An order for later that joined the queue. */
+  released?: boolean;
+  order: {
+    orderId: number;
+    drink: string;
+    status: OrderStatus;
+    siteId: number;
+    siteName: string;
+    siteTimeZone: string;
+    counter: CategoryFor;
+    rejectNote: string | null;
+    pickupAt: string | null;
+  };
+}
+
+type Handler<P> = (payload: P) => Promise<void> | void;
+type WithinHandler<P> = (trx: Db, payload: P) => Promise<boolean | void>;
+
+export interface DomainEvents {
+  on<E extends keyof DomainEventMap>(event: E, handler: Handler<DomainEventMap[E]>): void;
+  /** Tells every handler, in the order they subscribed; resolves when all are done. */
+  emit<E extends keyof DomainEventMap>(event: E, payload: DomainEventMap[E]): Promise<void>;
+  within<E extends keyof WithinEventMap>(event: E, handler: WithinHandler<WithinEventMap[E]>): void;
+  /** Runs the handlers inside `trx`; a failure fails the transaction. Answers whether any handler said it did something. */
+  emitWithin<E extends keyof WithinEventMap>(trx: Db, event: E, payload: WithinEventMap[E]): Promise<boolean>;
+}
+
+export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
+  const handlers = new Map<string, Handler<never>[]>();
+  const withinHandlers = new Map<string, WithinHandler<never>[]>();
+  return {
+    on(event, handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+    },
+    async emit(event, payload) {
+      for (const handler of handlers.get(event) ?? []) {
+        try {
+          await (handler as Handler<typeof payload>)(payload);
+        } catch (error) {
+          log.warn({ err: error, event }, 'a change was saved but what follows it failed');
+        }
+      }
+    },
+    within(event, handler) {
+      withinHandlers.set(event, [...(withinHandlers.get(event) ?? []), handler]);
+    },
+    async emitWithin(trx, event, payload) {
+      let did = false;
+      for (const handler of withinHandlers.get(event) ?? []) {
+        if ((await (handler as WithinHandler<typeof payload>)(trx, payload)) === true) did = true;
+      }
+      return did;
+    },
+  };
+}
+
+/**
+ * Runs `work` in a transaction, noting the menu's changes as it makes them, and emits
+ * `menu.changed` with them once it committed (the menu and the drink options).
+ */
+export async function changeMenu<T>(
+  ctx: { db: Db; domainEvents: DomainEvents },
+  siteId: number | null,
+  work: (trx: Db, note: (change: Change) => void) => Promise<T>,
+): Promise<T> {
+  const changes: Change[] = [];
+  const result = await ctx.db.transaction().execute((trx) => work(trx, (change) => changes.push(change)));
+  if (changes.length > 0) await ctx.domainEvents.emit('menu.changed', { siteId, changes });
+  return result;
+}
