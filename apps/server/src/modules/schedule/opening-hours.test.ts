@@ -309,6 +309,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening hours with two server p
       env: { OPENING_HOURS: 'off', ACCESS_TOKEN_TTL: String(30 * 24 * 3600) },
       clock,
     }));
+    // A barista works at the first site (a site nobody runs never opens by its hours).
+    const db = (apps[0] as FastifyInstance).ctx.db;
+    const at = clock.now().toISOString();
+    const barista = await db
+      .insertInto('users')
+      .values({
+        name: 'Bea',
+        email: 'bea@example.com',
+        password_hash: 'x',
+        role: 'barista',
+        is_available: 'available',
+        push_status: 'ACTIVE',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('site_baristas').values({ site_id: FIRST_SITE_ID, user_id: barista.id }).execute();
+    for (const app of apps) app.ctx.bus.publish('sites', null);
   });
 
   afterAll(async () => {
