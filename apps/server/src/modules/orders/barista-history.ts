@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
 import { toOrder } from './orders.mapper';
-import { countByDay, listHistoryPage } from './orders.repository';
+import { countByDay, listHistoryPage } from './order-history.repository';
 
 /** A place in the barista history: the last order of a page, by the keys the pages are sorted on. */
 export interface HistoryPosition {

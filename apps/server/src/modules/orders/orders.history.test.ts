@@ -4,7 +4,7 @@ import { seedMenu, type SeededMenu } from '../../test-support/order-fixtures';
 import { queryPlans } from '../../test-support/query-plans';
 import { FIRST_SITE_ID, createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 import { encodeHistoryCursor } from './barista-history';
-import { countByDay, listHistoryPage } from './orders.repository';
+import { countByDay, listHistoryPage } from './order-history.repository';
 
 /** An order written straight into the table (placing is tested elsewhere), as placement records it. */
 async function insertOrder(

@@ -10,7 +10,7 @@ import { forbidden } from '../../lib/errors';
 import { readBaristaHistory } from './barista-history';
 import { createOrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder } from './orders.mapper';
-import { listUserHistory, orderTimeline } from './orders.repository';
+import { listUserHistory, orderTimeline } from './order-history.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';

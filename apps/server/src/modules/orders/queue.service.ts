@@ -14,9 +14,9 @@ import type { SitesService } from '../sites/sites.service';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { toQueuedOrder } from './orders.mapper';
+import { countCountedCafeOrders } from './order-writes.repository';
 import {
   completionsBetween,
-  countCountedCafeOrders,
   countInProgress,
   countWaiting,
   listOrders,

@@ -25,15 +25,9 @@ import { findSystemAccountId } from '../../db/system-account';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { toOrder, toOrdersEvent } from './orders.mapper';
-import {
-  insertHistory,
-  lastHistoryEntry,
-  listOrders,
-  transitionOrder,
-  waitingUsersBehind,
-  type OrderRow,
-  type OrderTimes,
-} from './orders.repository';
+import { lastHistoryEntry } from './order-history.repository';
+import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
+import { listOrders, waitingUsersBehind, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 
 /** Milliseconds from one ISO instant to a later one; null when either is missing or they run backwards. */
