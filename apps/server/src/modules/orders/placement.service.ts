@@ -1,41 +1,37 @@
+/**
+ * Placing orders: whether one placement may be made, online (POST /order, with its
+ * Idempotency-Key) or at the counter (walk-up), checked in the order docs/api.md lists the rules,
+ * and the plan of what to save when they pass. Saving is placement-commit.ts's group commit, where
+ * the daily limit is counted under the owner's lock.
+ */
 import {
   LIMITS,
-  cafeClock,
-  cafeDayOf,
   dashIfEmpty,
-  dailyLimitRefusal,
   orderingPause,
   draftRefusal,
   itemRefusal,
   personRefusal,
-  siteRefusal,
   type Order,
-  type PlacementRefusal,
   type OrderCreateBody,
   type WalkUpOrderBody,
 } from '@cafe/shared';
 import { createHash } from 'node:crypto';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { createGroupCommit } from '../../lib/group-commit';
-import { iso } from '../../lib/time';
-import { isDatabaseUnavailable } from '../../plugins/error-handler';
+import { badRequest, notFound } from '../../lib/errors';
 import type { OrderableItem } from '../menu/menu.service';
-import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import type { QueueService } from './queue.service';
-import { SCHEDULED_TOPIC } from './release-timer';
-import { toOrder, toOrdersEvent } from './orders.mapper';
+import { toOrder } from './orders.mapper';
+import { findByIdempotencyKey } from './order-writes.repository';
 import {
-  findByIdempotencyKey,
-  guardKey,
-  insertPlacedOrders,
-  placementGuardsOf,
-  type NewOrder,
-  type OrderRow,
-  type PlacedEntry,
-} from './orders.repository';
+  createPlacementCommit,
+  keyReused,
+  refuse,
+  type DrinkFields,
+  type OrderPlan,
+  type Placement,
+} from './placement-commit';
 
 /**
  * What identifies a placement for its Idempotency-Key: the drink as ordered (and where). The position is left
@@ -63,48 +59,11 @@ function placementFingerprint(body: OrderCreateBody): string {
   return createHash('sha256').update(JSON.stringify(drink)).digest('hex');
 }
 
-const keyReused = () =>
-  new AppError(
-    422,
-    'IDEMPOTENCY_KEY_REUSED',
-    'Idempotency-Key: was already used for a different order; send a new key for a new order.',
-  );
-
-/** What a placement's commit answers: the order it made, the one made before with its key, or why not. */
-type Committed = { placed: number } | { replayed: number } | { refused: AppError };
-
-/** A placement answered again for its Idempotency-Key, or placed now. */
-export interface Placement {
-  order: Order;
-  replayed: boolean;
-}
-
-type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
-
-/** An order about to be saved: whose it is, who placed it, the drink. */
-interface OrderPlan {
-  /** Where it is placed: the site's queue, calendar and board. */
-  site: SiteRecord;
-  /** Whose order it is: it counts toward their daily limit (a guest's is the barista's, and does not count). */
-  owner: { id: number; name: string };
-  placedBy: number;
-  guestName: string | null;
-  walkUp: boolean;
-  menu: OrderableItem;
-  now: Date;
-  fields: DrinkFields;
-  remark: string;
-  /** The drink's options, checked (options.service.ts). */
-  options: ResolvedOption[];
-  /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
-  pickupAt: string | null;
-  idempotency: { key: string; fingerprint: string } | null;
-}
-
 /** Placing orders: online (POST /order, with its Idempotency-Key) and at the counter (walk-up). */
 export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
-  const { db, clock, events, config } = ctx;
+  const { db, clock, config } = ctx;
   const { load } = core;
+  const { saveOrder } = createPlacementCommit(ctx, deps, core);
 
   /** The cafe-order fields: type, sweetness and a tumbler photo this server issued. */
   async function cafeFields(body: OrderCreateBody): Promise<DrinkFields> {
@@ -113,11 +72,6 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
     const tumbler = await deps.uploads.issuedImageUrl(body.tumblerImage);
     if (!tumbler) throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
     return { type: body.type, sweetness: body.sweetness, tumbler };
-  }
-
-  /** The placement decision's refusal (packages/shared/src/placement.ts), answered as the error it names. */
-  function refuse(refusal: PlacementRefusal | null): void {
-    if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
   }
 
   /**
@@ -143,211 +97,6 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         settings: config,
       }),
     );
-  }
-
-  /** A plan with the row of its new order and that order's first history entry, built once. */
-  interface PendingOrder {
-    plan: OrderPlan;
-    order: NewOrder;
-    entry: PlacedEntry;
-    /** A person's cafe order counts toward their daily limit; a guest's (the barista's) does not. */
-    counts: boolean;
-  }
-
-  function pendingOrder(plan: OrderPlan): PendingOrder {
-    const { menu, fields, site } = plan;
-    const at = iso(plan.now);
-    // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
-    // site). An order for later is on the day and hour of its pickup.
-    const when = plan.pickupAt === null ? plan.now : new Date(plan.pickupAt);
-    const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
-    return {
-      plan,
-      order: {
-        site_id: site.id,
-        user_id: plan.owner.id,
-        menu_id: menu.id,
-        category_for: menu.venue,
-        cafe_day: cafeDayOf(when, site.timeZone),
-        cafe_hour: cafeClock(when, site.timeZone).hour,
-        status,
-        pickup_at: plan.pickupAt,
-        type: fields.type ?? null,
-        sweetness: fields.sweetness,
-        remark: plan.remark,
-        tumbler_image: fields.tumbler,
-        reject_note: '',
-        order_date: at,
-        updated_at: at,
-        idempotency_key: plan.idempotency?.key ?? null,
-        idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
-        walk_up: plan.walkUp ? 1 : 0,
-        guest_name: plan.guestName,
-      },
-      entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
-      counts: menu.venue === 'cafe' && plan.guestName === null,
-    };
-  }
-
-  /**
-   * Saves new orders in one short transaction (group commit: those that arrived while the last
-   * one committed go together). The daily limit is counted under the owners' locks: PostgreSQL's
-   * row locks make a transaction with the same person wait until the first commits, so it counts
-   * that order and sees an order made with the same Idempotency-Key; SQLite runs one write
-   * transaction at a time. Orders of the same person in one batch count each other in order.
-   * Answers one outcome per plan: a rule's refusal is that plan's alone.
-   */
-  async function commitPlacements(pending: readonly PendingOrder[]): Promise<Committed[]> {
-    const committed = await db.transaction().execute(async (trx) => {
-      // Each owner once; the locks are taken in id order (lockUsers).
-      const guarded = pending.filter(({ plan, counts }) => counts || plan.idempotency);
-      await deps.users.lockAccounts([...new Set(guarded.map(({ plan }) => plan.owner.id))], trx);
-      // An archive of a site waits for this transaction, or this one sees the site archived.
-      const archivedSites = await deps.sites.holdForPlacement(
-        trx,
-        pending.map(({ plan }) => plan.site.id),
-        new Set(pending.flatMap(({ plan }) => (plan.pickupAt === null ? [] : [plan.site.id]))),
-      );
-      // The order made with a key (a retry) is answered again, before the daily limit (it may be
-      // what fills it). Both read in one statement, after the locks.
-      const guards = await placementGuardsOf(
-        trx,
-        pending.flatMap(({ plan, order, counts }) => (counts ? [{ userId: plan.owner.id, day: order.cafe_day }] : [])),
-        pending.flatMap(({ plan }) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
-      );
-      const outcomes: Committed[] = [];
-      /** Plans of this batch answered with the order of an earlier, placed plan that had the same key. */
-      const sameAs = new Map<number, number>();
-      const keyedHere = new Map<string, number>();
-      /** Orders for now, inserted together at the end. */
-      const later: { at: number; row: PendingOrder }[] = [];
-      for (const [i, row] of pending.entries()) {
-        const { plan } = row;
-        try {
-          const keyAt = plan.idempotency ? guardKey(plan.owner.id, plan.idempotency.key) : null;
-          if (plan.idempotency && keyAt !== null) {
-            const found = guards.found.get(keyAt);
-            const earlier = keyedHere.get(keyAt);
-            const fingerprint = found
-              ? found.fingerprint
-              : earlier === undefined
-                ? undefined
-                : pending[earlier]?.plan.idempotency?.fingerprint;
-            if (fingerprint !== undefined && fingerprint !== plan.idempotency.fingerprint) throw keyReused();
-            if (found) {
-              outcomes[i] = { replayed: found.id };
-              continue;
-            }
-            if (earlier !== undefined) {
-              sameAs.set(i, earlier);
-              continue;
-            }
-          }
-          if (archivedSites.has(plan.site.id)) refuse(siteRefusal({ name: plan.site.name, archived: true }));
-          const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
-          const counted = guards.counted.get(dayAt) ?? 0;
-          if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
-          if (plan.pickupAt !== null) {
-            // The slot's room is counted with the orders for later inserted so far, this batch's too.
-            await deps.pickup.claimSlot(trx, plan.site, plan.pickupAt);
-            const [id] = await insertPlacedOrders(trx, ctx.dialect, [row]);
-            outcomes[i] = { placed: id as number };
-          } else {
-            later.push({ at: i, row });
-          }
-          if (row.counts) guards.counted.set(dayAt, counted + 1);
-          if (keyAt !== null) keyedHere.set(keyAt, i);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes[i] = { refused: error };
-        }
-      }
-      const ids = await insertPlacedOrders(
-        trx,
-        ctx.dialect,
-        later.map(({ row }) => row),
-      );
-      later.forEach(({ at }, j) => (outcomes[at] = { placed: ids[j] as number }));
-      await deps.options.saveForOrders(
-        trx,
-        pending.flatMap(({ plan }, i) => {
-          const outcome = outcomes[i];
-          return outcome && 'placed' in outcome ? [{ orderId: outcome.placed, options: plan.options }] : [];
-        }),
-      );
-      // keyedHere holds placed plans only: the earlier plan of each pair has its order.
-      for (const [i, earlier] of sameAs) {
-        outcomes[i] = { replayed: (outcomes[earlier] as { placed: number }).placed };
-      }
-      return outcomes;
-    });
-    ctx.metrics.placementBatch.observe(pending.length);
-    return committed;
-  }
-
-  const commits = createGroupCommit<PendingOrder, Committed>({
-    commit: commitPlacements,
-    maxBatch: 64,
-    // One batch at a time: SQLite runs one write transaction at a time anyway, and on PostgreSQL
-    // two at once made bursts no faster (decision 0029); the next batch gathers meanwhile.
-    maxInFlight: 1,
-    failAll: isDatabaseUnavailable,
-  });
-
-  /**
-   * Saves a new order (with those placed at the same moment, `commitPlacements`). Answers from
-   * what it knows rather than reading the order back, and announces it.
-   */
-  async function saveOrder(plan: OrderPlan): Promise<Placement> {
-    const pending = pendingOrder(plan);
-    const outcome = await commits.submit(pending);
-    if ('refused' in outcome) throw outcome.refused;
-    if ('replayed' in outcome) return { order: toOrder(await load(outcome.replayed)), replayed: true };
-    const { order, entry } = pending;
-    const { site, menu, fields, owner } = plan;
-
-    // Everything the answer shows is known here: no need to read the order back.
-    const row: OrderRow = {
-      id: outcome.placed,
-      site_id: site.id,
-      site_name: site.name,
-      status: entry.to,
-      order_date: entry.at,
-      updated_at: entry.at,
-      type: fields.type ?? null,
-      sweetness: fields.sweetness,
-      remark: plan.remark,
-      tumbler_image: fields.tumbler,
-      reject_note: '',
-      category_for: menu.venue,
-      cafe_day: order.cafe_day,
-      taken_at: null,
-      walk_up: plan.walkUp ? 1 : 0,
-      guest_name: plan.guestName,
-      user_id: owner.id,
-      user_name: owner.name,
-      menu_id: menu.id,
-      menu_name: menu.name,
-      category_id: menu.category.id,
-      category_name: menu.category.name,
-      pickup_at: plan.pickupAt,
-      options_json: JSON.stringify(
-        plan.options.map((o) => [
-          o.group_id,
-          o.group_name,
-          o.choice_id,
-          o.choice_name,
-          o.quantity,
-          o.is_default,
-          o.sort_order,
-        ]),
-      ),
-    };
-    core.ordersChanged(site.id);
-    events.order(site.id, toOrdersEvent(row, null));
-    // Every process's release timer: this order may be the next one due.
-    if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
-    return { order: toOrder(row), replayed: false };
   }
 
   /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
