@@ -1,123 +1,42 @@
+/**
+ * Drink options (docs/api.md, "Drink options"): the company's option groups, which items carry
+ * them and their sold-out per site, read once per change into a cache every process drops
+ * together. Groups and choices are retired, never removed: orders keep the names they were placed
+ * with (order_options). What an order chose is order-options.ts, composed here over the same cache.
+ */
 import type {
-  ChosenOption,
   ItemOptionGroupBody,
   ItemOptionGroupsBody,
   MenuOptionChoice,
   MenuOptionGroup,
   OptionGroup,
   OptionGroupBody,
-  OrderOption,
   SiteChoicePatchBody,
 } from '@cafe/shared';
-import type { Insertable } from 'kysely';
 import type { AppBase, AuthUser } from '../../context';
 import { changeMenu } from '../../lib/domain-events';
-import type { Db, OrderOptionsTable } from '../../db/types';
+import type { Db } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { soldOutAt, untilText } from '../../lib/sold-out';
+import { soldOutAt } from '../../lib/sold-out';
 import * as repo from './options.repository';
+import {
+  auditedGroup,
+  auditedItemGroups,
+  checkCounts,
+  effectiveGroup,
+  parseIds,
+  sameName,
+  toOptionGroup,
+  type Catalogue,
+  type EffectiveGroup,
+  type GroupEntry,
+} from './option-catalogue';
+import { createOrderOptions } from './order-options';
 
-/** A group with its live choices in order. */
-interface GroupEntry {
-  row: repo.GroupRow;
-  choices: repo.ChoiceRow[];
-}
+export type { ResolvedOption } from './order-options';
 
-/** Everything the options of the catalogue are, read once per change (a few dozen rows). */
-interface Catalogue {
-  groups: Map<number, GroupEntry>;
-  /** Each item's groups in order. */
-  byItem: Map<number, repo.ItemGroupRow[]>;
-}
-
-/** A group as an item offers it: the item's own minimum, maximum and defaults applied. */
-interface EffectiveGroup {
-  id: number;
-  name: string;
-  minChoices: number;
-  maxChoices: number;
-  maxQuantity: number;
-  choices: { id: number; name: string; isDefault: boolean }[];
-}
-
-/** What an order keeps of one choice, before the order has its id. */
-export type ResolvedOption = Omit<Insertable<OrderOptionsTable>, 'order_id'>;
-
-function parseIds(json: string | null): number[] | null {
-  if (json === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((v): v is number => typeof v === 'number') : null;
-  } catch {
-    return null;
-  }
-}
-
-function effectiveGroup(entry: GroupEntry, attachment: repo.ItemGroupRow): EffectiveGroup {
-  const { row, choices } = entry;
-  const defaults = parseIds(attachment.default_choice_ids);
-  const maxChoices = Math.min(attachment.max_choices ?? row.max_choices, choices.length);
-  return {
-    id: row.id,
-    name: row.name,
-    minChoices: Math.min(attachment.min_choices ?? row.min_choices, maxChoices),
-    maxChoices,
-    maxQuantity: row.max_quantity,
-    choices: choices.map((c) => ({
-      id: c.id,
-      name: c.name,
-      isDefault: defaults ? defaults.includes(c.id) : c.is_default === 1,
-    })),
-  };
-}
-
-function toOptionGroup(entry: GroupEntry): OptionGroup {
-  return {
-    id: entry.row.id,
-    name: entry.row.name,
-    minChoices: entry.row.min_choices,
-    maxChoices: entry.row.max_choices,
-    maxQuantity: entry.row.max_quantity,
-    choices: entry.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.is_default === 1 })),
-  };
-}
-
-/** What the audit log keeps of a group (docs/api.md, "Audit log"). */
-const auditedGroup = (row: repo.GroupRow, choices: readonly repo.ChoiceRow[]) => ({
-  name: row.name,
-  minChoices: row.min_choices,
-  maxChoices: row.max_choices,
-  maxQuantity: row.max_quantity,
-  choices: choices.map((c) => ({ name: c.name, isDefault: c.is_default === 1 })),
-});
-
-/** What the audit log keeps of an item's groups. */
-const auditedItemGroups = (rows: readonly repo.ItemGroupRow[]) => ({
-  groups: rows.map((r) => ({
-    groupId: r.group_id,
-    minChoices: r.min_choices,
-    maxChoices: r.max_choices,
-    defaultChoiceIds: parseIds(r.default_choice_ids),
-  })),
-});
-
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** The rules of a group's numbers, for a group and for an item's own values (400 naming the field). */
-function checkCounts(min: number, max: number, choices: number, defaults: number): void {
-  if (max < 1) throw badRequest('maxChoices: must be at least 1');
-  if (min > max) throw badRequest('minChoices: must be at most maxChoices');
-  if (max > choices) throw badRequest(`maxChoices: must be at most the number of choices (${choices})`);
-  if (defaults > max) throw badRequest(`choices: at most ${max} default${max === 1 ? '' : 's'} (maxChoices)`);
-}
-
-/**
- * Drink options (docs/api.md, "Drink options"): the company's option groups, which items carry
- * them, their sold-out per site, and what an order chose. Groups and choices are retired, never
- * removed: orders keep the names they were placed with (order_options).
- */
 /**
  * What the options need of the menu: that an item exists (404 otherwise). Given by the app, so this
  * module does not depend on the menu, which shows each item's options.
@@ -221,14 +140,6 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
         .where('id', 'in', retired)
         .execute();
     }
-  }
-
-  /** A choice as a person knows it, "Oat (Milk)", for a refusal that names one not on the item. */
-  async function choiceName(choiceId: number): Promise<string> {
-    const choice = await repo.findChoice(ctx.db, choiceId);
-    const group = choice ? await repo.findGroup(ctx.db, choice.group_id) : undefined;
-    if (!choice) return `an option that does not exist (${choiceId})`;
-    return group ? `${choice.name} (${group.name})` : choice.name;
   }
 
   return {
@@ -448,119 +359,7 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
       return result;
     },
 
-    /**
-     * What an order of the item chose, checked (docs/api.md, "Drink options"): without `chosen`, the
-     * item's defaults; with it, exactly those. 400 naming the group, 409 for a choice sold out at
-     * the site.
-     */
-    async resolve(
-      site: { id: number; name: string; timeZone: string },
-      item: { id: number; name: string },
-      chosen: readonly ChosenOption[] | undefined,
-    ): Promise<ResolvedOption[]> {
-      const groups = await itemGroups(item.id);
-      if (groups.length === 0) {
-        if (chosen && chosen.length > 0) throw badRequest(`options: ${item.name} has no options`);
-        return [];
-      }
-      const byChoice = new Map<
-        number,
-        { group: EffectiveGroup; index: number; choice: EffectiveGroup['choices'][number] }
-      >();
-      groups.forEach((group, index) => {
-        for (const choice of group.choices) byChoice.set(choice.id, { group, index, choice });
-      });
-      const picks: { choiceId: number; quantity: number }[] =
-        chosen === undefined
-          ? groups.flatMap((g) => g.choices.filter((c) => c.isDefault).map((c) => ({ choiceId: c.id, quantity: 1 })))
-          : chosen.map((c) => ({ choiceId: c.choiceId, quantity: c.quantity ?? 1 }));
-      const perGroup = new Map<number, number>();
-      const seen = new Set<number>();
-      for (const pick of picks) {
-        const found = byChoice.get(pick.choiceId);
-        if (!found) throw badRequest(`options: ${await choiceName(pick.choiceId)} is not an option of ${item.name}`);
-        const { group, choice } = found;
-        if (seen.has(pick.choiceId)) throw badRequest(`${group.name}: ${choice.name} is chosen twice`);
-        seen.add(pick.choiceId);
-        if (pick.quantity > group.maxQuantity) {
-          throw badRequest(
-            group.maxQuantity === 1
-              ? `${group.name}: ${choice.name} is one choice, without a quantity`
-              : `${group.name}: at most ${group.maxQuantity} of ${choice.name}`,
-          );
-        }
-        perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + 1);
-      }
-      for (const group of groups) {
-        const count = perGroup.get(group.id) ?? 0;
-        if (count >= group.minChoices && count <= group.maxChoices) continue;
-        const rule =
-          group.minChoices === group.maxChoices
-            ? `choose ${group.minChoices}`
-            : count < group.minChoices
-              ? `choose at least ${group.minChoices}`
-              : `choose at most ${group.maxChoices}`;
-        throw badRequest(`${group.name}: ${rule}`);
-      }
-      const states = await atSite(site.id);
-      const now = ctx.clock.now();
-      for (const pick of picks) {
-        const found = byChoice.get(pick.choiceId);
-        const state = soldOutAt(states.get(pick.choiceId), now);
-        if (found && state.soldOut) {
-          throw conflict(
-            'MENU_UNAVAILABLE',
-            `${found.choice.name} (${found.group.name}) is sold out at ${site.name}${untilText(state.soldOutUntil, site.timeZone)}. Please choose another.`,
-          );
-        }
-      }
-      return picks
-        .map((pick) => {
-          const { group, index, choice } = byChoice.get(pick.choiceId) as NonNullable<ReturnType<typeof byChoice.get>>;
-          return {
-            group_id: group.id,
-            group_name: group.name,
-            choice_id: choice.id,
-            choice_name: choice.name,
-            quantity: pick.quantity,
-            is_default: choice.isDefault ? 1 : 0,
-            sort_order: index * 100 + group.choices.indexOf(choice),
-          };
-        })
-        .sort((a, b) => a.sort_order - b.sort_order);
-    },
-
-    /** Saves what orders chose, in one statement (in the placement's transaction). */
-    saveForOrders: (trx: Db, orders: readonly { orderId: number; options: readonly ResolvedOption[] }[]) =>
-      repo.insertOrderOptions(
-        trx,
-        orders.flatMap(({ orderId, options }) => options.map((o) => ({ ...o, order_id: orderId }))),
-      ),
-
-    /** The options of these orders, by order (orders without any are left out). */
-    async ofOrders(orderIds: readonly number[], db: Db = ctx.db): Promise<Map<number, OrderOption[]>> {
-      const result = new Map<number, OrderOption[]>();
-      for (const row of await repo.listOrderOptions(db, orderIds)) {
-        const option = toOrderOption(row);
-        const list = result.get(row.order_id);
-        if (list) list.push(option);
-        else result.set(row.order_id, [option]);
-      }
-      return result;
-    },
-  };
-}
-
-export function toOrderOption(
-  row: Pick<repo.OrderOptionRow, 'group_id' | 'group_name' | 'choice_id' | 'choice_name' | 'quantity' | 'is_default'>,
-): OrderOption {
-  return {
-    groupId: row.group_id,
-    group: row.group_name,
-    choiceId: row.choice_id,
-    choice: row.choice_name,
-    quantity: row.quantity,
-    isDefault: row.is_default === 1,
+    ...createOrderOptions(ctx, { itemGroups, atSite }),
   };
 }
 
