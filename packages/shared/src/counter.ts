@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IdSchema, OrderSchema, RemarkSchema } from './schemas';
+import { OrderSchema, RemarkSchema } from './order-schemas';
+import { IdSchema } from './schemas';
 import { DrinkTypeSchema, SweetnessSchema } from './enum-schemas';
 import { ErrorBodySchema } from './errors';
 import { DisplayNameSchema } from './names';

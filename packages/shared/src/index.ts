@@ -12,6 +12,7 @@ export * from './cafe-time';
 export * from './order-state';
 export * from './shop';
 export * from './schemas';
+export * from './order-schemas';
 export * from './stats';
 export * from './push';
 export * from './settings';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { OrderingStatusSchema } from './counter';
 import { QueueEventSchema } from './queue-schemas';
 import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
-import { CafeStatusSchema, MenuEventSchema, OrdersEventSchema } from './schemas';
+import { OrdersEventSchema } from './order-schemas';
+import { CafeStatusSchema, MenuEventSchema } from './schemas';
 import { SiteSchema } from './site-schemas';
 
 export const SessionChangedEventSchema = z.object({ userId: z.number().int() });

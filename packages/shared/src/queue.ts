@@ -1,6 +1,6 @@
 import type { CategoryFor } from './enums';
 import type { QueueEvent, WaitInputs } from './queue-schemas';
-import type { QueuedOrder } from './schemas';
+import type { QueuedOrder } from './order-schemas';
 
 /*
  * Queue places and wait estimates as plain functions; the `queue` event's schemas are in

@@ -1,0 +1,185 @@
+/**
+ * The order contract: an order as everyone sees it (and as the queue shows it), what placing one
+ * sends (body and Idempotency-Key header), the owner's and the barista's moves, the list, count and
+ * barista-history queries and pages, and the live event of an order placed or moved on. Apart from
+ * the other schemas because an order is the contract's largest and most often changed shape.
+ */
+import { z } from 'zod';
+import { CategoryForSchema, DrinkTypeSchema, OrderStatusSchema, SweetnessSchema } from './enum-schemas';
+import { IdSchema } from './id-schema';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { ChosenOptionsSchema, OrderOptionSchema } from './option-schemas';
+import { DateRangeQuerySchema } from './schemas';
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  orderDate: z.string(),
+  updatedAt: z.string(),
+  type: DrinkTypeSchema.nullable(),
+  sweetness: z.number().nullable(),
+  remark: z.string(),
+  tumblerImage: z.string(),
+  rejectNote: z.string(),
+  menu: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.object({ id: z.number().int(), name: z.string(), categoryFor: CategoryForSchema }),
+  }),
+  /** For a walk-up order (a barista entered it at the counter): who it is for; a guest's name for a guest. */
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** The site whose queue, board and counter the order is at (its name as it is now). */
+  site: z.object({ id: z.number().int(), name: z.string() }),
+  /** True for an order a barista entered at the counter (no tumbler photo); absent or false otherwise. */
+  walkUp: z.boolean().optional(),
+  /** The choices made (drink options), as they were named when it was placed; absent when none. */
+  options: z.array(OrderOptionSchema).optional(),
+  /**
+   * An order for later: the start of its pickup slot (ISO). Absent for "as soon as possible". While
+   * its status is `scheduled` it waits in the board's Later lane.
+   */
+  pickupAt: z.string().optional(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const QueuedOrderSchema = OrderSchema.extend({
+  queue_at: z.number().int().nullable(),
+  /** Estimated minutes until this waiting order is ready; null when not waiting or unknown. */
+  estimatedWaitMinutes: z.number().nullable().optional(),
+});
+export type QueuedOrder = z.infer<typeof QueuedOrderSchema>;
+
+export const RemarkSchema = z.string().max(LIMITS.remarkMax, { message: MESSAGES.remarkTooLong });
+
+export const OrderCreateBodySchema = z.object({
+  menu_id: IdSchema,
+  menu_name: z.string().max(200).optional(),
+  type: DrinkTypeSchema.optional(),
+  sweetness: SweetnessSchema.optional(),
+  remark: RemarkSchema.optional(),
+  tumblerImage: z
+    .string({ error: 'tumblerImage is required' })
+    .min(1, { message: 'tumblerImage is required' })
+    .max(2048),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  /** The site to order at (GET /sites); without it, the person's home site. */
+  siteId: IdSchema.optional(),
+  /** The drink's options (docs/api.md, "Drink options"); without it, the item's defaults. */
+  options: ChosenOptionsSchema.optional(),
+  /** An order for later: the start of a slot of GET /sites/{siteId}/slots; without it, as soon as possible. */
+  pickupAt: z.iso.datetime({ offset: true, message: 'pickupAt must be an ISO date and time' }).optional(),
+});
+export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
+
+/** The name of the header that makes a placement safe to retry (docs/api.md, POST /order). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * POST /order's headers: an optional Idempotency-Key (a UUID is what the web app sends). Other
+ * headers pass through untouched.
+ */
+export const OrderCreateHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7E]{1,255}$/, { message: 'must be 1 to 255 visible ASCII characters' })
+    .optional()
+    .describe('Any value unique to this order draft; a retry with the same key answers the same order.'),
+});
+
+export const OwnerOrderPatchBodySchema = z.object({
+  status: z.enum(['cancel', 'picked'], { error: 'status must be cancel or picked' }),
+});
+export type OwnerOrderPatchBody = z.infer<typeof OwnerOrderPatchBodySchema>;
+
+export const BaristaOrderPatchBodySchema = z.object({
+  status: z.enum(['in-progress', 'done', 'rejected'], { error: 'status must be in-progress, done or rejected' }),
+  reject_note: z
+    .string()
+    .trim()
+    .min(1, { message: 'reject_note must not be empty' })
+    .max(LIMITS.rejectNoteMax, { message: `reject_note must be at most ${LIMITS.rejectNoteMax} characters` })
+    .optional(),
+});
+export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
+
+/** `status` repeated or as a comma list; each status once, however often it was sent (each becomes an SQL parameter). */
+const StatusListSchema = z.preprocess((v) => {
+  if (v === undefined) return undefined;
+  const list: unknown[] = Array.isArray(v) ? (v as unknown[]) : [v];
+  const flat = list.flatMap((s): unknown[] =>
+    typeof s === 'string'
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [s],
+  );
+  return [...new Set(flat)];
+}, z.array(OrderStatusSchema).optional());
+
+export const OrderListQuerySchema = DateRangeQuerySchema.extend({
+  status: StatusListSchema,
+  /** The site whose orders to list (the board); without it, the barista's own site. */
+  siteId: IdSchema.optional(),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const CountSchema = z.object({ totalOrder: z.number().int() });
+
+/**
+ * GET /order/history/barista: one page of finished orders. `cursor` is the `nextCursor` of the
+ * page before (opaque; absent for the first page), `limit` the page size.
+ */
+export const BaristaHistoryQuerySchema = z.object({
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .int({ message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .min(1, { message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` })
+        .max(LIMITS.historyPageMax, { message: `limit must be a whole number from 1 to ${LIMITS.historyPageMax}` }),
+    )
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { message: 'is not a cursor this server gave' })
+    .optional(),
+  /** The site whose history (the caller's own without it); a barista of another site gets 403. */
+  siteId: IdSchema.optional(),
+});
+export type BaristaHistoryQuery = z.infer<typeof BaristaHistoryQuerySchema>;
+
+/** The served (done or picked) orders of one cafe day, the day's "Total Order:". */
+export const DayTotalSchema = z.object({ day: z.string(), totalOrder: z.number().int() });
+export type DayTotal = z.infer<typeof DayTotalSchema>;
+
+export const BaristaHistoryPageSchema = z.object({
+  /** Finished orders (done, picked, cancel, rejected), newest orderDate first (ties: higher id first). */
+  orders: z.array(OrderSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** For every cafe day of `orders`: that whole day's served orders, on this page or not. */
+  dayTotals: z.array(DayTotalSchema),
+});
+export type BaristaHistoryPage = z.infer<typeof BaristaHistoryPageSchema>;
+
+// ---------- live events ----------
+
+/**
+ * An order placed or moved on. Besides the fields of the first version it carries what changed:
+ * the status it left (`from`, null for a new order) and the whole Order as GET /order/{id} would
+ * answer it, so a client updates what it shows without asking again.
+ */
+export const OrdersEventSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  userId: z.number().int(),
+  categoryFor: CategoryForSchema,
+  updatedAt: z.string(),
+  from: OrderStatusSchema.nullable(),
+  order: OrderSchema,
+});
+export type OrdersEvent = z.infer<typeof OrdersEventSchema>;
