@@ -2,109 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import { z } from 'zod';
-
-const onOff = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1');
-
-/** An optional setting that a blank value (as compose files often pass) leaves unset. */
-const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-
-/** The push services of the browsers people use; the server only ever posts to these. */
-const DEFAULT_PUSH_HOSTS = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'push.services.mozilla.com',
-  'push.apple.com',
-  'notify.windows.com',
-];
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().default('./data'),
-  COMPANY_EMAIL_DOMAIN: z.string().default('example.com'),
-  CAFE_TIMEZONE: z.string().default('Asia/Bangkok'),
-  CAFE_LAT: z.coerce.number().min(-90).max(90).default(13.7466),
-  CAFE_LNG: z.coerce.number().min(-180).max(180).default(100.5393),
-  ORDER_RADIUS_KM: z.coerce.number().positive().default(1),
-  LOCATION_CHECK: onOff.optional(),
-  BAR_ONLINE_ORDERING: onOff.default(false),
-  OPENING_HOURS: onOff.default(true),
-  ADMIN_EMAIL: z.string().optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  DEMO: onOff.optional(),
-  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
-  SHUTDOWN_TIMEOUT_MS: z.string().optional(),
-  CLOCK_NOW: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  WEB_DIST: z.string().optional(),
-  ACCESS_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(15 * 60),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(30 * 24 * 3600),
-  RATE_LIMIT: onOff.default(true),
-  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
-  TRUST_PROXY: z
-    .string()
-    .max(2000)
-    .regex(/^[0-9A-Fa-f.:/,\s]*$/, 'TRUST_PROXY must be a hop count or a comma list of addresses/CIDRs')
-    .default(''),
-  PUSH_ENDPOINT_HOSTS: z.string().max(2000).default(DEFAULT_PUSH_HOSTS.join(',')),
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)')
-    .optional(),
-  OIDC_ISSUER: unsetWhenEmpty(
-    z.url({ protocol: /^https?$/, message: "OIDC_ISSUER must be the http(s) URL of the identity provider's issuer" }),
-  ),
-  OIDC_CLIENT_ID: unsetWhenEmpty(z.string()),
-  OIDC_CLIENT_SECRET: unsetWhenEmpty(z.string()),
-  OIDC_NAME: z.string().trim().min(1).max(60).default('company account'),
-  PUBLIC_URL: unsetWhenEmpty(
-    z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be the http(s) URL people open the cafe at' }),
-  ),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
-    .optional(),
-  SLACK_BOT_TOKEN: unsetWhenEmpty(z.string().trim().min(8, 'SLACK_BOT_TOKEN must be the bot token (xoxb-...)')),
-  SLACK_API_URL: z
-    .url({ protocol: /^https?$/, message: 'SLACK_API_URL must be the http(s) URL of the Slack Web API' })
-    .default('https://slack.com/api'),
-  SMTP_URL: unsetWhenEmpty(
-    z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' }),
-  ),
-  MAIL_FROM: unsetWhenEmpty(z.string().trim().max(200)),
-  WEBHOOK_URL: unsetWhenEmpty(
-    z.url({ protocol: /^https?$/, message: 'WEBHOOK_URL must be the http(s) URL notifications are posted to' }),
-  ),
-  WEBHOOK_SECRET: unsetWhenEmpty(z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters')),
-  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
-  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
-});
+import { EnvSchema, type Env } from './config-env';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
 function parseTrustProxy(value: string): false | number | string[] {
@@ -261,7 +159,7 @@ function parseShutdownTimeout(raw: string | undefined): number {
  * up (and that other processes would not share), one short enough to guess, and demo accounts,
  * whose passwords the README publishes.
  */
-function refuseUnsafeProduction(e: z.infer<typeof EnvSchema>, overrides: Partial<Config>): void {
+function refuseUnsafeProduction(e: Env, overrides: Partial<Config>): void {
   const secret = e.JWT_SECRET ?? overrides.jwtSecret;
   if (!secret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   if (secret.length < PRODUCTION_JWT_SECRET_MIN) {
@@ -280,7 +178,7 @@ function refuseUnsafeProduction(e: z.infer<typeof EnvSchema>, overrides: Partial
  * OIDC_* and PUBLIC_URL: all or nothing. Production talks to the provider over https only (its
  * tokens and the client secret travel there).
  */
-function parseSingleSignOn(e: z.infer<typeof EnvSchema>, production: boolean): SingleSignOnConfig | null {
+function parseSingleSignOn(e: Env, production: boolean): SingleSignOnConfig | null {
   if (!e.OIDC_ISSUER) {
     if (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET) {
       throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (the identity provider)');
@@ -307,7 +205,7 @@ function parseSingleSignOn(e: z.infer<typeof EnvSchema>, production: boolean): S
 }
 
 /** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
-function parseNotifications(e: z.infer<typeof EnvSchema>, domain: string): NotificationsConfig {
+function parseNotifications(e: Env, domain: string): NotificationsConfig {
   if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
     throw new ConfigError('WEBHOOK_URL and WEBHOOK_SECRET must be set together (the receiver checks the signature)');
   }
