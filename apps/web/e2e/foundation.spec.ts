@@ -145,7 +145,7 @@ test('renaming shows the new name and keeps it after a reload', async ({ page, r
   await expect(page.getByRole('alert')).toHaveText('Name cannot be empty');
 
   await field.fill('After Rename');
-  // The new name shows at once, before the server has it (SPEC section 8): wait for its answer
+  // The new name shows at once, before the server has it: wait for its answer
   // before reloading, or a busy machine reloads before the change was even sent.
   const saved = page.waitForResponse((res) => res.url().endsWith('/api/user') && res.request().method() === 'PATCH');
   await page.getByRole('button', { name: 'Save' }).click();

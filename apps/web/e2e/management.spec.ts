@@ -85,7 +85,7 @@ test('a barista adds a category and an item, and switching an item inactive grey
   const newItemSwitch = barista.getByRole('switch', { name: `${newItem} active` });
   await expect(newItemSwitch).toBeChecked();
 
-  // Only the first three cafe categories are tabs on a customer's cafe menu (SPEC), and the new
+  // Only the first three cafe categories are tabs on a customer's cafe menu, and the new
   // category is the fourth; so the live check on the customer's side uses an item the barista
   // adds to Coffee, the first tab. The new category's item is checked through the API.
   await newItemSwitch.click();

@@ -16,7 +16,7 @@ export const revokeRefreshToken = (refreshToken: string) =>
   api('/auth/logout', { method: 'POST', body: { refreshToken } });
 
 /**
- * Logout of SPEC section 4: mark the person INACTIVE (a failure is logged and logout goes on),
+ * Logout: mark the person INACTIVE (a failure is logged and logout goes on),
  * revoke the refresh token (best effort), clear everything local, go to /login.
  */
 export function useLogout() {

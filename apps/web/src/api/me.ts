@@ -13,7 +13,7 @@ export const fetchMe = () =>
   });
 
 /**
- * Start-up authentication of SPEC section 4: without a stored token nobody is signed in; otherwise
+ * Start-up authentication: without a stored token nobody is signed in; otherwise
  * the access token fetches the profile, and when that fails the tokens are refreshed once and the
  * profile asked again. A server that cannot be reached keeps the tokens, so the next visit can
  * sign in silently; any other failure forgets them. Never fails: null is "signed out".

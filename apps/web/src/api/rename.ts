@@ -12,7 +12,7 @@ export const renameMe = async (body: RenameBody) => {
 
 /**
  * Rename with the new name shown at once; on failure the old name comes back and the error is
- * only logged (SPEC section 8: "Rename failure: logged only").
+ * only logged: a failed rename shows no message.
  */
 export function useRenameMe() {
   const queryClient = useQueryClient();

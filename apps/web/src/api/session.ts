@@ -29,7 +29,7 @@ function keepsShopStatus(queryClient: QueryClient): boolean {
 /**
  * Forget the signed-in person on this device: nobody signed in, every personal answer dropped from
  * the cache (the public ones stay), live connection reopened without a token so it leaves the
- * personal rooms. Logout clears ALL local storage (SPEC); an expired session only drops the tokens
+ * personal rooms. Logout clears ALL local storage, every key; an expired session only drops the tokens
  * and keeps the device's own flags (favourite order, last tumbler photo).
  */
 export function signOutLocally(queryClient: QueryClient, { clearAllStorage }: { clearAllStorage: boolean }): void {

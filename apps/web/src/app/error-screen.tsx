@@ -5,7 +5,7 @@ import { useMe } from '@/api/me';
 import { IconBadge } from '@/components/ui/icon-badge';
 import { homePath } from '@/lib/paths';
 
-/** The generic error screen (SPEC: "Sorry, something went wrong :(" with Back to home). */
+/** The generic error screen: "Sorry, something went wrong :(" and a Back to home button (homePath). */
 export function ErrorScreen({ error }: { error: unknown }) {
   const { _ } = useLingui();
   const role = useMe()?.role ?? 'user';

@@ -10,7 +10,7 @@ function ToLogin() {
 }
 
 /**
- * A route group open to one role only (SPEC section 6): signed out -> /login remembering where
+ * A route group open to exactly one role: signed out -> /login remembering where
  * the person was going; signed in with another role -> /unauthorized.
  */
 export function RequireRole({ role }: { role: Role }) {

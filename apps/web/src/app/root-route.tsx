@@ -12,7 +12,7 @@ import { useStartup } from './use-startup';
 
 /**
  * Nothing shows before the deployment's settings have arrived (they retry until they do); after
- * that, until start-up authentication has finished only /login is available (SPEC section 2).
+ * that, until start-up authentication has finished only /login is available ("Wait a sec..." elsewhere).
  */
 export function RootRoute() {
   const settings = useQuery(settingsQueryOptions());
@@ -74,7 +74,7 @@ function FirstScreenShown() {
 }
 
 /**
- * The live connection opens once the first screen is shown (SPEC: once at start-up), or on the
+ * The live connection opens once, when the first screen is shown after start-up, or on the
  * first page after it that needs one: a visitor's sign-in page has no live events to follow, the
  * public menus they may go on to do (lib/socket.ts).
  */
@@ -85,8 +85,9 @@ function LiveConnection() {
 }
 
 /**
- * "Wait a sec..." (SPEC section 2). index.html shows the same markup before any script has
- * arrived; React takes over with this one, so the page does not change when it does.
+ * "Wait a sec...", shown while start-up authentication runs. index.html shows the same markup
+ * before any script has arrived; React takes over with this one, so the page does not change
+ * when it does.
  */
 export function LoadingScreen() {
   const { _ } = useLingui();

@@ -11,7 +11,7 @@ import { landingPath, paths, PUBLIC_PATHS } from '@/lib/paths';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 
 /**
- * Start-up of SPEC section 4: find out who is signed in (meQueryOptions does the token dance) and
+ * Start-up: find out who is signed in (meQueryOptions does the token dance) and
  * the venue state, then land by role and venue state (the live connection opens once the first
  * screen is shown: app/root-route.tsx). Visitors on a
  * screen that needs signing in go to /login. Gives whether start-up has finished: the person is
@@ -39,8 +39,8 @@ export function useStartup(): boolean {
       }
       return;
     }
-    // A signed-in person on /login is sent on by the login screen itself (SPEC: "redirects to
-    // /statusOrder"); deep links stay where they are.
+    // A signed-in person on /login is sent on by the login screen itself (with a stored token it
+    // redirects to /statusOrder); deep links stay where they are.
     if (pathname === paths.home) {
       const venue = status.data ?? UNKNOWN_CAFE_STATUS;
       void navigate(landingPath(me.role, venue, 'startup'), { replace: true });

@@ -25,7 +25,7 @@ function formPaths(group: (typeof patterns)['user' | 'admin']) {
 }
 
 /**
- * Every path of the web app, named once (SPEC section 2): the router, the links and the redirects
+ * Every path of the web app, by route group, named once: the router, the links and the redirects
  * all take them from here. It sits in lib/ because features link to each other's screens and may
  * not import app/.
  */
@@ -96,8 +96,10 @@ export function customerPaths(role: Role | undefined) {
 }
 
 /**
- * Where a signed-in person lands (SPEC section 4 landing table). Admin uses the real bar and cafe
- * flags (the specification notes its own start-up defect there; we take the sensible reading).
+ * Where a signed-in person lands: a barista on /ordering; others by venue state (bar only:
+ * /order_bar; both closed: close-all; cafe only: the cafe menu, a user's /statusOrder after
+ * login). Admin uses the real bar and cafe flags (the specification notes its own start-up
+ * defect there; we take the sensible reading).
  */
 export function landingPath(role: Role, status: CafeStatus, moment: 'startup' | 'login'): string {
   if (role === 'barista') return paths.barista.ordering;
@@ -109,7 +111,10 @@ export function landingPath(role: Role, status: CafeStatus, moment: 'startup' | 
   return moment === 'startup' ? paths.user.menucafe : paths.user.statusOrder;
 }
 
-/** Where the logo leads (SPEC "Top navigation bar"). */
+/**
+ * Where the logo leads: bar only -> /order_bar, cafe only -> My orders, both closed -> close-all;
+ * a barista's to /ordering.
+ */
 export function logoPath(role: Role, status: CafeStatus): string {
   if (role === 'barista') return paths.barista.ordering;
   const p = customerPaths(role);
@@ -121,7 +126,7 @@ export function logoPath(role: Role, status: CafeStatus): string {
 
 /**
  * "Home" of a signed-in person: the error screen's Back to home, the denied page's link and the
- * redirect of a signed-in person who opens /login (SPEC: /statusOrder; admin and barista variants).
+ * redirect of a signed-in person who opens /login: /statusOrder, /statusOrder-admin for admins, /ordering for baristas.
  */
 export function homePath(role: Role): string {
   if (role === 'admin') return paths.admin.statusOrder;
@@ -132,7 +137,7 @@ export function homePath(role: Role): string {
 /** A visitor's account pages: signing in, registering and confirming an address. */
 export const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.loginSso, paths.create, paths.confirmEmail];
 
-/** Routes anyone may open without signing in (SPEC section 2, public group). */
+/** Routes anyone may open without signing in: the public group. */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
   paths.login,
@@ -148,7 +153,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** Routes open to every signed-in person, whatever their role. */
 export const SIGNED_IN_PATHS: readonly string[] = [paths.profile];
 
-/** The route patterns of each role's group (SPEC section 2); the router table uses the same ones. */
+/** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
   user: [
     paths.user.menuCafe,

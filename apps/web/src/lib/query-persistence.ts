@@ -5,7 +5,7 @@ import { LAST_SEEN_STORAGE_KEY, tokenStorage } from '@/lib/storage-keys';
  * Last-seen data for a bad connection (docs/decisions/0024-bad-connection.md): the answers the
  * screens have shown are written to local storage as TanStack Query's own dehydrated state, and
  * read back into the cache when the app opens without a network. Local storage is what sign-out
- * clears (SPEC: logout clears all local storage; an expired session removes this key too), so no
+ * clears (logout clears all of it; an expired session removes this key too), so no
  * answer with personal data outlives the session. The service worker never keeps API answers.
  */
 

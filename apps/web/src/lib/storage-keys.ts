@@ -11,7 +11,7 @@ export const STORAGE_KEYS = {
 /**
  * Local settings of one counter tablet, not in the specification: how old a ticket on the order
  * board may get before it turns amber and red (minutes). Kept per device: each counter sets its
- * own pace. Cleared with everything else at logout (SPEC section 4).
+ * own pace. Cleared with everything else at logout, which clears all local storage.
  */
 export const BOARD_STORAGE_KEYS = {
   ticketAmberMinutes: 'baristaTicketAmberMinutes',

@@ -44,7 +44,7 @@ function SideLink({ item }: { item: NavItem }) {
 }
 
 /**
- * The mobile bottom bar (SPEC "Bottom navigation bar"): history, a large centre menu button that
+ * The bottom bar, on small screens only: history, a large centre menu button that
  * shrinks away while scrolling down, and the current order status. It takes the venue's colours.
  */
 export function BottomNav() {

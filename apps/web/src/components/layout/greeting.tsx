@@ -27,7 +27,7 @@ const loadDisplayNameRule = () =>
   );
 
 /**
- * "Hi, <name>" with inline rename (SPEC: a "New name:" field and Save; Save returns to display).
+ * "Hi, <name>" with inline rename: a "New name:" field and Save, and Save returns to the name shown.
  * `layout` bar: one line in the top bar; sheet: stacked in the mobile menu.
  */
 export function Greeting({ layout = 'bar' }: { layout?: 'bar' | 'sheet' }) {

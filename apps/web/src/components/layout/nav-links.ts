@@ -39,8 +39,9 @@ interface VenueState {
 }
 
 /**
- * The links of the top navigation bar (SPEC "Top navigation bar"). Menu and My Order are shown
- * only while the cafe is open, and shown disabled while both venues are closed.
+ * The links of the top navigation bar, by role: History for everyone, User Management for admins
+ * only. Menu and My Order are shown only while the cafe is open, and shown disabled while both
+ * venues are closed.
  */
 export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
   if (role === 'barista') {

@@ -48,7 +48,7 @@ const FULL_BAR = {
   },
 } as const;
 
-/** The top navigation bar (SPEC "Top navigation bar"), by role; a minimal one for visitors. */
+/** The top navigation bar: logo, links by role, "Hi," with the name and Logout; a minimal one for visitors. */
 export function TopNav() {
   const { _ } = useLingui();
   const me = useMe();

@@ -21,7 +21,7 @@ import { logFailure } from '@/lib/log-failure';
 type Failure = { kind: 'domain'; message: string; email: string } | { kind: 'failed'; reason: string | null };
 
 /**
- * The registration form (SPEC "Registration"): name, e-mail, password; all required. Checked as the
+ * The registration form: name (at most 20), e-mail in the company domain, password; all required. Checked as the
  * person types once a field has been left (or the form sent): the wrong-domain alert goes as soon
  * as the e-mail is corrected, and a name past the limit is refused with the shared message rather
  * than cut without a word. Where the deployment confirms addresses (the settings'

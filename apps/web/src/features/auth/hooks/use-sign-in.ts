@@ -16,7 +16,7 @@ function fromOf(state: unknown): string | null {
 }
 
 /**
- * Sign-in of SPEC section 4: save the tokens, load the profile and venue state into the cache,
+ * Sign-in: save the tokens, load the profile and venue state into the cache,
  * reconnect the live connection with the new token, then go back to where the person was heading
  * (when their role may open it) or to the landing screen. Takes how the token pair is obtained:
  * e-mail and password, or the company's identity provider.

@@ -59,7 +59,7 @@ function ConfirmationSentNotice({ email }: { email: string }) {
 }
 
 /**
- * /login (SPEC "Login"): welcome logo, a Login button opening the sign-in dialog. The dialog loads
+ * /login: welcome logo, a Login button opening the sign-in dialog. The dialog loads
  * when wanted; pointing at or focusing the button starts the download early. With single sign-on
  * configured, a second button signs in at the company's identity provider.
  */

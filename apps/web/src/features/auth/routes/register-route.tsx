@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { RegisterForm } from '@/features/auth/components/register-form';
 
-/** /create (SPEC "Registration"). */
+/** /create: "Create New Account" with the registration form. */
 export function RegisterRoute() {
   const { _ } = useLingui();
   return (

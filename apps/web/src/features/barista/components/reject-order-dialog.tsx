@@ -28,7 +28,7 @@ interface RejectOrderDialogProps {
 
 const CHOICES: readonly RejectChoice[] = [...REJECT_REASONS, OTHER_REASON];
 
-/** The Cancel Order screen: the barista picks why the order cannot be made (SPEC section 3). */
+/** The Cancel Order screen: the barista picks why the order cannot be made, a preset reason or Other with a text. */
 export function RejectOrderDialog({ orders, onClose, onRejected, onCloseAutoFocus }: RejectOrderDialogProps) {
   const { _ } = useLingui();
   const open = orders.length > 0;

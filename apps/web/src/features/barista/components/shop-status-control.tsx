@@ -11,7 +11,7 @@ import { SegmentedControl } from './segmented-control';
 
 interface ShopStatusControlProps {
   mode: ShopMode;
-  /** False while orders are waiting or being made (SPEC): the mode is shown as text instead. */
+  /** False while orders are waiting or being made and a venue is open: the mode is shown as text instead. */
   canChange: boolean;
   /** The venues the site runs: only those are offered. */
   venues: Site['venues'];

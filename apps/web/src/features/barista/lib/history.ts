@@ -12,7 +12,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { i18n } from '@/i18n';
 import { cafeDayOfIso } from '@/lib/cafe-time';
 
-/** SPEC "Barista history": the status label of an entry. */
+/** The status label of a barista history entry: Done for done and picked, else who canceled it. */
 export function historyStatusLabel(status: OrderStatus): string {
   switch (status) {
     case 'done':

@@ -1,7 +1,7 @@
 import type { Order, QueueFilter } from '@cafe/shared';
 import { msgId } from '@/i18n';
 
-/** The drink group of a category name (SPEC section 4 queue filter). */
+/** The drink group of a category name, for the board's filter: coffee, tea, or other (non-coffee, non-tea). */
 export type DrinkGroup = 'coffee' | 'tea' | 'other';
 
 export function drinkGroupOf(categoryName: string): DrinkGroup {

@@ -28,7 +28,10 @@ export function otherReasonTooLong(): string {
   return i18n._('barista.reject.otherTooLong', { max: LIMITS.otherRejectReasonMax });
 }
 
-/** The problem with a free-text reason, or null when it can be sent (SPEC section 5). */
+/**
+ * The problem with a free-text reason, or null when it can be sent: it may not start with a space
+ * and holds at most 27 characters.
+ */
 export function otherReasonError(text: string): string | null {
   if (text.startsWith(' ')) return i18n._('shared.spec.nameLeadingSpace');
   if (text.length > LIMITS.otherRejectReasonMax) return otherReasonTooLong();

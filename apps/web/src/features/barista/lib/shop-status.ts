@@ -44,7 +44,7 @@ export function activeOrders<T extends Pick<Order, 'status'>>(orders: readonly T
 }
 
 /**
- * SPEC "Barista order board": the selector shows when nothing is waiting or being made, or when
+ * The shop-status selector shows when nothing is waiting or being made, or when
  * everything is closed; otherwise the shop cannot be switched until the queue is cleared.
  */
 export function canChangeShopStatus(mode: ShopMode, orders: readonly Pick<Order, 'status'>[]): boolean {

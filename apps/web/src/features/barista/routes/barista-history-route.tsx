@@ -13,7 +13,7 @@ import { useHistoryLive } from '@/features/barista/hooks/use-history-live';
 import { historyDayTotals, historyOrders } from '@/features/barista/lib/history';
 
 /**
- * /history: finished orders by day, newest first (SPEC "Barista history"), a page at a time: the
+ * /history: finished orders by day, newest first, each day with its "Total Order:", a page at a time: the
  * next page loads as the list's end scrolls into view, or with the "Load more" button. Each entry
  * opens the order's timeline (and its undo while the window lasts).
  */

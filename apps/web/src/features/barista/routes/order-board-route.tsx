@@ -28,7 +28,7 @@ import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-s
 const BOARD_REFETCH_MS = 30_000;
 
 /**
- * /ordering: the barista's live order board and shop status (SPEC "Barista order board"), laid
+ * /ordering: the barista's live order board and shop status, laid
  * out as a kitchen display for the counter tablet (docs/decisions/0020-kitchen-display.md).
  */
 /** Orders for later wait in their own lane until they fall due. */

@@ -1,9 +1,9 @@
 import { msgId } from '@/i18n';
 
 /**
- * A team-credit entry (SPEC section 3): picture is optional here; without one an initials avatar is
- * drawn. The name is written as it is; the position and the quote are message ids, translated
- * where they are shown.
+ * A team-credit entry (name, position, picture, optional quote): picture is optional here;
+ * without one an initials avatar is drawn. The name is written as it is; the position and the
+ * quote are message ids, translated where they are shown.
  */
 export interface TeamMember {
   id: number;
@@ -52,7 +52,7 @@ export function hueOf(name: string): number {
   return hash;
 }
 
-/** SPEC "Team credit" animation: 500 ms each, starting after 400 ms, the list cascading over 800 ms. */
+/** The team credit's animation: 500 ms each, starting after 400 ms, the list cascading over 800 ms. */
 export const CREDIT_ANIMATION = { durationMs: 500, delayMs: 400, trailMs: 800 } as const;
 
 export function revealDelayMs(index: number, count: number): number {

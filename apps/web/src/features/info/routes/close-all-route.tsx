@@ -11,7 +11,7 @@ const VENUE_ICONS: Record<Venue, LucideIcon> = { cafe: Coffee, bar: Martini };
 const VENUES: readonly Venue[] = ['cafe', 'bar'];
 
 /**
- * /close-all and /close-all-admin (SPEC "Closed page"): the hours of the cafe and the bar from the
+ * /close-all and /close-all-admin, "both closed": the hours of the cafe and the bar from the
  * schedule, and when each next opens. The layout's venue redirects move the person on by
  * themselves as soon as a venue opens; the hours follow the `schedule` event.
  */

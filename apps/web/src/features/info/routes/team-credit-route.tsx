@@ -7,7 +7,7 @@ import { useMe } from '@/api/me';
 import { MemberCard } from '@/features/info/components/member-card';
 import { revealDelayMs, TEAM } from '@/features/info/lib/team';
 
-/** /team-credit (SPEC "Team credit"): the people behind the cafe and this app. */
+/** /team-credit: the people behind the cafe and this app, then a thank-you and a way back. */
 export function TeamCreditRoute() {
   const { _ } = useLingui();
   const me = useMe();

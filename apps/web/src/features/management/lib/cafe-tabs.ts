@@ -2,9 +2,9 @@ import { LIMITS, type Category, type CategoryFor } from '@cafe/shared';
 import { i18n } from '@/i18n';
 
 /*
- * The cafe menu shows only its first LIMITS.cafeMenuTabs cafe categories as tabs (SPEC "Cafe
- * menu"), in the order GET /category gives them: any further cafe category never reaches the
- * people ordering. Menu management warns about it.
+ * The cafe menu shows only its first LIMITS.cafeMenuTabs (3) cafe categories as tabs, in the
+ * order GET /category gives them: any further cafe category never reaches the people ordering.
+ * Menu management warns about it.
  */
 
 /** The cafe categories the cafe menu does not show, in list order. */

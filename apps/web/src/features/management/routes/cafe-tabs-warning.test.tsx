@@ -8,7 +8,7 @@ import { EditCategoryRoute } from './edit-category-route';
 import { MenuManagementRoute } from './menu-management-route';
 
 /*
- * Only the first 3 cafe categories show as tabs on the cafe menu (SPEC "Cafe menu"): a fourth one
+ * Only the first 3 cafe categories show as tabs on the cafe menu: a fourth one
  * never reaches the people ordering. Menu management says so before and after it happens.
  */
 

@@ -18,7 +18,7 @@ export function MenuManagementRoute() {
   useMenuLive();
   const categories = useCategories();
   const status = useCafeStatus();
-  // Categories may be renamed or moved only while both venues are closed (SPEC section 6).
+  // Categories may be renamed or moved only while both venues are closed: their edit icons show only then.
   const bothClosed = !status.isCafeOpen && !status.isBarOpen;
 
   const addCategory = (

@@ -32,7 +32,7 @@ export function cardTimeOf(order: Pick<Order, 'status' | 'orderDate' | 'updatedA
   return isStatusIn(ACTIVE_ORDER_STATUSES, order.status) ? order.orderDate : order.updatedAt;
 }
 
-/** History label (SPEC "History"): Done, Canceled, or Canceled By Barista with its note. */
+/** History label: Done (done or picked), Canceled, or Canceled By Barista with its note. */
 export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>): {
   label: string;
   note: string | null;

@@ -1,7 +1,7 @@
 import type { ChosenOption, DrinkType, Sweetness } from '@cafe/shared';
 import { create } from 'zustand';
 
-/** The order being put together (SPEC section 3 "Order draft"). */
+/** The order being put together: stored when an item is chosen, reset when cleared. */
 export interface OrderDraft {
   venue: 'cafe' | 'bar';
   menu_id: number;
