@@ -66,7 +66,7 @@ export interface OrderPlan {
   now: Date;
   fields: DrinkFields;
   remark: string;
-  /** The drink's options, checked (options.service.ts). */
+  /** The drink's options, checked (options/order-options.ts). */
   options: ResolvedOption[];
   /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
   pickupAt: string | null;
