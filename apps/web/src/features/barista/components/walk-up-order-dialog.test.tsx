@@ -1,10 +1,11 @@
-import { MESSAGES, type Category, type Order, type UserSearchResult } from '@cafe/shared';
+import { MESSAGES, type Category, type Order, type Site, type UserSearchResult } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { useStaffSiteChoice } from '@/lib/site-choice';
 import { apiError, mockApi, renderWithProviders, signIn, type Reply } from '@/test/render';
+import { SiteScope } from '@/api/site-state';
 import { WalkUpOrderDialog } from './walk-up-order-dialog';
 
 const MENU: Category[] = [
@@ -231,6 +232,65 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
     await waitFor(() => expect(placements()).toHaveLength(1));
     expect(placements()[0]?.body).toMatchObject({ guestName: 'Visitor Bo', siteId: 2 });
     useStaffSiteChoice.setState({ siteId: null });
+  });
+});
+
+describe('WalkUpOrderDialog: what the counter can take now', () => {
+  const site = (id: number, name: string, isCafeOpen: boolean): Site => ({
+    id,
+    name,
+    latitude: 13.75,
+    longitude: 100.54,
+    radiusKm: 1,
+    timeZone: 'Asia/Bangkok',
+    venues: { cafe: true, bar: id === 1 },
+    status: { isCafeOpen, isBarOpen: false },
+    archived: false,
+  });
+  /** Tower B's menu: Latte sold out there, Thai tea not served there. */
+  const towerMenu: Category[] = MENU.map((category) => ({
+    ...category,
+    menu: category.menu.map((item) => ({
+      ...item,
+      atSite: {
+        siteId: 2,
+        available: item.id !== 5,
+        soldOut: item.id === 3,
+        soldOutUntil: null,
+      },
+    })),
+  }));
+
+  function openAtTowerB(cafeOpen: boolean) {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1, 2] });
+    useStaffSiteChoice.setState({ siteId: 2 });
+    mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/category') return { body: towerMenu };
+      if (call.method === 'GET' && call.path === '/sites') {
+        return { body: [site(1, 'Head office', true), site(2, 'Tower B', cafeOpen)] };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <SiteScope of="staff">
+        <WalkUpOrderDialog open onOpenChange={vi.fn()} onPlaced={vi.fn()} />
+      </SiteScope>,
+    );
+    return screen.getByRole('dialog', { name: 'Walk-up order' });
+  }
+  afterEach(() => useStaffSiteChoice.setState({ siteId: null }));
+
+  it('greys out a drink sold out or not served at the site the board is switched to, before anyone chooses it', async () => {
+    const dialog = openAtTowerB(true);
+    expect(await within(dialog).findByRole('option', { name: 'Latte (sold out)' })).toBeDisabled();
+    expect(within(dialog).getByRole('option', { name: 'Thai tea (not served here)' })).toBeDisabled();
+    expect(within(dialog).getByRole('option', { name: 'Mocha (inactive)' })).toBeDisabled();
+    expect(within(dialog).queryByText(MESSAGES.cafeClosed)).toBeNull();
+  });
+
+  it('says the cafe is closed at that site, as the server would answer', async () => {
+    const dialog = openAtTowerB(false);
+    expect(await within(dialog).findByText(MESSAGES.cafeClosed)).toBeInTheDocument();
   });
 });
 

@@ -3,9 +3,11 @@ import { useLingui } from '@lingui/react';
 import {
   dashIfEmpty,
   DisplayNameSchema,
+  itemRefusal,
   LIMITS,
   WalkUpOrderBodySchema,
   type ChosenOption,
+  type Menu,
   type Order,
   type UserSearchResult,
 } from '@cafe/shared';
@@ -19,7 +21,11 @@ import { OptionGroupsField } from '@/components/drink/option-groups-field';
 import { defaultOptions, optionsProblem } from '@/lib/drink-options';
 import { AlertMessage, ErrorState, FieldError, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
+import { useScreenSite } from '@/api/site-state';
+import { useSettings } from '@/api/settings';
+import { useNow } from '@/hooks/use-now';
+import { placementItemOf } from '@/lib/placement-item';
 import { DrinkChoiceSchema } from '@/lib/drink-choice-schema';
 import { useCafeMenu } from '@/features/barista/api/get-cafe-menu';
 import { usePlaceWalkUpOrder } from '@/features/barista/api/place-walk-up-order';
@@ -104,6 +110,8 @@ export function WalkUpOrderButton({ onClick }: { onClick: () => void }) {
 function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const { _ } = useLingui();
   const menu = useCafeMenu();
+  const refusalOf = useWalkUpRefusal();
+  const cafeRefusal = refusalOf(null);
   const place = usePlaceWalkUpOrder();
   const [orderFor, setOrderFor] = useState<OrderFor>('person');
   const [person, setPerson] = useState<UserSearchResult | null>(null);
@@ -253,6 +261,7 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
           />
         ) : (
           <div className="relative">
+            {cafeRefusal ? <AlertMessage className="mb-2">{cafeRefusal}</AlertMessage> : null}
             <select
               id={drinkId}
               {...register('menuId')}
@@ -264,8 +273,8 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
               {menu.data.map((category) => (
                 <optgroup key={category.id} label={category.name}>
                   {category.menu.map((item) => (
-                    <option key={item.id} value={String(item.id)} disabled={item.isActive !== 'active'}>
-                      {item.isActive === 'active' ? item.name : _('barista.walkUp.inactive', { name: item.name })}
+                    <option key={item.id} value={String(item.id)} disabled={refusalOf(item) !== null}>
+                      {walkUpItemLabel(item, refusalOf(item))}
                     </option>
                   ))}
                 </optgroup>
@@ -314,4 +323,44 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       </div>
     </form>
   );
+}
+
+/**
+ * "May the counter take this drink now", asked of the shared placement decision (channel walk-up:
+ * no online hours or busy mode) with the staff site's state: `refusalOf(item)` is the refusal's
+ * words in the interface's language, null when it may be taken; `refusalOf(null)` what holds for
+ * the whole cafe (closed now). The server asks the same decision last.
+ */
+function useWalkUpRefusal(): (item: Menu | null) => string | null {
+  const { site } = useScreenSite();
+  const { locationCheck, barOnlineOrdering } = useSettings();
+  const now = useNow();
+  return (item) => {
+    // Until the site's state has arrived, only what the menu says of the item itself.
+    if (!site)
+      return item && item.isActive !== 'active' ? i18n._('barista.walkUp.inactive', { name: item.name }) : null;
+    const decided = itemRefusal({
+      channel: 'walk-up',
+      item: item
+        ? placementItemOf(item, 'cafe', now)
+        : { name: '', venue: 'cafe', active: true, served: true, soldOut: null },
+      later: null,
+      now,
+      settings: { locationCheck, barOnlineOrdering },
+      site,
+    });
+    if (!decided) return null;
+    // A refusal for the whole cafe is said once, above the list; an item's greys that item out.
+    if (item && decided.code !== 'MENU_UNAVAILABLE' && item.isActive === 'active') return null;
+    return errorText(new ApiError(decided.status, decided.code, decided.message)) ?? decided.message;
+  };
+}
+
+/** A drink in the walk-up list: its name, and why it cannot be taken when it cannot. */
+function walkUpItemLabel(item: Menu, refusal: string | null): string {
+  if (item.isActive !== 'active') return i18n._('barista.walkUp.inactive', { name: item.name });
+  if (!refusal) return item.name;
+  return item.atSite?.available === false
+    ? i18n._('barista.walkUp.notServed', { name: item.name })
+    : i18n._('barista.walkUp.soldOut', { name: item.name });
 }

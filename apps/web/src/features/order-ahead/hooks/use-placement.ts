@@ -12,6 +12,7 @@ import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { useHomeSite } from '@/api/sites';
 import { useNow } from '@/hooks/use-now';
+import { placementItemOf } from '@/lib/placement-item';
 import { useOrderingStatus } from '@/features/order-ahead/api/get-ordering-status';
 
 /**
@@ -42,16 +43,6 @@ export function usePlacementSite(): { site: PlacementSite; homeArchived: boolean
       busy?.paused && busy.reason ? { reason: busy.reason, estimatedWaitMinutes: busy.estimatedWaitMinutes } : null,
   };
   return { site, homeArchived, siteId: homeArchived ? undefined : home?.id };
-}
-
-/** A menu item as the decision sees it at the site: a sold-out whose end has passed is over already. */
-export function placementItemOf(item: Menu, venue: 'cafe' | 'bar', now: Date): PlacementItem {
-  const at = item.atSite;
-  const soldOut =
-    at?.soldOut && (at.soldOutUntil === null || new Date(at.soldOutUntil).getTime() > now.getTime())
-      ? { until: at.soldOutUntil }
-      : null;
-  return { name: item.name, venue, active: item.isActive === 'active', served: at?.available ?? true, soldOut };
 }
 
 /**
