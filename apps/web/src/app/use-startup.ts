@@ -61,9 +61,16 @@ export function useStartup(): boolean {
     [navigate, queryClient],
   );
 
-  // The navigation and menus follow the venue state live.
+  // The navigation and menus follow the venue state of the person's own site live. A customer's
+  // connection follows their site, so its event is that site's status; a barista's or an admin's
+  // follows the site they work at on this device, which may be another: then it is read again.
   const handleCafeStatus = useCallback(
-    (status: LiveEventPayload<'cafe-status'>) => queryClient.setQueryData(cafeStatusQueryOptions().queryKey, status),
+    (status: LiveEventPayload<'cafe-status'>) => {
+      const { queryKey } = cafeStatusQueryOptions();
+      const role = queryClient.getQueryData(meQueryOptions().queryKey)?.role;
+      if (role === 'barista' || role === 'admin') void queryClient.invalidateQueries({ queryKey });
+      else queryClient.setQueryData(queryKey, status);
+    },
     [queryClient],
   );
   useLiveEvent('cafe-status', handleCafeStatus);
