@@ -1,22 +1,13 @@
-import { MESSAGES, type CategoryFor, type NotificationLanguage, type OrderStatus } from '@cafe/shared';
+import { MESSAGES, type NotificationLanguage, type OrderStatus } from '@cafe/shared';
+import type { OrderMove } from '../../lib/domain-events';
 
 /** What a notification tells: an order's move that its owner hears of. */
 export type NotificationEvent = 'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released';
 /** A message about the account itself, sent by e-mail only. */
 export type AccountEvent = 'confirm-email';
 
-/** The facts of an order a message names (taken at the change, in its transaction). */
-export interface OrderFacts {
-  orderId: number;
-  drink: string;
-  status: OrderStatus;
-  siteId: number;
-  siteName: string;
-  siteTimeZone: string;
-  counter: CategoryFor;
-  rejectNote: string | null;
-  pickupAt: string | null;
-}
+/** The facts of an order a message names (taken at the change, in its transaction): the `order.moving` event's. */
+export type OrderFacts = OrderMove['order'];
 
 /** A message as every channel sends it. */
 export interface RenderedMessage {
