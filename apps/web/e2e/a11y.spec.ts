@@ -223,7 +223,7 @@ test('the admin screens', async ({ browser, baseURL, request }) => {
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText("Enter the site's name.")).toBeVisible();
   await expectAccessible(adminPage, 'the new site form, with its checks');
-  await form.getByRole('button', { name: 'Cancel' }).click();
+  await form.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   // On a phone the outbox's channels are cards.
   await adminPage.goto('/notifications-admin');

@@ -76,14 +76,14 @@ test('a new order reaches the board live; Do, Done, pick-up and history follow',
   // With an order waiting, the shop status is shown, not offered.
   await expect(board.getByText('Cafe Open', { exact: true })).toBeVisible();
 
-  await card.getByRole('button', { name: 'Do' }).click();
+  await card.getByRole('button', { name: 'Do', exact: true }).click();
   const inProgressCard = board
     .getByRole('region', { name: 'In Progress Order' })
     .getByRole('article', { name: `${menu.name} for ${name}` });
   await expect(inProgressCard).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  await inProgressCard.getByRole('button', { name: 'Done' }).click();
+  await inProgressCard.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(board.getByRole('article', { name: `${menu.name} for ${name}` })).toHaveCount(0);
 
   // The customer's My orders page turns to Finished by itself.
@@ -116,7 +116,7 @@ test('a rejected order shows the reason in the customer history', async ({ brows
 
   const card = board.getByRole('article', { name: `${menu.name} for ${name}` });
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   const dialog = board.getByRole('dialog', { name: 'Cancel Order' });
   const submit = dialog.getByRole('button', { name: 'Cancel this order' });

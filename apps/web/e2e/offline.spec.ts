@@ -88,7 +88,7 @@ test.describe('through a bad connection', () => {
     const readyCard = today.getByRole('article', { name: ready.name });
     const waitingCard = today.getByRole('article', { name: waiting.name });
     await expect(readyCard.getByRole('button', { name: 'Pick Up' })).toBeEnabled();
-    await expect(waitingCard.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    await expect(waitingCard.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
     // Live before the network goes (the channel opens after the first screen).
     await expect(page.getByRole('status').filter({ hasText: 'Live' }).first()).toBeAttached();
 
@@ -97,7 +97,7 @@ test.describe('through a bad connection', () => {
     const pickUp = readyCard.getByRole('button', { name: 'Pick Up' });
     await expect(pickUp).toBeDisabled();
     await expect(pickUp).toHaveAccessibleDescription('You are offline');
-    const cancel = waitingCard.getByRole('button', { name: 'Cancel' });
+    const cancel = waitingCard.getByRole('button', { name: 'Cancel', exact: true });
     await expect(cancel).toBeDisabled();
     await expect(cancel).toHaveAccessibleDescription('You are offline');
 
@@ -125,7 +125,7 @@ test.describe('through a bad connection', () => {
     await signInWithTokens(board, baristaTokens, '/ordering');
     const waitingRegion = board.getByRole('region', { name: 'Waiting Order' });
     const first = waitingRegion.getByRole('article', { name: `${before.orders[0]!.name} for ${before.user.name}` });
-    await expect(first.getByRole('button', { name: 'Do' })).toBeEnabled();
+    await expect(first.getByRole('button', { name: 'Do', exact: true })).toBeEnabled();
     const live = board.getByRole('status').filter({ hasText: /^Live$/ });
     await expect(live).toBeVisible();
 
@@ -153,7 +153,7 @@ test.describe('through a bad connection', () => {
     await expect(live).toBeVisible();
     await expect(timer).toHaveCount(0);
     await expect(late).toBeVisible();
-    await expect(first.getByRole('button', { name: 'Do' })).toBeEnabled();
+    await expect(first.getByRole('button', { name: 'Do', exact: true })).toBeEnabled();
   });
 
   test('a reload without a network opens the installed app with the last-seen orders; sign-out leaves no personal answer behind', async ({

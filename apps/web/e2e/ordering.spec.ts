@@ -110,7 +110,7 @@ test('a customer orders with a tumbler photo, cancels, reaches the daily limit a
   await expect(latte).toContainText('Waiting');
 
   // Cancel it through the confirmation dialog.
-  await latte.getByRole('button', { name: 'Cancel' }).click();
+  await latte.getByRole('button', { name: 'Cancel', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('You want to cancel Latte');
   await expect(confirm).toContainText('Click confirm to cancel');
@@ -169,7 +169,7 @@ test('My Order follows the barista live, and Order again re-orders the usual dri
     ).status(),
   ).toBe(200);
   await expect(card).toContainText('The barista is making your drink.');
-  await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
 
   expect(
     (await request.patch(`/api/order/barista/${order.id}`, { headers: barista, data: { status: 'done' } })).status(),

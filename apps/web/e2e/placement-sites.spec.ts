@@ -98,7 +98,7 @@ test('a person at the second site orders from there, sees where the drink waits,
   await expect(card).toContainText('Waiting');
 
   // Cancelled, it shows in the history with its site.
-  await card.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByRole('button', { name: 'Cancel', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await page.goto('/ordered');
   await expect(page.getByRole('listitem').filter({ hasText: drink.name }).first()).toContainText(`At ${second.name}`);

@@ -111,7 +111,7 @@ test("the board's success and undo toasts and its dialog on the counter tablet",
   // The reject dialog, with a reason chosen.
   await board.mouse.move(0, 0);
   const waiting = board.getByRole('region', { name: 'Waiting Order' }).getByRole('article').first();
-  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  await waiting.getByRole('button', { name: 'Cancel', exact: true }).click();
   const dialog = board.getByRole('dialog', { name: 'Cancel Order' });
   await dialog.getByRole('radio', { name: 'Machine Failure' }).check();
   await expectAccessible(board, 'the board with the reject dialog');
