@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CATEGORY_FOR,
+  CATEGORY_KINDS,
+  DISPLAY_NAMES,
   DRINK_TYPES,
   IS_ACTIVE,
   IS_AVAILABLE,
@@ -22,3 +24,5 @@ export const CategoryForSchema = z.enum(CATEGORY_FOR);
 export const IsActiveSchema = z.enum(IS_ACTIVE);
 export const IsAvailableSchema = z.enum(IS_AVAILABLE);
 export const ShopValueSchema = z.enum(SHOP_VALUES);
+export const CategoryKindSchema = z.enum(CATEGORY_KINDS, { error: 'kind must be coffee, tea or other' });
+export const DisplayNamesSchema = z.enum(DISPLAY_NAMES, { error: 'displayNames must be first-initial or number' });

@@ -8,9 +8,20 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * `scheduled`: an order for later (a pickup slot) waiting in the board's Later lane; it becomes
- * `ordered` when it is due (its slot minus the counter's measured preparation time).
+ * `ordered` when it is due (its slot minus the time the counter needs for the line and the drink).
+ * `uncollected`: a finished drink nobody came for, marked so by a barista (kept apart from
+ * `picked` in the statistics; people's history labels it as it labels a finished drink).
  */
-export const ORDER_STATUSES = ['ordered', 'in-progress', 'done', 'picked', 'rejected', 'cancel', 'scheduled'] as const;
+export const ORDER_STATUSES = [
+  'ordered',
+  'in-progress',
+  'done',
+  'picked',
+  'rejected',
+  'cancel',
+  'scheduled',
+  'uncollected',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Statuses of an order that is still on its way to the customer. */
@@ -26,6 +37,7 @@ export const FINISHED_ORDER_STATUSES = [
   'picked',
   'cancel',
   'rejected',
+  'uncollected',
 ] as const satisfies readonly OrderStatus[];
 /** Statuses that do not count against the daily limit. */
 export const UNCOUNTED_ORDER_STATUSES = ['cancel', 'rejected'] as const satisfies readonly OrderStatus[];
@@ -80,4 +92,12 @@ export const REJECT_REASONS = [
 ] as const;
 
 export const QUEUE_FILTERS = ['all', 'coffee', 'tea'] as const;
+
+/** What a category holds, for the board's Coffee / Tea filter ("other" shows under Tea, as the specification groups it). */
+export const CATEGORY_KINDS = ['coffee', 'tea', 'other'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+
+/** What a site's pickup screen shows of a person: first name and initial ("Somchai K."), or the queue number alone. */
+export const DISPLAY_NAMES = ['first-initial', 'number'] as const;
+export type DisplayNames = (typeof DISPLAY_NAMES)[number];
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];

@@ -40,6 +40,15 @@ export const OrderSchema = z.object({
    * its status is `scheduled` it waits in the board's Later lane.
    */
   pickupAt: z.string().optional(),
+  /** When it was finished (ISO): how long a drink has waited on the counter. Absent until done. */
+  doneAt: z.string().optional(),
+  /**
+   * A barista marked its tumbler not here (docs/api/counter.md): since when, and the instant the
+   * order is cancelled unless the tumbler is found. Absent when not marked.
+   */
+  tumblerMissing: z.object({ since: z.string(), deadline: z.string() }).optional(),
+  /** When its owner was reminded to pick up the finished drink. Absent until then. */
+  remindedAt: z.string().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -47,6 +56,11 @@ export const QueuedOrderSchema = OrderSchema.extend({
   queue_at: z.number().int().nullable(),
   /** Estimated minutes until this waiting order is ready; null when not waiting or unknown. */
   estimatedWaitMinutes: z.number().nullable().optional(),
+  /**
+   * An order for later still `scheduled`: when it will really be ready (ISO), its pickup time or
+   * later when the line would make it late. Absent otherwise.
+   */
+  estimatedReadyAt: z.string().optional(),
 });
 export type QueuedOrder = z.infer<typeof QueuedOrderSchema>;
 
@@ -94,7 +108,10 @@ export const OwnerOrderPatchBodySchema = z.object({
 export type OwnerOrderPatchBody = z.infer<typeof OwnerOrderPatchBodySchema>;
 
 export const BaristaOrderPatchBodySchema = z.object({
-  status: z.enum(['in-progress', 'done', 'rejected'], { error: 'status must be in-progress, done or rejected' }),
+  /** `picked`: handed over at the counter; `uncollected`: nobody came for it (after the site's time). */
+  status: z.enum(['in-progress', 'done', 'rejected', 'picked', 'uncollected'], {
+    error: 'status must be in-progress, done, rejected, picked or uncollected',
+  }),
   reject_note: z
     .string()
     .trim()
@@ -103,6 +120,12 @@ export const BaristaOrderPatchBodySchema = z.object({
     .optional(),
 });
 export type BaristaOrderPatchBody = z.infer<typeof BaristaOrderPatchBodySchema>;
+
+/** POST /order/barista/{id}/tumbler: the tumbler is not at the counter (true), or was found (false). */
+export const TumblerMarkBodySchema = z.object({
+  missing: z.boolean({ error: 'missing must be true or false' }),
+});
+export type TumblerMarkBody = z.infer<typeof TumblerMarkBodySchema>;
 
 /** `status` repeated or as a comma list; each status once, however often it was sent (each becomes an SQL parameter). */
 const StatusListSchema = z.preprocess((v) => {

@@ -6,10 +6,12 @@ export type OrderActor = 'owner' | 'barista';
 export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
   owner: { scheduled: ['cancel'], ordered: ['cancel'], done: ['picked'] },
   // A scheduled order moves to `ordered` by itself when it is due; a barista may start it early.
+  // A finished drink is handed over (`picked`) or, after the site's time, marked not collected.
   barista: {
     scheduled: ['in-progress', 'rejected'],
     ordered: ['in-progress', 'rejected'],
     'in-progress': ['done', 'rejected'],
+    done: ['picked', 'uncollected'],
   },
 };
 
@@ -25,6 +27,9 @@ export const UNDO_REVERSALS: Partial<Record<OrderStatus, readonly OrderStatus[]>
   'in-progress': ['ordered'],
   done: ['in-progress'],
   rejected: ['scheduled', 'ordered', 'in-progress'],
+  // A barista's handover or "not collected" (not the owner's own pick-up).
+  picked: ['done'],
+  uncollected: ['done'],
 };
 
 export function canUndo(from: OrderStatus, to: OrderStatus): boolean {
@@ -36,7 +41,7 @@ export const STATUS_STEP_LABELS = ['Waiting', 'In progress', 'Finished'] as cons
 
 export function statusStep(status: OrderStatus): 0 | 1 | 2 {
   if (status === 'in-progress') return 1;
-  if (status === 'done' || status === 'picked') return 2;
+  if (status === 'done' || status === 'picked' || status === 'uncollected') return 2;
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CategoryForSchema } from './enum-schemas';
+import { CategoryForSchema, DisplayNamesSchema } from './enum-schemas';
 import { CafeDaySchema } from './schemas';
 
 // ---------- orders for later (issue 19): a site's pickup settings and its slots ----------
@@ -10,10 +10,22 @@ export const PICKUP_LIMITS = {
   /** 0: today only. */
   daysAhead: { min: 0, max: 7 },
   slotCapacity: { min: 1, max: 200 },
+  tumblerGraceMinutes: { min: 1, max: 30 },
+  readyReminderMinutes: { min: 1, max: 120 },
+  uncollectedAfterMinutes: { min: 5, max: 480 },
 } as const;
 
 /** A new site's pickup settings (and every site's after the upgrade). */
-export const DEFAULT_PICKUP_SETTINGS = { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 } as const;
+export const DEFAULT_PICKUP_SETTINGS = {
+  slotMinutes: 15,
+  leadMinutes: 15,
+  daysAhead: 0,
+  slotCapacity: 10,
+  tumblerGraceMinutes: 5,
+  readyReminderMinutes: 10,
+  uncollectedAfterMinutes: 30,
+  displayNames: 'first-initial',
+} as const;
 
 const whole = (name: string, range: { min: number; max: number }) =>
   z
@@ -33,6 +45,16 @@ export const PickupSettingsSchema = z.object({
   leadMinutes: whole('leadMinutes', PICKUP_LIMITS.leadMinutes),
   daysAhead: whole('daysAhead', PICKUP_LIMITS.daysAhead),
   slotCapacity: whole('slotCapacity', PICKUP_LIMITS.slotCapacity),
+  /**
+   * The counter (docs/api/counter.md): minutes a tumbler marked not here has before the order is
+   * cancelled (5, the specification's rule); minutes a finished drink waits before its owner is
+   * reminded; minutes after which a barista may mark it not collected; what the pickup screen
+   * shows of a person's name.
+   */
+  tumblerGraceMinutes: whole('tumblerGraceMinutes', PICKUP_LIMITS.tumblerGraceMinutes),
+  readyReminderMinutes: whole('readyReminderMinutes', PICKUP_LIMITS.readyReminderMinutes),
+  uncollectedAfterMinutes: whole('uncollectedAfterMinutes', PICKUP_LIMITS.uncollectedAfterMinutes),
+  displayNames: DisplayNamesSchema,
 });
 export type PickupSettings = z.infer<typeof PickupSettingsSchema>;
 
@@ -58,6 +80,11 @@ export const SlotSchema = z.object({
   time: z.string(),
   /** Drinks it can still take. */
   remaining: z.number().int(),
+  /**
+   * When a drink ordered for it would really be ready (ISO), present only when the site's line
+   * makes that later than the slot's start ("ready about 11:42").
+   */
+  readyAt: z.string().optional(),
 });
 export type Slot = z.infer<typeof SlotSchema>;
 
@@ -72,3 +99,6 @@ export type SlotList = z.infer<typeof SlotListSchema>;
 export const PICKUP_CLOSED_NOTE = 'The shop is closed at your pickup time';
 /** The reject note of an order for later whose site has paused online orders when it falls due. */
 export const PICKUP_PAUSED_NOTE = 'Online orders are paused at your pickup time';
+
+/** The reject note of an order whose tumbler a barista marked not here and nobody brought in time. */
+export const TUMBLER_NOT_FOUND_NOTE = 'Barista can not find your tumbler';

@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-options-and-pickup';
 import * as m012 from './migrations/012-notification-outbox';
 import * as m013 from './migrations/013-audit-log';
 import * as m014 from './migrations/014-email-confirmation';
+import * as m015 from './migrations/015-counter-day';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -38,6 +39,7 @@ class StaticProvider implements MigrationProvider {
       '012-notification-outbox': { up: m012.up(this.dialect) },
       '013-audit-log': { up: m013.up(this.dialect) },
       '014-email-confirmation': { up: m014.up(this.dialect) },
+      '015-counter-day': { up: m015.up(this.dialect, this.options) },
     });
   }
 }

@@ -1,5 +1,7 @@
 import type {
   CategoryFor,
+  CategoryKind,
+  DisplayNames,
   DrinkType,
   IsActive,
   IsAvailable,
@@ -48,6 +50,8 @@ export interface CategoriesTable {
   category_for: CategoryFor;
   is_available: IsAvailable;
   sort_order: number;
+  /** What the board's Coffee / Tea filter files it under (migration 015). */
+  kind: Optional<CategoryKind>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -103,6 +107,10 @@ export interface OrdersTable {
   guest_name: Optional<string | null>;
   /** An order for later: its slot's start (migration 011); null: as soon as possible. */
   pickup_at: Optional<Timestamp | null>;
+  /** When a barista marked its tumbler not here (migration 015); null: not marked, or found. */
+  tumbler_missing_at: Optional<Timestamp | null>;
+  /** When the owner of the finished drink was reminded to pick it up (once); null: not yet. */
+  reminded_at: Optional<Timestamp | null>;
 }
 
 /**
@@ -136,6 +144,11 @@ export interface SitesTable {
   lead_minutes: Optional<number>;
   days_ahead: Optional<number>;
   slot_capacity: Optional<number>;
+  /** The counter settings (migration 015), in seconds, and what the pickup screen shows of a name. */
+  tumbler_grace_seconds: Optional<number>;
+  ready_reminder_seconds: Optional<number>;
+  uncollected_after_seconds: Optional<number>;
+  display_names: Optional<DisplayNames>;
 }
 
 /** Whether a site serves an item and whether it is sold out there (migration 010). */
@@ -379,6 +392,18 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   email_confirmations: EmailConfirmationsTable;
   audit_log: AuditLogTable;
+  display_tokens: DisplayTokensTable;
+}
+
+/** A pickup screen's link (migration 015): its token is only ever stored as a hash. */
+export interface DisplayTokensTable {
+  id: Generated<number>;
+  site_id: number;
+  token_hash: string;
+  label: Optional<string>;
+  created_by: number;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
 }
 
 /** A database handle or a transaction: both run the same queries. */

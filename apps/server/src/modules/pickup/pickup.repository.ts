@@ -34,5 +34,11 @@ export async function savePickupSettings(db: Db, siteId: number, patch: PickupSe
   if (patch.leadMinutes !== undefined) changes.lead_minutes = patch.leadMinutes;
   if (patch.daysAhead !== undefined) changes.days_ahead = patch.daysAhead;
   if (patch.slotCapacity !== undefined) changes.slot_capacity = patch.slotCapacity;
+  if (patch.tumblerGraceMinutes !== undefined) changes.tumbler_grace_seconds = patch.tumblerGraceMinutes * 60;
+  if (patch.readyReminderMinutes !== undefined) changes.ready_reminder_seconds = patch.readyReminderMinutes * 60;
+  if (patch.uncollectedAfterMinutes !== undefined) {
+    changes.uncollected_after_seconds = patch.uncollectedAfterMinutes * 60;
+  }
+  if (patch.displayNames !== undefined) changes.display_names = patch.displayNames;
   if (Object.keys(changes).length > 0) await db.updateTable('sites').set(changes).where('id', '=', siteId).execute();
 }

@@ -36,6 +36,10 @@ export function toRecord(row: SiteRow): SiteRecord {
       leadMinutes: row.lead_minutes,
       daysAhead: row.days_ahead,
       slotCapacity: row.slot_capacity,
+      tumblerGraceMinutes: Math.round(row.tumbler_grace_seconds / 60),
+      readyReminderMinutes: Math.round(row.ready_reminder_seconds / 60),
+      uncollectedAfterMinutes: Math.round(row.uncollected_after_seconds / 60),
+      displayNames: row.display_names,
     },
   };
 }
