@@ -34,6 +34,17 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 export const BulkBaristaAnswerSchema = z.object({ results: z.array(BulkResultSchema) });
 export type BulkBaristaAnswer = z.infer<typeof BulkBaristaAnswerSchema>;
 
+/**
+ * Notes of timeline entries that are not a move (their `status` is the status the order stays
+ * in): a barista marked the tumbler not here, or found it; the owner was reminded of a finished
+ * drink (docs/api/counter.md).
+ */
+export const TIMELINE_NOTES = {
+  tumblerMissing: 'tumbler-missing',
+  tumblerFound: 'tumbler-found',
+  reminded: 'reminded',
+} as const;
+
 /** One entry of an order's timeline (GET /order/{id}/timeline), oldest first. */
 export const TimelineEntrySchema = z.object({
   /** The status the order moved to. */
@@ -43,7 +54,7 @@ export const TimelineEntrySchema = z.object({
   at: z.string(),
   /** Who made the move; null for the cafe itself (the opening hours' automatic close). */
   by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** A reject reason, or `undo` for a move taken back. */
+  /** A reject reason, `undo` for a move taken back, or one of TIMELINE_NOTES. */
   note: z.string().nullable(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
