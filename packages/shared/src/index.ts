@@ -3,6 +3,7 @@
 // the plain ones without loading the schema library (docs/decisions/0015-first-screen.md).
 export * from './enums';
 export * from './enum-schemas';
+export * from './category-kind';
 export * from './limits';
 export * from './messages';
 export * from './errors';

@@ -5,7 +5,13 @@
  * the other schemas because an order is the contract's largest and most often changed shape.
  */
 import { z } from 'zod';
-import { CategoryForSchema, DrinkTypeSchema, OrderStatusSchema, SweetnessSchema } from './enum-schemas';
+import {
+  CategoryForSchema,
+  CategoryKindSchema,
+  DrinkTypeSchema,
+  OrderStatusSchema,
+  SweetnessSchema,
+} from './enum-schemas';
 import { IdSchema } from './id-schema';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
@@ -25,7 +31,16 @@ export const OrderSchema = z.object({
   menu: z.object({
     id: z.number().int(),
     name: z.string(),
-    category: z.object({ id: z.number().int(), name: z.string(), categoryFor: CategoryForSchema }),
+    category: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      categoryFor: CategoryForSchema,
+      /**
+       * The category's kind as it is now (the board's Coffee / Tea filter). The server always sends
+       * it; optional only for events recorded before kinds existed.
+       */
+      kind: CategoryKindSchema.optional(),
+    }),
   }),
   /** For a walk-up order (a barista entered it at the counter): who it is for; a guest's name for a guest. */
   user: z.object({ id: z.number().int(), name: z.string() }),

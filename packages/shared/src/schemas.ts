@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CategoryForSchema, IsActiveSchema, IsAvailableSchema, RoleSchema } from './enum-schemas';
+import { CategoryForSchema, CategoryKindSchema, IsActiveSchema, IsAvailableSchema, RoleSchema } from './enum-schemas';
 import { LIMITS } from './limits';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
 import { isCafeDay } from './cafe-time';
@@ -159,6 +159,8 @@ export const CategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   categoryFor: CategoryForSchema,
+  /** What the category holds, for the board's Coffee / Tea filter ("other" shows under Tea). */
+  kind: CategoryKindSchema,
   isAvailable: IsAvailableSchema,
   menu: z.array(MenuSchema),
 });
@@ -173,12 +175,16 @@ export const CategoryQuerySchema = z.object({
 export const CategoryCreateBodySchema = z.object({
   name: itemNameSchema(LIMITS.categoryNameMax),
   categoryFor: CategoryForSchema,
+  /** Absent: inferred from the name (inferCategoryKind), for clients that predate kinds. */
+  kind: CategoryKindSchema.optional(),
 });
 export type CategoryCreateBody = z.infer<typeof CategoryCreateBodySchema>;
 
 export const CategoryPatchBodySchema = z.object({
   name: itemNameSchema(LIMITS.categoryNameMax).optional(),
   categoryFor: CategoryForSchema.optional(),
+  /** Absent: unchanged (a new name does not change the kind). */
+  kind: CategoryKindSchema.optional(),
   isAvailable: IsAvailableSchema.optional(),
 });
 export type CategoryPatchBody = z.infer<typeof CategoryPatchBodySchema>;
