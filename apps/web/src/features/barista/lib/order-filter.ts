@@ -1,20 +1,22 @@
-import type { Order, QueueFilter } from '@cafe/shared';
+import { inferCategoryKind, type CategoryKind, type Order, type QueueFilter } from '@cafe/shared';
 import { msgId } from '@/i18n';
 
-/** The drink group of a category name, for the board's filter: coffee, tea, or other (non-coffee, non-tea). */
-export type DrinkGroup = 'coffee' | 'tea' | 'other';
+/** The drink group of an order's category, for the board's filter: coffee, tea, or other (non-coffee, non-tea). */
+export type DrinkGroup = CategoryKind;
 
-export function drinkGroupOf(categoryName: string): DrinkGroup {
-  const name = categoryName.toLowerCase();
-  if (name.includes('coffee')) return 'coffee';
-  if (name.includes('tea')) return 'tea';
-  return 'other';
+/**
+ * The kind the barista chose for the category. An order recorded before categories had kinds
+ * carries none: it is filed by the words of its category's name (English or Thai), as the
+ * categories of that time were when kinds came in.
+ */
+export function drinkGroupOf(category: Pick<Order['menu']['category'], 'name' | 'kind'>): DrinkGroup {
+  return category.kind ?? inferCategoryKind(category.name);
 }
 
 /** The coffee view shows coffee only; the tea view shows tea and every other non-coffee drink. */
 export function matchesFilter(order: Pick<Order, 'menu'>, filter: QueueFilter): boolean {
   if (filter === 'all') return true;
-  const group = drinkGroupOf(order.menu.category.name);
+  const group = drinkGroupOf(order.menu.category);
   return filter === 'coffee' ? group === 'coffee' : group !== 'coffee';
 }
 

@@ -1,4 +1,4 @@
-import type { QueuedOrder } from '@cafe/shared';
+import type { CategoryKind, QueuedOrder } from '@cafe/shared';
 
 let nextId = 1;
 
@@ -7,6 +7,8 @@ export function makeOrder(
   overrides: Partial<QueuedOrder> & {
     categoryName?: string;
     categoryFor?: 'cafe' | 'bar';
+    /** The category's kind; absent (an order from before kinds) unless given. */
+    categoryKind?: CategoryKind;
     menuName?: string;
     userName?: string;
   } = {},
@@ -14,6 +16,7 @@ export function makeOrder(
   const {
     categoryName = 'Coffee',
     categoryFor = 'cafe',
+    categoryKind,
     menuName = 'Latte',
     userName = 'Somchai',
     ...rest
@@ -29,7 +32,11 @@ export function makeOrder(
     remark: '-',
     tumblerImage: categoryFor === 'bar' ? 'Gin and tonic' : '/api/images/cup.png',
     rejectNote: '',
-    menu: { id: 10, name: menuName, category: { id: 1, name: categoryName, categoryFor } },
+    menu: {
+      id: 10,
+      name: menuName,
+      category: { id: 1, name: categoryName, categoryFor, ...(categoryKind ? { kind: categoryKind } : {}) },
+    },
     user: { id: 100, name: userName },
     site: { id: 1, name: 'Head office' },
     queue_at: null,
