@@ -215,3 +215,49 @@ export async function timesByHour(
     samples: Number(row.samples),
   }));
 }
+
+/**
+ * Orders of the period per site and status (the statuses given), read from orders_served_stats
+ * alone: the status leads it and the site is its last column.
+ */
+export async function countBySiteAndStatus(
+  db: Db,
+  range: StatsRange,
+  statuses: readonly OrderStatus[],
+): Promise<{ siteId: number; status: OrderStatus; total: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .where(servedInRange(range, statuses))
+    .select((eb) => ['orders.site_id', 'orders.status', eb.fn.countAll<number>().as('total')])
+    .groupBy(['orders.site_id', 'orders.status'])
+    .execute();
+  return rows.map((r) => ({ siteId: Number(r.site_id), status: r.status, total: Number(r.total) }));
+}
+
+/**
+ * Per person who left a drink in the period (status `uncollected`), their orders of the period in
+ * each of `statuses` (uncollected and the served ones), with their name as it is now. A guest's
+ * walk-up order is the barista's row with the guest's name on it: it is nobody's here.
+ */
+export async function leaversByStatus(
+  db: Db,
+  range: StatsRange,
+  uncollected: OrderStatus,
+  statuses: readonly OrderStatus[],
+): Promise<{ userId: number; name: string; status: OrderStatus; total: number }[]> {
+  const leavers = db
+    .selectFrom('orders')
+    .where(servedInRange(range, [uncollected]))
+    .where('orders.guest_name', 'is', null)
+    .select('orders.user_id');
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .where(servedInRange(range, statuses))
+    .where('orders.guest_name', 'is', null)
+    .where('orders.user_id', 'in', leavers)
+    .select((eb) => ['orders.user_id', 'users.name', 'orders.status', eb.fn.countAll<number>().as('total')])
+    .groupBy(['orders.user_id', 'users.name', 'orders.status'])
+    .execute();
+  return rows.map((r) => ({ userId: Number(r.user_id), name: r.name, status: r.status, total: Number(r.total) }));
+}

@@ -8,6 +8,11 @@ import {
   PopularOptionRowSchema,
   PreparationTimeSchema,
   StatsQuerySchema,
+  UNCOLLECTED_PEOPLE_DEFAULT,
+  UNCOLLECTED_PEOPLE_MAX,
+  UncollectedPeopleQuerySchema,
+  UncollectedPersonRowSchema,
+  UncollectedStatsSchema,
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,9 +43,11 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
     doc: { summary: string; description: string },
     querystring: Query,
     result: Result,
+    guard = staff,
+    refusals = errors,
   ) => ({
-    preHandler: staff,
-    schema: { tags, ...doc, security: bearerSecurity, querystring, response: { 200: result, ...errors } },
+    preHandler: guard,
+    schema: { tags, ...doc, security: bearerSecurity, querystring, response: { 200: result, ...refusals } },
   });
 
   app.get(
@@ -132,5 +139,49 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       PreparationTimeSchema,
     ),
     async (request) => stats.preparationTime(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/stats/uncollected',
+    statistic(
+      {
+        summary: 'Drinks nobody collected in a period, in all and per site, beside the served ones',
+        description:
+          'startDate (inclusive) and endDate (exclusive) are calendar days YYYY-MM-DD, each site in its own time ' +
+          'zone, matched against the day the order was placed; categoryFor and siteId as for the other statistics. ' +
+          '`total` counts orders whose status is uncollected (never counted as served), `served` the done and ' +
+          "picked ones. bySite: the one site asked for (a barista's own without siteId), or for an admin without " +
+          'siteId every site not archived plus each archived site that had orders in the period, in the order of ' +
+          'GET /sites.',
+      },
+      StatsQuerySchema,
+      UncollectedStatsSchema,
+    ),
+    async (request) => stats.uncollected(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/stats/uncollected/people',
+    statistic(
+      {
+        summary: 'The people who left the most drinks uncollected in a period (admins only)',
+        description:
+          `Period, categoryFor and siteId as for /stats/uncollected. At most limit people (1..${UNCOLLECTED_PEOPLE_MAX}, ` +
+          `default ${UNCOLLECTED_PEOPLE_DEFAULT}), most uncollected first, ties by name, then id; served is the same ` +
+          "person's done and picked orders of the period. Guests' walk-up orders belong to nobody here. Baristas get " +
+          '403: this is personal data about their colleagues (docs/decisions/0050-uncollected-statistics.md).',
+      },
+      UncollectedPeopleQuerySchema,
+      z.array(UncollectedPersonRowSchema),
+      requireRole('admin'),
+      errorResponses({
+        400: 'VALIDATION: a bad date, siteId or limit, or startDate after endDate',
+        401: 'UNAUTHENTICATED',
+        403: 'FORBIDDEN: admins only',
+        404: 'NOT_FOUND: no site has that siteId',
+        409: 'SITE_ARCHIVED: the site named by siteId is archived',
+      }),
+    ),
+    async (request) => stats.uncollectedPeople(currentUser(request), request.query),
   );
 };

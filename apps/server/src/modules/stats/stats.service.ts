@@ -4,18 +4,27 @@ import {
   checkStatsRange,
   weekdayOf,
   type OrdersByHourRow,
+  type OrderStatus,
   type OrdersByWeekdayRow,
   type PopularMenuRow,
   type PopularOptionRow,
   type PreparationTime,
   type StatsQuery,
   type TimesByHourRow,
+  type UncollectedPeopleQuery,
+  type UncollectedPersonRow,
+  type UncollectedStats,
+  UNCOLLECTED_PEOPLE_DEFAULT,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { SitesService } from '../sites/sites.service';
 import { badRequest } from '../../lib/errors';
 import { toPopularMenuRow } from './stats.mapper';
 import * as repo from './stats.repository';
+
+const UNCOLLECTED = 'uncollected' satisfies OrderStatus;
+/** What the uncollected statistics count: the drinks left, and the served ones beside them. */
+const COUNTED: readonly OrderStatus[] = [UNCOLLECTED, ...SERVED_ORDER_STATUSES];
 
 /** Plain code-point order, so both database engines give the same ranking whatever their collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -125,6 +134,55 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
         SERVED_ORDER_STATUSES,
       );
       return { averageSeconds: samples === 0 ? null : Math.round(totalMs / samples / 1000), samples };
+    },
+
+    /**
+     * GET /stats/uncollected: drinks nobody collected in the period, beside the served ones, in all
+     * and per site. One site: its row. Every site together (an admin without siteId): every site
+     * not archived, zeros too, and an archived one wherever it had orders in the period.
+     */
+    async uncollected(user: AuthUser, query: StatsQuery): Promise<UncollectedStats> {
+      const range = await toRange(user, query);
+      const perSite = new Map<number, { uncollected: number; served: number }>();
+      for (const row of await repo.countBySiteAndStatus(ctx.db, range, COUNTED)) {
+        const counts = perSite.get(row.siteId) ?? { uncollected: 0, served: 0 };
+        if (row.status === UNCOLLECTED) counts.uncollected += row.total;
+        else counts.served += row.total;
+        perSite.set(row.siteId, counts);
+      }
+      const shown =
+        range.siteId !== undefined
+          ? [await sites().get(range.siteId)]
+          : (await sites().list({ includeArchived: true })).filter((s) => !s.archived || perSite.has(s.id));
+      const bySite = shown.map((site) => ({
+        siteId: site.id,
+        name: site.name,
+        archived: site.archived,
+        ...(perSite.get(site.id) ?? { uncollected: 0, served: 0 }),
+      }));
+      return {
+        total: bySite.reduce((sum, row) => sum + row.uncollected, 0),
+        served: bySite.reduce((sum, row) => sum + row.served, 0),
+        bySite,
+      };
+    },
+
+    /**
+     * GET /stats/uncollected/people (admins; the route guards it): who left the most drinks in the
+     * period, most first, ties by name, then by id; each with their served orders of the period.
+     */
+    async uncollectedPeople(user: AuthUser, query: UncollectedPeopleQuery): Promise<UncollectedPersonRow[]> {
+      const range = await toRange(user, query);
+      const people = new Map<number, UncollectedPersonRow>();
+      for (const row of await repo.leaversByStatus(ctx.db, range, UNCOLLECTED, COUNTED)) {
+        const person = people.get(row.userId) ?? { userId: row.userId, name: row.name, uncollected: 0, served: 0 };
+        if (row.status === UNCOLLECTED) person.uncollected += row.total;
+        else person.served += row.total;
+        people.set(row.userId, person);
+      }
+      return [...people.values()]
+        .sort((a, b) => b.uncollected - a.uncollected || byCodePoint(a.name, b.name) || a.userId - b.userId)
+        .slice(0, query.limit ?? UNCOLLECTED_PEOPLE_DEFAULT);
     },
   };
 }
