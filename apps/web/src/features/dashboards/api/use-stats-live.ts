@@ -29,6 +29,8 @@ import { popularMenuQueryOptions } from './get-popular-menu';
 import { preparationTimeQueryOptions } from './get-preparation-time';
 import { timesByHourQueryOptions } from './get-times-by-hour';
 import { totalOrdersQueryOptions } from './get-total-orders';
+import { uncollectedQueryOptions } from './get-uncollected';
+import { uncollectedPeopleQueryOptions } from './get-uncollected-people';
 import { dashboardKeys, type StatsParams } from './stats-params';
 
 /**
@@ -41,8 +43,9 @@ export const STATS_REFETCH_DELAY_MS = 3000;
 /**
  * Keeps the dashboards live. An `orders` event carries the order and the status it left, which is
  * enough to move the total, the ranking, the hours and the weekdays in the cache for every period
- * it counts in (served orders by when they were placed). Only the preparation time, which needs
- * every finished order's timings, is fetched again, and at most once per STATS_REFETCH_DELAY_MS.
+ * it counts in (served orders by when they were placed). The preparation time, which needs
+ * every finished order's timings, and the drinks not collected (with the served ones beside them,
+ * and who left them) are fetched again, at most once per STATS_REFETCH_DELAY_MS.
  * A reconnect fetches everything again (events were missed); a renamed item or category refreshes
  * the rankings.
  *
@@ -112,6 +115,15 @@ export function useStatsLive(
     (event: LiveEventPayload<'orders'>) => {
       const delta = servedChange(event);
       const prepared = finishesPreparation(event);
+      // Drinks not collected (and the served ones beside them) are counted by the server only.
+      const left = event.status === 'uncollected' || event.from === 'uncollected';
+      if (left || delta !== 0) {
+        for (const params of cachedParams()) {
+          if (params.categoryFor !== event.categoryFor) continue;
+          refetchSoon(uncollectedQueryOptions(params).queryKey);
+          if (left) refetchSoon(uncollectedPeopleQueryOptions(params).queryKey);
+        }
+      }
       if (delta === 0 && !prepared) return;
       if (severalSites) {
         for (const params of cachedParams()) {

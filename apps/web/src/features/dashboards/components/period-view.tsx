@@ -2,6 +2,7 @@ import { periodRange, type CafeDay, type CategoryFor, type StatsPeriod } from '@
 import { useLingui } from '@lingui/react';
 import { ListOrdered } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
+import { useMe } from '@/api/me';
 import { useOrdersByHour } from '@/features/dashboards/api/get-orders-by-hour';
 import { useOrdersByWeekday } from '@/features/dashboards/api/get-orders-by-weekday';
 import { usePopularMenu } from '@/features/dashboards/api/get-popular-menu';
@@ -16,6 +17,7 @@ import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
 import { TimesByHour } from './times-by-hour';
+import { LeftMostOften, NotCollectedBySite, NotCollectedCard } from './uncollected';
 
 interface PeriodViewProps {
   venue: CategoryFor;
@@ -30,6 +32,7 @@ interface PeriodViewProps {
 /** Everything the dashboard shows for one venue, one period and one site (or all of them). */
 export function PeriodView({ venue, period, today, siteId, siteName }: PeriodViewProps) {
   const { _ } = useLingui();
+  const isAdmin = useMe()?.role === 'admin';
   const params = { ...periodRange(period, today), categoryFor: venue, siteId };
   const total = useTotalOrders(params);
   const ranking = usePopularMenu(params);
@@ -48,7 +51,7 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           label={_('dashboards.total.label')}
           loadingLabel={_('dashboards.total.loading')}
@@ -65,7 +68,11 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
           loading={preparation.isPending}
           error={preparation.isError}
         />
+        <NotCollectedCard params={params} />
       </div>
+      {isAdmin && siteId === undefined ? (
+        <NotCollectedBySite params={params} headingId={`uncollected-sites-${period}`} />
+      ) : null}
 
       <section aria-labelledby={`ranking-${period}`} className="card p-4">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -128,6 +135,7 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
         )}
       </div>
       <TimesByHour params={params} />
+      {isAdmin ? <LeftMostOften params={params} headingId={`left-most-${period}`} /> : null}
     </div>
   );
 }
