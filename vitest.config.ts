@@ -21,6 +21,7 @@ export default defineConfig({
                 'apps/server/src/realtime/cluster.test.ts',
                 'apps/server/src/modules/notifications/outbox.cluster.test.ts',
                 'apps/server/src/modules/retention/retention.cluster.test.ts',
+                'apps/server/src/modules/display/display.cluster.test.ts',
               ],
           environment: 'node',
           testTimeout: 30_000,

@@ -16,8 +16,12 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODULES = path.join(root, 'apps/server/src/modules');
-/** At most this many module-to-module dependencies (issue 29 brought them down from 50). */
-const MAX_EDGES = 25;
+/**
+ * At most this many module-to-module dependencies (issue 29 brought them down from 50). The pickup
+ * screens' module added two (display -> sites for the staff check and the site's name setting,
+ * display -> orders for today's board, the one read the board already keeps cached).
+ */
+const MAX_EDGES = 27;
 
 const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts');
 const moduleOf = (file) => {

@@ -23,12 +23,14 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createClusterBus } from './realtime/bus';
+import { createDisplayChannel } from './realtime/display-channel';
 import { createLiveEvents } from './realtime/events';
 import { admitSockets, createSocketServer } from './realtime/socket';
 import { createAppContext } from './services';
 import { createDomainEvents } from './lib/domain-events';
 import { healthRoutes } from './modules/health/health.routes';
 import { busyRoutes } from './modules/busy/busy.routes';
+import { displayRoutes } from './modules/display/display.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
     events: createLiveEvents(io, (event) => metrics.liveEvents.inc({ event })),
+    displays: createDisplayChannel(io),
     bus: createClusterBus(io),
     log: app.log,
     metrics,
@@ -213,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(retentionRoutes, ctx.services);
       await api.register(accountRoutes, ctx.services);
       await api.register(scheduleRoutes, ctx.services);
+      await api.register(displayRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
     },

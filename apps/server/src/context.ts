@@ -10,6 +10,7 @@ import type { AccountService } from './modules/account/account.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
+import type { DisplayService } from './modules/display/display.service';
 import type { HealthService } from './modules/health/health.service';
 import type { MenuService } from './modules/menu/menu.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -27,6 +28,7 @@ import type { StatsService } from './modules/stats/stats.service';
 import type { UploadsService } from './modules/uploads/uploads.service';
 import type { UsersService } from './modules/users/users.service';
 import type { ClusterBus } from './realtime/bus';
+import type { DisplayChannel } from './realtime/display-channel';
 import type { LiveEvents } from './realtime/events';
 import type { LiveServer } from './realtime/socket';
 import type { AppMetrics } from './plugins/metrics';
@@ -40,6 +42,8 @@ export interface Services {
   auth: AuthService;
   /** Busy mode: new online cafe orders paused by hand or by the queue. */
   busy: BusyService;
+  /** Pickup screens: the links a site's staff make for a TV at the counter, and what a screen reads. */
+  display: DisplayService;
   health: HealthService;
   menu: MenuService;
   /** The notification outbox: what orders' moves tell their owners, in the channels they chose. */
@@ -74,6 +78,8 @@ export interface AppBase {
   clock: Clock;
   tokens: TokenSigner;
   events: LiveEvents;
+  /** The pickup screens' live connections held by this process (realtime/display-channel.ts). */
+  displays: DisplayChannel;
   /** Tells the other server processes what changed, for what they keep in memory. */
   bus: ClusterBus;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@ import { createAccountService } from './modules/account/account.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
+import { createDisplayService } from './modules/display/display.service';
 import { createHealthService } from './modules/health/health.service';
 import { createMenuService, type MenuService } from './modules/menu/menu.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
@@ -54,6 +55,7 @@ export function createAppContext(base: AppBase): AppContext {
     account: createAccountService(base, { users, notifications }),
     auth,
     busy,
+    display: createDisplayService(base, { sites, orders }),
     health: createHealthService(base),
     menu,
     notifications,

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'site.update',
   'site.archive',
   'site.baristas',
+  'site.display.create',
+  'site.display.revoke',
   'menu.category.create',
   'menu.category.update',
   'menu.item.create',

@@ -29,6 +29,7 @@ export * from './site-schemas';
 export * from './option-schemas';
 export * from './pickup-schemas';
 export * from './pickup';
+export * from './display-schemas';
 export * from './notification-schemas';
 export * from './privacy-schemas';
 export * from './audit-schemas';

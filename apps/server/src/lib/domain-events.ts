@@ -35,6 +35,8 @@ export interface DomainEventMap {
     changedBy: number;
     changes: readonly Change[];
   };
+  /** A pickup screen's link of a site was made or revoked (modules/display). */
+  'display.changed': { siteId: number; changes: readonly Change[] };
   /** Busy mode's settings of a site changed by hand. */
   'busy.changed': { siteId: number; changes: readonly Change[] };
   /** A site's weekly hours or closed days changed. */

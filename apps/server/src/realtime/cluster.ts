@@ -1,3 +1,4 @@
+import { DISPLAY_NAMESPACE } from '@cafe/shared';
 import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -13,7 +14,7 @@ const CREATED_BY_ANOTHER = new Set(['23505', '42P07']);
  * processes sent while this one was not listening are lost, the state they announced is not.
  */
 function catchUpLocalClients(io: LiveServer): void {
-  for (const socket of io.of('/').sockets.values()) socket.conn.close();
+  for (const name of ['/', DISPLAY_NAMESPACE]) for (const socket of io.of(name).sockets.values()) socket.conn.close();
 }
 
 /**

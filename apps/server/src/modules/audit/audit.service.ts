@@ -189,6 +189,7 @@ export function createAuditService(ctx: AppBase) {
     'schedule.changed',
     'menu.changed',
     'user.changed',
+    'display.changed',
   ] as const) {
     ctx.domainEvents.on(event, recordAll);
   }

@@ -11,6 +11,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'site.update': msgId('audit.action.siteUpdate'),
   'site.archive': msgId('audit.action.siteArchive'),
   'site.baristas': msgId('audit.action.siteBaristas'),
+  'site.display.create': msgId('audit.action.displayCreate'),
+  'site.display.revoke': msgId('audit.action.displayRevoke'),
   'menu.category.create': msgId('audit.action.categoryCreate'),
   'menu.category.update': msgId('audit.action.categoryUpdate'),
   'menu.item.create': msgId('audit.action.itemCreate'),
