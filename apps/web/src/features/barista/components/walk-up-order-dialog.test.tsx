@@ -13,6 +13,7 @@ const MENU: Category[] = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [
       { id: 3, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' },
@@ -23,6 +24,7 @@ const MENU: Category[] = [
     id: 2,
     name: 'Tea',
     categoryFor: 'cafe',
+    kind: 'tea',
     isAvailable: 'available',
     menu: [{ id: 5, name: 'Thai tea', description: '-', category_id: 2, isActive: 'active', isAvailable: 'available' }],
   },

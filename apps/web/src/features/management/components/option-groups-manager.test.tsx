@@ -25,6 +25,7 @@ const LATTE_AT_SITE = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [
       {

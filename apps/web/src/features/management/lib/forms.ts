@@ -1,5 +1,6 @@
 import {
   CategoryForSchema,
+  CategoryKindSchema,
   DescriptionSchema,
   IsActiveSchema,
   LIMITS,
@@ -25,10 +26,11 @@ export const EditMenuFormSchema = MenuFormSchema.extend({
 });
 export type EditMenuFormValues = z.infer<typeof EditMenuFormSchema>;
 
-/** Add/Edit Category: the shared name rule and the venue. */
+/** Add/Edit Category: the shared name rule, the venue and the kind (the board's Coffee / Tea filter). */
 export const CategoryFormSchema = z.object({
   name: itemNameSchema(LIMITS.categoryNameMax),
   categoryFor: CategoryForSchema,
+  kind: CategoryKindSchema,
 });
 export type CategoryFormValues = z.infer<typeof CategoryFormSchema>;
 

@@ -15,7 +15,7 @@ import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warn
 import { CategoryFormFields } from '@/features/management/components/category-form-fields';
 import { CategoryFormSchema, type CategoryFormValues } from '@/features/management/lib/forms';
 
-/** Add Category (/add-category): a name and the venue it is for. */
+/** Add Category (/add-category): a name, the venue it is for, and its kind. */
 export function AddCategoryRoute() {
   const { _ } = useLingui();
   const navigate = useNavigate();
@@ -26,7 +26,8 @@ export function AddCategoryRoute() {
   const form = useForm<CategoryFormValues>({
     resolver: zodResolver(CategoryFormSchema),
     mode: 'onChange',
-    defaultValues: { name: '' },
+    // The kind follows the name as it is typed until the person picks one (CategoryFormFields).
+    defaultValues: { name: '', kind: 'other' },
   });
   const { handleSubmit, getValues } = form;
 
@@ -59,7 +60,7 @@ export function AddCategoryRoute() {
         noValidate
         onSubmit={(e) => void handleSubmit(handleValid, handleInvalid)(e)}
       >
-        <CategoryFormFields form={form} />
+        <CategoryFormFields form={form} kindFollowsName />
         <CafeTabsWarning form={form} />
         {showIncomplete ? <AlertMessage>{_('shared.spec.answerBothThai')}</AlertMessage> : null}
         <div className="flex justify-end">

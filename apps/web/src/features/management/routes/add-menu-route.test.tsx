@@ -7,8 +7,8 @@ import { mockApi, renderRoute } from '@/test/render';
 import { AddMenuRoute } from './add-menu-route';
 
 const categories = [
-  { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
-  { id: 2, name: 'Tea', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+  { id: 1, name: 'Coffee', categoryFor: 'cafe', kind: 'coffee', isAvailable: 'available', menu: [] },
+  { id: 2, name: 'Tea', categoryFor: 'cafe', kind: 'tea', isAvailable: 'available', menu: [] },
 ];
 
 afterEach(() => vi.unstubAllGlobals());

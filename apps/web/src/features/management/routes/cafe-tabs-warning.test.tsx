@@ -19,6 +19,7 @@ const category = (id: number, name: string, categoryFor: 'cafe' | 'bar') => ({
   id,
   name,
   categoryFor,
+  kind: 'other',
   isAvailable: 'available',
   menu: [],
 });
@@ -72,7 +73,11 @@ describe('the cafe menu shows three categories: menu management warns', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/menuManagement'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Smoothies', categoryFor: 'cafe' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Smoothies',
+      categoryFor: 'cafe',
+      kind: 'other',
+    });
   });
 
   it('does not warn when adding a third cafe category', async () => {

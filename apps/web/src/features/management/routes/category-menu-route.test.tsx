@@ -18,13 +18,21 @@ const menu = (id: number, name: string, isActive = 'active') => ({
   isAvailable: 'available',
 });
 
-let category: { id: number; name: string; categoryFor: string; isAvailable: string; menu: ReturnType<typeof menu>[] };
+let category: {
+  id: number;
+  name: string;
+  categoryFor: string;
+  kind: string;
+  isAvailable: string;
+  menu: ReturnType<typeof menu>[];
+};
 
 beforeEach(() => {
   category = {
     id: 4,
     name: 'Smoothie',
     categoryFor: 'cafe',
+    kind: 'other',
     isAvailable: 'available',
     menu: [menu(41, 'Mango'), menu(42, 'Berry')],
   };

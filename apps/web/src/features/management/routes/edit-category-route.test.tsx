@@ -6,7 +6,7 @@ import { EditCategoryRoute } from './edit-category-route';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const coffee = { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] };
+const coffee = { id: 1, name: 'Coffee', categoryFor: 'cafe', kind: 'coffee', isAvailable: 'available', menu: [] };
 
 describe('Edit Category', () => {
   it('needs a valid name to save, and saves name, venue and availability', async () => {
@@ -34,6 +34,31 @@ describe('Edit Category', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       name: 'Brews',
       categoryFor: 'bar',
+      kind: 'coffee',
+      isAvailable: 'available',
+    });
+  });
+
+  it("shows the category's kind and saves a new one, the name left as it is", async () => {
+    const user = userEvent.setup();
+    const thai = { ...coffee, id: 2, name: 'เมนูพิเศษ', kind: 'other' };
+    const { calls } = mockApi({ 'GET /category/2': thai, 'PATCH /category/2': { ...thai, kind: 'coffee' } });
+    const { router } = renderRoute(EditCategoryRoute, '/edit-category/:categoryId', '/edit-category/2');
+    const kind = await screen.findByRole('group', { name: 'Kind' });
+    expect(within(kind).getByRole('radio', { name: 'Other' })).toBeChecked();
+
+    await user.click(within(kind).getByRole('radio', { name: 'Coffee' }));
+    // Editing the name does not guess the kind again: the barista's choice stands.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'ชา');
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'เมนูพิเศษ');
+    expect(within(kind).getByRole('radio', { name: 'Coffee' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menuManagement'));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      name: 'เมนูพิเศษ',
+      categoryFor: 'cafe',
+      kind: 'coffee',
       isAvailable: 'available',
     });
   });

@@ -19,7 +19,7 @@ import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warn
 import { CategoryFormFields } from '@/features/management/components/category-form-fields';
 import { CategoryFormSchema, parseId, type CategoryFormValues } from '@/features/management/lib/forms';
 
-/** Edit Category (/edit-category/:categoryId): name and venue; soft delete. */
+/** Edit Category (/edit-category/:categoryId): name, venue and kind; soft delete. */
 export function EditCategoryRoute() {
   const { _ } = useLingui();
   const categoryId = parseId(useParams().categoryId);
@@ -77,7 +77,7 @@ function EditCategoryForm({ category }: { category: Category }) {
   const form = useForm<CategoryFormValues>({
     resolver: zodResolver(CategoryFormSchema),
     mode: 'onChange',
-    defaultValues: { name: category.name, categoryFor: category.categoryFor },
+    defaultValues: { name: category.name, categoryFor: category.categoryFor, kind: category.kind },
   });
   const { handleSubmit, formState } = form;
 
@@ -85,7 +85,7 @@ function EditCategoryForm({ category }: { category: Category }) {
     try {
       const saved = await updateCategory.mutateAsync({
         id: category.id,
-        body: { name: values.name, categoryFor: values.categoryFor, isAvailable: 'available' },
+        body: { name: values.name, categoryFor: values.categoryFor, kind: values.kind, isAvailable: 'available' },
       });
       toast.success(_('management.toast.saved', { name: saved.name }));
       void navigate(paths.barista.menuManagement);

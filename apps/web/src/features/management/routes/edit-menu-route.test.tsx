@@ -10,8 +10,8 @@ afterEach(() => vi.unstubAllGlobals());
 const ANSWER_BOTH = 'Please answer both questions';
 
 const categories = [
-  { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
-  { id: 2, name: 'Tea', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+  { id: 1, name: 'Coffee', categoryFor: 'cafe', kind: 'coffee', isAvailable: 'available', menu: [] },
+  { id: 2, name: 'Tea', categoryFor: 'cafe', kind: 'tea', isAvailable: 'available', menu: [] },
 ];
 const latte = { id: 3, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' };
 

@@ -8,8 +8,8 @@ vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 const categories = [
-  { id: 1, name: 'Coffee', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
-  { id: 5, name: 'Cocktails', categoryFor: 'bar', isAvailable: 'available', menu: [] },
+  { id: 1, name: 'Coffee', categoryFor: 'cafe', kind: 'coffee', isAvailable: 'available', menu: [] },
+  { id: 5, name: 'Cocktails', categoryFor: 'bar', kind: 'other', isAvailable: 'available', menu: [] },
 ];
 
 describe('Menu Management', () => {

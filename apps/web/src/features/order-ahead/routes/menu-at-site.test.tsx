@@ -32,6 +32,7 @@ const BERLIN_MENU: Category[] = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [
       item(1, 'Latte', at(2)),

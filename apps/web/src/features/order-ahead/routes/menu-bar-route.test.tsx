@@ -35,6 +35,7 @@ const CATEGORIES: Category[] = [
     id: 10,
     name: 'Cocktails',
     categoryFor: 'bar',
+    kind: 'other',
     isAvailable: 'available',
     menu: [item(21, 'Mojito'), item(22, 'Negroni', 'inactive')],
   },

@@ -17,6 +17,7 @@ const CATEGORIES: Category[] = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [{ id: 1, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' }],
   },

@@ -35,12 +35,13 @@ const CATEGORIES: Category[] = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [item(1, 'Latte'), item(2, 'Mocha', 'inactive')],
   },
-  { id: 2, name: 'Tea', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
-  { id: 3, name: 'Other', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
-  { id: 4, name: 'Seasonal', categoryFor: 'cafe', isAvailable: 'available', menu: [] },
+  { id: 2, name: 'Tea', categoryFor: 'cafe', kind: 'tea', isAvailable: 'available', menu: [] },
+  { id: 3, name: 'Other', categoryFor: 'cafe', kind: 'other', isAvailable: 'available', menu: [] },
+  { id: 4, name: 'Seasonal', categoryFor: 'cafe', kind: 'other', isAvailable: 'available', menu: [] },
 ];
 
 function serve(totalOrder: number, status = { isCafeOpen: true, isBarOpen: false }) {

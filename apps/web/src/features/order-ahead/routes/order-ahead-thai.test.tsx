@@ -31,12 +31,20 @@ const CAFE: Category[] = [
     id: 1,
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     isAvailable: 'available',
     menu: [item(1, 'Latte', 1), item(2, 'Mocha', 1, 'inactive')],
   },
 ];
 const BAR: Category[] = [
-  { id: 10, name: 'Cocktails', categoryFor: 'bar', isAvailable: 'available', menu: [item(21, 'Mojito', 10)] },
+  {
+    id: 10,
+    name: 'Cocktails',
+    categoryFor: 'bar',
+    kind: 'other',
+    isAvailable: 'available',
+    menu: [item(21, 'Mojito', 10)],
+  },
 ];
 
 describe('ordering ahead in Thai', () => {

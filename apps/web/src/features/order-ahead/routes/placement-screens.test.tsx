@@ -51,6 +51,7 @@ function menu(optionGroups?: MenuOptionGroup[]): Category[] {
       id: 1,
       name: 'Coffee',
       categoryFor: 'cafe',
+      kind: 'coffee',
       isAvailable: 'available',
       menu: [
         {
