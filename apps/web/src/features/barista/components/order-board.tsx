@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { QueuedOrder } from '@cafe/shared';
+import { DEFAULT_PICKUP_SETTINGS, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { OfflineReason } from '@/components/offline-banner';
@@ -19,6 +19,7 @@ import { BulkFailures } from './bulk-failures';
 import { OrderCard } from './order-card';
 import { OrderSection } from './order-section';
 import { OrderTimelineDialog } from './order-timeline-dialog';
+import { ReadyLane } from './ready-lane';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SelectModeBar } from './select-mode-bar';
 
@@ -37,13 +38,16 @@ interface OrderBoardProps {
   announce?: (text: string) => void;
   /** "?" was pressed: show the shortcuts. */
   onShowHelp?: () => void;
+  /** The site's minutes after which a finished drink may be marked not collected. */
+  uncollectedAfterMinutes?: number;
 }
 
 const noop = () => undefined;
 
 /**
  * Today's queue as a kitchen display: In Progress as a narrow lane and Waiting as a grid of compact
- * tickets on a tablet (one column on a phone), with the category filter, all-day counts, select
+ * tickets on a tablet (one column on a phone), the finished drinks in the Ready lane under In
+ * Progress (after Waiting on a phone; docs/decisions/0049-counter-day-screens.md), with the category filter, all-day counts, select
  * mode with bulk Do / Done / Cancel, undo, keyboard shortcuts and each order's timeline
  * (docs/decisions/0020-kitchen-display.md). Each of these lives in its own hook or component; the
  * board wires them together.
@@ -58,6 +62,7 @@ export function OrderBoard({
   thresholds = DEFAULT_AGE_THRESHOLDS,
   announce = noop,
   onShowHelp = noop,
+  uncollectedAfterMinutes = DEFAULT_PICKUP_SETTINGS.uncollectedAfterMinutes,
 }: OrderBoardProps) {
   const { _ } = useLingui();
   const now = useNow(AGE_TICK_MS).getTime();
@@ -113,6 +118,7 @@ export function OrderBoard({
       onAdvance={handleAdvance}
       onReject={handleReject}
       onShowTimeline={setTimelineOrder}
+      onMarkTumbler={(o, missing) => void moves.markTumbler(o, missing)}
       onFocusTicket={focus.setCurrentId}
     />
   );
@@ -157,7 +163,7 @@ export function OrderBoard({
         <LoadingBlock label={_('barista.board.loading')} />
       ) : error ? (
         <ErrorState message={_('barista.board.loadFailed', { reason: errorText(error) ?? '' })} onRetry={onRetry} />
-      ) : board.visible.length === 0 ? (
+      ) : board.visible.length === 0 && board.ready.length === 0 ? (
         <EmptyState
           icon={<Coffee className="h-7 w-7" />}
           title={_('barista.board.emptyTitle')}
@@ -166,13 +172,26 @@ export function OrderBoard({
         />
       ) : (
         <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1fr)] lg:items-start">
-          <OrderSection
-            title={_('barista.board.inProgress')}
-            orders={board.inProgress}
-            className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
-            listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
-            renderOrder={renderTicket}
-          />
+          {/* On a tablet the narrow column holds In Progress and Ready; on a phone Ready comes last. */}
+          <div className="contents lg:flex lg:flex-col lg:gap-3">
+            <OrderSection
+              title={_('barista.board.inProgress')}
+              orders={board.inProgress}
+              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
+              listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
+              renderOrder={renderTicket}
+            />
+            <ReadyLane
+              orders={board.ready}
+              now={now}
+              uncollectedAfterMinutes={uncollectedAfterMinutes}
+              pendingIds={moves.pendingIds}
+              offlineReasonId={offlineReasonId}
+              className="order-last lg:order-none"
+              onFinish={(order, status) => void moves.finish(order, status)}
+              onShowTimeline={setTimelineOrder}
+            />
+          </div>
           <OrderSection
             title={_('barista.board.waiting')}
             orders={board.waiting}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
-import { Candy, History } from 'lucide-react';
+import { CalendarClock, Candy, History } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useScreenSite } from '@/api/site-state';
 import { StatusPill } from '@/components/ui';
@@ -12,6 +12,7 @@ import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
 import { OrderOptions } from './order-options';
+import { TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
 import { TumblerPreview } from './tumbler-preview';
 
 interface OrderCardProps {
@@ -33,6 +34,8 @@ interface OrderCardProps {
   onAdvance: (order: QueuedOrder) => void;
   onReject: (order: QueuedOrder) => void;
   onShowTimeline: (order: QueuedOrder) => void;
+  /** "Tumbler not here" (true) or "Tumbler found" (false). */
+  onMarkTumbler?: (order: QueuedOrder, missing: boolean) => void;
   onFocusTicket?: (id: number) => void;
 }
 
@@ -44,8 +47,9 @@ const EDGE = {
 
 /**
  * One ticket of the kitchen display: when it was placed and how long ago, what to make and for
- * whom, and the next step (Do / Done / Cancel, and its timeline). Compact, so that a 1024 x 768
- * tablet shows at least eight waiting tickets at once (docs/decisions/0020-kitchen-display.md).
+ * whom, and the next step (Do / Done / Cancel, and its timeline), the tumbler mark and its
+ * countdown. Compact, so that a 1024 x 768 tablet shows at least eight waiting tickets at once
+ * (docs/decisions/0020-kitchen-display.md).
  */
 export function OrderCard({
   order,
@@ -61,6 +65,7 @@ export function OrderCard({
   onAdvance,
   onReject,
   onShowTimeline,
+  onMarkTumbler,
   onFocusTicket,
 }: OrderCardProps) {
   const { _ } = useLingui();
@@ -72,6 +77,9 @@ export function OrderCard({
   const label = orderLabel(order);
   const minutes = ageMinutes(order.orderDate, now);
   const tone = ageTone(minutes, thresholds);
+  const tumbler = onMarkTumbler
+    ? { order, disabled: Boolean(busy) || offlineReasonId !== undefined, offlineReasonId, onMark: onMarkTumbler }
+    : null;
 
   // In select mode the whole ticket is the target: one tap anywhere selects it.
   const handleClick = (event: MouseEvent<HTMLElement>) => {
@@ -106,6 +114,7 @@ export function OrderCard({
           {formatCafeTime(order.orderDate, cafeTimeZone)}
         </time>
         <TicketAge minutes={minutes} tone={tone} />
+        {tumbler && !selectMode ? <TumblerNotHereButton {...tumbler} /> : null}
       </div>
       {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
       <div className="flow-root">
@@ -143,10 +152,15 @@ export function OrderCard({
         </p>
       ) : null}
       {order.pickupAt ? (
-        <p className="text-sm leading-5 font-semibold">
-          {_('barista.ticket.pickupAt', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
+        // A due order for later: made for its pickup time ("For 11:30").
+        <p>
+          <StatusPill tone="accent" className="text-sm">
+            <CalendarClock aria-hidden="true" className="h-3.5 w-3.5" />
+            {_('barista.ticket.pickupAt', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
+          </StatusPill>
         </p>
       ) : null}
+      {tumbler ? <TumblerMissingRow {...tumbler} /> : null}
 
       {remark ? (
         <p className="rounded-md bg-[var(--warning-soft)] px-1.5 py-px text-sm leading-5 break-words">

@@ -14,7 +14,7 @@ import { orderTimelineQueryOptions, useOrderTimeline } from '@/features/barista/
 import { useUndoBaristaOrders } from '@/features/barista/api/undo-barista-order';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { optionsText } from '@/lib/drink-options';
-import { timelineStepText, undoableEntry } from '@/features/barista/lib/timeline';
+import { timelineStepText, undoableEntry, undoMoveOf } from '@/features/barista/lib/timeline';
 import { undoFailureText, undoMoveText } from '@/features/barista/lib/undo';
 
 interface OrderTimelineDialogProps {
@@ -25,7 +25,10 @@ interface OrderTimelineDialogProps {
   onUndone?: (id: number) => void;
 }
 
-/** Every move of an order (placed, taken, done, picked, canceled, rejected, undone): who and when, in cafe time. */
+/**
+ * Every move of an order (placed, taken, done, picked, not collected, canceled, rejected, undone)
+ * and its tumbler marks and reminder: who and when, in cafe time.
+ */
 export function OrderTimelineDialog({ order, onClose, onUndone }: OrderTimelineDialogProps) {
   const { _ } = useLingui();
   return (
@@ -85,7 +88,7 @@ function TimelineBody({
   useLiveEvent('orders', handleOrder);
 
   const entries = timeline.data ?? [];
-  const undoable = undoableEntry(entries, now);
+  const undoable = undoableEntry(entries, now, order);
   const secondsLeft = undoable
     ? Math.max(0, LIMITS.undoWindowSeconds - Math.floor((now - Date.parse(undoable.at)) / 1000))
     : 0;
@@ -136,7 +139,7 @@ function TimelineBody({
           disabled={undo.isPending}
           aria-busy={undo.isPending || undefined}
         >
-          {`${undoMoveText(undoable.status)} `}
+          {`${undoMoveText(undoMoveOf(undoable))} `}
           <span className="font-normal tabular-nums">
             {_('barista.timeline.secondsLeft', { seconds: secondsLeft })}
           </span>

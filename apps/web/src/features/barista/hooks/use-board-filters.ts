@@ -1,6 +1,7 @@
 import type { QueueFilter, QueuedOrder } from '@cafe/shared';
 import { useMemo, useState } from 'react';
 import { allDayCounts, drinkKey, type DrinkCount } from '@/features/barista/lib/all-day-counts';
+import { readySince } from '@/features/barista/lib/counter';
 import { filterOrders } from '@/features/barista/lib/order-filter';
 
 /**
@@ -15,7 +16,8 @@ interface DrinkChoice {
 
 /**
  * What the board shows: the orders of the category filter, narrowed to one drink of the all-day
- * counts if one is chosen, as the In Progress lane and the Waiting grid. Choosing another category
+ * counts if one is chosen, as the In Progress lane and the Waiting grid; the finished drinks of the
+ * category, longest waiting first, as the Ready lane. Choosing another category
  * clears the drink (its chip may not exist there).
  */
 export function useBoardFilters(orders: readonly QueuedOrder[]) {
@@ -29,9 +31,17 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
     if (drink && !list.some((c) => c.key === drink.key)) list.push({ ...drink, count: 0 });
     return list;
   }, [inCategory, drink]);
+  // The tickets still to make; finished drinks wait in the Ready lane (of the category, every drink).
   const visible = useMemo(
-    () => (drink ? inCategory.filter((o) => drinkKey(o) === drink.key) : inCategory),
+    () => inCategory.filter((o) => o.status !== 'done' && (!drink || drinkKey(o) === drink.key)),
     [inCategory, drink],
+  );
+  const ready = useMemo(
+    () =>
+      inCategory
+        .filter((o) => o.status === 'done')
+        .sort((a, b) => readySince(a).localeCompare(readySince(b)) || a.id - b.id),
+    [inCategory],
   );
   const inProgress = useMemo(() => visible.filter((o) => o.status === 'in-progress'), [visible]);
   const waiting = useMemo(() => visible.filter((o) => o.status === 'ordered'), [visible]);
@@ -59,5 +69,6 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
     inProgress,
     waiting,
     tickets,
+    ready,
   };
 }

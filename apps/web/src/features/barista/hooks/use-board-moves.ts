@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react';
-import type { QueuedOrder } from '@cafe/shared';
+import type { Order, QueuedOrder } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useBulkBaristaOrders } from '@/features/barista/api/bulk-barista-orders';
+import { useMarkTumbler } from '@/features/barista/api/mark-tumbler';
 import { useUpdateBaristaOrder, type RejectOrdersResult } from '@/features/barista/api/update-barista-order';
 import type { BulkFailureReport } from '@/features/barista/components/bulk-failures';
 import { bulkOutcome } from '@/features/barista/lib/bulk';
 import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-label';
+import type { UndoableMove } from '@/features/barista/lib/undo';
 import { useUndo } from './use-undo';
 
 interface BoardMovesOptions {
@@ -22,8 +24,9 @@ interface BoardMovesOptions {
 }
 
 /**
- * The board's moves: Do / Done of one ticket or of the selected ones, the result of a cancel, the
- * undo each of them offers, the tickets whose move is on its way (their buttons wait) and the
+ * The board's moves: Do / Done of one ticket or of the selected ones, the result of a cancel, a
+ * finished drink handed over or not collected, a tumbler marked not here or found, the undo each
+ * of them offers, the tickets whose move is on its way (their buttons wait) and the
  * report of what a bulk move or a cancel could not do.
  */
 export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMoved }: BoardMovesOptions) {
@@ -33,6 +36,7 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
   const update = useUpdateBaristaOrder();
   const bulk = useBulkBaristaOrders();
   const undo = useUndo(announce);
+  const tumbler = useMarkTumbler();
 
   const markPending = (ids: readonly number[], pending: boolean) =>
     setPendingIds((current) => {
@@ -60,6 +64,32 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
       markPending([order.id], false);
     }
   };
+
+  /**
+   * One move of one order that is not Do or Done (a handover, "not collected", a tumbler mark):
+   * its undo is offered, a refusal (a drink not yet long enough on the counter: 409) shown as the
+   * server words it.
+   */
+  const moveOne = async (order: QueuedOrder, move: UndoableMove, send: () => Promise<Order>) => {
+    if (pendingIds.has(order.id)) return;
+    markPending([order.id], true);
+    try {
+      undo.offer(move, [await send()]);
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) toast.error(errorText(error));
+      else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
+    } finally {
+      markPending([order.id], false);
+    }
+  };
+
+  /** Handed over at the counter (`picked`), or not collected: the drink leaves the Ready lane. */
+  const finish = (order: QueuedOrder, status: 'picked' | 'uncollected') =>
+    moveOne(order, status, () => update.mutateAsync({ id: order.id, status }));
+
+  /** The tumbler is not at the counter (the owner is told, with a countdown), or was found. */
+  const markTumbler = (order: QueuedOrder, missing: boolean) =>
+    moveOne(order, missing ? 'tumbler-missing' : 'tumbler-found', () => tumbler.mutateAsync({ id: order.id, missing }));
 
   /** Do Selected (`targets` waiting) or Done Selected (`targets` in progress), in one request. */
   const moveSelected = async (status: 'in-progress' | 'done', targets: readonly QueuedOrder[]) => {
@@ -110,6 +140,8 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
     failures,
     dismissFailures: () => setFailures(null),
     advance,
+    finish,
+    markTumbler,
     moveSelected,
     reportRejected,
     undoLatest: undo.undoLatest,

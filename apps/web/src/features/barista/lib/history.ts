@@ -12,7 +12,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { i18n } from '@/i18n';
 import { cafeDayOfIso } from '@/lib/cafe-time';
 
-/** The status label of a barista history entry: Done for done and picked, else who canceled it. */
+/** The status label of a barista history entry: Done for done and picked, Not collected, else who canceled it. */
 export function historyStatusLabel(status: OrderStatus): string {
   switch (status) {
     case 'done':
@@ -22,6 +22,8 @@ export function historyStatusLabel(status: OrderStatus): string {
       return i18n._('barista.status.canceledByUser');
     case 'rejected':
       return i18n._('barista.status.canceledByBarista');
+    case 'uncollected':
+      return i18n._('barista.status.uncollected');
     default:
       return status;
   }

@@ -1,4 +1,4 @@
-import { LIMITS, type REJECT_REASONS } from '@cafe/shared';
+import { LIMITS, TUMBLER_NOT_FOUND_NOTE, type REJECT_REASONS } from '@cafe/shared';
 import { i18n, msgId } from '@/i18n';
 
 export const OTHER_REASON = 'Other';
@@ -17,9 +17,12 @@ const REASON_TEXT: Record<RejectChoice, string> = {
   Other: msgId('barista.reject.reason.other'),
 };
 
+/** Notes the server writes itself: the automatic cancel of a tumbler nobody brought says what the reason says. */
+const NOTE_TEXT: Record<string, string> = { [TUMBLER_NOT_FOUND_NOTE]: msgId('barista.reject.tumblerNotFound') };
+
 /** A reject choice, or a note kept on an order, in the interface's language (a free-text note as written). */
 export function rejectReasonText(reason: string): string {
-  const id = (REASON_TEXT as Record<string, string | undefined>)[reason];
+  const id = (REASON_TEXT as Record<string, string | undefined>)[reason] ?? NOTE_TEXT[reason];
   return id ? i18n._(id) : reason;
 }
 

@@ -1,6 +1,6 @@
-import type { TimelineEntry } from '@cafe/shared';
+import { TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type TimelineEntry } from '@cafe/shared';
 import { describe, expect, it } from 'vitest';
-import { timelineStepText, undoableEntry } from './timeline';
+import { timelineStepText, undoableEntry, undoMoveOf } from './timeline';
 
 const BEA = { id: 2, name: 'Bea Barista' };
 const entry = (status: string, from: string | null, at: string, note: string | null = null): TimelineEntry => ({
@@ -41,5 +41,37 @@ describe('order timeline', () => {
     expect(
       undoableEntry([...list, entry('in-progress', 'done', '2025-11-20T02:05:05.000Z', 'undo')], at(6)),
     ).toBeNull();
+  });
+
+  it('says what the counter did: tumbler marks, the reminder, not collected, the automatic cancel', () => {
+    expect(timelineStepText(entry('ordered', 'ordered', '', TIMELINE_NOTES.tumblerMissing))).toBe('Tumbler not here');
+    expect(timelineStepText(entry('in-progress', 'in-progress', '', TIMELINE_NOTES.tumblerFound))).toBe(
+      'Tumbler found',
+    );
+    expect(timelineStepText(entry('done', 'done', '', TIMELINE_NOTES.reminded))).toBe('Reminded to pick up');
+    expect(timelineStepText(entry('uncollected', 'done', ''))).toBe('Not collected');
+    expect(timelineStepText(entry('done', 'picked', '', 'undo'))).toBe('Undone: back to Ready');
+    expect(timelineStepText(entry('rejected', 'ordered', '', TUMBLER_NOT_FOUND_NOTE))).toBe(
+      'Canceled by barista: Barista can not find your tumbler',
+    );
+  });
+
+  it("offers the undo of a handover, a not collected and a tumbler mark, not of the owner's pick-up", () => {
+    const done = entry('done', 'in-progress', '2025-11-20T02:05:00.000Z');
+    const at = (seconds: number) => Date.parse(done.at) + seconds * 1000;
+    const owner = { user: { id: 100, name: 'Ann' } };
+    const handedOver = entry('picked', 'done', '2025-11-20T02:06:00.000Z');
+    expect(undoableEntry([done, handedOver], at(70), owner)).toBe(handedOver);
+    const pickedByOwner = { ...handedOver, by: owner.user };
+    expect(undoableEntry([done, pickedByOwner], at(70), owner)).toBeNull();
+    const uncollected = entry('uncollected', 'done', '2025-11-20T02:06:00.000Z');
+    expect(undoableEntry([done, uncollected], at(70), owner)).toBe(uncollected);
+    const mark = entry('ordered', 'ordered', '2025-11-20T02:06:00.000Z', TIMELINE_NOTES.tumblerMissing);
+    expect(undoableEntry([mark], at(70), owner)).toBe(mark);
+    expect(undoMoveOf(mark)).toBe('tumbler-missing');
+    expect(undoMoveOf(uncollected)).toBe('uncollected');
+    // A reminder is the server's, nothing a barista takes back.
+    const reminded = { ...entry('done', 'done', '2025-11-20T02:06:00.000Z', TIMELINE_NOTES.reminded), by: null };
+    expect(undoableEntry([done, reminded], at(70), owner)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { canUndo, LIMITS, type OrderStatus, type TimelineEntry } from '@cafe/shared';
+import { canUndo, LIMITS, TIMELINE_NOTES, type Order, type OrderStatus, type TimelineEntry } from '@cafe/shared';
 import { i18n } from '@/i18n';
 import { rejectReasonText } from './reject-reason';
 
@@ -10,9 +10,20 @@ export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 
         return i18n._('barista.timeline.undoneToWaiting');
       case 'in-progress':
         return i18n._('barista.timeline.undoneToInProgress');
+      case 'done':
+        return i18n._('barista.timeline.undoneToReady');
       default:
         return i18n._('barista.timeline.undoneTo', { status: entry.status });
     }
+  }
+  // Entries that are not a move: the order stays in its status.
+  switch (entry.note) {
+    case TIMELINE_NOTES.tumblerMissing:
+      return i18n._('barista.timeline.tumblerMissing');
+    case TIMELINE_NOTES.tumblerFound:
+      return i18n._('barista.timeline.tumblerFound');
+    case TIMELINE_NOTES.reminded:
+      return i18n._('barista.timeline.reminded');
   }
   switch (entry.status) {
     case 'scheduled':
@@ -27,6 +38,8 @@ export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 
       return i18n._('barista.timeline.done');
     case 'picked':
       return i18n._('barista.timeline.picked');
+    case 'uncollected':
+      return i18n._('barista.timeline.uncollected');
     case 'cancel':
       return i18n._('barista.status.canceledByUser');
     case 'rejected':
@@ -38,17 +51,35 @@ export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 
   }
 }
 
-const BARISTA_MOVES: readonly string[] = ['in-progress', 'done', 'rejected'];
+const BARISTA_MOVES: readonly string[] = ['in-progress', 'done', 'rejected', 'picked', 'uncollected'];
+const TUMBLER_NOTES: readonly (string | null)[] = [TIMELINE_NOTES.tumblerMissing, TIMELINE_NOTES.tumblerFound];
+
+/** What the undo of an entry takes back: its move, or its tumbler mark ('tumbler-missing', 'tumbler-found'). */
+export function undoMoveOf(entry: Pick<TimelineEntry, 'status' | 'note'>): string {
+  return entry.note !== null && TUMBLER_NOTES.includes(entry.note) ? entry.note : entry.status;
+}
 
 /**
- * The entry the undo would take back, while the window lasts: the order's last move, if it is a
- * barista's Do, Done or reject (not itself an undo) made less than LIMITS.undoWindowSeconds ago.
- * The server decides in the end; this only says whether to offer it.
+ * The entry the undo would take back, while the window lasts: the order's last entry, if it is a
+ * barista's Do, Done, reject, handover, "not collected" or tumbler mark (not itself an undo) made
+ * less than LIMITS.undoWindowSeconds ago. The owner's own pick-up is theirs, not the barista's to
+ * take back. The server decides in the end; this only says whether to offer it.
  */
-export function undoableEntry(entries: readonly TimelineEntry[], now: number): TimelineEntry | null {
+export function undoableEntry(
+  entries: readonly TimelineEntry[],
+  now: number,
+  owner?: Pick<Order, 'user'>,
+): TimelineEntry | null {
   const last = entries.at(-1);
-  if (!last || last.note === 'undo' || last.from === null || !BARISTA_MOVES.includes(last.status)) return null;
-  if (!canUndo(last.status as OrderStatus, last.from as OrderStatus)) return null;
+  if (!last || last.note === 'undo' || last.from === null) return null;
+  if (TUMBLER_NOTES.includes(last.note)) {
+    if (last.from !== last.status) return null;
+  } else {
+    if (!BARISTA_MOVES.includes(last.status)) return null;
+    if (!canUndo(last.status as OrderStatus, last.from as OrderStatus)) return null;
+    // A pick-up is the barista's handover only when someone other than the owner made it.
+    if (last.status === 'picked' && (!owner || !last.by || last.by.id === owner.user.id)) return null;
+  }
   const at = Date.parse(last.at);
   if (Number.isNaN(at) || now - at >= LIMITS.undoWindowSeconds * 1000) return null;
   return last;

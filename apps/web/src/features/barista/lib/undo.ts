@@ -3,8 +3,12 @@ import { i18n } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 
-/** The moves a barista can take back. */
-export type UndoableMove = 'in-progress' | 'done' | 'rejected';
+/**
+ * The moves a barista can take back: Do, Done, a cancel, a handover (`picked`), "not collected"
+ * and a tumbler mark (not here, found).
+ */
+export type UndoableMove =
+  'in-progress' | 'done' | 'rejected' | 'picked' | 'uncollected' | 'tumbler-missing' | 'tumbler-found';
 
 export const UNDO_WINDOW_MS = LIMITS.undoWindowSeconds * 1000;
 
@@ -17,6 +21,14 @@ export function movedOneText(move: UndoableMove, label: string): string {
       return i18n._('barista.undo.doneOne', { order: label });
     case 'rejected':
       return i18n._('barista.undo.canceledOne', { order: label });
+    case 'picked':
+      return i18n._('barista.undo.handedOverOne', { order: label });
+    case 'uncollected':
+      return i18n._('barista.undo.uncollectedOne', { order: label });
+    case 'tumbler-missing':
+      return i18n._('barista.undo.tumblerMissingOne', { order: label });
+    case 'tumbler-found':
+      return i18n._('barista.undo.tumblerFoundOne', { order: label });
   }
 }
 
@@ -29,6 +41,13 @@ export function movedManyText(move: UndoableMove, count: number): string {
       return i18n._('barista.undo.doneMany', { count });
     case 'rejected':
       return i18n._('barista.undo.canceledMany', { count });
+    case 'picked':
+      return i18n._('barista.undo.handedOverMany', { count });
+    case 'uncollected':
+      return i18n._('barista.undo.uncollectedMany', { count });
+    case 'tumbler-missing':
+    case 'tumbler-found':
+      return i18n._('barista.undo.tumblerMany', { count });
   }
 }
 
@@ -41,6 +60,14 @@ export function undoMoveText(move: string): string {
       return i18n._('barista.undo.undoDone');
     case 'rejected':
       return i18n._('barista.undo.undoCanceled');
+    case 'picked':
+      return i18n._('barista.undo.undoHandedOver');
+    case 'uncollected':
+      return i18n._('barista.undo.undoUncollected');
+    case 'tumbler-missing':
+      return i18n._('barista.undo.undoTumblerMissing');
+    case 'tumbler-found':
+      return i18n._('barista.undo.undoTumblerFound');
     default:
       return i18n._('barista.undo.undoOther', { move });
   }

@@ -254,7 +254,8 @@ describe('OrderBoardRoute: orders', () => {
     const { calls } = setup();
     await waitFor(() => expect(orderCalls(calls).length).toBeGreaterThan(0));
     const search = orderCalls(calls)[0]!.search;
-    expect(search.get('status')).toBe('ordered,in-progress');
+    // The finished drinks too, for the Ready lane.
+    expect(search.get('status')).toBe('ordered,in-progress,done');
     expect(search.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(search.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

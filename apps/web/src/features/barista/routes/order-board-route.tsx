@@ -7,6 +7,7 @@ import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { ErrorState, Spinner } from '@/components/ui';
 import { useBaristaOrders } from '@/features/barista/api/get-barista-orders';
+import { useCounterSettings } from '@/features/barista/api/get-counter-settings';
 import { BoardSettings } from '@/features/barista/components/board-settings';
 import { BusyModeControl } from '@/features/barista/components/busy-mode-control';
 import { ChimeToggle } from '@/features/barista/components/chime-toggle';
@@ -33,6 +34,8 @@ const BOARD_REFETCH_MS = 30_000;
  */
 /** Orders for later wait in their own lane until they fall due. */
 const LATER_STATUSES = ['scheduled'] as const;
+/** The board: what is still to make, and the finished drinks of the Ready lane until they leave the counter. */
+const BOARD_STATUSES = [...TO_MAKE_ORDER_STATUSES, 'done'] as const;
 /** As far ahead as a site may take orders for later (PICKUP_LIMITS.daysAhead), and today. */
 const LATER_DAYS = 8;
 
@@ -43,7 +46,7 @@ export function OrderBoardRoute() {
   const { siteId } = here;
   const today = useCafeToday(here.timeZone);
   const orders = useBaristaOrders(
-    { status: TO_MAKE_ORDER_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
+    { status: BOARD_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
     { refetchInterval: BOARD_REFETCH_MS },
   );
   // The Later lane: orders for later of today and the days after (docs/api.md, "Orders for later").
@@ -52,6 +55,8 @@ export function OrderBoardRoute() {
     { refetchInterval: BOARD_REFETCH_MS },
   );
   const live = useBoardLive();
+  // The counter's times; until they are read (or if they cannot be), the defaults of the contract.
+  const counter = useCounterSettings(siteId);
   const { timeZone } = here;
   const laterOrders = (later.data ?? []).filter((o) => o.status === 'scheduled');
   const wakeLock = useWakeLock();
@@ -68,7 +73,8 @@ export function OrderBoardRoute() {
   // GET /sites failed, or no longer lists the site (archived meanwhile).
   const siteFailed = !noSite && !here.isPending && here.site === undefined;
   const list = orders.data ?? [];
-  const hasActive = activeOrders(list).length > 0;
+  // The board stays while anything is to make or waits on the counter, whatever the shop status.
+  const hasActive = activeOrders(list).length > 0 || list.some((o) => o.status === 'done');
   const board = (
     <OrderBoard
       orders={list}
@@ -81,6 +87,7 @@ export function OrderBoardRoute() {
       thresholds={thresholds}
       announce={announce}
       onShowHelp={() => setHelpOpen(true)}
+      uncollectedAfterMinutes={counter.data?.uncollectedAfterMinutes}
     />
   );
 

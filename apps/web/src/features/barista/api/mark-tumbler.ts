@@ -1,0 +1,23 @@
+import { OrderSchema, type Id, type TumblerMarkBody } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { baristaOrdersRootKey } from './get-barista-orders';
+
+export interface MarkTumblerInput extends TumblerMarkBody {
+  id: Id;
+}
+
+/**
+ * POST /order/barista/{id}/tumbler: the tumbler is not at the counter (`missing: true`, the owner
+ * has the site's grace minutes to bring it) or was found (`missing: false`); answers the Order.
+ */
+export const markTumbler = ({ id, ...body }: MarkTumblerInput) =>
+  api(`/order/barista/${id}/tumbler`, { method: 'POST', body, schema: OrderSchema });
+
+export function useMarkTumbler() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markTumbler,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+  });
+}

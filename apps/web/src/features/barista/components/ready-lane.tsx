@@ -1,0 +1,166 @@
+import { useLingui } from '@lingui/react';
+import type { QueuedOrder } from '@cafe/shared';
+import { BellRing, History } from 'lucide-react';
+import { useId } from 'react';
+import { StatusPill } from '@/components/ui';
+import { cn } from '@/lib/cn';
+import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
+import { orderLabel } from '@/features/barista/lib/order-label';
+import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
+import { OrderOptions } from './order-options';
+
+interface ReadyLaneProps {
+  /** The finished drinks (status `done`), longest waiting first. */
+  orders: readonly QueuedOrder[];
+  /** The board's clock (ms): each drink's age is read against it. */
+  now: number;
+  /** The site's minutes after which a drink may be marked not collected. */
+  uncollectedAfterMinutes: number;
+  pendingIds: ReadonlySet<number>;
+  offlineReasonId?: string;
+  className?: string;
+  onFinish: (order: QueuedOrder, status: 'picked' | 'uncollected') => void;
+  onShowTimeline: (order: QueuedOrder) => void;
+}
+
+/**
+ * The Ready lane: finished drinks on the counter with how long they have waited, until the owner
+ * picks one up or the barista hands it over; after the site's time a drink may be marked not
+ * collected. Each drink is a list item named as its ticket was ("Latte for Ann"), not a ticket
+ * (an article): the tickets are what is still to make.
+ */
+export function ReadyLane({
+  orders,
+  now,
+  uncollectedAfterMinutes,
+  pendingIds,
+  offlineReasonId,
+  className,
+  onFinish,
+  onShowTimeline,
+}: ReadyLaneProps) {
+  const { _ } = useLingui();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={cn('flex min-w-0 flex-col gap-2', className)}>
+      <header className="flex flex-wrap items-baseline justify-between gap-x-2 border-b-2 border-[var(--border)] px-0.5 pb-1">
+        <h2 id={headingId} className="text-lg leading-6 font-bold">
+          {_('barista.ready.heading')}
+        </h2>
+        <span className="text-base font-semibold text-[var(--ink-muted)]">
+          {_('barista.board.orderCount', { count: orders.length })}
+        </span>
+      </header>
+      {orders.length === 0 ? (
+        <p className="rounded-xl border-2 border-dashed border-[var(--border)] p-3 text-center text-sm text-[var(--ink-muted)]">
+          {_('barista.board.nothingHere')}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1">
+          {orders.map((order) => (
+            <ReadyDrink
+              key={order.id}
+              order={order}
+              now={now}
+              canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
+              disabled={pendingIds.has(order.id) || offlineReasonId !== undefined}
+              busy={pendingIds.has(order.id)}
+              offlineReasonId={offlineReasonId}
+              onFinish={onFinish}
+              onShowTimeline={onShowTimeline}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface ReadyDrinkProps {
+  order: QueuedOrder;
+  now: number;
+  canUncollect: boolean;
+  disabled: boolean;
+  busy: boolean;
+  offlineReasonId?: string;
+  onFinish: ReadyLaneProps['onFinish'];
+  onShowTimeline: ReadyLaneProps['onShowTimeline'];
+}
+
+function ReadyDrink({
+  order,
+  now,
+  canUncollect,
+  disabled,
+  busy,
+  offlineReasonId,
+  onFinish,
+  onShowTimeline,
+}: ReadyDrinkProps) {
+  const { _ } = useLingui();
+  const label = orderLabel(order);
+  const since = readySince(order);
+  return (
+    <li
+      aria-label={label}
+      data-ready-id={order.id}
+      className={cn(
+        'card flex min-w-0 flex-col gap-1 border-l-[6px] p-2',
+        canUncollect ? 'border-l-[var(--warning)]' : 'border-l-[var(--success)]',
+      )}
+    >
+      <div className="flex items-start justify-between gap-1">
+        <h3 className="min-w-0 text-base leading-5 font-bold break-words">{order.menu.name}</h3>
+        <time
+          dateTime={since}
+          title={_('barista.ready.ageTitle')}
+          className="shrink-0 rounded-full bg-[var(--surface-sunken)] px-1.5 text-sm leading-5 font-bold whitespace-nowrap tabular-nums"
+        >
+          {formatAge(ageMinutes(since, now))}
+        </time>
+      </div>
+      <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
+      <OrderOptions options={order.options} />
+      {order.remindedAt ? (
+        <p>
+          <StatusPill tone="neutral">
+            <BellRing aria-hidden="true" className="h-3.5 w-3.5" />
+            {_('barista.ready.reminded')}
+          </StatusPill>
+        </p>
+      ) : null}
+      <div className="mt-auto grid grid-cols-[2.75rem_minmax(0,1fr)] gap-1.5 pt-1">
+        <button
+          type="button"
+          className="btn-secondary px-0"
+          onClick={() => onShowTimeline(order)}
+          aria-label={_('barista.ticket.timelineOf', { order: label })}
+          title={_('barista.ticket.timeline')}
+        >
+          <History aria-hidden="true" className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          className="btn-primary px-1 text-sm font-bold"
+          onClick={() => onFinish(order, 'picked')}
+          disabled={disabled}
+          aria-busy={busy || undefined}
+          aria-describedby={offlineReasonId}
+        >
+          {_('barista.ready.handedOver')}
+        </button>
+        {canUncollect ? (
+          <button
+            type="button"
+            className="btn-secondary col-span-2 px-1 text-sm font-semibold text-[var(--danger)]"
+            onClick={() => onFinish(order, 'uncollected')}
+            disabled={disabled}
+            aria-describedby={offlineReasonId}
+          >
+            {_('barista.ready.notCollected')}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

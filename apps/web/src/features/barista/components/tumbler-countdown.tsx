@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react';
+import { Timer } from 'lucide-react';
+import { useNow } from '@/hooks/use-now';
+import { cn } from '@/lib/cn';
+import { secondsLeft, spokenMinutesLeft, tumblerCountdownText } from '@/features/barista/lib/counter';
+
+/**
+ * "Tumbler: 4:12 left", counting down each second to the instant the order is cancelled unless the
+ * tumbler is found (on this device's clock). Screen readers hear it through a polite live region
+ * that changes once a minute, not every second.
+ */
+export function TumblerCountdown({ deadline, className }: { deadline: string; className?: string }) {
+  const { _ } = useLingui();
+  const seconds = secondsLeft(deadline, useNow(1000).getTime());
+  return (
+    <p className={cn('inline-flex items-center gap-1 font-bold tabular-nums', className)}>
+      <Timer aria-hidden="true" className="h-4 w-4 shrink-0" />
+      <span aria-hidden="true">{tumblerCountdownText(seconds)}</span>
+      <span className="sr-only" aria-live="polite" aria-atomic="true">
+        {_('barista.tumbler.spoken', { minutes: spokenMinutesLeft(seconds) })}
+      </span>
+    </p>
+  );
+}
