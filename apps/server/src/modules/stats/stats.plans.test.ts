@@ -76,6 +76,19 @@ describe('statistics query plans', () => {
     }
   });
 
+  it('the uncollected counts per site seek the period in the same index, for every site or one', async () => {
+    const counted = ['uncollected', ...SERVED_ORDER_STATUSES] as const;
+    const plans = await queryPlans(t, async (db) => {
+      await repo.countBySiteAndStatus(db, range, counted);
+      await repo.countBySiteAndStatus(db, { ...range, siteId: FIRST_SITE_ID }, counted);
+    });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expectPeriodBounded(plan);
+    if (t.app.ctx.dialect === 'sqlite') {
+      for (const plan of plans) expect(plan).toContain('COVERING INDEX orders_served_stats');
+    }
+  });
+
   it('preparation time reads the times kept on the orders of the period, never the status history', async () => {
     const [plan = ''] = await queryPlans(t, (db) => repo.preparationTotals(db, range, SERVED_ORDER_STATUSES));
     expectPeriodBounded(plan);

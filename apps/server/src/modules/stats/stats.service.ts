@@ -30,7 +30,8 @@ const COUNTED: readonly OrderStatus[] = [UNCOLLECTED, ...SERVED_ORDER_STATUSES];
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Statistics of served orders (done + picked). Periods are calendar days [startDate, endDate)
+ * Statistics of served orders (done + picked); drinks nobody collected are counted apart, never as
+ * served (docs/decisions/0050-uncollected-statistics.md). Periods are calendar days [startDate, endDate)
  * matched against each order's cafe_day, the day it was placed in its site's time zone. They are
  * one site's, or every site's together for an admin who names none
  * (docs/decisions/0027-sites.md). The database does the counting, reading only the period's rows
