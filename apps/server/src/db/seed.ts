@@ -1,4 +1,4 @@
-import type { CategoryFor, Role } from '@cafe/shared';
+import type { CategoryFor, CategoryKind, Role } from '@cafe/shared';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Clock } from '../lib/clock';
@@ -41,10 +41,12 @@ export async function demoAccountsWithPublishedPasswords(db: Kysely<Database>, d
   return found;
 }
 
-const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, string][] }[] = [
+/** The demo categories, each with the kind the board's Coffee / Tea filter follows. */
+const DEMO_MENU: { name: string; categoryFor: CategoryFor; kind: CategoryKind; items: [string, string][] }[] = [
   {
     name: 'Coffee',
     categoryFor: 'cafe',
+    kind: 'coffee',
     items: [
       ['Espresso', 'Double shot, dark roast'],
       ['Americano', 'Espresso and hot water'],
@@ -57,6 +59,7 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
   {
     name: 'Tea',
     categoryFor: 'cafe',
+    kind: 'tea',
     items: [
       ['Thai Tea', 'Sweet Thai tea with milk'],
       ['Green Tea Latte', 'Matcha with milk'],
@@ -67,6 +70,7 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
   {
     name: 'Other',
     categoryFor: 'cafe',
+    kind: 'other',
     items: [
       ['Cocoa', 'Rich chocolate drink'],
       ['Pink Milk', 'Sala syrup with milk'],
@@ -76,6 +80,7 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
   {
     name: 'Cocktails',
     categoryFor: 'bar',
+    kind: 'other',
     items: [
       ['Mojito', 'Rum, lime, mint and soda'],
       ['Margarita', 'Tequila, lime and orange liqueur'],
@@ -85,6 +90,7 @@ const DEMO_MENU: { name: string; categoryFor: CategoryFor; items: [string, strin
   {
     name: 'Beer',
     categoryFor: 'bar',
+    kind: 'other',
     items: [
       ['Lager', 'Cold draught lager'],
       ['Craft IPA', 'Hoppy pale ale'],
@@ -164,6 +170,7 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
       .values({
         name: category.name,
         category_for: category.categoryFor,
+        kind: category.kind,
         is_available: 'available',
         sort_order: order++,
         created_at: now,

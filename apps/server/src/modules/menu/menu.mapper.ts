@@ -35,6 +35,7 @@ export function toCategory(
     id: row.id,
     name: row.name,
     categoryFor: row.category_for,
+    kind: row.kind,
     isAvailable: row.is_available,
     menu: items.map((item) => toMenu(item, atSite?.(item), optionGroups?.get(item.id))),
   };

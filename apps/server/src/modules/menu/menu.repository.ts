@@ -33,7 +33,7 @@ export async function findItem(db: Db, id: number): Promise<MenuItemRow | undefi
   return db.selectFrom('menu_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** An item together with the availability and venue of its category. */
+/** An item together with the availability, venue, name and kind of its category. */
 export async function findItemWithCategory(
   db: Db,
   id: number,
@@ -42,6 +42,7 @@ export async function findItemWithCategory(
       category_is_available: CategoryRow['is_available'];
       category_for: CategoryRow['category_for'];
       category_name: CategoryRow['name'];
+      category_kind: CategoryRow['kind'];
     })
   | undefined
 > {
@@ -53,6 +54,7 @@ export async function findItemWithCategory(
       'categories.is_available as category_is_available',
       'categories.category_for as category_for',
       'categories.name as category_name',
+      'categories.kind as category_kind',
     ])
     .where('menu_items.id', '=', id)
     .executeTakeFirst();

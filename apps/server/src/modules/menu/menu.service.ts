@@ -1,8 +1,10 @@
 import {
   dashIfEmpty,
+  inferCategoryKind,
   type Category,
   type CategoryCreateBody,
   type CategoryFor,
+  type CategoryKind,
   type CategoryPatchBody,
   type IsAvailable,
   type Menu,
@@ -34,7 +36,7 @@ export interface OrderableItem {
   name: string;
   venue: CategoryFor;
   orderable: boolean;
-  category: { id: number; name: string };
+  category: { id: number; name: string; kind: CategoryKind };
 }
 
 const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
@@ -44,6 +46,7 @@ const isListed = (row: { is_available: IsAvailable; category_is_available: IsAva
 const auditedCategory = (row: repo.CategoryRow) => ({
   name: row.name,
   categoryFor: row.category_for,
+  kind: row.kind,
   isAvailable: row.is_available,
 });
 const auditedItem = (row: repo.MenuItemRow) => ({
@@ -262,7 +265,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
           name: row.name,
           venue: row.category_for,
           orderable: isListed(row) && row.is_active === 'active',
-          category: { id: row.category_id, name: row.category_name },
+          category: { id: row.category_id, name: row.category_name, kind: row.category_kind },
         };
       });
       return item ?? undefined;
@@ -270,10 +273,13 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
 
     async createCategory(user: AuthUser, body: CategoryCreateBody): Promise<Category> {
       const now = iso(ctx.clock.now());
+      const name = cleanName(body.name);
       const row = await changeMenu(ctx, null, async (trx, note) => {
         const category = await repo.insertCategory(trx, {
-          name: cleanName(body.name),
+          name,
           category_for: body.categoryFor,
+          // A client that predates kinds sends none: filed by its name, as migration 015 filed the old ones.
+          kind: body.kind ?? inferCategoryKind(name),
           is_available: 'available',
           // New categories go last; the order of existing ones stays as it was.
           sort_order: await repo.nextCategorySortOrder(trx),
@@ -296,6 +302,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
       const changes: Updateable<CategoriesTable> = {};
       if (body.name !== undefined) changes.name = cleanName(body.name);
       if (body.categoryFor !== undefined) changes.category_for = body.categoryFor;
+      if (body.kind !== undefined) changes.kind = body.kind;
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
       const row = await saveCategory(user, id, changes);
       return categoryWithMenu(ctx.db, row);

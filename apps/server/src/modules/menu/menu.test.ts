@@ -87,6 +87,7 @@ describe('menu and categories', () => {
         id: coffee.id,
         name: 'Coffee',
         categoryFor: 'cafe',
+        kind: 'coffee',
         isAvailable: 'available',
         menu: [
           {
@@ -272,6 +273,7 @@ describe('menu and categories', () => {
         id: expect.any(Number) as number,
         name: 'Smoothies',
         categoryFor: 'cafe',
+        kind: 'other',
         isAvailable: 'available',
         menu: [],
       });
