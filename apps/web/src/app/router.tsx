@@ -225,9 +225,22 @@ const AuditAdmin = lazyScreen(
   ['audit'],
 );
 
+// A counter's TV: outside the app's frame and start-up (no sign-in, no navigation, no main live channel).
+const PickupScreen = lazyScreen(
+  () => import('@/features/pickup/routes/pickup-screen-route'),
+  (m) => m.PickupScreenRoute,
+  ['pickup'],
+);
+const DisplayLinks = lazyScreen(
+  () => import('@/features/sites/routes/display-links-route'),
+  (m) => m.DisplayLinksRoute,
+  ['pickup'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
+  { path: patterns.pickupScreen, Component: PickupScreen },
   {
     Component: RootRoute,
     children: [
@@ -277,7 +290,13 @@ export const routes: RouteObject[] = [
               { path: patterns.admin.formBar, Component: BarForm },
               { path: paths.admin.closeAll, Component: CloseAll },
               // The hours of the staff site chosen on this device.
-              { element: <StaffSiteScope />, children: [{ path: paths.admin.openingHours, Component: OpeningHours }] },
+              {
+                element: <StaffSiteScope />,
+                children: [
+                  { path: paths.admin.openingHours, Component: OpeningHours },
+                  { path: paths.admin.pickupScreens, Component: DisplayLinks },
+                ],
+              },
               { path: paths.admin.sites, Component: SitesAdmin },
               { path: paths.admin.notifications, Component: NotificationsAdmin },
               { path: paths.admin.audit, Component: AuditAdmin },
@@ -301,6 +320,7 @@ export const routes: RouteObject[] = [
                   { path: paths.barista.dashboardCafe, Component: DashboardCafe },
                   { path: paths.barista.dashboardBar, Component: DashboardBar },
                   { path: paths.barista.openingHours, Component: OpeningHours },
+                  { path: paths.barista.pickupScreens, Component: DisplayLinks },
                 ],
               },
             ],

@@ -29,8 +29,13 @@ export const msgId = <T extends string>(id: T): T => id;
 
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-/** The remembered choice, or else the first of the browser's languages the app speaks, or English. */
+/**
+ * The language a link asks for (`?lang=th`: a pickup screen's link opened on a counter's TV), else
+ * the remembered choice, else the first of the browser's languages the app speaks, or English.
+ */
 export function detectLanguage(): Language {
+  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  if (isLanguage(asked)) return asked;
   try {
     const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(saved)) return saved;

@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'sites',
   'notifications',
   'audit',
+  'pickup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,8 @@ export const patterns = {
     editCategory: '/edit-category/:categoryId',
     addMenu: '/add-menu/:categoryId',
   },
+  /** A counter's pickup screen: its display link's token is all it has (no sign-in). */
+  pickupScreen: '/pickup/:token',
 } as const;
 
 /** The order forms of a customer group; a bar drink without a description travels as "-". */
@@ -44,6 +46,8 @@ export const paths = {
   profile: '/profile',
   /** What the cafe keeps about a person, why and for how long (public). */
   privacy: '/privacy',
+  /** A counter's pickup screen, opened with a display link's token (outside the signed-in shell). */
+  pickupScreen: (token: string) => generatePath(patterns.pickupScreen, { token }),
 
   user: {
     menuCafe: '/menuCafe',
@@ -71,6 +75,8 @@ export const paths = {
     notifications: '/notifications-admin',
     /** The audit log of administrative actions. */
     audit: '/audit-admin',
+    /** The pickup screens' links of the staff site chosen on this device. */
+    pickupScreens: '/pickup-screens-admin',
     ...formPaths(patterns.admin),
   },
 
@@ -87,6 +93,8 @@ export const paths = {
     dashboardCafe: '/dashboard-cafe',
     dashboardBar: '/dashboard-bar',
     openingHours: '/opening-hours',
+    /** The pickup screens' links of the staff site chosen on this device. */
+    pickupScreens: '/pickup-screens',
   },
 } as const;
 
@@ -148,6 +156,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.orderBar,
   paths.teamCredit,
   paths.privacy,
+  // Outside the app's frame and its start-up: a counter's screen, open to whoever has its link.
+  patterns.pickupScreen,
 ];
 
 /** Routes open to every signed-in person, whatever their role. */
@@ -181,6 +191,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.admin.sites,
     paths.admin.notifications,
     paths.admin.audit,
+    paths.admin.pickupScreens,
   ],
   barista: [
     paths.barista.ordering,
@@ -194,6 +205,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.barista.dashboardCafe,
     paths.barista.dashboardBar,
     paths.barista.openingHours,
+    paths.barista.pickupScreens,
   ],
 };
 

@@ -9,6 +9,7 @@ import {
   LayoutList,
   MapPinned,
   Martini,
+  MonitorPlay,
   ReceiptText,
   ScrollText,
   Users,
@@ -52,6 +53,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.cafeDashboard'), to: paths.barista.dashboardCafe, icon: ChartColumn },
       { label: msgId('common.nav.barDashboard'), to: paths.barista.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.barista.openingHours, icon: CalendarClock },
+      { label: msgId('common.nav.pickupScreens'), to: paths.barista.pickupScreens, icon: MonitorPlay, menuOnly: true },
     ];
   }
   const p = customerPaths(role);
@@ -71,6 +73,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
+      { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, menuOnly: true },
       { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, menuOnly: true },
       { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, menuOnly: true },
     );
