@@ -25,7 +25,7 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
   const { several } = useHomeSite();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
-  const done = order.status === 'done' || order.status === 'picked';
+  const done = order.status === 'done' || order.status === 'picked' || order.status === 'uncollected';
   const tone = done ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
 
   return (

@@ -1,6 +1,6 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
+import { BellRing, CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
@@ -13,6 +13,8 @@ import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
 import { OrderStatusBar } from './order-status-bar';
+import { ReadyEstimate } from './ready-estimate';
+import { TumblerAlert } from './tumbler-alert';
 
 interface OrderCardProps {
   order: QueuedOrder;
@@ -26,6 +28,8 @@ const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; to
   picked: { labelId: msgId('order.status.pickedUp'), tone: 'success' },
   cancel: { labelId: msgId('order.status.canceled'), tone: 'neutral' },
   rejected: { labelId: msgId('order.status.canceledByBarista'), tone: 'danger' },
+  // Nobody came for it: for people it reads as the finished drink it was (the specification's label).
+  uncollected: { labelId: msgId('order.status.done'), tone: 'success' },
 };
 
 /** One of today's orders on My orders. */
@@ -96,12 +100,17 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
         </p>
       ) : null}
 
+      {order.tumblerMissing && (order.status === 'ordered' || order.status === 'in-progress') ? (
+        <TumblerAlert deadline={order.tumblerMissing.deadline} />
+      ) : null}
+
       {order.pickupAt ? (
         <p className="inline-flex items-center gap-1 text-sm font-semibold">
           <CalendarClock aria-hidden="true" className="h-4 w-4" />
           {_('order.pickup.at', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
         </p>
       ) : null}
+      <ReadyEstimate order={order} timeZone={cafeTimeZone} />
 
       {remark ? (
         <p className="text-sm">
@@ -152,6 +161,13 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
       ) : null}
 
       {order.status === 'in-progress' ? <p className="text-sm font-medium">{_('order.card.making')}</p> : null}
+
+      {order.status === 'done' && order.remindedAt ? (
+        <p className="inline-flex items-center gap-1 rounded-lg bg-[var(--warning-soft)] px-2 py-1 text-sm font-semibold">
+          <BellRing aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {_('order.card.reminded')}
+        </p>
+      ) : null}
 
       {order.status === 'done' ? (
         <div className="flex flex-wrap items-center justify-between gap-2">

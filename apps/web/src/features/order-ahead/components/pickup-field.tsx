@@ -2,9 +2,9 @@ import type { Slot } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { ErrorState } from '@/components/ui';
-import { useHomeSite } from '@/api/sites';
+import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { useSlots } from '@/features/order-ahead/api/get-slots';
-import { formatDay } from '@/lib/cafe-time';
+import { formatCafeTime, formatDay } from '@/lib/cafe-time';
 
 interface PickupFieldProps {
   /** The slot's start (ISO) when ordering for later; undefined: as soon as possible. */
@@ -17,18 +17,29 @@ const FEW_LEFT = 3;
 
 /**
  * "As soon as possible" or a pickup time: the slots of the person's site (its time, as the server
- * lists them: full ones and those too soon are not offered). The server checks the slot again.
+ * lists them: full ones and those too soon are not offered), with when the drink will really be
+ * ready where the line makes a slot late ("11:30 — ready about 11:42"). The server checks the slot again.
  */
 export function PickupField({ value, onChange }: PickupFieldProps) {
   const { _ } = useLingui();
   const id = useId();
   const site = useHomeSite().site;
+  const homeTimeZone = useHomeTimeZone();
   const later = value !== undefined;
   const slots = useSlots(site?.id, 'cafe', true);
   const list = slots.data?.slots ?? [];
+  const timeZone = slots.data?.timeZone ?? homeTimeZone;
   const days = [...new Set(list.map((s) => s.day))];
-  const label = (slot: Slot) =>
-    slot.remaining <= FEW_LEFT ? _('order.pickup.slotFew', { time: slot.time, count: slot.remaining }) : slot.time;
+  // The honest time: when the line makes a slot late, when the drink will really be ready.
+  const label = (slot: Slot) => {
+    const ready = slot.readyAt ? formatCafeTime(slot.readyAt, timeZone) : '';
+    const few = slot.remaining <= FEW_LEFT;
+    if (ready)
+      return few
+        ? _('order.pickup.slotReadyAtFew', { time: slot.time, ready, count: slot.remaining })
+        : _('order.pickup.slotReadyAt', { time: slot.time, ready });
+    return few ? _('order.pickup.slotFew', { time: slot.time, count: slot.remaining }) : slot.time;
+  };
 
   return (
     <fieldset>

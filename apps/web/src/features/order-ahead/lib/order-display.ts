@@ -32,14 +32,16 @@ export function cardTimeOf(order: Pick<Order, 'status' | 'orderDate' | 'updatedA
   return isStatusIn(ACTIVE_ORDER_STATUSES, order.status) ? order.orderDate : order.updatedAt;
 }
 
-/** History label: Done (done or picked), Canceled, or Canceled By Barista with its note. */
+/** History label: Done (done, picked or not collected), Canceled, or Canceled By Barista with its note. */
 export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>): {
   label: string;
   note: string | null;
 } {
   switch (order.status) {
+    // Not collected too: for people the same label as a finished drink (the specification's).
     case 'done':
     case 'picked':
+    case 'uncollected':
       return { label: i18n._('order.status.done'), note: null };
     case 'cancel':
       return { label: i18n._('order.status.canceled'), note: null };
