@@ -8,7 +8,7 @@ import { createHealthService } from './modules/health/health.service';
 import { createMenuService, type MenuService } from './modules/menu/menu.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOptionsService } from './modules/options/options.service';
-import { createOrdersService } from './modules/orders/orders.service';
+import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
 import { createPickupService } from './modules/pickup/pickup.service';
 import { createPushService } from './modules/push/push.service';
 import { createRetentionService } from './modules/retention/retention.service';
@@ -27,7 +27,8 @@ import { createUsersService } from './modules/users/users.service';
  * reaches another except through what it is given here, and the server's module graph has no
  * cycle (lint: apps/server/.dependency-cruiser.cjs). What follows a change reaches the modules
  * that care through the domain events (lib/domain-events.ts), which they subscribe to as they are
- * built; the two ports below (the menu's items for the options) are the only callbacks.
+ * built; the two ports below (the menu's items for the options, the line's ready time for the slots)
+ * are the only callbacks.
  */
 export function createAppContext(base: AppBase): AppContext {
   const sites = createSitesService(base);
@@ -41,14 +42,20 @@ export function createAppContext(base: AppBase): AppContext {
   const sso = createSsoService(base, { auth });
   const shopStatus = createShopStatusService(base, { sites });
   const schedule = createScheduleService(base, { sites, shopStatus });
-  const pickup = createPickupService(base, { sites, schedule });
+  // The slots tell when a drink would really be ready, which the orders' queue knows.
+  const ordersPort: { orders?: OrdersService } = {};
+  const pickup = createPickupService(base, {
+    sites,
+    schedule,
+    readyNow: (siteId, venue) => (ordersPort.orders as OrdersService).readyIfJoinedNow(siteId, venue),
+  });
   // The options ask the menu whether an item exists; the menu shows each item's options.
   const menuPort: { menu?: MenuService } = {};
   const options = createOptionsService(base, {
     requireItem: (itemId) => (menuPort.menu as MenuService).getMenu(itemId),
   });
   const menu = (menuPort.menu = createMenuService(base, { options }));
-  const orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads });
+  const orders = (ordersPort.orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads }));
   const busy = createBusyService(base, { sites, orders });
   const services: Services = {
     audit,

@@ -15,7 +15,9 @@ export const BulkBaristaBodySchema = z.object({
     .array(IdSchema)
     .min(1, { message: 'choose at least one order' })
     .max(LIMITS.bulkOrdersMax, { message: `at most ${LIMITS.bulkOrdersMax} orders at once` }),
-  status: z.enum(['in-progress', 'done', 'rejected'], { error: 'status must be in-progress, done or rejected' }),
+  status: z.enum(['in-progress', 'done', 'rejected', 'picked', 'uncollected'], {
+    error: 'status must be in-progress, done, rejected, picked or uncollected',
+  }),
   reject_note: z
     .string()
     .trim()

@@ -83,7 +83,14 @@ export type OutboxHealth = z.infer<typeof OutboxHealthSchema>;
 export const WebhookPayloadSchema = z.object({
   /** The notification's id: the same on every attempt, so a receiver can drop a repeat. */
   id: z.string(),
-  type: z.enum(['order.done', 'order.rejected', 'order.undone', 'order.released']),
+  type: z.enum([
+    'order.done',
+    'order.rejected',
+    'order.undone',
+    'order.released',
+    'order.tumbler-missing',
+    'order.reminder',
+  ]),
   createdAt: z.string(),
   language: NotificationLanguageSchema,
   recipient: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
@@ -95,6 +102,8 @@ export const WebhookPayloadSchema = z.object({
     counter: z.enum(['cafe', 'bar']),
     rejectNote: z.string().nullable(),
     pickupAt: z.string().nullable(),
+    /** `order.tumbler-missing`: when the order is cancelled unless the tumbler is brought. */
+    tumblerDeadline: z.string().nullable().optional(),
   }),
   message: z.object({ title: z.string(), text: z.string(), url: z.string() }),
 });

@@ -87,7 +87,13 @@ function leadEnd(input: SlotRules): number {
  * is given), starting at least the lead time from now, with room left. `taken` gives the drinks
  * already ordered for a slot (by its start, ISO); a slot takes `slotCapacity`.
  */
-export function pickupSlots(input: SlotRules, taken: ReadonlyMap<string, number>, day?: CafeDay): Slot[] {
+export function pickupSlots(
+  input: SlotRules,
+  taken: ReadonlyMap<string, number>,
+  day?: CafeDay,
+  /** When a drink joining the line now would be ready: earlier slots carry it as their `readyAt`. */
+  earliestReady?: Date,
+): Slot[] {
   const today = cafeDayOf(input.now, input.timeZone);
   const earliest = leadEnd(input);
   return orderableDays(input)
@@ -101,6 +107,7 @@ export function pickupSlots(input: SlotRules, taken: ReadonlyMap<string, number>
       day: slot.day,
       time: slot.time,
       remaining: input.settings.slotCapacity - (taken.get(slot.start.toISOString()) ?? 0),
+      ...(earliestReady && earliestReady > slot.start ? { readyAt: earliestReady.toISOString() } : {}),
     }))
     .filter((slot) => slot.remaining > 0);
 }

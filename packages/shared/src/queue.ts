@@ -29,6 +29,37 @@ export function estimateWaitMinutes(wait: WaitInputs, ordersAhead: number): numb
   return Math.max(1, Math.ceil((wait.secondsPerOrder * drinks) / 60));
 }
 
+/**
+ * Seconds the counter needs, from now, to finish a drink that joins its line now: every drink in
+ * progress, every waiting order, and the drink itself, one step each (as estimateWaitMinutes).
+ */
+export function lineSeconds(wait: WaitInputs, waiting: number): number {
+  return wait.secondsPerOrder * (wait.inProgress + waiting + 1);
+}
+
+/** When a drink that joins the line at `now` will be ready. */
+export function readyIfJoinedAt(now: Date, wait: WaitInputs, waiting: number): Date {
+  return new Date(now.getTime() + lineSeconds(wait, waiting) * 1000);
+}
+
+/**
+ * When an order for later must join the line to be ready at `pickupAt` (its "fire time"): the
+ * pickup time minus what the counter needs for the line and the drink. The release timer joins
+ * it then; its place counts from then, ahead of every order placed after.
+ */
+export function fireTime(pickupAt: Date, wait: WaitInputs, waiting: number): Date {
+  return new Date(pickupAt.getTime() - lineSeconds(wait, waiting) * 1000);
+}
+
+/** When an order for later will really be ready: its pickup time, or later when the line would make it late. */
+export function estimatedReadyAt(pickupAt: Date, now: Date, wait: WaitInputs, waiting: number): Date {
+  const ready = readyIfJoinedAt(now, wait, waiting);
+  return ready > pickupAt ? ready : pickupAt;
+}
+
+/** A drink ready later than its pickup time by more than this is shown as late. */
+export const LATE_AFTER_MS = 60_000;
+
 /** Where an order stands in its venue's queue: placed earlier, or at the same instant with a lower id. */
 export interface QueueSpot {
   id: number;

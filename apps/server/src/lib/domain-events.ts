@@ -78,6 +78,8 @@ export interface OrderMove {
   undone?: OrderStatus | undefined;
   /** An order for later that joined the queue. */
   released?: boolean;
+  /** Not a move: its tumbler was marked not here, or its owner is reminded of the finished drink. */
+  notice?: 'tumbler-missing' | 'reminder';
   order: {
     orderId: number;
     drink: string;
@@ -88,6 +90,8 @@ export interface OrderMove {
     counter: CategoryFor;
     rejectNote: string | null;
     pickupAt: string | null;
+    /** A tumbler marked not here: when the order is cancelled unless it is found. */
+    tumblerDeadline?: string | null;
   };
 }
 

@@ -466,6 +466,12 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return 0;
     case 'slotCapacity':
       return 10;
+    case 'tumblerGraceMinutes':
+      return 5;
+    case 'readyReminderMinutes':
+      return 10;
+    case 'uncollectedAfterMinutes':
+      return 30;
     case 'pickupAt':
       // Left out (as soon as possible): an order for later needs a slot the site offers.
       return undefined;

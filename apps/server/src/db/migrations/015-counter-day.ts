@@ -83,6 +83,7 @@ export function up(dialect: Dialect, options: OptionsMigrationOptions) {
     const { rows } = await sql<{
       sql: string;
     }>`select sql from sqlite_schema where type = 'table' and name = 'orders'`.execute(db);
-    if (!rows[0]?.sql.includes("'uncollected'")) throw new Error('Migration 015: the orders status rule was not widened');
+    if (!rows[0]?.sql.includes("'uncollected'"))
+      throw new Error('Migration 015: the orders status rule was not widened');
   };
 }

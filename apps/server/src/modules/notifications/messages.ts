@@ -2,7 +2,8 @@ import { MESSAGES, type NotificationLanguage, type OrderStatus } from '@cafe/sha
 import type { OrderMove } from '../../lib/domain-events';
 
 /** What a notification tells: an order's move that its owner hears of. */
-export type NotificationEvent = 'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released';
+export type NotificationEvent =
+  'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released' | 'tumbler-missing' | 'reminder';
 /** A message about the account itself, sent by e-mail only. */
 export type AccountEvent = 'confirm-email';
 
@@ -29,7 +30,13 @@ export interface OutboxPayload {
 }
 
 /** The event of a move, or null for a move nobody is told of. */
-export function eventOf(to: OrderStatus, undone: OrderStatus | undefined, released: boolean): NotificationEvent | null {
+export function eventOf(
+  to: OrderStatus,
+  undone: OrderStatus | undefined,
+  released: boolean,
+  notice?: 'tumbler-missing' | 'reminder',
+): NotificationEvent | null {
+  if (notice) return notice;
   if (undone === 'done') return 'undone-done';
   if (undone === 'rejected') return 'undone-rejected';
   if (undone) return null;
@@ -72,6 +79,14 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
       title: 'Your order is back',
       text: `${o.drink} was not canceled after all: it is back in the queue at the ${counter} counter, ${o.siteName}.`,
     }),
+    'tumbler-missing': (o, counter) => ({
+      title: 'Bring your tumbler to the counter',
+      text: `The barista cannot find your tumbler for ${o.drink} at the ${counter} counter, ${o.siteName}. Bring it by ${clockTime(o.tumblerDeadline ?? null, o.siteTimeZone)}, or the order is cancelled.`,
+    }),
+    reminder: (o, counter) => ({
+      title: 'Your drink is waiting',
+      text: `${o.drink} is still waiting for you at the ${counter} counter, ${o.siteName}. ${MESSAGES.pickUpHint}`,
+    }),
     released: (o, counter) => ({
       title: 'Your order for later is being made',
       text: `${o.drink} for ${clockTime(o.pickupAt, o.siteTimeZone)} is now in the queue at the ${counter} counter, ${o.siteName}.`,
@@ -93,6 +108,14 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     'undone-rejected': (o, counter) => ({
       title: 'ออร์เดอร์ของคุณกลับมาแล้ว',
       text: `${o.drink} ไม่ได้ถูกยกเลิก และกลับเข้าคิวที่เคาน์เตอร์${counter} ${o.siteName} แล้ว`,
+    }),
+    'tumbler-missing': (o, counter) => ({
+      title: 'กรุณานำแก้วของคุณมาที่เคาน์เตอร์',
+      text: `บาริสต้าหาแก้วของคุณสำหรับ ${o.drink} ที่เคาน์เตอร์${counter} ${o.siteName} ไม่พบ กรุณานำมาภายในเวลา ${clockTime(o.tumblerDeadline ?? null, o.siteTimeZone)} มิฉะนั้นออร์เดอร์จะถูกยกเลิก`,
+    }),
+    reminder: (o, counter) => ({
+      title: 'เครื่องดื่มของคุณรออยู่',
+      text: `${o.drink} ยังรอคุณอยู่ที่เคาน์เตอร์${counter} ${o.siteName} รับแก้วแล้วกด "Pick Up"`,
     }),
     released: (o, counter) => ({
       title: 'กำลังทำออร์เดอร์ล่วงหน้าของคุณ',

@@ -109,6 +109,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         counter: order.counter,
         rejectNote: order.rejectNote,
         pickupAt: order.pickupAt,
+        ...(order.tumblerDeadline ? { tumblerDeadline: order.tumblerDeadline } : {}),
       },
       message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
     };
@@ -251,7 +252,12 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
      * chose and the company offers (one per browser for Web Push). Answers how many.
      */
     async enqueueOrderChange(trx: Db, change: OrderChange): Promise<number> {
-      const event: NotificationEvent | null = eventOf(change.to, change.undone, change.released ?? false);
+      const event: NotificationEvent | null = eventOf(
+        change.to,
+        change.undone,
+        change.released ?? false,
+        change.notice,
+      );
       if (!event) return 0;
       const recipient = await findRecipient(trx, change.userId);
       if (!recipient) return 0;

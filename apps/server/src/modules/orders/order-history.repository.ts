@@ -69,7 +69,7 @@ export async function countByDay(
 export function lastHistoryEntry(db: Db, orderId: number) {
   return db
     .selectFrom('order_status_history')
-    .select(['from_status', 'to_status', 'changed_at', 'note'])
+    .select(['from_status', 'to_status', 'changed_at', 'note', 'changed_by'])
     .where('order_id', '=', orderId)
     .orderBy('id', 'desc')
     .limit(1)

@@ -161,6 +161,8 @@ export interface OrderTimes {
   done_at?: string | null;
   wait_ms?: number | null;
   prep_ms?: number | null;
+  tumbler_missing_at?: string | null;
+  reminded_at?: string | null;
 }
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;

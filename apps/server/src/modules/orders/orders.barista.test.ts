@@ -116,7 +116,7 @@ describe('barista processing', () => {
   it('refuses every change the state machine forbids with 409 INVALID_TRANSITION', async () => {
     let checked = 0;
     for (const from of ORDER_STATUSES) {
-      for (const to of ['in-progress', 'done', 'rejected'] as const) {
+      for (const to of ['in-progress', 'done', 'rejected', 'picked', 'uncollected'] as const) {
         if (canTransition('barista', from, to)) continue;
         const order = await orderIn(from);
         const res = await baristaPatch(t, barista, order.id, { status: to, reject_note: 'Machine Failure' });
@@ -125,13 +125,14 @@ describe('barista processing', () => {
         checked += 1;
       }
     }
-    // 7 statuses x 3 targets, less the 6 moves a barista may make (scheduled and ordered to in-progress or rejected, in-progress to done or rejected).
-    expect(checked).toBe(15);
+    // 8 statuses x 5 targets, less the 8 moves a barista may make (scheduled and ordered to in-progress or
+    // rejected, in-progress to done or rejected, done to picked or uncollected).
+    expect(checked).toBe(32);
   });
 
   it('refuses statuses a barista may not set with 400', async () => {
     const order = await orderIn('ordered');
-    for (const status of ['cancel', 'picked', 'ordered', 'whatever']) {
+    for (const status of ['cancel', 'scheduled', 'ordered', 'whatever']) {
       const res = await baristaPatch(t, barista, order.id, { status });
       expect(res.statusCode, status).toBe(400);
     }

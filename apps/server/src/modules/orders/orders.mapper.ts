@@ -1,4 +1,6 @@
 import type { Order, OrderOption, OrdersEvent, OrderStatus, QueuedOrder } from '@cafe/shared';
+import type { OrderMove } from '../../lib/domain-events';
+import type { SiteRecord } from '../sites/sites.service';
 import type { OrderRow } from './orders.repository';
 
 /** The only place an order row becomes the contract's Order. */
@@ -24,7 +26,19 @@ export function toOrder(row: OrderRow): Order {
     walkUp: Number(row.walk_up) === 1,
     ...optionsOf(row.options_json),
     ...(row.pickup_at ? { pickupAt: row.pickup_at } : {}),
+    ...(row.done_at && (row.status === 'done' || row.status === 'picked' || row.status === 'uncollected')
+      ? { doneAt: row.done_at }
+      : {}),
+    ...(row.tumbler_missing_at
+      ? { tumblerMissing: tumblerMissing(row.tumbler_missing_at, row.tumbler_grace_seconds) }
+      : {}),
+    ...(row.reminded_at ? { remindedAt: row.reminded_at } : {}),
   };
+}
+
+/** A tumbler marked not here: since when, and when the order is cancelled (the site's grace time later). */
+function tumblerMissing(since: string, graceSeconds: number | string): { since: string; deadline: string } {
+  return { since, deadline: new Date(Date.parse(since) + Number(graceSeconds) * 1000).toISOString() };
 }
 
 type OptionTuple = [number, string, number, string, number, number, number];
@@ -59,5 +73,27 @@ export function toOrdersEvent(row: OrderRow, from: OrderStatus | null): OrdersEv
     updatedAt: row.updated_at,
     from,
     order: toOrder(row),
+  };
+}
+
+/** The facts of an order a message to its owner names (the `order.moving` event), as it is after the change. */
+export function toOrderFacts(
+  row: OrderRow,
+  site: Pick<SiteRecord, 'id' | 'name' | 'timeZone'>,
+  status: OrderStatus,
+  rejectNote: string | null,
+  tumblerDeadline?: string,
+): OrderMove['order'] {
+  return {
+    orderId: row.id,
+    drink: row.menu_name,
+    status,
+    siteId: site.id,
+    siteName: site.name,
+    siteTimeZone: site.timeZone,
+    counter: row.category_for,
+    rejectNote,
+    pickupAt: row.pickup_at ?? null,
+    ...(tumblerDeadline ? { tumblerDeadline } : {}),
   };
 }

@@ -55,6 +55,10 @@ export function orderQuery(db: Db) {
       'c.id as category_id',
       'c.name as category_name',
       'o.pickup_at',
+      'o.done_at',
+      'o.tumbler_missing_at',
+      's.tumbler_grace_seconds',
+      'o.reminded_at',
       optionsColumn(db).as('options_json'),
     ]);
 }

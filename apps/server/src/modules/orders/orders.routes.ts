@@ -5,6 +5,7 @@ import {
   BulkBaristaAnswerSchema,
   BulkBaristaBodySchema,
   TimelineEntrySchema,
+  TumblerMarkBodySchema,
   WalkUpOrderBodySchema,
   CountSchema,
   DateRangeQuerySchema,
@@ -235,9 +236,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       preHandler: requireRole('barista'),
       schema: {
         tags: TAGS,
-        summary: "Take back an order's latest Do, Done or reject within 30 seconds, back to the status it had",
+        summary:
+          "Take back an order's latest Do, Done, reject, handover, not collected or tumbler mark within 30 seconds",
         description:
-          'in-progress -> ordered, done -> in-progress, rejected -> ordered or in-progress; recorded in the history with ' +
+          'in-progress -> ordered, done -> in-progress, rejected -> ordered or in-progress, picked (a handover, not the ' +
+          "owner's own pick-up) or uncollected -> done, a tumbler marked not here -> found; recorded in the history with " +
           'the note "undo". 409 UNDO_EXPIRED after 30 s; 409 INVALID_TRANSITION when there is nothing to undo or the ' +
           'order changed since (e.g. picked up). Emits `orders`; the owner is told by push when a Done or reject is undone.',
         security: bearerSecurity,
@@ -246,6 +249,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       },
     },
     async (request) => service.undo(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/order/barista/:id/tumbler',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags: TAGS,
+        summary: "Mark a waiting or in-progress order's tumbler not here (missing: true), or found (missing: false)",
+        description:
+          "The order's owner is told at once (live, and by their channels) with the deadline: the site's tumblerGraceMinutes " +
+          '(5 by default). When it passes and the tumbler was not marked found, the order is rejected with the note ' +
+          '"Barista can not find your tumbler" (its daily allowance given back). A barista of another site gets 403; an ' +
+          'order in another status 409 INVALID_TRANSITION. Marking as it already is changes nothing. In the timeline and ' +
+          'undone by POST /order/barista/{id}/undo. Emits `orders`.',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        body: TumblerMarkBodySchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) => service.markTumbler(currentUser(request), request.params.id, request.body.missing),
   );
 
   app.get(
@@ -271,10 +296,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       preHandler: requireRole('barista'),
       schema: {
         tags: TAGS,
-        summary: 'A barista starts (in-progress), finishes (done) or rejects (rejected, reject_note required) an order',
+        summary:
+          'A barista starts (in-progress), finishes (done), rejects (rejected, reject_note required), hands over (picked) ' +
+          'or marks not collected (uncollected) an order',
         description:
-          'ordered -> in-progress; in-progress -> done (rejectNote becomes ""); ordered | in-progress -> rejected. ' +
-          'Other changes, or an order someone else changed first: 409 INVALID_TRANSITION. Emits `orders`.',
+          'ordered -> in-progress; in-progress -> done (rejectNote becomes ""); ordered | in-progress -> rejected; ' +
+          "done -> picked (handed over); done -> uncollected once the site's uncollectedAfterMinutes have passed since " +
+          'it was finished (before: 409 NOT_YET_UNCOLLECTED). Other changes, or an order someone else changed first: ' +
+          '409 INVALID_TRANSITION. Emits `orders`.',
         security: bearerSecurity,
         params: IdParamsSchema,
         body: BaristaOrderPatchBodySchema,

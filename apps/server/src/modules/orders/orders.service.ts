@@ -15,6 +15,7 @@ import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
+import { createCounterDay } from './counter-day';
 
 /**
  * The orders module as the rest of the app reaches it: placing
@@ -26,7 +27,8 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   const queue = createQueueService(ctx, deps.sites);
   const core = createOrdersCore(ctx, queue.dropTodaysReads);
   const placement = createPlacementService(ctx, deps, core, queue);
-  const transitions = createTransitionsService(ctx, deps, core, queue);
+  const { move, ...transitions } = createTransitionsService(ctx, deps, core, queue);
+  const counter = createCounterDay(ctx, deps, core, move);
 
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
@@ -40,7 +42,16 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   return {
     /** Releases the orders for later when they fall due, from now on (server.ts). */
     startReleases(): void {
-      releases ??= startReleaseTimer(ctx, (now) => transitions.releaseDue(now));
+      releases ??= startReleaseTimer(ctx, async (now) => {
+        const released = await transitions.releaseDue(now);
+        const counted = await counter.counterDue(now);
+        const dues = [released.nextDue, counted.nextDue].filter((d): d is Date => d !== null);
+        return {
+          ...released,
+          ...counted,
+          nextDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
+        };
+      });
     },
     async stopReleases(): Promise<void> {
       await releases?.stop();
@@ -50,6 +61,12 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     // inside the module (wait inputs, dropping today's reads), so the app's four are named.
     ...placement,
     ...transitions,
+    ...counter,
+    /** POST /order/barista/{id}/undo: a tumbler mark, or the latest move (transitions.service). */
+    async undo(user: AuthUser, id: number): Promise<Order> {
+      return (await counter.undoTumbler(user, id)) ?? transitions.undo(user, id);
+    },
+    readyIfJoinedNow: queue.readyIfJoinedNow,
     myQueueAnswer: queue.myQueueAnswer,
     listAnswer: queue.listAnswer,
     queueSnapshot: queue.queueSnapshot,

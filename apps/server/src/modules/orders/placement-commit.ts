@@ -273,6 +273,10 @@ export function createPlacementCommit(
       category_id: menu.category.id,
       category_name: menu.category.name,
       pickup_at: plan.pickupAt,
+      done_at: null,
+      tumbler_missing_at: null,
+      tumbler_grace_seconds: site.pickup.tumblerGraceMinutes * 60,
+      reminded_at: null,
       options_json: JSON.stringify(
         plan.options.map((o) => [
           o.group_id,

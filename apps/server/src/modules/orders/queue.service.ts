@@ -3,6 +3,8 @@ import {
   cafeClock,
   cafeDayOf,
   estimateWaitMinutes,
+  estimatedReadyAt,
+  readyIfJoinedAt,
   startOfCafeDay,
   type CategoryFor,
   type OrderListQuery,
@@ -101,11 +103,25 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   async function readMyQueue(userId: number, day: string): Promise<QueuedOrder[]> {
     const rows = await listUserDayWithQueue(db, userId, day);
     const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered'));
+    const later = await readyOfLater(rows.filter((r) => r.status === 'scheduled' && r.cafe_day === day));
     return rows.map((row) => {
+      const readyAt = later.get(row.id);
+      if (readyAt) return { ...toQueuedOrder(row, null, null), estimatedReadyAt: readyAt };
       const waiting = inputs.get(queueName(row));
       if (row.status !== 'ordered' || !waiting) return toQueuedOrder(row, null, null);
       return toQueuedOrder(row, row.ahead + 1, estimateWaitMinutes(waiting, row.ahead));
     });
+  }
+
+  /** When today's orders for later will really be ready, by id: their pickup time, or later when the line would make them late. */
+  async function readyOfLater(rows: readonly OrderRow[]): Promise<Map<number, string>> {
+    const ready = new Map<number, string>();
+    for (const row of rows) {
+      if (!row.pickup_at) continue;
+      const { waiting, wait } = await queueSnapshot(row.site_id, row.category_for);
+      ready.set(row.id, estimatedReadyAt(new Date(row.pickup_at), clock.now(), wait, waiting).toISOString());
+    }
+    return ready;
   }
 
   async function readList(query: OrderListQuery, siteId: number, day: string): Promise<QueuedOrder[]> {
@@ -182,7 +198,22 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     );
   }
 
-  return { waitInputs, dropTodaysReads, myQueueAnswer, queueSnapshot, countMine, listAnswer, siteToday };
+  /** When a drink joining a venue's line at a site now would be ready (the slots' honest time). */
+  async function readyIfJoinedNow(siteId: number, venue: CategoryFor): Promise<Date> {
+    const { waiting, wait } = await queueSnapshot(siteId, venue);
+    return readyIfJoinedAt(clock.now(), wait, waiting);
+  }
+
+  return {
+    waitInputs,
+    dropTodaysReads,
+    myQueueAnswer,
+    queueSnapshot,
+    readyIfJoinedNow,
+    countMine,
+    listAnswer,
+    siteToday,
+  };
 }
 
 /** The name of the queue an order waits in, to read each queue's inputs once. */

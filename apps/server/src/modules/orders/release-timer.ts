@@ -8,13 +8,13 @@ export const SCHEDULED_TOPIC = 'orders-for-later';
 
 /**
  * Releases the orders for later of every site when they fall due (transitions.service
- * `releaseDue`): now, then at the next due instant, whenever an order for later is placed in any
+ * `releaseDue`), and runs the counter's timers (counter-day.ts: tumblers not brought, reminders): now, then at the next due instant, whenever an order for later is placed in any
  * process, and at least every 30 seconds. Every process of a deployment runs one; each move is
  * made once. Tests call `releaseDue` with their own clock.
  */
 export function startReleaseTimer(
   ctx: AppBase,
-  releaseDue: (now: Date) => Promise<{ released: number; rejected: number; nextDue: Date | null }>,
+  releaseDue: (now: Date) => Promise<{ nextDue: Date | null } & Record<string, number | Date | null>>,
 ): ReleaseTimer {
   return startDueTimer({
     now: () => ctx.clock.now(),
@@ -26,7 +26,8 @@ export function startReleaseTimer(
       ctx.log.warn({ err: error }, 'orders for later: could not release the due ones; trying again shortly'),
     async run() {
       const outcome = await releaseDue(ctx.clock.now());
-      if (outcome.released || outcome.rejected) ctx.log.info(outcome, 'orders for later: released the due ones');
+      const { nextDue: _next, ...done } = outcome;
+      if (Object.values(done).some((n) => Number(n) > 0)) ctx.log.info(done, 'the counter: moved the due orders on');
       return outcome.nextDue;
     },
   });

@@ -6,6 +6,7 @@ import {
   addDays,
   canTransition,
   canUndo,
+  fireTime,
   type BaristaOrderPatchBody,
   type BulkBaristaAnswer,
   type BulkBaristaBody,
@@ -24,7 +25,7 @@ import { iso } from '../../lib/time';
 import { findSystemAccountId } from '../../db/system-account';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
-import { toOrder, toOrdersEvent } from './orders.mapper';
+import { toOrder, toOrderFacts, toOrdersEvent } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
 import { listOrders, waitingUsersBehind, type OrderRow } from './orders.repository';
@@ -39,15 +40,17 @@ function millisBetween(from: string | null, to: string): number | null {
 
 /** The order's times a move to `to` at `at` writes: taken (and the wait before it), done (and the preparation). */
 function timesOf(row: OrderRow, to: OrderStatus, at: string): OrderTimes {
+  // A tumbler mark belongs to an order still to be made: any other move ends it.
+  const tumbler = row.tumbler_missing_at && to !== 'in-progress' ? { tumbler_missing_at: null } : {};
   if (to === 'in-progress') return { taken_at: at, wait_ms: millisBetween(row.order_date, at) };
-  if (to === 'done') return { done_at: at, prep_ms: millisBetween(row.taken_at, at) };
-  return {};
+  if (to === 'done') return { done_at: at, prep_ms: millisBetween(row.taken_at, at), ...tumbler };
+  return tumbler;
 }
 
 /** What taking back a move to `undone` clears: the times that move wrote. */
 function timesUndone(undone: OrderStatus): OrderTimes {
   if (undone === 'in-progress') return { taken_at: null, wait_ms: null };
-  if (undone === 'done') return { done_at: null, prep_ms: null };
+  if (undone === 'done') return { done_at: null, prep_ms: null, reminded_at: null };
   return {};
 }
 
@@ -113,17 +116,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         to,
         undone,
         released,
-        order: {
-          orderId: row.id,
-          drink: row.menu_name,
-          status: to,
-          siteId: site.id,
-          siteName: site.name,
-          siteTimeZone: site.timeZone,
-          counter: row.category_for,
-          rejectNote: to === 'rejected' ? (options.rejectNote ?? null) : null,
-          pickupAt: row.pickup_at ?? null,
-        },
+        order: toOrderFacts(row, site, to, to === 'rejected' ? (options.rejectNote ?? null) : null),
       });
       return true;
     });
@@ -180,6 +173,17 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       });
     }
     if (body.status === 'done') return transition(row, 'barista', 'done', user.id, { rejectNote: '' });
+    if (body.status === 'uncollected' && row.status === 'done') {
+      // Only once the site's time has passed since it was finished: before, it is just waiting.
+      const minutes = (await deps.sites.get(row.site_id)).pickup.uncollectedAfterMinutes;
+      const since = row.done_at ? Date.parse(row.done_at) : Number.NaN;
+      if (Number.isFinite(since) && clock.now().getTime() - since < minutes * 60_000) {
+        throw conflict(
+          'NOT_YET_UNCOLLECTED',
+          `A finished drink can be marked not collected ${minutes} minutes after it was finished.`,
+        );
+      }
+    }
     return transition(row, 'barista', body.status, user.id);
   }
 
@@ -199,12 +203,34 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     return null;
   }
 
+  /**
+   * When an order for later must join its line to be ready at its pickup time: today, its pickup
+   * time minus what the counter needs for today's line (waiting, in progress) and the drink, read
+   * again for each order (one released just before lengthens the line); another day's, minus the
+   * drink alone.
+   */
+  async function fireTimeOf(row: OrderRow, today: string): Promise<Date> {
+    const pickupAt = new Date(row.pickup_at ?? 0);
+    if (row.cafe_day !== today) {
+      const { secondsPerOrder } = await queue.waitInputs({
+        siteId: row.site_id,
+        venue: row.category_for,
+        day: row.cafe_day,
+      });
+      return fireTime(pickupAt, { secondsPerOrder, inProgress: 0 }, 0);
+    }
+    const { waiting, wait } = await queue.queueSnapshot(row.site_id, row.category_for);
+    return fireTime(pickupAt, wait, waiting);
+  }
+
   const api = {
     baristaUpdate,
+    /** The one move of an order, for the counter's own moves (counter-day.ts): not a route of its own. */
+    move: transition,
 
     /**
-     * Orders for later that are due at `now` (their pickup time minus the counter's measured time
-     * per order) join the queue: `orders` event from `scheduled`, so the board chimes. One the site
+     * Orders for later that are due at `now` (their pickup time minus the time the counter needs
+     * for its line and the drink: `fireTimeOf`) join the queue: `orders` event from `scheduled`, so the board chimes. One the site
      * cannot serve then (the venue closed, online orders paused by hand) is rejected with the reason
      * instead. Safe to run from any number of processes at once: each move is made once. Answers
      * what it did and when the next order falls due (null: none waiting).
@@ -213,19 +239,13 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       const outcome = { released: 0, rejected: 0, nextDue: null as Date | null };
       let systemId: number | undefined;
       for (const site of await deps.sites.active()) {
-        const scheduled = await listOrders(db, { siteId: site.id, statuses: ['scheduled'] });
-        // The counter's pace, read once per venue and day of this run.
-        const paces = new Map<string, Promise<{ secondsPerOrder: number }>>();
+        const today = await queue.siteToday(site.id);
+        // The nearest pickup first: of two due at once, the earlier one joins the line first.
+        const scheduled = (await listOrders(db, { siteId: site.id, statuses: ['scheduled'] }))
+          .filter((row) => row.pickup_at)
+          .sort((a, b) => (a.pickup_at ?? '').localeCompare(b.pickup_at ?? '') || a.id - b.id);
         for (const row of scheduled) {
-          if (!row.pickup_at) continue;
-          const queueKey = `${row.category_for}:${row.cafe_day}`;
-          let pace = paces.get(queueKey);
-          if (!pace) {
-            pace = queue.waitInputs({ siteId: site.id, venue: row.category_for, day: row.cafe_day });
-            paces.set(queueKey, pace);
-          }
-          const { secondsPerOrder } = await pace;
-          const due = new Date(Date.parse(row.pickup_at) - secondsPerOrder * 1000);
+          const due = await fireTimeOf(row, today);
           if (due > now) {
             if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;
             continue;
@@ -340,7 +360,9 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         last.note !== UNDO_NOTE &&
         last.to_status === row.status &&
         last.from_status !== null &&
-        canUndo(last.to_status, last.from_status);
+        canUndo(last.to_status, last.from_status) &&
+        // The owner's own pick-up is theirs: only a barista's handover is taken back.
+        !(last.to_status === 'picked' && last.changed_by === row.user_id);
       if (!undoable || !last.from_status) {
         throw conflict('INVALID_TRANSITION', 'There is nothing to undo on this order.');
       }

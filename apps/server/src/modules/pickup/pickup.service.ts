@@ -31,7 +31,15 @@ const REFUSALS = {
  * hours give, and the check of a placement's pickup time. The slots themselves are worked out by
  * packages/shared/src/pickup.ts, in the site's zone.
  */
-export function createPickupService(ctx: AppBase, deps: { sites: SitesService; schedule: ScheduleService }) {
+export function createPickupService(
+  ctx: AppBase,
+  deps: {
+    sites: SitesService;
+    schedule: ScheduleService;
+    /** When a drink joining a venue's line now would be ready (the orders module's queue; services.ts). */
+    readyNow: (siteId: number, venue: CategoryFor) => Promise<Date>;
+  },
+) {
   const sites = () => deps.sites;
 
   /** What the slots of a venue at a site are worked out from, now. */
@@ -84,14 +92,20 @@ export function createPickupService(ctx: AppBase, deps: { sites: SitesService; s
       return (await sites().get(siteId)).pickup;
     },
 
-    /** GET /sites/{siteId}/slots: the slots a person may order for now, with the room each has left. */
+    /**
+     * GET /sites/{siteId}/slots: the slots a person may order for now, with the room each has left;
+     * a slot the line cannot meet carries when a drink for it would really be ready.
+     */
     async slots(siteId: number, venue: CategoryFor, day?: CafeDay): Promise<SlotList> {
       const site = await sites().get(siteId);
       const now = ctx.clock.now();
       if (!site.venues[venue] || site.archived) return { siteId, timeZone: site.timeZone, slots: [] };
       const input = await slotRules(site, venue, now);
-      const taken = await takenBySlot(ctx.db, siteId, now.toISOString());
-      return { siteId, timeZone: site.timeZone, slots: pickupSlots(input, taken, day) };
+      const [taken, earliestReady] = await Promise.all([
+        takenBySlot(ctx.db, siteId, now.toISOString()),
+        deps.readyNow(siteId, venue),
+      ]);
+      return { siteId, timeZone: site.timeZone, slots: pickupSlots(input, taken, day, earliestReady) };
     },
 
     /**

@@ -54,10 +54,25 @@ describe('orders for later', () => {
     it('starts at the defaults, and a barista of the site or an admin changes them', async () => {
       const read = await t.request('GET', `/api/sites/${FIRST_SITE_ID}/pickup`);
       expect(read.statusCode).toBe(200);
-      expect(read.json()).toEqual({ slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 });
+      const counter = { tumblerGraceMinutes: 5, readyReminderMinutes: 10, uncollectedAfterMinutes: 30 };
+      expect(read.json()).toEqual({
+        slotMinutes: 15,
+        leadMinutes: 15,
+        daysAhead: 0,
+        slotCapacity: 10,
+        ...counter,
+        displayNames: 'first-initial',
+      });
       const changed = await setPickup({ slotMinutes: 30, daysAhead: 2 });
       expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toEqual({ slotMinutes: 30, leadMinutes: 15, daysAhead: 2, slotCapacity: 10 });
+      expect(changed.json()).toEqual({
+        slotMinutes: 30,
+        leadMinutes: 15,
+        daysAhead: 2,
+        slotCapacity: 10,
+        ...counter,
+        displayNames: 'first-initial',
+      });
       expect((await setPickup({ slotCapacity: 5 }, admin)).json<PickupSettings>().slotCapacity).toBe(5);
       expect((await setPickup({ slotCapacity: 5 }, await t.createUser())).statusCode).toBe(403);
       expect(
@@ -261,20 +276,21 @@ describe('orders for later', () => {
   });
 
   describe('when an order for later falls due', () => {
-    it('joins the queue at its pickup time minus the measured time per order, and the board hears it', async () => {
+    it('joins the queue at its pickup time minus the time the line and the drink take, and the board hears it', async () => {
       const person = await t.createUser();
       const placed = (await orderFor(TUESDAY_1030, person)).json<Order>();
       // Someone ordered for now meanwhile: the released order joins behind them.
       const now = (await placeOrder(t, await t.createUser(), cafeOrderBody(menu.latte, image))).json<Order>();
-      // No drink made yet today: the counter's pace is the default 3 minutes an order.
-      t.clock.set('2026-03-03T03:26:59.000Z'); // 10:26:59
+      // No drink made yet today: the counter's pace is the default 3 minutes an order. One order
+      // waits: the drink for 10:30 must join the line 2 x 3 minutes before, at 10:24.
+      t.clock.set('2026-03-03T03:23:59.000Z'); // 10:23:59
       expect((await t.app.ctx.services.orders.releaseDue(t.clock.now())).released).toBe(0);
       const base = await t.listen();
       // Signed in at the new time (an access token lives a quarter of an hour).
       const board = await connectClient(base, (await t.createUser({ role: 'barista' })).token);
       try {
         const event = nextEvent(board, 'orders');
-        t.clock.set('2026-03-03T03:27:00.000Z'); // 10:27
+        t.clock.set('2026-03-03T03:24:00.000Z'); // 10:24
         const outcome = await t.app.ctx.services.orders.releaseDue(t.clock.now());
         expect(outcome.released).toBe(1);
         expect(await event).toMatchObject({ id: placed.id, status: 'ordered', from: 'scheduled' });

@@ -1,0 +1,194 @@
+import {
+  LIMITS,
+  TIMELINE_NOTES,
+  TUMBLER_NOT_FOUND_NOTE,
+  type Order,
+  type OrderActor,
+  type OrderStatus,
+} from '@cafe/shared';
+import type { AppBase, AuthUser } from '../../context';
+import { findSystemAccountId } from '../../db/system-account';
+import { AppError, conflict } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { OrdersCore, OrdersDeps } from './orders.context';
+import { toOrder, toOrderFacts, toOrdersEvent } from './orders.mapper';
+import { lastHistoryEntry } from './order-history.repository';
+import { insertHistory } from './order-writes.repository';
+import type { OrderRow } from './orders.repository';
+import { markedTumblers, setReminded, setTumblerMark, unremindedReady } from './counter-day.repository';
+
+/** The one move of an order (transitions.service `move`). */
+type Move = (
+  row: OrderRow,
+  actor: OrderActor | 'undo' | 'release',
+  to: OrderStatus,
+  changedBy: number,
+  options?: { rejectNote?: string; note?: string | null },
+) => Promise<Order>;
+
+/** Reminders are not sent for drinks finished longer ago than this (a day gone by, or before the upgrade). */
+const REMINDER_HORIZON_MS = 2 * 3600_000;
+
+/**
+ * The counter's day after Done and around the tumbler (docs/api/counter.md): a barista marks a
+ * tumbler not here or found; the timers cancel an order whose tumbler did not come in time and
+ * remind the owner of a drink not picked up. The timers run in every process on the server's
+ * clock; each write is guarded, so each happens once.
+ */
+export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, move: Move) {
+  const { db, clock, events } = ctx;
+
+  /**
+   * A timeline entry that is not a move (the order stays in its status), with its owner's message
+   * when `notice` is given, committed with `write`; answers false when `write` found the order changed.
+   */
+  async function noteChange(
+    row: OrderRow,
+    note: string,
+    changedBy: number,
+    write: (trx: typeof db, at: string) => Promise<boolean>,
+    notice?: { kind: 'tumbler-missing' | 'reminder'; tumblerDeadline?: string },
+  ): Promise<boolean> {
+    const at = iso(clock.now());
+    const site = await deps.sites.get(row.site_id);
+    let notified = false;
+    const changed = await db.transaction().execute(async (trx) => {
+      if (!(await write(trx, at))) return false;
+      await insertHistory(trx, { orderId: row.id, from: row.status, to: row.status, changedBy, note, at });
+      if (notice) {
+        notified = await ctx.domainEvents.emitWithin(trx, 'order.moving', {
+          userId: row.user_id,
+          to: row.status,
+          notice: notice.kind,
+          order: toOrderFacts(row, site, row.status, null, notice.tumblerDeadline),
+        });
+      }
+      return true;
+    });
+    if (!changed) return false;
+    await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
+    core.ordersChanged(row.site_id);
+    events.order(row.site_id, toOrdersEvent(await core.load(row.id), row.status));
+    return true;
+  }
+
+  /** POST /order/barista/{id}/tumbler: the tumbler is not at the counter, or was found (`missing` false). */
+  async function markTumbler(user: AuthUser, id: number, missing: boolean, note?: string): Promise<Order> {
+    const row = await core.load(id);
+    await deps.sites.forStaff(user, row.site_id);
+    if (row.status !== 'ordered' && row.status !== 'in-progress') {
+      throw conflict('INVALID_TRANSITION', `The tumbler of an order that is ${row.status} cannot be marked.`);
+    }
+    // Already as asked: nothing changes (a second tap, or two baristas at once).
+    if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);
+    const graceMs = (await deps.sites.get(row.site_id)).pickup.tumblerGraceMinutes * 60_000;
+    const since = iso(clock.now());
+    const changed = await noteChange(
+      row,
+      note ?? (missing ? TIMELINE_NOTES.tumblerMissing : TIMELINE_NOTES.tumblerFound),
+      user.id,
+      (trx, at) =>
+        setTumblerMark(trx, {
+          id: row.id,
+          status: row.status,
+          from: row.tumbler_missing_at ?? null,
+          to: missing ? since : null,
+          at,
+        }),
+      missing ? { kind: 'tumbler-missing', tumblerDeadline: iso(new Date(Date.parse(since) + graceMs)) } : undefined,
+    );
+    const updated = await core.load(id);
+    if (!changed && missing !== Boolean(updated.tumbler_missing_at)) {
+      throw conflict('INVALID_TRANSITION', 'The order changed meanwhile; look at it again.');
+    }
+    return toOrder(updated);
+  }
+
+  /** Cancels the orders whose tumbler time ran out; answers how many and the next deadline. */
+  async function expireTumblers(now: Date, systemId: () => Promise<number>) {
+    let expired = 0;
+    let nextDue: Date | null = null;
+    for (const mark of await markedTumblers(db)) {
+      const deadline = new Date(Date.parse(mark.since ?? '') + Number(mark.grace) * 1000);
+      if (deadline > now) {
+        if (!nextDue || deadline < nextDue) nextDue = deadline;
+        continue;
+      }
+      try {
+        const row = await core.load(mark.id);
+        if (row.tumbler_missing_at !== mark.since) continue;
+        await move(row, 'barista', 'rejected', await systemId(), {
+          rejectNote: TUMBLER_NOT_FOUND_NOTE,
+          note: TUMBLER_NOT_FOUND_NOTE,
+        });
+        expired += 1;
+      } catch (error) {
+        // Found, made or moved by someone else first (another process, a barista): left as it is.
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return { expired, nextDue };
+  }
+
+  /** Reminds the owners of finished drinks not picked up in time, once each; answers how many and the next one due. */
+  async function remindDue(now: Date, systemId: () => Promise<number>) {
+    let reminded = 0;
+    let nextDue: Date | null = null;
+    const from = new Date(now.getTime() - REMINDER_HORIZON_MS).toISOString();
+    for (const ready of await unremindedReady(db, from)) {
+      const due = new Date(Date.parse(ready.done_at ?? '') + Number(ready.after) * 1000);
+      if (!Number.isFinite(due.getTime())) continue;
+      if (due > now) {
+        if (!nextDue || due < nextDue) nextDue = due;
+        continue;
+      }
+      const row = await core.load(ready.id);
+      const done = await noteChange(
+        row,
+        TIMELINE_NOTES.reminded,
+        await systemId(),
+        (trx, at) => setReminded(trx, row.id, at),
+        { kind: 'reminder' },
+      );
+      if (done) reminded += 1;
+    }
+    return { reminded, nextDue };
+  }
+
+  return {
+    markTumbler,
+
+    /**
+     * The counter's timers at `now` (the release timer runs them with the orders for later): the
+     * orders whose tumbler did not come are cancelled, the owners of drinks waiting too long are
+     * reminded. Answers what it did and when the next one falls due.
+     */
+    counterDue: async (now: Date): Promise<{ expired: number; reminded: number; nextDue: Date | null }> => {
+      let id: number | undefined;
+      const systemId = async () => (id ??= await findSystemAccountId(db));
+      const tumblers = await expireTumblers(now, systemId);
+      const reminders = await remindDue(now, systemId);
+      const dues = [tumblers.nextDue, reminders.nextDue].filter((d): d is Date => d !== null);
+      return {
+        expired: tumblers.expired,
+        reminded: reminders.reminded,
+        nextDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
+      };
+    },
+
+    /** The undo of a tumbler marked not here (it is found after all); null when the last change is something else. */
+    undoTumbler: async (user: AuthUser, id: number): Promise<Order | null> => {
+      const last = await lastHistoryEntry(db, id);
+      if (last?.note !== TIMELINE_NOTES.tumblerMissing) return null;
+      if (clock.now().getTime() - Date.parse(last.changed_at) > LIMITS.undoWindowSeconds * 1000) {
+        throw conflict(
+          'UNDO_EXPIRED',
+          `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
+        );
+      }
+      return markTumbler(user, id, false, 'undo');
+    },
+  };
+}
+
+export type CounterDay = ReturnType<typeof createCounterDay>;
