@@ -40,7 +40,16 @@ const puts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PUT' &
 /** The barista's site, as GET /sites answers it. */
 const HEAD_OFFICE = siteOf(1, 'Head office');
 
-const PICKUP = { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 };
+const PICKUP = {
+  slotMinutes: 15,
+  leadMinutes: 15,
+  daysAhead: 0,
+  slotCapacity: 10,
+  tumblerGraceMinutes: 5,
+  readyReminderMinutes: 10,
+  uncollectedAfterMinutes: 30,
+  displayNames: 'first-initial',
+};
 
 /**
  * The fake API, answering GET /sites with the barista's site and its pickup settings unless
@@ -516,7 +525,7 @@ describe('Opening Hours: orders for later', () => {
     const { calls } = mockHoursApi({
       'GET /schedule': DEFAULT,
       'GET /sites': [siteOf(1, 'Head office')],
-      'GET /sites/1/pickup': { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 },
+      'GET /sites/1/pickup': PICKUP,
       'PUT /sites/1/pickup': (call: RecordedCall) => call.body,
     });
     const user = userEvent.setup();
@@ -536,11 +545,6 @@ describe('Opening Hours: orders for later', () => {
     await user.type(days, '2');
     await user.click(screen.getByRole('button', { name: 'Save pickup settings' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      slotMinutes: 15,
-      leadMinutes: 15,
-      daysAhead: 2,
-      slotCapacity: 6,
-    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...PICKUP, daysAhead: 2, slotCapacity: 6 });
   });
 });
