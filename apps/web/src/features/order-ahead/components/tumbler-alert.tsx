@@ -21,7 +21,7 @@ export function TumblerAlert({ deadline }: { deadline: string }) {
         <p className="sr-only" aria-live="polite" aria-atomic="true">
           {_('order.tumbler.spoken', { minutes: spokenMinutesLeft(seconds) })}
         </p>
-        <p className="text-sm">{_('order.tumbler.hint')}</p>
+        <p className="text-sm">{_('order.tumbler.missingHint')}</p>
       </div>
     </div>
   );
