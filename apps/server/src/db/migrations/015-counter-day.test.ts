@@ -1,4 +1,4 @@
-import type { Category } from '@cafe/shared';
+import type { Category, Order } from '@cafe/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test-support/test-app';
@@ -77,5 +77,12 @@ describe('migration 015: the counter day, on a database written by the release b
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json<Category>()).toMatchObject({ name: 'Smoothies', kind: 'tea' });
+  });
+
+  it("gives an order from before its category's kind, so the board files it under Coffee", async () => {
+    const owner = { authorization: `Bearer ${await t.app.ctx.tokens.sign(upgrade.written.user, 'user')}` };
+    const res = await t.app.inject({ url: `/api/order/${upgrade.written.order}`, headers: owner });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Order>().menu.category).toMatchObject({ name: 'Coffee', kind: 'coffee' });
   });
 });

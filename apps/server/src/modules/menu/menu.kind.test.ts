@@ -1,5 +1,8 @@
-import type { AuditPage, Category, ErrorBody } from '@cafe/shared';
+import type { AuditPage, Category, ErrorBody, Order } from '@cafe/shared';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadImage } from '../../test-support/image-fixtures';
+import { cafeOrderBody, placeOrder, setShop } from '../../test-support/order-fixtures';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 
 /*
@@ -78,7 +81,7 @@ describe('category kind', () => {
       categoryFor: 'cafe',
       kind: 'juice',
     });
-    expect(bad.json<ErrorBody>().message).toContain('kind must be coffee, tea or other');
+    expect(bad.json<ErrorBody>().message).toBe('kind: kind must be coffee, tea or other');
 
     const category = await create({ name: 'Kept', kind: 'tea' });
     const patched = await t.request('PATCH', `/api/category/${category.id}`, barista, { kind: 'cocoa' });
@@ -96,5 +99,40 @@ describe('category kind', () => {
     const update = mine.find((e) => e.action === 'menu.category.update');
     expect(update?.before).toEqual({ kind: 'other' });
     expect(update?.after).toEqual({ kind: 'tea' });
+  });
+});
+
+describe("an order's category kind", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clockNow: WEDNESDAY_10AM });
+  });
+  afterAll(() => t.close());
+
+  it('carries the kind of its category, as it is now, in the answer and the board list', async () => {
+    const barista = await t.createUser({ role: 'barista' });
+    const customer = await t.createUser();
+    const category = (
+      await t.request('POST', '/api/category', barista, { name: 'เมนูพิเศษ', categoryFor: 'cafe', kind: 'coffee' })
+    ).json<Category>();
+    const item = (await t.request('POST', '/api/menu', barista, { name: 'Dirty', category_id: category.id })).json<{
+      id: number;
+    }>();
+    await setShop(t, { cafe: true, bar: false });
+    const image = await uploadImage(t, customer);
+
+    const placed = await placeOrder(t, customer, cafeOrderBody(item.id, image, { menu_name: 'Dirty' }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<Order>().menu.category).toEqual({
+      id: category.id,
+      name: 'เมนูพิเศษ',
+      categoryFor: 'cafe',
+      kind: 'coffee',
+    });
+
+    await t.request('PATCH', `/api/category/${category.id}`, barista, { kind: 'tea' });
+    const board = (await t.request('GET', '/api/order?status=ordered', barista)).json<Order[]>();
+    expect(board.find((o) => o.id === placed.json<Order>().id)?.menu.category.kind).toBe('tea');
   });
 });

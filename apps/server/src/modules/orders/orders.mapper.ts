@@ -18,7 +18,12 @@ export function toOrder(row: OrderRow): Order {
     menu: {
       id: row.menu_id,
       name: row.menu_name,
-      category: { id: row.category_id, name: row.category_name, categoryFor: row.category_for },
+      category: {
+        id: row.category_id,
+        name: row.category_name,
+        categoryFor: row.category_for,
+        kind: row.category_kind,
+      },
     },
     // A guest's walk-up order belongs to the barista's account but shows the guest's name.
     user: { id: row.user_id, name: row.guest_name ?? row.user_name },

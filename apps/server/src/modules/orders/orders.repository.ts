@@ -54,6 +54,7 @@ export function orderQuery(db: Db) {
       'm.name as menu_name',
       'c.id as category_id',
       'c.name as category_name',
+      'c.kind as category_kind',
       'o.pickup_at',
       'o.done_at',
       'o.tumbler_missing_at',

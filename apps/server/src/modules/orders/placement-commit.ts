@@ -272,6 +272,7 @@ export function createPlacementCommit(
       menu_name: menu.name,
       category_id: menu.category.id,
       category_name: menu.category.name,
+      category_kind: menu.category.kind,
       pickup_at: plan.pickupAt,
       done_at: null,
       tumbler_missing_at: null,
