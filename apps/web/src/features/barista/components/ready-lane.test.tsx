@@ -136,7 +136,11 @@ describe('OrderBoard: the Ready lane', () => {
   it('marks a drink not collected with PATCH status uncollected; a refusal shows as the server words it', async () => {
     const { user, calls } = setup({
       uncollectedAfterMinutes: 5,
-      patchError: apiError(409, 'INVALID_TRANSITION', 'Ann can still pick it up for 2 more minutes'),
+      patchError: apiError(
+        409,
+        'NOT_YET_UNCOLLECTED',
+        'A finished drink can be marked not collected 5 minutes after it was finished.',
+      ),
       orders: [makeOrder({ id: 9, userName: 'Ann', status: 'done', doneAt: minutesAgo(40) })],
     });
     await user.click(screen.getByRole('button', { name: 'Not collected' }));
@@ -145,7 +149,9 @@ describe('OrderBoard: the Ready lane', () => {
         expect.objectContaining({ method: 'PATCH', path: '/order/barista/9', body: { status: 'uncollected' } }),
       ),
     );
-    expect(await screen.findByText('Ann can still pick it up for 2 more minutes')).toBeInTheDocument();
+    expect(
+      await screen.findByText('A finished drink can be marked not collected 5 minutes after it was finished.'),
+    ).toBeInTheDocument();
   });
 
   it('shows a reminded drink as such', () => {

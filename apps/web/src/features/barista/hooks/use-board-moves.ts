@@ -67,14 +67,15 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
 
   /**
    * One move of one order that is not Do or Done (a handover, "not collected", a tumbler mark):
-   * its undo is offered, a refusal (a drink not yet long enough on the counter: 409) shown as the
+   * its undo is offered (`move`; null: none), a refusal (a drink not yet long enough on the counter: 409) shown as the
    * server words it.
    */
-  const moveOne = async (order: QueuedOrder, move: UndoableMove, send: () => Promise<Order>) => {
+  const moveOne = async (order: QueuedOrder, move: UndoableMove | null, send: () => Promise<Order>) => {
     if (pendingIds.has(order.id)) return;
     markPending([order.id], true);
     try {
-      undo.offer(move, [await send()]);
+      const moved = await send();
+      if (move) undo.offer(move, [moved]);
     } catch (error) {
       if (isApiError(error) && error.status === 409) toast.error(errorText(error));
       else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
@@ -87,9 +88,13 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
   const finish = (order: QueuedOrder, status: 'picked' | 'uncollected') =>
     moveOne(order, status, () => update.mutateAsync({ id: order.id, status }));
 
-  /** The tumbler is not at the counter (the owner is told, with a countdown), or was found. */
+  /**
+   * The tumbler is not at the counter (the owner is told, with a countdown), or was found. "Found"
+   * offers no undo: the server takes back only a "not here", and a mistaken "found" is undone by
+   * marking it not here again.
+   */
   const markTumbler = (order: QueuedOrder, missing: boolean) =>
-    moveOne(order, missing ? 'tumbler-missing' : 'tumbler-found', () => tumbler.mutateAsync({ id: order.id, missing }));
+    moveOne(order, missing ? 'tumbler-missing' : null, () => tumbler.mutateAsync({ id: order.id, missing }));
 
   /** Do Selected (`targets` waiting) or Done Selected (`targets` in progress), in one request. */
   const moveSelected = async (status: 'in-progress' | 'done', targets: readonly QueuedOrder[]) => {

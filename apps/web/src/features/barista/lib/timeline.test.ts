@@ -51,6 +51,7 @@ describe('order timeline', () => {
     expect(timelineStepText(entry('done', 'done', '', TIMELINE_NOTES.reminded))).toBe('Reminded to pick up');
     expect(timelineStepText(entry('uncollected', 'done', ''))).toBe('Not collected');
     expect(timelineStepText(entry('done', 'picked', '', 'undo'))).toBe('Undone: back to Ready');
+    expect(timelineStepText(entry('ordered', 'ordered', '', 'undo'))).toBe('Undone: Tumbler not here taken back');
     expect(timelineStepText(entry('rejected', 'ordered', '', TUMBLER_NOT_FOUND_NOTE))).toBe(
       'Canceled by barista: Barista can not find your tumbler',
     );
@@ -70,6 +71,9 @@ describe('order timeline', () => {
     expect(undoableEntry([mark], at(70), owner)).toBe(mark);
     expect(undoMoveOf(mark)).toBe('tumbler-missing');
     expect(undoMoveOf(uncollected)).toBe('uncollected');
+    // The server takes back a "not here", not a "found".
+    const found = entry('ordered', 'ordered', '2025-11-20T02:06:00.000Z', TIMELINE_NOTES.tumblerFound);
+    expect(undoableEntry([mark, found], at(70), owner)).toBeNull();
     // A reminder is the server's, nothing a barista takes back.
     const reminded = { ...entry('done', 'done', '2025-11-20T02:06:00.000Z', TIMELINE_NOTES.reminded), by: null };
     expect(undoableEntry([done, reminded], at(70), owner)).toBeNull();

@@ -5,6 +5,8 @@ import { rejectReasonText } from './reject-reason';
 /** What a timeline entry says happened. */
 export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 'note'>): string {
   if (entry.note === 'undo') {
+    // The undo of a tumbler mark: the status stays.
+    if (entry.from === entry.status) return i18n._('barista.timeline.undoneTumbler');
     switch (entry.status) {
       case 'ordered':
         return i18n._('barista.timeline.undoneToWaiting');
@@ -52,9 +54,10 @@ export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 
 }
 
 const BARISTA_MOVES: readonly string[] = ['in-progress', 'done', 'rejected', 'picked', 'uncollected'];
-const TUMBLER_NOTES: readonly (string | null)[] = [TIMELINE_NOTES.tumblerMissing, TIMELINE_NOTES.tumblerFound];
+/** Tumbler marks the server takes back: "not here" only ("found" is undone by marking it not here again). */
+const TUMBLER_NOTES: readonly (string | null)[] = [TIMELINE_NOTES.tumblerMissing];
 
-/** What the undo of an entry takes back: its move, or its tumbler mark ('tumbler-missing', 'tumbler-found'). */
+/** What the undo of an entry takes back: its move, or a tumbler marked not here ('tumbler-missing'). */
 export function undoMoveOf(entry: Pick<TimelineEntry, 'status' | 'note'>): string {
   return entry.note !== null && TUMBLER_NOTES.includes(entry.note) ? entry.note : entry.status;
 }

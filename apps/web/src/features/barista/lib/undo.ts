@@ -5,10 +5,9 @@ import { errorText } from '@/lib/error-text';
 
 /**
  * The moves a barista can take back: Do, Done, a cancel, a handover (`picked`), "not collected"
- * and a tumbler mark (not here, found).
+ * and a tumbler marked not here (a mistaken "found" is undone by marking it not here again).
  */
-export type UndoableMove =
-  'in-progress' | 'done' | 'rejected' | 'picked' | 'uncollected' | 'tumbler-missing' | 'tumbler-found';
+export type UndoableMove = 'in-progress' | 'done' | 'rejected' | 'picked' | 'uncollected' | 'tumbler-missing';
 
 export const UNDO_WINDOW_MS = LIMITS.undoWindowSeconds * 1000;
 
@@ -27,8 +26,6 @@ export function movedOneText(move: UndoableMove, label: string): string {
       return i18n._('barista.undo.uncollectedOne', { order: label });
     case 'tumbler-missing':
       return i18n._('barista.undo.tumblerMissingOne', { order: label });
-    case 'tumbler-found':
-      return i18n._('barista.undo.tumblerFoundOne', { order: label });
   }
 }
 
@@ -46,7 +43,6 @@ export function movedManyText(move: UndoableMove, count: number): string {
     case 'uncollected':
       return i18n._('barista.undo.uncollectedMany', { count });
     case 'tumbler-missing':
-    case 'tumbler-found':
       return i18n._('barista.undo.tumblerMany', { count });
   }
 }
@@ -66,8 +62,6 @@ export function undoMoveText(move: string): string {
       return i18n._('barista.undo.undoUncollected');
     case 'tumbler-missing':
       return i18n._('barista.undo.undoTumblerMissing');
-    case 'tumbler-found':
-      return i18n._('barista.undo.undoTumblerFound');
     default:
       return i18n._('barista.undo.undoOther', { move });
   }
