@@ -44,6 +44,7 @@ describe("the counter's day", () => {
     // What the outbox is asked to tell an order's owner (its channels follow this event).
     t().app.ctx.domainEvents.within('order.moving', (_trx, move) => {
       moves.push(move);
+      return Promise.resolve();
     });
   });
   afterAll(() => office.t.close());
