@@ -44,6 +44,11 @@ test('a barista makes a pickup screen link; the screen follows an order live, an
   // The TV: a browser of its own, nobody signed in.
   const tvContext = await browser.newContext({ viewport: TV });
   const tv = await tvContext.newPage();
+  // In Thai when the link asks for it.
+  await tv.goto(`${link}?lang=th`);
+  await expect(tv.getByRole('region', { name: 'กำลังเตรียม' })).toBeVisible();
+  await expect(tv.getByRole('region', { name: 'พร้อมรับ' })).toBeVisible();
+  await expect(tv.locator('html')).toHaveAttribute('lang', 'th');
   await tv.goto(link);
   const preparing = tv.getByRole('region', { name: 'Preparing' });
   const ready = tv.getByRole('region', { name: 'Ready' });
@@ -58,6 +63,11 @@ test('a barista makes a pickup screen link; the screen follows an order live, an
 
   await expect(ticket(preparing)).toBeVisible();
   await expect(ticket(preparing)).toContainText('Pim K.');
+  // The person's phone shows the same number.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signInWithTokens(phone, tokens, '/statusOrder');
+  await expect(phone.getByTestId('order-number').filter({ hasText: `#${id}` })).toHaveText(`Order #${id}`);
+  await phone.close();
   // Readable across the room: the number is big on a TV.
   const size = await ticket(preparing)
     .getByText(`#${id}`, { exact: true })

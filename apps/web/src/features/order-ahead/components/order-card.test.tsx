@@ -15,6 +15,11 @@ describe('OrderCard', () => {
     expect(screen.getByText(/about 6 min/)).toBeInTheDocument();
   });
 
+  it("shows the order's number, the one the counter's pickup screen shows it by", () => {
+    renderWithProviders(<OrderCard order={makeOrder({ id: 123 })} />);
+    expect(screen.getByText('Order #123')).toBeInTheDocument();
+  });
+
   it('does not call an order that just joined the queue first while its place is being read', () => {
     // An order for later released into the queue: the live event carries no place.
     renderWithProviders(<OrderCard order={makeOrder({ queue_at: null, estimatedWaitMinutes: null })} />);

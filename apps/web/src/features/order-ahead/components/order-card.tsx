@@ -83,6 +83,10 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
               <span>{_('order.sweetnessValue', { sweetness: order.sweetness })}</span>
             ) : null}
             {!cafe && description ? <span>{description}</span> : null}
+            {/* The number the counter's pickup screen shows this order by (its id). */}
+            <span className="font-semibold text-[var(--ink)]" data-testid="order-number">
+              {_('order.card.number', { number: order.id })}
+            </span>
           </p>
         </div>
         <time dateTime={time} className="inline-flex shrink-0 items-center gap-1 text-sm text-[var(--ink-muted)]">
