@@ -87,7 +87,7 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     const settings = { slotMinutes: 15, leadMinutes: 15, daysAhead: 0, slotCapacity: 10 };
     const set = await t.request('PUT', `/api/sites/${towerB.id}/pickup`, towerBarista, settings);
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual(settings);
+    expect(set.json()).toMatchObject(settings);
     const slots = (await t.request('GET', `/api/sites/${towerB.id}/slots`)).json<SlotList>();
     expect(slots).toMatchObject({ siteId: towerB.id, timeZone: 'Europe/Berlin' });
     expect(slots.slots[0]).toEqual({
@@ -122,15 +122,16 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     ];
     expect((await barista(first.id, { status: 'in-progress' })).statusCode).toBe(200);
 
-    // Due at its pickup time minus the counter's time per order (3 minutes, none made yet today).
-    t.clock.set('2026-03-03T08:56:59.000Z');
+    // Due when the line and the drink take until its pickup time: one drink being made, two
+    // waiting and its own, 3 minutes each (none made yet today): 12 minutes before 10:00.
+    t.clock.set('2026-03-03T08:47:59.000Z');
     expect((await t.app.ctx.services.orders.releaseDue(t.clock.now())).released).toBe(0);
     const phone = await connect(somchai.token);
     const board = await connect(towerBarista.token);
     const heardByPhone = nextEvent(phone, 'orders');
     const heardByBoard = nextEvent(board, 'orders');
     const queueOnBoard = nextEvent(board, 'queue');
-    t.clock.set('2026-03-03T08:57:00.000Z');
+    t.clock.set('2026-03-03T08:48:00.000Z');
     expect((await t.app.ctx.services.orders.releaseDue(t.clock.now())).released).toBe(1);
     for (const heard of [heardByPhone, heardByBoard]) {
       expect(await heard).toMatchObject({
@@ -143,12 +144,13 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     expect(await queueOnBoard).toMatchObject({
       categoryFor: 'cafe',
       left: null,
-      joined: { id: later.id, orderDate: '2026-03-03T08:57:00.000Z' },
+      joined: { id: later.id, orderDate: '2026-03-03T08:48:00.000Z' },
       wait: { secondsPerOrder: 180, inProgress: 1 },
     });
 
     // Somchai's My Order shows it waiting behind the two orders already waiting (the one being
-    // made is not in the line): place 3, and 3 minutes for each drink to make before it and its own.
+    // made is not in the line): place 3, and 3 minutes for each drink to make before it and its
+    // own: ready at 10:00, its pickup time.
     expect(await mine()).toMatchObject({
       status: 'ordered',
       pickupAt: TEN_IN_BERLIN,
@@ -213,6 +215,7 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     expect(headOrder.site).toEqual({ id: FIRST_SITE_ID, name: FIRST_SITE_NAME });
 
     // 15:57 in Bangkok: within ten minutes of closing, Head office's people are warned, Tower B's are not.
+    t.clock.set('2026-03-03T08:57:00.000Z');
     const warned = nextEvent(headScreen, 'closing-soon');
     await t.app.ctx.services.schedule.runDue(t.clock.now());
     expect(await warned).toEqual({ venue: 'cafe', at: '2026-03-03T09:00:00.000Z' });
