@@ -12,7 +12,7 @@ import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
 import { OrderOptions } from './order-options';
-import { TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
+import { canMarkTumbler, TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
 import { TumblerPreview } from './tumbler-preview';
 
 interface OrderCardProps {
@@ -80,6 +80,7 @@ export function OrderCard({
   const tumbler = onMarkTumbler
     ? { order, disabled: Boolean(busy) || offlineReasonId !== undefined, offlineReasonId, onMark: onMarkTumbler }
     : null;
+  const showTumblerButton = tumbler !== null && !selectMode && canMarkTumbler(order) && !order.tumblerMissing;
 
   // In select mode the whole ticket is the target: one tap anywhere selects it.
   const handleClick = (event: MouseEvent<HTMLElement>) => {
@@ -109,12 +110,12 @@ export function OrderCard({
           {_('barista.ticket.new')}
         </StatusPill>
       ) : null}
-      <div className="flex flex-wrap items-center gap-x-1.5">
+      <div className={cn('flex flex-wrap items-center gap-x-1.5', showTumblerButton && 'pr-6')}>
         <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
           {formatCafeTime(order.orderDate, cafeTimeZone)}
         </time>
         <TicketAge minutes={minutes} tone={tone} />
-        {tumbler && !selectMode ? <TumblerNotHereButton {...tumbler} /> : null}
+        {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
       </div>
       {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
       <div className="flow-root">

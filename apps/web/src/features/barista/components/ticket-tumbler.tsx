@@ -18,9 +18,9 @@ export function canMarkTumbler(order: QueuedOrder): boolean {
 }
 
 /**
- * "Tumbler not here" on a ticket: a small button in the ticket's top row, so a ticket is no taller
- * for it (the counter tablet shows eight tickets at once). Absent once marked: the countdown row
- * takes over.
+ * "Tumbler not here" on a ticket: a small button in the ticket's top right corner, beside the time
+ * and age (whose row leaves room for it), so a ticket is no taller for it: the counter tablet shows
+ * eight tickets at once. Absent once marked: the countdown row takes over.
  */
 export function TumblerNotHereButton({ order, disabled, offlineReasonId, onMark }: TumblerControlProps) {
   const { _ } = useLingui();
@@ -28,14 +28,14 @@ export function TumblerNotHereButton({ order, disabled, offlineReasonId, onMark 
   return (
     <button
       type="button"
-      className="relative -my-1 ml-auto grid h-8 w-8 shrink-0 place-items-center rounded-lg text-[var(--ink-muted)] after:absolute after:-inset-1.5 hover:bg-[var(--surface-sunken)] disabled:cursor-not-allowed disabled:opacity-50"
+      className="absolute top-0.5 right-0.5 grid h-7 w-7 place-items-center rounded-lg text-[var(--ink-muted)] after:absolute after:-inset-1 hover:bg-[var(--surface-sunken)] disabled:cursor-not-allowed disabled:opacity-50"
       onClick={() => onMark(order, true)}
       disabled={disabled}
       aria-describedby={offlineReasonId}
       aria-label={_('barista.tumbler.notHere')}
       title={_('barista.tumbler.notHere')}
     >
-      <SearchX aria-hidden="true" className="h-5 w-5" />
+      <SearchX aria-hidden="true" className="h-[1.125rem] w-[1.125rem]" />
     </button>
   );
 }
