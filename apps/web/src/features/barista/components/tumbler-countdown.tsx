@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react';
 import { Timer } from 'lucide-react';
 import { useNow } from '@/hooks/use-now';
 import { cn } from '@/lib/cn';
-import { secondsLeft, spokenMinutesLeft, tumblerCountdownText } from '@/features/barista/lib/counter';
+import { tumblerCountdownText } from '@/features/barista/lib/counter';
+import { secondsLeft, spokenMinutesLeft } from '@/lib/countdown';
 
 /**
  * "Tumbler: 4:12 left", counting down each second to the instant the order is cancelled unless the

@@ -1,32 +1,12 @@
 import { DEFAULT_PICKUP_SETTINGS, type Order } from '@cafe/shared';
 import { i18n } from '@/i18n';
+import { formatCountdown } from '@/lib/countdown';
 
 /**
  * The counter's day on the board (docs/decisions/0049-counter-day-screens.md): the countdown of a
  * tumbler marked not here, the age of a finished drink in the Ready lane, and when a drink may be
  * marked not collected. The server decides in the end; these only say what to show.
  */
-
-/** Whole seconds left until `deadline` (ISO) at `now` (ms), never below 0; 0 for a date it cannot read. */
-export function secondsLeft(deadline: string, now: number): number {
-  const at = Date.parse(deadline);
-  if (Number.isNaN(at)) return 0;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** A countdown as a clock shows it: "4:12", "0:05". */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/**
- * What a screen reader is told of a countdown: whole minutes, rounded up, so the polite live
- * region changes once a minute and not every second.
- */
-export function spokenMinutesLeft(seconds: number): number {
-  return Math.ceil(Math.max(0, seconds) / 60);
-}
 
 /** Since when a finished drink waits on the counter: its doneAt, else its last change (a server before doneAt). */
 export function readySince(order: Pick<Order, 'doneAt' | 'updatedAt'>): string {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { AlertTriangle } from 'lucide-react';
 import { useNow } from '@/hooks/use-now';
-import { formatCountdown, secondsLeft, spokenMinutesLeft } from '@/features/order-ahead/lib/counter-day';
+import { formatCountdown, secondsLeft, spokenMinutesLeft } from '@/lib/countdown';
 
 /**
  * The barista could not find the tumbler: "Bring your tumbler to the counter: 4:12 left", counting

@@ -1,30 +1,9 @@
-import type { QueuedOrder } from '@cafe/shared';
+import { LATE_AFTER_MS, type QueuedOrder } from '@cafe/shared';
 
 /**
  * The counter's day on the phone (docs/decisions/0049-counter-day-screens.md): the countdown of a
  * tumbler the barista could not find, and how late the line makes an order for later.
  */
-
-/** Whole seconds left until `deadline` (ISO) at `now` (ms), never below 0; 0 for a date it cannot read. */
-export function secondsLeft(deadline: string, now: number): number {
-  const at = Date.parse(deadline);
-  if (Number.isNaN(at)) return 0;
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
-/** A countdown as a clock shows it: "4:12", "0:05". */
-export function formatCountdown(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-/** Whole minutes left, rounded up: what a screen reader is told, once a minute. */
-export function spokenMinutesLeft(seconds: number): number {
-  return Math.ceil(Math.max(0, seconds) / 60);
-}
-
-/** A drink later than its pickup time by no more than this is on time. */
-const ON_TIME_MS = 60_000;
 
 /**
  * When an order for later will really be ready (ms), or null when it cannot be said: while it
@@ -58,5 +37,5 @@ export function lateMinutes(
   const pickup = order.pickupAt ? Date.parse(order.pickupAt) : NaN;
   if (ready === null || Number.isNaN(pickup)) return null;
   const late = ready - pickup;
-  return late > ON_TIME_MS ? Math.round(late / 60_000) : null;
+  return late > LATE_AFTER_MS ? Math.round(late / 60_000) : null;
 }
