@@ -34,11 +34,14 @@ export const AUDIT_ACTIONS = [
   'schedule.closed-day.add',
   'schedule.closed-day.remove',
   'pickup.settings',
+  'order.tumbler',
+  'order.handover',
+  'order.uncollected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The first part of the actions: what an admin filters the log by. */
-export const AUDIT_AREAS = ['user', 'site', 'menu', 'options', 'shop', 'schedule', 'pickup'] as const;
+export const AUDIT_AREAS = ['user', 'site', 'menu', 'options', 'shop', 'schedule', 'pickup', 'order'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 /** What an entry is about. */
@@ -50,6 +53,7 @@ export const AUDIT_TARGET_TYPES = [
   'option-group',
   'option-choice',
   'closed-day',
+  'order',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -54,6 +54,8 @@ export interface DomainEventMap {
     homeSiteId?: number | null;
     changes: readonly Change[];
   };
+  /** A barista's judgement about an order at the counter: its tumbler not here or found, handed over, not collected. */
+  'order.counter': { siteId: number; changes: readonly Change[] };
   /** Orders of a site were placed or moved on: its queue changed (busy mode may pause or resume). */
   'orders.changed': { siteId: number };
   /** An order moved (taken, finished, picked up, rejected, released, undone); `notified`: its owner has messages in the outbox. */

@@ -79,6 +79,14 @@ describe("the counter's day", () => {
       expect(moves).toMatchObject([
         { userId: owner.id, notice: 'tumbler-missing', order: { tumblerDeadline: deadline() } },
       ]);
+      const audit = await t().request('GET', '/api/audit?action=order.tumbler', office.admin);
+      expect(audit.json<{ entries: unknown[] }>().entries).toContainEqual(
+        expect.objectContaining({
+          action: 'order.tumbler',
+          before: { tumbler: 'here' },
+          after: { tumbler: 'not here' },
+        }),
+      );
 
       // 4:59 later nothing happens; at 5:00 it is cancelled with the reason, and the day's allowance is back.
       at(5 * MINUTE - 1000);
@@ -218,6 +226,18 @@ describe("the counter's day", () => {
       ]);
       const history = (await t().request('GET', '/api/order/history/user', owner)).json<Order[]>();
       expect(history.find((o) => o.id === order.id)?.status).toBe('uncollected');
+      // The audit log keeps the barista's judgement.
+      const audit = await t().request('GET', '/api/audit?action=order', office.admin);
+      expect(audit.statusCode, audit.body).toBe(200);
+      expect(audit.json<{ entries: unknown[] }>().entries).toContainEqual(
+        expect.objectContaining({
+          action: 'order.uncollected',
+          actor: { id: office.headBarista.id, name: 'Hana' },
+          target: expect.objectContaining({ type: 'order', id: String(order.id) }),
+          before: { status: 'done' },
+          after: { status: 'uncollected' },
+        }),
+      );
     });
   });
 

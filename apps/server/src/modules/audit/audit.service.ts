@@ -190,6 +190,7 @@ export function createAuditService(ctx: AppBase) {
     'menu.changed',
     'user.changed',
     'display.changed',
+    'order.counter',
   ] as const) {
     ctx.domainEvents.on(event, recordAll);
   }

@@ -101,6 +101,22 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     if (!changed && missing !== Boolean(updated.tumbler_missing_at)) {
       throw conflict('INVALID_TRANSITION', 'The order changed meanwhile; look at it again.');
     }
+    if (changed) {
+      const [was, is] = missing ? ['here', 'not here'] : ['not here', 'found'];
+      await ctx.domainEvents.emit('order.counter', {
+        siteId: row.site_id,
+        changes: [
+          {
+            actor: user,
+            action: 'order.tumbler',
+            target: { type: 'order', id: row.id },
+            siteId: row.site_id,
+            before: { tumbler: was },
+            after: { tumbler: is, ...(note === 'undo' ? { note } : {}) },
+          },
+        ],
+      });
+    }
     return toOrder(updated);
   }
 

@@ -184,7 +184,24 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         );
       }
     }
-    return transition(row, 'barista', body.status, user.id);
+    const moved = await transition(row, 'barista', body.status, user.id);
+    if (body.status === 'picked' || body.status === 'uncollected') {
+      // A barista's judgement about someone's drink at the counter: the audit log keeps it.
+      await ctx.domainEvents.emit('order.counter', {
+        siteId: row.site_id,
+        changes: [
+          {
+            actor: user,
+            action: body.status === 'picked' ? 'order.handover' : 'order.uncollected',
+            target: { type: 'order', id: row.id },
+            siteId: row.site_id,
+            before: { status: row.status },
+            after: { status: body.status },
+          },
+        ],
+      });
+    }
+    return moved;
   }
 
   /** Why a due order for later cannot join the queue (the person reads it), or null when it can. */

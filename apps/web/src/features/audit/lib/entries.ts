@@ -29,6 +29,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'schedule.closed-day.add': msgId('audit.action.closedDayAdd'),
   'schedule.closed-day.remove': msgId('audit.action.closedDayRemove'),
   'pickup.settings': msgId('audit.action.pickupSettings'),
+  'order.tumbler': msgId('audit.action.orderTumbler'),
+  'order.handover': msgId('audit.action.orderHandover'),
+  'order.uncollected': msgId('audit.action.orderUncollected'),
 };
 
 /** The kinds of action the filter offers (the first part of the action). */
@@ -40,6 +43,7 @@ export const AREA_LABELS: Record<AuditArea, string> = {
   shop: msgId('audit.area.shop'),
   schedule: msgId('audit.area.schedule'),
   pickup: msgId('audit.area.pickup'),
+  order: msgId('audit.area.order'),
 };
 
 /** What kind of thing an entry is about. */
@@ -51,6 +55,7 @@ export const TARGET_LABELS: Record<AuditTargetType, string> = {
   'option-group': msgId('audit.target.optionGroup'),
   'option-choice': msgId('audit.target.optionChoice'),
   'closed-day': msgId('audit.target.closedDay'),
+  order: msgId('audit.target.order'),
 };
 
 export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(ACTION_LABELS, action);
