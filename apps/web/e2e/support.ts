@@ -223,18 +223,22 @@ export async function signInWithTokens(
   await page.goto(path);
 }
 
-/** Rejects every waiting or in-progress order (left by earlier specs) so the shop status can be changed. */
+/**
+ * Rejects every waiting or in-progress order (left by earlier specs) so the shop status can be
+ * changed, and hands over every finished drink still on the counter (the board's Ready lane): the
+ * board is then empty.
+ */
 export async function clearActiveOrders(request: APIRequestContext) {
   const { accessToken } = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
   const res = await request.get('/api/order', {
     headers: bearer(accessToken),
-    params: { status: 'ordered,in-progress' },
+    params: { status: 'ordered,in-progress,done' },
   });
   expect(res.status(), await res.text()).toBe(200);
-  for (const order of (await res.json()) as { id: number }[]) {
+  for (const order of (await res.json()) as { id: number; status: string }[]) {
     const patch = await request.patch(`/api/order/barista/${order.id}`, {
       headers: bearer(accessToken),
-      data: { status: 'rejected', reject_note: 'The shop is closing' },
+      data: order.status === 'done' ? { status: 'picked' } : { status: 'rejected', reject_note: 'The shop is closing' },
     });
     expect(patch.status(), await patch.text()).toBe(200);
   }
