@@ -2,7 +2,7 @@
 // The README's commands: `npm start` and `npm test` work on a fresh clone. This installs the
 // dependencies when they are missing or out of date, builds what is stale, then runs.
 // Only Node's own modules are used here, since it runs before anything is installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,29 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/**
+ * Runs the commands at once (each is mostly single-threaded: together they keep every core busy),
+ * prints each one's output in turn once it is done, and exits with the first failure's status.
+ */
+async function runTogether(jobs) {
+  const results = await Promise.all(
+    jobs.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => resolve({ status: 1, output: [Buffer.from(String(error))] }));
+          child.on('close', (status) => resolve({ status, output }));
+        }),
+    ),
+  );
+  for (const { output } of results) process.stdout.write(Buffer.concat(output));
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status ?? 1);
 }
 
 function mtime(file) {
@@ -76,13 +99,16 @@ if (command === 'start') {
   // a bounded old generation so V8 collects before a rush's garbage takes it to 280 MB.
   run(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', 'apps/server/dist/server.js']);
 } else if (command === 'test') {
-  // 1. static checks (types, lint, formatting), 2. unit + integration (shared, server on SQLite, web components),
-  // 3. browser tests against the freshly built app.
-  run(npm, ['run', 'typecheck']);
-  run(npm, ['run', 'lint']);
-  run(npm, ['run', 'format:check']);
+  // 1. static checks (types, lint, formatting) and the build, at once; 2. unit + integration
+  // (shared, server on SQLite, web components, the deployment topology); 3. browser tests
+  // against the freshly built app.
+  await runTogether([
+    [npm, ['run', 'typecheck']],
+    [npm, ['run', 'lint']],
+    [npm, ['run', 'format:check']],
+    [npm, ['run', 'build']],
+  ]);
   run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
-  run(npm, ['run', 'build']);
   run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']);
 } else if (command === 'dev') {
   console.log('Dev: API on :3000 (tsx watch), web on :5173 (vite). Open http://localhost:5173');
