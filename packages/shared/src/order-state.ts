@@ -1,4 +1,4 @@
-import type { OrderStatus } from './enums';
+import type { CategoryFor, OrderStatus } from './enums';
 
 export type OrderActor = 'owner' | 'barista';
 
@@ -34,6 +34,20 @@ export const UNDO_REVERSALS: Partial<Record<OrderStatus, readonly OrderStatus[]>
 
 export function canUndo(from: OrderStatus, to: OrderStatus): boolean {
   return UNDO_REVERSALS[from]?.includes(to) ?? false;
+}
+
+/**
+ * Whether an order has a tumbler at the counter to look for (the tumbler rule): a cafe order a
+ * person placed. A bar order's `tumblerImage` is the drink's description, and a walk-up order has
+ * no photo: neither can be marked "tumbler not here".
+ */
+export function hasTumbler(order: { categoryFor: CategoryFor; walkUp: boolean }): boolean {
+  return order.categoryFor === 'cafe' && !order.walkUp;
+}
+
+/** The instant (ms) from which a barista may mark a drink finished at `doneAt` (ISO) not collected. */
+export function uncollectedFrom(doneAt: string, uncollectedAfterMinutes: number): number {
+  return Date.parse(doneAt) + uncollectedAfterMinutes * 60_000;
 }
 
 /** Labels of the user's status bar. */

@@ -151,6 +151,17 @@ describe("the counter's day", () => {
       const late = await tumbler(office.headBarista, order.id, true);
       expect(late.statusCode).toBe(409);
       expect(late.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+      // A walk-up order has no tumbler at the counter to look for.
+      const walkUp = await t().request('POST', '/api/order/walk-up', office.headBarista, {
+        menu_id: office.menu.latte,
+        type: 'hot',
+        sweetness: 50,
+        guestName: 'Guest',
+      });
+      expect(walkUp.statusCode, walkUp.body).toBe(201);
+      const none = await tumbler(office.headBarista, walkUp.json<Order>().id, true);
+      expect(none.statusCode).toBe(409);
+      expect(none.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
     });
 
     it('follows the site setting, and two timers at once cancel once', async () => {

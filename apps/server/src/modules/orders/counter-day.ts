@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  hasTumbler,
   TIMELINE_NOTES,
   TUMBLER_NOT_FOUND_NOTE,
   type Order,
@@ -78,6 +79,9 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     await deps.sites.forStaff(user, row.site_id);
     if (row.status !== 'ordered' && row.status !== 'in-progress') {
       throw conflict('INVALID_TRANSITION', `The tumbler of an order that is ${row.status} cannot be marked.`);
+    }
+    if (!hasTumbler({ categoryFor: row.category_for, walkUp: Number(row.walk_up) === 1 })) {
+      throw conflict('INVALID_TRANSITION', 'A bar or walk-up order has no tumbler to mark.');
     }
     // Already as asked: nothing changes (a second tap, or two baristas at once).
     if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);

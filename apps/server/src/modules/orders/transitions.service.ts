@@ -7,6 +7,7 @@ import {
   canTransition,
   canUndo,
   fireTime,
+  uncollectedFrom,
   type BaristaOrderPatchBody,
   type BulkBaristaAnswer,
   type BulkBaristaBody,
@@ -176,8 +177,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     if (body.status === 'uncollected' && row.status === 'done') {
       // Only once the site's time has passed since it was finished: before, it is just waiting.
       const minutes = (await deps.sites.get(row.site_id)).pickup.uncollectedAfterMinutes;
-      const since = row.done_at ? Date.parse(row.done_at) : Number.NaN;
-      if (Number.isFinite(since) && clock.now().getTime() - since < minutes * 60_000) {
+      if (row.done_at && clock.now().getTime() < uncollectedFrom(row.done_at, minutes)) {
         throw conflict(
           'NOT_YET_UNCOLLECTED',
           `A finished drink can be marked not collected ${minutes} minutes after it was finished.`,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
 import { SearchX } from 'lucide-react';
-import { hasTumbler } from '@/features/barista/lib/counter';
+import { orderHasTumbler } from '@/features/barista/lib/counter';
 import { TumblerCountdown } from './tumbler-countdown';
 
 interface TumblerControlProps {
@@ -14,7 +14,7 @@ interface TumblerControlProps {
 
 /** Orders whose tumbler the barista looks for: waiting or being made, of a person with a tumbler. */
 export function canMarkTumbler(order: QueuedOrder): boolean {
-  return (order.status === 'ordered' || order.status === 'in-progress') && hasTumbler(order);
+  return (order.status === 'ordered' || order.status === 'in-progress') && orderHasTumbler(order);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_PICKUP_SETTINGS, type Order } from '@cafe/shared';
+import { hasTumbler, uncollectedFrom, type Order } from '@cafe/shared';
 import { i18n } from '@/i18n';
 import { formatCountdown } from '@/lib/countdown';
 
@@ -13,25 +13,18 @@ export function readySince(order: Pick<Order, 'doneAt' | 'updatedAt'>): string {
   return order.doneAt ?? order.updatedAt;
 }
 
-/** The instant (ms) from which a barista may mark a finished drink not collected. */
-export function uncollectedFrom(
-  order: Pick<Order, 'doneAt' | 'updatedAt'>,
-  uncollectedAfterMinutes: number = DEFAULT_PICKUP_SETTINGS.uncollectedAfterMinutes,
-): number {
-  return Date.parse(readySince(order)) + uncollectedAfterMinutes * 60_000;
-}
-
+/** Whether a barista may mark a finished drink not collected now (the server's rule: `uncollectedFrom`). */
 export function canMarkUncollected(
   order: Pick<Order, 'status' | 'doneAt' | 'updatedAt'>,
   uncollectedAfterMinutes: number,
   now: number,
 ): boolean {
-  return order.status === 'done' && now >= uncollectedFrom(order, uncollectedAfterMinutes);
+  return order.status === 'done' && now >= uncollectedFrom(readySince(order), uncollectedAfterMinutes);
 }
 
-/** Only a cafe order a person placed with a tumbler photo has a tumbler to look for (not the bar, not a walk-up). */
-export function hasTumbler(order: Pick<Order, 'menu' | 'walkUp'>): boolean {
-  return order.menu.category.categoryFor === 'cafe' && !order.walkUp;
+/** Whether the ticket has a tumbler to look for (the server's rule: `hasTumbler`). */
+export function orderHasTumbler(order: Pick<Order, 'menu' | 'walkUp'>): boolean {
+  return hasTumbler({ categoryFor: order.menu.category.categoryFor, walkUp: order.walkUp === true });
 }
 
 /** "Tumbler: 4:12 left", as the ticket shows it. */
