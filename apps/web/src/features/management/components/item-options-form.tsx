@@ -72,6 +72,7 @@ function ItemOptionsEditor({
             <label className="flex items-center gap-2">
               <input
                 type="checkbox"
+                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
                 checked
                 onChange={() => setChosen(chosen.filter((g) => g.groupId !== group.groupId))}
               />
@@ -102,7 +103,12 @@ function ItemOptionsEditor({
         {others.map((groupId) => (
           <li key={groupId}>
             <label className="flex items-center gap-2">
-              <input type="checkbox" checked={false} onChange={() => setChosen([...chosen, { groupId }])} />
+              <input
+                type="checkbox"
+                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
+                checked={false}
+                onChange={() => setChosen([...chosen, { groupId }])}
+              />
               {names.get(groupId)}
             </label>
           </li>

@@ -80,12 +80,14 @@ export function MenuItemRow({
               checked={atSite.available}
               onCheckedChange={(available) => onAtSiteChange({ available })}
               label={_('management.site.servedSwitch', { site: siteName })}
+              accessibleName={_('management.site.servedSwitchOf', { site: siteName, name: menu.name })}
               disabled={offline}
             />
             <Switch
               checked={atSite.soldOut}
               onCheckedChange={(soldOut) => onAtSiteChange({ soldOut })}
               label={_('management.site.soldOutSwitch', { site: siteName })}
+              accessibleName={_('management.site.soldOutSwitchOf', { site: siteName, name: menu.name })}
               disabled={offline || !atSite.available}
             />
           </div>

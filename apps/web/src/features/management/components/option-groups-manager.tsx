@@ -167,6 +167,7 @@ export function OptionGroupsManager() {
                         <label className="flex items-center gap-1">
                           <input
                             type="checkbox"
+                            className="h-6 w-6 shrink-0 accent-[var(--accent)]"
                             checked={soldOut}
                             disabled={setAtSite.isPending}
                             onChange={(event) => void toggleSoldOut(choice.id, choice.name, event.target.checked)}
@@ -280,8 +281,10 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
             <label className="flex items-center gap-1 text-sm">
               <input
                 type="checkbox"
+                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
                 checked={choice.isDefault}
                 onChange={(event) => setChoice(index, { isDefault: event.target.checked })}
+                aria-label={_('management.options.defaultOf', { number: index + 1 })}
               />
               {_('management.options.default')}
             </label>

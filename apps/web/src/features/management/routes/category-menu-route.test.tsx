@@ -143,7 +143,7 @@ describe('Category menu page: the items at a site', () => {
     renderPage();
     const berry = await screen.findByRole('group', { name: 'Berry at Head office' });
     expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
-    const soldOut = within(berry).getByRole('switch', { name: 'Sold out at Head office' });
+    const soldOut = within(berry).getByRole('switch', { name: 'Sold out at Head office: Berry' });
     expect(soldOut).not.toBeChecked();
     await user.click(soldOut);
     await waitFor(() => expect(soldOut).toBeChecked());
@@ -151,6 +151,32 @@ describe('Category menu page: the items at a site', () => {
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
       ['/sites/1/menu-items/42', { soldOut: true }],
     ]);
+  });
+
+  it("names each item's site switches by the item: no two switches share a name (WCAG 2.2, decision 55)", async () => {
+    signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
+    mockApi({
+      'GET /category/4': () => category,
+      'GET /sites': [siteOf(1, 'Head office')],
+      'GET /sites/1/menu-items': [
+        { ...atSite(41, true), siteId: 1 },
+        { ...atSite(42, true), siteId: 1 },
+      ],
+    });
+    renderPage();
+    await screen.findByRole('group', { name: 'Berry at Head office' });
+    // What a screen reader reads: the aria-label, or else the <label for> text.
+    const names = screen
+      .getAllByRole('switch')
+      .map((el) => el.getAttribute('aria-label') ?? document.querySelector(`label[for="${el.id}"]`)?.textContent ?? '');
+    const siteSwitches = names.filter((name) => name.includes('Head office'));
+    expect(siteSwitches.sort()).toEqual([
+      'Served at Head office: Berry',
+      'Served at Head office: Mango',
+      'Sold out at Head office: Berry',
+      'Sold out at Head office: Mango',
+    ]);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('says what the chosen site serves and marks an item sold out there', async () => {
@@ -166,14 +192,14 @@ describe('Category menu page: the items at a site', () => {
     renderPage();
     const mango = await screen.findByRole('group', { name: 'Mango at Tower B' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Site' })).toHaveDisplayValue('Tower B'));
-    expect(within(mango).getByRole('switch', { name: 'Served at Tower B' })).toBeChecked();
+    expect(within(mango).getByRole('switch', { name: 'Served at Tower B: Mango' })).toBeChecked();
     const berry = screen.getByRole('group', { name: 'Berry at Tower B' });
-    expect(within(berry).getByRole('switch', { name: 'Served at Tower B' })).not.toBeChecked();
+    expect(within(berry).getByRole('switch', { name: 'Served at Tower B: Berry' })).not.toBeChecked();
     expect(screen.getByText('Not served here')).toBeInTheDocument();
 
-    await user.click(within(mango).getByRole('switch', { name: 'Sold out at Tower B' }));
+    await user.click(within(mango).getByRole('switch', { name: 'Sold out at Tower B: Mango' }));
     expect(await screen.findByText('Sold out here')).toBeInTheDocument();
-    expect(within(mango).getByRole('switch', { name: 'Sold out at Tower B' })).toBeChecked();
+    expect(within(mango).getByRole('switch', { name: 'Sold out at Tower B: Mango' })).toBeChecked();
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
       ['/sites/2/menu-items/41', { soldOut: true }],
     ]);

@@ -90,7 +90,7 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
                   <input
                     id={inputId}
                     type="checkbox"
-                    className="mt-1 h-5 w-5 shrink-0 accent-[var(--accent)] disabled:cursor-not-allowed"
+                    className="mt-0.5 h-6 w-6 shrink-0 accent-[var(--accent)] disabled:cursor-not-allowed"
                     checked={shownChoice(settings, edits, channel)}
                     disabled={!available}
                     aria-describedby={`${inputId}-hint`}

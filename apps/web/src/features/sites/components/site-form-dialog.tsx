@@ -168,7 +168,7 @@ function SiteForm({
             <label key={venue} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
               <input
                 type="checkbox"
-                className="h-5 w-5 accent-[var(--accent)]"
+                className="h-6 w-6 accent-[var(--accent)]"
                 checked={values.venues[venue]}
                 onChange={(e) => change('venues', { ...values.venues, [venue]: e.target.checked })}
               />

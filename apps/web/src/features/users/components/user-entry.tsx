@@ -1,6 +1,7 @@
 import { cutName, type Role, type User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { StatusPill } from '@/components/ui';
 import { ROLE_LABELS } from '@/features/users/lib/user-list';
 import { RoleEditor } from './role-editor';
@@ -47,6 +48,17 @@ export function UserRole({
   onSave,
 }: UserEntryProps) {
   const { _ } = useLingui();
+  // When the editor closes (Save, Cancel) its buttons go: the focus returns to the pencil that
+  // opened it rather than falling back to the page (WCAG 2.4.3, docs/decisions/0055-wcag-22.md).
+  const pencil = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      const active = document.activeElement;
+      if (!active || active === document.body) pencil.current?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
   if (editing) {
     return (
       <RoleEditor
@@ -64,6 +76,7 @@ export function UserRole({
       <span>{_(ROLE_LABELS[user.role])}</span>
       {isMe ? null : (
         <button
+          ref={pencil}
           type="button"
           className="btn-ghost min-w-11 px-2"
           aria-label={_('users.editRole', { name: user.name })}

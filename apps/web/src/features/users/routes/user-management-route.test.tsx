@@ -70,6 +70,23 @@ describe('User Management', () => {
     expect(await screen.findByRole('button', { name: 'Edit role of Bartholomew Longname' })).toBeInTheDocument();
   });
 
+  it("gives the focus back to the person's pencil when the role editor closes (keyboard users keep their place)", async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Edit role of Bea Barista' }));
+    await user.keyboard('{Tab}{Enter}');
+    expect(screen.getByRole('button', { name: 'Edit role of Bea Barista' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of Bartholomew Longname' }), 'barista');
+    screen.getByRole('button', { name: 'Save' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit role of Bartholomew Longname' })).toHaveFocus(),
+    );
+  });
+
   it('filters by name or e-mail', async () => {
     const user = userEvent.setup();
     renderScreen();
