@@ -81,7 +81,10 @@ export type OutboxHealth = z.infer<typeof OutboxHealthSchema>;
  * header `X-Cafe-Signature: sha256=<hex HMAC-SHA256 of "<X-Cafe-Timestamp>.<body>">`.
  */
 export const WebhookPayloadSchema = z.object({
-  /** The notification's id: the same on every attempt, so a receiver can drop a repeat. */
+  /**
+   * The notification's id, a random UUID (`X-Cafe-Delivery` too): the same on every attempt and never
+   * repeated across restores or deployments, so a receiver can drop a repeat.
+   */
   id: z.string(),
   type: z.enum([
     'order.done',

@@ -313,6 +313,11 @@ export interface NotificationOutboxTable {
   target: string;
   /** JSON of the written message (notifications/messages.ts `OutboxPayload`). */
   payload: string;
+  /**
+   * A random UUID given at insert (migration 017): the webhook's `X-Cafe-Delivery` and the
+   * e-mail's `Message-ID`, the same on every attempt and never repeated, unlike `id`.
+   */
+  delivery_id: string;
   status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;

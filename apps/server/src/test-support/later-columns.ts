@@ -1,5 +1,8 @@
 import { inferCategoryKind } from '@cafe/shared';
 
+/** A version 4 UUID, as migration 017 gives outbox rows. */
+const RANDOM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** The value every row written before a column existed reads back with, or how to work it out from the row. */
 type LaterValue = string | number | null | ((row: Record<string, unknown>) => unknown);
 
@@ -21,6 +24,11 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
     ready_reminder_seconds: 600,
     uncollected_after_seconds: 1800,
     display_names: 'first-initial',
+  },
+  // Migration 017: every outbox row from before gets a random delivery id of its own (checked
+  // to be one; each row's is different, so the row keeps its own).
+  notification_outbox: {
+    delivery_id: (row) => (RANDOM_UUID.test(String(row.delivery_id)) ? row.delivery_id : 'a random UUID'),
   },
 };
 

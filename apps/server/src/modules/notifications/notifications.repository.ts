@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationLanguage, type Role } from '@cafe/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/connection';
@@ -87,9 +88,16 @@ export interface NewOutboxRow {
   created_at: string;
 }
 
+/**
+ * Writes messages to the outbox, each with a random delivery id of its own: the id receivers drop
+ * repeats by, which the row number cannot be (it repeats after a restore or in another deployment).
+ */
 export async function insertOutboxRows(db: Db, rows: NewOutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('notification_outbox').values(rows).execute();
+  await db
+    .insertInto('notification_outbox')
+    .values(rows.map((row) => ({ ...row, delivery_id: randomUUID() })))
+    .execute();
 }
 
 /**

@@ -96,7 +96,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
           ? 'order.released'
           : `order.${event}`;
     const body: WebhookPayload = {
-      id: String(row.id),
+      id: row.delivery_id,
       type,
       createdAt: payload.createdAt,
       language: payload.language,
@@ -134,10 +134,10 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
       case 'slack':
         return settings.slack ? sendSlack(settings.slack, row.target, message, now) : notConfigured('Slack');
       case 'email':
-        return mailer ? mailer.send(row.target, message, String(row.id)) : notConfigured('E-mail');
+        return mailer ? mailer.send(row.target, message, row.delivery_id) : notConfigured('E-mail');
       case 'webhook':
         return settings.webhook
-          ? sendWebhook(settings.webhook, String(row.id), webhookBody(row, payload), now)
+          ? sendWebhook(settings.webhook, row.delivery_id, webhookBody(row, payload), now)
           : notConfigured('The webhook');
     }
   }

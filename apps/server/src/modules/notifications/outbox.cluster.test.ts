@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startProcesses } from '../../test-support/processes';
@@ -73,6 +74,7 @@ describe('the outbox with several server processes', () => {
           channel: 'webhook' as const,
           event: 'done',
           target: '',
+          delivery_id: randomUUID(),
           payload: payload(n),
           next_attempt_at: at,
           created_at: at,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Order, PrivacyPolicy } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadImage } from '../../test-support/image-fixtures';
@@ -109,6 +110,7 @@ describe('retention', () => {
       event: 'done',
       target: '',
       payload: '{}',
+      delivery_id: randomUUID(),
       status,
       next_attempt_at: at(days).toISOString(),
       created_at: at(days).toISOString(),
