@@ -158,7 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
 
-  const io = createSocketServer(app.server);
+  const io = createSocketServer(app.server, config.publicUrl);
   const metrics = createAppMetrics();
   const ctx = createAppContext({
     config,
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   admitSockets(
     io,
-    (token) => ctx.services.auth.userForToken(token),
+    (token) => ctx.services.auth.identify(token),
     (user, siteId) => ctx.services.sites.liveSite(user, siteId),
   );
   app.decorate('ctx', ctx);

@@ -107,6 +107,8 @@ export interface AuthUser {
   homeSiteId: number | null;
   /** A password registration that has not confirmed its address yet (e-mail configured): it cannot order. */
   emailUnconfirmed?: boolean;
+  /** No access token issued before this instant (ms) is taken: logout, disabling, a new password moved it. */
+  tokensValidAfterMs?: number;
 }
 
 declare module 'fastify' {

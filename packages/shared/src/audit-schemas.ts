@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'user.availability',
   'user.name',
   'user.delete',
+  'user.password',
+  'user.password-reset',
   'site.create',
   'site.update',
   'site.archive',

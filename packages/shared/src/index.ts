@@ -34,3 +34,4 @@ export * from './notification-schemas';
 export * from './privacy-schemas';
 export * from './audit-schemas';
 export * from './account-schemas';
+export * from './password-schemas';

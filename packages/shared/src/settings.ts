@@ -34,5 +34,7 @@ export const PublicSettingsSchema = z.object({
    * it can order (the web app says "check your e-mail" after registering). Absent: false.
    */
   emailConfirmation: z.boolean().optional(),
+  /** With e-mail configured, a forgotten password can be reset by a link sent to the address. Absent: false. */
+  passwordReset: z.boolean().optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;

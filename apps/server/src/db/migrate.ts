@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-notification-outbox';
 import * as m013 from './migrations/013-audit-log';
 import * as m014 from './migrations/014-email-confirmation';
 import * as m015 from './migrations/015-counter-day';
+import * as m016 from './migrations/016-sessions-and-passwords';
 import * as m017 from './migrations/017-delivery-ids';
 import type { Database } from './types';
 
@@ -41,6 +42,7 @@ class StaticProvider implements MigrationProvider {
       '013-audit-log': { up: m013.up(this.dialect) },
       '014-email-confirmation': { up: m014.up(this.dialect) },
       '015-counter-day': { up: m015.up(this.dialect, this.options) },
+      '016-sessions-and-passwords': { up: m016.up(this.dialect) },
       '017-delivery-ids': { up: m017.up(this.dialect) },
     });
   }

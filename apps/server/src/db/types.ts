@@ -29,6 +29,8 @@ export interface UsersTable {
   home_site_id: Optional<number | null>;
   /** 1 while a password registration has not opened its confirmation link (migration 014). */
   email_unconfirmed: Generated<number>;
+  /** No access token issued before this instant is taken (migration 016); null: none refused. */
+  tokens_valid_after: Optional<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -371,6 +373,17 @@ export interface EmailConfirmationsTable {
   created_at: Timestamp;
 }
 
+/** A password-reset link sent by e-mail (migration 016): valid 30 minutes, used once. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -396,6 +409,7 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   notification_preferences: NotificationPreferencesTable;
   email_confirmations: EmailConfirmationsTable;
+  password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   display_tokens: DisplayTokensTable;
 }

@@ -21,45 +21,74 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
    * claims never change, so every request of a session after its first skips the HMAC and JSON
    * work. (Who the user is and their role are still read per request, from the accounts cache.)
    */
-  const verified = new Map<string, { userId: number; role: Role; expiresAtMs: number }>();
+  const verified = new Map<string, TokenClaims & { expiresAtMs: number }>();
 
-  function verifyNow(token: string): { userId: number; role: Role } | null {
+  function inspectNow(token: string): TokenInspection {
     const at = now().getTime();
     const known = verified.get(token);
     if (known) {
-      if (known.expiresAtMs > at) return { userId: known.userId, role: known.role };
+      const { expiresAtMs, ...claims } = known;
+      if (expiresAtMs > at) return { kind: 'valid', claims };
       verified.delete(token);
-      return null;
+      return { kind: 'expired', userId: claims.userId };
     }
-    let payload: { sub?: unknown; role?: unknown; exp?: unknown; nbf?: unknown };
+    let payload: { sub?: unknown; role?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown; iat_ms?: unknown };
     try {
       payload = verifier(token) as typeof payload;
     } catch {
-      return null;
+      return { kind: 'invalid' };
     }
     const userId = Number(payload.sub);
     const role = typeof payload.role === 'string' ? (payload.role as Role) : undefined;
-    if (!Number.isInteger(userId) || !role || typeof payload.exp !== 'number') return null;
+    if (!Number.isInteger(userId) || !role || typeof payload.exp !== 'number') return { kind: 'invalid' };
     const expiresAtMs = payload.exp * 1000;
-    if (expiresAtMs <= at) return null;
+    if (expiresAtMs <= at) return { kind: 'expired', userId };
     // Not valid yet: refused like an expired token (and not remembered, so it is taken once its time comes).
-    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf * 1000 > at)) return null;
+    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf * 1000 > at)) {
+      return { kind: 'invalid' };
+    }
+    // Tokens from before `iat_ms` (issue 31) carry seconds only: none of them is older than an
+    // account's first "valid after" instant, which only this release sets.
+    const issuedAtMs =
+      typeof payload.iat_ms === 'number' ? payload.iat_ms : typeof payload.iat === 'number' ? payload.iat * 1000 : 0;
+    const claims: TokenClaims = { userId, role, issuedAtMs };
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { userId, role, expiresAtMs });
-    return { userId, role };
+    verified.set(token, { ...claims, expiresAtMs });
+    return { kind: 'valid', claims };
   }
 
   return {
-    sign(userId: number, role: Role): Promise<string> {
-      const iat = Math.floor(now().getTime() / 1000);
-      return Promise.resolve(signer({ sub: String(userId), role, iat, exp: iat + ttlSeconds }));
+    /**
+     * An access token for the account. `notBeforeMs` is the account's "tokens valid after" instant:
+     * a token is never dated before it, so a sign-in in the same millisecond as a logout still works
+     * while every token issued before the logout stays refused (docs/decisions/0051).
+     */
+    sign(userId: number, role: Role, notBeforeMs = 0): Promise<string> {
+      const issuedAtMs = Math.max(now().getTime(), notBeforeMs);
+      const iat = Math.floor(issuedAtMs / 1000);
+      return Promise.resolve(signer({ sub: String(userId), role, iat, iat_ms: issuedAtMs, exp: iat + ttlSeconds }));
     },
     /** Returns the claims, or null when the token is bad or expired. */
-    verify(token: string): Promise<{ userId: number; role: Role } | null> {
-      return Promise.resolve(verifyNow(token));
+    verify(token: string): Promise<TokenClaims | null> {
+      const inspection = inspectNow(token);
+      return Promise.resolve(inspection.kind === 'valid' ? inspection.claims : null);
+    },
+    /** Valid (its claims), expired (a genuine token whose time is over: whose it was), or not valid at all. */
+    inspect(token: string): TokenInspection {
+      return inspectNow(token);
     },
   };
 }
+
+/** What a valid access token says: whose it is, their role then, and when it was issued (milliseconds). */
+export interface TokenClaims {
+  userId: number;
+  role: Role;
+  issuedAtMs: number;
+}
+
+export type TokenInspection =
+  { kind: 'valid'; claims: TokenClaims } | { kind: 'expired'; userId: number } | { kind: 'invalid' };
 
 /** The claims of a token without checking it (to tell an expired token from a bad one). */
 export const decodeToken = createDecoder() as (token: string) => { exp?: unknown };

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,69 @@ function recordSessionEnd(socket: LiveClient): Promise<string[]> {
     });
   });
 }
+
+/** What a browser page at `origin` gets when it opens a polling session of the live channel. */
+async function pollingStatus(baseUrl: string, origin?: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/socket.io/?EIO=4&transport=polling`, {
+    headers: origin === undefined ? {} : { origin },
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Whether a WebSocket upgrade of the live channel from a page at `origin` is taken (101) or refused. */
+function upgradeOutcome(baseUrl: string, origin: string): Promise<'upgraded' | number> {
+  const url = new URL('/api/socket.io/?EIO=4&transport=websocket', baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        origin,
+      },
+    });
+    req.on('upgrade', (_response, socket) => {
+      socket.destroy();
+      resolve('upgraded');
+    });
+    req.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('live channel origin (ASVS 4.4.2)', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    base = await t.listen();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('refuses a polling session and a WebSocket upgrade asked for by a page of another site', async () => {
+    expect(await pollingStatus(base, 'https://evil.example')).toBe(403);
+    const upgrade = await upgradeOutcome(base, 'https://evil.example');
+    expect(upgrade).not.toBe('upgraded');
+    expect(upgrade).toBeGreaterThanOrEqual(400);
+  });
+
+  it("takes the app's own origin, and a client that sends no Origin (not a browser)", async () => {
+    expect(await pollingStatus(base, base)).toBe(200);
+    expect(await upgradeOutcome(base, base)).toBe('upgraded');
+    expect(await pollingStatus(base)).toBe(200);
+    const socket = await connectClient(base);
+    socket.disconnect();
+  });
+});
 
 describe('live channel handshake', () => {
   let t: TestApp;
@@ -96,6 +160,22 @@ describe('live channel handshake', () => {
     t.app.ctx.bus.resync();
     const error = await refusal(base, barista.token);
     expect(error.data).toEqual({ code: 'TOKEN_INVALID' });
+  });
+
+  it('refuses the expired token of a disabled or deleted account as TOKEN_INVALID, as the contract says', async () => {
+    const past = createTokenSigner(t.config.jwtSecret, t.config.accessTokenTtlSeconds, () => {
+      return new Date(t.clock.now().getTime() - 3600_000);
+    });
+    const expired = await past.sign(barista.id, 'barista');
+    await t.app.ctx.db.updateTable('users').set({ is_available: 'unavailable' }).where('id', '=', barista.id).execute();
+    t.app.ctx.bus.resync();
+    expect((await refusal(base, expired)).data).toEqual({ code: 'TOKEN_INVALID' });
+    expect((await refusal(base, await past.sign(987_654, 'user'))).data).toEqual({ code: 'TOKEN_INVALID' });
+  });
+
+  it('tells TOKEN_EXPIRED by the clock of the server, not the machine', async () => {
+    t.clock.advance((t.config.accessTokenTtlSeconds + 60) * 1000);
+    expect((await refusal(base, barista.token)).data).toEqual({ code: 'TOKEN_EXPIRED' });
   });
 
   it('lets a client without a token in for public events only', async () => {

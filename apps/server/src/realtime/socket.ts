@@ -1,8 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@cafe/shared';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { AuthUser } from '../context';
-import { decodeToken } from '../lib/tokens';
 
 const SOCKET_PATH = '/api/socket.io';
 
@@ -25,12 +24,35 @@ export interface LiveSite {
 /** The Socket.IO server, typed from the shared map of live events: only its events can be sent. */
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
+/**
+ * Whether a handshake (a polling request or a WebSocket upgrade) may go on, by its `Origin`: a
+ * browser always sends one, so a page of another site cannot open the live channel with the
+ * person's browser (ASVS 4.4.2; a WebSocket is not bound by CORS). Allowed: no `Origin` at all (a
+ * client that is not a browser: it holds its own token anyway), the host the request was sent to
+ * (the web app is served by this server, or proxied with its Host kept), and `PUBLIC_URL`'s origin.
+ */
+export function sameOrigin(request: Pick<IncomingMessage, 'headers'>, publicOrigin: string | null): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (publicOrigin !== null && origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /** The live channel on the app's HTTP server; no one joins a room until `admitSockets` runs. */
-export function createSocketServer(server: HttpServer): LiveServer {
+export function createSocketServer(server: HttpServer, publicUrl?: string): LiveServer {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   return new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: false },
+    // Polling requests and upgrades both pass here; a refused one is a 403 (polling) or 400 (upgrade).
+    allowRequest: (request, callback) => {
+      callback(null, sameOrigin(request, publicOrigin));
+    },
   });
 }
 
@@ -50,20 +72,8 @@ export class HandshakeError extends Error {
   }
 }
 
-/**
- * Expired or not valid: the token was already refused, this only tells the client which. A token
- * whose `exp` has passed is expired (even if something else is wrong with it, refreshing is the
- * client's right next step either way).
- */
-function refusalFor(token: string, now: Date): HandshakeRefusal {
-  try {
-    const { exp } = decodeToken(token);
-    if (typeof exp === 'number' && exp * 1000 <= now.getTime()) return 'TOKEN_EXPIRED';
-  } catch {
-    // not a JWT at all
-  }
-  return 'TOKEN_INVALID';
-}
+/** Who a handshake's token stands for (null: no token, a visitor), or why the token is refused. */
+export type Identified = { user: AuthUser | null } | { refusal: HandshakeRefusal };
 
 /**
  * A client with a valid token joins its own room; every client joins the room of the site it
@@ -76,9 +86,8 @@ function refusalFor(token: string, now: Date): HandshakeRefusal {
  */
 export function admitSockets(
   io: LiveServer,
-  userForToken: (token: string | null) => Promise<AuthUser | null>,
+  identify: (token: string | null) => Promise<Identified>,
   siteFor: (user: AuthUser | null, requested: number | undefined) => Promise<LiveSite>,
-  now: () => Date = () => new Date(),
 ): void {
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; siteId?: unknown } | undefined;
@@ -90,12 +99,13 @@ export function admitSockets(
     const token = typeof auth?.token === 'string' && auth.token !== '' ? auth.token : null;
     const requested =
       typeof auth?.siteId === 'number' && Number.isInteger(auth.siteId) && auth.siteId > 0 ? auth.siteId : undefined;
-    userForToken(token)
-      .then(async (user) => {
-        if (!user && token !== null) {
-          next(new HandshakeError(refusalFor(token, now())));
+    identify(token)
+      .then(async (identified) => {
+        if ('refusal' in identified) {
+          next(new HandshakeError(identified.refusal));
           return;
         }
+        const { user } = identified;
         const site = await siteFor(user, requested);
         const rooms = [ROOMS.site(site.siteId)];
         if (user) rooms.push(ROOMS.user(user.id));

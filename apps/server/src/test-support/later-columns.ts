@@ -14,7 +14,8 @@ type LaterValue = string | number | null | ((row: Record<string, unknown>) => un
  */
 const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   // Migration 014: accounts before it need no e-mail confirmation.
-  users: { email_unconfirmed: 0 },
+  // Migration 016: no access token of an account from before is refused by its instant.
+  users: { email_unconfirmed: 0, tokens_valid_after: null },
   // Migration 015: a category from before is filed by the words of its name (English or Thai);
   // no order from before has its tumbler marked or a reminder sent; sites get the default counter settings.
   categories: { kind: (row) => inferCategoryKind(String(row.name)) },

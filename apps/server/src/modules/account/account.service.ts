@@ -40,7 +40,10 @@ export function createAccountService(ctx: AppBase, deps: { users: UsersService; 
       // Checked under the account's lock: no order of theirs is placed while it is deleted.
       if ((await openOrderCount(trx, userId)) > 0) throw hasOpenOrders();
       // Who deleted which account, in the audit log (its name and role, not its address).
-      return eraseAccount(trx, userId, iso(clock.now()));
+      const photos = await eraseAccount(trx, userId, iso(clock.now()));
+      // Its access tokens end with it, even should an admin enable the account again.
+      await deps.users.endAccessTokens(userId, trx);
+      return photos;
     });
     // Who deleted which account, in the audit log (its name and role, not its address).
     const change: Change = {

@@ -111,3 +111,33 @@ export async function setEmailUnconfirmed(db: Db, userId: number, unconfirmed: b
     .where('id', '=', userId)
     .execute();
 }
+
+/** A new password-reset link of the account: the earlier ones stop working. */
+export async function replacePasswordReset(db: Db, link: NewConfirmation): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: link.created_at })
+    .where('user_id', '=', link.user_id)
+    .where('used_at', 'is', null)
+    .execute();
+  await db.insertInto('password_resets').values(link).execute();
+}
+
+export function findPasswordReset(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('password_resets')
+    .select(['id', 'user_id', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Uses the reset link: true for the one request that did (of several at once, one wins). */
+export async function usePasswordReset(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

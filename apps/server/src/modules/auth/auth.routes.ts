@@ -1,4 +1,7 @@
 import {
+  ChangePasswordBodySchema,
+  PasswordResetBodySchema,
+  PasswordResetRequestBodySchema,
   ConfirmEmailBodySchema,
   EmailConfirmationStatusSchema,
   LoginBodySchema,
@@ -41,6 +44,38 @@ const REGISTER_FAILURES = {
   perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 100, windowMs: 60 * 60 * 1000 },
 } as const;
+
+/**
+ * Reset links asked for: every request counts (a 202 too, the answer is the same for every
+ * address), per address asked about and per client address, so no one floods a colleague's inbox.
+ */
+const RESET_REQUESTS = {
+  name: 'password-reset',
+  failures: [202, 400, 403, 413, 415],
+  perAccount: { max: 5, windowMs: 60 * 60 * 1000 },
+  perAddress: { max: 30, windowMs: 60 * 60 * 1000 },
+} as const;
+/** Reset tokens tried: wrong or used ones count, per client address. */
+const RESET_FAILURES = {
+  name: 'password-reset-confirm',
+  failures: [400, 413, 415],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
+} as const;
+/** Wrong current passwords of a signed-in person, per client address (the account is the caller). */
+const CHANGE_FAILURES = {
+  name: 'password-change',
+  failures: [400],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
+} as const;
+
+/**
+ * What logout asks the browser to clear (ASVS 3.4.3 / 14.3.1): its HTTP cache and cookies. Not
+ * "storage": the web app keeps the person's language, the board's queue of moves not yet sent and
+ * its service worker there, and removes the session itself (docs/decisions/0051).
+ */
+export const LOGOUT_CLEAR_SITE_DATA = '"cache", "cookies"';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const service = auth;
@@ -180,6 +215,71 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       await service.logout(currentUser(request).id, request.body.refreshToken);
+      return reply.status(204).header('clear-site-data', LOGOUT_CLEAR_SITE_DATA).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      preHandler: requireAuth,
+      ...(limited ? failureLimit(counters, CHANGE_FAILURES) : {}),
+      schema: {
+        tags: ['auth'],
+        summary: "Change the caller's password (the current one asked); every other session ends",
+        description:
+          'Answers a fresh token pair for this device: every other refresh token of the person is revoked and ' +
+          'every access token issued before is refused. 400 `WRONG_PASSWORD` when the current password is not ' +
+          'right, 400 `WEAK_PASSWORD` (saying why) when the new one is easy to guess, 409 `NO_PASSWORD` for an ' +
+          'account that signs in with the company sign-in only.',
+        security: bearerSecurity,
+        body: ChangePasswordBodySchema,
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => service.changePassword(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: floodGuard,
+      ...(limited ? failureLimit(counters, RESET_REQUESTS) : {}),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a link that sets a new password to this address, if it has an account',
+        description:
+          'The same 202 for every address, known or not. The link is `PUBLIC_URL/reset-password?token=...`, valid ' +
+          'for 30 minutes and once; a newer link replaces it. 404 when e-mail is not configured.',
+        body: PasswordResetRequestBodySchema,
+        response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.requestPasswordReset(request.body.email, languageOf(request));
+      return reply.status(202).send({
+        message: 'If this address has an account, a link to set a new password is on its way. It works for 30 minutes.',
+      });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: floodGuard,
+      ...(limited ? failureLimit(counters, RESET_FAILURES) : {}),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; every session of the person ends',
+        description:
+          'An unknown, used or expired token is a 400 saying which; a weak password is 400 `WEAK_PASSWORD`. ' +
+          '404 when e-mail is not configured.',
+        body: PasswordResetBodySchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(request.body);
       return reply.status(204).send(null);
     },
   );

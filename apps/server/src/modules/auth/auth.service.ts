@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   MESSAGES,
+  type ChangePasswordBody,
+  type PasswordResetBody,
   isCompanyEmail,
   type EmailConfirmationStatus,
   type NotificationLanguage,
@@ -15,8 +17,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/types';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
-import { confirmationMessage } from '../notifications/messages';
+import { confirmationMessage, passwordResetMessage } from '../notifications/messages';
+import type { Change } from '../../lib/domain-events';
+import type { Identified } from '../../realtime/socket';
+import { assertStrongPassword } from './password-policy';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import {
@@ -28,6 +34,9 @@ import {
   useConfirmation,
   insertRefreshToken,
   revokeAllUserTokens,
+  findPasswordReset,
+  replacePasswordReset,
+  usePasswordReset,
   revokeFamily,
   revokeUserToken,
   setReplacedBy,
@@ -40,6 +49,15 @@ const LINK_INVALID = 'This confirmation link is not valid, or it was used alread
 const LINK_EXPIRED = 'This confirmation link has expired. Sign in to ask for a new one.';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+/** How long a password-reset link works. */
+export const RESET_MINUTES = 30;
+const RESET_INVALID = 'This reset link is not valid, or it was used already. Ask for a new one.';
+const RESET_EXPIRED = 'This reset link has expired. Ask for a new one.';
+const RESET_UNAVAILABLE =
+  'Resetting a password by e-mail is not available here: e-mail is not configured. Please contact the team.';
+const WRONG_PASSWORD = 'The current password is not right.';
+const NO_PASSWORD =
+  'This account signs in with the company sign-in only and has no password to change. Change it with your company.';
 
 // A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
 // takes as long as a wrong password and sign-in does not reveal who has an account.
@@ -50,7 +68,9 @@ function getDummyHash(): Promise<string> {
 }
 
 type RefreshOutcome =
-  { kind: 'rotated'; userId: number; role: Role; refreshToken: string } | { kind: 'invalid' } | { kind: 'reused' };
+  | { kind: 'rotated'; userId: number; role: Role; notBefore: number; refreshToken: string }
+  | { kind: 'invalid' }
+  | { kind: 'reused' };
 
 /** Sign-in, sessions (refresh-token families) and the identity behind an access token. */
 export function createAuthService(ctx: AppBase, deps: { users: UsersService; notifications: NotificationsService }) {
@@ -68,7 +88,11 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
   }
 
   /** A new session of a signed-in account: push on, a refresh-token family of its own, a token pair. */
-  async function startSession(user: { id: number; role: Role }): Promise<TokenPair> {
+  async function startSession(user: {
+    id: number;
+    role: Role;
+    tokens_valid_after?: string | null;
+  }): Promise<TokenPair> {
     const now = clock.now();
     const refresh = newRefreshToken();
     await db.transaction().execute(async (trx) => {
@@ -82,7 +106,13 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
         created_at: iso(now),
       });
     });
-    return { accessToken: await tokens.sign(user.id, user.role), refreshToken: refresh.token };
+    const notBefore = user.tokens_valid_after ? Date.parse(user.tokens_valid_after) : 0;
+    return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken: refresh.token };
+  }
+
+  /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
+  function companyWords(): string[] {
+    return [config.companyEmailDomain, 'cafe', 'coffee'];
   }
 
   /** With e-mail configured, a password registration must confirm its address before it orders. */
@@ -127,6 +157,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
      */
     async register(body: RegisterBody, language: NotificationLanguage = 'en'): Promise<User> {
       assertCompanyEmail(body.email);
+      await assertStrongPassword(body.password, { email: body.email, name: body.name, words: companyWords() });
       const user = await deps.users.create(body);
       if (!confirming) return user;
       await db.transaction().execute(async (trx) => {
@@ -218,24 +249,160 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
           created_at: nowIso,
         });
         await setReplacedBy(trx, row.id, nextId);
-        return { kind: 'rotated', userId: user.id, role: user.role, refreshToken: next.token };
+        return {
+          kind: 'rotated',
+          userId: user.id,
+          role: user.role,
+          notBefore: user.tokensValidAfterMs ?? 0,
+          refreshToken: next.token,
+        };
       });
       if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED);
-      return { accessToken: await tokens.sign(outcome.userId, outcome.role), refreshToken: outcome.refreshToken };
+      return {
+        accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore),
+        refreshToken: outcome.refreshToken,
+      };
     },
 
-    /** Ends the session of this refresh token; a token of someone else is left alone. */
+    /**
+     * Ends the session of this refresh token (a token of someone else is left alone), and every
+     * access token of the person issued until now: their other devices refresh theirs silently.
+     */
     async logout(userId: number, refreshToken: string): Promise<void> {
-      await revokeUserToken(db, userId, hashRefreshToken(refreshToken), iso(clock.now()));
+      await db.transaction().execute(async (trx) => {
+        await revokeUserToken(trx, userId, hashRefreshToken(refreshToken), iso(clock.now()));
+        await deps.users.endAccessTokens(userId, trx);
+      });
+      deps.users.forget(userId);
+    },
+
+    /**
+     * POST /auth/password: the caller's new password, their current one asked. Every session ends
+     * (refresh tokens revoked, access tokens refused) but this device's, which goes on with the
+     * fresh token pair answered here.
+     */
+    async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<TokenPair> {
+      const account = await deps.users.findCredentialsById(caller.id);
+      if (!account) throw unauthenticated(SESSION_ENDED);
+      if (!account.password_hash.startsWith('$')) throw new AppError(409, 'NO_PASSWORD', NO_PASSWORD);
+      if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
+        throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
+      }
+      await assertStrongPassword(body.newPassword, { email: account.email, name: account.name, words: companyWords() });
+      const passwordHash = await hashPassword(body.newPassword);
+      const now = clock.now();
+      const refresh = newRefreshToken();
+      const notBefore = await db.transaction().execute(async (trx) => {
+        const after = await deps.users.setPasswordHash(caller.id, passwordHash, trx);
+        await revokeAllUserTokens(trx, caller.id, iso(now));
+        await insertRefreshToken(trx, {
+          user_id: caller.id,
+          family_id: randomUUID(),
+          token_hash: refresh.hash,
+          expires_at: refreshExpiry(now),
+          created_at: iso(now),
+        });
+        return after;
+      });
+      deps.users.forget(caller.id);
+      await recordPasswordChange(caller.id, { id: caller.id, name: caller.name }, 'user.password');
+      return { accessToken: await tokens.sign(caller.id, caller.role, notBefore), refreshToken: refresh.token };
+    },
+
+    /**
+     * POST /auth/password-reset: a reset link to the address if it has an account that may sign in
+     * with a password; the same answer either way (the caller answers 202 after it).
+     */
+    async requestPasswordReset(email: string, language: NotificationLanguage = 'en'): Promise<void> {
+      if (!confirming) throw notFound(RESET_UNAVAILABLE);
+      const account = isCompanyEmail(email, config.companyEmailDomain)
+        ? await deps.users.findCredentials(email)
+        : undefined;
+      if (!account || account.is_available !== 'available') {
+        // As long as the known address takes: a token and its hash, no e-mail.
+        sha256(randomBytes(32).toString('base64url'));
+        return;
+      }
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await replacePasswordReset(trx, {
+          user_id: account.id,
+          token_hash: sha256(token),
+          expires_at: iso(new Date(now.getTime() + RESET_MINUTES * 60_000)),
+          created_at: iso(now),
+        });
+        await deps.notifications.enqueueEmail(trx, {
+          userId: account.id,
+          email: account.email,
+          name: account.name,
+          language,
+          event: 'reset-password',
+          message: passwordResetMessage(language, `/reset-password?token=${token}`, RESET_MINUTES),
+        });
+      });
+      deps.notifications.wake();
+    },
+
+    /** POST /auth/password-reset/confirm: the link's token sets a new password, once; every session of the person ends. */
+    async resetPassword(body: PasswordResetBody): Promise<void> {
+      if (!confirming) throw notFound(RESET_UNAVAILABLE);
+      const link = await findPasswordReset(db, sha256(body.token));
+      if (!link || link.used_at !== null) throw badRequest(RESET_INVALID);
+      const now = iso(clock.now());
+      if (link.expires_at <= now) throw badRequest(RESET_EXPIRED);
+      const account = await deps.users.findActive(link.user_id);
+      if (!account) throw badRequest(RESET_INVALID);
+      await assertStrongPassword(body.password, { email: account.email, name: account.name, words: companyWords() });
+      const passwordHash = await hashPassword(body.password);
+      const reset = await db.transaction().execute(async (trx) => {
+        if (!(await usePasswordReset(trx, link.id, now))) return false;
+        await deps.users.setPasswordHash(account.id, passwordHash, trx);
+        await revokeAllUserTokens(trx, account.id, now);
+        return true;
+      });
+      if (!reset) throw badRequest(RESET_INVALID);
+      deps.users.forget(account.id);
+      await recordPasswordChange(account.id, { id: account.id, name: account.name }, 'user.password-reset');
     },
 
     /** The signed-in user an access token stands for, as the database has them now; null if none. */
     async userForToken(token: string | null): Promise<AuthUser | null> {
-      const claims = token ? await tokens.verify(token) : null;
-      if (!claims) return null;
-      return (await deps.users.findActive(claims.userId)) ?? null;
+      const identified = await identify(token);
+      return 'user' in identified ? identified.user : null;
     },
+
+    /** Who a live connection's token stands for, or why it is refused (docs/api/live-events.md). */
+    identify,
   };
+
+  /**
+   * The account behind an access token, or why it is refused: `TOKEN_EXPIRED` only for a genuine
+   * token of an active account whose time is over (refreshing helps); anything else, an account no
+   * longer active or a token issued before its "valid after" instant included, is `TOKEN_INVALID`.
+   * The account comes from the same (cached) read the request needs anyway: no second query.
+   */
+  async function identify(token: string | null): Promise<Identified> {
+    if (token === null) return { user: null };
+    const inspection = tokens.inspect(token);
+    if (inspection.kind === 'invalid') return { refusal: 'TOKEN_INVALID' };
+    const userId = inspection.kind === 'valid' ? inspection.claims.userId : inspection.userId;
+    const user = await deps.users.findActive(userId);
+    if (!user) return { refusal: 'TOKEN_INVALID' };
+    if (inspection.kind === 'expired') return { refusal: 'TOKEN_EXPIRED' };
+    if (inspection.claims.issuedAtMs < (user.tokensValidAfterMs ?? 0)) return { refusal: 'TOKEN_INVALID' };
+    return { user };
+  }
+
+  /** A new password in the audit log: who (the person themselves), whose, never the password. */
+  async function recordPasswordChange(
+    userId: number,
+    actor: { id: number; name: string },
+    action: 'user.password' | 'user.password-reset',
+  ): Promise<void> {
+    const change: Change = { actor, action, target: { type: 'user', id: userId }, before: null, after: null };
+    await ctx.domainEvents.emit('user.changed', { userId, endSessions: true, changes: [change] });
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

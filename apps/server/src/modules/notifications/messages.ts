@@ -5,7 +5,7 @@ import type { OrderMove } from '../../lib/domain-events';
 export type NotificationEvent =
   'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released' | 'tumbler-missing' | 'reminder';
 /** A message about the account itself, sent by e-mail only. */
-export type AccountEvent = 'confirm-email';
+export type AccountEvent = 'confirm-email' | 'reset-password';
 
 /** The facts of an order a message names (taken at the change, in its transaction): the `order.moving` event's. */
 export type OrderFacts = OrderMove['order'];
@@ -133,6 +133,22 @@ export function renderMessage(
 ): RenderedMessage {
   const { title, text } = TEXTS[language][event](order, COUNTER[language][order.counter]);
   return { title, text, path: statusPath };
+}
+
+/** The e-mail with the link that sets a new password, valid for `minutes`. */
+export function passwordResetMessage(language: NotificationLanguage, path: string, minutes: number): RenderedMessage {
+  if (language === 'th') {
+    return {
+      title: 'ตั้งรหัสผ่านใหม่สำหรับคาเฟ่',
+      text: `เปิดลิงก์นี้ภายใน ${minutes} นาทีเพื่อตั้งรหัสผ่านใหม่ ลิงก์ใช้ได้ครั้งเดียว หากคุณไม่ได้ขอ ไม่ต้องทำอะไร รหัสผ่านเดิมยังใช้ได้`,
+      path,
+    };
+  }
+  return {
+    title: 'Set a new password for the cafe',
+    text: `Open this link within ${minutes} minutes to set a new password; it works once. If you did not ask for it, do nothing: your password stays as it is.`,
+    path,
+  };
 }
 
 /** The e-mail with the link that confirms a new account's address, valid for `hours`. */

@@ -22,6 +22,7 @@ export function createSettingsService(ctx: AppBase, deps: { sites: SitesService 
         // The company's identity provider, by the name the sign-in button shows.
         singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
         emailConfirmation: config.notifications.email !== null,
+        passwordReset: config.notifications.email !== null,
       };
     },
   };

@@ -9,7 +9,10 @@ export function toUser(row: UserRow): User {
 
 /** The signed-in user: what requests carry as `authUser` (and GET /user/me answers). */
 export function toAuthUser(
-  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'home_site_id'> & { email_unconfirmed?: number },
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'home_site_id'> & {
+    email_unconfirmed?: number;
+    tokens_valid_after?: string | null;
+  },
 ): AuthUser {
   const account: AuthUser = {
     id: user.id,
@@ -19,5 +22,6 @@ export function toAuthUser(
     homeSiteId: user.home_site_id ?? null,
   };
   if (Number(user.email_unconfirmed) === 1) account.emailUnconfirmed = true;
+  if (user.tokens_valid_after) account.tokensValidAfterMs = Date.parse(user.tokens_valid_after);
   return account;
 }

@@ -3,7 +3,16 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db, UsersTable } from '../../db/types';
 
 /** The columns that may leave the repository for ordinary use (no password hash). */
-const PUBLIC_COLUMNS = ['id', 'name', 'email', 'role', 'is_available', 'home_site_id', 'email_unconfirmed'] as const;
+const PUBLIC_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'is_available',
+  'home_site_id',
+  'email_unconfirmed',
+  'tokens_valid_after',
+] as const;
 
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
@@ -89,6 +98,24 @@ export function updateUser(db: Db, id: number, changes: UserChanges, updatedAt: 
 }
 
 /** Push state is device state, not a profile edit: updated_at stays as it is. */
+/** For a change of password only: the account with its password hash. */
+export function findCredentialsById(db: Db, id: number): Promise<UserCredentialsRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...PUBLIC_COLUMNS, 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A new password hash, and the instant before which no access token of the account is taken. */
+export async function setCredentials(
+  db: Db,
+  id: number,
+  changes: { password_hash?: string; tokens_valid_after: string },
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
 export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INACTIVE'): Promise<void> {
   await db.updateTable('users').set({ push_status: status }).where('id', '=', id).execute();
 }

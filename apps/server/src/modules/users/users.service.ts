@@ -11,7 +11,9 @@ import { toAuthUser, toUser } from './user.mapper';
 import {
   emailExists,
   findCredentialsByEmail,
+  findCredentialsById,
   findUserById,
+  setCredentials,
   insertUser,
   listUsers,
   searchUsers,
@@ -60,6 +62,21 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       before: { [field]: of(before) },
       after: { [field]: of(after) },
     }));
+  }
+  /**
+   * Moves the account's "tokens valid after" instant past every access token issued so far: one
+   * millisecond after now, or after the instant it had if that is later (a clock that stands still
+   * in the same millisecond still refuses what the previous move let in). Answers the new instant.
+   */
+  async function moveTokensValidAfter(executor: Db, userId: number, passwordHash?: string): Promise<number> {
+    const row = await findUserById(executor, userId);
+    const before = row?.tokens_valid_after ? Date.parse(row.tokens_valid_after) : 0;
+    const after = Math.max(clock.now().getTime(), before) + 1;
+    await setCredentials(executor, userId, {
+      tokens_valid_after: iso(new Date(after)),
+      ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+    });
+    return after;
   }
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
@@ -129,8 +146,11 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         const updated = await updateUser(trx, userId, changes, iso(now));
         // A disabled account loses its sessions at once; its access tokens already stop working
         // because every request re-reads the user.
-        if (updated && patch.isAvailable === 'unavailable')
+        if (updated && patch.isAvailable === 'unavailable') {
           await ctx.domainEvents.emitWithin(trx, 'user.disabling', { userId });
+          // Its access tokens too, for good: enabling it again later does not bring them back.
+          await moveTokensValidAfter(trx, userId);
+        }
         return updated ? { row: updated, changes: before ? userChanges(caller, before, updated) : [] } : null;
       });
       if (!edited) throw notFound('User');
@@ -200,6 +220,32 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         ? await findActiveNow(userId, executor)
         : await activeAccounts.get(userId, () => findActiveNow(userId, db));
       return account ?? undefined;
+    },
+
+    /**
+     * Ends every access token of the account issued until now (logout, deletion, a new password),
+     * in `trx` when given: then the caller calls `forget` once it committed. Answers the new
+     * "valid after" instant, which the tokens of a session started now must not be dated before.
+     */
+    async endAccessTokens(userId: number, trx?: Db): Promise<number> {
+      if (trx) return moveTokensValidAfter(trx, userId);
+      const after = await moveTokensValidAfter(db, userId);
+      activeAccounts.invalidate(userId);
+      return after;
+    },
+
+    /**
+     * A new password for the account (checked against the password policy and hashed before the
+     * transaction), in `trx`: every access token issued until now ends with it. Answers the new
+     * "valid after" instant; the caller calls `forget` once it committed.
+     */
+    setPasswordHash(userId: number, passwordHash: string, trx: Db): Promise<number> {
+      return moveTokensValidAfter(trx, userId, passwordHash);
+    },
+
+    /** For a change of password only: the account with its password hash. */
+    findCredentialsById(userId: number): Promise<UserCredentialsRow | undefined> {
+      return findCredentialsById(db, userId);
     },
 
     /** For sign-in only: the account with its password hash. */
