@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -34,6 +34,42 @@ describe('ASVS 5.0 self-assessment', () => {
     const page = renderPage(assessment, requirements);
     if (process.env.UPDATE_ASVS_PAGE) writeFileSync(file, page);
     expect(readFileSync(file, 'utf8'), 'run the test with UPDATE_ASVS_PAGE=1 to make the page again').toBe(page);
+  });
+});
+
+/**
+ * docs/security/inventory.md (ASVS 13.1.1, 11.1.2): a new connection or secret of the configuration,
+ * or a new hash or signing algorithm in the server, fails here until the inventory names it.
+ */
+describe('the inventory of connections, secrets and cryptography', () => {
+  const inventory = readFileSync(path.join(REPO_ROOT, 'docs/security/inventory.md'), 'utf8');
+  const serverSource = path.join(REPO_ROOT, 'apps/server/src');
+
+  it('names every variable of the configuration that opens a connection or holds a secret', () => {
+    const env = readFileSync(path.join(serverSource, 'config-env.ts'), 'utf8');
+    const variables = [...env.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(([, name = '']) => name);
+    const connectionsAndSecrets = variables.filter((name) =>
+      /(_URL|_SECRET|_TOKEN|_KEY|_ISSUER|_HOSTS|_PASSWORD|_CLIENT_ID|_SUBJECT)$|^(PORT|HOST|TRUST_PROXY|DATA_DIR)$/.test(
+        name,
+      ),
+    );
+    expect(connectionsAndSecrets).toContain('WEBHOOK_SECRET');
+    expect(connectionsAndSecrets.filter((name) => !inventory.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('names every hash and signing algorithm the server uses', () => {
+    const files = readdirSync(serverSource, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test-support'),
+    );
+    const used = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(path.join(serverSource, file), 'utf8');
+      for (const [, name = ''] of source.matchAll(/create(?:Hash|Hmac)\('([\w-]+)'/g)) used.add(name);
+      for (const [, name = ''] of source.matchAll(/algorithms?: \[?'(\w+)'/g)) used.add(name);
+    }
+    expect([...used]).toContain('sha256');
+    const plain = (text: string) => text.toLowerCase().replace(/-/g, '');
+    expect([...used].filter((name) => !plain(inventory).includes(plain(name)))).toEqual([]);
   });
 });
 

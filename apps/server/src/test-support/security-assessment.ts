@@ -300,6 +300,8 @@ export function renderPage(assessment: Assessment, requirements: readonly Requir
     '3. When OWASP publishes a new version, replace [`asvs-5.0.0-requirements.csv`](asvs-5.0.0-requirements.csv)',
     '   with its CSV export; the test then names every requirement that is new or gone.',
     '',
+    'What the server connects to, its secrets and its cryptography: [inventory.md](inventory.md).',
+    '',
     'The requirement texts below are shortened to their first sentence; the CSV holds them whole',
     '(OWASP ASVS, CC BY-SA 4.0). Decision: [0057](../decisions/0057-asvs-self-assessment.md).',
   ];
