@@ -256,8 +256,8 @@ const STATUS_LABEL: Record<Status, string> = {
 
 /** The first sentence of a requirement, enough to recognise it in a table (the CSV has it whole). */
 function shortText(text: string): string {
-  const first = /^(.*?\.)(\s|$)/.exec(text)?.[1] ?? text;
-  return first.replace(/^Verify that /, '');
+  const first = (/^(.*?\.)(\s|$)/.exec(text)?.[1] ?? text).replace(/^Verify that /, '');
+  return first.charAt(0).toUpperCase() + first.slice(1);
 }
 
 function cell(text: string): string {
@@ -282,6 +282,18 @@ export function renderPage(assessment: Assessment, requirements: readonly Requir
     '| --- | --- |',
     ...STATUSES.map((status) => `| ${STATUS_LABEL[status]} | ${count(status)} |`),
     `| All | ${assessment.requirements.length} |`,
+    '',
+    'By chapter:',
+    '',
+    '| Chapter | Met | Not applicable | Not met |',
+    '| --- | --- | --- | --- |',
+    ...[...new Set(inScope.map((r) => r.chapterId))].map((chapterId) => {
+      const ids = new Set(inScope.filter((r) => r.chapterId === chapterId).map((r) => r.id));
+      const name = inScope.find((r) => r.chapterId === chapterId)?.chapterName ?? '';
+      const inChapter = (status: Status) =>
+        assessment.requirements.filter((entry) => ids.has(entry.id) && entry.status === status).length;
+      return `| ${chapterId} ${name} | ${STATUSES.map(inChapter).join(' | ')} |`;
+    }),
     '',
     '**Met** names the test in the suite that shows it (file and test title); a test',
     '(`apps/server/src/security-assessment.test.ts`, part of `npm test`) fails when a requirement marked',
