@@ -15,7 +15,7 @@ export function CategoryForField({ registration }: { registration: UseFormRegist
             key={value}
             className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-[var(--border-strong)] bg-[var(--surface-raised)] px-3 py-2 font-medium has-[:checked]:border-[var(--accent)] has-[:checked]:bg-[var(--accent-soft)] has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-[var(--focus)]"
           >
-            <input type="radio" value={value} className="accent-[var(--accent)]" {...registration} />
+            <input type="radio" value={value} className="h-6 w-6 shrink-0 accent-[var(--accent)]" {...registration} />
             {_(CATEGORY_FOR_LABELS[value])}
           </label>
         ))}

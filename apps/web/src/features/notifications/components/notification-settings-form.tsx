@@ -138,7 +138,7 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
                 type="radio"
                 name={`${id}-language`}
                 value={language}
-                className="accent-[var(--accent)]"
+                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
                 checked={shownLanguage(settings, edits) === language}
                 onChange={() => choose({ language })}
               />

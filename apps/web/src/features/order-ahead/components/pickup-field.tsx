@@ -46,12 +46,19 @@ export function PickupField({ value, onChange }: PickupFieldProps) {
       <legend className="label">{_('order.pickup.label')}</legend>
       <div className="flex flex-wrap gap-4">
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={`${id}-when`} checked={!later} onChange={() => onChange(undefined)} />
+          <input
+            type="radio"
+            className="h-6 w-6 shrink-0 accent-[var(--accent)]"
+            name={`${id}-when`}
+            checked={!later}
+            onChange={() => onChange(undefined)}
+          />
           {_('order.pickup.asap')}
         </label>
         <label className="flex min-h-11 items-center gap-2">
           <input
             type="radio"
+            className="h-6 w-6 shrink-0 accent-[var(--accent)]"
             name={`${id}-when`}
             checked={later}
             disabled={list.length === 0}
