@@ -134,6 +134,22 @@ export async function claimDue(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Frees the rows other workers hold: for a process starting on SQLite, where it is the only one
+ * using the file (docs/deploy.md), so every other holder is a process that is gone (crashed or
+ * killed mid-delivery). Without this, its rows waited out the lease. Answers how many were freed.
+ */
+export async function releaseLeasesOfOthers(db: Db, worker: string): Promise<number> {
+  const result = await db
+    .updateTable('notification_outbox')
+    .set({ lease_until: null, leased_by: null })
+    .where('status', '=', 'pending')
+    .where('leased_by', 'is not', null)
+    .where('leased_by', '!=', worker)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** What a delivery attempt writes back; only while `worker` still holds the row. */
 export async function settleRow(
   db: Db,

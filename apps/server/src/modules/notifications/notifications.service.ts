@@ -33,6 +33,7 @@ import {
   insertOutboxRows,
   nextDue,
   outboxCounts,
+  releaseLeasesOfOthers,
   savePreferences,
   settleRow,
   type NewOutboxRow,
@@ -299,8 +300,14 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
       timer?.wake();
     },
 
-    /** The worker of this process: delivers due rows now, when they fall due, and at least every 10 s. */
+    /**
+     * The worker of this process: delivers due rows now, when they fall due, and at least every 10 s.
+     * On SQLite, where this is the only process using the file, the rows a process that is gone
+     * still held (a crash mid-delivery) are freed first, so they go out now rather than after
+     * their lease. On PostgreSQL another live process may hold them: their lease is waited out.
+     */
     start(): void {
+      let orphansFreed = dialect !== 'sqlite';
       timer ??= startDueTimer({
         now: () => clock.now(),
         maxPauseMs: POLL_MS,
@@ -308,7 +315,14 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         bus: ctx.bus,
         wakeOn: [],
         onError: (error) => log.warn({ err: error }, 'notification outbox: could not deliver; trying again shortly'),
-        run: deliverDue,
+        run: async () => {
+          if (!orphansFreed) {
+            const freed = await releaseLeasesOfOthers(db, worker);
+            if (freed > 0) log.warn({ rows: freed }, 'notification outbox: freed the rows a stopped process held');
+            orphansFreed = true;
+          }
+          return deliverDue();
+        },
       });
     },
 
