@@ -105,16 +105,33 @@ export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 /** The name of the header that makes a placement safe to retry (docs/api.md, POST /order). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/** An Idempotency-Key's value: 1 to 255 visible ASCII characters (the one rule for every route that takes one). */
+function idempotencyKey(description: string) {
+  return z
+    .string()
+    .regex(/^[\x21-\x7E]{1,255}$/, { message: 'must be 1 to 255 visible ASCII characters' })
+    .optional()
+    .describe(description);
+}
+
 /**
  * POST /order's headers: an optional Idempotency-Key (a UUID is what the web app sends). Other
  * headers pass through untouched.
  */
 export const OrderCreateHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7E]{1,255}$/, { message: 'must be 1 to 255 visible ASCII characters' })
-    .optional()
-    .describe('Any value unique to this order draft; a retry with the same key answers the same order.'),
+  'idempotency-key': idempotencyKey(
+    'Any value unique to this order draft; a retry with the same key answers the same order.',
+  ),
+});
+
+/**
+ * The headers of a move of an order (the barista's PATCH and undo, the owner's cancel and pick-up):
+ * an optional Idempotency-Key; a retry with it answers the first answer again (docs/api/orders.md).
+ */
+export const OrderMoveHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKey(
+    'Any value unique to this tap; a retry with the same key answers the first answer again, nothing applied twice.',
+  ),
 });
 
 export const OwnerOrderPatchBodySchema = z.object({

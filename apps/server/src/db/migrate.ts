@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-email-confirmation';
 import * as m015 from './migrations/015-counter-day';
 import * as m016 from './migrations/016-sessions-and-passwords';
 import * as m017 from './migrations/017-delivery-ids';
+import * as m019 from './migrations/019-request-keys';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -44,6 +45,7 @@ class StaticProvider implements MigrationProvider {
       '015-counter-day': { up: m015.up(this.dialect, this.options) },
       '016-sessions-and-passwords': { up: m016.up(this.dialect) },
       '017-delivery-ids': { up: m017.up(this.dialect) },
+      '019-request-keys': { up: m019.up(this.dialect) },
     });
   }
 }

@@ -412,6 +412,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   display_tokens: DisplayTokensTable;
+  request_keys: RequestKeysTable;
 }
 
 /** A pickup screen's link (migration 015): its token is only ever stored as a hash. */
@@ -423,6 +424,21 @@ export interface DisplayTokensTable {
   created_by: number;
   created_at: Timestamp;
   revoked_at: Timestamp | null;
+}
+
+/**
+ * An Idempotency-Key of a move of an order (migration 019), kept a day: the move it was sent for and
+ * the first answer (null while the first request is still being handled).
+ */
+export interface RequestKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  order_id: number;
+  fingerprint: string;
+  status_code: number | null;
+  answer: string | null;
+  created_at: Timestamp;
 }
 
 /** A database handle or a transaction: both run the same queries. */

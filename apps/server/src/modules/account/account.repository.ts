@@ -170,6 +170,16 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
   await trx.deleteFrom('notification_outbox').where('user_id', '=', userId).execute();
   await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
   await trx.deleteFrom('site_baristas').where('user_id', '=', userId).execute();
+  // The answers kept for retried moves (a day, migration 019): the person's own, and those showing their orders.
+  await trx
+    .deleteFrom('request_keys')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb('order_id', 'in', eb.selectFrom('orders').select('id').where('user_id', '=', userId)),
+      ]),
+    )
+    .execute();
   // A photo is stored once for everyone who uploaded the same picture: kept while another's order shows it.
   const shared = names.length
     ? await trx

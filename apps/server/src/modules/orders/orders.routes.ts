@@ -13,26 +13,54 @@ import {
   OrderCreateBodySchema,
   OrderCreateHeadersSchema,
   OrderListQuerySchema,
+  OrderMoveHeadersSchema,
   OrderSchema,
   OwnerOrderPatchBodySchema,
   QueuedOrderSchema,
 } from '@cafe/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../lib/cached-answer';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import type { OrdersService } from './orders.service';
+import { ReplayedRefusal, type MoveRoute } from './request-keys';
 import type { SitesService } from '../sites/sites.service';
 
 const TAGS = ['orders'];
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** What a move of an order says of its Idempotency-Key (request-keys.ts). */
+const KEY_DOC =
+  ' With an Idempotency-Key, a retry by the same person with the same key answers the first answer again (`Idempotent-Replayed: true`), nothing applied twice; the same key with another change 422 IDEMPOTENCY_KEY_REUSED; while the first request with it is still being handled 409 IDEMPOTENCY_KEY_IN_USE.';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites: SitesService }> = async (
   app,
   { orders, sites },
 ) => {
   const service = orders;
+
+  /**
+   * A move of an order with the request's Idempotency-Key: a retry answers the first answer again
+   * (`Idempotent-Replayed: true`), the order or the refusal, nothing applied twice.
+   */
+  async function keyedMove<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    move: { route: MoveRoute; orderId: number; body: unknown },
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const header = request.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header : undefined;
+    try {
+      const { value, replayed } = await service.keyed({ ...move, userId: currentUser(request).id, key }, run);
+      if (replayed) void reply.header('Idempotent-Replayed', 'true');
+      return value;
+    } catch (error) {
+      if (error instanceof ReplayedRefusal) void reply.header('Idempotent-Replayed', 'true');
+      throw error;
+    }
+  }
 
   app.post(
     '/order',
@@ -182,14 +210,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       schema: {
         tags: TAGS,
         summary: 'The owner cancels a waiting order (ordered -> cancel) or picks up a finished one (done -> picked)',
-        description: 'Other changes: 409 INVALID_TRANSITION. Emits `orders`.',
+        description: 'Other changes: 409 INVALID_TRANSITION. Emits `orders`.' + KEY_DOC,
         security: bearerSecurity,
+        headers: OrderMoveHeadersSchema,
         params: IdParamsSchema,
         body: OwnerOrderPatchBodySchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
       },
     },
-    async (request) => service.ownerUpdate(currentUser(request), request.params.id, request.body),
+    async (request, reply) =>
+      keyedMove(request, reply, { route: 'owner-move', orderId: request.params.id, body: request.body }, () =>
+        service.ownerUpdate(currentUser(request), request.params.id, request.body),
+      ),
   );
 
   app.post(
@@ -242,13 +274,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'in-progress -> ordered, done -> in-progress, rejected -> ordered or in-progress, picked (a handover, not the ' +
           "owner's own pick-up) or uncollected -> done, a tumbler marked not here -> found; recorded in the history with " +
           'the note "undo". 409 UNDO_EXPIRED after 30 s; 409 INVALID_TRANSITION when there is nothing to undo or the ' +
-          'order changed since (e.g. picked up). Emits `orders`; the owner is told by push when a Done or reject is undone.',
+          'order changed since (e.g. picked up). Emits `orders`; the owner is told by push when a Done or reject is undone.' +
+          KEY_DOC,
         security: bearerSecurity,
+        headers: OrderMoveHeadersSchema,
         params: IdParamsSchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
       },
     },
-    async (request) => service.undo(currentUser(request), request.params.id),
+    async (request, reply) =>
+      keyedMove(request, reply, { route: 'undo', orderId: request.params.id, body: null }, () =>
+        service.undo(currentUser(request), request.params.id),
+      ),
   );
 
   app.post(
@@ -303,13 +340,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'ordered -> in-progress; in-progress -> done (rejectNote becomes ""); ordered | in-progress -> rejected; ' +
           "done -> picked (handed over); done -> uncollected once the site's uncollectedAfterMinutes have passed since " +
           'it was finished (before: 409 NOT_YET_UNCOLLECTED). Other changes, or an order someone else changed first: ' +
-          '409 INVALID_TRANSITION. Emits `orders`.',
+          '409 INVALID_TRANSITION. Emits `orders`.' +
+          KEY_DOC,
         security: bearerSecurity,
+        headers: OrderMoveHeadersSchema,
         params: IdParamsSchema,
         body: BaristaOrderPatchBodySchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
       },
     },
-    async (request) => service.baristaUpdate(currentUser(request), request.params.id, request.body),
+    async (request, reply) =>
+      keyedMove(request, reply, { route: 'barista-move', orderId: request.params.id, body: request.body }, () =>
+        service.baristaUpdate(currentUser(request), request.params.id, request.body),
+      ),
   );
 };

@@ -16,6 +16,7 @@ import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 import { createCounterDay } from './counter-day';
+import { withRequestKey, type KeyedMove, type MoveAnswer } from './request-keys';
 
 /**
  * The orders module as the rest of the app reaches it: placing
@@ -65,6 +66,16 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     /** POST /order/barista/{id}/undo: a tumbler mark, or the latest move (transitions.service). */
     async undo(user: AuthUser, id: number): Promise<Order> {
       return (await counter.undoTumbler(user, id)) ?? transitions.undo(user, id);
+    },
+    /**
+     * A move of an order with its Idempotency-Key (request-keys.ts): made once per (person, key), a
+     * retry answered the first answer again. Without a key, simply made.
+     */
+    keyed<T>(
+      move: Omit<KeyedMove, 'key'> & { key: string | undefined },
+      run: () => Promise<T>,
+    ): Promise<MoveAnswer<T>> {
+      return withRequestKey(db, ctx.clock, move, run);
     },
     readyIfJoinedNow: queue.readyIfJoinedNow,
     myQueueAnswer: queue.myQueueAnswer,
