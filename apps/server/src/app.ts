@@ -25,12 +25,14 @@ import { createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createClusterBus } from './realtime/bus';
 import { createDisplayChannel } from './realtime/display-channel';
 import { createLiveEvents } from './realtime/events';
+import { createLiveLog, greetSockets } from './realtime/live-log';
 import { admitSockets, createSocketServer } from './realtime/socket';
 import { createAppContext } from './services';
 import { createDomainEvents } from './lib/domain-events';
 import { healthRoutes } from './modules/health/health.routes';
 import { busyRoutes } from './modules/busy/busy.routes';
 import { displayRoutes } from './modules/display/display.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
@@ -160,13 +162,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const io = createSocketServer(app.server, config.publicUrl);
   const metrics = createAppMetrics();
+  const liveLog = createLiveLog(database.db, () => clock.now());
+  const events = createLiveEvents(io, (event) => metrics.liveEvents.inc({ event }), {
+    log: liveLog,
+    warn: (error, event) => app.log.warn({ err: error, event }, 'live event sent without a sequence number'),
+  });
   const ctx = createAppContext({
     config,
     db: database.db,
     dialect: database.dialect,
     clock,
     tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
-    events: createLiveEvents(io, (event) => metrics.liveEvents.inc({ event })),
+    events,
     displays: createDisplayChannel(io),
     bus: createClusterBus(io),
     log: app.log,
@@ -178,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (token) => ctx.services.auth.identify(token),
     (user, siteId) => ctx.services.sites.liveSite(user, siteId),
   );
+  greetSockets(io, (siteId) => liveLog.current(siteId));
   app.decorate('ctx', ctx);
   app.decorate('io', io);
 
@@ -217,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes, ctx.services);
       await api.register(scheduleRoutes, ctx.services);
       await api.register(displayRoutes, ctx.services);
+      await api.register(liveRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
     },
@@ -231,6 +240,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.services.schedule.stop();
     await ctx.services.orders.stopReleases();
     await ctx.services.retention.stop();
+    // The events still being numbered are sent before the connections and the database close.
+    await events.settled();
     await io.close();
     // Deliveries under way still write the database; each gives up after its own timeout.
     await ctx.services.notifications.stop();

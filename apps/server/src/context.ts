@@ -12,6 +12,7 @@ import type { AuthService } from './modules/auth/auth.service';
 import type { BusyService } from './modules/busy/busy.service';
 import type { DisplayService } from './modules/display/display.service';
 import type { HealthService } from './modules/health/health.service';
+import type { LiveService } from './modules/live/live.service';
 import type { MenuService } from './modules/menu/menu.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OptionsService } from './modules/options/options.service';
@@ -45,6 +46,8 @@ export interface Services {
   /** Pickup screens: the links a site's staff make for a TV at the counter, and what a screen reads. */
   display: DisplayService;
   health: HealthService;
+  /** Catching up on a site's live events after a reconnect (GET /live/missed). */
+  live: LiveService;
   menu: MenuService;
   /** The notification outbox: what orders' moves tell their owners, in the channels they chose. */
   notifications: NotificationsService;

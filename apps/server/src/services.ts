@@ -5,6 +5,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBusyService } from './modules/busy/busy.service';
 import { createDisplayService } from './modules/display/display.service';
 import { createHealthService } from './modules/health/health.service';
+import { createLiveService } from './modules/live/live.service';
 import { createMenuService, type MenuService } from './modules/menu/menu.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOptionsService } from './modules/options/options.service';
@@ -64,6 +65,7 @@ export function createAppContext(base: AppBase): AppContext {
     busy,
     display: createDisplayService(base, { sites, orders }),
     health: createHealthService(base),
+    live: createLiveService(base, { sites }),
     menu,
     notifications,
     options,

@@ -6,6 +6,67 @@ import { OrdersEventSchema } from './order-schemas';
 import { CafeStatusSchema, MenuEventSchema } from './schemas';
 import { SiteSchema } from './site-schemas';
 
+/**
+ * What every event sent to a site's rooms carries besides its own fields (docs/api/live-events.md,
+ * "Never missed, never twice"): the site and its sequence number, dense (1, 2, 3, ...) per site
+ * across the whole deployment. Optional in the schema only so that an older server's events still
+ * parse; this server always sends both on a site's events, and never on the others.
+ */
+export const SEQUENCED = {
+  siteId: z.number().int().positive().optional(),
+  seq: z.number().int().positive().optional(),
+};
+/** The site fields of a sequenced event, for a client that reads them without knowing which event it is. */
+export const SequencedSchema = z.object(SEQUENCED);
+export type Sequenced = z.infer<typeof SequencedSchema>;
+
+/** The events that carry a site's sequence number (the others: `site`, a company `menu` event, `session-changed`, `hello`). */
+export const SEQUENCED_EVENTS = [
+  'orders',
+  'queue',
+  'cafe-status',
+  'ordering-status',
+  'menu',
+  'schedule',
+  'closing-soon',
+] as const;
+
+/**
+ * `hello`: sent on every connect, before any other event of that connection: the site the
+ * connection follows, whether it gets that site's board, and the site's current sequence number
+ * (0 when nothing was sent yet). Events of the site with a greater `seq` are the ones to apply.
+ */
+export const HelloEventSchema = z.object({
+  siteId: z.number().int().positive(),
+  board: z.boolean(),
+  seq: z.number().int().nonnegative(),
+});
+export type HelloEvent = z.infer<typeof HelloEventSchema>;
+
+/** One event of `GET /live/missed`: its name on the wire, its sequence number and its payload as sent. */
+export const MissedEventSchema = z.object({
+  event: z.enum(SEQUENCED_EVENTS),
+  seq: z.number().int().positive(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type MissedEvent = z.infer<typeof MissedEventSchema>;
+
+/** GET /live/missed?siteId=&after=: what the caller missed of a site since `after`. */
+export const LiveMissedQuerySchema = z.object({
+  siteId: z.coerce.number().int().positive(),
+  after: z.coerce.number().int().nonnegative(),
+});
+export const LiveMissedSchema = z.object({
+  siteId: z.number().int().positive(),
+  /** The site's current sequence number. */
+  seq: z.number().int().nonnegative(),
+  /** `after` is older than the events kept (or not one this server gave): read everything again. */
+  tooOld: z.boolean(),
+  /** In `seq` order; only those the caller would have received live. Empty when `tooOld`. */
+  events: z.array(MissedEventSchema),
+});
+export type LiveMissed = z.infer<typeof LiveMissedSchema>;
+
 export const SessionChangedEventSchema = z.object({ userId: z.number().int() });
 export type SessionChangedEvent = z.infer<typeof SessionChangedEventSchema>;
 
@@ -15,15 +76,16 @@ export type SessionChangedEvent = z.infer<typeof SessionChangedEventSchema>;
  * web's one keyed hook parses each payload with it once, at the edge.
  */
 export const LIVE_EVENT_SCHEMAS = {
-  orders: OrdersEventSchema,
-  queue: QueueEventSchema,
-  'cafe-status': CafeStatusSchema,
-  menu: MenuEventSchema,
-  'ordering-status': OrderingStatusSchema,
+  orders: OrdersEventSchema.extend(SEQUENCED),
+  queue: QueueEventSchema.extend({ seq: SEQUENCED.seq }),
+  'cafe-status': CafeStatusSchema.extend(SEQUENCED),
+  menu: MenuEventSchema.extend(SEQUENCED),
+  'ordering-status': OrderingStatusSchema.extend(SEQUENCED),
   'session-changed': SessionChangedEventSchema,
-  schedule: ScheduleSchema,
-  'closing-soon': ClosingSoonEventSchema,
+  schedule: ScheduleSchema.extend(SEQUENCED),
+  'closing-soon': ClosingSoonEventSchema.extend(SEQUENCED),
   site: SiteSchema,
+  hello: HelloEventSchema,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-email-confirmation';
 import * as m015 from './migrations/015-counter-day';
 import * as m016 from './migrations/016-sessions-and-passwords';
 import * as m017 from './migrations/017-delivery-ids';
+import * as m018 from './migrations/018-live-events';
 import * as m019 from './migrations/019-request-keys';
 import type { Database } from './types';
 
@@ -45,6 +46,7 @@ class StaticProvider implements MigrationProvider {
       '015-counter-day': { up: m015.up(this.dialect, this.options) },
       '016-sessions-and-passwords': { up: m016.up(this.dialect) },
       '017-delivery-ids': { up: m017.up(this.dialect) },
+      '018-live-events': { up: m018.up(this.dialect) },
       '019-request-keys': { up: m019.up(this.dialect) },
     });
   }

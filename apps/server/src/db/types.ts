@@ -412,6 +412,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   display_tokens: DisplayTokensTable;
+  live_sequences: LiveSequencesTable;
+  live_events: LiveEventsTable;
   request_keys: RequestKeysTable;
 }
 
@@ -438,6 +440,25 @@ export interface RequestKeysTable {
   fingerprint: string;
   status_code: number | null;
   answer: string | null;
+  created_at: Timestamp;
+}
+
+/** A site's last live-event sequence number given (migration 018). */
+export interface LiveSequencesTable {
+  site_id: number;
+  seq: number;
+}
+
+/** A recent live event of a site (migration 018), kept for clients catching up (`GET /api/live/missed`). */
+export interface LiveEventsTable {
+  site_id: number;
+  seq: number;
+  /** The event's name on the wire (`orders`, `queue`, ...). */
+  event: string;
+  /** JSON of the payload as sent, `siteId` and `seq` included. */
+  payload: string;
+  /** JSON array of the rooms it went to (realtime/socket.ts ROOMS). */
+  rooms: string;
   created_at: Timestamp;
 }
 

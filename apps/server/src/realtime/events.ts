@@ -1,5 +1,6 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
+import type { LiveLog } from './live-log';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -30,6 +31,15 @@ export interface LiveEvents {
    * `session-changed` first, so the client reconnects and joins the rooms of the new role.
    */
   sessionChanged(userId: number): void;
+  /** Resolves once every site event asked for so far is numbered and sent (before closing; tests). */
+  settled(): Promise<void>;
+}
+
+/** What the live events of a site need to be numbered and kept (realtime/live-log.ts). */
+export interface LiveSequencing {
+  log: LiveLog;
+  /** Told when an event could not be numbered (the database is away): it is sent without a number. */
+  warn: (error: unknown, event: LiveEventName) => void;
 }
 
 /** The message between server processes that asks each to end a user's connections it holds. */
@@ -39,7 +49,11 @@ const END_SESSION = 'end-session';
  * The events themselves are the contract's (LIVE_EVENT_SCHEMAS in packages/shared); this module
  * only says who receives each. `sent` hears every event once as it leaves (the metrics count them).
  */
-export function createLiveEvents(io: LiveServer, sent: (event: LiveEventName) => void = () => {}): LiveEvents {
+export function createLiveEvents(
+  io: LiveServer,
+  sent: (event: LiveEventName) => void = () => {},
+  sequencing?: LiveSequencing,
+): LiveEvents {
   // The adapter the server starts with keeps everything in this process; a cluster adapter
   // (PostgreSQL, attached later) replaces it.
   const singleProcessAdapter = io.adapter();
@@ -63,31 +77,73 @@ export function createLiveEvents(io: LiveServer, sent: (event: LiveEventName) =>
     (to.emit as (name: E, data: LiveEventPayload<E>) => boolean)(event, payload);
   }
 
+  /**
+   * Per site, the events of this process in the order they were asked for: each waits for the one
+   * before to be numbered and sent, so this process sends a site's events in the order of their
+   * numbers (another process's may interleave; the clients order them by number).
+   */
+  const chains = new Map<number, Promise<void>>();
+
+  /** Sends an event of a site with the site's next number, after the ones asked for before it. */
+  function sendToSite<E extends LiveEventName>(
+    siteId: number,
+    rooms: string[],
+    event: E,
+    payload: LiveEventPayload<E>,
+  ): void {
+    if (!sequencing) {
+      send(rooms, event, payload);
+      return;
+    }
+    const { log, warn } = sequencing;
+    const numbered = (seq: number) => ({ ...payload, siteId, seq });
+    const previous = chains.get(siteId) ?? Promise.resolve();
+    const next = previous
+      .then(() => log.record(siteId, event, numbered, rooms))
+      .then(
+        (seq) => send(rooms, event, numbered(seq) as LiveEventPayload<E>),
+        (error: unknown) => {
+          // Better late news without a number than none: a client that sees an event without one
+          // reads everything again at its next reconnect.
+          warn(error, event);
+          send(rooms, event, { ...payload, siteId } as LiveEventPayload<E>);
+        },
+      );
+    chains.set(siteId, next);
+    void next.then(() => {
+      if (chains.get(siteId) === next) chains.delete(siteId);
+    });
+  }
+
   io.sockets.on(END_SESSION, (userId: unknown) => {
     if (typeof userId === 'number') endSessionHere(userId);
   });
 
   return {
+    async settled() {
+      await Promise.all([...chains.values()]);
+    },
     order(siteId, event) {
-      send([ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event);
+      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event);
     },
     queue(siteId, event, userIds) {
-      send([ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);
+      sendToSite(siteId, [ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);
     },
     shopStatus(siteId, status) {
-      send([ROOMS.site(siteId)], 'cafe-status', status);
+      sendToSite(siteId, [ROOMS.site(siteId)], 'cafe-status', status);
     },
     busyMode(siteId, status) {
-      send([ROOMS.site(siteId)], 'ordering-status', status);
+      sendToSite(siteId, [ROOMS.site(siteId)], 'ordering-status', status);
     },
     menu(event, siteId) {
-      send(siteId === undefined ? null : [ROOMS.site(siteId)], 'menu', event);
+      if (siteId === undefined) send(null, 'menu', event);
+      else sendToSite(siteId, [ROOMS.site(siteId)], 'menu', event);
     },
     schedule(siteId, schedule) {
-      send([ROOMS.site(siteId)], 'schedule', schedule);
+      sendToSite(siteId, [ROOMS.site(siteId)], 'schedule', schedule);
     },
     closingSoon(siteId, event) {
-      send([ROOMS.site(siteId)], 'closing-soon', event);
+      sendToSite(siteId, [ROOMS.site(siteId)], 'closing-soon', event);
     },
     site(site) {
       send(null, 'site', site);

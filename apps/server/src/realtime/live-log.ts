@@ -1,0 +1,126 @@
+import type { LiveMissed, MissedEvent } from '@cafe/shared';
+import { sql } from 'kysely';
+import type { Db } from '../db/types';
+import { ROOMS, type LiveServer } from './socket';
+
+/**
+ * The sequence of each site's live events and the log of the recent ones (migration 018,
+ * docs/decisions/0053-live-event-sequence.md). The database gives the numbers, so every server
+ * process of a deployment draws from one counter per site: dense, never twice.
+ */
+
+/** How long an event is kept for clients catching up. */
+export const LIVE_LOG_KEEP_MS = 24 * 60 * 60 * 1000;
+/** At most this many events of a site are kept. */
+export const LIVE_LOG_KEEP_EVENTS = 20_000;
+/** A client further behind than this reads everything again (cheaper than replaying the events). */
+export const LIVE_MISSED_MAX = 1000;
+/** The old events of a site are deleted every this many events. */
+const PRUNE_EVERY = 200;
+
+export interface LiveLog {
+  /**
+   * Takes the site's next sequence number and keeps the event under it, in one short transaction:
+   * the number is used once it is given (nothing rolls back after the commit), so there is no gap.
+   */
+  record(siteId: number, event: string, payload: (seq: number) => object, rooms: readonly string[]): Promise<number>;
+  /** The site's last sequence number given (0: none yet). */
+  current(siteId: number): Promise<number>;
+  /** The events of a site after `after` that went to one of `rooms`, in order, or `tooOld`. */
+  missed(siteId: number, after: number, rooms: ReadonlySet<string>): Promise<LiveMissed>;
+}
+
+export function createLiveLog(db: Db, now: () => Date): LiveLog {
+  async function current(siteId: number): Promise<number> {
+    const row = await db.selectFrom('live_sequences').select('seq').where('site_id', '=', siteId).executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  return {
+    current,
+
+    async record(siteId, event, payload, rooms) {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        // One statement takes the number: the row is locked (PostgreSQL) until the commit, so a
+        // second process waits only for this short transaction, never for a domain write.
+        const row = await trx
+          .insertInto('live_sequences')
+          .values({ site_id: siteId, seq: 1 })
+          .onConflict((oc) => oc.column('site_id').doUpdateSet({ seq: sql<number>`live_sequences.seq + 1` }))
+          .returning('seq')
+          .executeTakeFirstOrThrow();
+        const seq = Number(row.seq);
+        await trx
+          .insertInto('live_events')
+          .values({
+            site_id: siteId,
+            seq,
+            event,
+            payload: JSON.stringify(payload(seq)),
+            rooms: JSON.stringify(rooms),
+            created_at: at.toISOString(),
+          })
+          .execute();
+        if (seq % PRUNE_EVERY === 0) {
+          const before = new Date(at.getTime() - LIVE_LOG_KEEP_MS).toISOString();
+          await trx
+            .deleteFrom('live_events')
+            .where('site_id', '=', siteId)
+            .where((eb) => eb.or([eb('seq', '<=', seq - LIVE_LOG_KEEP_EVENTS), eb('created_at', '<', before)]))
+            .execute();
+        }
+        return seq;
+      });
+    },
+
+    async missed(siteId, after, rooms) {
+      const seq = await current(siteId);
+      const tooOld: LiveMissed = { siteId, seq, tooOld: true, events: [] };
+      // A number this server never gave (another database, restored from a backup): start again.
+      if (after > seq) return tooOld;
+      if (after === seq) return { siteId, seq, tooOld: false, events: [] };
+      if (seq - after > LIVE_MISSED_MAX) return tooOld;
+      const rows = await db
+        .selectFrom('live_events')
+        .select(['seq', 'event', 'payload', 'rooms'])
+        .where('site_id', '=', siteId)
+        .where('seq', '>', after)
+        .where('seq', '<=', seq)
+        .orderBy('seq')
+        .execute();
+      // Every number up to `seq` was committed with its event: a missing first one was deleted as old.
+      if (rows.length === 0 || Number(rows[0]?.seq) !== after + 1) return tooOld;
+      const events: MissedEvent[] = [];
+      for (const row of rows) {
+        const to = JSON.parse(row.rooms) as string[];
+        if (!to.some((room) => rooms.has(room))) continue;
+        events.push({
+          event: row.event as MissedEvent['event'],
+          seq: Number(row.seq),
+          payload: JSON.parse(row.payload) as Record<string, unknown>,
+        });
+      }
+      return { siteId, seq, tooOld: false, events };
+    },
+  };
+}
+
+/**
+ * `hello` on every connect (docs/api/live-events.md): the site the connection follows (the rooms
+ * admitSockets joined it to), whether it gets the board, and the site's current number. The number
+ * is read once the connection is connected and in its rooms, so every event numbered later reaches
+ * it, and every one numbered before is in what the client reads after this.
+ */
+export function greetSockets(io: LiveServer, currentSeq: (siteId: number) => Promise<number>): void {
+  io.on('connection', (socket) => {
+    const siteId = [...socket.rooms].map((room) => /^site:(\d+)$/.exec(room)?.[1]).find((id) => id !== undefined);
+    if (siteId === undefined) return;
+    const site = Number(siteId);
+    const board = socket.rooms.has(ROOMS.staff(site));
+    currentSeq(site)
+      .then((seq) => socket.emit('hello', { siteId: site, board, seq }))
+      // Without its number the client could not tell what it missed: it connects again.
+      .catch(() => socket.disconnect(true));
+  });
+}
