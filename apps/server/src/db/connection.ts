@@ -151,6 +151,9 @@ export function openDatabase(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Deleted content is overwritten with zeros, not left in the file's free space: a deleted
+  // person's remark must not be readable from a copy of the file (issue 31). Costs some writes.
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const maintenance = startSqliteMaintenance(sqlite, db);
   const withWritableSqliteSchema = async <T>(edit: () => Promise<T>): Promise<T> => {

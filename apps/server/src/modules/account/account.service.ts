@@ -1,5 +1,6 @@
 import type { AccountExport, DeleteOwnAccountBody } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
+import { flushErasure } from '../../db/erasure';
 import type { Change } from '../../lib/domain-events';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
@@ -61,6 +62,12 @@ export function createAccountService(ctx: AppBase, deps: { users: UsersService; 
     if (gone.length > 0) ctx.bus.publish(IMAGES_REMOVED_TOPIC, gone.length);
     await ctx.domainEvents.emit('user.changed', { userId, endSessions: false, changes: [change] });
     ctx.events.sessionChanged(userId);
+    // The erased text must not stay readable in SQLite's write-ahead log.
+    const flushed = await flushErasure(db, ctx.dialect).catch((error: unknown) => {
+      log.warn({ err: error }, 'could not checkpoint the database after deleting an account');
+      return false;
+    });
+    if (!flushed) log.warn({ userId }, 'the write-ahead log still holds pages from before the deletion');
     log.info({ userId, photos: gone.length }, 'account deleted');
   }
 
