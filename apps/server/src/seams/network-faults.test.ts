@@ -138,18 +138,35 @@ function isKeyInUse(answer: Answer): boolean {
 }
 
 /**
- * A board as the web app keeps one: the list read once (GET /order), then every `orders` event
- * applied to it (the order it carries replaces the one of that id); after a reconnect the list is
- * read again, and a read that an event overtook is read once more (use-board-live.ts).
+ * A board as the web app keeps one. Without a site sequence (a server before issue 31): the list
+ * read once (GET /order), then every `orders` event applied to it (the order it carries replaces
+ * the one of that id); after a reconnect the list is read again, and a read that an event
+ * overtook is read once more (use-board-live.ts). With one (the server says `hello` with the
+ * site's `seq`): events are applied once each, in `seq` order; a gap, or a reconnect, asks
+ * `GET /live/missed` for what came meanwhile, and only a `tooOld` answer reads everything again
+ * (docs/api/live-events.md).
  */
 class Board {
   list: QueuedOrder[] = [];
   connects = 0;
   events = 0;
+  /** Catch-ups through GET /live/missed, and full reads (the first one included). */
+  missedReads = 0;
+  fullReads = 0;
   changedAt = Date.now();
+  /** Whether the server numbers a site's events: the board then follows the site's sequence. */
+  sequenced = false;
+  /** The greatest `seq` a `hello` told. */
+  private heard = 0;
   private socket: LiveClient | undefined;
   private reading = false;
   private overtaken = false;
+  /** The last `seq` applied; null before the first read. */
+  private lastSeq: number | null = null;
+  /** Events received ahead of a gap, by `seq`. */
+  private ahead = new Map<number, { event: string; payload: unknown }>();
+  private catchingUp = false;
+  private catchUpAgain = false;
 
   constructor(
     readonly name: string,
@@ -158,7 +175,9 @@ class Board {
     private readonly seen: Seen,
   ) {}
 
-  async start(): Promise<void> {
+  /** `sequenced`: whether the server has GET /live/missed (asked once, straight, before connecting). */
+  async start(sequenced: boolean): Promise<void> {
+    this.sequenced = sequenced;
     const socket: LiveClient = io(this.proxy.url, {
       path: '/api/socket.io',
       transports: ['websocket'],
@@ -169,25 +188,106 @@ class Board {
       timeout: REQUEST_TIMEOUT_MS,
     });
     this.socket = socket;
-    socket.on('orders', (payload) => {
-      const event = LIVE_EVENT_SCHEMAS.orders.parse(payload);
-      this.events += 1;
-      if (this.reading) this.overtaken = true;
-      const order: QueuedOrder = { ...event.order, queue_at: null, estimatedWaitMinutes: null };
-      this.list = [...this.list.filter((o) => o.id !== order.id), order];
-      this.changedAt = Date.now();
+    socket.onAny((event: string, payload: unknown) => {
+      if (event === 'hello') {
+        if (!this.sequenced) return;
+        const hello = payload as { seq: number };
+        this.heard = Math.max(this.heard, hello.seq);
+        if (this.lastSeq === null && !this.reading) void this.readAll(hello.seq);
+        else void this.catchUp();
+        return;
+      }
+      const seq = (payload as { seq?: unknown } | null)?.seq;
+      if (this.sequenced && typeof seq === 'number') this.receive(seq, event, payload);
+      else if (event === 'orders') this.apply(payload);
     });
-    const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.on('connect', () => {
       this.connects += 1;
-      if (this.connects > 1) void this.readAll();
+      // Without a sequence every connect reads the board (again); with one, `hello` says what to do.
+      if (!this.sequenced) void this.readAll(null);
     });
-    await connected;
-    await this.readAll();
+    while (this.fullReads === 0 || (this.sequenced && this.lastSeq === null)) await sleep(50);
   }
 
-  /** GET /order through the board's proxy, again until no event overtook the read. */
-  async readAll(): Promise<void> {
+  /** The order an `orders` event carries replaces the one of that id. */
+  private apply(payload: unknown): void {
+    const event = LIVE_EVENT_SCHEMAS.orders.parse(payload);
+    this.events += 1;
+    if (this.reading) this.overtaken = true;
+    const order: QueuedOrder = { ...event.order, queue_at: null, estimatedWaitMinutes: null };
+    this.list = [...this.list.filter((o) => o.id !== order.id), order];
+    this.changedAt = Date.now();
+  }
+
+  /** A sequenced event: applied when it is the next one, held when ahead of a gap, dropped when seen. */
+  private receive(seq: number, event: string, payload: unknown): void {
+    if (this.lastSeq === null || this.reading) {
+      this.ahead.set(seq, { event, payload });
+      return;
+    }
+    if (seq <= this.lastSeq) return;
+    this.ahead.set(seq, { event, payload });
+    this.drain();
+    if (this.ahead.size > 0) void this.catchUp();
+  }
+
+  /** Applies the held events that follow `lastSeq` without a gap. */
+  private drain(): void {
+    if (this.lastSeq === null) return;
+    for (const seq of [...this.ahead.keys()]) if (seq <= this.lastSeq) this.ahead.delete(seq);
+    for (let next = this.ahead.get(this.lastSeq + 1); next; next = this.ahead.get(this.lastSeq + 1)) {
+      this.ahead.delete(this.lastSeq + 1);
+      this.lastSeq += 1;
+      if (next.event === 'orders') this.apply(next.payload);
+    }
+  }
+
+  /** GET /live/missed after `lastSeq`; everything again when the server says it is too old. */
+  private async catchUp(): Promise<void> {
+    if (this.catchingUp || this.reading) {
+      this.catchUpAgain = true;
+      return;
+    }
+    this.catchingUp = true;
+    try {
+      do {
+        this.catchUpAgain = false;
+        const after = this.lastSeq ?? 0;
+        const answer = await untilAnswered(this.seen, () =>
+          request(
+            this.seen,
+            this.proxy.url,
+            'GET',
+            `/api/live/missed?siteId=${FIRST_SITE_ID}&after=${after}`,
+            this.token,
+          ),
+        );
+        if (answer.status !== 200) throw new Error(`missed: ${answer.status} ${JSON.stringify(answer.body)}`);
+        this.missedReads += 1;
+        const missed = answer.body as {
+          seq: number;
+          tooOld: boolean;
+          events: { event: string; seq: number; payload: unknown }[];
+        };
+        if (missed.tooOld) {
+          this.catchingUp = false;
+          await this.readAll(missed.seq);
+          return;
+        }
+        for (const e of missed.events) if (e.seq > after) this.ahead.set(e.seq, e);
+        this.drain();
+        // What the board was not meant to hear leaves gaps the answer closes: up to its `seq`, all is known.
+        if ((this.lastSeq ?? 0) < missed.seq) this.lastSeq = missed.seq;
+        this.drain();
+        if (this.ahead.size > 0) this.catchUpAgain = true;
+      } while (this.catchUpAgain);
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
+  /** GET /order through the board's proxy; with a sequence, as of `seq` (later events then apply). */
+  async readAll(seq: number | null): Promise<void> {
     if (this.reading) {
       this.overtaken = true;
       return;
@@ -206,13 +306,20 @@ class Board {
           ),
         );
         if (answer.status !== 200) throw new Error(`board read: ${answer.status} ${JSON.stringify(answer.body)}`);
-        if (this.overtaken) continue;
+        if (this.overtaken && seq === null) continue;
+        this.fullReads += 1;
         this.list = answer.body as QueuedOrder[];
         this.changedAt = Date.now();
-        return;
+        break;
       }
     } finally {
       this.reading = false;
+    }
+    if (seq !== null) {
+      // The read shows at least what `seq` did; the events after it, held meanwhile, apply in order.
+      this.lastSeq = Math.max(seq, this.lastSeq ?? 0);
+      this.drain();
+      if (this.ahead.size > 0 || this.catchUpAgain || this.heard > this.lastSeq) void this.catchUp();
     }
   }
 
@@ -265,7 +372,18 @@ interface RoundReport {
   duplicatedOrders: number;
   lostMoves: number;
   appliedTwice: number;
-  boards: { name: string; lost: number; duplicated: number; phantom: number; connects: number; events: number }[];
+  boards: {
+    name: string;
+    lost: number;
+    duplicated: number;
+    phantom: number;
+    connects: number;
+    events: number;
+    missedReads: number;
+    fullReads: number;
+  }[];
+  /** How the boards caught up: the site's sequence and GET /live/missed, or reading everything again. */
+  catchUp: 'sequence' | 'read again';
   serverErrors: string[];
 }
 
@@ -345,7 +463,12 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
             `${r.replayed} replayed; lost ${r.lostOrders + r.lostMoves + r.boards.reduce((n, b) => n + b.lost, 0)}, ` +
             `duplicated ${r.duplicatedOrders + r.boards.reduce((n, b) => n + b.duplicated, 0)}, ` +
             `applied twice ${r.appliedTwice}; moves of unknown outcome ${r.unknownMoves}; ` +
-            `boards ${r.boards.map((b) => `${b.name} ${b.connects} connects/${b.events} events`).join(', ')}`,
+            `boards (catch-up by ${r.catchUp}) ${r.boards
+              .map(
+                (b) =>
+                  `${b.name} ${b.connects} connects/${b.events} events/${b.missedReads} missed reads/${b.fullReads} full reads`,
+              )
+              .join(', ')}`,
         );
       }
     }
@@ -364,7 +487,15 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
       (n) => new Board(`board-${n}`, proxies[`board-${n}`] as FaultProxy, baristaTokens[n % 2] as string, seen),
     );
     try {
-      await Promise.all(boards.map((board) => board.start()));
+      const probe = await request(
+        seen,
+        direct,
+        'GET',
+        `/api/live/missed?siteId=${FIRST_SITE_ID}&after=0`,
+        baristaTokens[0] as string,
+      );
+      const sequenced = probe.ok && probe.status === 200;
+      await Promise.all(boards.map((board) => board.start(sequenced)));
 
       // One long stall over the whole round: a board's live connection and a customer group's.
       const longStall = Promise.all([
@@ -571,7 +702,10 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
           ...compare(board),
           connects: board.connects,
           events: board.events,
+          missedReads: board.missedReads,
+          fullReads: board.fullReads,
         })),
+        catchUp: sequenced ? 'sequence' : 'read again',
         serverErrors: seen.serverErrors,
       };
       return report;
