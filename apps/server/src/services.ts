@@ -60,7 +60,7 @@ export function createAppContext(base: AppBase): AppContext {
   const busy = createBusyService(base, { sites, orders });
   const services: Services = {
     audit,
-    account: createAccountService(base, { users, notifications }),
+    account: createAccountService(base, { users, notifications, audit }),
     auth,
     busy,
     display: createDisplayService(base, { sites, orders }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditEntrySchema } from './audit-schemas';
 import { NotificationSettingsSchema } from './notification-schemas';
 
 /** DELETE /user/me: the person types their e-mail address, so an account is not deleted by a slip. */
@@ -63,6 +64,12 @@ export const AccountExportSchema = z.object({
       text: z.string(),
     }),
   ),
+  /**
+   * The audit log's entries about the person (their account, their orders) and those they made,
+   * newest first, as the audit log shows them (GET /audit). Of a change a non-admin made to
+   * another person's account, that person's name and values are left out.
+   */
+  audit: z.array(AuditEntrySchema),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

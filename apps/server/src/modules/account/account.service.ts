@@ -5,6 +5,7 @@ import type { Change } from '../../lib/domain-events';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { IMAGES_REMOVED_TOPIC, imageUrl } from '../../lib/image-url';
+import type { AuditService } from '../audit/audit.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import {
@@ -30,7 +31,10 @@ const hasOpenOrders = () =>
   );
 
 /** A person's own data: all of it as one file, and the account's deletion (docs/privacy.md). */
-export function createAccountService(ctx: AppBase, deps: { users: UsersService; notifications: NotificationsService }) {
+export function createAccountService(
+  ctx: AppBase,
+  deps: { users: UsersService; notifications: NotificationsService; audit: AuditService },
+) {
   const { db, clock, log } = ctx;
 
   async function erase(userId: number, by: AuthUser): Promise<void> {
@@ -92,7 +96,7 @@ export function createAccountService(ctx: AppBase, deps: { users: UsersService; 
       if (!account) throw notFound('User');
       const orders = await ordersOf(db, caller.id);
       const ids = orders.map((o) => o.id);
-      const [history, options, names, subscriptions, sessions, notifications, settings] = await Promise.all([
+      const [history, options, names, subscriptions, sessions, notifications, settings, audit] = await Promise.all([
         historyOf(db, ids),
         optionsOf(db, ids),
         photoNamesOf(db, caller.id),
@@ -100,6 +104,7 @@ export function createAccountService(ctx: AppBase, deps: { users: UsersService; 
         sessionsOf(db, caller.id),
         notificationsOf(db, caller.id),
         deps.notifications.settings(caller),
+        deps.audit.ofPerson(caller.id, account.role === 'admin'),
       ]);
       const images = await photos(db, names);
       const families = new Map<string, { startedAt: string; lastUsedAt: string; expiresAt: string; ended: boolean }>();
@@ -174,6 +179,7 @@ export function createAccountService(ctx: AppBase, deps: { users: UsersService; 
             text: payload.message?.text ?? '',
           };
         }),
+        audit,
       };
     },
   };

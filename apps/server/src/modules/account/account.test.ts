@@ -1,4 +1,4 @@
-import { AccountExportSchema, type Order, type TokenPair, type User } from '@cafe/shared';
+import { AccountExportSchema, type AuditPage, type Order, type TokenPair, type User } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadImage } from '../../test-support/image-fixtures';
 import {
@@ -92,6 +92,45 @@ describe('account data', () => {
     ]);
     expect(JSON.stringify(data)).not.toContain('for Other');
     expect((await t.request('GET', '/api/user/me/export')).statusCode).toBe(401);
+  });
+
+  it('includes the audit entries about the person, and those they made, as the audit log shows them', async () => {
+    const person = await t.createUser({ name: 'Nok' });
+    const other = await t.createUser({ name: 'Someone Else' });
+    const renamed = await t.request('PATCH', `/api/user/${person.id}`, admin, { name: 'Nok Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // An entry about someone else stays out of this person's file.
+    expect((await t.request('PATCH', `/api/user/${other.id}`, admin, { name: 'Someone Renamed' })).statusCode).toBe(
+      200,
+    );
+
+    const res = await t.request('GET', '/api/user/me/export', person);
+    expect(res.statusCode).toBe(200);
+    const data = AccountExportSchema.strict().parse(res.json());
+    // The same entry the admins' audit log shows.
+    const log = await t.request('GET', `/api/audit?action=user.name`, admin);
+    const shown = log
+      .json<AuditPage>()
+      .entries.find((e) => e.target.type === 'user' && e.target.id === String(person.id));
+    expect(shown).toBeDefined();
+    expect(data.audit).toEqual([shown]);
+    expect(data.audit[0]).toMatchObject({
+      actor: { id: admin.id },
+      action: 'user.name',
+      target: { type: 'user', id: String(person.id), name: 'Nok Renamed' },
+      before: { name: 'Nok' },
+      after: { name: 'Nok Renamed' },
+    });
+    expect(JSON.stringify(data)).not.toContain('Someone');
+
+    // The admin's own file lists the changes they made, as their audit log shows them.
+    const made = AccountExportSchema.parse((await t.request('GET', '/api/user/me/export', admin)).json());
+    expect(made.audit.map((e) => [e.action, e.target.id])).toEqual(
+      expect.arrayContaining([
+        ['user.name', String(person.id)],
+        ['user.name', String(other.id)],
+      ]),
+    );
   });
 
   it('deletes a person’s own account: they cannot sign in, their orders stay without them', async () => {

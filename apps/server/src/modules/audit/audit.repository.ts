@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AuditLogTable, Db } from '../../db/types';
 
 export type AuditRow = Selectable<AuditLogTable>;
@@ -45,6 +45,29 @@ export async function listAuditRows(
   query = query.orderBy('at', 'desc').orderBy('id', 'desc');
   if (limit !== undefined) query = query.limit(limit);
   return query.execute();
+}
+
+/**
+ * The entries about a person or made by them, newest first: those whose target is their account
+ * or one of their orders, and those they made (the personal-data export).
+ */
+export async function auditRowsOfPerson(db: Db, userId: number): Promise<AuditRow[]> {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('actor_id', '=', userId),
+        eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', String(userId))]),
+        eb.and([
+          eb('target_type', '=', 'order'),
+          eb('target_id', 'in', sql<string>`(select cast(id as text) from orders where user_id = ${userId})`),
+        ]),
+      ]),
+    )
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** The tables whose rows entries name, with their name column. */

@@ -17,6 +17,7 @@ import type { AuditRecord } from '../../lib/audit-record';
 import { iso } from '../../lib/time';
 import {
   accountName,
+  auditRowsOfPerson,
   defaultSiteZone,
   insertAuditRow,
   isNamedTarget,
@@ -213,6 +214,22 @@ export function createAuditService(ctx: AppBase) {
         entries: await toEntries(page),
         nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
       };
+    },
+
+    /**
+     * The entries of a person's data export: about their account or their orders, and those they
+     * made, with the fields the audit log shows. An admin reads the whole log anyway; anyone else
+     * does not see, of a change they made to another person's account, that person's name or
+     * values (a barista's entries are about orders and the menu).
+     */
+    async ofPerson(userId: number, isAdmin: boolean): Promise<AuditEntry[]> {
+      const entries = await toEntries(await auditRowsOfPerson(db, userId));
+      if (isAdmin) return entries;
+      return entries.map((entry) =>
+        entry.target.type === 'user' && entry.target.id !== String(userId)
+          ? { ...entry, target: { ...entry.target, name: null }, before: null, after: null }
+          : entry,
+      );
     },
 
     /** GET /audit/export: every entry the filter keeps, newest first, as CSV text (with a BOM for spreadsheets). */
