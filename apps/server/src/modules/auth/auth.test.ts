@@ -41,8 +41,8 @@ describe('auth', () => {
 
     it('refuses a known e-mail with 409 EMAIL_TAKEN, whatever its case', async () => {
       const email = uniqueEmail();
-      expect((await register({ name: 'First', email, password: 'password-123' })).statusCode).toBe(201);
-      const again = await register({ name: 'Second', email: email.toUpperCase(), password: 'password-456' });
+      expect((await register({ name: 'First', email, password: 'correct horse battery' })).statusCode).toBe(201);
+      const again = await register({ name: 'Second', email: email.toUpperCase(), password: 'kettle orbit lantern 42' });
       expect(again.statusCode).toBe(409);
       expect(again.json<ErrorBody>()).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN', error: 'Conflict' });
     });
@@ -50,8 +50,8 @@ describe('auth', () => {
     it('lets only one of two simultaneous registrations with the same e-mail through', async () => {
       const email = uniqueEmail();
       const results = await Promise.all([
-        register({ name: 'Racer One', email, password: 'password-123' }),
-        register({ name: 'Racer Two', email, password: 'password-123' }),
+        register({ name: 'Racer One', email, password: 'correct horse battery' }),
+        register({ name: 'Racer Two', email, password: 'correct horse battery' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(results.find((r) => r.statusCode === 409)?.json<ErrorBody>().code).toBe('EMAIL_TAKEN');
@@ -73,7 +73,7 @@ describe('auth', () => {
     });
 
     it('refuses an e-mail outside the company domain with 403 EMAIL_DOMAIN', async () => {
-      const res = await register({ name: 'Outsider', email: uniqueEmail('gmail.com'), password: 'password-123' });
+      const res = await register({ name: 'Outsider', email: uniqueEmail('gmail.com'), password: 'correct horse battery' });
       expect(res.statusCode).toBe(403);
       expect(res.json<ErrorBody>()).toMatchObject({
         code: 'EMAIL_DOMAIN',
@@ -83,20 +83,20 @@ describe('auth', () => {
     });
 
     it('names the field of an invalid body', async () => {
-      const noEmail = await register({ name: 'No Mail', password: 'password-123' });
+      const noEmail = await register({ name: 'No Mail', password: 'correct horse battery' });
       expect(noEmail.statusCode).toBe(400);
       expect(noEmail.json<ErrorBody>().code).toBe('VALIDATION');
       expect(noEmail.json<ErrorBody>().message).toMatch(/email/);
 
-      const badEmail = await register({ name: 'Bad Mail', email: 'not-an-email', password: 'password-123' });
+      const badEmail = await register({ name: 'Bad Mail', email: 'not-an-email', password: 'correct horse battery' });
       expect(badEmail.statusCode).toBe(400);
       expect(badEmail.json<ErrorBody>().message).toMatch(/email/);
 
-      const longName = await register({ name: 'x'.repeat(21), email: uniqueEmail(), password: 'password-123' });
+      const longName = await register({ name: 'x'.repeat(21), email: uniqueEmail(), password: 'correct horse battery' });
       expect(longName.statusCode).toBe(400);
       expect(longName.json<ErrorBody>().message).toMatch(/^name/);
 
-      const blankName = await register({ name: '   ', email: uniqueEmail(), password: 'password-123' });
+      const blankName = await register({ name: '   ', email: uniqueEmail(), password: 'correct horse battery' });
       expect(blankName.statusCode).toBe(400);
       expect(blankName.json<ErrorBody>().message).toContain(MESSAGES.nameEmpty);
     });
