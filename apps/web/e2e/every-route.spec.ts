@@ -20,6 +20,7 @@ import {
   uploadTinyPng,
   type Language,
 } from './support';
+import { expectTargetSizes } from './target-size';
 
 /**
  * Every screen of the specification, for each role, passes axe-core's WCAG 2.2 A/AA rules at every
@@ -85,6 +86,7 @@ class Walk {
       .toBeGreaterThan(0);
     await expect.soft(page.getByRole('heading', { level: 1 }), `${label}: exactly one h1`).toHaveCount(1);
     await expectAccessible(page, label, { strict: true, soft: true });
+    await expectTargetSizes(page, label, { soft: true });
     await this.checkLanguage(label, page.getByRole('main'));
   }
 
@@ -96,6 +98,7 @@ class Walk {
     await expect.soft(dialog, `${label}: the dialog has a name`).toHaveAccessibleName(/\S/);
     await expect.soft(dialog.getByRole('heading').first(), `${label}: the dialog has a title`).toBeVisible();
     await expectAccessible(this.page, label, { strict: true, soft: true });
+    await expectTargetSizes(this.page, label, { soft: true, within: dialog });
     await this.checkLanguage(label, dialog);
   }
 
@@ -249,10 +252,24 @@ test.afterAll(async ({ request }) => {
   await venue(request, 'cafe-open');
 });
 
-test('visitor: every public screen, in the cafe and the bar theme', async ({ browser, baseURL, request }) => {
+const LANGUAGES = [
+  ['en', 'English'],
+  ['th', 'Thai'],
+] as const;
+
+for (const [language, languageName] of LANGUAGES) {
+  test(`visitor: every public screen, in the cafe and the bar theme, in ${languageName}`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    await walkVisitor(await startWalk(browser, baseURL, language, PHONE), request);
+  });
+}
+
+async function walkVisitor(walk: Walk, request: APIRequestContext) {
   test.setTimeout(180_000);
   await venue(request, 'cafe-open');
-  const walk = await startWalk(browser, baseURL, 'en', PHONE);
   const { page } = walk;
 
   await walk.visit('/', { name: 'the public cafe menu', ready: (p) => p.getByRole('tab') });
@@ -265,10 +282,10 @@ test('visitor: every public screen, in the cafe and the bar theme', async ({ bro
     );
     await page.keyboard.press('Escape');
   }
-  await walk.visit('/login', { ready: (p) => p.getByRole('button', { name: walk.t('auth.login.open') }) });
+  await walk.visit('/login', { ready: (p) => p.getByRole('button', { name: walk.t('auth.login.open'), exact: true }) });
   // The identity provider's answer, refused: back on /login, which says why.
   await walk.visit('/login/sso', { at: '/login', name: '/login/sso, refused', ready: (p) => p.getByRole('alert') });
-  await page.getByRole('button', { name: walk.t('auth.login.open') }).click();
+  await page.getByRole('button', { name: walk.t('auth.login.open'), exact: true }).click();
   await walk.checkDialog(page.getByRole('dialog', { name: walk.t('auth.login.dialogTitle') }), 'the login dialog');
   await page.keyboard.press('Escape');
   await walk.visit('/create', { ready: (p) => p.getByRole('button', { name: walk.t('auth.register.submit') }) });
@@ -300,7 +317,7 @@ test('visitor: every public screen, in the cafe and the bar theme', async ({ bro
   await visitPrivacy(walk);
   walk.expectNoRawIds();
   await page.context().close();
-});
+}
 
 async function walkUser(walk: Walk, request: APIRequestContext) {
   const { page } = walk;
@@ -377,14 +394,19 @@ test('user: every screen in Thai', async ({ browser, baseURL, request }) => {
   await walk.page.context().close();
 });
 
-test('admin: every screen, customer screens on a phone and staff screens on a desktop', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
+for (const [language, languageName] of LANGUAGES) {
+  test(`admin: every screen, customer screens on a phone and staff screens on a desktop, in ${languageName}`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    await walkAdmin(await startWalk(browser, baseURL, language, PHONE), request);
+  });
+}
+
+async function walkAdmin(walk: Walk, request: APIRequestContext) {
   test.setTimeout(240_000);
   await venue(request, 'cafe-open');
-  const walk = await startWalk(browser, baseURL, 'en', PHONE);
   const { page } = walk;
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
   const coffee = await cafeMenuOf(request, 'Coffee');
@@ -404,13 +426,13 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   await walk.visit('/dashboard-admin', { ready: (p) => p.getByRole('table') });
   await walk.visit('/dashboard-admin-bar');
   await walk.visit('/userManagement', {
-    ready: (p) => p.getByRole('button', { name: /^Edit role of/ }),
+    ready: (p) => p.getByRole('button', { name: walk.t('users.editRole', { name: '' }) }),
   });
   await page
-    .getByRole('button', { name: /^Edit role of/ })
+    .getByRole('button', { name: walk.t('users.editRole', { name: '' }) })
     .first()
     .click();
-  await expect(page.getByRole('combobox', { name: /^Role of/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: walk.t('users.roleOf', { name: '' }) })).toBeVisible();
   await walk.check('/userManagement, editing a role');
   await page.getByRole('button', { name: walk.t('users.editor.cancel') }).click();
   // The list shows names cut short; the button's name has the whole name.
@@ -456,7 +478,7 @@ test('admin: every screen, customer screens on a phone and staff screens on a de
   walk.expectNoRawIds();
   await page.context().close();
   await venue(request, 'cafe-open');
-});
+}
 
 /** The Profile, once its notification settings have loaded (every role has it), and its delete question. */
 async function visitProfile(walk: Walk) {
