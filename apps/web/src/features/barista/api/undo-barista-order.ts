@@ -9,7 +9,12 @@ import { orderTimelineRootKey } from './get-order-timeline';
  * LIMITS.undoWindowSeconds; answers the order as it is again (409 UNDO_EXPIRED after the window,
  * 409 INVALID_TRANSITION when there is nothing to take back or someone changed it since).
  */
-export const undoBaristaOrder = (id: Id) => api(`/order/barista/${id}/undo`, { method: 'POST', schema: OrderSchema });
+export const undoBaristaOrder = (id: Id, idempotencyKey?: string) =>
+  api(`/order/barista/${id}/undo`, {
+    method: 'POST',
+    schema: OrderSchema,
+    ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
+  });
 
 export interface UndoOutcome {
   undone: Order[];
@@ -19,6 +24,22 @@ export interface UndoOutcome {
 /** Undo for one or several orders (a bulk move is taken back order by order). */
 export async function undoBaristaOrders(ids: readonly Id[]): Promise<UndoOutcome> {
   const settled = await Promise.allSettled(ids.map((id) => undoBaristaOrder(id)));
+  return outcomeOf(ids, settled);
+}
+
+/**
+ * Undo with a key for each order (the taps of the board): an undo whose answer was lost is sent
+ * again with its key (lib/move-queue.ts) and never applied twice.
+ */
+export async function undoBaristaOrdersKeyed(targets: readonly { id: Id; key: string }[]): Promise<UndoOutcome> {
+  const settled = await Promise.allSettled(targets.map((t) => undoBaristaOrder(t.id, t.key)));
+  return outcomeOf(
+    targets.map((t) => t.id),
+    settled,
+  );
+}
+
+function outcomeOf(ids: readonly Id[], settled: PromiseSettledResult<Order>[]): UndoOutcome {
   const outcome: UndoOutcome = { undone: [], failures: [] };
   settled.forEach((result, i) => {
     if (result.status === 'fulfilled') outcome.undone.push(result.value);
@@ -31,6 +52,20 @@ export function useUndoBaristaOrders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoBaristaOrders,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+        queryClient.invalidateQueries({ queryKey: orderTimelineRootKey }),
+      ]);
+    },
+  });
+}
+
+/** Undo of the board's toast and U key: each order with its tap's key (lib/move-queue.ts). */
+export function useUndoBaristaOrdersKeyed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoBaristaOrdersKeyed,
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),

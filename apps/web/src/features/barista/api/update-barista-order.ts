@@ -7,11 +7,18 @@ import { baristaOrdersRootKey } from './get-barista-orders';
 
 export interface UpdateBaristaOrderInput extends BaristaOrderPatchBody {
   id: Id;
+  /** The tap's Idempotency-Key: a retry with it is answered again, never applied twice (lib/move-queue.ts). */
+  idempotencyKey?: string;
 }
 
 /** PATCH /order/barista/{id}: Do (in-progress), Done (done) or Cancel (rejected with a note). */
-export const updateBaristaOrder = ({ id, ...body }: UpdateBaristaOrderInput) =>
-  api(`/order/barista/${id}`, { method: 'PATCH', body, schema: OrderSchema });
+export const updateBaristaOrder = ({ id, idempotencyKey, ...body }: UpdateBaristaOrderInput) =>
+  api(`/order/barista/${id}`, {
+    method: 'PATCH',
+    body,
+    schema: OrderSchema,
+    ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
+  });
 
 export function useUpdateBaristaOrder() {
   const queryClient = useQueryClient();
@@ -33,9 +40,18 @@ export interface RejectOrdersResult {
  * Cancel (reject) one or more orders with one reason: one order is a PATCH of its own, several go
  * in one bulk request, each checked on its own by the server.
  */
-export async function rejectOrders({ ids, note }: { ids: readonly Id[]; note: string }): Promise<RejectOrdersResult> {
+export async function rejectOrders({
+  ids,
+  note,
+  idempotencyKey,
+}: {
+  ids: readonly Id[];
+  note: string;
+  /** One order's cancel: its tap's key (lib/move-queue.ts). */
+  idempotencyKey?: string;
+}): Promise<RejectOrdersResult> {
   if (ids.length === 1) {
-    const order = await updateBaristaOrder({ id: ids[0]!, status: 'rejected', reject_note: note });
+    const order = await updateBaristaOrder({ id: ids[0]!, status: 'rejected', reject_note: note, idempotencyKey });
     return { rejected: [order], failures: [] };
   }
   const results = await bulkMoveOrders({ ids: [...ids], status: 'rejected', reject_note: note });

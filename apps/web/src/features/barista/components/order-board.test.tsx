@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { i18n, loadEverything } from '@/i18n';
 import { setBrowserOnline } from '@/test/network';
-import { apiError, mockApi, renderWithProviders } from '@/test/render';
+import { apiError, mockApi, renderWithProviders, signIn } from '@/test/render';
 import { OrderBoard } from './order-board';
 
 /** The order as the server answers it after a move (no queue fields). */
@@ -276,39 +276,47 @@ describe('OrderBoard: undo', () => {
 });
 
 describe('OrderBoard: offline', () => {
-  it('disables Do, Done and Cancel with the reason, keys included, and gives them back with the network', async () => {
+  it('keeps Do, Done and undo on the tablet offline, pending, and sends them in order with their keys when the network returns', async () => {
+    signIn({ role: 'barista' });
     const { user, calls } = setup({
       orders: [latte({ id: 1, status: 'in-progress' }), mocha({ id: 2, userName: 'Bo' })],
     });
     setBrowserOnline(false);
     expect(screen.getByText('You are offline')).toBeInTheDocument();
-    const waiting = screen.getByRole('article', { name: 'Mocha for Bo' });
-    const inProgress = screen.getByRole('article', { name: 'Latte for Ann' });
-    for (const button of [
-      within(waiting).getByRole('button', { name: 'Do' }),
-      within(waiting).getByRole('button', { name: 'Cancel' }),
-      within(inProgress).getByRole('button', { name: 'Done' }),
-      within(inProgress).getByRole('button', { name: 'Cancel' }),
-    ]) {
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('You are offline');
-    }
-    // The keys do not move orders either.
-    await user.keyboard('j');
-    await user.keyboard('{Enter}');
-    await user.keyboard('j');
-    await user.keyboard('d');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    const doButton = within(screen.getByRole('article', { name: 'Mocha for Bo' })).getByRole('button', { name: 'Do' });
+    expect(doButton).toBeEnabled();
+    expect(doButton).not.toHaveAccessibleDescription();
+    await user.click(doButton);
+    // Shown at once as it will be, marked as waiting.
+    const started = await screen.findByRole('article', { name: 'Mocha for Bo, Waiting for connection' });
+    expect(within(started).getByText('Waiting for connection')).toBeInTheDocument();
+    expect(within(started).getByRole('button', { name: 'Done' })).toBeEnabled();
+    await user.click(
+      within(screen.getByRole('article', { name: 'Latte for Ann' })).getByRole('button', { name: 'Done' }),
+    );
+    expect(await screen.findByRole('listitem', { name: 'Latte for Ann, Waiting for connection' })).toBeInTheDocument();
+    // The keys queue too: U takes back the Done.
+    await user.keyboard('u');
+    expect(await screen.findByRole('article', { name: 'Latte for Ann, Waiting for connection' })).toBeInTheDocument();
+    const waiting = screen.getByRole('region', { name: 'Waiting for connection (3)' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Do: Mocha for Bo', 'Done: Latte for Ann', 'Undo: Latte for Ann']);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
 
     setBrowserOnline(true);
-    expect(screen.queryByText('You are offline')).toBeNull();
-    await user.click(within(waiting).getByRole('button', { name: 'Do' }));
-    await waitFor(() =>
-      expect(calls).toContainEqual(
-        expect.objectContaining({ path: '/order/barista/2', body: { status: 'in-progress' } }),
-      ),
-    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Waiting for connection/ })).toBeNull());
+    const moves = calls.filter((c) => c.method !== 'GET');
+    expect(moves.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PATCH', '/order/barista/2', { status: 'in-progress' }],
+      ['PATCH', '/order/barista/1', { status: 'done' }],
+      ['POST', '/order/barista/1/undo', undefined],
+    ]);
+    const keys = moves.map((c) => c.headers['Idempotency-Key']);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
   it('holds the select-mode buttons offline with the reason, and gives them back with the network', async () => {
     const { user } = setup({ orders: [latte({ id: 1, status: 'in-progress' }), mocha({ id: 2, userName: 'Bo' })] });

@@ -1,12 +1,22 @@
 import { useLingui } from '@lingui/react';
 import { DEFAULT_PICKUP_SETTINGS, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useMe } from '@/api/me';
+import { useScreenSiteId } from '@/api/site-state';
 import { OfflineReason } from '@/components/offline-banner';
+import { QueuedMoves } from '@/components/queued-moves';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useNow } from '@/hooks/use-now';
+import { i18n } from '@/i18n';
 import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
+import { moveQueueStorageKey, withQueuedMoves, type ReplayOutcome } from '@/lib/move-queue';
+import { dismissRefusal, queuedOrderIds, useMoveQueue } from '@/lib/move-queue-store';
+import { baristaOrdersRootKey } from '@/features/barista/api/get-barista-orders';
+import { orderTimelineRootKey } from '@/features/barista/api/get-order-timeline';
+import { orderLabel } from '@/features/barista/lib/order-label';
 import { useBoardFilters } from '@/features/barista/hooks/use-board-filters';
 import { useBoardMoves } from '@/features/barista/hooks/use-board-moves';
 import { useBoardSelection } from '@/features/barista/hooks/use-board-selection';
@@ -44,6 +54,36 @@ interface OrderBoardProps {
 
 const noop = () => undefined;
 
+/** What the board shows: to make, and finished on the counter (a pending reject or handover takes a ticket off). */
+const ON_THE_BOARD = new Set(['ordered', 'in-progress', 'done']);
+
+/**
+ * The taps of this barista at this site kept on the tablet until the connection returns
+ * (lib/move-queue.ts): the orders as they will be, which of them wait, and the list of what waits
+ * and of what the server refused meanwhile. After each replay the board reads the server again.
+ */
+function useBoardQueue(orders: readonly QueuedOrder[], announce: (text: string) => void) {
+  const me = useMe();
+  const siteId = useScreenSiteId();
+  const queryClient = useQueryClient();
+  const storageKey = me ? moveQueueStorageKey(me.id, siteId ?? 'board') : null;
+  const onReplayed = useCallback(
+    (outcome: ReplayOutcome) => {
+      void queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey });
+      void queryClient.invalidateQueries({ queryKey: orderTimelineRootKey });
+      if (outcome.applied.length > 0) announce(i18n._('common.moveQueue.sent', { count: outcome.applied.length }));
+    },
+    [announce, queryClient],
+  );
+  const { moves, refusals } = useMoveQueue(storageKey, onReplayed);
+  const shown = useMemo(
+    () => withQueuedMoves(orders, moves).filter((o) => ON_THE_BOARD.has(o.status)),
+    [orders, moves],
+  );
+  const labels = useMemo(() => new Map(orders.map((o) => [o.id, orderLabel(o)])), [orders]);
+  return { shown, moves, refusals, queuedIds: queuedOrderIds(moves), labelOf: (id: number) => labels.get(id) ?? null };
+}
+
 /**
  * Today's queue as a kitchen display: In Progress as a narrow lane and Waiting as a grid of compact
  * tickets on a tablet (one column on a phone), the finished drinks in the Ready lane under In
@@ -66,10 +106,14 @@ export function OrderBoard({
 }: OrderBoardProps) {
   const { _ } = useLingui();
   const now = useNow(AGE_TICK_MS).getTime();
-  // Do, Done and Cancel need the server: offline they are disabled and described by the reason.
+  // Do, Done, Cancel, handover, not collected and undo are kept on the tablet offline and sent when
+  // the connection returns (lib/move-queue.ts); the tumbler marks and the bulk moves need the server:
+  // offline they are disabled and described by the reason.
   const offline = useOffline();
   const reasonId = useId();
   const offlineReasonId = offline ? reasonId : undefined;
+  const queue = useBoardQueue(orders, announce);
+  orders = queue.shown;
   const [timelineOrder, setTimelineOrder] = useState<QueuedOrder | null>(null);
 
   const boardRef = useRef<HTMLDivElement>(null);
@@ -95,7 +139,8 @@ export function OrderBoard({
 
   useBoardShortcuts({
     tickets: board.tickets,
-    offline,
+    // Every move a key makes (Do, Done, undo) waits for the connection when offline.
+    offline: false,
     announce,
     onShowHelp,
     onUndo: moves.undoLatest,
@@ -112,6 +157,7 @@ export function OrderBoard({
       selectMode={selection.active}
       selected={selection.isSelected(order.id)}
       busy={moves.pendingIds.has(order.id)}
+      queued={queue.queuedIds.has(order.id)}
       offlineReasonId={offlineReasonId}
       tabStop={order.id === focus.tabStopId}
       onToggleSelected={selection.toggle}
@@ -156,6 +202,8 @@ export function OrderBoard({
         id={reasonId}
         className="self-start rounded-full bg-[var(--warning-soft)] px-3 py-1 text-sm font-semibold text-[var(--ink)]"
       />
+      {offline ? <p className="text-sm text-[var(--ink)]">{_('common.moveQueue.offlineNote')}</p> : null}
+      <QueuedMoves moves={queue.moves} refusals={queue.refusals} labelOf={queue.labelOf} onDismiss={dismissRefusal} />
 
       {moves.failures ? <BulkFailures report={moves.failures} onDismiss={moves.dismissFailures} /> : null}
 
@@ -186,7 +234,7 @@ export function OrderBoard({
               now={now}
               uncollectedAfterMinutes={uncollectedAfterMinutes}
               pendingIds={moves.pendingIds}
-              offlineReasonId={offlineReasonId}
+              queuedIds={queue.queuedIds}
               className="order-last lg:order-none"
               onFinish={(order, status) => void moves.finish(order, status)}
               onShowTimeline={setTimelineOrder}

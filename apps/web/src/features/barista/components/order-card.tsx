@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
-import { CalendarClock, Candy, History } from 'lucide-react';
+import { CalendarClock, Candy, CloudOff, History } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useScreenSite } from '@/api/site-state';
 import { StatusPill } from '@/components/ui';
@@ -26,7 +26,9 @@ interface OrderCardProps {
   selected?: boolean;
   /** A move of this order is on its way to the server. */
   busy?: boolean;
-  /** Offline: the id of the text saying so; the moves are disabled and described by it. */
+  /** A tap on this order waits on the device for the connection (lib/move-queue.ts): shown as pending. */
+  queued?: boolean;
+  /** Offline: the id of the text saying so; the tumbler marks (which need the server) are disabled and described by it. */
   offlineReasonId?: string;
   /** The ticket Tab lands on (one ticket of the board is a tab stop; the keys move between them). */
   tabStop?: boolean;
@@ -59,6 +61,7 @@ export function OrderCard({
   selectMode,
   selected,
   busy,
+  queued,
   offlineReasonId,
   tabStop,
   onToggleSelected,
@@ -91,7 +94,7 @@ export function OrderCard({
 
   return (
     <article
-      aria-label={label}
+      aria-label={queued ? `${label}, ${_('common.moveQueue.pending')}` : label}
       data-ticket-id={order.id}
       data-age={tone}
       tabIndex={tabStop ? 0 : -1}
@@ -115,6 +118,12 @@ export function OrderCard({
           {formatCafeTime(order.orderDate, cafeTimeZone)}
         </time>
         <TicketAge minutes={minutes} tone={tone} />
+        {queued ? (
+          <StatusPill tone="warning" className="text-xs">
+            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
+            {_('common.moveQueue.pending')}
+          </StatusPill>
+        ) : null}
         {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
       </div>
       {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
@@ -197,8 +206,7 @@ export function OrderCard({
               type="button"
               className="btn-secondary px-1 text-sm font-semibold text-[var(--danger)]"
               onClick={() => onReject(order)}
-              disabled={busy || offlineReasonId !== undefined}
-              aria-describedby={offlineReasonId}
+              disabled={busy}
             >
               {_('barista.ticket.cancel')}
             </button>
@@ -206,9 +214,8 @@ export function OrderCard({
               type="button"
               className="btn-primary px-1 text-base font-bold"
               onClick={() => onAdvance(order)}
-              disabled={busy || offlineReasonId !== undefined}
+              disabled={busy}
               aria-busy={busy || undefined}
-              aria-describedby={offlineReasonId}
             >
               {waiting ? _('barista.ticket.do') : _('barista.ticket.done')}
             </button>

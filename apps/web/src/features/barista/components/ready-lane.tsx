@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { BellRing, History } from 'lucide-react';
+import { BellRing, CloudOff, History } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill } from '@/components/ui';
 import { cn } from '@/lib/cn';
@@ -17,6 +17,8 @@ interface ReadyLaneProps {
   /** The site's minutes after which a drink may be marked not collected. */
   uncollectedAfterMinutes: number;
   pendingIds: ReadonlySet<number>;
+  /** Drinks with a tap waiting on the device for the connection (lib/move-queue.ts): shown as pending. */
+  queuedIds?: ReadonlySet<number>;
   offlineReasonId?: string;
   className?: string;
   onFinish: (order: QueuedOrder, status: 'picked' | 'uncollected') => void;
@@ -34,6 +36,7 @@ export function ReadyLane({
   now,
   uncollectedAfterMinutes,
   pendingIds,
+  queuedIds,
   offlineReasonId,
   className,
   onFinish,
@@ -65,6 +68,7 @@ export function ReadyLane({
               canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
               disabled={pendingIds.has(order.id) || offlineReasonId !== undefined}
               busy={pendingIds.has(order.id)}
+              queued={queuedIds?.has(order.id) ?? false}
               offlineReasonId={offlineReasonId}
               onFinish={onFinish}
               onShowTimeline={onShowTimeline}
@@ -82,6 +86,7 @@ interface ReadyDrinkProps {
   canUncollect: boolean;
   disabled: boolean;
   busy: boolean;
+  queued: boolean;
   offlineReasonId?: string;
   onFinish: ReadyLaneProps['onFinish'];
   onShowTimeline: ReadyLaneProps['onShowTimeline'];
@@ -93,6 +98,7 @@ function ReadyDrink({
   canUncollect,
   disabled,
   busy,
+  queued,
   offlineReasonId,
   onFinish,
   onShowTimeline,
@@ -102,7 +108,7 @@ function ReadyDrink({
   const since = readySince(order);
   return (
     <li
-      aria-label={label}
+      aria-label={queued ? `${label}, ${_('common.moveQueue.pending')}` : label}
       data-ready-id={order.id}
       className={cn(
         'card flex min-w-0 flex-col gap-1 border-l-[6px] p-2',
@@ -121,6 +127,14 @@ function ReadyDrink({
       </div>
       <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
       <OrderOptions options={order.options} />
+      {queued ? (
+        <p>
+          <StatusPill tone="warning">
+            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
+            {_('common.moveQueue.pending')}
+          </StatusPill>
+        </p>
+      ) : null}
       {order.remindedAt ? (
         <p>
           <StatusPill tone="neutral">

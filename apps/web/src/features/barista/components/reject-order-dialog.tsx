@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { Modal, ModalClose } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
+import { isNetworkError, newMove } from '@/lib/move-queue';
+import { mustQueue, queueMove } from '@/lib/move-queue-store';
 import type { QueuedOrder } from '@cafe/shared';
 import { useRejectOrders, type RejectOrdersResult } from '@/features/barista/api/update-barista-order';
 import { orderLabel } from '@/features/barista/lib/order-label';
@@ -62,12 +64,23 @@ function RejectForm({ orders, onClose, onRejected }: RejectOrderDialogProps) {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (note === null || reject.isPending) return;
+    // Each cancel is a tap with its key (lib/move-queue.ts): offline, or while earlier taps wait, it
+    // waits on the device with its reason and is shown cancelled (pending) at once.
+    const moves = orders.map((o) => newMove(o.id, 'rejected', note));
+    const keep = () => {
+      moves.forEach(queueMove);
+      onRejected?.({ rejected: orders.map((o) => ({ ...o, status: 'rejected', rejectNote: note })), failures: [] });
+      onClose();
+    };
+    if (mustQueue()) return keep();
     try {
-      const result = await reject.mutateAsync({ ids: orders.map((o) => o.id), note });
+      const key = moves.length === 1 ? moves[0]?.key : undefined;
+      const result = await reject.mutateAsync({ ids: orders.map((o) => o.id), note, idempotencyKey: key });
       onRejected?.(result);
       onClose();
     } catch (error) {
-      toast.error(_('barista.reject.failed'), { description: errorText(error) });
+      if (moves.length === 1 && isNetworkError(error)) keep();
+      else toast.error(_('barista.reject.failed'), { description: errorText(error) });
     }
   };
 

@@ -2,8 +2,12 @@ import { useLingui } from '@lingui/react';
 import type { Order, QueuedOrder } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { i18n } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { isNetworkError, newMove, type QueuedMove } from '@/lib/move-queue';
+import { mustQueue, queueMove } from '@/lib/move-queue-store';
+import { queuedMoveText } from '@/lib/move-queue-text';
 import { useBulkBaristaOrders } from '@/features/barista/api/bulk-barista-orders';
 import { useMarkTumbler } from '@/features/barista/api/mark-tumbler';
 import { useUpdateBaristaOrder, type RejectOrdersResult } from '@/features/barista/api/update-barista-order';
@@ -48,17 +52,31 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
       return next;
     });
 
-  /** Do a waiting ticket, or Done one in progress. */
+  /**
+   * A tap kept on the device until the connection returns (lib/move-queue.ts): shown at once as
+   * pending, its undo offered as for a move the server answered, sent in order with its key.
+   */
+  const keep = (move: QueuedMove, order: QueuedOrder, undoable: UndoableMove | null) => {
+    queueMove(move);
+    announce(i18n._('common.moveQueue.queued', { move: queuedMoveText(move, orderLabel(order)) }));
+    if (undoable) undo.offer(undoable, [order]);
+  };
+
+  /** Do a waiting ticket, or Done one in progress: offline (or while earlier taps wait) kept to send later. */
   const advance = async (order: QueuedOrder) => {
     if (pendingIds.has(order.id)) return;
     onAdvanceStart(order);
     const status = order.status === 'ordered' ? 'in-progress' : 'done';
+    const move = newMove(order.id, status);
+    if (mustQueue()) return keep(move, order, status);
     markPending([order.id], true);
     try {
-      const moved = await update.mutateAsync({ id: order.id, status });
+      const moved = await update.mutateAsync({ id: order.id, status, idempotencyKey: move.key });
       undo.offer(status, [moved]);
     } catch (error) {
-      if (isApiError(error, 'INVALID_TRANSITION')) toast.error(errorText(error));
+      // No answer: the tap waits with its key (the server may have applied it; the key makes it once).
+      if (isNetworkError(error)) keep(move, order, status);
+      else if (isApiError(error, 'INVALID_TRANSITION')) toast.error(errorText(error));
       else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
     } finally {
       markPending([order.id], false);
@@ -70,14 +88,21 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
    * its undo is offered (`move`; null: none), a refusal (a drink not yet long enough on the counter: 409) shown as the
    * server words it.
    */
-  const moveOne = async (order: QueuedOrder, move: UndoableMove | null, send: () => Promise<Order>) => {
+  const moveOne = async (
+    order: QueuedOrder,
+    move: UndoableMove | null,
+    send: () => Promise<Order>,
+    /** The tap, when it can wait for the connection. */
+    queued?: QueuedMove,
+  ) => {
     if (pendingIds.has(order.id)) return;
     markPending([order.id], true);
     try {
       const moved = await send();
       if (move) undo.offer(move, [moved]);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) toast.error(errorText(error));
+      if (queued && isNetworkError(error)) keep(queued, order, move);
+      else if (isApiError(error) && error.status === 409) toast.error(errorText(error));
       else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
     } finally {
       markPending([order.id], false);
@@ -85,8 +110,12 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
   };
 
   /** Handed over at the counter (`picked`), or not collected: the drink leaves the Ready lane. */
-  const finish = (order: QueuedOrder, status: 'picked' | 'uncollected') =>
-    moveOne(order, status, () => update.mutateAsync({ id: order.id, status }));
+  const finish = async (order: QueuedOrder, status: 'picked' | 'uncollected') => {
+    if (pendingIds.has(order.id)) return;
+    const move = newMove(order.id, status);
+    if (mustQueue()) return keep(move, order, status);
+    await moveOne(order, status, () => update.mutateAsync({ id: order.id, status, idempotencyKey: move.key }), move);
+  };
 
   /**
    * The tumbler is not at the counter (the owner is told, with a countdown), or was found. "Found"

@@ -1,9 +1,12 @@
 import { LIMITS, type Order } from '@cafe/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { useUndoBaristaOrders } from '@/features/barista/api/undo-barista-order';
+import { useUndoBaristaOrdersKeyed } from '@/features/barista/api/undo-barista-order';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/error-text';
+import { isNetworkError, newMove, type QueuedMove } from '@/lib/move-queue';
+import { mustQueue, queueMove } from '@/lib/move-queue-store';
+import { queuedMoveText } from '@/lib/move-queue-text';
 import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-label';
 import {
   movedManyText,
@@ -30,7 +33,7 @@ interface UndoEntry {
 export function useUndo(announce: (text: string) => void) {
   const entries = useRef<UndoEntry[]>([]);
   const nextKey = useRef(1);
-  const undo = useUndoBaristaOrders();
+  const undo = useUndoBaristaOrdersKeyed();
   const { mutateAsync } = undo;
 
   const takeBack = useCallback(
@@ -38,8 +41,19 @@ export function useUndo(announce: (text: string) => void) {
       entries.current = entries.current.filter((e) => e.key !== entry.key);
       toast.dismiss(`undo-${entry.key}`);
       const labels = new Map(entry.orders.map((o) => [o.id, o.label]));
+      // Each undo is a tap with its key: offline (or while earlier taps wait) it waits in order with them.
+      const moves = entry.orders.map((o) => newMove(o.id, 'undo'));
+      const keep = (move: QueuedMove) => {
+        queueMove(move);
+        const label = labels.get(move.orderId) ?? unknownOrderLabel(move.orderId);
+        announce(i18n._('common.moveQueue.queued', { move: queuedMoveText(move, label) }));
+      };
+      if (mustQueue()) {
+        moves.forEach(keep);
+        return;
+      }
       try {
-        const { undone, failures } = await mutateAsync(entry.orders.map((o) => o.id));
+        const { undone, failures } = await mutateAsync(moves.map((m) => ({ id: m.orderId, key: m.key })));
         if (undone.length > 0) {
           const text =
             undone.length === 1
@@ -49,6 +63,11 @@ export function useUndo(announce: (text: string) => void) {
           announce(text);
         }
         for (const failure of failures) {
+          const lost = isNetworkError(failure.error) ? moves.find((m) => m.orderId === failure.id) : undefined;
+          if (lost) {
+            keep(lost);
+            continue;
+          }
           const text = undoFailureText(labels.get(failure.id) ?? unknownOrderLabel(failure.id), failure.error);
           toast.error(text);
           announce(text);

@@ -100,31 +100,28 @@ describe('OrderCard', () => {
     expect(screen.getByText('Machine Failure')).toBeInTheDocument();
   });
 
-  it('offline, disables Pick Up and Cancel and says why, until the network is back', async () => {
+  it('offline, keeps Pick Up and Cancel (the tap waits on the phone), and marks a waiting one', async () => {
     const onPickUp = vi.fn();
     const onCancel = vi.fn();
     renderWithProviders(
       <>
         <OrderCard order={makeOrder({ id: 1, status: 'done', queue_at: null })} onPickUp={onPickUp} />
-        <OrderCard order={makeOrder({ id: 2, status: 'ordered' })} onCancel={onCancel} />
+        <OrderCard order={makeOrder({ id: 2, status: 'cancel' })} queued />
+        <OrderCard order={makeOrder({ id: 3, status: 'ordered' })} onCancel={onCancel} />
       </>,
     );
     setBrowserOnline(false);
     const pickUp = screen.getByRole('button', { name: 'Pick Up' });
     const cancel = screen.getByRole('button', { name: 'Cancel' });
     for (const button of [pickUp, cancel]) {
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription('You are offline');
+      expect(button).toBeEnabled();
+      expect(button).not.toHaveAccessibleDescription();
     }
     await userEvent.click(pickUp);
-    expect(onPickUp).not.toHaveBeenCalled();
-
-    setBrowserOnline(true);
-    expect(pickUp).toBeEnabled();
-    expect(pickUp).not.toHaveAccessibleDescription();
-    expect(screen.queryByText('You are offline')).toBeNull();
+    expect(onPickUp).toHaveBeenCalledOnce();
     await userEvent.click(cancel);
     expect(onCancel).toHaveBeenCalledOnce();
+    expect(screen.getAllByText('Waiting for connection')).toHaveLength(1);
   });
   it('shows an order for later with its pickup time and options, outside the queue, and lets it be cancelled', async () => {
     const onCancel = vi.fn();

@@ -1,12 +1,10 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { BellRing, CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
-import { OfflineReason } from '@/components/offline-banner';
+import { BellRing, CalendarClock, Clock, CloudOff, Hourglass, MapPin } from 'lucide-react';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
-import { useOffline } from '@/lib/connectivity';
 import { cn } from '@/lib/cn';
 import { cardTimeOf, isCafeOrder } from '@/features/order-ahead/lib/order-display';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
@@ -22,6 +20,8 @@ interface OrderCardProps {
   onPickUp?: (order: QueuedOrder) => void;
   /** A change of this order is being sent. */
   busy?: boolean;
+  /** A Cancel or Pick Up of this order waits on the device for the connection (lib/move-queue.ts). */
+  queued?: boolean;
 }
 
 const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; tone: PillTone }>> = {
@@ -33,7 +33,7 @@ const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; to
 };
 
 /** One of today's orders on My orders. */
-export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCardProps) {
+export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = false }: OrderCardProps) {
   const { _ } = useLingui();
   const cafeTimeZone = useHomeTimeZone();
   // Where the drink waits: said once the company has several sites.
@@ -44,24 +44,14 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
   const closed = CLOSED_LABELS[order.status];
   const cafe = isCafeOrder(order);
   const titleId = `order-${order.id}-title`;
-  // Cancel and Pick Up need the server: offline they say so instead of failing.
-  const offline = useOffline();
-  const offlineId = `order-${order.id}-offline`;
-  const describedBy = offline ? offlineId : undefined;
+  // Offline, Cancel and Pick Up wait on the phone and are sent when the connection returns (lib/move-queue.ts).
 
   // A waiting order, or one for later, may still be cancelled.
   const cancelButton = onCancel ? (
     <div className="flex flex-col items-end gap-1">
-      <button
-        type="button"
-        className="btn-secondary"
-        onClick={() => onCancel(order)}
-        disabled={busy || offline}
-        aria-describedby={describedBy}
-      >
+      <button type="button" className="btn-secondary" onClick={() => onCancel(order)} disabled={busy}>
         {_('order.card.cancel')}
       </button>
-      <OfflineReason id={offlineId} />
     </div>
   ) : null;
 
@@ -94,6 +84,14 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
           {formatCafeTime(time, cafeTimeZone)}
         </time>
       </header>
+      {queued ? (
+        <p>
+          <StatusPill tone="warning">
+            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
+            {_('common.moveQueue.pending')}
+          </StatusPill>
+        </p>
+      ) : null}
 
       {order.options?.length ? <p className="text-sm font-medium">{optionsText(order.options)}</p> : null}
 
@@ -182,13 +180,11 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false }: OrderCard
                 type="button"
                 className="btn-primary"
                 onClick={() => onPickUp(order)}
-                disabled={busy || offline}
+                disabled={busy}
                 aria-busy={busy || undefined}
-                aria-describedby={describedBy}
               >
                 {_('order.card.pickUp')}
               </button>
-              <OfflineReason id={offlineId} />
             </div>
           ) : null}
         </div>

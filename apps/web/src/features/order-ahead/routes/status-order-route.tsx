@@ -1,7 +1,8 @@
 import { ACTIVE_ORDER_STATUSES, isStatusIn, type QueuedOrder } from '@cafe/shared';
 import { Trans, useLingui } from '@lingui/react';
 import { Coffee, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { customerPaths } from '@/lib/paths';
@@ -27,14 +28,31 @@ import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-s
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import type { LostChoice } from '@/features/order-ahead/lib/favourite-drink';
 import { refusalText } from '@/features/order-ahead/lib/refusal-text';
+import { QueuedMoves } from '@/components/queued-moves';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
+import { isNetworkError, moveQueueStorageKey, newMove, withQueuedMoves, type QueuedMove } from '@/lib/move-queue';
+import { dismissRefusal, mustQueue, queuedOrderIds, queueMove, useMoveQueue } from '@/lib/move-queue-store';
+import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
+import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
 
 /** My orders (/statusOrder, /statusOrder-admin): today's drinks, live. */
 export function StatusOrderRoute() {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  const customer = customerPaths(useMe()?.role);
+  const me = useMe();
+  const customer = customerPaths(me?.role);
+  const queryClient = useQueryClient();
+  // Cancel and Pick Up wait on the phone while it is offline, and are sent in order when the
+  // connection returns (lib/move-queue.ts); the list shows them done, marked as waiting.
+  const onReplayed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: myQueueQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey });
+  }, [queryClient]);
+  const waitingTaps = useMoveQueue(me ? moveQueueStorageKey(me.id, 'mine') : null, onReplayed);
+  const queuedIds = queuedOrderIds(waitingTaps.moves);
 
   const queue = useMyQueue();
   const countQuery = useOrderCount();
@@ -54,7 +72,7 @@ export function StatusOrderRoute() {
   const [cancelOpen, setCancelOpen] = useState(false);
 
   const count = countQuery.data ?? 0;
-  const orders = useMemo(() => queue.data ?? [], [queue.data]);
+  const orders = useMemo(() => withQueuedMoves(queue.data ?? [], waitingTaps.moves), [queue.data, waitingTaps.moves]);
   const active = orders.filter((o) => isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
   const closed = orders.filter((o) => !isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
   const waitingVenues = orders.filter((o) => o.status === 'ordered').map((o) => o.menu.category.categoryFor);
@@ -67,9 +85,13 @@ export function StatusOrderRoute() {
 
   const handleConfirmCancel = async () => {
     if (!cancelTarget) return;
+    const move = newMove(cancelTarget.id, 'cancel');
+    if (mustQueue()) return queueMove(move);
     try {
-      await update.mutateAsync({ id: cancelTarget.id, status: 'cancel' });
+      await update.mutateAsync({ id: cancelTarget.id, status: 'cancel', idempotencyKey: move.key });
     } catch (error) {
+      // No answer: the tap waits with its key (applied once, whether or not the first one arrived).
+      if (isNetworkError(error)) return queueMove(move);
       logFailure('cancel failed', error);
       toast.error(_('order.myOrder.cancelFailed'), { description: errorText(error) });
       throw error;
@@ -77,10 +99,13 @@ export function StatusOrderRoute() {
   };
 
   const handlePickUp = (order: QueuedOrder) => {
+    const move: QueuedMove = newMove(order.id, 'pick-up');
+    if (mustQueue()) return queueMove(move);
     update.mutate(
-      { id: order.id, status: 'picked' },
+      { id: order.id, status: 'picked', idempotencyKey: move.key },
       {
         onError: (error) => {
+          if (isNetworkError(error)) return queueMove(move);
           logFailure('pick up failed', error);
           toast.error(_('order.myOrder.pickUpFailed'), { description: errorText(error) });
         },
@@ -141,6 +166,13 @@ export function StatusOrderRoute() {
         {announcement}
       </p>
 
+      <QueuedMoves
+        moves={waitingTaps.moves}
+        refusals={waitingTaps.refusals}
+        labelOf={(id) => orders.find((o) => o.id === id)?.menu.name ?? null}
+        onDismiss={dismissRefusal}
+      />
+
       <OrderAgainCard orders={pastAndToday} onOrderAgain={handleOrderAgain} />
 
       <section aria-labelledby="active-orders-title">
@@ -166,6 +198,7 @@ export function StatusOrderRoute() {
                   onCancel={handleCancel}
                   onPickUp={handlePickUp}
                   busy={update.isPending && update.variables?.id === order.id}
+                  queued={queuedIds.has(order.id)}
                 />
               </li>
             ))}
@@ -183,7 +216,7 @@ export function StatusOrderRoute() {
           <ul className="grid gap-3 md:grid-cols-2">
             {closed.map((order) => (
               <li key={order.id}>
-                <OrderCard order={order} />
+                <OrderCard order={order} queued={queuedIds.has(order.id)} />
               </li>
             ))}
           </ul>
