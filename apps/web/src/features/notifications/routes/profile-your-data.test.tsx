@@ -54,6 +54,7 @@ const EXPORT: AccountExport = {
   pushSubscriptions: [],
   signIns: [],
   notifications: [],
+  audit: [],
 };
 
 const OPEN_ORDERS =
