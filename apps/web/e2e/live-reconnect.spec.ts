@@ -7,6 +7,7 @@ import {
   placeCafeOrderViaApi,
   registerUser,
   setShopStatus,
+  signInWithTokens,
   uploadTinyPng,
 } from './support';
 
@@ -61,5 +62,87 @@ test('the board reconnects with a refreshed token and gets the next order live',
     .getByRole('region', { name: 'Waiting Order' })
     .getByRole('article', { name: `${menu.name} for ${name}` });
   await expect(card).toBeVisible({ timeout: 10_000 });
+  await context.close();
+});
+
+/**
+ * Never missed, never twice (docs/api/live-events.md): a board whose connection drops while orders
+ * are placed and moved catches up with what it missed (GET /live/missed) when the connection
+ * returns: each order shows once, where it now is, and the board did not read its lists again.
+ */
+test('a board back from a lost connection shows each order placed or moved meanwhile exactly once, without reading everything again', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  await setShopStatus(request, 'cafe-open');
+  const menu = await cafeMenuOf(request, 'Coffee');
+  const baristaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
+  const stamp = Date.now().toString(36).slice(-6);
+  const customer = async (label: string) => {
+    const name = `${label} ${stamp}`;
+    const user = await registerUser(request, name);
+    const tokens = await apiLogin(request, user.email, user.password);
+    return { name, tokens, image: await uploadTinyPng(request, tokens.accessToken) };
+  };
+  const place = async (who: Awaited<ReturnType<typeof customer>>) =>
+    placeCafeOrderViaApi(request, who.tokens.accessToken, menu, who.image);
+  const move = async (id: number, status: 'in-progress' | 'done') => {
+    const res = await request.patch(`/api/order/barista/${id}`, {
+      headers: { authorization: `Bearer ${baristaTokens.accessToken}` },
+      data: { status },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+
+  const early = await customer('Early');
+  const earlyOrder = await place(early);
+  const ana = await customer('Ana');
+  const bea = await customer('Bea');
+  const cai = await customer('Cai');
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 1600, height: 900 } });
+  const board = await context.newPage();
+  await signInWithTokens(board, baristaTokens, '/ordering');
+  const everywhere = (who: { name: string }) => board.getByRole('article', { name: `${menu.name} for ${who.name}` });
+  const waiting = (who: { name: string }) =>
+    board.getByRole('region', { name: 'Waiting Order' }).getByRole('article', { name: `${menu.name} for ${who.name}` });
+  const making = (who: { name: string }) =>
+    board
+      .getByRole('region', { name: 'In Progress Order' })
+      .getByRole('article', { name: `${menu.name} for ${who.name}` });
+  const live = board.getByRole('status').filter({ hasText: /^Live$/ });
+  await expect(waiting(early)).toBeVisible();
+  await expect(live).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(live).toHaveCount(0);
+  // Meanwhile: three orders placed, the early one and one of the new ones taken, one placed and taken at once.
+  await place(ana);
+  const beaOrder = await place(bea);
+  await move(earlyOrder, 'in-progress');
+  await move(beaOrder, 'in-progress');
+  const caiOrder = await place(cai);
+  await move(caiOrder, 'in-progress');
+
+  // What the page asks the server from the moment the network returns.
+  const asked: string[] = [];
+  board.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+  });
+  await context.setOffline(false);
+  await expect(live).toBeVisible();
+
+  await expect(making(early)).toBeVisible();
+  await expect(making(bea)).toBeVisible();
+  await expect(making(cai)).toBeVisible();
+  await expect(waiting(ana)).toBeVisible();
+  // Each exactly once on the whole board.
+  for (const who of [early, ana, bea, cai]) await expect(everywhere(who)).toHaveCount(1);
+
+  // Caught up by asking what it missed, not by reading the board's lists again.
+  expect(asked.filter((url) => url.startsWith('/api/live/missed?'))).toHaveLength(1);
+  expect(asked.filter((url) => url === '/api/order' || url.startsWith('/api/order?'))).toEqual([]);
   await context.close();
 });

@@ -1,8 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@cafe/shared';
+import type { ClientToServerEvents, HelloEvent, ServerToClientEvents } from '@cafe/shared';
 import { io, type Socket } from 'socket.io-client';
 import { api, expireSession, isApiError, refreshTokens } from './api-client';
 import type { dispatchLiveEvent } from './live-dispatch';
-import { connectListeners, useLiveStatus } from './live-listeners';
+import { connectListeners, readAllListeners, useLiveStatus } from './live-listeners';
+import { LiveSequence } from './live-sequence';
 import { useStaffSiteChoice } from './site-choice';
 import { tokenStorage } from './storage-keys';
 
@@ -36,6 +37,28 @@ function receive(event: string, payload: unknown): void {
       console.error('live events could not be read', error);
     });
 }
+
+/** `hello`'s payload when it is one (the sequence trusts its numbers). */
+function helloOf(payload: unknown): HelloEvent | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { siteId, board, seq } = payload as Record<string, unknown>;
+  return typeof siteId === 'number' && typeof board === 'boolean' && typeof seq === 'number'
+    ? { siteId, board, seq }
+    : null;
+}
+
+/**
+ * Never missed, never twice (docs/api/live-events.md): the events of the followed site go through
+ * their sequence, which applies each once, in order, asks GET /live/missed for what a reconnect or
+ * a gap lost, and has the screens read everything only when that cannot work.
+ */
+const sequence = new LiveSequence({
+  deliver: receive,
+  fetchMissed: async (siteId, after) => (await import('./live-dispatch')).fetchMissed(siteId, after),
+  readAll: () => {
+    for (const listener of [...readAllListeners]) listener();
+  },
+});
 
 /** Codes of a handshake the server refused for its token (docs/api.md, live events). */
 const TOKEN_REFUSALS: ReadonlySet<unknown> = new Set(['TOKEN_EXPIRED', 'TOKEN_INVALID']);
@@ -86,6 +109,7 @@ export function connectLiveChannel(): LiveSocket {
   });
   s.on('disconnect', (reason) => {
     useLiveStatus.setState({ connected: false });
+    sequence.disconnected();
     // The server closes a connection when the person's role changes; come back with the new rooms.
     if (reason === 'io server disconnect') setTimeout(() => s.connect(), 300);
   });
@@ -93,8 +117,13 @@ export function connectLiveChannel(): LiveSocket {
     if (TOKEN_REFUSALS.has(error.data?.code)) void renewAndReconnect(s);
   });
   s.onAny((event: string, payload: unknown) => {
+    const hello = event === 'hello' ? helloOf(payload) : null;
+    if (hello) {
+      sequence.hello(hello);
+      return;
+    }
     // Events the contract does not know are dropped where the schemas are (live-dispatch.ts).
-    receive(event, payload);
+    sequence.receive(event, payload);
   });
   // A browser that has lost its network may keep a dead socket for the ping timeout (tens of
   // seconds) and then wait out the reconnection back-off: let go at once, and come back as soon as

@@ -1,5 +1,12 @@
-import { LIVE_EVENT_SCHEMAS, type LiveEventName, type LiveEventPayload } from '@cafe/shared';
+import {
+  LIVE_EVENT_SCHEMAS,
+  LiveMissedSchema,
+  type LiveEventName,
+  type LiveEventPayload,
+  type LiveMissed,
+} from '@cafe/shared';
 import type { z } from 'zod';
+import { api } from './api-client';
 import { deliverLiveEvent } from './live-listeners';
 
 /**
@@ -32,4 +39,12 @@ function deliverParsed<E extends LiveEventName>(event: E, payload: unknown): voi
     return;
   }
   deliverLiveEvent(event, parsed.data);
+}
+
+/**
+ * GET /live/missed: the events of a site after `after` that this client missed (live-sequence.ts).
+ * Here, with the schemas, so the connection does not load them with the first screen.
+ */
+export function fetchMissed(siteId: number, after: number): Promise<LiveMissed> {
+  return api('/live/missed', { query: { siteId, after }, schema: LiveMissedSchema });
 }

@@ -28,6 +28,13 @@ export function listenersOf<E extends LiveEventName>(event: E): Set<LiveHandler<
 /** Called on every connect of the live channel (the first one included). */
 export const connectListeners = new Set<() => void>();
 
+/**
+ * Called when the screens must read what they show again: the first connect, another site, or a
+ * gap the server can no longer fill (live-sequence.ts). A reconnect that could catch up with
+ * GET /live/missed does not call them.
+ */
+export const readAllListeners = new Set<() => void>();
+
 /** Hands a payload already parsed against the contract to the event's listeners. */
 export function deliverLiveEvent<E extends LiveEventName>(event: E, payload: LiveEventPayload<E>): void {
   for (const listener of [...listenersOf(event)]) listener(payload);

@@ -1,7 +1,7 @@
 import type { LiveEventName } from '@cafe/shared';
 import { useEffect } from 'react';
 import type { LiveSocket } from './live-connection';
-import { connectListeners, listenersOf, type LiveHandler } from './live-listeners';
+import { connectListeners, listenersOf, readAllListeners, type LiveHandler } from './live-listeners';
 import { ACCOUNT_PATHS } from './paths';
 import { tokenStorage } from './storage-keys';
 
@@ -82,6 +82,22 @@ export function useOnReconnect(handler: () => void): void {
     connectListeners.add(listener);
     return () => {
       connectListeners.delete(listener);
+    };
+  }, [handler]);
+}
+
+/**
+ * Run `handler` when what the screen shows must be read again: the first connect after it
+ * mounted, a connection that follows another site, or a gap too old for GET /live/missed
+ * (lib/live-sequence.ts). A reconnect that caught up event by event does not call it: for a screen
+ * kept current by its site's events alone (the barista board).
+ */
+export function useOnReadAll(handler: () => void): void {
+  useEffect(() => {
+    const listener = () => handler();
+    readAllListeners.add(listener);
+    return () => {
+      readAllListeners.delete(listener);
     };
   }, [handler]);
 }

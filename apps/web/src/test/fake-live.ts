@@ -7,6 +7,7 @@ type Handler = (payload: unknown) => void;
 
 const handlers = new Map<string, Set<Handler>>();
 const reconnects = new Set<() => void>();
+const readAlls = new Set<() => void>();
 
 export const live = {
   /** Delivers an event to every screen listening for it, as the server's emit would. */
@@ -16,6 +17,10 @@ export const live = {
   /** The live connection came back: every reconnect handler runs. */
   reconnect(): void {
     for (const handler of [...reconnects]) handler();
+  },
+  /** The live connection came back and could not catch up event by event: the screens read everything. */
+  readAll(): void {
+    for (const handler of [...readAlls]) handler();
   },
   /** How often a screen asked the channel to connect again (a switch of the staff site). */
   reconnectsAsked: 0,
@@ -38,5 +43,12 @@ export function useOnReconnect(handler: () => void): void {
   useEffect(() => {
     reconnects.add(handler);
     return () => void reconnects.delete(handler);
+  }, [handler]);
+}
+
+export function useOnReadAll(handler: () => void): void {
+  useEffect(() => {
+    readAlls.add(handler);
+    return () => void readAlls.delete(handler);
   }, [handler]);
 }

@@ -6,7 +6,7 @@ import { sitesQueryOptions } from '@/api/sites';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { i18n } from '@/i18n';
 import { cafeToday, formatCafeTime } from '@/lib/cafe-time';
-import { useLiveEvent, useOnReconnect } from '@/lib/socket';
+import { useLiveEvent, useOnReadAll } from '@/lib/socket';
 import { baristaOrdersRootKey, type BaristaOrdersQuery } from '@/features/barista/api/get-barista-orders';
 import { orderingStatusQueryOptions } from '@/features/barista/api/get-ordering-status';
 import { applyOrdersEvent, renumber, type QueueContext } from '@/features/barista/lib/board-cache';
@@ -21,8 +21,10 @@ const HIDDEN_CATCH_UP_MS = 15_000;
  * Keeps the board live without asking the server again: every `orders` event carries the order,
  * which goes into, moves within or leaves each barista list held in the cache, and the `queue`
  * event brings the inputs of the wait estimate; `ordering-status` carries busy mode. A new order
- * chimes, counts in the tab title and is announced; a reconnect, or the page coming back after a
- * while hidden, reads everything again (`catchingUp` meanwhile), since events may have been missed.
+ * chimes, counts in the tab title and is announced. A reconnect applies the events it missed, each
+ * once (lib/live-sequence.ts); the board reads everything again (`catchingUp` meanwhile) only when
+ * they cannot be had (the first connect, another site, a gap too old), or when the page comes back
+ * after a while hidden.
  */
 export function useBoardLive() {
   const queryClient = useQueryClient();
@@ -103,7 +105,9 @@ export function useBoardLive() {
       queryClient.invalidateQueries({ queryKey: sitesQueryOptions().queryKey, exact: true }),
     ]).then(() => setCatchingUp(false));
   }, [queryClient, refetch, siteId]);
-  useOnReconnect(catchUp);
+  // Only when the live events cannot bring it: a reconnect catches up event by event
+  // (GET /live/missed, lib/live-sequence.ts), each applied once.
+  useOnReadAll(catchUp);
 
   useEffect(() => {
     let hiddenSince: number | null = null;

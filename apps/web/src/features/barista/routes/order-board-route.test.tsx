@@ -20,6 +20,7 @@ vi.mock('@/lib/socket', async () => {
       live.handlers.set(event, handler);
     },
     useOnReconnect: () => undefined,
+    useOnReadAll: () => undefined,
     reconnectSocket: live.reconnect,
   };
 });
