@@ -89,6 +89,17 @@ const ConfirmEmail = lazyScreen(
   (m) => m.ConfirmEmailRoute,
   ['auth'],
 );
+// Forgotten passwords: rare, loaded on demand.
+const ForgotPassword = lazyScreen(
+  () => import('@/features/auth/routes/forgot-password-route'),
+  (m) => m.ForgotPasswordRoute,
+  ['auth'],
+);
+const ResetPassword = lazyScreen(
+  () => import('@/features/auth/routes/reset-password-route'),
+  (m) => m.ResetPasswordRoute,
+  ['auth', 'shared'],
+);
 const Unauthorized = lazyScreen(
   () => import('@/features/info/routes/unauthorized-route'),
   (m) => m.UnauthorizedRoute,
@@ -250,6 +261,8 @@ export const routes: RouteObject[] = [
       { path: paths.loginSso, Component: LoginSso },
       { path: paths.create, Component: Register },
       { path: paths.confirmEmail, Component: ConfirmEmail },
+      { path: paths.forgotPassword, Component: ForgotPassword },
+      { path: paths.resetPassword, Component: ResetPassword },
       {
         Component: AppShell,
         children: [

@@ -28,6 +28,8 @@ const IN_THAI: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   ORDERS_PAUSED: msgId('shared.error.ordersPaused'),
   UNSUPPORTED_MEDIA: msgId('shared.error.unsupportedMedia'),
   ACCOUNT_HAS_OPEN_ORDERS: msgId('shared.error.accountHasOpenOrders'),
+  WRONG_PASSWORD: msgId('shared.error.wrongPassword'),
+  NO_PASSWORD: msgId('shared.error.noPassword'),
 };
 
 /** The shared rules' messages (zod schemas of @cafe/shared), word for word the specification's. */
@@ -92,6 +94,10 @@ export function errorText(error: unknown): string | undefined {
     if (error.code === 'EMAIL_NOT_CONFIRMED') {
       const email = /sent to (\S+)\.$/.exec(error.message)?.[1];
       return email ? i18n._('shared.error.emailNotConfirmed', { email }) : error.message;
+    }
+    // Too easy to guess: the reason is the estimator's (English); Thai says so and keeps the reason.
+    if (error.code === 'WEAK_PASSWORD' && i18n.locale === 'th') {
+      return i18n._('shared.error.weakPassword', { reason: error.message });
     }
     // The specification gives this one in Thai only: English gets its translation.
     if (error.code === 'OUT_OF_RANGE') return i18n._('shared.spec.outOfRangeThai');

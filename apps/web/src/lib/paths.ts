@@ -39,6 +39,10 @@ export const paths = {
   create: '/create',
   /** Where the link of an e-mail confirmation mail leads (`?token=...`). */
   confirmEmail: '/confirm-email',
+  /** Asking for a password-reset link by e-mail (offered only with e-mail configured). */
+  forgotPassword: '/forgot-password',
+  /** Where the link of a password-reset mail leads (`?token=...`). */
+  resetPassword: '/reset-password',
   unauthorized: '/unauthorized',
   orderBar: '/order_bar',
   teamCredit: '/team-credit',
@@ -142,8 +146,15 @@ export function homePath(role: Role): string {
   return paths.barista.ordering;
 }
 
-/** A visitor's account pages: signing in, registering and confirming an address. */
-export const ACCOUNT_PATHS: readonly string[] = [paths.login, paths.loginSso, paths.create, paths.confirmEmail];
+/** A visitor's account pages: signing in, registering, confirming an address, resetting a password. */
+export const ACCOUNT_PATHS: readonly string[] = [
+  paths.login,
+  paths.loginSso,
+  paths.create,
+  paths.confirmEmail,
+  paths.forgotPassword,
+  paths.resetPassword,
+];
 
 /** Routes anyone may open without signing in: the public group. */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -152,6 +163,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.loginSso,
   paths.create,
   paths.confirmEmail,
+  paths.forgotPassword,
+  paths.resetPassword,
   paths.unauthorized,
   paths.orderBar,
   paths.teamCredit,

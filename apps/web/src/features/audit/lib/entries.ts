@@ -7,6 +7,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.availability': msgId('audit.action.userAvailability'),
   'user.name': msgId('audit.action.userName'),
   'user.delete': msgId('audit.action.userDelete'),
+  'user.password': msgId('audit.action.userPassword'),
+  'user.password-reset': msgId('audit.action.userPasswordReset'),
   'site.create': msgId('audit.action.siteCreate'),
   'site.update': msgId('audit.action.siteUpdate'),
   'site.archive': msgId('audit.action.siteArchive'),

@@ -11,10 +11,12 @@ interface PasswordFieldProps {
   error?: string;
   autoComplete: 'current-password' | 'new-password';
   hint?: string;
+  /** The field's label, when not just "Password" (a new password, the current one). */
+  label?: string;
 }
 
 /** Password input with a show/hide toggle. */
-export function PasswordField({ id, field, error, autoComplete, hint }: PasswordFieldProps) {
+export function PasswordField({ id, field, error, autoComplete, hint, label }: PasswordFieldProps) {
   const { _ } = useLingui();
   const [visible, setVisible] = useState(false);
   const showHint = Boolean(hint) && !error;
@@ -23,7 +25,7 @@ export function PasswordField({ id, field, error, autoComplete, hint }: Password
   return (
     <div>
       <label htmlFor={id} className="label">
-        {_('auth.field.password')}
+        {label ?? _('auth.field.password')}
       </label>
       <div className="relative">
         <input

@@ -66,7 +66,7 @@ function ConfirmationSentNotice({ email }: { email: string }) {
 export function LoginRoute() {
   const { _ } = useLingui();
   const me = useMe();
-  const { singleSignOn } = useSettings();
+  const { singleSignOn, passwordReset } = useSettings();
   const location = useLocation();
   const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.state));
   const confirmationSentToEmail = confirmationSentTo(location.state);
@@ -129,10 +129,17 @@ export function LoginRoute() {
           </Suspense>
         ) : null}
         <p className="text-sm text-[var(--ink-muted)]">
-          <Trans
-            id="auth.login.forgot"
-            components={{ 0: <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline" /> }}
-          />
+          {passwordReset ? (
+            // With e-mail configured a forgotten password is reset by a link; else the team helps.
+            <Link to={paths.forgotPassword} className="inline-block py-1 font-medium text-[var(--accent)] underline">
+              {_('auth.login.forgotReset')}
+            </Link>
+          ) : (
+            <Trans
+              id="auth.login.forgot"
+              components={{ 0: <Link to={paths.teamCredit} className="font-medium text-[var(--accent)] underline" /> }}
+            />
+          )}
         </p>
       </section>
       <p className="text-center text-sm text-[var(--ink-muted)]">

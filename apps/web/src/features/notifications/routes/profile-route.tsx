@@ -3,11 +3,12 @@ import { useMe } from '@/api/me';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
+import { ChangePasswordSection } from '@/features/notifications/components/change-password-section';
 import { YourDataSection } from '@/features/notifications/components/your-data-section';
 
 /**
  * Profile (/profile, every signed-in role): who the person is, where and in which language the
- * cafe tells them their drink is ready, and their data (download it, or delete the account).
+ * cafe tells them their drink is ready, their password, and their data (download it, or delete the account).
  */
 export function ProfileRoute() {
   const { _ } = useLingui();
@@ -46,6 +47,7 @@ export function ProfileRoute() {
         <p className="text-sm text-[var(--ink-muted)]">{_('notifications.settings.intro')}</p>
         {body}
       </section>
+      <ChangePasswordSection />
       <YourDataSection />
     </section>
   );

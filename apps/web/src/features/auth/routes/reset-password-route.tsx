@@ -1,0 +1,67 @@
+import { useLingui } from '@lingui/react';
+import { KeyRound } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { IconBadge } from '@/components/ui';
+import { errorText } from '@/lib/error-text';
+import { paths } from '@/lib/paths';
+import { useResetPassword } from '@/features/auth/api/password-reset';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { PasswordField } from '@/features/auth/components/password-field';
+
+/**
+ * /reset-password?token=...: where the link of a reset mail leads. The new password is checked by
+ * the server (too easy to guess: it says why); once set, every session of the person has ended and
+ * they sign in with it.
+ */
+export function ResetPasswordRoute() {
+  const { _ } = useLingui();
+  const id = useId();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { register, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const reset = useResetPassword();
+
+  const handleValid = ({ password }: { password: string }) => reset.mutate({ token, password });
+
+  return (
+    <AuthShell>
+      <section className="card flex flex-col gap-5 p-6" aria-labelledby={`${id}-title`}>
+        <IconBadge icon={KeyRound} tone="accent" />
+        <h1 id={`${id}-title`} className="text-2xl font-semibold">
+          {_('auth.reset.title')}
+        </h1>
+        {reset.isSuccess ? (
+          <p role="status">{_('auth.reset.done')}</p>
+        ) : (
+          <form
+            onSubmit={(e) => void handleSubmit(handleValid)(e)}
+            noValidate
+            className="space-y-4"
+            aria-busy={reset.isPending || undefined}
+          >
+            <PasswordField
+              id={`${id}-password`}
+              label={_('auth.reset.newPassword')}
+              field={register('password')}
+              autoComplete="new-password"
+              hint={_('auth.reset.hint')}
+            />
+            {reset.isError ? (
+              <p role="alert" className="field-error font-medium">
+                {errorText(reset.error)}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary w-full" disabled={reset.isPending}>
+              {_('auth.reset.submit')}
+            </button>
+          </form>
+        )}
+        <Link to={paths.login} className="font-medium text-[var(--accent)] underline">
+          {reset.isSuccess ? _('auth.reset.signIn') : _('auth.reset.backToLogin')}
+        </Link>
+      </section>
+    </AuthShell>
+  );
+}
