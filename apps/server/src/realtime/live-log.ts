@@ -15,6 +15,8 @@ export const LIVE_LOG_KEEP_MS = 24 * 60 * 60 * 1000;
 export const LIVE_LOG_KEEP_EVENTS = 20_000;
 /** A client further behind than this reads everything again (cheaper than replaying the events). */
 export const LIVE_MISSED_MAX = 1000;
+/** How long before `hello` asks the database again when it could not read the site's number. */
+const HELLO_RETRY_MS = 2000;
 /** The old events of a site are deleted every this many events. */
 const PRUNE_EVERY = 200;
 
@@ -118,9 +120,16 @@ export function greetSockets(io: LiveServer, currentSeq: (siteId: number) => Pro
     if (siteId === undefined) return;
     const site = Number(siteId);
     const board = socket.rooms.has(ROOMS.staff(site));
-    currentSeq(site)
-      .then((seq) => socket.emit('hello', { siteId: site, board, seq }))
-      // Without its number the client could not tell what it missed: it connects again.
-      .catch(() => socket.disconnect(true));
+    // The database away (an outage answers 503 meanwhile): ask again while the connection lasts;
+    // the client holds the site's events until its `hello`.
+    const greet = () => {
+      currentSeq(site).then(
+        (seq) => socket.emit('hello', { siteId: site, board, seq }),
+        () => {
+          if (socket.connected) setTimeout(greet, HELLO_RETRY_MS).unref();
+        },
+      );
+    };
+    greet();
   });
 }
