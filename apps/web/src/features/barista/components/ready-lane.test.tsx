@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { apiError, mockApi, renderWithProviders } from '@/test/render';
 import { OrderBoard } from './order-board';
+import { ReadyLane } from './ready-lane';
 
 /** The order as the server answers it after a move (no queue fields). */
 function asOrder(order: QueuedOrder, changes: Partial<Order>): Order {
@@ -109,6 +110,30 @@ describe('OrderBoard: the Ready lane', () => {
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/7/undo' })),
     );
+  });
+
+  it("gives the focus to the next drink's Handed over when the focused one leaves the lane, or to the lane", () => {
+    const ann = makeOrder({ id: 7, userName: 'Ann', status: 'done', doneAt: NOW.toISOString() });
+    const bo = makeOrder({ id: 8, userName: 'Bo', status: 'done', doneAt: NOW.toISOString() });
+    const lane = (orders: QueuedOrder[]) => (
+      <ReadyLane
+        orders={orders}
+        now={NOW.getTime()}
+        uncollectedAfterMinutes={30}
+        pendingIds={new Set()}
+        onFinish={() => undefined}
+        onShowTimeline={() => undefined}
+      />
+    );
+    const view = renderWithProviders(lane([ann, bo]));
+    const handOver = (name: string) =>
+      within(screen.getByRole('listitem', { name })).getByRole('button', { name: 'Handed over' });
+    handOver('Latte for Ann').focus();
+    // Handed over: the drink leaves the lane with the button that had the focus.
+    view.rerender(lane([bo]));
+    expect(handOver('Latte for Bo')).toHaveFocus();
+    view.rerender(lane([]));
+    expect(screen.getByRole('heading', { name: 'Ready' })).toHaveFocus();
   });
 
   it("offers Not collected only after the site's minutes since the drink was finished", () => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
 import { BellRing, CloudOff, History } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { StatusPill } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
@@ -44,10 +44,46 @@ export function ReadyLane({
 }: ReadyLaneProps) {
   const { _ } = useLingui();
   const headingId = useId();
+  const lane = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The place in the lane of the drink whose button has the focus. A drink handed over leaves
+  // with its button, and the focus would fall back to the page: it goes to the next drink's
+  // Handed over instead, or to the lane's heading when none is left (WCAG 2.4.3, decision 0055).
+  const focusedAt = useRef<number | null>(null);
+  const handleFocus = (event: FocusEvent<HTMLElement>) => {
+    const item = event.target.closest('[data-ready-id]');
+    const items = [...(lane.current?.querySelectorAll('[data-ready-id]') ?? [])];
+    focusedAt.current = item ? items.indexOf(item) : null;
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    const left = event.target as HTMLButtonElement;
+    // Gone elsewhere (another control, or a click on the page) rather than taken away with its drink.
+    if (event.relatedTarget) focusedAt.current = null;
+    else
+      setTimeout(() => {
+        if (left.isConnected && !left.disabled && document.activeElement !== left) focusedAt.current = null;
+      });
+  };
+  useEffect(() => {
+    const at = focusedAt.current;
+    if (at === null || (document.activeElement && document.activeElement !== document.body)) return;
+    const items = [...(lane.current?.querySelectorAll<HTMLElement>('[data-ready-id]') ?? [])];
+    const byNearness = [...items.slice(at), ...items.slice(0, at).reverse()];
+    const next = byNearness
+      .map((item) => item.querySelector<HTMLButtonElement>('[data-handover]'))
+      .find((button) => button && !button.disabled);
+    (next ?? heading.current)?.focus();
+  });
   return (
-    <section aria-labelledby={headingId} className={cn('flex min-w-0 flex-col gap-2', className)}>
+    <section
+      ref={lane}
+      aria-labelledby={headingId}
+      className={cn('flex min-w-0 flex-col gap-2', className)}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-2 border-b-2 border-[var(--border)] px-0.5 pb-1">
-        <h2 id={headingId} className="text-lg leading-6 font-bold">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg leading-6 font-bold">
           {_('barista.ready.heading')}
         </h2>
         <span className="text-base font-semibold text-[var(--ink-muted)]">
@@ -155,6 +191,7 @@ function ReadyDrink({
         </button>
         <button
           type="button"
+          data-handover=""
           className="btn-primary px-1 text-sm font-bold"
           onClick={() => onFinish(order, 'picked')}
           disabled={disabled}
