@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, currentPath, mockApi, renderRoutes, signIn, signOut, stubScreen } from '@/test/render';
+import { apiError, currentPath, mockApi, renderRoutes, seedSettings, signIn, signOut, stubScreen } from '@/test/render';
 import { meQueryOptions } from '@/api/me';
 import { LoginRoute } from './login-route';
 
@@ -52,6 +52,14 @@ describe('LoginRoute', () => {
     expect(screen.getByRole('link', { name: 'contact the team' })).toHaveAttribute('href', '/team-credit');
     expect(screen.getByRole('link', { name: 'Create a new account' })).toHaveAttribute('href', '/create');
     expect(screen.getByRole('link', { name: 'How we keep your data' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('offers "Forgot password?" only when the cafe can send a reset link by e-mail', () => {
+    mockLoginApi(() => ({ status: 500 }));
+    seedSettings({ passwordReset: true });
+    renderRoutes(routes(), '/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByRole('link', { name: 'contact the team' })).toBeNull();
   });
 
   it('blocks and strips spaces in the e-mail field', async () => {
