@@ -1,6 +1,6 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
-import type { LiveLog } from './live-log';
+import type { LiveLog, LoggedEvent } from './live-log';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -42,6 +42,11 @@ export interface LiveSequencing {
   warn: (error: unknown, event: LiveEventName) => void;
 }
 
+/** An event waiting for its number; `send` sends it with it (null: it could not be numbered). */
+interface Waiting extends LoggedEvent {
+  send: (seq: number | null) => void;
+}
+
 /** The message between server processes that asks each to end a user's connections it holds. */
 const END_SESSION = 'end-session';
 
@@ -78,11 +83,32 @@ export function createLiveEvents(
   }
 
   /**
-   * Per site, the events of this process in the order they were asked for: each waits for the one
-   * before to be numbered and sent, so this process sends a site's events in the order of their
-   * numbers (another process's may interleave; the clients order them by number).
+   * Per site, the events of this process waiting for their numbers, in the order they were asked
+   * for, and the run that numbers and sends them: everything that waits is numbered in one
+   * transaction and sent in that order, so this process sends a site's events in the order of their
+   * numbers (another process's may interleave; the clients order them by number), and a burst
+   * costs one round trip, not one per event.
    */
-  const chains = new Map<number, Promise<void>>();
+  const waiting = new Map<number, { events: Waiting[]; run: Promise<void> }>();
+
+  /** Numbers and sends a site's waiting events until none is left. */
+  async function pump(siteId: number, log: LiveSequencing['log'], warn: LiveSequencing['warn']): Promise<void> {
+    for (let queue = waiting.get(siteId); queue && queue.events.length > 0; queue = waiting.get(siteId)) {
+      const batch = queue.events.splice(0);
+      try {
+        const first = await log.record(siteId, batch);
+        batch.forEach((item, i) => item.send(first + i));
+      } catch (error) {
+        // Better late news without a number than none: a client that sees an event without one
+        // reads everything again at its next reconnect.
+        for (const item of batch) {
+          warn(error, item.event as LiveEventName);
+          item.send(null);
+        }
+      }
+    }
+    waiting.delete(siteId);
+  }
 
   /** Sends an event of a site with the site's next number, after the ones asked for before it. */
   function sendToSite<E extends LiveEventName>(
@@ -95,24 +121,25 @@ export function createLiveEvents(
       send(rooms, event, payload);
       return;
     }
-    const { log, warn } = sequencing;
-    const numbered = (seq: number) => ({ ...payload, siteId, seq });
-    const previous = chains.get(siteId) ?? Promise.resolve();
-    const next = previous
-      .then(() => log.record(siteId, event, numbered, rooms))
-      .then(
-        (seq) => send(rooms, event, numbered(seq) as LiveEventPayload<E>),
-        (error: unknown) => {
-          // Better late news without a number than none: a client that sees an event without one
-          // reads everything again at its next reconnect.
-          warn(error, event);
-          send(rooms, event, { ...payload, siteId } as LiveEventPayload<E>);
-        },
-      );
-    chains.set(siteId, next);
-    void next.then(() => {
-      if (chains.get(siteId) === next) chains.delete(siteId);
-    });
+    const item: Waiting = {
+      event,
+      rooms,
+      payload: (seq) => ({ ...payload, siteId, seq }),
+      send: (seq) =>
+        send(
+          rooms,
+          event,
+          (seq === null ? { ...payload, siteId } : { ...payload, siteId, seq }) as LiveEventPayload<E>,
+        ),
+    };
+    const queue = waiting.get(siteId);
+    if (queue) {
+      queue.events.push(item);
+      return;
+    }
+    const started = { events: [item], run: Promise.resolve() };
+    waiting.set(siteId, started);
+    started.run = pump(siteId, sequencing.log, sequencing.warn);
   }
 
   io.sockets.on(END_SESSION, (userId: unknown) => {
@@ -121,7 +148,7 @@ export function createLiveEvents(
 
   return {
     async settled() {
-      await Promise.all([...chains.values()]);
+      while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
     order(siteId, event) {
       sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event);

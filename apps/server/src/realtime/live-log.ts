@@ -20,12 +20,20 @@ const HELLO_RETRY_MS = 2000;
 /** The old events of a site are deleted every this many events. */
 const PRUNE_EVERY = 200;
 
+/** An event to number: its name, its payload given its number, and the rooms it goes to. */
+export interface LoggedEvent {
+  event: string;
+  payload: (seq: number) => object;
+  rooms: readonly string[];
+}
+
 export interface LiveLog {
   /**
-   * Takes the site's next sequence number and keeps the event under it, in one short transaction:
-   * the number is used once it is given (nothing rolls back after the commit), so there is no gap.
+   * Takes the site's next numbers for `events` (in their order) and keeps each event under its
+   * number, in one short transaction: a number is used once it is given (nothing rolls back after
+   * the commit), so there is no gap. Gives the first number. A burst is numbered in one go.
    */
-  record(siteId: number, event: string, payload: (seq: number) => object, rooms: readonly string[]): Promise<number>;
+  record(siteId: number, events: readonly LoggedEvent[]): Promise<number>;
   /** The site's last sequence number given (0: none yet). */
   current(siteId: number): Promise<number>;
   /** The events of a site after `after` that went to one of `rooms`, in order, or `tooOld`. */
@@ -41,38 +49,42 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
   return {
     current,
 
-    async record(siteId, event, payload, rooms) {
+    async record(siteId, events) {
       const at = now();
+      const count = events.length;
       return db.transaction().execute(async (trx) => {
-        // One statement takes the number: the row is locked (PostgreSQL) until the commit, so a
+        // One statement takes the numbers: the row is locked (PostgreSQL) until the commit, so a
         // second process waits only for this short transaction, never for a domain write.
         const row = await trx
           .insertInto('live_sequences')
-          .values({ site_id: siteId, seq: 1 })
-          .onConflict((oc) => oc.column('site_id').doUpdateSet({ seq: sql<number>`live_sequences.seq + 1` }))
+          .values({ site_id: siteId, seq: count })
+          .onConflict((oc) => oc.column('site_id').doUpdateSet({ seq: sql<number>`live_sequences.seq + ${count}` }))
           .returning('seq')
           .executeTakeFirstOrThrow();
-        const seq = Number(row.seq);
+        const last = Number(row.seq);
+        const first = last - count + 1;
         await trx
           .insertInto('live_events')
-          .values({
-            site_id: siteId,
-            seq,
-            event,
-            payload: JSON.stringify(payload(seq)),
-            rooms: JSON.stringify(rooms),
-            created_at: at.toISOString(),
-          })
+          .values(
+            events.map(({ event, payload, rooms }, i) => ({
+              site_id: siteId,
+              seq: first + i,
+              event,
+              payload: JSON.stringify(payload(first + i)),
+              rooms: JSON.stringify(rooms),
+              created_at: at.toISOString(),
+            })),
+          )
           .execute();
-        if (seq % PRUNE_EVERY === 0) {
+        if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) {
           const before = new Date(at.getTime() - LIVE_LOG_KEEP_MS).toISOString();
           await trx
             .deleteFrom('live_events')
             .where('site_id', '=', siteId)
-            .where((eb) => eb.or([eb('seq', '<=', seq - LIVE_LOG_KEEP_EVENTS), eb('created_at', '<', before)]))
+            .where((eb) => eb.or([eb('seq', '<=', last - LIVE_LOG_KEEP_EVENTS), eb('created_at', '<', before)]))
             .execute();
         }
-        return seq;
+        return first;
       });
     },
 
