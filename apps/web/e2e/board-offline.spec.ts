@@ -7,6 +7,7 @@ import {
   cafeMenuOf,
   placeCafeOrderViaApi,
   registerUser,
+  serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
@@ -151,5 +152,60 @@ test.describe('the board offline', () => {
 
     await refusal.getByRole('button', { name: `Dismiss: Do: ${cancelled.label}` }).click();
     await expect(refusal).toHaveCount(0);
+  });
+
+  test('the phone: Cancel and Pick Up offline wait, pending, and are applied once when the network returns', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    await setShopStatus(request, 'cafe-open');
+    const user = await registerUser(request, `Dee ${unique()}`);
+    const tokens = await apiLogin(request, user.email, user.password);
+    const image = await uploadTinyPng(request, tokens.accessToken);
+    const coffee = await cafeMenuOf(request, 'Coffee');
+    const tea = await cafeMenuOf(request, 'Tea');
+    const ready = await placeCafeOrderViaApi(request, tokens.accessToken, coffee, image);
+    const waiting = await placeCafeOrderViaApi(request, tokens.accessToken, tea, image);
+    const barista = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
+    await serveOrderViaApi(request, barista.accessToken, ready);
+
+    context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInWithTokens(page, tokens, '/statusOrder');
+    const today = page.getByRole('region', { name: "Today's orders" });
+    const pickUp = today.getByRole('article', { name: coffee.name }).getByRole('button', { name: 'Pick Up' });
+    await expect(pickUp).toBeEnabled();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
+    await pickUp.click();
+    await today.getByRole('article', { name: tea.name }).getByRole('button', { name: 'Cancel', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: `You want to cancel ${tea.name}` });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm).toHaveCount(0);
+    // Both leave Today's orders at once, shown closed and marked as waiting.
+    await expect(today.getByRole('article')).toHaveCount(0);
+    const closed = page.getByRole('region', { name: 'Picked and Canceled' });
+    for (const name of [coffee.name, tea.name]) {
+      await expect(closed.getByRole('article', { name })).toContainText('Waiting for connection');
+    }
+    await expect(page.getByRole('region', { name: 'Waiting for connection (2)' }).getByRole('listitem')).toHaveText([
+      `Picked up: ${coffee.name}`,
+      `Cancel order: ${tea.name}`,
+    ]);
+    expect((await serverSees(request, barista.accessToken, waiting)).status).toBe('ordered');
+
+    await context.setOffline(false);
+    await expect(page.getByRole('region', { name: /^Waiting for connection/ })).toHaveCount(0, { timeout: 30_000 });
+    await expect(closed.getByText('Waiting for connection')).toHaveCount(0);
+    expect(await serverSees(request, barista.accessToken, ready)).toEqual({
+      status: 'picked',
+      moves: ['ordered', 'in-progress', 'done', 'picked'],
+    });
+    expect(await serverSees(request, barista.accessToken, waiting)).toEqual({
+      status: 'cancel',
+      moves: ['ordered', 'cancel'],
+    });
   });
 });

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { DEFAULT_PICKUP_SETTINGS, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMe } from '@/api/me';
 import { useScreenSiteId } from '@/api/site-state';
 import { OfflineReason } from '@/components/offline-banner';
@@ -80,7 +80,11 @@ function useBoardQueue(orders: readonly QueuedOrder[], announce: (text: string) 
     () => withQueuedMoves(orders, moves).filter((o) => ON_THE_BOARD.has(o.status)),
     [orders, moves],
   );
-  const labels = useMemo(() => new Map(orders.map((o) => [o.id, orderLabel(o)])), [orders]);
+  // The names of the orders seen on this board: a refused tap's order may have left it (cancelled).
+  const [labels] = useState(() => new Map<number, string>());
+  useEffect(() => {
+    for (const order of orders) labels.set(order.id, orderLabel(order));
+  }, [orders, labels]);
   return { shown, moves, refusals, queuedIds: queuedOrderIds(moves), labelOf: (id: number) => labels.get(id) ?? null };
 }
 
