@@ -318,6 +318,28 @@ describe('OrderBoard: offline', () => {
     expect(new Set(keys).size).toBe(3);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
+  it('keeps a Do whose answer was lost with the key it was sent with, and sends it again with that key', async () => {
+    signIn({ role: 'barista' });
+    const order = mocha({ id: 2, userName: 'Bo' });
+    let lost = true;
+    const { calls } = mockApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      if (lost) {
+        // The request left, but no answer came back (the server may have applied it).
+        lost = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return { body: asOrder(order, 'in-progress') };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderBoard orders={[order]} isLoading={false} error={null} onRetry={() => undefined} />);
+    await user.click(within(screen.getByRole('article', { name: 'Mocha for Bo' })).getByRole('button', { name: 'Do' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    const [first, again] = calls.filter((c) => c.method === 'PATCH');
+    expect(first?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Waiting for connection/ })).toBeNull());
+  });
   it('holds the select-mode buttons offline with the reason, and gives them back with the network', async () => {
     const { user } = setup({ orders: [latte({ id: 1, status: 'in-progress' }), mocha({ id: 2, userName: 'Bo' })] });
     await user.click(screen.getByRole('button', { name: 'Select' }));
