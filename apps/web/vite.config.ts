@@ -54,12 +54,76 @@ function stylesheetAfterContent(): Plugin {
       order: 'post',
       handler(html) {
         const links: string[] = [];
-        const head = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (link) => {
+        // The "Wait a sec..." screen's own small stylesheet (data-boot) stays in the head.
+        const head = html.replace(/\s*<link rel="stylesheet"(?![^>]*data-boot)[^>]*>/g, (link) => {
           links.push(link.trim());
           return '';
         });
         return head.replace('</body>', `  ${links.join('\n    ')}\n  </body>`);
       },
+    },
+  };
+}
+
+/**
+ * Two libraries add <style> elements, which the page's CSP refuses (style-src 'self', no inline
+ * styles; docs/decisions/0052-platform-hardening.md):
+ * - the toasts (sonner) add their stylesheet when they load: the insertion is taken out, and the
+ *   same rules come as its CSS file, imported with it (app/providers.tsx);
+ * - the dialogs' scroll lock (react-style-singleton, under Radix's react-remove-scroll) adds the
+ *   rules that keep the page still behind a dialog: they go in a constructed stylesheet
+ *   (`document.adoptedStyleSheets`, CSSOM, which CSP does not restrict) instead.
+ * A library that changes so that its code is no longer found fails the build.
+ */
+const STYLE_SINGLETON = `export var stylesheetSingleton = function () {
+  var counter = 0;
+  var sheet = null;
+  return {
+    add: function (style) {
+      if (counter == 0 && typeof document !== 'undefined' && 'adoptedStyleSheets' in document) {
+        sheet = new CSSStyleSheet();
+        sheet.replaceSync(style);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
+      counter++;
+    },
+    remove: function () {
+      counter--;
+      if (!counter && sheet) {
+        var gone = sheet;
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter(function (s) { return s !== gone; });
+        sheet = null;
+      }
+    },
+  };
+};
+`;
+
+function stylesWithoutStyleElements(): Plugin {
+  const patched = new Set<string>();
+  return {
+    name: 'cafe:styles-without-style-elements',
+    apply: 'build',
+    transform(code, id) {
+      if (/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) {
+        const out = code.replace(/function __insertCSS\(code\) \{/, 'function __insertCSS(code) {\n  return;');
+        if (out === code) throw new Error('sonner no longer inserts its styles as expected: check the CSP');
+        patched.add('sonner');
+        return { code: out, map: null };
+      }
+      if (/[\\/]react-style-singleton[\\/]dist[\\/]es\d+[\\/]singleton\.js$/.test(id)) {
+        if (!code.includes('export var stylesheetSingleton')) {
+          throw new Error('react-style-singleton changed: check the CSP');
+        }
+        patched.add('react-style-singleton');
+        return { code: STYLE_SINGLETON, map: null };
+      }
+      return null;
+    },
+    buildEnd() {
+      for (const name of ['sonner', 'react-style-singleton']) {
+        if (!patched.has(name)) this.warn(`${name} was not found to patch; check the CSP (style-src 'self')`);
+      }
     },
   };
 }
@@ -140,6 +204,7 @@ export default defineConfig({
     lingui({ configPath: linguiConfigPath }),
     tailwindcss(),
     stylesheetAfterContent(),
+    stylesWithoutStyleElements(),
     earlyScript(),
     // The service worker (src/sw/sw.ts -> /sw.js): Workbox precaches the shell and every hashed
     // file of this build so the app opens without a network (docs/decisions/0024-bad-connection.md).

@@ -20,6 +20,20 @@ function watchConsole(page: Page): string[] {
     messages.push(`${message.type()}: ${message.text()} (${page.url()})`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message} (${page.url()})`));
+  // Whatever the page's CSP refuses (an inline style, a connection to another host) is reported too,
+  // with what was refused (issue 31: style-src and connect-src are 'self' only).
+  void page.exposeFunction('reportCspViolation', (text: string) => messages.push(`csp: ${text} (${page.url()})`));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      // zod's check whether it may compile its parsers (new Function): refused by script-src
+      // 'self' as it always was, caught by zod, which then parses without. Not a fault of the page.
+      if (event.effectiveDirective === 'script-src' && event.blockedURI === 'eval') return;
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
   return messages;
 }
 
@@ -45,11 +59,22 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const role of ['admin', 'barista'] as const) {
-  test(`${role}: signing in and walking the screens leaves the console clean`, async ({ page }) => {
+  test(`${role}: signing in and walking the screens leaves the console clean`, async ({ page, baseURL }) => {
     const messages = watchConsole(page);
+    // The live events' WebSocket of this origin, which connect-src 'self' must let through.
+    const sockets: { url: string; frames: number }[] = [];
+    page.on('websocket', (socket) => {
+      const seen = { url: socket.url(), frames: 0 };
+      sockets.push(seen);
+      socket.on('framereceived', () => (seen.frames += 1));
+    });
     await loginViaUi(page, DEMO[role].email, DEMO[role].password);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await walkTheBar(page);
+    const origin = new URL(baseURL ?? '').host;
+    await expect
+      .poll(() => sockets.some((s) => s.url.startsWith(`ws://${origin}/api/socket.io/`) && s.frames > 0))
+      .toBe(true);
     expect(messages).toEqual([]);
   });
 }

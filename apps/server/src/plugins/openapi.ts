@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiDocsPolicy } from './security-headers';
 
 /** A route's `security`: the bearer scheme this plugin declares. */
 export const bearerSecurity = [{ bearerAuth: [] }];
@@ -43,7 +44,7 @@ export const openApiPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: apiDocsPolicy });
   },
   { name: 'openapi' },
 );

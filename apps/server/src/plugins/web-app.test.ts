@@ -59,6 +59,49 @@ describe('serving the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets pages connect, style and be framed only as this origin needs, and use only the features it uses', async () => {
+    for (const url of ['/', '/pickup/some-token', '/barista']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const directives: Record<string, string> = Object.fromEntries(
+        String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]): [string, string] => [name ?? '', values.join(' ')]),
+      );
+      // Live events: the WebSocket of this origin only ('self' matches its ws:/wss:), no other host.
+      expect(directives['connect-src'], url).toBe("'self'");
+      // No inline styles: the page's styles are files of this origin.
+      expect(directives['style-src'], url).toBe("'self'");
+      expect(directives['script-src'], url).toBe("'self'");
+      expect(directives['frame-ancestors'], url).toBe("'none'");
+      // Agrees with frame-ancestors 'none' (browsers without CSP): no page is meant to be framed.
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      const policy = String(res.headers['permissions-policy']);
+      const features: Record<string, string> = Object.fromEntries(
+        policy.split(', ').map((f): [string, string] => [f.split('=')[0] ?? '', f.split('=')[1] ?? '']),
+      );
+      expect(features, url).toMatchObject({
+        geolocation: '(self)',
+        'screen-wake-lock': '(self)',
+        'clipboard-write': '(self)',
+        camera: '()',
+        microphone: '()',
+        payment: '()',
+        usb: '()',
+      });
+      const allowed = Object.entries(features).filter(([, value]) => value !== '()');
+      expect(allowed.map(([name]) => name).sort(), url).toEqual(['clipboard-write', 'geolocation', 'screen-wake-lock']);
+    }
+    // The API docs page keeps its own script and style hashes, and may not be framed either.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    const docsPolicy = String(docs.headers['content-security-policy']);
+    expect(docsPolicy).toContain("frame-ancestors 'none'");
+    expect(docsPolicy).toMatch(/style-src 'self'( 'sha256-[^']+')* ?;/);
+    expect(docsPolicy).not.toContain('unsafe-inline');
+    expect(docs.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('answers malformed JSON with a readable 400, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',

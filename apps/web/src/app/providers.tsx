@@ -8,7 +8,10 @@ import { queryClient } from './query-client';
 import { AppRouter } from './router';
 
 // Toasts only follow something a person did, so the toast library loads after the first screen.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Its styles come as a file (the CSP allows no <style> element it would add; vite.config.ts).
+const Toaster = lazy(() =>
+  Promise.all([import('sonner'), import('sonner/dist/styles.css')]).then(([m]) => ({ default: m.Toaster })),
+);
 
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
