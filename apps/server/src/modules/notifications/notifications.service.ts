@@ -89,7 +89,8 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
 
   function webhookBody(row: OutboxRow, payload: OutboxPayload): string {
     const { order, event } = payload;
-    if (!order || event === 'confirm-email' || event === 'reset-password') throw new Error(`a webhook message needs an order (${event})`);
+    if (!order || event === 'confirm-email' || event === 'reset-password')
+      throw new Error(`a webhook message needs an order (${event})`);
     const type: WebhookPayload['type'] =
       event === 'undone-done' || event === 'undone-rejected'
         ? 'order.undone'
