@@ -153,6 +153,18 @@ describe('moves of an order with an Idempotency-Key', () => {
     expect(await timeline(order.id)).toEqual(['ordered', 'in-progress']);
   });
 
+  it("deleting an account deletes the person's keys and the kept answers showing their orders", async () => {
+    const { owner, order } = await newOrder();
+    expect((await move(order.id, 'about-them', { status: 'rejected', reject_note: 'No milk' })).statusCode).toBe(200);
+    expect((await ownerMove(owner, order.id, 'own-key', 'cancel')).statusCode).toBe(409);
+    const keysOf = () =>
+      t.app.ctx.db.selectFrom('request_keys').select('key').where('key', 'in', ['about-them', 'own-key']).execute();
+    expect(await keysOf()).toHaveLength(2);
+    const deleted = await t.request('DELETE', '/api/user/me', owner, { confirm: owner.email });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await keysOf()).toEqual([]);
+  });
+
   it('keeps the answer in the database (any server process answers the retry) for a day', async () => {
     const { order } = await newOrder();
     expect((await move(order.id, 'kept', { status: 'in-progress' })).statusCode).toBe(200);
