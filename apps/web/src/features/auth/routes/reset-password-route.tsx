@@ -4,11 +4,27 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { IconBadge } from '@/components/ui';
+import { i18n, msgId } from '@/i18n';
+import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '@/features/auth/api/password-reset';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { PasswordField } from '@/features/auth/components/password-field';
+
+/** The server's refusals of a link, by what they say, in the interface's language; any other as the server words it. */
+const REFUSALS: [RegExp, string][] = [
+  [/reset link has expired/, msgId('auth.reset.expired')],
+  [/reset link is not valid/, msgId('auth.reset.invalid')],
+];
+
+function failureText(error: unknown): string {
+  if (isApiError(error) && error.status === 400) {
+    const known = REFUSALS.find(([pattern]) => pattern.test(error.message));
+    if (known) return i18n._(known[1]);
+  }
+  return errorText(error) ?? '';
+}
 
 /**
  * /reset-password?token=...: where the link of a reset mail leads. The new password is checked by
@@ -50,7 +66,7 @@ export function ResetPasswordRoute() {
             />
             {reset.isError ? (
               <p role="alert" className="field-error font-medium">
-                {errorText(reset.error)}
+                {failureText(reset.error)}
               </p>
             ) : null}
             <button type="submit" className="btn-primary w-full" disabled={reset.isPending}>
