@@ -282,6 +282,22 @@ export function onLiveEvent<E extends LiveEventName>(
   return () => socket.offAny(listener);
 }
 
+/**
+ * As onLiveEvent, with the site's sequence fields kept (`siteId`, `seq`): for the tests of the
+ * numbers themselves. onLiveEvent takes them out so that each event's own tests compare its fields.
+ */
+export function onNumberedLiveEvent<E extends LiveEventName>(
+  socket: LiveClient,
+  event: E,
+  handler: (payload: LiveEventPayload<E>) => void,
+): () => void {
+  const listener = (name: string, payload: unknown) => {
+    if (name === event) handler(LIVE_EVENT_SCHEMAS[event].parse(payload) as LiveEventPayload<E>);
+  };
+  socket.onAny(listener);
+  return () => socket.offAny(listener);
+}
+
 /** Wait for one live event on a socket, failing after `ms`. */
 export function nextEvent<E extends LiveEventName>(
   socket: LiveClient,
