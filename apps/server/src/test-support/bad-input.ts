@@ -436,6 +436,11 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return 'Out of milk';
     case 'refreshToken':
       return 'not-a-refresh-token';
+    // Changing a password: never the actor's own (a probe must not change it), and a strong new one.
+    case 'currentPassword':
+      return 'not-the-current-password';
+    case 'newPassword':
+      return 'kettle orbit lantern 42';
     case 'endpoint':
       return 'https://push.example.com/robust';
     case 'day':
@@ -833,9 +838,11 @@ async function resetVictims({ t, world }: Sweep): Promise<void> {
   for (const actor of Object.values(world.actors)) {
     await db
       .updateTable('users')
-      .set({ name: actor.name, role: actor.role, is_available: 'available' })
+      .set({ name: actor.name, role: actor.role, is_available: 'available', tokens_valid_after: null })
       .where('id', '=', actor.id)
       .execute();
+    // A logout probe (any refresh token) ends every access token of its actor: bring them back.
+    t.app.ctx.services.users.forget(actor.id);
   }
   await db
     .updateTable('users')
