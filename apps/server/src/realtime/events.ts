@@ -1,5 +1,6 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
+import type { Db } from '../db/types';
 import type { LiveLog, LoggedEvent } from './live-log';
 import { ROOMS, type LiveServer } from './socket';
 
@@ -10,8 +11,11 @@ import { ROOMS, type LiveServer } from './socket';
  * admins looking at it) and its people.
  */
 export interface LiveEvents {
-  /** An order of a site was placed or moved on: to the site's board and to the order's owner. */
-  order(siteId: number, event: OrdersEvent): void;
+  /**
+   * An order of a site was placed or moved on: to the site's board and to the order's owner.
+   * `current` reads the order's event as it is now: the event is sent as it is when numbered.
+   */
+  order(siteId: number, event: OrdersEvent, current?: (db: Db) => Promise<OrdersEvent | null>): void;
   /** A venue's queue at a site moved: to the site's board, and to the people waiting behind (`userIds`). */
   queue(siteId: number, event: QueueEvent, userIds: readonly number[]): void;
   /** A site's shop status changed: to its people. */
@@ -115,16 +119,23 @@ export function createLiveEvents(
     siteId: number,
     rooms: string[],
     event: E,
-    payload: LiveEventPayload<E>,
+    asked: LiveEventPayload<E>,
+    current?: (db: Db) => Promise<LiveEventPayload<E> | null>,
   ): void {
     if (!sequencing) {
-      send(rooms, event, payload);
+      send(rooms, event, asked);
       return;
     }
+    let payload = asked;
     const item: Waiting = {
       event,
       rooms,
       payload: (seq) => ({ ...payload, siteId, seq }),
+      refresh: current
+        ? async (db) => {
+            payload = (await current(db)) ?? payload;
+          }
+        : undefined,
       send: (seq) =>
         send(
           rooms,
@@ -150,8 +161,8 @@ export function createLiveEvents(
     async settled() {
       while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
-    order(siteId, event) {
-      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event);
+    order(siteId, event, current) {
+      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event, current);
     },
     queue(siteId, event, userIds) {
       sendToSite(siteId, [ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);

@@ -25,6 +25,13 @@ export interface LoggedEvent {
   event: string;
   payload: (seq: number) => object;
   rooms: readonly string[];
+  /**
+   * Reads again, inside the numbering transaction, what the event tells (an order as it is now),
+   * and keeps it as the event's payload. The numbering holds the site's counter row, so an event
+   * numbered later was read later: a site's events, in number order, never tell an older state
+   * after a newer one, also when two processes number them (decision 0053).
+   */
+  refresh?: (db: Db) => Promise<void>;
 }
 
 export interface LiveLog {
@@ -63,6 +70,7 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
           .executeTakeFirstOrThrow();
         const last = Number(row.seq);
         const first = last - count + 1;
+        for (const event of events) await event.refresh?.(trx);
         await trx
           .insertInto('live_events')
           .values(

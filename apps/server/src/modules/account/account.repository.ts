@@ -165,6 +165,7 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
     .set({ remark: '-', tumbler_image: '', guest_name: null })
     .where('user_id', '=', userId)
     .execute();
+  await forgetInLiveEvents(trx, userId);
   await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('notification_outbox').where('user_id', '=', userId).execute();
@@ -194,6 +195,36 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
   const gone = names.filter((name) => !keep.has(name));
   if (gone.length) await trx.deleteFrom('images').where('name', 'in', gone).execute();
   return gone;
+}
+
+/**
+ * The recent live events kept for clients catching up (a day, migration 018) tell the person's
+ * orders as they were sent: kept, so that no board misses a move, but told again without the
+ * person's words, photo and name, as the orders themselves now are.
+ */
+async function forgetInLiveEvents(trx: Db, userId: number): Promise<void> {
+  const kept = await trx
+    .selectFrom('live_events')
+    .select(['site_id', 'seq', 'payload'])
+    .where('event', '=', 'orders')
+    .where('rooms', 'like', `%"user:${userId}"%`)
+    .execute();
+  for (const row of kept) {
+    const payload = JSON.parse(row.payload) as {
+      order?: { remark?: string; tumblerImage?: string; user?: { name: string } };
+    };
+    if (payload.order) {
+      payload.order.remark = '-';
+      payload.order.tumblerImage = '';
+      if (payload.order.user) payload.order.user.name = DELETED_NAME;
+    }
+    await trx
+      .updateTable('live_events')
+      .set({ payload: JSON.stringify(payload) })
+      .where('site_id', '=', row.site_id)
+      .where('seq', '=', row.seq)
+      .execute();
+  }
 }
 
 export async function forgetCounters(db: Db, email: string): Promise<void> {

@@ -12,7 +12,7 @@ import { findSystemAccountId } from '../../db/system-account';
 import { AppError, conflict } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { OrdersCore, OrdersDeps } from './orders.context';
-import { toOrder, toOrderFacts, toOrdersEvent } from './orders.mapper';
+import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory } from './order-writes.repository';
 import type { OrderRow } from './orders.repository';
@@ -37,7 +37,7 @@ const REMINDER_HORIZON_MS = 2 * 3600_000;
  * clock; each write is guarded, so each happens once.
  */
 export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, move: Move) {
-  const { db, clock, events } = ctx;
+  const { db, clock } = ctx;
 
   /**
    * A timeline entry that is not a move (the order stays in its status), with its owner's message
@@ -69,7 +69,7 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     if (!changed) return false;
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     core.ordersChanged(row.site_id);
-    events.order(row.site_id, toOrdersEvent(await core.load(row.id), row.status));
+    core.announce(await core.load(row.id), row.status);
     return true;
   }
 

@@ -6,6 +6,8 @@ import type { SitesService } from '../sites/sites.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { notFound } from '../../lib/errors';
+import type { OrderStatus } from '@cafe/shared';
+import { toOrdersEvent } from './orders.mapper';
 import { findOrder, type OrderRow } from './orders.repository';
 
 /** The modules an order needs: where it is placed, what it is, its options and slot, who and whose photo. */
@@ -27,6 +29,12 @@ export interface OrdersCore {
   load: (id: number) => Promise<OrderRow>;
   /** After an order of a site was placed or moved on (committed): today's reads are stale, and `orders.changed` follows (busy mode). */
   ordersChanged: (siteId: number) => void;
+  /**
+   * The live `orders` event of an order placed or moved on (`from`: the status it left), sent as
+   * the order is when the event is numbered: read again then, so that a site's events never tell
+   * an older state after a newer one (two processes number their events in turn).
+   */
+  announce: (row: OrderRow, from: OrderStatus | null) => void;
 }
 
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): OrdersCore {
@@ -39,6 +47,12 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): Ord
     ordersChanged(siteId) {
       dropTodaysReads();
       void ctx.domainEvents.emit('orders.changed', { siteId });
+    },
+    announce(row, from) {
+      ctx.events.order(row.site_id, toOrdersEvent(row, from), async (db) => {
+        const now = await findOrder(db, row.id);
+        return now ? toOrdersEvent(now, from) : null;
+      });
     },
   };
 }

@@ -25,7 +25,7 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { SCHEDULED_TOPIC } from './release-timer';
-import { toOrder, toOrdersEvent } from './orders.mapper';
+import { toOrder } from './orders.mapper';
 import {
   guardKey,
   insertPlacedOrders,
@@ -128,7 +128,7 @@ export function createPlacementCommit(
   deps: Pick<OrdersDeps, 'users' | 'sites' | 'pickup' | 'options'>,
   core: OrdersCore,
 ) {
-  const { db, events } = ctx;
+  const { db } = ctx;
   const { load } = core;
 
   /**
@@ -291,7 +291,7 @@ export function createPlacementCommit(
       ),
     };
     core.ordersChanged(site.id);
-    events.order(site.id, toOrdersEvent(row, null));
+    core.announce(row, null);
     // Every process's release timer: this order may be the next one due.
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
     return { order: toOrder(row), replayed: false };

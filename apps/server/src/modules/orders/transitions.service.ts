@@ -26,7 +26,7 @@ import { iso } from '../../lib/time';
 import { findSystemAccountId } from '../../db/system-account';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
-import { toOrder, toOrderFacts, toOrdersEvent } from './orders.mapper';
+import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
 import { listOrders, waitingUsersBehind, type OrderRow } from './orders.repository';
@@ -125,7 +125,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
     core.ordersChanged(row.site_id);
-    events.order(row.site_id, toOrdersEvent(updated, row.status));
+    core.announce(updated, row.status);
     // A released order joins the queue's end: its place counts from its release.
     await announceQueueMove(released ? { ...row, order_date: updated.order_date } : row, to);
     return toOrder(updated);
