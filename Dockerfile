@@ -1,15 +1,13 @@
 # syntax=docker/dockerfile:1
 # The production image of Office Cafe: one server process (API, live channel and the built web
-# app on one port). Guide: docs/deploy.md. Stages: build (all packages, native modules compiled,
-# web and server built), prod-deps (only the server's runtime packages), runtime (what runs).
+# app on one port). Guide: docs/deploy.md. Stages: build (all packages, web and server built),
+# prod-deps (only the server's runtime packages), runtime (what runs).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 24, the LTS line that gets security fixes (.nvmrc; docs/decisions/0036-supported-node.md).
+# Every native module ships Node-API binaries for it (better-sqlite3 13, sharp, argon2): no compiler.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS toolchain
-# better-sqlite3 is compiled from source when no prebuilt binary fits (node-gyp needs these).
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
-    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The manifests alone first, so that the dependency layers stay cached until they change.
 COPY package.json package-lock.json ./

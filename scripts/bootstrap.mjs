@@ -3,7 +3,8 @@
 // dependencies when they are missing or out of date, builds what is stale, then runs.
 // Only Node's own modules are used here, since it runs before anything is installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -66,11 +67,53 @@ function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || mtime(path.join(root, 'package-lock.json')) > mtime(marker)) {
     console.log('Installing dependencies (npm ci: about 5 minutes on a 2-core machine the first time)...');
-    // Where Node's headers come with the system (Debian's nodejs), the SQLite driver compiles
-    // against them without downloading any; elsewhere npm's defaults apply (and no config warning).
-    const headers = !process.env.npm_config_nodedir && existsSync('/usr/include/node/node.h');
-    run(npm, ['ci', '--no-audit', '--no-fund'], headers ? { npm_config_nodedir: '/usr' } : {});
+    run(npm, ['ci', '--no-audit', '--no-fund']);
   }
+}
+
+/*
+ * The Node.js the project runs on. `.nvmrc` names the LTS line CI and the production image use
+ * (docs/decisions/0036-supported-node.md); lines older than OLDEST_SUPPORTED no longer get
+ * security fixes and the SQLite driver does not load in them. On such a Node, the commands fetch
+ * the supported line from the npm registry (npm's node-<platform>-<arch> packages are the
+ * official builds) into the user's cache once, and run on it.
+ */
+const OLDEST_SUPPORTED = 22;
+const supportedLine = readFileSync(path.join(root, '.nvmrc'), 'utf8').trim();
+
+/** The folder holding the supported Node's `node` (fetched on first use); progress goes to stderr. */
+function ensureSupportedNode() {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const cache = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const home = path.join(cache, 'office-cafe', `node-${supportedLine}-${platform}-${process.arch}`);
+  const bin = process.platform === 'win32' ? home : path.join(home, 'bin');
+  const node = path.join(bin, process.platform === 'win32' ? 'node.exe' : 'node');
+  const version = existsSync(node) ? spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout : '';
+  if (version.split('.')[0] === supportedLine) return bin;
+  const pkg = `node-${platform}-${process.arch}@${supportedLine}`;
+  console.error(`Fetching Node.js ${supportedLine} from the npm registry (${pkg})...`);
+  const download = mkdtempSync(path.join(os.tmpdir(), 'office-cafe-node-'));
+  try {
+    const packed = spawnSync(npm, ['pack', '--silent', pkg], {
+      cwd: download,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const tarball = packed.stdout.trim().split('\n').pop();
+    if (packed.status !== 0 || !tarball) throw new Error(`npm pack ${pkg} failed`);
+    rmSync(home, { recursive: true, force: true });
+    mkdirSync(home, { recursive: true });
+    const unpacked = spawnSync('tar', ['xzf', path.join(download, tarball), '-C', home, '--strip-components=1'], {
+      stdio: 'inherit',
+    });
+    if (unpacked.status !== 0) throw new Error(`could not unpack ${tarball}`);
+  } catch (error) {
+    console.error(`${String(error)}: install Node.js ${supportedLine} (https://nodejs.org) and run the command again.`);
+    process.exit(1);
+  } finally {
+    rmSync(download, { recursive: true, force: true });
+  }
+  return bin;
 }
 
 function ensureBuilt() {
@@ -91,6 +134,21 @@ function ensureBuilt() {
 }
 
 const command = process.argv[2];
+if (command === 'supported-node') {
+  // For CI (.ci/run): the folder of the supported Node, fetched when missing.
+  console.log(ensureSupportedNode());
+  process.exit(0);
+}
+if (Number(process.versions.node.split('.')[0]) < OLDEST_SUPPORTED) {
+  console.log(`Node.js ${process.version} is past its end of life; running on Node.js ${supportedLine} instead.`);
+  const bin = ensureSupportedNode();
+  const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+  const result = spawnSync(path.join(bin, 'node'), [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env,
+  });
+  process.exit(result.status ?? 1);
+}
 ensureInstalled();
 
 if (command === 'start') {
@@ -122,6 +180,6 @@ if (command === 'start') {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } else {
-  console.error('usage: node scripts/bootstrap.mjs start|test|dev');
+  console.error('usage: node scripts/bootstrap.mjs start|test|dev|supported-node');
   process.exit(2);
 }
