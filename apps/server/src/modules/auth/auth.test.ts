@@ -73,7 +73,11 @@ describe('auth', () => {
     });
 
     it('refuses an e-mail outside the company domain with 403 EMAIL_DOMAIN', async () => {
-      const res = await register({ name: 'Outsider', email: uniqueEmail('gmail.com'), password: 'correct horse battery' });
+      const res = await register({
+        name: 'Outsider',
+        email: uniqueEmail('gmail.com'),
+        password: 'correct horse battery',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json<ErrorBody>()).toMatchObject({
         code: 'EMAIL_DOMAIN',
@@ -92,7 +96,11 @@ describe('auth', () => {
       expect(badEmail.statusCode).toBe(400);
       expect(badEmail.json<ErrorBody>().message).toMatch(/email/);
 
-      const longName = await register({ name: 'x'.repeat(21), email: uniqueEmail(), password: 'correct horse battery' });
+      const longName = await register({
+        name: 'x'.repeat(21),
+        email: uniqueEmail(),
+        password: 'correct horse battery',
+      });
       expect(longName.statusCode).toBe(400);
       expect(longName.json<ErrorBody>().message).toMatch(/^name/);
 
