@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { OrderingStatusSchema } from './counter';
+import { IdSchema } from './id-schema';
+import { LIMITS } from './limits';
 import { QueueEventSchema } from './queue-schemas';
 import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
 import { OrdersEventSchema } from './order-schemas';
@@ -53,8 +55,13 @@ export type MissedEvent = z.infer<typeof MissedEventSchema>;
 
 /** GET /live/missed?siteId=&after=: what the caller missed of a site since `after`. */
 export const LiveMissedQuerySchema = z.object({
-  siteId: z.coerce.number().int().positive(),
-  after: z.coerce.number().int().nonnegative(),
+  siteId: IdSchema,
+  /** A site's sequence number is a 4-byte integer in the database, as ids are. */
+  after: z.coerce
+    .number({ error: 'after must be a whole number, 0 or more' })
+    .int({ message: 'after must be a whole number, 0 or more' })
+    .nonnegative({ message: 'after must be a whole number, 0 or more' })
+    .max(LIMITS.idMax, { message: `after must be at most ${LIMITS.idMax}` }),
 });
 export const LiveMissedSchema = z.object({
   siteId: z.number().int().positive(),

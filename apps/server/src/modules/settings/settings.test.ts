@@ -28,6 +28,7 @@ describe('GET /api/settings', () => {
       barOnlineOrdering: false,
       hours: HOURS,
       webPushPublicKey: t.config.vapid.publicKey,
+      passwordReset: false,
       singleSignOn: null,
       emailConfirmation: false,
     });
