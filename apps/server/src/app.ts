@@ -35,7 +35,7 @@ import { displayRoutes } from './modules/display/display.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { shopStatusRoutes } from './modules/shop-status/shop-status.routes';
+import { shopStatusRoutes } from './modules/sites/shop-status.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { optionsRoutes } from './modules/options/options.routes';
 import { pickupRoutes } from './modules/pickup/pickup.routes';
@@ -44,13 +44,13 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
-import { pushRoutes } from './modules/push/push.routes';
+import { pushRoutes } from './modules/notifications/push.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { retentionRoutes } from './modules/retention/retention.routes';
 import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
-import { ssoRoutes } from './modules/sso/sso.routes';
+import { ssoRoutes } from './modules/auth/sso.routes';
 
 export interface BuildOptions {
   config: Config;

@@ -18,13 +18,13 @@ import type { NotificationsService } from './modules/notifications/notifications
 import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
 import type { PickupService } from './modules/pickup/pickup.service';
-import type { PushService } from './modules/push/push.service';
+import type { PushService } from './modules/notifications/push.service';
 import type { RetentionService } from './modules/retention/retention.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
-import type { SsoService } from './modules/sso/sso.service';
-import type { ShopStatusService } from './modules/shop-status/shop-status.service';
+import type { SsoService } from './modules/auth/sso.service';
+import type { ShopStatusService } from './modules/sites/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
 import type { UploadsService } from './modules/uploads/uploads.service';
 import type { UsersService } from './modules/users/users.service';

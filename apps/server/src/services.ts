@@ -11,12 +11,12 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createOptionsService } from './modules/options/options.service';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
 import { createPickupService } from './modules/pickup/pickup.service';
-import { createPushService } from './modules/push/push.service';
+import { createPushService } from './modules/notifications/push.service';
 import { createRetentionService } from './modules/retention/retention.service';
 import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
-import { createSsoService } from './modules/sso/sso.service';
-import { createShopStatusService } from './modules/shop-status/shop-status.service';
+import { createSsoService } from './modules/auth/sso.service';
+import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';

@@ -10,7 +10,7 @@ import {
   type WebhookPayload,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import type { PushService } from '../push/push.service';
+import type { PushService } from './push.service';
 import type { Db } from '../../db/types';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import type { OrderMove } from '../../lib/domain-events';

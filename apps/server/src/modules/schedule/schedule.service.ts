@@ -18,7 +18,7 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Change } from '../../lib/domain-events';
-import type { ShopStatusService } from '../shop-status/shop-status.service';
+import type { ShopStatusService } from '../sites/shop-status.service';
 import type { SitesService } from '../sites/sites.service';
 import type { Db } from '../../db/types';
 import { findSystemAccountId } from '../../db/system-account';

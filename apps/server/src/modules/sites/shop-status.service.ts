@@ -4,7 +4,7 @@ import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from './sites.service';
 import { saveShopStatus } from './shop-status.repository';
 
 /**

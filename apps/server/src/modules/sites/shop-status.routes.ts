@@ -5,7 +5,7 @@ import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import type { ShopStatusService } from './shop-status.service';
-import type { SitesService } from '../sites/sites.service';
+import type { SitesService } from './sites.service';
 
 const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
 

@@ -4,7 +4,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { SingleSignOnConfig } from '../../config';
 import type { AppBase } from '../../context';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from './auth.service';
 import { AppError, notFound } from '../../lib/errors';
 
 /** The cookie that carries one sign-in attempt from its start to the provider's answer. */
