@@ -1,388 +1,41 @@
+import type { Kysely } from 'kysely';
 import type {
-  CategoryFor,
-  CategoryKind,
-  DisplayNames,
-  DrinkType,
-  IsActive,
-  IsAvailable,
-  NotificationChannel,
-  NotificationLanguage,
-  OrderStatus,
-  Role,
-} from '@cafe/shared';
-import type { ColumnType, Generated, Kysely } from 'kysely';
+  UsersTable,
+  RefreshTokensTable,
+  CategoriesTable,
+  MenuItemsTable,
+  OrdersTable,
+  OrderStatusHistoryTable,
+  ImagesTable,
+  SitesTable,
+  SiteBaristasTable,
+  SiteMenuItemsTable,
+  OptionGroupsTable,
+  OptionChoicesTable,
+  MenuItemOptionGroupsTable,
+  SiteOptionChoicesTable,
+  OrderOptionsTable,
+} from './tables/ordering';
+import type {
+  PushSubscriptionsTable,
+  RateLimitHitsTable,
+  AppSecretsTable,
+  ScheduleWeeklyTable,
+  ScheduleClosedDaysTable,
+  ScheduleRunsTable,
+  NotificationOutboxTable,
+  NotificationPreferencesTable,
+  EmailConfirmationsTable,
+  PasswordResetsTable,
+  AuditLogTable,
+  DisplayTokensTable,
+  LiveSequencesTable,
+  LiveEventsTable,
+  RequestKeysTable,
+} from './tables/operations';
 
-/** Timestamps are stored as ISO-8601 UTC text on both engines, so they compare and sort alike. */
-type Timestamp = string;
-/** A column that an insert may leave out (the database writes NULL). */
-type Optional<T> = ColumnType<T, T | undefined, T>;
-
-export interface UsersTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  password_hash: string;
-  role: Role;
-  is_available: IsAvailable;
-  push_status: 'ACTIVE' | 'INACTIVE';
-  /** The site the person orders at (migration 009); null until they chose one. */
-  home_site_id: Optional<number | null>;
-  /** 1 while a password registration has not opened its confirmation link (migration 014). */
-  email_unconfirmed: Generated<number>;
-  /** No access token issued before this instant is taken (migration 016); null: none refused. */
-  tokens_valid_after: Optional<Timestamp | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface RefreshTokensTable {
-  id: Generated<number>;
-  user_id: number;
-  family_id: string;
-  token_hash: string;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
-  replaced_by: number | null;
-  created_at: Timestamp;
-}
-
-export interface CategoriesTable {
-  id: Generated<number>;
-  name: string;
-  category_for: CategoryFor;
-  is_available: IsAvailable;
-  sort_order: number;
-  /** What the board's Coffee / Tea filter files it under (migration 015). */
-  kind: Optional<CategoryKind>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface MenuItemsTable {
-  id: Generated<number>;
-  category_id: number;
-  name: string;
-  description: string;
-  is_active: IsActive;
-  is_available: IsAvailable;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface OrdersTable {
-  id: Generated<number>;
-  /**
-   * The site the order was placed at; `cafe_day` and `cafe_hour` are in its time zone. Placing an
-   * order always writes it; the column's default (the first site) served the orders before sites.
-   */
-  site_id: Optional<number>;
-  user_id: number;
-  menu_id: number;
-  /** The venue at the time of ordering, kept even if the category later moves. */
-  category_for: CategoryFor;
-  /** The calendar day (cafe time zone) the order was placed on: the daily limit and queue key. */
-  cafe_day: string;
-  /**
-   * The hour (0-23, cafe time zone) the order was placed at, for statistics by hour. Written at
-   * placement; null only for a row written some other way (the statistics then work it out).
-   */
-  cafe_hour: number | null;
-  status: OrderStatus;
-  type: DrinkType | null;
-  sweetness: number | null;
-  remark: string;
-  tumbler_image: string;
-  reject_note: string;
-  order_date: Timestamp;
-  updated_at: Timestamp;
-  /** The client's Idempotency-Key of the placement (unique per person), and a hash of its body. */
-  idempotency_key: string | null;
-  idempotency_fingerprint: string | null;
-  /** Its last move to in-progress and to done; cleared again by an undo (null until then). */
-  taken_at: Optional<Timestamp | null>;
-  done_at: Optional<Timestamp | null>;
-  /** Placed -> taken and taken -> done, in milliseconds (null until they happened). */
-  wait_ms: Optional<number | string | null>;
-  prep_ms: Optional<number | string | null>;
-  /** 1 for an order a barista entered at the counter; a guest's name when it is for a guest. */
-  walk_up: Optional<number>;
-  guest_name: Optional<string | null>;
-  /** An order for later: its slot's start (migration 011); null: as soon as possible. */
-  pickup_at: Optional<Timestamp | null>;
-  /** When a barista marked its tumbler not here (migration 015); null: not marked, or found. */
-  tumbler_missing_at: Optional<Timestamp | null>;
-  /** When the owner of the finished drink was reminded to pick it up (once); null: not yet. */
-  reminded_at: Optional<Timestamp | null>;
-}
-
-/**
- * A cafe and bar of the company (migration 009): where it is, how far from it people may order,
- * its zone, which venues it runs, its shop status and its busy mode.
- */
-export interface SitesTable {
-  id: Generated<number>;
-  name: string;
-  latitude: number;
-  longitude: number;
-  radius_km: number;
-  time_zone: string;
-  runs_cafe: number;
-  runs_bar: number;
-  is_cafe_open: number;
-  is_bar_open: number;
-  status_updated_by: number | null;
-  status_updated_at: Timestamp | null;
-  /** Busy mode: new cafe orders paused by hand, or by the queue or the wait passing a limit. */
-  paused: number;
-  max_waiting: number | null;
-  max_wait_minutes: number | null;
-  busy_updated_by: number | null;
-  busy_updated_at: Timestamp | null;
-  archived_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** Pickup settings (migration 011): slot length, lead time, days ahead (0: today), drinks per slot. */
-  slot_minutes: Optional<number>;
-  lead_minutes: Optional<number>;
-  days_ahead: Optional<number>;
-  slot_capacity: Optional<number>;
-  /** The counter settings (migration 015), in seconds, and what the pickup screen shows of a name. */
-  tumbler_grace_seconds: Optional<number>;
-  ready_reminder_seconds: Optional<number>;
-  uncollected_after_seconds: Optional<number>;
-  display_names: Optional<DisplayNames>;
-}
-
-/** Whether a site serves an item and whether it is sold out there (migration 010). */
-export interface SiteMenuItemsTable {
-  site_id: number;
-  item_id: number;
-  available: number;
-  sold_out: number;
-  /** Sold out until this instant; null: until someone says otherwise. */
-  sold_out_until: Timestamp | null;
-  updated_by: number | null;
-  updated_at: Timestamp | null;
-}
-
-/** A group of drink options (migration 011). */
-export interface OptionGroupsTable {
-  id: Generated<number>;
-  name: string;
-  min_choices: number;
-  max_choices: number;
-  max_quantity: number;
-  retired_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface OptionChoicesTable {
-  id: Generated<number>;
-  group_id: number;
-  name: string;
-  sort_order: number;
-  is_default: number;
-  retired_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** The groups an item carries, in order, with its own minimum, maximum and defaults (null: the group's). */
-export interface MenuItemOptionGroupsTable {
-  item_id: number;
-  group_id: number;
-  sort_order: number;
-  min_choices: number | null;
-  max_choices: number | null;
-  /** JSON array of choice ids. */
-  default_choice_ids: string | null;
-}
-
-/** A choice sold out at a site. */
-export interface SiteOptionChoicesTable {
-  site_id: number;
-  choice_id: number;
-  sold_out: number;
-  sold_out_until: Timestamp | null;
-  updated_by: number | null;
-  updated_at: Timestamp | null;
-}
-
-/** A choice an order made, named as it was when the order was placed. */
-export interface OrderOptionsTable {
-  id: Generated<number>;
-  order_id: number;
-  group_id: number;
-  group_name: string;
-  choice_id: number;
-  choice_name: string;
-  quantity: number;
-  is_default: number;
-  sort_order: number;
-}
-
-/** Which baristas work at which site. */
-export interface SiteBaristasTable {
-  site_id: number;
-  user_id: number;
-}
-
-export interface OrderStatusHistoryTable {
-  id: Generated<number>;
-  order_id: number;
-  from_status: OrderStatus | null;
-  to_status: OrderStatus;
-  changed_by: number;
-  note: string | null;
-  changed_at: Timestamp;
-}
-
-export interface ImagesTable {
-  id: Generated<number>;
-  name: string;
-  sha256: string;
-  mime: string;
-  width: number;
-  height: number;
-  bytes: number;
-  data: Buffer;
-  uploaded_by: number;
-  created_at: Timestamp;
-}
-
-export interface PushSubscriptionsTable {
-  id: Generated<number>;
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  created_at: Timestamp;
-}
-
-/** A rate-limit counter shared by every process; reset_at is epoch milliseconds. */
-export interface RateLimitHitsTable {
-  key: string;
-  count: number;
-  reset_at: number | string;
-}
-
-/** Secrets the processes must share (JWT signing key, VAPID keys), made once. */
-export interface AppSecretsTable {
-  name: string;
-  value: string;
-}
-
-/** A venue's hours at a site on one weekday (0 = Sunday), the site's time "HH:MM" (migrations 008, 009). */
-export interface ScheduleWeeklyTable {
-  site_id: number;
-  venue: CategoryFor;
-  weekday: number;
-  opens: string;
-  closes: string;
-  updated_by: number | null;
-  updated_at: Timestamp;
-}
-
-/** A day both venues of a site stay closed. */
-export interface ScheduleClosedDaysTable {
-  site_id: number;
-  day: string;
-  note: string;
-  created_by: number | null;
-  created_at: Timestamp;
-}
-
-/** A scheduled change or closing warning handled once, by whichever process inserted its key first. */
-export interface ScheduleRunsTable {
-  key: string;
-  kind: 'change' | 'warning' | 'retention';
-  scheduled_at: Timestamp;
-  /** `applied` / `skipped` (a change), `sent` (a warning), `applied` (a day's clean-up, modules/retention). */
-  outcome: string;
-  created_at: Timestamp;
-}
-
-/** One message for one channel (migration 012, docs/notifications.md). */
-export interface NotificationOutboxTable {
-  id: Generated<number>;
-  user_id: number;
-  order_id: number | null;
-  channel: NotificationChannel;
-  /** `done`, `rejected`, `undone-done`, `undone-rejected`, `released`. */
-  event: string;
-  /** The push endpoint or e-mail address; '' where the channel finds the person itself. */
-  target: string;
-  /** JSON of the written message (notifications/messages.ts `OutboxPayload`). */
-  payload: string;
-  /**
-   * A random UUID given at insert (migration 017): the webhook's `X-Cafe-Delivery` and the
-   * e-mail's `Message-ID`, the same on every attempt and never repeated, unlike `id`.
-   */
-  delivery_id: string;
-  status: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  lease_until: Timestamp | null;
-  leased_by: string | null;
-  last_error: string | null;
-  last_attempt_at: Timestamp | null;
-  created_at: Timestamp;
-  sent_at: Timestamp | null;
-}
-
-/** A person's notification channels and language (migration 012); no row: the defaults. */
-export interface NotificationPreferencesTable {
-  user_id: number;
-  language: NotificationLanguage;
-  push: number;
-  slack: number;
-  email: number;
-  webhook: number;
-  updated_at: Timestamp;
-}
-
-/**
- * One administrative action (migration 013, docs/api.md "Audit log"): who made it (their name at
- * the time), what it changed, and the changed fields before and after (JSON). Only ever inserted.
- */
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: Timestamp;
-  /** null: the system, or an account removed since (`actor_name` still names it). */
-  actor_id: number | null;
-  actor_name: string;
-  /** `<area>.<what>`, one of AUDIT_ACTIONS (packages/shared). */
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  site_id: number | null;
-  /** JSON objects of the changed fields; null: it did not exist before, or does not after. */
-  before: string | null;
-  after: string | null;
-}
-
-/** A confirmation link sent to a new account's address (migration 014): valid a day, used once. */
-export interface EmailConfirmationsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
-  token_hash: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Timestamp;
-}
-
-/** A password-reset link sent by e-mail (migration 016): valid 30 minutes, used once. */
-export interface PasswordResetsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
-  token_hash: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Timestamp;
-}
+export type * from './tables/ordering';
+export type * from './tables/operations';
 
 export interface Database {
   users: UsersTable;
@@ -415,51 +68,6 @@ export interface Database {
   live_sequences: LiveSequencesTable;
   live_events: LiveEventsTable;
   request_keys: RequestKeysTable;
-}
-
-/** A pickup screen's link (migration 015): its token is only ever stored as a hash. */
-export interface DisplayTokensTable {
-  id: Generated<number>;
-  site_id: number;
-  token_hash: string;
-  label: Optional<string>;
-  created_by: number;
-  created_at: Timestamp;
-  revoked_at: Timestamp | null;
-}
-
-/**
- * An Idempotency-Key of a move of an order (migration 019), kept a day: the move it was sent for and
- * the first answer (null while the first request is still being handled).
- */
-export interface RequestKeysTable {
-  user_id: number;
-  key: string;
-  route: string;
-  order_id: number;
-  fingerprint: string;
-  status_code: number | null;
-  answer: string | null;
-  created_at: Timestamp;
-}
-
-/** A site's last live-event sequence number given (migration 018). */
-export interface LiveSequencesTable {
-  site_id: number;
-  seq: number;
-}
-
-/** A recent live event of a site (migration 018), kept for clients catching up (`GET /api/live/missed`). */
-export interface LiveEventsTable {
-  site_id: number;
-  seq: number;
-  /** The event's name on the wire (`orders`, `queue`, ...). */
-  event: string;
-  /** JSON of the payload as sent, `siteId` and `seq` included. */
-  payload: string;
-  /** JSON array of the rooms it went to (realtime/socket.ts ROOMS). */
-  rooms: string;
-  created_at: Timestamp;
 }
 
 /** A database handle or a transaction: both run the same queries. */

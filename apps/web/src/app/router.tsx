@@ -1,9 +1,8 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { meQueryOptions } from '@/api/me';
 import { settingsQueryOptions } from '@/api/settings';
-import { loadNamespaces, type Namespace } from '@/i18n';
 import { paths, patterns } from '@/lib/paths';
 import { tokenStorage } from '@/lib/storage-keys';
 import { StaffSiteScope } from '@/components/layout/staff-site-scope';
@@ -12,7 +11,8 @@ import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categorie
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
 import { RequireRole, RequireSignedIn } from './guards';
 import { queryClient } from './query-client';
-import { ErrorScreen } from './error-screen';
+import { lazyScreen, preloadScreen } from './lazy-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen, RootRoute } from './root-route';
 
 /*
@@ -21,41 +21,6 @@ import { LoadingScreen, RootRoute } from './root-route';
  * screen (docs/decisions/0015-first-screen.md). Every screen is its own chunk, loaded on first
  * visit; navigations are transitions, so the old screen stays until the new one has loaded.
  */
-
-/** How to start loading a screen (and, for some, its data) before it renders. */
-const preloads = new WeakMap<ComponentType, () => void>();
-
-/**
- * A screen loaded on first visit. `prefetch` starts the screen's data alongside its code, so
- * neither waits for the other. Once its code is there the screen renders straight away, without
- * the suspend-and-retry React.lazy goes through on its first render even for code already loaded.
- */
-function lazyScreen<M>(
-  load: () => Promise<M>,
-  pick: (m: M) => ComponentType,
-  namespaces: readonly Namespace[],
-  prefetch?: () => void,
-): ComponentType {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  // The screen's messages (and those several screens share) load alongside its code. A later switch of language loads every part
-  // already loaded in the new language before it shows (i18n/index.ts).
-  const start = () =>
-    (loading ??= Promise.all([load(), loadNamespaces(['shared', ...namespaces])]).then(([m]) => {
-      loaded = pick(m);
-      return { default: loaded };
-    }));
-  const Lazy = lazy(start);
-  function Screen() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  preloads.set(Screen, () => {
-    prefetch?.();
-    void start();
-  });
-  return Screen;
-}
 
 /**
  * The cafe menu is the first screen of most people: its items, and a signed-in person's "Ordered
@@ -353,7 +318,7 @@ export const routes: RouteObject[] = [
 export function preloadRoute(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const Screen = match.route.Component;
-    if (Screen) preloads.get(Screen)?.();
+    if (Screen) preloadScreen(Screen);
   }
 }
 
@@ -367,36 +332,6 @@ export function startFirstScreen(pathname: string): void {
   void queryClient.prefetchQuery(cafeStatusQueryOptions());
   void queryClient.prefetchQuery(meQueryOptions());
   preloadRoute(pathname);
-}
-
-interface BoundaryProps {
-  location: Location;
-  children: ReactNode;
-}
-
-interface BoundaryState {
-  failure: { error: unknown } | null;
-  location: Location;
-}
-
-/**
- * The generic error screen for anything a screen throws (or a screen's code that cannot be
- * loaded). Another address clears it, as the router's own boundary did.
- */
-class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failure: null, location: this.props.location };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { failure: { error } };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
-    return props.location === state.location ? null : { failure: null, location: props.location };
-  }
-
-  override render() {
-    return this.state.failure ? <ErrorScreen error={this.state.failure.error} /> : this.props.children;
-  }
 }
 
 function AppRoutes() {

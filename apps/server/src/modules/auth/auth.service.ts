@@ -1,8 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MESSAGES,
-  type ChangePasswordBody,
-  type PasswordResetBody,
   isCompanyEmail,
   type EmailConfirmationStatus,
   type NotificationLanguage,
@@ -17,12 +15,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/types';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
-import { confirmationMessage, passwordResetMessage } from '../notifications/messages';
-import type { Change } from '../../lib/domain-events';
+import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
+import { createPasswords } from './passwords';
+import { newEmailLink, sha256 } from './email-link';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import {
@@ -34,9 +32,6 @@ import {
   useConfirmation,
   insertRefreshToken,
   revokeAllUserTokens,
-  findPasswordReset,
-  replacePasswordReset,
-  usePasswordReset,
   revokeFamily,
   revokeUserToken,
   setReplacedBy,
@@ -47,17 +42,7 @@ const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
 export const CONFIRMATION_HOURS = 24;
 const LINK_INVALID = 'This confirmation link is not valid, or it was used already. Sign in to ask for a new one.';
 const LINK_EXPIRED = 'This confirmation link has expired. Sign in to ask for a new one.';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-/** How long a password-reset link works. */
-export const RESET_MINUTES = 30;
-const RESET_INVALID = 'This reset link is not valid, or it was used already. Ask for a new one.';
-const RESET_EXPIRED = 'This reset link has expired. Ask for a new one.';
-const RESET_UNAVAILABLE =
-  'Resetting a password by e-mail is not available here: e-mail is not configured. Please contact the team.';
-const WRONG_PASSWORD = 'The current password is not right.';
-const NO_PASSWORD =
-  'This account signs in with the company sign-in only and has no password to change. Change it with your company.';
 
 // A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
 // takes as long as a wrong password and sign-in does not reveal who has an account.
@@ -127,14 +112,8 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     user: { id: number; email: string; name: string },
     language: NotificationLanguage,
   ): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    await replaceConfirmation(trx, {
-      user_id: user.id,
-      token_hash: sha256(token),
-      expires_at: iso(new Date(now.getTime() + CONFIRMATION_HOURS * 3_600_000)),
-      created_at: iso(now),
-    });
+    const { token, row } = newEmailLink(clock.now(), CONFIRMATION_HOURS * 60);
+    await replaceConfirmation(trx, { user_id: user.id, ...row });
     await deps.notifications.enqueueEmail(trx, {
       userId: user.id,
       email: user.email,
@@ -149,6 +128,8 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
   ctx.domainEvents.within('user.disabling', async (trx, { userId }) => {
     await revokeAllUserTokens(trx, userId, iso(clock.now()));
   });
+
+  const passwords = createPasswords(ctx, deps, { confirming, companyWords, refreshExpiry });
 
   return {
     /**
@@ -276,95 +257,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       deps.users.forget(userId);
     },
 
-    /**
-     * POST /auth/password: the caller's new password, their current one asked. Every session ends
-     * (refresh tokens revoked, access tokens refused) but this device's, which goes on with the
-     * fresh token pair answered here.
-     */
-    async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<TokenPair> {
-      const account = await deps.users.findCredentialsById(caller.id);
-      if (!account) throw unauthenticated(SESSION_ENDED);
-      if (!account.password_hash.startsWith('$')) throw new AppError(409, 'NO_PASSWORD', NO_PASSWORD);
-      if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
-        throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
-      }
-      await assertStrongPassword(body.newPassword, { email: account.email, name: account.name, words: companyWords() });
-      const passwordHash = await hashPassword(body.newPassword);
-      const now = clock.now();
-      const refresh = newRefreshToken();
-      const notBefore = await db.transaction().execute(async (trx) => {
-        const after = await deps.users.setPasswordHash(caller.id, passwordHash, trx);
-        await revokeAllUserTokens(trx, caller.id, iso(now));
-        await insertRefreshToken(trx, {
-          user_id: caller.id,
-          family_id: randomUUID(),
-          token_hash: refresh.hash,
-          expires_at: refreshExpiry(now),
-          created_at: iso(now),
-        });
-        return after;
-      });
-      deps.users.forget(caller.id);
-      await recordPasswordChange(caller.id, { id: caller.id, name: caller.name }, 'user.password');
-      return { accessToken: await tokens.sign(caller.id, caller.role, notBefore), refreshToken: refresh.token };
-    },
-
-    /**
-     * POST /auth/password-reset: a reset link to the address if it has an account that may sign in
-     * with a password; the same answer either way (the caller answers 202 after it).
-     */
-    async requestPasswordReset(email: string, language: NotificationLanguage = 'en'): Promise<void> {
-      if (!confirming) throw notFound(RESET_UNAVAILABLE);
-      const account = isCompanyEmail(email, config.companyEmailDomain)
-        ? await deps.users.findCredentials(email)
-        : undefined;
-      if (!account || account.is_available !== 'available') {
-        // As long as the known address takes: a token and its hash, no e-mail.
-        sha256(randomBytes(32).toString('base64url'));
-        return;
-      }
-      const token = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        await replacePasswordReset(trx, {
-          user_id: account.id,
-          token_hash: sha256(token),
-          expires_at: iso(new Date(now.getTime() + RESET_MINUTES * 60_000)),
-          created_at: iso(now),
-        });
-        await deps.notifications.enqueueEmail(trx, {
-          userId: account.id,
-          email: account.email,
-          name: account.name,
-          language,
-          event: 'reset-password',
-          message: passwordResetMessage(language, `/reset-password?token=${token}`, RESET_MINUTES),
-        });
-      });
-      deps.notifications.wake();
-    },
-
-    /** POST /auth/password-reset/confirm: the link's token sets a new password, once; every session of the person ends. */
-    async resetPassword(body: PasswordResetBody): Promise<void> {
-      if (!confirming) throw notFound(RESET_UNAVAILABLE);
-      const link = await findPasswordReset(db, sha256(body.token));
-      if (!link || link.used_at !== null) throw badRequest(RESET_INVALID);
-      const now = iso(clock.now());
-      if (link.expires_at <= now) throw badRequest(RESET_EXPIRED);
-      const account = await deps.users.findActive(link.user_id);
-      if (!account) throw badRequest(RESET_INVALID);
-      await assertStrongPassword(body.password, { email: account.email, name: account.name, words: companyWords() });
-      const passwordHash = await hashPassword(body.password);
-      const reset = await db.transaction().execute(async (trx) => {
-        if (!(await usePasswordReset(trx, link.id, now))) return false;
-        await deps.users.setPasswordHash(account.id, passwordHash, trx);
-        await revokeAllUserTokens(trx, account.id, now);
-        return true;
-      });
-      if (!reset) throw badRequest(RESET_INVALID);
-      deps.users.forget(account.id);
-      await recordPasswordChange(account.id, { id: account.id, name: account.name }, 'user.password-reset');
-    },
+    ...passwords,
 
     /** The signed-in user an access token stands for, as the database has them now; null if none. */
     async userForToken(token: string | null): Promise<AuthUser | null> {
@@ -392,16 +285,6 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     if (inspection.kind === 'expired') return { refusal: 'TOKEN_EXPIRED' };
     if (inspection.claims.issuedAtMs < (user.tokensValidAfterMs ?? 0)) return { refusal: 'TOKEN_INVALID' };
     return { user };
-  }
-
-  /** A new password in the audit log: who (the person themselves), whose, never the password. */
-  async function recordPasswordChange(
-    userId: number,
-    actor: { id: number; name: string },
-    action: 'user.password' | 'user.password-reset',
-  ): Promise<void> {
-    const change: Change = { actor, action, target: { type: 'user', id: userId }, before: null, after: null };
-    await ctx.domainEvents.emit('user.changed', { userId, endSessions: true, changes: [change] });
   }
 }
 

@@ -1,31 +1,14 @@
-import {
-  LIMITS,
-  hasTumbler,
-  TIMELINE_NOTES,
-  TUMBLER_NOT_FOUND_NOTE,
-  type Order,
-  type OrderActor,
-  type OrderStatus,
-} from '@cafe/shared';
+import { LIMITS, hasTumbler, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { findSystemAccountId } from '../../db/system-account';
 import { AppError, conflict } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import type { OrdersCore, OrdersDeps } from './orders.context';
+import type { Move, OrdersCore, OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory } from './order-writes.repository';
 import type { OrderRow } from './orders.repository';
 import { markedTumblers, setReminded, setTumblerMark, unremindedReady } from './counter-day.repository';
-
-/** The one move of an order (transitions.service `move`). */
-type Move = (
-  row: OrderRow,
-  actor: OrderActor | 'undo' | 'release',
-  to: OrderStatus,
-  changedBy: number,
-  options?: { rejectNote?: string; note?: string | null },
-) => Promise<Order>;
 
 /** Reminders are not sent for drinks finished longer ago than this (a day gone by, or before the upgrade). */
 const REMINDER_HORIZON_MS = 2 * 3600_000;

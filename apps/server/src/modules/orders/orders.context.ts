@@ -6,7 +6,7 @@ import type { SitesService } from '../sites/sites.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { notFound } from '../../lib/errors';
-import type { OrderStatus } from '@cafe/shared';
+import type { Order, OrderActor, OrderStatus } from '@cafe/shared';
 import { toOrdersEvent } from './orders.mapper';
 import { findOrder, type OrderRow } from './orders.repository';
 
@@ -36,6 +36,15 @@ export interface OrdersCore {
    */
   announce: (row: OrderRow, from: OrderStatus | null) => void;
 }
+
+/** The one move of an order (transitions.service `move`), which the counter's and the release's moves go through. */
+export type Move = (
+  row: OrderRow,
+  actor: OrderActor | 'undo' | 'release',
+  to: OrderStatus,
+  changedBy: number,
+  options?: { rejectNote?: string; note?: string | null },
+) => Promise<Order>;
 
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): OrdersCore {
   return {

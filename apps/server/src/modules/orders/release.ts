@@ -1,0 +1,95 @@
+import { PICKUP_CLOSED_NOTE, PICKUP_PAUSED_NOTE, fireTime } from '@cafe/shared';
+import type { AppBase } from '../../context';
+import { findSystemAccountId } from '../../db/system-account';
+import { AppError } from '../../lib/errors';
+import type { SiteRecord } from '../sites/sites.service';
+import type { Move, OrdersDeps } from './orders.context';
+import { listOrders, type OrderRow } from './orders.repository';
+import type { QueueService } from './queue.service';
+
+/**
+ * Orders for later joining their line when they fall due (the release timer runs it), each through
+ * the one move of an order (transitions.service `move`).
+ */
+export function createRelease(ctx: AppBase, deps: OrdersDeps, queue: QueueService, transition: Move) {
+  const { db } = ctx;
+
+  /** Why a due order for later cannot join the queue (the person reads it), or null when it can. */
+  async function releaseRefusal(row: OrderRow, site: SiteRecord, now: Date): Promise<string | null> {
+    const venue = row.category_for;
+    const open = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
+    if (!open) {
+      // Not open yet, and the hours open it by the pickup time: it joins the queue to be made first.
+      const pickup = deps.pickup;
+      const opening =
+        !(await pickup.openByHoursAt(site, venue, now)) &&
+        (await pickup.openByHoursAt(site, venue, new Date(row.pickup_at ?? now)));
+      if (!opening) return PICKUP_CLOSED_NOTE;
+    }
+    if (venue === 'cafe' && site.busy.paused) return PICKUP_PAUSED_NOTE;
+    return null;
+  }
+
+  /**
+   * When an order for later must join its line to be ready at its pickup time: today, its pickup
+   * time minus what the counter needs for today's line (waiting, in progress) and the drink, read
+   * again for each order (one released just before lengthens the line); another day's, minus the
+   * drink alone.
+   */
+  async function fireTimeOf(row: OrderRow, today: string): Promise<Date> {
+    const pickupAt = new Date(row.pickup_at ?? 0);
+    if (row.cafe_day !== today) {
+      const { secondsPerOrder } = await queue.waitInputs({
+        siteId: row.site_id,
+        venue: row.category_for,
+        day: row.cafe_day,
+      });
+      return fireTime(pickupAt, { secondsPerOrder, inProgress: 0 }, 0);
+    }
+    const { waiting, wait } = await queue.queueSnapshot(row.site_id, row.category_for);
+    return fireTime(pickupAt, wait, waiting);
+  }
+
+  return {
+    /**
+     * Orders for later that are due at `now` (their pickup time minus the time the counter needs
+     * for its line and the drink: `fireTimeOf`) join the queue: `orders` event from `scheduled`, so the board chimes. One the site
+     * cannot serve then (the venue closed, online orders paused by hand) is rejected with the reason
+     * instead. Safe to run from any number of processes at once: each move is made once. Answers
+     * what it did and when the next order falls due (null: none waiting).
+     */
+    async releaseDue(now: Date): Promise<{ released: number; rejected: number; nextDue: Date | null }> {
+      const outcome = { released: 0, rejected: 0, nextDue: null as Date | null };
+      let systemId: number | undefined;
+      for (const site of await deps.sites.active()) {
+        const today = await queue.siteToday(site.id);
+        // The nearest pickup first: of two due at once, the earlier one joins the line first.
+        const scheduled = (await listOrders(db, { siteId: site.id, statuses: ['scheduled'] }))
+          .filter((row) => row.pickup_at)
+          .sort((a, b) => (a.pickup_at ?? '').localeCompare(b.pickup_at ?? '') || a.id - b.id);
+        for (const row of scheduled) {
+          const due = await fireTimeOf(row, today);
+          if (due > now) {
+            if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;
+            continue;
+          }
+          systemId ??= await findSystemAccountId(db);
+          const refusal = await releaseRefusal(row, site, now);
+          try {
+            if (refusal) {
+              await transition(row, 'barista', 'rejected', systemId, { rejectNote: refusal, note: refusal });
+              outcome.rejected += 1;
+            } else {
+              await transition(row, 'release', 'ordered', systemId, { note: 'due' });
+              outcome.released += 1;
+            }
+          } catch (error) {
+            // Moved by someone else first (another process, a barista, its owner): left as it is.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+      }
+      return outcome;
+    },
+  };
+}
