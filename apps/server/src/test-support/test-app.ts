@@ -106,7 +106,11 @@ export interface TestApp {
   }): Promise<TestUser>;
   /** Start listening on a random port (for socket tests); returns the base URL. */
   listen(): Promise<string>;
-  /** A request through `inject` as `who` (anonymous without one), with an optional JSON body. */
+  /**
+   * A request through `inject` as `who` (anonymous without one), with an optional JSON body,
+   * answered once the live events it caused have left too: they are numbered after the answer (on
+   * PostgreSQL a round trip later), and a test that then awaits the next event must not get these.
+   */
   request(method: HTTPMethods, url: string, who?: TestUser, payload?: InjectPayload): Promise<LightMyRequestResponse>;
 }
 
@@ -202,8 +206,10 @@ export async function createTestApp(
       const token = await app.ctx.tokens.sign(row.id, role);
       return { id: row.id, name, email, role, password, token, auth: { authorization: `Bearer ${token}` } };
     },
-    request(method, url, who, payload) {
-      return app.inject({ method, url, headers: who?.auth, payload });
+    async request(method, url, who, payload) {
+      const answer = await app.inject({ method, url, headers: who?.auth, payload });
+      await app.ctx.events.settled();
+      return answer;
     },
     async listen() {
       // Listening once per app: a second call answers the same address.

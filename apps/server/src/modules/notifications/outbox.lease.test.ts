@@ -62,9 +62,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the outbox after a cras
     // The server starts its worker, as server.ts does on start.
     t.app.ctx.services.notifications.start();
     await vi.waitFor(() => expect(receiver.accepted).toHaveLength(1), { timeout: 20_000, interval: 50 });
-    const rows = await t.app.ctx.db.selectFrom('notification_outbox').selectAll().execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'sent', attempts: 2, leased_by: null, lease_until: null });
+    // The receiver has it before the worker has written down that it was sent: wait for that too.
+    const rows = await vi.waitFor(
+      async () => {
+        const read = await t.app.ctx.db.selectFrom('notification_outbox').selectAll().execute();
+        expect(read).toHaveLength(1);
+        expect(read[0]).toMatchObject({ status: 'sent', attempts: 2, leased_by: null, lease_until: null });
+        return read;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(receiver.accepted[0]?.headers['x-cafe-delivery']).toBe(rows[0]?.delivery_id);
     // The clock never moved: the lease did not run out, it was freed.
     expect(t.clock.now()).toEqual(now);
