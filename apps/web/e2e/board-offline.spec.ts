@@ -1,4 +1,4 @@
-import { isFridayCafeCutoff, type Order, type TimelineEntry } from '@cafe/shared';
+import { type Order, type TimelineEntry } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import {
   DEMO,
@@ -11,6 +11,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  cafeMenuClosedNow,
 } from './support';
 
 /**
@@ -20,7 +21,6 @@ import {
  * applied once, in order; a tap the server refuses meanwhile (the person cancelled) is explained.
  */
 
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 const unique = () => Date.now().toString(36).slice(-5);
 
 /** A new customer with one coffee: their tokens, the order's id and its name on the board. */

@@ -1,7 +1,15 @@
-import { MESSAGES, isFridayCafeCutoff } from '@cafe/shared';
+import { MESSAGES } from '@cafe/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
-import { DEMO, TINY_PNG_DATA_URL, WIDE_DESKTOP, loginViaUi, registerUser, setShopStatus } from './support';
+import {
+  DEMO,
+  TINY_PNG_DATA_URL,
+  WIDE_DESKTOP,
+  loginViaUi,
+  registerUser,
+  setShopStatus,
+  cafeMenuClosedNow,
+} from './support';
 
 /**
  * Issue 12: the console stays clean in normal use, refusals the app expects included. Chromium's
@@ -80,7 +88,7 @@ for (const role of ['admin', 'barista'] as const) {
 }
 
 test('user: ordering, an expected refusal and the screens leave the console clean', async ({ page, request }) => {
-  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   const messages = watchConsole(page);
   const user = await registerUser(request, 'Quiet Console');
 

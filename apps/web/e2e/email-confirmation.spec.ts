@@ -1,4 +1,4 @@
-import { MESSAGES, isFridayCafeCutoff } from '@cafe/shared';
+import { MESSAGES } from '@cafe/shared';
 import { expect, test, type Page } from '@playwright/test';
 import {
   AT_THE_CAFE,
@@ -10,6 +10,7 @@ import {
   expectAccessible,
   setShopStatus,
   uploadTinyPng,
+  cafeMenuClosedNow,
 } from './support';
 import { confirmationLinkOf, openMailbox, waitForMail } from './mailbox';
 
@@ -22,8 +23,6 @@ import { confirmationLinkOf, openMailbox, waitForMail } from './mailbox';
  */
 
 test.use({ ...AT_THE_CAFE, viewport: { width: 390, height: 844 } });
-
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 test.beforeAll(async ({ request }) => {
   await setShopStatus(request, 'cafe-open');

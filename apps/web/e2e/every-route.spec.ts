@@ -1,4 +1,3 @@
-import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   AT_THE_CAFE,
@@ -19,6 +18,7 @@ import {
   TINY_PNG_FILE,
   uploadTinyPng,
   type Language,
+  cafeMenuClosedNow,
 } from './support';
 import { expectTargetSizes } from './target-size';
 
@@ -41,7 +41,6 @@ const RAW_ID =
   /\b(common|shared|auth|info|order|barista|dashboards|management|schedule|users|sites|notifications)\.[a-zA-Z]+\.[a-zA-Z.]+/;
 const THAI = /[\u0E00-\u0E7F]/;
 /** Cafe drinks cannot be chosen on Friday afternoons (the browser sees the real clock). */
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 type Tokens = { accessToken: string; refreshToken: string };
 type Theme = 'cafe' | 'bar';

@@ -1,4 +1,3 @@
-import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   AT_THE_CAFE,
@@ -14,6 +13,7 @@ import {
   TINY_PNG_FILE,
   uploadTinyPng,
   WIDE_DESKTOP,
+  cafeMenuClosedNow,
 } from './support';
 import { expectTargetSizes } from './target-size';
 
@@ -117,7 +117,7 @@ test('a user orders a cafe drink with the keyboard alone, and it lands on My Ord
   baseURL,
   request,
 }) => {
-  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   const customer = await registerUser(request, 'Keyboard User');
   const tokens = await apiLogin(request, customer.email, customer.password);
   const tea = await cafeMenuOf(request, 'Tea');

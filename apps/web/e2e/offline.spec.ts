@@ -1,4 +1,3 @@
-import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   DEMO,
@@ -11,6 +10,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  cafeMenuClosedNow,
 } from './support';
 
 /**
@@ -19,8 +19,6 @@ import {
  * screens catch up when the network is back, a reload without a network opens the installed shell
  * with what was last seen, and sign-out leaves no answer with personal data on the device.
  */
-
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 /** The key lib/query-persistence.ts keeps the last-seen answers under. */
 const LAST_SEEN_KEY = 'cafeLastSeen';

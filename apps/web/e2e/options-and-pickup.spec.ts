@@ -1,4 +1,3 @@
-import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
 import {
@@ -12,6 +11,7 @@ import {
   openEveryDayForLater,
   registerUser,
   setShopStatus,
+  cafeMenuClosedNow,
 } from './support';
 
 /*
@@ -108,7 +108,7 @@ test('on a phone, a person orders a large oat-milk latte with an extra shot for 
   browser,
   request,
 }) => {
-  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const larry = `Larry ${letterStamp()}`;
   const person = await registerUser(request, larry);
@@ -183,7 +183,7 @@ test('on the counter tablet, a ticket shows its options with what differs from t
   browser,
   request,
 }) => {
-  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const olga = `Olga ${letterStamp()}`;
   const person = await registerUser(request, olga);
@@ -233,7 +233,7 @@ test("a choice the counter marks sold out greys on the phone at once, and the co
   browser,
   request,
 }) => {
-  test.skip(isFridayCafeCutoff(new Date(), 'Asia/Bangkok'), 'the cafe menu is closed on Friday afternoons');
+  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const person = await registerUser(request, `Pim ${letterStamp()}`);
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...AT_THE_CAFE });

@@ -1,7 +1,7 @@
-import { MESSAGES, isFridayCafeCutoff } from '@cafe/shared';
+import { MESSAGES } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
-import { DEMO, apiLogin, loginViaUi, registerUser, setShopStatus } from './support';
+import { DEMO, apiLogin, loginViaUi, registerUser, setShopStatus, cafeMenuClosedNow } from './support';
 
 // A valid 1x1 PNG: the tumbler photo.
 const TINY_PNG = Buffer.from(
@@ -10,8 +10,6 @@ const TINY_PNG = Buffer.from(
 );
 
 test.use({ geolocation: E2E_CAFE, permissions: ['geolocation'] });
-
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

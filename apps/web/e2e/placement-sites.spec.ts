@@ -1,4 +1,3 @@
-import { isFridayCafeCutoff } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
 import {
@@ -13,6 +12,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  cafeMenuClosedNow,
 } from './support';
 
 /*
@@ -24,8 +24,6 @@ import {
 
 /** A second site some 8 km from the first, on the same clock (so the Friday cut-off is the first's). */
 const RIVERSIDE = { latitude: 13.8, longitude: 100.6 };
-
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 let admin = '';
 let staff = '';

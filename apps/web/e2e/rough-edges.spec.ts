@@ -1,15 +1,13 @@
-import { MESSAGES, isFridayCafeCutoff } from '@cafe/shared';
+import { MESSAGES } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CAFE } from '../playwright.config';
-import { clearActiveOrders, loginViaUi, msg, registerUser, setShopStatus } from './support';
+import { clearActiveOrders, loginViaUi, msg, registerUser, setShopStatus, cafeMenuClosedNow } from './support';
 
 /*
  * Issue 12, the ordering rough edges a new user met: the location refusal came only after the
  * whole form, the bar menu offered what online bar ordering (off here) cannot do, and the menus
  * did not follow the venue when it changed.
  */
-
-const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
 /** 3.2 km north of the cafe (a degree of latitude is 111.2 km). */
 const FAR_AWAY = { latitude: E2E_CAFE.latitude + 3.2 / 111.195, longitude: E2E_CAFE.longitude };

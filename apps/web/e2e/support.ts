@@ -2,9 +2,13 @@ import zlib from 'node:zlib';
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { isFridayCafeCutoff } from '@cafe/shared';
 import { confirmationTokenOf, openMailbox, waitForMail } from './mailbox';
 
 /** Demo accounts seeded by the server (DEMO=on, domain example.com). */
+/** Whether the demo cafe refuses cafe orders right now: its Friday-afternoon cut-off, in Bangkok time. */
+export const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
+
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'admin-demo-1' },
   barista: { email: 'barista@example.com', password: 'barista-demo-1' },

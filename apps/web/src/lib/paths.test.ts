@@ -5,7 +5,7 @@ const barOnly = { isBarOpen: true, isCafeOpen: false };
 const cafeOnly = { isBarOpen: false, isCafeOpen: true };
 const closed = { isBarOpen: false, isCafeOpen: false };
 
-describe('landingPath (SPEC section 4 landing table)', () => {
+describe('landingPath (where each role lands after signing in)', () => {
   it('sends admins by venue state', () => {
     expect(landingPath('admin', barOnly, 'startup')).toBe('/order_bar');
     expect(landingPath('admin', cafeOnly, 'startup')).toBe('/menuCafe-admin');

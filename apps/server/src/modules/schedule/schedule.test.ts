@@ -6,7 +6,7 @@ import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } 
 const TUESDAY_10AM = '2026-11-17T10:00:00+07:00';
 
 /** The specification's hours as GET /schedule lists them: by weekday, then venue. */
-const SPEC_WEEKLY = [
+const SPECIFIED_WEEKLY_HOURS = [
   ...[1, 2, 3, 4].map((weekday) => ({ venue: 'cafe', weekday, opens: '09:00', closes: '16:00' })),
   { venue: 'cafe', weekday: 5, opens: '09:00', closes: '16:00' },
   { venue: 'bar', weekday: 5, opens: '15:00', closes: '18:00' },
@@ -40,7 +40,7 @@ describe('opening hours: the schedule endpoints', () => {
 
   it("starts with the specification's hours, and tells anyone when a venue next opens", async () => {
     expect(await getSchedule()).toEqual({
-      weekly: SPEC_WEEKLY,
+      weekly: SPECIFIED_WEEKLY_HOURS,
       closedDays: [],
       // Tuesday 10:00: the cafe is open by the schedule; the next opening is Wednesday's.
       nextOpening: { venue: 'cafe', at: '2026-11-18T02:00:00.000Z' },
@@ -68,7 +68,7 @@ describe('opening hours: the schedule endpoints', () => {
 
       const back = await putWeekly(DEFAULT_WEEKLY_PERIODS, admin);
       expect(back.statusCode).toBe(200);
-      expect((await getSchedule()).weekly).toEqual(SPEC_WEEKLY);
+      expect((await getSchedule()).weekly).toEqual(SPECIFIED_WEEKLY_HOURS);
     } finally {
       socket.disconnect();
     }
@@ -103,7 +103,7 @@ describe('opening hours: the schedule endpoints', () => {
         message: expect.stringMatching(message) as unknown,
       });
     }
-    expect((await getSchedule()).weekly).toEqual(SPEC_WEEKLY);
+    expect((await getSchedule()).weekly).toEqual(SPECIFIED_WEEKLY_HOURS);
   });
 
   it('refuses users with 403 and anonymous callers with 401', async () => {
@@ -117,7 +117,7 @@ describe('opening hours: the schedule endpoints', () => {
     expect((await t.request('POST', '/api/schedule/closed-days', undefined, { day: '2026-12-25' })).statusCode).toBe(
       401,
     );
-    expect((await getSchedule()).weekly).toEqual(SPEC_WEEKLY);
+    expect((await getSchedule()).weekly).toEqual(SPECIFIED_WEEKLY_HOURS);
     expect((await getSchedule()).closedDays).toEqual([]);
   });
 
