@@ -33,13 +33,21 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   },
 };
 
-/** `rows` of `table` without the columns later releases added, each checked to hold its value. */
-export function withoutLaterColumns(table: string, rows: Record<string, unknown>[]): Record<string, unknown>[] {
-  const later = LATER_COLUMNS[table];
-  if (!later) return rows;
+/**
+ * `rows` of `table` without the columns later releases added, each checked to hold its value.
+ * Columns in `kept` were there already in the release that wrote the rows: they stay, and are
+ * compared as they are (an upgrade from a release that had them).
+ */
+export function withoutLaterColumns(
+  table: string,
+  rows: Record<string, unknown>[],
+  kept: ReadonlySet<string> = new Set(),
+): Record<string, unknown>[] {
+  const later = Object.entries(LATER_COLUMNS[table] ?? {}).filter(([column]) => !kept.has(column));
+  if (later.length === 0) return rows;
   return rows.map((row) => {
     const rest = { ...row };
-    for (const [column, value] of Object.entries(later)) {
+    for (const [column, value] of later) {
       const expected = typeof value === 'function' ? value(row) : value;
       if (column in rest && rest[column] !== expected) {
         throw new Error(

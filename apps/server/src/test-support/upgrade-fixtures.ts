@@ -167,7 +167,8 @@ export async function upgradeFrom(
       // Every table is still there (later releases add their own).
       expect(await tablesOf(db(), t.app.ctx.dialect, newTables)).toEqual(expect.arrayContaining(tables));
       for (const table of tables) {
-        expect(withoutLaterColumns(table, await rowsOf(db(), table)), table).toEqual(before[table]);
+        const kept = new Set(Object.keys(before[table]?.[0] ?? {}));
+        expect(withoutLaterColumns(table, await rowsOf(db(), table), kept), table).toEqual(before[table]);
       }
       for (const table of newTables) expect(await rowsOf(db(), table), table).toEqual([]);
     },
