@@ -1,17 +1,14 @@
-import { type Order, type TimelineEntry } from '@cafe/shared';
+import type { Order, TimelineEntry } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import {
   DEMO,
   apiLogin,
   bearer,
-  cafeMenuOf,
-  placeCafeOrderViaApi,
-  registerUser,
   serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
-  uploadTinyPng,
   cafeMenuClosedNow,
+  customerWithOrders,
 } from './support';
 
 /**
@@ -25,12 +22,10 @@ const unique = () => Date.now().toString(36).slice(-5);
 
 /** A new customer with one coffee: their tokens, the order's id and its name on the board. */
 async function customerWithCoffee(request: APIRequestContext, name: string) {
-  const user = await registerUser(request, name);
-  const tokens = await apiLogin(request, user.email, user.password);
-  const image = await uploadTinyPng(request, tokens.accessToken);
-  const menu = await cafeMenuOf(request, 'Coffee');
-  const id = await placeCafeOrderViaApi(request, tokens.accessToken, menu, image);
-  return { tokens, id, label: `${menu.name} for ${user.name}` };
+  const { user, tokens, orders } = await customerWithOrders(request, name, ['Coffee']);
+  const [coffee] = orders;
+  if (!coffee) throw new Error('no coffee was ordered');
+  return { tokens, id: coffee.id, label: `${coffee.name} for ${user.name}` };
 }
 
 async function serverSees(request: APIRequestContext, token: string, id: number) {
@@ -160,13 +155,10 @@ test.describe('the board offline', () => {
     request,
   }) => {
     await setShopStatus(request, 'cafe-open');
-    const user = await registerUser(request, `Dee ${unique()}`);
-    const tokens = await apiLogin(request, user.email, user.password);
-    const image = await uploadTinyPng(request, tokens.accessToken);
-    const coffee = await cafeMenuOf(request, 'Coffee');
-    const tea = await cafeMenuOf(request, 'Tea');
-    const ready = await placeCafeOrderViaApi(request, tokens.accessToken, coffee, image);
-    const waiting = await placeCafeOrderViaApi(request, tokens.accessToken, tea, image);
+    const { tokens, orders } = await customerWithOrders(request, `Dee ${unique()}`, ['Coffee', 'Tea']);
+    const [coffee, tea] = orders;
+    if (!coffee || !tea) throw new Error('the two drinks were not ordered');
+    const [ready, waiting] = [coffee.id, tea.id];
     const barista = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
     await serveOrderViaApi(request, barista.accessToken, ready);
 

@@ -3,14 +3,11 @@ import {
   DEMO,
   apiLogin,
   bearer,
-  cafeMenuOf,
-  placeCafeOrderViaApi,
-  registerUser,
   serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
-  uploadTinyPng,
   cafeMenuClosedNow,
+  customerWithOrders,
 } from './support';
 
 /**
@@ -25,19 +22,6 @@ const LAST_SEEN_KEY = 'cafeLastSeen';
 
 async function baristaToken(request: APIRequestContext) {
   return (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
-}
-
-/** A new customer with one order of each given category (Coffee, Tea...). */
-async function customerWithOrders(request: APIRequestContext, name: string, categories: string[]) {
-  const user = await registerUser(request, name);
-  const tokens = await apiLogin(request, user.email, user.password);
-  const image = await uploadTinyPng(request, tokens.accessToken);
-  const orders: { id: number; name: string }[] = [];
-  for (const category of categories) {
-    const menu = await cafeMenuOf(request, category);
-    orders.push({ id: await placeCafeOrderViaApi(request, tokens.accessToken, menu, image), name: menu.name });
-  }
-  return { user, tokens, orders };
 }
 
 async function moveOrder(request: APIRequestContext, id: number, status: 'in-progress' | 'done') {

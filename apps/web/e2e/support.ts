@@ -5,10 +5,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { isFridayCafeCutoff } from '@cafe/shared';
 import { confirmationTokenOf, openMailbox, waitForMail } from './mailbox';
 
-/** Demo accounts seeded by the server (DEMO=on, domain example.com). */
 /** Whether the demo cafe refuses cafe orders right now: its Friday-afternoon cut-off, in Bangkok time. */
 export const cafeMenuClosedNow = () => isFridayCafeCutoff(new Date(), 'Asia/Bangkok');
 
+/** Demo accounts seeded by the server (DEMO=on, domain example.com). */
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'admin-demo-1' },
   barista: { email: 'barista@example.com', password: 'barista-demo-1' },
@@ -167,6 +167,19 @@ export async function placeCafeOrderViaApi(
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+/** A new customer with one order of each given category (Coffee, Tea...). */
+export async function customerWithOrders(request: APIRequestContext, name: string, categories: string[]) {
+  const user = await registerUser(request, name);
+  const tokens = await apiLogin(request, user.email, user.password);
+  const image = await uploadTinyPng(request, tokens.accessToken);
+  const orders: { id: number; name: string }[] = [];
+  for (const category of categories) {
+    const menu = await cafeMenuOf(request, category);
+    orders.push({ id: await placeCafeOrderViaApi(request, tokens.accessToken, menu, image), name: menu.name });
+  }
+  return { user, tokens, orders };
 }
 
 /** Takes an order through in-progress to done as a barista (a served order for the statistics). */
