@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { startProcesses } from '../test-support/processes';
+import { insertPerson, startProcesses } from '../test-support/processes';
 
 /**
  * Two server processes behind one address share a PostgreSQL database: a client connected to one
@@ -62,22 +62,7 @@ describe('several server processes', () => {
 
   it('keeps what each process holds in memory true when the other changes it: accounts, shop status, menu', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
-    const now = new Date().toISOString();
-    const insertUser = (email: string, role: 'admin' | 'user') =>
-      first.ctx.db
-        .insertInto('users')
-        .values({
-          name: email,
-          email,
-          password_hash: 'x',
-          role,
-          is_available: 'available',
-          push_status: 'ACTIVE',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    const insertUser = (email: string, role: 'admin' | 'user') => insertPerson(apps, { name: email, email, role });
     const admin = await insertUser('cache-admin@example.com', 'admin');
     const user = await insertUser('cache-user@example.com', 'user');
     const auth = async (id: number, role: 'admin' | 'user') => ({

@@ -2,7 +2,6 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { iso } from '../lib/time';
 import { fakeOrdersEvent } from '../test-support/order-fixtures';
 import { createTokenSigner } from '../lib/tokens';
 import {
@@ -14,7 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test-support/test-app';
-import { startProcesses } from '../test-support/processes';
+import { insertPerson, startProcesses } from '../test-support/processes';
 
 /** What a refused handshake gives the client: socket.io-client's connect_error. */
 type ConnectError = Error & { data?: { code?: string } };
@@ -237,24 +236,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session-changed across server p
   let counter = 0;
   async function connectedUser(app: FastifyInstance): Promise<{ id: number; socket: LiveClient }> {
     counter += 1;
-    const now = iso(new Date());
-    const row = await app.ctx.db
-      .insertInto('users')
-      .values({
-        name: `Session ${counter}`,
-        email: `session${counter}-${Date.now()}@example.com`,
-        password_hash: 'x',
-        role: 'user',
-        is_available: 'available',
-        push_status: 'ACTIVE',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const person = await insertPerson([app], {
+      name: `Session ${counter}`,
+      email: `session${counter}-${Date.now()}@example.com`,
+      role: 'user',
+    });
     const port = (app.server.address() as AddressInfo).port;
-    const socket = await connectClient(`http://127.0.0.1:${port}`, await app.ctx.tokens.sign(row.id, 'user'));
-    return { id: row.id, socket };
+    const socket = await connectClient(`http://127.0.0.1:${port}`, person.token);
+    return { id: person.id, socket };
   }
 
   it.each([

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProcesses } from '../test-support/processes';
+import { insertPerson, startProcesses } from '../test-support/processes';
 import { connectClient, FIRST_SITE_ID, onNumberedLiveEvent, type LiveClient } from '../test-support/test-app';
 
 /**
@@ -34,30 +34,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the site sequence across two se
 
   it('never tells an older state of an order after a newer one in number order, when the first process numbers its event late', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const now = new Date().toISOString();
-    const user = async (role: 'barista' | 'user', email: string) => {
-      const row = await a.ctx.db
-        .insertInto('users')
-        .values({
-          name: email,
-          email,
-          password_hash: 'x',
-          role,
-          is_available: 'available',
-          push_status: 'ACTIVE',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (role === 'barista') {
-        await a.ctx.db.insertInto('site_baristas').values({ site_id: FIRST_SITE_ID, user_id: row.id }).execute();
-      }
-      return { authorization: `Bearer ${await a.ctx.tokens.sign(row.id, role)}` };
-    };
+    const user = async (role: 'barista' | 'user', email: string) =>
+      (await insertPerson(apps, { name: email, email, role })).auth;
     const barista = await user('barista', 'seq-barista@example.com');
     const customer = await user('user', 'seq-customer@example.com');
-    for (const app of apps) app.ctx.bus.publish('sites', null);
     const category = await a.inject({
       method: 'POST',
       url: '/api/category',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultCounts, type FaultProxy } from '../test-support/fault-proxy';
-import { startProcesses } from '../test-support/processes';
+import { insertPerson, startProcesses } from '../test-support/processes';
 import { createTestApp, FIRST_SITE_ID, type LiveClient } from '../test-support/test-app';
 
 /**
@@ -428,32 +428,9 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
     }
     targets = apps.map((app) => (app.server.address() as AddressInfo).port);
     direct = `http://127.0.0.1:${targets[0]}`;
-    const first = apps[0] as FastifyInstance;
-    const now = new Date().toISOString();
-    const user = async (role: 'barista' | 'user', name: string) => {
-      const row = await first.ctx.db
-        .insertInto('users')
-        .values({
-          name,
-          email: `${name.toLowerCase().replace(/ /g, '-')}@example.com`,
-          password_hash: 'x',
-          role,
-          is_available: 'available',
-          push_status: 'ACTIVE',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (role === 'barista') {
-        await first.ctx.db.insertInto('site_baristas').values({ site_id: FIRST_SITE_ID, user_id: row.id }).execute();
-      }
-      return first.ctx.tokens.sign(row.id, role);
-    };
+    const user = async (role: 'barista' | 'user', name: string) => (await insertPerson(apps, { name, role })).token;
     baristaTokens = [await user('barista', 'Barista One'), await user('barista', 'Barista Two')];
     for (let i = 0; i < CUSTOMERS; i += 1) customerTokens.push(await user('user', `Customer ${i}`));
-    // Written behind the services' backs: every process reads its sites again.
-    for (const app of apps) app.ctx.bus.publish('sites', null);
 
     const seen: Seen = { serverErrors: [], networkFailures: 0, keyInUse: 0, replayed: 0 };
     const barista = baristaTokens[0] as string;

@@ -1,10 +1,11 @@
+import type { Role } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { attachClusterAdapter } from '../realtime/cluster';
-import { createPgDatabase, TestClock } from './test-app';
+import { createPgDatabase, FIRST_SITE_ID, TestClock } from './test-app';
 
 /** Server processes sharing one PostgreSQL database, each listening on a port of its own. */
 export interface Processes {
@@ -55,4 +56,42 @@ export async function startProcesses(
     throw error;
   }
   return { apps, pools: handles.map((handle) => handle.pgPool as pg.Pool), stop };
+}
+
+/**
+ * A person written straight into the database the `apps` share (no password: they act by the
+ * token answered here, signed by the first process). A barista works at `site` (the first site
+ * unless given), and every process reads its sites again.
+ */
+export async function insertPerson(
+  apps: readonly FastifyInstance[],
+  person: { name: string; role: Role; email?: string; site?: number; at?: string },
+): Promise<{ id: number; token: string; auth: { authorization: string } }> {
+  const [first] = apps;
+  if (!first) throw new Error('no process to write the person with');
+  const at = person.at ?? new Date().toISOString();
+  const { id } = await first.ctx.db
+    .insertInto('users')
+    .values({
+      name: person.name,
+      email: person.email ?? `${person.name.toLowerCase().replace(/ /g, '-')}@example.com`,
+      password_hash: 'x',
+      role: person.role,
+      is_available: 'available',
+      push_status: 'ACTIVE',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (person.role === 'barista') {
+    await first.ctx.db
+      .insertInto('site_baristas')
+      .values({ site_id: person.site ?? FIRST_SITE_ID, user_id: id })
+      .execute();
+    // Written behind the services' backs: every process reads its sites again.
+    for (const app of apps) app.ctx.bus.publish('sites', null);
+  }
+  const token = await first.ctx.tokens.sign(id, person.role);
+  return { id, token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -3,7 +3,7 @@ import type { DisplayLinkCreated } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectScreen, disconnected, nextScreenEvent } from '../../test-support/display-fixtures';
-import { startProcesses } from '../../test-support/processes';
+import { insertPerson, startProcesses } from '../../test-support/processes';
 import { FIRST_SITE_ID } from '../../test-support/test-app';
 
 /**
@@ -18,23 +18,7 @@ describe('pickup screens across server processes', () => {
 
   beforeAll(async () => {
     ({ apps, stop } = await startProcesses(2, 'cafe_display'));
-    const first = apps[0] as FastifyInstance;
-    const now = new Date().toISOString();
-    const admin = await first.ctx.db
-      .insertInto('users')
-      .values({
-        name: 'Display Admin',
-        email: 'display-admin@example.com',
-        password_hash: 'x',
-        role: 'admin',
-        is_available: 'available',
-        push_status: 'ACTIVE',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    adminAuth = { authorization: `Bearer ${await first.ctx.tokens.sign(admin.id, 'admin')}` };
+    ({ auth: adminAuth } = await insertPerson(apps, { name: 'Display Admin', role: 'admin' }));
     // Give the adapter's LISTEN a moment to be in place on both sides.
     await new Promise((r) => setTimeout(r, 300));
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startProcesses } from '../../test-support/processes';
+import { insertPerson, startProcesses } from '../../test-support/processes';
 import { startWebhookReceiver } from '../../test-support/receivers';
 
 /**
@@ -32,20 +32,7 @@ describe('the outbox with several server processes', () => {
     const [first] = apps as [FastifyInstance];
     const db = first.ctx.db;
     const at = new Date().toISOString();
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({
-        name: 'Ada',
-        email: 'ada@example.com',
-        password_hash: 'x',
-        role: 'user',
-        is_available: 'available',
-        push_status: 'ACTIVE',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: userId } = await insertPerson(apps, { name: 'Ada', role: 'user', at });
     const payload = (n: number) =>
       JSON.stringify({
         event: 'done',

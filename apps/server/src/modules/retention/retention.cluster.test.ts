@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startProcesses } from '../../test-support/processes';
+import { insertPerson, startProcesses } from '../../test-support/processes';
 
 /**
  * The daily clean-up with two server processes on one PostgreSQL database: one of them runs it,
@@ -22,20 +22,7 @@ describe('the clean-up with several server processes', () => {
   it('runs once a day across processes, and every process stops accepting a deleted photo', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
     const long = '2026-01-01T00:00:00.000Z';
-    const { id: owner } = await first.ctx.db
-      .insertInto('users')
-      .values({
-        name: 'Ada',
-        email: 'ada@example.com',
-        password_hash: 'x',
-        role: 'user',
-        is_available: 'available',
-        push_status: 'ACTIVE',
-        created_at: long,
-        updated_at: long,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: owner } = await insertPerson(apps, { name: 'Ada', role: 'user', at: long });
     const sha = randomBytes(32).toString('hex');
     const name = `${sha}.webp`;
     await first.ctx.db

@@ -14,7 +14,7 @@ import {
   type LiveClient,
   type TestApp,
 } from '../../test-support/test-app';
-import { startProcesses } from '../../test-support/processes';
+import { insertPerson, startProcesses } from '../../test-support/processes';
 
 /*
  * The opening hours run the shop by themselves (docs/decisions/0019-opening-hours.md). The tests
@@ -310,24 +310,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening hours with two server p
       clock,
     }));
     // A barista works at the first site (a site nobody runs never opens by its hours).
-    const db = (apps[0] as FastifyInstance).ctx.db;
-    const at = clock.now().toISOString();
-    const barista = await db
-      .insertInto('users')
-      .values({
-        name: 'Bea',
-        email: 'bea@example.com',
-        password_hash: 'x',
-        role: 'barista',
-        is_available: 'available',
-        push_status: 'ACTIVE',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('site_baristas').values({ site_id: FIRST_SITE_ID, user_id: barista.id }).execute();
-    for (const app of apps) app.ctx.bus.publish('sites', null);
+    await insertPerson(apps, { name: 'Bea', role: 'barista', at: clock.now().toISOString() });
   });
 
   afterAll(async () => {
@@ -357,20 +340,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('opening hours with two server p
 
       const db = first.ctx.db;
       const now = clock.now().toISOString();
-      const userRow = await db
-        .insertInto('users')
-        .values({
-          name: 'Nok',
-          email: 'nok@example.com',
-          password_hash: 'x',
-          role: 'user',
-          is_available: 'available',
-          push_status: 'ACTIVE',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userRow = await insertPerson(apps, { name: 'Nok', role: 'user', at: now });
       const category = await db
         .insertInto('categories')
         .values({
