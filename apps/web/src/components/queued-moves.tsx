@@ -1,8 +1,20 @@
 import { useLingui } from '@lingui/react';
 import { CloudOff, X } from 'lucide-react';
 import { useId } from 'react';
+import { StatusPill } from '@/components/ui';
 import type { QueuedMove, RefusedMove } from '@/lib/move-queue';
 import { queuedMoveText, queuedOrderLabel, refusalText } from '@/lib/move-queue-text';
+
+/** The mark of an order whose tap waits on this device for the connection (lib/move-queue.ts). */
+export function PendingMovePill({ className }: { className?: string }) {
+  const { _ } = useLingui();
+  return (
+    <StatusPill tone="warning" className={className}>
+      <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
+      {_('common.moveQueue.pending')}
+    </StatusPill>
+  );
+}
 
 interface QueuedMovesProps {
   moves: readonly QueuedMove[];

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
-import { CalendarClock, Candy, CloudOff, History } from 'lucide-react';
+import { CalendarClock, Candy, History } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useScreenSite } from '@/api/site-state';
+import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
@@ -118,12 +119,7 @@ export function OrderCard({
           {formatCafeTime(order.orderDate, cafeTimeZone)}
         </time>
         <TicketAge minutes={minutes} tone={tone} />
-        {queued ? (
-          <StatusPill tone="warning" className="text-xs">
-            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
-            {_('common.moveQueue.pending')}
-          </StatusPill>
-        ) : null}
+        {queued ? <PendingMovePill className="text-xs" /> : null}
         {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
       </div>
       {/* The picture floats on the right: a long drink or person name flows beside it and below. */}

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { BellRing, CloudOff, History } from 'lucide-react';
+import { BellRing, History } from 'lucide-react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
@@ -165,10 +166,7 @@ function ReadyDrink({
       <OrderOptions options={order.options} />
       {queued ? (
         <p>
-          <StatusPill tone="warning">
-            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
-            {_('common.moveQueue.pending')}
-          </StatusPill>
+          <PendingMovePill />
         </p>
       ) : null}
       {order.remindedAt ? (

@@ -1,6 +1,7 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { BellRing, CalendarClock, Clock, CloudOff, Hourglass, MapPin } from 'lucide-react';
+import { BellRing, CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
+import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
@@ -86,10 +87,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
       </header>
       {queued ? (
         <p>
-          <StatusPill tone="warning">
-            <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
-            {_('common.moveQueue.pending')}
-          </StatusPill>
+          <PendingMovePill />
         </p>
       ) : null}
 
