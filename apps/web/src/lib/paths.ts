@@ -159,12 +159,7 @@ export const ACCOUNT_PATHS: readonly string[] = [
 /** Routes anyone may open without signing in: the public group. */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
-  paths.login,
-  paths.loginSso,
-  paths.create,
-  paths.confirmEmail,
-  paths.forgotPassword,
-  paths.resetPassword,
+  ...ACCOUNT_PATHS,
   paths.unauthorized,
   paths.orderBar,
   paths.teamCredit,
