@@ -127,19 +127,9 @@ export function cafeOrderBody(menuId: number, tumblerImage: string, extra: Recor
   };
 }
 
-/**
- * POST /order as `user`, answered once the placement's live events have left too: they are sent
- * once numbered, after the answer (on PostgreSQL a round trip later), and a test that then awaits
- * the next event of the order must not get this one.
- */
-export async function placeOrder(
-  t: TestApp,
-  user: TestUser,
-  body: Record<string, unknown>,
-): Promise<LightMyRequestResponse> {
-  const answer = await t.request('POST', '/api/order', user, body);
-  await t.app.ctx.events.settled();
-  return answer;
+/** POST /order as `user`, answered once the placement's live events have left too (as every `t.request`). */
+export function placeOrder(t: TestApp, user: TestUser, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return t.request('POST', '/api/order', user, body);
 }
 
 /** POST /order as `user`, with an Idempotency-Key when one is given. */
@@ -157,18 +147,14 @@ export function placeOrderWithKey(
   });
 }
 
-/** The owner's move of an order, answered once its live events have left too (as placeOrder). */
-export async function ownerPatch(t: TestApp, user: TestUser, id: number, status: string) {
-  const answer = await t.request('PATCH', `/api/order/${id}`, user, { status });
-  await t.app.ctx.events.settled();
-  return answer;
+/** The owner's move of an order, answered once its live events have left too (as every `t.request`). */
+export function ownerPatch(t: TestApp, user: TestUser, id: number, status: string) {
+  return t.request('PATCH', `/api/order/${id}`, user, { status });
 }
 
-/** A barista's move of an order, answered once its live events have left too (as placeOrder). */
-export async function baristaPatch(t: TestApp, user: TestUser, id: number, payload: Record<string, unknown>) {
-  const answer = await t.request('PATCH', `/api/order/barista/${id}`, user, payload);
-  await t.app.ctx.events.settled();
-  return answer;
+/** A barista's move of an order, answered once its live events have left too (as every `t.request`). */
+export function baristaPatch(t: TestApp, user: TestUser, id: number, payload: Record<string, unknown>) {
+  return t.request('PATCH', `/api/order/barista/${id}`, user, payload);
 }
 
 /** Every `event` a socket receives from now on. */

@@ -130,7 +130,6 @@ describe('never missed, never twice: live events numbered per site, and GET /liv
     expect((await baristaPatch(t, barista, bobOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
     const closed = await t.request('PATCH', '/api/cafe-status/close-both', barista);
     expect(closed.statusCode, closed.body).toBe(200);
-    await t.app.ctx.events.settled();
     const last = await current();
 
     const forBoard = (await missed(FIRST_SITE_ID, after, barista)).json<LiveMissed>();
