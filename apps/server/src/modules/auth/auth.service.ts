@@ -78,21 +78,28 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     role: Role;
     tokens_valid_after?: string | null;
   }): Promise<TokenPair> {
-    const now = clock.now();
-    const refresh = newRefreshToken();
-    await db.transaction().execute(async (trx) => {
+    const refreshToken = await db.transaction().execute(async (trx) => {
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
-      // Every sign-in starts a token family of its own, so reuse detection ends one session only.
-      await insertRefreshToken(trx, {
-        user_id: user.id,
-        family_id: randomUUID(),
-        token_hash: refresh.hash,
-        expires_at: refreshExpiry(now),
-        created_at: iso(now),
-      });
+      return startFamily(trx, user.id, clock.now());
     });
     const notBefore = user.tokens_valid_after ? Date.parse(user.tokens_valid_after) : 0;
-    return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken: refresh.token };
+    return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken };
+  }
+
+  /**
+   * A refresh token of a new family for the person, in `trx`: every sign-in (and a password change,
+   * for the device that made it) starts a family of its own, so reuse detection ends one session only.
+   */
+  async function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
+    const refresh = newRefreshToken();
+    await insertRefreshToken(trx, {
+      user_id: userId,
+      family_id: randomUUID(),
+      token_hash: refresh.hash,
+      expires_at: refreshExpiry(now),
+      created_at: iso(now),
+    });
+    return refresh.token;
   }
 
   /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
@@ -129,7 +136,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     await revokeAllUserTokens(trx, userId, iso(clock.now()));
   });
 
-  const passwords = createPasswords(ctx, deps, { confirming, companyWords, refreshExpiry });
+  const passwords = createPasswords(ctx, deps, { confirming, companyWords, startFamily });
 
   return {
     /**

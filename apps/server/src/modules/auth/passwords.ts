@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import {
   isCompanyEmail,
   type ChangePasswordBody,
@@ -7,21 +6,15 @@ import {
   type TokenPair,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
+import type { Db } from '../../db/types';
 import type { Change } from '../../lib/domain-events';
 import { AppError, badRequest, notFound, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
-import { newRefreshToken } from '../../lib/tokens';
 import { passwordResetMessage } from '../notifications/messages';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import {
-  findPasswordReset,
-  insertRefreshToken,
-  replacePasswordReset,
-  revokeAllUserTokens,
-  usePasswordReset,
-} from './auth.repository';
+import { findPasswordReset, replacePasswordReset, revokeAllUserTokens, usePasswordReset } from './auth.repository';
 import { newEmailLink, sha256 } from './email-link';
 import { assertStrongPassword } from './password-policy';
 
@@ -45,12 +38,12 @@ export function createPasswords(
     confirming: boolean;
     /** The words of the company a password must not be made of. */
     companyWords: () => string[];
-    /** When a refresh token made now expires. */
-    refreshExpiry: (now: Date) => string;
+    /** A refresh token of a new family for the person, in `trx` (the device that changed the password). */
+    startFamily: (trx: Db, userId: number, now: Date) => Promise<string>;
   },
 ) {
   const { db, config, clock, tokens } = ctx;
-  const { confirming, companyWords, refreshExpiry } = auth;
+  const { confirming, companyWords, startFamily } = auth;
 
   /** A new password in the audit log: who (the person themselves), whose, never the password. */
   async function recordPasswordChange(
@@ -78,22 +71,14 @@ export function createPasswords(
       await assertStrongPassword(body.newPassword, { email: account.email, name: account.name, words: companyWords() });
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
-      const refresh = newRefreshToken();
-      const notBefore = await db.transaction().execute(async (trx) => {
+      const { notBefore, refreshToken } = await db.transaction().execute(async (trx) => {
         const after = await deps.users.setPasswordHash(caller.id, passwordHash, trx);
         await revokeAllUserTokens(trx, caller.id, iso(now));
-        await insertRefreshToken(trx, {
-          user_id: caller.id,
-          family_id: randomUUID(),
-          token_hash: refresh.hash,
-          expires_at: refreshExpiry(now),
-          created_at: iso(now),
-        });
-        return after;
+        return { notBefore: after, refreshToken: await startFamily(trx, caller.id, now) };
       });
       deps.users.forget(caller.id);
       await recordPasswordChange(caller.id, { id: caller.id, name: caller.name }, 'user.password');
-      return { accessToken: await tokens.sign(caller.id, caller.role, notBefore), refreshToken: refresh.token };
+      return { accessToken: await tokens.sign(caller.id, caller.role, notBefore), refreshToken };
     },
 
     /**
@@ -106,8 +91,8 @@ export function createPasswords(
         ? await deps.users.findCredentials(email)
         : undefined;
       if (!account || account.is_available !== 'available') {
-        // As long as the known address takes: a token and its hash, no e-mail.
-        sha256(randomBytes(32).toString('base64url'));
+        // As long as the known address takes: a link made (a token and its hash), no e-mail.
+        newEmailLink(clock.now(), RESET_MINUTES);
         return;
       }
       const { token, row } = newEmailLink(clock.now(), RESET_MINUTES);
