@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './id-schema';
 import { itemNameSchema } from './names';
+import { DietTagSchema, DietTagsSchema } from './diet';
 
 // ---------- drink options (issue 19): option groups, their choices, what an order chose ----------
 
@@ -22,6 +23,8 @@ export const OptionChoiceSchema = z.object({
   name: z.string(),
   /** Chosen unless the person changes it. */
   isDefault: z.boolean(),
+  /** What the choice adds to the drink (docs/allergens.md), in the list's order. The server always sends it. */
+  tags: z.array(DietTagSchema).optional(),
 });
 export type OptionChoice = z.infer<typeof OptionChoiceSchema>;
 
@@ -47,6 +50,8 @@ const ChoiceBodySchema = z.object({
   id: IdSchema.optional(),
   name: itemNameSchema(OPTION_LIMITS.choiceNameMax),
   isDefault: z.boolean().optional(),
+  /** What the choice adds to the drink; absent: unchanged for a kept choice, none for a new one. */
+  tags: DietTagsSchema.optional(),
 });
 
 const count = (what: string) =>

@@ -17,6 +17,7 @@ import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { ChosenOptionsSchema, OrderOptionSchema } from './option-schemas';
 import { DateRangeQuerySchema } from './schemas';
+import { DietTagSchema } from './diet';
 
 export const OrderSchema = z.object({
   id: z.number().int(),
@@ -64,6 +65,16 @@ export const OrderSchema = z.object({
   tumblerMissing: z.object({ since: z.string(), deadline: z.string() }).optional(),
   /** When its owner was reminded to pick up the finished drink. Absent until then. */
   remindedAt: z.string().optional(),
+  /**
+   * What its owner avoids (their profile, docs/allergens.md) as it was when it was placed; [] for
+   * a guest's order and for orders placed before the list existed. Absent only in events recorded before.
+   */
+  avoids: z.array(DietTagSchema).optional(),
+  /**
+   * Of those, what the drink as ordered contains (dietConflicts): the owner was asked and placed it
+   * anyway. The barista's ticket shows them. [] when none.
+   */
+  dietWarnings: z.array(DietTagSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -4,6 +4,7 @@ import { LIMITS } from './limits';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
 import { isCafeDay } from './cafe-time';
 import { MenuOptionGroupSchema } from './option-schemas';
+import { DietTagSchema, DietTagsSchema } from './diet';
 
 // ---------- common ----------
 
@@ -101,8 +102,14 @@ export const MeSchema = z.object({
    * sites, every open site for an admin, none for anyone else.
    */
   staffSiteIds: z.array(z.number().int()).optional(),
+  /** What the person cannot drink (docs/allergens.md): the menu and forms warn them of drinks with these. */
+  avoids: z.array(DietTagSchema).optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** PUT /user/me/avoids: the person's whole list of what they avoid (tags of the fixed list; [] for none). */
+export const AvoidsBodySchema = z.object({ avoids: DietTagsSchema });
+export type AvoidsBody = z.infer<typeof AvoidsBodySchema>;
 
 export const RenameBodySchema = z.object({ name: DisplayNameSchema });
 export type RenameBody = z.infer<typeof RenameBodySchema>;
@@ -152,6 +159,8 @@ export const MenuSchema = z.object({
    * when the item has none.
    */
   optionGroups: z.array(MenuOptionGroupSchema).optional(),
+  /** Its allergen and diet tags (docs/allergens.md), in the list's order. The server always sends it. */
+  tags: z.array(DietTagSchema).optional(),
 });
 export type Menu = z.infer<typeof MenuSchema>;
 
@@ -193,6 +202,8 @@ export const MenuCreateBodySchema = z.object({
   name: itemNameSchema(LIMITS.menuNameMax),
   description: DescriptionSchema.optional(),
   category_id: IdSchema,
+  /** Its allergen and diet tags; absent: none. */
+  tags: DietTagsSchema.optional(),
 });
 export type MenuCreateBody = z.infer<typeof MenuCreateBodySchema>;
 
@@ -202,6 +213,8 @@ export const MenuPatchBodySchema = z.object({
   category_id: IdSchema.optional(),
   isActive: IsActiveSchema.optional(),
   isAvailable: IsAvailableSchema.optional(),
+  /** Its whole list of allergen and diet tags; absent: unchanged. */
+  tags: DietTagsSchema.optional(),
 });
 export type MenuPatchBody = z.infer<typeof MenuPatchBodySchema>;
 

@@ -15,11 +15,14 @@ type LaterValue = string | number | null | ((row: Record<string, unknown>) => un
 const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   // Migration 014: accounts before it need no e-mail confirmation.
   // Migration 016: no access token of an account from before is refused by its instant.
-  users: { email_unconfirmed: 0, tokens_valid_after: null },
+  // Migration 020: nothing from before is tagged, avoided or warned of.
+  users: { email_unconfirmed: 0, tokens_valid_after: null, avoids: '[]' },
+  menu_items: { tags: '[]' },
+  option_choices: { tags: '[]' },
   // Migration 015: a category from before is filed by the words of its name (English or Thai);
   // no order from before has its tumbler marked or a reminder sent; sites get the default counter settings.
   categories: { kind: (row) => inferCategoryKind(String(row.name)) },
-  orders: { tumbler_missing_at: null, reminded_at: null },
+  orders: { tumbler_missing_at: null, reminded_at: null, owner_avoids: '[]', diet_warnings: '[]' },
   sites: {
     tumbler_grace_seconds: 300,
     ready_reminder_seconds: 600,

@@ -26,6 +26,8 @@ export interface UsersTable {
   email_unconfirmed: Generated<number>;
   /** No access token issued before this instant is taken (migration 016); null: none refused. */
   tokens_valid_after: Optional<Timestamp | null>;
+  /** What the person cannot drink (migration 020): a JSON list of diet tags, '[]' for none. */
+  avoids: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -60,6 +62,8 @@ export interface MenuItemsTable {
   description: string;
   is_active: IsActive;
   is_available: IsAvailable;
+  /** Its allergen and diet tags (migration 020): a JSON list, '[]' for none. */
+  tags: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -108,6 +112,9 @@ export interface OrdersTable {
   tumbler_missing_at: Optional<Timestamp | null>;
   /** When the owner of the finished drink was reminded to pick it up (once); null: not yet. */
   reminded_at: Optional<Timestamp | null>;
+  /** The owner's avoided tags when it was placed, and those the drink contains (migration 020): JSON lists. */
+  owner_avoids: Optional<string>;
+  diet_warnings: Optional<string>;
 }
 
 /**
@@ -179,6 +186,8 @@ export interface OptionChoicesTable {
   sort_order: number;
   is_default: number;
   retired_at: Timestamp | null;
+  /** What the choice adds to the drink (migration 020): a JSON list of diet tags, '[]' for none. */
+  tags: Optional<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

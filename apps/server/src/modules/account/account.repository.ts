@@ -156,13 +156,14 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
       is_available: 'unavailable',
       push_status: 'INACTIVE',
       home_site_id: null,
+      avoids: '[]',
       updated_at: at,
     })
     .where('id', '=', userId)
     .execute();
   await trx
     .updateTable('orders')
-    .set({ remark: '-', tumbler_image: '', guest_name: null })
+    .set({ remark: '-', tumbler_image: '', guest_name: null, owner_avoids: '[]', diet_warnings: '[]' })
     .where('user_id', '=', userId)
     .execute();
   await forgetInLiveEvents(trx, userId);

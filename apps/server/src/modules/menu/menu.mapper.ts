@@ -1,4 +1,4 @@
-import type { Category, Menu, MenuAtSite, MenuOptionGroup } from '@cafe/shared';
+import { parseDietTags, type Category, type Menu, type MenuAtSite, type MenuOptionGroup } from '@cafe/shared';
 import { soldOutAt } from '../../lib/sold-out';
 import type { CategoryRow, MenuItemRow, SiteMenuRow } from './menu.repository';
 
@@ -11,6 +11,7 @@ export function toMenu(row: MenuItemRow, atSite?: MenuAtSite, optionGroups?: Men
     category_id: row.category_id,
     isActive: row.is_active,
     isAvailable: row.is_available,
+    tags: parseDietTags(row.tags),
     ...(atSite ? { atSite } : {}),
     ...(optionGroups ? { optionGroups } : {}),
   };

@@ -1,6 +1,9 @@
 import {
   dashIfEmpty,
   inferCategoryKind,
+  parseDietTags,
+  sortDietTags,
+  type DietTag,
   type Category,
   type CategoryCreateBody,
   type CategoryFor,
@@ -37,6 +40,8 @@ export interface OrderableItem {
   venue: CategoryFor;
   orderable: boolean;
   category: { id: number; name: string; kind: CategoryKind };
+  /** Its allergen and diet tags (the order records what of them its owner avoids). */
+  tags: DietTag[];
 }
 
 const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
@@ -55,6 +60,7 @@ const auditedItem = (row: repo.MenuItemRow) => ({
   categoryId: row.category_id,
   isActive: row.is_active,
   isAvailable: row.is_available,
+  tags: parseDietTags(row.tags),
 });
 const auditedSiteItem = (row: repo.SiteMenuRow) => ({
   available: row.available === 1,
@@ -266,6 +272,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
           venue: row.category_for,
           orderable: isListed(row) && row.is_active === 'active',
           category: { id: row.category_id, name: row.category_name, kind: row.category_kind },
+          tags: parseDietTags(row.tags),
         };
       });
       return item ?? undefined;
@@ -324,6 +331,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
           description: dashIfEmpty(body.description),
           is_active: 'active',
           is_available: 'available',
+          tags: JSON.stringify(sortDietTags(body.tags ?? [])),
           created_at: now,
           updated_at: now,
         });
@@ -347,6 +355,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
       if (body.description !== undefined) changes.description = dashIfEmpty(body.description);
       if (body.isActive !== undefined) changes.is_active = body.isActive;
       if (body.isAvailable !== undefined) changes.is_available = body.isAvailable;
+      if (body.tags !== undefined) changes.tags = JSON.stringify(sortDietTags(body.tags));
       const moveTo = body.category_id;
       const row = await changeMenu(ctx, null, async (trx, note) => {
         const current = await requireItem(trx, id);

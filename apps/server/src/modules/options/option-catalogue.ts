@@ -5,7 +5,7 @@
  * numbers. Pure, so the catalogue's management and what an order chose (order-options.ts) share
  * them without either depending on the other.
  */
-import type { OptionGroup } from '@cafe/shared';
+import { parseDietTags, type DietTag, type OptionGroup } from '@cafe/shared';
 import { badRequest } from '../../lib/errors';
 import type * as repo from './options.repository';
 
@@ -29,7 +29,7 @@ export interface EffectiveGroup {
   minChoices: number;
   maxChoices: number;
   maxQuantity: number;
-  choices: { id: number; name: string; isDefault: boolean }[];
+  choices: { id: number; name: string; isDefault: boolean; tags: DietTag[] }[];
 }
 
 export function parseIds(json: string | null): number[] | null {
@@ -56,6 +56,7 @@ export function effectiveGroup(entry: GroupEntry, attachment: repo.ItemGroupRow)
       id: c.id,
       name: c.name,
       isDefault: defaults ? defaults.includes(c.id) : c.is_default === 1,
+      tags: parseDietTags(c.tags),
     })),
   };
 }
@@ -67,7 +68,12 @@ export function toOptionGroup(entry: GroupEntry): OptionGroup {
     minChoices: entry.row.min_choices,
     maxChoices: entry.row.max_choices,
     maxQuantity: entry.row.max_quantity,
-    choices: entry.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.is_default === 1 })),
+    choices: entry.choices.map((c) => ({
+      id: c.id,
+      name: c.name,
+      isDefault: c.is_default === 1,
+      tags: parseDietTags(c.tags),
+    })),
   };
 }
 
@@ -77,7 +83,7 @@ export const auditedGroup = (row: repo.GroupRow, choices: readonly repo.ChoiceRo
   minChoices: row.min_choices,
   maxChoices: row.max_choices,
   maxQuantity: row.max_quantity,
-  choices: choices.map((c) => ({ name: c.name, isDefault: c.is_default === 1 })),
+  choices: choices.map((c) => ({ name: c.name, isDefault: c.is_default === 1, tags: parseDietTags(c.tags) })),
 });
 
 /** What the audit log keeps of an item's groups. */

@@ -4,14 +4,16 @@
  * together. Groups and choices are retired, never removed: orders keep the names they were placed
  * with (order_options). What an order chose is order-options.ts, composed here over the same cache.
  */
-import type {
-  ItemOptionGroupBody,
-  ItemOptionGroupsBody,
-  MenuOptionChoice,
-  MenuOptionGroup,
-  OptionGroup,
-  OptionGroupBody,
-  SiteChoicePatchBody,
+import {
+  parseDietTags,
+  sortDietTags,
+  type ItemOptionGroupBody,
+  type ItemOptionGroupsBody,
+  type MenuOptionChoice,
+  type MenuOptionGroup,
+  type OptionGroup,
+  type OptionGroupBody,
+  type SiteChoicePatchBody,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { changeMenu } from '../../lib/domain-events';
@@ -120,6 +122,8 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
         sort_order: index,
         is_default: choice.isDefault ? 1 : 0,
         updated_at: at,
+        // A kept choice sent without tags keeps its own (clients that predate tags); a new one has none.
+        ...(choice.tags === undefined ? {} : { tags: JSON.stringify(sortDietTags(choice.tags)) }),
       };
       if (choice.id !== undefined) {
         if (!existing.some((c) => c.id === choice.id)) {
@@ -129,7 +133,7 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
         keep.add(choice.id);
         await trx.updateTable('option_choices').set(values).where('id', '=', choice.id).execute();
       } else {
-        await repo.insertChoice(trx, { ...values, group_id: groupId, created_at: at });
+        await repo.insertChoice(trx, { tags: '[]', ...values, group_id: groupId, created_at: at });
       }
     }
     const retired = existing.filter((c) => !keep.has(c.id)).map((c) => c.id);
@@ -336,6 +340,7 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
         id: choice.id,
         name: choice.name,
         isDefault: choice.is_default === 1 && Boolean(entry),
+        tags: parseDietTags(choice.tags),
         ...state,
       };
     },

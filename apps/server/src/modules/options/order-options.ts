@@ -5,7 +5,7 @@
  * it runs on every placement and changes with the ordering rules, not with how staff edit groups;
  * options.service.ts composes it over the catalogue it caches.
  */
-import type { ChosenOption, OrderOption } from '@cafe/shared';
+import { drinkTags, type ChosenOption, type DietTag, type OrderOption } from '@cafe/shared';
 import type { Insertable } from 'kysely';
 import type { AppBase } from '../../context';
 import type { Db, OrderOptionsTable } from '../../db/types';
@@ -115,6 +115,19 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
           };
         })
         .sort((a, b) => a.sort_order - b.sort_order);
+    },
+
+    /**
+     * The drink's allergen and diet tags as ordered: the item's with what its chosen choices add
+     * (the shared drinkTags rule), for the warnings an order records.
+     */
+    async drinkTags(item: { id: number; tags: readonly DietTag[] }, options: readonly ResolvedOption[]): Promise<DietTag[]> {
+      const tagsOf = new Map<number, DietTag[]>();
+      for (const group of await itemGroups(item.id)) for (const c of group.choices) tagsOf.set(c.id, c.tags);
+      return drinkTags(
+        item.tags,
+        options.map((o) => tagsOf.get(o.choice_id) ?? []),
+      );
     },
 
     /** Saves what orders chose, in one statement (in the placement's transaction). */

@@ -1,4 +1,4 @@
-import type { Order, OrderOption, OrdersEvent, OrderStatus, QueuedOrder } from '@cafe/shared';
+import { parseDietTags, type Order, type OrderOption, type OrdersEvent, type OrderStatus, type QueuedOrder } from '@cafe/shared';
 import type { OrderMove } from '../../lib/domain-events';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrderRow } from './orders.repository';
@@ -38,6 +38,8 @@ export function toOrder(row: OrderRow): Order {
       ? { tumblerMissing: tumblerMissing(row.tumbler_missing_at, row.tumbler_grace_seconds) }
       : {}),
     ...(row.reminded_at ? { remindedAt: row.reminded_at } : {}),
+    avoids: parseDietTags(row.owner_avoids),
+    dietWarnings: parseDietTags(row.diet_warnings),
   };
 }
 

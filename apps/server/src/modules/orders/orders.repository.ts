@@ -60,6 +60,8 @@ export function orderQuery(db: Db) {
       'o.tumbler_missing_at',
       's.tumbler_grace_seconds',
       'o.reminded_at',
+      'o.owner_avoids',
+      'o.diet_warnings',
       optionsColumn(db).as('options_json'),
     ]);
 }

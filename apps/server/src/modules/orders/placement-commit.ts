@@ -70,6 +70,8 @@ export interface OrderPlan {
   options: ResolvedOption[];
   /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
   pickupAt: string | null;
+  /** What the owner avoids, and what of it the drink contains (docs/allergens.md): JSON lists as stored. */
+  diet: { avoids: string; warnings: string };
   idempotency: { key: string; fingerprint: string } | null;
 }
 
@@ -116,6 +118,8 @@ function pendingOrder(plan: OrderPlan): PendingOrder {
       idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
       walk_up: plan.walkUp ? 1 : 0,
       guest_name: plan.guestName,
+      owner_avoids: plan.diet.avoids,
+      diet_warnings: plan.diet.warnings,
     },
     entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
     counts: menu.venue === 'cafe' && plan.guestName === null,
@@ -278,6 +282,8 @@ export function createPlacementCommit(
       tumbler_missing_at: null,
       tumbler_grace_seconds: site.pickup.tumblerGraceMinutes * 60,
       reminded_at: null,
+      owner_avoids: plan.diet.avoids,
+      diet_warnings: plan.diet.warnings,
       options_json: JSON.stringify(
         plan.options.map((o) => [
           o.group_id,

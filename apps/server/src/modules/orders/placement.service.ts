@@ -7,6 +7,7 @@
 import {
   LIMITS,
   dashIfEmpty,
+  dietConflicts,
   orderingPause,
   draftRefusal,
   itemRefusal,
@@ -19,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { AppBase, AuthUser } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import type { OrderableItem } from '../menu/menu.service';
+import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import type { QueueService } from './queue.service';
@@ -99,6 +101,21 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
     );
   }
 
+  /**
+   * What the order records of its owner's diet (docs/allergens.md): what they avoid now, and what
+   * of it the drink as ordered contains (the shared dietConflicts). A warning, never a refusal:
+   * the person was asked before placing and decided. A guest's order records none.
+   */
+  async function dietOf(
+    ownerId: number | null,
+    menu: OrderableItem,
+    options: readonly ResolvedOption[],
+  ): Promise<OrderPlan['diet']> {
+    const avoids = ownerId === null ? [] : await deps.users.avoidsOf(ownerId);
+    const warnings = avoids.length === 0 ? [] : dietConflicts(avoids, await deps.options.drinkTags(menu, options));
+    return { avoids: JSON.stringify(avoids), warnings: JSON.stringify(warnings) };
+  }
+
   /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
   async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
     // With e-mail configured, a password registration orders once it opened its confirmation link.
@@ -155,6 +172,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
       remark: dashIfEmpty(body.remark),
       options,
       pickupAt: slot?.start ?? null,
+      diet: await dietOf(user.id, menu, options),
       idempotency: null,
     };
   }
@@ -213,11 +231,12 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         if (!person) throw notFound('User');
         owner = { id: person.id, name: person.name };
       }
+      const guestName = body.userId === undefined ? (body.guestName ?? null) : null;
       const { order } = await saveOrder({
         site,
         owner,
         placedBy: barista.id,
-        guestName: body.userId === undefined ? (body.guestName ?? null) : null,
+        guestName,
         walkUp: true,
         menu,
         now,
@@ -228,6 +247,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         remark: dashIfEmpty(body.remark),
         options,
         pickupAt: null,
+        diet: await dietOf(guestName === null ? owner.id : null, menu, options),
         idempotency: null,
       });
       return order;

@@ -136,6 +136,23 @@ export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
     .execute();
 }
 
+/** What the person cannot drink: their stored JSON list of diet tags ('[]' when none), undefined without the account. */
+export async function findAvoids(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('avoids').where('id', '=', userId).executeTakeFirst();
+  return row?.avoids;
+}
+
+/** The person's list of what they avoid, written whole. Answers whether the account exists. */
+export async function setAvoids(db: Db, userId: number, avoids: string, at: string): Promise<boolean> {
+  const row = await db
+    .updateTable('users')
+    .set({ avoids, updated_at: at })
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The site the person orders at from now on. */
 export async function setHomeSite(db: Db, userId: number, siteId: number, at: string): Promise<void> {
   await db.updateTable('users').set({ home_site_id: siteId, updated_at: at }).where('id', '=', userId).execute();

@@ -1,4 +1,5 @@
 import {
+  AvoidsBodySchema,
   HomeSiteBodySchema,
   IdParamsSchema,
   MeSchema,
@@ -61,6 +62,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => service.rename(currentUser(request), request.body.name),
+  );
+
+  app.put(
+    '/user/me/avoids',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Set what you cannot drink (allergens and diet tags of the fixed list): the menu and forms warn you',
+        security: bearerSecurity,
+        body: AvoidsBodySchema,
+        response: { 200: AvoidsBodySchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.setAvoids(currentUser(request), request.body.avoids),
   );
 
   app.put(

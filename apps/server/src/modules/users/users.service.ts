@@ -1,4 +1,14 @@
-import type { Me, RegisterBody, Site, User, UserPatchBody, UserSearchResult } from '@cafe/shared';
+import {
+  parseDietTags,
+  sortDietTags,
+  type DietTag,
+  type Me,
+  type RegisterBody,
+  type Site,
+  type User,
+  type UserPatchBody,
+  type UserSearchResult,
+} from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Change } from '../../lib/domain-events';
 import type { SitesService } from '../sites/sites.service';
@@ -10,6 +20,7 @@ import { iso } from '../../lib/time';
 import { toAuthUser, toUser } from './user.mapper';
 import {
   emailExists,
+  findAvoids,
   findCredentialsByEmail,
   findCredentialsById,
   findUserById,
@@ -18,6 +29,7 @@ import {
   listUsers,
   searchUsers,
   lockUsers,
+  setAvoids,
   setHomeSite,
   setPushStatus,
   updateUser,
@@ -78,6 +90,10 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     });
     return after;
   }
+  /** What each person avoids (docs/allergens.md), read on every order they place: kept in memory until they change it. */
+  const avoidsCache = createMemoryCache<number, DietTag[]>({ topic: 'diet-avoids', bus: ctx.bus, ttlMs: 60_000 });
+  const avoidsOf = (userId: number) =>
+    avoidsCache.get(userId, async () => parseDietTags(await findAvoids(db, userId)));
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
     return row?.is_available === 'available' ? toAuthUser(row) : null;
@@ -93,12 +109,29 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         role: caller.role,
         homeSiteId: caller.homeSiteId,
         staffSiteIds: await deps.sites.staffSiteIds(caller),
+        avoids: await avoidsOf(caller.id),
       };
+    },
+
+    /** What a person cannot drink (their profile): the tags an order of theirs warns about. */
+    avoidsOf,
+
+    /**
+     * PUT /user/me/avoids: the caller's whole list of what they avoid, stored in the list's order.
+     * Not in the audit log: it is the person's own health information, which no admin needs to read
+     * (docs/decisions/0037-diet-tags.md).
+     */
+    async setAvoids(caller: AuthUser, avoids: readonly DietTag[]): Promise<{ avoids: DietTag[] }> {
+      const sorted = sortDietTags(avoids);
+      if (!(await setAvoids(db, caller.id, JSON.stringify(sorted), iso(clock.now())))) throw notFound('User');
+      avoidsCache.invalidate(caller.id);
+      return { avoids: sorted };
     },
 
     /** An account changed outside this module (deleted, confirmed): drop what this and every process remembers of it. */
     forget(userId: number): void {
       activeAccounts.invalidate(userId);
+      avoidsCache.invalidate(userId);
     },
 
     /** PUT /user/home-site: the site a person orders at from now on (not an archived one). */
