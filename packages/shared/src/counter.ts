@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DietTagSchema } from './diet';
 import { OrderSchema, RemarkSchema } from './order-schemas';
 import { IdSchema } from './schemas';
 import { DrinkTypeSchema, SweetnessSchema } from './enum-schemas';
@@ -91,7 +92,13 @@ export const UserSearchQuerySchema = z.object({
     .min(1, { message: 'type part of a name or e-mail' })
     .max(50, { message: 'at most 50 characters' }),
 });
-export const UserSearchResultSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export const UserSearchResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** What the person cannot drink (docs/allergens.md): the walk-up dialog warns the barista. */
+  avoids: z.array(DietTagSchema).optional(),
+});
 export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
 
 /** Why new cafe orders are paused: a barista paused them, or the queue or the wait passed its limit. */

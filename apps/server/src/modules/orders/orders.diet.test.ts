@@ -1,4 +1,4 @@
-import type { AuditPage, Category, ErrorBody, Me, Menu, OptionGroup, Order, QueuedOrder } from '@cafe/shared';
+import type { AuditPage, Category, ErrorBody, Me, Menu, OptionGroup, Order, QueuedOrder, UserSearchResult } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from '../../test-support/order-fixtures';
 import { FIRST_SITE_ID, type TestApp, type TestUser } from '../../test-support/test-app';
@@ -199,8 +199,11 @@ describe('allergen and diet tags', () => {
     });
 
     it("records the walk-up's person's warnings, and none for a guest", async () => {
-      const person = await t.createUser();
+      const person = await t.createUser({ name: 'Walker Milkless' });
       await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk'] });
+      // The walk-up dialog finds the person with what they avoid.
+      const found = (await t.request('GET', '/api/user/search?q=milkless', barista)).json<UserSearchResult[]>();
+      expect(found).toEqual([expect.objectContaining({ id: person.id, avoids: ['milk'] })]);
       const walkUp = (who: Record<string, unknown>) =>
         t.request('POST', '/api/order/walk-up', barista, { menu_id: menu.latte, type: 'hot', sweetness: 50, ...who });
       const forPerson = await walkUp({ userId: person.id });

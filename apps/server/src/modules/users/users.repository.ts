@@ -60,7 +60,7 @@ export function searchUsers(db: Db, text: string, limit: number) {
   const pattern = `%${likeLiteral(text.toLowerCase())}%`;
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email'])
+    .select(['id', 'name', 'email', 'avoids'])
     .where('is_available', '=', 'available')
     .where((eb) =>
       eb.or([

@@ -155,8 +155,9 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     },
 
     /** GET /user/search: people a barista can enter a walk-up order for (at most 10). */
-    search(text: string): Promise<UserSearchResult[]> {
-      return searchUsers(db, text, 10);
+    async search(text: string): Promise<UserSearchResult[]> {
+      const found = await searchUsers(db, text, 10);
+      return found.map((row) => ({ id: row.id, name: row.name, email: row.email, avoids: parseDietTags(row.avoids) }));
     },
 
     async list(): Promise<User[]> {

@@ -10,6 +10,7 @@ import { groupHistory, historyStatusLabel } from '@/features/barista/lib/history
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { rejectReasonText } from '@/features/barista/lib/reject-reason';
 import { OrderOptions } from './order-options';
+import { TicketDiet } from './ticket-diet';
 
 function toneOf(status: OrderStatus): PillTone {
   if (isStatusIn(SERVED_ORDER_STATUSES, status)) return 'success';
@@ -99,6 +100,7 @@ function HistoryDay({
                   <OrderOptions options={order.options} />
                 </p>
               ) : null}
+              <TicketDiet order={order} />
               {order.status === 'rejected' && order.rejectNote ? (
                 <p className="text-sm text-[var(--danger)]">{rejectReasonText(order.rejectNote)}</p>
               ) : null}

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import { formatPickupTime } from '@/lib/cafe-time';
 import { OrderOptions } from './order-options';
+import { TicketDiet } from './ticket-diet';
 
 interface LaterLaneProps {
   orders: readonly QueuedOrder[];
@@ -34,6 +35,7 @@ export function LaterLane({ orders, timeZone }: LaterLaneProps) {
               <span className="font-semibold">{order.menu.name}</span>
               <OrderOptions options={order.options} />
               <span className="text-[var(--ink-muted)]">{order.user.name}</span>
+              <TicketDiet order={order} className="basis-full" />
             </li>
           ))}
         </ul>

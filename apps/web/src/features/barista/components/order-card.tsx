@@ -13,6 +13,7 @@ import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
 import { OrderOptions } from './order-options';
+import { TicketDiet } from './ticket-diet';
 import { canMarkTumbler, TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
 import { TumblerPreview } from './tumbler-preview';
 
@@ -157,6 +158,7 @@ export function OrderCard({
           <OrderOptions options={order.options} />
         </p>
       ) : null}
+      <TicketDiet order={order} />
       {order.pickupAt ? (
         // A due order for later: made for its pickup time ("For 11:30").
         <p>

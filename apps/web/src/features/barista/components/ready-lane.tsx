@@ -9,6 +9,7 @@ import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
 import { OrderOptions } from './order-options';
+import { TicketDiet } from './ticket-diet';
 
 interface ReadyLaneProps {
   /** The finished drinks (status `done`), longest waiting first. */
@@ -164,6 +165,7 @@ function ReadyDrink({
       </div>
       <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
       <OrderOptions options={order.options} />
+      <TicketDiet order={order} />
       {queued ? (
         <p>
           <PendingMovePill />

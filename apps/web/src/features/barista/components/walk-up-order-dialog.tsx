@@ -31,6 +31,8 @@ import { useCafeMenu } from '@/features/barista/api/get-cafe-menu';
 import { usePlaceWalkUpOrder } from '@/features/barista/api/place-walk-up-order';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { PersonPicker } from './person-picker';
+import { DietConfirm } from '@/components/diet/diet-warning';
+import { drinkConflicts } from '@/lib/diet';
 import { SegmentedControl } from './segmented-control';
 import { offlineReason, useOffline } from '@/lib/connectivity';
 import { errorText, ruleText } from '@/lib/error-text';
@@ -134,9 +136,15 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   } = form;
   // The chosen item's option groups, starting from its defaults whenever another item is chosen.
   const menuId = Number(useWatch({ control, name: 'menuId' }));
-  const groups = menu.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.optionGroups ?? [];
+  const item = menu.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);
+  const groups = item?.optionGroups ?? [];
   const [options, setOptions] = useState<{ menuId: number; chosen: ChosenOption[] }>({ menuId: 0, chosen: [] });
   const chosen = options.menuId === menuId ? options.chosen : defaultOptions(groups);
+  // What the person it is for avoids: the barista is asked before placing a drink with it.
+  const conflicts = orderFor === 'person' && person ? drinkConflicts(person.avoids, item, groups, chosen) : [];
+  const conflictKey = `${person?.id}:${menuId}:${conflicts.join()}`;
+  const [confirmedFor, setConfirmedFor] = useState('');
+  const needsConfirm = conflicts.length > 0 && confirmedFor !== conflictKey;
   const optionProblem = showCheck ? optionsProblem(groups, chosen) : null;
 
   /** Who the order is for, or null (with the reason shown) when that is not settled yet. */
@@ -155,7 +163,7 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
 
   const handleValid = async (values: WalkUpFormValues) => {
     const forWhom = checkWho();
-    if (!forWhom || optionsProblem(groups, chosen)) {
+    if (!forWhom || optionsProblem(groups, chosen) || needsConfirm) {
       setShowCheck(true);
       return;
     }
@@ -303,6 +311,12 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         />
       ) : null}
 
+      <DietConfirm
+        conflicts={conflicts}
+        person={person?.name}
+        checked={!needsConfirm}
+        onChange={(yes) => setConfirmedFor(yes ? conflictKey : '')}
+      />
       {showCheck && (hasErrors || optionProblem) ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
 
@@ -315,8 +329,9 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         <button
           type="submit"
           className="btn-primary min-h-11"
-          disabled={place.isPending}
+          disabled={place.isPending || needsConfirm}
           aria-busy={place.isPending || undefined}
+          aria-describedby={needsConfirm ? 'diet-warning-text' : undefined}
         >
           {place.isPending ? _('barista.walkUp.placing') : _('barista.walkUp.place')}
         </button>

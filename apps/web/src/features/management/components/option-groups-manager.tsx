@@ -1,4 +1,4 @@
-import { OPTION_LIMITS, type OptionGroup, type OptionGroupBody } from '@cafe/shared';
+import { OPTION_LIMITS, type DietTag, type OptionGroup, type OptionGroupBody } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -15,6 +15,7 @@ import {
   useSaveOptionGroup,
   useSetChoiceAtSite,
 } from '@/features/management/api/option-groups';
+import { ChoiceTagsField } from './choice-tags-field';
 
 interface Draft {
   id?: number;
@@ -22,7 +23,7 @@ interface Draft {
   minChoices: string;
   maxChoices: string;
   maxQuantity: string;
-  choices: { id?: number; name: string; isDefault: boolean }[];
+  choices: { id?: number; name: string; isDefault: boolean; tags?: DietTag[] }[];
 }
 
 const EMPTY: Draft = {
@@ -40,7 +41,7 @@ function draftOf(group: OptionGroup): Draft {
     minChoices: String(group.minChoices),
     maxChoices: String(group.maxChoices),
     maxQuantity: String(group.maxQuantity),
-    choices: group.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.isDefault })),
+    choices: group.choices.map((c) => ({ id: c.id, name: c.name, isDefault: c.isDefault, tags: c.tags ?? [] })),
   };
 }
 
@@ -71,7 +72,12 @@ function bodyOf(draft: Draft): OptionGroupBody {
     maxQuantity: Number(draft.maxQuantity),
     choices: draft.choices
       .filter((c) => c.name.trim() !== '')
-      .map((c) => ({ ...(c.id === undefined ? {} : { id: c.id }), name: c.name.trim(), isDefault: c.isDefault })),
+      .map((c) => ({
+        ...(c.id === undefined ? {} : { id: c.id }),
+        name: c.name.trim(),
+        isDefault: c.isDefault,
+        ...(c.tags ? { tags: c.tags } : {}),
+      })),
   };
 }
 
@@ -270,7 +276,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       <fieldset className="space-y-2">
         <legend className="label">{_('management.options.choices')}</legend>
         {draft.choices.map((choice, index) => (
-          <div key={choice.id ?? `new-${index}`} className="flex items-center gap-2">
+          <div key={choice.id ?? `new-${index}`} className="flex flex-wrap items-center gap-2">
             <input
               className="input flex-1"
               aria-label={_('management.options.choiceName', { number: index + 1 })}
@@ -297,6 +303,11 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
             >
               <X aria-hidden="true" className="h-4 w-4" />
             </button>
+            <ChoiceTagsField
+              number={index + 1}
+              value={choice.tags ?? []}
+              onChange={(tags) => setChoice(index, { tags })}
+            />
           </div>
         ))}
         <button

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty } from '@cafe/shared';
+import { dashIfEmpty, type DietTag } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import { errorText } from '@/lib/error-text';
 import { useCategories } from '@/features/management/api/get-categories';
 import { useCreateMenu } from '@/features/management/api/create-menu';
 import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
+import { ItemTagsField } from '@/features/management/components/item-tags-field';
 import { MenuFormSchema, categoryMenuPath, parseId, type MenuFormValues } from '@/features/management/lib/forms';
 
 /** Add Menu (/add-menu/:categoryId): name, description and category, preselected from the route. */
@@ -37,6 +38,7 @@ export function AddMenuRoute() {
     },
   });
   const { handleSubmit, formState } = form;
+  const [tags, setTags] = useState<DietTag[]>([]);
   const { incomplete, nameField, descriptionField, categoryField } = useMenuFormFields(form, categories);
 
   const routeCategory = categories.data?.find((c) => c.id === routeCategoryId);
@@ -48,6 +50,7 @@ export function AddMenuRoute() {
         name: values.name,
         description: dashIfEmpty(values.description),
         category_id: Number(values.categoryId),
+        ...(tags.length > 0 ? { tags } : {}),
       });
       toast.success(_('management.toast.added', { name: menu.name }));
       void navigate(categoryMenuPath(target));
@@ -66,6 +69,7 @@ export function AddMenuRoute() {
       <form className="card space-y-4 p-4 sm:p-6" noValidate onSubmit={(e) => void handleSubmit(handleValid)(e)}>
         {nameField}
         {descriptionField}
+        <ItemTagsField value={tags} onChange={setTags} />
         {categoryField}
         {incomplete ? (
           <p id={hintId} className="text-sm text-[var(--ink-muted)]">

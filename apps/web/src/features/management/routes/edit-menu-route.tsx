@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, textOrEmpty, type Menu } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty, type DietTag, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ErrorState, LoadingBlock, PageHeader, Select } from '@/components/ui';
 import { ItemOptionsForm } from '@/features/management/components/item-options-form';
+import { ItemTagsField } from '@/features/management/components/item-tags-field';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { msgId } from '@/i18n';
@@ -80,6 +81,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
   const hintId = useId();
   const categories = useCategories();
   const updateMenu = useUpdateMenu();
+  const [tags, setTags] = useState<DietTag[]>(menu.tags ?? []);
   const form = useForm<EditMenuFormValues>({
     resolver: zodResolver(EditMenuFormSchema),
     mode: 'onChange',
@@ -105,6 +107,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
           category_id: Number(values.categoryId),
           isActive: values.isActive,
           isAvailable: 'available',
+          tags,
         },
       });
       toast.success(_('management.toast.saved', { name: saved.name }));
@@ -125,6 +128,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
         />
         {categoryField}
         {descriptionField}
+        <ItemTagsField value={tags} onChange={setTags} />
         {incomplete ? (
           <p id={hintId} className="text-sm text-[var(--danger)]">
             {_('shared.spec.answerBothThai')}

@@ -5,6 +5,7 @@ import { useNotificationSettings } from '@/features/notifications/api/get-notifi
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
 import { ChangePasswordSection } from '@/features/notifications/components/change-password-section';
 import { YourDataSection } from '@/features/notifications/components/your-data-section';
+import { AvoidsSection } from '@/features/notifications/components/avoids-section';
 
 /**
  * Profile (/profile, every signed-in role): who the person is, where and in which language the
@@ -40,6 +41,7 @@ export function ProfileRoute() {
         </dl>
         <p className="text-sm text-[var(--ink-muted)]">{_('notifications.profile.renameHint')}</p>
       </section>
+      <AvoidsSection />
       <section aria-labelledby="profile-notifications-heading" className="space-y-3">
         <h2 id="profile-notifications-heading" className="text-xl font-semibold">
           {_('notifications.settings.heading')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, textOrEmpty, type ChosenOption, type MenuOptionGroup } from '@cafe/shared';
+import { dashIfEmpty, textOrEmpty, type ChosenOption, type DietTag, type MenuOptionGroup } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -15,6 +15,9 @@ import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
 import { OptionGroupsField } from '@/components/drink/option-groups-field';
 import { defaultOptions, keepOffered, optionsProblem } from '@/lib/drink-options';
 import { PickupField } from './pickup-field';
+import { useMyAvoids } from '@/api/avoids';
+import { DietWarning } from '@/components/diet/diet-warning';
+import { drinkConflicts } from '@/lib/diet';
 import { TumblerImageField } from './tumbler-image-field';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
@@ -28,12 +31,22 @@ interface CafeOrderFormProps {
   initialDraft?: OrderDraft | null;
   /** The item's option groups at the person's site (GET /category); none: the item has no options. */
   optionGroups?: readonly MenuOptionGroup[];
+  /** The item's allergen and diet tags: the form warns of what the person avoids. */
+  tags?: readonly DietTag[];
   onNext: (draft: OrderDraft) => void;
 }
 
 /** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
-export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [], onNext }: CafeOrderFormProps) {
+export function CafeOrderForm({
+  menuId,
+  menuName,
+  initialDraft,
+  optionGroups = [],
+  tags,
+  onNext,
+}: CafeOrderFormProps) {
   const { _ } = useLingui();
+  const avoids = useMyAvoids();
   const [showCheck, setShowCheck] = useState(false);
   const [options, setOptions] = useState<ChosenOption[]>(() =>
     initialDraft?.options ? keepOffered(optionGroups, initialDraft.options) : defaultOptions(optionGroups),
@@ -94,6 +107,7 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
       onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
       className="space-y-6"
     >
+      <DietWarning conflicts={drinkConflicts(avoids, { tags: tags ? [...tags] : [] }, optionGroups, options)} />
       <DrinkChoiceFields
         control={control}
         register={register}

@@ -14,6 +14,9 @@ import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { useMyAvoids } from '@/api/avoids';
+import { DietBadge } from '@/components/diet/diet-warning';
+import { drinkConflicts } from '@/lib/diet';
 
 interface OrderAgainCardProps {
   /** Past and today's orders, to work out the usual drink. */
@@ -43,8 +46,9 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   const gone = offer !== null && photoGone === offer.tumblerImage;
   const remark = textOrEmpty(offer?.remark);
   const categories = useCategories('cafe');
-  const groupsOf = (menuId: number) =>
-    categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.optionGroups ?? [];
+  const itemOf = (menuId: number) => categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);
+  const groupsOf = (menuId: number) => itemOf(menuId)?.optionGroups ?? [];
+  const avoids = useMyAvoids();
 
   // Remember the usual drink (favOrder) so it is offered even before the orders load next time.
   useEffect(() => {
@@ -87,6 +91,15 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
+        {/* The summary asks before placing it; the card says so already. */}
+        <DietBadge
+          conflicts={drinkConflicts(
+            avoids,
+            itemOf(offer.menu_id),
+            groupsOf(offer.menu_id),
+            draftFromFavourite(offer, groupsOf(offer.menu_id)).options,
+          )}
+        />
         {gone ? <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.again.photoGone')}</p> : null}
       </div>
       <button

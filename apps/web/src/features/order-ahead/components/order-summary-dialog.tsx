@@ -12,6 +12,10 @@ import { useHomeTimeZone } from '@/api/sites';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { formatPickupTime } from '@/lib/cafe-time';
 import { optionsText } from '@/lib/drink-options';
+import { useState } from 'react';
+import { useMyAvoids } from '@/api/avoids';
+import { DietConfirm } from '@/components/diet/diet-warning';
+import { drinkConflicts } from '@/lib/diet';
 
 interface OrderSummaryDialogProps {
   open: boolean;
@@ -29,17 +33,25 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
   const description = textOrEmpty(draft?.tumblerImage);
   // Placing needs the server: offline the button says why instead of failing.
   const offline = useOffline();
+  // What of the drink as chosen the person avoids: they are asked before it is placed.
+  const conflicts = useDraftConflicts(draft);
+  const [dietConfirmed, setDietConfirmed] = useState(false);
+  const needsConfirm = conflicts.length > 0 && !dietConfirmed;
 
   const handleOpenChange = (next: boolean) => {
     if (placing) return;
-    if (!next) clearProblem();
+    if (!next) {
+      clearProblem();
+      setDietConfirmed(false);
+    }
     onOpenChange(next);
   };
 
   const handlePlace = async () => {
-    if (!draft) return;
+    if (!draft || needsConfirm) return;
     const outcome = await place(draft);
     if (outcome === 'blocked') return;
+    setDietConfirmed(false);
     onOpenChange(false);
     if (outcome === 'bar-ordering-disabled') onBarOrderingDisabled?.();
   };
@@ -59,9 +71,9 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
             type="button"
             className="btn-primary"
             onClick={() => void handlePlace()}
-            disabled={placing || offline}
+            disabled={placing || offline || needsConfirm}
             aria-busy={placing || undefined}
-            aria-describedby={offline ? 'place-order-offline' : undefined}
+            aria-describedby={offline ? 'place-order-offline' : needsConfirm ? 'diet-warning-text' : undefined}
           >
             {placing ? _('order.summary.placing') : _('order.summary.place')}
           </button>
@@ -122,12 +134,26 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
               <span>{_('shared.spec.tumblerWarning')}</span>
             </p>
           ) : null}
+          <DietConfirm conflicts={conflicts} checked={dietConfirmed} onChange={setDietConfirmed} />
           {problem ? <AlertMessage>{_(problem)}</AlertMessage> : null}
         </div>
       ) : null}
     </Modal>
   );
 }
+
+/** What of the drink in `draft` (its item and choices on the menu) the signed-in person avoids. */
+function useDraftConflicts(draft: OrderDraft | null) {
+  const avoids = useMyAvoids();
+  const categories = useCategories(draft?.venue ?? 'cafe');
+  if (!draft || avoids.length === 0) return [];
+  const item = (categories.data ?? []).flatMap((c) => c.menu).find((m) => m.id === draft.menu_id);
+  return drinkConflicts(avoids, item, item?.optionGroups, draft.options ?? defaultsOf(item?.optionGroups));
+}
+
+/** The choices a draft without options gets (the item's defaults, as the server takes them). */
+const defaultsOf = (groups: readonly { choices: readonly { id: number; isDefault: boolean }[] }[] = []) =>
+  groups.flatMap((g) => g.choices.filter((c) => c.isDefault).map((c) => ({ choiceId: c.id })));
 
 /** The chosen options, named and in the item's group order, as the order will keep them. */
 function OptionsLine({ draft }: { draft: OrderDraft }) {

@@ -75,6 +75,7 @@ export function CafeFormRoute() {
             menuName={menuName}
             initialDraft={sameDrink}
             optionGroups={item?.optionGroups}
+            tags={item?.tags}
             onNext={handleNext}
           />
         )}

@@ -1,0 +1,107 @@
+import { DIET_WISHES, type DietTag } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { TriangleAlert } from 'lucide-react';
+import { conflictsText, dietTagsText } from '@/lib/diet';
+import { cn } from '@/lib/cn';
+
+const isWish = (tag: DietTag) => (DIET_WISHES as readonly DietTag[]).includes(tag);
+
+/**
+ * "Contains Milk, which you avoid" (and "Not marked Vegan, which you drink only"): what of a drink
+ * conflicts with what a person avoids (docs/allergens.md). Nothing when nothing does. `person`: the
+ * name of someone else (the barista's walk-up dialog).
+ */
+export function DietWarning({
+  conflicts,
+  person,
+  className,
+  id,
+}: {
+  conflicts: readonly DietTag[];
+  person?: string;
+  className?: string;
+  id?: string;
+}) {
+  const { _ } = useLingui();
+  if (conflicts.length === 0) return null;
+  const contains = conflicts.filter((t) => !isWish(t));
+  const wishes = conflicts.filter(isWish);
+  return (
+    <div
+      id={id}
+      role="note"
+      data-testid="diet-warning"
+      className={cn(
+        'flex items-start gap-2 rounded-xl border border-[var(--warning)] bg-[var(--warning-soft)] px-3 py-2 text-sm font-medium text-[var(--warning)]',
+        className,
+      )}
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="min-w-0 space-y-1">
+        {contains.length > 0 ? (
+          <p>
+            {person
+              ? _('shared.diet.containsFor', { tags: dietTagsText(contains), name: person })
+              : _('shared.diet.contains', { tags: dietTagsText(contains) })}
+          </p>
+        ) : null}
+        {wishes.length > 0 ? (
+          <p>
+            {person
+              ? _('shared.diet.notWishFor', { tags: dietTagsText(wishes), name: person })
+              : _('shared.diet.notWish', { tags: dietTagsText(wishes) })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A menu tile's short mark of what the item (with its defaults) has that the person avoids. */
+export function DietBadge({ conflicts }: { conflicts: readonly DietTag[] }) {
+  const { _ } = useLingui();
+  if (conflicts.length === 0) return null;
+  return (
+    <span
+      data-testid="diet-badge"
+      className="inline-flex items-center gap-1 rounded-md bg-[var(--warning-soft)] px-1.5 py-0.5 text-xs font-semibold text-[var(--warning)]"
+    >
+      <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5" />
+      {_('shared.diet.badge', { tags: conflictsText(conflicts) })}
+    </span>
+  );
+}
+
+/**
+ * The question before placing a drink with what the person avoids: a checkbox they tick to place it
+ * anyway (the place button stays off until then). Not a silent filter: the person decides.
+ */
+export function DietConfirm({
+  conflicts,
+  checked,
+  onChange,
+  person,
+}: {
+  conflicts: readonly DietTag[];
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  person?: string;
+}) {
+  const { _ } = useLingui();
+  if (conflicts.length === 0) return null;
+  return (
+    <div className="space-y-2">
+      <DietWarning conflicts={conflicts} person={person} id="diet-warning-text" />
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-[var(--border)] px-3 py-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+          checked={checked}
+          aria-describedby="diet-warning-text"
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {person ? _('shared.diet.confirmFor', { name: person }) : _('shared.diet.confirm')}
+      </label>
+    </div>
+  );
+}
