@@ -97,6 +97,7 @@ describe('menu and categories', () => {
             category_id: coffee.id,
             isActive: 'active',
             isAvailable: 'available',
+            tags: [],
             atSite: { siteId: FIRST_SITE_ID, available: true, soldOut: false, soldOutUntil: null },
           },
           {
@@ -106,6 +107,7 @@ describe('menu and categories', () => {
             category_id: coffee.id,
             isActive: 'inactive',
             isAvailable: 'available',
+            tags: [],
             atSite: { siteId: FIRST_SITE_ID, available: true, soldOut: false, soldOutUntil: null },
           },
         ],
@@ -285,6 +287,7 @@ describe('menu and categories', () => {
         category_id: category.id,
         isActive: 'active',
         isAvailable: 'available',
+        tags: [],
       });
     });
 

@@ -36,6 +36,7 @@ describe('users', () => {
         role: 'user',
         homeSiteId: null,
         staffSiteIds: [],
+        avoids: [],
       });
     });
 
