@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from './audit-schemas';
 import { NotificationSettingsSchema } from './notification-schemas';
+import { DietTagSchema } from './diet';
 
 /** DELETE /user/me: the person types their e-mail address, so an account is not deleted by a slip. */
 export const DeleteOwnAccountBodySchema = z.object({
@@ -24,6 +25,8 @@ export const AccountExportSchema = z.object({
     /** `password` or `single sign-on` (an account made by the company's identity provider has no password). */
     signIn: z.enum(['password', 'single sign-on']),
     homeSite: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** What the person cannot drink (docs/allergens.md); absent in files exported before it existed. */
+    avoids: z.array(DietTagSchema).optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

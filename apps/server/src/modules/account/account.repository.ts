@@ -19,6 +19,7 @@ export function findAccount(db: Db, userId: number) {
       'u.password_hash',
       'u.home_site_id',
       's.name as home_site_name',
+      'u.avoids',
       'u.created_at',
       'u.updated_at',
     ])

@@ -1,4 +1,4 @@
-import type { AccountExport, DeleteOwnAccountBody } from '@cafe/shared';
+import { parseDietTags, type AccountExport, type DeleteOwnAccountBody } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { flushErasure } from '../../db/erasure';
 import type { Change } from '../../lib/domain-events';
@@ -135,6 +135,7 @@ export function createAccountService(
             account.home_site_id !== null && account.home_site_name
               ? { id: account.home_site_id, name: account.home_site_name }
               : null,
+          avoids: parseDietTags(account.avoids),
           createdAt: account.created_at,
           updatedAt: account.updated_at,
         },

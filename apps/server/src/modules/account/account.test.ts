@@ -70,6 +70,7 @@ describe('account data', () => {
       email: person.email,
       role: 'user',
       signIn: 'password',
+      avoids: [],
     });
     expect(data.notificationSettings.language).toBe('th');
     expect(data.orders).toHaveLength(1);
