@@ -59,7 +59,10 @@ test('a person sets what they avoid, is warned on the menu and the form, confirm
   await page.goto('/profile');
   const avoids = page.getByRole('region', { name: 'What you cannot drink' });
   await expect(avoids).toBeVisible();
-  await avoids.getByRole('group', { name: 'Allergens and caffeine you avoid' }).getByRole('checkbox', { name: 'Milk' }).check();
+  await avoids
+    .getByRole('group', { name: 'Allergens and caffeine you avoid' })
+    .getByRole('checkbox', { name: 'Milk' })
+    .check();
   await avoids.getByRole('button', { name: 'Save what I avoid' }).click();
   await expect(avoids.getByRole('status')).toHaveText('Saved.');
 

@@ -77,11 +77,15 @@ export function itemConflicts(avoids: readonly DietTag[] | undefined, item: Menu
 /** What of a drink conflicts, named: an allergen by its name, a diet wish as "not vegan". */
 export const conflictsText = (tags: readonly DietTag[]): string =>
   DIET_TAGS.filter((t) => tags.includes(t))
-    .map((t) => (t === 'vegan' || t === 'vegetarian' ? i18n._('shared.diet.notTag', { tag: dietTagName(t) }) : dietTagName(t)))
+    .map((t) =>
+      t === 'vegan' || t === 'vegetarian' ? i18n._('shared.diet.notTag', { tag: dietTagName(t) }) : dietTagName(t),
+    )
     .join(', ');
 
 /** What a person avoids, named: an allergen by its name, a diet wish as "Vegan only". */
 export const avoidsText = (tags: readonly DietTag[]): string =>
   DIET_TAGS.filter((t) => tags.includes(t))
-    .map((t) => (t === 'vegan' || t === 'vegetarian' ? i18n._('shared.diet.only', { tag: dietTagName(t) }) : dietTagName(t)))
+    .map((t) =>
+      t === 'vegan' || t === 'vegetarian' ? i18n._('shared.diet.only', { tag: dietTagName(t) }) : dietTagName(t),
+    )
     .join(', ');

@@ -121,7 +121,10 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
      * The drink's allergen and diet tags as ordered: the item's with what its chosen choices add
      * (the shared drinkTags rule), for the warnings an order records.
      */
-    async drinkTags(item: { id: number; tags: readonly DietTag[] }, options: readonly ResolvedOption[]): Promise<DietTag[]> {
+    async drinkTags(
+      item: { id: number; tags: readonly DietTag[] },
+      options: readonly ResolvedOption[],
+    ): Promise<DietTag[]> {
       const tagsOf = new Map<number, DietTag[]>();
       for (const group of await itemGroups(item.id)) for (const c of group.choices) tagsOf.set(c.id, c.tags);
       return drinkTags(

@@ -1,4 +1,14 @@
-import type { AuditPage, Category, ErrorBody, Me, Menu, OptionGroup, Order, QueuedOrder, UserSearchResult } from '@cafe/shared';
+import type {
+  AuditPage,
+  Category,
+  ErrorBody,
+  Me,
+  Menu,
+  OptionGroup,
+  Order,
+  QueuedOrder,
+  UserSearchResult,
+} from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from '../../test-support/order-fixtures';
 import { FIRST_SITE_ID, type TestApp, type TestUser } from '../../test-support/test-app';

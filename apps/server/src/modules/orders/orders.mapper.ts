@@ -1,4 +1,11 @@
-import { parseDietTags, type Order, type OrderOption, type OrdersEvent, type OrderStatus, type QueuedOrder } from '@cafe/shared';
+import {
+  parseDietTags,
+  type Order,
+  type OrderOption,
+  type OrdersEvent,
+  type OrderStatus,
+  type QueuedOrder,
+} from '@cafe/shared';
 import type { OrderMove } from '../../lib/domain-events';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrderRow } from './orders.repository';

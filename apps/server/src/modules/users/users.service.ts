@@ -92,8 +92,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
   }
   /** What each person avoids (docs/allergens.md), read on every order they place: kept in memory until they change it. */
   const avoidsCache = createMemoryCache<number, DietTag[]>({ topic: 'diet-avoids', bus: ctx.bus, ttlMs: 60_000 });
-  const avoidsOf = (userId: number) =>
-    avoidsCache.get(userId, async () => parseDietTags(await findAvoids(db, userId)));
+  const avoidsOf = (userId: number) => avoidsCache.get(userId, async () => parseDietTags(await findAvoids(db, userId)));
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
     return row?.is_available === 'available' ? toAuthUser(row) : null;

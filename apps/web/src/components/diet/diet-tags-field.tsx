@@ -28,8 +28,7 @@ export function DietTagsField({
   withWishes?: boolean;
 }) {
   const hintId = useId();
-  const toggle = (tag: DietTag, on: boolean) =>
-    onChange(DIET_TAGS.filter((t) => (t === tag ? on : value.includes(t))));
+  const toggle = (tag: DietTag, on: boolean) => onChange(DIET_TAGS.filter((t) => (t === tag ? on : value.includes(t))));
   const boxes = (tags: readonly DietTag[]) => (
     <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
       {tags.map((tag) => (

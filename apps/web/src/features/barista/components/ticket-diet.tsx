@@ -10,7 +10,13 @@ import { cn } from '@/lib/cn';
  * then, quieter, the rest of what they avoid (for the milk jug and the steam wand). Nothing for an
  * owner who avoids nothing.
  */
-export function TicketDiet({ order, className }: { order: Pick<Order, 'avoids' | 'dietWarnings'>; className?: string }) {
+export function TicketDiet({
+  order,
+  className,
+}: {
+  order: Pick<Order, 'avoids' | 'dietWarnings'>;
+  className?: string;
+}) {
   const { _ } = useLingui();
   const warnings = order.dietWarnings ?? [];
   const others = (order.avoids ?? []).filter((t) => !warnings.includes(t));

@@ -37,14 +37,7 @@ interface CafeOrderFormProps {
 }
 
 /** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
-export function CafeOrderForm({
-  menuId,
-  menuName,
-  initialDraft,
-  optionGroups = [],
-  tags,
-  onNext,
-}: CafeOrderFormProps) {
+export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [], tags, onNext }: CafeOrderFormProps) {
   const { _ } = useLingui();
   const avoids = useMyAvoids();
   const [showCheck, setShowCheck] = useState(false);
