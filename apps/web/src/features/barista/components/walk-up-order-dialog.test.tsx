@@ -16,7 +16,15 @@ const MENU: Category[] = [
     kind: 'coffee',
     isAvailable: 'available',
     menu: [
-      { id: 3, name: 'Latte', description: '-', category_id: 1, isActive: 'active', isAvailable: 'available' },
+      {
+        id: 3,
+        name: 'Latte',
+        description: '-',
+        category_id: 1,
+        isActive: 'active',
+        isAvailable: 'available',
+        tags: ['milk', 'caffeine'],
+      },
       { id: 4, name: 'Mocha', description: '-', category_id: 1, isActive: 'inactive', isAvailable: 'available' },
     ],
   },
@@ -33,6 +41,7 @@ const MENU: Category[] = [
 const PEOPLE: UserSearchResult[] = [
   { id: 41, name: 'Ann Lee', email: 'ann@example.com' },
   { id: 42, name: 'Annop Chai', email: 'annop@example.com' },
+  { id: 43, name: 'Mali Nomilk', email: 'mali@example.com', avoids: ['milk'] },
 ];
 
 /** The search is asked once typing pauses (250 ms): the answer may take longer than findBy's usual second. */
@@ -128,6 +137,23 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(expect.objectContaining({ id: 900, walkUp: true })));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(await screen.findByText('Walk-up order placed: Latte for Ann Lee')).toBeInTheDocument();
+  });
+
+  it('asks before placing a drink with what the person it is for avoids', async () => {
+    const { user, dialog, placements } = setup();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'mali');
+    const list = await within(dialog).findByRole('listbox', { name: 'People' }, SEARCH_WAIT);
+    await user.click(within(list).getByRole('option', { name: /Mali Nomilk/ }));
+    await chooseDrink(user, dialog);
+    expect(within(dialog).getByText('This drink contains Milk, which Mali Nomilk avoids.')).toBeInTheDocument();
+    const place = within(dialog).getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Mali Nomilk knows what it contains. Place it anyway.' }),
+    );
+    await user.click(place);
+    await waitFor(() => expect(placements()).toHaveLength(1));
+    expect(placements()[0]?.body).toMatchObject({ menu_id: 3, userId: 43 });
   });
 
   it('picks from the list with the arrow keys and Enter, and says when nobody matches', async () => {

@@ -48,6 +48,8 @@ describe('Edit Menu', () => {
       category_id: 2,
       isActive: 'inactive',
       isAvailable: 'available',
+      // Its allergen and diet tags, sent whole (none here).
+      tags: [],
     });
   });
 });
