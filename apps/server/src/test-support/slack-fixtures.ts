@@ -81,7 +81,9 @@ export async function sendSigned(
 
 const FORM = 'application/x-www-form-urlencoded';
 
-/** `/coffee <text>` from a Slack user. */
+let commands = 0;
+
+/** `/coffee <text>` from a Slack user (each with its own trigger_id, as Slack sends). */
 export function coffeeCommand(slackUserId: string, text = '', team = TEAM): string {
   return new URLSearchParams({
     token: 'legacy',
@@ -89,7 +91,7 @@ export function coffeeCommand(slackUserId: string, text = '', team = TEAM): stri
     user_id: slackUserId,
     command: '/coffee',
     text,
-    trigger_id: `trigger-${slackUserId}`,
+    trigger_id: `trigger-${slackUserId}-${++commands}`,
     response_url: 'https://hooks.slack.invalid/commands/1',
   }).toString();
 }
