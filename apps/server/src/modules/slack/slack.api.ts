@@ -42,8 +42,9 @@ export function createSlackApi(config: SlackAppConfig) {
       return team;
     },
 
+    /** Who a Slack user is; someone Slack does not tell of has no e-mail (they link with a one-time link). */
     async person(slackUserId: string): Promise<SlackPerson> {
-      const answer = await client.users.info({ user: slackUserId });
+      const answer = await client.users.info({ user: slackUserId }).catch(() => ({ user: undefined }));
       const user = answer.user as
         { real_name?: string; name?: string; is_email_confirmed?: boolean; profile?: { email?: string } } | undefined;
       return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, unauthenticated } from '../../lib/errors';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createSlackApi, type SlackApi } from './slack.api';
 import { ACTIONS, ORDER_VIEW, notice, usualConfirmation } from './slack.blocks';
@@ -53,6 +53,9 @@ export interface SlackSignedRequest {
   /** The workspace the body names (none for url_verification). */
   teamId: string | undefined;
 }
+
+/** A Slack user id (U..., or W... in an Enterprise Grid). */
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,30}$/;
 
 /** Seen signatures are kept twice the window (clocks may differ by the window either way). */
 const SEEN_KEPT_MS = 2 * SLACK_REQUEST_WINDOW_MS;
@@ -141,6 +144,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
 
   /** The person behind a request, or the answer for someone who cannot act. */
   async function actorOf(slackUserId: string): Promise<SlackActor> {
+    if (!SLACK_USER_ID.test(slackUserId)) throw badRequest('user_id: must be a Slack user id');
     return linking.actor(await api().teamId(), slackUserId);
   }
 
@@ -201,7 +205,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       if (actor.kind !== 'linked') return { response_type: 'ephemeral', ...notice(refusalFor(actor)) };
       const { user } = actor;
       const lang = await langOf(user);
-      const words = (form.text ?? '').trim();
+      const words = (form.text ?? '').trim().slice(0, 200);
       if (words) {
         const triggerId = form.trigger_id ?? '';
         later('views.open', () => openOrderModal({ triggerId }, user, lang, (items) => itemForWords(items, words)));
