@@ -15,6 +15,8 @@ export const patterns = {
   },
   /** A counter's pickup screen: its display link's token is all it has (no sign-in). */
   pickupScreen: '/pickup/:token',
+  /** Where the Slack app's one-time link leads (docs/slack.md "Linking"). */
+  slackLink: '/slack/link/:token',
 } as const;
 
 /** The order forms of a customer group; a bar drink without a description travels as "-". */
@@ -52,6 +54,8 @@ export const paths = {
   privacy: '/privacy',
   /** A counter's pickup screen, opened with a display link's token (outside the signed-in shell). */
   pickupScreen: (token: string) => generatePath(patterns.pickupScreen, { token }),
+  /** Linking a Slack account to the signed-in person, with the Slack app's one-time link. */
+  slackLink: (token: string) => generatePath(patterns.slackLink, { token }),
 
   user: {
     menuCafe: '/menuCafe',
