@@ -220,7 +220,8 @@ function parseSingleSignOn(e: Env, production: boolean): SingleSignOnConfig | nu
 /** SLACK_SIGNING_SECRET needs the bot token (and PUBLIC_URL, which the bot token already needs). */
 function parseSlackApp(e: Env): SlackAppConfig | null {
   if (!e.SLACK_SIGNING_SECRET) {
-    if (e.SLACK_TEAM_ID) throw new ConfigError('SLACK_TEAM_ID needs SLACK_SIGNING_SECRET (the Slack app, docs/slack.md)');
+    if (e.SLACK_TEAM_ID)
+      throw new ConfigError('SLACK_TEAM_ID needs SLACK_SIGNING_SECRET (the Slack app, docs/slack.md)');
     return null;
   }
   if (!e.SLACK_BOT_TOKEN) throw new ConfigError('SLACK_SIGNING_SECRET needs SLACK_BOT_TOKEN (the app answers with it)');

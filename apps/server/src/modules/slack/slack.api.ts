@@ -45,8 +45,7 @@ export function createSlackApi(config: SlackAppConfig) {
     /** Who a Slack user is; someone Slack does not tell of has no e-mail (they link with a one-time link). */
     async person(slackUserId: string): Promise<SlackPerson> {
       const answer = await client.users.info({ user: slackUserId }).catch(() => ({ user: undefined }));
-      const user = answer.user as
-        { real_name?: string; name?: string; is_email_confirmed?: boolean; profile?: { email?: string } } | undefined;
+      const user = answer.user;
       return {
         name: (user?.real_name ?? user?.name ?? slackUserId).slice(0, 200),
         email: user?.profile?.email ?? null,
