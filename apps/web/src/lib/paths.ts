@@ -173,7 +173,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 ];
 
 /** Routes open to every signed-in person, whatever their role. */
-export const SIGNED_IN_PATHS: readonly string[] = [paths.profile];
+export const SIGNED_IN_PATHS: readonly string[] = [paths.profile, patterns.slackLink];
 
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
@@ -231,6 +231,8 @@ export function isPathAllowed(role: Role, path: string): boolean {
   const pathname = pathnameOf(path);
   if (ACCOUNT_PATHS.includes(pathname)) return false;
   if (PUBLIC_PATHS.includes(pathname) || SIGNED_IN_PATHS.includes(pathname)) return true;
+  // The Slack app's one-time link: back to it after signing in.
+  if (matchPath({ path: patterns.slackLink, caseSensitive: true }, pathname) !== null) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 
