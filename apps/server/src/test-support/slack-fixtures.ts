@@ -48,7 +48,7 @@ export async function createSlackApp(
 
 /** Headers Slack would send with `body` now (by the app's clock), or as told. */
 export function slackHeaders(
-  t: TestApp,
+  t: { clock: { now(): Date } },
   body: string,
   contentType: string,
   options: { secret?: string; ageSeconds?: number } = {},

@@ -160,4 +160,26 @@ describe('Slack requests are verified, and only linked people order', () => {
       'ordered',
     );
   });
+
+  it('ends the link of a deleted account: its Slack account can do nothing more', async () => {
+    const person = await s.t.createUser();
+    vouchFor(s, 'U0DELETED', person);
+    const asked = await sendCommand(s.t, coffeeCommand('U0DELETED'));
+    expect(asked.statusCode).toBe(200);
+    expect(
+      await s.t.app.ctx.db.selectFrom('slack_links').selectAll().where('user_id', '=', person.id).execute(),
+    ).toHaveLength(1);
+
+    const deleted = await s.t.request('DELETE', '/api/user/me', person, { confirm: person.email });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(
+      await s.t.app.ctx.db.selectFrom('slack_links').selectAll().where('user_id', '=', person.id).execute(),
+    ).toEqual([]);
+    const before = await orderCount();
+    await sendInteraction(s.t, buttonTap('U0DELETED', ACTIONS.orderUsual, 'n-deleted'));
+    expect(await orderCount()).toBe(before);
+    // The address is gone with the account: Slack's e-mail links nobody, a link is all that is offered.
+    const again = await sendCommand(s.t, coffeeCommand('U0DELETED'));
+    expect(again.json<{ text: string }>().text).toMatch(/not linked/);
+  });
 });
