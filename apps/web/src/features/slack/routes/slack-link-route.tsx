@@ -26,7 +26,7 @@ export function SlackLinkRoute() {
   const gone = preview.isError && isApiError(preview.error) && preview.error.status === 404;
 
   return (
-    <main className="mx-auto flex max-w-md flex-col gap-5 p-6">
+    <section className="mx-auto flex max-w-md flex-col gap-5 p-6">
       <section className="card flex flex-col items-center gap-5 p-6 text-center" aria-labelledby="slack-link-title">
         <IconBadge icon={MessageSquare} tone="accent" />
         <h1 id="slack-link-title" className="text-2xl font-semibold">
@@ -79,6 +79,6 @@ export function SlackLinkRoute() {
           </button>
         </section>
       ) : null}
-    </main>
+    </section>
   );
 }
