@@ -228,4 +228,30 @@ describe('the Slack app', () => {
     expect(text).toContain('Standing orders');
     expect(text).toContain('Order again');
   });
+
+  it("moves the place in the queue of a waiting order's message as the orders before it are taken", async () => {
+    const first = await regular();
+    const second = await regular();
+    for (const who of [first, second]) {
+      const nonce = (await sendCommand(s.t, coffeeCommand(who.slackId))).json<{
+        blocks: { elements?: { value: string }[] }[];
+      }>().blocks[1]?.elements?.[0]?.value;
+      await sendInteraction(s.t, buttonTap(who.slackId, ACTIONS.orderUsual, nonce ?? ''));
+    }
+    const [mine] = await ordersOf(second.person);
+    const placeNow = () => {
+      const calls = s.slack.calls.filter(
+        (c) =>
+          (c.method === 'chat.postMessage' || c.method === 'chat.update') &&
+          textOf(c.params.blocks).includes(`(#${mine?.id})`),
+      );
+      return Number(/Place in the queue: (\d+)/.exec(textOf(calls.at(-1)?.params.blocks))?.[1]);
+    };
+    const before = placeNow();
+    expect(before).toBeGreaterThan(1);
+    const [ahead] = await ordersOf(first.person);
+    expect((await baristaPatch(s.t, barista, ahead?.id ?? 0, { status: 'in-progress' })).statusCode).toBe(200);
+    await s.t.app.ctx.services.slack.settled();
+    expect(placeNow()).toBe(before - 1);
+  });
 });
