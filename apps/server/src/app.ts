@@ -51,6 +51,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
+import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(scheduleRoutes, ctx.services);
       await api.register(displayRoutes, ctx.services);
       await api.register(liveRoutes, ctx.services);
+      await api.register(slackRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
     },
@@ -245,6 +247,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await io.close();
     // Deliveries under way still write the database; each gives up after its own timeout.
     await ctx.services.notifications.stop();
+    await ctx.services.slack.settled();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -93,6 +93,16 @@ export const EnvSchema = z.object({
   SLACK_API_URL: z
     .url({ protocol: /^https?$/, message: 'SLACK_API_URL must be the http(s) URL of the Slack Web API' })
     .default('https://slack.com/api'),
+  /** The Slack app (docs/slack.md): the secret Slack signs its requests with, and the one workspace it serves. */
+  SLACK_SIGNING_SECRET: unsetWhenEmpty(
+    z.string().trim().min(16, "SLACK_SIGNING_SECRET must be the app's signing secret (Basic Information)"),
+  ),
+  SLACK_TEAM_ID: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^T[A-Z0-9]{2,30}$/, 'SLACK_TEAM_ID must be the workspace id (T...)'),
+  ),
   SMTP_URL: unsetWhenEmpty(
     z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' }),
   ),

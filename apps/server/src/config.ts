@@ -28,6 +28,17 @@ export interface SingleSignOnConfig {
   redirectUri: string;
 }
 
+/**
+ * The Slack app (docs/slack.md): on when both the signing secret and the bot token are set. The
+ * workspace is SLACK_TEAM_ID, or the bot token's own (`auth.test`) when not given.
+ */
+export interface SlackAppConfig {
+  signingSecret: string;
+  token: string;
+  apiUrl: string;
+  teamId: string | null;
+}
+
 /** Where notifications go besides Web Push (docs/notifications.md); each null when not configured. */
 export interface NotificationsConfig {
   /** A Slack app's bot token (scopes chat:write, users:read.email) and the Web API it calls. */
@@ -95,6 +106,8 @@ export interface Config {
   singleSignOn: SingleSignOnConfig | null;
   /** The channels of the notification outbox (Web Push is configured by `vapid`). */
   notifications: NotificationsConfig;
+  /** The Slack app (/coffee, its messages and App Home); null when not configured. */
+  slackApp: SlackAppConfig | null;
   /** The address people open the cafe at (PUBLIC_URL): single sign-on and the links of messages. */
   publicUrl: string | undefined;
   /** How long a graceful shutdown may take before the process exits with 1 anyway. */
@@ -204,6 +217,22 @@ function parseSingleSignOn(e: Env, production: boolean): SingleSignOnConfig | nu
   };
 }
 
+/** SLACK_SIGNING_SECRET needs the bot token (and PUBLIC_URL, which the bot token already needs). */
+function parseSlackApp(e: Env): SlackAppConfig | null {
+  if (!e.SLACK_SIGNING_SECRET) {
+    if (e.SLACK_TEAM_ID)
+      throw new ConfigError('SLACK_TEAM_ID needs SLACK_SIGNING_SECRET (the Slack app, docs/slack.md)');
+    return null;
+  }
+  if (!e.SLACK_BOT_TOKEN) throw new ConfigError('SLACK_SIGNING_SECRET needs SLACK_BOT_TOKEN (the app answers with it)');
+  return {
+    signingSecret: e.SLACK_SIGNING_SECRET,
+    token: e.SLACK_BOT_TOKEN,
+    apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
+    teamId: e.SLACK_TEAM_ID ?? null,
+  };
+}
+
 /** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
 function parseNotifications(e: Env, domain: string): NotificationsConfig {
   if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
@@ -293,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
     singleSignOn: parseSingleSignOn(e, production),
     notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase()),
+    slackApp: parseSlackApp(e),
     publicUrl: e.PUBLIC_URL,
   };
   const config = { ...base, ...overrides };

@@ -23,6 +23,7 @@ import type { RetentionService } from './modules/retention/retention.service';
 import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
+import type { SlackService } from './modules/slack/slack.service';
 import type { SsoService } from './modules/auth/sso.service';
 import type { ShopStatusService } from './modules/sites/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
@@ -66,6 +67,8 @@ export interface Services {
   shopStatus: ShopStatusService;
   /** The company's cafes and bars, and which one a person or a barista acts on. */
   sites: SitesService;
+  /** The Slack app: /coffee, the order's message kept in step, App Home, linking a Slack account. */
+  slack: SlackService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
   stats: StatsService;

@@ -18,6 +18,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createSsoService } from './modules/auth/sso.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
+import { createSlackService } from './modules/slack/slack.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUsersService } from './modules/users/users.service';
@@ -58,6 +59,15 @@ export function createAppContext(base: AppBase): AppContext {
   const menu = (menuPort.menu = createMenuService(base, { options }));
   const orders = (ordersPort.orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads }));
   const busy = createBusyService(base, { sites, orders });
+  // The Slack app is one more way in for a person: it asks what the web's routes ask (slack.ports.ts).
+  const slack = createSlackService(base, {
+    orders,
+    users,
+    language: async (user) => (await notifications.settings(user)).language,
+    siteOf: (user) => sites.forOrder(user),
+    cafeMenu: (siteId) => menu.listCategories('cafe', siteId),
+    slots: (siteId) => pickup.slots(siteId, 'cafe'),
+  });
   const services: Services = {
     audit,
     account: createAccountService(base, { users, notifications, audit }),
@@ -77,6 +87,7 @@ export function createAppContext(base: AppBase): AppContext {
     settings: createSettingsService(base, { sites }),
     shopStatus,
     sites,
+    slack,
     sso,
     stats: createStatsService(base, { sites }),
     uploads,

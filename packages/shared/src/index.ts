@@ -36,3 +36,4 @@ export * from './audit-schemas';
 export * from './account-schemas';
 export * from './password-schemas';
 export * from './diet';
+export * from './slack-schemas';

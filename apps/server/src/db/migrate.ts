@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-delivery-ids';
 import * as m018 from './migrations/018-live-events';
 import * as m019 from './migrations/019-request-keys';
 import * as m020 from './migrations/020-diet-tags';
+import * as m022 from './migrations/022-slack-app';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -50,6 +51,7 @@ class StaticProvider implements MigrationProvider {
       '018-live-events': { up: m018.up(this.dialect) },
       '019-request-keys': { up: m019.up(this.dialect) },
       '020-diet-tags': { up: m020.up(this.dialect) },
+      '022-slack-app': { up: m022.up(this.dialect) },
     });
   }
 }

@@ -33,9 +33,16 @@ import type {
   LiveEventsTable,
   RequestKeysTable,
 } from './tables/operations';
+import type {
+  SlackLinksTable,
+  SlackLinkTokensTable,
+  SlackSeenRequestsTable,
+  SlackOrderMessagesTable,
+} from './tables/slack';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
+export type * from './tables/slack';
 
 export interface Database {
   users: UsersTable;
@@ -68,6 +75,10 @@ export interface Database {
   live_sequences: LiveSequencesTable;
   live_events: LiveEventsTable;
   request_keys: RequestKeysTable;
+  slack_links: SlackLinksTable;
+  slack_link_tokens: SlackLinkTokensTable;
+  slack_seen_requests: SlackSeenRequestsTable;
+  slack_order_messages: SlackOrderMessagesTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -92,30 +92,80 @@ export async function startWebhookReceiver(
   return { ...receiver, accepted, payloads: () => accepted.map((r) => JSON.parse(r.body) as Record<string, unknown>) };
 }
 
+/** A Slack user as the fake's users.info tells of them. */
+export interface FakeSlackProfile {
+  name?: string;
+  email?: string;
+  /** Whether the workspace confirmed the e-mail (users.info's `is_email_confirmed`). */
+  confirmed?: boolean;
+}
+
+/** One Web API call the fake answered: its method and parameters (JSON fields decoded). */
+export interface SlackCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** The parameters of a Web API call, sent as JSON or form-encoded (@slack/web-api), with JSON fields decoded. */
+function slackParams(request: ReceivedRequest): Record<string, unknown> {
+  if (!request.body) return {};
+  if (String(request.headers['content-type'] ?? '').includes('application/json'))
+    return JSON.parse(request.body) as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(request.body)) {
+    params[key] = /^[[{]/.test(value) ? (JSON.parse(value) as unknown) : value;
+  }
+  return params;
+}
+
 /**
  * An HTTP server that answers like Slack's Web API: `users.lookupByEmail` finds the people of
  * `people` (e-mail to Slack id), `chat.postMessage` posts. The first `rateLimited` posts get 429
- * with `Retry-After: retryAfterSeconds`, as Slack does.
+ * with `Retry-After: retryAfterSeconds`, as Slack does. For the Slack app: `auth.test` names the
+ * workspace `team`, `users.info` tells the `profiles`, and chat.postMessage, chat.update,
+ * views.open, views.update and views.publish are recorded in `calls`.
  */
 export async function startSlackReceiver(options: {
   token: string;
   people: Record<string, string>;
   rateLimited?: number;
   retryAfterSeconds?: number;
+  team?: string;
+  profiles?: Record<string, FakeSlackProfile>;
 }) {
   let limited = options.rateLimited ?? 0;
+  let ts = 0;
   const posts: { channel: string; text: string; at: number }[] = [];
+  const calls: SlackCall[] = [];
   const receiver = await httpReceiver((request, res) => {
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     if (request.headers.authorization !== `Bearer ${options.token}`)
       return json(200, { ok: false, error: 'invalid_auth' });
-    const params = (request.body ? JSON.parse(request.body) : {}) as Record<string, string>;
-    if (request.path === '/api/users.lookupByEmail') {
-      const id = options.people[params.email ?? ''];
+    const params = slackParams(request);
+    const method = request.path.replace(/^\/api\//, '');
+    const text = (key: string) => (typeof params[key] === 'string' ? params[key] : '');
+    if (method === 'users.lookupByEmail') {
+      const id = options.people[text('email')];
       return id ? json(200, { ok: true, user: { id } }) : json(200, { ok: false, error: 'users_not_found' });
     }
-    if (request.path === '/api/chat.postMessage') {
+    if (method === 'auth.test') return json(200, { ok: true, team_id: options.team ?? 'T0CAFE', user_id: 'UBOT' });
+    if (method === 'users.info') {
+      const id = text('user');
+      const profile = options.profiles?.[id];
+      if (!profile) return json(200, { ok: false, error: 'user_not_found' });
+      return json(200, {
+        ok: true,
+        user: {
+          id,
+          name: profile.name ?? id,
+          real_name: profile.name ?? id,
+          is_email_confirmed: profile.confirmed ?? false,
+          profile: profile.email ? { email: profile.email } : {},
+        },
+      });
+    }
+    if (method === 'chat.postMessage') {
       if (limited > 0) {
         limited -= 1;
         return json(
@@ -124,12 +174,19 @@ export async function startSlackReceiver(options: {
           { 'retry-after': String(options.retryAfterSeconds ?? 1) },
         );
       }
-      posts.push({ channel: params.channel ?? '', text: params.text ?? '', at: Date.now() });
-      return json(200, { ok: true, channel: params.channel, ts: String(Date.now() / 1000) });
+      calls.push({ method, params });
+      posts.push({ channel: text('channel'), text: text('text'), at: Date.now() });
+      ts += 1;
+      const channel = text('channel').startsWith('U') ? `D${text('channel').slice(1)}` : text('channel');
+      return json(200, { ok: true, channel, ts: `1700000000.${String(ts).padStart(6, '0')}` });
+    }
+    if (['chat.update', 'views.open', 'views.update', 'views.publish'].includes(method)) {
+      calls.push({ method, params });
+      return json(200, { ok: true, channel: text('channel'), ts: text('ts'), view: { id: 'V1' } });
     }
     return json(404, { ok: false, error: 'unknown_method' });
   });
-  return { ...receiver, apiUrl: `${receiver.url}/api`, posts };
+  return { ...receiver, apiUrl: `${receiver.url}/api`, posts, calls };
 }
 
 export interface ReceivedMail {

@@ -213,6 +213,12 @@ const DisplayLinks = lazyScreen(
   ['pickup'],
 );
 
+const SlackLink = lazyScreen(
+  () => import('@/features/slack/routes/slack-link-route'),
+  (m) => m.SlackLinkRoute,
+  ['slack'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -238,7 +244,10 @@ export const routes: RouteObject[] = [
           { path: paths.privacy, Component: Privacy },
           {
             element: <RequireSignedIn />,
-            children: [{ path: paths.profile, Component: Profile }],
+            children: [
+              { path: paths.profile, Component: Profile },
+              { path: patterns.slackLink, Component: SlackLink },
+            ],
           },
           {
             element: <RequireRole role="user" />,

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'notifications',
   'audit',
   'pickup',
+  'slack',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,6 +15,8 @@ export const patterns = {
   },
   /** A counter's pickup screen: its display link's token is all it has (no sign-in). */
   pickupScreen: '/pickup/:token',
+  /** Where the Slack app's one-time link leads (docs/slack.md "Linking"). */
+  slackLink: '/slack/link/:token',
 } as const;
 
 /** The order forms of a customer group; a bar drink without a description travels as "-". */
@@ -52,6 +54,8 @@ export const paths = {
   privacy: '/privacy',
   /** A counter's pickup screen, opened with a display link's token (outside the signed-in shell). */
   pickupScreen: (token: string) => generatePath(patterns.pickupScreen, { token }),
+  /** Linking a Slack account to the signed-in person, with the Slack app's one-time link. */
+  slackLink: (token: string) => generatePath(patterns.slackLink, { token }),
 
   user: {
     menuCafe: '/menuCafe',
@@ -169,7 +173,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 ];
 
 /** Routes open to every signed-in person, whatever their role. */
-export const SIGNED_IN_PATHS: readonly string[] = [paths.profile];
+export const SIGNED_IN_PATHS: readonly string[] = [paths.profile, patterns.slackLink];
 
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
@@ -227,6 +231,8 @@ export function isPathAllowed(role: Role, path: string): boolean {
   const pathname = pathnameOf(path);
   if (ACCOUNT_PATHS.includes(pathname)) return false;
   if (PUBLIC_PATHS.includes(pathname) || SIGNED_IN_PATHS.includes(pathname)) return true;
+  // The Slack app's one-time link: back to it after signing in.
+  if (matchPath({ path: patterns.slackLink, caseSensitive: true }, pathname) !== null) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 

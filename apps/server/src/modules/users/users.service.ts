@@ -255,6 +255,13 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       return account ?? undefined;
     },
 
+    /** The active account with this e-mail address (the Slack app links a Slack user by it), or undefined. */
+    async findActiveByEmail(email: string): Promise<AuthUser | undefined> {
+      const row = await findCredentialsByEmail(db, email.trim().toLowerCase());
+      if (!row) return undefined;
+      return (await activeAccounts.get(row.id, () => findActiveNow(row.id, db))) ?? undefined;
+    },
+
     /**
      * Ends every access token of the account issued until now (logout, deletion, a new password),
      * in `trx` when given: then the caller calls `forget` once it committed. Answers the new

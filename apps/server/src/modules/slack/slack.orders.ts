@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FINISHED_ORDER_STATUSES,
+  isSweetness,
+  type Order,
+  type OrderCreateBody,
+  type OrderStatus,
+  type QueuedOrder,
+} from '@cafe/shared';
+import type { AppBase, AuthUser } from '../../context';
+import type { SlackApi } from './slack.api';
+import { homeView, orderDrinkLine, orderMessage, standingPlaceholder, type HomeContent } from './slack.blocks';
+import type { SlackLinking } from './slack.linking';
+import type { SlackPorts } from './slack.ports';
+import { closeOrderMessage, findOrderMessage, openMessagesAt, saveOrderMessage } from './slack.repository';
+import type { Lang } from './slack.texts';
+import type { Block } from './slack.api';
+
+/** A drink as the person had it: what to order again, and the words to show it. */
+export interface UsualDrink {
+  body: OrderCreateBody;
+  line: string;
+}
+
+const OVER: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
+
+/** An order's drink as a new order's body (its options exactly, its tumbler photo given). */
+export function bodyOf(order: Order, tumblerImage: string, siteId?: number): OrderCreateBody {
+  return {
+    menu_id: order.menu.id,
+    ...(order.type ? { type: order.type } : {}),
+    ...(order.sweetness !== null && isSweetness(order.sweetness) ? { sweetness: order.sweetness } : {}),
+    remark: order.remark,
+    tumblerImage,
+    ...(siteId === undefined ? {} : { siteId }),
+    ...(order.options === undefined
+      ? {}
+      : {
+          options: order.options.map((o) => ({
+            choiceId: o.choiceId,
+            ...(o.quantity > 1 ? { quantity: o.quantity } : {}),
+          })),
+        }),
+  };
+}
+
+/**
+ * The person's orders and the Slack side of them: their usual, their recent tumbler photo, the
+ * order messages kept in step with the orders, and the App Home tab.
+ */
+export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => SlackApi, linking: SlackLinking) {
+  const { db } = ctx;
+
+  async function today(user: AuthUser): Promise<QueuedOrder[]> {
+    return JSON.parse((await ports.orders.myQueueAnswer(user)).json) as QueuedOrder[];
+  }
+
+  /** The person's own cafe orders with a tumbler photo, newest first (today's and the past's). */
+  async function cafeOrders(user: AuthUser): Promise<Order[]> {
+    const [now, past] = await Promise.all([today(user), ports.orders.history(user.id, {})]);
+    const seen = new Set<number>();
+    return [...now, ...past]
+      .filter((o) => !seen.has(o.id) && seen.add(o.id) && o.menu.category.categoryFor === 'cafe' && !o.walkUp)
+      .filter((o) => o.tumblerImage !== '')
+      .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
+  }
+
+  /** The specification's "recent" tumbler mode: the photo of the person's most recent order. */
+  async function recentTumbler(user: AuthUser): Promise<string | null> {
+    return (await cafeOrders(user))[0]?.tumblerImage ?? null;
+  }
+
+  /**
+   * THE ONE PLACE the usual is looked up. For now the drink of the person's most recent cafe order;
+   * once the standing orders' server-side usual lands (standing.usual(userId)), it is asked here
+   * instead. Ordered at the person's site (no siteId: their home site), with their recent photo.
+   */
+  async function usualOf(user: AuthUser): Promise<UsualDrink | null> {
+    const latest = (await cafeOrders(user))[0];
+    if (!latest) return null;
+    return { body: bodyOf(latest, latest.tumblerImage), line: orderDrinkLine(latest) };
+  }
+
+  /** The standing orders section of App Home: filled by the standing orders once they land. */
+  function standingSection(_user: AuthUser, lang: Lang): Promise<Block[]> {
+    return Promise.resolve(standingPlaceholder(lang));
+  }
+
+  async function render(owner: AuthUser, order: Order, lang: Lang) {
+    const [queue, site] = await Promise.all([today(owner), ports.siteOf(owner)]);
+    const queuePlace = queue.find((q) => q.id === order.id)?.queue_at ?? null;
+    return orderMessage(lang, order, { queuePlace, timeZone: site.timeZone });
+  }
+
+  async function publishHome(slackUserId: string, user: AuthUser, lang: Lang): Promise<void> {
+    const [usual, queue, past, site, standing] = await Promise.all([
+      usualOf(user),
+      today(user),
+      ports.orders.history(user.id, {}),
+      ports.siteOf(user),
+      standingSection(user, lang),
+    ]);
+    const drinks = new Set<string>();
+    const again = past
+      .filter((o) => o.menu.category.categoryFor === 'cafe' && !o.walkUp && o.tumblerImage !== '')
+      .filter((o) => {
+        const line = orderDrinkLine(o);
+        return !drinks.has(line) && Boolean(drinks.add(line));
+      })
+      .slice(0, 3);
+    const home: HomeContent = {
+      usual: usual ? { line: usual.line, site: site.name } : null,
+      today: queue.map((order) => ({ order, queuePlace: order.queue_at })),
+      standing,
+      again,
+      nonce: randomUUID(),
+    };
+    await api().publishHome(slackUserId, homeView(lang, home));
+  }
+
+  /** The order's message as the order is now, and the owner's App Home with it. */
+  async function refresh(orderId: number): Promise<void> {
+    const row = await findOrderMessage(db, orderId);
+    if (!row) return;
+    const owner = await ports.users.findActive(row.user_id);
+    if (!owner) return;
+    const [order, lang] = await Promise.all([ports.orders.get(owner, orderId), ports.language(owner)]);
+    const message = await render(owner, order, lang);
+    await api().update(row.channel, row.ts, message.text, message.blocks);
+    if (OVER.includes(order.status)) await closeOrderMessage(db, orderId);
+    const slackUserId = await linking.slackUserOf(owner.id);
+    if (slackUserId) await publishHome(slackUserId, owner, lang);
+  }
+
+  return {
+    usualOf,
+    recentTumbler,
+    cafeOrders,
+    publishHome,
+    refresh,
+
+    /** A new order's message in the person's DM, remembered to update as the order moves. */
+    async post(slackUserId: string, owner: AuthUser, order: Order, lang: Lang): Promise<void> {
+      const message = await render(owner, order, lang);
+      const posted = await api().post(slackUserId, message.text, message.blocks);
+      await saveOrderMessage(db, {
+        order_id: order.id,
+        user_id: owner.id,
+        site_id: order.site.id,
+        channel: posted.channel,
+        ts: posted.ts,
+      });
+      await publishHome(slackUserId, owner, lang);
+    },
+
+    /** A site's queue changed: the messages of its waiting orders follow their place. */
+    async refreshSite(siteId: number): Promise<void> {
+      for (const row of await openMessagesAt(db, siteId)) await refresh(row.order_id);
+    },
+  };
+}
+
+export type SlackOrders = ReturnType<typeof createSlackOrders>;

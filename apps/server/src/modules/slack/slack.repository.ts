@@ -1,0 +1,122 @@
+import type { Db, SlackLinksTable } from '../../db/types';
+
+/** The Slack app's SQL (migration 022): links, one-time links, seen signatures, order messages. */
+
+/** Notes a request's signature; false when it was seen already (a replay), on any server process. */
+export async function noteSignature(db: Db, signature: string, seenAt: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('slack_seen_requests')
+    .values({ signature, seen_at: seenAt })
+    .onConflict((oc) => oc.column('signature').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets the signatures older than the window (they would be refused as too old anyway). */
+export async function forgetSignaturesBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('slack_seen_requests').where('seen_at', '<', before).execute();
+}
+
+export function findLink(db: Db, slackUserId: string): Promise<SlackLinksTable | undefined> {
+  return db.selectFrom('slack_links').selectAll().where('slack_user_id', '=', slackUserId).executeTakeFirst();
+}
+
+export function findLinkOfUser(db: Db, userId: number): Promise<SlackLinksTable | undefined> {
+  return db
+    .selectFrom('slack_links')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Links a Slack user to an account, replacing what the Slack user or the account had before. */
+export async function saveLink(db: Db, link: Omit<SlackLinksTable, 'revoked_at'>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('slack_links')
+      .where((eb) => eb.or([eb('slack_user_id', '=', link.slack_user_id), eb('user_id', '=', link.user_id)]))
+      .execute();
+    await trx
+      .insertInto('slack_links')
+      .values({ ...link, revoked_at: null })
+      .execute();
+  });
+}
+
+/** The person unlinked: the link stays, revoked, so that the e-mail match does not link them again. */
+export async function revokeLinksOfUser(db: Db, userId: number, at: string): Promise<number> {
+  const result = await db
+    .updateTable('slack_links')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** An account that is gone: its links and order messages go with it. */
+export async function deleteLinksOfUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('slack_links').where('user_id', '=', userId).execute();
+  await db.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
+}
+
+export async function saveLinkToken(
+  db: Db,
+  row: { token_hash: string; slack_user_id: string; team_id: string; slack_name: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('slack_link_tokens')
+    .values({ ...row, used_at: null })
+    .execute();
+}
+
+export function findLinkToken(db: Db, tokenHash: string) {
+  return db.selectFrom('slack_link_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Uses a one-time link: true for the one request that used it. */
+export async function useLinkToken(db: Db, tokenHash: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('slack_link_tokens')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function forgetLinkTokensBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('slack_link_tokens').where('expires_at', '<', before).execute();
+}
+
+export async function saveOrderMessage(
+  db: Db,
+  row: { order_id: number; user_id: number; site_id: number; channel: string; ts: string },
+): Promise<void> {
+  await db
+    .insertInto('slack_order_messages')
+    .values({ ...row, open: 1 })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
+}
+
+export function findOrderMessage(db: Db, orderId: number) {
+  return db.selectFrom('slack_order_messages').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The messages of a site's orders that may still move (their queue place follows the line). */
+export function openMessagesAt(db: Db, siteId: number) {
+  return db
+    .selectFrom('slack_order_messages')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('open', '=', 1)
+    .orderBy('order_id')
+    .execute();
+}
+
+export async function closeOrderMessage(db: Db, orderId: number): Promise<void> {
+  await db.updateTable('slack_order_messages').set({ open: 0 }).where('order_id', '=', orderId).execute();
+}

@@ -1,0 +1,144 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { slackSignature } from '../modules/slack/slack.verify';
+import { createOrderingApp, type SeededMenu } from './order-fixtures';
+import { startSlackReceiver, type FakeSlackProfile, type SlackCall } from './receivers';
+import type { TestApp, TestUser } from './test-app';
+
+/** The Slack app in tests: its secrets, the fake Web API, and requests signed as Slack signs them. */
+export const SIGNING_SECRET = 'slack-signing-secret-for-the-tests-0123';
+export const SLACK_TOKEN = 'xoxb-slack-app-test-token';
+export const TEAM = 'T0CAFE';
+
+export interface SlackSetup {
+  t: TestApp;
+  menu: SeededMenu;
+  image: string;
+  slack: Awaited<ReturnType<typeof startSlackReceiver>>;
+  profiles: Record<string, FakeSlackProfile>;
+  close(): Promise<void>;
+}
+
+export async function createSlackApp(
+  options: { clockNow?: string; env?: Record<string, string> } = {},
+): Promise<SlackSetup> {
+  const profiles: Record<string, FakeSlackProfile> = {};
+  const slack = await startSlackReceiver({ token: SLACK_TOKEN, people: {}, team: TEAM, profiles });
+  const { t, menu, image } = await createOrderingApp({
+    ...(options.clockNow ? { clockNow: options.clockNow } : {}),
+    env: {
+      PUBLIC_URL: 'https://cafe.example.com',
+      SLACK_BOT_TOKEN: SLACK_TOKEN,
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      ...options.env,
+    },
+  });
+  return {
+    t,
+    menu,
+    image,
+    slack,
+    profiles,
+    close: async () => {
+      await t.close();
+      await slack.close();
+    },
+  };
+}
+
+/** Headers Slack would send with `body` now (by the app's clock), or as told. */
+export function slackHeaders(
+  t: { clock: { now(): Date } },
+  body: string,
+  contentType: string,
+  options: { secret?: string; ageSeconds?: number } = {},
+): Record<string, string> {
+  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000) - (options.ageSeconds ?? 0));
+  return {
+    'content-type': contentType,
+    'x-slack-request-timestamp': timestamp,
+    'x-slack-signature': slackSignature(options.secret ?? SIGNING_SECRET, timestamp, body),
+  };
+}
+
+/** Sends a signed request as Slack would, and waits for the Web API calls it started. */
+export async function sendSigned(
+  t: TestApp,
+  url: string,
+  body: string,
+  contentType: string,
+  options: { secret?: string; ageSeconds?: number; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: options.headers ?? slackHeaders(t, body, contentType, options),
+  });
+  await t.app.ctx.services.slack.settled();
+  return res;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+let commands = 0;
+
+/** `/coffee <text>` from a Slack user (each with its own trigger_id, as Slack sends). */
+export function coffeeCommand(slackUserId: string, text = '', team = TEAM): string {
+  return new URLSearchParams({
+    token: 'legacy',
+    team_id: team,
+    user_id: slackUserId,
+    command: '/coffee',
+    text,
+    trigger_id: `trigger-${slackUserId}-${++commands}`,
+    response_url: 'https://hooks.slack.invalid/commands/1',
+  }).toString();
+}
+
+export const sendCommand = (t: TestApp, body: string, options: Parameters<typeof sendSigned>[4] = {}) =>
+  sendSigned(t, '/api/slack/commands', body, FORM, options);
+
+/** An interaction payload as Slack form-encodes it. */
+export function interactionBody(payload: Record<string, unknown>): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export const sendInteraction = (
+  t: TestApp,
+  payload: Record<string, unknown>,
+  options: Parameters<typeof sendSigned>[4] = {},
+) => sendSigned(t, '/api/slack/interactions', interactionBody(payload), FORM, options);
+
+let taps = 0;
+
+/** A tap on a button of the app (each tap its own action_ts, as Slack sends). */
+export function buttonTap(slackUserId: string, actionId: string, value: string, team = TEAM): Record<string, unknown> {
+  return {
+    type: 'block_actions',
+    team: { id: team },
+    user: { id: slackUserId, team_id: team },
+    trigger_id: `trigger-${slackUserId}`,
+    actions: [{ action_id: actionId, value, type: 'button', action_ts: `1700000000.${++taps}` }],
+  };
+}
+
+export const sendEvent = (t: TestApp, body: Record<string, unknown>, options: Parameters<typeof sendSigned>[4] = {}) =>
+  sendSigned(t, '/api/slack/events', JSON.stringify(body), 'application/json', options);
+
+/** Links `slackUserId` to `user` the way a workspace that confirms e-mails does: users.info tells their address. */
+export function vouchFor(setup: SlackSetup, slackUserId: string, user: TestUser): void {
+  setup.profiles[slackUserId] = { name: user.name, email: user.email, confirmed: true };
+}
+
+/** The Web API calls of `method` so far. */
+export const callsOf = (setup: SlackSetup, method: string): SlackCall[] =>
+  setup.slack.calls.filter((c) => c.method === method);
+
+/** All text of a message's or view's blocks, for asserting what the person reads. */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join('\n');
+  if (value && typeof value === 'object') return Object.values(value).map(textOf).join('\n');
+  return '';
+}

@@ -1,0 +1,84 @@
+import { useLingui } from '@lingui/react';
+import { MessageSquare } from 'lucide-react';
+import { useParams } from 'react-router';
+import { IconBadge } from '@/components/ui';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import {
+  useConfirmSlackLink,
+  useRevokeSlackLink,
+  useSlackLinkPreview,
+  useSlackLinkStatus,
+} from '@/features/slack/api/slack-link';
+
+/**
+ * /slack/link/{token}: where the Slack app's one-time link leads, for a signed-in person. It names
+ * the Slack account and links it only when the person says so; a used or expired link says to ask
+ * Slack for a new one. A linked person may unlink here (docs/slack.md "Linking").
+ */
+export function SlackLinkRoute() {
+  const { _ } = useLingui();
+  const { token = '' } = useParams();
+  const preview = useSlackLinkPreview(token);
+  const status = useSlackLinkStatus();
+  const confirm = useConfirmSlackLink();
+  const revoke = useRevokeSlackLink();
+  const gone = preview.isError && isApiError(preview.error) && preview.error.status === 404;
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-5 p-6">
+      <section className="card flex flex-col items-center gap-5 p-6 text-center" aria-labelledby="slack-link-title">
+        <IconBadge icon={MessageSquare} tone="accent" />
+        <h1 id="slack-link-title" className="text-2xl font-semibold">
+          {_('slack.link.title')}
+        </h1>
+        <div role="status" className="w-full space-y-2 break-words">
+          {preview.isPending ? (
+            <p className="flex items-center justify-center gap-3">
+              <span className="spinner" aria-hidden="true" />
+              {_('slack.link.pending')}
+            </p>
+          ) : null}
+          {confirm.isSuccess ? (
+            <p className="text-lg font-semibold text-[var(--success)]">
+              {_('slack.link.linked', { name: confirm.data.slackName })}
+            </p>
+          ) : null}
+          {gone && !confirm.isSuccess ? <p>{_('slack.link.gone')}</p> : null}
+          {preview.isError && !gone ? <p>{errorText(preview.error)}</p> : null}
+          {confirm.isError ? <p>{errorText(confirm.error)}</p> : null}
+          {revoke.isSuccess ? <p>{_('slack.link.unlinked')}</p> : null}
+        </div>
+        {preview.isSuccess && !confirm.isSuccess ? (
+          <>
+            <p className="text-lg">{_('slack.link.question', { name: preview.data.slackName })}</p>
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate(token)}
+            >
+              {_('slack.link.confirm')}
+            </button>
+          </>
+        ) : null}
+      </section>
+      {status.data?.linked && !revoke.isSuccess ? (
+        <section className="card flex flex-col gap-3 p-6" aria-labelledby="slack-unlink-title">
+          <h2 id="slack-unlink-title" className="text-lg font-semibold">
+            {_('slack.unlink.title')}
+          </h2>
+          <p className="text-sm text-[var(--ink-muted)]">{_('slack.unlink.body')}</p>
+          <button
+            type="button"
+            className="btn-secondary w-full"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate()}
+          >
+            {_('slack.unlink.action')}
+          </button>
+        </section>
+      ) : null}
+    </section>
+  );
+}
