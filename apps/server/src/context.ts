@@ -24,6 +24,7 @@ import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
 import type { SsoService } from './modules/auth/sso.service';
+import type { StandingService } from './modules/standing/standing.service';
 import type { ShopStatusService } from './modules/sites/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
 import type { UploadsService } from './modules/uploads/uploads.service';
@@ -68,6 +69,8 @@ export interface Services {
   sites: SitesService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
+  /** The usual drink kept on the server, and standing orders placed each day as orders for later. */
+  standing: StandingService;
   stats: StatsService;
   uploads: UploadsService;
   users: UsersService;

@@ -18,6 +18,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createSsoService } from './modules/auth/sso.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
+import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUsersService } from './modules/users/users.service';
@@ -78,6 +79,7 @@ export function createAppContext(base: AppBase): AppContext {
     shopStatus,
     sites,
     sso,
+    standing: createStandingService(base, { orders, users, sites, schedule, menu }),
     stats: createStatsService(base, { sites }),
     uploads,
     users,

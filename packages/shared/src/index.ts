@@ -35,3 +35,4 @@ export * from './privacy-schemas';
 export * from './audit-schemas';
 export * from './account-schemas';
 export * from './password-schemas';
+export * from './standing-schemas';

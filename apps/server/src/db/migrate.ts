@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-sessions-and-passwords';
 import * as m017 from './migrations/017-delivery-ids';
 import * as m018 from './migrations/018-live-events';
 import * as m019 from './migrations/019-request-keys';
+import * as m021 from './migrations/021-standing-orders';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -48,6 +49,7 @@ class StaticProvider implements MigrationProvider {
       '017-delivery-ids': { up: m017.up(this.dialect) },
       '018-live-events': { up: m018.up(this.dialect) },
       '019-request-keys': { up: m019.up(this.dialect) },
+      '021-standing-orders': { up: m021.up(this.dialect) },
     });
   }
 }

@@ -33,9 +33,11 @@ import type {
   LiveEventsTable,
   RequestKeysTable,
 } from './tables/operations';
+import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
+export type * from './tables/standing';
 
 export interface Database {
   users: UsersTable;
@@ -68,6 +70,9 @@ export interface Database {
   live_sequences: LiveSequencesTable;
   live_events: LiveEventsTable;
   request_keys: RequestKeysTable;
+  usual_drinks: UsualDrinksTable;
+  standing_orders: StandingOrdersTable;
+  standing_order_runs: StandingOrderRunsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */
