@@ -23,6 +23,7 @@ export default defineConfig({
                 'apps/server/src/modules/retention/retention.cluster.test.ts',
                 'apps/server/src/modules/display/display.cluster.test.ts',
                 'apps/server/src/realtime/live-sequence.cluster.test.ts',
+                'apps/server/src/modules/standing/standing.cluster.test.ts',
               ],
           environment: 'node',
           testTimeout: 30_000,

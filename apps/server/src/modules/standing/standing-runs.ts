@@ -77,7 +77,7 @@ export function createStandingRuns(
       pickupAt: pickupAt.toISOString(),
     };
     try {
-      const { order } = await deps.orders.place(user, body, standingKey(row.id, day));
+      const { order } = await deps.orders.place(user, body, standingKey(row.id, day), { standing: true });
       return { outcome: 'placed', orderId: order.id };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
