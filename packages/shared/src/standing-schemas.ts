@@ -94,4 +94,3 @@ export const StandingOrderPatchBodySchema = z
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'nothing to change' });
 export type StandingOrderPatchBody = z.infer<typeof StandingOrderPatchBodySchema>;
-

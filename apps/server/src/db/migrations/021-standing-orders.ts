@@ -45,7 +45,9 @@ export function up(dialect: Dialect) {
 
     await db.schema
       .createTable('standing_order_runs')
-      .addColumn('standing_order_id', 'integer', (c) => c.notNull().references('standing_orders.id').onDelete('cascade'))
+      .addColumn('standing_order_id', 'integer', (c) =>
+        c.notNull().references('standing_orders.id').onDelete('cascade'),
+      )
       .addColumn('day', 'varchar(10)', (c) => c.notNull())
       .addColumn('outcome', 'varchar(16)', (c) => c.notNull())
       .addColumn('order_id', 'integer')

@@ -88,7 +88,6 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     return base ? new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).toString() : path;
   }
 
-
   async function deliver(row: OutboxRow, now: Date): Promise<DeliveryOutcome> {
     const payload = JSON.parse(row.payload) as OutboxPayload;
     const message = { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) };
@@ -179,7 +178,10 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     if (notified) service.wake();
   });
   // A standing order not placed: its owner is told with the day's record (docs/standing-orders.md).
-  ctx.domainEvents.within('standing.failing', async (trx, failure) => (await service.enqueueStandingFailure(trx, failure)) > 0);
+  ctx.domainEvents.within(
+    'standing.failing',
+    async (trx, failure) => (await service.enqueueStandingFailure(trx, failure)) > 0,
+  );
   ctx.domainEvents.on('standing.failed', ({ notified }) => {
     if (notified) service.wake();
   });

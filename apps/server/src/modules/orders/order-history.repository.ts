@@ -91,7 +91,11 @@ export function orderTimeline(db: Db, orderId: number) {
  * A person's most recent online cafe order (not walk-up) among `statuses`, with a tumbler photo:
  * the usual when none is saved (picked up), and the "recent" tumbler photo of a standing order.
  */
-export function latestCafeOrderOf(db: Db, userId: number, statuses: readonly OrderStatus[]): Promise<OrderRow | undefined> {
+export function latestCafeOrderOf(
+  db: Db,
+  userId: number,
+  statuses: readonly OrderStatus[],
+): Promise<OrderRow | undefined> {
   return orderQuery(db)
     .where('o.user_id', '=', userId)
     .where('o.status', 'in', statuses)

@@ -109,7 +109,9 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
         ...(order.type ? { type: order.type } : {}),
         ...(order.sweetness !== null && isSweetness(order.sweetness) ? { sweetness: order.sweetness } : {}),
         ...(textOrEmpty(order.remark) ? { remark: textOrEmpty(order.remark) } : {}),
-        ...(order.options ? { options: order.options.map((o) => ({ choiceId: o.choiceId, quantity: o.quantity })) } : {}),
+        ...(order.options
+          ? { options: order.options.map((o) => ({ choiceId: o.choiceId, quantity: o.quantity })) }
+          : {}),
       };
     },
 

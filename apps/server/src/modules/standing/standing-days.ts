@@ -2,7 +2,12 @@ import { addDays, clockMinutes, instantOfCafeTime, weekdayOf, type CafeDay } fro
 
 /** The weekdays of a row ("1,2,3"). */
 export const weekdaysOf = (text: string): number[] =>
-  text === '' ? [] : text.split(',').map(Number).filter((n) => Number.isInteger(n));
+  text === ''
+    ? []
+    : text
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n));
 
 export const weekdaysText = (days: readonly number[]): string => [...days].sort((a, b) => a - b).join(',');
 

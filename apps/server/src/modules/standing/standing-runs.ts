@@ -30,7 +30,10 @@ type Outcome = { outcome: 'placed'; orderId: number } | { outcome: 'skipped' | '
 export function createStandingRuns(
   ctx: AppBase,
   deps: StandingDeps,
-  own: { usual(userId: number): Promise<DrinkChoice | null>; end(where: { id: number }, reason: EndReason): Promise<number> },
+  own: {
+    usual(userId: number): Promise<DrinkChoice | null>;
+    end(where: { id: number }, reason: EndReason): Promise<number>;
+  },
 ) {
   const { db, clock, log } = ctx;
   let timer: DueTimer | undefined;
@@ -141,7 +144,10 @@ export function createStandingRuns(
       if (!done.nextDue || tomorrow < done.nextDue) done.nextDue = tomorrow;
       if (row.paused === 1 || !weekdaysOf(row.weekdays).includes(weekdayOf(today))) continue;
       // Set or changed today after its time: today's was never meant (its first day is the next one).
-      if (pickupInstant(today, row.time, site.timeZone) <= now && row.updated_at >= iso(startOfCafeDay(today, site.timeZone))) {
+      if (
+        pickupInstant(today, row.time, site.timeZone) <= now &&
+        row.updated_at >= iso(startOfCafeDay(today, site.timeZone))
+      ) {
         continue;
       }
       const at = iso(now);
@@ -175,7 +181,8 @@ export function createStandingRuns(
         retryMs: 5_000,
         bus: ctx.bus,
         wakeOn: [STANDING_TOPIC],
-        onError: (error) => log.warn({ err: error }, 'standing orders: could not place the due ones; trying again shortly'),
+        onError: (error) =>
+          log.warn({ err: error }, 'standing orders: could not place the due ones; trying again shortly'),
         async run() {
           const outcome = await runDue(clock.now());
           const { nextDue, ...counts } = outcome;

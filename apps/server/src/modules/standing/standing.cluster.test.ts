@@ -32,12 +32,27 @@ describe('standing orders with several server processes', () => {
     const at = clock.now().toISOString();
     const { id: categoryId } = await db
       .insertInto('categories')
-      .values({ name: 'Coffee', category_for: 'cafe', is_available: 'available', sort_order: 0, created_at: at, updated_at: at })
+      .values({
+        name: 'Coffee',
+        category_for: 'cafe',
+        is_available: 'available',
+        sort_order: 0,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { id: latte } = await db
       .insertInto('menu_items')
-      .values({ category_id: categoryId, name: 'Latte', description: '-', is_active: 'active', is_available: 'available', created_at: at, updated_at: at })
+      .values({
+        category_id: categoryId,
+        name: 'Latte',
+        description: '-',
+        is_active: 'active',
+        is_available: 'available',
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('site_menu_items').values({ site_id: 1, item_id: latte, available: 1, sold_out: 0 }).execute();
@@ -46,13 +61,27 @@ describe('standing orders with several server processes', () => {
     const sha = randomBytes(32).toString('hex');
     await db
       .insertInto('images')
-      .values({ name: `${sha}.webp`, sha256: sha, mime: 'image/webp', width: 1, height: 1, bytes: 3, data: Buffer.from('abc'), uploaded_by: userId, created_at: at })
+      .values({
+        name: `${sha}.webp`,
+        sha256: sha,
+        mime: 'image/webp',
+        width: 1,
+        height: 1,
+        bytes: 3,
+        data: Buffer.from('abc'),
+        uploaded_by: userId,
+        created_at: at,
+      })
       .execute();
     for (const app of apps) app.ctx.bus.resync();
     const user = (await first.ctx.services.users.findActive(userId))!;
     // Ada's first order at the counter (its tumbler photo is the recent one), cancelled. The location
     // check is on: the standing order's placements need no position.
-    const site = await db.selectFrom('sites').select(['latitude', 'longitude']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const site = await db
+      .selectFrom('sites')
+      .select(['latitude', 'longitude'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     const { order } = await first.ctx.services.orders.place(user, {
       latitude: site.latitude,
       longitude: site.longitude,

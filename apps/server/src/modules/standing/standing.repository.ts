@@ -95,7 +95,14 @@ export async function endStanding(
 export async function claimDay(db: Db, standingOrderId: number, day: string, at: string): Promise<boolean> {
   const result = await db
     .insertInto('standing_order_runs')
-    .values({ standing_order_id: standingOrderId, day, outcome: 'placing', order_id: null, reason: null, created_at: at })
+    .values({
+      standing_order_id: standingOrderId,
+      day,
+      outcome: 'placing',
+      order_id: null,
+      reason: null,
+      created_at: at,
+    })
     .onConflict((oc) => oc.columns(['standing_order_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -22,7 +22,8 @@ export const standingRoutes: FastifyPluginAsyncZod<{ standing: StandingService }
       preHandler: requireAuth,
       schema: {
         tags,
-        summary: "The caller's usual drink: the one they saved, else their most recent picked-up cafe drink; null when none",
+        summary:
+          "The caller's usual drink: the one they saved, else their most recent picked-up cafe drink; null when none",
         security: bearerSecurity,
         response: { 200: UsualSchema, ...errorResponses(401) },
       },

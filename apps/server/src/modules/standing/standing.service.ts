@@ -122,6 +122,40 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
     if (site?.archived) await end({ siteId }, 'site-archived');
   });
 
+  /** PATCH /standing-orders/{id}: pause, resume, skip the next day (or not), change the drink, days or time. */
+  async function update(user: AuthUser, id: number, body: StandingOrderPatchBody): Promise<StandingOrder> {
+    const row = await ownRow(user, id);
+    if (body.drink) await checkDrink(body.drink);
+    else if (body.drink === null && !(await usualOf(user.id))) {
+      throw badRequest('drink: you have no usual yet; choose a drink, or set your usual first');
+    }
+    const patch: Parameters<typeof repo.updateStanding>[2] = { updated_at: iso(clock.now()) };
+    if (body.paused !== undefined) patch.paused = body.paused ? 1 : 0;
+    if (body.drink !== undefined) patch.drink = body.drink === null ? null : JSON.stringify(body.drink);
+    if (body.weekdays !== undefined) patch.weekdays = weekdaysText(body.weekdays);
+    if (body.time !== undefined) patch.time = body.time;
+    if (body.skipNext !== undefined) {
+      if (!body.skipNext) patch.skip_date = null;
+      else {
+        const site = await deps.sites.get(row.site_id);
+        const now = clock.now();
+        const today = cafeDayOf(now, site.timeZone);
+        const doneToday = (await repo.findRun(db, row.id, today)) !== undefined;
+        const next = nextDayOf(
+          { weekdays: body.weekdays ?? weekdaysOf(row.weekdays), time: body.time ?? row.time },
+          today,
+          now,
+          site.timeZone,
+          { doneToday, skip: null },
+        );
+        patch.skip_date = next ?? addDays(today, 1);
+      }
+    }
+    await repo.updateStanding(db, row.id, patch);
+    runs.wake();
+    return one(row);
+  }
+
   return {
     /** The person's usual drink (saved, else their last picked-up cafe drink), or null: what Slack's `/coffee` orders. */
     async usual(userId: number): Promise<DrinkChoice | null> {
@@ -174,39 +208,7 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
       return one((await repo.findStanding(db, id)) as repo.StandingRow);
     },
 
-    /** PATCH /standing-orders/{id}: pause, resume, skip the next day (or not), change the drink, days or time. */
-    async update(user: AuthUser, id: number, body: StandingOrderPatchBody): Promise<StandingOrder> {
-      const row = await ownRow(user, id);
-      if (body.drink) await checkDrink(body.drink);
-      else if (body.drink === null && !(await usualOf(user.id))) {
-        throw badRequest('drink: you have no usual yet; choose a drink, or set your usual first');
-      }
-      const patch: Parameters<typeof repo.updateStanding>[2] = { updated_at: iso(clock.now()) };
-      if (body.paused !== undefined) patch.paused = body.paused ? 1 : 0;
-      if (body.drink !== undefined) patch.drink = body.drink === null ? null : JSON.stringify(body.drink);
-      if (body.weekdays !== undefined) patch.weekdays = weekdaysText(body.weekdays);
-      if (body.time !== undefined) patch.time = body.time;
-      if (body.skipNext !== undefined) {
-        if (!body.skipNext) patch.skip_date = null;
-        else {
-          const site = await deps.sites.get(row.site_id);
-          const now = clock.now();
-          const today = cafeDayOf(now, site.timeZone);
-          const doneToday = (await repo.findRun(db, row.id, today)) !== undefined;
-          const next = nextDayOf(
-            { weekdays: body.weekdays ?? weekdaysOf(row.weekdays), time: body.time ?? row.time },
-            today,
-            now,
-            site.timeZone,
-            { doneToday, skip: null },
-          );
-          patch.skip_date = next ?? addDays(today, 1);
-        }
-      }
-      await repo.updateStanding(db, row.id, patch);
-      runs.wake();
-      return one(row);
-    },
+    update,
 
     /** DELETE /standing-orders/{id}: ended by its owner (its records stay). */
     async remove(user: AuthUser, id: number): Promise<void> {
@@ -215,20 +217,20 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
     },
 
     async pause(user: AuthUser, id: number): Promise<StandingOrder> {
-      return this.update(user, id, { paused: true });
+      return update(user, id, { paused: true });
     },
     async resume(user: AuthUser, id: number): Promise<StandingOrder> {
-      return this.update(user, id, { paused: false });
+      return update(user, id, { paused: false });
     },
     async skipNext(user: AuthUser, id: number): Promise<StandingOrder> {
-      return this.update(user, id, { skipNext: true });
+      return update(user, id, { skipNext: true });
     },
 
     /** One pass of the daily placement at `now` (tests, and the timer). */
     runDue: runs.runDue,
     /** The timer of this process (server.ts). */
-    start: runs.start,
-    stop: runs.stop,
+    start: () => runs.start(),
+    stop: () => runs.stop(),
   };
 }
 

@@ -49,8 +49,12 @@ describe('standing orders', () => {
   };
   const at = (day: string, time: string) => t.clock.set(local(day, time));
   const runDay = () => t.app.ctx.services.standing.runDue(t.clock.now());
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, who: TestUser, body?: unknown) =>
-    t.request(method, url, await now(who), body as Record<string, unknown> | undefined);
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    who: TestUser,
+    body?: unknown,
+  ) => t.request(method, url, await now(who), body as Record<string, unknown> | undefined);
 
   /** A person who ordered once (their tumbler photo is the "recent" one), with `drink` as their usual. */
   async function person(options: { usual?: boolean } = {}): Promise<TestUser> {
@@ -101,7 +105,7 @@ describe('standing orders', () => {
     await webhook.close();
   });
 
-  it("keeps the usual on the server: the last picked-up drink, then the saved one, and back", async () => {
+  it('keeps the usual on the server: the last picked-up drink, then the saved one, and back', async () => {
     at(MON, '10:00');
     const who = await t.createUser();
     expect((await call('GET', '/api/me/usual', who)).json<Usual>()).toBeNull();
@@ -116,7 +120,11 @@ describe('standing orders', () => {
     });
     const saved = await call('PUT', '/api/me/usual', who, { menu_id: menu.latte, type: 'hot', sweetness: 25 });
     expect(saved.json()).toEqual({ drink: { menu_id: menu.latte, type: 'hot', sweetness: 25 }, source: 'saved' });
-    expect(await t.app.ctx.services.standing.usual(who.id)).toEqual({ menu_id: menu.latte, type: 'hot', sweetness: 25 });
+    expect(await t.app.ctx.services.standing.usual(who.id)).toEqual({
+      menu_id: menu.latte,
+      type: 'hot',
+      sweetness: 25,
+    });
     const cleared = await call('DELETE', '/api/me/usual', who);
     expect(cleared.json<Usual>()?.source).toBe('last-order');
     // An item that does not exist, a cafe drink without its type: 400.
@@ -143,9 +151,9 @@ describe('standing orders', () => {
       const res = await call('POST', '/api/standing-orders', nobody, { siteId: 1, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call('POST', '/api/standing-orders', nobody, { siteId: 999, weekdays: [1], time: '09:30' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/api/standing-orders', nobody, { siteId: 999, weekdays: [1], time: '09:30' })).statusCode,
+    ).toBe(404);
     const owner = await person();
     const mineNow = await standing(owner, { weekdays: [1], time: '11:00' });
     expect((await call('PATCH', `/api/standing-orders/${mineNow.id}`, nobody, { paused: true })).statusCode).toBe(403);
@@ -161,7 +169,14 @@ describe('standing orders', () => {
     at(MON, '12:00');
     const who = await person();
     const set = await standing(who, { weekdays: [2, 4], time: '09:30' });
-    expect(set).toMatchObject({ drink: null, weekdays: [2, 4], time: '09:30', paused: false, nextDay: TUE, lastRun: null });
+    expect(set).toMatchObject({
+      drink: null,
+      weekdays: [2, 4],
+      time: '09:30',
+      paused: false,
+      nextDay: TUE,
+      lastRun: null,
+    });
     // Monday is not one of its days.
     await runDay();
     expect(await ordersOf(who)).toHaveLength(1);
@@ -205,7 +220,11 @@ describe('standing orders', () => {
     at(WED, '15:00');
     const who = await person();
     expect((await call('PUT', '/api/user/notifications', who, { webhook: true, language: 'th' })).statusCode).toBe(200);
-    const set = await standing(who, { weekdays: [4], time: '10:00', drink: { menu_id: menu.thaiTea, type: 'cold', sweetness: 75 } });
+    const set = await standing(who, {
+      weekdays: [4],
+      time: '10:00',
+      drink: { menu_id: menu.thaiTea, type: 'cold', sweetness: 75 },
+    });
     const soldOut = await call('PATCH', `/api/sites/1/menu-items/${menu.thaiTea}`, barista, { soldOut: true });
     expect(soldOut.statusCode, soldOut.body).toBe(200);
     at(THU, '00:01');
@@ -214,7 +233,9 @@ describe('standing orders', () => {
     const [row] = await notices(who);
     expect(row).toMatchObject({ channel: 'webhook', order_id: null });
     await t.app.ctx.services.notifications.deliverDue();
-    const delivered = webhook.accepted.map((r) => JSON.parse(r.body) as { type: string }).filter((b) => b.type === 'standing.failed');
+    const delivered = webhook.accepted
+      .map((r) => JSON.parse(r.body) as { type: string })
+      .filter((b) => b.type === 'standing.failed');
     const body = StandingWebhookPayloadSchema.parse(delivered.at(-1));
     expect(body).toMatchObject({
       language: 'th',
@@ -224,7 +245,11 @@ describe('standing orders', () => {
     });
     expect(body.standingOrder.reason).toMatch(/sold out/i);
     expect(body.message.text).toContain(body.standingOrder.reason);
-    expect((await mine(who))[0]?.lastRun).toMatchObject({ day: THU, outcome: 'failed', reason: body.standingOrder.reason });
+    expect((await mine(who))[0]?.lastRun).toMatchObject({
+      day: THU,
+      outcome: 'failed',
+      reason: body.standingOrder.reason,
+    });
     await call('PATCH', `/api/sites/1/menu-items/${menu.thaiTea}`, barista, { soldOut: false });
     await call('DELETE', `/api/standing-orders/${set.id}`, who);
   });
@@ -299,11 +324,25 @@ describe('standing orders', () => {
     at(thursday, '00:00');
     // The process before the restart claimed the day and placed the order, then stopped before recording it.
     const user = await t.app.ctx.services.users.findActive(who.id);
-    const body = { menu_id: menu.latte, type: 'hot' as const, sweetness: 50 as const, tumblerImage: image, siteId: 1, pickupAt: local(thursday, '10:00') };
+    const body = {
+      menu_id: menu.latte,
+      type: 'hot' as const,
+      sweetness: 50 as const,
+      tumblerImage: image,
+      siteId: 1,
+      pickupAt: local(thursday, '10:00'),
+    };
     const first = await t.app.ctx.services.orders.place(user!, body, standingKey(set.id, thursday));
     await t.app.ctx.db
       .insertInto('standing_order_runs')
-      .values({ standing_order_id: set.id, day: thursday, outcome: 'placing', order_id: null, reason: null, created_at: t.clock.now().toISOString() })
+      .values({
+        standing_order_id: set.id,
+        day: thursday,
+        outcome: 'placing',
+        order_id: null,
+        reason: null,
+        created_at: t.clock.now().toISOString(),
+      })
       .execute();
     // Within its claim's lease nobody takes the day over.
     expect((await runDay()).placed).toBe(0);
@@ -324,7 +363,9 @@ describe('standing orders', () => {
     const a = await standing(leaving, { weekdays: [1, 2, 3, 4, 5], time: '10:00' });
     const b = await standing(disabled, { weekdays: [1, 2, 3, 4, 5], time: '10:00' });
     expect((await call('DELETE', `/api/user/${leaving.id}`, admin)).statusCode).toBe(204);
-    expect((await call('PATCH', `/api/user/${disabled.id}`, admin, { isAvailable: 'unavailable' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/user/${disabled.id}`, admin, { isAvailable: 'unavailable' })).statusCode).toBe(
+      200,
+    );
     const rows = await t.app.ctx.db
       .selectFrom('standing_orders')
       .select(['id', 'ended_reason'])
