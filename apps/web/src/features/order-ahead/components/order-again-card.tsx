@@ -12,7 +12,8 @@ import {
 } from '@/features/order-ahead/lib/favourite-drink';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { drinkTypeText } from '@/lib/drink-text';
-import { optionsText } from '@/lib/drink-options';
+import { chosenOf, optionsText } from '@/lib/drink-options';
+import { useSaveUsual } from '@/features/order-ahead/api/standing-orders';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 
 interface OrderAgainCardProps {
@@ -43,6 +44,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   const gone = offer !== null && photoGone === offer.tumblerImage;
   const remark = textOrEmpty(offer?.remark);
   const categories = useCategories('cafe');
+  const saveUsual = useSaveUsual();
   const groupsOf = (menuId: number) =>
     categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.optionGroups ?? [];
 
@@ -98,6 +100,15 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
           const groups = groupsOf(offer.menu_id);
           const draft = draftFromFavourite(offer, groups);
           onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft, lostChoices(offer, groups));
+          // Ordered again: the usual on the server too (a standing order, Slack), beside favOrder here.
+          const options = chosenOf(offer.options);
+          saveUsual.mutate({
+            menu_id: offer.menu_id,
+            type: offer.type,
+            sweetness: offer.sweetness,
+            ...(remark ? { remark } : {}),
+            ...(options?.length ? { options } : {}),
+          });
         }}
       >
         {gone ? (
