@@ -132,6 +132,9 @@ export function createStandingRuns(
   async function runDue(now: Date): Promise<{ placed: number; skipped: number; failed: number; nextDue: Date | null }> {
     const done = { placed: 0, skipped: 0, failed: 0, nextDue: null as Date | null };
     const sitesById = new Map((await deps.sites.read()).sites.map((s) => [s.id, s]));
+    // Each site's today, and the days already settled: no write for them on every pass.
+    const todays = [...new Set([...sitesById.values()].map((site) => cafeDayOf(now, site.timeZone)))];
+    const settled = await repo.settledOn(db, todays);
     for (const row of await repo.listRunning(db)) {
       const site = sitesById.get(row.site_id);
       if (!site) continue;
@@ -150,6 +153,7 @@ export function createStandingRuns(
       ) {
         continue;
       }
+      if (settled.has(`${row.id}:${today}`)) continue;
       const at = iso(now);
       let claimed = await repo.claimDay(db, row.id, today, at);
       if (!claimed) {

@@ -154,14 +154,31 @@ export function findRun(db: Db, standingOrderId: number, day: string): Promise<R
     .executeTakeFirst();
 }
 
-/** The latest record of each of `ids`. */
+/** The latest record of each of `ids` (one row each, however many days they ran). */
 export async function latestRuns(db: Db, ids: readonly number[]): Promise<Map<number, RunRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('standing_order_runs')
+    .selectFrom('standing_order_runs as r')
     .selectAll()
-    .where('standing_order_id', 'in', ids)
-    .orderBy('day', 'asc')
+    .where('r.standing_order_id', 'in', ids)
+    .where('r.day', '=', (eb) =>
+      eb
+        .selectFrom('standing_order_runs as later')
+        .select((inner) => inner.fn.max('later.day').as('day'))
+        .whereRef('later.standing_order_id', '=', 'r.standing_order_id'),
+    )
     .execute();
   return new Map(rows.map((row) => [row.standing_order_id, row]));
+}
+
+/** The records of `days` (keys "id:day"), to pass over the days already settled without a write each. */
+export async function settledOn(db: Db, days: readonly string[]): Promise<Set<string>> {
+  if (days.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('standing_order_runs')
+    .select(['standing_order_id', 'day'])
+    .where('day', 'in', days)
+    .where('outcome', '!=', 'placing')
+    .execute();
+  return new Set(rows.map((row) => `${row.standing_order_id}:${row.day}`));
 }
