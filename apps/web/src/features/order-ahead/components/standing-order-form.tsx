@@ -77,8 +77,13 @@ export function StandingOrderForm({ usualLabel, drinks, describe }: StandingOrde
         <legend className="label">{_('order.standing.days')}</legend>
         <div className="flex flex-wrap gap-3">
           {WEEK.map((day) => (
-            <label key={day} className="inline-flex items-center gap-1.5">
-              <input type="checkbox" checked={weekdays.includes(day)} onChange={() => toggleDay(day)} />
+            <label key={day} className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
+                checked={weekdays.includes(day)}
+                onChange={() => toggleDay(day)}
+              />
               {_(WEEKDAY_IDS[day])}
             </label>
           ))}
