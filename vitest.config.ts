@@ -24,6 +24,7 @@ export default defineConfig({
                 'apps/server/src/modules/display/display.cluster.test.ts',
                 'apps/server/src/realtime/live-sequence.cluster.test.ts',
                 'apps/server/src/modules/slack/slack.cluster.test.ts',
+                'apps/server/src/modules/standing/standing.cluster.test.ts',
               ],
           environment: 'node',
           testTimeout: 30_000,

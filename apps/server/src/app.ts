@@ -39,6 +39,7 @@ import { shopStatusRoutes } from './modules/sites/shop-status.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { optionsRoutes } from './modules/options/options.routes';
 import { pickupRoutes } from './modules/pickup/pickup.routes';
+import { standingRoutes } from './modules/standing/standing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(displayRoutes, ctx.services);
       await api.register(liveRoutes, ctx.services);
       await api.register(slackRoutes, ctx.services);
+      await api.register(standingRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);
     },
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The opening hours' timer (server.ts starts it) stops before what its work needs goes away.
     await ctx.services.schedule.stop();
     await ctx.services.orders.stopReleases();
+    await ctx.services.standing.stop();
     await ctx.services.retention.stop();
     // The events still being numbered are sent before the connections and the database close.
     await events.settled();

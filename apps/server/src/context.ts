@@ -25,6 +25,7 @@ import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
 import type { SlackService } from './modules/slack/slack.service';
 import type { SsoService } from './modules/auth/sso.service';
+import type { StandingService } from './modules/standing/standing.service';
 import type { ShopStatusService } from './modules/sites/shop-status.service';
 import type { StatsService } from './modules/stats/stats.service';
 import type { UploadsService } from './modules/uploads/uploads.service';
@@ -71,6 +72,8 @@ export interface Services {
   slack: SlackService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
+  /** The usual drink kept on the server, and standing orders placed each day as orders for later. */
+  standing: StandingService;
   stats: StatsService;
   uploads: UploadsService;
   users: UsersService;

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   if (config.openingHours) app.ctx.services.schedule.start();
   // Orders for later join the queue when they fall due.
   app.ctx.services.orders.startReleases();
+  // Standing orders become the day's orders for later (docs/standing-orders.md).
+  app.ctx.services.standing.start();
   // The notification outbox: what is written in any process is delivered once, by one of them.
   app.ctx.services.notifications.start();
   // Personal data past its time (docs/privacy.md), once a day by one of the processes.

@@ -19,6 +19,7 @@ import { createSsoService } from './modules/auth/sso.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
 import { createSlackService } from './modules/slack/slack.service';
+import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createUsersService } from './modules/users/users.service';
@@ -89,6 +90,7 @@ export function createAppContext(base: AppBase): AppContext {
     sites,
     slack,
     sso,
+    standing: createStandingService(base, { orders, users, sites, schedule, menu }),
     stats: createStatsService(base, { sites }),
     uploads,
     users,

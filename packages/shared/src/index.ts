@@ -37,3 +37,4 @@ export * from './account-schemas';
 export * from './password-schemas';
 export * from './diet';
 export * from './slack-schemas';
+export * from './standing-schemas';

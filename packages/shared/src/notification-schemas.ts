@@ -111,3 +111,26 @@ export const WebhookPayloadSchema = z.object({
   message: z.object({ title: z.string(), text: z.string(), url: z.string() }),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+/**
+ * The webhook's body when a standing order could not be placed on its day (docs/standing-orders.md):
+ * no order exists, so it names the standing order, the day and the reason instead.
+ */
+export const StandingWebhookPayloadSchema = z.object({
+  id: z.string(),
+  type: z.literal('standing.failed'),
+  createdAt: z.string(),
+  language: NotificationLanguageSchema,
+  recipient: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  standingOrder: z.object({
+    id: z.number().int(),
+    day: z.string(),
+    time: z.string(),
+    drink: z.string(),
+    site: z.object({ id: z.number().int(), name: z.string() }),
+    /** The placement decision's refusal, as the person reads it. */
+    reason: z.string(),
+  }),
+  message: z.object({ title: z.string(), text: z.string(), url: z.string() }),
+});
+export type StandingWebhookPayload = z.infer<typeof StandingWebhookPayloadSchema>;

@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-delivery-ids';
 import * as m018 from './migrations/018-live-events';
 import * as m019 from './migrations/019-request-keys';
 import * as m020 from './migrations/020-diet-tags';
+import * as m021 from './migrations/021-standing-orders';
 import * as m022 from './migrations/022-slack-app';
 import type { Database } from './types';
 
@@ -51,6 +52,7 @@ class StaticProvider implements MigrationProvider {
       '018-live-events': { up: m018.up(this.dialect) },
       '019-request-keys': { up: m019.up(this.dialect) },
       '020-diet-tags': { up: m020.up(this.dialect) },
+      '021-standing-orders': { up: m021.up(this.dialect) },
       '022-slack-app': { up: m022.up(this.dialect) },
     });
   }

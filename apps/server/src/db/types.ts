@@ -39,10 +39,12 @@ import type {
   SlackSeenRequestsTable,
   SlackOrderMessagesTable,
 } from './tables/slack';
+import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
 export type * from './tables/slack';
+export type * from './tables/standing';
 
 export interface Database {
   users: UsersTable;
@@ -79,6 +81,9 @@ export interface Database {
   slack_link_tokens: SlackLinkTokensTable;
   slack_seen_requests: SlackSeenRequestsTable;
   slack_order_messages: SlackOrderMessagesTable;
+  usual_drinks: UsualDrinksTable;
+  standing_orders: StandingOrdersTable;
+  standing_order_runs: StandingOrderRunsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -60,6 +60,10 @@ export interface DomainEventMap {
   'orders.changed': { siteId: number };
   /** An order moved (taken, finished, picked up, rejected, released, undone); `notified`: its owner has messages in the outbox. */
   'order.moved': { orderId: number; siteId: number; notified: boolean };
+  /** A standing order could not be placed on its day (modules/standing); its owner was told in the same transaction. */
+  'standing.failed': StandingFailure & { notified: boolean };
+  /** A standing order placed its day's order for later. */
+  'standing.placed': { standingOrderId: number; userId: number; orderId: number; day: string };
 }
 
 /** Effects that commit with the change: they run inside the writer's transaction. */
@@ -70,6 +74,24 @@ export interface WithinEventMap {
   'order.moving': OrderMove;
   /** An account is being disabled: its sessions end with it. */
   'user.disabling': { userId: number };
+  /** A standing order could not be placed: its owner's notifications go into the outbox with the day's record. */
+  'standing.failing': StandingFailure;
+}
+
+/** What the outbox needs to tell a person their standing order was not placed today. */
+export interface StandingFailure {
+  userId: number;
+  standingOrderId: number;
+  /** The site's calendar day it was for, and its pickup time there (HH:mm). */
+  day: string;
+  time: string;
+  /** The drink's name (the menu item), or null when not known (no usual). */
+  drink: string | null;
+  siteId: number;
+  siteName: string;
+  /** The placement decision's refusal (or why it could not be tried), as the person reads it. */
+  code: string;
+  reason: string;
 }
 
 /** What the outbox needs to tell an order's owner of a move. */

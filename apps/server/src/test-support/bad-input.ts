@@ -480,6 +480,13 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
     case 'pickupAt':
       // Left out (as soon as possible): an order for later needs a slot the site offers.
       return undefined;
+    // A standing order (docs/standing-orders.md): the usual (no drink), on weekdays, at 09:30.
+    case 'drink':
+      return undefined;
+    case 'weekdays':
+      return [1, 2, 3, 4, 5];
+    case 'time':
+      return '09:30';
     default:
       break;
   }

@@ -1,11 +1,13 @@
 import { MESSAGES, type NotificationLanguage, type OrderStatus } from '@cafe/shared';
-import type { OrderMove } from '../../lib/domain-events';
+import type { OrderMove, StandingFailure } from '../../lib/domain-events';
 
 /** What a notification tells: an order's move that its owner hears of. */
 export type NotificationEvent =
   'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released' | 'tumbler-missing' | 'reminder';
 /** A message about the account itself, sent by e-mail only. */
 export type AccountEvent = 'confirm-email' | 'reset-password';
+/** A standing order that could not be placed on its day (modules/standing). */
+export type StandingEvent = 'standing-failed';
 
 /** The facts of an order a message names (taken at the change, in its transaction): the `order.moving` event's. */
 export type OrderFacts = OrderMove['order'];
@@ -20,11 +22,13 @@ export interface RenderedMessage {
 
 /** What an outbox row carries: written once, sent as it is on every attempt. */
 export interface OutboxPayload {
-  event: NotificationEvent | AccountEvent;
+  event: NotificationEvent | AccountEvent | StandingEvent;
   language: NotificationLanguage;
   recipient: { id: number; email: string; name: string };
   /** The order told of (none for a message about the account). */
   order?: OrderFacts;
+  /** The standing order told of (standing-failed). */
+  standing?: StandingFailure;
   message: RenderedMessage;
   createdAt: string;
 }
@@ -163,6 +167,31 @@ export function confirmationMessage(language: NotificationLanguage, path: string
   return {
     title: 'Confirm your e-mail address for the cafe',
     text: `Open this link within ${hours} hours to confirm your address and start ordering. If you did not register, do nothing.`,
+    path,
+  };
+}
+
+/**
+ * A standing order not placed today: the day, time, drink and site, the placement decision's
+ * reason, and a link (`path`) to choose something else.
+ */
+export function standingFailedMessage(
+  language: NotificationLanguage,
+  failure: StandingFailure,
+  path: string,
+): RenderedMessage {
+  if (language === 'th') {
+    const drink = failure.drink ?? 'เครื่องดื่มประจำของคุณ';
+    return {
+      title: 'สั่งเครื่องดื่มประจำวันนี้ไม่สำเร็จ',
+      text: `${drink} เวลา ${failure.time} ที่ ${failure.siteName} (${failure.day}) สั่งไม่ได้: ${failure.reason} แตะเพื่อเลือกเครื่องดื่มอื่น`,
+      path,
+    };
+  }
+  const drink = failure.drink ?? 'Your usual';
+  return {
+    title: 'Your standing order was not placed today',
+    text: `${drink} for ${failure.time} at ${failure.siteName} (${failure.day}) could not be ordered: ${failure.reason} Tap to choose something else.`,
     path,
   };
 }

@@ -7,19 +7,20 @@ import {
   type NotificationSettings,
   type NotificationSettingsBody,
   type OutboxHealth,
-  type WebhookPayload,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { PushService } from './push.service';
 import type { Db } from '../../db/types';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
-import type { OrderMove } from '../../lib/domain-events';
+import type { OrderMove, StandingFailure } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer } from './channels';
+import { webhookBody } from './webhook-body';
 import {
   eventOf,
   renderMessage,
+  standingFailedMessage,
   type AccountEvent,
   type NotificationEvent,
   type OutboxPayload,
@@ -87,37 +88,6 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     return base ? new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).toString() : path;
   }
 
-  function webhookBody(row: OutboxRow, payload: OutboxPayload): string {
-    const { order, event } = payload;
-    if (!order || event === 'confirm-email' || event === 'reset-password')
-      throw new Error(`a webhook message needs an order (${event})`);
-    const type: WebhookPayload['type'] =
-      event === 'undone-done' || event === 'undone-rejected'
-        ? 'order.undone'
-        : event === 'released'
-          ? 'order.released'
-          : `order.${event}`;
-    const body: WebhookPayload = {
-      id: row.delivery_id,
-      type,
-      createdAt: payload.createdAt,
-      language: payload.language,
-      recipient: payload.recipient,
-      order: {
-        id: order.orderId,
-        drink: order.drink,
-        status: order.status,
-        site: { id: order.siteId, name: order.siteName },
-        counter: order.counter,
-        rejectNote: order.rejectNote,
-        pickupAt: order.pickupAt,
-        ...(order.tumblerDeadline ? { tumblerDeadline: order.tumblerDeadline } : {}),
-      },
-      message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
-    };
-    return JSON.stringify(body);
-  }
-
   async function deliver(row: OutboxRow, now: Date): Promise<DeliveryOutcome> {
     const payload = JSON.parse(row.payload) as OutboxPayload;
     const message = { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) };
@@ -139,7 +109,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         return mailer ? mailer.send(row.target, message, row.delivery_id) : notConfigured('E-mail');
       case 'webhook':
         return settings.webhook
-          ? sendWebhook(settings.webhook, row.delivery_id, webhookBody(row, payload), now)
+          ? sendWebhook(settings.webhook, row.delivery_id, webhookBody(row, payload, absolute), now)
           : notConfigured('The webhook');
     }
   }
@@ -207,6 +177,32 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
   ctx.domainEvents.on('order.moved', ({ notified }) => {
     if (notified) service.wake();
   });
+  // A standing order not placed: its owner is told with the day's record (docs/standing-orders.md).
+  ctx.domainEvents.within(
+    'standing.failing',
+    async (trx, failure) => (await service.enqueueStandingFailure(trx, failure)) > 0,
+  );
+  ctx.domainEvents.on('standing.failed', ({ notified }) => {
+    if (notified) service.wake();
+  });
+
+  /** One outbox row per channel the recipient chose and the company offers (one per browser for Web Push). Answers how many. */
+  async function fanOut(
+    trx: Db,
+    recipient: { id: number; email: string; channels: Record<NotificationChannel, boolean> },
+    row: (channel: NotificationChannel, target: string) => NewOutboxRow,
+  ): Promise<number> {
+    const rows: NewOutboxRow[] = [];
+    const chosen = (channel: NotificationChannel) => available[channel] && recipient.channels[channel];
+    if (chosen('push')) {
+      for (const endpoint of await deps.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
+    }
+    if (chosen('slack')) rows.push(row('slack', recipient.email));
+    if (chosen('email')) rows.push(row('email', recipient.email));
+    if (chosen('webhook')) rows.push(row('webhook', ''));
+    await insertOutboxRows(trx, rows);
+    return rows.length;
+  }
 
   const service = {
     /**
@@ -284,16 +280,39 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         next_attempt_at: at,
         created_at: at,
       });
-      const rows: NewOutboxRow[] = [];
-      const chosen = (channel: NotificationChannel) => available[channel] && recipient.channels[channel];
-      if (chosen('push')) {
-        for (const endpoint of await deps.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
-      }
-      if (chosen('slack')) rows.push(row('slack', recipient.email));
-      if (chosen('email')) rows.push(row('email', recipient.email));
-      if (chosen('webhook')) rows.push(row('webhook', ''));
-      await insertOutboxRows(trx, rows);
-      return rows.length;
+      return fanOut(trx, recipient, row);
+    },
+
+    /**
+     * Writes the notifications of a standing order not placed on its day, in `trx` (the day's
+     * record): one row per channel the person chose, with the reason and a link to choose
+     * something else. Answers how many.
+     */
+    async enqueueStandingFailure(trx: Db, failure: StandingFailure): Promise<number> {
+      const recipient = await findRecipient(trx, failure.userId);
+      if (!recipient) return 0;
+      const at = iso(clock.now());
+      const menuPath = recipient.role === 'admin' ? '/menuCafe-admin' : '/menuCafe';
+      const payload: OutboxPayload = {
+        event: 'standing-failed',
+        language: recipient.language,
+        recipient: { id: recipient.id, email: recipient.email, name: recipient.name },
+        standing: failure,
+        message: standingFailedMessage(recipient.language, failure, menuPath),
+        createdAt: at,
+      };
+      const json = JSON.stringify(payload);
+      const row = (channel: NotificationChannel, target: string): NewOutboxRow => ({
+        user_id: recipient.id,
+        order_id: null,
+        channel,
+        event: 'standing-failed',
+        target,
+        payload: json,
+        next_attempt_at: at,
+        created_at: at,
+      });
+      return fanOut(trx, recipient, row);
     },
 
     /** After a commit that wrote notifications: this process delivers them at once. */

@@ -86,3 +86,24 @@ export function orderTimeline(db: Db, orderId: number) {
     .orderBy('h.id')
     .execute();
 }
+
+/**
+ * A person's most recent online cafe order (not walk-up) among `statuses`, with a tumbler photo:
+ * the usual when none is saved (picked up), and the "recent" tumbler photo of a standing order.
+ */
+export function latestCafeOrderOf(
+  db: Db,
+  userId: number,
+  statuses: readonly OrderStatus[],
+): Promise<OrderRow | undefined> {
+  return orderQuery(db)
+    .where('o.user_id', '=', userId)
+    .where('o.status', 'in', statuses)
+    .where('o.category_for', '=', 'cafe')
+    .where('o.walk_up', '=', 0)
+    .where('o.tumbler_image', '!=', '')
+    .orderBy('o.order_date', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,7 +1,11 @@
 import {
   FINISHED_ORDER_STATUSES,
+  ORDER_STATUSES,
+  isSweetness,
+  textOrEmpty,
   type BaristaHistoryPage,
   type BaristaHistoryQuery,
+  type DrinkChoice,
   type Order,
   type TimelineEntry,
 } from '@cafe/shared';
@@ -10,7 +14,7 @@ import { forbidden } from '../../lib/errors';
 import { readBaristaHistory } from './barista-history';
 import { createOrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder } from './orders.mapper';
-import { listUserHistory, orderTimeline } from './order-history.repository';
+import { latestCafeOrderOf, listUserHistory, orderTimeline } from './order-history.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
@@ -90,6 +94,30 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     async history(userId: number, range: { startDate?: string; endDate?: string }): Promise<Order[]> {
       const rows = await listUserHistory(db, userId, FINISHED_ORDER_STATUSES, range);
       return rows.map(toOrder);
+    },
+
+    /**
+     * A person's most recent picked-up cafe order as a drink to order again (the usual when none is
+     * saved: docs/standing-orders.md), or null.
+     */
+    async lastPickedDrink(userId: number): Promise<DrinkChoice | null> {
+      const row = await latestCafeOrderOf(db, userId, ['picked']);
+      if (!row) return null;
+      const order = toOrder(row);
+      return {
+        menu_id: order.menu.id,
+        ...(order.type ? { type: order.type } : {}),
+        ...(order.sweetness !== null && isSweetness(order.sweetness) ? { sweetness: order.sweetness } : {}),
+        ...(textOrEmpty(order.remark) ? { remark: textOrEmpty(order.remark) } : {}),
+        ...(order.options
+          ? { options: order.options.map((o) => ({ choiceId: o.choiceId, quantity: o.quantity })) }
+          : {}),
+      };
+    },
+
+    /** The tumbler photo of a person's most recent cafe order (the specification's "recent" mode), or null. */
+    async recentTumblerOf(userId: number): Promise<string | null> {
+      return (await latestCafeOrderOf(db, userId, ORDER_STATUSES))?.tumbler_image ?? null;
     },
 
     /** GET /order/history/barista: one page of a site's finished orders, newest first, with the totals of its days. */

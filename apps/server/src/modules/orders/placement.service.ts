@@ -117,7 +117,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
   }
 
   /** POST /order's checks, in the order docs/api.md lists them; what to save when they pass. */
-  async function planPlacement(user: AuthUser, body: OrderCreateBody): Promise<OrderPlan> {
+  async function planPlacement(user: AuthUser, body: OrderCreateBody, standing: boolean): Promise<OrderPlan> {
     // With e-mail configured, a password registration orders once it opened its confirmation link.
     refuse(personRefusal({ email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false }));
     const site = await deps.sites.forOrder(user, body.siteId);
@@ -153,7 +153,9 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         site: { ...site, pause },
         item: menu,
         later: slot ? { at: new Date(slot.start) } : null,
-        settings: config,
+        // A standing order is placed by the server at the start of the day, with nobody's position:
+        // where the person is was their choice when they set it (docs/decisions/0038-standing-orders.md).
+        settings: standing ? { ...config, locationCheck: false } : config,
         position:
           body.latitude === undefined || body.longitude === undefined
             ? undefined
@@ -184,11 +186,17 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
      * again (before any rule: the order itself may be what now fills the daily limit), and two
      * requests with one key racing each other make one order.
      */
-    async place(user: AuthUser, body: OrderCreateBody, idempotencyKey?: string): Promise<Placement> {
+    async place(
+      user: AuthUser,
+      body: OrderCreateBody,
+      idempotencyKey?: string,
+      /** Placed by a standing order (modules/standing): no position to check. */
+      options: { standing?: boolean } = {},
+    ): Promise<Placement> {
       const fingerprint = idempotencyKey === undefined ? null : placementFingerprint(body);
       let plan: OrderPlan;
       try {
-        plan = await planPlacement(user, body);
+        plan = await planPlacement(user, body, options.standing ?? false);
       } catch (error) {
         // A retry of a placement already made is answered with its order whatever the rules say
         // now (the shop may have closed since, or the order itself fill the daily limit). Looked up

@@ -12,7 +12,8 @@ import {
 } from '@/features/order-ahead/lib/favourite-drink';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { drinkTypeText } from '@/lib/drink-text';
-import { optionsText } from '@/lib/drink-options';
+import { chosenOf, optionsText } from '@/lib/drink-options';
+import { useSaveUsual } from '@/features/order-ahead/api/standing-orders';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useMyAvoids } from '@/api/avoids';
 import { DietBadge } from '@/components/diet/diet-warning';
@@ -49,6 +50,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   const itemOf = (menuId: number) => categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);
   const groupsOf = (menuId: number) => itemOf(menuId)?.optionGroups ?? [];
   const avoids = useMyAvoids();
+  const saveUsual = useSaveUsual();
 
   // Remember the usual drink (favOrder) so it is offered even before the orders load next time.
   useEffect(() => {
@@ -111,6 +113,15 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
           const groups = groupsOf(offer.menu_id);
           const draft = draftFromFavourite(offer, groups);
           onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft, lostChoices(offer, groups));
+          // Ordered again: the usual on the server too (a standing order, Slack), beside favOrder here.
+          const options = chosenOf(offer.options);
+          saveUsual.mutate({
+            menu_id: offer.menu_id,
+            type: offer.type,
+            sweetness: offer.sweetness,
+            ...(remark ? { remark } : {}),
+            ...(options?.length ? { options } : {}),
+          });
         }}
       >
         {gone ? (

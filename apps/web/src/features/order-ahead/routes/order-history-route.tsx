@@ -7,7 +7,10 @@ import { customerPaths } from '@/lib/paths';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useMe } from '@/api/me';
 import { useOrderHistory } from '@/features/order-ahead/api/get-order-history';
+import { useSaveUsual } from '@/features/order-ahead/api/standing-orders';
 import { HistoryRow } from '@/features/order-ahead/components/history-row';
+import { StandingOrdersSection } from '@/features/order-ahead/components/standing-orders-section';
+import { drinkChoiceOf } from '@/features/order-ahead/lib/standing-drinks';
 import {
   clearFavourite,
   drinkOf,
@@ -17,12 +20,16 @@ import {
   type FavouriteDrink,
 } from '@/features/order-ahead/lib/favourite-drink';
 
-/** History (/ordered, /ordered-admin): finished orders, newest update first, refreshed every 5 s. */
+/**
+ * My orders' history (/ordered, /ordered-admin): the standing orders, then the finished orders,
+ * newest update first, refreshed every 5 s.
+ */
 export function OrderHistoryRoute() {
   const { _ } = useLingui();
   const customer = customerPaths(useMe()?.role);
   const history = useOrderHistory();
   const [favourite, setFavourite] = useState<FavouriteDrink | null>(readFavourite);
+  const saveUsual = useSaveUsual();
 
   const isPinned = (order: Order) => {
     const drink = drinkOf(order);
@@ -32,12 +39,17 @@ export function OrderHistoryRoute() {
   const handleTogglePin = (order: Order) => {
     const drink = drinkOf(order, true);
     if (!drink) return;
+    // The star is the usual: kept on this device for the screens that read it, and on the server
+    // for every channel (a standing order, Slack).
     if (isPinned(order)) {
       clearFavourite();
       setFavourite(null);
+      saveUsual.mutate(null);
     } else {
       saveFavourite(drink);
       setFavourite(drink);
+      const choice = drinkChoiceOf(order);
+      if (choice) saveUsual.mutate(choice);
     }
   };
 
@@ -49,6 +61,7 @@ export function OrderHistoryRoute() {
         title={<span id="history-title">{_('order.history.title')}</span>}
         description={_('order.history.description')}
       />
+      <StandingOrdersSection orders={orders} />
       {history.isPending ? (
         <LoadingBlock label={_('order.history.loading')} />
       ) : history.isError ? (

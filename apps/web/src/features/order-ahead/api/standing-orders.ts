@@ -1,0 +1,90 @@
+import {
+  StandingOrderSchema,
+  UsualSchema,
+  type DrinkChoice,
+  type StandingOrder,
+  type StandingOrderCreateBody,
+  type StandingOrderPatchBody,
+} from '@cafe/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { orderHistoryQueryOptions } from './get-order-history';
+
+/*
+ * The usual and standing orders (docs/api/standing-orders.md): GET/PUT/DELETE /me/usual and
+ * GET/POST/PATCH/DELETE /standing-orders.
+ */
+
+export const fetchUsual = (signal?: AbortSignal) => api('/me/usual', { schema: UsualSchema, signal });
+
+export const usualQueryOptions = () =>
+  queryOptions({ queryKey: ['ordering', 'usual'] as const, queryFn: ({ signal }) => fetchUsual(signal) });
+
+/** The caller's usual drink (saved, or their last picked-up one), or null. */
+export function useUsual() {
+  return useQuery(usualQueryOptions());
+}
+
+/** Saves (a drink) or forgets (null) the caller's usual on the server. */
+export function useSaveUsual() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (drink: DrinkChoice | null) =>
+      drink
+        ? api('/me/usual', { method: 'PUT', body: drink, schema: UsualSchema })
+        : api('/me/usual', { method: 'DELETE', schema: UsualSchema }),
+    onSuccess: (usual) => queryClient.setQueryData(usualQueryOptions().queryKey, usual),
+  });
+}
+
+const StandingOrdersSchema = z.array(StandingOrderSchema);
+
+export const fetchStandingOrders = (signal?: AbortSignal) =>
+  api('/standing-orders', { schema: StandingOrdersSchema, signal });
+
+export const standingOrdersQueryOptions = () =>
+  queryOptions({ queryKey: ['ordering', 'standing'] as const, queryFn: ({ signal }) => fetchStandingOrders(signal) });
+
+/** The caller's running standing orders. */
+export function useStandingOrders() {
+  return useQuery(standingOrdersQueryOptions());
+}
+
+/** What a change of a standing order reads again: the list, and the history (an order it placed). */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: standingOrdersQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey }),
+    ]);
+  };
+}
+
+export function useCreateStandingOrder() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: StandingOrderCreateBody) =>
+      api('/standing-orders', { method: 'POST', body, schema: StandingOrderSchema }),
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateStandingOrder() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: StandingOrderPatchBody & { id: StandingOrder['id'] }) =>
+      api(`/standing-orders/${encodeURIComponent(String(id))}`, { method: 'PATCH', body, schema: StandingOrderSchema }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteStandingOrder() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: StandingOrder['id']) =>
+      api(`/standing-orders/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
