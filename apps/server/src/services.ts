@@ -60,6 +60,7 @@ export function createAppContext(base: AppBase): AppContext {
   const menu = (menuPort.menu = createMenuService(base, { options }));
   const orders = (ordersPort.orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads }));
   const busy = createBusyService(base, { sites, orders });
+  const standing = createStandingService(base, { orders, users, sites, schedule, menu });
   // The Slack app is one more way in for a person: it asks what the web's routes ask (slack.ports.ts).
   const slack = createSlackService(base, {
     orders,
@@ -68,6 +69,8 @@ export function createAppContext(base: AppBase): AppContext {
     siteOf: (user) => sites.forOrder(user),
     cafeMenu: (siteId) => menu.listCategories('cafe', siteId),
     slots: (siteId) => pickup.slots(siteId, 'cafe'),
+    standing,
+    avoids: (userId) => users.avoidsOf(userId),
   });
   const services: Services = {
     audit,
@@ -90,7 +93,7 @@ export function createAppContext(base: AppBase): AppContext {
     sites,
     slack,
     sso,
-    standing: createStandingService(base, { orders, users, sites, schedule, menu }),
+    standing,
     stats: createStatsService(base, { sites }),
     uploads,
     users,

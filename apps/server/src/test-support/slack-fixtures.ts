@@ -142,3 +142,15 @@ export function textOf(value: unknown): string {
   if (value && typeof value === 'object') return Object.values(value).map(textOf).join('\n');
   return '';
 }
+
+/** PUT /api/me/usual as `user`: the drink `/coffee` orders (docs/standing-orders.md). */
+export async function saveUsual(t: TestApp, user: TestUser, drink: Record<string, unknown>): Promise<void> {
+  const res = await t.request('PUT', '/api/me/usual', user, drink);
+  if (res.statusCode !== 200) throw new Error(`PUT /api/me/usual: ${res.statusCode} ${res.body}`);
+}
+
+/** What the person avoids (PUT /api/user/me/avoids). */
+export async function saveAvoids(t: TestApp, user: TestUser, avoids: string[]): Promise<void> {
+  const res = await t.request('PUT', '/api/user/me/avoids', user, { avoids });
+  if (res.statusCode !== 200) throw new Error(`PUT /api/user/me/avoids: ${res.statusCode} ${res.body}`);
+}

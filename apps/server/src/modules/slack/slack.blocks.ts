@@ -10,12 +10,17 @@ export const ACTIONS = {
   pickUp: 'order.pickup',
   again: 'order.again',
   modalItem: 'modal.item',
+  standingNew: 'standing.new',
+  standingSkip: 'standing.skip',
+  standingPause: 'standing.pause',
+  standingResume: 'standing.resume',
 } as const;
 export const ORDER_VIEW = 'coffee.order';
+export const STANDING_VIEW = 'coffee.standing';
 
-const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
-const context = (text: string): Block => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
-const button = (text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Block => ({
+export const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
+export const context = (text: string): Block => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+export const button = (text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Block => ({
   type: 'button',
   text: { type: 'plain_text', text },
   action_id: actionId,
@@ -86,19 +91,24 @@ export function orderMessage(
   return { text: `${orderDrinkLine(order)}: ${statusText(lang, order.status)}`, blocks };
 }
 
-/** `/coffee` with no words: "Order your usual: <drink> at <site>? [Order] [Change]". */
+/**
+ * `/coffee` with no words: "Order your usual: <drink> at <site>? [Order] [Change]", with what the
+ * drink contains that the person avoids said before the Order button (this confirmation is the ask).
+ */
 export function usualConfirmation(
   lang: Lang,
   drink: string,
   site: string,
   nonce: string,
+  warning = '',
 ): { text: string; blocks: Block[] } {
   const t = textsOf(lang);
   const text = t.confirmUsual(drink, site);
   return {
-    text,
+    text: warning ? `${text} ${warning}` : text,
     blocks: [
       section(text),
+      ...(warning ? [section(`:warning: *${warning}*`)] : []),
       {
         type: 'actions',
         block_id: 'usual',
@@ -114,11 +124,12 @@ export function notice(text: string): { text: string; blocks: Block[] } {
 }
 
 export interface HomeContent {
-  usual: { line: string; site: string } | null;
+  /** `mark`: what the usual contains that the person avoids ("⚠ milk"), or ''. */
+  usual: { line: string; site: string; mark: string } | null;
   today: { order: Order; queuePlace: number | null }[];
-  /** What the standing orders section shows (docs/slack.md; filled by the standing orders). */
+  /** The standing orders section (slack.standing.ts). */
   standing: Block[];
-  again: Order[];
+  again: { order: Order; mark: string }[];
   nonce: string;
 }
 
@@ -131,8 +142,16 @@ export function homeView(lang: Lang, home: HomeContent): SlackView {
     blocks.push({
       type: 'section',
       block_id: 'home-usual',
-      text: { type: 'mrkdwn', text: `${home.usual.line} — ${home.usual.site}` },
+      text: {
+        type: 'mrkdwn',
+        text: `${home.usual.line} — ${home.usual.site}${home.usual.mark ? `  ${home.usual.mark}` : ''}`,
+      },
       accessory: button(t.order, ACTIONS.orderUsual, home.nonce, 'primary'),
+    });
+    blocks.push({
+      type: 'actions',
+      block_id: 'home-standing-new',
+      elements: [button(t.setStanding, ACTIONS.standingNew, home.nonce)],
     });
   } else blocks.push(context(t.noUsual));
   blocks.push({ type: 'divider' }, section(`*${t.homeToday}*`));
@@ -146,16 +165,14 @@ export function homeView(lang: Lang, home: HomeContent): SlackView {
   blocks.push({ type: 'divider' }, section(`*${t.homeStanding}*`), ...home.standing);
   if (home.again.length) {
     blocks.push({ type: 'divider' }, section(`*${t.homeAgain}*`));
-    for (const order of home.again) {
+    for (const { order, mark } of home.again) {
       blocks.push({
         type: 'section',
         block_id: `again-${order.id}`,
-        text: { type: 'mrkdwn', text: `${orderDrinkLine(order)} — ${order.site.name}` },
+        text: { type: 'mrkdwn', text: `${orderDrinkLine(order)} — ${order.site.name}${mark ? `  ${mark}` : ''}` },
         accessory: button(t.orderAgain, ACTIONS.again, `${order.id}:${home.nonce}`),
       });
     }
   }
   return { type: 'home', blocks };
 }
-
-export const standingPlaceholder = (lang: Lang): Block[] => [context(textsOf(lang).homeStandingNone)];

@@ -5,6 +5,7 @@ import {
   SWEETNESS_LEVELS,
   drinkTypeLabel,
   type Category,
+  type DietTag,
   type Menu,
   type MenuOptionGroup,
   type OrderCreateBody,
@@ -12,6 +13,7 @@ import {
 } from '@cafe/shared';
 import type { Block, SlackView } from './slack.api';
 import { ACTIONS, ORDER_VIEW } from './slack.blocks';
+import { conflictMark, drinkConflicts } from './slack.diet';
 import { textsOf, type Lang } from './slack.texts';
 
 /*
@@ -26,7 +28,12 @@ export interface ModalState {
   siteId: number;
   menuId: number;
   tumblerImage: string;
+  /** The person avoids something: the modal has the "place it anyway" box (block `diet`). */
+  ask?: boolean;
 }
+
+/** The value of the ticked "I know what it contains, place it anyway" box. */
+export const DIET_ANYWAY = 'anyway';
 
 const plain = (text: string) => ({ type: 'plain_text', text: text.slice(0, 75) });
 const option = (text: string, value: string) => ({ text: plain(text), value });
@@ -92,11 +99,17 @@ function groupBlock(lang: Lang, group: MenuOptionGroup): Block[] {
 /** The order modal for `item`, the person's recent tumbler photo carried along. */
 export function orderModal(
   lang: Lang,
-  input: { items: readonly Menu[]; item: Menu; slots: SlotList; state: ModalState },
+  input: { items: readonly Menu[]; item: Menu; slots: SlotList; state: ModalState; avoids?: readonly DietTag[] },
 ): SlackView {
   const t = textsOf(lang);
   const { item } = input;
-  const itemOptions = input.items.map((m) => option(m.name, String(m.id)));
+  const avoids = input.avoids ?? [];
+  // An item whose own tags conflict is marked in its name ("Latte ⚠ milk"): marked, never hidden.
+  const named = (m: Menu) => {
+    const mark = conflictMark(lang, drinkConflicts(avoids, m));
+    return mark ? `${m.name}  ${mark}` : m.name;
+  };
+  const itemOptions = input.items.map((m) => option(named(m), String(m.id)));
   const blocks: Block[] = [
     {
       type: 'input',
@@ -107,7 +120,7 @@ export function orderModal(
         type: 'static_select',
         action_id: ACTIONS.modalItem,
         options: itemOptions.slice(0, 100),
-        initial_option: option(item.name, String(item.id)),
+        initial_option: option(named(item), String(item.id)),
       },
     },
     {
@@ -151,6 +164,19 @@ export function orderModal(
       },
     },
   ];
+  if (avoids.length > 0) {
+    blocks.push({
+      type: 'input',
+      block_id: 'diet',
+      optional: true,
+      label: plain(t.dietLabel),
+      element: {
+        type: 'checkboxes',
+        action_id: 'diet',
+        options: [option(t.dietConfirm, DIET_ANYWAY)],
+      },
+    });
+  }
   return {
     type: 'modal',
     callback_id: ORDER_VIEW,
@@ -161,6 +187,10 @@ export function orderModal(
     blocks,
   };
 }
+
+/** Whether the "place it anyway" box is ticked. */
+export const dietTicked = (values: StateValues): boolean =>
+  Object.values(values.diet ?? {}).some((a) => (a.selected_options ?? []).some((o) => o.value === DIET_ANYWAY));
 
 type StateValues = Record<
   string,

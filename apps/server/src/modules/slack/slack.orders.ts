@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   FINISHED_ORDER_STATUSES,
   isSweetness,
+  type Category,
+  type DietTag,
+  type DrinkChoice,
   type Order,
   type OrderCreateBody,
   type OrderStatus,
@@ -9,17 +12,38 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { SlackApi } from './slack.api';
-import { homeView, orderDrinkLine, orderMessage, standingPlaceholder, type HomeContent } from './slack.blocks';
+import { drinkLine, homeView, orderDrinkLine, orderMessage, type HomeContent } from './slack.blocks';
+import { conflictMark, drinkConflicts, findItem } from './slack.diet';
 import type { SlackLinking } from './slack.linking';
 import type { SlackPorts } from './slack.ports';
 import { closeOrderMessage, findOrderMessage, openMessagesAt, saveOrderMessage } from './slack.repository';
 import type { Lang } from './slack.texts';
-import type { Block } from './slack.api';
+import { standingBlocks } from './slack.standing';
 
 /** A drink as the person had it: what to order again, and the words to show it. */
 export interface UsualDrink {
+  /** The order's body; its tumblerImage is '' when the person has no recent photo. */
   body: OrderCreateBody;
   line: string;
+  /** Whether the person has a recent tumbler photo: without one the usual cannot be ordered. */
+  tumbler: boolean;
+  /** What the drink contains that the person avoids (docs/allergens.md). */
+  conflicts: DietTag[];
+}
+
+/** A drink choice as a line, named from the cafe menu (item and choices; `#id` for one it lists no more). */
+export function choiceLine(categories: readonly Category[], drink: DrinkChoice): string {
+  const item = findItem(categories, drink.menu_id);
+  const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
+  return drinkLine({
+    name: item?.name ?? `#${drink.menu_id}`,
+    type: drink.type ?? null,
+    sweetness: drink.sweetness ?? null,
+    options: (drink.options ?? []).map((o) => ({
+      choice: choices.find((c) => c.id === o.choiceId)?.name ?? `#${o.choiceId}`,
+      quantity: o.quantity ?? 1,
+    })),
+  });
 }
 
 const OVER: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
@@ -71,19 +95,35 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
   }
 
   /**
-   * THE ONE PLACE the usual is looked up. For now the drink of the person's most recent cafe order;
-   * once the standing orders' server-side usual lands (standing.usual(userId)), it is asked here
-   * instead. Ordered at the person's site (no siteId: their home site), with their recent photo.
+   * THE ONE PLACE the usual is looked up: the standing orders' server-side usual (saved with PUT
+   * /me/usual, else the last picked-up cafe drink), named from the cafe menu of the person's site,
+   * with their recent tumbler photo (none: `tumbler` false, the person is told) and what it contains
+   * that they avoid. Ordered at the person's site (no siteId: their home site).
    */
   async function usualOf(user: AuthUser): Promise<UsualDrink | null> {
-    const latest = (await cafeOrders(user))[0];
-    if (!latest) return null;
-    return { body: bodyOf(latest, latest.tumblerImage), line: orderDrinkLine(latest) };
-  }
-
-  /** The standing orders section of App Home: filled by the standing orders once they land. */
-  function standingSection(_user: AuthUser, lang: Lang): Promise<Block[]> {
-    return Promise.resolve(standingPlaceholder(lang));
+    const drink = await ports.standing.usual(user.id);
+    if (!drink) return null;
+    const site = await ports.siteOf(user);
+    const [categories, tumbler, avoids] = await Promise.all([
+      ports.cafeMenu(site.id),
+      recentTumbler(user),
+      ports.avoids(user.id),
+    ]);
+    const item = findItem(categories, drink.menu_id);
+    const body: OrderCreateBody = {
+      menu_id: drink.menu_id,
+      ...(drink.type ? { type: drink.type } : {}),
+      ...(drink.sweetness === undefined ? {} : { sweetness: drink.sweetness }),
+      ...(drink.remark ? { remark: drink.remark } : {}),
+      ...(drink.options ? { options: drink.options } : {}),
+      tumblerImage: tumbler ?? '',
+    };
+    const conflicts = drinkConflicts(
+      avoids,
+      item,
+      (drink.options ?? []).map((o) => o.choiceId),
+    );
+    return { body, line: choiceLine(categories, drink), tumbler: tumbler !== null, conflicts };
   }
 
   async function render(owner: AuthUser, order: Order, lang: Lang) {
@@ -93,13 +133,16 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
   }
 
   async function publishHome(slackUserId: string, user: AuthUser, lang: Lang): Promise<void> {
-    const [usual, queue, past, site, standing] = await Promise.all([
+    const site = await ports.siteOf(user);
+    const [usual, queue, past, standingOrders, categories, avoids] = await Promise.all([
       usualOf(user),
       today(user),
       ports.orders.history(user.id, {}),
-      ports.siteOf(user),
-      standingSection(user, lang),
+      ports.standing.list(user.id),
+      ports.cafeMenu(site.id),
+      ports.avoids(user.id),
     ]);
+    const standing = standingBlocks(lang, standingOrders, (drink) => choiceLine(categories, drink));
     const drinks = new Set<string>();
     const again = past
       .filter((o) => o.menu.category.categoryFor === 'cafe' && !o.walkUp && o.tumblerImage !== '')
@@ -109,10 +152,14 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
       })
       .slice(0, 3);
     const home: HomeContent = {
-      usual: usual ? { line: usual.line, site: site.name } : null,
+      usual: usual ? { line: usual.line, site: site.name, mark: conflictMark(lang, usual.conflicts) } : null,
       today: queue.map((order) => ({ order, queuePlace: order.queue_at })),
       standing,
-      again,
+      again: again.map((order) => {
+        const item = findItem(categories, order.menu.id);
+        const choiceIds = (order.options ?? []).map((o) => o.choiceId);
+        return { order, mark: conflictMark(lang, drinkConflicts(avoids, item, choiceIds)) };
+      }),
       nonce: randomUUID(),
     };
     await api().publishHome(slackUserId, homeView(lang, home));

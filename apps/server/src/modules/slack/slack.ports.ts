@@ -1,10 +1,14 @@
 import type {
   Category,
+  DietTag,
+  DrinkChoice,
   NotificationLanguage,
   Order,
   OrderCreateBody,
   OwnerOrderPatchBody,
   SlotList,
+  StandingOrder,
+  StandingOrderCreateBody,
 } from '@cafe/shared';
 import type { AuthUser } from '../../context';
 
@@ -36,4 +40,16 @@ export interface SlackPorts {
   cafeMenu(siteId: number): Promise<Category[]>;
   /** The pickup slots of a site's cafe today (GET /sites/{siteId}/slots). */
   slots(siteId: number): Promise<SlotList>;
+  /** The usual and standing orders (docs/standing-orders.md): what GET/PUT /me/usual and /standing-orders ask. */
+  standing: {
+    /** The person's usual (saved, else their last picked-up cafe drink), or null. */
+    usual(userId: number): Promise<DrinkChoice | null>;
+    list(userId: number): Promise<StandingOrder[]>;
+    create(user: AuthUser, body: StandingOrderCreateBody): Promise<StandingOrder>;
+    pause(user: AuthUser, id: number): Promise<StandingOrder>;
+    resume(user: AuthUser, id: number): Promise<StandingOrder>;
+    skipNext(user: AuthUser, id: number): Promise<StandingOrder>;
+  };
+  /** What the person avoids (GET /user/me's `avoids`, docs/allergens.md). */
+  avoids(userId: number): Promise<DietTag[]>;
 }

@@ -9,6 +9,7 @@ import {
   sendInteraction,
   sendSigned,
   slackHeaders,
+  saveUsual,
   vouchFor,
   type SlackSetup,
 } from '../../test-support/slack-fixtures';
@@ -106,6 +107,7 @@ describe('Slack requests are verified, and only linked people order', () => {
     s.profiles.U0NOLINK = { name: 'noor.slack', email: person.email, confirmed: false };
     const image = s.image;
     expect((await placeOrder(s.t, person, cafeOrderBody(s.menu.latte, image))).statusCode).toBe(201);
+    await saveUsual(s.t, person, { menu_id: s.menu.latte, type: 'cold', sweetness: 50 });
     const ordersBefore = await orderCount();
 
     const res = await sendCommand(s.t, coffeeCommand('U0NOLINK'));
@@ -143,6 +145,7 @@ describe('Slack requests are verified, and only linked people order', () => {
     vouchFor(s, 'U0REVOKE', person);
     const placed = await placeOrder(s.t, person, cafeOrderBody(s.menu.latte, s.image));
     expect(placed.statusCode).toBe(201);
+    await saveUsual(s.t, person, { menu_id: s.menu.latte, type: 'cold', sweetness: 50 });
     const asked = await sendCommand(s.t, coffeeCommand('U0REVOKE'));
     const nonce = asked.json<{ blocks: { elements?: { value: string }[] }[] }>().blocks[1]?.elements?.[0]?.value ?? '';
     expect(nonce).not.toBe('');

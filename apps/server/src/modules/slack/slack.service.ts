@@ -4,12 +4,14 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createSlackApi, type SlackApi } from './slack.api';
-import { ACTIONS, ORDER_VIEW, notice, usualConfirmation } from './slack.blocks';
+import { ACTIONS, ORDER_VIEW, STANDING_VIEW, notice, usualConfirmation } from './slack.blocks';
+import { conflictSentence, drinkConflicts, findItem } from './slack.diet';
 import { createSlackLinking, type SlackActor } from './slack.linking';
-import { itemForWords, orderModal, orderableItems, readSubmission, type ModalState } from './slack.modal';
-import { bodyOf, createSlackOrders } from './slack.orders';
+import { dietTicked, itemForWords, orderModal, orderableItems, readSubmission, type ModalState } from './slack.modal';
+import { bodyOf, createSlackOrders, type UsualDrink } from './slack.orders';
 import type { SlackPorts } from './slack.ports';
 import { deleteLinksOfUser, forgetSignaturesBefore, noteSignature } from './slack.repository';
+import { createSlackStandingActions } from './slack.standing-actions';
 import { refusalText, textsOf, type Lang } from './slack.texts';
 import { SLACK_REQUEST_WINDOW_MS, signatureProblem } from './slack.verify';
 
@@ -72,6 +74,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   const api = (): SlackApi => (client ??= createSlackApi(config as NonNullable<typeof config>));
   const linking = createSlackLinking(ctx, ports, api);
   const orders = createSlackOrders(ctx, ports, api, linking);
+  const standing = createSlackStandingActions(ports, api, orders);
   const pending = new Set<Promise<void>>();
 
   /** Work after the answer: Slack wants one within 3 s, the Web API calls need not be in it. */
@@ -124,18 +127,30 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     pick: (items: ReturnType<typeof orderableItems>) => ReturnType<typeof orderableItems>[number] | undefined,
   ): Promise<void> {
     const site = await ports.siteOf(user);
-    const [categories, slots, tumbler] = await Promise.all([
+    const [categories, slots, tumbler, avoids] = await Promise.all([
       ports.cafeMenu(site.id),
       ports.slots(site.id),
       orders.recentTumbler(user),
+      ports.avoids(user.id),
     ]);
     const items = orderableItems(categories);
     const item = pick(items);
     if (!item) return triggerOrView.triggerId ? tell(await slackUserOf(user), textsOf(lang).noItems) : undefined;
-    const state: ModalState = { siteId: site.id, menuId: item.id, tumblerImage: tumbler ?? '-' };
-    const view = orderModal(lang, { items, item, slots, state });
+    const state: ModalState = {
+      siteId: site.id,
+      menuId: item.id,
+      tumblerImage: tumbler ?? '-',
+      ask: avoids.length > 0,
+    };
+    const view = orderModal(lang, { items, item, slots, state, avoids });
     if (triggerOrView.viewId) await api().updateView(triggerOrView.viewId, view);
     else if (triggerOrView.triggerId) await api().openView(triggerOrView.triggerId, view);
+  }
+
+  /** Why the usual cannot be ordered now: none yet, or no recent tumbler photo (null: it can). */
+  function usualProblem(usual: UsualDrink | null, lang: Lang): string | null {
+    if (!usual) return textsOf(lang).noUsual;
+    return usual.tumbler ? null : textsOf(lang).noTumbler;
   }
 
   async function slackUserOf(user: AuthUser): Promise<string> {
@@ -161,8 +176,21 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     } catch {
       return { response_action: 'errors', errors: { item: 'Open the form again: /coffee' } };
     }
-    const read = readSubmission(view.state?.values ?? {}, state);
+    const values = view.state?.values ?? {};
+    const read = readSubmission(values, state);
     if ('errors' in read) return { response_action: 'errors', errors: read.errors };
+    // What the chosen drink contains that the person avoids: placed only once they tick the box.
+    const [categories, avoids] = await Promise.all([ports.cafeMenu(state.siteId), ports.avoids(user.id)]);
+    const item = findItem(categories, read.body.menu_id);
+    const conflicts = drinkConflicts(
+      avoids,
+      item,
+      (read.body.options ?? []).map((o) => o.choiceId),
+    );
+    if (conflicts.length > 0 && !dietTicked(values)) {
+      const ask = textsOf(lang).dietTick(conflictSentence(lang, conflicts));
+      return { response_action: 'errors', errors: { [state.ask ? 'diet' : 'item']: ask } };
+    }
     let placed: { order: Order; replayed: boolean };
     try {
       placed = await ports.orders.place(user, read.body, `slack:view:${view.id ?? ''}`.slice(0, 255));
@@ -212,8 +240,10 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         return null;
       }
       const [usual, site] = await Promise.all([orders.usualOf(user), ports.siteOf(user)]);
-      if (!usual) return { response_type: 'ephemeral', ...notice(textsOf(lang).noUsual) };
-      return { response_type: 'ephemeral', ...usualConfirmation(lang, usual.line, site.name, randomUUID()) };
+      const cannot = usualProblem(usual, lang);
+      if (cannot || !usual) return { response_type: 'ephemeral', ...notice(cannot ?? textsOf(lang).noUsual) };
+      const warning = conflictSentence(lang, usual.conflicts);
+      return { response_type: 'ephemeral', ...usualConfirmation(lang, usual.line, site.name, randomUUID(), warning) };
     },
 
     /** POST /slack/interactions: a button, the modal's item changing, or the modal submitted. */
@@ -231,13 +261,20 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       if (payload.type === 'view_submission' && payload.view?.callback_id === ORDER_VIEW) {
         return submit(slackUserId, user, lang, payload.view);
       }
+      if (payload.type === 'view_submission' && payload.view?.callback_id === STANDING_VIEW) {
+        const answer = await standing.submit(user, lang, payload.view);
+        if (answer.response_action === 'clear')
+          later('views.publish', () => orders.publishHome(slackUserId, user, lang));
+        return answer;
+      }
       const action = payload.actions?.[0];
       const value = action?.value ?? '';
       switch (action?.action_id) {
         case ACTIONS.orderUsual:
           later('order the usual', async () => {
             const usual = await orders.usualOf(user);
-            if (!usual) return tell(slackUserId, textsOf(lang).noUsual);
+            const cannot = usualProblem(usual, lang);
+            if (cannot || !usual) return tell(slackUserId, cannot ?? textsOf(lang).noUsual);
             return placeAndTell(slackUserId, user, lang, usual.body, `slack:usual:${value}`.slice(0, 255));
           });
           break;
@@ -276,6 +313,22 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
               if (!(error instanceof AppError)) throw error;
               await tell(slackUserId, refusalText(lang, error.code, error.message));
             }
+          });
+          break;
+        case ACTIONS.standingNew:
+          later('views.open', () => standing.open(payload.trigger_id ?? '', user, lang));
+          break;
+        case ACTIONS.standingSkip:
+        case ACTIONS.standingPause:
+        case ACTIONS.standingResume:
+          later('standing order', async () => {
+            try {
+              await standing.move(action.action_id ?? '', Number(value), user);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              await tell(slackUserId, refusalText(lang, error.code, error.message));
+            }
+            await orders.publishHome(slackUserId, user, lang);
           });
           break;
         case ACTIONS.modalItem: {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_CATALOGUE_IDS, REFUSALS_TH, refusalText } from './slack.texts';
+import { DIET_TAGS } from '@cafe/shared';
+import { DIET_TAG_NAMES_TH, dietCatalogueId } from './slack.diet';
+import { REFUSAL_CATALOGUE_IDS, REFUSALS_TH, refusalText, textsOf } from './slack.texts';
 
 /** The web's Thai catalogue of the shared texts: the refusals' Thai is written once, there. */
 const CATALOGUE = readFileSync(new URL('../../../../web/src/locales/th/shared.po', import.meta.url), 'utf8');
@@ -27,5 +29,12 @@ describe("refusals in the person's language", () => {
     expect(
       refusalText('th', 'EMAIL_NOT_CONFIRMED', 'Confirm your e-mail address first: open the link we sent to a@b.co.'),
     ).toBe('โปรดยืนยันอีเมลของคุณก่อน: เปิดลิงก์ที่เราส่งไปที่ a@b.co');
+  });
+});
+
+describe('allergen and diet tags in Thai', () => {
+  it("names each tag word for word as the web's catalogue does, and asks with its words", () => {
+    for (const tag of DIET_TAGS) expect(DIET_TAG_NAMES_TH[tag], tag).toBe(catalogueText(dietCatalogueId(tag)));
+    expect(textsOf('th').dietConfirm).toBe(catalogueText('shared.diet.confirm'));
   });
 });
