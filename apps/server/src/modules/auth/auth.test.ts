@@ -135,6 +135,7 @@ describe('auth', () => {
         role: 'user',
         homeSiteId: null,
         staffSiteIds: [],
+        avoids: [],
       });
     });
 
