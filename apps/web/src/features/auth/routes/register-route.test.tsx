@@ -187,8 +187,8 @@ describe('RegisterRoute', () => {
       expect(notice).toHaveTextContent(
         'Check your e-mail: we sent a link to mali@example.com. Open it within 24 hours to start ordering.',
       );
-      // Read first: the focus is on it.
-      expect(notice).toHaveFocus();
+      // Read first: the focus is on it (also once the register screen's dialog has let it go).
+      await waitFor(() => expect(notice).toHaveFocus());
       expect(screen.getByRole('heading', { name: 'Welcome to the Office Cafe' })).toBeInTheDocument();
       expect(toast.success).not.toHaveBeenCalled();
       // The mail is written in the language the app is shown in.
