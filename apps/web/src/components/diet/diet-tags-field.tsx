@@ -35,7 +35,7 @@ export function DietTagsField({
         <label key={tag} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
           <input
             type="checkbox"
-            className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+            className="h-6 w-6 shrink-0 accent-[var(--accent)]"
             name="diet-tags"
             value={tag}
             checked={value.includes(tag)}

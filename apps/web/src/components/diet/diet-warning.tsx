@@ -95,7 +95,7 @@ export function DietConfirm({
       <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-[var(--border)] px-3 py-2 text-sm font-medium">
         <input
           type="checkbox"
-          className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+          className="h-6 w-6 shrink-0 accent-[var(--accent)]"
           checked={checked}
           aria-describedby="diet-warning-text"
           onChange={(event) => onChange(event.target.checked)}
