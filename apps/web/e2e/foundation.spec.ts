@@ -141,14 +141,14 @@ test('renaming shows the new name and keeps it after a reload', async ({ page, r
   await page.getByRole('button', { name: 'Edit name' }).click();
   const field = page.getByLabel('New name:');
   await field.fill('');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Name cannot be empty');
 
   await field.fill('After Rename');
   // The new name shows at once, before the server has it: wait for its answer
   // before reloading, or a busy machine reloads before the change was even sent.
   const saved = page.waitForResponse((res) => res.url().endsWith('/api/user') && res.request().method() === 'PATCH');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(greeting(page)).toHaveText('Hi, After Rename');
   expect((await saved).status()).toBe(200);
 

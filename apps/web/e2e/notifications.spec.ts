@@ -145,7 +145,7 @@ test('a person picks the webhook, e-mail and Thai on their profile; a finished d
   await channels.getByRole('checkbox', { name: WEBHOOK_CHANNEL }).check();
   await channels.getByRole('checkbox', { name: 'E-mail' }).check();
   await page.getByRole('group', { name: 'Language of my messages' }).getByRole('radio', { name: 'ไทย' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Your notification settings were saved.')).toBeVisible();
 
   await page.reload();
