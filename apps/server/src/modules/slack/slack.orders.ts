@@ -90,8 +90,8 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
   }
 
   /** The specification's "recent" tumbler mode: the photo of the person's most recent order. */
-  async function recentTumbler(user: AuthUser): Promise<string | null> {
-    return (await cafeOrders(user))[0]?.tumblerImage ?? null;
+  function recentTumbler(user: AuthUser): Promise<string | null> {
+    return ports.orders.recentTumblerOf(user.id);
   }
 
   /**

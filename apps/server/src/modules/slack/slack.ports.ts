@@ -25,6 +25,8 @@ export interface SlackPorts {
     ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order>;
     get(user: AuthUser, id: number): Promise<Order>;
     history(userId: number, range: { startDate?: string; endDate?: string }): Promise<Order[]>;
+    /** The tumbler photo of the person's most recent cafe order (the specification's "recent" mode). */
+    recentTumblerOf(userId: number): Promise<string | null>;
     /** GET /order/my-queue's JSON: today's orders with their queue place. */
     myQueueAnswer(user: AuthUser): Promise<{ json: string }>;
   };
