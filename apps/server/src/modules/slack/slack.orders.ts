@@ -79,16 +79,6 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
     return JSON.parse((await ports.orders.myQueueAnswer(user)).json) as QueuedOrder[];
   }
 
-  /** The person's own cafe orders with a tumbler photo, newest first (today's and the past's). */
-  async function cafeOrders(user: AuthUser): Promise<Order[]> {
-    const [now, past] = await Promise.all([today(user), ports.orders.history(user.id, {})]);
-    const seen = new Set<number>();
-    return [...now, ...past]
-      .filter((o) => !seen.has(o.id) && seen.add(o.id) && o.menu.category.categoryFor === 'cafe' && !o.walkUp)
-      .filter((o) => o.tumblerImage !== '')
-      .sort((a, b) => b.orderDate.localeCompare(a.orderDate) || b.id - a.id);
-  }
-
   /** The specification's "recent" tumbler mode: the photo of the person's most recent order. */
   function recentTumbler(user: AuthUser): Promise<string | null> {
     return ports.orders.recentTumblerOf(user.id);
@@ -182,7 +172,6 @@ export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => Sl
   return {
     usualOf,
     recentTumbler,
-    cafeOrders,
     publishHome,
     refresh,
 
