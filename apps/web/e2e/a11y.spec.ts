@@ -94,6 +94,7 @@ test('sign-in, registration and the public menu', async ({ browser, baseURL, req
 });
 
 test('the customer screens in the cafe theme', async ({ browser, baseURL, request }) => {
+  test.setTimeout(180_000);
   const baristaToken = (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
   const { tokens, otherTokens, coffee } = await customerWithOrders(request, baristaToken);
 

@@ -267,7 +267,7 @@ for (const [language, languageName] of LANGUAGES) {
 }
 
 async function walkVisitor(walk: Walk, request: APIRequestContext) {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await venue(request, 'cafe-open');
   const { page } = walk;
 
@@ -378,7 +378,7 @@ async function walkUser(walk: Walk, request: APIRequestContext) {
 }
 
 test('user: every screen in English', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const walk = await startWalk(browser, baseURL, 'en', PHONE);
   await walkUser(walk, request);
   walk.expectNoRawIds();
@@ -386,7 +386,7 @@ test('user: every screen in English', async ({ browser, baseURL, request }) => {
 });
 
 test('user: every screen in Thai', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const walk = await startWalk(browser, baseURL, 'th', PHONE);
   await walkUser(walk, request);
   walk.expectNoRawIds();
@@ -404,7 +404,7 @@ for (const [language, languageName] of LANGUAGES) {
 }
 
 async function walkAdmin(walk: Walk, request: APIRequestContext) {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await venue(request, 'cafe-open');
   const { page } = walk;
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
@@ -642,7 +642,7 @@ async function walkBarista(walk: Walk, request: APIRequestContext) {
 }
 
 test('barista: every screen on a tablet, in English', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const walk = await startWalk(browser, baseURL, 'en', TABLET);
   await walkBarista(walk, request);
   walk.expectNoRawIds();
@@ -650,7 +650,7 @@ test('barista: every screen on a tablet, in English', async ({ browser, baseURL,
 });
 
 test('barista: every screen on a tablet, in Thai', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const walk = await startWalk(browser, baseURL, 'th', TABLET);
   await walkBarista(walk, request);
   walk.expectNoRawIds();

@@ -67,7 +67,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await setClock(request, at('09:40:00'));
   await setShopStatus(request, 'cafe-open');
   const staff = (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
@@ -127,7 +127,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
 
   // Nobody brings it: at 09:45 the order is cancelled with the reason, on the phone too.
   await setClock(request, at('09:45:02'));
-  await expect.poll(async () => (await statusOf(request, tum, tumFirst)).status, { timeout: 20_000 }).toBe('rejected');
+  await expect.poll(async () => (await statusOf(request, tum, tumFirst)).status, { timeout: 60_000 }).toBe('rejected');
   expect((await statusOf(request, tum, tumFirst)).rejectNote).toBe('Barista can not find your tumbler');
   // Tum's second drink still waits; the first left the board.
   await expect(waiting.getByRole('article', { name: `${drink.name} for ${tum.name}` })).toHaveCount(1);
@@ -139,7 +139,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
   expect((await statusOf(request, mali, later)).status).toBe('scheduled');
   await setClock(request, at('10:00:02'));
   const maliTicket = waiting.getByRole('article', { name: `${drink.name} for ${mali.name}` });
-  await expect(maliTicket).toBeVisible({ timeout: 20_000 });
+  await expect(maliTicket).toBeVisible({ timeout: 60_000 });
   // On the board as an order for later that is due.
   await expect(maliTicket).toContainText('For 10:30');
   // Mali's phone: in the line behind the nine.
@@ -187,7 +187,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
 
   // Nobody comes for it: ten minutes later Mali's phone is reminded.
   await setClock(request, at('10:37:05'));
-  await expect(maliCard).toContainText('Your drink is waiting at the counter: please pick it up', { timeout: 20_000 });
+  await expect(maliCard).toContainText('Your drink is waiting at the counter: please pick it up', { timeout: 60_000 });
 
   // Nok's first drink has waited on the counter more than 30 minutes: the barista marks it not collected.
   await setClock(request, at('10:40:00'));
