@@ -186,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     io,
     (token) => ctx.services.auth.identify(token),
     (user, siteId) => ctx.services.sites.liveSite(user, siteId),
+    (user) => ctx.services.orders.waitingSitesOf(user.id),
   );
   greetSockets(io, (siteId) => liveLog.current(siteId));
   app.decorate('ctx', ctx);

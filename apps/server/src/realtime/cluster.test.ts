@@ -4,6 +4,7 @@ import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-ap
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { insertPerson, startProcesses } from '../test-support/processes';
+import { ROOMS } from './socket';
 
 /**
  * Two server processes behind one address share a PostgreSQL database: a client connected to one
@@ -56,6 +57,59 @@ describe('several server processes', () => {
       expect(pool.waitingCount).toBeGreaterThan(0);
     } finally {
       for (const connection of held) connection.release();
+      client.disconnect();
+    }
+  });
+
+  it('gives a person connected to one process the queue moves of a site where the other took their order', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const person = await insertPerson(apps, { name: 'Queue Person', email: 'queue-person@example.com', role: 'user' });
+    const port = (first.server.address() as AddressInfo).port;
+    const client = await connectClient(`http://127.0.0.1:${port}`, await first.ctx.tokens.sign(person.id, 'user'));
+    try {
+      // The other process took the order: it joins the person's connections, wherever they are,
+      // to the site's waiting room (one small message), and its queue events reach them there.
+      second.ctx.events.waiting(person.id, FIRST_SITE_ID);
+      for (
+        let i = 0;
+        i < 100 && (await first.io.in(ROOMS.waiting(FIRST_SITE_ID)).local.fetchSockets()).length === 0;
+        i += 1
+      )
+        await new Promise((r) => setTimeout(r, 50));
+      const received = nextEvent(client, 'queue', 5000);
+      const event = {
+        siteId: FIRST_SITE_ID,
+        categoryFor: 'cafe' as const,
+        day: '2026-11-18',
+        left: { id: 1, orderDate: '2026-11-18T03:00:00.000Z' },
+        joined: null,
+        wait: { secondsPerOrder: 180, inProgress: 1 },
+      };
+      second.ctx.events.queue(FIRST_SITE_ID, event);
+      expect(await received).toMatchObject(event);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('relays a burst of events from one process to the other, every one, in the order they were numbered', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const port = (first.server.address() as AddressInfo).port;
+    const client = await connectClient(`http://127.0.0.1:${port}`);
+    try {
+      const seen: { isCafeOpen: boolean; seq?: number }[] = [];
+      client.on('cafe-status', (status) => seen.push(status));
+      await new Promise((r) => setTimeout(r, 300));
+      // Forty at once: the relays go in a few statements, not forty.
+      for (let i = 0; i < 40; i += 1) {
+        second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: i % 2 === 0, isBarOpen: false });
+      }
+      for (let i = 0; i < 200 && seen.length < 40; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(seen).toHaveLength(40);
+      expect(seen.map((s) => s.isCafeOpen)).toEqual(Array.from({ length: 40 }, (_, i) => i % 2 === 0));
+      const numbers = seen.map((s) => s.seq ?? 0);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    } finally {
       client.disconnect();
     }
   });

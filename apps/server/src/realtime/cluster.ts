@@ -65,8 +65,64 @@ function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, onListening: () => 
     }) as typeof client.query;
     return client;
   };
-  // Everything else (pg_notify, attachments, clean-up) goes straight to the shared pool.
-  return { query: pool.query.bind(pool), connect } as unknown as pg.Pool;
+  // Everything else (attachments, clean-up) goes straight to the shared pool; the relays
+  // (pg_notify) go in batches.
+  const notify = batchedNotify(pool, log);
+  const query = (text: unknown, values?: unknown) =>
+    text === NOTIFY && Array.isArray(values)
+      ? notify(values as [string, string])
+      : pool.query(text as string, values as unknown[]);
+  return { query, connect } as unknown as pg.Pool;
+}
+
+/** The one statement the adapter relays a message with (`@socket.io/postgres-adapter` 0.5). */
+const NOTIFY = 'SELECT pg_notify($1, $2)';
+/** At most this many relays in one statement. */
+const NOTIFY_BATCH = 100;
+
+/**
+ * The adapter relays each message (an event, a join, a heartbeat) with a statement of its own: a
+ * round trip to the database and a wake-up of a database process each, about five per order in a
+ * rush (docs/decisions/0058-performance-third-round.md). Here one relay goes at once, and the ones
+ * asked for while it is on its way go together in the next statement (`SELECT pg_notify(..),
+ * pg_notify(..), ...`): the same notifications, in the order asked, one round trip. Each is still
+ * its own message to the listeners. (PostgreSQL delivers two identical ones of one statement once:
+ * every event carries its own number, so only a repeated join or heartbeat can be identical, and
+ * either says nothing the first did not.)
+ */
+function batchedNotify(pool: pg.Pool, log: FastifyBaseLogger): (values: [string, string]) => Promise<void> {
+  let waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
+  let sending = false;
+  async function send(): Promise<void> {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, NOTIFY_BATCH);
+      waiting = waiting.slice(batch.length);
+      const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+      try {
+        await pool.query(
+          text,
+          batch.flatMap((b) => b.values),
+        );
+        for (const b of batch) b.done();
+      } catch (error) {
+        log.debug({ err: error, messages: batch.length }, 'live events: a batch of relays failed');
+        for (const b of batch) b.done(error);
+      }
+    }
+    sending = false;
+  }
+  return (values) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({
+        values,
+        done: (error) =>
+          error === undefined
+            ? resolve()
+            : reject(error instanceof Error ? error : new Error('the relay failed', { cause: error })),
+      });
+      if (!sending) void send();
+    });
 }
 
 /** The adapter's table for large payloads; processes starting together may both try to make it. */

@@ -1,7 +1,7 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
 import type { Db } from '../db/types';
-import type { LiveLog, LoggedEvent } from './live-log';
+import type { LiveLog, LoggedEvent, Reread } from './live-log';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -13,11 +13,19 @@ import { ROOMS, type LiveServer } from './socket';
 export interface LiveEvents {
   /**
    * An order of a site was placed or moved on: to the site's board and to the order's owner.
-   * `current` reads the order's event as it is now: the event is sent as it is when numbered.
+   * `current` reads the order's event as it is now: the event is sent as it is when numbered (the
+   * orders of a burst are read in one statement: `read` gets all their ids, `toEvent` makes this
+   * event of what it found for this one, or null).
    */
-  order(siteId: number, event: OrdersEvent, current?: (db: Db) => Promise<OrdersEvent | null>): void;
-  /** A venue's queue at a site moved: to the site's board, and to the people waiting behind (`userIds`). */
-  queue(siteId: number, event: QueueEvent, userIds: readonly number[]): void;
+  order(siteId: number, event: OrdersEvent, current?: CurrentOrder): void;
+  /**
+   * A venue's queue at a site moved: to the site's board, and to the people with an order waiting
+   * at the site (its `waiting` room: one name on the wire, however long the line). Those ahead of
+   * the move find nothing in it to change.
+   */
+  queue(siteId: number, event: QueueEvent): void;
+  /** A person has an order waiting in a line of a site (placed, released, put back): their connections hear its `queue` events. */
+  waiting(userId: number, siteId: number): void;
   /** A site's shop status changed: to its people. */
   shopStatus(siteId: number, status: CafeStatus): void;
   /** A site's busy mode changed (paused, resumed, its limits): to its people. */
@@ -37,6 +45,12 @@ export interface LiveEvents {
   sessionChanged(userId: number): void;
   /** Resolves once every site event asked for so far is numbered and sent (before closing; tests). */
   settled(): Promise<void>;
+}
+
+/** How an `orders` event is read again when it is numbered (`LiveEvents.order`). */
+export interface CurrentOrder {
+  read: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
+  toEvent: (found: unknown) => OrdersEvent | null;
 }
 
 /** What the live events of a site need to be numbered and kept (realtime/live-log.ts). */
@@ -120,7 +134,7 @@ export function createLiveEvents(
     rooms: string[],
     event: E,
     asked: LiveEventPayload<E>,
-    current?: (db: Db) => Promise<LiveEventPayload<E> | null>,
+    current?: { id: number; read: Reread['read']; toEvent: (found: unknown) => LiveEventPayload<E> | null },
   ): void {
     if (!sequencing) {
       send(rooms, event, asked);
@@ -131,9 +145,13 @@ export function createLiveEvents(
       event,
       rooms,
       payload: (seq) => ({ ...payload, siteId, seq }),
-      refresh: current
-        ? async (db) => {
-            payload = (await current(db)) ?? payload;
+      reread: current
+        ? {
+            id: current.id,
+            read: current.read,
+            take: (found) => {
+              payload = current.toEvent(found) ?? payload;
+            },
           }
         : undefined,
       send: (seq) =>
@@ -162,10 +180,20 @@ export function createLiveEvents(
       while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
     order(siteId, event, current) {
-      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.user(event.userId)], 'orders', event, current);
+      sendToSite(
+        siteId,
+        [ROOMS.staff(siteId), ROOMS.user(event.userId)],
+        'orders',
+        event,
+        current && { id: event.id, read: current.read, toEvent: current.toEvent },
+      );
     },
-    queue(siteId, event, userIds) {
-      sendToSite(siteId, [ROOMS.staff(siteId), ...userIds.map((id) => ROOMS.user(id))], 'queue', event);
+    queue(siteId, event) {
+      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.waiting(siteId)], 'queue', event);
+    },
+    waiting(userId, siteId) {
+      // Every process's connections of the person (through a cluster adapter: one small message).
+      io.in(ROOMS.user(userId)).socketsJoin(ROOMS.waiting(siteId));
     },
     shopStatus(siteId, status) {
       sendToSite(siteId, [ROOMS.site(siteId)], 'cafe-status', status);

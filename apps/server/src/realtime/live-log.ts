@@ -32,6 +32,33 @@ export interface LoggedEvent {
    * after a newer one, also when two processes number them (decision 0053).
    */
   refresh?: (db: Db) => Promise<void>;
+  /**
+   * The same, read together with the events of the batch that name the same `read`: one statement
+   * for all the orders of a burst instead of one each. `take` gets what `read` found for `id`.
+   */
+  reread?: Reread;
+}
+
+/** A re-read shared by the events of a batch (`LoggedEvent.reread`). */
+export interface Reread {
+  id: number;
+  read: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
+  take: (found: unknown) => void;
+}
+
+/** Runs each distinct `read` of the events once, for all their ids, and gives each event what was found. */
+async function rereadAll(db: Db, events: readonly LoggedEvent[]): Promise<void> {
+  const byRead = new Map<Reread['read'], Reread[]>();
+  for (const { reread } of events) {
+    if (!reread) continue;
+    const list = byRead.get(reread.read) ?? [];
+    list.push(reread);
+    byRead.set(reread.read, list);
+  }
+  for (const [read, rereads] of byRead) {
+    const found = await read(db, [...new Set(rereads.map((r) => r.id))]);
+    for (const r of rereads) if (found.has(r.id)) r.take(found.get(r.id));
+  }
 }
 
 export interface LiveLog {
@@ -70,6 +97,7 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
           .executeTakeFirstOrThrow();
         const last = Number(row.seq);
         const first = last - count + 1;
+        await rereadAll(trx, events);
         for (const event of events) await event.refresh?.(trx);
         await trx
           .insertInto('live_events')

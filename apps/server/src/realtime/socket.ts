@@ -6,12 +6,15 @@ import type { AuthUser } from '../context';
 const SOCKET_PATH = '/api/socket.io';
 
 /**
- * Rooms of the live channel: per site, everyone looking at it (`site`) and its board (`staff`:
- * its baristas and admins looking at it); one per signed-in user.
+ * Rooms of the live channel: per site, everyone looking at it (`site`), its board (`staff`: its
+ * baristas and admins looking at it) and the people with an order waiting in one of its lines
+ * (`waiting`: the `queue` event's audience, one room name instead of a name per person); one per
+ * signed-in user.
  */
 export const ROOMS = {
   site: (siteId: number) => `site:${siteId}`,
   staff: (siteId: number) => `staff:${siteId}`,
+  waiting: (siteId: number) => `waiting:${siteId}`,
   user: (id: number) => `user:${id}`,
 } as const;
 
@@ -76,7 +79,9 @@ export class HandshakeError extends Error {
 export type Identified = { user: AuthUser | null } | { refusal: HandshakeRefusal };
 
 /**
- * A client with a valid token joins its own room; every client joins the room of the site it
+ * A client with a valid token joins its own room, and the `waiting` room of each site where the
+ * person has an order waiting in line (`waitingAt`; an order placed later joins it then); every
+ * client joins the room of the site it
  * follows (`siteId` of the handshake's auth when it names a site the client may see, else the
  * person's home site), and baristas and admins also that site's board. A client without a token
  * gets public events only. A client that presents a token the server does
@@ -88,6 +93,7 @@ export function admitSockets(
   io: LiveServer,
   identify: (token: string | null) => Promise<Identified>,
   siteFor: (user: AuthUser | null, requested: number | undefined) => Promise<LiveSite>,
+  waitingAt: (user: AuthUser) => Promise<readonly number[]> = async () => [],
 ): void {
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; siteId?: unknown } | undefined;
@@ -106,9 +112,9 @@ export function admitSockets(
           return;
         }
         const { user } = identified;
-        const site = await siteFor(user, requested);
+        const [site, waiting] = await Promise.all([siteFor(user, requested), user ? waitingAt(user) : []]);
         const rooms = [ROOMS.site(site.siteId)];
-        if (user) rooms.push(ROOMS.user(user.id));
+        if (user) rooms.push(ROOMS.user(user.id), ...waiting.map((siteId) => ROOMS.waiting(siteId)));
         if (site.board) rooms.push(ROOMS.staff(site.siteId));
         await socket.join(rooms);
         next();

@@ -26,7 +26,9 @@ export function createLiveService(base: AppBase, deps: { sites: SitesService }) 
       if (site.siteId !== siteId) throw forbidden('You cannot follow the live events of this site.');
       // The rooms a connection of this caller joins (realtime/socket.ts admitSockets).
       const rooms = new Set([ROOMS.site(siteId)]);
-      if (user) rooms.add(ROOMS.user(user.id));
+      // The site's waiting room too: its `queue` events say nothing of anyone, and change nothing
+      // for a person without an order in its lines.
+      if (user) rooms.add(ROOMS.user(user.id)).add(ROOMS.waiting(siteId));
       if (site.board) rooms.add(ROOMS.staff(siteId));
       return log.missed(siteId, after, rooms);
     },

@@ -147,6 +147,10 @@ describe('never missed, never twice: live events numbered per site, and GET /liv
     const forAnn = (await missed(FIRST_SITE_ID, after, ann)).json<LiveMissed>();
     expect(ordersOf(forAnn)).toEqual([[annOrder.id, 'ordered']]);
     expect(forAnn.events.map((e) => e.event)).toContain('cafe-status');
+    // The line moved while her order waited in it (the site's waiting room): she hears it too.
+    expect(forAnn.events.filter((e) => e.event === 'queue').map((e) => e.payload.left)).toEqual([
+      { id: bobOrder.id, orderDate: bobOrder.orderDate },
+    ]);
     expect(forAnn.events.every((e, i, all) => i === 0 || (all[i - 1]?.seq ?? 0) < e.seq)).toBe(true);
 
     // A visitor: the site's room only (the shop status), nobody's order.

@@ -107,3 +107,16 @@ export function latestCafeOrderOf(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The sites where a person has an order waiting in line (status `ordered`) on `fromDay` or later. */
+export async function sitesWaitingFor(db: Db, userId: number, fromDay: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('site_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('cafe_day', '>=', fromDay)
+    .where('status', '=', 'ordered')
+    .execute();
+  return rows.map((row) => row.site_id);
+}

@@ -8,7 +8,7 @@ import type { UsersService } from '../users/users.service';
 import { notFound } from '../../lib/errors';
 import type { Order, OrderActor, OrderStatus } from '@cafe/shared';
 import { toOrdersEvent } from './orders.mapper';
-import { findOrder, type OrderRow } from './orders.repository';
+import { findOrder, findOrders, type OrderRow } from './orders.repository';
 
 /** The modules an order needs: where it is placed, what it is, its options and slot, who and whose photo. */
 export interface OrdersDeps {
@@ -58,9 +58,11 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): Ord
       void ctx.domainEvents.emit('orders.changed', { siteId });
     },
     announce(row, from) {
-      ctx.events.order(row.site_id, toOrdersEvent(row, from), async (db) => {
-        const now = await findOrder(db, row.id);
-        return now ? toOrdersEvent(now, from) : null;
+      // Waiting in a line now (placed, released, put back): the person hears that line's moves.
+      if (row.status === 'ordered') ctx.events.waiting(row.user_id, row.site_id);
+      ctx.events.order(row.site_id, toOrdersEvent(row, from), {
+        read: findOrders,
+        toEvent: (found) => (found ? toOrdersEvent(found as OrderRow, from) : null),
       });
     },
   };

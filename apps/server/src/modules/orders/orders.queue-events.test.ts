@@ -14,7 +14,6 @@ import {
   collect,
   createOrderingApp,
   placeOrder,
-  sleep,
   type SeededMenu,
 } from '../../test-support/order-fixtures';
 
@@ -63,7 +62,8 @@ describe('queue events', () => {
     const catBefore = await myQueue(cat);
     expect(catBefore[0]?.queue_at).toBe(3);
 
-    // The barista takes Ben's order (second in line): Cat moves up, Ann does not hear of it.
+    // The barista takes Ben's order (second in line): Cat moves up; Ann, ahead of it, hears the
+    // same event (the site's waiting room), and nothing on her screen moves.
     const toCat = nextEvent(catSocket, 'queue');
     const toBoard = nextEvent(board, 'queue');
     expect((await baristaPatch(t, barista, benOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
@@ -79,8 +79,11 @@ describe('queue events', () => {
     expect(await toBoard).toEqual(event);
     // What Cat's screen works out from the event is what the server now answers.
     expect(applyQueueEvent(catBefore, event)).toEqual(await myQueue(cat));
-    await sleep(150);
-    expect(annHeard).toEqual([]);
+    await expect.poll(() => annHeard.length).toBe(1);
+    expect(annHeard[0]).toEqual(event);
+    const annNow = await myQueue(ann);
+    expect(annNow[0]?.queue_at).toBe(1);
+    expect(applyQueueEvent(annNow, event)).toEqual(annNow);
 
     // Ben's drink is finished: everyone still waiting gets the new estimate inputs.
     t.clock.advance(90_000);
@@ -100,5 +103,29 @@ describe('queue events', () => {
     expect(await catNext).toEqual(finished);
     const annBefore = await myQueue(ann);
     expect(applyQueueEvent(annBefore, finished)).toEqual(annBefore);
+  });
+
+  it('reaches a person who was connected before they ordered, and nobody without an order in line', async () => {
+    const [first, dan, eve] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
+    // Dan and Eve are on their phones already; then Dan orders (behind someone), Eve does not.
+    const [danSocket, eveSocket] = await Promise.all([connect(dan), connect(eve)]);
+    const eveHeard = collect(eveSocket, 'queue');
+    const firstOrder = (await placeOrder(t, first, cafeOrderBody(menu.latte, image))).json<Order>();
+    t.clock.advance(1000);
+    expect((await placeOrder(t, dan, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
+    const danBefore = await myQueue(dan);
+
+    const toDan = nextEvent(danSocket, 'queue');
+    expect((await baristaPatch(t, barista, firstOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
+    const event = await toDan;
+    expect(event.left).toEqual({ id: firstOrder.id, orderDate: firstOrder.orderDate });
+    expect(applyQueueEvent(danBefore, event)).toEqual(await myQueue(dan));
+
+    // The site's events reach a connection in the order they were numbered: Eve's own order's
+    // event, sent after the move, arrives after anything of the move would have.
+    const eveOwn = nextEvent(eveSocket, 'orders');
+    expect((await placeOrder(t, eve, cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
+    await eveOwn;
+    expect(eveHeard).toEqual([]);
   });
 });

@@ -94,6 +94,21 @@ export async function findOrder(db: Db, id: number): Promise<OrderRow | undefine
   return row;
 }
 
+/** Orders by id, in one statement (the live events of a burst, read again when numbered). */
+export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<number, OrderRow>> {
+  if (ids.length === 1) {
+    const row = await findOrder(db, ids[0] as number);
+    return new Map(row ? [[row.id, row]] : []);
+  }
+  const rows =
+    ids.length === 0
+      ? []
+      : await orderQuery(db)
+          .where('o.id', 'in', [...ids])
+          .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & { ahead: number | string | null }>(
   ['userId', 'day'],
   (db, p) =>
@@ -142,34 +157,6 @@ export function listOrders(
   if (filter.startDate) query = query.where('o.cafe_day', '>=', filter.startDate);
   if (filter.endDate) query = query.where('o.cafe_day', '<', filter.endDate);
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
-}
-
-/**
- * The people with an order waiting in a venue's queue of a cafe day, behind `after` when given
- * (placed later, or at the same instant with a higher id).
- */
-export async function waitingUsersBehind(
-  db: Db,
-  { siteId, venue, day }: QueueKey,
-  after: { orderDate: string; id: number } | null,
-): Promise<number[]> {
-  let query = db
-    .selectFrom('orders')
-    .select('user_id')
-    .distinct()
-    .where('site_id', '=', siteId)
-    .where('cafe_day', '=', day)
-    .where('status', '=', 'ordered')
-    .where('category_for', '=', venue);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('order_date', '>', after.orderDate),
-        eb.and([eb('order_date', '=', after.orderDate), eb('id', '>', after.id)]),
-      ]),
-    );
-  }
-  return (await query.execute()).map((row) => row.user_id);
 }
 
 /** How many orders of a queue are being made right now. */

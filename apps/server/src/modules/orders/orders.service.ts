@@ -14,7 +14,7 @@ import { forbidden } from '../../lib/errors';
 import { readBaristaHistory } from './barista-history';
 import { createOrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder } from './orders.mapper';
-import { latestCafeOrderOf, listUserHistory, orderTimeline } from './order-history.repository';
+import { latestCafeOrderOf, listUserHistory, orderTimeline, sitesWaitingFor } from './order-history.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
@@ -113,6 +113,15 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
           ? { options: order.options.map((o) => ({ choiceId: o.choiceId, quantity: o.quantity })) }
           : {}),
       };
+    },
+
+    /**
+     * The sites where a person has an order waiting in line: a live connection joins their `queue`
+     * events' rooms. From yesterday (UTC) on, which every site's today is.
+     */
+    waitingSitesOf(userId: number): Promise<number[]> {
+      const yesterday = new Date(ctx.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+      return sitesWaitingFor(db, userId, yesterday);
     },
 
     /** The tumbler photo of a person's most recent cafe order (the specification's "recent" mode), or null. */

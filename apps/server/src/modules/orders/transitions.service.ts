@@ -24,7 +24,7 @@ import type { OrdersCore, OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
-import { listOrders, waitingUsersBehind, type OrderRow } from './orders.repository';
+import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
 
@@ -130,7 +130,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
   /**
    * After `before` moved to `to` (taken, finished, cancelled, rejected, or such a move undone),
    * today's queue of its venue at its site may have moved: tell the site's baristas and everyone
-   * waiting behind it (the `queue` event), so their screens renumber without asking again.
+   * waiting at the site (the `queue` event), so the screens of those behind it renumber without
+   * asking again.
    */
   async function announceQueueMove(before: OrderRow, to: OrderStatus): Promise<void> {
     const day = await queue.siteToday(before.site_id);
@@ -142,8 +143,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     if (!left && !joined && !makingChanged) return;
     const key = { siteId: before.site_id, venue: before.category_for, day };
     try {
-      const [wait, behind] = await Promise.all([queue.waitInputs(key), waitingUsersBehind(db, key, left ?? joined)]);
-      events.queue(key.siteId, { siteId: key.siteId, categoryFor: key.venue, day, left, joined, wait }, behind);
+      const wait = await queue.waitInputs(key);
+      events.queue(key.siteId, { siteId: key.siteId, categoryFor: key.venue, day, left, joined, wait });
     } catch (error) {
       // The change is saved and announced; screens still renumber on their next read.
       ctx.log.warn({ err: error }, 'could not announce the queue move');
