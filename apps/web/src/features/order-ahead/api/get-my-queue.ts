@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLiveStatus } from '@/lib/socket';
 
-/** A gentle poll so the screen recovers even if the live connection drops unnoticed. */
+/**
+ * The fallback read of My orders while the live channel is down (or not yet up): with the channel
+ * up, its events keep the list true and nothing is read on a timer (docs/performance.md).
+ */
 export const MY_QUEUE_POLL_MS = 30_000;
 
 /** GET /order/my-queue (the schema loads with the call: see order-schemas.ts). */
@@ -15,9 +19,9 @@ export const myQueueQueryOptions = () =>
   queryOptions({
     queryKey: ['ordering', 'my-queue'] as const,
     queryFn: ({ signal }) => fetchMyQueue(signal),
-    refetchInterval: MY_QUEUE_POLL_MS,
   });
 
 export function useMyQueue() {
-  return useQuery(myQueueQueryOptions());
+  const connected = useLiveStatus((s) => s.connected);
+  return useQuery({ ...myQueueQueryOptions(), refetchInterval: connected ? false : MY_QUEUE_POLL_MS });
 }

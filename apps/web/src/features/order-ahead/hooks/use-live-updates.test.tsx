@@ -4,6 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
 import { makeOrder } from '@/features/order-ahead/test/fixtures';
 import { dispatchLiveEvent } from '@/lib/live-dispatch';
 import { createTestQueryClient } from '@/test/render';
@@ -83,6 +84,36 @@ describe('useMyOrdersLiveUpdates', () => {
     );
     expect(queryClient.getQueryData(key)?.[0]).toMatchObject({ status: 'ordered', queue_at: null });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: key });
+  });
+
+  it('puts a finished order at the top of the history it carries, without reading the history again', () => {
+    const { queryClient, invalidate } = setup();
+    const queueKey = myQueueQueryOptions().queryKey;
+    const historyKey = orderHistoryQueryOptions().queryKey;
+    const ready = makeOrder({ id: 11, status: 'done', queue_at: null, estimatedWaitMinutes: null });
+    const { queue_at: _place, estimatedWaitMinutes: _wait, ...order } = ready;
+    const { queue_at: _p, estimatedWaitMinutes: _w, ...older } = makeOrder({ id: 3, status: 'picked' });
+    queryClient.setQueryData(queueKey, [ready]);
+    // The history as the server gave it: yesterday's drink, and this one once it was done.
+    queryClient.setQueryData(historyKey, [order, older]);
+    const pickedAt = '2026-11-18T04:00:00.000Z';
+    act(() =>
+      dispatchLiveEvent('orders', {
+        id: 11,
+        status: 'picked',
+        userId: order.user.id,
+        categoryFor: 'cafe',
+        updatedAt: pickedAt,
+        from: 'done',
+        order: { ...order, status: 'picked', updatedAt: pickedAt },
+      }),
+    );
+    const history = queryClient.getQueryData(historyKey);
+    expect(history?.map((o) => [o.id, o.status])).toEqual([
+      [11, 'picked'],
+      [3, 'picked'],
+    ]);
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: historyKey });
   });
 
   it('reads the list again for an order it does not know (placed from another device)', () => {

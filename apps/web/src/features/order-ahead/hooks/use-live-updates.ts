@@ -28,10 +28,10 @@ export function useMenuLiveUpdates(categoryFor: CategoryFor): void {
 
 /**
  * The person's own orders move on ('orders' event, sent to the owner, carrying the order) and the
- * queue moves ahead of them ('queue' event): today's list is updated where it is, without asking
- * the server again. Only what the event cannot say is read again: a new order (its place in the
- * queue), the daily count when it changes, the history when an order ends. After a reconnect
- * everything is read again, since events may have been missed meanwhile.
+ * queue moves ahead of them ('queue' event): today's list and the history are updated where they
+ * are, without asking the server again. Only what the event cannot say is read again: a new order
+ * (its place in the queue) and the daily count when it changes. After a reconnect everything is
+ * read again, since events may have been missed meanwhile.
  */
 export function useMyOrdersLiveUpdates(enabled = true): void {
   const queryClient = useQueryClient();
@@ -67,7 +67,15 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
         void queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
       }
       if (isStatusIn(FINISHED_ORDER_STATUSES, event.status)) {
-        void queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey });
+        // The event carries the finished order: the history takes it where it is (a read under
+        // way would overwrite it, so that one is read again).
+        const historyKey = orderHistoryQueryOptions().queryKey;
+        if (queryClient.isFetching({ queryKey: historyKey }) > 0) {
+          void queryClient.invalidateQueries({ queryKey: historyKey });
+        }
+        queryClient.setQueryData(historyKey, (past) =>
+          past ? [event.order, ...past.filter((o) => o.id !== event.id)] : past,
+        );
       }
     },
     [queryClient, enabled],
