@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from './audit-schemas';
 import { NotificationSettingsSchema } from './notification-schemas';
-import { DietTagSchema } from './diet';
+import { DietTagSchema } from './diet-schemas';
 
 /** DELETE /user/me: the person types their e-mail address, so an account is not deleted by a slip. */
 export const DeleteOwnAccountBodySchema = z.object({

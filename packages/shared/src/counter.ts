@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DietTagSchema } from './diet';
+import { DietTagSchema } from './diet-schemas';
 import { OrderSchema, RemarkSchema } from './order-schemas';
 import { IdSchema } from './schemas';
 import { DrinkTypeSchema, SweetnessSchema } from './enum-schemas';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What a person cannot drink (issue 32, docs/allergens.md, docs/decisions/0037-diet-tags.md): the
  * one fixed list of tags that menu items and option choices carry and that a person's profile
@@ -54,16 +52,6 @@ export const DIET_TAG_NAMES: Readonly<Record<DietTag, string>> = {
   vegan: 'Vegan',
   vegetarian: 'Vegetarian',
 };
-
-export const DietTagSchema = z.enum(DIET_TAGS, {
-  error: (issue) => `"${String(issue.input)}" is not a tag of the list: ${DIET_TAGS.join(', ')}`,
-});
-
-/** A list of tags in a body: each from the list, each once (the order of DIET_TAGS is kept when stored). */
-export const DietTagsSchema = z
-  .array(DietTagSchema)
-  .max(DIET_TAGS.length, { message: `at most ${DIET_TAGS.length} tags` })
-  .refine((tags) => new Set(tags).size === tags.length, { message: 'each tag at most once' });
 
 /** Tags in the list's order, each once, anything not of the list dropped (a stored value read back). */
 export function sortDietTags(tags: Iterable<string>): DietTag[] {

@@ -36,5 +36,6 @@ export * from './audit-schemas';
 export * from './account-schemas';
 export * from './password-schemas';
 export * from './diet';
+export * from './diet-schemas';
 export * from './slack-schemas';
 export * from './standing-schemas';

@@ -22,16 +22,11 @@ export const SEQUENCED = {
 export const SequencedSchema = z.object(SEQUENCED);
 export type Sequenced = z.infer<typeof SequencedSchema>;
 
-/** The events that carry a site's sequence number (the others: `site`, a company `menu` event, `session-changed`, `hello`). */
-export const SEQUENCED_EVENTS = [
-  'orders',
-  'queue',
-  'cafe-status',
-  'ordering-status',
-  'menu',
-  'schedule',
-  'closing-soon',
-] as const;
+// The names of the sequenced events, in a module without schemas: the web's live connection
+// loads no schema library before its first event.
+import { SEQUENCED_EVENTS } from './live-event-names';
+
+export { SEQUENCED_EVENTS };
 
 /**
  * `hello`: sent on every connect, before any other event of that connection: the site the

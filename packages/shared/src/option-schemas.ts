@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './id-schema';
 import { itemNameSchema } from './names';
-import { DietTagSchema, DietTagsSchema } from './diet';
+import { DietTagSchema, DietTagsSchema } from './diet-schemas';
 
 // ---------- drink options (issue 19): option groups, their choices, what an order chose ----------
 

@@ -17,7 +17,7 @@ import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 import { ChosenOptionsSchema, OrderOptionSchema } from './option-schemas';
 import { DateRangeQuerySchema } from './schemas';
-import { DietTagSchema } from './diet';
+import { DietTagSchema } from './diet-schemas';
 
 export const OrderSchema = z.object({
   id: z.number().int(),

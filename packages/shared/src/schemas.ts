@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
 import { isCafeDay } from './cafe-time';
 import { MenuOptionGroupSchema } from './option-schemas';
-import { DietTagSchema, DietTagsSchema } from './diet';
+import { DietTagSchema, DietTagsSchema } from './diet-schemas';
 
 // ---------- common ----------
 

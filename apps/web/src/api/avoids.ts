@@ -1,11 +1,13 @@
-import { AvoidsBodySchema, type AvoidsBody, type DietTag } from '@cafe/shared';
+import type { AvoidsBody, DietTag } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { meQueryOptions, useMe } from './me';
 
 /** PUT /user/me/avoids: the signed-in person's whole list of what they cannot drink. */
-export const setMyAvoids = (body: AvoidsBody) =>
-  api('/user/me/avoids', { method: 'PUT', body, schema: AvoidsBodySchema });
+export const setMyAvoids = async (body: AvoidsBody) => {
+  const { AvoidsBodySchema } = await import('./avoids-schema');
+  return api('/user/me/avoids', { method: 'PUT', body, schema: AvoidsBodySchema });
+};
 
 /** Saves what the person avoids; the one copy of the profile (`me`) takes the saved list. */
 export function useSetMyAvoids() {
