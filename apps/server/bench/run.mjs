@@ -20,7 +20,7 @@ import { summaryRows } from './lib/report-summary.mjs';
 import { dashboardSeeder, runDashboards, seedDashboardsPeople } from './lib/rows/dashboards.mjs';
 import { runRush, seedRush } from './lib/rows/rush.mjs';
 import { runSitesRush } from './lib/rows/sites-rush.mjs';
-import { seedSitesRush, setUpSites } from './lib/rows/sites-rush-setup.mjs';
+import { nextRushing, seedSitesRush, setUpSites } from './lib/rows/sites-rush-setup.mjs';
 import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
 import { runThroughput, seedThroughput } from './lib/rows/throughput.mjs';
 import { runWeb } from './lib/rows/web.mjs';
@@ -286,28 +286,109 @@ try {
       );
     }
 
+    /** Sites set up and people seeded on a fresh database, then `processes` servers on it; `body` runs the rushes. */
+    const onSites = (tag, processes, body) =>
+      withDatabase(engine, tag, async (s) => {
+        const sites = await setUpSites({ server: s.server, sizes, log });
+        const t0 = Date.now();
+        const seeded = await s.seed((db) => seedSitesRush(db, sites, sizes));
+        log(
+          `  ${sizes.sitesPeople} people and ${sites.length * sizes.baristas} baristas seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
+        const servers = await s.startCluster(processes);
+        const direct = await s.openDirect();
+        const used = new Set();
+        const rush = (count, peoplePerSite) => {
+          const rushingAt = nextRushing(count, seeded.length, used);
+          if (!rushingAt) return null;
+          log(
+            `  a rush at ${count} sites at once${peoplePerSite ? ` (${peoplePerSite} people each)` : ''} on ${processes} server processes`,
+          );
+          return runSitesRush({
+            servers,
+            seeded,
+            sizes,
+            direct,
+            behaviour: results.webBehaviour,
+            log,
+            rushingAt,
+            peoplePerSite,
+          });
+        };
+        try {
+          return await body(rush);
+        } finally {
+          await direct.close();
+        }
+      });
+
     if (engine === 'postgres' && wants('sites-rush')) {
       const processes = Math.max(1, sizes.sitesProcesses);
       log(
-        `${engine}: ${sizes.sites} sites, ${sizes.sitesPeople} people, a rush at ${sizes.sitesRushing} sites at once on ${processes} server processes`,
+        `${engine}: ${sizes.sites} sites, ${sizes.sitesPeople} people, rushes at ${sizes.sitesRushing.join(', ')} sites at once on ${processes} server processes`,
       );
-      e.sitesRush = await phase(`${engine} sites rush`, () =>
-        withDatabase(engine, 'sites', async (s) => {
-          const sites = await setUpSites({ server: s.server, sizes, log });
-          const t0 = Date.now();
-          const seeded = await s.seed((db) => seedSitesRush(db, sites, sizes));
-          log(
-            `  ${sizes.sitesPeople} people and ${sites.length * sizes.baristas} baristas seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-          );
-          const servers = await s.startCluster(processes);
-          const direct = await s.openDirect();
-          try {
-            return await runSitesRush({ servers, seeded, sizes, direct, behaviour: results.webBehaviour, log });
-          } finally {
-            await direct.close();
+      e.sitesRushes = await phase(`${engine} sites rush`, () =>
+        onSites('sites', processes, async (rush) => {
+          const out = [];
+          for (const count of sizes.sitesRushing) {
+            const result = await rush(count);
+            if (result) out.push(result);
+            else results.notes.push(`sites rush at ${count} sites not run: too few sites left without orders`);
           }
+          return out;
         }),
       );
+    }
+
+    if (engine === 'postgres' && wants('knee')) {
+      // The knee: for each count of processes, rushes at 1, 2, 3, ... sites (about 33 orders a
+      // second each) until the order or event p99 passes the limit; the last rate under it is the knee.
+      e.knee = [];
+      for (const processes of sizes.kneeProcesses) {
+        log(`${engine}: the knee on ${processes} server process${processes === 1 ? '' : 'es'}`);
+        e.knee.push(
+          await phase(`${engine} knee ${processes}`, () =>
+            onSites(`knee${processes}`, processes, async (rush) => {
+              const steps = [];
+              // A quarter, a half and three quarters of one site's people first (about 8, 17 and 25
+              // orders a second), then whole sites: 1, 2, 3, ... (33, 67, 100, ...).
+              const perSite = Math.round(sizes.sitesPeople / sizes.sites);
+              const plan = [
+                ...[0.25, 0.5, 0.75].map((share) => ({ count: 1, people: Math.max(1, Math.round(perSite * share)) })),
+                ...Array.from({ length: sizes.kneeMaxSites }, (_, i) => ({ count: i + 1, people: undefined })),
+              ];
+              for (const { count, people } of plan) {
+                const r = await rush(count, people);
+                if (!r) break;
+                const step = {
+                  sites: count,
+                  people: r.rushingPeople,
+                  ratePerSecond: Math.round((r.orders.accepted / r.windowSeconds) * 10) / 10,
+                  order: r.orderLatency,
+                  event: r.eventAtBarista,
+                  failedChecks: r.checks.filter((c) => !c.ok).map((c) => c.name),
+                  eventLoop: r.eventLoop,
+                  peakMb: r.peakMb,
+                };
+                step.under =
+                  step.order.p99 <= sizes.kneeP99Ms && step.event.p99 <= sizes.kneeP99Ms && !step.failedChecks.length;
+                steps.push(step);
+                if (!step.under) break;
+              }
+              const under = steps.filter((st) => st.under);
+              return {
+                processes,
+                sites: sizes.sites,
+                peoplePerSite: Math.round(sizes.sitesPeople / sizes.sites),
+                limitMs: sizes.kneeP99Ms,
+                kneePerSecond: under.length ? under[under.length - 1].ratePerSecond : 0,
+                reachedTop: steps.length > 0 && steps.every((st) => st.under),
+                steps,
+              };
+            }),
+          ),
+        );
+      }
     }
 
     if (wants('dashboards', 'history')) {
@@ -355,9 +436,16 @@ console.log(`\n${readFileSync(files[1], 'utf8')}`);
 log(`done in ${results.seconds} s; wrote ${files.map((f) => path.relative(root, f)).join(', ')}`);
 
 const failedChecks = results.engines.flatMap((e) =>
-  [...(e.rush?.checks ?? []), ...(e.sitesRush?.checks ?? [])]
+  [...(e.rush?.checks ?? []), ...(e.sitesRushes ?? []).flatMap((sr) => sr.checks)]
     .filter((c) => !c.ok)
-    .map((c) => `${e.engine}: ${c.name} (${c.detail})`),
+    .map((c) => `${e.engine}: ${c.name} (${c.detail})`)
+    .concat(
+      (e.knee ?? []).flatMap((k) =>
+        (k?.steps ?? []).flatMap((st) =>
+          st.failedChecks.map((name) => `${e.engine}: knee, ${k.processes} processes, ${st.sites} sites: ${name}`),
+        ),
+      ),
+    ),
 );
 if (failedChecks.length) {
   console.error(`\nRUSH CHECKS FAILED:\n  ${failedChecks.join('\n  ')}`);

@@ -9,6 +9,7 @@ export const ROWS = [
   'memory',
   'rush',
   'sites-rush',
+  'knee',
   'dashboards',
   'history',
   'bytes',
@@ -46,8 +47,13 @@ const FULL = {
   /** Sites rush (PostgreSQL): sites in all, people spread over them as home sites, sites rushing at once. */
   sites: 20,
   sitesPeople: 20000,
-  sitesRushing: 5,
+  /** The sizes of the sites rush: this many sites rushing at once, each on sites of its own (1,000 people a site). */
+  sitesRushing: [1, 3, 5],
   sitesRushSeconds: 60,
+  /** The knee (PostgreSQL): for each count of server processes, 1, 2, 3, ... sites rushing until a p99 passes kneeP99Ms. */
+  kneeProcesses: [1, 2, 4],
+  kneeMaxSites: 5,
+  kneeP99Ms: 100,
   /** Server processes behind the one database. */
   sitesProcesses: 2,
   /** Share of the rushing people who place their second order at another rushing site. */
@@ -75,7 +81,10 @@ const QUICK = {
   rushSeconds: 6,
   rushDrainSeconds: 3,
   sitesPeople: 800,
+  sitesRushing: [1, 2],
   sitesRushSeconds: 6,
+  kneeProcesses: [1, 2],
+  kneeMaxSites: 2,
   baristaPrepMs: 600,
   baristaPauseMs: 200,
   pickupDelayMs: [300, 1200],
@@ -98,9 +107,10 @@ const NUMERIC = {
   '--rush-drain': 'rushDrainSeconds',
   '--sites': 'sites',
   '--sites-people': 'sitesPeople',
-  '--sites-rushing': 'sitesRushing',
   '--sites-rush-seconds': 'sitesRushSeconds',
   '--sites-processes': 'sitesProcesses',
+  '--knee-max-sites': 'kneeMaxSites',
+  '--knee-p99-ms': 'kneeP99Ms',
   '--barista-prep-ms': 'baristaPrepMs',
   '--dashboard-requests': 'dashboardRequests',
   '--lighthouse-runs': 'lighthouseRuns',
@@ -118,6 +128,8 @@ export const USAGE = `npm run bench [-- flags]
   --no-build              do not rebuild a missing or stale dist (report it instead)
   --out <dir>             where results go (default: bench/results at the repository root)
   --dashboard-sizes <n,..> orders seeded for the dashboards (default 1000,10000,100000)
+  --sites-rushing <n,..>  sites rushing at once in each sites rush (default 1,3,5; each on sites of its own)
+  --knee-processes <n,..> server processes of each knee row (default 1,2,4)
   ${Object.keys(NUMERIC).join(' <n>, ')} <n>
                           override one size of the profile
   --help`;
@@ -161,6 +173,13 @@ export function parseOptions(argv, env = process.env) {
         .split(',')
         .map((n) => Number(n))
         .filter((n) => Number.isInteger(n) && n > 0);
+    } else if (arg === '--sites-rushing' || arg === '--knee-processes') {
+      const list = value()
+        .split(',')
+        .map((n) => Number(n))
+        .filter((n) => Number.isInteger(n) && n > 0);
+      if (!list.length) throw new Error(`${arg} needs whole numbers, e.g. 1,3,5`);
+      overrides[arg === '--sites-rushing' ? 'sitesRushing' : 'kneeProcesses'] = list;
     } else if (NUMERIC[arg]) {
       const n = Number(value());
       if (!Number.isFinite(n) || n < 0) throw new Error(`${arg} needs a number`);

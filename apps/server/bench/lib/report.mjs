@@ -78,9 +78,8 @@ export function details(results) {
             : ''),
       );
     }
-    const sr = e.sitesRush;
-    if (sr) {
-      lines.push(`\n### ${engine}: sites rush checks\n`);
+    for (const sr of e.sitesRushes ?? []) {
+      lines.push(`\n### ${engine}: sites rush at ${sr.rushingSites} sites, checks\n`);
       for (const c of sr.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
       lines.push(
         `- ${sr.sites} sites, ${sr.people} people, ${sr.rushingPeople} of them at ${sr.rushingSites} sites rushing on ${sr.processes} processes ` +

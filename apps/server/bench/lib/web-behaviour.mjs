@@ -31,7 +31,10 @@ export function webBehaviour(root) {
     boardRefetchMs: number(boardRoute, 'BOARD_REFETCH_MS'),
     /** use-live-updates.ts updates My orders from the event (else: refetch queue, count, history). */
     phoneAppliesEvents: /setQueryData/.test(phoneLive),
-    myQueuePollMs: number(myQueue, 'MY_QUEUE_POLL_MS'),
+    /** The queue's timed read; null when it runs only while the live channel is down (the rush's phones stay connected). */
+    myQueuePollMs: /connected \? false/.test(myQueue) ? null : number(myQueue, 'MY_QUEUE_POLL_MS'),
+    /** use-live-updates.ts puts a finished order into the history from its event (else: reads the history). */
+    phoneHistoryFromEvents: /setQueryData\(historyKey/.test(phoneLive),
   };
 }
 
@@ -41,6 +44,7 @@ export function describeBehaviour(b) {
     b.boardReadsAfterTap ? 'reads again after each Do/Done tap' : 'no read after a tap',
     b.boardRefetchMs ? `reads every ${b.boardRefetchMs / 1000} s` : 'no timed read',
     `My orders ${b.phoneAppliesEvents ? 'applies own events (reads count/history/queue only when the event cannot say)' : 'reads queue, count and history on each own event'}`,
-    b.myQueuePollMs ? `polls the queue every ${b.myQueuePollMs / 1000} s` : 'no queue poll',
+    b.phoneHistoryFromEvents ? 'the history taken from the event' : 'the history read when an order ends',
+    b.myQueuePollMs ? `polls the queue every ${b.myQueuePollMs / 1000} s` : 'no queue poll while connected',
   ].join('; ');
 }

@@ -178,7 +178,7 @@ export function simulatedPhone(api, person, { sizes, random, behaviour, stats, p
         myQueue = myQueue.map((o) => (o.id === event.id ? { ...o, ...event.order } : o));
       else queue.refetch();
       if (event.from === null || event.status === 'cancel' || event.status === 'rejected') count.refetch();
-      if (FINISHED.has(event.status)) history.refetch();
+      if (FINISHED.has(event.status) && !behaviour.phoneHistoryFromEvents) history.refetch();
     } else {
       for (const q of queries) q.refetch();
     }

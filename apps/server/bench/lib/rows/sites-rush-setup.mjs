@@ -49,6 +49,18 @@ export function rushingIndexes(count, total) {
 }
 
 /**
+ * `count` sites of `total` not in `used` (spread out over those left), added to `used`: the sites of
+ * the next rush on the same database, whose people have not ordered yet. Null when too few are left.
+ */
+export function nextRushing(count, total, used) {
+  const left = Array.from({ length: total }, (_, i) => i).filter((i) => !used.has(i));
+  if (left.length < count) return null;
+  const picked = rushingIndexes(count, left.length).map((i) => left[i]);
+  for (const i of picked) used.add(i);
+  return picked;
+}
+
+/**
  * With the server running: sites added as an admin adds them (POST /sites) up to `sizes.sites`,
  * and the cafe of each opened (PATCH /cafe-status/cafe-open?siteId=). Returns the sites by id.
  */

@@ -20,18 +20,36 @@ import { rushingIndexes } from './sites-rush-setup.mjs';
 /** A placement that got no answer is sent at most this often in all (the same Idempotency-Key). */
 const PLACEMENT_ATTEMPTS = 3;
 
-export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, log }) {
+/**
+ * One rush: `rushing` sites (indexes into `seeded`; by default `count` of them spread out) at once.
+ * Several rushes may run one after the other on one database, each on sites of its own: their
+ * people have not ordered yet.
+ */
+export async function runSitesRush({
+  servers,
+  seeded,
+  sizes,
+  direct,
+  behaviour,
+  log,
+  rushingAt,
+  count,
+  peoplePerSite,
+}) {
   const apis = servers.map((s) => client(s.base));
   const random = rng(11);
   const windowMs = sizes.sitesRushSeconds * 1000;
-  const rushing = rushingIndexes(sizes.sitesRushing, seeded.length).map((i) => seeded[i]);
+  const rushing = (rushingAt ?? rushingIndexes(count, seeded.length)).map((i) => seeded[i]);
   const rushingIds = rushing.map((r) => r.site.id);
   const siteById = new Map(seeded.map((r) => [r.site.id, r.site]));
 
   // Every account talks to one process (as a sticky load balancer keeps a client); the people are
   // spread over the processes, and so are each site's baristas, so an order placed on one process
   // reaches baristas of its site on both.
-  const people = rushing.flatMap((r) => r.people.map((p) => ({ ...p, homeSiteId: r.site.id })));
+  // All the people of a rushing site, or the first `peoplePerSite` of them (a slower rush).
+  const people = rushing.flatMap((r) =>
+    r.people.slice(0, peoplePerSite ?? r.people.length).map((p) => ({ ...p, homeSiteId: r.site.id })),
+  );
   people.forEach((p, i) => {
     p.server = i % servers.length;
     p.base = servers[p.server].base;
