@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLiveStatus } from '@/lib/socket';
+import { useLiveStatus } from '@/lib/live-listeners';
 import { mockApi } from '@/test/fake-api';
 import { createTestQueryClient } from '@/test/render';
 import { MY_QUEUE_POLL_MS, useMyQueue } from './get-my-queue';

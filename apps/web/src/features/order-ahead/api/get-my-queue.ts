@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useLiveStatus } from '@/lib/socket';
+import { useLiveStatus } from '@/lib/live-listeners';
 
 /**
  * The fallback read of My orders while the live channel is down (or not yet up): with the channel
