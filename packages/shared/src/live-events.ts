@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderingStatusSchema } from './counter';
 import { IdSchema } from './id-schema';
 import { LIMITS } from './limits';
+import { SEQUENCED_EVENTS } from './live-event-names';
 import { QueueEventSchema } from './queue-schemas';
 import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
 import { OrdersEventSchema } from './order-schemas';
@@ -22,10 +23,8 @@ export const SEQUENCED = {
 export const SequencedSchema = z.object(SEQUENCED);
 export type Sequenced = z.infer<typeof SequencedSchema>;
 
-// The names of the sequenced events, in a module without schemas: the web's live connection
+// The names of the sequenced events live in a module without schemas: the web's live connection
 // loads no schema library before its first event.
-import { SEQUENCED_EVENTS } from './live-event-names';
-
 export { SEQUENCED_EVENTS };
 
 /**

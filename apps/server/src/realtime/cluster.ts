@@ -91,13 +91,12 @@ const NOTIFY_BATCH = 100;
  * either says nothing the first did not.)
  */
 function batchedNotify(pool: pg.Pool, log: FastifyBaseLogger): (values: [string, string]) => Promise<void> {
-  let waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
+  const waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
   let sending = false;
   async function send(): Promise<void> {
     sending = true;
     while (waiting.length > 0) {
-      const batch = waiting.slice(0, NOTIFY_BATCH);
-      waiting = waiting.slice(batch.length);
+      const batch = waiting.splice(0, NOTIFY_BATCH);
       const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
       try {
         await pool.query(

@@ -1,6 +1,5 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
-import type { Db } from '../db/types';
 import type { LiveLog, LoggedEvent, Reread } from './live-log';
 import { ROOMS, type LiveServer } from './socket';
 
@@ -49,7 +48,7 @@ export interface LiveEvents {
 
 /** How an `orders` event is read again when it is numbered (`LiveEvents.order`). */
 export interface CurrentOrder {
-  read: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
+  read: Reread['read'];
   toEvent: (found: unknown) => OrdersEvent | null;
 }
 

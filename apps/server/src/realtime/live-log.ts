@@ -29,12 +29,9 @@ export interface LoggedEvent {
    * Reads again, inside the numbering transaction, what the event tells (an order as it is now),
    * and keeps it as the event's payload. The numbering holds the site's counter row, so an event
    * numbered later was read later: a site's events, in number order, never tell an older state
-   * after a newer one, also when two processes number them (decision 0053).
-   */
-  refresh?: (db: Db) => Promise<void>;
-  /**
-   * The same, read together with the events of the batch that name the same `read`: one statement
-   * for all the orders of a burst instead of one each. `take` gets what `read` found for `id`.
+   * after a newer one, also when two processes number them (decision 0053). The events of a batch
+   * that name the same `read` are read together: one statement for all the orders of a burst
+   * instead of one each. `take` gets what `read` found for `id`.
    */
   reread?: Reread;
 }
@@ -98,7 +95,6 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
         const last = Number(row.seq);
         const first = last - count + 1;
         await rereadAll(trx, events);
-        for (const event of events) await event.refresh?.(trx);
         await trx
           .insertInto('live_events')
           .values(

@@ -15,31 +15,20 @@ import { closeAll, connectAll } from '../sockets.mjs';
 import { mapLimit, rng, round, sleep, summarize } from '../stats.mjs';
 import { boardPath, simulatedBarista, simulatedPhone, workTotals } from './rush.mjs';
 import { checkSitesRush } from './sites-rush-checks.mjs';
-import { rushingIndexes } from './sites-rush-setup.mjs';
 
 /** A placement that got no answer is sent at most this often in all (the same Idempotency-Key). */
 const PLACEMENT_ATTEMPTS = 3;
 
 /**
- * One rush: `rushing` sites (indexes into `seeded`; by default `count` of them spread out) at once.
+ * One rush: the sites `rushingAt` (indexes into `seeded`) at once.
  * Several rushes may run one after the other on one database, each on sites of its own: their
  * people have not ordered yet.
  */
-export async function runSitesRush({
-  servers,
-  seeded,
-  sizes,
-  direct,
-  behaviour,
-  log,
-  rushingAt,
-  count,
-  peoplePerSite,
-}) {
+export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, log, rushingAt, peoplePerSite }) {
   const apis = servers.map((s) => client(s.base));
   const random = rng(11);
   const windowMs = sizes.sitesRushSeconds * 1000;
-  const rushing = (rushingAt ?? rushingIndexes(count, seeded.length)).map((i) => seeded[i]);
+  const rushing = rushingAt.map((i) => seeded[i]);
   const rushingIds = rushing.map((r) => r.site.id);
   const siteById = new Map(seeded.map((r) => [r.site.id, r.site]));
 

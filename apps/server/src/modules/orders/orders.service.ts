@@ -1,4 +1,6 @@
 import {
+  addDays,
+  cafeDayOf,
   FINISHED_ORDER_STATUSES,
   ORDER_STATUSES,
   isSweetness,
@@ -120,8 +122,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
      * events' rooms. From yesterday (UTC) on, which every site's today is.
      */
     waitingSitesOf(userId: number): Promise<number[]> {
-      const yesterday = new Date(ctx.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-      return sitesWaitingFor(db, userId, yesterday);
+      return sitesWaitingFor(db, userId, addDays(cafeDayOf(ctx.clock.now(), 'UTC'), -1));
     },
 
     /** The tumbler photo of a person's most recent cafe order (the specification's "recent" mode), or null. */
