@@ -22,11 +22,14 @@ export function webBehaviour(root) {
   const boardRoute = read(root, 'features/barista/routes/order-board-route.tsx');
   const phoneLive = read(root, 'features/order-ahead/hooks/use-live-updates.ts');
   const myQueue = read(root, 'features/order-ahead/api/get-my-queue.ts');
+  const placeOrder = read(root, 'features/order-ahead/api/place-order.ts');
+  const queryClient = read(root, 'app/query-client.ts');
   return {
     /** use-board-live.ts puts the event's order into the cached lists (else: refetch per event). */
     boardAppliesEvents: /applyOrdersEvent|setQueryData/.test(boardLive),
     /** useUpdateBaristaOrder's onSettled invalidates the board: a read after every tap. */
-    boardReadsAfterTap: /onSettled[\s\S]{0,200}invalidateQueries/.test(boardMutation),
+    boardReadsAfterTap:
+      /onSettled[\s\S]{0,400}invalidateQueries/.test(boardMutation) && !/getState\(\)\.connected/.test(boardMutation),
     /** The board's safety-net refetch interval. */
     boardRefetchMs: number(boardRoute, 'BOARD_REFETCH_MS'),
     /** use-live-updates.ts updates My orders from the event (else: refetch queue, count, history). */
@@ -35,6 +38,12 @@ export function webBehaviour(root) {
     myQueuePollMs: /connected \? false/.test(myQueue) ? null : number(myQueue, 'MY_QUEUE_POLL_MS'),
     /** use-live-updates.ts puts a finished order into the history from its event (else: reads the history). */
     phoneHistoryFromEvents: /setQueryData\(historyKey/.test(phoneLive),
+    /** place-order.ts puts the placement's answer (with its place) into My orders' list instead of reading it. */
+    placementAnswerInList: /setQueryData\(queueKey/.test(placeOrder),
+    /** use-live-updates.ts reads nothing on the event of the tab's own placement. */
+    ownPlacementEventQuiet: /isOwnPlacement/.test(phoneLive),
+    /** The query cache's stale time: a screen opened within it reads nothing again. */
+    queryStaleMs: Number(/staleTime:\s*([\d_]+)/.exec(queryClient)?.[1]?.replace(/_/g, '') ?? 0) || null,
   };
 }
 
@@ -46,5 +55,14 @@ export function describeBehaviour(b) {
     `My orders ${b.phoneAppliesEvents ? 'applies own events (reads count/history/queue only when the event cannot say)' : 'reads queue, count and history on each own event'}`,
     b.phoneHistoryFromEvents ? 'the history taken from the event' : 'the history read when an order ends',
     b.myQueuePollMs ? `polls the queue every ${b.myQueuePollMs / 1000} s` : 'no queue poll while connected',
+    b.placementAnswerInList
+      ? 'the placement answer (with its place) goes into the list'
+      : 'the list read after placing',
+    b.ownPlacementEventQuiet
+      ? "the own placement's event reads nothing"
+      : "the own placement's event reads the list and count",
+    b.queryStaleMs
+      ? `a screen opened within ${b.queryStaleMs / 1000} s of its last read reads nothing`
+      : 'every screen reads when opened',
   ].join('; ');
 }

@@ -156,29 +156,56 @@ export function simulatedBarista(api, account, index, sizes, random, record, beh
 }
 
 /**
- * A person's phone on My orders (status-order-route.tsx): it reads the queue, the daily count and
- * the history when it opens (`open()`, after each placement), follows own events as
- * use-live-updates.ts does, polls the queue, and picks up a finished drink. `stats` and `pickups`
- * (the pick-ups under way) are shared by the phones of a run; `onPicked(id)` after each pick-up.
+ * A person's phone on My orders (status-order-route.tsx), as the web app reads: after each
+ * placement (`placing()` before it is sent, `open(answers)` with what it answered), My orders takes
+ * the answer into its list when the answer carries the place (else reads the list), reads the
+ * daily count, and reads the history when what it holds is older than the query cache's stale
+ * time. It follows own events as use-live-updates.ts does (the event of its own placement reads
+ * nothing where the web app knows it as its own), polls the queue where the web app does, and
+ * picks up a finished drink. `stats` and `pickups` (the pick-ups under way) are shared by the
+ * phones of a run; `onPicked(id)` after each pick-up.
  */
 export function simulatedPhone(api, person, { sizes, random, behaviour, stats, pickups, onPicked }) {
-  let myQueue = [];
+  let myQueue = null;
+  let historyAt = -Infinity;
   const [queue, count, history] = ['/order/my-queue', '/order/count/user', '/order/history/user'].map((path) =>
-    liveQuery(api, person.token, path, path === '/order/my-queue' ? (list) => (myQueue = list) : undefined),
+    liveQuery(api, person.token, path, (data) => {
+      if (path === '/order/my-queue') myQueue = data;
+      if (path === '/order/history/user') historyAt = performance.now();
+    }),
   );
   const queries = [queue, count, history];
+  const own = new Set();
+  let inFlight = 0;
   let poll;
-  const open = () => {
-    for (const q of queries) q.refetch();
+  const placing = () => {
+    inFlight += 1;
+  };
+  const open = (answers = []) => {
+    inFlight = Math.max(0, inFlight - 1);
+    for (const answer of answers) own.add(answer.id);
+    const placed = answers.filter((a) => a.status === 'ordered' && a.queue_at != null);
+    if (behaviour.placementAnswerInList && myQueue && placed.length === answers.length && answers.length > 0) {
+      myQueue = [...placed.filter((a) => !myQueue.some((o) => o.id === a.id)), ...myQueue];
+    } else {
+      queue.refetch();
+    }
+    count.refetch();
+    if (!behaviour.queryStaleMs || performance.now() - historyAt > behaviour.queryStaleMs) history.refetch();
     if (behaviour.myQueuePollMs) poll ??= setInterval(() => queue.refetch(), behaviour.myQueuePollMs);
   };
   person.socket.on('orders', (event) => {
+    const ownPlacement = behaviour.ownPlacementEventQuiet && event.from === null && (own.has(event.id) || inFlight > 0);
     if (behaviour.phoneAppliesEvents && carriesOrder(event)) {
-      if (myQueue.some((o) => o.id === event.id))
+      if (myQueue?.some((o) => o.id === event.id))
         myQueue = myQueue.map((o) => (o.id === event.id ? { ...o, ...event.order } : o));
-      else queue.refetch();
-      if (event.from === null || event.status === 'cancel' || event.status === 'rejected') count.refetch();
-      if (FINISHED.has(event.status) && !behaviour.phoneHistoryFromEvents) history.refetch();
+      else if (!ownPlacement) queue.refetch();
+      if ((event.from === null && !ownPlacement) || event.status === 'cancel' || event.status === 'rejected')
+        count.refetch();
+      if (FINISHED.has(event.status)) {
+        if (behaviour.phoneHistoryFromEvents) historyAt = performance.now();
+        else history.refetch();
+      }
     } else {
       for (const q of queries) q.refetch();
     }
@@ -197,7 +224,7 @@ export function simulatedPhone(api, person, { sizes, random, behaviour, stats, p
       pickups.add(p);
     }
   });
-  return { person, queries, open, stop: () => clearInterval(poll) };
+  return { person, queries, placing, open, stop: () => clearInterval(poll) };
 }
 
 export async function runRush({ server, seeded, sizes, direct, behaviour, log }) {
@@ -254,16 +281,19 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
         const t0 = performance.now();
         const placement = { userId: phone.person.id, t0 };
         placements.push(placement);
+        const answers = [];
+        phone.placing();
         try {
           const res = await api.placeOrder(phone.person.token, api.orderBody(item, tumbler));
           placement.id = res.json.id;
           placement.status = res.status;
+          answers.push(res.json);
           expectedEvents.push({ id: res.json.id, status: 'ordered' });
         } catch (error) {
           placement.status = error.status ?? String(error.message).slice(0, 80);
         }
         placement.answerMs = performance.now() - t0;
-        phone.open();
+        phone.open(answers);
       }
     }),
   );

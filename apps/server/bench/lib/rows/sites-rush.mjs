@@ -160,6 +160,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     for (let attempt = 1; ; attempt += 1) {
       try {
         const res = await api.placeOrder(phone.person.token, body, key);
+        placement.answer = res.json;
         placement.id = res.json.id;
         placement.status = res.status;
         placement.code = undefined;
@@ -175,6 +176,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
       break;
     }
     placement.answerMs = performance.now() - t0;
+    return placement.answer;
   }
 
   const rss = servers.map((s) => sampleRss(s.pid));
@@ -191,6 +193,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
       for (const [n, at] of times.entries()) {
         const wait = started + at - performance.now();
         if (wait > 0) await sleep(wait);
+        phone.placing();
         const sends = [
           place(phone, {
             siteId: n === 0 ? undefined : visit,
@@ -201,8 +204,8 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
         if (n === 1 && third !== undefined) {
           sends.push(place(phone, { siteId: third, server: (own + 1) % servers.length, kind: 'third' }));
         }
-        await Promise.all(sends);
-        phone.open();
+        const answers = await Promise.all(sends);
+        phone.open(answers.filter(Boolean));
       }
     }),
   );

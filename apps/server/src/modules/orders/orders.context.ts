@@ -27,8 +27,11 @@ export interface OrdersDeps {
 export interface OrdersCore {
   /** The order with this id, or 404. */
   load: (id: number) => Promise<OrderRow>;
-  /** After an order of a site was placed or moved on (committed): today's reads are stale, and `orders.changed` follows (busy mode). */
-  ordersChanged: (siteId: number) => void;
+  /**
+   * After an order of a site was placed or moved on (committed): today's reads are stale (a
+   * placement leaves the wait inputs), and `orders.changed` follows (busy mode).
+   */
+  ordersChanged: (siteId: number, change: 'placed' | 'moved') => void;
   /**
    * The live `orders` event of an order placed or moved on (`from`: the status it left), sent as
    * the order is when the event is numbered: read again then, so that a site's events never tell
@@ -46,15 +49,15 @@ export type Move = (
   options?: { rejectNote?: string; note?: string | null },
 ) => Promise<Order>;
 
-export function createOrdersCore(ctx: AppBase, dropTodaysReads: () => void): OrdersCore {
+export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: 'placed' | 'moved') => void): OrdersCore {
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
       if (!row) throw notFound('Order');
       return row;
     },
-    ordersChanged(siteId) {
-      dropTodaysReads();
+    ordersChanged(siteId, change) {
+      dropTodaysReads(change);
       void ctx.domainEvents.emit('orders.changed', { siteId });
     },
     announce(row, from) {

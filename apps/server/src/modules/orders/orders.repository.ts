@@ -7,8 +7,11 @@
  */
 import { type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db, OrdersTable } from '../../db/types';
+import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db, OrdersTable } from '../../db/types';
+
+/** The tables of a query that reads orders as `o`. */
+type OrdersAs = Database & { o: OrdersTable };
 
 type Venue = OrdersTable['category_for'];
 
@@ -109,26 +112,32 @@ export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<nu
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * The waiting orders of the same site, venue and day placed before `o` (earlier order_date, ties
+ * broken by id): `o`'s place in its line is this + 1. One expression for every read that numbers.
+ */
+function aheadOfOrder(eb: ExpressionBuilder<OrdersAs, 'o'>) {
+  return eb
+    .selectFrom('orders as ahead')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('ahead.status', '=', 'ordered')
+    .whereRef('ahead.site_id', '=', 'o.site_id')
+    .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
+    .whereRef('ahead.category_for', '=', 'o.category_for')
+    .where((e) =>
+      e.or([
+        e('ahead.order_date', '<', e.ref('o.order_date')),
+        e.and([e('ahead.order_date', '=', e.ref('o.order_date')), e('ahead.id', '<', e.ref('o.id'))]),
+      ]),
+    )
+    .as('ahead');
+}
+
 const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & { ahead: number | string | null }>(
   ['userId', 'day'],
   (db, p) =>
     orderQuery(db)
-      .select((eb) =>
-        eb
-          .selectFrom('orders as ahead')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('ahead.status', '=', 'ordered')
-          .whereRef('ahead.site_id', '=', 'o.site_id')
-          .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
-          .whereRef('ahead.category_for', '=', 'o.category_for')
-          .where((e) =>
-            e.or([
-              e('ahead.order_date', '<', e.ref('o.order_date')),
-              e.and([e('ahead.order_date', '=', e.ref('o.order_date')), e('ahead.id', '<', e.ref('o.id'))]),
-            ]),
-          )
-          .as('ahead'),
-      )
+      .select(aheadOfOrder)
       .where('o.user_id', '=', p.userId)
       // Today's orders, and the orders for later of the days after.
       .where((eb) =>
@@ -145,6 +154,20 @@ const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & {
 export async function listUserDayWithQueue(db: Db, userId: number, day: string): Promise<QueueRow[]> {
   const rows = await userDayQueue(db, { userId, day });
   return rows.map((row) => ({ ...row, ahead: Number(row.ahead ?? 0) }));
+}
+
+/**
+ * The orders ahead of each of these (waiting) orders in their lines, in one statement: what a
+ * placement answers as the new order's place (`queue_at` = ahead + 1).
+ */
+export async function aheadOf(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orders as o')
+    .select(['o.id', aheadOfOrder])
+    .where('o.id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), Number(row.ahead ?? 0)]));
 }
 
 export function listOrders(

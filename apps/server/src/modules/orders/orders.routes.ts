@@ -75,11 +75,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'longitude must be within ORDER_RADIUS_KM of the cafe. Emits `orders`. With an Idempotency-Key, a ' +
           'retry by the same person with the same key answers the order of the first request again (201, ' +
           '`Idempotent-Replayed: true`, no second order, no event); the same key with another drink is refused ' +
-          'with 422 IDEMPOTENCY_KEY_REUSED.',
+          'with 422 IDEMPOTENCY_KEY_REUSED. A new order that joins its line carries its place and wait as ' +
+          'GET /order/my-queue shows them (queue_at, estimatedWaitMinutes); an order for later and a replayed ' +
+          'answer carry null.',
         security: bearerSecurity,
         headers: OrderCreateHeadersSchema,
         body: OrderCreateBodySchema,
-        response: { 201: OrderSchema, ...errors, ...errorResponses(422) },
+        response: { 201: QueuedOrderSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request, reply) => {

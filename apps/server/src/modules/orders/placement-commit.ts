@@ -11,9 +11,10 @@ import {
   cafeDayOf,
   dailyLimitRefusal,
   siteRefusal,
-  type Order,
   type OrderCreateBody,
+  estimateWaitMinutes,
   type PlacementRefusal,
+  type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -25,7 +26,8 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { SCHEDULED_TOPIC } from './release-timer';
-import { toOrder } from './orders.mapper';
+import { toQueuedOrder } from './orders.mapper';
+import type { QueueService } from './queue.service';
 import {
   guardKey,
   insertPlacedOrders,
@@ -33,7 +35,7 @@ import {
   type NewOrder,
   type PlacedEntry,
 } from './order-writes.repository';
-import type { OrderRow } from './orders.repository';
+import { aheadOf, type OrderRow } from './orders.repository';
 
 export const keyReused = () =>
   new AppError(
@@ -42,12 +44,19 @@ export const keyReused = () =>
     'Idempotency-Key: was already used for a different order; send a new key for a new order.',
   );
 
-/** What a placement's commit answers: the order it made, the one made before with its key, or why not. */
-type Committed = { placed: number } | { replayed: number } | { refused: AppError };
+/**
+ * What a placement's commit answers: the order it made (with the orders ahead of it in its line
+ * when it joined one and they could be counted), the one made before with its key, or why not.
+ */
+type Committed = { placed: number; ahead?: number } | { replayed: number } | { refused: AppError };
 
-/** A placement answered again for its Idempotency-Key, or placed now. */
+/**
+ * A placement answered again for its Idempotency-Key, or placed now. A new order waiting in a line
+ * carries its place and wait as My orders shows them (`queue_at`, `estimatedWaitMinutes`), so the
+ * phone need not read its list again; otherwise both are null.
+ */
 export interface Placement {
-  order: Order;
+  order: QueuedOrder;
   replayed: boolean;
 }
 
@@ -131,6 +140,7 @@ export function createPlacementCommit(
   ctx: AppBase,
   deps: Pick<OrdersDeps, 'users' | 'sites' | 'pickup' | 'options'>,
   core: OrdersCore,
+  queue: Pick<QueueService, 'waitInputs'>,
 ) {
   const { db } = ctx;
   const { load } = core;
@@ -228,7 +238,40 @@ export function createPlacementCommit(
       return outcomes;
     });
     ctx.metrics.placementBatch.observe(pending.length);
-    return committed;
+    return withPlaces(pending, committed);
+  }
+
+  /**
+   * The place of each new order of the batch that joined a line, counted once it is committed (one
+   * statement for the batch). A count that fails leaves the answer without a place: the order is
+   * saved, and the phone reads its list instead.
+   */
+  async function withPlaces(pending: readonly PendingOrder[], committed: Committed[]): Promise<Committed[]> {
+    const waiting = committed.flatMap((outcome, i) =>
+      outcome && 'placed' in outcome && pending[i]?.order.status === 'ordered' ? [outcome.placed] : [],
+    );
+    if (waiting.length === 0) return committed;
+    try {
+      const ahead = await aheadOf(db, waiting);
+      return committed.map((outcome) =>
+        'placed' in outcome && ahead.has(outcome.placed) ? { ...outcome, ahead: ahead.get(outcome.placed) } : outcome,
+      );
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not count the places of new orders');
+      return committed;
+    }
+  }
+
+  /** The answer's place and wait of a new waiting order (null, null without a count or the wait inputs). */
+  async function placeOf(row: OrderRow, ahead: number | undefined): Promise<QueuedOrder> {
+    if (ahead === undefined) return toQueuedOrder(row, null, null);
+    try {
+      const wait = await queue.waitInputs({ siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
+      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(wait, ahead));
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not estimate the wait of a new order');
+      return toQueuedOrder(row, ahead + 1, null);
+    }
   }
 
   const commits = createGroupCommit<PendingOrder, Committed>({
@@ -248,7 +291,8 @@ export function createPlacementCommit(
     const pending = pendingOrder(plan);
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
-    if ('replayed' in outcome) return { order: toOrder(await load(outcome.replayed)), replayed: true };
+    if ('replayed' in outcome)
+      return { order: toQueuedOrder(await load(outcome.replayed), null, null), replayed: true };
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
@@ -296,11 +340,11 @@ export function createPlacementCommit(
         ]),
       ),
     };
-    core.ordersChanged(site.id);
+    core.ordersChanged(site.id, 'placed');
     core.announce(row, null);
     // Every process's release timer: this order may be the next one due.
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
-    return { order: toOrder(row), replayed: false };
+    return { order: await placeOf(row, outcome.ahead), replayed: false };
   }
 
   return { saveOrder };

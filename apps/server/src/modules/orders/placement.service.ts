@@ -24,7 +24,7 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import type { QueueService } from './queue.service';
-import { toOrder } from './orders.mapper';
+import { toOrder, toQueuedOrder } from './orders.mapper';
 import { findByIdempotencyKey } from './order-writes.repository';
 import {
   createPlacementCommit,
@@ -65,7 +65,7 @@ function placementFingerprint(body: OrderCreateBody): string {
 export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
   const { db, clock, config } = ctx;
   const { load } = core;
-  const { saveOrder } = createPlacementCommit(ctx, deps, core);
+  const { saveOrder } = createPlacementCommit(ctx, deps, core, queue);
 
   /** The cafe-order fields: type, sweetness and a tumbler photo this server issued. */
   async function cafeFields(body: OrderCreateBody): Promise<DrinkFields> {
@@ -205,7 +205,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         if (idempotencyKey !== undefined && fingerprint !== null) {
           const found = await findByIdempotencyKey(db, user.id, idempotencyKey);
           if (found && found.fingerprint !== fingerprint) throw keyReused();
-          if (found) return { order: toOrder(await load(found.id)), replayed: true };
+          if (found) return { order: toQueuedOrder(await load(found.id), null, null), replayed: true };
         }
         throw error;
       }

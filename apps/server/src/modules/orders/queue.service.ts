@@ -29,6 +29,9 @@ import {
 } from './orders.repository';
 import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate';
 
+/** The bus topic of "an order moved on": drops the wait inputs and every other read of today. */
+const MOVES_TOPIC = 'order-moves';
+
 /**
  * Today's queue as the screens read it: a person's orders with their places, the board, the wait
  * inputs, busy mode's snapshot. Every read below takes its site, venue and day explicitly: one
@@ -45,16 +48,27 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   const reads = createMemoryCache<string, unknown>({
     topic: 'orders',
     bus: ctx.bus,
-    alsoDroppedBy: ['accounts', 'menu-items', 'sites'],
+    alsoDroppedBy: ['accounts', 'menu-items', 'sites', MOVES_TOPIC],
     ttlMs: 30_000,
   });
   const remembered = <T>(key: string, load: () => Promise<T>): Promise<T> => reads.get(key, load) as Promise<T>;
+  /**
+   * The wait estimate's inputs per queue (the recent completions, the drinks in progress): a new
+   * order changes neither, so they are dropped only when an order moves on (which also drops
+   * `reads`). In a rush, most placements then find them here.
+   */
+  const waits = createMemoryCache<string, WaitInputs>({
+    topic: MOVES_TOPIC,
+    bus: ctx.bus,
+    alsoDroppedBy: ['sites'],
+    ttlMs: 30_000,
+  });
   /** The same hours of the previous days, per site, venue, day and hour: they do not change. */
   const pastPace = createMemoryCache<string, string[][]>({ topic: 'past-pace', bus: ctx.bus, ttlMs: 15 * 60_000 });
 
   /** Estimated minutes per queue: the inputs are read once per queue, not once per order. */
   function waitInputs(key: QueueKey): Promise<WaitInputs> {
-    return remembered(`wait:${key.siteId}:${key.venue}:${key.day}`, () => readWaitInputs(key));
+    return waits.get(`${key.siteId}:${key.venue}:${key.day}`, () => readWaitInputs(key));
   }
 
   async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
@@ -142,9 +156,13 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     });
   }
 
-  /** Drops today's reads (after an order was placed or moved on), here and in the other processes. */
-  function dropTodaysReads(): void {
-    reads.invalidate();
+  /**
+   * Drops today's reads after an order was placed (`placed`) or moved on, here and in the other
+   * processes: a placement leaves the wait inputs as they were.
+   */
+  function dropTodaysReads(change: 'placed' | 'moved'): void {
+    if (change === 'placed') reads.invalidate();
+    else waits.invalidate();
   }
 
   /** Today at the person's home site (the day their queue and their daily count are of). */

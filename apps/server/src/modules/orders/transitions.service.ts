@@ -120,7 +120,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
-    core.ordersChanged(row.site_id);
+    core.ordersChanged(row.site_id, 'moved');
     core.announce(updated, row.status);
     // A released order joins the queue's end: its place counts from its release.
     await announceQueueMove(released ? { ...row, order_date: updated.order_date } : row, to);

@@ -2,6 +2,7 @@ import { OrderSchema, type BaristaOrderPatchBody, type Id, type Order } from '@c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useLiveStatus } from '@/lib/live-listeners';
 import { bulkMoveOrders } from './bulk-barista-orders';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -25,7 +26,13 @@ export function useUpdateBaristaOrder() {
   return useMutation({
     mutationFn: updateBaristaOrder,
     // Success or failure (e.g. another barista was faster), the list must show the truth again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+    // With the live channel up, the move's `orders` event brings it (numbered: never missed, and
+    // never older than what the board holds); a read of the whole day after every tap would only
+    // repeat it. Without the channel, the board reads.
+    onSettled: () =>
+      useLiveStatus.getState().connected
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
   });
 }
 

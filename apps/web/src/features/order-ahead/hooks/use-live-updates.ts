@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
 import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { isOwnPlacement } from '@/features/order-ahead/api/own-placements';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
 import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
 
@@ -30,7 +31,8 @@ export function useMenuLiveUpdates(categoryFor: CategoryFor): void {
  * The person's own orders move on ('orders' event, sent to the owner, carrying the order) and the
  * queue moves ahead of them ('queue' event): today's list and the history are updated where they
  * are, without asking the server again. Only what the event cannot say is read again: a new order
- * (its place in the queue) and the daily count when it changes. After a reconnect everything is
+ * (its place in the queue) and the daily count when it changes, except for this tab's own
+ * placement, whose answer says both. After a reconnect everything is
  * read again, since events may have been missed meanwhile.
  */
 export function useMyOrdersLiveUpdates(enabled = true): void {
@@ -43,6 +45,9 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
       // A read under way began before this change and would overwrite it: read again after it.
       if (queryClient.isFetching({ queryKey: queueKey }) > 0)
         void queryClient.invalidateQueries({ queryKey: queueKey });
+      // This tab's own new order: the placement's answer brings it with its place, and the count
+      // is read once after it (usePlaceOrder).
+      const own = event.from === null && isOwnPlacement(event.id);
       const known = list?.find((o) => o.id === event.id);
       if (list && known) {
         queryClient.setQueryData(
@@ -60,10 +65,10 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
         if (event.status === 'ordered' && known.queue_at == null) {
           void queryClient.invalidateQueries({ queryKey: queueKey });
         }
-      } else {
+      } else if (!own) {
         void queryClient.invalidateQueries({ queryKey: queueKey });
       }
-      if (event.from === null || event.status === 'cancel' || event.status === 'rejected') {
+      if ((event.from === null && !own) || event.status === 'cancel' || event.status === 'rejected') {
         void queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
       }
       if (isStatusIn(FINISHED_ORDER_STATUSES, event.status)) {

@@ -1,0 +1,99 @@
+import { estimateWaitMinutes, type QueuedOrder } from '@cafe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp, TestUser } from '../../test-support/test-app';
+import {
+  baristaPatch,
+  cafeOrderBody,
+  createOrderingApp,
+  placeOrder,
+  placeOrderWithKey,
+  type SeededMenu,
+} from '../../test-support/order-fixtures';
+import { DEFAULT_SECONDS_PER_ORDER } from './wait-estimate';
+
+const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
+
+/**
+ * POST /order answers a new waiting order with its place and wait as My orders shows them, so the
+ * phone need not read its list after placing (issue 33: phones that do not ask twice).
+ */
+describe('the placement answer carries the place in the line', () => {
+  let t: TestApp;
+  let menu: SeededMenu;
+  let image: string;
+  let barista: TestUser;
+
+  beforeAll(async () => {
+    ({ t, menu, image } = await createOrderingApp({ clockNow: WEDNESDAY_10AM }));
+    barista = await t.createUser({ role: 'barista' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const place = async (user: TestUser, key?: string) => {
+    const res = await placeOrderWithKey(t, user, key, cafeOrderBody(menu.latte, image));
+    expect(res.statusCode).toBe(201);
+    return res.json<QueuedOrder>();
+  };
+  const myOrder = async (user: TestUser, id: number) => {
+    const list = (await t.request('GET', '/api/order/my-queue', user)).json<QueuedOrder[]>();
+    const found = list.find((o) => o.id === id);
+    if (!found) throw new Error(`order ${id} is not in My orders`);
+    return { queue_at: found.queue_at, estimatedWaitMinutes: found.estimatedWaitMinutes };
+  };
+  const wait = (inProgress: number, ahead: number) =>
+    estimateWaitMinutes({ secondsPerOrder: DEFAULT_SECONDS_PER_ORDER, inProgress }, ahead);
+
+  it('numbers orders placed at the same moment (one commit) as My orders does', async () => {
+    const people = await Promise.all([1, 2, 3, 4].map(() => t.createUser()));
+    const answers = await Promise.all(people.map((person) => place(person)));
+    expect(answers.map((a) => a.queue_at).sort()).toEqual([1, 2, 3, 4]);
+    for (const [i, person] of people.entries()) {
+      const answer = answers[i] as QueuedOrder;
+      expect(answer.status).toBe('ordered');
+      expect(answer.estimatedWaitMinutes).toBe(wait(0, (answer.queue_at as number) - 1));
+      expect(await myOrder(person, answer.id)).toEqual({
+        queue_at: answer.queue_at,
+        estimatedWaitMinutes: answer.estimatedWaitMinutes,
+      });
+    }
+
+    // The first leaves the line for the machine: the next placement counts the drink in progress.
+    const first = answers.find((a) => a.queue_at === 1) as QueuedOrder;
+    expect((await baristaPatch(t, barista, first.id, { status: 'in-progress' })).statusCode).toBe(200);
+    const eve = await t.createUser();
+    const next = await place(eve);
+    expect({ queue_at: next.queue_at, estimatedWaitMinutes: next.estimatedWaitMinutes }).toEqual({
+      queue_at: 4,
+      estimatedWaitMinutes: wait(1, 3),
+    });
+    expect(await myOrder(eve, next.id)).toEqual({ queue_at: 4, estimatedWaitMinutes: wait(1, 3) });
+  });
+
+  it('answers a replayed placement without a place (the order may have moved since)', async () => {
+    const fay = await t.createUser();
+    const first = await place(fay, 'fay-latte-1');
+    expect(first.queue_at).toEqual(expect.any(Number));
+    const again = await placeOrderWithKey(t, fay, 'fay-latte-1', cafeOrderBody(menu.latte, image));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<QueuedOrder>()).toMatchObject({ id: first.id, queue_at: null, estimatedWaitMinutes: null });
+  });
+
+  it('a walk-up answers the order as before, without a place', async () => {
+    const res = await t.request('POST', '/api/order/walk-up', barista, {
+      menu_id: menu.latte,
+      type: 'hot',
+      sweetness: 50,
+      guestName: 'Visitor',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).not.toHaveProperty('queue_at');
+    // The answer of an ordinary placement is unchanged otherwise: the same order My orders lists.
+    const gus = await t.createUser();
+    const placed = await placeOrder(t, gus, cafeOrderBody(menu.latte, image));
+    const listed = (await t.request('GET', '/api/order/my-queue', gus)).json<QueuedOrder[]>()[0];
+    expect(placed.json()).toEqual(listed);
+  });
+});

@@ -1,0 +1,128 @@
+import type { OrdersEvent, QueuedOrder } from '@cafe/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
+import { dispatchLiveEvent } from '@/lib/live-dispatch';
+import { mockApi } from '@/test/fake-api';
+import { createTestQueryClient } from '@/test/render';
+import { myQueueQueryOptions, useMyQueue } from './get-my-queue';
+import { useOrderCount } from './get-order-count';
+import { usePlaceOrder } from './place-order';
+
+const BODY = { menu_id: 3, menu_name: 'Latte', type: 'cold', sweetness: 50, tumblerImage: 'x.png' } as const;
+
+/** The `orders` event of a new order, as the server sends it to its owner. */
+function placedEvent(order: QueuedOrder): OrdersEvent {
+  const { queue_at: _place, estimatedWaitMinutes: _wait, ...rest } = order;
+  return {
+    id: order.id,
+    status: 'ordered',
+    userId: order.user.id,
+    categoryFor: 'cafe',
+    updatedAt: order.updatedAt,
+    from: null,
+    order: rest,
+  };
+}
+
+/** My orders with its live updates, and the placement: a phone after tapping Place order. */
+function setup(answer: () => Promise<QueuedOrder>) {
+  const held = makeOrder({ id: 1, queue_at: 1, estimatedWaitMinutes: 3 });
+  const { calls } = mockApi(async (call) => {
+    if (call.method === 'POST' && call.path === '/order') return { status: 201, body: await answer() };
+    if (call.path === '/order/my-queue') return { body: [held] };
+    if (call.path === '/order/count/user') return { body: { totalOrder: 1 } };
+    return undefined;
+  });
+  const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+  const queryClient = createTestQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(
+    () => {
+      useMyOrdersLiveUpdates();
+      return { place: usePlaceOrder(), queue: useMyQueue(), count: useOrderCount() };
+    },
+    { wrapper },
+  );
+  return { queryClient, result, reads, held };
+}
+
+describe('usePlaceOrder with My orders', () => {
+  it('puts the answer, with its place, into My orders; its own event reads nothing; the count is read once', async () => {
+    const mine = makeOrder({ id: 42, queue_at: 5, estimatedWaitMinutes: 15 });
+    const { queryClient, result, reads } = setup(async () => mine);
+    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+    expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
+
+    await act(async () => {
+      await result.current.place.mutateAsync({ body: BODY });
+    });
+    act(() => dispatchLiveEvent('orders', placedEvent(mine)));
+
+    const list = queryClient.getQueryData(myQueueQueryOptions().queryKey);
+    expect(list?.map((o) => [o.id, o.queue_at, o.estimatedWaitMinutes])).toEqual([
+      [42, 5, 15],
+      [1, 1, 3],
+    ]);
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    expect(queryClient.isFetching()).toBe(0);
+    expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 2]);
+  });
+
+  it('the event of its own order arriving before the answer reads nothing either', async () => {
+    const mine = makeOrder({ id: 43, queue_at: 2, estimatedWaitMinutes: 6 });
+    let answer: (order: QueuedOrder) => void = () => undefined;
+    const { queryClient, result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
+    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+
+    let placed: Promise<unknown> = Promise.resolve();
+    act(() => {
+      placed = result.current.place.mutateAsync({ body: BODY });
+    });
+    await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
+    act(() => dispatchLiveEvent('orders', placedEvent(mine)));
+    await act(async () => {
+      answer(mine);
+      await placed;
+    });
+
+    expect(queryClient.getQueryData(myQueueQueryOptions().queryKey)?.[0]).toMatchObject({ id: 43, queue_at: 2 });
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    expect(reads('/order/my-queue')).toBe(1);
+  });
+
+  it('another new order announced while placing (Slack, another device) makes My orders read again', async () => {
+    const mine = makeOrder({ id: 44, queue_at: 3, estimatedWaitMinutes: 9 });
+    const elsewhere = makeOrder({ id: 45, queue_at: 4, estimatedWaitMinutes: 12 });
+    let answer: (order: QueuedOrder) => void = () => undefined;
+    const { result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
+    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+
+    let placed: Promise<unknown> = Promise.resolve();
+    act(() => {
+      placed = result.current.place.mutateAsync({ body: BODY });
+    });
+    await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
+    act(() => dispatchLiveEvent('orders', placedEvent(elsewhere)));
+    await act(async () => {
+      answer(mine);
+      await placed;
+    });
+    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(2));
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+
+    // Once the placement has ended, a new order from elsewhere is read as before.
+    const later = makeOrder({ id: 46, queue_at: 6, estimatedWaitMinutes: 18 });
+    act(() => dispatchLiveEvent('orders', placedEvent(later)));
+    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(3));
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(3));
+  });
+});
