@@ -24,7 +24,7 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import type { QueueService } from './queue.service';
-import { toOrder, toQueuedOrder } from './orders.mapper';
+import { toQueuedOrder } from './orders.mapper';
 import { findByIdempotencyKey } from './order-writes.repository';
 import {
   createPlacementCommit,

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { makeOrder } from '@/features/barista/test/fixtures';
 import { useLiveStatus } from '@/lib/live-listeners';
 import { mockApi } from '@/test/fake-api';
 import { createTestQueryClient } from '@/test/render';
