@@ -90,6 +90,17 @@ export const QueuedOrderSchema = OrderSchema.extend({
 });
 export type QueuedOrder = z.infer<typeof QueuedOrderSchema>;
 
+/**
+ * POST /order's answer: the order with its place and wait as GET /order/my-queue shows them (null
+ * for an order for later and a replayed answer), and `dailyCount`, the person's cafe orders of
+ * today that count toward the daily limit with this one, as GET /order/count/user answers it
+ * (null when the placement cannot say: a bar order, another day, a replay).
+ */
+export const PlacedOrderSchema = QueuedOrderSchema.extend({
+  dailyCount: z.number().int().nullable(),
+});
+export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+
 export const RemarkSchema = z.string().max(LIMITS.remarkMax, { message: MESSAGES.remarkTooLong });
 
 export const OrderCreateBodySchema = z.object({

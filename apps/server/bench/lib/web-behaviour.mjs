@@ -40,6 +40,8 @@ export function webBehaviour(root) {
     phoneHistoryFromEvents: /setQueryData\(historyKey/.test(phoneLive),
     /** place-order.ts puts the placement's answer (with its place) into My orders' list instead of reading it. */
     placementAnswerInList: /setQueryData\(queueKey/.test(placeOrder),
+    /** place-order.ts takes the daily count from the placement's answer instead of reading it. */
+    placementAnswerCount: /dailyCount/.test(placeOrder),
     /** use-live-updates.ts reads nothing on the event of the tab's own placement. */
     ownPlacementEventQuiet: /isOwnPlacement/.test(phoneLive),
     /** The query cache's stale time: a screen opened within it reads nothing again. */

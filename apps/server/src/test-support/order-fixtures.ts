@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { LiveEventName, LiveEventPayload, OrdersEvent, OrderStatus } from '@cafe/shared';
+import type { LiveEventName, LiveEventPayload, Order, OrdersEvent, OrderStatus, PlacedOrder } from '@cafe/shared';
 import { iso } from '../lib/time';
 import { FIRST_SITE_ID, createTestApp, onLiveEvent, type LiveClient, type TestApp, type TestUser } from './test-app';
 import { uploadImage } from './image-fixtures';
@@ -130,6 +130,18 @@ export function cafeOrderBody(menuId: number, tumblerImage: string, extra: Recor
 /** POST /order as `user`, answered once the placement's live events have left too (as every `t.request`). */
 export function placeOrder(t: TestApp, user: TestUser, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
   return t.request('POST', '/api/order', user, body);
+}
+
+/** The order of a placement's answer, without what only the answer carries (its place, wait and daily count). */
+export function orderOf(answer: PlacedOrder): Order {
+  const {
+    queue_at: _place,
+    estimatedWaitMinutes: _wait,
+    estimatedReadyAt: _ready,
+    dailyCount: _count,
+    ...order
+  } = answer;
+  return order;
 }
 
 /** POST /order as `user`, with an Idempotency-Key when one is given. */

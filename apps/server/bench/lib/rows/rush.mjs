@@ -158,8 +158,8 @@ export function simulatedBarista(api, account, index, sizes, random, record, beh
 /**
  * A person's phone on My orders (status-order-route.tsx), as the web app reads: after each
  * placement (`placing()` before it is sent, `open(answers)` with what it answered), My orders takes
- * the answer into its list when the answer carries the place (else reads the list), reads the
- * daily count, and reads the history when what it holds is older than the query cache's stale
+ * the answer into its list when the answer carries the place (else reads the list), takes the
+ * daily count from it (else reads the count), and reads the history when what it holds is older than the query cache's stale
  * time. It follows own events as use-live-updates.ts does (the event of its own placement reads
  * nothing where the web app knows it as its own), polls the queue where the web app does, and
  * picks up a finished drink. `stats` and `pickups` (the pick-ups under way) are shared by the
@@ -190,7 +190,12 @@ export function simulatedPhone(api, person, { sizes, random, behaviour, stats, p
     } else {
       queue.refetch();
     }
-    count.refetch();
+    if (
+      !behaviour.placementAnswerCount ||
+      answers.length === 0 ||
+      answers.some((a) => typeof a.dailyCount !== 'number')
+    )
+      count.refetch();
     if (!behaviour.queryStaleMs || performance.now() - historyAt > behaviour.queryStaleMs) history.refetch();
     if (behaviour.myQueuePollMs) poll ??= setInterval(() => queue.refetch(), behaviour.myQueuePollMs);
   };

@@ -1,4 +1,4 @@
-import { estimateWaitMinutes, type QueuedOrder } from '@cafe/shared';
+import { estimateWaitMinutes, type PlacedOrder } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../test-support/test-app';
 import {
@@ -15,7 +15,8 @@ const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
 
 /**
  * POST /order answers a new waiting order with its place and wait as My orders shows them, so the
- * phone need not read its list after placing (issue 33: phones that do not ask twice).
+ * phone need not read its list after placing, and a counted one the daily count the menu shows
+ * (issue 33: phones that do not ask twice).
  */
 describe('the placement answer carries the place in the line', () => {
   let t: TestApp;
@@ -34,10 +35,10 @@ describe('the placement answer carries the place in the line', () => {
   const place = async (user: TestUser, key?: string) => {
     const res = await placeOrderWithKey(t, user, key, cafeOrderBody(menu.latte, image));
     expect(res.statusCode).toBe(201);
-    return res.json<QueuedOrder>();
+    return res.json<PlacedOrder>();
   };
   const myOrder = async (user: TestUser, id: number) => {
-    const list = (await t.request('GET', '/api/order/my-queue', user)).json<QueuedOrder[]>();
+    const list = (await t.request('GET', '/api/order/my-queue', user)).json<PlacedOrder[]>();
     const found = list.find((o) => o.id === id);
     if (!found) throw new Error(`order ${id} is not in My orders`);
     return { queue_at: found.queue_at, estimatedWaitMinutes: found.estimatedWaitMinutes };
@@ -50,8 +51,9 @@ describe('the placement answer carries the place in the line', () => {
     const answers = await Promise.all(people.map((person) => place(person)));
     expect(answers.map((a) => a.queue_at).sort()).toEqual([1, 2, 3, 4]);
     for (const [i, person] of people.entries()) {
-      const answer = answers[i] as QueuedOrder;
+      const answer = answers[i] as PlacedOrder;
       expect(answer.status).toBe('ordered');
+      expect(answer.dailyCount).toBe(1);
       expect(answer.estimatedWaitMinutes).toBe(wait(0, (answer.queue_at as number) - 1));
       expect(await myOrder(person, answer.id)).toEqual({
         queue_at: answer.queue_at,
@@ -60,7 +62,7 @@ describe('the placement answer carries the place in the line', () => {
     }
 
     // The first leaves the line for the machine: the next placement counts the drink in progress.
-    const first = answers.find((a) => a.queue_at === 1) as QueuedOrder;
+    const first = answers.find((a) => a.queue_at === 1) as PlacedOrder;
     expect((await baristaPatch(t, barista, first.id, { status: 'in-progress' })).statusCode).toBe(200);
     const eve = await t.createUser();
     const next = await place(eve);
@@ -78,7 +80,12 @@ describe('the placement answer carries the place in the line', () => {
     const again = await placeOrderWithKey(t, fay, 'fay-latte-1', cafeOrderBody(menu.latte, image));
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json<QueuedOrder>()).toMatchObject({ id: first.id, queue_at: null, estimatedWaitMinutes: null });
+    expect(again.json<PlacedOrder>()).toMatchObject({
+      id: first.id,
+      queue_at: null,
+      estimatedWaitMinutes: null,
+      dailyCount: null,
+    });
   });
 
   it('a walk-up answers the order as before, without a place', async () => {
@@ -93,7 +100,12 @@ describe('the placement answer carries the place in the line', () => {
     // The answer of an ordinary placement is unchanged otherwise: the same order My orders lists.
     const gus = await t.createUser();
     const placed = await placeOrder(t, gus, cafeOrderBody(menu.latte, image));
-    const listed = (await t.request('GET', '/api/order/my-queue', gus)).json<QueuedOrder[]>()[0];
-    expect(placed.json()).toEqual(listed);
+    const listed = (await t.request('GET', '/api/order/my-queue', gus)).json<PlacedOrder[]>()[0];
+    expect(placed.json()).toEqual({ ...listed, dailyCount: 1 });
+    // The daily count with the second order is the one the count answers.
+    const second = (await placeOrder(t, gus, cafeOrderBody(menu.latte, image))).json<PlacedOrder>();
+    const count = (await t.request('GET', '/api/order/count/user', gus)).json<{ totalOrder: number }>();
+    expect(second.dailyCount).toBe(2);
+    expect(count.totalOrder).toBe(2);
   });
 });

@@ -16,6 +16,7 @@ import {
   OrderMoveHeadersSchema,
   OrderSchema,
   OwnerOrderPatchBodySchema,
+  PlacedOrderSchema,
   QueuedOrderSchema,
 } from '@cafe/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -76,12 +77,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'retry by the same person with the same key answers the order of the first request again (201, ' +
           '`Idempotent-Replayed: true`, no second order, no event); the same key with another drink is refused ' +
           'with 422 IDEMPOTENCY_KEY_REUSED. A new order that joins its line carries its place and wait as ' +
-          'GET /order/my-queue shows them (queue_at, estimatedWaitMinutes); an order for later and a replayed ' +
-          'answer carry null.',
+          'GET /order/my-queue shows them (queue_at, estimatedWaitMinutes), and a counted cafe order of the ' +
+          "person's today the daily count with it as GET /order/count/user answers it (dailyCount); an order for " +
+          'later, a bar order and a replayed answer carry null where they cannot say.',
         security: bearerSecurity,
         headers: OrderCreateHeadersSchema,
         body: OrderCreateBodySchema,
-        response: { 201: QueuedOrderSchema, ...errors, ...errorResponses(422) },
+        response: { 201: PlacedOrderSchema, ...errors, ...errorResponses(422) },
       },
     },
     async (request, reply) => {

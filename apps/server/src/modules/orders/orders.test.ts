@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, QueuedOrder } from '@cafe/shared';
+import type { Order, OrderStatus, PlacedOrder, QueuedOrder } from '@cafe/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, createTestApp, nextEvent, type TestApp, type TestUser } from '../../test-support/test-app';
 import {
@@ -11,6 +11,7 @@ import {
   setShop,
   sleep,
   type SeededMenu,
+  orderOf,
 } from '../../test-support/order-fixtures';
 
 /** A Wednesday morning in Bangkok. */
@@ -458,7 +459,7 @@ describe('my orders: queue, count, history, one order', () => {
 
   it('shows one order to its owner, baristas and admins only', async () => {
     const owner = await t.createUser();
-    const order = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
+    const order = orderOf((await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<PlacedOrder>());
     const get = (u: TestUser) => t.request('GET', `/api/order/${order.id}`, u);
     expect((await get(owner)).json()).toEqual(order);
     expect((await get(await t.createUser({ role: 'barista' }))).statusCode).toBe(200);
@@ -589,7 +590,7 @@ describe('live order events', () => {
       const publicSeen = collect(publicSocket, 'orders');
       const toOwner = nextEvent(ownerSocket, 'orders');
       const toBarista = nextEvent(baristaSocket, 'orders');
-      const placed = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
+      const placed = orderOf((await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<PlacedOrder>());
       const expected = {
         id: placed.id,
         status: 'ordered',

@@ -14,6 +14,7 @@ import {
   type OrderCreateBody,
   estimateWaitMinutes,
   type PlacementRefusal,
+  type PlacedOrder,
   type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
@@ -46,17 +47,19 @@ export const keyReused = () =>
 
 /**
  * What a placement's commit answers: the order it made (with the orders ahead of it in its line
- * when it joined one and they could be counted), the one made before with its key, or why not.
+ * when it joined one and they could be counted, and the owner's counted orders of its day with it
+ * when it counts), the one made before with its key, or why not.
  */
-type Committed = { placed: number; ahead?: number } | { replayed: number } | { refused: AppError };
+type Committed = { placed: number; ahead?: number; counted?: number } | { replayed: number } | { refused: AppError };
 
 /**
  * A placement answered again for its Idempotency-Key, or placed now. A new order waiting in a line
- * carries its place and wait as My orders shows them (`queue_at`, `estimatedWaitMinutes`), so the
- * phone need not read its list again; otherwise both are null.
+ * carries its place and wait as My orders shows them (`queue_at`, `estimatedWaitMinutes`), and a
+ * counted one the owner's daily count (`dailyCount`), so the phone need not read either again;
+ * otherwise they are null.
  */
 export interface Placement {
-  order: QueuedOrder;
+  order: PlacedOrder;
   replayed: boolean;
 }
 
@@ -66,6 +69,8 @@ export type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: num
 export interface OrderPlan {
   /** Where it is placed: the site's queue, calendar and board. */
   site: SiteRecord;
+  /** The owner's today at their home site (the day GET /order/count/user counts), when a person places it. */
+  countDay?: string;
   /** Whose order it is: it counts toward their daily limit (a guest's is the barista's, and does not count). */
   owner: { id: number; name: string };
   placedBy: number;
@@ -172,6 +177,8 @@ export function createPlacementCommit(
         pending.flatMap(({ plan }) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
       );
       const outcomes: Committed[] = [];
+      /** The owner's counted orders of the day, this one included, by plan. */
+      const countedWith = new Map<number, number>();
       /** Plans of this batch answered with the order of an earlier, placed plan that had the same key. */
       const sameAs = new Map<number, number>();
       const keyedHere = new Map<string, number>();
@@ -211,7 +218,10 @@ export function createPlacementCommit(
           } else {
             later.push({ at: i, row });
           }
-          if (row.counts) guards.counted.set(dayAt, counted + 1);
+          if (row.counts) {
+            guards.counted.set(dayAt, counted + 1);
+            countedWith.set(i, counted + 1);
+          }
           if (keyAt !== null) keyedHere.set(keyAt, i);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -231,6 +241,10 @@ export function createPlacementCommit(
           return outcome && 'placed' in outcome ? [{ orderId: outcome.placed, options: plan.options }] : [];
         }),
       );
+      for (const [i, counted] of countedWith) {
+        const outcome = outcomes[i];
+        if (outcome && 'placed' in outcome) outcomes[i] = { ...outcome, counted };
+      }
       // keyedHere holds placed plans only: the earlier plan of each pair has its order.
       for (const [i, earlier] of sameAs) {
         outcomes[i] = { replayed: (outcomes[earlier] as { placed: number }).placed };
@@ -264,6 +278,7 @@ export function createPlacementCommit(
 
   /** The answer's place and wait of a new waiting order (null, null without a count or the wait inputs). */
   async function placeOf(row: OrderRow, ahead: number | undefined): Promise<QueuedOrder> {
+    if (row.status !== 'ordered') return toQueuedOrder(row, null, null);
     if (ahead === undefined) return toQueuedOrder(row, null, null);
     try {
       const wait = await queue.waitInputs({ siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
@@ -291,8 +306,12 @@ export function createPlacementCommit(
     const pending = pendingOrder(plan);
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
-    if ('replayed' in outcome)
-      return { order: toQueuedOrder(await load(outcome.replayed), null, null), replayed: true };
+    if ('replayed' in outcome) {
+      return {
+        order: { ...toQueuedOrder(await load(outcome.replayed), null, null), dailyCount: null },
+        replayed: true,
+      };
+    }
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
@@ -344,7 +363,9 @@ export function createPlacementCommit(
     core.announce(row, null);
     // Every process's release timer: this order may be the next one due.
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
-    return { order: await placeOf(row, outcome.ahead), replayed: false };
+    // The count is the one GET /order/count/user answers when the order is of the owner's today.
+    const dailyCount = outcome.counted !== undefined && plan.countDay === order.cafe_day ? outcome.counted : null;
+    return { order: { ...(await placeOf(row, outcome.ahead)), dailyCount }, replayed: false };
   }
 
   return { saveOrder };

@@ -6,6 +6,7 @@
  */
 import {
   LIMITS,
+  cafeDayOf,
   dashIfEmpty,
   dietConflicts,
   orderingPause,
@@ -164,6 +165,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
     );
     return {
       site,
+      countDay: cafeDayOf(now, (await deps.sites.homeSiteOf(user)).timeZone),
       owner: { id: user.id, name: user.name },
       placedBy: user.id,
       guestName: null,
@@ -205,7 +207,8 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         if (idempotencyKey !== undefined && fingerprint !== null) {
           const found = await findByIdempotencyKey(db, user.id, idempotencyKey);
           if (found && found.fingerprint !== fingerprint) throw keyReused();
-          if (found) return { order: toQueuedOrder(await load(found.id), null, null), replayed: true };
+          if (found)
+            return { order: { ...toQueuedOrder(await load(found.id), null, null), dailyCount: null }, replayed: true };
         }
         throw error;
       }

@@ -29,7 +29,7 @@ function placedEvent(order: QueuedOrder): OrdersEvent {
 }
 
 /** My orders with its live updates, and the placement: a phone after tapping Place order. */
-function setup(answer: () => Promise<QueuedOrder>) {
+function setup(answer: () => Promise<QueuedOrder & { dailyCount?: number | null }>) {
   const held = makeOrder({ id: 1, queue_at: 1, estimatedWaitMinutes: 3 });
   const { calls } = mockApi(async (call) => {
     if (call.method === 'POST' && call.path === '/order') return { status: 201, body: await answer() };
@@ -53,9 +53,9 @@ function setup(answer: () => Promise<QueuedOrder>) {
 }
 
 describe('usePlaceOrder with My orders', () => {
-  it('puts the answer, with its place, into My orders; its own event reads nothing; the count is read once', async () => {
+  it('puts the answer, with its place and the daily count, into My orders; its own event reads nothing', async () => {
     const mine = makeOrder({ id: 42, queue_at: 5, estimatedWaitMinutes: 15 });
-    const { queryClient, result, reads } = setup(async () => mine);
+    const { queryClient, result, reads } = setup(async () => ({ ...mine, dailyCount: 2 }));
     await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
     await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
     expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
@@ -70,14 +70,25 @@ describe('usePlaceOrder with My orders', () => {
       [42, 5, 15],
       [1, 1, 3],
     ]);
-    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    await vi.waitFor(() => expect(result.current.count.data).toBe(2));
     expect(queryClient.isFetching()).toBe(0);
-    expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 2]);
+    expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
+  });
+
+  it('reads the count when the answer cannot say it (a bar order, another day)', async () => {
+    const mine = makeOrder({ id: 47, queue_at: 2, estimatedWaitMinutes: 6 });
+    const { result, reads } = setup(async () => ({ ...mine, dailyCount: null }));
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+    await act(async () => {
+      await result.current.place.mutateAsync({ body: BODY });
+    });
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    expect(reads('/order/my-queue')).toBe(1);
   });
 
   it('the event of its own order arriving before the answer reads nothing either', async () => {
     const mine = makeOrder({ id: 43, queue_at: 2, estimatedWaitMinutes: 6 });
-    let answer: (order: QueuedOrder) => void = () => undefined;
+    let answer: (order: QueuedOrder & { dailyCount: number }) => void = () => undefined;
     const { queryClient, result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
     await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
     await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
@@ -89,19 +100,19 @@ describe('usePlaceOrder with My orders', () => {
     await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
     act(() => dispatchLiveEvent('orders', placedEvent(mine)));
     await act(async () => {
-      answer(mine);
+      answer({ ...mine, dailyCount: 1 });
       await placed;
     });
 
     expect(queryClient.getQueryData(myQueueQueryOptions().queryKey)?.[0]).toMatchObject({ id: 43, queue_at: 2 });
-    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
-    expect(reads('/order/my-queue')).toBe(1);
+    await vi.waitFor(() => expect(result.current.count.data).toBe(1));
+    expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
   });
 
   it('another new order announced while placing (Slack, another device) makes My orders read again', async () => {
     const mine = makeOrder({ id: 44, queue_at: 3, estimatedWaitMinutes: 9 });
     const elsewhere = makeOrder({ id: 45, queue_at: 4, estimatedWaitMinutes: 12 });
-    let answer: (order: QueuedOrder) => void = () => undefined;
+    let answer: (order: QueuedOrder & { dailyCount: number }) => void = () => undefined;
     const { result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
     await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
     await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
@@ -113,7 +124,7 @@ describe('usePlaceOrder with My orders', () => {
     await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
     act(() => dispatchLiveEvent('orders', placedEvent(elsewhere)));
     await act(async () => {
-      answer(mine);
+      answer({ ...mine, dailyCount: 2 });
       await placed;
     });
     await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(2));

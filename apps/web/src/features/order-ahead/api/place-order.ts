@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, QueuedOrderSchema, type OrderCreateBody, type QueuedOrder } from '@cafe/shared';
+import { IDEMPOTENCY_KEY_HEADER, PlacedOrderSchema, type OrderCreateBody, type QueuedOrder } from '@cafe/shared';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -13,31 +13,32 @@ export interface PlaceOrderInput {
 }
 
 /**
- * POST /order's answer: a new order that joins its line comes back with its place and wait
- * (`queue_at`, `estimatedWaitMinutes`); an answer without them is an order all the same.
+ * POST /order's answer (PlacedOrderSchema): a new order that joins its line comes back with its
+ * place and wait (`queue_at`, `estimatedWaitMinutes`), a counted one with the daily count
+ * (`dailyCount`); an answer without them is an order all the same.
  */
-const PlacedOrderSchema = QueuedOrderSchema.partial({ queue_at: true });
-type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
+const AnswerSchema = PlacedOrderSchema.partial({ queue_at: true, dailyCount: true });
+type Answer = z.infer<typeof AnswerSchema>;
 
 export const placeOrder = ({ body, placementKey }: PlaceOrderInput) =>
   api('/order', {
     method: 'POST',
     body,
-    schema: PlacedOrderSchema,
+    schema: AnswerSchema,
     headers: placementKey ? { [IDEMPOTENCY_KEY_HEADER]: placementKey } : undefined,
   });
 
 /**
- * Placing an order: the answer goes into My orders' list where it is held (a read of the list
- * when it is not held, the answer has no place, or another new order was announced meanwhile),
- * and the daily count is read again.
+ * Placing an order: the answer goes into My orders' list where it is held, and its daily count
+ * into the count (each read instead when the answer cannot say, the list is not held, or another
+ * new order was announced meanwhile).
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
     onMutate: placementStarted,
-    onSettled: (order: PlacedOrder | undefined) => {
+    onSettled: (order: Answer | undefined) => {
       const { othersAnnounced } = placementSettled(order?.id);
       const queueKey = myQueueQueryOptions().queryKey;
       const list = queryClient.getQueryData(queueKey);
@@ -50,7 +51,16 @@ export function usePlaceOrder() {
       } else {
         void queryClient.invalidateQueries({ queryKey: queueKey });
       }
-      return queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
+      const countKey = orderCountQueryOptions().queryKey;
+      if (
+        typeof order?.dailyCount === 'number' &&
+        !othersAnnounced &&
+        queryClient.isFetching({ queryKey: countKey }) === 0
+      ) {
+        queryClient.setQueryData(countKey, { totalOrder: order.dailyCount });
+        return undefined;
+      }
+      return queryClient.invalidateQueries({ queryKey: countKey });
     },
   });
 }

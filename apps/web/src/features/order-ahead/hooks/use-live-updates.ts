@@ -45,8 +45,8 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
       // A read under way began before this change and would overwrite it: read again after it.
       if (queryClient.isFetching({ queryKey: queueKey }) > 0)
         void queryClient.invalidateQueries({ queryKey: queueKey });
-      // This tab's own new order: the placement's answer brings it with its place, and the count
-      // is read once after it (usePlaceOrder).
+      // This tab's own new order: the placement's answer brings it with its place and the daily
+      // count (usePlaceOrder).
       const own = event.from === null && isOwnPlacement(event.id);
       const known = list?.find((o) => o.id === event.id);
       if (list && known) {
