@@ -164,7 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const io = createSocketServer(app.server, config.publicUrl);
   const metrics = createAppMetrics();
-  const liveLog = createLiveLog(database.db, () => clock.now());
+  const liveLog = createLiveLog(database.db, () => clock.now(), database.dialect);
   const events = createLiveEvents(io, (event) => metrics.liveEvents.inc({ event }), {
     log: liveLog,
     warn: (error, event) => app.log.warn({ err: error, event }, 'live event sent without a sequence number'),

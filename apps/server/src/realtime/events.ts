@@ -50,6 +50,7 @@ export interface LiveEvents {
 export interface CurrentOrder {
   read: Reread['read'];
   toEvent: (found: unknown) => OrdersEvent | null;
+  orderVersion?: Reread['orderVersion'];
 }
 
 /** What the live events of a site need to be numbered and kept (realtime/live-log.ts). */
@@ -133,7 +134,12 @@ export function createLiveEvents(
     rooms: string[],
     event: E,
     asked: LiveEventPayload<E>,
-    current?: { id: number; read: Reread['read']; toEvent: (found: unknown) => LiveEventPayload<E> | null },
+    current?: {
+      id: number;
+      read: Reread['read'];
+      toEvent: (found: unknown) => LiveEventPayload<E> | null;
+      orderVersion?: Reread['orderVersion'];
+    },
   ): void {
     if (!sequencing) {
       send(rooms, event, asked);
@@ -148,6 +154,7 @@ export function createLiveEvents(
         ? {
             id: current.id,
             read: current.read,
+            orderVersion: current.orderVersion,
             take: (found) => {
               payload = current.toEvent(found) ?? payload;
             },
@@ -184,7 +191,7 @@ export function createLiveEvents(
         [ROOMS.staff(siteId), ROOMS.user(event.userId)],
         'orders',
         event,
-        current && { id: event.id, read: current.read, toEvent: current.toEvent },
+        current && { id: event.id, read: current.read, toEvent: current.toEvent, orderVersion: current.orderVersion },
       );
     },
     queue(siteId, event) {

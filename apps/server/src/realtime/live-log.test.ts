@@ -1,8 +1,11 @@
-import type { HelloEvent } from '@cafe/shared';
+import type { HelloEvent, Order } from '@cafe/shared';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/types';
+import { findOrders } from '../modules/orders/orders.repository';
+import { cafeOrderBody, createOrderingApp, placeOrder } from '../test-support/order-fixtures';
 import { createTestApp, FIRST_SITE_ID } from '../test-support/test-app';
 import { createLiveLog, greetSockets, type LoggedEvent } from './live-log';
 import { createSocketServer, ROOMS, type LiveServer } from './socket';
@@ -69,6 +72,53 @@ describe('numbering a burst', () => {
         [1, 'order 1 now'],
       ]);
       expect(await log.current(FIRST_SITE_ID)).toBe(first + 3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+// SQLite numbers under the counter's lock in one transaction, in one process: nothing to race.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () => {
+  it('reads an order again when it moved on between its read and its number, so no number tells an older state', async () => {
+    const { t, menu, image } = await createOrderingApp();
+    try {
+      const owner = await t.createUser();
+      const placed = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
+      const log = createLiveLog(t.app.ctx.db, () => new Date(), 'postgres');
+      let reads = 0;
+      const kept: { status: string; updated_at: string }[] = [];
+      const read = async (db: Db, ids: readonly number[]) => {
+        reads += 1;
+        const found = await findOrders(db, ids);
+        // The first read is of the order before a move committed meanwhile (as another process's).
+        if (reads === 1)
+          return new Map(
+            [...found].map(([id, row]) => [id, { ...row, status: 'ordered', updated_at: '2000-01-01T00:00:00.000Z' }]),
+          );
+        return found;
+      };
+      const event: LoggedEvent = {
+        event: 'orders',
+        rooms: [ROOMS.staff(FIRST_SITE_ID)],
+        payload: (seq) => ({ id: placed.id, seq }),
+        reread: {
+          id: placed.id,
+          read,
+          take: (found) => kept.push(found as { status: string; updated_at: string }),
+          orderVersion: (found) => {
+            const row = found as { status: string; updated_at: string };
+            return { updatedAt: row.updated_at, status: row.status };
+          },
+        },
+      };
+      const first = await log.record(FIRST_SITE_ID, [event]);
+      expect(reads).toBe(2);
+      expect(kept.at(-1)).toMatchObject({ status: 'ordered', updated_at: placed.updatedAt });
+      // Numbered once, after the second read; kept with its number, which `missed` gives back.
+      expect(await log.current(FIRST_SITE_ID)).toBe(first);
+      const missed = await log.missed(FIRST_SITE_ID, first - 1, new Set([ROOMS.staff(FIRST_SITE_ID)]));
+      expect(missed.events).toEqual([{ event: 'orders', seq: first, payload: { id: placed.id, seq: first } }]);
     } finally {
       await t.close();
     }

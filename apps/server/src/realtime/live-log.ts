@@ -1,5 +1,6 @@
 import type { LiveMissed, MissedEvent } from '@cafe/shared';
 import { sql } from 'kysely';
+import type { Dialect } from '../db/connection';
 import type { Db } from '../db/types';
 import { ROOMS, type LiveServer } from './socket';
 
@@ -41,10 +42,22 @@ export interface Reread {
   id: number;
   read: (db: Db, ids: readonly number[]) => Promise<ReadonlyMap<number, unknown>>;
   take: (found: unknown) => void;
+  /**
+   * The version of what was found, when `id` is an order: its `updated_at` and `status`. On
+   * PostgreSQL the events are read before they are numbered, and the numbering checks, with the
+   * orders locked, that each is still at that version (else it reads again).
+   */
+  orderVersion?: (found: unknown) => { updatedAt: string; status: string };
 }
 
-/** Runs each distinct `read` of the events once, for all their ids, and gives each event what was found. */
-async function rereadAll(db: Db, events: readonly LoggedEvent[]): Promise<void> {
+/**
+ * Runs each distinct `read` of the events once, for all their ids, and gives each event what was
+ * found. Answers the versions of the orders found (by id), for the numbering's check.
+ */
+async function rereadAll(
+  db: Db,
+  events: readonly LoggedEvent[],
+): Promise<Map<number, { updatedAt: string; status: string }>> {
   const byRead = new Map<Reread['read'], Reread[]>();
   for (const { reread } of events) {
     if (!reread) continue;
@@ -52,10 +65,65 @@ async function rereadAll(db: Db, events: readonly LoggedEvent[]): Promise<void> 
     list.push(reread);
     byRead.set(reread.read, list);
   }
+  const versions = new Map<number, { updatedAt: string; status: string }>();
   for (const [read, rereads] of byRead) {
     const found = await read(db, [...new Set(rereads.map((r) => r.id))]);
-    for (const r of rereads) if (found.has(r.id)) r.take(found.get(r.id));
+    for (const r of rereads) {
+      if (!found.has(r.id)) continue;
+      r.take(found.get(r.id));
+      if (r.orderVersion) versions.set(r.id, r.orderVersion(found.get(r.id)));
+    }
   }
+  return versions;
+}
+
+/** How often the numbering reads again an order that moved on between its read and its number. */
+const VERSION_ATTEMPTS = 5;
+
+/**
+ * PostgreSQL: numbers and keeps the events of a site in one statement, without a transaction of
+ * its own. The orders the events tell are locked (FOR SHARE: a move of one waits for this
+ * statement) and must still be at the version they were read at; then the site's counter is
+ * advanced and the events inserted. Answers the first number, or null when an order had moved on
+ * meanwhile (nothing is numbered: read again and retry). Events whose order did not move read
+ * nothing new, so the state told under a number is the order's state at that number, as with the
+ * transaction this replaces (decision 0053), in 2 round trips instead of 5.
+ */
+async function numberChecked(
+  db: Db,
+  siteId: number,
+  events: readonly LoggedEvent[],
+  versions: ReadonlyMap<number, { updatedAt: string; status: string }>,
+  at: string,
+): Promise<number | null> {
+  const ids = [...versions.keys()];
+  const count = events.length;
+  const result = await sql<{ seq: number | string }>`
+    with checked as (
+      select o.id, o.updated_at, o.status from orders o where o.id = any(${ids}::int[]) for share
+    ), stale as (
+      select 1 from checked c
+      join unnest(${ids}::int[], ${ids.map((id) => versions.get(id)?.updatedAt ?? '')}::text[],
+        ${ids.map((id) => versions.get(id)?.status ?? '')}::text[]) as e(id, updated_at, status) on e.id = c.id
+      where c.updated_at <> e.updated_at or c.status <> e.status
+    ), numbered as (
+      insert into live_sequences (site_id, seq) select ${siteId}, ${count} where not exists (select 1 from stale)
+      on conflict (site_id) do update set seq = live_sequences.seq + ${count}
+      returning seq
+    )
+    insert into live_events (site_id, seq, event, payload, rooms, created_at)
+    select ${siteId}, numbered.seq - ${count} + e.ord, e.event, e.payload, e.rooms, ${at}
+    from numbered, unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => JSON.stringify(withoutSeq(e.payload(0))))}::text[],
+      ${events.map((e) => JSON.stringify(e.rooms))}::text[]) with ordinality as e(event, payload, rooms, ord)
+    returning seq`.execute(db);
+  if (result.rows.length === 0) return null;
+  return Math.min(...result.rows.map((row) => Number(row.seq)));
+}
+
+/** An event's payload as kept: its number is the row's (`missed` puts it back). */
+function withoutSeq(payload: object): object {
+  const { seq: _seq, ...rest } = payload as { seq?: unknown };
+  return rest;
 }
 
 export interface LiveLog {
@@ -71,10 +139,20 @@ export interface LiveLog {
   missed(siteId: number, after: number, rooms: ReadonlySet<string>): Promise<LiveMissed>;
 }
 
-export function createLiveLog(db: Db, now: () => Date): LiveLog {
+export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlite'): LiveLog {
   async function current(siteId: number): Promise<number> {
     const row = await db.selectFrom('live_sequences').select('seq').where('site_id', '=', siteId).executeTakeFirst();
     return Number(row?.seq ?? 0);
+  }
+
+  /** Deletes the site's events older than a day or further back than LIVE_LOG_KEEP_EVENTS. */
+  async function prune(siteId: number, last: number, at: Date, on: Db = db): Promise<void> {
+    const before = new Date(at.getTime() - LIVE_LOG_KEEP_MS).toISOString();
+    await on
+      .deleteFrom('live_events')
+      .where('site_id', '=', siteId)
+      .where((eb) => eb.or([eb('seq', '<=', last - LIVE_LOG_KEEP_EVENTS), eb('created_at', '<', before)]))
+      .execute();
   }
 
   return {
@@ -83,6 +161,17 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
     async record(siteId, events) {
       const at = now();
       const count = events.length;
+      if (dialect === 'postgres') {
+        for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
+          const versions = await rereadAll(db, events);
+          const first = await numberChecked(db, siteId, events, versions, at.toISOString());
+          if (first === null) continue;
+          const last = first + count - 1;
+          if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) await prune(siteId, last, at);
+          return first;
+        }
+        // An order moving on again and again: number it under the counter's lock instead.
+      }
       return db.transaction().execute(async (trx) => {
         // One statement takes the numbers: the row is locked (PostgreSQL) until the commit, so a
         // second process waits only for this short transaction, never for a domain write.
@@ -108,14 +197,7 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
             })),
           )
           .execute();
-        if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) {
-          const before = new Date(at.getTime() - LIVE_LOG_KEEP_MS).toISOString();
-          await trx
-            .deleteFrom('live_events')
-            .where('site_id', '=', siteId)
-            .where((eb) => eb.or([eb('seq', '<=', last - LIVE_LOG_KEEP_EVENTS), eb('created_at', '<', before)]))
-            .execute();
-        }
+        if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) await prune(siteId, last, at, trx);
         return first;
       });
     },
@@ -144,7 +226,8 @@ export function createLiveLog(db: Db, now: () => Date): LiveLog {
         events.push({
           event: row.event as MissedEvent['event'],
           seq: Number(row.seq),
-          payload: JSON.parse(row.payload) as Record<string, unknown>,
+          // Kept without its number (PostgreSQL) or with it (SQLite): the row's number is the event's.
+          payload: { ...(JSON.parse(row.payload) as Record<string, unknown>), seq: Number(row.seq) },
         });
       }
       return { siteId, seq, tooOld: false, events };

@@ -12,7 +12,7 @@ export type LiveService = ReturnType<typeof createLiveService>;
  * missed of a site while it was away, as it would have received it live.
  */
 export function createLiveService(base: AppBase, deps: { sites: SitesService }) {
-  const log = createLiveLog(base.db, () => base.clock.now());
+  const log = createLiveLog(base.db, () => base.clock.now(), base.dialect);
   return {
     /**
      * GET /live/missed. Who may read a site's events again is who may follow it live: the one

@@ -66,6 +66,7 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: 'placed
       ctx.events.order(row.site_id, toOrdersEvent(row, from), {
         read: findOrders,
         toEvent: (found) => (found ? toOrdersEvent(found as OrderRow, from) : null),
+        orderVersion: (found) => ({ updatedAt: (found as OrderRow).updated_at, status: (found as OrderRow).status }),
       });
     },
   };
