@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { DisplayLinkCreated } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectScreen, disconnected, nextScreenEvent } from '../../test-support/display-fixtures';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { FIRST_SITE_ID } from '../../test-support/test-app';
@@ -42,6 +42,20 @@ describe('pickup screens across server processes', () => {
       const board = nextScreenEvent(screen, 'pickup-board');
       await first.ctx.domainEvents.emit('orders.changed', { siteId: FIRST_SITE_ID });
       expect(await board).toMatchObject({ site: { id: FIRST_SITE_ID }, preparing: [], ready: [] });
+
+      // A rush of changes at the site is told to the other process once per window, not once each:
+      // at once for the first, once more when the window ends (the screens coalesce as much).
+      const publish = vi.spyOn(first.ctx.bus, 'publish');
+      const relayed = () => publish.mock.calls.filter(([topic]) => topic === 'pickup-board').length;
+      const afterRush = nextScreenEvent(screen, 'pickup-board');
+      const started = performance.now();
+      for (let i = 0; i < 10; i += 1) await first.ctx.domainEvents.emit('orders.changed', { siteId: FIRST_SITE_ID });
+      // However slowly a loaded machine runs the loop: one window for each 150 ms it took, plus the last.
+      const windows = 1 + Math.floor((performance.now() - started) / 150);
+      await vi.waitFor(() => expect(relayed()).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
+      expect(await afterRush).toMatchObject({ site: { id: FIRST_SITE_ID } });
+      expect(relayed()).toBeLessThanOrEqual(Math.min(10, windows + 1));
+      publish.mockRestore();
 
       const told = nextScreenEvent(screen, 'display-revoked');
       const ended = disconnected(screen);

@@ -116,8 +116,26 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
   ctx.bus.onResync(() => {
     for (const siteId of channel.watchedSites()) refreshSoon(siteId);
   });
+  // Told to every process at most once per COALESCE_MS a site (the screens coalesce as much): in a
+  // rush, a message between processes per site and window instead of one per order change. The
+  // first change of a quiet site goes at once, the rest of its window once the window ends.
+  const told = new Map<number, { again: boolean }>();
+  function boardChanged(siteId: number): void {
+    const window = told.get(siteId);
+    if (window) {
+      window.again = true;
+      return;
+    }
+    told.set(siteId, { again: false });
+    ctx.bus.publish(BOARD_CHANGED, siteId);
+    setTimeout(() => {
+      const again = told.get(siteId)?.again ?? false;
+      told.delete(siteId);
+      if (again) boardChanged(siteId);
+    }, COALESCE_MS).unref();
+  }
   for (const event of ['orders.changed', 'site.changed'] as const) {
-    ctx.domainEvents.on(event, ({ siteId }) => ctx.bus.publish(BOARD_CHANGED, siteId));
+    ctx.domainEvents.on(event, ({ siteId }) => boardChanged(siteId));
   }
   channel.admit(screenFor);
 
