@@ -52,6 +52,28 @@ function setup(answer: () => Promise<QueuedOrder & { dailyCount?: number | null 
   return { queryClient, result, reads, held };
 }
 
+type Answer = QueuedOrder & { dailyCount: number };
+
+/** A placement whose answer comes only after `meanwhile` (an `orders` event) reached the screen. */
+async function placeWithEventMeanwhile(meanwhile: OrdersEvent, answerWith: Answer) {
+  let answer: (order: Answer) => void = () => undefined;
+  const phone = setup(() => new Promise((resolve) => (answer = resolve)));
+  const { result } = phone;
+  await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
+  await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+  let placed: Promise<unknown> = Promise.resolve();
+  act(() => {
+    placed = result.current.place.mutateAsync({ body: BODY });
+  });
+  await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
+  act(() => dispatchLiveEvent('orders', meanwhile));
+  await act(async () => {
+    answer(answerWith);
+    await placed;
+  });
+  return phone;
+}
+
 describe('usePlaceOrder with My orders', () => {
   it('puts the answer, with its place and the daily count, into My orders; its own event reads nothing', async () => {
     const mine = makeOrder({ id: 42, queue_at: 5, estimatedWaitMinutes: 15 });
@@ -88,21 +110,7 @@ describe('usePlaceOrder with My orders', () => {
 
   it('the event of its own order arriving before the answer reads nothing either', async () => {
     const mine = makeOrder({ id: 43, queue_at: 2, estimatedWaitMinutes: 6 });
-    let answer: (order: QueuedOrder & { dailyCount: number }) => void = () => undefined;
-    const { queryClient, result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
-    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
-    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
-
-    let placed: Promise<unknown> = Promise.resolve();
-    act(() => {
-      placed = result.current.place.mutateAsync({ body: BODY });
-    });
-    await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
-    act(() => dispatchLiveEvent('orders', placedEvent(mine)));
-    await act(async () => {
-      answer({ ...mine, dailyCount: 1 });
-      await placed;
-    });
+    const { queryClient, result, reads } = await placeWithEventMeanwhile(placedEvent(mine), { ...mine, dailyCount: 1 });
 
     expect(queryClient.getQueryData(myQueueQueryOptions().queryKey)?.[0]).toMatchObject({ id: 43, queue_at: 2 });
     await vi.waitFor(() => expect(result.current.count.data).toBe(1));
@@ -112,21 +120,7 @@ describe('usePlaceOrder with My orders', () => {
   it('another new order announced while placing (Slack, another device) makes My orders read again', async () => {
     const mine = makeOrder({ id: 44, queue_at: 3, estimatedWaitMinutes: 9 });
     const elsewhere = makeOrder({ id: 45, queue_at: 4, estimatedWaitMinutes: 12 });
-    let answer: (order: QueuedOrder & { dailyCount: number }) => void = () => undefined;
-    const { result, reads } = setup(() => new Promise((resolve) => (answer = resolve)));
-    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
-    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
-
-    let placed: Promise<unknown> = Promise.resolve();
-    act(() => {
-      placed = result.current.place.mutateAsync({ body: BODY });
-    });
-    await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
-    act(() => dispatchLiveEvent('orders', placedEvent(elsewhere)));
-    await act(async () => {
-      answer({ ...mine, dailyCount: 2 });
-      await placed;
-    });
+    const { reads } = await placeWithEventMeanwhile(placedEvent(elsewhere), { ...mine, dailyCount: 2 });
     await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(2));
     await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
 
