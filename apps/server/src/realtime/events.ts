@@ -47,11 +47,10 @@ export interface LiveEvents {
 }
 
 /** How an `orders` event is read again when it is numbered (`LiveEvents.order`). */
-export interface CurrentOrder {
-  read: Reread['read'];
-  toEvent: (found: unknown) => OrdersEvent | null;
-  orderVersion?: Reread['orderVersion'];
-}
+export type CurrentOrder = CurrentRead<OrdersEvent>;
+
+/** How an event is read again when it is numbered: the shared read, and the event made of what it found. */
+type CurrentRead<T> = Omit<Reread, 'id' | 'take'> & { toEvent: (found: unknown) => T | null };
 
 /** What the live events of a site need to be numbered and kept (realtime/live-log.ts). */
 export interface LiveSequencing {
@@ -134,12 +133,7 @@ export function createLiveEvents(
     rooms: string[],
     event: E,
     asked: LiveEventPayload<E>,
-    current?: {
-      id: number;
-      read: Reread['read'];
-      toEvent: (found: unknown) => LiveEventPayload<E> | null;
-      orderVersion?: Reread['orderVersion'];
-    },
+    current?: CurrentRead<LiveEventPayload<E>> & { id: number },
   ): void {
     if (!sequencing) {
       send(rooms, event, asked);
@@ -150,16 +144,14 @@ export function createLiveEvents(
       event,
       rooms,
       payload: (seq) => ({ ...payload, siteId, seq }),
-      reread: current
-        ? {
-            id: current.id,
-            read: current.read,
-            orderVersion: current.orderVersion,
-            take: (found) => {
-              payload = current.toEvent(found) ?? payload;
-            },
-          }
-        : undefined,
+      reread: current && {
+        id: current.id,
+        read: current.read,
+        orderVersion: current.orderVersion,
+        take: (found) => {
+          payload = current.toEvent(found) ?? payload;
+        },
+      },
       send: (seq) =>
         send(
           rooms,
@@ -191,7 +183,7 @@ export function createLiveEvents(
         [ROOMS.staff(siteId), ROOMS.user(event.userId)],
         'orders',
         event,
-        current && { id: event.id, read: current.read, toEvent: current.toEvent, orderVersion: current.orderVersion },
+        current && { ...current, id: event.id },
       );
     },
     queue(siteId, event) {

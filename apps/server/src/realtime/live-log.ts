@@ -47,17 +47,20 @@ export interface Reread {
    * PostgreSQL the events are read before they are numbered, and the numbering checks, with the
    * orders locked, that each is still at that version (else it reads again).
    */
-  orderVersion?: (found: unknown) => { updatedAt: string; status: string };
+  orderVersion?: (found: unknown) => OrderVersion;
+}
+
+/** What an order's event is checked against when it is numbered (`Reread.orderVersion`). */
+export interface OrderVersion {
+  updatedAt: string;
+  status: string;
 }
 
 /**
  * Runs each distinct `read` of the events once, for all their ids, and gives each event what was
  * found. Answers the versions of the orders found (by id), for the numbering's check.
  */
-async function rereadAll(
-  db: Db,
-  events: readonly LoggedEvent[],
-): Promise<Map<number, { updatedAt: string; status: string }>> {
+async function rereadAll(db: Db, events: readonly LoggedEvent[]): Promise<Map<number, OrderVersion>> {
   const byRead = new Map<Reread['read'], Reread[]>();
   for (const { reread } of events) {
     if (!reread) continue;
@@ -65,7 +68,7 @@ async function rereadAll(
     list.push(reread);
     byRead.set(reread.read, list);
   }
-  const versions = new Map<number, { updatedAt: string; status: string }>();
+  const versions = new Map<number, OrderVersion>();
   for (const [read, rereads] of byRead) {
     const found = await read(db, [...new Set(rereads.map((r) => r.id))]);
     for (const r of rereads) {
@@ -93,18 +96,19 @@ async function numberChecked(
   db: Db,
   siteId: number,
   events: readonly LoggedEvent[],
-  versions: ReadonlyMap<number, { updatedAt: string; status: string }>,
+  versions: ReadonlyMap<number, OrderVersion>,
   at: string,
 ): Promise<number | null> {
   const ids = [...versions.keys()];
+  const read = [...versions.values()];
   const count = events.length;
   const result = await sql<{ seq: number | string }>`
     with checked as (
       select o.id, o.updated_at, o.status from orders o where o.id = any(${ids}::int[]) for share
     ), stale as (
       select 1 from checked c
-      join unnest(${ids}::int[], ${ids.map((id) => versions.get(id)?.updatedAt ?? '')}::text[],
-        ${ids.map((id) => versions.get(id)?.status ?? '')}::text[]) as e(id, updated_at, status) on e.id = c.id
+      join unnest(${ids}::int[], ${read.map((v) => v.updatedAt)}::text[],
+        ${read.map((v) => v.status)}::text[]) as e(id, updated_at, status) on e.id = c.id
       where c.updated_at <> e.updated_at or c.status <> e.status
     ), numbered as (
       insert into live_sequences (site_id, seq) select ${siteId}, ${count} where not exists (select 1 from stale)
@@ -145,8 +149,12 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
     return Number(row?.seq ?? 0);
   }
 
-  /** Deletes the site's events older than a day or further back than LIVE_LOG_KEEP_EVENTS. */
-  async function prune(siteId: number, last: number, at: Date, on: Db = db): Promise<void> {
+  /**
+   * Every PRUNE_EVERY numbers (when `first`..`last` passed a multiple of it), deletes the site's
+   * events older than a day or further back than LIVE_LOG_KEEP_EVENTS.
+   */
+  async function prune(siteId: number, first: number, last: number, at: Date, on: Db = db): Promise<void> {
+    if (Math.floor(last / PRUNE_EVERY) === Math.floor((first - 1) / PRUNE_EVERY)) return;
     const before = new Date(at.getTime() - LIVE_LOG_KEEP_MS).toISOString();
     await on
       .deleteFrom('live_events')
@@ -166,8 +174,7 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
           const versions = await rereadAll(db, events);
           const first = await numberChecked(db, siteId, events, versions, at.toISOString());
           if (first === null) continue;
-          const last = first + count - 1;
-          if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) await prune(siteId, last, at);
+          await prune(siteId, first, first + count - 1, at);
           return first;
         }
         // An order moving on again and again: number it under the counter's lock instead.
@@ -197,7 +204,7 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
             })),
           )
           .execute();
-        if (Math.floor(last / PRUNE_EVERY) > Math.floor((first - 1) / PRUNE_EVERY)) await prune(siteId, last, at, trx);
+        await prune(siteId, first, last, at, trx);
         return first;
       });
     },

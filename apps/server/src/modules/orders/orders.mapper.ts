@@ -4,6 +4,7 @@ import {
   type OrderOption,
   type OrdersEvent,
   type OrderStatus,
+  type PlacedOrder,
   type QueuedOrder,
 } from '@cafe/shared';
 import type { OrderMove } from '../../lib/domain-events';
@@ -75,6 +76,14 @@ function optionsOf(json: string | null): { options?: OrderOption[] } {
 
 export function toQueuedOrder(row: OrderRow, queueAt: number | null, estimatedWaitMinutes: number | null): QueuedOrder {
   return { ...toOrder(row), queue_at: queueAt, estimatedWaitMinutes };
+}
+
+/**
+ * POST /order's answer to a placement made before with the same Idempotency-Key: the order as it is
+ * now, with no place, wait or count (it may have moved on since).
+ */
+export function toReplayedAnswer(row: OrderRow): PlacedOrder {
+  return { ...toQueuedOrder(row, null, null), dailyCount: null };
 }
 
 /** The `orders` event of a change from `from` (null: just placed) to the row as it is now. */

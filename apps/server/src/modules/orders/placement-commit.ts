@@ -27,7 +27,7 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { SCHEDULED_TOPIC } from './release-timer';
-import { toQueuedOrder } from './orders.mapper';
+import { toQueuedOrder, toReplayedAnswer } from './orders.mapper';
 import type { QueueService } from './queue.service';
 import {
   guardKey,
@@ -177,13 +177,11 @@ export function createPlacementCommit(
         pending.flatMap(({ plan }) => (plan.idempotency ? [{ userId: plan.owner.id, key: plan.idempotency.key }] : [])),
       );
       const outcomes: Committed[] = [];
-      /** The owner's counted orders of the day, this one included, by plan. */
-      const countedWith = new Map<number, number>();
       /** Plans of this batch answered with the order of an earlier, placed plan that had the same key. */
       const sameAs = new Map<number, number>();
       const keyedHere = new Map<string, number>();
-      /** Orders for now, inserted together at the end. */
-      const later: { at: number; row: PendingOrder }[] = [];
+      /** Orders for now, inserted together at the end (with the owner's counted orders of the day with each). */
+      const later: { at: number; row: PendingOrder; counted: number | undefined }[] = [];
       for (const [i, row] of pending.entries()) {
         const { plan } = row;
         try {
@@ -210,18 +208,16 @@ export function createPlacementCommit(
           const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
           const counted = guards.counted.get(dayAt) ?? 0;
           if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
+          const countedWith = row.counts ? counted + 1 : undefined;
           if (plan.pickupAt !== null) {
             // The slot's room is counted with the orders for later inserted so far, this batch's too.
             await deps.pickup.claimSlot(trx, plan.site, plan.pickupAt);
             const [id] = await insertPlacedOrders(trx, ctx.dialect, [row]);
-            outcomes[i] = { placed: id as number };
+            outcomes[i] = { placed: id as number, counted: countedWith };
           } else {
-            later.push({ at: i, row });
+            later.push({ at: i, row, counted: countedWith });
           }
-          if (row.counts) {
-            guards.counted.set(dayAt, counted + 1);
-            countedWith.set(i, counted + 1);
-          }
+          if (countedWith !== undefined) guards.counted.set(dayAt, countedWith);
           if (keyAt !== null) keyedHere.set(keyAt, i);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -233,7 +229,7 @@ export function createPlacementCommit(
         ctx.dialect,
         later.map(({ row }) => row),
       );
-      later.forEach(({ at }, j) => (outcomes[at] = { placed: ids[j] as number }));
+      later.forEach(({ at, counted }, j) => (outcomes[at] = { placed: ids[j] as number, counted }));
       await deps.options.saveForOrders(
         trx,
         pending.flatMap(({ plan }, i) => {
@@ -241,10 +237,6 @@ export function createPlacementCommit(
           return outcome && 'placed' in outcome ? [{ orderId: outcome.placed, options: plan.options }] : [];
         }),
       );
-      for (const [i, counted] of countedWith) {
-        const outcome = outcomes[i];
-        if (outcome && 'placed' in outcome) outcomes[i] = { ...outcome, counted };
-      }
       // keyedHere holds placed plans only: the earlier plan of each pair has its order.
       for (const [i, earlier] of sameAs) {
         outcomes[i] = { replayed: (outcomes[earlier] as { placed: number }).placed };
@@ -278,7 +270,7 @@ export function createPlacementCommit(
 
   /** The answer's place and wait of a new waiting order (null, null without a count or the wait inputs). */
   async function placeOf(row: OrderRow, ahead: number | undefined): Promise<QueuedOrder> {
-    if (row.status !== 'ordered') return toQueuedOrder(row, null, null);
+    // Counted only for an order that joined its line (withPlaces).
     if (ahead === undefined) return toQueuedOrder(row, null, null);
     try {
       const wait = await queue.waitInputs({ siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
@@ -306,12 +298,7 @@ export function createPlacementCommit(
     const pending = pendingOrder(plan);
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
-    if ('replayed' in outcome) {
-      return {
-        order: { ...toQueuedOrder(await load(outcome.replayed), null, null), dailyCount: null },
-        replayed: true,
-      };
-    }
+    if ('replayed' in outcome) return { order: toReplayedAnswer(await load(outcome.replayed)), replayed: true };
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 

@@ -25,7 +25,7 @@ import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import type { QueueService } from './queue.service';
-import { toQueuedOrder } from './orders.mapper';
+import { toReplayedAnswer } from './orders.mapper';
 import { findByIdempotencyKey } from './order-writes.repository';
 import {
   createPlacementCommit,
@@ -207,8 +207,7 @@ export function createPlacementService(ctx: AppBase, deps: OrdersDeps, core: Ord
         if (idempotencyKey !== undefined && fingerprint !== null) {
           const found = await findByIdempotencyKey(db, user.id, idempotencyKey);
           if (found && found.fingerprint !== fingerprint) throw keyReused();
-          if (found)
-            return { order: { ...toQueuedOrder(await load(found.id), null, null), dailyCount: null }, replayed: true };
+          if (found) return { order: toReplayedAnswer(await load(found.id)), replayed: true };
         }
         throw error;
       }

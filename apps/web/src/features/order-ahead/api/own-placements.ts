@@ -15,9 +15,9 @@ const announcedWhilePlacing = new Set<number>();
 /**
  * Whether the `orders` event of a new order (`from: null`) is this tab's own placement, whose
  * consequences the placement takes care of: its answer carries the place and the daily count (or
- * the placement reads them). While a placement is on its way its id is not known yet: the event is noted, and one
- * that turns out to be another order (placed by Slack, a standing order, another device) makes
- * the placement read the list and the count (`placementSettled`).
+ * the placement reads them). While a placement is on its way its id is not known yet: the event
+ * is noted, and one that turns out to be another order (placed by Slack, a standing order,
+ * another device) makes the placement read the list and the count (`placementSettled`).
  */
 export function isOwnPlacement(id: number): boolean {
   if (placedHere.includes(id)) return true;

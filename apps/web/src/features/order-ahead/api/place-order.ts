@@ -42,8 +42,7 @@ export function usePlaceOrder() {
       const { othersAnnounced } = placementSettled(order?.id);
       const queueKey = myQueueQueryOptions().queryKey;
       const list = queryClient.getQueryData(queueKey);
-      const fits = order?.status === 'ordered' && order.queue_at != null && list !== undefined && !othersAnnounced;
-      if (fits && list) {
+      if (list && order?.status === 'ordered' && order.queue_at != null && !othersAnnounced) {
         // A read that began before the placement would not have it: read again after it.
         if (queryClient.isFetching({ queryKey: queueKey }) > 0)
           void queryClient.invalidateQueries({ queryKey: queueKey });
