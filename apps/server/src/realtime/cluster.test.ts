@@ -53,7 +53,9 @@ describe('several server processes', () => {
       const received = nextEvent(client, 'cafe-status', 10_000);
       first.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: false, isBarOpen: true });
       expect(await received).toEqual({ isCafeOpen: false, isBarOpen: true });
-      // Delivered here while the relay still waits: it did not hold the event back.
+      // Delivered here while the relay still waits (it leaves at the end of the turn, then waits
+      // for a connection): it did not hold the event back.
+      for (let i = 0; i < 100 && pool.waitingCount === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
       expect(pool.waitingCount).toBeGreaterThan(0);
     } finally {
       for (const connection of held) connection.release();
@@ -111,6 +113,30 @@ describe('several server processes', () => {
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     } finally {
       client.disconnect();
+    }
+  });
+
+  it('relays what one turn of the event loop asks for in one statement (a change, its join and its event)', async () => {
+    const [, second] = apps as [FastifyInstance, FastifyInstance];
+    // The relays' statements of the second process, as its pool is asked them.
+    const pool = pools[1] as unknown as { query: (text: unknown, values?: unknown) => unknown };
+    const statements: string[] = [];
+    const query = pool.query.bind(pool);
+    pool.query = (text, values) => {
+      if (typeof text === 'string' && text.startsWith('SELECT pg_notify')) statements.push(JSON.stringify(values));
+      return query(text, values);
+    };
+    try {
+      second.ctx.bus.publish('probe-first', 1);
+      second.ctx.bus.publish('probe-second', 2);
+      for (let i = 0; i < 100 && !statements.some((s) => s.includes('probe-second')); i += 1) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const first = statements.find((s) => s.includes('probe-first'));
+      expect(first).toBeDefined();
+      expect(first).toContain('probe-second');
+    } finally {
+      pool.query = query;
     }
   });
 

@@ -83,8 +83,9 @@ const NOTIFY_BATCH = 100;
 /**
  * The adapter relays each message (an event, a join, a heartbeat) with a statement of its own: a
  * round trip to the database and a wake-up of a database process each, about five per order in a
- * rush (docs/decisions/0058-performance-third-round.md). Here one relay goes at once, and the ones
- * asked for while it is on its way go together in the next statement (`SELECT pg_notify(..),
+ * rush (docs/decisions/0058-performance-third-round.md). Here the relays asked for in one turn of
+ * the event loop go together at its end, and the ones asked for while a statement is on its way go
+ * together in the next statement (`SELECT pg_notify(..),
  * pg_notify(..), ...`): the same notifications, in the order asked, one round trip. Each is still
  * its own message to the listeners. (PostgreSQL delivers two identical ones of one statement once:
  * every event carries its own number, so only a repeated join or heartbeat can be identical, and
@@ -94,7 +95,6 @@ function batchedNotify(pool: pg.Pool, log: FastifyBaseLogger): (values: [string,
   const waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
   let sending = false;
   async function send(): Promise<void> {
-    sending = true;
     while (waiting.length > 0) {
       const batch = waiting.splice(0, NOTIFY_BATCH);
       const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
@@ -120,7 +120,13 @@ function batchedNotify(pool: pg.Pool, log: FastifyBaseLogger): (values: [string,
             ? resolve()
             : reject(error instanceof Error ? error : new Error('the relay failed', { cause: error })),
       });
-      if (!sending) void send();
+      // The first relay waits for the end of this turn of the event loop, not for a statement: the
+      // relays a change asks for together (a placement's cache drop, its join and its event) go
+      // in one statement.
+      if (!sending) {
+        sending = true;
+        setImmediate(() => void send());
+      }
     });
 }
 

@@ -28,10 +28,10 @@ export interface OrdersCore {
   /** The order with this id, or 404. */
   load: (id: number) => Promise<OrderRow>;
   /**
-   * After an order of a site was placed or moved on (committed): today's reads are stale (a
-   * placement leaves the wait inputs), and `orders.changed` follows (busy mode).
+   * After an order of a site was placed or moved on (committed): today's reads are stale, and
+   * `orders.changed` follows (busy mode).
    */
-  ordersChanged: (siteId: number, change: 'placed' | 'moved') => void;
+  ordersChanged: (siteId: number, change: OrdersChange) => void;
   /**
    * The live `orders` event of an order placed or moved on (`from`: the status it left), sent as
    * the order is when the event is numbered: read again then, so that a site's events never tell
@@ -49,7 +49,24 @@ export type Move = (
   options?: { rejectNote?: string; note?: string | null },
 ) => Promise<Order>;
 
-export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: 'placed' | 'moved') => void): OrdersCore {
+/** The queue an order is in: its site, venue and cafe day. */
+export type QueueOf = Pick<OrderRow, 'site_id' | 'category_for' | 'cafe_day'>;
+
+/**
+ * What an order's change did to today's queues: `paced` names the queue whose wait inputs it
+ * changed (a drink started or stopped being made there: `pacedBy`); none for a placement or a move
+ * that leaves them (a pick-up, a cancel in the line, a release, a tumbler mark).
+ */
+export interface OrdersChange {
+  paced?: QueueOf;
+}
+
+/** The change of a move from `from` to `to` of an order: it paces its queue when a drink starts or stops being made. */
+export function pacedBy(row: QueueOf, from: OrderStatus, to: OrderStatus): OrdersChange {
+  return from === 'in-progress' || to === 'in-progress' ? { paced: row } : {};
+}
+
+export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersChange) => void): OrdersCore {
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);

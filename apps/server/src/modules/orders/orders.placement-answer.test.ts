@@ -5,6 +5,7 @@ import {
   baristaPatch,
   cafeOrderBody,
   createOrderingApp,
+  ownerPatch,
   placeOrder,
   placeOrderWithKey,
   type SeededMenu,
@@ -111,5 +112,37 @@ describe('the placement answer carries the place in the line', () => {
     const count = (await t.request('GET', '/api/order/count/user', gus)).json<{ totalOrder: number }>();
     expect(second.dailyCount).toBe(2);
     expect(count.totalOrder).toBe(2);
+  });
+
+  it("follows the drinks being made: a Do, a Done and the Done's undo each change the estimate; a pick-up does not", async () => {
+    const [hal, ivy] = [await t.createUser(), await t.createUser()];
+    const halOrder = await place(hal);
+    const ivyOrder = await place(ivy);
+    // The line and the drinks in progress as they are now (the tests above left some).
+    const board = (await t.request('GET', '/api/order?status=in-progress', barista)).json<unknown[]>();
+    const making = board.length;
+    const ahead = (ivyOrder.queue_at as number) - 1;
+    expect(await myOrder(ivy, ivyOrder.id)).toEqual({ queue_at: ahead + 1, estimatedWaitMinutes: wait(making, ahead) });
+
+    // Hal's drink goes to the machine: Ivy is one place nearer, behind one more drink being made.
+    expect((await baristaPatch(t, barista, halOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
+    expect(await myOrder(ivy, ivyOrder.id)).toEqual({
+      queue_at: ahead,
+      estimatedWaitMinutes: wait(making + 1, ahead - 1),
+    });
+    // It is done: one drink fewer in progress.
+    expect((await baristaPatch(t, barista, halOrder.id, { status: 'done' })).statusCode).toBe(200);
+    const afterDone = { queue_at: ahead, estimatedWaitMinutes: wait(making, ahead - 1) };
+    expect(await myOrder(ivy, ivyOrder.id)).toEqual(afterDone);
+    // The Done taken back: it is being made again.
+    expect((await t.request('POST', `/api/order/barista/${halOrder.id}/undo`, barista)).statusCode).toBe(200);
+    expect(await myOrder(ivy, ivyOrder.id)).toEqual({
+      queue_at: ahead,
+      estimatedWaitMinutes: wait(making + 1, ahead - 1),
+    });
+    expect((await baristaPatch(t, barista, halOrder.id, { status: 'done' })).statusCode).toBe(200);
+    // Hal picks it up: nothing Ivy waits behind changed.
+    expect((await ownerPatch(t, hal, halOrder.id, 'picked')).statusCode).toBe(200);
+    expect(await myOrder(ivy, ivyOrder.id)).toEqual(afterDone);
   });
 });

@@ -346,7 +346,7 @@ export function createPlacementCommit(
         ]),
       ),
     };
-    core.ordersChanged(site.id, 'placed');
+    core.ordersChanged(site.id, {});
     core.announce(row, null);
     // Every process's release timer: this order may be the next one due.
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);

@@ -27,6 +27,7 @@ import {
   type OrderRow,
   type QueueKey,
 } from './orders.repository';
+import type { OrdersChange, QueueOf } from './orders.context';
 import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate';
 
 /** The bus topic of "an order moved on": drops the wait inputs and every other read of today. */
@@ -68,7 +69,9 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
 
   /** Estimated minutes per queue: the inputs are read once per queue, not once per order. */
   function waitInputs(key: QueueKey): Promise<WaitInputs> {
-    return waits.get(`${key.siteId}:${key.venue}:${key.day}`, () => readWaitInputs(key));
+    return waits.get(queueName({ site_id: key.siteId, category_for: key.venue, cafe_day: key.day }), () =>
+      readWaitInputs(key),
+    );
   }
 
   async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
@@ -157,12 +160,15 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   }
 
   /**
-   * Drops today's reads after an order was placed (`placed`) or moved on, here and in the other
-   * processes: a placement leaves the wait inputs as they were.
+   * Drops today's reads after an order was placed or moved on, here and in the other processes.
+   * The wait inputs of a queue change only when one of its drinks starts or stops being made
+   * (`paced`: its completions and the drinks in progress): only that queue's are dropped, and no
+   * other site's. A placement, a pick-up, a cancel in the line or a tumbler mark leaves them.
    */
-  function dropTodaysReads(change: 'placed' | 'moved'): void {
-    if (change === 'placed') reads.invalidate();
-    else waits.invalidate();
+  function dropTodaysReads(change: OrdersChange): void {
+    // Dropping a queue's wait inputs drops every other read too (`reads` listens to the moves).
+    if (change.paced) waits.invalidate(queueName(change.paced));
+    else reads.invalidate();
   }
 
   /** Today at the person's home site (the day their queue and their daily count are of). */
@@ -235,7 +241,7 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
 }
 
 /** The name of the queue an order waits in, to read each queue's inputs once. */
-function queueName(row: Pick<OrderRow, 'site_id' | 'category_for' | 'cafe_day'>): string {
+function queueName(row: QueueOf): string {
   return `${row.site_id}:${row.category_for}:${row.cafe_day}`;
 }
 

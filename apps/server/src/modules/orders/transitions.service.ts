@@ -20,7 +20,7 @@ import { STATUS_CODES } from 'node:http';
 import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import type { OrdersCore, OrdersDeps } from './orders.context';
+import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
@@ -120,7 +120,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     const updated = await load(row.id);
     if (!changed) throw invalidTransition(updated.status, to);
-    core.ordersChanged(row.site_id, 'moved');
+    core.ordersChanged(row.site_id, pacedBy(row, row.status, to));
     core.announce(updated, row.status);
     // A released order joins the queue's end: its place counts from its release.
     await announceQueueMove(released ? { ...row, order_date: updated.order_date } : row, to);
