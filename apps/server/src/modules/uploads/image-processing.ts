@@ -8,25 +8,30 @@ import { AppError } from '../../lib/errors';
 
 interface ImageLibraries {
   sharp: typeof SharpType;
-  decodeHeic: typeof decodeHeicType;
   fileTypeFromBuffer: typeof FileTypeFromBuffer;
 }
 
 /**
- * The image libraries load with the first upload, not with the server: sharp (libvips) and the
- * HEIC decoder (libheif in WebAssembly) hold some 44 MB that most processes, answering orders
- * and menus, never need.
+ * The image libraries load with the first upload, not with the server: sharp (libvips) holds
+ * memory that most processes, answering orders and menus, never need.
  */
 let libraries: Promise<ImageLibraries> | undefined;
 function imageLibraries(): Promise<ImageLibraries> {
-  libraries ??= Promise.all([import('sharp'), import('heic-decode'), import('file-type')]).then(
-    ([sharp, heic, fileType]): ImageLibraries => ({
-      sharp: sharp.default,
-      decodeHeic: heic.default,
-      fileTypeFromBuffer: fileType.fileTypeFromBuffer,
-    }),
-  );
+  libraries ??= Promise.all([import('sharp'), import('file-type')]).then(([sharp, fileType]): ImageLibraries => ({
+    sharp: sharp.default,
+    fileTypeFromBuffer: fileType.fileTypeFromBuffer,
+  }));
   return libraries;
+}
+
+/**
+ * The HEIC decoder (libheif in WebAssembly: some 20 MB of memory, its code and its heap, kept for
+ * the life of the process) loads with the first HEIC photo, not with the first JPEG or PNG.
+ */
+let heicDecoder: Promise<typeof decodeHeicType> | undefined;
+function decodeHeic(input: Parameters<typeof decodeHeicType>[0]): ReturnType<typeof decodeHeicType> {
+  heicDecoder ??= import('heic-decode').then((heic) => heic.default);
+  return heicDecoder.then((decode) => decode(input));
 }
 
 type UploadMime = (typeof UPLOAD_MIME_TYPES)[number];
@@ -87,7 +92,7 @@ const decodeSlots = new Semaphore(2);
 
 /** sharp cannot decode HEVC: libheif (WebAssembly) gives RGBA pixels, sharp takes it from there. */
 async function heicToSharp(bytes: Buffer): Promise<Sharp> {
-  const { sharp, decodeHeic } = await imageLibraries();
+  const { sharp } = await imageLibraries();
   let width = 0;
   let height = 0;
   try {
