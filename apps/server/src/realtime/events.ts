@@ -148,6 +148,7 @@ export function createLiveEvents(
         id: current.id,
         read: current.read,
         orderVersion: current.orderVersion,
+        known: current.known,
         take: (found) => {
           payload = current.toEvent(found) ?? payload;
         },

@@ -123,4 +123,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
       await t.close();
     }
   });
+
+  it('numbers an event without a read when the order is still as its write read it; reads again when it moved since', async () => {
+    const { t, menu, image } = await createOrderingApp();
+    try {
+      const owner = await t.createUser();
+      const placed = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
+      const [row] = (await findOrders(t.app.ctx.db, [placed.id])).values();
+      const log = createLiveLog(t.app.ctx.db, () => new Date(), 'postgres');
+      let reads = 0;
+      const kept: unknown[] = [];
+      const read = async (db: Db, ids: readonly number[]) => {
+        reads += 1;
+        return findOrders(db, ids);
+      };
+      const event = (known: unknown): LoggedEvent => ({
+        event: 'orders',
+        rooms: [ROOMS.staff(FIRST_SITE_ID)],
+        payload: (seq) => ({ id: placed.id, seq }),
+        reread: {
+          id: placed.id,
+          read,
+          known,
+          take: (found) => kept.push(found),
+          orderVersion: (found) => {
+            const order = found as { status: string; updated_at: string };
+            return { updatedAt: order.updated_at, status: order.status };
+          },
+        },
+      });
+      // As the write read it: numbered at once, told as it was read.
+      const first = await log.record(FIRST_SITE_ID, [event(row)]);
+      expect(reads).toBe(0);
+      expect(kept).toEqual([row]);
+      expect(await log.current(FIRST_SITE_ID)).toBe(first);
+
+      // What the write read is older than the order now (another process moved it meanwhile):
+      // read again, and told as it is.
+      const older = { ...(row as object), status: 'scheduled', updated_at: '2000-01-01T00:00:00.000Z' };
+      const second = await log.record(FIRST_SITE_ID, [event(older)]);
+      expect(reads).toBe(1);
+      expect(kept.at(-1)).toEqual(row);
+      expect(second).toBe(first + 1);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -81,6 +81,8 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
       // Waiting in a line now (placed, released, put back): the person hears that line's moves.
       if (row.status === 'ordered') ctx.events.waiting(row.user_id, row.site_id);
       ctx.events.order(row.site_id, toOrdersEvent(row, from), {
+        // The order as the write read it after its commit: numbered without a read while it has not moved.
+        known: row,
         read: findOrders,
         toEvent: (found) => (found ? toOrdersEvent(found as OrderRow, from) : null),
         orderVersion: (found) => ({ updatedAt: (found as OrderRow).updated_at, status: (found as OrderRow).status }),
