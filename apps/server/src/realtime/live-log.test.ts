@@ -79,6 +79,12 @@ describe('numbering a burst', () => {
 });
 
 // SQLite numbers under the counter's lock in one transaction, in one process: nothing to race.
+/** An order row's version, as the orders' events give it (`Reread.orderVersion`). */
+const versionOf = (found: unknown) => {
+  const order = found as { status: string; updated_at: string };
+  return { updatedAt: order.updated_at, status: order.status };
+};
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () => {
   it('reads an order again when it moved on between its read and its number, so no number tells an older state', async () => {
     const { t, menu, image } = await createOrderingApp();
@@ -106,10 +112,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
           id: placed.id,
           read,
           take: (found) => kept.push(found as { status: string; updated_at: string }),
-          orderVersion: (found) => {
-            const row = found as { status: string; updated_at: string };
-            return { updatedAt: row.updated_at, status: row.status };
-          },
+          orderVersion: versionOf,
         },
       };
       const first = await log.record(FIRST_SITE_ID, [event]);
@@ -146,10 +149,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
           read,
           known,
           take: (found) => kept.push(found),
-          orderVersion: (found) => {
-            const order = found as { status: string; updated_at: string };
-            return { updatedAt: order.updated_at, status: order.status };
-          },
+          orderVersion: versionOf,
         },
       });
       // As the write read it: numbered at once, told as it was read.
