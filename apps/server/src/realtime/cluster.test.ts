@@ -53,8 +53,8 @@ describe('several server processes', () => {
       const received = nextEvent(client, 'cafe-status', 10_000);
       first.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: false, isBarOpen: true });
       expect(await received).toEqual({ isCafeOpen: false, isBarOpen: true });
-      // Delivered here while the relay still waits (it leaves at the end of the turn, then waits
-      // for a connection): it did not hold the event back.
+      // Delivered here while the relay still waits (it leaves once the code that asked for it has
+      // run, then waits for a connection): it did not hold the event back.
       for (let i = 0; i < 100 && pool.waitingCount === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
       expect(pool.waitingCount).toBeGreaterThan(0);
     } finally {
@@ -116,7 +116,7 @@ describe('several server processes', () => {
     }
   });
 
-  it('relays what one turn of the event loop asks for in one statement (a change, its join and its event)', async () => {
+  it('relays what one run of code asks for in one statement (a change and its join)', async () => {
     const [, second] = apps as [FastifyInstance, FastifyInstance];
     // The relays' statements of the second process, as its pool is asked them.
     const pool = pools[1] as unknown as { query: (text: unknown, values?: unknown) => unknown };
