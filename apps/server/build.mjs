@@ -22,7 +22,7 @@ await build({
 // makes V8 keep its whole source as a two-byte string: twice the memory, for the life of the process.
 for (const file of ['dist/server.js', 'dist/ops.js']) {
   const text = readFileSync(new URL(file, import.meta.url), 'utf8');
-  const at = [...text].findIndex((c) => c.charCodeAt(0) > 0xff);
+  const at = text.search(/[\u0100-\u{10ffff}]/u);
   if (at >= 0) {
     const line = text.slice(0, at).split('\n').length;
     throw new Error(`${file}:${line} holds a character beyond Latin-1: write it as an escape or a parameter`);
