@@ -31,7 +31,9 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
     && mkdir -p apps/server/node_modules
 
 FROM ${NODE_IMAGE} AS runtime
+# Two malloc arenas instead of one a thread: about 10 MB less at a rush's peak (decision 0061).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

@@ -154,8 +154,11 @@ ensureInstalled();
 if (command === 'start') {
   ensureBuilt();
   // The production V8 flags (decision 0017): a small young generation (about 20 MB less memory), and
-  // a bounded old generation so V8 collects before a rush's garbage takes it to 280 MB.
-  run(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', 'apps/server/dist/server.js']);
+  // a bounded old generation so V8 collects before a rush's garbage takes it to 280 MB. Two malloc
+  // arenas instead of one a thread: about 10 MB less at a rush's peak (decision 0061).
+  run(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', 'apps/server/dist/server.js'], {
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  });
 } else if (command === 'test') {
   // 1. static checks (types, lint, formatting) and the build, at once; 2. unit + integration
   // (shared, server on SQLite, web components, the deployment topology); 3. browser tests

@@ -307,6 +307,8 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
     const serverEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       NODE_ENV: 'production',
+      // As the image sets it (Dockerfile).
+      MALLOC_ARENA_MAX: '2',
       HOST: '127.0.0.1',
       DATABASE_URL: cluster.url('cafe'),
       // Identical on every process, as an operator's env file makes them: a token or a push

@@ -75,6 +75,8 @@ export async function startAppServer({ root, serverFile, dataDir, databaseUrl, d
     SHUTDOWN_TIMEOUT_MS: process.env.BENCH_SHUTDOWN_MS ?? '2000',
     DATABASE_URL: databaseUrl ?? '',
     WEB_DIST: path.join(root, 'apps/web/dist'),
+    // As `npm start` and the image run it (decision 0061); a value of the caller's own wins.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...extraEnv,
   };
   // The same V8 setting as production (Dockerfile, npm start).
