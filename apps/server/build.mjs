@@ -1,7 +1,7 @@
 // Bundles the server (and the shared contract) into dist/server.js, and the operator commands
 // (backup, restore) into dist/ops.js, with the npm packages they use (docs/decisions/0061-bundled-server-two-malloc-arenas.md).
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /**
  * The packages that stay in node_modules, loaded from there at run time: native add-ons, and those
@@ -20,8 +20,7 @@ const external = [
   'pg-native',
 ];
 
-rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { server: 'src/server.ts', ops: 'src/ops/cli.ts' },
   outdir: 'dist',
   bundle: true,
@@ -40,11 +39,12 @@ await build({
   external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
+  metafile: true,
 });
 // One character beyond Latin-1 anywhere in a bundle (text in a template literal stays as written)
 // makes V8 keep its whole source as a two-byte string: twice the memory, for the life of the process.
-for (const name of readdirSync(new URL('./dist', import.meta.url)).filter((f) => f.endsWith('.js'))) {
-  const file = `dist/${name}`;
+// (Files of earlier builds are left: a server still running from dist may yet load one of them.)
+for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js'))) {
   const text = readFileSync(new URL(file, import.meta.url), 'utf8');
   const at = text.search(/[\u0100-\u{10ffff}]/u);
   if (at >= 0) {
