@@ -4,11 +4,15 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 /**
- * The packages that stay in node_modules, loaded from there at run time: native add-ons, and those
- * that read files of their own by path (the HEIC decoder's WebAssembly, the API document's package and its pages). Every
- * other package is bundled: V8 keeps the source of every loaded module for the life of the process,
- * and the packages' own files, with their comments and indentation, were about 15 MB of an idle
- * server's heap; bundled without them they are a third of that, in one-byte strings.
+ * The packages that stay in node_modules, loaded from there at run time:
+ * - native add-ons, and the packages that read files of their own by path (the HEIC decoder's
+ *   WebAssembly, the API document's packages and pages);
+ * - the packages the code imports only when needed (the password-strength estimator and its
+ *   dictionaries, the image libraries): they are not loaded at start, so bundling them saves
+ *   nothing, and a CommonJS one bundled behind `import()` would give only a default export.
+ * Every other package is bundled: V8 keeps the source of every loaded module for the life of the
+ * process, and the packages' own files, with their comments and indentation, were about 15 MB of
+ * an idle server's heap; bundled without them they are a third of that, in one-byte strings.
  */
 const external = [
   '@node-rs/argon2',
@@ -18,14 +22,18 @@ const external = [
   '@fastify/swagger',
   '@fastify/swagger-ui',
   'pg-native',
+  '@zxcvbn-ts/core',
+  '@zxcvbn-ts/language-common',
+  '@zxcvbn-ts/language-en',
+  'file-type',
 ];
 
 const { metafile } = await build({
   entryPoints: { server: 'src/server.ts', ops: 'src/ops/cli.ts' },
   outdir: 'dist',
   bundle: true,
-  // What the code imports only when needed (the password-strength dictionaries, the image
-  // libraries) stays in files of its own, loaded with it; so does the code both commands share.
+  // What the app imports only when needed (the demo data) stays in a file of its own, loaded with
+  // it; so does the code both commands share.
   splitting: true,
   platform: 'node',
   target: 'node20',
