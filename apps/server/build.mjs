@@ -59,5 +59,11 @@ for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js')
     const line = text.slice(0, at).split('\n').length;
     throw new Error(`${file}:${line} holds a character beyond Latin-1: write it as an escape or a parameter`);
   }
+  // A CommonJS package bundled behind `import()` comes out as a file with only a default export:
+  // its named exports would be undefined at run time. Such a package belongs in `external`.
+  const commonJs = /export default (require_[\w$]+)\(\);/.exec(text);
+  if (commonJs) {
+    throw new Error(`${file} holds only a CommonJS package's default (${commonJs[1]}): add the package to external`);
+  }
 }
 console.log('server built: apps/server/dist/server.js, apps/server/dist/ops.js');
