@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { i18n, loadEverything, startLanguage } from '@/i18n';
 
 // Screens render in English, with every catalogue loaded (the router would load a screen's part
@@ -35,6 +36,14 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   if (i18n.locale !== 'en') i18n.activate('en');
+});
+
+// The toasts live in one store for the whole file, and a Toaster shows every toast of it that is
+// still active when it mounts: a toast whose Toaster was unmounted before its time ran out would
+// show in the next test's screen (an English "Closed on Monday, ..." in a Thai screen, on the days
+// that date is a Monday). Each test starts with none, whatever the one before left.
+beforeEach(() => {
+  toast.dismiss();
 });
 
 // A toast that was leaving when its Toaster unmounted still removes itself 200 ms later (sonner's
