@@ -31,7 +31,8 @@ RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
     && mkdir -p apps/server/node_modules
 
 FROM ${NODE_IMAGE} AS runtime
-# Two malloc arenas instead of one a thread: about 10 MB less at a rush's peak (decision 0061).
+# Two malloc arenas instead of one a thread: about 10 MB less at a rush's peak (decision 0061;
+# scripts/server-process.mjs sets it for every other launcher).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
@@ -58,5 +59,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # A small young generation keeps the process near 120 MB with 1,000 live connections, at no
 # measurable cost in throughput; a 512 MB old generation (eight times what a rush keeps alive)
 # makes V8 collect before it grows to 280 MB in a rush
-# (docs/decisions/0017-request-pipeline-and-live-data.md).
+# (docs/decisions/0017-request-pipeline-and-live-data.md). The same flags and MALLOC_ARENA_MAX as
+# scripts/server-process.mjs, which npm start, the benchmark and the deployment test use.
 CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=512", "apps/server/dist/server.js"]

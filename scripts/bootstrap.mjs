@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from './server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -153,12 +154,8 @@ ensureInstalled();
 
 if (command === 'start') {
   ensureBuilt();
-  // The production V8 flags (decision 0017): a small young generation (about 20 MB less memory), and
-  // a bounded old generation so V8 collects before a rush's garbage takes it to 280 MB. Two malloc
-  // arenas instead of one a thread: about 10 MB less at a rush's peak (decision 0061).
-  run(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', 'apps/server/dist/server.js'], {
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-  });
+  // As the image runs it (scripts/server-process.mjs: decisions 0017 and 0061).
+  run(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], serverProcessEnv());
 } else if (command === 'test') {
   // 1. static checks (types, lint, formatting) and the build, at once; 2. unit + integration
   // (shared, server on SQLite, web components, the deployment topology); 3. browser tests

@@ -19,6 +19,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { startPgCluster, type PgCluster } from '../../apps/server/src/test-support/pg-cluster';
 import { freePort } from '../../apps/server/src/test-support/free-port';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../../scripts/server-process.mjs';
 
 /**
  * The production topology without containers: a private PostgreSQL cluster, server processes of
@@ -111,8 +112,8 @@ export class ServerProcess {
   async start(): Promise<void> {
     if (this.alive) throw new Error(`${this.name} is already running`);
     this.output += `\n[test] starting ${this.name}\n`;
-    // As the image runs it (Dockerfile CMD).
-    const child = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=512', SERVER_DIST], {
+    // As the image runs it (Dockerfile CMD; scripts/server-process.mjs).
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_DIST], {
       cwd: repoRoot,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -307,8 +308,8 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
     const serverEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       NODE_ENV: 'production',
-      // As the image sets it (Dockerfile).
-      MALLOC_ARENA_MAX: '2',
+      // As the image sets it (Dockerfile ENV; scripts/server-process.mjs).
+      ...serverProcessEnv({}),
       HOST: '127.0.0.1',
       DATABASE_URL: cluster.url('cafe'),
       // Identical on every process, as an operator's env file makes them: a token or a push

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { sleep } from './stats.mjs';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../../../../scripts/server-process.mjs';
 
 /**
  * A Wednesday 10:00 in the cafe's zone (Asia/Bangkok): a working day, the cafe open, before the
@@ -75,16 +76,15 @@ export async function startAppServer({ root, serverFile, dataDir, databaseUrl, d
     SHUTDOWN_TIMEOUT_MS: process.env.BENCH_SHUTDOWN_MS ?? '2000',
     DATABASE_URL: databaseUrl ?? '',
     WEB_DIST: path.join(root, 'apps/web/dist'),
-    // As `npm start` and the image run it (decision 0061); a value of the caller's own wins.
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    // As `npm start` and the image run it (scripts/server-process.mjs); a value of the caller's own wins.
+    ...serverProcessEnv(),
     ...extraEnv,
   };
-  // The same V8 setting as production (Dockerfile, npm start).
+  // The same V8 settings as production (scripts/server-process.mjs).
   const child = spawn(
     process.execPath,
     [
-      '--max-semi-space-size=2',
-      '--max-old-space-size=512',
+      ...SERVER_NODE_FLAGS,
       // More V8 flags to try against the production ones (space-separated), e.g. a heap size.
       ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
       path.join(root, serverFile ?? 'apps/server/dist/server.js'),
