@@ -1,4 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
+
+/**
+ * The server's test files run one after another in each worker's one module graph (`isolate:
+ * false`): the app and its packages are loaded once a worker, not once a file, which halves the
+ * suite's time (decision 0062). A file that replaces a module (`vi.mock`) or a global (`vi.stubEnv`,
+ * `vi.stubGlobal`, fake timers) needs a graph of its own: those run in the `server-isolated`
+ * project, found here by what they call, so a new one cannot land in the shared graph by mistake.
+ */
+const ISOLATING_CALL = /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|useFakeTimers)\(/;
+const serverTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => path.posix.join('apps/server/src', file.split(path.sep).join('/')));
+const serverTestsIsolated = serverTests.filter((file) =>
+  ISOLATING_CALL.test(readFileSync(path.join(root, file), 'utf8')),
+);
+
+/** Several server processes share one database only on PostgreSQL (.ci/run runs it there). */
+const serverTestsOnlyOnPostgres = process.env.TEST_DATABASE_URL
+  ? []
+  : [
+      'apps/server/src/realtime/cluster.test.ts',
+      'apps/server/src/modules/notifications/outbox.cluster.test.ts',
+      'apps/server/src/modules/retention/retention.cluster.test.ts',
+      'apps/server/src/modules/display/display.cluster.test.ts',
+      'apps/server/src/realtime/live-sequence.cluster.test.ts',
+      'apps/server/src/modules/slack/slack.cluster.test.ts',
+      'apps/server/src/modules/standing/standing.cluster.test.ts',
+    ];
+
+const serverTestSettings = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  env: { NODE_ENV: 'test' },
+} as const;
 
 export default defineConfig({
   test: {
@@ -14,22 +53,17 @@ export default defineConfig({
           name: 'server',
           // Tests sit beside what they test; shared set-up lives in apps/server/src/test-support.
           include: ['apps/server/src/**/*.test.ts'],
-          // Several server processes share one database only on PostgreSQL (.ci/run runs it there).
-          exclude: process.env.TEST_DATABASE_URL
-            ? []
-            : [
-                'apps/server/src/realtime/cluster.test.ts',
-                'apps/server/src/modules/notifications/outbox.cluster.test.ts',
-                'apps/server/src/modules/retention/retention.cluster.test.ts',
-                'apps/server/src/modules/display/display.cluster.test.ts',
-                'apps/server/src/realtime/live-sequence.cluster.test.ts',
-                'apps/server/src/modules/slack/slack.cluster.test.ts',
-                'apps/server/src/modules/standing/standing.cluster.test.ts',
-              ],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { NODE_ENV: 'test' },
+          exclude: [...serverTestsOnlyOnPostgres, ...serverTestsIsolated],
+          isolate: false,
+          ...serverTestSettings,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: serverTestsIsolated,
+          exclude: serverTestsOnlyOnPostgres,
+          ...serverTestSettings,
         },
       },
       './apps/web/vitest.config.ts',

@@ -114,7 +114,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     // The interface follows the browser's language: English unless a test asks for Thai.
     locale: 'en-GB',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM before and after it. Without
+    // the screencast: its frames (a JPEG each time the page paints, every frame while something
+    // animates) were about a quarter of the browser tests' CPU (decision 0062).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
