@@ -245,6 +245,42 @@ describe('OrderBoard: undo', () => {
     expect(await screen.findByText('Undone: Latte for Ann')).toBeInTheDocument();
   });
 
+  it('keeps the first undo of a board opened again just after the last one was left', async () => {
+    const first = setup({ orders: [latte({ id: 7, status: 'in-progress' })] });
+    await first.user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Done: Latte for Ann')).toBeInTheDocument();
+    // Animation frames run only when released, as on a busy tablet: Sonner hands a dismissal on a
+    // frame later, and the toaster applies it one more frame later to the toast with that id then.
+    const frames = new Map<number, FrameRequestCallback>();
+    let lastFrame = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      frames.set(++lastFrame, callback);
+      return lastFrame;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    const runFrames = () =>
+      act(() => {
+        const due = [...frames.values()];
+        frames.clear();
+        for (const callback of due) callback(performance.now());
+      });
+
+    // Leaving the board dismisses its undo toast; the board is opened again at once.
+    first.unmount();
+    const second = setup({ orders: [latte({ id: 7, status: 'in-progress' })] });
+    runFrames();
+    await second.user.click(screen.getByRole('button', { name: 'Done' }));
+    const offered = await screen.findByText('Done: Latte for Ann');
+    runFrames();
+    // The old board's dismissal has arrived: the new board's toast is not taken away with it.
+    expect(offered.closest('[data-sonner-toast]')).toHaveAttribute('data-removed', 'false');
+    await second.user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(second.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/7/undo' })),
+    );
+    expect(await screen.findByText('Undone: Latte for Ann')).toBeInTheDocument();
+  });
+
   it('says when it is too late to undo', async () => {
     const { user } = setup({
       orders: [latte({ id: 7 })],

@@ -16,6 +16,13 @@ import {
   type UndoableMove,
 } from '@/features/barista/lib/undo';
 
+/**
+ * The toasts' keys, unique on the page (not per board): a board left and opened again dismisses its
+ * old toasts, and Sonner delivers a dismissal frames later to whatever toast has that id then, so
+ * a reused id would take the new board's first undo away with the old one.
+ */
+let nextUndoKey = 1;
+
 interface UndoEntry {
   key: number;
   /** The orders moved, with their names for the messages. */
@@ -32,7 +39,6 @@ interface UndoEntry {
  */
 export function useUndo(announce: (text: string) => void) {
   const entries = useRef<UndoEntry[]>([]);
-  const nextKey = useRef(1);
   const undo = useUndoBaristaOrdersKeyed();
   const { mutateAsync } = undo;
 
@@ -87,7 +93,7 @@ export function useUndo(announce: (text: string) => void) {
       const text =
         orders.length === 1 ? movedOneText(move, orderLabel(orders[0]!)) : movedManyText(move, orders.length);
       const entry: UndoEntry = {
-        key: nextKey.current++,
+        key: nextUndoKey++,
         orders: orders.map((o) => ({ id: o.id, label: orderLabel(o) })),
         text,
         at: now,
