@@ -20,7 +20,9 @@ export interface LiveEvents {
   /**
    * A venue's queue at a site moved: to the site's board, and to the people with an order waiting
    * at the site (its `waiting` room: one name on the wire, however long the line). Those ahead of
-   * the move find nothing in it to change.
+   * the move find nothing in it to change. An event where only the wait inputs changed (a drink
+   * finished: no order left or joined the line) goes at once when it is the line's first in
+   * `WAIT_ONLY_EVERY_MS`; those after it in that time wait for it to end and go as one, the latest.
    */
   queue(siteId: number, event: QueueEvent): void;
   /** A person has an order waiting in a line of a site (placed, released, put back): their connections hear its `queue` events. */
@@ -63,6 +65,13 @@ export interface LiveSequencing {
 interface Waiting extends LoggedEvent {
   send: (seq: number | null) => void;
 }
+
+/**
+ * How often at most a line (a venue of a site, one day) sends a `queue` event that only brings new
+ * wait inputs. In a rush every finished drink changes them: each such event goes to everyone
+ * waiting at the site, a thousand frames a drink, to move an estimate shown in whole minutes.
+ */
+export const WAIT_ONLY_EVERY_MS = 1000;
 
 /** The message between server processes that asks each to end a user's connections it holds. */
 const END_SESSION = 'end-session';
@@ -170,12 +179,41 @@ export function createLiveEvents(
     started.run = pump(siteId, sequencing.log, sequencing.warn);
   }
 
+  function sendQueue(siteId: number, event: QueueEvent): void {
+    sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.waiting(siteId)], 'queue', event);
+  }
+
+  /**
+   * The lines that sent a wait-only `queue` event less than WAIT_ONLY_EVERY_MS ago, each with the
+   * latest such event asked for since (sent when that time ends). A line that moves (an order left
+   * or joined it) sends that event at once: it changes places, and carries its own wait inputs.
+   */
+  const waitOnly = new Map<string, { timer: NodeJS.Timeout; pending: { siteId: number; event: QueueEvent } | null }>();
+
+  function openWaitWindow(key: string): void {
+    const timer = setTimeout(() => endWaitWindow(key, true), WAIT_ONLY_EVERY_MS);
+    timer.unref();
+    waitOnly.set(key, { timer, pending: null });
+  }
+
+  /** Sends what waited in a line's window; `again`: that send opens the next window. */
+  function endWaitWindow(key: string, again: boolean): void {
+    const line = waitOnly.get(key);
+    if (!line) return;
+    clearTimeout(line.timer);
+    waitOnly.delete(key);
+    if (!line.pending) return;
+    sendQueue(line.pending.siteId, line.pending.event);
+    if (again) openWaitWindow(key);
+  }
+
   io.sockets.on(END_SESSION, (userId: unknown) => {
     if (typeof userId === 'number') endSessionHere(userId);
   });
 
   return {
     async settled() {
+      for (const key of [...waitOnly.keys()]) endWaitWindow(key, false);
       while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
     order(siteId, event, current) {
@@ -188,7 +226,17 @@ export function createLiveEvents(
       );
     },
     queue(siteId, event) {
-      sendToSite(siteId, [ROOMS.staff(siteId), ROOMS.waiting(siteId)], 'queue', event);
+      if (event.left !== null || event.joined !== null) {
+        sendQueue(siteId, event);
+        return;
+      }
+      const key = `${siteId}/${event.categoryFor}/${event.day}`;
+      const line = waitOnly.get(key);
+      if (line) line.pending = { siteId, event };
+      else {
+        sendQueue(siteId, event);
+        openWaitWindow(key);
+      }
     },
     waiting(userId, siteId) {
       // Every process's connections of the person (through a cluster adapter: one small message).
