@@ -203,6 +203,20 @@ describe('live channel handshake', () => {
     }
   });
 
+  it('keeps no HTTP request for a connection once it is in, and still reaches it', async () => {
+    const socket = await connectClient(base, barista.token);
+    try {
+      const held = [...t.app.io.of('/').sockets.values()];
+      expect(held.length).toBeGreaterThan(0);
+      for (const connection of held) expect(connection.conn.request).toBeNull();
+      const order = nextEvent(socket, 'orders');
+      t.app.ctx.events.order(FIRST_SITE_ID, fakeOrdersEvent({ id: 9, userId: 12345 }));
+      expect(await order).toMatchObject({ id: 9 });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('sends session-changed before it closes the connection', async () => {
     const socket = await connectClient(base, barista.token);
     try {

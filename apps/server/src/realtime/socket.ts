@@ -48,7 +48,7 @@ export function sameOrigin(request: Pick<IncomingMessage, 'headers'>, publicOrig
 /** The live channel on the app's HTTP server; no one joins a room until `admitSockets` runs. */
 export function createSocketServer(server: HttpServer, publicUrl?: string): LiveServer {
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
-  return new Server<ClientToServerEvents, ServerToClientEvents>(server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, {
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: false },
@@ -57,6 +57,13 @@ export function createSocketServer(server: HttpServer, publicUrl?: string): Live
       callback(null, sameOrigin(request, publicOrigin));
     },
   });
+  // Each connection would keep its first HTTP request (headers and all) for as long as it lasts:
+  // nothing here reads it after the handshake's origin check, so it goes (Socket.IO's "Memory
+  // usage" advice). The handshake's `auth` comes with the connect packet and stays.
+  io.engine.on('connection', (connection: { request: IncomingMessage | null }) => {
+    connection.request = null;
+  });
+  return io;
 }
 
 /** Why a handshake was refused; the client reads it from `connect_error`'s `data.code`. */
