@@ -90,7 +90,7 @@ export function details(results) {
           `on the process that placed it ${JSON.stringify(sr.eventSameProcess)}, on another ${JSON.stringify(sr.eventOtherProcess)}`,
         `- baristas started ${sr.baristaWork.started}, finished ${sr.baristaWork.done}, lost races ${sr.baristaWork.conflicts}, errors ${sr.baristaWork.errors}; ` +
           `board reads at the rushing sites ${sr.boardReads} (${sr.boardReadsPerOrder}/order, ${sr.boardMbRead} MB, ${JSON.stringify(sr.boardReadMs)} ms); ` +
-          `phone reads ${sr.phoneReads} (${sr.phoneReadFailures} failed); pick-ups ${sr.pickups}; peak RSS ${sr.peakMb.join(' / ')} MB; ` +
+          `phone reads ${sr.phoneReads} (${sr.phoneReadFailures} failed); queue events at the phones ${sr.queueAtPhones ?? '?'}; pick-ups ${sr.pickups}; peak RSS ${sr.peakMb.join(' / ')} MB; ` +
           `event-loop delay in the rush ${sr.eventLoop.map((l) => (l ? `p99 ${ms(l.p99)}, max ${ms(l.max)}` : '?')).join(' / ')}`,
       );
       lines.push('');

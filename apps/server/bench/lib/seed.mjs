@@ -1,6 +1,7 @@
 // Data put straight into the database while the server is stopped: many accounts (signing up a
 // thousand people through argon2 would take minutes) and a year of orders for the dashboards.
 import { hash } from '@node-rs/argon2';
+import { DEMO } from './api.mjs';
 import { TODAY } from './app-server.mjs';
 import { rng } from './stats.mjs';
 
@@ -17,10 +18,27 @@ export async function benchPasswordHash() {
   return sharedHash;
 }
 
-/** Inserts `count` accounts `<prefix>-<i>@example.com` with `role`; returns them with their ids. */
-export async function insertUsers(db, { prefix, count, role = 'user' }) {
+/**
+ * The password of the demo person and the hash the server made of it at its first start: argon2id
+ * with the parameters of every real account (apps/server/src/lib/password.ts). For the rows that
+ * measure the server's memory: the argon2 library keeps the cheap hashes' 1 MB blocks for reuse
+ * (about 20 MB after 1,000 sign-ins), while a real account's 19 MB blocks go back at once, so
+ * accounts with the cheap hash would count memory no real sign-in leaves behind.
+ */
+export async function serverMadePassword(db) {
+  const [row] = await db.query('SELECT password_hash FROM users WHERE email = ?', [DEMO.user.email]);
+  if (!row?.password_hash) throw new Error(`no demo account ${DEMO.user.email} to take a real password hash from`);
+  return { hash: row.password_hash, plain: DEMO.user.password };
+}
+
+/**
+ * Inserts `count` accounts `<prefix>-<i>@example.com` with `role`; returns them with their ids.
+ * `password` (from serverMadePassword): their hash and the password to sign in with; by default
+ * the cheap bench hash.
+ */
+export async function insertUsers(db, { prefix, count, role = 'user', password }) {
   if (count <= 0) return [];
-  const passwordHash = await benchPasswordHash();
+  const passwordHash = password?.hash ?? (await benchPasswordHash());
   const now = new Date().toISOString();
   const rows = [];
   for (let i = 0; i < count; i += 1) {
@@ -44,7 +62,11 @@ export async function insertUsers(db, { prefix, count, role = 'user' }) {
     `${prefix}-%@example.com`,
   ]);
   const byEmail = new Map(found.map((r) => [r.email, Number(r.id)]));
-  return rows.map(([, email]) => ({ email, id: byEmail.get(email) }));
+  return rows.map(([, email]) => ({
+    email,
+    id: byEmail.get(email),
+    ...(password ? { password: password.plain } : {}),
+  }));
 }
 
 /** The first site (migration 009's "Head office"): where people without a home site order. */

@@ -3,7 +3,7 @@
 // nothing is lost and the daily limit holds; those checks may fail the run.
 import { addDays, client, inflight } from '../api.mjs';
 import { sampleRss, TODAY } from '../app-server.mjs';
-import { assignBaristas, firstSiteId, insertUsers } from '../seed.mjs';
+import { assignBaristas, firstSiteId, insertUsers, serverMadePassword } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
 import { rng, sleep, summarize } from '../stats.mjs';
 
@@ -24,9 +24,11 @@ export function workTotals(baristas, phones) {
 }
 
 export async function seedRush(db, sizes) {
-  const baristas = await insertUsers(db, { prefix: 'rushbarista', count: sizes.baristas, role: 'barista' });
+  // The memory row takes its peak from this rush: real password hashes (seed.mjs, serverMadePassword).
+  const password = await serverMadePassword(db);
+  const baristas = await insertUsers(db, { prefix: 'rushbarista', count: sizes.baristas, role: 'barista', password });
   await assignBaristas(db, await firstSiteId(db), baristas);
-  return { baristas, people: await insertUsers(db, { prefix: 'rush', count: sizes.rushPeople }) };
+  return { baristas, people: await insertUsers(db, { prefix: 'rush', count: sizes.rushPeople, password }) };
 }
 
 /** The live board's read (the barista's own site; `siteId` names one). */

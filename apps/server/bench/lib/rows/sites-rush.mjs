@@ -79,6 +79,9 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
   const dropped = { baristas: 0, phones: 0 };
   for (const b of baristaAccounts) b.socket.on('disconnect', () => (dropped.baristas += 1));
   for (const p of people) p.socket.on('disconnect', () => (dropped.phones += 1));
+  // The `queue` events the phones took: the fan-out to everyone waiting at a site.
+  let queueAtPhones = 0;
+  for (const p of people) p.socket.on('queue', () => (queueAtPhones += 1));
 
   // Every `orders` event at each barista: (id, status) -> first arrival; deliveries of the same
   // again; the orders that `queue` events say left a line.
@@ -295,6 +298,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     wrongPhone: atPhones.otherPeoples,
     eventsTwice,
     disconnects,
+    queueAtPhones,
     boardReads,
     boardReadsPerOrder: accepted.length ? round(boardReads / accepted.length, 2) : null,
     boardReadMs: summarize(rushingBaristas.flatMap((b) => b.reads.durations)),

@@ -4,15 +4,21 @@
 import { client, DEMO } from '../api.mjs';
 import { sampleRss } from '../app-server.mjs';
 import { backgroundLoad } from '../load.mjs';
-import { assignBaristas, firstSiteId, insertUsers } from '../seed.mjs';
+import { assignBaristas, firstSiteId, insertUsers, serverMadePassword } from '../seed.mjs';
 import { closeAll, connectAll } from '../sockets.mjs';
 import { sleep, summarize } from '../stats.mjs';
 
 /** With the server stopped: the baristas work at the first site, where the people order (none chose a home). */
 export async function seedSockets(db, sizes) {
-  const baristas = await insertUsers(db, { prefix: 'sockbarista', count: sizes.baristas, role: 'barista' });
+  // This row measures memory: real password hashes (seed.mjs, serverMadePassword).
+  const password = await serverMadePassword(db);
+  const baristas = await insertUsers(db, { prefix: 'sockbarista', count: sizes.baristas, role: 'barista', password });
   await assignBaristas(db, await firstSiteId(db), baristas);
-  const people = await insertUsers(db, { prefix: 'sock', count: Math.max(1, sizes.sockets - sizes.baristas) });
+  const people = await insertUsers(db, {
+    prefix: 'sock',
+    count: Math.max(1, sizes.sockets - sizes.baristas),
+    password,
+  });
   return { baristas, people };
 }
 
@@ -29,6 +35,10 @@ export async function runSockets({ server, seeded, sizes, only, log }) {
   const demoUser = await api.login(DEMO.user.email, DEMO.user.password);
   const tumbler = await api.uploadTumbler(demoUser);
   const items = await api.cafeItems();
+  // The sign-ins' password hashes hold memory of their own: the memory at the sockets is told apart from it.
+  await sleep(1000);
+  result.memory.afterSignInMb = server.rssMb();
+  log(`  server memory after the sign-ins, before the sockets: ${result.memory.afterSignInMb} MB`);
 
   log(`  connecting ${people.length + baristas.length} sockets`);
   const connect = await connectAll(server.base, [...baristas, ...people], 25);
