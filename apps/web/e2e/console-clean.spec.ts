@@ -48,6 +48,8 @@ function watchConsole(page: Page): string[] {
 /** Follows every link of the top bar in turn, as a person clicking through the screens. */
 async function walkTheBar(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
+  // all() does not wait: once signed in, the bar can be on the page a moment before its links are.
+  await expect(nav.getByRole('link')).not.toHaveCount(0);
   const links = await nav.getByRole('link').all();
   const names = await Promise.all(links.map((link) => link.innerText()));
   expect(names.length).toBeGreaterThan(0);
