@@ -77,11 +77,13 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
   const connectSeconds = round((performance.now() - t) / 1000);
   // A connection lost on the way (a stalled process misses its pings) loses the events meanwhile.
   const dropped = { baristas: 0, phones: 0 };
-  for (const b of baristaAccounts) b.socket.on('disconnect', () => (dropped.baristas += 1));
-  for (const p of people) p.socket.on('disconnect', () => (dropped.phones += 1));
-  // The `queue` events the phones took: the fan-out to everyone waiting at a site.
+  // And the `queue` events the phones took: the fan-out to everyone waiting at a site.
   let queueAtPhones = 0;
-  for (const p of people) p.socket.on('queue', () => (queueAtPhones += 1));
+  for (const b of baristaAccounts) b.socket.on('disconnect', () => (dropped.baristas += 1));
+  for (const p of people) {
+    p.socket.on('disconnect', () => (dropped.phones += 1));
+    p.socket.on('queue', () => (queueAtPhones += 1));
+  }
 
   // Every `orders` event at each barista: (id, status) -> first arrival; deliveries of the same
   // again; the orders that `queue` events say left a line.
