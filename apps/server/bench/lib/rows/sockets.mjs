@@ -35,10 +35,11 @@ export async function runSockets({ server, seeded, sizes, only, log }) {
   const demoUser = await api.login(DEMO.user.email, DEMO.user.password);
   const tumbler = await api.uploadTumbler(demoUser);
   const items = await api.cafeItems();
-  // The sign-ins' password hashes hold memory of their own: the memory at the sockets is told apart from it.
+  // The sign-ins and the photo (its image library) hold memory of their own: the memory at the
+  // sockets is told apart from it.
   await sleep(1000);
-  result.memory.afterSignInMb = server.rssMb();
-  log(`  server memory after the sign-ins, before the sockets: ${result.memory.afterSignInMb} MB`);
+  result.memory.beforeSocketsMb = server.rssMb();
+  log(`  server memory after the sign-ins and the photo, before the sockets: ${result.memory.beforeSocketsMb} MB`);
 
   log(`  connecting ${people.length + baristas.length} sockets`);
   const connect = await connectAll(server.base, [...baristas, ...people], 25);
