@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { build as esbuild } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -128,6 +129,44 @@ function stylesWithoutStyleElements(): Plugin {
   };
 }
 
+/** Where index.html takes the cafe menu's frame script. */
+const MENU_FRAME_MARK = /<!-- menu-frame:[^>]*-->/;
+
+/**
+ * The cafe menu's frame (src/menu-frame.ts), written into the page as a script of its own right
+ * after the "Wait a sec..." markup and before the app's stylesheet: the browser runs it as it
+ * reads the page, before its first paint, so a signed-in person opening the menu sees its frame
+ * at once instead of after the app's code (docs/decisions/0064-the-menu-frame-before-the-app.md).
+ * The server allows it by its hash (apps/server/src/plugins/security-headers.ts,
+ * `inlineScriptHashes`). Under `vite dev` the mark stays a comment.
+ */
+function menuFrameScript(): Plugin {
+  return {
+    name: 'cafe:menu-frame-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!MENU_FRAME_MARK.test(html)) throw new Error('index.html has no place for the menu frame script');
+        const built = await esbuild({
+          entryPoints: [fileURLToPath(new URL('./src/menu-frame.ts', import.meta.url))],
+          bundle: true,
+          format: 'iife',
+          minify: true,
+          target: 'es2020',
+          write: false,
+          legalComments: 'none',
+          charset: 'utf8',
+        });
+        const code = built.outputFiles[0]?.text.trim();
+        if (!code || /<\/script|<!--/i.test(code))
+          throw new Error('the menu frame script cannot be written into the page');
+        return html.replace(MENU_FRAME_MARK, `<script>${code}</script>`);
+      },
+    },
+  };
+}
+
 /** The code of the cafe menu (the first screen of most signed-in people) besides the start-up. */
 const CAFE_MENU_CODE = [
   /[\\/]src[\\/]app[\\/]app-shell\.tsx$/,
@@ -206,6 +245,7 @@ export default defineConfig({
     stylesheetAfterContent(),
     stylesWithoutStyleElements(),
     earlyScript(),
+    menuFrameScript(),
     // The service worker (src/sw/sw.ts -> /sw.js): Workbox precaches the shell and every hashed
     // file of this build so the app opens without a network (docs/decisions/0024-bad-connection.md).
     // The app registers it itself, after the first screen (lib/service-worker.ts); the manifest is

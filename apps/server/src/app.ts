@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
@@ -195,7 +195,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   // Before every route: it hooks into each route as the route is added.
   await app.register(compressionPlugin);
-  await app.register(securityPlugin);
+  const webDist = config.webDist ?? defaultWebDist();
+  const webPage = path.join(webDist, 'index.html');
+  const page = existsSync(webPage) ? readFileSync(webPage, 'utf8') : null;
+  await app.register(securityPlugin, { page });
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, {
     metrics,
@@ -237,8 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  const webDist = config.webDist ?? defaultWebDist();
-  if (existsSync(path.join(webDist, 'index.html'))) await app.register(webAppPlugin, { root: webDist });
+  if (page !== null) await app.register(webAppPlugin, { root: webDist });
 
   app.addHook('onClose', async () => {
     // The opening hours' timer (server.ts starts it) stops before what its work needs goes away.

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AT_THE_CAFE, DEMO, clearActiveOrders, loginViaUi, registerUser, setShopStatus, WIDE_DESKTOP } from './support';
+import {
+  apiLogin,
+  AT_THE_CAFE,
+  DEMO,
+  clearActiveOrders,
+  loginViaUi,
+  msg,
+  registerUser,
+  setShopStatus,
+  signInWithTokens,
+  WIDE_DESKTOP,
+} from './support';
 
 /**
  * Foundation: registration and sign-in, landing by role, route guards, the navigation bar
@@ -131,6 +142,38 @@ test('start-up finishes and a signed-in person opening /login is sent on', async
   await page.goto('/login');
   await expect(page).toHaveURL(/\/statusOrder$/);
   await expect(greeting(page)).toBeVisible();
+});
+
+test("the cafe menu's frame shows before the app has arrived, and the menu takes its place", async ({
+  page,
+  request,
+}) => {
+  const person = await registerUser(request, 'Early');
+  const tokens = await apiLogin(request, person.email, person.password);
+  await signInWithTokens(page, tokens, '/statusOrder');
+  for (const language of ['en', 'th'] as const) {
+    await page.evaluate((lang) => localStorage.setItem('cafeLanguage', lang), language);
+    // React's own code is held back: whatever the page shows meanwhile is the page's own doing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/react-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/menuCafe', { waitUntil: 'commit' });
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(msg(language, 'order.cafeMenu.title'));
+    await expect(page.getByText(msg(language, 'order.cafeMenu.description'))).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(msg(language, 'common.spec.waitASec'));
+    await expect(page.getByRole('tablist')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('tablist')).toBeVisible();
+    await expect(title).toHaveCount(1);
+    await expect(title).toHaveText(msg(language, 'order.cafeMenu.title'));
+    await expect(page.getByText(msg(language, 'common.spec.waitASec'))).toHaveCount(0);
+    await page.unrouteAll();
+  }
 });
 
 test('renaming shows the new name and keeps it after a reload', async ({ page, request }) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -61,18 +62,35 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * The web app's pages: a CSP the app passes (scripts, styles and connections of this origin only)
- * and the usual set. `connect-src 'self'` covers the live events' WebSocket of this origin
+ * The CSP sources (`'sha256-...'`) of the scripts written into a page itself: the web app's build
+ * writes one into index.html, the cafe menu's frame, which must run before the page's first paint
+ * (apps/web/src/menu-frame.ts). Only executable scripts count: one with `src` is a file of this
+ * origin, and a data block (`type="application/json"`) never runs. The page is the build's own,
+ * read once at start-up.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', code = ''] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/json/i.test(attributes)) continue;
+    if (code === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The web app's pages: a CSP the app passes (scripts, styles and connections of this origin only,
+ * and the page's own inline scripts by their hashes, `inlineScriptHashes`) and the usual set. `connect-src 'self'` covers the live events' WebSocket of this origin
  * (CSP Level 3: 'self' matches ws: and wss: of the same host). No page may be framed anywhere:
  * `frame-ancestors 'none'`, and `X-Frame-Options: DENY` for browsers without CSP.
  */
-export function pageHeaders(production: boolean): HeaderSet {
+export function pageHeaders(production: boolean, scriptHashes: readonly string[] = []): HeaderSet {
   return withPermissionsPolicy(
     helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes],
           // The service worker (/sw.js: the offline shell and Web Push) is a script of this origin.
           workerSrc: ["'self'"],
           styleSrc: ["'self'"],

@@ -2,21 +2,25 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseRateLimitStore } from './rate-limit-store';
-import { apiHeaders, pageHeaders } from './security-headers';
+import { apiHeaders, inlineScriptHashes, pageHeaders } from './security-headers';
 
 /** Whether a URL is an API answer rather than a page (the interactive API docs are pages). */
 function isApiAnswer(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
-/** Security headers (worked out once) with a CSP the web app passes, and the rate limiter (enabled per route). */
+/**
+ * Security headers (worked out once) with a CSP the web app passes, and the rate limiter (enabled
+ * per route). `page`: the web app's index.html, when it is served (its inline scripts are allowed
+ * by their hashes).
+ */
 export const securityPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { page?: string | null }) => {
     const production = app.ctx.config.nodeEnv === 'production';
     // API answers carry tokens and personal data (profiles, orders, names): no browser or proxy
     // may keep them. The few public, cacheable answers (settings, images) set their own.
     const api = { ...apiHeaders(production), 'cache-control': 'no-store' };
-    const page = pageHeaders(production);
+    const page = pageHeaders(production, options.page ? inlineScriptHashes(options.page) : []);
     app.addHook('onRequest', (request, reply, done) => {
       void reply.headers(isApiAnswer(request.url) ? api : page);
       done();

@@ -8,6 +8,7 @@ import { markFirstScreenShown, whenFirstScreenShown } from '@/lib/first-screen';
 import { paths } from '@/lib/paths';
 import { registerServiceWorkerLater } from '@/lib/service-worker';
 import { openSocketFor } from '@/lib/socket';
+import { EarlyFrameHost, earlyFrameFor } from './early-frame-host';
 import { useStartup } from './use-startup';
 
 /**
@@ -87,10 +88,13 @@ function LiveConnection() {
 /**
  * "Wait a sec...", shown while start-up authentication runs. index.html shows the same markup
  * before any script has arrived; React takes over with this one, so the page does not change
- * when it does.
+ * when it does. On the cafe menu the page has drawn the menu's frame instead (lib/early-frame.ts):
+ * React shows that very frame until the menu is complete.
  */
 export function LoadingScreen() {
   const { _ } = useLingui();
+  const frame = earlyFrameFor(window.location.pathname);
+  if (frame) return <EarlyFrameHost frame={frame} />;
   return (
     <div
       role="status"

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MESSAGES } from '@cafe/shared';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
+import { MENU_FRAME_TEXT } from '../lib/early-frame';
 import { LANGUAGES, NAMESPACES, type Language, type Namespace } from './namespaces';
 
 /**
@@ -93,6 +94,18 @@ describe('message catalogues', () => {
     expect(unknown, 'ids the code uses that no English catalogue has').toEqual([]);
     const unused = [...english].filter((id) => !used.has(id));
     expect(unused, 'catalogue messages no code uses').toEqual([]);
+  });
+
+  it("give the cafe menu's frame, drawn before they have loaded, the menu's own words", async () => {
+    for (const language of LANGUAGES) {
+      const order = await catalogue(language, 'order');
+      const common = await catalogue(language, 'common');
+      expect(MENU_FRAME_TEXT[language], language).toEqual({
+        title: order.get('order.cafeMenu.title'),
+        description: order.get('order.cafeMenu.description'),
+        wait: common.get('common.spec.waitASec'),
+      });
+    }
   });
 
   it("keep the specification's English texts word for word, and give its Thai alerts in English", async () => {

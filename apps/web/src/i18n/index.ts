@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { messages as enAuth } from '@/locales/en/auth.po';
 import { messages as enCommon } from '@/locales/en/common.po';
+import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY } from './detect-language';
 import { LANGUAGES, NAMESPACES, type Language, type Namespace } from './namespaces';
 
 /*
@@ -15,8 +16,7 @@ export { i18n };
 
 export { LANGUAGES, NAMESPACES, type Language, type Namespace };
 
-/** The language picked in the navigation; kept across sign-outs (it is the device's, not the person's). */
-export const LANGUAGE_STORAGE_KEY = 'cafeLanguage';
+export { detectLanguage, LANGUAGE_STORAGE_KEY };
 
 /** Each language's name in itself, for the switch. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', th: 'ไทย' };
@@ -26,29 +26,6 @@ export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', th: 'th-T
 
 /** An id that code keeps to translate later (in a table, a map of codes): the catalogue test finds it. */
 export const msgId = <T extends string>(id: T): T => id;
-
-const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
-
-/**
- * The language a link asks for (`?lang=th`: a pickup screen's link opened on a counter's TV), else
- * the remembered choice, else the first of the browser's languages the app speaks, or English.
- */
-export function detectLanguage(): Language {
-  const asked = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
-  if (isLanguage(asked)) return asked;
-  try {
-    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
-  } catch {
-    // Storage refused (a private window): the browser's languages decide.
-  }
-  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return 'en';
-}
 
 // Every catalogue but the two the first screen needs in English, each its own small file.
 const loaders = import.meta.glob<{ messages: Messages }>([
