@@ -1,9 +1,9 @@
 import { LANGUAGES, type Language } from './namespaces';
 
 /*
- * Which language to speak, in a module of its own that imports nothing heavy: the page's early
- * script (src/early.ts) asks it too, to draw the cafe menu's frame in the person's language
- * before the app's code has arrived.
+ * Which language to speak, in a module of its own that imports nothing heavy: the script written
+ * into the page (src/menu-frame.ts) asks it too, to draw the cafe menu's frame in the person's
+ * language before the app's code has arrived.
  */
 
 /** The language picked in the navigation; kept across sign-outs (it is the device's, not the person's). */

@@ -1,3 +1,4 @@
+import { CAFE_CUP, CAFE_HANDLE, CAFE_STEAM } from './logo-shapes';
 import type { Language } from '../i18n/namespaces';
 
 /*
@@ -54,10 +55,10 @@ function cafeLogo(): SVGElement {
   const logo = svg('svg', { viewBox: '0 0 48 48', 'aria-hidden': 'true', focusable: 'false', class: 'boot-logo' });
   logo.append(
     svg('rect', { width: '48', height: '48', rx: '12', fill: '#9a5b2a' }),
-    svg('path', { d: 'M11 19h21v10a8 8 0 0 1-8 8h-5a8 8 0 0 1-8-8z', fill: '#ffffff' }),
-    svg('path', { d: 'M32 22h3a4.5 4.5 0 0 1 0 9h-3', fill: 'none', stroke: '#ffffff', 'stroke-width': '3' }),
+    svg('path', { d: CAFE_CUP, fill: '#ffffff' }),
+    svg('path', { d: CAFE_HANDLE, fill: 'none', stroke: '#ffffff', 'stroke-width': '3' }),
     svg('path', {
-      d: 'M17 9c0 3 3 3 3 6M24 9c0 3 3 3 3 6',
+      d: CAFE_STEAM,
       fill: 'none',
       stroke: '#f6e3d0',
       'stroke-width': '2.5',

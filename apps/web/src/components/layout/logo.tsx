@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { CAFE_CUP, CAFE_HANDLE, CAFE_STEAM } from '@/lib/logo-shapes';
 
 interface LogoProps {
   className?: string;
@@ -25,15 +26,9 @@ function LogoTile({ kind, className, children }: LogoProps & { kind: 'cafe' | 'b
 export function CafeLogo({ className }: LogoProps) {
   return (
     <LogoTile kind="cafe" className={className}>
-      <path d="M11 19h21v10a8 8 0 0 1-8 8h-5a8 8 0 0 1-8-8z" fill="var(--accent-ink)" />
-      <path d="M32 22h3a4.5 4.5 0 0 1 0 9h-3" fill="none" stroke="var(--accent-ink)" strokeWidth="3" />
-      <path
-        d="M17 9c0 3 3 3 3 6M24 9c0 3 3 3 3 6"
-        fill="none"
-        stroke="var(--accent-soft)"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
+      <path d={CAFE_CUP} fill="var(--accent-ink)" />
+      <path d={CAFE_HANDLE} fill="none" stroke="var(--accent-ink)" strokeWidth="3" />
+      <path d={CAFE_STEAM} fill="none" stroke="var(--accent-soft)" strokeWidth="2.5" strokeLinecap="round" />
     </LogoTile>
   );
 }
