@@ -1,7 +1,7 @@
 // How a server process is started in production, in one place: the V8 flags and the environment
 // that `npm start` (scripts/bootstrap.mjs), the benchmark's servers and the deployment test run
 // it with. The image cannot import this: its Dockerfile CMD and ENV say the same by hand, and so
-// does apps/server/package.json's own `start`; change them with this.
+// does apps/server/package.json's own `start`; deploy/test/launchers.test.ts holds them to it.
 
 /**
  * A small young generation (about 20 MB less memory at no measurable cost in throughput), and a
