@@ -97,13 +97,21 @@ export async function setShop(
 }
 
 /**
+ * When an ordering app's clock starts unless its test says otherwise: an ordinary morning of the
+ * cafe's week (a Wednesday at 10:00 in Bangkok), not the machine's moment. From 12:00 on a Friday
+ * the cafe menu is closed, and a test placing cafe orders then would be refused.
+ */
+export const ORDERING_MORNING = '2026-11-18T10:00:00+07:00';
+
+/**
  * A test app ready to take cafe orders: the seeded menu, the cafe open and the bar closed, and a
- * tumbler photo uploaded (by a user of its own) for the orders to carry.
+ * tumbler photo uploaded (by a user of its own) for the orders to carry. Its clock starts at
+ * `ORDERING_MORNING` unless `clockNow` is given.
  */
 export async function createOrderingApp(
   options: Parameters<typeof createTestApp>[0] = {},
 ): Promise<{ t: TestApp; menu: SeededMenu; image: string }> {
-  const t = await createTestApp(options);
+  const t = await createTestApp({ clockNow: ORDERING_MORNING, ...options });
   try {
     const menu = await seedMenu(t);
     await setShop(t, { cafe: true, bar: false });

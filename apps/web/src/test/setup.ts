@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n, loadEverything, startLanguage } from '@/i18n';
 
 // Screens render in English, with every catalogue loaded (the router would load a screen's part
@@ -32,7 +32,21 @@ if (typeof Element.prototype.setPointerCapture !== 'function') {
   Element.prototype.hasPointerCapture = () => false;
 }
 
+/**
+ * Every test starts at an ordinary moment of the cafe's week, a Wednesday at 10:00 in Bangkok (the
+ * test settings' zone), and the clock runs on from there, not at the machine's moment: from 12:00
+ * on a Friday the cafe menu is closed, and a screen tested then would be too. A test that needs
+ * another moment sets its own (`vi.useFakeTimers`, `vi.setSystemTime`).
+ */
+const ORDINARY_MOMENT = new Date('2026-11-18T03:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(ORDINARY_MOMENT);
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   localStorage.clear();
   if (i18n.locale !== 'en') i18n.activate('en');
