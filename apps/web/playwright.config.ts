@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CLOCK_SHIFT_MS, cafeNow } from './e2e/cafe-clock';
 
 /**
  * Browser tests: Debian's Chromium against the real built server (web app + API on one port),
@@ -60,6 +61,12 @@ const serverEnv = {
   CAFE_LAT: String(E2E_CAFE.latitude),
   CAFE_LNG: String(E2E_CAFE.longitude),
 };
+
+/**
+ * The two Bangkok servers run on the machine's clock, but from 11:00 on a Friday afternoon (the
+ * cafe menu closes at 12:00), as the browsers of their specs do (e2e/cafe-clock.ts).
+ */
+const bangkokClock: Record<string, string> = CLOCK_SHIFT_MS === 0 ? {} : { CLOCK_NOW: cafeNow().toISOString() };
 
 /**
  * The specs run in two halves at once, each against a cafe server of its own (its own database),
@@ -141,13 +148,14 @@ export default defineConfig({
   ],
   webServer: [
     cafeServer(PORT, {
+      ...bangkokClock,
       WEBHOOK_URL: `http://127.0.0.1:${E2E_RECEIVERS.webhookPort}/hook`,
       WEBHOOK_SECRET: E2E_RECEIVERS.webhookSecret,
       SMTP_URL: `smtp://127.0.0.1:${E2E_RECEIVERS.smtpPort}`,
       MAIL_FROM: 'Cafe <cafe@example.com>',
       OUTBOX_RETRY_BASE_MS: '300',
     }),
-    cafeServer(SECOND_PORT),
+    cafeServer(SECOND_PORT, bangkokClock),
     {
       command: 'node --import tsx e2e/oidc-provider.ts',
       url: `http://127.0.0.1:${E2E_OIDC.port}/ready`,

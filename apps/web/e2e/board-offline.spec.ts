@@ -1,5 +1,5 @@
 import type { Order, TimelineEntry } from '@cafe/shared';
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from './test';
 import {
   DEMO,
   apiLogin,

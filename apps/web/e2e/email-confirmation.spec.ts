@@ -1,5 +1,5 @@
 import { MESSAGES } from '@cafe/shared';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import {
   AT_THE_CAFE,
   TINY_PNG_FILE,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import {
   apiLogin,
   AT_THE_CAFE,
@@ -145,9 +145,13 @@ test('start-up finishes and a signed-in person opening /login is sent on', async
 });
 
 test("the cafe menu's frame shows before the app has arrived, and the menu takes its place", async ({
-  page,
+  browser,
   request,
 }) => {
+  // Without the service worker: once installed it serves React's code from its cache, past the
+  // route that holds it back.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
   const person = await registerUser(request, 'Early');
   const tokens = await apiLogin(request, person.email, person.password);
   await signInWithTokens(page, tokens, '/statusOrder');
@@ -174,6 +178,7 @@ test("the cafe menu's frame shows before the app has arrived, and the menu takes
     await expect(page.getByText(msg(language, 'common.spec.waitASec'))).toHaveCount(0);
     await page.unrouteAll();
   }
+  await context.close();
 });
 
 test('renaming shows the new name and keeps it after a reload', async ({ page, request }) => {

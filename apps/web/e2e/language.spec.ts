@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiLogin, AT_THE_CAFE, DEMO, setShopStatus, signInWithTokens } from './support';
 
 /**

@@ -7,7 +7,7 @@ import {
   type Schedule,
   type WeeklyPeriod,
 } from '@cafe/shared';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import {
   DEMO,
   WIDE_DESKTOP,

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { E2E_CAFE } from '../playwright.config';
 import {
   AT_THE_CAFE,

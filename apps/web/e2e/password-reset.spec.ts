@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiLogin, loginViaUi, registerUser, signInWithTokens } from './support';
 import { openMailbox, waitForMail, type Mail } from './mailbox';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { CLOCKED_CAFE } from '../playwright.config';
 import {
   DEMO,

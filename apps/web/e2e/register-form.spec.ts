@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 /** Issue 12: the registration form checks as the person types and never cuts a name silently. */
 test('the wrong-domain alert goes once the e-mail is corrected; a long name is refused, not cut', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { apiLogin, bearer, DEMO, registerUser, setShopStatus, signInWithTokens } from './support';
 
 test('a person promoted to barista while signed in is moved to the order board without signing in again', async ({

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@cafe/shared';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { E2E_CAFE } from '../playwright.config';
 import { clearActiveOrders, loginViaUi, msg, registerUser, setShopStatus, cafeMenuClosedNow } from './support';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@cafe/shared';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { E2E_CAFE, OTHER_CAFE } from '../playwright.config';
 import {
   apiLogin,

@@ -12,32 +12,6 @@ const serverEntry = path.resolve(here, '../../server/dist/server.js');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-e2e-'));
 const timeZone = process.env.CAFE_TIMEZONE ?? 'Asia/Bangkok';
 
-/**
- * The server refuses cafe orders on Friday from 12:00 cafe time. A run that starts in that window
- * starts the server's clock (CLOCK_NOW, honoured under NODE_ENV=test) at 11:00 of the same cafe
- * day instead, so the specs that place orders through the API still can, on the same "today" the
- * browser sees. (Screens that check the cut-off in the browser skip themselves then.) Only the
- * Bangkok cafe needs this: the other server is given its clock.
- */
-function clockNowForFridayAfternoon() {
-  if (process.env.CLOCK_NOW || timeZone !== 'Asia/Bangkok') return {};
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  if (parts.weekday !== 'Fri' || Number(parts.hour) < 12) return {};
-  return { CLOCK_NOW: `${parts.year}-${parts.month}-${parts.day}T11:00:00+07:00` };
-}
-
 const child = spawn(process.execPath, [serverEntry], {
   stdio: 'inherit',
   env: {
@@ -56,7 +30,6 @@ const child = spawn(process.execPath, [serverEntry], {
     // The specs set the shop status themselves; on the real clock a scheduled opening or closing
     // could land in the middle of a run. The server with a clock of its own runs them (OPENING_HOURS=on).
     OPENING_HOURS: process.env.OPENING_HOURS ?? 'off',
-    ...clockNowForFridayAfternoon(),
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { apiLogin, DEMO, setShopStatus, signInWithTokens } from './support';
 
 /** Issue 12: the top bar's items never overlap and stay on screen, at every width, for each role. */
