@@ -63,8 +63,9 @@ const serverEnv = {
 };
 
 /**
- * The two Bangkok servers run on the machine's clock, but from 11:00 on a Friday afternoon (the
- * cafe menu closes at 12:00), as the browsers of their specs do (e2e/cafe-clock.ts).
+ * The two Bangkok servers run on the machine's clock, but from 10:00 when a run starts on a Friday
+ * from 10:30 on (the cafe menu closes at 12:00), as the browsers of their specs do
+ * (e2e/cafe-clock.ts).
  */
 const bangkokClock: Record<string, string> = CLOCK_SHIFT_MS === 0 ? {} : { CLOCK_NOW: cafeNow().toISOString() };
 

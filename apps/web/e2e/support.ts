@@ -8,7 +8,7 @@ import { confirmationTokenOf, openMailbox, waitForMail } from './mailbox';
 
 /**
  * Whether the demo cafe refuses cafe orders at the run's moment: its Friday-afternoon cut-off, in
- * Bangkok time. Never during a run that starts on a Friday afternoon: its clock runs from 11:00
+ * Bangkok time. Never during a run that starts on a Friday from 10:30 on: its clock runs from 10:00
  * (cafe-clock.ts).
  */
 export const cafeMenuClosedNow = () => isFridayCafeCutoff(cafeNow(), 'Asia/Bangkok');
