@@ -18,7 +18,6 @@ import {
   TINY_PNG_FILE,
   uploadTinyPng,
   type Language,
-  cafeMenuClosedNow,
 } from './support';
 import { expectTargetSizes } from './target-size';
 
@@ -40,7 +39,6 @@ const TABLET = { width: 1024, height: 768 };
 const RAW_ID =
   /\b(common|shared|auth|info|order|barista|dashboards|management|schedule|users|sites|notifications)\.[a-zA-Z]+\.[a-zA-Z.]+/;
 const THAI = /[\u0E00-\u0E7F]/;
-/** Cafe drinks cannot be chosen on Friday afternoons (the browser sees the real clock). */
 
 type Tokens = { accessToken: string; refreshToken: string };
 type Theme = 'cafe' | 'bar';
@@ -272,15 +270,13 @@ async function walkVisitor(walk: Walk, request: APIRequestContext) {
   const { page } = walk;
 
   await walk.visit('/', { name: 'the public cafe menu', ready: (p) => p.getByRole('tab') });
-  // A drink chosen while signed out asks to sign in first (none can be chosen on Friday afternoons).
-  if (!cafeMenuClosedNow()) {
-    await page.getByRole('tabpanel').getByRole('button').and(page.locator(':enabled')).first().click();
-    await walk.checkDialog(
-      page.getByRole('alertdialog', { name: walk.t('order.cafeMenu.signInTitle') }),
-      'the sign-in notice',
-    );
-    await page.keyboard.press('Escape');
-  }
+  // A drink chosen while signed out asks to sign in first.
+  await page.getByRole('tabpanel').getByRole('button').and(page.locator(':enabled')).first().click();
+  await walk.checkDialog(
+    page.getByRole('alertdialog', { name: walk.t('order.cafeMenu.signInTitle') }),
+    'the sign-in notice',
+  );
+  await page.keyboard.press('Escape');
   await walk.visit('/login', { ready: (p) => p.getByRole('button', { name: walk.t('auth.login.open'), exact: true }) });
   // The identity provider's answer, refused: back on /login, which says why.
   await walk.visit('/login/sso', { at: '/login', name: '/login/sso, refused', ready: (p) => p.getByRole('alert') });
@@ -338,14 +334,12 @@ async function walkUser(walk: Walk, request: APIRequestContext) {
   await checkMyOrder(walk, '/statusOrder', tea.name);
   // Two drinks today: choosing a third says the limit is reached.
   await walk.visit('/menuCafe', { name: '/menuCafe (limit reached)', ready: (p) => p.getByRole('tab') });
-  if (!cafeMenuClosedNow()) {
-    await page.getByRole('tabpanel').getByRole('button').and(page.locator(':enabled')).first().click();
-    await walk.checkDialog(
-      page.getByRole('alertdialog', { name: walk.t('order.limit.title') }),
-      'the order limit notice',
-    );
-    await page.keyboard.press('Escape');
-  }
+  await page.getByRole('tabpanel').getByRole('button').and(page.locator(':enabled')).first().click();
+  await walk.checkDialog(
+    page.getByRole('alertdialog', { name: walk.t('order.limit.title') }),
+    'the order limit notice',
+  );
+  await page.keyboard.press('Escape');
   await walk.visit('/ordered', { name: 'History', ready: (p) => p.getByRole('listitem') });
   await visitProfile(walk);
   await walk.visit('/team-credit');

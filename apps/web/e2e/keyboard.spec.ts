@@ -13,7 +13,6 @@ import {
   TINY_PNG_FILE,
   uploadTinyPng,
   WIDE_DESKTOP,
-  cafeMenuClosedNow,
   waitForAnimations,
 } from './support';
 import { expectTargetSizes } from './target-size';
@@ -118,7 +117,6 @@ test('a user orders a cafe drink with the keyboard alone, and it lands on My Ord
   baseURL,
   request,
 }) => {
-  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   const customer = await registerUser(request, 'Keyboard User');
   const tokens = await apiLogin(request, customer.email, customer.password);
   const tea = await cafeMenuOf(request, 'Tea');

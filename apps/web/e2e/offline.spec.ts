@@ -6,7 +6,6 @@ import {
   serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
-  cafeMenuClosedNow,
   customerWithOrders,
 } from './support';
 
@@ -46,7 +45,6 @@ async function newWideContext(browser: Browser, baseURL: string | undefined) {
 const unique = () => Date.now().toString(36).slice(-5);
 
 test.describe('through a bad connection', () => {
-  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   let context: BrowserContext | undefined;
   test.afterEach(async () => {
     await context?.close();

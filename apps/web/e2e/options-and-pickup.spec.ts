@@ -11,7 +11,6 @@ import {
   openEveryDayForLater,
   registerUser,
   setShopStatus,
-  cafeMenuClosedNow,
 } from './support';
 
 /*
@@ -108,7 +107,6 @@ test('on a phone, a person orders a large oat-milk latte with an extra shot for 
   browser,
   request,
 }) => {
-  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const larry = `Larry ${letterStamp()}`;
   const person = await registerUser(request, larry);
@@ -183,7 +181,6 @@ test('on the counter tablet, a ticket shows its options with what differs from t
   browser,
   request,
 }) => {
-  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const olga = `Olga ${letterStamp()}`;
   const person = await registerUser(request, olga);
@@ -233,7 +230,6 @@ test("a choice the counter marks sold out greys on the phone at once, and the co
   browser,
   request,
 }) => {
-  test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
   await setShopStatus(request, 'cafe-open');
   const person = await registerUser(request, `Pim ${letterStamp()}`);
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...AT_THE_CAFE });

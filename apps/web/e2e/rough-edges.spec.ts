@@ -1,7 +1,7 @@
 import { MESSAGES } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { E2E_CAFE } from '../playwright.config';
-import { clearActiveOrders, loginViaUi, msg, registerUser, setShopStatus, cafeMenuClosedNow } from './support';
+import { clearActiveOrders, loginViaUi, msg, registerUser, setShopStatus } from './support';
 
 /*
  * Issue 12, the ordering rough edges a new user met: the location refusal came only after the
@@ -33,7 +33,6 @@ test.describe('far from the cafe', () => {
   test.use({ geolocation: FAR_AWAY, permissions: ['geolocation'] });
 
   test('the order form says how far away the person is as soon as it opens', async ({ page, request }) => {
-    test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
     await setShopStatus(request, 'cafe-open');
     await signInAs(page, request, 'Far Away');
     await expect(page).toHaveURL(/\/statusOrder$/);
@@ -55,7 +54,6 @@ test.describe('without location sharing', () => {
     page,
     request,
   }) => {
-    test.skip(cafeMenuClosedNow(), 'the cafe menu is closed on Friday afternoons');
     await setShopStatus(request, 'cafe-open');
     await signInAs(page, request, 'No Sharing');
     await expect(page).toHaveURL(/\/statusOrder$/);

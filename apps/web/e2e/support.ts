@@ -2,16 +2,7 @@ import zlib from 'node:zlib';
 import axe from 'axe-core';
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { isFridayCafeCutoff } from '@cafe/shared';
-import { cafeNow } from './cafe-clock';
 import { confirmationTokenOf, openMailbox, waitForMail } from './mailbox';
-
-/**
- * Whether the demo cafe refuses cafe orders at the run's moment: its Friday-afternoon cut-off, in
- * Bangkok time. Never during a run that starts on a Friday from 10:30 on: its clock runs from 10:00
- * (cafe-clock.ts).
- */
-export const cafeMenuClosedNow = () => isFridayCafeCutoff(cafeNow(), 'Asia/Bangkok');
 
 /** Demo accounts seeded by the server (DEMO=on, domain example.com). */
 export const DEMO = {
