@@ -22,6 +22,7 @@ import * as m019 from './migrations/019-request-keys';
 import * as m020 from './migrations/020-diet-tags';
 import * as m021 from './migrations/021-standing-orders';
 import * as m022 from './migrations/022-slack-app';
+import * as m023 from './migrations/023-fixed-tumbler-deadline';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -54,6 +55,7 @@ class StaticProvider implements MigrationProvider {
       '020-diet-tags': { up: m020.up(this.dialect) },
       '021-standing-orders': { up: m021.up(this.dialect) },
       '022-slack-app': { up: m022.up(this.dialect) },
+      '023-fixed-tumbler-deadline': { up: m023.up(this.dialect) },
     });
   }
 }

@@ -182,6 +182,41 @@ describe("the counter's day", () => {
         await t().request('PUT', `/api/sites/${FIRST_SITE_ID}/pickup`, office.headBarista, { tumblerGraceMinutes: 5 });
       }
     });
+
+    it('keeps the deadline the owner was told when the grace is shortened after the mark; later marks take the new grace', async () => {
+      const owner = await t().createUser();
+      const told = await office.placed(owner);
+      expect((await tumbler(office.headBarista, told.id, true)).statusCode).toBe(200);
+      const deadline = new Date(Date.parse(TUESDAY) + 5 * MINUTE).toISOString();
+      expect(moves).toMatchObject([{ notice: 'tumbler-missing', order: { tumblerDeadline: deadline } }]);
+      at(MINUTE - 1000);
+      expect(
+        (await t().request('PUT', `/api/sites/${FIRST_SITE_ID}/pickup`, office.headBarista, { tumblerGraceMinutes: 1 }))
+          .statusCode,
+      ).toBe(200);
+      try {
+        // The mark was told "bring it by 5 minutes from now": the new grace does not move it.
+        expect((await read(told.id)).tumblerMissing).toEqual({ since: TUESDAY, deadline });
+        at(MINUTE + 46_000);
+        expect((await timers()).expired).toBe(0);
+        expect((await read(told.id)).status).toBe('ordered');
+
+        // A tumbler marked after the change has the new grace.
+        const later = await office.placed(await t().createUser());
+        expect((await tumbler(office.headBarista, later.id, true)).json<Order>().tumblerMissing?.deadline).toBe(
+          new Date(Date.parse(TUESDAY) + 2 * MINUTE + 46_000).toISOString(),
+        );
+        at(5 * MINUTE - 1000);
+        expect((await timers()).expired).toBe(1);
+        expect((await read(later.id)).status).toBe('rejected');
+        expect((await read(told.id)).status).toBe('ordered');
+        at(5 * MINUTE);
+        expect((await timers()).expired).toBe(1);
+        expect(await read(told.id)).toMatchObject({ status: 'rejected', rejectNote: TUMBLER_NOT_FOUND_NOTE });
+      } finally {
+        await t().request('PUT', `/api/sites/${FIRST_SITE_ID}/pickup`, office.headBarista, { tumblerGraceMinutes: 5 });
+      }
+    });
   });
 
   describe('ready, not collected', () => {

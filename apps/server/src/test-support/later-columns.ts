@@ -22,7 +22,15 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   // Migration 015: a category from before is filed by the words of its name (English or Thai);
   // no order from before has its tumbler marked or a reminder sent; sites get the default counter settings.
   categories: { kind: (row) => inferCategoryKind(String(row.name)) },
-  orders: { tumbler_missing_at: null, reminded_at: null, owner_avoids: '[]', diet_warnings: '[]' },
+  // Migration 023: an order from before has no grace of its own unless its tumbler was marked
+  // (then the grace of its site at the upgrade, which 023's own test checks).
+  orders: {
+    tumbler_missing_at: null,
+    reminded_at: null,
+    owner_avoids: '[]',
+    diet_warnings: '[]',
+    tumbler_grace_seconds: (row) => (row.tumbler_missing_at === null ? null : row.tumbler_grace_seconds),
+  },
   sites: {
     tumbler_grace_seconds: 300,
     ready_reminder_seconds: 600,

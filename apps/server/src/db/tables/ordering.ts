@@ -110,6 +110,11 @@ export interface OrdersTable {
   pickup_at: Optional<Timestamp | null>;
   /** When a barista marked its tumbler not here (migration 015); null: not marked, or found. */
   tumbler_missing_at: Optional<Timestamp | null>;
+  /**
+   * The site's tumbler grace (seconds) when its tumbler was last marked not here (migration 023):
+   * the deadline is `tumbler_missing_at` plus this, fixed when the owner is told. Null: never marked.
+   */
+  tumbler_grace_seconds: Optional<number | null>;
   /** When the owner of the finished drink was reminded to pick it up (once); null: not yet. */
   reminded_at: Optional<Timestamp | null>;
   /** The owner's avoided tags when it was placed, and those the drink contains (migration 020): JSON lists. */

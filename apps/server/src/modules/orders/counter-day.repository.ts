@@ -6,14 +6,21 @@
  */
 import type { Db } from '../../db/types';
 
-/** Marks the order's tumbler not here (`to` an instant) or found (`to` null), if it is still `status` and marked as `from`. */
+/**
+ * Marks the order's tumbler not here (`to` an instant, with the grace it is given: its deadline is
+ * fixed now) or found (`to` null), if it is still `status` and marked as `from`.
+ */
 export async function setTumblerMark(
   db: Db,
-  change: { id: number; status: string; from: string | null; to: string | null; at: string },
+  change: { id: number; status: string; from: string | null; to: string | null; graceSeconds: number; at: string },
 ): Promise<boolean> {
   let update = db
     .updateTable('orders')
-    .set({ tumbler_missing_at: change.to, updated_at: change.at })
+    .set({
+      tumbler_missing_at: change.to,
+      ...(change.to === null ? {} : { tumbler_grace_seconds: change.graceSeconds }),
+      updated_at: change.at,
+    })
     .where('id', '=', change.id)
     .where('status', '=', change.status as 'ordered');
   update =
@@ -36,12 +43,11 @@ export async function setReminded(db: Db, id: number, at: string): Promise<boole
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Orders still to be made whose tumbler is marked not here, with when and the site's grace time. */
+/** Orders still to be made whose tumbler is marked not here, with when and the grace it was given then. */
 export function markedTumblers(db: Db) {
   return db
     .selectFrom('orders as o')
-    .innerJoin('sites as s', 's.id', 'o.site_id')
-    .select(['o.id', 'o.tumbler_missing_at as since', 's.tumbler_grace_seconds as grace'])
+    .select(['o.id', 'o.tumbler_missing_at as since', 'o.tumbler_grace_seconds as grace'])
     .where('o.status', 'in', ['ordered', 'in-progress'])
     .where('o.tumbler_missing_at', 'is not', null)
     .execute();

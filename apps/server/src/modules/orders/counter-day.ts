@@ -4,7 +4,7 @@ import { findSystemAccountId } from '../../db/system-account';
 import { AppError, conflict } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { Move, OrdersCore, OrdersDeps } from './orders.context';
-import { toOrder, toOrderFacts } from './orders.mapper';
+import { toOrder, toOrderFacts, tumblerDeadline } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory } from './order-writes.repository';
 import type { OrderRow } from './orders.repository';
@@ -68,7 +68,8 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     }
     // Already as asked: nothing changes (a second tap, or two baristas at once).
     if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);
-    const graceMs = (await deps.sites.get(row.site_id)).pickup.tumblerGraceMinutes * 60_000;
+    // The deadline the owner is told is fixed now: a later change of the site's grace is for later marks.
+    const graceSeconds = (await deps.sites.get(row.site_id)).pickup.tumblerGraceMinutes * 60;
     const since = iso(clock.now());
     const changed = await noteChange(
       row,
@@ -80,9 +81,10 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
           status: row.status,
           from: row.tumbler_missing_at ?? null,
           to: missing ? since : null,
+          graceSeconds,
           at,
         }),
-      missing ? { kind: 'tumbler-missing', tumblerDeadline: iso(new Date(Date.parse(since) + graceMs)) } : undefined,
+      missing ? { kind: 'tumbler-missing', tumblerDeadline: tumblerDeadline(since, graceSeconds) } : undefined,
     );
     const updated = await core.load(id);
     if (!changed && missing !== Boolean(updated.tumbler_missing_at)) {
@@ -112,7 +114,8 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     let expired = 0;
     let nextDue: Date | null = null;
     for (const mark of await markedTumblers(db)) {
-      const deadline = new Date(Date.parse(mark.since ?? '') + Number(mark.grace) * 1000);
+      if (!mark.since) continue;
+      const deadline = new Date(tumblerDeadline(mark.since, mark.grace));
       if (deadline > now) {
         if (!nextDue || deadline < nextDue) nextDue = deadline;
         continue;

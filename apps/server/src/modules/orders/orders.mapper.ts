@@ -51,9 +51,21 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-/** A tumbler marked not here: since when, and when the order is cancelled (the site's grace time later). */
-function tumblerMissing(since: string, graceSeconds: number | string): { since: string; deadline: string } {
-  return { since, deadline: new Date(Date.parse(since) + Number(graceSeconds) * 1000).toISOString() };
+/** "All order will be cancelled if your tumblr is not at the bar for over 5 minutes". */
+const DEFAULT_TUMBLER_GRACE_SECONDS = 300;
+
+/**
+ * A tumbler marked not here: since when, and when the order is cancelled: the grace the site had
+ * when it was marked, later (what the owner was told; a later change of the site's grace does not
+ * move it).
+ */
+function tumblerMissing(since: string, graceSeconds: number | string | null): { since: string; deadline: string } {
+  return { since, deadline: tumblerDeadline(since, graceSeconds) };
+}
+
+/** The deadline of a tumbler marked at `since` with `graceSeconds` (null: the specification's 5 minutes). */
+export function tumblerDeadline(since: string, graceSeconds: number | string | null): string {
+  return new Date(Date.parse(since) + Number(graceSeconds ?? DEFAULT_TUMBLER_GRACE_SECONDS) * 1000).toISOString();
 }
 
 type OptionTuple = [number, string, number, string, number, number, number];

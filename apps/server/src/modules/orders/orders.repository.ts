@@ -61,7 +61,8 @@ export function orderQuery(db: Db) {
       'o.pickup_at',
       'o.done_at',
       'o.tumbler_missing_at',
-      's.tumbler_grace_seconds',
+      // The grace of the mark, fixed when it was made (the site's may have changed since).
+      'o.tumbler_grace_seconds',
       'o.reminded_at',
       'o.owner_avoids',
       'o.diet_warnings',
