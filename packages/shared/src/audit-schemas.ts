@@ -68,8 +68,12 @@ export const AuditEntrySchema = z.object({
   id: z.number().int(),
   /** When the change was made (ISO-8601 UTC). */
   at: z.string(),
-  /** Who made it: their id (null once the account is gone, or for the system) and their name then. */
-  actor: z.object({ id: z.number().int().nullable(), name: z.string() }),
+  /**
+   * Who made it: their id (null once the account is gone, or for the system) and their name then;
+   * the cafe's own changes (the opening hours, the timers) are named SYSTEM_ACTOR_NAME, with
+   * `system: true`.
+   */
+  actor: z.object({ id: z.number().int().nullable(), name: z.string(), system: z.literal(true).optional() }),
   /** One of AUDIT_ACTIONS. */
   action: z.string(),
   /** What changed: its kind, its id (a closed day's is the day), and its name now (null: none, or gone). */

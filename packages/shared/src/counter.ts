@@ -48,6 +48,24 @@ export const TIMELINE_NOTES = {
   reminded: 'reminded',
 } as const;
 
+/**
+ * What the timeline and the audit log name as the actor of what the cafe does by itself: a tumbler
+ * nobody brought cancelled, a reminder, an order for later released, the opening hours opening
+ * and closing the shop and rejecting what still waits (docs/api/orders.md, "Who made a change").
+ */
+export const SYSTEM_ACTOR_NAME = 'cafe timer';
+
+/**
+ * Who made a change: a person, or the cafe's timer (`system: true`, named SYSTEM_ACTOR_NAME; a
+ * screen may say it in its own language). `system` is absent for a person.
+ */
+export const ChangeActorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  system: z.literal(true).optional(),
+});
+export type ChangeActor = z.infer<typeof ChangeActorSchema>;
+
 /** One entry of an order's timeline (GET /order/{id}/timeline), oldest first. */
 export const TimelineEntrySchema = z.object({
   /** The status the order moved to. */
@@ -55,8 +73,8 @@ export const TimelineEntrySchema = z.object({
   /** The status it left; null when it was placed. */
   from: z.string().nullable(),
   at: z.string(),
-  /** Who made the move; null for the cafe itself (the opening hours' automatic close). */
-  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Who made the move (the cafe timer for the cafe's own moves); null when nobody is known. */
+  by: ChangeActorSchema.nullable(),
   /** A reject reason, `undo` for a move taken back, or one of TIMELINE_NOTES. */
   note: z.string().nullable(),
 });

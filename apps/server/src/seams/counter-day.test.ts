@@ -1,4 +1,5 @@
 import {
+  SYSTEM_ACTOR_NAME,
   TIMELINE_NOTES,
   type AuditEntry,
   TUMBLER_NOT_FOUND_NOTE,
@@ -313,6 +314,35 @@ describe("the counter's day", () => {
       const place = (id: number) => board.find((o) => o.id === id)?.queue_at;
       expect(place(later.id)).toBe(11);
       expect(place(after.id)).toBe(12);
+    });
+
+    it('names the cafe timer, not the opening hours, for the moves the cafe makes by itself', async () => {
+      const cafeTimer = { name: SYSTEM_ACTOR_NAME, system: true };
+      // An order for later released when due, finished, and reminded of.
+      const later = await office.placed(await t().createUser(), { pickupAt: SLOT_1545 });
+      at(45 * MINUTE);
+      expect((await t().app.ctx.services.orders.releaseDue(t().clock.now())).released).toBe(1);
+      await finish(later.id);
+      at(55 * MINUTE);
+      expect((await timers()).reminded).toBe(1);
+      // A tumbler nobody brought.
+      const cancelled = await office.placed(await t().createUser());
+      expect((await tumbler(office.headBarista, cancelled.id, true)).statusCode).toBe(200);
+      at(60 * MINUTE);
+      expect((await timers()).expired).toBe(1);
+
+      const by = (entries: TimelineEntry[]) => entries.map((e) => [e.status, e.note, e.by]);
+      const laterEntries = by(await timeline(later.id));
+      expect(laterEntries).toContainEqual(['ordered', 'due', expect.objectContaining(cafeTimer)]);
+      expect(laterEntries).toContainEqual(['done', TIMELINE_NOTES.reminded, expect.objectContaining(cafeTimer)]);
+      expect(by(await timeline(cancelled.id)).at(-1)).toEqual([
+        'rejected',
+        TUMBLER_NOT_FOUND_NOTE,
+        expect.objectContaining(cafeTimer),
+      ]);
+      // A person's move is named by the person, with no system mark.
+      const taken = (await timeline(later.id)).find((e) => e.status === 'in-progress');
+      expect(taken?.by).toEqual({ id: office.headBarista.id, name: 'Hana' });
     });
 
     it('tells the honest time of a slot the line cannot meet', async () => {

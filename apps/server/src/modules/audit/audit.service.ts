@@ -11,6 +11,7 @@ import {
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import type { Change } from '../../lib/domain-events';
+import { findSystemAccountIdIfAny, systemActor } from '../../db/system-account';
 import type { Db } from '../../db/types';
 import { badRequest } from '../../lib/errors';
 import type { AuditRecord } from '../../lib/audit-record';
@@ -92,6 +93,13 @@ export function csvField(value: string): string {
  */
 export function createAuditService(ctx: AppBase) {
   const { db, clock } = ctx;
+  // The system account's id never changes: read once (again after a failed read).
+  let systemId: Promise<number | null> | undefined;
+  const systemAccountId = () =>
+    (systemId ??= findSystemAccountIdIfAny(db).catch((error: unknown) => {
+      systemId = undefined;
+      throw error;
+    }));
 
   /** Cafe days to instants: in the first site's zone, as GET /settings serves it. */
   async function toRowFilter(filter: AuditFilter): Promise<AuditRowFilter> {
@@ -120,10 +128,15 @@ export function createAuditService(ctx: AppBase) {
       for (const [id, name] of await namesOf(db, type, [...ids])) names.set(`${type}:${id}`, name);
     }
     const sites = await siteNames(db);
+    const system = await systemAccountId();
     return rows.map((row) => ({
       id: row.id,
       at: row.at,
-      actor: { id: row.actor_id, name: row.actor_name },
+      // The cafe's own changes read as the cafe timer, whatever name the entry was stored with.
+      actor:
+        row.actor_id !== null && row.actor_id === system
+          ? systemActor(system)
+          : { id: row.actor_id, name: row.actor_name },
       action: row.action,
       target: {
         type: row.target_type,

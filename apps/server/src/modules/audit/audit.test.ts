@@ -1,7 +1,13 @@
-import type { AuditEntry, AuditPage, CafeStatus, Schedule, Site } from '@cafe/shared';
+import {
+  SYSTEM_ACTOR_NAME,
+  type AuditEntry,
+  type AuditPage,
+  type CafeStatus,
+  type Schedule,
+  type Site,
+} from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SITE_NAME } from '../../db/migrations/009-sites';
-import { SYSTEM_ACCOUNT } from '../../db/system-account';
 import { createTestApp, FIRST_SITE_ID, type TestApp, type TestUser } from '../../test-support/test-app';
 
 /*
@@ -71,11 +77,11 @@ describe('audit log', () => {
     return res;
   }
 
-  it('records the opening hours opening the shop, as their own account', async () => {
+  it('records the opening hours opening the shop, as their own account, named the cafe timer', async () => {
     await t.app.ctx.services.schedule.runDue(t.clock.now());
     expect(await newest()).toMatchObject({
       action: 'shop.status',
-      actor: { name: SYSTEM_ACCOUNT.name },
+      actor: { name: SYSTEM_ACTOR_NAME, system: true },
       target: { type: 'site', id: String(FIRST_SITE_ID), name: FIRST_SITE_NAME },
       site: { id: FIRST_SITE_ID, name: FIRST_SITE_NAME },
       before: { isCafeOpen: false, isBarOpen: false },

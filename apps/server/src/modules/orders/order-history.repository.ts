@@ -76,12 +76,22 @@ export function lastHistoryEntry(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-/** An order's history, oldest first, with who made each move. */
+export type TimelineRow = Awaited<ReturnType<typeof orderTimeline>>[number];
+
+/** An order's history, oldest first, with who made each move (their e-mail tells the system account). */
 export function orderTimeline(db: Db, orderId: number) {
   return db
     .selectFrom('order_status_history as h')
     .leftJoin('users as u', 'u.id', 'h.changed_by')
-    .select(['h.from_status', 'h.to_status', 'h.changed_at', 'h.note', 'h.changed_by', 'u.name as changed_by_name'])
+    .select([
+      'h.from_status',
+      'h.to_status',
+      'h.changed_at',
+      'h.note',
+      'h.changed_by',
+      'u.name as changed_by_name',
+      'u.email as changed_by_email',
+    ])
     .where('h.order_id', '=', orderId)
     .orderBy('h.id')
     .execute();

@@ -6,10 +6,13 @@ import {
   type OrderStatus,
   type PlacedOrder,
   type QueuedOrder,
+  type TimelineEntry,
 } from '@cafe/shared';
+import { changeActor } from '../../db/system-account';
 import type { OrderMove } from '../../lib/domain-events';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrderRow } from './orders.repository';
+import type { TimelineRow } from './order-history.repository';
 
 /** The only place an order row becomes the contract's Order. */
 export function toOrder(row: OrderRow): Order {
@@ -130,5 +133,19 @@ export function toOrderFacts(
     rejectNote,
     pickupAt: row.pickup_at ?? null,
     ...(tumblerDeadline ? { tumblerDeadline } : {}),
+  };
+}
+
+/** One entry of an order's timeline; the cafe's own moves are named as the cafe timer (SYSTEM_ACTOR_NAME). */
+export function toTimelineEntry(entry: TimelineRow): TimelineEntry {
+  return {
+    status: entry.to_status,
+    from: entry.from_status,
+    at: entry.changed_at,
+    by:
+      entry.changed_by_name === null
+        ? null
+        : changeActor(entry.changed_by, entry.changed_by_name, entry.changed_by_email),
+    note: entry.note,
   };
 }

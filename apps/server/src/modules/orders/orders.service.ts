@@ -15,7 +15,7 @@ import type { AppBase, AuthUser } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { readBaristaHistory } from './barista-history';
 import { createOrdersCore, type OrdersDeps } from './orders.context';
-import { toOrder } from './orders.mapper';
+import { toOrder, toTimelineEntry } from './orders.mapper';
 import { latestCafeOrderOf, listUserHistory, orderTimeline, sitesWaitingFor } from './order-history.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
@@ -137,14 +137,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     /** GET /order/{id}/timeline: every move of an order, who made it and when; for its owner and the staff. */
     async timeline(user: AuthUser, id: number): Promise<TimelineEntry[]> {
       await loadVisible(user, id);
-      const entries = await orderTimeline(db, id);
-      return entries.map((entry) => ({
-        status: entry.to_status,
-        from: entry.from_status,
-        at: entry.changed_at,
-        by: entry.changed_by_name === null ? null : { id: entry.changed_by, name: entry.changed_by_name },
-        note: entry.note,
-      }));
+      return (await orderTimeline(db, id)).map(toTimelineEntry);
     },
   };
 }

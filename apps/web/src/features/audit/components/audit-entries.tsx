@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
+import { actorName } from '@/lib/actor-name';
 import { EntryAction, EntryChange, EntryTarget, EntryTime } from './audit-entry-parts';
 
 /**
@@ -39,7 +40,7 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
                 <td className={cell}>
                   <EntryTime at={entry.at} />
                 </td>
-                <td className={cell}>{entry.actor.name}</td>
+                <td className={cell}>{actorName(entry.actor)}</td>
                 <th scope="row" className={`${cell} font-semibold`}>
                   <EntryAction action={entry.action} />
                 </th>
@@ -67,7 +68,7 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
             </div>
             <p>
               <span className="sr-only">{_('audit.column.who')}: </span>
-              {_('audit.entry.by', { name: entry.actor.name })}
+              {_('audit.entry.by', { name: actorName(entry.actor) })}
             </p>
             <p>
               <EntryTarget entry={entry} />

@@ -35,7 +35,8 @@ function entry(id: number, rest: Partial<AuditEntry> = {}): AuditEntry {
 const ROLE_CHANGE = entry(30);
 const SHOP_CLOSED = entry(29, {
   at: '2026-11-18T02:00:00.000Z',
-  actor: { id: 2, name: 'Opening hours' },
+  // The opening hours' change: the cafe's own, named the cafe timer.
+  actor: { id: 2, name: 'cafe timer', system: true },
   action: 'shop.status',
   target: { type: 'site', id: '1', name: 'Head office' },
   site: { id: 1, name: 'Head office' },
@@ -101,7 +102,7 @@ describe('Audit log', () => {
     ]);
     expect(rowOf(29)).toEqual([
       '18 Nov 2026 09:00',
-      'Opening hours',
+      'cafe timer',
       'Shop opened or closed',
       'Site Head office',
       'isCafeOpen: false → changed to true',
@@ -234,14 +235,18 @@ describe('Audit log', () => {
 });
 
 describe('Audit log in Thai', () => {
-  it('shows the screen and the actions in Thai', async () => {
+  it('shows the screen, the actions and the cafe timer in Thai', async () => {
     await loadEverything('th');
     i18n.activate('th');
-    mockApi({ 'GET /audit': page([ROLE_CHANGE]) });
+    mockApi({ 'GET /audit': page([ROLE_CHANGE, SHOP_CLOSED]) });
     renderWithProviders(<AuditAdminRoute />);
     expect(screen.getByRole('heading', { name: 'บันทึกการดูแลระบบ', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'การเปลี่ยนแปลงที่บันทึกไว้ ล่าสุดก่อน' })).toBeInTheDocument();
     expect(screen.getAllByText('เปลี่ยนบทบาท').length).toBeGreaterThan(0);
+    const shopRow = screen
+      .getByRole('table', { name: 'การเปลี่ยนแปลงที่บันทึกไว้ ล่าสุดก่อน' })
+      .querySelector('tr[data-entry="29"]');
+    expect(shopRow?.querySelectorAll('td')[1]).toHaveTextContent(/^ตัวจับเวลาของคาเฟ่$/);
     expect(screen.getByRole('button', { name: 'ส่งออก CSV' })).toBeInTheDocument();
   });
 });

@@ -23,6 +23,20 @@ const HISTORY: TimelineEntry[] = [
   { status: 'done', from: 'in-progress', at: '2025-11-20T02:40:00.000Z', by: BEE, note: null },
 ];
 
+/** A tumbler marked not here, and the order cancelled by the cafe timer when its time ran out. */
+const CAFE_TIMER = { id: 2, name: 'cafe timer', system: true } as const;
+const TIMER_HISTORY: TimelineEntry[] = [
+  HISTORY[0]!,
+  { status: 'ordered', from: 'ordered', at: '2025-11-20T02:16:00.000Z', by: BEE, note: 'tumbler-missing' },
+  {
+    status: 'rejected',
+    from: 'ordered',
+    at: '2025-11-20T02:21:00.000Z',
+    by: CAFE_TIMER,
+    note: 'Barista can not find your tumbler',
+  },
+];
+
 type Answer = { status?: number; body?: unknown } | undefined;
 type Handler = (call: RecordedCall) => Answer | Promise<Answer>;
 
@@ -111,6 +125,16 @@ describe('OrderTimelineDialog', () => {
     expect(steps(dialog)).toEqual([
       '19 Nov 202515:50:00Placedby Ann',
       '19 Nov 202516:00:00Canceled by barista: The shop is closingby the cafe',
+    ]);
+  });
+
+  it("names the cafe timer for the cafe's own moves (a tumbler nobody brought, a reminder)", async () => {
+    const { dialog } = setup((call) => (call.path === '/order/21/timeline' ? { body: TIMER_HISTORY } : undefined));
+    await within(dialog).findByRole('list');
+    expect(steps(dialog)).toEqual([
+      '09:15:07Placedby Ann',
+      '09:16:00Tumbler not hereby Bee',
+      '09:21:00Canceled by barista: Barista can not find your tumblerby cafe timer',
     ]);
   });
 
@@ -241,5 +265,16 @@ describe('OrderTimelineDialog in Thai', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'ย้อนกลับ Latte ของ Ann ไม่ทันแล้ว: ย้อนการเปลี่ยนแปลงได้ภายใน 30 วินาทีเท่านั้น',
     );
+  });
+
+  it('names the cafe timer in Thai', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const { dialog } = setup(
+      (call) => (call.path === '/order/21/timeline' ? { body: TIMER_HISTORY } : undefined),
+      'ลำดับเหตุการณ์ของออเดอร์',
+    );
+    await within(dialog).findByRole('list');
+    expect(steps(dialog).at(-1)).toBe('09:21:00บาริสต้ายกเลิก: บาริสต้าหาแก้วของคุณไม่พบโดย ตัวจับเวลาของคาเฟ่');
   });
 });

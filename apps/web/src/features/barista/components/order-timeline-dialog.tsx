@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { useScreenSite } from '@/api/site-state';
 import { AlertMessage, ErrorState, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { useNow } from '@/hooks/use-now';
+import { actorName } from '@/lib/actor-name';
 import { cafeDayOfIso, cafeToday, formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
@@ -170,7 +171,7 @@ function TimelineStep({
       <div className={cn('border-l-2 pb-3 pl-3', last ? 'border-[var(--accent)]' : 'border-[var(--border)]')}>
         <p className="font-semibold">{timelineStepText(entry)}</p>
         <p className="text-sm text-[var(--ink-muted)]">
-          {entry.by ? _('barista.timeline.by', { name: entry.by.name }) : _('barista.timeline.byCafe')}
+          {entry.by ? _('barista.timeline.by', { name: actorName(entry.by) }) : _('barista.timeline.byCafe')}
         </p>
       </div>
     </li>
