@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'user.password',
   'user.password-reset',
+  'user.health-consent.give',
+  'user.health-consent.withdraw',
   'site.create',
   'site.update',
   'site.archive',

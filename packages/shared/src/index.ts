@@ -36,6 +36,7 @@ export * from './audit-schemas';
 export * from './account-schemas';
 export * from './password-schemas';
 export * from './diet';
+export * from './health-consent';
 export * from './diet-schemas';
 export * from './slack-schemas';
 export * from './standing-schemas';

@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { DescriptionSchema, DisplayNameSchema, itemNameSchema } from './names';
 import { isCafeDay } from './cafe-time';
 import { MenuOptionGroupSchema } from './option-schemas';
-import { DietTagSchema, DietTagsSchema } from './diet-schemas';
+import { DietTagSchema, DietTagsSchema, HealthConsentSchema } from './diet-schemas';
 
 // ---------- common ----------
 
@@ -102,14 +102,40 @@ export const MeSchema = z.object({
    * sites, every open site for an admin, none for anyone else.
    */
   staffSiteIds: z.array(z.number().int()).optional(),
-  /** What the person cannot drink (docs/allergens.md): the menu and forms warn them of drinks with these. */
+  /**
+   * What the person cannot drink (docs/allergens.md): the menu and forms warn them of drinks with
+   * these. Only while their consent is given (`healthConsent`); empty otherwise.
+   */
   avoids: z.array(DietTagSchema).optional(),
+  /** Whether their consent to keep that list is recorded (docs/decisions/0068-health-data-consent.md). */
+  healthConsent: HealthConsentSchema.optional(),
+  /**
+   * A list saved before consent was asked for: kept, and used nowhere (no marks, no warnings, not
+   * shown to baristas) until the person agrees and saves it, or erases it. Empty otherwise.
+   */
+  avoidsAwaitingConsent: z.array(DietTagSchema).optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
-/** PUT /user/me/avoids: the person's whole list of what they avoid (tags of the fixed list; [] for none). */
-export const AvoidsBodySchema = z.object({ avoids: DietTagsSchema });
+/**
+ * PUT /user/me/avoids: the person's whole list of what they avoid (tags of the fixed list; [] for
+ * none). A list that is not empty needs their consent: recorded before, or given here with
+ * `consent: true` (docs/decisions/0068-health-data-consent.md).
+ */
+export const AvoidsBodySchema = z.object({
+  avoids: DietTagsSchema,
+  consent: z
+    .literal(true, { error: 'consent: true to agree that the cafe keeps the list, or leave it out' })
+    .optional(),
+});
 export type AvoidsBody = z.infer<typeof AvoidsBodySchema>;
+
+/** The answer of PUT /user/me/avoids and DELETE /user/me/health-consent: the list as saved, and the consent. */
+export const AvoidsAnswerSchema = z.object({
+  avoids: z.array(DietTagSchema),
+  healthConsent: HealthConsentSchema,
+});
+export type AvoidsAnswer = z.infer<typeof AvoidsAnswerSchema>;
 
 export const RenameBodySchema = z.object({ name: DisplayNameSchema });
 export type RenameBody = z.infer<typeof RenameBodySchema>;

@@ -23,6 +23,7 @@ import * as m020 from './migrations/020-diet-tags';
 import * as m021 from './migrations/021-standing-orders';
 import * as m022 from './migrations/022-slack-app';
 import * as m023 from './migrations/023-fixed-tumbler-deadline';
+import * as m024 from './migrations/024-health-consent';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -56,6 +57,7 @@ class StaticProvider implements MigrationProvider {
       '021-standing-orders': { up: m021.up(this.dialect) },
       '022-slack-app': { up: m022.up(this.dialect) },
       '023-fixed-tumbler-deadline': { up: m023.up(this.dialect) },
+      '024-health-consent': { up: m024.up(this.dialect) },
     });
   }
 }

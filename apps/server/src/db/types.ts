@@ -40,11 +40,13 @@ import type {
   SlackOrderMessagesTable,
 } from './tables/slack';
 import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
+import type { HealthConsentsTable } from './tables/people';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
 export type * from './tables/slack';
 export type * from './tables/standing';
+export type * from './tables/people';
 
 export interface Database {
   users: UsersTable;
@@ -84,6 +86,7 @@ export interface Database {
   usual_drinks: UsualDrinksTable;
   standing_orders: StandingOrdersTable;
   standing_order_runs: StandingOrderRunsTable;
+  health_consents: HealthConsentsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

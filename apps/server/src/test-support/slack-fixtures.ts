@@ -149,8 +149,8 @@ export async function saveUsual(t: TestApp, user: TestUser, drink: Record<string
   if (res.statusCode !== 200) throw new Error(`PUT /api/me/usual: ${res.statusCode} ${res.body}`);
 }
 
-/** What the person avoids (PUT /api/user/me/avoids). */
+/** What the person avoids (PUT /api/user/me/avoids), with their consent to keep it. */
 export async function saveAvoids(t: TestApp, user: TestUser, avoids: string[]): Promise<void> {
-  const res = await t.request('PUT', '/api/user/me/avoids', user, { avoids });
+  const res = await t.request('PUT', '/api/user/me/avoids', user, { avoids, consent: true });
   if (res.statusCode !== 200) throw new Error(`PUT /api/user/me/avoids: ${res.statusCode} ${res.body}`);
 }

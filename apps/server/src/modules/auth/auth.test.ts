@@ -136,6 +136,8 @@ describe('auth', () => {
         homeSiteId: null,
         staffSiteIds: [],
         avoids: [],
+        healthConsent: { given: false, version: null, givenAt: null, withdrawnAt: null },
+        avoidsAwaitingConsent: [],
       });
     });
 

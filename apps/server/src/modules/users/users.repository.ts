@@ -14,6 +14,20 @@ const PUBLIC_COLUMNS = [
   'tokens_valid_after',
 ] as const;
 
+/** The person's health-data consent as stored (all null: none recorded), read with their list. */
+const CONSENT_COLUMNS = [
+  'hc.version as consent_version',
+  'hc.given_at as consent_given_at',
+  'hc.withdrawn_at as consent_withdrawn_at',
+] as const;
+
+/** The consent columns of a row read with CONSENT_COLUMNS. */
+export interface ConsentColumns {
+  consent_version: string | null;
+  consent_given_at: string | null;
+  consent_withdrawn_at: string | null;
+}
+
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
 export type NewUser = Pick<
@@ -60,7 +74,8 @@ export function searchUsers(db: Db, text: string, limit: number) {
   const pattern = `%${likeLiteral(text.toLowerCase())}%`;
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'avoids'])
+    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+    .select(['id', 'name', 'email', 'avoids', ...CONSENT_COLUMNS])
     .where('is_available', '=', 'available')
     .where((eb) =>
       eb.or([
@@ -136,10 +151,38 @@ export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
     .execute();
 }
 
-/** What the person cannot drink: their stored JSON list of diet tags ('[]' when none), undefined without the account. */
-export async function findAvoids(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('avoids').where('id', '=', userId).executeTakeFirst();
-  return row?.avoids;
+/**
+ * What the person cannot drink: their stored JSON list of diet tags ('[]' when none), with their
+ * consent to keep it; undefined without the account.
+ */
+export function findAvoids(db: Db, userId: number): Promise<({ avoids: string } & ConsentColumns) | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+    .select(['avoids', ...CONSENT_COLUMNS])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Records the person's consent to this version of the wording, given now (a withdrawn one is replaced). */
+export async function saveHealthConsent(db: Db, userId: number, version: string, at: string): Promise<void> {
+  await db
+    .insertInto('health_consents')
+    .values({ user_id: userId, version, given_at: at, withdrawn_at: null })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ version, given_at: at, withdrawn_at: null }))
+    .execute();
+}
+
+/** Marks the person's consent withdrawn now. Answers whether there was one not yet withdrawn. */
+export async function withdrawHealthConsent(db: Db, userId: number, at: string): Promise<boolean> {
+  const row = await db
+    .updateTable('health_consents')
+    .set({ withdrawn_at: at })
+    .where('user_id', '=', userId)
+    .where('withdrawn_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The person's list of what they avoid, written whole. Answers whether the account exists. */

@@ -1,4 +1,5 @@
 import {
+  AvoidsAnswerSchema,
   AvoidsBodySchema,
   HomeSiteBodySchema,
   IdParamsSchema,
@@ -71,12 +72,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: {
         tags: ['users'],
         summary: 'Set what you cannot drink (allergens and diet tags of the fixed list): the menu and forms warn you',
+        description:
+          'A list that is not empty is health data: it needs your consent, recorded before or given here with ' +
+          "`consent: true` (recorded, with the wording's version and the time, and in the audit log without the " +
+          'list). Without it: 400 `HEALTH_CONSENT_REQUIRED`, nothing saved. An empty list needs none.',
         security: bearerSecurity,
         body: AvoidsBodySchema,
-        response: { 200: AvoidsBodySchema, ...errorResponses(400, 401) },
+        response: { 200: AvoidsAnswerSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.setAvoids(currentUser(request), request.body.avoids),
+    async (request) => service.setAvoids(currentUser(request), request.body),
+  );
+
+  app.delete(
+    '/user/me/health-consent',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Withdraw your consent to keep what you cannot drink: the list is erased with it',
+        description:
+          'Records the withdrawal (and notes it in the audit log) and erases the stored list, also one saved ' +
+          'before consent was asked for. Answers the empty list and the consent as it now is.',
+        security: bearerSecurity,
+        response: { 200: AvoidsAnswerSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.withdrawHealthConsent(currentUser(request)),
   );
 
   app.put(

@@ -1,6 +1,8 @@
 import {
-  parseDietTags,
+  HEALTH_CONSENT_VERSION,
   sortDietTags,
+  type AvoidsAnswer,
+  type AvoidsBody,
   type DietTag,
   type Me,
   type RegisterBody,
@@ -19,6 +21,14 @@ import { hashPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { toAuthUser, toUser } from './user.mapper';
 import {
+  avoidsInUse,
+  avoidsRecordOf,
+  consentChange,
+  consentOf,
+  consentRequired,
+  type AvoidsRecord,
+} from './health-consent';
+import {
   emailExists,
   findAvoids,
   findCredentialsByEmail,
@@ -29,10 +39,12 @@ import {
   listUsers,
   searchUsers,
   lockUsers,
+  saveHealthConsent,
   setAvoids,
   setHomeSite,
   setPushStatus,
   updateUser,
+  withdrawHealthConsent,
   type UserChanges,
   type UserCredentialsRow,
   type UserRow,
@@ -90,9 +102,22 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     });
     return after;
   }
-  /** What each person avoids (docs/allergens.md), read on every order they place: kept in memory until they change it. */
-  const avoidsCache = createMemoryCache<number, DietTag[]>({ topic: 'diet-avoids', bus: ctx.bus, ttlMs: 60_000 });
-  const avoidsOf = (userId: number) => avoidsCache.get(userId, async () => parseDietTags(await findAvoids(db, userId)));
+  /**
+   * What each person avoids (docs/allergens.md) and their consent to keep it, read on every order
+   * they place: kept in memory until they change either.
+   */
+  const avoidsCache = createMemoryCache<number, AvoidsRecord>({ topic: 'diet-avoids', bus: ctx.bus, ttlMs: 60_000 });
+  const avoidsRecord = (userId: number) =>
+    avoidsCache.get(userId, async () => avoidsRecordOf(await findAvoids(db, userId)));
+  /** The list in use: none without the person's consent (docs/decisions/0068-health-data-consent.md). */
+  const avoidsOf = async (userId: number): Promise<DietTag[]> => avoidsInUse(await avoidsRecord(userId));
+  /** The audit log keeps a consent given or withdrawn (not the list), once it committed. */
+  const consentChanged = (caller: AuthUser, action: Parameters<typeof consentChange>[1], version: string) =>
+    ctx.domainEvents.emit('user.changed', {
+      userId: caller.id,
+      endSessions: false,
+      changes: [consentChange(caller, action, version)],
+    });
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
     return row?.is_available === 'available' ? toAuthUser(row) : null;
@@ -101,6 +126,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
   return {
     /** The auth plugin has just read the caller from the database; the sites come from memory. */
     async me(caller: AuthUser): Promise<Me> {
+      const avoids = await avoidsRecord(caller.id);
       return {
         id: caller.id,
         email: caller.email,
@@ -108,7 +134,9 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         role: caller.role,
         homeSiteId: caller.homeSiteId,
         staffSiteIds: await deps.sites.staffSiteIds(caller),
-        avoids: await avoidsOf(caller.id),
+        avoids: avoidsInUse(avoids),
+        healthConsent: avoids.consent,
+        avoidsAwaitingConsent: avoids.consent.given ? [] : avoids.stored,
       };
     },
 
@@ -117,14 +145,49 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
 
     /**
      * PUT /user/me/avoids: the caller's whole list of what they avoid, stored in the list's order.
-     * Not in the audit log: it is the person's own health information, which no admin needs to read
-     * (docs/decisions/0037-diet-tags.md).
+     * A list that is not empty needs their consent, recorded before or given with this request
+     * (`consent: true`): 400 HEALTH_CONSENT_REQUIRED otherwise, and nothing is saved. The list is
+     * not in the audit log (it is the person's own health information, which no admin needs to
+     * read: docs/decisions/0037-diet-tags.md); the consent given is.
      */
-    async setAvoids(caller: AuthUser, avoids: readonly DietTag[]): Promise<{ avoids: DietTag[] }> {
-      const sorted = sortDietTags(avoids);
-      if (!(await setAvoids(db, caller.id, JSON.stringify(sorted), iso(clock.now())))) throw notFound('User');
+    async setAvoids(caller: AuthUser, body: AvoidsBody): Promise<AvoidsAnswer> {
+      const sorted = sortDietTags(body.avoids);
+      const now = iso(clock.now());
+      const { consent, given } = await db.transaction().execute(async (trx) => {
+        const row = await findAvoids(trx, caller.id);
+        if (!row) throw notFound('User');
+        const before = consentOf(row);
+        const giving = body.consent === true && !before.given;
+        if (sorted.length > 0 && !before.given && !giving) throw consentRequired();
+        if (giving) await saveHealthConsent(trx, caller.id, HEALTH_CONSENT_VERSION, now);
+        await setAvoids(trx, caller.id, JSON.stringify(sorted), now);
+        const after = giving
+          ? { given: true, version: HEALTH_CONSENT_VERSION, givenAt: now, withdrawnAt: null }
+          : before;
+        return { consent: after, given: giving };
+      });
       avoidsCache.invalidate(caller.id);
-      return { avoids: sorted };
+      if (given) await consentChanged(caller, 'user.health-consent.give', HEALTH_CONSENT_VERSION);
+      return { avoids: sorted, healthConsent: consent };
+    },
+
+    /**
+     * DELETE /user/me/health-consent: the caller withdraws their consent, and their list is erased
+     * with it (also a list saved before consent was asked for, which has none to withdraw).
+     */
+    async withdrawHealthConsent(caller: AuthUser): Promise<AvoidsAnswer> {
+      const now = iso(clock.now());
+      const { consent, withdrawn } = await db.transaction().execute(async (trx) => {
+        const row = await findAvoids(trx, caller.id);
+        if (!row) throw notFound('User');
+        const ended = await withdrawHealthConsent(trx, caller.id, now);
+        await setAvoids(trx, caller.id, '[]', now);
+        const before = consentOf(row);
+        return { consent: ended ? { ...before, given: false, withdrawnAt: now } : before, withdrawn: ended };
+      });
+      avoidsCache.invalidate(caller.id);
+      if (withdrawn && consent.version) await consentChanged(caller, 'user.health-consent.withdraw', consent.version);
+      return { avoids: [], healthConsent: consent };
     },
 
     /** An account changed outside this module (deleted, confirmed): drop what this and every process remembers of it. */
@@ -156,7 +219,13 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     /** GET /user/search: people a barista can enter a walk-up order for (at most 10). */
     async search(text: string): Promise<UserSearchResult[]> {
       const found = await searchUsers(db, text, 10);
-      return found.map((row) => ({ id: row.id, name: row.name, email: row.email, avoids: parseDietTags(row.avoids) }));
+      // What a person avoids shows only while their consent to keep it is given.
+      return found.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        avoids: avoidsInUse(avoidsRecordOf(row)),
+      }));
     },
 
     async list(): Promise<User[]> {

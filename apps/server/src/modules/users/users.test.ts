@@ -37,6 +37,8 @@ describe('users', () => {
         homeSiteId: null,
         staffSiteIds: [],
         avoids: [],
+        healthConsent: { given: false, version: null, givenAt: null, withdrawnAt: null },
+        avoidsAwaitingConsent: [],
       });
     });
 

@@ -9,6 +9,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.delete': msgId('audit.action.userDelete'),
   'user.password': msgId('audit.action.userPassword'),
   'user.password-reset': msgId('audit.action.userPasswordReset'),
+  'user.health-consent.give': msgId('audit.action.healthConsentGive'),
+  'user.health-consent.withdraw': msgId('audit.action.healthConsentWithdraw'),
   'site.create': msgId('audit.action.siteCreate'),
   'site.update': msgId('audit.action.siteUpdate'),
   'site.archive': msgId('audit.action.siteArchive'),
