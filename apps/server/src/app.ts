@@ -39,6 +39,7 @@ import { shopStatusRoutes } from './modules/sites/shop-status.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { optionsRoutes } from './modules/options/options.routes';
 import { pickupRoutes } from './modules/pickup/pickup.routes';
+import { orderingRoutes } from './modules/ordering/ordering.routes';
 import { standingRoutes } from './modules/standing/standing.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(displayRoutes, ctx.services);
       await api.register(liveRoutes, ctx.services);
       await api.register(slackRoutes, ctx.services);
+      await api.register(orderingRoutes, ctx.services);
       await api.register(standingRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
       if (config.clockNow) await api.register(testClockRoutes);

@@ -17,6 +17,7 @@ import type { MenuService } from './modules/menu/menu.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { OptionsService } from './modules/options/options.service';
 import type { OrdersService } from './modules/orders/orders.service';
+import type { OrderingService } from './modules/ordering/ordering.service';
 import type { PickupService } from './modules/pickup/pickup.service';
 import type { PushService } from './modules/notifications/push.service';
 import type { RetentionService } from './modules/retention/retention.service';
@@ -56,6 +57,8 @@ export interface Services {
   /** Drink options: option groups, the items that carry them, sold-out per site, what orders chose. */
   options: OptionsService;
   orders: OrdersService;
+  /** The one door to ordering: what a person may order here now, and placing it, for every channel. */
+  ordering: OrderingService;
   /** Orders for later: each site's pickup settings and slots. */
   pickup: PickupService;
   /** Web Push: the browsers that subscribed, and the delivery to one (for the outbox). */

@@ -9,6 +9,7 @@ import { createLiveService } from './modules/live/live.service';
 import { createMenuService, type MenuService } from './modules/menu/menu.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOptionsService } from './modules/options/options.service';
+import { createOrderingService } from './modules/ordering/ordering.service';
 import { createOrdersService, type OrdersService } from './modules/orders/orders.service';
 import { createPickupService } from './modules/pickup/pickup.service';
 import { createPushService } from './modules/notifications/push.service';
@@ -58,18 +59,26 @@ export function createAppContext(base: AppBase): AppContext {
     requireItem: (itemId) => (menuPort.menu as MenuService).getMenu(itemId),
   });
   const menu = (menuPort.menu = createMenuService(base, { options }));
-  const orders = (ordersPort.orders = createOrdersService(base, { sites, menu, options, pickup, users, uploads }));
+  const orders = (ordersPort.orders = createOrdersService(base, { sites, options, pickup, users }));
+  const ordering = createOrderingService(base, { orders, sites, menu, options, pickup, users, uploads });
   const busy = createBusyService(base, { sites, orders });
-  const standing = createStandingService(base, { orders, users, sites, schedule, menu });
+  const standing = createStandingService(base, { ordering, users, sites });
   // The Slack app is one more way in for a person: it asks what the web's routes ask (slack.ports.ts).
   const slack = createSlackService(base, {
-    orders,
+    orders: {
+      ...orders,
+      place: (user, body, key) => ordering.place(user, body, 'slack', key),
+    },
     users,
     language: async (user) => (await notifications.settings(user)).language,
     siteOf: (user) => sites.forOrder(user),
     cafeMenu: (siteId) => menu.listCategories('cafe', siteId),
     slots: (siteId) => pickup.slots(siteId, 'cafe'),
-    standing,
+    standing: {
+      ...standing,
+      usual: (userId) => ordering.usual.usualOf(userId),
+      create: async (user, body) => (await standing.create(user, body)).standing,
+    },
     avoids: (userId) => users.avoidsOf(userId),
   });
   const services: Services = {
@@ -84,6 +93,7 @@ export function createAppContext(base: AppBase): AppContext {
     notifications,
     options,
     orders,
+    ordering,
     pickup,
     push,
     retention,

@@ -95,6 +95,8 @@ export const WalkUpOrderBodySchema = z
     siteId: IdSchema.optional(),
     /** The drink's options, as for POST /order; without it, the item's defaults. */
     options: ChosenOptionsSchema.optional(),
+    /** The person it is for knows what the drink contains that they avoid (as POST /order's). */
+    dietConfirmed: z.boolean().optional(),
   })
   .refine((body) => (body.userId === undefined) !== (body.guestName === undefined), {
     message: 'give either userId or guestName, not both',

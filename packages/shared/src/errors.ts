@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'SITE_NAME_TAKEN',
   'SLOT_FULL',
   'BAR_ORDERING_DISABLED',
+  'DIET_CONFIRMATION_NEEDED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'RATE_LIMITED',
@@ -47,5 +48,12 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   code: ErrorCodeSchema,
+  /**
+   * The people catalogue's message (packages/shared/locales) that `message` words in English, with
+   * the values it names: a client in another language words it from these. Only on refusals the
+   * catalogue has.
+   */
+  messageId: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

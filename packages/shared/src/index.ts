@@ -40,3 +40,7 @@ export * from './health-consent';
 export * from './diet-schemas';
 export * from './slack-schemas';
 export * from './standing-schemas';
+export * from './people-text';
+export * from './drink';
+export * from './standing';
+export * from './menu-for';

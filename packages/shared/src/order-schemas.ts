@@ -121,6 +121,11 @@ export const OrderCreateBodySchema = z.object({
   options: ChosenOptionsSchema.optional(),
   /** An order for later: the start of a slot of GET /sites/{siteId}/slots; without it, as soon as possible. */
   pickupAt: z.iso.datetime({ offset: true, message: 'pickupAt must be an ISO date and time' }).optional(),
+  /**
+   * The person was told what the drink contains that they avoid, and wants it: without it such a
+   * drink is refused with 409 DIET_CONFIRMATION_NEEDED naming what it contains (docs/allergens.md).
+   */
+  dietConfirmed: z.boolean().optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 

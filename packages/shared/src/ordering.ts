@@ -1,6 +1,6 @@
 import { isFridayCafeCutoff } from './cafe-time';
 import type { ErrorCode } from './errors';
-import { MESSAGES } from './messages';
+import { peopleText, type PeopleText } from './people-text';
 
 /** Why an item cannot be ordered right now; null when it can. */
 export type OrderBlock = {
@@ -8,7 +8,8 @@ export type OrderBlock = {
     ErrorCode,
     'MENU_UNAVAILABLE' | 'CAFE_CLOSED' | 'CAFE_MENU_CLOSED_FRIDAY' | 'BAR_CLOSED' | 'BAR_ORDERING_DISABLED'
   >;
-  message: string;
+  /** What the person reads (the people catalogue's message). */
+  text: PeopleText;
 };
 
 export interface OrderableInput {
@@ -27,15 +28,15 @@ export interface OrderableInput {
  * Checked in the order docs/api.md lists: the item, then the venue's hours, then the Friday cut-off.
  */
 export function orderBlock(input: OrderableInput): OrderBlock | null {
-  if (!input.itemActive) return { code: 'MENU_UNAVAILABLE', message: MESSAGES.orderFailedBody };
+  if (!input.itemActive) return { code: 'MENU_UNAVAILABLE', text: peopleText('people.refusal.itemInactive') };
   if (input.venue === 'cafe') {
-    if (!input.shop.isCafeOpen) return { code: 'CAFE_CLOSED', message: MESSAGES.cafeClosed };
+    if (!input.shop.isCafeOpen) return { code: 'CAFE_CLOSED', text: peopleText('people.refusal.cafeClosed') };
     if (isFridayCafeCutoff(input.now, input.timeZone)) {
-      return { code: 'CAFE_MENU_CLOSED_FRIDAY', message: MESSAGES.cafeMenuClosedFriday };
+      return { code: 'CAFE_MENU_CLOSED_FRIDAY', text: peopleText('people.refusal.cafeMenuClosedFriday') };
     }
     return null;
   }
-  if (!input.shop.isBarOpen) return { code: 'BAR_CLOSED', message: MESSAGES.barClosed };
-  if (!input.barOnlineOrdering) return { code: 'BAR_ORDERING_DISABLED', message: MESSAGES.cocktailOffline };
+  if (!input.shop.isBarOpen) return { code: 'BAR_CLOSED', text: peopleText('people.refusal.barClosed') };
+  if (!input.barOnlineOrdering) return { code: 'BAR_ORDERING_DISABLED', text: peopleText('people.refusal.barOnline') };
   return null;
 }

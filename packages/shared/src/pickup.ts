@@ -36,15 +36,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const clockText = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /** The venue is the one the schedule has open at `instant` (the bar takes over from the cafe on Friday afternoon). */
-function venueOpenAt(input: SlotRules, instant: Date): boolean {
+function venueOpenAt(input: SlotRules, instant: Date, fridayCutoff = true): boolean {
   const mode = scheduledModeAt(input.rules, instant, input.timeZone);
   if (mode !== (input.venue === 'cafe' ? 'cafe-open' : 'bar-open')) return false;
   // No cafe orders on Friday from 12:00 (the specification): no cafe slot either.
-  return !(input.venue === 'cafe' && isFridayCafeCutoff(instant, input.timeZone));
+  return !(fridayCutoff && input.venue === 'cafe' && isFridayCafeCutoff(instant, input.timeZone));
 }
 
-/** Every slot the hours give on `day`, in order: from each opening period's start, every slot length, ending by its close. */
-function candidatesOn(input: SlotRules, day: CafeDay): Candidate[] {
+/**
+ * Every slot the hours give on `day`, in order: from each opening period's start, every slot
+ * length, ending by its close. `fridayCutoff: false` keeps the cafe's Friday afternoon slots (to
+ * tell a person why a time is refused).
+ */
+function candidatesOn(input: SlotRules, day: CafeDay, fridayCutoff = true): Candidate[] {
   if (input.rules.closedDays.some((c) => c.day === day)) return [];
   const weekday = weekdayOf(day);
   const length = input.settings.slotMinutes;
@@ -64,7 +68,11 @@ function candidatesOn(input: SlotRules, day: CafeDay): Candidate[] {
       // the venue is open by the hours for the whole slot.
       const shown = cafeClock(start, input.timeZone);
       if (shown.day !== day || shown.hour * 60 + shown.minute !== m) continue;
-      if (!venueOpenAt(input, start) || !venueOpenAt(input, new Date(end.getTime() - MINUTE))) continue;
+      if (
+        !venueOpenAt(input, start, fridayCutoff) ||
+        !venueOpenAt(input, new Date(end.getTime() - MINUTE), fridayCutoff)
+      )
+        continue;
       seen.add(start.getTime());
       slots.push({ start, end, day, time: clockText(m) });
     }
@@ -129,4 +137,42 @@ export function checkPickup(input: SlotRules, pickupAt: Date): SlotCheck {
     ok: true,
     slot: { start: slot.start.toISOString(), end: slot.end.toISOString(), day: slot.day, time: slot.time },
   };
+}
+
+/** Why a clock time cannot be a standing order's pickup time on a weekday: none, or the first reason. */
+export type StandingDayProblem = 'no-hours' | 'outside-hours' | 'friday-cutoff' | 'not-a-slot';
+
+/**
+ * Whether `time` (HH:mm, the site's clock) is the start of a slot on `day` by the site's weekly
+ * hours (its closed days aside): null when it is; otherwise why not, in the order a person can act
+ * on it (the venue never serves that weekday; the time is outside its hours; the cafe menu's Friday
+ * cut-off; between two slot starts).
+ */
+export function standingDayProblem(
+  input: Omit<SlotRules, 'now'>,
+  day: CafeDay,
+  time: string,
+): StandingDayProblem | null {
+  const rules = { ...input, rules: { ...input.rules, closedDays: [] }, now: new Date(0) };
+  const weekday = weekdayOf(day);
+  const periods = rules.rules.weekly.filter((p) => p.venue === input.venue && p.weekday === weekday);
+  if (periods.length === 0) return 'no-hours';
+  if (candidatesOn(rules, day).some((slot) => slot.time === time)) return null;
+  const all = candidatesOn(rules, day, false);
+  if (all.some((slot) => slot.time === time)) return 'friday-cutoff';
+  const minutes = clockMinutes(time);
+  const within = periods.some((p) => minutes >= clockMinutes(p.opens) && minutes < clockMinutes(p.closes));
+  return within ? 'not-a-slot' : 'outside-hours';
+}
+
+/** The slot start times of `day` by the weekly hours (closed days aside), for a person choosing one. */
+export function slotTimesOn(input: Omit<SlotRules, 'now'>, day: CafeDay): string[] {
+  return candidatesOn({ ...input, rules: { ...input.rules, closedDays: [] }, now: new Date(0) }, day).map(
+    (s) => s.time,
+  );
+}
+
+/** Whether `time` is a slot start on `day` by the hours, the closed days included (a standing order is placed then). */
+export function isSlotStartOn(input: Omit<SlotRules, 'now'>, day: CafeDay, time: string): boolean {
+  return candidatesOn({ ...input, now: new Date(0) }, day).some((slot) => slot.time === time);
 }

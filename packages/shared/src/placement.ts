@@ -1,9 +1,10 @@
 import { clockTimeText, distanceKm } from './cafe-time';
 import type { OrderingStatus, PauseReason } from './counter';
+import type { DietTag } from './diet';
 import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
-import { MESSAGES } from './messages';
 import { orderBlock } from './ordering';
+import { peopleText, tagsValue, type PeopleText } from './people-text';
 import { estimateWaitMinutes } from './queue';
 import type { WaitInputs } from './queue-schemas';
 
@@ -14,11 +15,13 @@ import type { WaitInputs } from './queue-schemas';
  * limit and a pickup slot's room inside its transaction.
  */
 
-/** Why an order cannot be placed: the HTTP status, code and words the server answers with. */
+/** Why an order cannot be placed: the HTTP status and code the server answers with, and what the person reads. */
 export interface PlacementRefusal {
-  status: 403 | 409;
+  status: 400 | 403 | 409;
   code: Extract<
     ErrorCode,
+    | 'VALIDATION'
+    | 'DIET_CONFIRMATION_NEEDED'
     | 'EMAIL_NOT_CONFIRMED'
     | 'SITE_ARCHIVED'
     | 'MENU_UNAVAILABLE'
@@ -30,7 +33,10 @@ export interface PlacementRefusal {
     | 'ORDERS_PAUSED'
     | 'ORDER_LIMIT_REACHED'
   >;
-  message: string;
+  /** The people catalogue's message: the server's `message` in English, every channel's in the person's language. */
+  text: PeopleText;
+  /** What of the drink the person avoids (DIET_CONFIRMATION_NEEDED). */
+  dietConflicts?: DietTag[];
 }
 
 /** A site as the decision needs it: what `GET /sites` and the site's live state say. */
@@ -90,6 +96,14 @@ export function pauseMessage(reason: PauseReason, estimatedWaitMinutes: number |
   return `The cafe is very busy right now${wait}. Please try again in a few minutes.`;
 }
 
+/** Why online orders pause, as the person reads it (the refusal 409 ORDERS_PAUSED). */
+export function pauseText(reason: PauseReason, estimatedWaitMinutes: number | null): PeopleText {
+  if (reason === 'manual') return peopleText('people.refusal.pausedManual');
+  return estimatedWaitMinutes === null
+    ? peopleText('people.refusal.pausedBusy')
+    : peopleText('people.refusal.pausedBusyWait', { minutes: estimatedWaitMinutes });
+}
+
 /** A site's busy mode settings: paused by hand, and the limits that pause it by themselves. */
 export interface BusySettings {
   paused: boolean;
@@ -145,24 +159,27 @@ export function soldOutUntilText(until: string | null, timeZone: string): string
   return until ? ` until ${clockTimeText(new Date(until), timeZone)}` : '';
 }
 
+/** An item sold out at a site, with its end on the site's clock when it has one. */
+export function soldOutText(item: string, site: string, until: string | null, timeZone: string): PeopleText {
+  return until
+    ? peopleText('people.refusal.soldOutUntil', { item, site, time: clockTimeText(new Date(until), timeZone) })
+    : peopleText('people.refusal.soldOut', { item, site });
+}
+
 /** The person may not order anywhere yet: their address waits for its confirmation. */
 export function personRefusal(person: PlacementInput['person']): PlacementRefusal | null {
   if (!person.emailUnconfirmed) return null;
   return {
     status: 403,
     code: 'EMAIL_NOT_CONFIRMED',
-    message: `Confirm your e-mail address first: open the link we sent to ${person.email}.`,
+    text: peopleText('people.refusal.emailNotConfirmed', { email: person.email }),
   };
 }
 
 /** The site takes no orders at all: it is archived. */
 export function siteRefusal(site: Pick<PlacementSite, 'name' | 'archived'>): PlacementRefusal | null {
   if (!site.archived) return null;
-  return {
-    status: 409,
-    code: 'SITE_ARCHIVED',
-    message: `${site.name} is archived and takes no orders. Choose another site.`,
-  };
+  return { status: 409, code: 'SITE_ARCHIVED', text: peopleText('people.refusal.siteArchived', { site: site.name }) };
 }
 
 /**
@@ -192,20 +209,23 @@ export function itemRefusal(
   });
   if (block && !runs && (block.code === 'BAR_CLOSED' || block.code === 'CAFE_CLOSED')) {
     // Not closed for now: the site has no such counter at all.
-    return {
-      status: 409,
-      code: block.code,
-      message: `${site.name} has no ${item.venue}: ${item.name} cannot be ordered here.`,
-    };
+    const values = { site: site.name, item: item.name };
+    const id = item.venue === 'cafe' ? 'people.refusal.noCafe' : 'people.refusal.noBar';
+    return { status: 409, code: block.code, text: peopleText(id, values) };
   }
   if (block) return { status: 409, ...block };
-  if (!item.served)
-    return { status: 409, code: 'MENU_UNAVAILABLE', message: `${item.name} is not served at ${site.name}.` };
+  if (!item.served) {
+    return {
+      status: 409,
+      code: 'MENU_UNAVAILABLE',
+      text: peopleText('people.refusal.notServed', { item: item.name, site: site.name }),
+    };
+  }
   if (item.soldOut) {
     return {
       status: 409,
       code: 'MENU_UNAVAILABLE',
-      message: `${item.name} is sold out at ${site.name}${soldOutUntilText(item.soldOut.until, site.timeZone)}. Please choose another drink.`,
+      text: soldOutText(item.name, site.name, item.soldOut.until, site.timeZone),
     };
   }
   return null;
@@ -223,18 +243,20 @@ export function draftRefusal(
 ): PlacementRefusal | null {
   const { site, item } = input;
   if (input.channel === 'online' && input.settings.locationCheck) {
-    if (!input.position) return { status: 403, code: 'OUT_OF_RANGE', message: MESSAGES.locationPermission };
+    if (!input.position) {
+      return { status: 403, code: 'OUT_OF_RANGE', text: peopleText('people.refusal.locationPermission') };
+    }
     const km = distanceKm(
       { lat: input.position.latitude, lng: input.position.longitude },
       { lat: site.latitude, lng: site.longitude },
     );
-    if (km > site.radiusKm) return { status: 403, code: 'OUT_OF_RANGE', message: MESSAGES.outOfRangeThai };
+    if (km > site.radiusKm) return { status: 403, code: 'OUT_OF_RANGE', text: peopleText('people.refusal.outOfRange') };
   }
   if (input.channel === 'online' && item.venue === 'cafe' && !input.later && site.pause) {
     return {
       status: 409,
       code: 'ORDERS_PAUSED',
-      message: pauseMessage(site.pause.reason, site.pause.estimatedWaitMinutes),
+      text: pauseText(site.pause.reason, site.pause.estimatedWaitMinutes),
     };
   }
   return input.cafeOrdersToday === undefined ? null : dailyLimitRefusal(item.venue, input.cafeOrdersToday);
@@ -243,7 +265,30 @@ export function draftRefusal(
 /** The daily limit: a third cafe drink of the day for the person the order counts toward. */
 export function dailyLimitRefusal(venue: 'cafe' | 'bar', cafeOrdersToday: number): PlacementRefusal | null {
   if (venue !== 'cafe' || cafeOrdersToday < LIMITS.dailyCafeOrders) return null;
-  return { status: 409, code: 'ORDER_LIMIT_REACHED', message: MESSAGES.orderLimit };
+  return { status: 409, code: 'ORDER_LIMIT_REACHED', text: peopleText('people.refusal.orderLimit') };
+}
+
+/** A cafe drink is made to a type and a sweetness: without both it cannot be ordered (400). */
+export function drinkShapeRefusal(
+  venue: 'cafe' | 'bar',
+  drink: { type?: unknown; sweetness?: unknown },
+): PlacementRefusal | null {
+  if (venue !== 'cafe' || (drink.type != null && drink.sweetness != null)) return null;
+  return { status: 400, code: 'VALIDATION', text: peopleText('people.refusal.drinkIncomplete') };
+}
+
+/**
+ * What the person avoids is in the drink (`conflicts`, the shared conflictsOfDrink): placed only
+ * once they said they know (`confirmed`), on every channel; otherwise 409 naming what it contains.
+ */
+export function dietRefusal(conflicts: readonly DietTag[], confirmed: boolean): PlacementRefusal | null {
+  if (conflicts.length === 0 || confirmed) return null;
+  return {
+    status: 409,
+    code: 'DIET_CONFIRMATION_NEEDED',
+    text: peopleText('people.refusal.dietConfirmationNeeded', { tags: tagsValue(conflicts) }),
+    dietConflicts: [...conflicts],
+  };
 }
 
 /**

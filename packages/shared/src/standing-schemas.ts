@@ -79,6 +79,8 @@ export const StandingOrderCreateBodySchema = z.object({
   drink: DrinkChoiceSchema.optional(),
   weekdays: StandingWeekdaysSchema,
   time: StandingTimeSchema,
+  /** The person knows what the drink contains that they avoid, and wants it each day (docs/allergens.md). */
+  dietConfirmed: z.boolean().optional(),
 });
 export type StandingOrderCreateBody = z.infer<typeof StandingOrderCreateBodySchema>;
 
@@ -91,6 +93,10 @@ export const StandingOrderPatchBodySchema = z
     drink: DrinkChoiceSchema.nullable().optional(),
     weekdays: StandingWeekdaysSchema.optional(),
     time: StandingTimeSchema.optional(),
+    /** With a new drink: the person knows what it contains that they avoid. */
+    dietConfirmed: z.boolean().optional(),
   })
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'nothing to change' });
+  .refine((body) => Object.entries(body).some(([k, v]) => k !== 'dietConfirmed' && v !== undefined), {
+    message: 'nothing to change',
+  });
 export type StandingOrderPatchBody = z.infer<typeof StandingOrderPatchBodySchema>;

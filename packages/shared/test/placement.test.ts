@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, placementRefusal, type PlacementInput } from '../src';
+import { MESSAGES, placementRefusal as decide, type PlacementInput } from '../src';
+import { thai, worded } from './people';
+
+const placementRefusal = (input: PlacementInput) => worded(decide(input));
 
 /** Wednesday 2026-11-25 10:00 in Bangkok. */
 const WEDNESDAY_10 = new Date('2026-11-25T03:00:00.000Z');
@@ -106,10 +109,10 @@ describe('may this person order this, here, now', () => {
     });
     // About 2 km north of the site.
     const away = { latitude: HEAD_OFFICE.latitude + 0.018, longitude: HEAD_OFFICE.longitude };
-    expect(placementRefusal(input({ settings, position: away }))).toMatchObject({
-      code: 'OUT_OF_RANGE',
-      message: MESSAGES.outOfRangeThai,
-    });
+    const far = decide(input({ settings, position: away }));
+    expect(far).toMatchObject({ code: 'OUT_OF_RANGE', text: { id: 'people.refusal.outOfRange' } });
+    // The specification gives it in Thai.
+    expect(far && thai(far.text)).toBe(MESSAGES.outOfRangeThai);
     expect(placementRefusal(input({ settings, position: away, site: site({ radiusKm: 3 }) }))).toBeNull();
     expect(placementRefusal(input({ position: away }))).toBeNull();
     expect(placementRefusal(input({ settings, position: away, channel: 'walk-up' }))).toBeNull();

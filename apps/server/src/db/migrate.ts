@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-standing-orders';
 import * as m022 from './migrations/022-slack-app';
 import * as m023 from './migrations/023-fixed-tumbler-deadline';
 import * as m024 from './migrations/024-health-consent';
+import * as m025 from './migrations/025-one-door';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -58,6 +59,7 @@ class StaticProvider implements MigrationProvider {
       '022-slack-app': { up: m022.up(this.dialect) },
       '023-fixed-tumbler-deadline': { up: m023.up(this.dialect) },
       '024-health-consent': { up: m024.up(this.dialect) },
+      '025-one-door': { up: m025.up(this.dialect) },
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { CategoryFor, OrderStatus } from '@cafe/shared';
+import type { CategoryFor, OrderStatus, PeopleText } from '@cafe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types';
 import type { AuditRecord } from './audit-record';
@@ -91,7 +91,10 @@ export interface StandingFailure {
   siteName: string;
   /** The placement decision's refusal (or why it could not be tried), as the person reads it. */
   code: string;
+  /** In English (the day's record keeps it). */
   reason: string;
+  /** The same in the people catalogue's words: each channel says it in its recipient's language. */
+  reasonText?: PeopleText;
 }
 
 /** What the outbox needs to tell an order's owner of a move. */

@@ -1,12 +1,25 @@
 import { STATUS_CODES } from 'node:http';
-import { MESSAGES, type ErrorBody, type ErrorCode } from '@cafe/shared';
+import { MESSAGES, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
-export function sendError(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string) {
-  const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code };
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  /** The people catalogue's message it is (a client in another language words it from this). */
+  text?: PeopleText,
+) {
+  const body: ErrorBody = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    code,
+    ...(text ? { messageId: text.id, ...(text.values ? { params: { ...text.values } } : {}) } : {}),
+  };
   return reply.status(statusCode).type('application/json').send(body);
 }
 
@@ -132,7 +145,7 @@ function fieldName(instancePath: string | undefined, context: string): string {
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) return sendError(reply, error.statusCode, error.code, error.message);
+      if (error instanceof AppError) return sendError(reply, error.statusCode, error.code, error.message, error.text);
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         const first = error.validation[0];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, LIMITS } from '@cafe/shared';
+import { ERROR_CODES, ErrorBodySchema, LIMITS } from '@cafe/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iso } from '../lib/time';
@@ -366,8 +366,14 @@ function judge(probe: Probe, res: LightMyRequestResponse): string | null {
     return `error ${status} body is not valid JSON`;
   }
   if (typeof body !== 'object' || body === null) return `error ${status} body is not an object`;
-  const keys = Object.keys(body).sort().join(',');
+  // The error shape (ErrorBodySchema): a refusal the people catalogue words also names its message.
+  const keys = Object.keys(body)
+    .filter((key) => key !== 'messageId' && key !== 'params')
+    .sort()
+    .join(',');
   if (keys !== 'code,error,message,statusCode') return `error ${status} has keys ${keys}: ${res.body.slice(0, 160)}`;
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (!parsed.success) return `error ${status} is not of the error shape: ${res.body.slice(0, 160)}`;
   const { statusCode, error, message, code } = body as Record<string, unknown>;
   if (statusCode !== status) return `statusCode ${String(statusCode)} differs from HTTP status ${status}`;
   if (typeof error !== 'string' || error.length === 0) return 'error text is empty';

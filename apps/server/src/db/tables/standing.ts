@@ -21,6 +21,10 @@ export interface StandingOrdersTable {
   skip_date: string | null;
   ended_at: Timestamp | null;
   ended_reason: string | null;
+  /** What the drink contains that its owner avoids and confirmed when setting it (diet tags, JSON). */
+  diet_confirmed: Generated<string>;
+  /** The key of the form that set it (unique per person), or null. */
+  creation_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,23 +1,19 @@
 import type { AppBase } from '../../context';
-import type { MenuService } from '../menu/menu.service';
 import type { OptionsService } from '../options/options.service';
 import type { PickupService } from '../pickup/pickup.service';
 import type { SitesService } from '../sites/sites.service';
-import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
 import { notFound } from '../../lib/errors';
 import type { Order, OrderActor, OrderStatus } from '@cafe/shared';
 import { toOrdersEvent } from './orders.mapper';
 import { findOrder, findOrders, type OrderRow } from './orders.repository';
 
-/** The modules an order needs: where it is placed, what it is, its options and slot, who and whose photo. */
+/** The modules saving and moving an order needs: where it is, its options and slot, whose it is. */
 export interface OrdersDeps {
   sites: SitesService;
-  menu: MenuService;
   options: OptionsService;
   pickup: PickupService;
   users: UsersService;
-  uploads: UploadsService;
 }
 
 /**

@@ -6,17 +6,13 @@ import {
   BulkBaristaBodySchema,
   TimelineEntrySchema,
   TumblerMarkBodySchema,
-  WalkUpOrderBodySchema,
   CountSchema,
   DateRangeQuerySchema,
   IdParamsSchema,
-  OrderCreateBodySchema,
-  OrderCreateHeadersSchema,
   OrderListQuerySchema,
   OrderMoveHeadersSchema,
   OrderSchema,
   OwnerOrderPatchBodySchema,
-  PlacedOrderSchema,
   QueuedOrderSchema,
 } from '@cafe/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -62,37 +58,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       throw error;
     }
   }
-
-  app.post(
-    '/order',
-    {
-      preHandler: requireRole('user', 'admin'),
-      schema: {
-        tags: TAGS,
-        summary: 'Place an order (cafe: at most 2 counted a day; bar: when online bar ordering is on)',
-        description:
-          'Cafe orders need type, sweetness and a tumblerImage URL issued by POST /upload/image; for a bar order ' +
-          'tumblerImage holds the drink description (at most 50 characters). With LOCATION_CHECK on, latitude and ' +
-          'longitude must be within ORDER_RADIUS_KM of the cafe. Emits `orders`. With an Idempotency-Key, a ' +
-          'retry by the same person with the same key answers the order of the first request again (201, ' +
-          '`Idempotent-Replayed: true`, no second order, no event); the same key with another drink is refused ' +
-          'with 422 IDEMPOTENCY_KEY_REUSED. A new order that joins its line carries its place and wait as ' +
-          'GET /order/my-queue shows them (queue_at, estimatedWaitMinutes), and a counted cafe order of the ' +
-          "person's today the daily count with it as GET /order/count/user answers it (dailyCount); an order for " +
-          'later, a bar order and a replayed answer carry null where they cannot say.',
-        security: bearerSecurity,
-        headers: OrderCreateHeadersSchema,
-        body: OrderCreateBodySchema,
-        response: { 201: PlacedOrderSchema, ...errors, ...errorResponses(422) },
-      },
-    },
-    async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const { order, replayed } = await service.place(currentUser(request), request.body, key);
-      if (replayed) void reply.header('Idempotent-Replayed', 'true');
-      return reply.status(201).send(order);
-    },
-  );
 
   app.get(
     '/order',
@@ -226,26 +191,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       keyedMove(request, reply, { route: 'owner-move', orderId: request.params.id, body: request.body }, () =>
         service.ownerUpdate(currentUser(request), request.params.id, request.body),
       ),
-  );
-
-  app.post(
-    '/order/walk-up',
-    {
-      preHandler: requireRole('barista'),
-      schema: {
-        tags: TAGS,
-        summary:
-          'A barista enters an order at the counter for a person (userId, counted in their daily limit) or a guest (guestName)',
-        description:
-          'The item and hours rules hold as for POST /order (a bar item needs the bar open, not online bar ordering); ' +
-          'no tumbler photo or position; busy mode does not apply. The order carries walkUp: true and appears on the ' +
-          "person's My Order. Emits `orders`.",
-        security: bearerSecurity,
-        body: WalkUpOrderBodySchema,
-        response: { 201: OrderSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.walkUp(currentUser(request), request.body)),
   );
 
   app.post(

@@ -3,8 +3,7 @@ import {
   cafeDayOf,
   FINISHED_ORDER_STATUSES,
   ORDER_STATUSES,
-  isSweetness,
-  textOrEmpty,
+  drinkOfOrder,
   type BaristaHistoryPage,
   type BaristaHistoryQuery,
   type DrinkChoice,
@@ -64,8 +63,9 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
       await releases?.stop();
       releases = undefined;
     },
-    // Placement and transitions expose only what the app calls; the queue also holds what they use
-    // inside the module (wait inputs, dropping today's reads), so the app's four are named.
+    // Saving a decided placement (the ordering module decides), the transitions and the counter's
+    // day expose only what the app calls; the queue also holds what they use inside the module
+    // (wait inputs, dropping today's reads), so the app's four are named.
     ...placement,
     ...transitions,
     ...counter,
@@ -104,17 +104,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
      */
     async lastPickedDrink(userId: number): Promise<DrinkChoice | null> {
       const row = await latestCafeOrderOf(db, userId, ['picked']);
-      if (!row) return null;
-      const order = toOrder(row);
-      return {
-        menu_id: order.menu.id,
-        ...(order.type ? { type: order.type } : {}),
-        ...(order.sweetness !== null && isSweetness(order.sweetness) ? { sweetness: order.sweetness } : {}),
-        ...(textOrEmpty(order.remark) ? { remark: textOrEmpty(order.remark) } : {}),
-        ...(order.options
-          ? { options: order.options.map((o) => ({ choiceId: o.choiceId, quantity: o.quantity })) }
-          : {}),
-      };
+      return row ? drinkOfOrder(toOrder(row)) : null;
     },
 
     /**

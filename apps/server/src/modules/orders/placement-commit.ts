@@ -13,16 +13,14 @@ import {
   siteRefusal,
   type OrderCreateBody,
   estimateWaitMinutes,
-  type PlacementRefusal,
   type PlacedOrder,
   type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, refuse } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { iso } from '../../lib/time';
 import { isDatabaseUnavailable } from '../../plugins/error-handler';
-import type { OrderableItem } from '../menu/menu.service';
 import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
@@ -65,6 +63,14 @@ export interface Placement {
 
 export type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
 
+/** The menu item an order is of, as the ordering module found it (its id, name, venue and category). */
+export interface PlannedItem {
+  id: number;
+  name: string;
+  venue: 'cafe' | 'bar';
+  category: { id: number; name: string; kind: 'coffee' | 'tea' | 'other' };
+}
+
 /** An order about to be saved: whose it is, who placed it, the drink. */
 export interface OrderPlan {
   /** Where it is placed: the site's queue, calendar and board. */
@@ -76,7 +82,7 @@ export interface OrderPlan {
   placedBy: number;
   guestName: string | null;
   walkUp: boolean;
-  menu: OrderableItem;
+  menu: PlannedItem;
   now: Date;
   fields: DrinkFields;
   remark: string;
@@ -87,11 +93,6 @@ export interface OrderPlan {
   /** What the owner avoids, and what of it the drink contains (docs/allergens.md): JSON lists as stored. */
   diet: { avoids: string; warnings: string };
   idempotency: { key: string; fingerprint: string } | null;
-}
-
-/** The placement decision's refusal (packages/shared/src/placement.ts), answered as the error it names. */
-export function refuse(refusal: PlacementRefusal | null): void {
-  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 }
 
 /** A plan with the row of its new order and that order's first history entry, built once. */

@@ -1,6 +1,12 @@
 import {
   cafeDayOf,
   checkPickup,
+  clockMinutes,
+  clockTimeText,
+  peopleText,
+  type PeopleText,
+  slotTimesOn,
+  standingDayProblem,
   pickupSlots,
   scheduledModeAt,
   type CafeDay,
@@ -13,18 +19,17 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
-import { badRequest, conflict } from '../../lib/errors';
+import { refusal } from '../../lib/errors';
 import type { ScheduleService } from '../schedule/schedule.service';
 import type { SiteRecord, SitesService } from '../sites/sites.service';
 import { drinksForSlot, savePickupSettings, takenBySlot } from './pickup.repository';
 
-/** Why a pickup time cannot be ordered for, as the person reads it. */
-const REFUSALS = {
-  'not-a-slot': 'pickupAt: is not the start of a pickup slot of this site; choose one of its slots',
-  'too-soon': 'pickupAt: is too soon; choose a later pickup time',
-  'too-far': 'pickupAt: is further ahead than this site takes orders',
-  closed: 'pickupAt: the shop has closed for today; choose another day',
-} as const;
+/** Why a pickup time cannot be ordered for, as the person reads it (400: the time, not the drink). */
+const REFUSALS: Record<'too-soon' | 'too-far' | 'closed', (site: SiteRecord) => PeopleText> = {
+  'too-soon': () => peopleText('people.refusal.slotTooSoon'),
+  'too-far': (site) => peopleText('people.refusal.slotTooFar', { site: site.name }),
+  closed: (site) => peopleText('people.refusal.slotClosedToday', { site: site.name }),
+};
 
 /**
  * Orders for later (docs/api.md, "Orders for later"): each site's pickup settings, the slots its
@@ -112,11 +117,30 @@ export function createPickupService(
      * The slot an order for later names, checked against the site's hours, lead time and days
      * ahead (400 naming pickupAt). Its room is counted in the placement's transaction.
      */
+    /** What a venue's slots are worked out from now (a standing order's days and time are checked against them). */
+    slotRulesOf: (site: SiteRecord, venue: CategoryFor): Promise<SlotRules> => slotRules(site, venue, ctx.clock.now()),
+
     async check(site: SiteRecord, venue: CategoryFor, pickupAt: string): Promise<Omit<Slot, 'remaining'>> {
       const input = await slotRules(site, venue, ctx.clock.now());
-      const result = checkPickup(input, new Date(pickupAt));
-      if (!result.ok) throw badRequest(REFUSALS[result.reason]);
-      return result.slot;
+      const at = new Date(pickupAt);
+      const result = checkPickup(input, at);
+      if (result.ok) return result.slot;
+      const time = clockTimeText(at, site.timeZone);
+      if (result.reason === 'not-a-slot') {
+        const day = cafeDayOf(at, site.timeZone);
+        const times = slotTimesOn(input, day);
+        // Outside the hours altogether, or between two slots of that day (with the nearest ones).
+        if (times.length === 0 || standingDayProblem(input, day, time) !== 'not-a-slot') {
+          throw refusal(400, 'VALIDATION', peopleText('people.refusal.slotClosed', { site: site.name, time }));
+        }
+        const minutes = clockMinutes(time);
+        const next = times.findIndex((t) => clockMinutes(t) > minutes);
+        const from = Math.max(0, (next < 0 ? times.length : next) - 1);
+        const examples = times.slice(from, from + 2).join(', ');
+        const values = { site: site.name, time, minutes: site.pickup.slotMinutes, examples };
+        throw refusal(400, 'VALIDATION', peopleText('people.refusal.slotNotStart', values));
+      }
+      throw refusal(400, 'VALIDATION', REFUSALS[result.reason](site));
     },
 
     /**
@@ -127,7 +151,7 @@ export function createPickupService(
     async claimSlot(trx: Db, site: SiteRecord, pickupAt: string): Promise<void> {
       await sites().lockForPlacement(trx, site.id);
       if ((await drinksForSlot(trx, site.id, pickupAt)) >= site.pickup.slotCapacity) {
-        throw conflict('SLOT_FULL', 'That pickup time is full. Please choose another one.');
+        throw refusal(409, 'SLOT_FULL', peopleText('people.refusal.slotFull'));
       }
     },
 

@@ -165,7 +165,10 @@ describe('orders for later', () => {
       expect(days).toEqual(new Set(['2026-03-04']));
       const refused = await orderFor(TUESDAY_1030);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json<ErrorBody>().message).toContain('pickupAt');
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        message: 'Head office has closed for today. Choose another day.',
+        messageId: 'people.refusal.slotClosedToday',
+      });
     });
   });
 
@@ -191,18 +194,30 @@ describe('orders for later', () => {
       expect(timeline.map((e) => e.status)).toEqual(['scheduled']);
     });
 
-    it('refuses a time that is not a slot, too soon, or too far ahead, naming pickupAt', async () => {
-      for (const at of [
-        '2026-03-03T03:05:00.000Z', // 10:05: not a slot start
-        '2026-03-03T02:45:00.000Z', // 09:45: before the lead time
-        '2026-03-04T03:30:00.000Z', // tomorrow: today only
-        '2026-03-03T10:00:00.000Z', // 17:00: after closing
-        'not a date',
-      ]) {
+    it('refuses a time that is not a slot, too soon, or too far ahead, saying what to choose', async () => {
+      for (const [at, message] of [
+        [
+          '2026-03-03T03:05:00.000Z', // 10:05: not a slot start
+          '10:05 is not a pickup time at Head office: its pickup times are every 15 minutes (10:00, 10:15). Choose one of them.',
+        ],
+        ['2026-03-03T02:45:00.000Z', 'That pickup time is too soon. Choose a later one.'], // 09:45: before the lead time
+        [
+          '2026-03-04T03:30:00.000Z', // tomorrow: today only
+          'That pickup time is further ahead than Head office takes orders. Choose an earlier day.',
+        ],
+        [
+          '2026-03-03T10:00:00.000Z', // 17:00: after closing
+          'Head office does not serve at 17:00 on that day. Choose a pickup time within its hours.',
+        ],
+      ] as const) {
         const res = await orderFor(at);
         expect(res.statusCode, at).toBe(400);
-        expect(res.json<ErrorBody>().message, at).toContain('pickupAt');
+        expect(res.json<ErrorBody>().message, at).toBe(message);
+        // Never a field's name: the person reads what to choose.
+        expect(res.json<ErrorBody>().message, at).not.toContain('pickupAt');
       }
+      // Not a time at all: the contract's schema answers, naming the field.
+      expect((await orderFor('not a date')).statusCode).toBe(400);
       expect((await t.request('GET', '/api/order?status=scheduled', barista)).json<QueuedOrder[]>()).toEqual([]);
     });
 

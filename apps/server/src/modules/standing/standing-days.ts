@@ -1,4 +1,15 @@
-import { addDays, clockMinutes, instantOfCafeTime, weekdayOf, type CafeDay } from '@cafe/shared';
+import {
+  DrinkChoiceSchema,
+  clockMinutes,
+  instantOfCafeTime,
+  parseDietTags,
+  type CafeDay,
+  type DietTag,
+  type DrinkChoice,
+} from '@cafe/shared';
+import type { StandingPlan } from '../ordering/standing-door';
+import type { SiteRecord } from '../sites/sites.service';
+import type { StandingRow } from './standing.repository';
 
 /** The weekdays of a row ("1,2,3"). */
 export const weekdaysOf = (text: string): number[] =>
@@ -16,24 +27,17 @@ export function pickupInstant(day: CafeDay, time: string, timeZone: string): Dat
   return instantOfCafeTime(day, clockMinutes(time), timeZone);
 }
 
-/**
- * The next day a standing order will be placed: from `today` (unless today's is done or its time
- * passed), the first of its weekdays that is not `skip` (pass null to ignore the skip).
- */
-export function nextDayOf(
-  standing: { weekdays: readonly number[]; time: string },
-  today: CafeDay,
-  now: Date,
-  timeZone: string,
-  options: { doneToday: boolean; skip: CafeDay | null },
-): CafeDay | null {
-  if (standing.weekdays.length === 0) return null;
-  for (let i = 0; i <= 14; i += 1) {
-    const day = addDays(today, i);
-    if (!standing.weekdays.includes(weekdayOf(day))) continue;
-    if (i === 0 && (options.doneToday || pickupInstant(day, standing.time, timeZone) <= now)) continue;
-    if (day === options.skip) continue;
-    return day;
-  }
-  return null;
-}
+export const parseDrink = (json: string | null): DrinkChoice | null => {
+  if (json === null) return null;
+  const parsed = DrinkChoiceSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+};
+
+/** A standing order as the door reads it, with what its owner confirmed of the drink when setting it. */
+export const planOf = (row: StandingRow, site: SiteRecord): StandingPlan & { dietConfirmed: DietTag[] } => ({
+  site,
+  drink: parseDrink(row.drink),
+  weekdays: weekdaysOf(row.weekdays),
+  time: row.time,
+  dietConfirmed: parseDietTags(row.diet_confirmed),
+});

@@ -1,11 +1,12 @@
-import { addDays, cafeDayOf, startOfCafeDay, weekdayOf, type DrinkChoice, type OrderCreateBody } from '@cafe/shared';
+import { addDays, cafeDayOf, startOfCafeDay, weekdayOf } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import type { StandingFailure } from '../../lib/domain-events';
-import { AppError } from '../../lib/errors';
+import { inEnglish } from '../../lib/people-texts';
 import { iso } from '../../lib/time';
+import type { StandingOutcome } from '../ordering/standing-door';
 import type { SiteRecord } from '../sites/sites.service';
-import { pickupInstant, weekdaysOf } from './standing-days';
+import { pickupInstant, planOf, weekdaysOf } from './standing-days';
 import type { EndReason, StandingDeps } from './standing.service';
 import * as repo from './standing.repository';
 
@@ -16,8 +17,6 @@ export const STANDING_TOPIC = 'standing-orders';
 
 /** The Idempotency-Key of a standing order's placement on `day`: one order, however often it is tried. */
 export const standingKey = (id: number, day: string) => `standing:${id}:${day}`;
-
-type Outcome = { outcome: 'placed'; orderId: number } | { outcome: 'skipped' | 'failed'; code: string; reason: string };
 
 /**
  * Each day, each running standing order becomes an order for later (docs/standing-orders.md):
@@ -30,66 +29,28 @@ type Outcome = { outcome: 'placed'; orderId: number } | { outcome: 'skipped' | '
 export function createStandingRuns(
   ctx: AppBase,
   deps: StandingDeps,
-  own: {
-    usual(userId: number): Promise<DrinkChoice | null>;
-    end(where: { id: number }, reason: EndReason): Promise<number>;
-  },
+  own: { end(where: { id: number }, reason: EndReason): Promise<number> },
 ) {
   const { db, clock, log } = ctx;
   let timer: DueTimer | undefined;
 
-  const isClosed = async (site: SiteRecord, day: string, venue: 'cafe' | 'bar'): Promise<boolean> => {
-    const rules = await deps.schedule.rulesOf(site.id);
-    if (rules.closedDays.some((c) => c.day === day)) return true;
-    return !rules.weekly.some((p) => p.venue === venue && p.weekday === weekdayOf(day));
-  };
-
-  /** Places the day's order, or says why not (the placement decision's refusal, in its words). */
-  async function attempt(row: repo.StandingRow, site: SiteRecord, day: string, now: Date): Promise<Outcome> {
+  /** Places the day's order through the door, or says why not (skipped, or failed in the person's words). */
+  async function attempt(row: repo.StandingRow, site: SiteRecord, day: string): Promise<StandingOutcome> {
     const user = await deps.users.findActive(row.user_id);
     if (!user) {
       await own.end({ id: row.id }, 'account-closed');
-      return { outcome: 'skipped', code: 'ACCOUNT_CLOSED', reason: 'The account is closed.' };
+      return { outcome: 'skipped', code: 'ACCOUNT_CLOSED', text: { id: 'people.standing.accountClosed' }, drink: null };
     }
     if (user.homeSiteId !== null && user.homeSiteId !== row.site_id) {
       // The person moved to another site: theirs at the old one ends (docs/standing-orders.md).
       await own.end({ id: row.id }, 'site-changed');
-      return { outcome: 'skipped', code: 'SITE_CHANGED', reason: 'Your home site changed.' };
+      return { outcome: 'skipped', code: 'SITE_CHANGED', text: { id: 'people.standing.siteChanged' }, drink: null };
     }
-    const drink = row.drink === null ? await own.usual(row.user_id) : (JSON.parse(row.drink) as DrinkChoice);
-    if (!drink) return { outcome: 'failed', code: 'NO_USUAL', reason: 'You have no usual drink yet.' };
-    const item = await deps.menu.findForOrder(drink.menu_id);
-    const venue = item?.venue ?? 'cafe';
-    if (await isClosed(site, day, venue)) return { outcome: 'skipped', code: 'CLOSED_DAY', reason: 'closed' };
-    const pickupAt = pickupInstant(day, row.time, site.timeZone);
-    if (pickupAt <= now) {
-      return { outcome: 'failed', code: 'TOO_LATE', reason: 'Its time had passed before it could be placed.' };
-    }
-    const tumbler = venue === 'cafe' ? await deps.orders.recentTumblerOf(row.user_id) : (item?.name ?? '-');
-    if (!tumbler) {
-      return {
-        outcome: 'failed',
-        code: 'NO_TUMBLER_PHOTO',
-        reason: 'There is no photo of your tumbler yet: place one order with a photo of it first.',
-      };
-    }
-    const body: OrderCreateBody = {
-      ...drink,
-      tumblerImage: tumbler,
-      siteId: site.id,
-      pickupAt: pickupAt.toISOString(),
-    };
-    try {
-      const { order } = await deps.orders.place(user, body, standingKey(row.id, day), { standing: true });
-      return { outcome: 'placed', orderId: order.id };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { outcome: 'failed', code: error.code, reason: error.message };
-    }
+    return deps.ordering.standing.placeDay(user, planOf(row, site), day, standingKey(row.id, day));
   }
 
   /** Records the day's outcome; a failure tells its owner in the same transaction (the `standing.failing` event). */
-  async function settle(row: repo.StandingRow, site: SiteRecord, day: string, outcome: Outcome): Promise<void> {
+  async function settle(row: repo.StandingRow, site: SiteRecord, day: string, outcome: StandingOutcome): Promise<void> {
     if (outcome.outcome === 'placed') {
       await repo.settleDay(db, row.id, day, { outcome: 'placed', orderId: outcome.orderId, reason: null });
       await ctx.domainEvents.emit('standing.placed', {
@@ -100,24 +61,25 @@ export function createStandingRuns(
       });
       return;
     }
+    const reason = inEnglish(outcome.text);
     if (outcome.outcome === 'skipped') {
-      await repo.settleDay(db, row.id, day, { outcome: 'skipped', orderId: null, reason: outcome.reason });
+      await repo.settleDay(db, row.id, day, { outcome: 'skipped', orderId: null, reason });
       return;
     }
-    const drink = row.drink === null ? await own.usual(row.user_id) : (JSON.parse(row.drink) as DrinkChoice);
     const failure: StandingFailure = {
       userId: row.user_id,
       standingOrderId: row.id,
       day,
       time: row.time,
-      drink: drink ? ((await deps.menu.findForOrder(drink.menu_id))?.name ?? null) : null,
+      drink: outcome.drink,
       siteId: site.id,
       siteName: site.name,
       code: outcome.code,
-      reason: outcome.reason,
+      reason,
+      reasonText: outcome.text,
     };
     const notified = await db.transaction().execute(async (trx) => {
-      await repo.settleDay(trx, row.id, day, { outcome: 'failed', orderId: null, reason: outcome.reason });
+      await repo.settleDay(trx, row.id, day, { outcome: 'failed', orderId: null, reason });
       return ctx.domainEvents.emitWithin(trx, 'standing.failing', failure);
     });
     log.info({ standingOrderId: row.id, day, code: outcome.code }, 'standing order not placed; its owner is told');
@@ -161,10 +123,10 @@ export function createStandingRuns(
         claimed = await repo.reclaimStale(db, row.id, today, stale, at);
       }
       if (!claimed) continue;
-      const outcome: Outcome =
+      const outcome: StandingOutcome =
         row.skip_date === today
-          ? { outcome: 'skipped', code: 'SKIPPED', reason: 'skipped' }
-          : await attempt(row, site, today, now);
+          ? { outcome: 'skipped', code: 'SKIPPED', text: { id: 'people.standing.skipped' }, drink: null }
+          : await attempt(row, site, today);
       await settle(row, site, today, outcome);
       done[outcome.outcome] += 1;
     }

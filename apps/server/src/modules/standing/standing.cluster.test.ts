@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOCK_TOPIC } from '../../lib/clock';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { TestClock } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 const local = (day: string, time: string) => new Date(`${day}T${time}:00+07:00`).toISOString();
 const TUE = '2026-03-03';
@@ -82,18 +83,22 @@ describe('standing orders with several server processes', () => {
       .select(['latitude', 'longitude'])
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
-    const { order } = await first.ctx.services.orders.place(user, {
-      latitude: site.latitude,
-      longitude: site.longitude,
-      menu_id: latte,
-      type: 'hot',
-      sweetness: 50,
-      tumblerImage: `/api/images/${sha}.webp`,
-      siteId: 1,
-    });
+    const { order } = await first.ctx.services.ordering.place(
+      user,
+      {
+        latitude: site.latitude,
+        longitude: site.longitude,
+        menu_id: latte,
+        type: 'hot',
+        sweetness: 50,
+        tumblerImage: `/api/images/${sha}.webp`,
+        siteId: 1,
+      },
+      'web',
+    );
     await db.updateTable('orders').set({ status: 'cancel' }).where('id', '=', order.id).execute();
-    await first.ctx.services.standing.setUsual(user, { menu_id: latte, type: 'hot', sweetness: 50 });
-    const standing = await first.ctx.services.standing.create(user, { siteId: 1, weekdays: [2, 4], time: '09:30' });
+    await first.ctx.services.ordering.usual.setUsual(user, { menu_id: latte, type: 'hot', sweetness: 50 });
+    const { standing } = await first.ctx.services.standing.create(user, { siteId: 1, weekdays: [2, 4], time: '09:30' });
 
     const scheduledOn = async (day: string) =>
       (
@@ -128,7 +133,7 @@ describe('standing orders with several server processes', () => {
           .executeTakeFirst();
         expect(run?.outcome).toBe('placed');
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: EVENT_WAIT_MS, interval: 50 },
     );
     // Each timer runs once more on its own: still one order.
     await Promise.all(apps.map((app) => app.ctx.services.standing.runDue(clock.now())));

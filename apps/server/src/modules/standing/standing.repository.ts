@@ -11,25 +11,6 @@ export interface RunRow {
   created_at: string;
 }
 
-// ---------- the usual ----------
-
-export async function findUsual(db: Db, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('usual_drinks').select('drink').where('user_id', '=', userId).executeTakeFirst();
-  return row?.drink ?? null;
-}
-
-export async function saveUsual(db: Db, userId: number, drink: string, at: string): Promise<void> {
-  await db
-    .insertInto('usual_drinks')
-    .values({ user_id: userId, drink, updated_at: at })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ drink, updated_at: at }))
-    .execute();
-}
-
-export async function deleteUsual(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('usual_drinks').where('user_id', '=', userId).execute();
-}
-
 // ---------- standing orders ----------
 
 export function listOfUser(db: Db, userId: number): Promise<StandingRow[]> {
@@ -50,18 +31,58 @@ export function findStanding(db: Db, id: number): Promise<StandingRow | undefine
   return db.selectFrom('standing_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Inserts a standing order; with a creation key another one already holds for the person (the same
+ * form sent twice), inserts nothing and answers null.
+ */
 export async function insertStanding(
   db: Db,
   row: Omit<StandingRow, 'id' | 'paused' | 'skip_date' | 'ended_at' | 'ended_reason'>,
-): Promise<number> {
-  const inserted = await db.insertInto('standing_orders').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
+): Promise<number | null> {
+  const inserted = await db
+    .insertInto('standing_orders')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'creation_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+/**
+ * The person's running standing order that a new one repeats: set with the same key (the same form
+ * sent again), or the same in every field (the same body sent again).
+ */
+export function findRepeated(
+  db: Db,
+  userId: number,
+  row: Pick<StandingRow, 'site_id' | 'drink' | 'weekdays' | 'time' | 'creation_key'>,
+): Promise<StandingRow | undefined> {
+  return db
+    .selectFrom('standing_orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        ...(row.creation_key === null ? [] : [eb('creation_key', '=', row.creation_key)]),
+        eb.and([
+          eb('ended_at', 'is', null),
+          eb('site_id', '=', row.site_id),
+          row.drink === null ? eb('drink', 'is', null) : eb('drink', '=', row.drink),
+          eb('weekdays', '=', row.weekdays),
+          eb('time', '=', row.time),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 export async function updateStanding(
   db: Db,
   id: number,
-  patch: Partial<Pick<StandingRow, 'drink' | 'weekdays' | 'time' | 'paused' | 'skip_date' | 'updated_at'>>,
+  patch: Partial<
+    Pick<StandingRow, 'drink' | 'weekdays' | 'time' | 'paused' | 'skip_date' | 'diet_confirmed' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('standing_orders').set(patch).where('id', '=', id).execute();
 }
@@ -154,18 +175,23 @@ export function findRun(db: Db, standingOrderId: number, day: string): Promise<R
     .executeTakeFirst();
 }
 
-/** The latest record of each of `ids` (one row each, however many days they ran). */
+/**
+ * The latest settled record of each of `ids` (one row each, however many days they ran). A day
+ * still being placed (`placing`: a claim, maybe of a process that stopped) is not an outcome yet.
+ */
 export async function latestRuns(db: Db, ids: readonly number[]): Promise<Map<number, RunRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('standing_order_runs as r')
     .selectAll()
     .where('r.standing_order_id', 'in', ids)
+    .where('r.outcome', '!=', 'placing')
     .where('r.day', '=', (eb) =>
       eb
         .selectFrom('standing_order_runs as later')
         .select((inner) => inner.fn.max('later.day').as('day'))
-        .whereRef('later.standing_order_id', '=', 'r.standing_order_id'),
+        .whereRef('later.standing_order_id', '=', 'r.standing_order_id')
+        .where('later.outcome', '!=', 'placing'),
     )
     .execute();
   return new Map(rows.map((row) => [row.standing_order_id, row]));

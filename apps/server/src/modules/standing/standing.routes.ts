@@ -1,10 +1,9 @@
 import {
-  DrinkChoiceSchema,
   IdParamsSchema,
+  OrderCreateHeadersSchema,
   StandingOrderCreateBodySchema,
   StandingOrderPatchBodySchema,
   StandingOrderSchema,
-  UsualSchema,
 } from '@cafe/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,53 +13,8 @@ import type { StandingService } from './standing.service';
 
 const tags = ['standing'];
 
-/** The usual and standing orders (docs/standing-orders.md): each person's own, nobody else's. */
+/** Standing orders (docs/standing-orders.md): each person's own, nobody else's. */
 export const standingRoutes: FastifyPluginAsyncZod<{ standing: StandingService }> = async (app, { standing }) => {
-  app.get(
-    '/me/usual',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary:
-          "The caller's usual drink: the one they saved, else their most recent picked-up cafe drink; null when none",
-        security: bearerSecurity,
-        response: { 200: UsualSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => standing.usualAnswer(currentUser(request).id),
-  );
-
-  app.put(
-    '/me/usual',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary: "Save the caller's usual drink (the web's favourite and Order again, Slack's /coffee)",
-        description: 'The item must exist (400); a cafe drink needs its type and sweetness (400).',
-        security: bearerSecurity,
-        body: DrinkChoiceSchema,
-        response: { 200: UsualSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => standing.setUsual(currentUser(request), request.body),
-  );
-
-  app.delete(
-    '/me/usual',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary: "Forget the caller's saved usual: their most recent picked-up cafe drink stands for it again",
-        security: bearerSecurity,
-        response: { 200: UsualSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => standing.clearUsual(currentUser(request)),
-  );
-
   app.get(
     '/standing-orders',
     {
@@ -84,14 +38,22 @@ export const standingRoutes: FastifyPluginAsyncZod<{ standing: StandingService }
         summary: 'Set a standing order: my usual (or this drink), at this site, on these weekdays, at this time',
         description:
           'Without `drink`, the usual of the day (400 when the caller has none). The site must exist and not be archived ' +
-          "(404, 409 SITE_ARCHIVED); `time` is on the site's clock. Each day it becomes an order for later through the " +
-          "placement's own rules (docs/standing-orders.md).",
+          "(404, 409 SITE_ARCHIVED); `time` is on the site's clock and must start one of the site's pickup slots on " +
+          'each chosen day, which the venue must serve (400 saying what to choose instead). A drink containing what ' +
+          'the caller avoids needs `dietConfirmed: true` (409 DIET_CONFIRMATION_NEEDED). Each day it becomes an order ' +
+          "for later through the placement's own rules (docs/standing-orders.md). The same body again, or the same " +
+          'Idempotency-Key, answers the standing order already made (200), not a second one.',
         security: bearerSecurity,
+        headers: OrderCreateHeadersSchema,
         body: StandingOrderCreateBodySchema,
-        response: { 201: StandingOrderSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: StandingOrderSchema, 201: StandingOrderSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await standing.create(currentUser(request), request.body)),
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { standing: made, created } = await standing.create(currentUser(request), request.body, key);
+      return reply.status(created ? 201 : 200).send(made);
+    },
   );
 
   app.patch(

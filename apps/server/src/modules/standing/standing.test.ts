@@ -105,28 +105,33 @@ describe('standing orders', () => {
     await webhook.close();
   });
 
-  it('keeps the usual on the server: the last picked-up drink, then the saved one, and back', async () => {
+  it('keeps the usual on the server, as its owner set it: no drink they pick up replaces it', async () => {
     at(MON, '10:00');
     const who = await t.createUser();
+    const pickUp = async (drinkId: number) => {
+      const placed = (await placeOrder(t, await now(who), cafeOrderBody(drinkId, image))).json<Order>();
+      for (const status of ['in-progress', 'done']) {
+        expect((await baristaPatch(t, await now(barista), placed.id, { status })).statusCode).toBe(200);
+      }
+      expect((await ownerPatch(t, await now(who), placed.id, 'picked')).statusCode).toBe(200);
+    };
     expect((await call('GET', '/api/me/usual', who)).json<Usual>()).toBeNull();
-    const placed = (await placeOrder(t, await now(who), cafeOrderBody(menu.thaiTea, image))).json<Order>();
-    for (const status of ['in-progress', 'done']) {
-      expect((await baristaPatch(t, await now(barista), placed.id, { status })).statusCode).toBe(200);
-    }
-    expect((await ownerPatch(t, await now(who), placed.id, 'picked')).statusCode).toBe(200);
-    expect((await call('GET', '/api/me/usual', who)).json()).toEqual({
-      drink: { menu_id: menu.thaiTea, type: 'cold', sweetness: 50, remark: 'less ice' },
-      source: 'last-order',
-    });
+    // A drink picked up is not a usual the person chose.
+    await pickUp(menu.thaiTea);
+    expect((await call('GET', '/api/me/usual', who)).json<Usual>()).toBeNull();
     const saved = await call('PUT', '/api/me/usual', who, { menu_id: menu.latte, type: 'hot', sweetness: 25 });
     expect(saved.json()).toEqual({ drink: { menu_id: menu.latte, type: 'hot', sweetness: 25 }, source: 'saved' });
-    expect(await t.app.ctx.services.standing.usual(who.id)).toEqual({
+    // Another drink picked up after it leaves it as it is (it drifted to the last drink before).
+    await pickUp(menu.thaiTea);
+    expect((await call('GET', '/api/me/usual', who)).json()).toEqual(saved.json());
+    expect(await t.app.ctx.services.ordering.usual.usualOf(who.id)).toEqual({
       menu_id: menu.latte,
       type: 'hot',
       sweetness: 25,
     });
     const cleared = await call('DELETE', '/api/me/usual', who);
-    expect(cleared.json<Usual>()?.source).toBe('last-order');
+    expect(cleared.json<Usual>()).toBeNull();
+    expect((await call('GET', '/api/me/usual', who)).json<Usual>()).toBeNull();
     // An item that does not exist, a cafe drink without its type: 400.
     expect((await call('PUT', '/api/me/usual', who, { menu_id: 999_999, type: 'hot', sweetness: 50 })).statusCode).toBe(
       400,
@@ -332,7 +337,7 @@ describe('standing orders', () => {
       siteId: 1,
       pickupAt: local(thursday, '10:00'),
     };
-    const first = await t.app.ctx.services.orders.place(user!, body, standingKey(set.id, thursday));
+    const first = await t.app.ctx.services.ordering.place(user!, body, 'standing', standingKey(set.id, thursday));
     await t.app.ctx.db
       .insertInto('standing_order_runs')
       .values({
@@ -355,7 +360,7 @@ describe('standing orders', () => {
     await call('DELETE', `/api/standing-orders/${set.id}`, who);
   });
 
-  it('ends when its owner leaves the company (account deleted) or is disabled', async () => {
+  it('goes with its owner when they leave the company (account deleted), and ends when they are disabled', async () => {
     at(NEXT_WED, '12:00');
     const admin = await t.createUser({ role: 'admin' });
     const leaving = await person();
@@ -372,9 +377,7 @@ describe('standing orders', () => {
       .where('id', 'in', [a.id, b.id])
       .orderBy('id')
       .execute();
-    expect(rows).toEqual([
-      { id: a.id, ended_reason: 'account-closed' },
-      { id: b.id, ended_reason: 'account-closed' },
-    ]);
+    // A deleted account's standing orders are erased with it (docs/privacy.md); a disabled one's end.
+    expect(rows).toEqual([{ id: b.id, ended_reason: 'account-closed' }]);
   });
 });
