@@ -1,7 +1,7 @@
 // Bundles the server (and the shared contract) into dist/server.js, and the operator commands
 // (backup, restore) into dist/ops.js, with the npm packages they use (docs/decisions/0061-bundled-server-two-malloc-arenas.md).
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 
 /**
  * The packages that stay in node_modules, loaded from there at run time:
@@ -66,4 +66,9 @@ for (const file of Object.keys(metafile.outputs).filter((f) => f.endsWith('.js')
     throw new Error(`${file} holds only a CommonJS package's default (${commonJs[1]}): add the package to external`);
   }
 }
-console.log('server built: apps/server/dist/server.js, apps/server/dist/ops.js');
+// The people catalogue (what refusals and chat messages say, per language) is read at start from
+// dist/locales (src/lib/people-texts.ts): the Thai stays out of the bundle's code.
+cpSync(new URL('../../packages/shared/locales', import.meta.url), new URL('dist/locales', import.meta.url), {
+  recursive: true,
+});
+console.log('server built: apps/server/dist/server.js, apps/server/dist/ops.js, apps/server/dist/locales');
