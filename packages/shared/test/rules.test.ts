@@ -22,6 +22,7 @@ import {
   startOfCafeDay,
   statusStep,
   SweetnessSchema,
+  venuesClosing,
 } from '../src';
 
 const BKK = 'Asia/Bangkok';
@@ -102,6 +103,13 @@ describe('shop mode', () => {
     expect(shopStatusFor('cafe-open')).toEqual({ isCafeOpen: true, isBarOpen: false });
     expect(shopStatusFor('bar-open')).toEqual({ isCafeOpen: false, isBarOpen: true });
     expect(shopStatusFor('all-close')).toEqual(shopStatusFor('close-both'));
+  });
+  it('names the venues a change closes (whose orders for later of the day are rejected)', () => {
+    const cafe = shopStatusFor('cafe-open');
+    expect(venuesClosing(cafe, shopStatusFor('close-both'))).toEqual(['cafe']);
+    expect(venuesClosing(cafe, shopStatusFor('bar-open'))).toEqual(['cafe']);
+    expect(venuesClosing({ isCafeOpen: true, isBarOpen: true }, shopStatusFor('close-both'))).toEqual(['cafe', 'bar']);
+    expect(venuesClosing(shopStatusFor('close-both'), cafe)).toEqual([]);
   });
 });
 

@@ -1,4 +1,12 @@
-import { MESSAGES, type NotificationLanguage, type OrderStatus } from '@cafe/shared';
+import {
+  MESSAGES,
+  PICKUP_CLOSED_NOTE,
+  PICKUP_PAUSED_NOTE,
+  TUMBLER_NOT_FOUND_NOTE,
+  type NotificationLanguage,
+  type OrderStatus,
+  type REJECT_REASONS,
+} from '@cafe/shared';
 import type { OrderMove, StandingFailure } from '../../lib/domain-events';
 
 /** What a notification tells: an order's move that its owner hears of. */
@@ -63,6 +71,32 @@ function clockTime(instant: string | null, timeZone: string): string {
   );
 }
 
+/**
+ * The reject notes whose words are the cafe's (the specification's preset reasons, and the notes
+ * the server writes itself) as a Thai message says them, in the web catalogue's words. The order
+ * keeps the English note as it was written (clients and the webhook's `rejectNote` read it); a
+ * barista's own words ("Other") are told as typed.
+ */
+const PRESET_REASONS_TH: Record<(typeof REJECT_REASONS)[number], string> = {
+  'Ingredient Unavailable': 'วัตถุดิบหมด',
+  'Barista was not at the bar': 'บาริสต้าไม่อยู่ที่บาร์',
+  'Machine Failure': 'เครื่องขัดข้อง',
+  'Barista can not fine your tumbler': 'บาริสต้าหาแก้วของคุณไม่พบ',
+  'The shop is closing': 'ร้านกำลังจะปิด',
+};
+const REJECT_NOTES_TH: Readonly<Record<string, string>> = {
+  ...PRESET_REASONS_TH,
+  [TUMBLER_NOT_FOUND_NOTE]: 'บาริสต้าหาแก้วของคุณไม่พบ',
+  [PICKUP_CLOSED_NOTE]: 'ร้านปิดในเวลารับของคุณ',
+  [PICKUP_PAUSED_NOTE]: 'ร้านหยุดรับออเดอร์ออนไลน์ในเวลารับของคุณ',
+};
+
+/** A reject note in a message's language: the cafe's own words translated, a barista's own as typed. */
+function rejectNoteIn(language: NotificationLanguage, note: string | null): string {
+  if (!note) return '';
+  return language === 'th' ? (REJECT_NOTES_TH[note] ?? note) : note;
+}
+
 type Texts = Record<NotificationEvent, (o: OrderFacts, counter: string) => { title: string; text: string }>;
 
 const TEXTS: Record<NotificationLanguage, Texts> = {
@@ -103,7 +137,7 @@ const TEXTS: Record<NotificationLanguage, Texts> = {
     }),
     rejected: (o, counter) => ({
       title: 'บาริสต้ายกเลิกออร์เดอร์',
-      text: `${o.drink} (เคาน์เตอร์${counter} ${o.siteName}): ${o.rejectNote ?? ''}`,
+      text: `${o.drink} (เคาน์เตอร์${counter} ${o.siteName}): ${rejectNoteIn('th', o.rejectNote)}`,
     }),
     'undone-done': (o, counter) => ({
       title: 'ขออภัย ยังไม่พร้อม',

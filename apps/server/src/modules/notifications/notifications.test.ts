@@ -194,6 +194,51 @@ describe('with a webhook receiver', () => {
       expect(mine[0]).toMatchObject({ order: { rejectNote: 'Out of milk' } });
     });
 
+    it('tells a Thai person in Thai why closing the shop cancelled their order for later; the note stays English', async () => {
+      const person = await s.t.createUser({ name: 'Somchai' });
+      await choose(s, person, { webhook: true, language: 'th' });
+      const english = await s.t.createUser({ name: 'Emma' });
+      await choose(s, english, { webhook: true });
+      const pickupAt = '2026-11-18T03:30:00.000Z'; // the 10:30 slot
+      const later = async (who: TestUser) => {
+        const res = await placeOrder(s.t, who, cafeOrderBody(s.menu.latte, s.image, { pickupAt }));
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<Order>();
+      };
+      const [thai, other] = [await later(person), await later(english)];
+      try {
+        const closed = await s.t.request('PATCH', '/api/cafe-status/close-both', s.barista);
+        expect(closed.statusCode, closed.body).toBe(200);
+      } finally {
+        expect((await s.t.request('PATCH', '/api/cafe-status/cafe-open', s.barista)).statusCode).toBe(200);
+      }
+      await s.t.app.ctx.services.notifications.deliverDue();
+      const told = (id: number) =>
+        webhook
+          .payloads()
+          .filter((p) => (p.order as { id: number }).id === id)
+          .map((p) => [p.type, p.order, p.message]);
+      expect(told(thai.id)).toEqual([
+        [
+          'order.rejected',
+          expect.objectContaining({ rejectNote: 'The shop is closing' }),
+          expect.objectContaining({
+            title: 'บาริสต้ายกเลิกออร์เดอร์',
+            text: `Latte (เคาน์เตอร์คาเฟ่ ${FIRST_SITE_NAME}): ร้านกำลังจะปิด`,
+          }),
+        ],
+      ]);
+      expect(told(other.id)).toEqual([
+        [
+          'order.rejected',
+          expect.objectContaining({ rejectNote: 'The shop is closing' }),
+          expect.objectContaining({ text: `Latte (cafe counter, ${FIRST_SITE_NAME}): The shop is closing` }),
+        ],
+      ]);
+      const stored = await s.t.request('GET', `/api/order/${thai.id}`, person);
+      expect(stored.json<Order>()).toMatchObject({ status: 'rejected', rejectNote: 'The shop is closing' });
+    });
+
     it('writes nothing for a move that is refused, or one nobody is told of', async () => {
       const person = await s.t.createUser();
       await choose(s, person, { webhook: true });

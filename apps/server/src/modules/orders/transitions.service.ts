@@ -5,6 +5,7 @@ import {
   canTransition,
   canUndo,
   uncollectedFrom,
+  venuesClosing,
   type BaristaOrderPatchBody,
   type BulkBaristaAnswer,
   type BulkBaristaBody,
@@ -321,10 +322,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
   // A venue that closes (by a person or by the hours) can no longer serve today's orders for
   // later; the opening hours' closes also reject what still waits there.
   ctx.domainEvents.on('shop-status.changed', async ({ siteId, before, after, closeWaiting, changedBy }) => {
-    for (const venue of ['cafe', 'bar'] as const) {
-      const was = venue === 'cafe' ? before.isCafeOpen : before.isBarOpen;
-      const is = venue === 'cafe' ? after.isCafeOpen : after.isBarOpen;
-      if (was && !is) await api.rejectScheduledAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
+    for (const venue of venuesClosing(before, after)) {
+      await api.rejectScheduledAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
     }
     for (const venue of closeWaiting) await api.rejectWaitingAtClose(siteId, venue, SHOP_CLOSING_NOTE, changedBy);
   });

@@ -1,10 +1,17 @@
 import { useLingui } from '@lingui/react';
-import type { ShopMode, Site } from '@cafe/shared';
+import type { CafeStatus, Order, ShopMode, Site } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui';
 import { useSetShopStatus } from '@/features/barista/api/set-shop-status';
-import { shopChoiceInfo, shopChoiceOf, shopChoicesAt, type ShopChoice } from '@/features/barista/lib/shop-status';
+import {
+  laterCancelledText,
+  laterOrdersCancelledBy,
+  shopChoiceInfo,
+  shopChoiceOf,
+  shopChoicesAt,
+  type ShopChoice,
+} from '@/features/barista/lib/shop-status';
 import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
 import { SegmentedControl } from './segmented-control';
@@ -15,13 +22,25 @@ interface ShopStatusControlProps {
   canChange: boolean;
   /** The venues the site runs: only those are offered. */
   venues: Site['venues'];
+  /** The site's shop status now: which venues a choice closes. */
+  status: CafeStatus;
+  /**
+   * The board's orders for later (undefined until read), the site's today and zone: the
+   * confirmation says how many of today's a choice that closes a venue cancels.
+   */
+  later: {
+    orders: readonly Pick<Order, 'status' | 'pickupAt' | 'menu'>[] | undefined;
+    today: string;
+    timeZone: string;
+  };
 }
 
 /**
  * The shop status of the order board: a Cafe / Bar / Close selector whose choice is confirmed in
- * a dialog; closing the dialog puts the selector back on the current mode.
+ * a dialog (the specification's title, text, Close and Confirm; under the text, how many orders
+ * for later of today it cancels); closing the dialog puts the selector back on the current mode.
  */
-export function ShopStatusControl({ mode, canChange, venues }: ShopStatusControlProps) {
+export function ShopStatusControl({ mode, canChange, venues, status, later }: ShopStatusControlProps) {
   const { _ } = useLingui();
   const current = shopChoiceOf(mode);
   const [pending, setPending] = useState<ShopChoice | null>(null);
@@ -29,6 +48,9 @@ export function ShopStatusControl({ mode, canChange, venues }: ShopStatusControl
   // Changing it needs the server: offline the choice is disabled (the banner says why).
   const offline = useOffline();
   const pendingInfo = pending ? shopChoiceInfo(pending) : null;
+  const cancelledText = pending
+    ? laterCancelledText(laterOrdersCancelledBy(pending, status, later.orders, later.today, later.timeZone))
+    : null;
 
   const handleChoose = (choice: ShopChoice) => {
     if (choice !== current) setPending(choice);
@@ -71,7 +93,20 @@ export function ShopStatusControl({ mode, canChange, venues }: ShopStatusControl
         open={pendingInfo !== null}
         onOpenChange={handleOpenChange}
         title={pendingInfo?.title ?? ''}
-        text={pendingInfo?.text}
+        text={
+          pendingInfo ? (
+            <>
+              <span>{pendingInfo.text}</span>
+              {cancelledText ? (
+                // A line of its own, and a sentence of its own in the dialog's description (the space).
+                <>
+                  {' '}
+                  <span className="mt-2 block font-semibold text-[var(--danger)]">{cancelledText}</span>
+                </>
+              ) : null}
+            </>
+          ) : undefined
+        }
         tone={pending === 'close-both' ? 'danger' : 'primary'}
         onConfirm={handleConfirm}
       />

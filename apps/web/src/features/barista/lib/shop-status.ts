@@ -1,6 +1,16 @@
-import { isStatusIn, TO_MAKE_ORDER_STATUSES, type Order, type ShopMode, type Site } from '@cafe/shared';
+import {
+  isStatusIn,
+  shopStatusFor,
+  TO_MAKE_ORDER_STATUSES,
+  venuesClosing,
+  type CafeStatus,
+  type Order,
+  type ShopMode,
+  type Site,
+} from '@cafe/shared';
 import { shopChoicesOf, type ShopChoice } from '@/api/shop-status';
 import { i18n, msgId } from '@/i18n';
+import { cafeDayOfIso } from '@/lib/cafe-time';
 
 export { shopChoiceOf, type ShopChoice } from '@/api/shop-status';
 
@@ -49,4 +59,36 @@ export function activeOrders<T extends Pick<Order, 'status'>>(orders: readonly T
  */
 export function canChangeShopStatus(mode: ShopMode, orders: readonly Pick<Order, 'status'>[]): boolean {
   return mode === 'all-close' || activeOrders(orders).length === 0;
+}
+
+/**
+ * How many orders for later a choice cancels: closing a venue rejects its orders for later of
+ * today with "The shop is closing" (venuesClosing, the server's rule). `later` is the board's Later
+ * lane; null when it is not known (not read yet) and the choice closes a venue.
+ */
+export function laterOrdersCancelledBy(
+  choice: ShopChoice,
+  status: CafeStatus,
+  later: readonly Pick<Order, 'status' | 'pickupAt' | 'menu'>[] | undefined,
+  today: string,
+  timeZone: string,
+): number | null {
+  const closing = venuesClosing(status, shopStatusFor(choice));
+  if (closing.length === 0) return 0;
+  if (!later) return null;
+  return later.filter(
+    (o) =>
+      o.status === 'scheduled' &&
+      o.pickupAt !== undefined &&
+      closing.includes(o.menu.category.categoryFor) &&
+      cafeDayOfIso(o.pickupAt, timeZone) === today,
+  ).length;
+}
+
+/** What the confirmation says of the orders for later a choice cancels; null when it cancels none. */
+export function laterCancelledText(cancelled: number | null): string | null {
+  if (cancelled === 0) return null;
+  return cancelled === null
+    ? i18n._('barista.shop.laterCancelledUnknown')
+    : i18n._('barista.shop.laterCancelled', { count: cancelled });
 }

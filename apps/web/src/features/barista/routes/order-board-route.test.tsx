@@ -74,7 +74,10 @@ const renderBoard = () =>
 function setup() {
   const api = mockApi((call) => {
     if (call.method === 'GET' && call.path === '/order') {
-      return { body: ordersAt[call.search.get('siteId') ?? ''] ?? orders };
+      // The orders for later come only to the Later lane's read.
+      const later = call.search.get('status')?.split(',').includes('scheduled') ?? false;
+      const list = ordersAt[call.search.get('siteId') ?? ''] ?? orders;
+      return { body: list.filter((o) => o.status !== 'scheduled' || later) };
     }
     if (call.method === 'GET' && call.path === '/sites') return { body: sites() };
     if (call.method === 'PATCH' && call.path.startsWith('/cafe-status/')) {
@@ -247,6 +250,62 @@ describe('OrderBoardRoute: shop status', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Open Cafe')).toBeInTheDocument();
     expect(within(dialog).getByText('Click confirm to open cafe')).toBeInTheDocument();
+  });
+});
+
+/**
+ * Orders for later of the first site (the test's today is Wednesday 18 November 2026 in Bangkok):
+ * three cafe orders of today, one of tomorrow, and one of today at the bar, closed already.
+ */
+const LATER_ORDERS = [
+  makeOrder({ id: 31, status: 'scheduled', pickupAt: '2026-11-18T07:00:00.000Z', userName: 'Ann' }),
+  makeOrder({ id: 32, status: 'scheduled', pickupAt: '2026-11-18T08:30:00.000Z', userName: 'Bo' }),
+  makeOrder({ id: 33, status: 'scheduled', pickupAt: '2026-11-18T08:45:00.000Z', userName: 'Cy' }),
+  makeOrder({ id: 34, status: 'scheduled', pickupAt: '2026-11-19T03:00:00.000Z', userName: 'Dao' }),
+  makeOrder({ id: 35, status: 'scheduled', pickupAt: '2026-11-18T10:00:00.000Z', categoryFor: 'bar', userName: 'Eve' }),
+];
+
+describe('OrderBoardRoute: closing with orders for later', () => {
+  it("says how many of today's orders for later closing cancels, beside the specification's text and buttons", async () => {
+    orders = LATER_ORDERS;
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Close' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close Cafe and Bar' });
+    expect(within(dialog).getByText('Click confirm to close cafe and bar')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 orders for later today will be cancelled.')).toBeInTheDocument();
+    expect(dialog).toHaveAccessibleDescription(
+      'Click confirm to close cafe and bar 3 orders for later today will be cancelled.',
+    );
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Close', 'Confirm']);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    // Opening the bar closes the cafe: the same orders go.
+    await user.click(screen.getByRole('radio', { name: 'Bar' }));
+    const bar = await screen.findByRole('alertdialog', { name: 'Open Bar' });
+    expect(within(bar).getByText('3 orders for later today will be cancelled.')).toBeInTheDocument();
+  });
+
+  it('counts one order in the singular', async () => {
+    orders = [LATER_ORDERS[0]!, LATER_ORDERS[3]!];
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Close' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close Cafe and Bar' });
+    expect(within(dialog).getByText('1 order for later today will be cancelled.')).toBeInTheDocument();
+  });
+
+  it('says nothing of them when the choice closes no venue', async () => {
+    cafeStatus = { isCafeOpen: false, isBarOpen: false };
+    orders = LATER_ORDERS;
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'Cafe' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Open Cafe' });
+    expect(dialog).toHaveAccessibleDescription('Click confirm to open cafe');
+    expect(within(dialog).queryByText(/orders? for later/)).toBeNull();
   });
 });
 
@@ -439,6 +498,20 @@ describe('OrderBoardRoute in Thai', () => {
     expect(within(dialog).getByText('กดยืนยันเพื่อเปิดบาร์')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'ยืนยัน' }));
     expect(await screen.findByText('รับออเดอร์ที่บาร์เท่านั้น')).toBeInTheDocument();
+  });
+
+  it('says in Thai how many orders for later closing cancels', async () => {
+    orders = LATER_ORDERS;
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: 'ปิด' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'ปิดคาเฟ่และบาร์' });
+    expect(within(dialog).getByText('กดยืนยันเพื่อปิดคาเฟ่และบาร์')).toBeInTheDocument();
+    expect(within(dialog).getByText('ออเดอร์สั่งล่วงหน้าของวันนี้ 3 รายการจะถูกยกเลิก')).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['ปิด', 'ยืนยัน']);
   });
 
   it('cancels an order with a reason read in Thai, the note sent in the specification words', async () => {

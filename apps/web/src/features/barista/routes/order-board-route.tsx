@@ -122,12 +122,18 @@ export function OrderBoardRoute() {
           <h2 id="shop-status-heading" className="text-lg font-bold">
             {_('barista.shop.heading')}
           </h2>
-          {mode === null || orders.isPending ? (
+          {mode === null || here.status === undefined || orders.isPending ? (
             siteFailed || noSite ? null : (
               <Spinner label={_('barista.shop.loading')} />
             )
           ) : (
-            <ShopStatusControl mode={mode} canChange={canChangeShopStatus(mode, list)} venues={here.venues} />
+            <ShopStatusControl
+              mode={mode}
+              canChange={canChangeShopStatus(mode, list)}
+              venues={here.venues}
+              status={here.status}
+              later={{ orders: later.data, today, timeZone }}
+            />
           )}
         </div>
         {mode === 'cafe-open' ? <BusyModeControl /> : null}
