@@ -131,7 +131,9 @@ describe('consent to keep what a person cannot drink', () => {
   it('withdrawing consent erases the list, is recorded and audited, and a new list asks again', async () => {
     const person = await t.createUser({ name: 'Withdrawing Person' });
     const givenAt = t.clock.now().toISOString();
-    expect((await putAvoids(person, { avoids: ['soy'], consent: true })).statusCode).toBe(200);
+    expect((await putAvoids(person, { avoids: ['soy', 'milk'], consent: true })).statusCode).toBe(200);
+    const placed = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+    expect(placed.json<Order>()).toMatchObject({ avoids: ['milk', 'soy'], dietWarnings: ['milk'] });
     t.clock.advance(60_000);
     const withdrawnAt = t.clock.now().toISOString();
 
@@ -141,6 +143,11 @@ describe('consent to keep what a person cannot drink', () => {
     expect(res.json<AvoidsAnswer>()).toEqual({ avoids: [], healthConsent: consent });
     expect(await storedAvoids(person)).toBe('[]');
     expect(await me(person)).toMatchObject({ avoids: [], avoidsAwaitingConsent: [], healthConsent: consent });
+    // What the order noted of the list goes with it, for the person and on the barista's board.
+    const order = await t.request('GET', `/api/order/${placed.json<Order>().id}`, person);
+    expect(order.json<Order>()).toMatchObject({ avoids: [], dietWarnings: [] });
+    const board = (await t.request('GET', '/api/order?status=ordered', barista)).json<Order[]>();
+    expect(board.find((o) => o.id === placed.json<Order>().id)).toMatchObject({ avoids: [], dietWarnings: [] });
     const entries = await consentEntries(person);
     expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['user.health-consent.withdraw', { version: HEALTH_CONSENT_VERSION }, null],

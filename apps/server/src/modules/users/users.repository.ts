@@ -164,6 +164,19 @@ export function findAvoids(db: Db, userId: number): Promise<({ avoids: string } 
     .executeTakeFirst();
 }
 
+/**
+ * What the person's orders noted of their list when placed (`owner_avoids`, `diet_warnings`),
+ * cleared: they withdrew their consent to keep it.
+ */
+export async function clearAvoidsOfOrders(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ owner_avoids: '[]', diet_warnings: '[]' })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('owner_avoids', '!=', '[]'), eb('diet_warnings', '!=', '[]')]))
+    .execute();
+}
+
 /** Records the person's consent to this version of the wording, given now (a withdrawn one is replaced). */
 export async function saveHealthConsent(db: Db, userId: number, version: string, at: string): Promise<void> {
   await db

@@ -29,6 +29,7 @@ import {
   type AvoidsRecord,
 } from './health-consent';
 import {
+  clearAvoidsOfOrders,
   emailExists,
   findAvoids,
   findCredentialsByEmail,
@@ -173,7 +174,8 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
 
     /**
      * DELETE /user/me/health-consent: the caller withdraws their consent, and their list is erased
-     * with it (also a list saved before consent was asked for, which has none to withdraw).
+     * with it (also a list saved before consent was asked for, which has none to withdraw), and
+     * what their orders noted of it.
      */
     async withdrawHealthConsent(caller: AuthUser): Promise<AvoidsAnswer> {
       const now = iso(clock.now());
@@ -182,10 +184,13 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         if (!row) throw notFound('User');
         const ended = await withdrawHealthConsent(trx, caller.id, now);
         await setAvoids(trx, caller.id, '[]', now);
+        await clearAvoidsOfOrders(trx, caller.id);
         const before = consentOf(row);
         return { consent: ended ? { ...before, given: false, withdrawnAt: now } : before, withdrawn: ended };
       });
       avoidsCache.invalidate(caller.id);
+      // The queues and boards read in memory show the orders again without it (they follow the account).
+      activeAccounts.invalidate(caller.id);
       if (withdrawn && consent.version) await consentChanged(caller, 'user.health-consent.withdraw', consent.version);
       return { avoids: [], healthConsent: consent };
     },
