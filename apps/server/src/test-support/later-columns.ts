@@ -42,7 +42,31 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   notification_outbox: {
     delivery_id: (row) => (RANDOM_UUID.test(String(row.delivery_id)) ? row.delivery_id : 'a random UUID'),
   },
+  // Migration 025: standing orders from before confirmed nothing about their drink, and no form made them.
+  standing_orders: { diet_confirmed: '[]', creation_key: null },
 };
+
+/**
+ * Rows that releases after a migration added to existing tables, apart from the rows an earlier
+ * release wrote: migration 025 saves each person's usual as last shown to them (their most recent
+ * picked-up online cafe drink) when they had none saved; a usual saved before is kept as it was.
+ */
+const LATER_ROWS: Record<
+  string,
+  (row: Record<string, unknown>, before: readonly Record<string, unknown>[]) => boolean
+> = {
+  usual_drinks: (row, before) => !before.some((b) => b.user_id === row.user_id),
+};
+
+/** `rows` of `table` after an upgrade without the rows later releases added to it (LATER_ROWS). */
+export function withoutLaterRows(
+  table: string,
+  rows: Record<string, unknown>[],
+  before: readonly Record<string, unknown>[],
+): Record<string, unknown>[] {
+  const added = LATER_ROWS[table];
+  return added ? rows.filter((row) => !added(row, before)) : rows;
+}
 
 /**
  * `rows` of `table` without the columns later releases added, each checked to hold its value.

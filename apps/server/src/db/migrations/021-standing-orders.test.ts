@@ -23,14 +23,20 @@ describe('migration 021: standing orders, on a database written by the release b
 
   it('keeps every row of the release before, with its values; the new tables start empty', async () => {
     await upgrade.expectRowsKept();
-    for (const table of NEW_TABLES) expect(await rowsOf(upgrade.db(), table), table).toEqual([]);
+    for (const table of ['standing_orders', 'standing_order_runs']) {
+      expect(await rowsOf(upgrade.db(), table), table).toEqual([]);
+    }
+    // Migration 025 saved the usual the person was shown: their last picked-up drink.
+    expect(await rowsOf(upgrade.db(), 'usual_drinks')).toEqual([
+      expect.objectContaining({ user_id: upgrade.written.user }),
+    ]);
   });
 
   it("gives a person from before their last picked-up drink as the usual, and places their standing order's day", async () => {
     const token = await t.app.ctx.tokens.sign(upgrade.written.user, 'user');
     const auth = { authorization: `Bearer ${token}` };
     const usual = await t.app.inject({ method: 'GET', url: '/api/me/usual', headers: auth });
-    expect(usual.json<Usual>()).toMatchObject({ source: 'last-order', drink: { type: 'hot', sweetness: 50 } });
+    expect(usual.json<Usual>()).toMatchObject({ source: 'saved', drink: { type: 'hot', sweetness: 50 } });
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/me/usual',
