@@ -29,7 +29,7 @@ import { createUsersService } from './modules/users/users.service';
  * The composition root: every service built once, each given the services it declares it needs
  * (docs/decisions/0045-one-core.md). They are built in dependency order, lowest first; no module
  * reaches another except through what it is given here, and the server's module graph has no
- * cycle (lint: apps/server/.dependency-cruiser.cjs). What follows a change reaches the modules
+ * cycle (lint: scripts/check-server-modules.mjs). What follows a change reaches the modules
  * that care through the domain events (lib/domain-events.ts), which they subscribe to as they are
  * built; the two ports below (the menu's items for the options, the line's ready time for the slots)
  * are the only callbacks.
