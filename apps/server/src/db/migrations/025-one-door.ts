@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 /**
- * One door to ordering (docs/decisions/0066-one-door.md):
+ * One door to ordering (docs/decisions/0070-one-door.md):
  * - `usual_drinks`: the usual now changes only when its owner sets it. A person who had none saved
  *   was shown their most recent picked-up online cafe drink as "Your usual" (and Slack's /coffee and
  *   their standing orders ordered it): that drink is saved as their usual now, as it was last shown,

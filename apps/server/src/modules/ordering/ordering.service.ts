@@ -1,5 +1,5 @@
 /**
- * The one door to ordering (docs/decisions/0066-one-door.md): "what may this person order here
+ * The one door to ordering (docs/decisions/0070-one-door.md): "what may this person order here
  * now" (`menuFor`) and doing it (`place`, `walkUp`). Every way in asks only this: the web's routes,
  * the walk-up dialog, Slack, standing orders and every channel to come. Each is transport: it
  * verifies, maps its request to a draft and renders the answer. The rules are the shared decision
