@@ -11,7 +11,7 @@ import {
 import type { TestApp, TestUser } from '../../test-support/test-app';
 
 /*
- * The one door (docs/decisions/0066-one-door.md), in Bangkok (UTC+7), whose cafe opens 09:00-16:00
+ * The one door (docs/decisions/0070-one-door.md), in Bangkok (UTC+7), whose cafe opens 09:00-16:00
  * Monday to Friday with 15-minute pickup slots. The week of 2 March 2026: Monday the 2nd ... Friday
  * the 6th.
  */
