@@ -10,7 +10,7 @@ import {
 } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from '../../test-support/order-fixtures';
-import type { TestApp, TestUser } from '../../test-support/test-app';
+import { FIRST_SITE_ID, type TestApp, type TestUser } from '../../test-support/test-app';
 
 /** A Tuesday, 10:00 in Bangkok: the cafe takes orders. */
 const TUESDAY_MORNING = '2026-03-03T03:00:00.000Z';
@@ -132,8 +132,23 @@ describe('consent to keep what a person cannot drink', () => {
     const person = await t.createUser({ name: 'Withdrawing Person' });
     const givenAt = t.clock.now().toISOString();
     expect((await putAvoids(person, { avoids: ['soy', 'milk'], consent: true })).statusCode).toBe(200);
-    const placed = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+    const placed = await placeOrder(t, person, cafeOrderBody(menu.latte, image, { dietConfirmed: true }));
     expect(placed.json<Order>()).toMatchObject({ avoids: ['milk', 'soy'], dietWarnings: ['milk'] });
+    const standing = await t.request('POST', '/api/standing-orders', person, {
+      siteId: FIRST_SITE_ID,
+      drink: { menu_id: menu.latte, type: 'hot', sweetness: 50 },
+      weekdays: [1],
+      time: '10:00',
+      dietConfirmed: true,
+    });
+    expect(standing.statusCode, standing.body).toBe(201);
+    const confirmed = () =>
+      t.app.ctx.db
+        .selectFrom('standing_orders')
+        .select('diet_confirmed')
+        .where('user_id', '=', person.id)
+        .executeTakeFirstOrThrow();
+    expect(await confirmed()).toEqual({ diet_confirmed: '["milk"]' });
     t.clock.advance(60_000);
     const withdrawnAt = t.clock.now().toISOString();
 
@@ -143,11 +158,12 @@ describe('consent to keep what a person cannot drink', () => {
     expect(res.json<AvoidsAnswer>()).toEqual({ avoids: [], healthConsent: consent });
     expect(await storedAvoids(person)).toBe('[]');
     expect(await me(person)).toMatchObject({ avoids: [], avoidsAwaitingConsent: [], healthConsent: consent });
-    // What the order noted of the list goes with it, for the person and on the barista's board.
+    // What the orders noted of the list goes with it: for the person, on the barista's board, on the standing order.
     const order = await t.request('GET', `/api/order/${placed.json<Order>().id}`, person);
     expect(order.json<Order>()).toMatchObject({ avoids: [], dietWarnings: [] });
     const board = (await t.request('GET', '/api/order?status=ordered', barista)).json<Order[]>();
     expect(board.find((o) => o.id === placed.json<Order>().id)).toMatchObject({ avoids: [], dietWarnings: [] });
+    expect(await confirmed()).toEqual({ diet_confirmed: '[]' });
     const entries = await consentEntries(person);
     expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['user.health-consent.withdraw', { version: HEALTH_CONSENT_VERSION }, null],
@@ -169,6 +185,7 @@ describe('consent to keep what a person cannot drink', () => {
       avoidsAwaitingConsent: ['milk', 'peanuts'],
       healthConsent: { given: false },
     });
+    // Placed without being asked: nothing the person avoids is known to the order.
     const placed = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json<Order>()).toMatchObject({ avoids: [], dietWarnings: [] });
@@ -181,7 +198,9 @@ describe('consent to keep what a person cannot drink', () => {
     // Once they agree, the list is in use everywhere.
     expect((await putAvoids(person, { avoids: ['milk', 'peanuts'], consent: true })).statusCode).toBe(200);
     expect(await me(person)).toMatchObject({ avoids: ['milk', 'peanuts'], avoidsAwaitingConsent: [] });
-    const next = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+    const asked = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+    expect(asked.json<ErrorBody>().code).toBe('DIET_CONFIRMATION_NEEDED');
+    const next = await placeOrder(t, person, cafeOrderBody(menu.latte, image, { dietConfirmed: true }));
     expect(next.json<Order>()).toMatchObject({ avoids: ['milk', 'peanuts'], dietWarnings: ['milk'] });
     const again = (await t.request('GET', '/api/user/search?q=milkfree', barista)).json<UserSearchResult[]>();
     expect(again).toEqual([expect.objectContaining({ id: person.id, avoids: ['milk', 'peanuts'] })]);

@@ -165,8 +165,9 @@ export function findAvoids(db: Db, userId: number): Promise<({ avoids: string } 
 }
 
 /**
- * What the person's orders noted of their list when placed (`owner_avoids`, `diet_warnings`),
- * cleared: they withdrew their consent to keep it.
+ * What the person's orders noted of their list when placed (`owner_avoids`, `diet_warnings`), and
+ * what of it their standing orders were confirmed with (`diet_confirmed`), cleared: they withdrew
+ * their consent to keep it.
  */
 export async function clearAvoidsOfOrders(db: Db, userId: number): Promise<void> {
   await db
@@ -174,6 +175,12 @@ export async function clearAvoidsOfOrders(db: Db, userId: number): Promise<void>
     .set({ owner_avoids: '[]', diet_warnings: '[]' })
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('owner_avoids', '!=', '[]'), eb('diet_warnings', '!=', '[]')]))
+    .execute();
+  await db
+    .updateTable('standing_orders')
+    .set({ diet_confirmed: '[]' })
+    .where('user_id', '=', userId)
+    .where('diet_confirmed', '!=', '[]')
     .execute();
 }
 
