@@ -11,6 +11,9 @@ export const DeleteOwnAccountBodySchema = z.object({
 });
 export type DeleteOwnAccountBody = z.infer<typeof DeleteOwnAccountBodySchema>;
 
+/** A drink as the person saved it (their usual, a standing order): its fields as the order form sends them. */
+const SavedDrinkSchema = z.record(z.string(), z.unknown());
+
 /**
  * GET /user/me/export: everything the cafe holds about the caller, as one JSON file
  * (docs/privacy.md). Photos are included as data URLs.
@@ -25,8 +28,21 @@ export const AccountExportSchema = z.object({
     /** `password` or `single sign-on` (an account made by the company's identity provider has no password). */
     signIn: z.enum(['password', 'single sign-on']),
     homeSite: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    /** What the person cannot drink (docs/allergens.md); absent in files exported before it existed. */
+    /**
+     * What the person cannot drink (docs/allergens.md), as stored: in use while `healthConsent` is
+     * given, else kept awaiting it (a list saved before consent was asked for). Absent in files
+     * exported before it existed.
+     */
     avoids: z.array(DietTagSchema).optional(),
+    /**
+     * The person's consent to keep that list (docs/decisions/0068-health-data-consent.md): the
+     * wording's version, when it was given and when withdrawn (null: not withdrawn); null when
+     * never given. Absent in files exported before it existed.
+     */
+    healthConsent: z
+      .object({ version: z.string(), givenAt: z.string(), withdrawnAt: z.string().nullable() })
+      .nullable()
+      .optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -67,6 +83,65 @@ export const AccountExportSchema = z.object({
       text: z.string(),
     }),
   ),
+  /**
+   * The person's saved usual (PUT /me/usual): the drink's fields as saved (`menu_id`, `type`,
+   * `sweetness`, `remark`, `options`), the item's name now (null: no longer on the menu), when it
+   * was saved; null without one. Absent in files exported before it existed.
+   */
+  usual: z
+    .object({ drink: SavedDrinkSchema, drinkName: z.string().nullable(), savedAt: z.string() })
+    .nullable()
+    .optional(),
+  /**
+   * The person's standing orders (docs/standing-orders.md), ended ones too, each with the days it
+   * ran. `drink` null: their usual on the day. Absent in files exported before it existed.
+   */
+  standingOrders: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        site: z.string(),
+        drink: SavedDrinkSchema.nullable(),
+        drinkName: z.string().nullable(),
+        /** What the drink contains that the person avoids and said they want anyway when they set it. */
+        dietConfirmed: z.array(DietTagSchema),
+        weekdays: z.array(z.number().int()),
+        time: z.string(),
+        paused: z.boolean(),
+        skipDate: z.string().nullable(),
+        endedAt: z.string().nullable(),
+        endedReason: z.string().nullable(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+        runs: z.array(
+          z.object({
+            day: z.string(),
+            outcome: z.string(),
+            orderId: z.number().int().nullable(),
+            reason: z.string().nullable(),
+            at: z.string(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
+  /**
+   * The chat accounts linked to the person (docs/slack.md): the Slack workspace and user ids, how
+   * and when linked, and when the person unlinked (null: still linked). Absent in files exported
+   * before it existed.
+   */
+  chatLinks: z
+    .array(
+      z.object({
+        service: z.literal('slack'),
+        workspaceId: z.string(),
+        userId: z.string(),
+        linkedBy: z.string(),
+        linkedAt: z.string(),
+        revokedAt: z.string().nullable(),
+      }),
+    )
+    .optional(),
   /**
    * The audit log's entries about the person (their account, their orders) and those they made,
    * newest first, as the audit log shows them (GET /audit). Of a change a non-admin made to

@@ -27,6 +27,73 @@ export function findAccount(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
+/** The person's consent to keep what they cannot drink (migration 024), or undefined: never given. */
+export function healthConsentOf(db: Db, userId: number) {
+  return db
+    .selectFrom('health_consents')
+    .select(['version', 'given_at', 'withdrawn_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The person's saved usual (migration 021), or undefined. */
+export function usualOf(db: Db, userId: number) {
+  return db.selectFrom('usual_drinks').select(['drink', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The person's standing orders, ended ones too, with their site's name. */
+export function standingOrdersOf(db: Db, userId: number) {
+  return db
+    .selectFrom('standing_orders as so')
+    .innerJoin('sites as s', 's.id', 'so.site_id')
+    .select([
+      'so.id',
+      's.name as site',
+      'so.drink',
+      'so.diet_confirmed',
+      'so.weekdays',
+      'so.time',
+      'so.paused',
+      'so.skip_date',
+      'so.ended_at',
+      'so.ended_reason',
+      'so.created_at',
+      'so.updated_at',
+    ])
+    .where('so.user_id', '=', userId)
+    .orderBy('so.id')
+    .execute();
+}
+
+/** The days these standing orders ran (placed, skipped, failed). */
+export function standingRunsOf(db: Db, standingIds: number[]) {
+  if (standingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('standing_order_runs')
+    .select(['standing_order_id', 'day', 'outcome', 'order_id', 'reason', 'created_at'])
+    .where('standing_order_id', 'in', standingIds)
+    .orderBy('standing_order_id')
+    .orderBy('day')
+    .execute();
+}
+
+/** The names of these menu items (a saved drink names its item by id). */
+export async function itemNames(db: Db, itemIds: number[]): Promise<Map<number, string>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db.selectFrom('menu_items').select(['id', 'name']).where('id', 'in', itemIds).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The Slack users linked to the person (migration 022), unlinked ones too. */
+export function chatLinksOf(db: Db, userId: number) {
+  return db
+    .selectFrom('slack_links')
+    .select(['slack_user_id', 'team_id', 'linked_by', 'created_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
 export function ordersOf(db: Db, userId: number) {
   return db
     .selectFrom('orders as o')
@@ -173,6 +240,7 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
   await trx.deleteFrom('notification_outbox').where('user_id', '=', userId).execute();
   await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
   await trx.deleteFrom('site_baristas').where('user_id', '=', userId).execute();
+  await eraseChoicesAndLinks(trx, userId);
   // The answers kept for retried moves (a day, migration 019): the person's own, and those showing their orders.
   await trx
     .deleteFrom('request_keys')
@@ -200,9 +268,35 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
 }
 
 /**
+ * What the person set up for themselves, in `trx`: their consent to keep what they avoid (the list
+ * itself is cleared with the account), their usual, their standing orders with the days they ran,
+ * and their Slack links (with the one-time links of those Slack users, and their order messages).
+ * The account's row stays, so nothing here goes by its foreign keys.
+ */
+async function eraseChoicesAndLinks(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('health_consents').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('usual_drinks').where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('standing_order_runs')
+    .where('standing_order_id', 'in', (eb) =>
+      eb.selectFrom('standing_orders').select('id').where('user_id', '=', userId),
+    )
+    .execute();
+  await trx.deleteFrom('standing_orders').where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('slack_link_tokens')
+    .where('slack_user_id', 'in', (eb) =>
+      eb.selectFrom('slack_links').select('slack_user_id').where('user_id', '=', userId),
+    )
+    .execute();
+  await trx.deleteFrom('slack_links').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
+}
+
+/**
  * The recent live events kept for clients catching up (a day, migration 018) tell the person's
  * orders as they were sent: kept, so that no board misses a move, but told again without the
- * person's words, photo and name, as the orders themselves now are.
+ * person's words, photo, name and what they avoid, as the orders themselves now are.
  */
 async function forgetInLiveEvents(trx: Db, userId: number): Promise<void> {
   const kept = await trx
@@ -213,11 +307,20 @@ async function forgetInLiveEvents(trx: Db, userId: number): Promise<void> {
     .execute();
   for (const row of kept) {
     const payload = JSON.parse(row.payload) as {
-      order?: { remark?: string; tumblerImage?: string; user?: { name: string } };
+      order?: {
+        remark?: string;
+        tumblerImage?: string;
+        user?: { name: string };
+        avoids?: string[];
+        dietWarnings?: string[];
+      };
     };
     if (payload.order) {
       payload.order.remark = '-';
       payload.order.tumblerImage = '';
+      // What the person avoids is health information: it goes as it goes from the orders.
+      if (payload.order.avoids) payload.order.avoids = [];
+      if (payload.order.dietWarnings) payload.order.dietWarnings = [];
       if (payload.order.user) payload.order.user.name = DELETED_NAME;
     }
     await trx
