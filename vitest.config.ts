@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { EVENT_WAIT_MS, PROCESS_WAIT_MS } from './apps/server/src/test-support/waits';
 
 const root = import.meta.dirname;
 
@@ -34,8 +35,11 @@ const serverTestsOnlyOnPostgres = process.env.TEST_DATABASE_URL
 
 const serverTestSettings = {
   environment: 'node',
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Above the bounds a test's waits have (apps/server/src/test-support/waits.ts), so a slow wait
+  // fails as itself, with its message; expect.poll waits as long as they do (1 s unless told).
+  testTimeout: 2 * EVENT_WAIT_MS,
+  hookTimeout: 2 * PROCESS_WAIT_MS,
+  expect: { poll: { timeout: EVENT_WAIT_MS } },
   env: { NODE_ENV: 'test' },
 } as const;
 
@@ -46,7 +50,13 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
-        test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['packages/shared/test/**/*.test.ts'],
+          environment: 'node',
+          // Not the default 5 s: a test that takes a second alone takes several on a loaded machine.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

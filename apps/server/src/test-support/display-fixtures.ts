@@ -3,6 +3,7 @@ import { DISPLAY_NAMESPACE, type DisplayLinkCreated, type DisplayServerToClientE
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from './test-app';
+import { EVENT_WAIT_MS } from './waits';
 
 /** A pickup screen's live connection. */
 export type ScreenClient = Socket<DisplayServerToClientEvents, Record<string, never>>;
@@ -39,7 +40,7 @@ export async function connectScreen(baseUrl: string, token: string): Promise<Scr
 export function nextScreenEvent<E extends keyof DisplayServerToClientEvents>(
   socket: ScreenClient,
   event: E,
-  ms = 5000,
+  ms = EVENT_WAIT_MS,
 ): Promise<Parameters<DisplayServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
@@ -52,7 +53,7 @@ export function nextScreenEvent<E extends keyof DisplayServerToClientEvents>(
 }
 
 /** Resolves when the screen's connection ends, with the reason. */
-export function disconnected(socket: ScreenClient, ms = 5000): Promise<string> {
+export function disconnected(socket: ScreenClient, ms = EVENT_WAIT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
     socket.once('disconnect', (reason) => {

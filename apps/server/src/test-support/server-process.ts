@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { freePort } from './free-port';
+import { PROCESS_WAIT_MS } from './waits';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(serverRoot, 'src/server.ts');
@@ -21,7 +22,10 @@ export interface ServerProcess {
 }
 
 /** Starts the server with `env` (beside NODE_ENV=test, a free port on loopback) and waits until it is ready. */
-export async function startServerProcess(env: Record<string, string>, readyWithinMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  readyWithinMs = PROCESS_WAIT_MS,
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { hashPassword } from '../lib/password';
 import { iso } from '../lib/time';
+import { EVENT_WAIT_MS } from './waits';
 
 /**
  * Server tests run on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is set: each
@@ -308,7 +309,7 @@ export function onNumberedLiveEvent<E extends LiveEventName>(
 export function nextEvent<E extends LiveEventName>(
   socket: LiveClient,
   event: E,
-  ms = 3000,
+  ms = EVENT_WAIT_MS,
 ): Promise<LiveEventPayload<E>> {
   return within(`"${event}" event`, ms, (resolve) => {
     const stop = onLiveEvent(socket, event, (payload) => {
@@ -319,6 +320,6 @@ export function nextEvent<E extends LiveEventName>(
 }
 
 /** Wait for the socket to be disconnected, failing after `ms`; gives the reason. */
-export function nextDisconnect(socket: LiveClient, ms = 3000): Promise<string> {
+export function nextDisconnect(socket: LiveClient, ms = EVENT_WAIT_MS): Promise<string> {
   return within('disconnect', ms, (resolve) => socket.once('disconnect', resolve));
 }
