@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROCESS_WAIT_MS } from './test-support/waits';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cleanups: (() => void)[] = [];
@@ -24,7 +25,7 @@ function firstLines(env: Record<string, string>, until: RegExp): Promise<string[
   cleanups.push(() => child.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`no ${String(until)} in:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no ${String(until)} in:\n${output}`)), PROCESS_WAIT_MS);
     const take = (chunk: Buffer) => {
       output += chunk.toString();
       if (until.test(output)) {

@@ -17,6 +17,7 @@ import {
   TestClock,
   type LiveClient,
 } from '../test-support/test-app';
+import { EVENT_WAIT_MS } from '../test-support/waits';
 import { openDatabase, type DatabaseHandle, type PgTimeouts } from './connection';
 
 /**
@@ -34,12 +35,12 @@ const MONDAY_MORNING = '2026-11-23T02:00:00.000Z';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` until it returns true, failing after `ms` with `what`. */
-async function eventually(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ms;
+/** Polls `check` until it returns true, failing after EVENT_WAIT_MS with `what`. */
+async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + EVENT_WAIT_MS;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${EVENT_WAIT_MS} ms`);
     await sleep(250);
   }
 }
@@ -149,14 +150,14 @@ function expectUnavailable(res: LightMyRequestResponse): void {
 }
 
 /**
- * A cafe-status change made on `from` reaches `client` (connected to another process) within
- * `ms`: sent again every half second until one arrives, since the adapter may still be listening again.
+ * A cafe-status change made on `from` reaches `client` (connected to another process): sent again
+ * every half second until one arrives, since the adapter may still be listening again.
  */
-async function liveEventsFlow(from: Process, client: LiveClient, ms = 20_000): Promise<void> {
+async function liveEventsFlow(from: Process, client: LiveClient): Promise<void> {
   let received = false;
   const stop = onLiveEvent(client, 'cafe-status', () => (received = true));
   try {
-    await eventually('a live event from the other process', ms, async () => {
+    await eventually('a live event from the other process', async () => {
       if (client.connected) from.app.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       await sleep(250);
       return received;
@@ -301,14 +302,14 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
 
       for (let cut = 0; cut < 3; cut += 1) {
         // Listening again, a process ends its clients' transport so that they reconnect and refetch.
-        const caughtUp = [nextDisconnect(live, 20_000), nextDisconnect(liveOfSecond, 20_000)];
+        const caughtUp = [nextDisconnect(live), nextDisconnect(liveOfSecond)];
         expect(await cluster.terminateBackends({ queryLike: 'LISTEN%' })).toBeGreaterThanOrEqual(2);
         expect(await Promise.all(caughtUp)).toEqual(['transport close', 'transport close']);
         await liveEventsFlow(b, live);
         await liveEventsFlow(a, liveOfSecond);
       }
       // The broken listening connections went back to the pool: only the live one is checked out.
-      await eventually('the pool to hold one checked-out connection', 10_000, async () => {
+      await eventually('the pool to hold one checked-out connection', async () => {
         const pool = a.handle.pgPool!;
         return pool.totalCount - pool.idleCount === 1;
       });
@@ -326,7 +327,7 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
       });
       await expect(transaction).rejects.toThrow(/terminat|not queryable/i);
       // The process is still here and the pool serves fresh connections.
-      await eventually('the process to answer ready', 10_000, async () => {
+      await eventually('the process to answer ready', async () => {
         return (await a.app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200;
       });
     });
@@ -358,7 +359,7 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
       }
 
       for (const p of [a, b]) {
-        await eventually('ready again', 20_000, async () => {
+        await eventually('ready again', async () => {
           return (await p.app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200;
         });
       }
@@ -418,7 +419,7 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
         await thawed;
       }
 
-      await eventually('answers again once the database runs', 30_000, async () => {
+      await eventually('answers again once the database runs', async () => {
         const res = await app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth });
         return res.statusCode === 200;
       });
@@ -475,7 +476,7 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
         proxy!.thaw();
       }
 
-      await eventually('answers again after the cut', 30_000, async () => {
+      await eventually('answers again after the cut', async () => {
         const res = await app.inject({ method: 'GET', url: '/api/order/my-queue', headers: auth });
         return res.statusCode === 200;
       });

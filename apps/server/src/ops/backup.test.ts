@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackupError, backupSqlite, restoreSqlite, verifyDatabaseFile } from './backup';
 import { openBarWithOneDrink, startServerProcess, type ServerProcess } from '../test-support/server-process';
+import { EVENT_WAIT_MS, PROCESS_WAIT_MS } from '../test-support/waits';
 
 /**
  * Backup and restore of the embedded database, the way an operator uses them: the real server
@@ -38,7 +39,7 @@ function runOps(args: string[], env: Record<string, string>): Promise<Run> {
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROCESS_WAIT_MS);
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -83,9 +84,9 @@ describe('backup and restore (SQLite)', () => {
         RATE_LIMIT: 'off',
         LOG_LEVEL: 'warn',
       },
-      45_000,
+      PROCESS_WAIT_MS,
     );
-  }, 60_000);
+  }, PROCESS_WAIT_MS + EVENT_WAIT_MS);
 
   afterAll(async () => {
     await server?.kill();
@@ -152,7 +153,8 @@ describe('backup and restore (SQLite)', () => {
     const live = await api<unknown[]>('GET', '/api/order?status=ordered', adminToken);
     expect(live.status).toBe(200);
     expect(live.body.length).toBe(acknowledged.length);
-  }, 90_000);
+    // Three runs of the operator's command (PROCESS_WAIT_MS each at most) besides the writes.
+  }, 240_000);
 
   it('refuses to restore a file that is damaged or not a cafe database', () => {
     const target = path.join(workDir, 'refused');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultCounts, type FaultProxy } from '../test-support/fault-proxy';
 import { insertPerson, startProcesses } from '../test-support/processes';
 import { createTestApp, FIRST_SITE_ID, type LiveClient } from '../test-support/test-app';
+import { EVENT_WAIT_MS } from '../test-support/waits';
 
 /**
  * The network-fault harness (issue 31, decision 0056): a rush of customers, two baristas and
@@ -668,7 +669,8 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
           const c = compare(board);
           return c.lost + c.duplicated + c.phantom === 0;
         });
-        const quiet = boards.every((board) => Date.now() - board.changedAt > 15_000);
+        // A board that changed nothing for as long as a test waits for an event has stopped.
+        const quiet = boards.every((board) => Date.now() - board.changedAt > EVENT_WAIT_MS);
         if (settled || quiet) break;
         await sleep(200);
       }

@@ -5,6 +5,7 @@ import { baristaPatch, cafeOrderBody, createOrderingApp, placeOrder } from '../.
 import { startWebhookReceiver, type ReceivedRequest } from '../../test-support/receivers';
 import type { TestApp } from '../../test-support/test-app';
 import { rowsOf, upgradeFrom, type Upgrade } from '../../test-support/upgrade-fixtures';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /** The release before delivery ids: every migration up to this one. */
 const PREVIOUS_RELEASE = '015-counter-day';
@@ -110,7 +111,7 @@ describe('migration 017: delivery ids, on a database written by the release befo
         await t.app.ctx.services.notifications.deliverDue();
         expect(receiver.accepted).toHaveLength(1);
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: EVENT_WAIT_MS, interval: 50 },
     );
     expect(refused).toHaveLength(1);
     expect(refused[0]?.headers['x-cafe-delivery']).toBe(pending?.delivery_id);

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type { Database } from '../../db/types';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 import { createHealthService } from './health.service';
 
 describe('health and errors', () => {
@@ -53,7 +54,7 @@ describe('health and errors', () => {
     const health = createHealthService({ ...t.app.ctx, db });
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the readiness check never answered')), 15_000);
+      timer = setTimeout(() => reject(new Error('the readiness check never answered')), EVENT_WAIT_MS);
     });
     try {
       expect(await Promise.race([health.databaseAnswers(), hung])).toBe(false);

@@ -12,6 +12,7 @@ import {
 } from '../../test-support/order-fixtures';
 import { startSlackReceiver, startSmtpReceiver, startWebhookReceiver } from '../../test-support/receivers';
 import type { TestApp, TestUser } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * The notification outbox against real receivers on loopback: a webhook receiver that checks the
@@ -287,7 +288,10 @@ describe('a receiver that fails', () => {
 
       webhook = await startWebhookReceiver(SECRET, { port });
       s.t.app.ctx.services.notifications.start();
-      await vi.waitFor(async () => expect((await health(s)).pending).toBe(0), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await health(s)).pending).toBe(0), {
+        timeout: EVENT_WAIT_MS,
+        interval: 100,
+      });
       expect(webhook.payloads().map((p) => (p.order as { id: number }).id)).toEqual([order.id]);
       const up = await health(s);
       expect(up.channels.find((c) => c.channel === 'webhook')).toMatchObject({ pending: 0, sent: 1, failed: 0 });
@@ -322,7 +326,7 @@ describe('a receiver that fails', () => {
         'done',
       );
       s.t.app.ctx.services.notifications.start();
-      await vi.waitFor(async () => expect((await health(s)).failed).toBe(2), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await health(s)).failed).toBe(2), { timeout: EVENT_WAIT_MS, interval: 100 });
       const rows = await outboxRows(s);
       expect(rows.map((r) => [r.status, r.attempts])).toEqual([
         ['failed', 1],
@@ -378,7 +382,7 @@ describe('Slack channel', () => {
       expect(wait).toBeGreaterThanOrEqual(2000);
 
       s.t.app.ctx.services.notifications.start();
-      await vi.waitFor(() => expect(slack.posts).toHaveLength(1), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(() => expect(slack.posts).toHaveLength(1), { timeout: EVENT_WAIT_MS, interval: 100 });
       expect(slack.posts[0]).toMatchObject({ channel: 'U012PERSON' });
       expect(slack.posts[0]?.text).toBe(
         `*Your drink is ready*\nLatte is ready at the cafe counter, ${FIRST_SITE_NAME}. Click "Pick Up" after take your cup\n<https://cafe.example.com/statusOrder|Open the cafe>`,
@@ -386,7 +390,7 @@ describe('Slack channel', () => {
 
       // Someone Slack does not know: given up on, with a reason an admin understands.
       await orderAndMove(s, stranger, 'done');
-      await vi.waitFor(async () => expect((await health(s)).failed).toBe(1), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await health(s)).failed).toBe(1), { timeout: EVENT_WAIT_MS, interval: 100 });
       expect((await health(s)).channels.find((c) => c.channel === 'slack')?.lastError?.message).toBe(
         `No Slack account has the e-mail ${stranger.email}`,
       );
@@ -438,7 +442,7 @@ describe('e-mail channel', () => {
 
       smtp = await startSmtpReceiver({ port, refuseWith: 550 });
       s.t.app.ctx.services.notifications.start();
-      await vi.waitFor(async () => expect((await health(s)).failed).toBe(1), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await health(s)).failed).toBe(1), { timeout: EVENT_WAIT_MS, interval: 100 });
       expect((await health(s)).lastError?.message).toMatch(/550/);
     } finally {
       await s.t.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { startWebhookReceiver } from '../../test-support/receivers';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * Three server processes on one PostgreSQL database, each running the outbox worker: every
@@ -80,7 +81,7 @@ describe('the outbox with several server processes', () => {
           .executeTakeFirstOrThrow();
         expect(Number(sent.n)).toBe(COUNT);
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: EVENT_WAIT_MS, interval: 100 },
     );
     const ids = receiver.accepted.map((r) => String(r.headers['x-cafe-delivery']));
     expect(ids).toHaveLength(COUNT);

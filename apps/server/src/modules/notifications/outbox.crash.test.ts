@@ -7,6 +7,7 @@ import { freePort } from '../../test-support/free-port';
 import { startWebhookReceiver } from '../../test-support/receivers';
 import { openBarWithOneDrink, startServerProcess, type ServerProcess } from '../../test-support/server-process';
 import { createPgDatabase } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * A server process killed (SIGKILL) after it committed an order's move and before its
@@ -88,7 +89,7 @@ describe('a server process killed between the commit and the delivery', () => {
         const health = await api<OutboxHealth>('GET', '/api/notifications/outbox', adminToken);
         expect(health.body).toMatchObject({ pending: 1, lastError: { channel: 'webhook' } });
       },
-      { timeout: 30_000, interval: 100 },
+      { timeout: EVENT_WAIT_MS, interval: 100 },
     );
 
     await server?.kill();
@@ -104,7 +105,7 @@ describe('a server process killed between the commit and the delivery', () => {
           expect(health.body.channels.find((c) => c.channel === 'webhook')?.sent).toBe(1);
         },
         // The next attempt is at most a second away (Retry-After), plus the start of the worker.
-        { timeout: 30_000, interval: 100 },
+        { timeout: EVENT_WAIT_MS, interval: 100 },
       );
       expect(receiver.payloads()).toMatchObject([
         { type: 'order.done', order: { id: order.body.id, drink: 'Mojito', counter: 'bar' } },

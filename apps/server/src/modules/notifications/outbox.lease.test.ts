@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baristaPatch, cafeOrderBody, createOrderingApp, placeOrder } from '../../test-support/order-fixtures';
 import { startWebhookReceiver } from '../../test-support/receivers';
 import type { TestApp } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * A process that crashed in the middle of a delivery leaves its row leased for two minutes. On
@@ -61,7 +62,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the outbox after a cras
 
     // The server starts its worker, as server.ts does on start.
     t.app.ctx.services.notifications.start();
-    await vi.waitFor(() => expect(receiver.accepted).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(receiver.accepted).toHaveLength(1), { timeout: EVENT_WAIT_MS, interval: 50 });
     // The receiver has it before the worker has written down that it was sent: wait for that too.
     const rows = await vi.waitFor(
       async () => {
@@ -70,7 +71,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the outbox after a cras
         expect(read[0]).toMatchObject({ status: 'sent', attempts: 2, leased_by: null, lease_until: null });
         return read;
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: EVENT_WAIT_MS, interval: 50 },
     );
     expect(receiver.accepted[0]?.headers['x-cafe-delivery']).toBe(rows[0]?.delivery_id);
     // The clock never moved: the lease did not run out, it was freed.

@@ -11,6 +11,7 @@ import {
   sleep,
   type SeededMenu,
 } from '../../test-support/order-fixtures';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /** A Wednesday morning in Bangkok. */
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -367,7 +368,7 @@ describe('the counter', () => {
               .map((e) => e.id)
               .sort(),
           ).toEqual([a.order.id, b.order.id].sort()),
-        { timeout: 20_000 },
+        { timeout: EVENT_WAIT_MS },
       );
     } finally {
       board.disconnect();

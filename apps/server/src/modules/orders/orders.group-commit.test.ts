@@ -9,6 +9,7 @@ import {
   placeOrderWithKey,
   type SeededMenu,
 } from '../../test-support/order-fixtures';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /** A Wednesday morning in Bangkok. */
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -78,7 +79,7 @@ describe('placements at the same moment (group commit)', () => {
         .execute();
       expect(history).toHaveLength(40);
       // Every order announced once at the board.
-      await vi.waitFor(() => expect(events).toHaveLength(40), { timeout: 20_000 });
+      await vi.waitFor(() => expect(events).toHaveLength(40), { timeout: EVENT_WAIT_MS });
       expect(events.map((e) => e.id).sort((a, b) => a - b)).toEqual(orders.map((o) => o.id).sort((a, b) => a - b));
 
       const after = await placementCommits(t);

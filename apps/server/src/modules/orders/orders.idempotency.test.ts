@@ -10,6 +10,7 @@ import {
   type SeededMenu,
   orderOf,
 } from '../../test-support/order-fixtures';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /** A Wednesday morning in Bangkok. */
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -47,7 +48,7 @@ describe('POST /order with an Idempotency-Key', () => {
       expect(await ordersOf(user)).toHaveLength(1);
       // The order's one event arrives (however loaded the machine), and no second one follows it.
       await vi.waitFor(() => expect(events.filter((e) => e.status === 'ordered')).not.toHaveLength(0), {
-        timeout: 20_000,
+        timeout: EVENT_WAIT_MS,
       });
       await sleep(200);
       expect(events.filter((e) => e.status === 'ordered').map((e) => e.id)).toEqual([first.json<Order>().id]);

@@ -7,6 +7,8 @@ import { connectClient, nextEvent, onLiveEvent, type TestApp, type TestUser } fr
 const TUESDAY_0940 = '2026-03-03T02:40:00.000Z';
 const TUESDAY_1030 = '2026-03-03T03:30:00.000Z';
 const TUESDAY_1100 = '2026-03-03T04:00:00.000Z';
+/** Generous, yet half the timer's regular pause (30 s): an order released within it was woken, not waited for. */
+const WOKEN_WITHIN_MS = 15_000;
 
 /**
  * The release timer on its own (what server.ts starts): nobody calls `releaseDue` here. A test
@@ -43,7 +45,7 @@ describe('the release timer', () => {
     expect(placed.status).toBe('scheduled');
     const board = await connectClient(base, barista.token);
     try {
-      const released = nextEvent(board, 'orders', 10_000);
+      const released = nextEvent(board, 'orders', WOKEN_WITHIN_MS);
       // 10:27: the pickup time minus the default three minutes an order.
       const res = await t.request('PUT', '/api/test/clock', undefined, { now: '2026-03-03T03:27:00.000Z' });
       expect(res.statusCode, res.body).toBe(200);
@@ -75,7 +77,7 @@ describe('the release timer', () => {
       // The timer's regular run is up to 30 seconds away; the placement wakes it.
       const event = await Promise.race([
         released,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), WOKEN_WITHIN_MS)),
       ]);
       expect(event, 'released without waiting for the next regular run').toMatchObject({
         id: placed.id,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPerson, startProcesses } from '../../test-support/processes';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * The daily clean-up with two server processes on one PostgreSQL database: one of them runs it,
@@ -49,7 +50,7 @@ describe('the clean-up with several server processes', () => {
     await vi.waitFor(
       async () => expect(await second.ctx.services.uploads.issuedImageUrl(`/api/images/${name}`)).toBeNull(),
       {
-        timeout: 10_000,
+        timeout: EVENT_WAIT_MS,
         interval: 50,
       },
     );
