@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, startProcesses } from '../test-support/processes';
 import { connectClient, FIRST_SITE_ID, onNumberedLiveEvent, type LiveClient } from '../test-support/test-app';
+import { until } from '../test-support/waits';
 
 /**
  * Found by the network-fault harness (network-faults.test.ts, decision 0056), made deterministic
@@ -73,13 +74,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the site sequence across two se
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json<{ id: number }>().id;
-    const until = async (check: () => boolean | Promise<boolean>, what: string) => {
-      for (let i = 0; i < 300; i += 1) {
-        if (await check()) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`not ${what}`);
-    };
     await until(() => heard.some((e) => e.id === orderId && e.status === 'ordered'), 'placed on the board');
 
     // The site's counter row locked from outside: every numbering waits for it, in turn.

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { until } from './waits';
 
 /** The network-fault harness's proxy (seams/network-faults.test.ts) does what each fault says. */
 
@@ -66,14 +67,6 @@ async function client(port: number) {
     error: () => error,
     closedNow,
   };
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`not ${what}`);
 }
 
 describe('the fault proxy', () => {

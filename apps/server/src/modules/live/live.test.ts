@@ -16,6 +16,7 @@ import {
   type SeededMenu,
 } from '../../test-support/order-fixtures';
 import { FIRST_SITE_ID, type LiveClient, type TestApp, type TestUser } from '../../test-support/test-app';
+import { until } from '../../test-support/waits';
 import { LIVE_LOG_KEEP_MS, LIVE_MISSED_MAX } from '../../realtime/live-log';
 
 /** An event as a client received it: its name, and its payload parsed with the contract. */
@@ -53,15 +54,6 @@ async function follow(
     socket.once('connect_error', reject);
   });
   return { socket, hello, received };
-}
-
-/** Waits for a condition, checking every few milliseconds (no timing decides the outcome). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`never: ${what}`);
 }
 
 const seqs = (events: { payload: Record<string, unknown> }[]) => events.map((e) => e.payload.seq);
