@@ -4,6 +4,7 @@ import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-ap
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { insertPerson, startProcesses } from '../test-support/processes';
+import { until } from '../test-support/waits';
 import { ROOMS } from './socket';
 
 /**
@@ -29,9 +30,7 @@ describe('several server processes', () => {
     const port = (first.server.address() as AddressInfo).port;
     const client = await connectClient(`http://127.0.0.1:${port}`);
     try {
-      const received = nextEvent(client, 'cafe-status', 5000);
-      // Give the adapter's LISTEN a moment to be in place on both sides.
-      await new Promise((r) => setTimeout(r, 300));
+      const received = nextEvent(client, 'cafe-status');
       second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
       expect(await received).toEqual({ isCafeOpen: true, isBarOpen: false });
     } finally {
@@ -50,13 +49,12 @@ describe('several server processes', () => {
     try {
       const max = (pool.options as { max: number }).max;
       while (pool.totalCount < max || pool.idleCount > 0) held.push(await pool.connect());
-      const received = nextEvent(client, 'cafe-status', 10_000);
+      const received = nextEvent(client, 'cafe-status');
       first.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: false, isBarOpen: true });
       expect(await received).toEqual({ isCafeOpen: false, isBarOpen: true });
       // Delivered here while the relay still waits (it leaves once the code that asked for it has
       // run, then waits for a connection): it did not hold the event back.
-      for (let i = 0; i < 100 && pool.waitingCount === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-      expect(pool.waitingCount).toBeGreaterThan(0);
+      await until(() => pool.waitingCount > 0, 'the relay waiting for a connection of the pool');
     } finally {
       for (const connection of held) connection.release();
       client.disconnect();
@@ -72,13 +70,12 @@ describe('several server processes', () => {
       // The other process took the order: it joins the person's connections, wherever they are,
       // to the site's waiting room (one small message), and its queue events reach them there.
       second.ctx.events.waiting(person.id, FIRST_SITE_ID);
-      for (
-        let i = 0;
-        i < 100 && (await first.io.in(ROOMS.waiting(FIRST_SITE_ID)).local.fetchSockets()).length === 0;
-        i += 1
-      )
-        await new Promise((r) => setTimeout(r, 50));
-      const received = nextEvent(client, 'queue', 5000);
+      await until(
+        async () => (await first.io.in(ROOMS.waiting(FIRST_SITE_ID)).local.fetchSockets()).length > 0,
+        "the person's connection in the site's waiting room",
+        50,
+      );
+      const received = nextEvent(client, 'queue');
       const event = {
         siteId: FIRST_SITE_ID,
         categoryFor: 'cafe' as const,
@@ -101,12 +98,11 @@ describe('several server processes', () => {
     try {
       const seen: { isCafeOpen: boolean; seq?: number }[] = [];
       client.on('cafe-status', (status) => seen.push(status));
-      await new Promise((r) => setTimeout(r, 300));
       // Forty at once: the relays go in a few statements, not forty.
       for (let i = 0; i < 40; i += 1) {
         second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: i % 2 === 0, isBarOpen: false });
       }
-      for (let i = 0; i < 200 && seen.length < 40; i += 1) await new Promise((r) => setTimeout(r, 50));
+      await until(() => seen.length >= 40, 'forty events relayed', 50);
       expect(seen).toHaveLength(40);
       expect(seen.map((s) => s.isCafeOpen)).toEqual(Array.from({ length: 40 }, (_, i) => i % 2 === 0));
       const numbers = seen.map((s) => s.seq ?? 0);
@@ -129,9 +125,7 @@ describe('several server processes', () => {
     try {
       second.ctx.bus.publish('probe-first', 1);
       second.ctx.bus.publish('probe-second', 2);
-      for (let i = 0; i < 100 && !statements.some((s) => s.includes('probe-second')); i += 1) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await until(() => statements.some((s) => s.includes('probe-second')), 'the second relay asked for');
       const first = statements.find((s) => s.includes('probe-first'));
       expect(first).toBeDefined();
       expect(first).toContain('probe-second');
@@ -149,8 +143,6 @@ describe('several server processes', () => {
       authorization: `Bearer ${await first.ctx.tokens.sign(id, role)}`,
     });
     const userAuth = await auth(user.id, 'user');
-    // Give the adapter's LISTEN a moment to be in place on both sides.
-    await new Promise((r) => setTimeout(r, 300));
 
     // The second process reads the account, the shop status and the menu once (and keeps them).
     const me = () => second.inject({ method: 'GET', url: '/api/user/me', headers: userAuth });
@@ -173,15 +165,19 @@ describe('several server processes', () => {
     await first.ctx.services.menu.createCategory(adminUser, { name: 'Smoothies', categoryFor: 'cafe' });
 
     // The second process answers with the change, not with what it held.
-    const eventually = async (check: () => Promise<boolean>) => {
-      for (let i = 0; i < 50 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 100));
-      expect(await check()).toBe(true);
-    };
-    await eventually(async () => (await me()).json<{ role: string }>().role === 'barista');
-    await eventually(async () => (await status()).json<{ isCafeOpen: boolean }>().isCafeOpen !== before.isCafeOpen);
-    await eventually(async () => {
-      const answer = await menu();
-      return answer.headers.etag !== menuBefore.headers.etag && answer.body.includes('Smoothies');
-    });
+    await until(async () => (await me()).json<{ role: string }>().role === 'barista', 'the new role', 100);
+    await until(
+      async () => (await status()).json<{ isCafeOpen: boolean }>().isCafeOpen !== before.isCafeOpen,
+      'the new shop status',
+      100,
+    );
+    await until(
+      async () => {
+        const answer = await menu();
+        return answer.headers.etag !== menuBefore.headers.etag && answer.body.includes('Smoothies');
+      },
+      'the new menu',
+      100,
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../test-support/test-app';
 import { insertPerson, startProcesses } from '../test-support/processes';
+import { EVENT_WAIT_MS } from '../test-support/waits';
 
 /** What a refused handshake gives the client: socket.io-client's connect_error. */
 type ConnectError = Error & { data?: { code?: string } };
@@ -34,7 +35,10 @@ function recordSessionEnd(socket: LiveClient): Promise<string[]> {
   const seen: string[] = [];
   socket.on('session-changed', () => seen.push('session-changed'));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no disconnect within 5 s (saw ${seen.join(', ')})`)), 5000);
+    const timer = setTimeout(
+      () => reject(new Error(`no disconnect within ${EVENT_WAIT_MS} ms (saw ${seen.join(', ')})`)),
+      EVENT_WAIT_MS,
+    );
     socket.once('disconnect', (reason) => {
       clearTimeout(timer);
       // Anything still in flight would arrive now; give it a moment before reading the order.
@@ -239,8 +243,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session-changed across server p
 
   beforeAll(async () => {
     ({ apps, stop } = await startProcesses(2, 'cafe_session'));
-    // Give each adapter's LISTEN a moment to be in place.
-    await new Promise((r) => setTimeout(r, 300));
   });
 
   afterAll(async () => {

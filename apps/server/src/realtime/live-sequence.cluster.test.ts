@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProcesses } from '../test-support/processes';
 import { FIRST_SITE_ID, connectClient, type LiveClient } from '../test-support/test-app';
+import { until } from '../test-support/waits';
 
 /**
  * Two server processes on one PostgreSQL database number a site's events from one counter: every
@@ -56,7 +57,7 @@ describe("a site's live-event numbers with two server processes", () => {
       await Promise.all([first.ctx.events.settled(), second.ctx.events.settled()]);
       const expected = Array.from({ length: 2 * burst }, (_, i) => start + i + 1);
       for (const [i, list] of seen.entries()) {
-        for (let n = 0; n < 500 && list.length < 2 * burst; n += 1) await new Promise((r) => setTimeout(r, 20));
+        await until(() => list.length >= 2 * burst, `every event at the client of process ${i + 1}`);
         // Every number once, none missing, on the clients of either process.
         expect(
           list.map((e) => e.seq).sort((a, b) => a - b),

@@ -1,11 +1,13 @@
-import type { Role } from '@cafe/shared';
+import { DISPLAY_NAMESPACE, type Role } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { attachClusterAdapter } from '../realtime/cluster';
 import { createPgDatabase, FIRST_SITE_ID, TestClock } from './test-app';
+import { until } from './waits';
 
 /** Server processes sharing one PostgreSQL database, each listening on a port of its own. */
 export interface Processes {
@@ -16,10 +18,57 @@ export interface Processes {
   stop: () => Promise<void>;
 }
 
+/** A namespace's server-side messages between processes (serverSideEmit), whatever its events. */
+interface ServerSideMessages {
+  on(event: string, listener: (token: unknown) => void): unknown;
+  off(event: string, listener: (token: unknown) => void): unknown;
+  serverSideEmit(event: string, token: unknown): unknown;
+}
+
+const PROBE = 'test-probe';
+
+/**
+ * Resolves once each of `apps` hears what each other one sends through the database, on every
+ * namespace: their adapters' LISTEN is in place. A process that starts listening ends its clients'
+ * transport once (realtime/cluster.ts: they catch up), so a client must connect after this. Each
+ * sends a probe again every 100 ms until it is heard.
+ */
+export async function untilRelaying(apps: readonly FastifyInstance[]): Promise<void> {
+  for (const namespace of ['/', DISPLAY_NAMESPACE]) {
+    const sides = apps.map((app) => app.io.of(namespace) as unknown as ServerSideMessages);
+    for (const [i, from] of sides.entries()) {
+      for (const [j, to] of sides.entries()) {
+        if (i === j) continue;
+        const token = `${namespace} ${i} -> ${j}`;
+        let heard = false;
+        const listener = (said: unknown) => {
+          if (said === token) heard = true;
+        };
+        to.on(PROBE, listener);
+        try {
+          await until(
+            () => {
+              if (!heard) from.serverSideEmit(PROBE, token);
+              return heard;
+            },
+            `process ${j + 1} hearing process ${i + 1} on ${namespace}`,
+            100,
+          );
+        } finally {
+          to.off(PROBE, listener);
+        }
+      }
+    }
+  }
+  // The catch-up a process's LISTEN started runs on the event loop's next turn.
+  await nextTurn();
+}
+
 /**
  * `count` server processes as a deployment runs them behind its proxy: one fresh database of their
  * own on the PostgreSQL server of TEST_DATABASE_URL (named after `name`), a pool and the live
- * events' cluster adapter each, listening on loopback. `env` adds to the test configuration.
+ * events' cluster adapter each, listening on loopback and hearing each other (untilRelaying).
+ * `env` adds to the test configuration.
  */
 export async function startProcesses(
   count: number,
@@ -51,6 +100,7 @@ export async function startProcesses(
       if (handle.pgPool) await attachClusterAdapter(app, handle.pgPool);
       await app.listen({ port: 0, host: '127.0.0.1' });
     }
+    await untilRelaying(apps);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

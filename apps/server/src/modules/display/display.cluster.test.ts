@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectScreen, disconnected, nextScreenEvent } from '../../test-support/display-fixtures';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { FIRST_SITE_ID } from '../../test-support/test-app';
+import { EVENT_WAIT_MS } from '../../test-support/waits';
 
 /**
  * A screen connected to one server process hears the board of a change made through another, and
@@ -19,8 +20,6 @@ describe('pickup screens across server processes', () => {
   beforeAll(async () => {
     ({ apps, stop } = await startProcesses(2, 'cafe_display'));
     ({ auth: adminAuth } = await insertPerson(apps, { name: 'Display Admin', role: 'admin' }));
-    // Give the adapter's LISTEN a moment to be in place on both sides.
-    await new Promise((r) => setTimeout(r, 300));
   });
   afterAll(async () => {
     await stop?.();
@@ -52,7 +51,7 @@ describe('pickup screens across server processes', () => {
       for (let i = 0; i < 10; i += 1) await first.ctx.domainEvents.emit('orders.changed', { siteId: FIRST_SITE_ID });
       // However slowly a loaded machine runs the loop: one window for each 150 ms it took, plus the last.
       const windows = 1 + Math.floor((performance.now() - started) / 150);
-      await vi.waitFor(() => expect(relayed()).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
+      await vi.waitFor(() => expect(relayed()).toBeGreaterThanOrEqual(2), { timeout: EVENT_WAIT_MS });
       expect(await afterRush).toMatchObject({ site: { id: FIRST_SITE_ID } });
       expect(relayed()).toBeLessThanOrEqual(Math.min(10, windows + 1));
       publish.mockRestore();
