@@ -41,7 +41,7 @@ describe('start-up', () => {
     });
     renderApp('/login');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.waitASec);
-    await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 4000 });
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(settingsCalls).toBe(2);
   });
 

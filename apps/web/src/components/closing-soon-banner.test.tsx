@@ -6,6 +6,7 @@ import { useStaffSiteChoice } from '@/lib/site-choice';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { siteOf } from '@/test/sites';
+import { WAITING } from '@/test/waits';
 import { ClosingSoonBanner } from './closing-soon-banner';
 
 /*
@@ -64,7 +65,7 @@ describe('ClosingSoonBanner', () => {
     // Opened by hand, the schedule says nothing about 11:10: only the server's event does.
     const { calls } = mockSiteApi({ schedule: schedule(false) });
     renderStaffBanner();
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true), WAITING);
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
@@ -115,7 +116,7 @@ describe('ClosingSoonBanner', () => {
     signInBarista();
     const { calls } = mockSiteApi({ schedule: schedule(false) });
     renderStaffBanner();
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/schedule')).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/schedule')).toBe(true), WAITING);
     await act(async () => Promise.resolve());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

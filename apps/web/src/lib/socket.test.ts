@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/test/fake-api';
+import { WAITING } from '@/test/waits';
 
 /** A stand-in for the Socket.IO client: records handlers and connects, fires what the test says. */
 class FakeSocket {
@@ -64,7 +65,7 @@ describe('live connection refused for its token', () => {
     const { socket } = await open();
     expect(socket.token()).toBe('expired');
     socket.fire('connect_error', refused('TOKEN_EXPIRED'));
-    await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(socket.connect).toHaveBeenCalledTimes(1), WAITING);
     expect(socket.token()).toBe('fresh');
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /auth/refresh-token']);
   });
@@ -78,7 +79,7 @@ describe('live connection refused for its token', () => {
     const expired = vi.fn();
     apiClient.onSessionExpired(expired);
     socket.fire('connect_error', refused('TOKEN_INVALID'));
-    await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(expired).toHaveBeenCalledTimes(1), WAITING);
     expect(socket.connect).not.toHaveBeenCalled();
   });
 
@@ -91,7 +92,7 @@ describe('live connection refused for its token', () => {
     apiClient.onSessionExpired(expired);
     vi.useFakeTimers();
     socket.fire('connect_error', refused('TOKEN_EXPIRED'));
-    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0), WAITING);
     await vi.runOnlyPendingTimersAsync();
     expect(socket.connect).toHaveBeenCalled();
     expect(expired).not.toHaveBeenCalled();
@@ -125,14 +126,14 @@ describe('opening the live connection', () => {
     localStorage.setItem('access_token', 'signed-in');
     localStorage.setItem('refresh_token', 'ref');
     socket.reconnectSocket();
-    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull(), WAITING);
     expect((fake.socket as FakeSocket).token()).toBe('signed-in');
   });
 
   it('opens it for a visitor on a public menu, which follows the shop status', async () => {
     const socket = await import('./socket');
     socket.openSocketFor('/order_bar');
-    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull(), WAITING);
     expect((fake.socket as FakeSocket).token()).toBeUndefined();
   });
 
@@ -141,7 +142,7 @@ describe('opening the live connection', () => {
     localStorage.setItem('refresh_token', 'ref');
     const socket = await import('./socket');
     socket.openSocketFor('/login');
-    await vi.waitFor(() => expect(fake.socket).not.toBeNull());
+    await vi.waitFor(() => expect(fake.socket).not.toBeNull(), WAITING);
     expect((fake.socket as FakeSocket).token()).toBe('kept');
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n, loadEverything, startLanguage } from '@/i18n';
+import { WAIT_MS } from './waits';
 
 // Screens render in English, with every catalogue loaded (the router would load a screen's part
 // with its code). A message that no catalogue has fails the test that shows it.
@@ -12,9 +13,10 @@ i18n.on('missing', ({ id, locale }) => {
   throw new Error(`No "${id}" message in the ${locale} catalogues (src/locales/${locale})`);
 });
 
-// findBy and waitFor wait up to 4 s (1 s by default) for what the screen should show: enough on a
-// busy machine, and a test that waits for something that never comes still fails.
-configure({ asyncUtilTimeout: 4000 });
+// findBy and waitFor wait up to WAIT_MS (1 s by default) for what the screen should show: a machine
+// busy with other work can take seconds to load a screen's part, and a test that waits for
+// something that never comes still fails.
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // jsdom has no ResizeObserver; Radix radio items measure themselves with it.
 if (typeof globalThis.ResizeObserver === 'undefined') {

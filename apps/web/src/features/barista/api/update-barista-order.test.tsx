@@ -6,6 +6,7 @@ import { makeOrder } from '@/features/barista/test/fixtures';
 import { useLiveStatus } from '@/lib/live-listeners';
 import { mockApi } from '@/test/fake-api';
 import { createTestQueryClient } from '@/test/render';
+import { WAITING } from '@/test/waits';
 import { useBaristaOrders } from './get-barista-orders';
 import { useUpdateBaristaOrder } from './update-barista-order';
 
@@ -35,7 +36,7 @@ describe('useUpdateBaristaOrder', () => {
 
   it("reads the board after a tap only while the live channel is down (else the tap's event brings the change)", async () => {
     const { result, reads } = setup();
-    await vi.waitFor(() => expect(result.current.board.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.board.status).toBe('success'), WAITING);
     expect(reads()).toBe(1);
 
     act(() => useLiveStatus.setState({ connected: true }));
@@ -48,6 +49,6 @@ describe('useUpdateBaristaOrder', () => {
     await act(async () => {
       await result.current.tap.mutateAsync({ id: 5, status: 'in-progress' });
     });
-    await vi.waitFor(() => expect(reads()).toBe(2));
+    await vi.waitFor(() => expect(reads()).toBe(2), WAITING);
   });
 });

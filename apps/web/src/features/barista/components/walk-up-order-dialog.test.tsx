@@ -44,9 +44,6 @@ const PEOPLE: UserSearchResult[] = [
   { id: 43, name: 'Mali Nomilk', email: 'mali@example.com', avoids: ['milk'] },
 ];
 
-/** The search is asked once typing pauses (250 ms): the answer may take longer than findBy's usual second. */
-const SEARCH_WAIT = { timeout: 3000 };
-
 /** The order the server answers for a placed walk-up order. */
 function placedOrder(body: { menu_id: number; userId?: number; guestName?: string }): Order {
   const person = PEOPLE.find((p) => p.id === body.userId);
@@ -113,7 +110,7 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
     const { user, dialog, calls, placements, onPlaced, onOpenChange } = setup();
 
     await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'ann');
-    const list = await within(dialog).findByRole('listbox', { name: 'People' }, SEARCH_WAIT);
+    const list = await within(dialog).findByRole('listbox', { name: 'People' });
     expect(within(list).getAllByRole('option')).toHaveLength(2);
     expect(within(dialog).getByText('2 people found.')).toBeInTheDocument();
     // Asked once typing paused, not once per key.
@@ -142,7 +139,7 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
   it('asks before placing a drink with what the person it is for avoids', async () => {
     const { user, dialog, placements } = setup();
     await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'mali');
-    const list = await within(dialog).findByRole('listbox', { name: 'People' }, SEARCH_WAIT);
+    const list = await within(dialog).findByRole('listbox', { name: 'People' });
     await user.click(within(list).getByRole('option', { name: /Mali Nomilk/ }));
     await chooseDrink(user, dialog);
     expect(within(dialog).getByText('This drink contains Milk, which Mali Nomilk avoids.')).toBeInTheDocument();
@@ -162,12 +159,12 @@ describe('WalkUpOrderDialog: who the drink is for', () => {
 
     await user.type(field, 'zzz');
     expect(
-      await within(dialog).findByText('Nobody found. Check the spelling, or order for a guest.', {}, SEARCH_WAIT),
+      await within(dialog).findByText('Nobody found. Check the spelling, or order for a guest.'),
     ).toBeInTheDocument();
 
     await user.clear(field);
     await user.type(field, 'annop');
-    await within(dialog).findByRole('option', { name: /Annop Chai/ }, SEARCH_WAIT);
+    await within(dialog).findByRole('option', { name: /Annop Chai/ });
     await user.keyboard('{ArrowDown}{Enter}');
     expect(within(dialog).getByText('Annop Chai')).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox', { name: 'Name or e-mail' })).toBeNull();
@@ -383,7 +380,7 @@ describe('WalkUpOrderDialog: a refusal of the server', () => {
       apiError(409, 'ORDER_LIMIT_REACHED', 'You already reached your order limit!'),
     );
     await user.type(within(dialog).getByRole('combobox', { name: 'Name or e-mail' }), 'Ann L');
-    await user.click(await within(dialog).findByRole('option', { name: /Ann Lee/ }, SEARCH_WAIT));
+    await user.click(await within(dialog).findByRole('option', { name: /Ann Lee/ }));
     await chooseDrink(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
 
@@ -434,7 +431,7 @@ describe('WalkUpOrderDialog in Thai', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: 'ผู้ใช้' }));
     await user.type(within(dialog).getByRole('combobox', { name: 'ชื่อหรืออีเมล' }), 'ann');
-    expect(await within(dialog).findByText('พบ 2 คน', {}, SEARCH_WAIT)).toBeInTheDocument();
+    expect(await within(dialog).findByText('พบ 2 คน')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('option', { name: /Ann Lee/ }));
     await user.selectOptions(drink, 'Latte');
     await user.click(within(dialog).getByRole('radio', { name: 'เย็น' }));

@@ -41,7 +41,7 @@ describe('CloseAllRoute', () => {
       },
     });
     inRouter(<CloseAllRoute />);
-    expect(await screen.findByText('Cafe: every working day 8:00 - 17:00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Cafe: every working day 8:00 - 17:00')).toBeInTheDocument();
     expect(screen.getByText('Bar: Friday 16:00 - 20:00')).toBeInTheDocument();
   });
 });

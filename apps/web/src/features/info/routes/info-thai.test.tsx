@@ -17,7 +17,7 @@ describe('the information pages in Thai', () => {
     renderWithProviders(<CloseAllRoute />);
     expect(screen.getByRole('heading', { name: 'ขออภัย ตอนนี้ทั้งคาเฟ่และบาร์ปิดอยู่' })).toBeInTheDocument();
     expect(screen.getByText('หน้านี้จะเปลี่ยนไปเองเมื่อคาเฟ่หรือบาร์เปิด')).toBeInTheDocument();
-    expect(await screen.findByRole('list', { name: 'เวลาเปิดทำการ' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'เวลาเปิดทำการ' })).toBeInTheDocument();
     expect(screen.queryByText(/Sorry, both the cafe and bar/)).toBeNull();
   });
 

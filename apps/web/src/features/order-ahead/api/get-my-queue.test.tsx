@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLiveStatus } from '@/lib/live-listeners';
 import { mockApi } from '@/test/fake-api';
 import { createTestQueryClient } from '@/test/render';
+import { WAITING } from '@/test/waits';
 import { MY_QUEUE_POLL_MS, useMyQueue } from './get-my-queue';
 
 describe('useMyQueue', () => {
@@ -22,12 +23,12 @@ describe('useMyQueue', () => {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(() => useMyQueue(), { wrapper });
-    await vi.waitFor(() => expect(result.current.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.status).toBe('success'), WAITING);
     expect(reads()).toBe(1);
 
     // The channel is down: the fallback reads every 30 s.
     await act(async () => vi.advanceTimersByTimeAsync(MY_QUEUE_POLL_MS));
-    await vi.waitFor(() => expect(reads()).toBe(2));
+    await vi.waitFor(() => expect(reads()).toBe(2), WAITING);
 
     // The channel is up: its events keep the list true, and nothing is read on a timer.
     act(() => useLiveStatus.setState({ connected: true }));
@@ -37,6 +38,6 @@ describe('useMyQueue', () => {
     // Down again: the fallback is back.
     act(() => useLiveStatus.setState({ connected: false }));
     await act(async () => vi.advanceTimersByTimeAsync(MY_QUEUE_POLL_MS));
-    await vi.waitFor(() => expect(reads()).toBe(3));
+    await vi.waitFor(() => expect(reads()).toBe(3), WAITING);
   });
 });

@@ -8,6 +8,7 @@ import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-up
 import { dispatchLiveEvent } from '@/lib/live-dispatch';
 import { mockApi } from '@/test/fake-api';
 import { createTestQueryClient } from '@/test/render';
+import { WAITING } from '@/test/waits';
 import { myQueueQueryOptions, useMyQueue } from './get-my-queue';
 import { useOrderCount } from './get-order-count';
 import { usePlaceOrder } from './place-order';
@@ -59,13 +60,13 @@ async function placeWithEventMeanwhile(meanwhile: OrdersEvent, answerWith: Answe
   let answer: (order: Answer) => void = () => undefined;
   const phone = setup(() => new Promise((resolve) => (answer = resolve)));
   const { result } = phone;
-  await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
-  await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+  await vi.waitFor(() => expect(result.current.queue.status).toBe('success'), WAITING);
+  await vi.waitFor(() => expect(result.current.count.status).toBe('success'), WAITING);
   let placed: Promise<unknown> = Promise.resolve();
   act(() => {
     placed = result.current.place.mutateAsync({ body: BODY });
   });
-  await vi.waitFor(() => expect(result.current.place.isPending).toBe(true));
+  await vi.waitFor(() => expect(result.current.place.isPending).toBe(true), WAITING);
   act(() => dispatchLiveEvent('orders', meanwhile));
   await act(async () => {
     answer(answerWith);
@@ -78,8 +79,8 @@ describe('usePlaceOrder with My orders', () => {
   it('puts the answer, with its place and the daily count, into My orders; its own event reads nothing', async () => {
     const mine = makeOrder({ id: 42, queue_at: 5, estimatedWaitMinutes: 15 });
     const { queryClient, result, reads } = setup(async () => ({ ...mine, dailyCount: 2 }));
-    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'));
-    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.queue.status).toBe('success'), WAITING);
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'), WAITING);
     expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
 
     await act(async () => {
@@ -92,7 +93,7 @@ describe('usePlaceOrder with My orders', () => {
       [42, 5, 15],
       [1, 1, 3],
     ]);
-    await vi.waitFor(() => expect(result.current.count.data).toBe(2));
+    await vi.waitFor(() => expect(result.current.count.data).toBe(2), WAITING);
     expect(queryClient.isFetching()).toBe(0);
     expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
   });
@@ -100,11 +101,11 @@ describe('usePlaceOrder with My orders', () => {
   it('reads the count when the answer cannot say it (a bar order, another day)', async () => {
     const mine = makeOrder({ id: 47, queue_at: 2, estimatedWaitMinutes: 6 });
     const { result, reads } = setup(async () => ({ ...mine, dailyCount: null }));
-    await vi.waitFor(() => expect(result.current.count.status).toBe('success'));
+    await vi.waitFor(() => expect(result.current.count.status).toBe('success'), WAITING);
     await act(async () => {
       await result.current.place.mutateAsync({ body: BODY });
     });
-    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2), WAITING);
     expect(reads('/order/my-queue')).toBe(1);
   });
 
@@ -113,7 +114,7 @@ describe('usePlaceOrder with My orders', () => {
     const { queryClient, result, reads } = await placeWithEventMeanwhile(placedEvent(mine), { ...mine, dailyCount: 1 });
 
     expect(queryClient.getQueryData(myQueueQueryOptions().queryKey)?.[0]).toMatchObject({ id: 43, queue_at: 2 });
-    await vi.waitFor(() => expect(result.current.count.data).toBe(1));
+    await vi.waitFor(() => expect(result.current.count.data).toBe(1), WAITING);
     expect([reads('/order/my-queue'), reads('/order/count/user')]).toEqual([1, 1]);
   });
 
@@ -121,13 +122,13 @@ describe('usePlaceOrder with My orders', () => {
     const mine = makeOrder({ id: 44, queue_at: 3, estimatedWaitMinutes: 9 });
     const elsewhere = makeOrder({ id: 45, queue_at: 4, estimatedWaitMinutes: 12 });
     const { reads } = await placeWithEventMeanwhile(placedEvent(elsewhere), { ...mine, dailyCount: 2 });
-    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(2));
-    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2));
+    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(2), WAITING);
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(2), WAITING);
 
     // Once the placement has ended, a new order from elsewhere is read as before.
     const later = makeOrder({ id: 46, queue_at: 6, estimatedWaitMinutes: 18 });
     act(() => dispatchLiveEvent('orders', placedEvent(later)));
-    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(3));
-    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(3));
+    await vi.waitFor(() => expect(reads('/order/my-queue')).toBe(3), WAITING);
+    await vi.waitFor(() => expect(reads('/order/count/user')).toBe(3), WAITING);
   });
 });

@@ -5,6 +5,7 @@ import { historyStatusLabel } from '@/features/order-ahead/lib/order-display';
 import { makeHistoryOrder, makeOrder } from '@/features/order-ahead/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
 import { HEAD_OFFICE } from '@/test/sites';
+import { WAITING } from '@/test/waits';
 import { OrderCard } from './order-card';
 import { PickupField } from './pickup-field';
 
@@ -110,7 +111,7 @@ describe('PickupField: the honest time of a slot', () => {
     const onChange = vi.fn();
     const { rerender } = renderWithProviders(<PickupField value={undefined} onChange={onChange} />);
     const later = screen.getByRole('radio', { name: 'Later' });
-    await vi.waitFor(() => expect(later).toBeEnabled());
+    await vi.waitFor(() => expect(later).toBeEnabled(), WAITING);
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(later);
     expect(onChange).toHaveBeenCalledWith(at(90));
     rerender(<PickupField value={at(90)} onChange={onChange} />);

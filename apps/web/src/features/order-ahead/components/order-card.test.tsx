@@ -6,6 +6,7 @@ import { makeOrder } from '@/features/order-ahead/test/fixtures';
 import { setBrowserOnline } from '@/test/network';
 import { mockApi, renderWithProviders, seedSettings } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
+import { WAITING } from '@/test/waits';
 import { OrderCard } from './order-card';
 
 describe('OrderCard', () => {
@@ -36,7 +37,7 @@ describe('OrderCard', () => {
   it('does not name the site of a company with one', async () => {
     const { calls } = mockApi({ 'GET /sites': [HEAD_OFFICE] });
     renderWithProviders(<OrderCard order={makeOrder()} />);
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/sites')).toBe(true), WAITING);
     expect(screen.queryByText('At Head office')).toBeNull();
   });
 

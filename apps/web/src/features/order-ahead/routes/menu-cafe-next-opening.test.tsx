@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { live } from '@/test/fake-live';
 import { apiError, mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
+import { WAITING } from '@/test/waits';
 import { MenuCafeRoute } from './menu-cafe-route';
 
 /*
@@ -87,7 +88,7 @@ describe('MenuCafeRoute: when the closed cafe opens again', () => {
   it("gives the cafe's usual hours when the schedule cannot be read", async () => {
     const { calls } = serve(apiError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable'));
     const { queryClient } = renderWithProviders(<MenuCafeRoute />);
-    await vi.waitFor(() => expect(queryClient.getQueryState(['schedule'])?.status).toBe('error'));
+    await vi.waitFor(() => expect(queryClient.getQueryState(['schedule'])?.status).toBe('error'), WAITING);
     expect(calls.filter((c) => c.path === '/schedule')).toHaveLength(1);
     expect(await closedNotice('Cafe: every working day 9:00 - 16:00.')).toBeVisible();
   });

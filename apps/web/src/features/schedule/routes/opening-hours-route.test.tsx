@@ -80,10 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// Typing a week of times key by key takes a few seconds on a busy machine.
-const TYPING = { timeout: 20_000 };
-
-describe('Opening Hours: the weekly hours', TYPING, () => {
+describe('Opening Hours: the weekly hours', () => {
   it('loads the schedule and shows each venue day by day, with the closed days', async () => {
     const holiday = dayAhead(20);
     const { calls } = mockHoursApi({
@@ -287,7 +284,7 @@ describe('Opening Hours: the weekly hours', TYPING, () => {
   });
 });
 
-describe('Opening Hours: closed days', TYPING, () => {
+describe('Opening Hours: closed days', () => {
   it('adds a closed day with POST /schedule/closed-days and removes it with DELETE', async () => {
     const user = userEvent.setup();
     const day = dayAhead(30);
