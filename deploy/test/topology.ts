@@ -19,6 +19,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { startPgCluster, type PgCluster } from '../../apps/server/src/test-support/pg-cluster';
 import { freePort } from '../../apps/server/src/test-support/free-port';
+import { EVENT_WAIT_MS, PROCESS_WAIT_MS } from '../../apps/server/src/test-support/waits';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../../scripts/server-process.mjs';
 
 /**
@@ -132,7 +133,7 @@ export class ServerProcess {
       waitFor(
         `${this.name} ready`,
         async () => (await fetch(`${this.url}/api/ready`)).ok,
-        45_000,
+        PROCESS_WAIT_MS,
         () => this.log(),
       ),
     ]);
@@ -153,7 +154,7 @@ export class ServerProcess {
    * own SHUTDOWN_TIMEOUT_MS, so that a hang shows as a signal, not as its exit code 1).
    * Resolves with how the process ended.
    */
-  async stop(ms = 15_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  async stop(ms = EVENT_WAIT_MS): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const child = this.child;
     if (!child || !this.alive) return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -365,7 +366,7 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
         if (nginxChild.exitCode !== null) throw new Error(`nginx exited with ${nginxChild.exitCode}\n${logs()}`);
         return (await fetch(`${proxyUrl}/api/health`)).ok;
       },
-      15_000,
+      EVENT_WAIT_MS,
       logs,
     );
 
@@ -444,7 +445,7 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
         });
         sockets.push(socket);
         await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('socket did not connect through the proxy')), 10_000);
+          const timer = setTimeout(() => reject(new Error('socket did not connect through the proxy')), EVENT_WAIT_MS);
           socket.once('connect', () => {
             clearTimeout(timer);
             resolve();
