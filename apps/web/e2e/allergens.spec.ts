@@ -52,8 +52,11 @@ test('a person sets what they avoid, is warned on the menu and the form, confirm
     .getByRole('group', { name: 'Allergens and caffeine you avoid' })
     .getByRole('checkbox', { name: 'Milk' })
     .check();
+  // Health data: kept only with their consent, asked on its own (docs/decisions/0068-health-data-consent.md).
+  await avoids.getByRole('checkbox', { name: 'I agree that the cafe keeps this list of what I cannot drink.' }).check();
   await avoids.getByRole('button', { name: 'Save what I avoid' }).click();
   await expect(avoids.getByRole('status')).toHaveText('Saved.');
+  await expect(avoids.getByRole('button', { name: 'Withdraw my consent' })).toBeVisible();
 
   // The menu marks the drink.
   await page.goto('/menuCafe');

@@ -48,6 +48,18 @@ export function retentionRows(policy: PrivacyPolicy): RetentionRow[] {
       kept: { id: msgId('info.privacy.kept.photos'), values: { days: policy.photoDays } },
     },
     {
+      key: 'avoids',
+      what: msgId('info.privacy.what.avoids'),
+      why: msgId('info.privacy.why.avoids'),
+      kept: { id: msgId('info.privacy.kept.avoids') },
+    },
+    {
+      key: 'choices',
+      what: msgId('info.privacy.what.choices'),
+      why: msgId('info.privacy.why.choices'),
+      kept: { id: msgId('info.privacy.kept.choices') },
+    },
+    {
       key: 'notificationSettings',
       what: msgId('info.privacy.what.notificationSettings'),
       why: msgId('info.privacy.why.notificationSettings'),

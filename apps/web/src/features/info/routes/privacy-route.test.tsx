@@ -47,6 +47,13 @@ describe('Privacy', () => {
       'Until the browser unsubscribes, or you sign out in it.',
     );
     expect(await rowOf('Your password')).toHaveTextContent(/^Your password.*While your account exists\.$/);
+    // Health data: only with consent, and until it is withdrawn (docs/decisions/0068-health-data-consent.md).
+    expect(await rowOf('What you cannot drink')).toHaveTextContent(
+      'Only with your consent, asked on your profile.Until you withdraw your consent on your profile (your list is then erased), or your account is deleted.',
+    );
+    expect(await rowOf('Your usual, your standing orders and your Slack link')).toHaveTextContent(
+      'Until you change or remove them, or your account is deleted.',
+    );
     expect(calls.filter((c) => c.path === '/privacy')).toHaveLength(1);
   });
 
