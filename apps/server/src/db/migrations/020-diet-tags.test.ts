@@ -62,7 +62,8 @@ describe('migration 020: diet tags, on a database written by the release before'
       method: 'PUT',
       url: '/api/user/me/avoids',
       headers: { authorization: `Bearer ${userToken}` },
-      payload: { avoids: ['milk'] },
+      // Kept with the person's consent (migration 024, docs/decisions/0068-health-data-consent.md).
+      payload: { avoids: ['milk'], consent: true },
     });
     expect(avoids.statusCode, avoids.body).toBe(200);
     expect((await get('/api/user/me', userToken)).json<Me>().avoids).toEqual(['milk']);
