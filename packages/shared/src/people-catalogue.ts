@@ -27,11 +27,16 @@ export function parsePeoplePo(source: string): Record<string, string> {
 }
 
 /**
- * A catalogue from each language's .po source. A message a language lacks is said in English; an
- * id no catalogue has throws (the catalogue test keeps every id the code names in both).
+ * A catalogue from each language's .po sources (its parts: people.po, and one per area that has many
+ * messages, all in one id space). A message a language lacks is said in English; an id no catalogue
+ * has throws (the catalogue test keeps every id the code names in both).
  */
-export function createPeopleCatalogue(sources: Readonly<Record<PeopleLanguage, string>>): PeopleCatalogue {
-  const messages = Object.fromEntries(PEOPLE_LANGUAGES.map((l) => [l, parsePeoplePo(sources[l])])) as Record<
+export function createPeopleCatalogue(
+  sources: Readonly<Record<PeopleLanguage, string | readonly string[]>>,
+): PeopleCatalogue {
+  const parse = (parts: string | readonly string[]) =>
+    Object.assign({}, ...(typeof parts === 'string' ? [parts] : parts).map(parsePeoplePo)) as Record<string, string>;
+  const messages = Object.fromEntries(PEOPLE_LANGUAGES.map((l) => [l, parse(sources[l])])) as Record<
     PeopleLanguage,
     Record<string, string>
   >;

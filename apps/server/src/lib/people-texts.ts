@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PEOPLE_LANGUAGES, type PeopleLanguage, type PeopleText } from '@cafe/shared';
 import { createPeopleCatalogue, type PeopleCatalogue } from '@cafe/shared/people-catalogue';
@@ -19,13 +19,15 @@ const FOLDERS = [
 
 function readCatalogue(): PeopleCatalogue {
   const folder = FOLDERS.find((url) => existsSync(fileURLToPath(new URL('en/people.po', url))));
-  if (!folder) throw new Error('The people catalogue (locales/<language>/people.po) was not found');
+  if (!folder) throw new Error('The people catalogue (locales/<language>/*.po) was not found');
+  // Each language's parts: every .po file of its folder (people.po, and one per area with many messages).
   const sources = Object.fromEntries(
-    PEOPLE_LANGUAGES.map((language) => [
-      language,
-      readFileSync(fileURLToPath(new URL(`${language}/people.po`, folder)), 'utf8'),
-    ]),
-  ) as Record<PeopleLanguage, string>;
+    PEOPLE_LANGUAGES.map((language) => {
+      const dir = new URL(`${language}/`, folder);
+      const parts = readdirSync(fileURLToPath(dir)).filter((name) => name.endsWith('.po'));
+      return [language, parts.sort().map((name) => readFileSync(fileURLToPath(new URL(name, dir)), 'utf8'))];
+    }),
+  ) as Record<PeopleLanguage, string[]>;
   return createPeopleCatalogue(sources);
 }
 
