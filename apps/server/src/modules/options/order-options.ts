@@ -5,11 +5,11 @@
  * it runs on every placement and changes with the ordering rules, not with how staff edit groups;
  * options.service.ts composes it over the catalogue it caches.
  */
-import { drinkTags, type ChosenOption, type DietTag, type OrderOption } from '@cafe/shared';
+import { drinkTags, soldOutText, type ChosenOption, type DietTag, type OrderOption } from '@cafe/shared';
 import type { Insertable } from 'kysely';
 import type { AppBase } from '../../context';
 import type { Db, OrderOptionsTable } from '../../db/types';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, refusal } from '../../lib/errors';
 import { soldOutAt, untilText } from '../../lib/sold-out';
 import type { EffectiveGroup } from './option-catalogue';
 import * as repo from './options.repository';
@@ -95,9 +95,13 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
         const found = byChoice.get(pick.choiceId);
         const state = soldOutAt(states.get(pick.choiceId), now);
         if (found && state.soldOut) {
-          throw conflict(
+          // The person's words (a chat channel says them in their language); the API's message as it was.
+          const named = `${found.choice.name} (${found.group.name})`;
+          throw refusal(
+            409,
             'MENU_UNAVAILABLE',
-            `${found.choice.name} (${found.group.name}) is sold out at ${site.name}${untilText(state.soldOutUntil, site.timeZone)}. Please choose another.`,
+            soldOutText(named, site.name, state.soldOutUntil, site.timeZone),
+            `${named} is sold out at ${site.name}${untilText(state.soldOutUntil, site.timeZone)}. Please choose another.`,
           );
         }
       }

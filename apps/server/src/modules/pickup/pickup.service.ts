@@ -1,4 +1,5 @@
 import {
+  addDays,
   cafeDayOf,
   checkPickup,
   clockMinutes,
@@ -111,6 +112,15 @@ export function createPickupService(
         deps.readyNow(siteId, venue),
       ]);
       return { siteId, timeZone: site.timeZone, slots: pickupSlots(input, taken, day, earliestReady) };
+    },
+
+    /** The clock times that start a slot of the venue on some day of the coming week: a standing order's choices. */
+    async standingTimes(siteId: number, venue: CategoryFor): Promise<string[]> {
+      const site = await sites().get(siteId);
+      const rules = await slotRules(site, venue, ctx.clock.now());
+      const today = cafeDayOf(rules.now, site.timeZone);
+      const times = new Set([0, 1, 2, 3, 4, 5, 6].flatMap((i) => slotTimesOn(rules, addDays(today, i))));
+      return [...times].sort();
     },
 
     /**
