@@ -1,4 +1,5 @@
 import type { AppBase, AppContext, Services } from './context';
+import { createSlackClient } from './lib/slack-client';
 import { createAccountService } from './modules/account/account.service';
 import { createAuditService } from './modules/audit/audit.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -40,7 +41,9 @@ export function createAppContext(base: AppBase): AppContext {
   const uploads = createUploadsService(base);
   const retention = createRetentionService(base);
   const push = createPushService(base);
-  const notifications = createNotificationsService(base, { push });
+  // One Slack Web API client for the bot token: the notifications' Slack channel and the Slack app.
+  const slackClient = base.config.notifications.slack ? createSlackClient(base.config.notifications.slack) : null;
+  const notifications = createNotificationsService(base, { push, slack: slackClient });
   const users = createUsersService(base, { sites });
   const auth = createAuthService(base, { users, notifications });
   const sso = createSsoService(base, { auth });
@@ -63,23 +66,17 @@ export function createAppContext(base: AppBase): AppContext {
   const ordering = createOrderingService(base, { orders, sites, menu, options, pickup, users, uploads });
   const busy = createBusyService(base, { sites, orders });
   const standing = createStandingService(base, { ordering, users, sites });
-  // The Slack app is one more way in for a person: it asks what the web's routes ask (slack.ports.ts).
+  // The Slack app is one more way in for a person, transport only: it asks the door (slack.ports.ts).
   const slack = createSlackService(base, {
-    orders: {
-      ...orders,
-      place: (user, body, key) => ordering.place(user, body, 'slack', key),
-    },
+    ordering,
+    orders,
     users,
+    standing,
     language: async (user) => (await notifications.settings(user)).language,
     siteOf: (user) => sites.forOrder(user),
-    cafeMenu: (siteId) => menu.listCategories('cafe', siteId),
     slots: (siteId) => pickup.slots(siteId, 'cafe'),
-    standing: {
-      ...standing,
-      usual: (userId) => ordering.usual.usualOf(userId),
-      create: async (user, body) => (await standing.create(user, body)).standing,
-    },
-    avoids: (userId) => users.avoidsOf(userId),
+    standingTimes: (siteId) => pickup.standingTimes(siteId, 'cafe'),
+    client: slackClient,
   });
   const services: Services = {
     audit,

@@ -104,6 +104,8 @@ export interface FakeSlackProfile {
 export interface SlackCall {
   method: string;
   params: Record<string, unknown>;
+  /** When it came (Date.now()). */
+  at: number;
 }
 
 /** The parameters of a Web API call, sent as JSON or form-encoded (@slack/web-api), with JSON fields decoded. */
@@ -121,9 +123,10 @@ function slackParams(request: ReceivedRequest): Record<string, unknown> {
 /**
  * An HTTP server that answers like Slack's Web API: `users.lookupByEmail` finds the people of
  * `people` (e-mail to Slack id), `chat.postMessage` posts. The first `rateLimited` posts get 429
- * with `Retry-After: retryAfterSeconds`, as Slack does. For the Slack app: `auth.test` names the
- * workspace `team`, `users.info` tells the `profiles`, and chat.postMessage, chat.update,
- * views.open, views.update and views.publish are recorded in `calls`.
+ * with `Retry-After: retryAfterSeconds`, as Slack does (`rateLimit` does the same to the next
+ * calls of any method later; each 429 is kept in `limited`). For the Slack app: `auth.test` names
+ * the workspace `team`, `users.info` tells the `profiles`, and chat.postMessage, chat.update,
+ * views.open, views.update and views.publish are recorded in `calls`, each with when it came.
  */
 export async function startSlackReceiver(options: {
   token: string;
@@ -133,7 +136,10 @@ export async function startSlackReceiver(options: {
   team?: string;
   profiles?: Record<string, FakeSlackProfile>;
 }) {
-  let limited = options.rateLimited ?? 0;
+  const limits = new Map<string, { times: number; retryAfterSeconds: number }>();
+  if (options.rateLimited)
+    limits.set('chat.postMessage', { times: options.rateLimited, retryAfterSeconds: options.retryAfterSeconds ?? 1 });
+  const limited: { method: string; at: number }[] = [];
   let ts = 0;
   const posts: { channel: string; text: string; at: number }[] = [];
   const calls: SlackCall[] = [];
@@ -165,28 +171,29 @@ export async function startSlackReceiver(options: {
         },
       });
     }
+    const limit = limits.get(method);
+    if (limit && limit.times > 0) {
+      limit.times -= 1;
+      limited.push({ method, at: Date.now() });
+      return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(limit.retryAfterSeconds) });
+    }
     if (method === 'chat.postMessage') {
-      if (limited > 0) {
-        limited -= 1;
-        return json(
-          429,
-          { ok: false, error: 'ratelimited' },
-          { 'retry-after': String(options.retryAfterSeconds ?? 1) },
-        );
-      }
-      calls.push({ method, params });
+      calls.push({ method, params, at: Date.now() });
       posts.push({ channel: text('channel'), text: text('text'), at: Date.now() });
       ts += 1;
       const channel = text('channel').startsWith('U') ? `D${text('channel').slice(1)}` : text('channel');
       return json(200, { ok: true, channel, ts: `1700000000.${String(ts).padStart(6, '0')}` });
     }
     if (['chat.update', 'views.open', 'views.update', 'views.publish'].includes(method)) {
-      calls.push({ method, params });
+      calls.push({ method, params, at: Date.now() });
       return json(200, { ok: true, channel: text('channel'), ts: text('ts'), view: { id: 'V1' } });
     }
     return json(404, { ok: false, error: 'unknown_method' });
   });
-  return { ...receiver, apiUrl: `${receiver.url}/api`, posts, calls };
+  /** The next `times` calls of `method` get 429 with `Retry-After: retryAfterSeconds`. */
+  const rateLimit = (method: string, times: number, retryAfterSeconds: number) =>
+    limits.set(method, { times, retryAfterSeconds });
+  return { ...receiver, apiUrl: `${receiver.url}/api`, posts, calls, limited, rateLimit };
 }
 
 export interface ReceivedMail {

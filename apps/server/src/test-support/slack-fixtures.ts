@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { slackSignature } from '../modules/slack/slack.verify';
-import { createOrderingApp, type SeededMenu } from './order-fixtures';
+import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from './order-fixtures';
 import { startSlackReceiver, type FakeSlackProfile, type SlackCall } from './receivers';
 import type { TestApp, TestUser } from './test-app';
 
@@ -153,4 +153,45 @@ export async function saveUsual(t: TestApp, user: TestUser, drink: Record<string
 export async function saveAvoids(t: TestApp, user: TestUser, avoids: string[]): Promise<void> {
   const res = await t.request('PUT', '/api/user/me/avoids', user, { avoids, consent: true });
   if (res.statusCode !== 200) throw new Error(`PUT /api/user/me/avoids: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * A person `/coffee` can serve: linked to `slackId` (the workspace vouches for their e-mail), with
+ * a recent tumbler photo (yesterday's web order, cancelled), their language and, when given, a
+ * usual saved (PUT /api/me/usual) and what they avoid.
+ */
+export async function slackPerson(
+  setup: SlackSetup,
+  slackId: string,
+  options: { usual?: Record<string, unknown>; language?: 'en' | 'th'; avoids?: string[]; photo?: boolean } = {},
+): Promise<TestUser> {
+  const { t } = setup;
+  const user = await t.createUser({ name: `Slack ${slackId}` });
+  vouchFor(setup, slackId, user);
+  if (options.language === 'th') {
+    const res = await t.request('PUT', '/api/user/notifications', user, { language: 'th' });
+    if (res.statusCode !== 200) throw new Error(`PUT /api/user/notifications: ${res.statusCode} ${res.body}`);
+  }
+  if (options.photo !== false) {
+    const today = t.clock.now();
+    t.clock.set(new Date(today.getTime() - 24 * 3600_000));
+    const placed = await placeOrder(t, user, cafeOrderBody(setup.menu.latte, setup.image, { remark: '' }));
+    if (placed.statusCode !== 201) throw new Error(`POST /api/order: ${placed.statusCode} ${placed.body}`);
+    await t.request('PATCH', `/api/order/${placed.json<{ id: number }>().id}`, user, { status: 'cancel' });
+    t.clock.set(today);
+  }
+  if (options.usual) await saveUsual(t, user, options.usual);
+  if (options.avoids) await saveAvoids(t, user, options.avoids);
+  return user;
+}
+
+/** The value of the first button `actionId` in a message's or view's blocks. */
+export function buttonValue(blocks: unknown, actionId: string): string | undefined {
+  if (Array.isArray(blocks)) return blocks.map((b) => buttonValue(b, actionId)).find((v) => v !== undefined);
+  if (!blocks || typeof blocks !== 'object') return undefined;
+  const element = blocks as { action_id?: unknown; value?: unknown };
+  if (element.action_id === actionId && typeof element.value === 'string') return element.value;
+  return Object.values(blocks)
+    .map((v) => buttonValue(v, actionId))
+    .find((v) => v !== undefined);
 }

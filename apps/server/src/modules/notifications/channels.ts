@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError } from '@slack/web-api';
 import type { NotificationsConfig } from '../../config';
+import type { SlackClient } from '../../lib/slack-client';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome } from '../../lib/delivery';
 
-export { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome };
+export { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome, type SlackClient };
 
 /** A POST that does not follow redirects (a receiver cannot bounce the server elsewhere) and gives up in time. */
 function post(url: string, headers: Record<string, string>, body: string): Promise<Response> {
@@ -47,12 +49,6 @@ export async function sendWebhook(
   }
 }
 
-interface SlackAnswer {
-  ok?: boolean;
-  error?: string;
-  user?: { id?: string };
-}
-
 /** Slack errors that pass on their own; every other `ok: false` is a refusal for good. */
 const SLACK_TRANSIENT = new Set([
   'ratelimited',
@@ -62,55 +58,57 @@ const SLACK_TRANSIENT = new Set([
   'request_timeout',
 ]);
 
-/** One Slack Web API call: the answer, or the outcome that ends the delivery here. */
-async function slackCall(
-  config: NonNullable<NotificationsConfig['slack']>,
-  method: string,
-  params: Record<string, string>,
-  now: Date,
-): Promise<SlackAnswer | DeliveryOutcome> {
-  let response: Response;
-  try {
-    response = await post(
-      `${config.apiUrl}/${method}`,
-      { authorization: `Bearer ${config.token}`, 'content-type': 'application/json; charset=utf-8' },
-      JSON.stringify(params),
-    );
-  } catch (error) {
-    return { kind: 'retry', error: `Slack could not be reached: ${errorText(error)}` };
+/** What a failed Web API call of the server's one Slack client (lib/slack-client.ts) means for the delivery. */
+function slackOutcome(error: unknown, method: string): DeliveryOutcome {
+  if (error instanceof WebAPIRateLimitedError) {
+    return {
+      kind: 'retry',
+      error: `Slack ${method} answered 429 (rate limited)`,
+      retryAfterMs: error.retryAfter * 1000,
+    };
   }
-  if (!response.ok) return httpOutcome(response, `Slack ${method}`, now);
-  const answer = (await response.json().catch(() => ({}))) as SlackAnswer;
-  if (answer.ok) return answer;
-  const code = answer.error ?? 'unknown_error';
-  const error = `Slack ${method} answered ${code}`;
-  if (SLACK_TRANSIENT.has(code)) {
-    return { kind: 'retry', error, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now) };
+  if (error instanceof WebAPIPlatformError) {
+    const said = `Slack ${method} answered ${error.data.error}`;
+    return SLACK_TRANSIENT.has(error.data.error) ? { kind: 'retry', error: said } : { kind: 'failed', error: said };
   }
-  if (code === 'users_not_found') return { kind: 'failed', error: `No Slack account has the e-mail ${params.email}` };
-  return { kind: 'failed', error };
+  if (error instanceof WebAPIHTTPError) {
+    const said = `Slack ${method} answered HTTP ${error.statusCode}`;
+    return error.statusCode >= 500 || error.statusCode === 408
+      ? { kind: 'retry', error: said }
+      : { kind: 'failed', error: said };
+  }
+  return { kind: 'retry', error: `Slack could not be reached: ${errorText(error)}` };
 }
 
-const isOutcome = (value: SlackAnswer | DeliveryOutcome): value is DeliveryOutcome => 'kind' in value;
-
-/** A direct message from the cafe's Slack app to the person with `email` (users.lookupByEmail, chat.postMessage). */
+/**
+ * A direct message from the cafe's Slack app to the person with `email` (users.lookupByEmail,
+ * chat.postMessage), through the server's one Slack client and its pace; a 429 comes back as a retry
+ * at Slack's Retry-After (the outbox keeps the due time).
+ */
 export async function sendSlack(
-  config: NonNullable<NotificationsConfig['slack']>,
+  slack: SlackClient,
   email: string,
   message: { title: string; text: string; url: string },
-  now: Date,
 ): Promise<DeliveryOutcome> {
-  const found = await slackCall(config, 'users.lookupByEmail', { email }, now);
-  if (isOutcome(found)) return found;
-  const userId = found.user?.id;
+  let userId: string | undefined;
+  try {
+    userId = (await slack.call('users.lookupByEmail', (web) => web.users.lookupByEmail({ email }), { retry: false }))
+      .user?.id;
+  } catch (error) {
+    if (!(error instanceof WebAPIPlatformError && error.data.error === 'users_not_found'))
+      return slackOutcome(error, 'users.lookupByEmail');
+  }
   if (!userId) return { kind: 'failed', error: `No Slack account has the e-mail ${email}` };
-  const posted = await slackCall(
-    config,
-    'chat.postMessage',
-    { channel: userId, text: `*${message.title}*\n${message.text}\n<${message.url}|Open the cafe>` },
-    now,
-  );
-  return isOutcome(posted) ? posted : { kind: 'sent' };
+  const text = `*${message.title}*\n${message.text}\n<${message.url}|Open the cafe>`;
+  try {
+    await slack.call('chat.postMessage', (web) => web.chat.postMessage({ channel: userId, text }), {
+      lane: userId,
+      retry: false,
+    });
+    return { kind: 'sent' };
+  } catch (error) {
+    return slackOutcome(error, 'chat.postMessage');
+  }
 }
 
 /** SMTP errors that pass on their own: a 4xx reply, or the connection. */

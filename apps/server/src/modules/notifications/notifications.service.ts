@@ -15,7 +15,7 @@ import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import type { OrderMove, StandingFailure } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer } from './channels';
+import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer, type SlackClient } from './channels';
 import { webhookBody } from './webhook-body';
 import {
   eventOf,
@@ -54,7 +54,7 @@ const POLL_MS = 10_000;
 /** An order's move its owner hears of, as the orders module describes it (its `order.moving` event). */
 export type OrderChange = OrderMove;
 
-export function createNotificationsService(ctx: AppBase, deps: { push: PushService }) {
+export function createNotificationsService(ctx: AppBase, deps: { push: PushService; slack: SlackClient | null }) {
   const { db, dialect, clock, log, metrics } = ctx;
   const settings = ctx.config.notifications;
   const worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -104,7 +104,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
           now,
         );
       case 'slack':
-        return settings.slack ? sendSlack(settings.slack, row.target, message, now) : notConfigured('Slack');
+        return deps.slack ? sendSlack(deps.slack, row.target, message) : notConfigured('Slack');
       case 'email':
         return mailer ? mailer.send(row.target, message, row.delivery_id) : notConfigured('E-mail');
       case 'webhook':

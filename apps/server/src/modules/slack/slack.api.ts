@@ -1,51 +1,40 @@
-import { WebClient } from '@slack/web-api';
-import type { SlackAppConfig } from '../../config';
-import { DELIVERY_TIMEOUT_MS } from '../../lib/delivery';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SlackClient } from '../../lib/slack-client';
 
 export type Block = Record<string, unknown>;
-export interface SlackView {
-  type: 'modal' | 'home';
-  [key: string]: unknown;
-}
-
-/** A Slack user as users.info tells of them: the profile e-mail, and whether the workspace confirmed it. */
-export interface SlackPerson {
-  name: string;
-  email: string | null;
-  emailConfirmed: boolean;
+export type SlackView = { type: 'modal' | 'home' } & Record<string, unknown>;
+export interface SlackMessage {
+  text: string;
+  blocks: Block[];
 }
 
 /**
- * The Web API calls the app makes, through Slack's own client (@slack/web-api) pointed at
- * SLACK_API_URL (tests point it at a local fake, test-support/receivers.ts).
+ * The Web API calls the app makes, through the server's one Slack client (lib/slack-client.ts: one
+ * paced queue per method, Slack's Retry-After honoured). A message update and an App Home are
+ * rendered when their call runs, once however often they were asked for meanwhile, so what Slack
+ * shows is the order as it is then.
  */
-export function createSlackApi(config: SlackAppConfig) {
-  const client = new WebClient(config.token, {
-    slackApiUrl: `${config.apiUrl}/`,
-    timeout: DELIVERY_TIMEOUT_MS,
-    // The app answers a person now or not at all: no minutes of retries behind their back.
-    retryConfig: { retries: 1, factor: 1, minTimeout: 200, maxTimeout: 500 },
-    rejectRateLimitedCalls: true,
-  });
+export function createSlackApi(client: SlackClient, teamIdConfigured: string | null, log: FastifyBaseLogger) {
+  const { web } = client;
   let team: Promise<string> | undefined;
+  const logged = (promise: Promise<unknown>, what: string) =>
+    void promise.catch((error: unknown) => log.warn({ err: error, what }, 'a Slack call failed'));
 
   return {
+    idle: () => client.idle(),
+
     /** The one workspace served: SLACK_TEAM_ID, else the bot token's own (auth.test), asked once. */
     teamId(): Promise<string> {
-      if (config.teamId) return Promise.resolve(config.teamId);
-      team ??= client.auth.test().then((answer) => {
-        if (!answer.team_id) throw new Error('Slack auth.test answered no team_id');
-        return answer.team_id;
-      });
+      if (teamIdConfigured) return Promise.resolve(teamIdConfigured);
+      team ??= web.auth.test().then((answer) => answer.team_id ?? Promise.reject(new Error('auth.test: no team_id')));
       // A failure is asked again next time.
       team.catch(() => (team = undefined));
       return team;
     },
 
     /** Who a Slack user is; someone Slack does not tell of has no e-mail (they link with a one-time link). */
-    async person(slackUserId: string): Promise<SlackPerson> {
-      const answer = await client.users.info({ user: slackUserId }).catch(() => ({ user: undefined }));
-      const user = answer.user;
+    async person(slackUserId: string): Promise<{ name: string; email: string | null; emailConfirmed: boolean }> {
+      const user = (await web.users.info({ user: slackUserId }).catch(() => ({ user: undefined }))).user;
       return {
         name: (user?.real_name ?? user?.name ?? slackUserId).slice(0, 200),
         email: user?.profile?.email ?? null,
@@ -54,26 +43,43 @@ export function createSlackApi(config: SlackAppConfig) {
     },
 
     /** A message to the person's DM with the app; its channel and ts (to update it). */
-    async post(slackUserId: string, text: string, blocks: Block[]): Promise<{ channel: string; ts: string }> {
-      const answer = await client.chat.postMessage({ channel: slackUserId, text, blocks: blocks as never });
-      if (!answer.channel || !answer.ts) throw new Error('Slack chat.postMessage answered no channel or ts');
-      return { channel: answer.channel, ts: answer.ts };
+    post(slackUserId: string, message: SlackMessage): Promise<{ channel: string; ts: string }> {
+      const post = async () => {
+        const answer = await web.chat.postMessage({
+          channel: slackUserId,
+          ...message,
+          blocks: message.blocks as never,
+        });
+        if (!answer.channel || !answer.ts) throw new Error('Slack chat.postMessage answered no channel or ts');
+        return { channel: answer.channel, ts: answer.ts };
+      };
+      return client.call('chat.postMessage', post, { lane: slackUserId });
     },
 
-    async update(channel: string, ts: string, text: string, blocks: Block[]): Promise<void> {
-      await client.chat.update({ channel, ts, text, blocks: blocks as never });
+    /** A message as `render` makes it when the call runs (null: nothing to send), once per `key` while queued. */
+    update(key: string, render: () => Promise<(SlackMessage & { channel: string; ts: string }) | null>): void {
+      const update = async () => {
+        const message = await render();
+        if (message) await web.chat.update({ ...message, blocks: message.blocks as never });
+      };
+      logged(client.call('chat.update', update, { key }), 'chat.update');
     },
 
-    async openView(triggerId: string, view: SlackView): Promise<void> {
-      await client.views.open({ trigger_id: triggerId, view: view as never });
+    openView(triggerId: string, view: SlackView): Promise<unknown> {
+      return client.call('views.open', () => web.views.open({ trigger_id: triggerId, view: view as never }));
     },
 
-    async updateView(viewId: string, view: SlackView): Promise<void> {
-      await client.views.update({ view_id: viewId, view: view as never });
+    updateView(viewId: string, view: SlackView): Promise<unknown> {
+      return client.call('views.update', () => web.views.update({ view_id: viewId, view: view as never }));
     },
 
-    async publishHome(slackUserId: string, view: SlackView): Promise<void> {
-      await client.views.publish({ user_id: slackUserId, view: view as never });
+    /** The person's App Home as `render` makes it when the call runs, once per person while queued. */
+    publishHome(slackUserId: string, render: () => Promise<SlackView | null>): void {
+      const publish = async () => {
+        const view = await render();
+        if (view) await web.views.publish({ user_id: slackUserId, view: view as never });
+      };
+      logged(client.call('views.publish', publish, { key: slackUserId }), 'views.publish');
     },
   };
 }

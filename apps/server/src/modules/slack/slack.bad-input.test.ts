@@ -51,4 +51,19 @@ describe('bad input to a configured Slack app', () => {
     expect(other.statusCode).toBeGreaterThanOrEqual(400);
     expect(other.statusCode).toBeLessThan(500);
   });
+
+  it('refuses with 400 a whole, signed command or event sent as another type than Slack sends', async () => {
+    const command = coffeeCommand('U0PLAIN');
+    for (const [url, body, type] of [
+      ['/api/slack/commands', command, 'text/plain'],
+      ['/api/slack/commands', command, 'application/json'],
+      ['/api/slack/interactions', interactionBody({ type: 'block_actions', user: { id: 'U0PLAIN' } }), 'text/plain'],
+      ['/api/slack/events', JSON.stringify({ type: 'url_verification', challenge: 'c' }), FORM],
+    ] as const) {
+      const res = await sendSigned(s.t, url, body, type);
+      expect(res.statusCode, `${url} as ${type}`).toBe(400);
+      expect(res.json<{ code: string }>().code).toBe('VALIDATION');
+    }
+    expect(s.slack.calls).toEqual([]);
+  });
 });

@@ -4,16 +4,7 @@ import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { SlackApi } from './slack.api';
 import type { SlackPorts } from './slack.ports';
-import {
-  findLink,
-  findLinkOfUser,
-  findLinkToken,
-  forgetLinkTokensBefore,
-  revokeLinksOfUser,
-  saveLink,
-  saveLinkToken,
-  useLinkToken,
-} from './slack.repository';
+import * as repo from './slack.repository';
 
 /** How long a one-time link works. */
 export const LINK_TOKEN_TTL_MS = 15 * 60_000;
@@ -39,8 +30,8 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
   async function newLinkUrl(slackUserId: string, teamId: string, name: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    await forgetLinkTokensBefore(db, iso(now));
-    await saveLinkToken(db, {
+    await repo.forgetLinkTokensBefore(db, iso(now));
+    await repo.saveLinkToken(db, {
       token_hash: sha256(token),
       slack_user_id: slackUserId,
       team_id: teamId,
@@ -51,7 +42,7 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
   }
 
   async function usableToken(token: string) {
-    const row = await findLinkToken(db, sha256(token));
+    const row = await repo.findLinkToken(db, sha256(token));
     if (!row || row.used_at !== null || row.expires_at <= iso(clock.now())) throw notFound('Slack link');
     return row;
   }
@@ -59,7 +50,7 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
   return {
     /** The account a Slack user acts as, linking them by their confirmed company e-mail when possible. */
     async actor(teamId: string, slackUserId: string): Promise<SlackActor> {
-      const link = await findLink(db, slackUserId);
+      const link = await repo.findLink(db, slackUserId);
       if (link && link.revoked_at === null) {
         const user = await ports.users.findActive(link.user_id);
         return user ? { kind: 'linked', user } : { kind: 'gone' };
@@ -70,7 +61,7 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
       if (email && person.emailConfirmed && email.endsWith(`@${config.companyEmailDomain}`)) {
         const user = await ports.users.findActiveByEmail(email);
         if (user) {
-          await saveLink(db, {
+          await repo.saveLink(db, {
             slack_user_id: slackUserId,
             team_id: teamId,
             user_id: user.id,
@@ -93,8 +84,8 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
     async confirm(user: AuthUser, token: string): Promise<{ slackName: string }> {
       const row = await usableToken(token);
       const now = iso(clock.now());
-      if (!(await useLinkToken(db, row.token_hash, now))) throw notFound('Slack link');
-      await saveLink(db, {
+      if (!(await repo.useLinkToken(db, row.token_hash, now))) throw notFound('Slack link');
+      await repo.saveLink(db, {
         slack_user_id: row.slack_user_id,
         team_id: row.team_id,
         user_id: user.id,
@@ -106,18 +97,18 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts, api: () => S
 
     /** GET /slack/link: whether the person has a Slack account linked. */
     async status(user: AuthUser): Promise<{ linked: boolean; since: string | null }> {
-      const link = await findLinkOfUser(db, user.id);
+      const link = await repo.findLinkOfUser(db, user.id);
       return { linked: Boolean(link), since: link?.created_at ?? null };
     },
 
     /** DELETE /slack/link: the person unlinks; their Slack account can do nothing more. */
     async revoke(user: AuthUser): Promise<void> {
-      if ((await revokeLinksOfUser(db, user.id, iso(clock.now()))) === 0) throw notFound('Slack link');
+      if ((await repo.revokeLinksOfUser(db, user.id, iso(clock.now()))) === 0) throw notFound('Slack link');
     },
 
     /** The Slack user linked to an account (their messages and App Home), or null. */
     async slackUserOf(userId: number): Promise<string | null> {
-      return (await findLinkOfUser(db, userId))?.slack_user_id ?? null;
+      return (await repo.findLinkOfUser(db, userId))?.slack_user_id ?? null;
     },
   };
 }

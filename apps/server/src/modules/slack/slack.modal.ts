@@ -1,242 +1,200 @@
-import {
-  DRINK_TYPES,
-  LIMITS,
-  OrderCreateBodySchema,
-  SWEETNESS_LEVELS,
-  drinkTypeLabel,
-  type Category,
-  type DietTag,
-  type Menu,
-  type MenuOptionGroup,
-  type OrderCreateBody,
-  type SlotList,
-} from '@cafe/shared';
+import { DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS } from '@cafe/shared';
+import type { MenuEntry, MenuOptionGroup, OrderCreateBody, SlotList } from '@cafe/shared';
+import { say } from '../../lib/people-texts';
 import type { Block, SlackView } from './slack.api';
-import { ACTIONS, ORDER_VIEW } from './slack.blocks';
-import { conflictMark, drinkConflicts } from './slack.diet';
-import { textsOf, type Lang } from './slack.texts';
+import {
+  ACTIONS,
+  DIET_ANYWAY,
+  ORDER_VIEW,
+  context,
+  dietBox,
+  input,
+  marked,
+  option,
+  plain,
+  words,
+} from './slack.blocks';
+import type { Lang } from './slack.blocks';
 
 /*
- * `/coffee <words>`: a modal with the web form's choices, built from the same shared enums and the
- * menu of the person's site (its option groups with their minimum and maximum, sold-out choices
- * left out and named), read back into the shared OrderCreateBody and checked with its schema.
- * Never free text parsed into a drink: the words only pick which item the modal opens on.
+ * `/coffee <words>`: a modal with the web form's choices, listing what the ordering door's `menuFor`
+ * says the person may order now, or for later when there are pickup slots; read back into the
+ * shared OrderCreateBody. Never free text parsed into a drink: the words only pick the item.
  */
 
 /** What the modal carries between Slack and the server (private_metadata). */
 export interface ModalState {
   siteId: number;
   menuId: number;
+  /** The person's recent tumbler photo ('' without one). */
   tumblerImage: string;
   /** The person avoids something: the modal has the "place it anyway" box (block `diet`). */
   ask?: boolean;
 }
 
-/** The value of the ticked "I know what it contains, place it anyway" box. */
-export const DIET_ANYWAY = 'anyway';
+/** The items the modal lists: orderable now, or for later when the site has slots to choose. */
+export const listedOf = (entries: readonly MenuEntry[], slots: SlotList): MenuEntry[] =>
+  entries.filter((e) => e.now === null || (slots.slots.length > 0 && e.later === null));
 
-const plain = (text: string) => ({ type: 'plain_text', text: text.slice(0, 75) });
-const option = (text: string, value: string) => ({ text: plain(text), value });
-
-/** The items a person may order at the site now (served, not sold out, active). */
-export function orderableItems(categories: readonly Category[]): Menu[] {
-  return categories
-    .filter((c) => c.isAvailable === 'available')
-    .flatMap((c) => c.menu)
-    .filter(
-      (m) =>
-        m.isActive === 'active' && m.isAvailable === 'available' && (m.atSite?.available ?? true) && !m.atSite?.soldOut,
-    );
+/** Whether an entry is the one the words name: its name holds them all. */
+export function entryForWords(text: string): (entry: MenuEntry) => boolean {
+  const wanted = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return (entry) => wanted.every((w) => entry.item.name.toLowerCase().includes(w));
 }
 
-/** The item the words name best: one whose name holds them all, else the first. */
-export function itemForWords(items: readonly Menu[], words: string): Menu | undefined {
-  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
-  return items.find((m) => wanted.every((w) => m.name.toLowerCase().includes(w))) ?? items[0];
-}
-
-function groupBlock(lang: Lang, group: MenuOptionGroup): Block[] {
-  const t = textsOf(lang);
+/** A group of options: its choices with their minimum and maximum, the sold-out ones left out and named. */
+function groupBlocks(lang: Lang, group: MenuOptionGroup): Block[] {
   const open = group.choices.filter((c) => !c.soldOut);
-  const soldOut = group.choices.filter((c) => c.soldOut);
-  const blocks: Block[] = [];
-  if (open.length > 0) {
-    const options = open.map((c) => option(c.name, String(c.id)));
-    const defaults = options.filter((_, i) => open[i]?.isDefault);
-    const single = group.maxChoices === 1;
-    blocks.push({
-      type: 'input',
-      block_id: `group-${group.id}`,
-      optional: group.minChoices === 0,
-      label: plain(group.name),
-      hint: plain(t.chooseBetween(group.minChoices, group.maxChoices)),
-      element: single
-        ? {
-            type: 'static_select',
-            action_id: 'choice',
-            options,
-            ...(defaults[0] ? { initial_option: defaults[0] } : {}),
-          }
-        : {
-            type: 'multi_static_select',
-            action_id: 'choice',
-            options,
-            max_selected_items: Math.min(group.maxChoices, options.length),
-            ...(defaults.length ? { initial_options: defaults } : {}),
+  const soldOut = group.choices.filter((c) => c.soldOut).map((c) => c.name);
+  const options = open.map((c) => option(c.name, String(c.id)));
+  const defaults = options.filter((_, i) => open[i]?.isDefault);
+  const { id, name, minChoices: min, maxChoices: max } = group;
+  const hint =
+    min === max
+      ? words(lang, 'people.chat.modal.chooseExactly', { count: min })
+      : words(lang, 'people.chat.modal.chooseBetween', { min, max });
+  const element =
+    max === 1
+      ? { type: 'static_select', options, ...(defaults[0] ? { initial_option: defaults[0] } : {}) }
+      : {
+          type: 'multi_static_select',
+          options,
+          max_selected_items: Math.min(max, options.length),
+          initial_options: defaults,
+        };
+  const names = soldOut.join(', ');
+  return [
+    ...(options.length
+      ? [{ ...input(`group-${id}`, name, { ...element, action_id: 'choice' }, min === 0), hint: plain(hint) }]
+      : []),
+    ...(soldOut.length
+      ? [
+          {
+            ...context(`${name}: ${words(lang, 'people.chat.modal.soldOutChoices', { names })}`),
+            block_id: `soldout-${id}`,
           },
-    });
-  }
-  if (soldOut.length > 0) {
-    blocks.push({
-      type: 'context',
-      block_id: `soldout-${group.id}`,
-      elements: [{ type: 'mrkdwn', text: `${group.name}: ${t.soldOutChoices(soldOut.map((c) => c.name).join(', '))}` }],
-    });
-  }
-  return blocks;
+        ]
+      : []),
+  ];
 }
 
-/** The order modal for `item`, the person's recent tumbler photo carried along. */
+/**
+ * The order modal on `entry`, each item marked with what it contains as it comes that the person
+ * avoids; "as soon as possible" when the item may be ordered now (else why not), the pickup times;
+ * `note` on top: why the item the words named cannot be ordered.
+ */
 export function orderModal(
   lang: Lang,
-  input: { items: readonly Menu[]; item: Menu; slots: SlotList; state: ModalState; avoids?: readonly DietTag[] },
+  view: { listed: readonly MenuEntry[]; entry: MenuEntry; slots: SlotList; state: ModalState; note: string | null },
 ): SlackView {
-  const t = textsOf(lang);
-  const { item } = input;
-  const avoids = input.avoids ?? [];
-  // An item whose own tags conflict is marked in its name ("Latte ⚠ milk"): marked, never hidden.
-  const named = (m: Menu) => {
-    const mark = conflictMark(lang, drinkConflicts(avoids, m));
-    return mark ? `${m.name}  ${mark}` : m.name;
-  };
-  const itemOptions = input.items.map((m) => option(named(m), String(m.id)));
-  const blocks: Block[] = [
-    {
-      type: 'input',
-      block_id: 'item',
-      dispatch_action: true,
-      label: plain(t.item),
-      element: {
-        type: 'static_select',
-        action_id: ACTIONS.modalItem,
-        options: itemOptions.slice(0, 100),
-        initial_option: option(named(item), String(item.id)),
-      },
-    },
-    {
-      type: 'input',
-      block_id: 'type',
-      label: plain(t.type),
-      element: {
-        type: 'static_select',
-        action_id: 'type',
-        options: DRINK_TYPES.map((d) => option(drinkTypeLabel(d), d)),
-      },
-    },
-    {
-      type: 'input',
-      block_id: 'sweetness',
-      label: plain(t.sweetness),
-      element: {
-        type: 'static_select',
-        action_id: 'sweetness',
-        options: SWEETNESS_LEVELS.map((s) => option(`${s}%`, String(s))),
-        initial_option: option('100%', '100'),
-      },
-    },
-    ...(item.optionGroups ?? []).flatMap((g) => groupBlock(lang, g)),
-    {
-      type: 'input',
-      block_id: 'remark',
-      optional: true,
-      label: plain(t.remark),
-      element: { type: 'plain_text_input', action_id: 'remark', max_length: LIMITS.remarkMax },
-    },
-    {
-      type: 'input',
-      block_id: 'when',
-      label: plain(t.when),
-      element: {
-        type: 'static_select',
-        action_id: 'when',
-        options: [option(t.now, 'now'), ...input.slots.slots.slice(0, 99).map((s) => option(s.time, s.start))],
-        initial_option: option(t.now, 'now'),
-      },
-    },
+  const { entry, state, note } = view;
+  const t = (id: `people.chat.modal.${string}`) => words(lang, id);
+  const later = `(${t('people.chat.modal.laterOnly')})`;
+  const named = (e: MenuEntry) =>
+    option(marked(lang, e.now ? `${e.item.name} ${later}` : e.item.name, e.conflicts), String(e.item.id));
+  const select = (options: ReturnType<typeof option>[], initial?: ReturnType<typeof option>) => ({
+    type: 'static_select',
+    options,
+    ...(initial ? { initial_option: initial } : {}),
+  });
+  const when = [
+    ...(entry.now ? [] : [option(t('people.chat.modal.now'), 'now')]),
+    ...view.slots.slots.slice(0, 99).map((s) => option(s.time, s.start)),
   ];
-  if (avoids.length > 0) {
-    blocks.push({
-      type: 'input',
-      block_id: 'diet',
-      optional: true,
-      label: plain(t.dietLabel),
-      element: {
-        type: 'checkboxes',
-        action_id: 'diet',
-        options: [option(t.dietConfirm, DIET_ANYWAY)],
-      },
-    });
-  }
+  const blocks: Block[] = [
+    ...(note ? [context(`:warning: ${note}`)] : []),
+    {
+      ...input('item', t('people.chat.modal.item'), {
+        ...select(view.listed.slice(0, 100).map(named), named(entry)),
+        action_id: ACTIONS.modalItem,
+      }),
+      dispatch_action: true,
+    },
+    input(
+      'type',
+      t('people.chat.modal.type'),
+      select(DRINK_TYPES.map((d) => option(words(lang, `people.chat.type.${d}`), d))),
+    ),
+    input(
+      'sweetness',
+      t('people.chat.modal.sweetness'),
+      select(
+        SWEETNESS_LEVELS.map((s) => option(`${s}%`, String(s))),
+        option('100%', '100'),
+      ),
+    ),
+    ...(entry.item.optionGroups ?? []).flatMap((g) => groupBlocks(lang, g)),
+    input('remark', t('people.chat.modal.remark'), { type: 'plain_text_input', max_length: LIMITS.remarkMax }, true),
+    input('when', t('people.chat.modal.when'), select(when, when[0])),
+    ...(entry.now ? [context(say(lang, entry.now.text))] : []),
+    ...(state.ask ? [dietBox(lang)] : []),
+  ];
   return {
     type: 'modal',
     callback_id: ORDER_VIEW,
-    title: plain(t.modalTitle),
-    submit: plain(t.submit),
-    close: plain(t.close),
-    private_metadata: JSON.stringify(input.state),
+    title: plain(t('people.chat.modal.title')),
+    submit: plain(t('people.chat.modal.submit')),
+    close: plain(t('people.chat.modal.close')),
+    private_metadata: JSON.stringify(state),
     blocks,
   };
 }
 
-/** Whether the "place it anyway" box is ticked. */
-export const dietTicked = (values: StateValues): boolean =>
-  Object.values(values.diet ?? {}).some((a) => (a.selected_options ?? []).some((o) => o.value === DIET_ANYWAY));
-
-type StateValues = Record<
+/** A modal's answers, block by block: a select's option(s), a text's value. */
+export type StateValues = Record<
   string,
   Record<
     string,
     { selected_option?: { value: string } | null; selected_options?: { value: string }[]; value?: string | null }
   >
 >;
+/** The values chosen in a block (one for a select, several for a multi-select or checkboxes). */
+export const picked = (values: StateValues, block: string): string[] => {
+  const answer = Object.values(values[block] ?? {})[0];
+  return (answer?.selected_options ?? (answer?.selected_option ? [answer.selected_option] : [])).map((o) => o.value);
+};
+
+/** What a person is asked to fix in each block (never the schema's words: they name fields). */
+const ASK: Record<string, `people.chat.modal.${string}`> = {
+  item: 'people.chat.modal.chooseDrink',
+  type: 'people.chat.modal.chooseType',
+  sweetness: 'people.chat.modal.chooseSweetness',
+  remark: 'people.chat.modal.remarkTooLong',
+  when: 'people.chat.modal.chooseWhen',
+};
+const BLOCK_OF: Record<string, string> = { type: 'type', sweetness: 'sweetness', remark: 'remark', pickupAt: 'when' };
 
 /**
- * The modal's answers as the shared OrderCreateBody, checked with its schema: the body, or the
- * errors per block (Slack's `response_action: errors`).
+ * The modal's answers as the shared OrderCreateBody (the "place it anyway" box as `dietConfirmed`),
+ * checked with its schema: the body, or what to fix per block (Slack's `response_action: errors`).
  */
 export function readSubmission(
+  lang: Lang,
   values: StateValues,
   state: ModalState,
 ): { body: OrderCreateBody } | { errors: Record<string, string> } {
-  const one = (block: string) => Object.values(values[block] ?? {})[0];
-  const chosen: { choiceId: number }[] = [];
-  for (const [blockId, actions] of Object.entries(values)) {
-    if (!blockId.startsWith('group-')) continue;
-    const answer = Object.values(actions)[0];
-    const picked = answer?.selected_options ?? (answer?.selected_option ? [answer.selected_option] : []);
-    for (const p of picked) chosen.push({ choiceId: Number(p.value) });
-  }
-  const when = one('when')?.selected_option?.value;
-  const sweetness = one('sweetness')?.selected_option?.value;
-  const remark = one('remark')?.value ?? undefined;
-  const candidate = {
-    menu_id: Number(one('item')?.selected_option?.value ?? state.menuId),
-    type: one('type')?.selected_option?.value,
+  const one = (block: string) => picked(values, block)[0];
+  const sweetness = one('sweetness');
+  const when = one('when');
+  const remark = Object.values(values.remark ?? {})[0]?.value;
+  const parsed = OrderCreateBodySchema.safeParse({
+    menu_id: Number(one('item') ?? state.menuId),
+    type: one('type'),
     sweetness: sweetness === undefined ? undefined : Number(sweetness),
     ...(remark ? { remark } : {}),
     tumblerImage: state.tumblerImage,
     siteId: state.siteId,
-    options: chosen,
+    options: Object.keys(values)
+      .filter((block) => block.startsWith('group-'))
+      .flatMap((block) => picked(values, block).map((value) => ({ choiceId: Number(value) }))),
     ...(when && when !== 'now' ? { pickupAt: when } : {}),
-  };
-  const parsed = OrderCreateBodySchema.safeParse(candidate);
+    dietConfirmed: picked(values, 'diet').includes(DIET_ANYWAY),
+  });
   if (parsed.success) return { body: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    const block = field === 'menu_id' ? 'item' : field === 'pickupAt' ? 'when' : field === 'options' ? 'item' : field;
-    if (['item', 'type', 'sweetness', 'remark', 'when'].includes(block)) errors[block] ??= issue.message;
-    else errors.item ??= issue.message;
+    const block = BLOCK_OF[String(issue.path[0])] ?? 'item';
+    errors[block] ??= words(lang, ASK[block] ?? 'people.chat.modal.chooseDrink', { max: LIMITS.remarkMax });
   }
   return { errors };
 }

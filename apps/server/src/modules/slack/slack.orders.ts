@@ -1,197 +1,129 @@
 import { randomUUID } from 'node:crypto';
-import {
-  FINISHED_ORDER_STATUSES,
-  isSweetness,
-  type Category,
-  type DietTag,
-  type DrinkChoice,
-  type Order,
-  type OrderCreateBody,
-  type OrderStatus,
-  type QueuedOrder,
-} from '@cafe/shared';
+import { conflictsOfDrink, drinkOfOrder, type DietTag, type DrinkChoice, type DrinkOf } from '@cafe/shared';
+import type { MenuEntry, Order, QueuedOrder } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { SlackApi } from './slack.api';
-import { drinkLine, homeView, orderDrinkLine, orderMessage, type HomeContent } from './slack.blocks';
-import { conflictMark, drinkConflicts, findItem } from './slack.diet';
+import {
+  choiceLine,
+  homeView,
+  orderDrinkLine,
+  orderMessage,
+  type Lang,
+  type Person,
+  type UsualShown,
+} from './slack.blocks';
 import type { SlackLinking } from './slack.linking';
 import type { SlackPorts } from './slack.ports';
-import { closeOrderMessage, findOrderMessage, openMessagesAt, saveOrderMessage } from './slack.repository';
-import type { Lang } from './slack.texts';
+import { findOrderMessage, saveOrderMessage } from './slack.repository';
 import { standingBlocks } from './slack.standing';
 
-/** A drink as the person had it: what to order again, and the words to show it. */
-export interface UsualDrink {
-  /** The order's body; its tumblerImage is '' when the person has no recent photo. */
-  body: OrderCreateBody;
-  line: string;
-  /** Whether the person has a recent tumbler photo: without one the usual cannot be ordered. */
-  tumbler: boolean;
-  /** What the drink contains that the person avoids (docs/allergens.md). */
-  conflicts: DietTag[];
+/** The usual as `/coffee` orders it: the drink, its words, the recent tumbler photo, what of it the person avoids. */
+export interface UsualDrink extends UsualShown {
+  drink: DrinkChoice;
+  tumbler: string | null;
 }
 
-/** A drink choice as a line, named from the cafe menu (item and choices; `#id` for one it lists no more). */
-export function choiceLine(categories: readonly Category[], drink: DrinkChoice): string {
-  const item = findItem(categories, drink.menu_id);
-  const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
-  return drinkLine({
-    name: item?.name ?? `#${drink.menu_id}`,
-    type: drink.type ?? null,
-    sweetness: drink.sweetness ?? null,
-    options: (drink.options ?? []).map((o) => ({
-      choice: choices.find((c) => c.id === o.choiceId)?.name ?? `#${o.choiceId}`,
-      quantity: o.quantity ?? 1,
-    })),
-  });
-}
-
-const OVER: readonly OrderStatus[] = FINISHED_ORDER_STATUSES;
-
-/** An order's drink as a new order's body (its options exactly, its tumbler photo given). */
-export function bodyOf(order: Order, tumblerImage: string, siteId?: number): OrderCreateBody {
-  return {
-    menu_id: order.menu.id,
-    ...(order.type ? { type: order.type } : {}),
-    ...(order.sweetness !== null && isSweetness(order.sweetness) ? { sweetness: order.sweetness } : {}),
-    remark: order.remark,
-    tumblerImage,
-    ...(siteId === undefined ? {} : { siteId }),
-    ...(order.options === undefined
-      ? {}
-      : {
-          options: order.options.map((o) => ({
-            choiceId: o.choiceId,
-            ...(o.quantity > 1 ? { quantity: o.quantity } : {}),
-          })),
-        }),
-  };
-}
+const itemOf = (entries: readonly MenuEntry[], menuId: number) => entries.find((e) => e.item.id === menuId)?.item;
 
 /**
- * The person's orders and the Slack side of them: their usual, their recent tumbler photo, the
- * order messages kept in step with the orders, and the App Home tab.
+ * The person's orders and the Slack side of them: their usual as it will be made, the order
+ * messages kept in step with each order's own moves, and the App Home tab. Every call to Slack goes
+ * through the paced queues and renders when it runs.
  */
 export function createSlackOrders(ctx: AppBase, ports: SlackPorts, api: () => SlackApi, linking: SlackLinking) {
   const { db } = ctx;
+  const menu = (user: AuthUser, siteId?: number) => ports.ordering.menuFor(user, 'cafe', siteId);
 
-  async function today(user: AuthUser): Promise<QueuedOrder[]> {
-    return JSON.parse((await ports.orders.myQueueAnswer(user)).json) as QueuedOrder[];
-  }
-
-  /** The specification's "recent" tumbler mode: the photo of the person's most recent order. */
-  function recentTumbler(user: AuthUser): Promise<string | null> {
-    return ports.orders.recentTumblerOf(user.id);
+  /** What of `drink` as it will be made at the site (its choices, or the item's defaults) the person avoids. */
+  async function conflictsOf(user: AuthUser, drink: DrinkOf, siteId?: number): Promise<DietTag[]> {
+    const [entries, avoids] = await Promise.all([menu(user, siteId), ports.users.avoidsOf(user.id)]);
+    const item = itemOf(entries, drink.menu_id);
+    return item ? conflictsOfDrink(avoids, item, drink.options) : [];
   }
 
   /**
-   * THE ONE PLACE the usual is looked up: the standing orders' server-side usual (saved with PUT
-   * /me/usual, else the last picked-up cafe drink), named from the cafe menu of the person's site,
-   * with their recent tumbler photo (none: `tumbler` false, the person is told) and what it contains
-   * that they avoid. Ordered at the person's site (no siteId: their home site).
+   * The person's usual (the door's, changed only by its owner), named from the menu of their site as
+   * it will be made (the item's default choices when it names none), with their recent tumbler photo
+   * and what of it they avoid. Ordered at their site.
    */
-  async function usualOf(user: AuthUser): Promise<UsualDrink | null> {
-    const drink = await ports.standing.usual(user.id);
+  async function usualOf(user: AuthUser, lang: Lang, known?: { entries: MenuEntry[]; avoids: DietTag[] }) {
+    const drink = await ports.ordering.usual.usualOf(user.id);
     if (!drink) return null;
-    const site = await ports.siteOf(user);
-    const [categories, tumbler, avoids] = await Promise.all([
-      ports.cafeMenu(site.id),
-      recentTumbler(user),
-      ports.avoids(user.id),
+    const [site, entries, tumbler, avoids] = await Promise.all([
+      ports.siteOf(user),
+      known?.entries ?? menu(user),
+      ports.orders.recentTumblerOf(user.id),
+      known?.avoids ?? ports.users.avoidsOf(user.id),
     ]);
-    const item = findItem(categories, drink.menu_id);
-    const body: OrderCreateBody = {
-      menu_id: drink.menu_id,
-      ...(drink.type ? { type: drink.type } : {}),
-      ...(drink.sweetness === undefined ? {} : { sweetness: drink.sweetness }),
-      ...(drink.remark ? { remark: drink.remark } : {}),
-      ...(drink.options ? { options: drink.options } : {}),
-      tumblerImage: tumbler ?? '',
-    };
-    const conflicts = drinkConflicts(
-      avoids,
-      item,
-      (drink.options ?? []).map((o) => o.choiceId),
-    );
-    return { body, line: choiceLine(categories, drink), tumbler: tumbler !== null, conflicts };
+    const item = itemOf(entries, drink.menu_id);
+    const conflicts = item ? conflictsOfDrink(avoids, item, drink.options) : [];
+    return { drink, line: choiceLine(lang, item, drink), site: site.name, tumbler, conflicts } satisfies UsualDrink;
   }
 
-  async function render(owner: AuthUser, order: Order, lang: Lang) {
-    const [queue, site] = await Promise.all([today(owner), ports.siteOf(owner)]);
-    const queuePlace = queue.find((q) => q.id === order.id)?.queue_at ?? null;
-    return orderMessage(lang, order, { queuePlace, timeZone: site.timeZone });
+  /** The App Home of `userId` as it is when Slack is called. */
+  function publishHome(slackUserId: string, userId: number): void {
+    api().publishHome(slackUserId, async () => {
+      const user = await ports.users.findActive(userId);
+      if (!user) return null;
+      const [lang, queue, past, standing, entries, avoids] = await Promise.all([
+        ports.language(user),
+        ports.orders.myQueueAnswer(user).then((answer) => JSON.parse(answer.json) as QueuedOrder[]),
+        ports.orders.history(userId, {}),
+        ports.standing.list(userId),
+        menu(user),
+        ports.users.avoidsOf(userId),
+      ]);
+      const seen = new Set<string>();
+      const again = past
+        .filter((o) => o.menu.category.categoryFor === 'cafe' && !o.walkUp && o.tumblerImage !== '')
+        .filter((o) => !seen.has(orderDrinkLine(lang, o)) && Boolean(seen.add(orderDrinkLine(lang, o))))
+        .slice(0, 3)
+        .map((order) => {
+          const item = itemOf(entries, order.menu.id);
+          return { order, conflicts: item ? conflictsOfDrink(avoids, item, drinkOfOrder(order).options) : [] };
+        });
+      return homeView(lang, {
+        usual: await usualOf(user, lang, { entries, avoids }),
+        today: queue,
+        standing: standingBlocks(lang, standing, (drink) => choiceLine(lang, itemOf(entries, drink.menu_id), drink)),
+        again,
+        nonce: randomUUID(),
+      });
+    });
   }
 
-  async function publishHome(slackUserId: string, user: AuthUser, lang: Lang): Promise<void> {
-    const site = await ports.siteOf(user);
-    const [usual, queue, past, standingOrders, categories, avoids] = await Promise.all([
-      usualOf(user),
-      today(user),
-      ports.orders.history(user.id, {}),
-      ports.standing.list(user.id),
-      ports.cafeMenu(site.id),
-      ports.avoids(user.id),
-    ]);
-    const standing = standingBlocks(lang, standingOrders, (drink) => choiceLine(categories, drink));
-    const drinks = new Set<string>();
-    const again = past
-      .filter((o) => o.menu.category.categoryFor === 'cafe' && !o.walkUp && o.tumblerImage !== '')
-      .filter((o) => {
-        const line = orderDrinkLine(o);
-        return !drinks.has(line) && Boolean(drinks.add(line));
-      })
-      .slice(0, 3);
-    const home: HomeContent = {
-      usual: usual ? { line: usual.line, site: site.name, mark: conflictMark(lang, usual.conflicts) } : null,
-      today: queue.map((order) => ({ order, queuePlace: order.queue_at })),
-      standing,
-      again: again.map((order) => {
-        const item = findItem(categories, order.menu.id);
-        const choiceIds = (order.options ?? []).map((o) => o.choiceId);
-        return { order, mark: conflictMark(lang, drinkConflicts(avoids, item, choiceIds)) };
-      }),
-      nonce: randomUUID(),
-    };
-    await api().publishHome(slackUserId, homeView(lang, home));
-  }
-
-  /** The order's message as the order is now, and the owner's App Home with it. */
-  async function refresh(orderId: number): Promise<void> {
+  /** An order moved: its message follows (as it is when Slack is called), and its owner's App Home. */
+  async function follow(orderId: number): Promise<void> {
     const row = await findOrderMessage(db, orderId);
     if (!row) return;
-    const owner = await ports.users.findActive(row.user_id);
-    if (!owner) return;
-    const [order, lang] = await Promise.all([ports.orders.get(owner, orderId), ports.language(owner)]);
-    const message = await render(owner, order, lang);
-    await api().update(row.channel, row.ts, message.text, message.blocks);
-    if (OVER.includes(order.status)) await closeOrderMessage(db, orderId);
-    const slackUserId = await linking.slackUserOf(owner.id);
-    if (slackUserId) await publishHome(slackUserId, owner, lang);
+    api().update(`order:${orderId}`, async () => {
+      const owner = await ports.users.findActive(row.user_id);
+      if (!owner) return null;
+      const [order, lang, site] = await Promise.all([
+        ports.orders.get(owner, orderId),
+        ports.language(owner),
+        ports.siteOf(owner),
+      ]);
+      return { channel: row.channel, ts: row.ts, ...orderMessage(lang, order, null, site.timeZone) };
+    });
+    const slackUserId = await linking.slackUserOf(row.user_id);
+    if (slackUserId) publishHome(slackUserId, row.user_id);
   }
 
   return {
     usualOf,
-    recentTumbler,
+    conflictsOf,
     publishHome,
-    refresh,
+    follow,
 
-    /** A new order's message in the person's DM, remembered to update as the order moves. */
-    async post(slackUserId: string, owner: AuthUser, order: Order, lang: Lang): Promise<void> {
-      const message = await render(owner, order, lang);
-      const posted = await api().post(slackUserId, message.text, message.blocks);
-      await saveOrderMessage(db, {
-        order_id: order.id,
-        user_id: owner.id,
-        site_id: order.site.id,
-        channel: posted.channel,
-        ts: posted.ts,
-      });
-      await publishHome(slackUserId, owner, lang);
-    },
-
-    /** A site's queue changed: the messages of its waiting orders follow their place. */
-    async refreshSite(siteId: number): Promise<void> {
-      for (const row of await openMessagesAt(db, siteId)) await refresh(row.order_id);
+    /** A new order's message in the person's DM (its place in the queue when placed), remembered to follow it. */
+    async post({ slackUserId, user, lang }: Person, order: Order & { queue_at?: number | null }): Promise<void> {
+      const site = await ports.siteOf(user);
+      const posted = await api().post(slackUserId, orderMessage(lang, order, order.queue_at ?? null, site.timeZone));
+      await saveOrderMessage(db, { order_id: order.id, user_id: user.id, site_id: order.site.id, ...posted });
+      // A move while it was being posted found no message to follow.
+      if ((await ports.orders.get(user, order.id)).status !== order.status) await follow(order.id);
+      publishHome(slackUserId, user.id);
     },
   };
 }

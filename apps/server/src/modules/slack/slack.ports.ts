@@ -1,7 +1,7 @@
 import type {
-  Category,
   DietTag,
   DrinkChoice,
+  MenuEntry,
   NotificationLanguage,
   Order,
   OrderCreateBody,
@@ -10,18 +10,27 @@ import type {
   StandingOrder,
   StandingOrderCreateBody,
 } from '@cafe/shared';
+import type { SlackClient } from '../../lib/slack-client';
 import type { AuthUser } from '../../context';
 
 /**
- * What the Slack app asks of the rest of the app, wired in services.ts. The app is one more way in
- * for a person, as the web form is: it asks the same services the web's routes ask (placing through
- * the orders' one placement decision, the owner's cancel and pickup, the menu of the person's site
- * with its options, the pickup slots), never their repositories. Declared here, narrowly, so that
- * the module depends on what it uses rather than on whole modules.
+ * What the Slack app asks of the rest of the app, wired in services.ts. Slack is transport: what a
+ * person may order and placing it are the ordering door's (`menuFor`, `place`, the usual), moving
+ * an order its owner's moves, standing orders the standing service's; Slack verifies, maps and
+ * renders. Declared here, narrowly and by shape, so the module names no other module.
  */
 export interface SlackPorts {
+  ordering: {
+    menuFor(user: AuthUser, venue: 'cafe', siteId?: number): Promise<MenuEntry[]>;
+    place(
+      user: AuthUser,
+      body: OrderCreateBody,
+      channel: 'slack',
+      key?: string,
+    ): Promise<{ order: Order; replayed: boolean }>;
+    usual: { usualOf(userId: number): Promise<DrinkChoice | null> };
+  };
   orders: {
-    place(user: AuthUser, body: OrderCreateBody, idempotencyKey?: string): Promise<{ order: Order; replayed: boolean }>;
     ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order>;
     get(user: AuthUser, id: number): Promise<Order>;
     history(userId: number, range: { startDate?: string; endDate?: string }): Promise<Order[]>;
@@ -33,25 +42,24 @@ export interface SlackPorts {
   users: {
     findActive(userId: number): Promise<AuthUser | undefined>;
     findActiveByEmail(email: string): Promise<AuthUser | undefined>;
+    /** What the person avoids (docs/allergens.md): the modal asks about it, the usual is marked. */
+    avoidsOf(userId: number): Promise<DietTag[]>;
+  };
+  standing: {
+    list(userId: number): Promise<StandingOrder[]>;
+    create(user: AuthUser, body: StandingOrderCreateBody, key?: string): Promise<{ standing: StandingOrder }>;
+    pause(user: AuthUser, id: number): Promise<StandingOrder>;
+    resume(user: AuthUser, id: number): Promise<StandingOrder>;
+    skipNext(user: AuthUser, id: number): Promise<StandingOrder>;
   };
   /** The person's notification language (their messages, Slack's too). */
   language(user: AuthUser): Promise<NotificationLanguage>;
   /** The person's site: their home site, or the default one (the web's). */
   siteOf(user: AuthUser): Promise<{ id: number; name: string; timeZone: string }>;
-  /** The cafe menu of a site as GET /category lists it: items, their state there, their option groups. */
-  cafeMenu(siteId: number): Promise<Category[]>;
-  /** The pickup slots of a site's cafe today (GET /sites/{siteId}/slots). */
+  /** The pickup slots of a site's cafe now (GET /sites/{siteId}/slots). */
   slots(siteId: number): Promise<SlotList>;
-  /** The usual and standing orders (docs/standing-orders.md): what GET/PUT /me/usual and /standing-orders ask. */
-  standing: {
-    /** The person's usual (saved, else their last picked-up cafe drink), or null. */
-    usual(userId: number): Promise<DrinkChoice | null>;
-    list(userId: number): Promise<StandingOrder[]>;
-    create(user: AuthUser, body: StandingOrderCreateBody): Promise<StandingOrder>;
-    pause(user: AuthUser, id: number): Promise<StandingOrder>;
-    resume(user: AuthUser, id: number): Promise<StandingOrder>;
-    skipNext(user: AuthUser, id: number): Promise<StandingOrder>;
-  };
-  /** What the person avoids (GET /user/me's `avoids`, docs/allergens.md). */
-  avoids(userId: number): Promise<DietTag[]>;
+  /** The clock times that start a cafe slot of the site in the coming week: a standing order's times. */
+  standingTimes(siteId: number): Promise<string[]>;
+  /** The server's one Slack Web API client (lib/slack-client.ts), shared with the notifications. */
+  client: SlackClient | null;
 }

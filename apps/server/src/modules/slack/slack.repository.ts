@@ -105,18 +105,3 @@ export async function saveOrderMessage(
 export function findOrderMessage(db: Db, orderId: number) {
   return db.selectFrom('slack_order_messages').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
-
-/** The messages of a site's orders that may still move (their queue place follows the line). */
-export function openMessagesAt(db: Db, siteId: number) {
-  return db
-    .selectFrom('slack_order_messages')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('open', '=', 1)
-    .orderBy('order_id')
-    .execute();
-}
-
-export async function closeOrderMessage(db: Db, orderId: number): Promise<void> {
-  await db.updateTable('slack_order_messages').set({ open: 0 }).where('order_id', '=', orderId).execute();
-}

@@ -1,25 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import type { Order } from '@cafe/shared';
-import type { AppBase, AuthUser } from '../../context';
+import { drinkOfOrder, type DietTag, type MenuEntry, type OrderCreateBody } from '@cafe/shared';
+import type { AppBase } from '../../context';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
+import { say } from '../../lib/people-texts';
 import { iso } from '../../lib/time';
 import { createSlackApi, type SlackApi } from './slack.api';
-import { ACTIONS, ORDER_VIEW, STANDING_VIEW, notice, usualConfirmation } from './slack.blocks';
-import { conflictSentence, drinkConflicts, findItem } from './slack.diet';
+import {
+  ACTIONS,
+  ORDER_VIEW,
+  STANDING_VIEW,
+  notice,
+  refusalText,
+  section,
+  usualConfirmation,
+  words,
+  type Person,
+} from './slack.blocks';
 import { createSlackLinking, type SlackActor } from './slack.linking';
-import { dietTicked, itemForWords, orderModal, orderableItems, readSubmission, type ModalState } from './slack.modal';
-import { bodyOf, createSlackOrders, type UsualDrink } from './slack.orders';
+import { entryForWords, listedOf, orderModal, readSubmission, type ModalState, type StateValues } from './slack.modal';
+import { createSlackOrders } from './slack.orders';
 import type { SlackPorts } from './slack.ports';
 import { deleteLinksOfUser, forgetSignaturesBefore, noteSignature } from './slack.repository';
-import { createSlackStandingActions } from './slack.standing-actions';
-import { refusalText, textsOf, type Lang } from './slack.texts';
+import { createSlackStanding } from './slack.standing';
 import { SLACK_REQUEST_WINDOW_MS, signatureProblem } from './slack.verify';
 
 /** A slash command's form fields (application/x-www-form-urlencoded). */
 export interface SlackCommand {
   team_id?: string;
   user_id?: string;
-  command?: string;
   text?: string;
   trigger_id?: string;
 }
@@ -31,12 +39,7 @@ export interface SlackInteraction {
   user?: { id?: string; team_id?: string };
   trigger_id?: string;
   actions?: { action_id?: string; value?: string; selected_option?: { value?: string } }[];
-  view?: {
-    id?: string;
-    callback_id?: string;
-    private_metadata?: string;
-    state?: { values?: Record<string, Record<string, never>> };
-  };
+  view?: { id?: string; callback_id?: string; private_metadata?: string; state?: { values?: StateValues } };
 }
 
 /** What an Events API request carries. */
@@ -47,159 +50,202 @@ export interface SlackEventBody {
   event?: { type?: string; user?: string; tab?: string };
 }
 
-/** A Slack request's signature headers. */
-export interface SlackSignedRequest {
-  timestamp: string | undefined;
-  signature: string | undefined;
-  rawBody: string;
-  /** The workspace the body names (none for url_verification). */
-  teamId: string | undefined;
-}
-
 /** A Slack user id (U..., or W... in an Enterprise Grid). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,30}$/;
-
-/** Seen signatures are kept twice the window (clocks may differ by the window either way). */
-const SEEN_KEPT_MS = 2 * SLACK_REQUEST_WINDOW_MS;
+/** An id a button carries: a positive integer a database column holds (anything else never reaches it). */
+const idOf = (value: string | undefined): number | null => (/^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : null);
+/** Confirmed when all the drink contains now that the person avoids is what the button showed ("nonce|milk,eggs"). */
+const confirmed = (now: readonly DietTag[], value: string) =>
+  now.length > 0 && now.every((tag) => (value.split('|')[1] ?? '').split(',').includes(tag));
+const errors = (block: string, text: string) => ({ response_action: 'errors', errors: { [block]: text } });
 
 /**
- * The Slack app (docs/slack.md, decision 0039): every request verified (signature, age, replay,
- * workspace), answered at once; the Web API calls follow in the background (`settled` waits for
- * them: tests, shutdown). Orders go through the same placement as the web's POST /order.
+ * The Slack app (docs/slack.md, decision 0039): transport only. Every request is verified
+ * (signature, age, replay, workspace) and answered at once, mapped to the ordering door (`menuFor`,
+ * `place`, the usual), the owners' moves and the standing service, and answered in the person's
+ * words (the people catalogue). The Web API calls follow in the background (`settled` waits for
+ * them: tests, shutdown).
  */
 export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   const { db, clock, log } = ctx;
   const config = ctx.config.slackApp;
   let client: SlackApi | undefined;
-  const api = (): SlackApi => (client ??= createSlackApi(config as NonNullable<typeof config>));
+  const api = (): SlackApi => {
+    // The app's configuration needs the bot token, which gives the server its one Slack client.
+    if (!ports.client) throw new Error('The Slack app needs the Slack client of SLACK_BOT_TOKEN');
+    return (client ??= createSlackApi(ports.client, config?.teamId ?? null, log));
+  };
   const linking = createSlackLinking(ctx, ports, api);
   const orders = createSlackOrders(ctx, ports, api, linking);
-  const standing = createSlackStandingActions(ports, api, orders);
+  const standing = createSlackStanding(ports, api, orders.usualOf);
   const pending = new Set<Promise<void>>();
 
   /** Work after the answer: Slack wants one within 3 s, the Web API calls need not be in it. */
-  function later(what: string, work: () => Promise<void>): void {
+  function later(what: string, work: () => Promise<unknown>): void {
+    const warn = (error: unknown) => log.warn({ err: error, what }, 'a Slack call after the answer failed');
     const run = work()
-      .catch((error: unknown) => log.warn({ err: error, what }, 'a Slack call after the answer failed'))
+      .then(() => undefined, warn)
       .finally(() => pending.delete(run));
     pending.add(run);
   }
 
-  /** The person's language; English for someone not linked (Slack does not tell the cafe theirs). */
-  const langOf = (user: AuthUser): Promise<Lang> => ports.language(user);
-
-  /** The words for someone who cannot act: the link to open, or that their account is gone. */
+  /** The words for someone who cannot act (Slack does not tell the cafe their language): a link, or that their account is gone. */
   function refusalFor(actor: Exclude<SlackActor, { kind: 'linked' }>): string {
-    const t = textsOf('en');
-    if (actor.kind === 'gone') return t.accountGone;
-    return actor.kind === 'revoked' ? t.revoked(actor.linkUrl) : t.notLinked(actor.linkUrl);
+    if (actor.kind === 'gone') return words('en', 'people.chat.link.accountGone');
+    const id = actor.kind === 'revoked' ? 'people.chat.link.revoked' : 'people.chat.link.notLinked';
+    return words('en', id, { url: actor.linkUrl });
   }
 
-  async function tell(slackUserId: string, text: string): Promise<void> {
-    const message = notice(text);
-    await api().post(slackUserId, message.text, message.blocks);
+  /** The person behind a request (with their language), or the answer for someone who cannot act. */
+  async function personOf(slackUserId: string): Promise<Person | { refused: string }> {
+    if (!SLACK_USER_ID.test(slackUserId)) throw badRequest('user_id: must be a Slack user id');
+    const actor = await linking.actor(await api().teamId(), slackUserId);
+    if (actor.kind !== 'linked') return { refused: refusalFor(actor) };
+    return { slackUserId, user: actor.user, lang: await ports.language(actor.user) };
   }
 
-  /** Places an order through the one placement decision; a refusal is told in the person's language. */
-  async function placeAndTell(
-    slackUserId: string,
-    user: AuthUser,
-    lang: Lang,
-    body: Parameters<SlackPorts['orders']['place']>[1],
-    key: string,
-  ): Promise<void> {
-    let placed: { order: Order; replayed: boolean };
+  const tell = (p: Person, text: string) => api().post(p.slackUserId, notice(text));
+
+  /** Runs what the person asked for; a refusal is told in their language (undefined then). */
+  async function orTell<T>(p: Person, work: () => Promise<T>): Promise<T | undefined> {
     try {
-      placed = await ports.orders.place(user, body, key);
+      return await work();
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await tell(slackUserId, refusalText(lang, error.code, error.message));
-      return;
+      await tell(p, refusalText(p.lang, error));
+      return undefined;
     }
-    // A second tap answers the first order again: its message is already there.
-    if (!placed.replayed) await orders.post(slackUserId, user, placed.order, lang);
   }
 
-  async function openOrderModal(
-    triggerOrView: { triggerId?: string; viewId?: string },
-    user: AuthUser,
-    lang: Lang,
-    pick: (items: ReturnType<typeof orderableItems>) => ReturnType<typeof orderableItems>[number] | undefined,
-  ): Promise<void> {
-    const site = await ports.siteOf(user);
-    const [categories, slots, tumbler, avoids] = await Promise.all([
-      ports.cafeMenu(site.id),
+  /** Places through the door: a new order gets its message; a refusal is told, and the usual asked about again. */
+  async function place(p: Person, body: OrderCreateBody, key: string): Promise<unknown> {
+    try {
+      const placed = await ports.ordering.place(p.user, body, 'slack', key.slice(0, 255));
+      // A second tap answers the first order again: its message is already there.
+      return placed.replayed || (await orders.post(p, placed.order));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const refused = refusalText(p.lang, error);
+      const again = error.code === 'DIET_CONFIRMATION_NEEDED' && key.startsWith('slack:usual:');
+      const usual = again ? await orders.usualOf(p.user, p.lang) : null;
+      if (!usual) return tell(p, refused);
+      // The confirmation again, with what the drink contains now, before a new Order button.
+      const ask = usualConfirmation(p.lang, usual, randomUUID());
+      return api().post(p.slackUserId, { text: refused, blocks: [section(refused), ...ask.blocks] });
+    }
+  }
+
+  /** The usual with its tumbler photo, or why it cannot be ordered now (none yet, no recent photo). */
+  async function usualOrWhy(p: Person) {
+    const usual = await orders.usualOf(p.user, p.lang);
+    if (!usual) return words(p.lang, 'people.chat.usual.none');
+    return usual.tumbler ? { ...usual, tumbler: usual.tumbler } : words(p.lang, 'people.chat.usual.noTumbler');
+  }
+
+  /** The order modal on the item `pick` names (else the first listed, saying why not that one), opened or updated. */
+  async function openOrderModal(p: Person, to: { trigger?: string; view?: string }, pick: (e: MenuEntry) => boolean) {
+    const site = await ports.siteOf(p.user);
+    const [entries, slots, tumbler, avoids] = await Promise.all([
+      ports.ordering.menuFor(p.user, 'cafe', site.id),
       ports.slots(site.id),
-      orders.recentTumbler(user),
-      ports.avoids(user.id),
+      ports.orders.recentTumblerOf(p.user.id),
+      ports.users.avoidsOf(p.user.id),
     ]);
-    const items = orderableItems(categories);
-    const item = pick(items);
-    if (!item) return triggerOrView.triggerId ? tell(await slackUserOf(user), textsOf(lang).noItems) : undefined;
-    const state: ModalState = {
-      siteId: site.id,
-      menuId: item.id,
-      tumblerImage: tumbler ?? '-',
-      ask: avoids.length > 0,
-    };
-    const view = orderModal(lang, { items, item, slots, state, avoids });
-    if (triggerOrView.viewId) await api().updateView(triggerOrView.viewId, view);
-    else if (triggerOrView.triggerId) await api().openView(triggerOrView.triggerId, view);
+    const listed = listedOf(entries, slots);
+    const wanted = entries.find(pick);
+    const entry = wanted && listed.includes(wanted) ? wanted : listed[0];
+    // Why the item named (or, with nothing to list, the first) cannot be ordered.
+    const unlisted = wanted && wanted !== entry ? wanted : entry ? undefined : entries[0];
+    const why = unlisted && (unlisted.later ?? unlisted.now);
+    const note = why ? say(p.lang, why.text) : null;
+    if (!entry) return to.trigger && tell(p, note ?? words(p.lang, 'people.chat.modal.noItems'));
+    const state: ModalState = { siteId: site.id, menuId: entry.item.id, tumblerImage: tumbler ?? '', ask: !!avoids[0] };
+    const view = orderModal(p.lang, { listed, entry, slots, state, note });
+    return to.view ? api().updateView(to.view, view) : api().openView(to.trigger ?? '', view);
   }
 
-  /** Why the usual cannot be ordered now: none yet, or no recent tumbler photo (null: it can). */
-  function usualProblem(usual: UsualDrink | null, lang: Lang): string | null {
-    if (!usual) return textsOf(lang).noUsual;
-    return usual.tumbler ? null : textsOf(lang).noTumbler;
-  }
-
-  async function slackUserOf(user: AuthUser): Promise<string> {
-    return (await linking.slackUserOf(user.id)) ?? '';
-  }
-
-  /** The person behind a request, or the answer for someone who cannot act. */
-  async function actorOf(slackUserId: string): Promise<SlackActor> {
-    if (!SLACK_USER_ID.test(slackUserId)) throw badRequest('user_id: must be a Slack user id');
-    return linking.actor(await api().teamId(), slackUserId);
-  }
-
-  /** The modal submitted: checked with the shared schema, placed once per modal (its view id is the key). */
-  async function submit(
-    slackUserId: string,
-    user: AuthUser,
-    lang: Lang,
-    view: NonNullable<SlackInteraction['view']>,
-  ): Promise<Record<string, unknown> | null> {
+  /** The order modal submitted: placed through the door once per modal (its view id is the key), or the errors on it. */
+  async function submit(p: Person, view: NonNullable<SlackInteraction['view']>) {
     let state: ModalState;
     try {
       state = JSON.parse(view.private_metadata ?? '') as ModalState;
     } catch {
-      return { response_action: 'errors', errors: { item: 'Open the form again: /coffee' } };
+      return errors('item', words(p.lang, 'people.chat.modal.openAgain'));
     }
-    const values = view.state?.values ?? {};
-    const read = readSubmission(values, state);
+    if (!state.tumblerImage) return errors('item', words(p.lang, 'people.chat.modal.noTumbler'));
+    const read = readSubmission(p.lang, view.state?.values ?? {}, state);
     if ('errors' in read) return { response_action: 'errors', errors: read.errors };
-    // What the chosen drink contains that the person avoids: placed only once they tick the box.
-    const [categories, avoids] = await Promise.all([ports.cafeMenu(state.siteId), ports.avoids(user.id)]);
-    const item = findItem(categories, read.body.menu_id);
-    const conflicts = drinkConflicts(
-      avoids,
-      item,
-      (read.body.options ?? []).map((o) => o.choiceId),
-    );
-    if (conflicts.length > 0 && !dietTicked(values)) {
-      const ask = textsOf(lang).dietTick(conflictSentence(lang, conflicts));
-      return { response_action: 'errors', errors: { [state.ask ? 'diet' : 'item']: ask } };
-    }
-    let placed: { order: Order; replayed: boolean };
     try {
-      placed = await ports.orders.place(user, read.body, `slack:view:${view.id ?? ''}`.slice(0, 255));
+      const placed = await ports.ordering.place(
+        p.user,
+        read.body,
+        'slack',
+        `slack:view:${view.id ?? ''}`.slice(0, 255),
+      );
+      if (!placed.replayed) later('chat.postMessage', () => orders.post(p, placed.order));
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { response_action: 'errors', errors: { item: refusalText(lang, error.code, error.message) } };
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const diet = error.code === 'DIET_CONFIRMATION_NEEDED' && state.ask;
+      return errors(
+        diet ? 'diet' : /^people\.refusal\.slot/.test(error.text?.id ?? '') ? 'when' : 'item',
+        refusalText(p.lang, error),
+      );
     }
-    if (!placed.replayed) later('chat.postMessage', () => orders.post(slackUserId, user, placed.order, lang));
     return { response_action: 'clear' };
+  }
+
+  /** A button of a message or of App Home, after the answer. */
+  async function act(p: Person, payload: SlackInteraction): Promise<unknown> {
+    const action = payload.actions?.[0];
+    const value = action?.value ?? '';
+    const id = idOf(value);
+    const stale = () => tell(p, words(p.lang, 'people.chat.refused.stale'));
+    switch (action?.action_id) {
+      case ACTIONS.orderUsual: {
+        const usual = await usualOrWhy(p);
+        if (typeof usual === 'string') return tell(p, usual);
+        const body = { ...usual.drink, tumblerImage: usual.tumbler, dietConfirmed: confirmed(usual.conflicts, value) };
+        return place(p, body, `slack:usual:${value.split('|')[0]}`);
+      }
+      case ACTIONS.changeUsual: {
+        const drink = await ports.ordering.usual.usualOf(p.user.id);
+        return openOrderModal(p, { trigger: payload.trigger_id ?? '' }, (e) => e.item.id === drink?.menu_id);
+      }
+      case ACTIONS.again: {
+        // `<order>:<nonce of the Home>|<what it showed>`.
+        const [orderId = '', nonce = ''] = (value.split('|')[0] ?? '').split(':');
+        const pastId = idOf(orderId);
+        const past = pastId === null ? null : await orTell(p, () => ports.orders.get(p.user, pastId));
+        if (!past) return pastId === null && stale();
+        const drink = drinkOfOrder(past);
+        const [tumbler, now] = await Promise.all([
+          ports.orders.recentTumblerOf(p.user.id),
+          orders.conflictsOf(p.user, drink, past.site.id),
+        ]);
+        const body = { ...drink, tumblerImage: tumbler ?? past.tumblerImage, siteId: past.site.id };
+        return place(p, { ...body, dietConfirmed: confirmed(now, value) }, `slack:again:${pastId}:${nonce}`);
+      }
+      case ACTIONS.cancel:
+      case ACTIONS.pickUp: {
+        const status = action.action_id === ACTIONS.cancel ? 'cancel' : 'picked';
+        return id === null ? stale() : orTell(p, () => ports.orders.ownerUpdate(p.user, id, { status }));
+      }
+      case ACTIONS.standingNew:
+        return standing.open(payload.trigger_id ?? '', p);
+      case ACTIONS.standingSkip:
+      case ACTIONS.standingPause:
+      case ACTIONS.standingResume: {
+        if (id === null) return stale();
+        const moved = await orTell(p, () => standing.move(action.action_id ?? '', id, p.user));
+        return moved && orders.publishHome(p.slackUserId, p.user.id);
+      }
+      case ACTIONS.modalItem: {
+        const menuId = idOf(action.selected_option?.value);
+        return openOrderModal(p, { view: payload.view?.id ?? '' }, (e) => e.item.id === menuId);
+      }
+      default:
+        return undefined;
+    }
   }
 
   const service = {
@@ -212,7 +258,12 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
      * never seen before by any server process, from the one workspace. Anything else is 401 and
      * nothing is done.
      */
-    async verify(request: SlackSignedRequest): Promise<void> {
+    async verify(request: {
+      timestamp: string | undefined;
+      signature: string | undefined;
+      rawBody: string;
+      teamId: string | undefined;
+    }): Promise<void> {
       if (!config) throw unauthenticated('The Slack app is not configured.');
       const now = clock.now();
       const problem = signatureProblem(config.signingSecret, request, request.rawBody, now);
@@ -220,7 +271,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       if (request.teamId !== undefined && request.teamId !== (await api().teamId())) {
         throw unauthenticated('Slack request refused: it comes from another workspace.');
       }
-      await forgetSignaturesBefore(db, iso(new Date(now.getTime() - SEEN_KEPT_MS)));
+      // Seen signatures are kept twice the window (clocks may differ by the window either way).
+      await forgetSignaturesBefore(db, iso(new Date(now.getTime() - 2 * SLACK_REQUEST_WINDOW_MS)));
       if (!(await noteSignature(db, request.signature ?? '', iso(now)))) {
         throw unauthenticated('Slack request refused: it was seen before (a replay).');
       }
@@ -228,148 +280,62 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
 
     /** POST /slack/commands: `/coffee` (the usual, after one confirmation) or `/coffee <words>` (the modal). */
     async command(form: SlackCommand): Promise<Record<string, unknown> | null> {
-      const slackUserId = form.user_id ?? '';
-      const actor = await actorOf(slackUserId);
-      if (actor.kind !== 'linked') return { response_type: 'ephemeral', ...notice(refusalFor(actor)) };
-      const { user } = actor;
-      const lang = await langOf(user);
-      const words = (form.text ?? '').trim().slice(0, 200);
-      if (words) {
-        const triggerId = form.trigger_id ?? '';
-        later('views.open', () => openOrderModal({ triggerId }, user, lang, (items) => itemForWords(items, words)));
+      const p = await personOf(form.user_id ?? '');
+      if ('refused' in p) return { response_type: 'ephemeral', ...notice(p.refused) };
+      const asked = (form.text ?? '').trim().slice(0, 200);
+      if (asked) {
+        const named = entryForWords(asked);
+        later('views.open', () => openOrderModal(p, { trigger: form.trigger_id ?? '' }, named));
         return null;
       }
-      const [usual, site] = await Promise.all([orders.usualOf(user), ports.siteOf(user)]);
-      const cannot = usualProblem(usual, lang);
-      if (cannot || !usual) return { response_type: 'ephemeral', ...notice(cannot ?? textsOf(lang).noUsual) };
-      const warning = conflictSentence(lang, usual.conflicts);
-      return { response_type: 'ephemeral', ...usualConfirmation(lang, usual.line, site.name, randomUUID(), warning) };
+      const usual = await usualOrWhy(p);
+      const answer = typeof usual === 'string' ? notice(usual) : usualConfirmation(p.lang, usual, randomUUID());
+      return { response_type: 'ephemeral', ...answer };
     },
 
-    /** POST /slack/interactions: a button, the modal's item changing, or the modal submitted. */
+    /** POST /slack/interactions: a button, the modal's item changing, or a modal submitted. */
     async interaction(payload: SlackInteraction): Promise<Record<string, unknown> | null> {
-      const slackUserId = payload.user?.id ?? '';
-      const actor = await actorOf(slackUserId);
-      if (actor.kind !== 'linked') {
-        const text = refusalFor(actor);
-        if (payload.type === 'view_submission') return { response_action: 'errors', errors: { item: text } };
-        later('chat.postMessage', () => tell(slackUserId, text));
+      const p = await personOf(payload.user?.id ?? '');
+      const submitted = payload.type === 'view_submission' ? payload.view : undefined;
+      if ('refused' in p) {
+        if (submitted) return errors('item', p.refused);
+        later('chat.postMessage', () => api().post(payload.user?.id ?? '', notice(p.refused)));
         return null;
       }
-      const { user } = actor;
-      const lang = await langOf(user);
-      if (payload.type === 'view_submission' && payload.view?.callback_id === ORDER_VIEW) {
-        return submit(slackUserId, user, lang, payload.view);
-      }
-      if (payload.type === 'view_submission' && payload.view?.callback_id === STANDING_VIEW) {
-        const answer = await standing.submit(user, lang, payload.view);
-        if (answer.response_action === 'clear')
-          later('views.publish', () => orders.publishHome(slackUserId, user, lang));
+      if (submitted?.callback_id === ORDER_VIEW) return submit(p, submitted);
+      if (submitted?.callback_id === STANDING_VIEW) {
+        const answer = await standing.submit(p, submitted);
+        if (answer.response_action === 'clear') orders.publishHome(p.slackUserId, p.user.id);
         return answer;
       }
-      const action = payload.actions?.[0];
-      const value = action?.value ?? '';
-      switch (action?.action_id) {
-        case ACTIONS.orderUsual:
-          later('order the usual', async () => {
-            const usual = await orders.usualOf(user);
-            const cannot = usualProblem(usual, lang);
-            if (cannot || !usual) return tell(slackUserId, cannot ?? textsOf(lang).noUsual);
-            return placeAndTell(slackUserId, user, lang, usual.body, `slack:usual:${value}`.slice(0, 255));
-          });
-          break;
-        case ACTIONS.changeUsual:
-          later('views.open', async () => {
-            const usual = await orders.usualOf(user);
-            await openOrderModal(
-              { triggerId: payload.trigger_id ?? '' },
-              user,
-              lang,
-              (items) => items.find((m) => m.id === usual?.body.menu_id) ?? items[0],
-            );
-          });
-          break;
-        case ACTIONS.again:
-          later('order again', async () => {
-            const [orderId] = value.split(':');
-            const past = await ports.orders.get(user, Number(orderId));
-            const tumbler = (await orders.recentTumbler(user)) ?? past.tumblerImage;
-            await placeAndTell(
-              slackUserId,
-              user,
-              lang,
-              bodyOf(past, tumbler, past.site.id),
-              `slack:again:${value}`.slice(0, 255),
-            );
-          });
-          break;
-        case ACTIONS.cancel:
-        case ACTIONS.pickUp:
-          later('owner move', async () => {
-            const status = action.action_id === ACTIONS.cancel ? 'cancel' : 'picked';
-            try {
-              await ports.orders.ownerUpdate(user, Number(value), { status });
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              await tell(slackUserId, refusalText(lang, error.code, error.message));
-            }
-          });
-          break;
-        case ACTIONS.standingNew:
-          later('views.open', () => standing.open(payload.trigger_id ?? '', user, lang));
-          break;
-        case ACTIONS.standingSkip:
-        case ACTIONS.standingPause:
-        case ACTIONS.standingResume:
-          later('standing order', async () => {
-            try {
-              await standing.move(action.action_id ?? '', Number(value), user);
-            } catch (error) {
-              if (!(error instanceof AppError)) throw error;
-              await tell(slackUserId, refusalText(lang, error.code, error.message));
-            }
-            await orders.publishHome(slackUserId, user, lang);
-          });
-          break;
-        case ACTIONS.modalItem: {
-          const menuId = Number(action.selected_option?.value);
-          const viewId = payload.view?.id ?? '';
-          later('views.update', () =>
-            openOrderModal({ viewId }, user, lang, (items) => items.find((m) => m.id === menuId)),
-          );
-          break;
-        }
-        default:
-          break;
-      }
+      later(payload.actions?.[0]?.action_id ?? 'interaction', () => act(p, payload));
       return null;
     },
 
     /** POST /slack/events: the URL check, and App Home opened. */
     async event(body: SlackEventBody): Promise<Record<string, unknown>> {
       if (body.type === 'url_verification') return { challenge: body.challenge ?? '' };
-      const event = body.event;
+      const { event } = body;
       if (body.type === 'event_callback' && event?.type === 'app_home_opened' && event.tab !== 'messages') {
-        const slackUserId = event.user ?? '';
         later('views.publish', async () => {
-          const actor = await actorOf(slackUserId);
-          if (actor.kind === 'linked') await orders.publishHome(slackUserId, actor.user, await langOf(actor.user));
+          const p = await personOf(event.user ?? '');
+          if (!('refused' in p)) orders.publishHome(p.slackUserId, p.user.id);
         });
       }
       return {};
     },
 
-    /** Resolves when the Web API calls started so far are done (tests; shutdown). */
+    /** Resolves when the work after the answers and the Web API calls started so far are done (tests; shutdown). */
     async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
+      do {
+        await Promise.all([...pending]);
+        await client?.idle();
+      } while (pending.size > 0);
     },
   };
 
-  if (config) {
-    // The order's message follows the order: its moves, and its place as the queue moves.
-    ctx.domainEvents.on('order.moved', ({ orderId }) => later('chat.update', () => orders.refresh(orderId)));
-    ctx.domainEvents.on('orders.changed', ({ siteId }) => later('chat.update', () => orders.refreshSite(siteId)));
-  }
+  // The order's message follows the order's own moves (not the queue's: its place is said when placed).
+  if (config) ctx.domainEvents.on('order.moved', ({ orderId }) => later('chat.update', () => orders.follow(orderId)));
   // An account deleted: its Slack link and order messages end with it.
   ctx.domainEvents.on('user.changed', async ({ userId, changes }) => {
     if (changes.some((c) => c.action === 'user.delete')) await deleteLinksOfUser(db, userId);

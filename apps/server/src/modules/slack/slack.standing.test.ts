@@ -16,8 +16,7 @@ import {
   type SlackSetup,
 } from '../../test-support/slack-fixtures';
 import type { TestUser } from '../../test-support/test-app';
-import { ACTIONS, ORDER_VIEW, STANDING_VIEW } from './slack.blocks';
-import { DIET_ANYWAY } from './slack.modal';
+import { ACTIONS, DIET_ANYWAY, ORDER_VIEW, STANDING_VIEW } from './slack.blocks';
 
 /**
  * The usual, standing orders and what a person avoids, in Slack (docs/slack.md): `/coffee` orders
@@ -32,7 +31,7 @@ interface Block {
   type: string;
   block_id?: string;
   elements?: { action_id?: string; value?: string }[];
-  element?: { options?: { value: string; text: { text: string } }[] };
+  element?: { type?: string; options?: { value: string; text: { text: string } }[] };
 }
 interface View {
   callback_id: string;
@@ -157,6 +156,12 @@ describe('the usual, standing orders and allergens in Slack', () => {
 
   it('sets a standing order from App Home, lists it, and skips, pauses and resumes it', async () => {
     const { user, slackId } = await person();
+    await saveUsual(s.t, user, {
+      menu_id: s.menu.latte,
+      type: 'cold',
+      sweetness: 50,
+      options: [{ choiceId: choice('Oat') }],
+    });
     await openHome(slackId);
     const home = lastHome(slackId);
     expect(textOf(home?.blocks)).toContain('No standing orders yet');
@@ -168,29 +173,53 @@ describe('the usual, standing orders and allergens in Slack', () => {
     expect(modal.callback_id).toBe(STANDING_VIEW);
     expect(textOf(modal.blocks)).toContain('Latte · Cold · 50% · Oat');
     expect(modal.blocks.map((b) => b.block_id).slice(1)).toEqual(['weekdays', 'time']);
+    // Only the site's slot times are offered, not any time of the day.
+    const time = modal.blocks.find((b) => b.block_id === 'time')?.element;
+    expect(time?.type).toBe('static_select');
+    const times = time?.options?.map((o) => o.value) ?? [];
+    expect(times).toContain('09:30');
+    expect(times).not.toContain('09:31');
+    expect([...times].sort()).toEqual(times);
+    expect(times.every((t) => /^\d\d:\d\d$/.test(t))).toBe(true);
 
-    // No day ticked: the shared schema's words, on the modal.
+    // No day ticked: said in words, on the modal (never a field's name).
     const none = await sendInteraction(
       s.t,
       submission(slackId, modal, 'V0STAND1', {
         weekdays: { weekdays: { selected_options: [] } },
-        time: { time: { selected_time: '09:30' } },
+        time: { time: pick('09:30') },
       }),
     );
-    expect(none.json()).toEqual({
-      response_action: 'errors',
-      errors: { weekdays: 'weekdays: choose at least one day' },
-    });
+    expect(none.json()).toEqual({ response_action: 'errors', errors: { weekdays: 'Choose at least one day.' } });
+    // A time that starts no slot (an old form): the door's words, on the time.
+    const between = await sendInteraction(
+      s.t,
+      submission(slackId, modal, 'V0STAND1', {
+        weekdays: { weekdays: { selected_options: [{ value: '1' }] } },
+        time: { time: pick('09:31') },
+      }),
+    );
+    expect(between.json<{ errors: Record<string, string> }>().errors.time).toMatch(/^09:31 is not a pickup time/);
 
     const days = ['1', '3', '5'].map((value) => ({ value }));
     const made = await sendInteraction(
       s.t,
       submission(slackId, modal, 'V0STAND2', {
         weekdays: { weekdays: { selected_options: days } },
-        time: { time: { selected_time: '09:30' } },
+        time: { time: pick('09:30') },
       }),
     );
     expect(made.json()).toEqual({ response_action: 'clear' });
+    // The same form sent again (a retry, a second click after changing a day): still one standing order.
+    const twice = await sendInteraction(
+      s.t,
+      submission(slackId, modal, 'V0STAND2', {
+        weekdays: { weekdays: { selected_options: days.slice(0, 2) } },
+        time: { time: pick('09:30') },
+      }),
+    );
+    expect(twice.json()).toEqual({ response_action: 'clear' });
+    expect((await s.t.request('GET', '/api/standing-orders', user)).json<StandingOrder[]>()).toHaveLength(1);
     const [standing] = (await s.t.request('GET', '/api/standing-orders', user)).json<StandingOrder[]>();
     expect(standing).toMatchObject({ weekdays: [1, 3, 5], time: '09:30', drink: null, paused: false });
     const listed = textOf(lastHome(slackId)?.blocks);
@@ -228,12 +257,12 @@ describe('the usual, standing orders and allergens in Slack', () => {
       s.t,
       submission(slackId, modal, 'V0STAND3', {
         weekdays: { weekdays: { selected_options: [{ value: '1' }] } },
-        time: { time: { selected_time: '09:30' } },
+        time: { time: pick('09:30') },
       }),
     );
     const answer = refused.json<{ response_action: string; errors: Record<string, string> }>();
     expect(answer.response_action).toBe('errors');
-    expect(answer.errors.weekdays).toMatch(/no usual yet/);
+    expect(answer.errors.weekdays).toBe('คุณยังไม่มีเมนูประจำ: เลือกเครื่องดื่ม หรือตั้งเมนูประจำก่อน');
   });
 
   it('says what the usual contains that the person avoids before the Order button', async () => {
@@ -247,26 +276,27 @@ describe('the usual, standing orders and allergens in Slack', () => {
     });
     const asked = (await sendCommand(s.t, coffeeCommand(slackId))).json<{ text: string; blocks: Block[] }>();
     const text = textOf(asked.blocks);
-    expect(text).toContain('Contains milk, which you avoid.');
-    const warningAt = asked.blocks.findIndex((b) => textOf(b).includes('Contains milk'));
+    expect(text).toContain('This drink is not for you: Milk.');
+    const warningAt = asked.blocks.findIndex((b) => textOf(b).includes('not for you: Milk'));
     const buttonsAt = asked.blocks.findIndex((b) => b.type === 'actions');
     expect(warningAt).toBeGreaterThan(-1);
     expect(warningAt).toBeLessThan(buttonsAt);
 
-    // Thai names from the web's catalogue for a Thai reader.
+    // Thai names from the people catalogue for a Thai reader.
     const thai = await person({ language: 'th' });
     await saveAvoids(s.t, thai.user, ['milk']);
     await saveUsual(s.t, thai.user, { menu_id: s.menu.thaiTea, type: 'hot', sweetness: 0 });
     const thaiAsked = (await sendCommand(s.t, coffeeCommand(thai.slackId))).json<{ blocks: Block[] }>();
-    expect(textOf(thaiAsked.blocks)).toContain('เครื่องดื่มนี้มีนม ซึ่งคุณหลีกเลี่ยง');
+    expect(textOf(thaiAsked.blocks)).toContain('เครื่องดื่มนี้ไม่เหมาะกับคุณ: นม');
+    expect(textOf(thaiAsked.blocks)).toContain('Thai Tea · ร้อน · 0%');
 
     // App Home marks the usual and, in Order again, yesterday's whole-milk latte.
     await openHome(slackId);
     const blocks = lastHome(slackId)?.blocks ?? [];
-    expect(textOf(blocks.find((b) => b.block_id === 'home-usual'))).toContain('⚠ milk');
+    expect(textOf(blocks.find((b) => b.block_id === 'home-usual'))).toContain('⚠ Milk');
     const again = blocks.filter((b) => b.block_id?.startsWith('again-'));
     expect(again).toHaveLength(1);
-    expect(textOf(again[0])).toMatch(/Latte · Cold · 50% · Whole — .+ {2}⚠ milk/);
+    expect(textOf(again[0])).toMatch(/Latte · Cold · 50% · Whole — .+ {2}⚠ Milk/);
     // Someone avoiding nothing sees no mark.
     const other = await person({ milk: 'Whole' });
     await openHome(other.slackId);
@@ -280,9 +310,10 @@ describe('the usual, standing orders and allergens in Slack', () => {
     const view = callsOf(s, 'views.open').at(-1)?.params.view as View;
     expect(view.callback_id).toBe(ORDER_VIEW);
     const items = view.blocks.find((b) => b.block_id === 'item')?.element?.options?.map((o) => o.text.text);
-    expect(items).toEqual(['Latte', 'Thai Tea  ⚠ milk']);
+    // Marked as each comes: the latte with its default Whole milk, the Thai tea with its own milk.
+    expect(items).toEqual(['Latte  ⚠ Milk', 'Thai Tea  ⚠ Milk']);
     expect(view.blocks.at(-1)?.block_id).toBe('diet');
-    expect(textOf(view.blocks.at(-1))).toContain('I know what it contains, place it anyway');
+    expect(textOf(view.blocks.at(-1))).toContain('I know what it contains. Place it anyway.');
 
     const values = {
       item: { [ACTIONS.modalItem]: pick(String(s.menu.latte)) },
@@ -295,7 +326,9 @@ describe('the usual, standing orders and allergens in Slack', () => {
     const asked = await sendInteraction(s.t, submission(slackId, view, 'V0DIET1', values));
     const answer = asked.json<{ response_action: string; errors: Record<string, string> }>();
     expect(answer.response_action).toBe('errors');
-    expect(answer.errors.diet).toMatch(/^Contains milk, which you avoid\. Tick/);
+    expect(answer.errors.diet).toBe(
+      'This drink is not for you: Milk. Confirm that you want it anyway, then place it again.',
+    );
     expect(await ordersOf(user)).toEqual([]);
 
     // Oat milk: nothing to ask.

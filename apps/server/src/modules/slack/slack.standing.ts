@@ -1,127 +1,156 @@
 import { StandingOrderCreateBodySchema, weekdayOf, type DrinkChoice, type StandingOrder } from '@cafe/shared';
-import type { Block, SlackView } from './slack.api';
-import { ACTIONS, STANDING_VIEW, button, context, section } from './slack.blocks';
-import { textsOf, type Lang } from './slack.texts';
+import type { AuthUser } from '../../context';
+import { AppError } from '../../lib/errors';
+import type { Block, SlackApi } from './slack.api';
+import { ACTIONS, DIET_ANYWAY, STANDING_VIEW, button, context, dietBox, dietWarning, input } from './slack.blocks';
+import { option, plain, refusalText, section, words, type Lang, type Person, type UsualShown } from './slack.blocks';
+import { picked, type StateValues } from './slack.modal';
+import type { SlackPorts } from './slack.ports';
 
 /*
  * Standing orders in Slack (docs/slack.md, docs/standing-orders.md): App Home lists the person's,
- * with Skip next, Pause and Resume; "Set a standing order" opens a small modal (the days, a time,
- * the usual) whose answers become a POST /standing-orders body, checked with its shared schema.
+ * with Skip next, Pause and Resume; "Set a standing order" opens a small modal (the days, one of the
+ * site's slot times, the usual) that becomes a POST /standing-orders body, once per modal.
  */
 
 /** Monday first, Sunday last, as an office week reads. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-const WORKDAYS = [1, 2, 3, 4, 5];
+const WORKDAYS = ['1', '2', '3', '4', '5'];
 
-/** What the standing modal carries (private_metadata): the person's site. */
-export interface StandingModalState {
-  siteId: number;
-}
-
-const plain = (text: string) => ({ type: 'plain_text', text: text.slice(0, 75) });
-
-/** "Mon, Tue, Wed" in the person's language. */
-export function weekdaysLine(lang: Lang, weekdays: readonly number[]): string {
-  const names = textsOf(lang).weekdayNames;
-  return WEEK.filter((d) => weekdays.includes(d))
-    .map((d) => names[d])
-    .join(', ');
-}
-
+const dayName = (lang: Lang, weekday: number) => words(lang, `people.chat.weekday.${weekday}`);
 /** A cafe day as "Mon 2026-11-23". */
-const dayLine = (lang: Lang, day: string): string => `${textsOf(lang).weekdayNames[weekdayOf(day)]} ${day}`;
+const dayLine = (lang: Lang, day: string) => `${dayName(lang, weekdayOf(day))} ${day}`;
 
 /** App Home's standing orders: each with its drink, days, time and state, and its buttons. */
 export function standingBlocks(
   lang: Lang,
   standing: readonly StandingOrder[],
-  lineOf: (drink: DrinkChoice) => string,
+  lineOf: (d: DrinkChoice) => string,
 ): Block[] {
-  const t = textsOf(lang);
-  if (standing.length === 0) return [context(t.homeStandingNone)];
-  const blocks: Block[] = [];
-  for (const s of standing) {
-    const drink = s.drink ? lineOf(s.drink) : `_${t.yourUsual}_`;
-    const state: string[] = [];
-    if (s.paused) state.push(`*${t.paused}*`);
-    else {
-      if (s.skipDate) state.push(t.skipping(dayLine(lang, s.skipDate)));
-      if (s.nextDay) state.push(t.nextDay(dayLine(lang, s.nextDay)));
-    }
-    blocks.push({
-      ...section(`${drink} — ${t.everyAt(weekdaysLine(lang, s.weekdays), s.time)}`),
-      block_id: `standing-${s.id}`,
-    });
-    if (state.length) blocks.push(context(state.join('  ·  ')));
-    const value = String(s.id);
-    blocks.push({
-      type: 'actions',
-      block_id: `standing-actions-${s.id}`,
-      elements: s.paused
-        ? [button(t.resume, ACTIONS.standingResume, value, 'primary')]
-        : [button(t.skipNext, ACTIONS.standingSkip, value), button(t.pause, ACTIONS.standingPause, value)],
-    });
-  }
-  return blocks;
+  if (standing.length === 0) return [context(words(lang, 'people.chat.home.standingNone'))];
+  return standing.flatMap((s) => {
+    const drink = s.drink ? lineOf(s.drink) : `_${words(lang, 'people.chat.standing.yourUsual')}_`;
+    const weekdays = WEEK.filter((d) => s.weekdays.includes(d))
+      .map((d) => dayName(lang, d))
+      .join(', ');
+    const state = s.paused
+      ? [`*${words(lang, 'people.chat.standing.paused')}*`]
+      : [
+          ...(s.skipDate ? [words(lang, 'people.chat.standing.skipping', { day: dayLine(lang, s.skipDate) })] : []),
+          ...(s.nextDay ? [words(lang, 'people.chat.standing.next', { day: dayLine(lang, s.nextDay) })] : []),
+        ];
+    const id = String(s.id);
+    const act = (action: string, name: `people.${string}`) => button(words(lang, name), action, id);
+    const every = words(lang, 'people.chat.standing.everyAt', { weekdays, time: s.time });
+    return [
+      { ...section(`${drink} — ${every}`), block_id: `standing-${id}` },
+      ...(state.length ? [context(state.join('  ·  '))] : []),
+      {
+        type: 'actions',
+        block_id: `standing-actions-${id}`,
+        elements: s.paused
+          ? [act(ACTIONS.standingResume, 'people.chat.standing.resume')]
+          : [
+              act(ACTIONS.standingSkip, 'people.chat.standing.skipNext'),
+              act(ACTIONS.standingPause, 'people.chat.standing.pause'),
+            ],
+      },
+    ];
+  });
 }
 
-/** The standing-order modal: the days (weekdays ticked), a time (Slack's timepicker), the usual named. */
-export function standingModal(lang: Lang, input: { usualLine: string | null; state: StandingModalState }): SlackView {
-  const t = textsOf(lang);
-  const options = WEEK.map((d) => ({ text: plain(t.weekdayNames[d] ?? String(d)), value: String(d) }));
+/** Where the door's refusal of a standing order is shown: on the time, the diet box, or the days. */
+function blockOfRefusal(error: AppError, ask: boolean): string {
+  if (/^people\.(refusal\.slot|standing\.(notServedAt|fridayCutoff))/.test(error.text?.id ?? '')) return 'time';
+  return error.code === 'DIET_CONFIRMATION_NEEDED' && ask ? 'diet' : 'weekdays';
+}
+
+/**
+ * What Slack does with standing orders: the modal opened and submitted (the standing service's
+ * refusal comes back on it as `response_action: errors`), and App Home's Skip next, Pause and
+ * Resume, each through the standing service.
+ */
+export function createSlackStanding(
+  ports: SlackPorts,
+  api: () => SlackApi,
+  usualOf: (user: AuthUser, lang: Lang) => Promise<UsualShown | null>,
+) {
   return {
-    type: 'modal',
-    callback_id: STANDING_VIEW,
-    title: plain(t.standingTitle),
-    submit: plain(t.save),
-    close: plain(t.close),
-    private_metadata: JSON.stringify(input.state),
-    blocks: [
-      input.usualLine ? section(t.standingDrink(input.usualLine)) : context(t.noUsual),
-      {
-        type: 'input',
-        block_id: 'weekdays',
-        label: plain(t.days),
-        element: {
-          type: 'checkboxes',
-          action_id: 'weekdays',
-          options,
-          initial_options: options.filter((o) => WORKDAYS.includes(Number(o.value))),
-        },
-      },
-      {
-        type: 'input',
-        block_id: 'time',
-        label: plain(t.time),
-        element: { type: 'timepicker', action_id: 'time', initial_time: '09:30' },
-      },
-    ],
-  };
-}
+    /** "Set a standing order": the modal, on the person's site, naming their usual, offering its slot times. */
+    async open(triggerId: string, { user, lang }: Person): Promise<unknown> {
+      const site = await ports.siteOf(user);
+      const [usual, times] = await Promise.all([usualOf(user, lang), ports.standingTimes(site.id)]);
+      const ask = (usual?.conflicts.length ?? 0) > 0;
+      const days = WEEK.map((d) => option(dayName(lang, d), String(d)));
+      const slots = times.slice(0, 100).map((time) => option(time, time));
+      const initial = slots.find((o) => o.value === '09:30') ?? slots[0];
+      const t = (id: `people.${string}`, values?: Record<string, string>) => words(lang, id, values);
+      return api().openView(triggerId, {
+        type: 'modal',
+        callback_id: STANDING_VIEW,
+        title: plain(t('people.chat.standing.title')),
+        submit: plain(t('people.chat.standing.save')),
+        close: plain(t('people.chat.modal.close')),
+        private_metadata: JSON.stringify({ siteId: site.id, ask }),
+        blocks: [
+          usual ? section(t('people.chat.standing.drink', { line: usual.line })) : context(t('people.chat.usual.none')),
+          input('weekdays', t('people.chat.standing.days'), {
+            type: 'checkboxes',
+            options: days,
+            initial_options: days.filter((o) => WORKDAYS.includes(o.value)),
+          }),
+          initial
+            ? input('time', t('people.chat.standing.time'), {
+                type: 'static_select',
+                options: slots,
+                initial_option: initial,
+              })
+            : context(t('people.standing.noSite', { site: site.name })),
+          ...(ask ? [context(`:warning: *${dietWarning(lang, usual?.conflicts ?? [])}*`), dietBox(lang)] : []),
+        ],
+      });
+    },
 
-type StandingValues = Record<
-  string,
-  Record<string, { selected_options?: { value: string }[] | null; selected_time?: string | null }>
->;
+    /** The modal submitted: a standing order of the usual (once per modal: its view id is the key), or the errors on it. */
+    async submit(
+      { user, lang }: Person,
+      view: { id?: string; private_metadata?: string; state?: { values?: StateValues } },
+    ): Promise<Record<string, unknown>> {
+      let state: { siteId: number; ask: boolean };
+      try {
+        state = JSON.parse(view.private_metadata ?? '') as typeof state;
+      } catch {
+        return { response_action: 'errors', errors: { weekdays: words(lang, 'people.chat.standing.openAgain') } };
+      }
+      const values = view.state?.values ?? {};
+      const parsed = StandingOrderCreateBodySchema.safeParse({
+        siteId: state.siteId,
+        weekdays: picked(values, 'weekdays').map(Number),
+        time: picked(values, 'time')[0] ?? '',
+        dietConfirmed: picked(values, 'diet').includes(DIET_ANYWAY),
+      });
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          if (issue.path[0] === 'time') errors.time ??= words(lang, 'people.chat.standing.chooseTime');
+          else errors.weekdays ??= words(lang, 'people.chat.standing.chooseDays');
+        }
+        return { response_action: 'errors', errors };
+      }
+      try {
+        await ports.standing.create(user, parsed.data, `slack:standing:${view.id ?? ''}`.slice(0, 255));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        return { response_action: 'errors', errors: { [blockOfRefusal(error, state.ask)]: refusalText(lang, error) } };
+      }
+      return { response_action: 'clear' };
+    },
 
-/** The modal's answers as the shared POST /standing-orders body, or the errors per block. */
-export function readStandingSubmission(
-  values: StandingValues,
-  state: StandingModalState,
-): { body: { siteId: number; weekdays: number[]; time: string } } | { errors: Record<string, string> } {
-  const one = (block: string) => Object.values(values[block] ?? {})[0];
-  const candidate = {
-    siteId: state.siteId,
-    weekdays: (one('weekdays')?.selected_options ?? []).map((o) => Number(o.value)),
-    time: one('time')?.selected_time ?? '',
+    /** Skip next, Pause or Resume of one of the person's standing orders. */
+    move(actionId: string, id: number, user: AuthUser): Promise<StandingOrder> {
+      if (actionId === ACTIONS.standingSkip) return ports.standing.skipNext(user, id);
+      if (actionId === ACTIONS.standingPause) return ports.standing.pause(user, id);
+      return ports.standing.resume(user, id);
+    },
   };
-  const parsed = StandingOrderCreateBodySchema.safeParse(candidate);
-  if (parsed.success)
-    return { body: { siteId: parsed.data.siteId, weekdays: parsed.data.weekdays, time: parsed.data.time } };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const block = issue.path[0] === 'time' ? 'time' : 'weekdays';
-    errors[block] ??= issue.message;
-  }
-  return { errors };
 }

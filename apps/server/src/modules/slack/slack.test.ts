@@ -9,6 +9,7 @@ import {
   sendCommand,
   sendEvent,
   sendInteraction,
+  saveUsual,
   textOf,
   vouchFor,
   type SlackSetup,
@@ -30,7 +31,10 @@ describe('the Slack app', () => {
   let barista: TestUser;
   let slackSeq = 0;
 
-  /** A person with yesterday's cafe order (their usual) and a Slack account the workspace vouches for. */
+  /**
+   * A person with yesterday's cafe order made their usual (the usual changes only when its owner sets
+   * it: PUT /api/me/usual) and a Slack account the workspace vouches for.
+   */
   async function regular(language: 'en' | 'th' = 'en'): Promise<{ person: TestUser; slackId: string; past: Order }> {
     const person = await s.t.createUser({ name: `Regular ${++slackSeq}` });
     const slackId = `U0PERSON${slackSeq}`;
@@ -46,6 +50,7 @@ describe('the Slack app', () => {
     expect((await baristaPatch(s.t, barista, id, { status: 'done' })).statusCode).toBe(200);
     expect((await s.t.request('PATCH', `/api/order/${id}`, person, { status: 'picked' })).statusCode).toBe(200);
     s.t.clock.set(WEDNESDAY_10AM);
+    await saveUsual(s.t, person, { menu_id: s.menu.latte, type: 'cold', sweetness: 50 });
     return { person, slackId, past: placed.json<Order>() };
   }
 
@@ -98,7 +103,7 @@ describe('the Slack app', () => {
     const posts = callsOf(s, 'chat.postMessage').filter((c) => c.params.channel === slackId);
     expect(posts).toHaveLength(1);
     expect(textOf(posts[0]?.params.blocks)).toContain('Waiting');
-    expect(textOf(posts[0]?.params.blocks)).toMatch(/Place in the queue: \d+/);
+    expect(textOf(posts[0]?.params.blocks)).toMatch(/Place in the queue when placed: \d+/);
   });
 
   it('updates the order message in place through every move, with Cancel while waiting and Pick up when ready', async () => {
@@ -229,7 +234,7 @@ describe('the Slack app', () => {
     expect(text).toContain('Order again');
   });
 
-  it("moves the place in the queue of a waiting order's message as the orders before it are taken", async () => {
+  it("says a waiting order's place in the queue when placed, and leaves its message alone while others move", async () => {
     const first = await regular();
     const second = await regular();
     for (const who of [first, second]) {
@@ -239,19 +244,41 @@ describe('the Slack app', () => {
       await sendInteraction(s.t, buttonTap(who.slackId, ACTIONS.orderUsual, nonce ?? ''));
     }
     const [mine] = await ordersOf(second.person);
-    const placeNow = () => {
-      const calls = s.slack.calls.filter(
+    const callsAbout = () =>
+      s.slack.calls.filter(
         (c) =>
           (c.method === 'chat.postMessage' || c.method === 'chat.update') &&
           textOf(c.params.blocks).includes(`(#${mine?.id})`),
       );
-      return Number(/Place in the queue: (\d+)/.exec(textOf(calls.at(-1)?.params.blocks))?.[1]);
-    };
-    const before = placeNow();
-    expect(before).toBeGreaterThan(1);
+    const placed = Number(/Place in the queue when placed: (\d+)/.exec(textOf(callsAbout()[0]?.params.blocks))?.[1]);
+    expect(placed).toBeGreaterThan(1);
+    const before = callsAbout().length;
     const [ahead] = await ordersOf(first.person);
     expect((await baristaPatch(s.t, barista, ahead?.id ?? 0, { status: 'in-progress' })).statusCode).toBe(200);
     await s.t.app.ctx.services.slack.settled();
-    expect(placeNow()).toBe(before - 1);
+    expect(callsAbout()).toHaveLength(before);
+  });
+
+  it('answers a button whose value is not one of its orders or standing orders in words, in Thai for a Thai person', async () => {
+    const { person, slackId } = await regular('th');
+    const before = (await ordersOf(person)).length;
+    // (Each answer is a message to the one DM, which Slack takes about once a second.)
+    const taps: [string, string[]][] = [
+      [ACTIONS.cancel, ['abc', '99999999999', '1.5']],
+      [ACTIONS.pickUp, ['-3', '']],
+      [ACTIONS.standingPause, ['1e3']],
+      [ACTIONS.again, ['x:nonce', '99999999999:nonce']],
+    ];
+    for (const [action, values] of taps) {
+      for (const value of values) {
+        const res = await sendInteraction(s.t, buttonTap(slackId, action, value));
+        expect(res.statusCode, `${action} ${value}`).toBe(200);
+        const told = callsOf(s, 'chat.postMessage')
+          .filter((c) => c.params.channel === slackId)
+          .at(-1);
+        expect(told?.params.text, `${action} ${value}`).toBe('ปุ่มนี้ใช้ไม่ได้แล้ว พิมพ์ `/coffee` หรือเปิดแท็บ Home ของแอป');
+      }
+    }
+    expect(await ordersOf(person)).toHaveLength(before);
   });
 });
