@@ -19,8 +19,8 @@ export interface Person {
 }
 
 /** A message of the people catalogue in the person's language. */
-export const words = (lang: Lang, id: `people.${string}`, values?: PeopleValues): string =>
-  say(lang, peopleText(id, values));
+type Id = `people.${string}`;
+export const words = (lang: Lang, id: Id, values?: PeopleValues): string => say(lang, peopleText(id, values));
 
 /** The ids of the app's buttons and modals (docs/slack.md): what an interaction names. */
 export const ACTIONS = {
@@ -57,6 +57,42 @@ export const input = (blockId: string, label: string, element: Block, optional =
   label: plain(label),
   element: { action_id: blockId, ...element },
 });
+
+/** A select of `options`, `initial` chosen (none: Slack shows its placeholder). */
+export const select = (options: Block[], initial?: Block): Block => ({
+  type: 'static_select',
+  options,
+  ...(initial ? { initial_option: initial } : {}),
+});
+/** A modal: its callback id, title and submit button in the person's words, the state it carries, its blocks. */
+export const modal = (
+  lang: Lang,
+  callbackId: string,
+  title: Id,
+  submit: Id,
+  state: object,
+  blocks: Block[],
+): SlackView => ({
+  type: 'modal',
+  callback_id: callbackId,
+  title: plain(words(lang, title)),
+  submit: plain(words(lang, submit)),
+  close: plain(words(lang, 'people.chat.modal.close')),
+  private_metadata: JSON.stringify(state),
+  blocks,
+});
+
+/** A modal's answers, block by block: a select's option(s), a text's value. */
+export type StateValues = Record<
+  string,
+  Record<string, { selected_option?: Choice | null; selected_options?: Choice[]; value?: string | null }>
+>;
+type Choice = { value: string };
+/** The values chosen in a block (one for a select, several for a multi-select or checkboxes). */
+export const picked = (values: StateValues, block: string): string[] => {
+  const answer = Object.values(values[block] ?? {})[0];
+  return (answer?.selected_options ?? (answer?.selected_option ? [answer.selected_option] : [])).map((o) => o.value);
+};
 
 /** The value of a ticked "I know what it contains. Place it anyway." box. */
 export const DIET_ANYWAY = 'anyway';

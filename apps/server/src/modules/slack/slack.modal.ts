@@ -10,11 +10,11 @@ import {
   dietBox,
   input,
   marked,
+  modal,
   option,
-  plain,
-  words,
+  picked,
 } from './slack.blocks';
-import type { Lang } from './slack.blocks';
+import { plain, select, when, words, type Lang, type StateValues } from './slack.blocks';
 
 /*
  * `/coffee <words>`: a modal with the web form's choices, listing what the ordering door's `menuFor`
@@ -44,37 +44,24 @@ export function entryForWords(text: string): (entry: MenuEntry) => boolean {
 
 /** A group of options: its choices with their minimum and maximum, the sold-out ones left out and named. */
 function groupBlocks(lang: Lang, group: MenuOptionGroup): Block[] {
+  const { id, name, minChoices: min, maxChoices: max } = group;
   const open = group.choices.filter((c) => !c.soldOut);
   const soldOut = group.choices.filter((c) => c.soldOut).map((c) => c.name);
   const options = open.map((c) => option(c.name, String(c.id)));
   const defaults = options.filter((_, i) => open[i]?.isDefault);
-  const { id, name, minChoices: min, maxChoices: max } = group;
+  const many = { type: 'multi_static_select', options, max_selected_items: Math.min(max, options.length) };
+  const element = max === 1 ? select(options, defaults[0]) : { ...many, initial_options: defaults };
   const hint =
     min === max
       ? words(lang, 'people.chat.modal.chooseExactly', { count: min })
       : words(lang, 'people.chat.modal.chooseBetween', { min, max });
-  const element =
-    max === 1
-      ? { type: 'static_select', options, ...(defaults[0] ? { initial_option: defaults[0] } : {}) }
-      : {
-          type: 'multi_static_select',
-          options,
-          max_selected_items: Math.min(max, options.length),
-          initial_options: defaults,
-        };
-  const names = soldOut.join(', ');
+  const gone = `${name}: ${words(lang, 'people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`;
   return [
-    ...(options.length
-      ? [{ ...input(`group-${id}`, name, { ...element, action_id: 'choice' }, min === 0), hint: plain(hint) }]
-      : []),
-    ...(soldOut.length
-      ? [
-          {
-            ...context(`${name}: ${words(lang, 'people.chat.modal.soldOutChoices', { names })}`),
-            block_id: `soldout-${id}`,
-          },
-        ]
-      : []),
+    ...when(options.length, {
+      ...input(`group-${id}`, name, { ...element, action_id: 'choice' }, min === 0),
+      hint: plain(hint),
+    }),
+    ...when(soldOut.length, { ...context(gone), block_id: `soldout-${id}` }),
   ];
 }
 
@@ -89,70 +76,29 @@ export function orderModal(
 ): SlackView {
   const { entry, state, note } = view;
   const t = (id: `people.chat.modal.${string}`) => words(lang, id);
-  const later = `(${t('people.chat.modal.laterOnly')})`;
-  const named = (e: MenuEntry) =>
-    option(marked(lang, e.now ? `${e.item.name} ${later}` : e.item.name, e.conflicts), String(e.item.id));
-  const select = (options: ReturnType<typeof option>[], initial?: ReturnType<typeof option>) => ({
-    type: 'static_select',
-    options,
-    ...(initial ? { initial_option: initial } : {}),
-  });
-  const when = [
-    ...(entry.now ? [] : [option(t('people.chat.modal.now'), 'now')]),
+  const named = (e: MenuEntry) => {
+    const name = e.now ? `${e.item.name} (${t('people.chat.modal.laterOnly')})` : e.item.name;
+    return option(marked(lang, name, e.conflicts), String(e.item.id));
+  };
+  const times = [
+    ...when(!entry.now, option(t('people.chat.modal.now'), 'now')),
     ...view.slots.slots.slice(0, 99).map((s) => option(s.time, s.start)),
   ];
-  const blocks: Block[] = [
-    ...(note ? [context(`:warning: ${note}`)] : []),
-    {
-      ...input('item', t('people.chat.modal.item'), {
-        ...select(view.listed.slice(0, 100).map(named), named(entry)),
-        action_id: ACTIONS.modalItem,
-      }),
-      dispatch_action: true,
-    },
-    input(
-      'type',
-      t('people.chat.modal.type'),
-      select(DRINK_TYPES.map((d) => option(words(lang, `people.chat.type.${d}`), d))),
-    ),
-    input(
-      'sweetness',
-      t('people.chat.modal.sweetness'),
-      select(
-        SWEETNESS_LEVELS.map((s) => option(`${s}%`, String(s))),
-        option('100%', '100'),
-      ),
-    ),
+  const items = { ...select(view.listed.slice(0, 100).map(named), named(entry)), action_id: ACTIONS.modalItem };
+  const types = DRINK_TYPES.map((d) => option(words(lang, `people.chat.type.${d}`), d));
+  const sweetness = SWEETNESS_LEVELS.map((s) => option(`${s}%`, String(s)));
+  return modal(lang, ORDER_VIEW, 'people.chat.modal.title', 'people.chat.modal.submit', state, [
+    ...when(note, context(`:warning: ${note}`)),
+    { ...input('item', t('people.chat.modal.item'), items), dispatch_action: true },
+    input('type', t('people.chat.modal.type'), select(types)),
+    input('sweetness', t('people.chat.modal.sweetness'), select(sweetness, option('100%', '100'))),
     ...(entry.item.optionGroups ?? []).flatMap((g) => groupBlocks(lang, g)),
     input('remark', t('people.chat.modal.remark'), { type: 'plain_text_input', max_length: LIMITS.remarkMax }, true),
-    input('when', t('people.chat.modal.when'), select(when, when[0])),
-    ...(entry.now ? [context(say(lang, entry.now.text))] : []),
-    ...(state.ask ? [dietBox(lang)] : []),
-  ];
-  return {
-    type: 'modal',
-    callback_id: ORDER_VIEW,
-    title: plain(t('people.chat.modal.title')),
-    submit: plain(t('people.chat.modal.submit')),
-    close: plain(t('people.chat.modal.close')),
-    private_metadata: JSON.stringify(state),
-    blocks,
-  };
+    input('when', t('people.chat.modal.when'), select(times, times[0])),
+    ...when(entry.now, context(entry.now ? say(lang, entry.now.text) : '')),
+    ...when(state.ask, dietBox(lang)),
+  ]);
 }
-
-/** A modal's answers, block by block: a select's option(s), a text's value. */
-export type StateValues = Record<
-  string,
-  Record<
-    string,
-    { selected_option?: { value: string } | null; selected_options?: { value: string }[]; value?: string | null }
-  >
->;
-/** The values chosen in a block (one for a select, several for a multi-select or checkboxes). */
-export const picked = (values: StateValues, block: string): string[] => {
-  const answer = Object.values(values[block] ?? {})[0];
-  return (answer?.selected_options ?? (answer?.selected_option ? [answer.selected_option] : [])).map((o) => o.value);
-};
 
 /** What a person is asked to fix in each block (never the schema's words: they name fields). */
 const ASK: Record<string, `people.chat.modal.${string}`> = {
@@ -173,21 +119,19 @@ export function readSubmission(
   values: StateValues,
   state: ModalState,
 ): { body: OrderCreateBody } | { errors: Record<string, string> } {
-  const one = (block: string) => picked(values, block)[0];
-  const sweetness = one('sweetness');
-  const when = one('when');
-  const remark = Object.values(values.remark ?? {})[0]?.value;
+  const [sweetness, when_, remark] = [picked(values, 'sweetness')[0], picked(values, 'when')[0], values.remark];
+  const text = Object.values(remark ?? {})[0]?.value;
   const parsed = OrderCreateBodySchema.safeParse({
-    menu_id: Number(one('item') ?? state.menuId),
-    type: one('type'),
+    menu_id: Number(picked(values, 'item')[0] ?? state.menuId),
+    type: picked(values, 'type')[0],
     sweetness: sweetness === undefined ? undefined : Number(sweetness),
-    ...(remark ? { remark } : {}),
+    ...(text ? { remark: text } : {}),
     tumblerImage: state.tumblerImage,
     siteId: state.siteId,
     options: Object.keys(values)
       .filter((block) => block.startsWith('group-'))
       .flatMap((block) => picked(values, block).map((value) => ({ choiceId: Number(value) }))),
-    ...(when && when !== 'now' ? { pickupAt: when } : {}),
+    ...(when_ && when_ !== 'now' ? { pickupAt: when_ } : {}),
     dietConfirmed: picked(values, 'diet').includes(DIET_ANYWAY),
   });
   if (parsed.success) return { body: parsed.data };

@@ -15,9 +15,10 @@ import {
   usualConfirmation,
   words,
   type Person,
+  type StateValues,
 } from './slack.blocks';
 import { createSlackLinking, type SlackActor } from './slack.linking';
-import { entryForWords, listedOf, orderModal, readSubmission, type ModalState, type StateValues } from './slack.modal';
+import { entryForWords, listedOf, orderModal, readSubmission, type ModalState } from './slack.modal';
 import { createSlackOrders } from './slack.orders';
 import type { SlackPorts } from './slack.ports';
 import { deleteLinksOfUser, forgetSignaturesBefore, noteSignature } from './slack.repository';

@@ -3,8 +3,8 @@ import type { AuthUser } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { Block, SlackApi } from './slack.api';
 import { ACTIONS, DIET_ANYWAY, STANDING_VIEW, button, context, dietBox, dietWarning, input } from './slack.blocks';
-import { option, plain, refusalText, section, words, type Lang, type Person, type UsualShown } from './slack.blocks';
-import { picked, type StateValues } from './slack.modal';
+import { modal, option, picked, refusalText, section, select, when, words } from './slack.blocks';
+import type { Lang, Person, StateValues, UsualShown } from './slack.blocks';
 import type { SlackPorts } from './slack.ports';
 
 /*
@@ -85,30 +85,23 @@ export function createSlackStanding(
       const slots = times.slice(0, 100).map((time) => option(time, time));
       const initial = slots.find((o) => o.value === '09:30') ?? slots[0];
       const t = (id: `people.${string}`, values?: Record<string, string>) => words(lang, id, values);
-      return api().openView(triggerId, {
-        type: 'modal',
-        callback_id: STANDING_VIEW,
-        title: plain(t('people.chat.standing.title')),
-        submit: plain(t('people.chat.standing.save')),
-        close: plain(t('people.chat.modal.close')),
-        private_metadata: JSON.stringify({ siteId: site.id, ask }),
-        blocks: [
+      const weekdays = {
+        type: 'checkboxes',
+        options: days,
+        initial_options: days.filter((o) => WORKDAYS.includes(o.value)),
+      };
+      const state = { siteId: site.id, ask };
+      return api().openView(
+        triggerId,
+        modal(lang, STANDING_VIEW, 'people.chat.standing.title', 'people.chat.standing.save', state, [
           usual ? section(t('people.chat.standing.drink', { line: usual.line })) : context(t('people.chat.usual.none')),
-          input('weekdays', t('people.chat.standing.days'), {
-            type: 'checkboxes',
-            options: days,
-            initial_options: days.filter((o) => WORKDAYS.includes(o.value)),
-          }),
+          input('weekdays', t('people.chat.standing.days'), weekdays),
           initial
-            ? input('time', t('people.chat.standing.time'), {
-                type: 'static_select',
-                options: slots,
-                initial_option: initial,
-              })
+            ? input('time', t('people.chat.standing.time'), select(slots, initial))
             : context(t('people.standing.noSite', { site: site.name })),
-          ...(ask ? [context(`:warning: *${dietWarning(lang, usual?.conflicts ?? [])}*`), dietBox(lang)] : []),
-        ],
-      });
+          ...when(ask, context(`:warning: *${dietWarning(lang, usual?.conflicts ?? [])}*`), dietBox(lang)),
+        ]),
+      );
     },
 
     /** The modal submitted: a standing order of the usual (once per modal: its view id is the key), or the errors on it. */
