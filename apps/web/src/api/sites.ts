@@ -113,7 +113,7 @@ export function useChangeHomeSite() {
     onError: (error) => {
       logFailure('home site change failed', error);
       // The server's reason (an archived site) in the interface's language; its texts load only now.
-      void Promise.all([import('@/lib/error-text'), loadNamespaces(['shared'])])
+      void Promise.all([import('@/lib/error-text'), loadNamespaces(['shared', 'people'])])
         .then(([{ errorText }]) => errorText(error))
         .catch(() => undefined)
         .then(async (text) => {

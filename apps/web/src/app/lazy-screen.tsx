@@ -20,7 +20,7 @@ export function lazyScreen<M>(
   // The screen's messages (and those several screens share) load alongside its code. A later switch of language loads every part
   // already loaded in the new language before it shows (i18n/index.ts).
   const start = () =>
-    (loading ??= Promise.all([load(), loadNamespaces(['shared', ...namespaces])]).then(([m]) => {
+    (loading ??= Promise.all([load(), loadNamespaces(['shared', 'people', ...namespaces])]).then(([m]) => {
       loaded = pick(m);
       return { default: loaded };
     }));

@@ -27,12 +27,18 @@ export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', th: 'th-T
 /** An id that code keeps to translate later (in a table, a map of codes): the catalogue test finds it. */
 export const msgId = <T extends string>(id: T): T => id;
 
-// Every catalogue but the two the first screen needs in English, each its own small file.
+// Every catalogue but the two the first screen needs in English, each its own small file; the
+// people catalogue from the shared package, where the server and the chat channels read it too.
 const loaders = import.meta.glob<{ messages: Messages }>([
   '../locales/*/*.po',
   '!../locales/en/common.po',
   '!../locales/en/auth.po',
+  '../../../../packages/shared/locales/*/people.po',
 ]);
+const loaderOf = (language: Language, ns: Namespace) =>
+  loaders[
+    ns === 'people' ? `../../../../packages/shared/locales/${language}/people.po` : `../locales/${language}/${ns}.po`
+  ];
 const loaded: Record<Language, Set<Namespace>> = { en: new Set(['common', 'auth']), th: new Set() };
 i18n.load('en', { ...enCommon, ...enAuth });
 
@@ -40,7 +46,7 @@ async function loadInto(language: Language, namespaces: readonly Namespace[]): P
   const missing = namespaces.filter((ns) => !loaded[language].has(ns));
   const catalogues = await Promise.all(
     missing.map(async (ns) => {
-      const load = loaders[`../locales/${language}/${ns}.po`];
+      const load = loaderOf(language, ns);
       if (!load) throw new Error(`No ${language} catalogue for ${ns}`);
       return (await load()).messages;
     }),

@@ -1,14 +1,19 @@
-import type { ErrorCode, TokenPair } from '@cafe/shared';
+import type { ErrorBody, ErrorCode, PeopleText, TokenPair } from '@cafe/shared';
 import type { z } from 'zod';
 import { takeEarlyRead } from './early-reads';
 import { tokenStorage } from './storage-keys';
 
-/** An error answer of the API: status, code and a sentence a person can read. */
+/**
+ * An error answer of the API: status, code and a sentence a person can read (the server's English),
+ * with, for a refusal the people catalogue words, its message id and values (ErrorBody's `messageId`
+ * and `params`) so the screen says it in the interface's language (lib/error-text.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     message: string,
+    readonly text?: PeopleText,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -125,14 +130,16 @@ async function call(path: string, options: RequestOptions<z.ZodType | undefined>
   if (!res.ok) {
     let message = `Request failed (${res.status})`;
     let code: ErrorCode | 'NETWORK' = 'INTERNAL';
+    let text: PeopleText | undefined;
     try {
-      const data = (await res.json()) as { message?: string; code?: ErrorCode };
+      const data = (await res.json()) as Partial<ErrorBody>;
       if (data.message) message = data.message;
       if (data.code) code = data.code;
+      if (typeof data.messageId === 'string') text = { id: data.messageId, values: data.params };
     } catch {
       // not JSON: keep the generic message
     }
-    throw new ApiError(res.status, code, message);
+    throw new ApiError(res.status, code, message, text);
   }
   return res;
 }

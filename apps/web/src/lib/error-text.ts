@@ -1,12 +1,15 @@
 import { MESSAGES, type ErrorCode } from '@cafe/shared';
 import { i18n, msgId } from '@/i18n';
 import { ApiError } from './api-client';
+import { hasPeopleMessage, sayPeople } from './people-text';
 
 /*
- * What a refusal from the server says, in the interface's language. The server answers in English
- * (the specification's texts, word for word; the contract quotes them), except the out-of-range
- * refusal, which the specification gives in Thai: English gets its translation. In Thai, refusals
- * with a fixed meaning come from the catalogue; the rest (a validation detail) stay the server's.
+ * What a refusal from the server says, in the interface's language. A refusal the people catalogue
+ * words (its answer names `messageId` and `params`) is said from that catalogue, its values worded
+ * in the same language. Otherwise the server's English (the specification's texts, word for word;
+ * the contract quotes them), except the out-of-range refusal, which the specification gives in Thai:
+ * English gets its translation. In Thai, refusals with a fixed meaning come from the catalogue by
+ * their code; the rest (a validation detail) stay the server's.
  */
 const IN_THAI: Partial<Record<ErrorCode | 'NETWORK', string>> = {
   ORDER_LIMIT_REACHED: msgId('shared.spec.orderLimit'),
@@ -83,6 +86,8 @@ export function ruleTextOf(message: string | undefined): string | undefined {
  */
 export function errorText(error: unknown): string | undefined {
   if (error instanceof ApiError) {
+    // The people catalogue's message, with its values, in the interface's language.
+    if (error.text && hasPeopleMessage(error.text.id)) return sayPeople(error.text);
     if (error.code === 'UNAUTHENTICATED' && error.message === MESSAGES.loginFailed) {
       return i18n._('shared.spec.loginFailed');
     }
@@ -90,16 +95,12 @@ export function errorText(error: unknown): string | undefined {
       const domain = /@(\S+)/.exec(error.message)?.[1];
       return domain ? i18n._('shared.spec.emailDomain', { domain }) : error.message;
     }
-    // Ordering before the address is confirmed: the address the link went to, in either language.
-    if (error.code === 'EMAIL_NOT_CONFIRMED') {
-      const email = /sent to (\S+)\.$/.exec(error.message)?.[1];
-      return email ? i18n._('shared.error.emailNotConfirmed', { email }) : error.message;
-    }
     // Too easy to guess: the reason is the estimator's (English); Thai says so and keeps the reason.
     if (error.code === 'WEAK_PASSWORD' && i18n.locale === 'th') {
       return i18n._('shared.error.weakPassword', { reason: error.message });
     }
-    // The specification gives this one in Thai only: English gets its translation.
+    // The specification gives this one in Thai only: English gets its translation (an answer
+    // without its message id; with one, the people catalogue says the same in either language).
     if (error.code === 'OUT_OF_RANGE') return i18n._('shared.spec.outOfRangeThai');
     const thai = IN_THAI[error.code];
     if (thai && i18n.locale === 'th') return i18n._(thai);

@@ -34,9 +34,17 @@ type Handler = (call: RecordedCall) => Answer | undefined | Promise<Answer | und
  */
 type AnswerTable = Record<string, unknown>;
 
-/** An error answer as the server gives it: status, code and a sentence. */
-export function apiError(status: number, code: string, message = code): Reply {
-  return new Reply(status, { statusCode: status, error: 'Error', message, code });
+/**
+ * An error answer as the server gives it: status, code and a sentence, and for a refusal the people
+ * catalogue words, its message id and values (`messageId`, `params`).
+ */
+export function apiError(
+  status: number,
+  code: string,
+  message = code,
+  people?: { messageId: string; params?: Record<string, string | number> },
+): Reply {
+  return new Reply(status, { statusCode: status, error: 'Error', message, code, ...people });
 }
 
 const NOT_FOUND = apiError(404, 'NOT_FOUND', 'not found');

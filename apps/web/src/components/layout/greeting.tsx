@@ -19,7 +19,7 @@ let displayNameRule: DisplayNameRule | undefined;
  * is. (Not with the frame: every signed-in screen would carry them.)
  */
 const loadDisplayNameRule = () =>
-  Promise.all([import('@/api/rename-schemas'), import('@/lib/error-text'), loadNamespaces(['shared'])]).then(
+  Promise.all([import('@/api/rename-schemas'), import('@/lib/error-text'), loadNamespaces(['shared', 'people'])]).then(
     ([{ DisplayNameSchema }, { ruleText }]) => {
       displayNameRule = { DisplayNameSchema, ruleText };
       return displayNameRule;

@@ -24,7 +24,7 @@ export function SingleSignOnButton({ name, onError }: { name: string; onError: (
     } catch (error) {
       setStarting(false);
       console.error('single sign-on could not start', error);
-      const [{ errorText }] = await Promise.all([import('@/lib/error-text'), loadNamespaces(['shared'])]);
+      const [{ errorText }] = await Promise.all([import('@/lib/error-text'), loadNamespaces(['shared', 'people'])]);
       onError(isApiError(error) ? (errorText(error) ?? error.message) : _('auth.sso.startFailed'));
     }
   };

@@ -11,7 +11,9 @@ import { confirmationSentTo } from '@/features/auth/lib/confirmation-sent';
 
 // The dialog's code and the messages its refusals need (the shared catalogue) come together.
 const loadDialog = () =>
-  Promise.all([import('@/features/auth/components/login-dialog'), loadNamespaces(['shared'])]).then(([m]) => m);
+  Promise.all([import('@/features/auth/components/login-dialog'), loadNamespaces(['shared', 'people'])]).then(
+    ([m]) => m,
+  );
 /** Starts the download early; a failure shows when the dialog is opened. */
 const prefetchDialog = () => void loadDialog().catch(() => undefined);
 const SingleSignOnPanel = lazy(() =>

@@ -22,7 +22,14 @@ describe('OrderingPausedNotice', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByRole('alert')).toBeNull();
     act(() =>
-      dispatchLiveEvent('ordering-status', { ...OPEN, paused: true, reason: 'queue', waiting: 10, message: BUSY }),
+      dispatchLiveEvent('ordering-status', {
+        ...OPEN,
+        paused: true,
+        reason: 'queue',
+        waiting: 10,
+        estimatedWaitMinutes: 31,
+        message: BUSY,
+      }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(BUSY);
     act(() => dispatchLiveEvent('ordering-status', OPEN));

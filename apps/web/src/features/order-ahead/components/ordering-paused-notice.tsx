@@ -1,6 +1,7 @@
-import type { OrderingStatus } from '@cafe/shared';
+import { pauseText } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { AlertMessage } from '@/components/ui';
+import { sayPeople } from '@/lib/people-text';
 import { useOrderingStatus } from '@/features/order-ahead/api/get-ordering-status';
 
 /**
@@ -9,21 +10,14 @@ import { useOrderingStatus } from '@/features/order-ahead/api/get-ordering-statu
  * could not be sent. It goes away by itself when orders resume.
  */
 export function OrderingPausedNotice() {
-  const { _, i18n } = useLingui();
+  // Said again when the language changes.
+  useLingui();
   const { data } = useOrderingStatus();
   if (!data?.paused || !data.message) return null;
-
-  /** The server's sentence is English; another language says the same from its catalogue. */
-  const inOtherLanguage = (reason: NonNullable<OrderingStatus['reason']>) => {
-    if (reason === 'manual') return _('order.paused.manual');
-    return data.estimatedWaitMinutes === null
-      ? _('order.paused.busy')
-      : _('order.paused.busyWait', { minutes: data.estimatedWaitMinutes });
-  };
-
   return (
     <AlertMessage tone="info" className="mb-4">
-      {i18n.locale === 'en' || data.reason === null ? data.message : inOtherLanguage(data.reason)}
+      {/* The shared rule's words (the people catalogue), in the interface's language. */}
+      {data.reason === null ? data.message : sayPeople(pauseText(data.reason, data.estimatedWaitMinutes))}
     </AlertMessage>
   );
 }

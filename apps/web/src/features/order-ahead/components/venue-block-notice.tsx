@@ -10,7 +10,7 @@ import { BLOCK_MESSAGE_IDS } from '@/features/order-ahead/lib/order-display';
  */
 export function venueBlockOf(refusal: PlacementRefusal | null): OrderBlock | null {
   if (!refusal || !(refusal.code in BLOCK_MESSAGE_IDS)) return null;
-  return { code: refusal.code as OrderBlock['code'], message: refusal.message };
+  return { code: refusal.code as OrderBlock['code'], text: refusal.text };
 }
 
 /**

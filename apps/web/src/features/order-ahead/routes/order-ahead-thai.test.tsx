@@ -157,7 +157,7 @@ describe('ordering ahead in Thai', () => {
     mockApi({ 'GET /ordering-status': busy });
     renderWithProviders(<OrderingPausedNotice />);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('ตอนนี้คาเฟ่มีออเดอร์เยอะมาก (รอประมาณ 31 นาที) กรุณาลองใหม่ในอีกสักครู่');
+    expect(alert).toHaveTextContent('ตอนนี้คาเฟ่ยุ่งมาก (รอประมาณ 31 นาที) กรุณาลองใหม่ในอีกไม่กี่นาที');
     expect(alert).not.toHaveTextContent('very busy');
   });
 
