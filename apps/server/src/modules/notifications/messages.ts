@@ -1,13 +1,15 @@
 import {
-  MESSAGES,
+  peopleText,
   PICKUP_CLOSED_NOTE,
   PICKUP_PAUSED_NOTE,
   TUMBLER_NOT_FOUND_NOTE,
   type NotificationLanguage,
   type OrderStatus,
+  type PeopleText,
   type REJECT_REASONS,
 } from '@cafe/shared';
 import type { OrderMove, StandingFailure } from '../../lib/domain-events';
+import { say } from '../../lib/people-texts';
 
 /** What a notification tells: an order's move that its owner hears of. */
 export type NotificationEvent =
@@ -58,11 +60,6 @@ export function eventOf(
   return null;
 }
 
-const COUNTER = {
-  en: { cafe: 'cafe', bar: 'bar' },
-  th: { cafe: 'คาเฟ่', bar: 'บาร์' },
-} as const;
-
 /** The pickup time of an order for later, as the site's clock says it (HH:mm). */
 function clockTime(instant: string | null, timeZone: string): string {
   if (!instant) return '';
@@ -73,93 +70,40 @@ function clockTime(instant: string | null, timeZone: string): string {
 
 /**
  * The reject notes whose words are the cafe's (the specification's preset reasons, and the notes
- * the server writes itself) as a Thai message says them, in the web catalogue's words. The order
- * keeps the English note as it was written (clients and the webhook's `rejectNote` read it); a
- * barista's own words ("Other") are told as typed.
+ * the server writes itself), by their message in the people catalogue. The order keeps the English
+ * note as it was written (clients and the webhook's `rejectNote` read it, and English says it so);
+ * a barista's own words ("Other") are told as typed.
  */
-const PRESET_REASONS_TH: Record<(typeof REJECT_REASONS)[number], string> = {
-  'Ingredient Unavailable': 'วัตถุดิบหมด',
-  'Barista was not at the bar': 'บาริสต้าไม่อยู่ที่บาร์',
-  'Machine Failure': 'เครื่องขัดข้อง',
-  'Barista can not fine your tumbler': 'บาริสต้าหาแก้วของคุณไม่พบ',
-  'The shop is closing': 'ร้านกำลังจะปิด',
+const PRESET_NOTES: Record<(typeof REJECT_REASONS)[number], PeopleText> = {
+  'Ingredient Unavailable': peopleText('people.notify.rejectNote.ingredientUnavailable'),
+  'Barista was not at the bar': peopleText('people.notify.rejectNote.baristaAway'),
+  'Machine Failure': peopleText('people.notify.rejectNote.machineFailure'),
+  'Barista can not fine your tumbler': peopleText('people.notify.rejectNote.tumblerNotFound'),
+  'The shop is closing': peopleText('people.notify.rejectNote.shopClosing'),
 };
-const REJECT_NOTES_TH: Readonly<Record<string, string>> = {
-  ...PRESET_REASONS_TH,
-  [TUMBLER_NOT_FOUND_NOTE]: 'บาริสต้าหาแก้วของคุณไม่พบ',
-  [PICKUP_CLOSED_NOTE]: 'ร้านปิดในเวลารับของคุณ',
-  [PICKUP_PAUSED_NOTE]: 'ร้านหยุดรับออเดอร์ออนไลน์ในเวลารับของคุณ',
+const REJECT_NOTES: Readonly<Record<string, PeopleText>> = {
+  ...PRESET_NOTES,
+  [TUMBLER_NOT_FOUND_NOTE]: peopleText('people.notify.rejectNote.tumblerNotFound'),
+  [PICKUP_CLOSED_NOTE]: peopleText('people.notify.rejectNote.closedAtPickup'),
+  [PICKUP_PAUSED_NOTE]: peopleText('people.notify.rejectNote.pausedAtPickup'),
 };
 
 /** A reject note in a message's language: the cafe's own words translated, a barista's own as typed. */
 function rejectNoteIn(language: NotificationLanguage, note: string | null): string {
   if (!note) return '';
-  return language === 'th' ? (REJECT_NOTES_TH[note] ?? note) : note;
+  const text = REJECT_NOTES[note];
+  return text && language !== 'en' ? say(language, text) : note;
 }
 
-type Texts = Record<NotificationEvent, (o: OrderFacts, counter: string) => { title: string; text: string }>;
-
-const TEXTS: Record<NotificationLanguage, Texts> = {
-  en: {
-    done: (o, counter) => ({
-      title: 'Your drink is ready',
-      text: `${o.drink} is ready at the ${counter} counter, ${o.siteName}. ${MESSAGES.pickUpHint}`,
-    }),
-    rejected: (o, counter) => ({
-      title: 'Order canceled by barista',
-      text: `${o.drink} (${counter} counter, ${o.siteName}): ${o.rejectNote ?? ''}`,
-    }),
-    'undone-done': (o, counter) => ({
-      title: 'Sorry, not ready yet',
-      text: `${o.drink} needs a little longer at the ${counter} counter, ${o.siteName}. We will tell you when it is ready.`,
-    }),
-    'undone-rejected': (o, counter) => ({
-      title: 'Your order is back',
-      text: `${o.drink} was not canceled after all: it is back in the queue at the ${counter} counter, ${o.siteName}.`,
-    }),
-    'tumbler-missing': (o, counter) => ({
-      title: 'Bring your tumbler to the counter',
-      text: `The barista cannot find your tumbler for ${o.drink} at the ${counter} counter, ${o.siteName}. Bring it by ${clockTime(o.tumblerDeadline ?? null, o.siteTimeZone)}, or the order is cancelled.`,
-    }),
-    reminder: (o, counter) => ({
-      title: 'Your drink is waiting',
-      text: `${o.drink} is still waiting for you at the ${counter} counter, ${o.siteName}. ${MESSAGES.pickUpHint}`,
-    }),
-    released: (o, counter) => ({
-      title: 'Your order for later is being made',
-      text: `${o.drink} for ${clockTime(o.pickupAt, o.siteTimeZone)} is now in the queue at the ${counter} counter, ${o.siteName}.`,
-    }),
-  },
-  th: {
-    done: (o, counter) => ({
-      title: 'เครื่องดื่มของคุณพร้อมแล้ว',
-      text: `${o.drink} พร้อมแล้วที่เคาน์เตอร์${counter} ${o.siteName} รับแก้วแล้วกด "Pick Up"`,
-    }),
-    rejected: (o, counter) => ({
-      title: 'บาริสต้ายกเลิกออร์เดอร์',
-      text: `${o.drink} (เคาน์เตอร์${counter} ${o.siteName}): ${rejectNoteIn('th', o.rejectNote)}`,
-    }),
-    'undone-done': (o, counter) => ({
-      title: 'ขออภัย ยังไม่พร้อม',
-      text: `${o.drink} ที่เคาน์เตอร์${counter} ${o.siteName} ต้องใช้เวลาอีกสักครู่ เราจะแจ้งเมื่อพร้อม`,
-    }),
-    'undone-rejected': (o, counter) => ({
-      title: 'ออร์เดอร์ของคุณกลับมาแล้ว',
-      text: `${o.drink} ไม่ได้ถูกยกเลิก และกลับเข้าคิวที่เคาน์เตอร์${counter} ${o.siteName} แล้ว`,
-    }),
-    'tumbler-missing': (o, counter) => ({
-      title: 'กรุณานำแก้วของคุณมาที่เคาน์เตอร์',
-      text: `บาริสต้าหาแก้วของคุณสำหรับ ${o.drink} ที่เคาน์เตอร์${counter} ${o.siteName} ไม่พบ กรุณานำมาภายในเวลา ${clockTime(o.tumblerDeadline ?? null, o.siteTimeZone)} มิฉะนั้นออร์เดอร์จะถูกยกเลิก`,
-    }),
-    reminder: (o, counter) => ({
-      title: 'เครื่องดื่มของคุณรออยู่',
-      text: `${o.drink} ยังรอคุณอยู่ที่เคาน์เตอร์${counter} ${o.siteName} รับแก้วแล้วกด "Pick Up"`,
-    }),
-    released: (o, counter) => ({
-      title: 'กำลังทำออร์เดอร์ล่วงหน้าของคุณ',
-      text: `${o.drink} สำหรับเวลา ${clockTime(o.pickupAt, o.siteTimeZone)} เข้าคิวที่เคาน์เตอร์${counter} ${o.siteName} แล้ว`,
-    }),
-  },
+/** Each move's title and text in the people catalogue (packages/shared/locales/<language>/notify.po). */
+const MESSAGE_IDS: Record<NotificationEvent, { title: `people.${string}`; text: `people.${string}` }> = {
+  done: { title: 'people.notify.done.title', text: 'people.notify.done.text' },
+  rejected: { title: 'people.notify.rejected.title', text: 'people.notify.rejected.text' },
+  'undone-done': { title: 'people.notify.undoneDone.title', text: 'people.notify.undoneDone.text' },
+  'undone-rejected': { title: 'people.notify.undoneRejected.title', text: 'people.notify.undoneRejected.text' },
+  'tumbler-missing': { title: 'people.notify.tumblerMissing.title', text: 'people.notify.tumblerMissing.text' },
+  reminder: { title: 'people.notify.reminder.title', text: 'people.notify.reminder.text' },
+  released: { title: 'people.notify.released.title', text: 'people.notify.released.text' },
 };
 
 /** The message of `event` in `language`, naming the drink, the site and the counter. */
@@ -169,38 +113,36 @@ export function renderMessage(
   order: OrderFacts,
   statusPath: string,
 ): RenderedMessage {
-  const { title, text } = TEXTS[language][event](order, COUNTER[language][order.counter]);
-  return { title, text, path: statusPath };
+  const ids = MESSAGE_IDS[event];
+  const time = event === 'tumbler-missing' ? (order.tumblerDeadline ?? null) : order.pickupAt;
+  const values = {
+    drink: order.drink,
+    venue: order.counter,
+    site: order.siteName,
+    time: clockTime(time, order.siteTimeZone),
+    note: rejectNoteIn(language, order.rejectNote),
+  };
+  return {
+    title: say(language, peopleText(ids.title)),
+    text: say(language, peopleText(ids.text, values)),
+    path: statusPath,
+  };
 }
 
 /** The e-mail with the link that sets a new password, valid for `minutes`. */
 export function passwordResetMessage(language: NotificationLanguage, path: string, minutes: number): RenderedMessage {
-  if (language === 'th') {
-    return {
-      title: 'ตั้งรหัสผ่านใหม่สำหรับคาเฟ่',
-      text: `เปิดลิงก์นี้ภายใน ${minutes} นาทีเพื่อตั้งรหัสผ่านใหม่ ลิงก์ใช้ได้ครั้งเดียว หากคุณไม่ได้ขอ ไม่ต้องทำอะไร รหัสผ่านเดิมยังใช้ได้`,
-      path,
-    };
-  }
   return {
-    title: 'Set a new password for the cafe',
-    text: `Open this link within ${minutes} minutes to set a new password; it works once. If you did not ask for it, do nothing: your password stays as it is.`,
+    title: say(language, peopleText('people.notify.resetPassword.title')),
+    text: say(language, peopleText('people.notify.resetPassword.text', { minutes })),
     path,
   };
 }
 
 /** The e-mail with the link that confirms a new account's address, valid for `hours`. */
 export function confirmationMessage(language: NotificationLanguage, path: string, hours: number): RenderedMessage {
-  if (language === 'th') {
-    return {
-      title: 'ยืนยันอีเมลของคุณสำหรับคาเฟ่',
-      text: `เปิดลิงก์นี้ภายใน ${hours} ชั่วโมงเพื่อยืนยันอีเมลและเริ่มสั่งเครื่องดื่ม หากคุณไม่ได้สมัคร ไม่ต้องทำอะไร`,
-      path,
-    };
-  }
   return {
-    title: 'Confirm your e-mail address for the cafe',
-    text: `Open this link within ${hours} hours to confirm your address and start ordering. If you did not register, do nothing.`,
+    title: say(language, peopleText('people.notify.confirmEmail.title')),
+    text: say(language, peopleText('people.notify.confirmEmail.text', { hours })),
     path,
   };
 }
@@ -214,18 +156,16 @@ export function standingFailedMessage(
   failure: StandingFailure,
   path: string,
 ): RenderedMessage {
-  if (language === 'th') {
-    const drink = failure.drink ?? 'เครื่องดื่มประจำของคุณ';
-    return {
-      title: 'สั่งเครื่องดื่มประจำวันนี้ไม่สำเร็จ',
-      text: `${drink} เวลา ${failure.time} ที่ ${failure.siteName} (${failure.day}) สั่งไม่ได้: ${failure.reason} แตะเพื่อเลือกเครื่องดื่มอื่น`,
-      path,
-    };
-  }
-  const drink = failure.drink ?? 'Your usual';
+  const values = {
+    drink: failure.drink ?? say(language, peopleText('people.notify.standingFailed.yourUsual')),
+    time: failure.time,
+    site: failure.siteName,
+    day: failure.day,
+    reason: failure.reason,
+  };
   return {
-    title: 'Your standing order was not placed today',
-    text: `${drink} for ${failure.time} at ${failure.siteName} (${failure.day}) could not be ordered: ${failure.reason} Tap to choose something else.`,
+    title: say(language, peopleText('people.notify.standingFailed.title')),
+    text: say(language, peopleText('people.notify.standingFailed.text', values)),
     path,
   };
 }
