@@ -149,7 +149,8 @@ export function confirmationMessage(language: NotificationLanguage, path: string
 
 /**
  * A standing order not placed today: the day, time, drink and site, the placement decision's
- * reason, and a link (`path`) to choose something else.
+ * reason in the recipient's language (a failure from before its words travelled with it has only
+ * the English), and a link (`path`) to choose something else.
  */
 export function standingFailedMessage(
   language: NotificationLanguage,
@@ -161,7 +162,7 @@ export function standingFailedMessage(
     time: failure.time,
     site: failure.siteName,
     day: failure.day,
-    reason: failure.reason,
+    reason: failure.reasonText ? say(language, failure.reasonText) : failure.reason,
   };
   return {
     title: say(language, peopleText('people.notify.standingFailed.title')),

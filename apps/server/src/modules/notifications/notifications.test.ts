@@ -1,4 +1,10 @@
-import { WebhookPayloadSchema, type NotificationSettings, type Order, type OutboxHealth } from '@cafe/shared';
+import {
+  peopleText,
+  WebhookPayloadSchema,
+  type NotificationSettings,
+  type Order,
+  type OutboxHealth,
+} from '@cafe/shared';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_SITE_NAME } from '../../db/migrations/009-sites';
@@ -7,12 +13,14 @@ import {
   baristaPatch,
   cafeOrderBody,
   createOrderingApp,
+  ownerPatch,
   placeOrder,
   type SeededMenu,
 } from '../../test-support/order-fixtures';
 import { startSlackReceiver, startSmtpReceiver, startWebhookReceiver } from '../../test-support/receivers';
 import type { TestApp, TestUser } from '../../test-support/test-app';
-import { EVENT_WAIT_MS } from '../../test-support/waits';
+import { EVENT_WAIT_MS, until } from '../../test-support/waits';
+import type { OutboxPayload } from './messages';
 
 /**
  * The notification outbox against real receivers on loopback: a webhook receiver that checks the
@@ -184,7 +192,15 @@ describe('with a webhook receiver', () => {
       const undo = await s.t.request('POST', `/api/order/barista/${order.id}/undo`, s.barista);
       expect(undo.statusCode).toBe(200);
       await s.t.app.ctx.services.notifications.deliverDue();
-      const mine = webhook.payloads().filter((p) => (p.order as { id: number }).id === order.id);
+      // The two go out side by side (each move's at once after its commit, then deliverDue's):
+      // on a loaded machine either may arrive first, or after deliverDue has answered. Each is
+      // waited for, and read in the order the moves wrote them.
+      const written = (await outboxRows(s))
+        .filter((r) => r.order_id === order.id && r.channel === 'webhook')
+        .map((r) => r.delivery_id);
+      const arrived = () => webhook.payloads().filter((p) => (p.order as { id: number }).id === order.id);
+      await until(() => arrived().length >= written.length, 'both messages at the receiver');
+      const mine = arrived().sort((a, b) => written.indexOf(String(a.id)) - written.indexOf(String(b.id)));
       expect(mine.map((p) => [p.type, (p.message as { text: string }).text])).toEqual([
         ['order.rejected', `Latte (cafe counter, ${FIRST_SITE_NAME}): Out of milk`],
         [
@@ -491,6 +507,88 @@ describe('an order for later', () => {
             text: `Latte for 10:30 is now in the queue at the cafe counter, ${FIRST_SITE_NAME}.`,
           },
         },
+      ]);
+    } finally {
+      await t.close();
+      await webhook.close();
+    }
+  });
+});
+
+describe('a standing order not placed', () => {
+  // Wednesday 4 March 2026, 15:00 in Bangkok; the standing order is for Thursday 10:00.
+  const WED_3PM = '2026-03-04T08:00:00.000Z';
+  const THU_0001 = '2026-03-04T17:01:00.000Z';
+
+  it('tells a Thai person why in Thai; one from before the reason had its words is told in English', async () => {
+    const webhook = await startWebhookReceiver(SECRET);
+    const { t, menu, image } = await createOrderingApp({
+      clockNow: WED_3PM,
+      env: { PUBLIC_URL: 'https://cafe.example.com', WEBHOOK_URL: `${webhook.url}/hook`, WEBHOOK_SECRET: SECRET },
+    });
+    try {
+      const barista = await t.createUser({ role: 'barista' });
+      const person = await t.createUser();
+      expect(
+        (await t.request('PUT', '/api/user/notifications', person, { webhook: true, push: false, language: 'th' }))
+          .statusCode,
+      ).toBe(200);
+      // Their tumbler photo: one order, cancelled at once.
+      const placed = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect((await ownerPatch(t, person, placed.json<Order>().id, 'cancel')).statusCode).toBe(200);
+      const set = await t.request('POST', '/api/standing-orders', person, {
+        siteId: 1,
+        weekdays: [4],
+        time: '10:00',
+        drink: { menu_id: menu.thaiTea, type: 'cold', sweetness: 75 },
+      });
+      expect(set.statusCode, set.body).toBe(201);
+      const soldOut = await t.request('PATCH', `/api/sites/1/menu-items/${menu.thaiTea}`, barista, { soldOut: true });
+      expect(soldOut.statusCode, soldOut.body).toBe(200);
+
+      t.clock.set(THU_0001);
+      expect(await t.app.ctx.services.standing.runDue(t.clock.now())).toMatchObject({ failed: 1 });
+      const told = async () =>
+        (
+          await t.app.ctx.db
+            .selectFrom('notification_outbox')
+            .select('payload')
+            .where('user_id', '=', person.id)
+            .where('event', '=', 'standing-failed')
+            .orderBy('id')
+            .execute()
+        ).map((row) => JSON.parse(row.payload) as OutboxPayload);
+      const [payload] = await told();
+      expect(payload).toMatchObject({
+        language: 'th',
+        standing: { reason: `Thai Tea is sold out at ${FIRST_SITE_NAME}. Please choose another drink.` },
+        message: {
+          title: 'สั่งเครื่องดื่มประจำวันนี้ไม่สำเร็จ',
+          text: `Thai Tea เวลา 10:00 ที่ ${FIRST_SITE_NAME} (2026-03-05) สั่งไม่ได้: Thai Tea ที่ ${FIRST_SITE_NAME} หมดแล้ว กรุณาเลือกเครื่องดื่มอื่น แตะเพื่อเลือกเครื่องดื่มอื่น`,
+          path: '/menuCafe',
+        },
+      });
+
+      // A failure from before the event carried the reason's words: its English reason, as it was.
+      const { reasonText: _, ...before } = payload!.standing!;
+      const friday = {
+        ...before,
+        day: '2026-03-06',
+        code: 'CAFE_MENU_CLOSED_FRIDAY',
+        reason: 'The cafe menu closes at 12:00 on Fridays.',
+      };
+      await t.app.ctx.db
+        .transaction()
+        .execute((trx) => t.app.ctx.services.notifications.enqueueStandingFailure(trx, friday));
+      // And with them, in Thai.
+      const reasonText = peopleText('people.refusal.cafeMenuClosedFriday');
+      await t.app.ctx.db
+        .transaction()
+        .execute((trx) => t.app.ctx.services.notifications.enqueueStandingFailure(trx, { ...friday, reasonText }));
+      expect((await told()).slice(1).map((p) => p.message.text)).toEqual([
+        `Thai Tea เวลา 10:00 ที่ ${FIRST_SITE_NAME} (2026-03-06) สั่งไม่ได้: The cafe menu closes at 12:00 on Fridays. แตะเพื่อเลือกเครื่องดื่มอื่น`,
+        `Thai Tea เวลา 10:00 ที่ ${FIRST_SITE_NAME} (2026-03-06) สั่งไม่ได้: เมนูคาเฟ่ปิดเวลา 12:00 น. ทุกวันศุกร์ แตะเพื่อเลือกเครื่องดื่มอื่น`,
       ]);
     } finally {
       await t.close();
