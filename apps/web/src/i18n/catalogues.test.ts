@@ -100,6 +100,23 @@ describe('message catalogues', () => {
     expect(unused, 'catalogue messages no code uses').toEqual([]);
   });
 
+  it("say no refusal or diet sentence of the people catalogue a second time (the specification's texts aside)", async () => {
+    const all = await allCatalogues();
+    for (const language of LANGUAGES) {
+      const people = new Map(
+        [...all[language].people]
+          .filter(([id]) => /^people\.(refusal|diet|standing)\./.test(id))
+          .map(([id, t]) => [t, id]),
+      );
+      const twice = NAMESPACES.filter((ns) => ns !== 'people').flatMap((ns) =>
+        [...all[language][ns]]
+          .filter(([id, text]) => people.has(text) && !/^(shared|common)\.spec\./.test(id))
+          .map(([id]) => `${id} (${people.get(all[language][ns].get(id)!)})`),
+      );
+      expect(twice, `messages of ${language} the people catalogue has already`).toEqual([]);
+    }
+  });
+
   it("give the cafe menu's frame, drawn before they have loaded, the menu's own words", async () => {
     for (const language of LANGUAGES) {
       const order = await catalogue(language, 'order');

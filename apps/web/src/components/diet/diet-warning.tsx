@@ -9,21 +9,24 @@ const isWish = (tag: DietTag) => (DIET_WISHES as readonly DietTag[]).includes(ta
 /**
  * "Contains Milk, which you avoid" (and "Not marked Vegan, which you drink only"): what of a drink
  * conflicts with what a person avoids (docs/allergens.md). Nothing when nothing does. `person`: the
- * name of someone else (the barista's walk-up dialog).
+ * name of someone else (the barista's walk-up dialog). `untagged`: nobody has said what the drink
+ * contains (the shared isUntagged), said to a person who avoids something instead of nothing.
  */
 export function DietWarning({
   conflicts,
+  untagged = false,
   person,
   className,
   id,
 }: {
   conflicts: readonly DietTag[];
+  untagged?: boolean;
   person?: string;
   className?: string;
   id?: string;
 }) {
   const { _ } = useLingui();
-  if (conflicts.length === 0) return null;
+  if (conflicts.length === 0 && !untagged) return null;
   const contains = conflicts.filter((t) => !isWish(t));
   const wishes = conflicts.filter(isWish);
   return (
@@ -42,32 +45,36 @@ export function DietWarning({
           <p>
             {person
               ? _('shared.diet.containsFor', { tags: dietTagsText(contains), name: person })
-              : _('shared.diet.contains', { tags: dietTagsText(contains) })}
+              : _('people.diet.contains', { tags: dietTagsText(contains) })}
           </p>
         ) : null}
         {wishes.length > 0 ? (
           <p>
             {person
               ? _('shared.diet.notWishFor', { tags: dietTagsText(wishes), name: person })
-              : _('shared.diet.notWish', { tags: dietTagsText(wishes) })}
+              : _('people.diet.notWish', { tags: dietTagsText(wishes) })}
           </p>
         ) : null}
+        {untagged && conflicts.length === 0 ? <p>{_('people.diet.untagged')}</p> : null}
       </div>
     </div>
   );
 }
 
-/** A menu tile's short mark of what the item (with its defaults) has that the person avoids. */
-export function DietBadge({ conflicts }: { conflicts: readonly DietTag[] }) {
+/**
+ * A menu tile's (or a card's) short mark of what the drink (with its defaults) has that the person
+ * avoids; for a person who avoids something, an item nobody has tagged says so, with what to do.
+ */
+export function DietBadge({ conflicts, untagged = false }: { conflicts: readonly DietTag[]; untagged?: boolean }) {
   const { _ } = useLingui();
-  if (conflicts.length === 0) return null;
+  if (conflicts.length === 0 && !untagged) return null;
   return (
     <span
       data-testid="diet-badge"
-      className="inline-flex items-center gap-1 rounded-md bg-[var(--warning-soft)] px-1.5 py-0.5 text-xs font-semibold text-[var(--warning)]"
+      className="inline-flex items-start gap-1 rounded-md bg-[var(--warning-soft)] px-1.5 py-0.5 text-xs font-semibold text-[var(--warning)]"
     >
-      <TriangleAlert aria-hidden="true" className="h-3.5 w-3.5" />
-      {_('shared.diet.badge', { tags: conflictsText(conflicts) })}
+      <TriangleAlert aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0" />
+      {conflicts.length > 0 ? _('shared.diet.badge', { tags: conflictsText(conflicts) }) : _('people.diet.untagged')}
     </span>
   );
 }
@@ -100,7 +107,7 @@ export function DietConfirm({
           aria-describedby="diet-warning-text"
           onChange={(event) => onChange(event.target.checked)}
         />
-        {person ? _('shared.diet.confirmFor', { name: person }) : _('shared.diet.confirm')}
+        {person ? _('shared.diet.confirmFor', { name: person }) : _('people.diet.confirm')}
       </label>
     </div>
   );

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
 import {
+  conflictsOfDrink,
   dashIfEmpty,
+  DIET_TAGS,
   DisplayNameSchema,
-  itemRefusal,
   LIMITS,
   WalkUpOrderBodySchema,
   type ChosenOption,
-  type Menu,
+  type DietTag,
   type Order,
   type UserSearchResult,
 } from '@cafe/shared';
@@ -21,21 +22,18 @@ import { OptionGroupsField } from '@/components/drink/option-groups-field';
 import { defaultOptions, optionsProblem } from '@/lib/drink-options';
 import { AlertMessage, ErrorState, FieldError, LoadingBlock, Modal, ModalClose } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
-import { ApiError, isApiError } from '@/lib/api-client';
-import { useScreenSite } from '@/api/site-state';
-import { useSettings } from '@/api/settings';
-import { useNow } from '@/hooks/use-now';
-import { placementItemOf } from '@/lib/placement-item';
+import { isApiError } from '@/lib/api-client';
 import { DrinkChoiceSchema } from '@/lib/drink-choice-schema';
 import { useCafeMenu } from '@/features/barista/api/get-cafe-menu';
 import { usePlaceWalkUpOrder } from '@/features/barista/api/place-walk-up-order';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { PersonPicker } from './person-picker';
+import { useWalkUpRefusal, walkUpItemLabel } from '@/features/barista/hooks/use-walk-up-refusal';
 import { DietConfirm } from '@/components/diet/diet-warning';
-import { drinkConflicts } from '@/lib/diet';
 import { SegmentedControl } from './segmented-control';
 import { offlineReason, useOffline } from '@/lib/connectivity';
 import { errorText, ruleText } from '@/lib/error-text';
+import { dietTagsOfRefusal } from '@/lib/diet';
 
 /** The drink as the customer's form asks it (same rules, same messages), and which item it is. */
 const WalkUpFormSchema = DrinkChoiceSchema.extend({
@@ -140,9 +138,20 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const groups = item?.optionGroups ?? [];
   const [options, setOptions] = useState<{ menuId: number; chosen: ChosenOption[] }>({ menuId: 0, chosen: [] });
   const chosen = options.menuId === menuId ? options.chosen : defaultOptions(groups);
-  // What the person it is for avoids: the barista is asked before placing a drink with it.
-  const conflicts = orderFor === 'person' && person ? drinkConflicts(person.avoids, item, groups, chosen) : [];
-  const conflictKey = `${person?.id}:${menuId}:${conflicts.join()}`;
+  // What the person it is for avoids: the barista is asked before placing a drink with it (the
+  // shared conflictsOfDrink over the drink as it will be made). What the server answered when it
+  // asked for the confirmation (their list changed since they were found) is asked too.
+  const [serverConflicts, setServerConflicts] = useState<{ key: string; tags: DietTag[] }>({ key: '', tags: [] });
+  const drinkKey = `${person?.id}:${menuId}`;
+  const conflicts =
+    orderFor === 'person' && person && item
+      ? DIET_TAGS.filter(
+          (tag) =>
+            conflictsOfDrink(person.avoids ?? [], item, chosen).includes(tag) ||
+            (serverConflicts.key === drinkKey && serverConflicts.tags.includes(tag)),
+        )
+      : [];
+  const conflictKey = `${drinkKey}:${conflicts.join()}`;
   const [confirmedFor, setConfirmedFor] = useState('');
   const needsConfirm = conflicts.length > 0 && confirmedFor !== conflictKey;
   const optionProblem = showCheck ? optionsProblem(groups, chosen) : null;
@@ -176,6 +185,8 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       sweetness: values.sweetness,
       remark: dashIfEmpty(values.remark),
       ...(groups.length > 0 ? { options: chosen } : {}),
+      // Asked and ticked: the server places a drink with what the person avoids only then.
+      ...(conflicts.length > 0 ? { dietConfirmed: true } : {}),
       ...forWhom,
     });
     if (!body.success) {
@@ -188,6 +199,12 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       toast.success(_('barista.walkUp.placed', { order: orderLabel(order) }));
       onPlaced(order);
     } catch (error) {
+      if (isApiError(error, 'DIET_CONFIRMATION_NEEDED')) {
+        // What the person avoids changed since they were found: the question is asked again.
+        setServerConflicts({ key: drinkKey, tags: dietTagsOfRefusal(error) });
+        setConfirmedFor('');
+        return;
+      }
       // The daily limit in the specification's words; any other refusal as the server says it.
       setFailure(
         isApiError(error, 'ORDER_LIMIT_REACHED')
@@ -338,44 +355,4 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       </div>
     </form>
   );
-}
-
-/**
- * "May the counter take this drink now", asked of the shared placement decision (channel walk-up:
- * no online hours or busy mode) with the staff site's state: `refusalOf(item)` is the refusal's
- * words in the interface's language, null when it may be taken; `refusalOf(null)` what holds for
- * the whole cafe (closed now). The server asks the same decision last.
- */
-function useWalkUpRefusal(): (item: Menu | null) => string | null {
-  const { site } = useScreenSite();
-  const { locationCheck, barOnlineOrdering } = useSettings();
-  const now = useNow();
-  return (item) => {
-    // Until the site's state has arrived, only what the menu says of the item itself.
-    if (!site)
-      return item && item.isActive !== 'active' ? i18n._('barista.walkUp.inactive', { name: item.name }) : null;
-    const decided = itemRefusal({
-      channel: 'walk-up',
-      item: item
-        ? placementItemOf(item, 'cafe', now)
-        : { name: '', venue: 'cafe', active: true, served: true, soldOut: null },
-      later: null,
-      now,
-      settings: { locationCheck, barOnlineOrdering },
-      site,
-    });
-    if (!decided) return null;
-    // A refusal for the whole cafe is said once, above the list; an item's greys that item out.
-    if (item && decided.code !== 'MENU_UNAVAILABLE' && item.isActive === 'active') return null;
-    return errorText(new ApiError(decided.status, decided.code, decided.message)) ?? decided.message;
-  };
-}
-
-/** A drink in the walk-up list: its name, and why it cannot be taken when it cannot. */
-function walkUpItemLabel(item: Menu, refusal: string | null): string {
-  if (item.isActive !== 'active') return i18n._('barista.walkUp.inactive', { name: item.name });
-  if (!refusal) return item.name;
-  return item.atSite?.available === false
-    ? i18n._('barista.walkUp.notServed', { name: item.name })
-    : i18n._('barista.walkUp.soldOut', { name: item.name });
 }

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { renderWithProviders } from '@/test/render';
+import { renderWithProviders, signIn } from '@/test/render';
 import { CafeOrderForm } from './cafe-order-form';
 
 function setup() {
@@ -88,5 +88,17 @@ describe('CafeOrderForm', () => {
     const big = new File([new Uint8Array(5 * 1024 * 1024)], 'cup.jpg', { type: 'image/jpeg' });
     await user.upload(screen.getByLabelText('Choose a photo'), big);
     expect(await screen.findByText(MESSAGES.uploadTooLarge)).toBeInTheDocument();
+  });
+
+  it('says a drink nobody has tagged is not tagged, to a person who avoids something, once the item is known', () => {
+    signIn({ avoids: ['milk'] });
+    const { rerender } = renderWithProviders(<CafeOrderForm menuId={3} menuName="Latte" onNext={vi.fn()} />);
+    expect(screen.queryByTestId('diet-warning')).toBeNull();
+    rerender(<CafeOrderForm menuId={3} menuName="Latte" tags={null} onNext={vi.fn()} />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Not tagged: nobody has said what this drink contains. Ask the barista.',
+    );
+    rerender(<CafeOrderForm menuId={3} menuName="Latte" tags={['milk']} onNext={vi.fn()} />);
+    expect(screen.getByRole('note')).toHaveTextContent('This drink contains Milk, which you avoid.');
   });
 });

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { dashIfEmpty, textOrEmpty, type ChosenOption, type DietTag, type MenuOptionGroup } from '@cafe/shared';
+import {
+  conflictsOfDrink,
+  dashIfEmpty,
+  isUntagged,
+  textOrEmpty,
+  type ChosenOption,
+  type DietTag,
+  type MenuOptionGroup,
+} from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -17,7 +25,6 @@ import { defaultOptions, keepOffered, optionsProblem } from '@/lib/drink-options
 import { PickupField } from './pickup-field';
 import { useMyAvoids } from '@/api/avoids';
 import { DietWarning } from '@/components/diet/diet-warning';
-import { drinkConflicts } from '@/lib/diet';
 import { TumblerImageField } from './tumbler-image-field';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
@@ -31,8 +38,11 @@ interface CafeOrderFormProps {
   initialDraft?: OrderDraft | null;
   /** The item's option groups at the person's site (GET /category); none: the item has no options. */
   optionGroups?: readonly MenuOptionGroup[];
-  /** The item's allergen and diet tags: the form warns of what the person avoids. */
-  tags?: readonly DietTag[];
+  /**
+   * The item's allergen and diet tags (undefined while the item is not known): the form warns of
+   * what the person avoids, and says so when nobody has tagged the item.
+   */
+  tags?: readonly DietTag[] | null;
   onNext: (draft: OrderDraft) => void;
 }
 
@@ -100,7 +110,10 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
       onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
       className="space-y-6"
     >
-      <DietWarning conflicts={drinkConflicts(avoids, { tags: tags ? [...tags] : [] }, optionGroups, options)} />
+      <DietWarning
+        conflicts={conflictsOfDrink(avoids, { tags: tags ?? [], optionGroups }, options)}
+        untagged={avoids.length > 0 && tags !== undefined && isUntagged({ tags: tags ?? [], optionGroups })}
+      />
       <DrinkChoiceFields
         control={control}
         register={register}

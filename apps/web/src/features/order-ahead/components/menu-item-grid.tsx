@@ -1,11 +1,10 @@
-import { textOrEmpty, type Menu } from '@cafe/shared';
+import { conflictsOfDrink, isUntagged, textOrEmpty, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useItemAtSite } from '@/features/order-ahead/hooks/use-item-at-site';
 import { useMyAvoids } from '@/api/avoids';
 import { DietBadge } from '@/components/diet/diet-warning';
-import { itemConflicts } from '@/lib/diet';
 
 interface MenuItemGridProps {
   items: readonly Menu[];
@@ -37,8 +36,12 @@ export function MenuItemGrid({
 }: MenuItemGridProps) {
   const { _ } = useLingui();
   const atSite = useItemAtSite();
-  // What the person avoids: each tile marks what it (with its default choices) contains of it.
+  // What the person avoids: each tile marks what it (with its default choices) contains of it, or
+  // that nobody has tagged it (the shared conflictsOfDrink and isUntagged, as every channel asks).
   const avoids = useMyAvoids();
+  const dietBadge = (item: Menu) => (
+    <DietBadge conflicts={conflictsOfDrink(avoids, item, undefined)} untagged={avoids.length > 0 && isUntagged(item)} />
+  );
   const unavailableText = unavailableHint ?? _('order.menu.unavailable');
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
@@ -61,7 +64,7 @@ export function MenuItemGrid({
                 {item.name}
               </span>
               {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
-              <DietBadge conflicts={itemConflicts(avoids, item)} />
+              {dietBadge(item)}
               {off ? (
                 <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
                   <Ban aria-hidden="true" className="h-3.5 w-3.5" />
@@ -89,7 +92,7 @@ export function MenuItemGrid({
                   {item.name}
                 </span>
                 {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
-                <DietBadge conflicts={itemConflicts(avoids, item)} />
+                {dietBadge(item)}
                 {orderable ? null : (
                   <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
                     <Ban aria-hidden="true" className="h-3.5 w-3.5" />

@@ -126,7 +126,12 @@ describe('OrderSummaryDialog', () => {
     const { queryClient } = renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
     await waitFor(() => expect(queryClient.getQueryData(['ordering', 'status'])).toBeDefined());
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByText('New orders are paused for a moment. Please try again soon.')).toBeInTheDocument();
+    // The shared decision's words (the people catalogue), as the server would answer.
+    expect(
+      await screen.findByText(
+        'The cafe has paused online orders for a moment. Please try again in a few minutes, or order at the counter.',
+      ),
+    ).toBeInTheDocument();
     expect(geolocation?.getCurrentPosition).not.toHaveBeenCalled();
     expect(orderPosts(calls)).toHaveLength(0);
   });
@@ -145,17 +150,20 @@ describe('OrderSummaryDialog', () => {
     const onOpenChange = vi.fn();
     const later = { ...DRAFT, pickupAt: '2099-03-03T03:30:00.000Z' };
     const answers = [
-      apiError(409, 'SLOT_FULL', 'That pickup time is full. Please choose another one.'),
-      apiError(400, 'VALIDATION_ERROR', 'pickupAt: is too soon; choose a later pickup time'),
+      apiError(409, 'SLOT_FULL', 'That pickup time is full. Please choose another one.', {
+        messageId: 'people.refusal.slotFull',
+      }),
+      apiError(400, 'VALIDATION', 'That pickup time is too soon. Choose a later one.', {
+        messageId: 'people.refusal.slotTooSoon',
+      }),
     ];
     const { calls } = mockApi({ 'POST /order': () => answers.shift()! });
     renderWithProviders(<OrderSummaryDialog open onOpenChange={onOpenChange} draft={later} />);
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('That pickup time is full. Please choose another one.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(
-      await screen.findByText('That pickup time can no longer be chosen. Please choose another one.'),
-    ).toBeInTheDocument();
+    // The server's own words for the time it refused.
+    expect(await screen.findByText('That pickup time is too soon. Choose a later one.')).toBeInTheDocument();
     const placed = calls.filter((c) => c.method === 'POST');
     expect(placed).toHaveLength(2);
     expect(placed[0]?.body).toMatchObject({ pickupAt: later.pickupAt });

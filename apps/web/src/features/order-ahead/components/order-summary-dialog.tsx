@@ -1,10 +1,10 @@
-import { textOrEmpty } from '@cafe/shared';
+import { conflictsOfDrink, DIET_TAGS, isUntagged, textOrEmpty, type DietTag } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, Modal } from '@/components/ui';
 import { useOffline } from '@/lib/connectivity';
-import { usePlaceOrderFlow } from '@/features/order-ahead/hooks/use-place-order-flow';
+import { placeProblemText, usePlaceOrderFlow } from '@/features/order-ahead/hooks/use-place-order-flow';
 import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
@@ -14,8 +14,7 @@ import { formatPickupTime } from '@/lib/cafe-time';
 import { optionsText } from '@/lib/drink-options';
 import { useState } from 'react';
 import { useMyAvoids } from '@/api/avoids';
-import { DietConfirm } from '@/components/diet/diet-warning';
-import { drinkConflicts } from '@/lib/diet';
+import { DietConfirm, DietWarning } from '@/components/diet/diet-warning';
 
 interface OrderSummaryDialogProps {
   open: boolean;
@@ -28,13 +27,15 @@ interface OrderSummaryDialogProps {
 /** The order to confirm: Edit goes back to the form, "Place order" sends it. */
 export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDisabled }: OrderSummaryDialogProps) {
   const { _ } = useLingui();
-  const { place, placing, problem, clearProblem } = usePlaceOrderFlow();
+  const { place, placing, problem, serverConflicts, clearProblem } = usePlaceOrderFlow();
   const remark = textOrEmpty(draft?.remark);
   const description = textOrEmpty(draft?.tumblerImage);
   // Placing needs the server: offline the button says why instead of failing.
   const offline = useOffline();
-  // What of the drink as chosen the person avoids: they are asked before it is placed.
-  const conflicts = useDraftConflicts(draft);
+  // What of the drink as it will be made the person avoids: they are asked before it is placed,
+  // and again when the server says it has more (their list changed on another device).
+  const { conflicts: mine, untagged } = useDraftDiet(draft);
+  const conflicts = DIET_TAGS.filter((tag) => mine.includes(tag) || serverConflicts.includes(tag));
   const [dietConfirmed, setDietConfirmed] = useState(false);
   const needsConfirm = conflicts.length > 0 && !dietConfirmed;
 
@@ -49,8 +50,14 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
 
   const handlePlace = async () => {
     if (!draft || needsConfirm) return;
-    const outcome = await place(draft);
+    // Sent only when the person was asked and ticked the box.
+    const outcome = await place(draft, conflicts.length > 0 && dietConfirmed);
     if (outcome === 'blocked') return;
+    if (outcome === 'confirm-diet') {
+      // Asked again, unticked: the person decides with what the server says the drink has.
+      setDietConfirmed(false);
+      return;
+    }
     setDietConfirmed(false);
     onOpenChange(false);
     if (outcome === 'bar-ordering-disabled') onBarOrderingDisabled?.();
@@ -134,26 +141,28 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
               <span>{_('shared.spec.tumblerWarning')}</span>
             </p>
           ) : null}
+          {conflicts.length === 0 && untagged ? <DietWarning conflicts={[]} untagged /> : null}
           <DietConfirm conflicts={conflicts} checked={dietConfirmed} onChange={setDietConfirmed} />
-          {problem ? <AlertMessage>{_(problem)}</AlertMessage> : null}
+          {problem ? <AlertMessage>{placeProblemText(problem)}</AlertMessage> : null}
         </div>
       ) : null}
     </Modal>
   );
 }
 
-/** What of the drink in `draft` (its item and choices on the menu) the signed-in person avoids. */
-function useDraftConflicts(draft: OrderDraft | null) {
+/**
+ * What of the drink in `draft` (its item and choices on the menu; the item's defaults when it names
+ * none, as the server makes it) the signed-in person avoids, and whether nobody has tagged the item
+ * (said to a person who avoids something).
+ */
+function useDraftDiet(draft: OrderDraft | null): { conflicts: DietTag[]; untagged: boolean } {
   const avoids = useMyAvoids();
   const categories = useCategories(draft?.venue ?? 'cafe');
-  if (!draft || avoids.length === 0) return [];
+  if (!draft || avoids.length === 0) return { conflicts: [], untagged: false };
   const item = (categories.data ?? []).flatMap((c) => c.menu).find((m) => m.id === draft.menu_id);
-  return drinkConflicts(avoids, item, item?.optionGroups, draft.options ?? defaultsOf(item?.optionGroups));
+  if (!item) return { conflicts: [], untagged: false };
+  return { conflicts: conflictsOfDrink(avoids, item, draft.options), untagged: isUntagged(item) };
 }
-
-/** The choices a draft without options gets (the item's defaults, as the server takes them). */
-const defaultsOf = (groups: readonly { choices: readonly { id: number; isDefault: boolean }[] }[] = []) =>
-  groups.flatMap((g) => g.choices.filter((c) => c.isDefault).map((c) => ({ choiceId: c.id })));
 
 /** The chosen options, named and in the item's group order, as the order will keep them. */
 function OptionsLine({ draft }: { draft: OrderDraft }) {

@@ -1,4 +1,12 @@
-import { dashIfEmpty, draftRefusal, LIMITS, siteRefusal, type PlacementRefusal } from '@cafe/shared';
+import {
+  dashIfEmpty,
+  draftRefusal,
+  LIMITS,
+  siteRefusal,
+  type DietTag,
+  type PeopleText,
+  type PlacementRefusal,
+} from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +16,9 @@ import { useSettings } from '@/api/settings';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { sayPeople } from '@/lib/people-text';
+import { dietTagsOfRefusal } from '@/lib/diet';
+import { meQueryOptions } from '@/api/me';
 import { customerPaths } from '@/lib/paths';
 import { usePlaceOrder } from '@/features/order-ahead/api/place-order';
 import { slotsRootKey } from '@/features/order-ahead/api/get-slots';
@@ -16,35 +27,58 @@ import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/or
 import { logFailure } from '@/lib/log-failure';
 import { usePlacementSite } from '@/features/order-ahead/hooks/use-placement';
 
-/** How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), bar-off. */
-export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'bar-ordering-disabled';
+/**
+ * How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), the diet
+ * question to ask again (the server found what the person avoids), bar-off.
+ */
+export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'confirm-diet' | 'bar-ordering-disabled';
 
-/** Why there is no usable position (a message id): too far away (null), or none could be read here. */
-function locationMessage(problem: PositionProblem | null): string {
-  if (problem === null) return msgId('shared.spec.outOfRangeThai');
+/**
+ * What stops the order in the summary, said where it is shown (in the language of that moment): a
+ * message of the web's catalogue, a refusal of the shared decision, or the server's refusal.
+ */
+export type PlaceProblem = { id: string } | { text: PeopleText } | { error: unknown };
+
+/** A problem's words in the interface's language. */
+export function placeProblemText(problem: PlaceProblem): string {
+  if ('id' in problem) return i18n._(problem.id);
+  if ('text' in problem) return sayPeople(problem.text);
+  return errorText(problem.error) ?? i18n._('shared.spec.orderFailedBody');
+}
+
+/** Why there is no usable position: too far away (null), or none could be read here. */
+function locationProblem(problem: PositionProblem | null): PlaceProblem {
+  if (problem === null) return { id: msgId('shared.spec.outOfRangeThai') };
   return problem === 'unsupported'
-    ? msgId('shared.spec.geolocationUnsupported')
-    : msgId('shared.spec.locationPermission');
+    ? { id: msgId('shared.spec.geolocationUnsupported') }
+    : { id: msgId('shared.spec.locationPermission') };
 }
 
-/** What the summary says for a refusal of the shared decision made before sending (a message id). */
-function refusalMessage(refusal: PlacementRefusal): string {
-  if (refusal.code === 'OUT_OF_RANGE') return locationMessage(null);
-  if (refusal.code === 'ORDERS_PAUSED') return msgId('shared.error.ordersPaused');
-  if (refusal.code === 'SITE_ARCHIVED') return msgId('order.site.archivedBody');
-  if (refusal.code === 'ORDER_LIMIT_REACHED') return msgId('shared.spec.orderLimit');
-  return msgId('shared.spec.orderFailedBody');
+/** What the summary says for a refusal of the shared decision made before sending. */
+function refusalProblem(refusal: PlacementRefusal): PlaceProblem {
+  if (refusal.code === 'OUT_OF_RANGE') return locationProblem(null);
+  // GET /sites no longer lists an archived site: it is not named.
+  if (refusal.code === 'SITE_ARCHIVED') return { id: msgId('order.site.archivedBody') };
+  return { text: refusal.text };
 }
 
-/** The server refused the pickup time itself: full (409 SLOT_FULL), or no longer offered (400 naming pickupAt). */
+/** The server's refusals of a pickup time that is not one that may be chosen now (400, by their message). */
+const SLOT_REFUSALS: ReadonlySet<string> = new Set([
+  'people.refusal.slotNotStart',
+  'people.refusal.slotClosed',
+  'people.refusal.slotTooSoon',
+  'people.refusal.slotTooFar',
+  'people.refusal.slotClosedToday',
+]);
+
+/** The server refused the pickup time itself: full (409 SLOT_FULL), or not one that may be chosen now. */
 function pickupRefused(error: unknown): boolean {
   if (isApiError(error, 'SLOT_FULL')) return true;
-  return isApiError(error) && error.status === 400 && error.message.startsWith('pickupAt:');
+  return isApiError(error, 'VALIDATION') && SLOT_REFUSALS.has(error.text?.id ?? '');
 }
 
 function failureText(error: unknown): string {
   if (isApiError(error, 'ORDER_LIMIT_REACHED')) return i18n._('shared.spec.orderLimit');
-  if (isApiError(error, 'SLOT_FULL')) return i18n._('order.pickup.full');
   if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) {
     return i18n._('shared.spec.orderFailedBody');
   }
@@ -69,13 +103,15 @@ export function usePlaceOrderFlow() {
   const mutation = usePlaceOrder();
   const queryClient = useQueryClient();
   const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<PlaceProblem | null>(null);
+  /** What the server said the person avoids in this drink when it asked for their confirmation. */
+  const [serverConflicts, setServerConflicts] = useState<DietTag[]>([]);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   /** The position to send, or the problem that stops the order here (the shared decision's steps the screen can ask). */
-  const locate = async (draft: OrderDraft): Promise<{ coords?: Coordinates; problem?: string }> => {
+  const locate = async (draft: OrderDraft): Promise<{ coords?: Coordinates; problem?: PlaceProblem }> => {
     const ask = (position: Coordinates | undefined, checkPosition: boolean) =>
       siteRefusal(site) ??
       draftRefusal({
@@ -88,22 +124,26 @@ export function usePlaceOrderFlow() {
       });
     // Busy mode and an archived site are known without a position: said before asking for it.
     const withoutPosition = ask(undefined, false);
-    if (withoutPosition) return { problem: refusalMessage(withoutPosition) };
+    if (withoutPosition) return { problem: refusalProblem(withoutPosition) };
     if (!locationCheck) return {};
     setLocating(true);
     const position = await readPosition();
     setLocating(false);
-    if (!position.ok) return { problem: locationMessage(position.problem) };
+    if (!position.ok) return { problem: locationProblem(position.problem) };
     const refusal = ask(position.coords, true);
-    if (refusal) return { problem: refusalMessage(refusal) };
+    if (refusal) return { problem: refusalProblem(refusal) };
     return { coords: position.coords };
   };
 
-  const place = async (draft: OrderDraft): Promise<PlaceOutcome> => {
+  /**
+   * `dietConfirmed`: the person ticked "I know what it contains" for this drink (sent only then;
+   * the server refuses a drink with what they avoid without it).
+   */
+  const place = async (draft: OrderDraft, dietConfirmed = false): Promise<PlaceOutcome> => {
     setProblem(null);
-    const { coords, problem: locationProblem } = await locate(draft);
-    if (locationProblem) {
-      setProblem(locationProblem);
+    const { coords, problem: stopped } = await locate(draft);
+    if (stopped) {
+      setProblem(stopped);
       return 'blocked';
     }
 
@@ -119,6 +159,7 @@ export function usePlaceOrderFlow() {
           ...(draft.options ? { options: draft.options } : {}),
           ...(draft.pickupAt ? { pickupAt: draft.pickupAt } : {}),
           ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
+          ...(dietConfirmed ? { dietConfirmed: true } : {}),
         },
         placementKey: placementKey ?? undefined,
       });
@@ -132,14 +173,22 @@ export function usePlaceOrderFlow() {
     } catch (error) {
       if (isApiError(error, 'OUT_OF_RANGE')) {
         // The server's own check (its settings may have changed since they were read).
-        setProblem(locationMessage(coords ? null : 'unavailable'));
+        setProblem(locationProblem(coords ? null : 'unavailable'));
         return 'blocked';
+      }
+      if (isApiError(error, 'DIET_CONFIRMATION_NEEDED')) {
+        // What the person avoids changed meanwhile (on another device): the summary asks again,
+        // with what the server says the drink has, and the profile is read afresh.
+        setServerConflicts(dietTagsOfRefusal(error));
+        setProblem({ error });
+        void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+        return 'confirm-diet';
       }
       if (isApiError(error, 'BAR_ORDERING_DISABLED')) return 'bar-ordering-disabled';
       if (draft.pickupAt && pickupRefused(error)) {
         // The chosen pickup time filled up or passed meanwhile: the summary stays open and says
-        // so; Edit goes back to the form, whose pickup times are read afresh.
-        setProblem(isApiError(error, 'SLOT_FULL') ? msgId('order.pickup.full') : msgId('order.pickup.gone'));
+        // so in the server's words; Edit goes back to the form, whose pickup times are read afresh.
+        setProblem({ error });
         void queryClient.invalidateQueries({ queryKey: slotsRootKey });
         return 'blocked';
       }
@@ -155,8 +204,13 @@ export function usePlaceOrderFlow() {
   return {
     place,
     placing: locating || mutation.isPending,
-    /** A location problem to show beside the Place order button: a message id, translated where shown. */
+    /** What stops the order, to show beside the Place order button (placeProblemText words it). */
     problem,
-    clearProblem: () => setProblem(null),
+    /** What the server said the drink has that the person avoids, when it asked to confirm (else []). */
+    serverConflicts,
+    clearProblem: () => {
+      setProblem(null);
+      setServerConflicts([]);
+    },
   };
 }

@@ -1,7 +1,6 @@
 import {
-  draftRefusal,
-  itemRefusal,
-  siteRefusal,
+  placementItemOf,
+  placementRefusal,
   type Menu,
   type PlacementItem,
   type PlacementRefusal,
@@ -12,7 +11,6 @@ import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { useHomeSite } from '@/api/sites';
 import { useNow } from '@/hooks/use-now';
-import { placementItemOf } from '@/lib/placement-item';
 import { useOrderingStatus } from '@/features/order-ahead/api/get-ordering-status';
 
 /**
@@ -46,23 +44,31 @@ export function usePlacementSite(): { site: PlacementSite; homeArchived: boolean
 }
 
 /**
- * "May this person order this now" for a venue's menu, asked of the shared decision before anyone
- * types: `refusalOf(item)` is the site's refusal (archived), then the item's at the site (its hours,
- * the Friday cut-off, served, sold out), then what holds for every drink ordered as soon as possible
- * (busy mode). `venueRefusal` is the refusal that holds for the whole venue, whatever the item.
- * The server asks the same functions last.
+ * "May this person order this now" for a venue's menu, asked of the shared decision
+ * (`placementRefusal`, packages/shared/src/placement.ts) before anyone types: `refusalOf(item)` is
+ * its first refusal for the item as it is at the site (the shared `placementItemOf`): the site
+ * (archived), the item there (its hours, the Friday cut-off, served, sold out), then what holds for
+ * every drink ordered as soon as possible (busy mode). The position is read when "Place order" is
+ * tapped, and the daily limit has its own alert (the specification's), so neither is asked here.
+ * `venueRefusal` is the refusal that holds for the whole venue, whatever the item. The server asks
+ * the same decision last.
  */
 export function usePlacement(venue: 'cafe' | 'bar') {
-  const { locationCheck, barOnlineOrdering } = useSettings();
+  const { barOnlineOrdering } = useSettings();
+  const me = useMe();
   const { site, homeArchived, siteId } = usePlacementSite();
   const now = useNow();
-  const settings = { locationCheck, barOnlineOrdering };
 
   const refusalOfPlacementItem = (item: PlacementItem): PlacementRefusal | null =>
-    siteRefusal(site) ??
-    itemRefusal({ channel: 'online', item, later: null, now, settings, site }) ??
-    // The position is read when "Place order" is tapped; here only busy mode and what came before.
-    draftRefusal({ channel: 'online', later: null, settings: { ...settings, locationCheck: false }, site, item });
+    placementRefusal({
+      channel: 'online',
+      person: { email: me?.email ?? '' },
+      site,
+      item,
+      later: null,
+      now,
+      settings: { locationCheck: false, barOnlineOrdering },
+    });
 
   const refusalOf = (item: Menu) => refusalOfPlacementItem(placementItemOf(item, venue, now));
   const venueRefusal = refusalOfPlacementItem({

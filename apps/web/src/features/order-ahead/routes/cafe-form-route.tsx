@@ -75,7 +75,8 @@ export function CafeFormRoute() {
             menuName={menuName}
             initialDraft={sameDrink}
             optionGroups={item?.optionGroups}
-            tags={item?.tags}
+            // Known once the menu has the item: null for an item with no tags.
+            tags={item ? (item.tags ?? null) : undefined}
             onNext={handleNext}
           />
         )}
