@@ -1,13 +1,4 @@
-import {
-  conflictsOfDrink,
-  DIET_TAGS,
-  DIET_WISHES,
-  dietTagMessageId,
-  tagsValue,
-  wordedValues,
-  type DietTag,
-  type DrinkItem,
-} from '@cafe/shared';
+import { DIET_TAGS, DIET_WISHES, dietTagMessageId, tagsValue, wordedValues, type DietTag } from '@cafe/shared';
 import { i18n } from '@/i18n';
 import { isApiError } from './api-client';
 
@@ -50,14 +41,4 @@ export function dietTagsOfRefusal(error: unknown): DietTag[] {
   if (!isApiError(error, 'DIET_CONFIRMATION_NEEDED')) return [];
   const tags = error.text?.values?.tags;
   return typeof tags === 'string' ? DIET_TAGS.filter((tag) => tags.split(',').includes(tag)) : [];
-}
-
-/** What of the drink as chosen the person who avoids `avoids` cannot drink (the card of "Order again", until it asks the shared rule itself). */
-export function drinkConflicts(
-  avoids: readonly DietTag[] | undefined,
-  item: Pick<DrinkItem, 'tags'> | undefined,
-  groups: DrinkItem['optionGroups'],
-  chosen: readonly { choiceId: number }[] | undefined,
-): DietTag[] {
-  return conflictsOfDrink(avoids ?? [], { tags: item?.tags ?? [], optionGroups: groups }, chosen);
 }

@@ -21,12 +21,12 @@ export const fetchUsual = (signal?: AbortSignal) => api('/me/usual', { schema: U
 export const usualQueryOptions = () =>
   queryOptions({ queryKey: ['ordering', 'usual'] as const, queryFn: ({ signal }) => fetchUsual(signal) });
 
-/** The caller's usual drink (saved, or their last picked-up one), or null. */
-export function useUsual() {
-  return useQuery(usualQueryOptions());
+/** The caller's usual drink as they last set it, or null (none). `enabled`: only for a signed-in person. */
+export function useUsual({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...usualQueryOptions(), enabled });
 }
 
-/** Saves (a drink) or forgets (null) the caller's usual on the server. */
+/** Saves (a drink: "Make this my usual") or forgets (null) the caller's usual on the server. */
 export function useSaveUsual() {
   const queryClient = useQueryClient();
   return useMutation({

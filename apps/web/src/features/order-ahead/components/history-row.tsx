@@ -4,7 +4,6 @@ import { MapPin, Star } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
-import { cn } from '@/lib/cn';
 import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
@@ -12,14 +11,16 @@ import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 
 interface HistoryRowProps {
   order: Order;
-  /** This drink is the pinned favourite. */
-  pinned?: boolean;
-  /** Offered on cafe drinks: pin (or unpin) as the "Order again" favourite. */
-  onTogglePin?: (order: Order) => void;
+  /** This drink is the person's usual. */
+  isUsual?: boolean;
+  /** Offered on cafe drinks that are not the usual: "Make this my usual". */
+  onMakeUsual?: (order: Order) => void;
+  /** Making a drink the usual is on its way: the buttons wait. */
+  busy?: boolean;
 }
 
-/** One finished order: time, drink, type and sweetness (cafe), and how it ended. */
-export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowProps) {
+/** One finished order: time, drink, type and sweetness (cafe), how it ended, and whether it is the usual. */
+export function HistoryRow({ order, isUsual = false, onMakeUsual, busy = false }: HistoryRowProps) {
   const { _ } = useLingui();
   const cafeTimeZone = useHomeTimeZone();
   const { several } = useHomeSite();
@@ -64,20 +65,21 @@ export function HistoryRow({ order, pinned = false, onTogglePin }: HistoryRowPro
           {note ? <span className="text-sm text-[var(--ink-muted)]">{note}</span> : null}
         </div>
       </div>
-      {cafe && onTogglePin ? (
+      {cafe && isUsual ? (
+        <span className="inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-medium text-[var(--ink-muted)]">
+          <Star aria-hidden="true" className="h-5 w-5 fill-current text-[var(--warning)]" />
+          {_('order.again.usual')}
+        </span>
+      ) : cafe && onMakeUsual ? (
         <button
           type="button"
           className="btn-ghost -my-1 min-w-11 shrink-0 px-2"
-          aria-pressed={pinned}
-          aria-label={
-            pinned
-              ? _('order.history.unpin', { menuName: order.menu.name })
-              : _('order.history.pin', { menuName: order.menu.name })
-          }
-          title={pinned ? _('order.history.unpinTitle') : _('order.history.pinTitle')}
-          onClick={() => onTogglePin(order)}
+          aria-label={_('order.history.makeUsual', { menuName: order.menu.name })}
+          title={_('order.again.makeUsual')}
+          disabled={busy}
+          onClick={() => onMakeUsual(order)}
         >
-          <Star aria-hidden="true" className={cn('h-5 w-5', pinned && 'fill-current text-[var(--warning)]')} />
+          <Star aria-hidden="true" className="h-5 w-5" />
         </button>
       ) : null}
     </div>

@@ -1,26 +1,25 @@
-import { textOrEmpty, type Order } from '@cafe/shared';
+import { conflictsOfDrink, isUntagged, type Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Camera, RotateCcw, Star } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  draftFromFavourite,
-  lostChoices,
-  mostOrderedDrink,
-  readFavourite,
-  saveFavourite,
-  type LostChoice,
-} from '@/features/order-ahead/lib/favourite-drink';
-import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { drinkTypeText } from '@/lib/drink-text';
-import { chosenOf, optionsText } from '@/lib/drink-options';
-import { useSaveUsual } from '@/features/order-ahead/api/standing-orders';
-import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { useMemo, useState } from 'react';
+import { AlertMessage } from '@/components/ui';
 import { useMyAvoids } from '@/api/avoids';
 import { DietBadge } from '@/components/diet/diet-warning';
-import { drinkConflicts } from '@/lib/diet';
+import { errorText } from '@/lib/error-text';
+import { useSaveUsual, useUsual } from '@/features/order-ahead/api/standing-orders';
+import { useDrinkWords } from '@/features/order-ahead/hooks/use-drink-words';
+import {
+  draftOfDrink,
+  drinkChoiceOfOrder,
+  lostChoices,
+  mostRecentDrinkOrder,
+  recentTumbler,
+  type LostChoice,
+} from '@/features/order-ahead/lib/usual-drink';
+import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 
 interface OrderAgainCardProps {
-  /** Past and today's orders, to work out the usual drink. */
+  /** Past and today's orders: the most recent drink, its photo, and the names of its choices. */
   orders: readonly Order[];
   /**
    * Called with the drink as a draft when "Order again" is tapped; without a tumbler photo when the
@@ -31,33 +30,44 @@ interface OrderAgainCardProps {
 }
 
 /**
- * "Order again": the pinned favourite, or else the most ordered (or last) drink, re-ordered in two
- * taps — this button, then "Place order" in the summary, with the same tumbler photo.
+ * "Order again": the person's usual (kept on the server, GET /me/usual), else their most recent
+ * drink, which they can make their usual here. Re-ordered in two taps — this button, then "Place
+ * order" in the summary — with their most recent tumbler photo. Ordering it again changes nothing
+ * of the usual.
  */
 export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
   const { _ } = useLingui();
-  const [stored] = useState(readFavourite);
-  const computed = useMemo(() => {
-    const unique = new Map(orders.map((o) => [o.id, o]));
-    return mostOrderedDrink([...unique.values()]);
-  }, [orders]);
-  const offer = stored?.pinned ? stored : (computed ?? stored);
+  const usual = useUsual();
+  const saveUsual = useSaveUsual();
+  const words = useDrinkWords(orders);
+  const avoids = useMyAvoids();
+  const recent = useMemo(() => mostRecentDrinkOrder(orders), [orders]);
+  const photo = useMemo(() => recentTumbler(orders), [orders]);
   /** The photo no longer loads: the cafe deleted it (docs/privacy.md). */
   const [photoGone, setPhotoGone] = useState<string | null>(null);
-  const gone = offer !== null && photoGone === offer.tumblerImage;
-  const remark = textOrEmpty(offer?.remark);
-  const categories = useCategories('cafe');
-  const itemOf = (menuId: number) => categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);
-  const groupsOf = (menuId: number) => itemOf(menuId)?.optionGroups ?? [];
-  const avoids = useMyAvoids();
-  const saveUsual = useSaveUsual();
+  const [madeUsual, setMadeUsual] = useState(false);
 
-  // Remember the usual drink (favOrder) so it is offered even before the orders load next time.
-  useEffect(() => {
-    if (computed && !stored?.pinned) saveFavourite({ ...computed, pinned: false });
-  }, [computed, stored]);
+  // The usual once the server has said whether there is one (a read that failed offers the recent drink).
+  if (usual.isPending) return null;
+  const usualDrink = usual.data?.drink ?? null;
+  const drink = usualDrink ?? (recent ? drinkChoiceOfOrder(recent) : null);
+  if (!drink) return null;
+  const name = words.nameOf(drink.menu_id);
+  if (name === null) return null;
+  const isUsual = usualDrink !== null;
+  const gone = !photo || photoGone === photo;
+  const item = words.itemOf(drink.menu_id);
+  const groups = item?.optionGroups ?? [];
 
-  if (!offer) return null;
+  const handleOrderAgain = () => {
+    const draft = draftOfDrink(drink, name, gone ? '' : photo, groups, words.known);
+    onOrderAgain(draft, lostChoices(drink, groups, words.known));
+  };
+
+  const handleMakeUsual = () => {
+    setMadeUsual(false);
+    saveUsual.mutate(drink, { onSuccess: () => setMadeUsual(true) });
+  };
 
   return (
     <section aria-labelledby="order-again-title" className="card flex flex-wrap items-center gap-x-4 gap-y-3 p-4">
@@ -67,70 +77,66 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
         </span>
       ) : (
         <img
-          src={offer.tumblerImage}
+          src={photo}
           alt=""
           className="h-16 w-16 shrink-0 rounded-xl border border-[var(--border)] object-cover"
-          onError={() => setPhotoGone(offer.tumblerImage)}
+          onError={() => setPhotoGone(photo)}
         />
       )}
-      {/* At least 12rem for the drink, so on a phone the button goes under it instead of squeezing it. */}
+      {/* At least 12rem for the drink, so on a phone the buttons go under it instead of squeezing it. */}
       <div className="min-w-48 flex-1">
         <h2
           id="order-again-title"
           className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ink-muted)]"
         >
-          {offer.pinned ? <Star aria-hidden="true" className="h-4 w-4 fill-current text-[var(--warning)]" /> : null}
-          {offer.pinned ? _('order.again.favourite') : _('order.again.usual')}
+          {isUsual ? <Star aria-hidden="true" className="h-4 w-4 fill-current text-[var(--warning)]" /> : null}
+          {isUsual ? _('order.again.usual') : _('order.again.recent')}
         </h2>
-        <p className="font-semibold break-words">{offer.menu_name}</p>
-        <p className="text-sm break-words text-[var(--ink-muted)]">
-          {[
-            drinkTypeText(offer.type),
-            _('order.sweetnessValue', { sweetness: offer.sweetness }),
-            optionsText(offer.options),
-            remark,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
+        <p className="font-semibold break-words">{name}</p>
+        <p className="text-sm break-words text-[var(--ink-muted)]">{words.details(drink)}</p>
+        {/* The summary asks before placing it; the card says so already (the item's defaults when it names no choice). */}
+        {item ? (
+          <DietBadge
+            conflicts={conflictsOfDrink(avoids, item, drink.options)}
+            untagged={avoids.length > 0 && isUntagged(item)}
+          />
+        ) : null}
+        {photo && gone ? <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.again.photoGone')}</p> : null}
+        {saveUsual.isError ? (
+          <AlertMessage className="mt-2">{errorText(saveUsual.error) ?? _('order.again.makeUsualFailed')}</AlertMessage>
+        ) : null}
+        <p role="status" className="sr-only">
+          {madeUsual && isUsual ? _('order.again.madeUsual') : ''}
         </p>
-        {/* The summary asks before placing it; the card says so already. */}
-        <DietBadge
-          conflicts={drinkConflicts(
-            avoids,
-            itemOf(offer.menu_id),
-            groupsOf(offer.menu_id),
-            draftFromFavourite(offer, groupsOf(offer.menu_id)).options,
-          )}
-        />
-        {gone ? <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.again.photoGone')}</p> : null}
       </div>
-      <button
-        type="button"
-        className="btn-primary w-full sm:w-auto"
-        // The drink's options are checked against the menu at the site (sold out there?): wait for it.
-        disabled={categories.isPending}
-        onClick={() => {
-          const groups = groupsOf(offer.menu_id);
-          const draft = draftFromFavourite(offer, groups);
-          onOrderAgain(gone ? { ...draft, tumblerImage: '' } : draft, lostChoices(offer, groups));
-          // Ordered again: the usual on the server too (a standing order, Slack), beside favOrder here.
-          const options = chosenOf(offer.options);
-          saveUsual.mutate({
-            menu_id: offer.menu_id,
-            type: offer.type,
-            sweetness: offer.sweetness,
-            ...(remark ? { remark } : {}),
-            ...(options?.length ? { options } : {}),
-          });
-        }}
-      >
-        {gone ? (
-          <Camera aria-hidden="true" className="h-4 w-4" />
-        ) : (
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+        {isUsual ? null : (
+          <button
+            type="button"
+            className="btn-secondary flex-1 sm:flex-none"
+            disabled={saveUsual.isPending}
+            aria-busy={saveUsual.isPending || undefined}
+            onClick={handleMakeUsual}
+          >
+            <Star aria-hidden="true" className="h-4 w-4" />
+            {_('order.again.makeUsual')}
+          </button>
         )}
-        {gone ? _('order.again.newPhoto') : _('order.again.button')}
-      </button>
+        <button
+          type="button"
+          className="btn-primary flex-1 sm:flex-none"
+          // The drink's options are checked against the menu at the site (sold out there?): wait for it.
+          disabled={words.menuPending}
+          onClick={handleOrderAgain}
+        >
+          {gone ? (
+            <Camera aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          )}
+          {gone ? _('order.again.newPhoto') : _('order.again.button')}
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@cafe/shared';
 import { describe, expect, it } from 'vitest';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
-import { mostOrderedDrink } from './favourite-drink';
 import { cardTimeOf, drinksLeft, historyStatusLabel } from './order-display';
 import { checkImageFile, fitWithin } from './prepare-image';
+import { draftOfDrink, knownChoices, lostChoices, mostRecentDrinkOrder, recentTumbler } from './usual-drink';
 
 describe('order display rules', () => {
   it('counts drinks left from the daily limit of 2', () => {
@@ -46,39 +46,41 @@ describe('tumbler photo checks', () => {
   });
 });
 
-describe('the usual drink', () => {
+describe('the drink Order again offers besides the usual', () => {
   const coffee = { id: 1, name: 'Coffee', categoryFor: 'cafe' as const };
-  it('is the most ordered configuration, ignoring cancelled and rejected orders', () => {
-    const latte = { id: 3, name: 'Latte', category: coffee };
-    const mocha = { id: 4, name: 'Mocha', category: coffee };
-    const drink = mostOrderedDrink([
-      makeHistoryOrder({ id: 1, menu: latte, type: 'cold', sweetness: 50, orderDate: '2026-11-01T02:00:00Z' }),
-      makeHistoryOrder({
-        id: 2,
-        menu: latte,
-        type: 'cold',
-        sweetness: 50,
-        orderDate: '2026-11-02T02:00:00Z',
-        tumblerImage: '/api/images/new.jpg',
-      }),
-      makeHistoryOrder({ id: 3, menu: mocha, type: 'hot', sweetness: 0, orderDate: '2026-11-03T02:00:00Z' }),
-      makeHistoryOrder({ id: 4, menu: mocha, type: 'hot', sweetness: 0, status: 'cancel' }),
-      makeHistoryOrder({ id: 5, menu: mocha, type: 'hot', sweetness: 0, status: 'rejected' }),
-    ]);
-    expect(drink).toMatchObject({
-      menu_name: 'Latte',
-      type: 'cold',
-      sweetness: 50,
-      tumblerImage: '/api/images/new.jpg',
-      pinned: false,
-    });
+  const latte = { id: 3, name: 'Latte', category: coffee };
+  const mocha = { id: 4, name: 'Mocha', category: coffee };
+
+  it('is the most recent drink, not the most ordered, leaving out cancelled and rejected ones', () => {
+    const orders = [
+      makeHistoryOrder({ id: 1, menu: latte, orderDate: '2026-11-01T02:00:00Z' }),
+      makeHistoryOrder({ id: 2, menu: latte, orderDate: '2026-11-02T02:00:00Z' }),
+      makeHistoryOrder({ id: 3, menu: mocha, orderDate: '2026-11-03T02:00:00Z', tumblerImage: '/api/images/new.jpg' }),
+      makeHistoryOrder({ id: 4, menu: latte, orderDate: '2026-11-04T02:00:00Z', status: 'cancel' }),
+      makeHistoryOrder({ id: 5, menu: latte, orderDate: '2026-11-05T02:00:00Z', status: 'rejected' }),
+    ];
+    expect(mostRecentDrinkOrder(orders)?.id).toBe(3);
+    expect(recentTumbler(orders.slice(0, 3))).toBe('/api/images/new.jpg');
+    expect(mostRecentDrinkOrder([makeHistoryOrder({ menu: mocha, status: 'cancel' })])).toBeNull();
   });
 
-  it('falls back to the last drink when every drink was ordered once', () => {
-    const drink = mostOrderedDrink([
-      makeHistoryOrder({ id: 1, menu: { id: 3, name: 'Latte', category: coffee }, orderDate: '2026-11-01T02:00:00Z' }),
-      makeHistoryOrder({ id: 2, menu: { id: 4, name: 'Mocha', category: coffee }, orderDate: '2026-11-02T02:00:00Z' }),
-    ]);
-    expect(drink?.menu_name).toBe('Mocha');
+  it("is made with the item's defaults when it names no choice, and chooses again what is sold out", () => {
+    const milk = {
+      id: 9,
+      name: 'Milk',
+      minChoices: 1,
+      maxChoices: 1,
+      maxQuantity: 1,
+      choices: [
+        { id: 91, name: 'Whole', isDefault: true, soldOut: false, soldOutUntil: null },
+        { id: 92, name: 'Oat', isDefault: false, soldOut: true, soldOutUntil: null },
+      ],
+    };
+    const known = knownChoices([milk], []);
+    const usual = { menu_id: 3, type: 'hot' as const, sweetness: 50 as const };
+    expect(draftOfDrink(usual, 'Latte', '/cup.jpg', [milk], known).options).toEqual([{ choiceId: 91, quantity: 1 }]);
+    const oat = { ...usual, options: [{ choiceId: 92 }] };
+    expect(draftOfDrink(oat, 'Latte', '/cup.jpg', [milk], known).options).toEqual([]);
+    expect(lostChoices(oat, [milk], known)).toEqual([{ choice: 'Oat', group: 'Milk', soldOut: true }]);
   });
 });

@@ -1,5 +1,5 @@
-import { isSweetness, textOrEmpty, type DrinkChoice, type Order } from '@cafe/shared';
-import { chosenOf } from '@/lib/drink-options';
+import type { DrinkChoice, Order } from '@cafe/shared';
+import { drinkChoiceOfOrder } from './usual-drink';
 
 /** A drink a standing order can be set with: how it reads, and what the server is sent. */
 export interface DrinkOffer {
@@ -9,26 +9,11 @@ export interface DrinkOffer {
   drink: DrinkChoice;
 }
 
-/** A cafe order as the drink it was (item, type, sweetness, remark, options), or null for a bar order. */
-export function drinkChoiceOf(order: Order): DrinkChoice | null {
-  if (order.menu.category.categoryFor !== 'cafe' || !order.type || order.sweetness === null) return null;
-  if (!isSweetness(order.sweetness)) return null;
-  const remark = textOrEmpty(order.remark);
-  const options = chosenOf(order.options);
-  return {
-    menu_id: order.menu.id,
-    type: order.type,
-    sweetness: order.sweetness,
-    ...(remark ? { remark } : {}),
-    ...(options?.length ? { options } : {}),
-  };
-}
-
 /** The different cafe drinks of `orders` (newest first), each once: "this drink" for a standing order. */
 export function pastDrinks(orders: readonly Order[]): DrinkOffer[] {
   const seen = new Map<string, DrinkOffer>();
   for (const order of orders) {
-    const drink = drinkChoiceOf(order);
+    const drink = drinkChoiceOfOrder(order);
     if (!drink) continue;
     const key = JSON.stringify(drink);
     if (!seen.has(key)) seen.set(key, { key: `order:${order.id}`, name: order.menu.name, drink });

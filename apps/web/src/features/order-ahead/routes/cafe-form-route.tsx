@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { AlertMessage, PageHeader } from '@/components/ui';
 import { useLocation } from 'react-router';
-import type { LostChoice } from '@/features/order-ahead/lib/favourite-drink';
+import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
 import { CafeOrderForm } from '@/features/order-ahead/components/cafe-order-form';
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
 import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';

@@ -1,59 +1,43 @@
-import type { Order } from '@cafe/shared';
+import { isSameDrink, type Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { History } from 'lucide-react';
-import { useState } from 'react';
+import { History, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { customerPaths } from '@/lib/paths';
-import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { AlertMessage, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useMe } from '@/api/me';
+import { errorText } from '@/lib/error-text';
 import { useOrderHistory } from '@/features/order-ahead/api/get-order-history';
-import { useSaveUsual } from '@/features/order-ahead/api/standing-orders';
+import { useSaveUsual, useUsual } from '@/features/order-ahead/api/standing-orders';
 import { HistoryRow } from '@/features/order-ahead/components/history-row';
 import { StandingOrdersSection } from '@/features/order-ahead/components/standing-orders-section';
-import { drinkChoiceOf } from '@/features/order-ahead/lib/standing-drinks';
-import {
-  clearFavourite,
-  drinkOf,
-  readFavourite,
-  saveFavourite,
-  sameDrink,
-  type FavouriteDrink,
-} from '@/features/order-ahead/lib/favourite-drink';
+import { UsualUpgradeNotice } from '@/features/order-ahead/components/usual-upgrade-notice';
+import { useDrinkWords } from '@/features/order-ahead/hooks/use-drink-words';
+import { drinkChoiceOfOrder } from '@/features/order-ahead/lib/usual-drink';
 
 /**
- * My orders' history (/ordered, /ordered-admin): the standing orders, then the finished orders,
- * newest update first, refreshed every 5 s.
+ * My orders' history (/ordered, /ordered-admin): the usual, the standing orders, then the finished
+ * orders, newest update first, refreshed every 5 s. A cafe drink of the history can be made the
+ * usual (kept on the server; nothing else changes it).
  */
 export function OrderHistoryRoute() {
   const { _ } = useLingui();
   const customer = customerPaths(useMe()?.role);
   const history = useOrderHistory();
-  const [favourite, setFavourite] = useState<FavouriteDrink | null>(readFavourite);
+  const usual = useUsual();
   const saveUsual = useSaveUsual();
-
-  const isPinned = (order: Order) => {
-    const drink = drinkOf(order);
-    return Boolean(favourite?.pinned && drink && sameDrink(favourite, drink));
-  };
-
-  const handleTogglePin = (order: Order) => {
-    const drink = drinkOf(order, true);
-    if (!drink) return;
-    // The star is the usual: kept on this device for the screens that read it, and on the server
-    // for every channel (a standing order, Slack).
-    if (isPinned(order)) {
-      clearFavourite();
-      setFavourite(null);
-      saveUsual.mutate(null);
-    } else {
-      saveFavourite(drink);
-      setFavourite(drink);
-      const choice = drinkChoiceOf(order);
-      if (choice) saveUsual.mutate(choice);
-    }
-  };
-
   const orders = history.data ?? [];
+  const words = useDrinkWords(orders);
+  const usualDrink = usual.data?.drink ?? null;
+
+  const isUsual = (order: Order) => {
+    const drink = drinkChoiceOfOrder(order);
+    return Boolean(usualDrink && drink && isSameDrink(usualDrink, drink));
+  };
+
+  const handleMakeUsual = (order: Order) => {
+    const drink = drinkChoiceOfOrder(order);
+    if (drink) saveUsual.mutate(drink);
+  };
 
   return (
     <section aria-labelledby="history-title">
@@ -61,6 +45,20 @@ export function OrderHistoryRoute() {
         title={<span id="history-title">{_('order.history.title')}</span>}
         description={_('order.history.description')}
       />
+      <UsualUpgradeNotice />
+      {usual.isPending ? null : (
+        <p className="mb-4 inline-flex items-start gap-2 text-sm" data-testid="history-usual">
+          <Star aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 fill-current text-[var(--warning)]" />
+          <span className="break-words">
+            {usualDrink
+              ? _('order.history.usualLine', { drink: words.describe(usualDrink) })
+              : _('order.history.noUsual')}
+          </span>
+        </p>
+      )}
+      {saveUsual.isError ? (
+        <AlertMessage className="mb-4">{errorText(saveUsual.error) ?? _('order.again.makeUsualFailed')}</AlertMessage>
+      ) : null}
       <StandingOrdersSection orders={orders} />
       {history.isPending ? (
         <LoadingBlock label={_('order.history.loading')} />
@@ -80,7 +78,12 @@ export function OrderHistoryRoute() {
         <ul className="space-y-2">
           {orders.map((order) => (
             <li key={order.id}>
-              <HistoryRow order={order} pinned={isPinned(order)} onTogglePin={handleTogglePin} />
+              <HistoryRow
+                order={order}
+                isUsual={isUsual(order)}
+                onMakeUsual={handleMakeUsual}
+                busy={saveUsual.isPending}
+              />
             </li>
           ))}
         </ul>

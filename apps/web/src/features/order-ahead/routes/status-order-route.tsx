@@ -26,7 +26,8 @@ import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/or
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
-import type { LostChoice } from '@/features/order-ahead/lib/favourite-drink';
+import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
+import { UsualUpgradeNotice } from '@/features/order-ahead/components/usual-upgrade-notice';
 import { refusalText } from '@/features/order-ahead/lib/refusal-text';
 import { QueuedMoves } from '@/components/queued-moves';
 import { errorText } from '@/lib/error-text';
@@ -172,6 +173,8 @@ export function StatusOrderRoute() {
         labelOf={(id) => orders.find((o) => o.id === id)?.menu.name ?? null}
         onDismiss={dismissRefusal}
       />
+
+      <UsualUpgradeNotice />
 
       <OrderAgainCard orders={pastAndToday} onOrderAgain={handleOrderAgain} />
 
