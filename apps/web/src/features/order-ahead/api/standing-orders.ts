@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   StandingOrderSchema,
   UsualSchema,
   type DrinkChoice,
@@ -62,11 +63,20 @@ function useRefresh() {
   };
 }
 
+/**
+ * POST /standing-orders with the form's Idempotency-Key: the same form saved twice (a second tap,
+ * an answer that never arrived) answers the standing order already made, not a second one.
+ */
 export function useCreateStandingOrder() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: StandingOrderCreateBody) =>
-      api('/standing-orders', { method: 'POST', body, schema: StandingOrderSchema }),
+    mutationFn: ({ body, idempotencyKey }: { body: StandingOrderCreateBody; idempotencyKey: string }) =>
+      api('/standing-orders', {
+        method: 'POST',
+        body,
+        schema: StandingOrderSchema,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
     onSettled: refresh,
   });
 }

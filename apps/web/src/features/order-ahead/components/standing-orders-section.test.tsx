@@ -1,10 +1,10 @@
-import type { Category, StandingOrder } from '@cafe/shared';
+import { DEFAULT_PICKUP_SETTINGS, type Category, type Schedule, type StandingOrder } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
-import { mockApi, renderWithProviders, Reply, signIn } from '@/test/render';
+import { apiError, mockApi, renderWithProviders, Reply, signIn, type RecordedCall } from '@/test/render';
 import { HEAD_OFFICE } from '@/test/sites';
 import { StandingOrdersSection } from './standing-orders-section';
 
@@ -25,6 +25,21 @@ const CAFE: Category[] = [
 ];
 
 const USUAL = { drink: { menu_id: 3, type: 'hot', sweetness: 50 }, source: 'saved' };
+
+/** Head office's hours: the cafe on weekdays 09:00-16:00 (to 12:00 on Fridays, the cut-off), the bar on Friday afternoons. */
+const HOURS: Schedule = {
+  weekly: [
+    ...[1, 2, 3, 4, 5].map((weekday) => ({ venue: 'cafe' as const, weekday, opens: '09:00', closes: '16:00' })),
+    { venue: 'bar', weekday: 5, opens: '15:00', closes: '18:00' },
+  ],
+  closedDays: [],
+  nextOpening: null,
+  closingWarningMinutes: 10,
+  automatic: true,
+};
+
+/** What the form reads of the site: its hours and its pickup settings (15-minute slots). */
+const SITE_ANSWERS = { 'GET /schedule': HOURS, 'GET /sites/1/pickup': DEFAULT_PICKUP_SETTINGS };
 
 const standingOrder = (more: Partial<StandingOrder> = {}): StandingOrder => ({
   id: 9,
@@ -58,6 +73,7 @@ describe('standing orders in My orders', () => {
     const { calls } = mockApi({
       'GET /category': CAFE,
       'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
       'GET /me/usual': USUAL,
       'GET /standing-orders': () => list,
       'POST /standing-orders': () => {
@@ -73,8 +89,11 @@ describe('standing orders in My orders', () => {
       expect(within(drink).getByRole('option', { name: 'My usual: Latte · Hot · Sweetness 50%' })).toBeInTheDocument(),
     );
     expect(within(drink).getByRole('option', { name: /Thai Tea · Cold/ })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save standing order' }));
-    expect(await screen.findByText('Standing order saved.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save standing order' }));
+    // The day the server says it is first placed.
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Standing order saved\. The first one is ordered for /,
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       siteId: 1,
       weekdays: [1, 2, 3, 4, 5],
@@ -87,6 +106,7 @@ describe('standing orders in My orders', () => {
     const { calls } = mockApi({
       'GET /category': CAFE,
       'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
       'GET /me/usual': null,
       'GET /standing-orders': [],
       'POST /standing-orders': new Reply(201, standingOrder()),
@@ -97,6 +117,7 @@ describe('standing orders in My orders', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Tue' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Thu' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Fri' }));
+    await screen.findByRole('combobox', { name: 'Pickup time' });
     await userEvent.click(screen.getByRole('button', { name: 'Save standing order' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -112,6 +133,7 @@ describe('standing orders in My orders', () => {
     const { calls } = mockApi({
       'GET /category': CAFE,
       'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
       'GET /me/usual': USUAL,
       'GET /standing-orders': [standingOrder()],
       'PATCH /standing-orders/9': standingOrder(),
@@ -133,12 +155,168 @@ describe('standing orders in My orders', () => {
     );
   });
 
+  it("offers only the site's pickup times on the days chosen, and says when a day has none", async () => {
+    mockApi({
+      'GET /category': CAFE,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': USUAL,
+      'GET /standing-orders': [],
+    });
+    renderWithProviders(<StandingOrdersSection orders={history} />);
+    const time = await screen.findByRole('combobox', { name: 'Pickup time' });
+    const times = () =>
+      within(time)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    // Monday to Friday: every 15 minutes from 09:00, the last before the Friday cut-off at 12:00.
+    expect(times()[0]).toBe('09:00');
+    expect(times()).toContain('09:30');
+    expect(times()).not.toContain('09:40');
+    expect(times().at(-1)).toBe('11:45');
+    expect(time).toHaveValue('09:30');
+    // Without Friday, the afternoon too.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Fri' }));
+    expect(times().at(-1)).toBe('15:45');
+    await userEvent.selectOptions(time, '14:00');
+    // A day the cafe never serves: said in the catalogue's words, and nothing to save.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sat' }));
+    expect(time).toBeDisabled();
+    expect(
+      screen.getByText('Head office does not serve cafe drinks on Saturdays. Choose other days.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save standing order' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Sat' }));
+    expect(time).toHaveValue('14:00');
+  });
+
+  it("shows the server's refusal in its words, and one tap after another makes one standing order", async () => {
+    const answers: (() => Reply)[] = [
+      () =>
+        apiError(400, 'VALIDATION', 'The cafe menu closes at 12:00 on Fridays: …', {
+          messageId: 'people.standing.fridayCutoff',
+        }),
+      // Made, but its answer never arrives.
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => new Reply(201, standingOrder({ nextDay: null })),
+    ];
+    const { calls } = mockApi({
+      'GET /category': CAFE,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': USUAL,
+      'GET /standing-orders': [],
+      'POST /standing-orders': () => answers.shift()!(),
+    });
+    renderWithProviders(<StandingOrdersSection orders={history} />);
+    const save = await screen.findByRole('button', { name: 'Save standing order' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    expect(
+      await screen.findByText(
+        'The cafe menu closes at 12:00 on Fridays: this standing order skips Fridays, or move it before 12:00.',
+      ),
+    ).toBeInTheDocument();
+    // The answer of the second tap never arrives; the third is answered with the one it made.
+    await userEvent.click(save);
+    await screen.findByText(/Cannot reach the cafe server/);
+    await userEvent.click(save);
+    expect(await screen.findByRole('status')).toHaveTextContent('Standing order saved.');
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('asks before saving a drink with what the person avoids, the usual made with its defaults', async () => {
+    signIn({ id: 7, role: 'user', homeSiteId: 1, avoids: ['milk'] });
+    const milky: Category[] = [
+      {
+        ...CAFE[0]!,
+        menu: [
+          {
+            ...CAFE[0]!.menu[0]!,
+            optionGroups: [
+              {
+                id: 9,
+                name: 'Milk',
+                minChoices: 1,
+                maxChoices: 1,
+                maxQuantity: 1,
+                choices: [
+                  { id: 91, name: 'Whole', isDefault: true, tags: ['milk'], soldOut: false, soldOutUntil: null },
+                  { id: 92, name: 'Oat', isDefault: false, tags: [], soldOut: false, soldOutUntil: null },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const { calls } = mockApi({
+      'GET /category': milky,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': USUAL,
+      'GET /standing-orders': [],
+      'POST /standing-orders': new Reply(201, standingOrder()),
+    });
+    renderWithProviders(<StandingOrdersSection orders={history} />);
+    expect(await screen.findByText('This drink contains Milk, which you avoid.')).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save standing order' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('This drink contains Milk, which you avoid.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I know what it contains. Place it anyway.' }));
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        siteId: 1,
+        weekdays: [1, 2, 3, 4, 5],
+        time: '09:30',
+        dietConfirmed: true,
+      }),
+    );
+  });
+
+  it('asks again when the server finds what the person avoids in the drink', async () => {
+    const { calls } = mockApi({
+      'GET /category': CAFE,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': USUAL,
+      'GET /standing-orders': [],
+      'POST /standing-orders': (call: RecordedCall) =>
+        (call.body as { dietConfirmed?: boolean }).dietConfirmed
+          ? new Reply(201, standingOrder())
+          : apiError(409, 'DIET_CONFIRMATION_NEEDED', 'This drink is not for you: Milk. …', {
+              messageId: 'people.refusal.dietConfirmationNeeded',
+              params: { tags: 'milk' },
+            }),
+    });
+    renderWithProviders(<StandingOrdersSection orders={history} />);
+    const save = await screen.findByRole('button', { name: 'Save standing order' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    expect(await screen.findByText('This drink contains Milk, which you avoid.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I know what it contains. Place it anyway.' }));
+    await userEvent.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(
+      calls.filter((c) => c.method === 'POST').map((c) => (c.body as { dietConfirmed?: boolean }).dietConfirmed),
+    ).toEqual([undefined, true]);
+  });
+
   it('speaks Thai', async () => {
     await loadEverything('th');
     i18n.activate('th');
     mockApi({
       'GET /category': CAFE,
       'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
       'GET /me/usual': USUAL,
       'GET /standing-orders': [standingOrder({ paused: true })],
     });

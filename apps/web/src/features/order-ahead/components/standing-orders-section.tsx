@@ -1,19 +1,18 @@
-import type { DrinkChoice, Order, StandingOrder } from '@cafe/shared';
+import type { Order, StandingOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import { useMemo } from 'react';
 import { AlertMessage, EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useSites } from '@/api/sites';
 import { formatDay } from '@/lib/cafe-time';
-import { drinkTypeText } from '@/lib/drink-text';
 import { errorText } from '@/lib/error-text';
-import { useCategories } from '@/features/order-ahead/api/get-categories';
 import {
   useDeleteStandingOrder,
   useStandingOrders,
   useUpdateStandingOrder,
   useUsual,
 } from '@/features/order-ahead/api/standing-orders';
+import { useDrinkWords } from '@/features/order-ahead/hooks/use-drink-words';
 import { pastDrinks, WEEK } from '@/features/order-ahead/lib/standing-drinks';
 import { StandingOrderForm } from './standing-order-form';
 import { OUTCOME_IDS, WEEKDAY_IDS } from './standing-order-text';
@@ -26,26 +25,13 @@ export function StandingOrdersSection({ orders }: { orders: readonly Order[] }) 
   const { _ } = useLingui();
   const standing = useStandingOrders();
   const usual = useUsual();
-  const categories = useCategories('cafe');
   const sites = useSites().data ?? [];
   const update = useUpdateStandingOrder();
   const remove = useDeleteStandingOrder();
   const drinks = useMemo(() => pastDrinks(orders), [orders]);
-
-  const nameOf = (menuId: number) =>
-    categories.data?.flatMap((c) => c.menu).find((m) => m.id === menuId)?.name ??
-    orders.find((o) => o.menu.id === menuId)?.menu.name ??
-    `#${menuId}`;
-  const describe = (drink: DrinkChoice, name = nameOf(drink.menu_id)) =>
-    [
-      name,
-      drinkTypeText(drink.type),
-      drink.sweetness === undefined ? '' : _('order.sweetnessValue', { sweetness: drink.sweetness }),
-      drink.remark ?? '',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-  const usualLabel = usual.data ? describe(usual.data.drink) : null;
+  const { describe, itemOf } = useDrinkWords(orders);
+  const usualDrink = usual.data?.drink ?? null;
+  const usualLabel = usualDrink ? describe(usualDrink) : null;
   const daysText = (days: readonly number[]) =>
     WEEK.filter((d) => days.includes(d))
       .map((d) => _(WEEKDAY_IDS[d]))
@@ -126,7 +112,7 @@ export function StandingOrdersSection({ orders }: { orders: readonly Order[] }) 
       )}
       {failure ? <AlertMessage tone="danger">{errorText(failure)}</AlertMessage> : null}
       {usual.isPending ? null : (
-        <StandingOrderForm usualLabel={usualLabel} drinks={drinks} describe={(drink, name) => describe(drink, name)} />
+        <StandingOrderForm usual={usualDrink} drinks={drinks} describe={describe} itemOf={itemOf} />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
 import { ClosedDaysEditor } from '@/features/schedule/components/closed-days-editor';
 import { WeeklyHoursForm } from '@/features/schedule/components/weekly-hours-form';
 import { PickupSettingsForm } from '@/features/schedule/components/pickup-settings-form';
-import { usePickupSettings } from '@/features/schedule/api/pickup-settings';
+import { usePickupSettings } from '@/api/pickup-settings';
 
 /**
  * Opening Hours (/opening-hours for baristas, /opening-hours-admin for admins): the weekly hours of
