@@ -1,8 +1,8 @@
-import { distanceKm, type Site } from '@cafe/shared';
+import { distanceKm, peopleText, type Site } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, refusal } from '../../lib/errors';
 import type { LiveSite } from '../../realtime/socket';
 import { toRecord, type SiteRecord } from './sites.mapper';
 import { findSite, holdSites, listAssignments, listSites, lockSite } from './sites.repository';
@@ -19,7 +19,7 @@ interface Snapshot {
 
 export const siteNotFound = (id: number) => notFound(`Site ${id}`);
 export const siteArchived = (site: Pick<Site, 'name'>) =>
-  conflict('SITE_ARCHIVED', `${site.name} is archived and takes no orders. Choose another site.`);
+  refusal(409, 'SITE_ARCHIVED', peopleText('people.refusal.siteArchived', { site: site.name }));
 const notYourSite = (site: Pick<Site, 'name'>) =>
   forbidden(`You are not a barista of ${site.name}. Ask an admin to add you to it.`);
 

@@ -140,13 +140,14 @@ export const orderDrinkLine = (lang: Lang, order: Order): string =>
 export function choiceLine(lang: Lang, item: Menu | undefined, drink: DrinkChoice): string {
   const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
   return drinkLine(lang, {
-    name: item?.name ?? `#${drink.menu_id}`,
+    name: item?.name ?? words(lang, 'people.chat.drink.gone'),
     type: drink.type ?? null,
     sweetness: drink.sweetness ?? null,
-    options: (item ? chosenOf(item, drink.options) : (drink.options ?? [])).map((o) => ({
-      choice: choices.find((c) => c.id === o.choiceId)?.name ?? `#${o.choiceId}`,
-      quantity: o.quantity ?? 1,
-    })),
+    // A choice the item no longer offers is left out (its id means nothing to a person).
+    options: (item ? chosenOf(item, drink.options) : []).flatMap((o) => {
+      const choice = choices.find((c) => c.id === o.choiceId)?.name;
+      return choice ? [{ choice, quantity: o.quantity ?? 1 }] : [];
+    }),
   });
 }
 

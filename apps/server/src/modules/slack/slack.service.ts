@@ -289,7 +289,10 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         later('views.open', () => openOrderModal(p, { trigger: form.trigger_id ?? '' }, named));
         return null;
       }
-      const usual = await usualOrWhy(p);
+      const usual = await usualOrWhy(p).catch((error: unknown) => {
+        if (error instanceof AppError) return refusalText(p.lang, error);
+        throw error;
+      });
       const answer = typeof usual === 'string' ? notice(usual) : usualConfirmation(p.lang, usual, randomUUID());
       return { response_type: 'ephemeral', ...answer };
     },
@@ -309,7 +312,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         if (answer.response_action === 'clear') orders.publishHome(p.slackUserId, p.user.id);
         return answer;
       }
-      later(payload.actions?.[0]?.action_id ?? 'interaction', () => act(p, payload));
+      later(payload.actions?.[0]?.action_id ?? 'interaction', () => orTell(p, () => act(p, payload)));
       return null;
     },
 

@@ -281,4 +281,26 @@ describe('the Slack app', () => {
     }
     expect(await ordersOf(person)).toHaveLength(before);
   });
+
+  it('tells a person whose home site was archived, in their language, instead of failing the command', async () => {
+    const admin = await s.t.createUser({ role: 'admin' });
+    const created = await s.t.request('POST', '/api/sites', admin, {
+      name: 'Old annex',
+      latitude: 13.75,
+      longitude: 100.54,
+      radiusKm: 1,
+      timeZone: 'Asia/Bangkok',
+      venues: { cafe: true, bar: false },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const site = created.json<{ id: number }>();
+    const person = await s.t.createUser({ site: site.id });
+    vouchFor(s, 'U0ARCHIVED', person);
+    expect((await s.t.request('PUT', '/api/user/notifications', person, { language: 'th' })).statusCode).toBe(200);
+    await saveUsual(s.t, person, { menu_id: s.menu.latte, type: 'hot', sweetness: 50 });
+    expect((await s.t.request('POST', `/api/sites/${site.id}/archive`, admin)).statusCode).toBe(200);
+    const res = await sendCommand(s.t, coffeeCommand('U0ARCHIVED'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ text: string }>().text).toBe('Old annex ปิดให้บริการแล้วและไม่รับออเดอร์ กรุณาเลือกสาขาอื่น');
+  });
 });
