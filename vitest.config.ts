@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { EVENT_WAIT_MS, PROCESS_WAIT_MS } from './apps/server/src/test-support/waits';
+import { EVENT_WAIT_MS, PROCESS_WAIT_MS, TEST_LIMIT_MS } from './apps/server/src/test-support/waits';
 
 const root = import.meta.dirname;
 
@@ -35,9 +35,10 @@ const serverTestsOnlyOnPostgres = process.env.TEST_DATABASE_URL
 
 const serverTestSettings = {
   environment: 'node',
-  // Above the bounds a test's waits have (apps/server/src/test-support/waits.ts), so a slow wait
-  // fails as itself, with its message; expect.poll waits as long as they do (1 s unless told).
-  testTimeout: 2 * EVENT_WAIT_MS,
+  // A guard against a hang, far above the bounds a test's waits have (apps/server/src/test-support/
+  // waits.ts), so a slow wait fails as itself, with its message; expect.poll waits as long as they
+  // do (1 s unless told).
+  testTimeout: TEST_LIMIT_MS,
   hookTimeout: 2 * PROCESS_WAIT_MS,
   expect: { poll: { timeout: EVENT_WAIT_MS } },
   env: { NODE_ENV: 'test' },
@@ -54,8 +55,8 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/test/**/*.test.ts'],
           environment: 'node',
-          // Not the default 5 s: a test that takes a second alone takes several on a loaded machine.
-          testTimeout: 30_000,
+          // Not the default 5 s: a test that takes a second alone takes many on a loaded machine.
+          testTimeout: TEST_LIMIT_MS,
         },
       },
       {

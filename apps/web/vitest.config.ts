@@ -2,7 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { WAIT_MS } from './src/test/waits';
+import { TEST_LIMIT_MS } from './src/test/waits';
 import { alias, linguiConfigPath } from './vite.config';
 
 export default defineProject({
@@ -23,9 +23,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    // Generous on a busy 2-core machine: a test fails on what it sees, not on the machine's speed.
-    // Twice a single wait's bound (src/test/waits.ts), so a slow wait fails as itself, with its message.
-    testTimeout: 2 * WAIT_MS,
-    hookTimeout: 2 * WAIT_MS,
+    // Generous on a busy 2-core machine: a test fails on what it sees, not on the machine's speed;
+    // and well above a single wait's bound, so a slow wait fails as itself, with its message.
+    testTimeout: TEST_LIMIT_MS,
+    hookTimeout: TEST_LIMIT_MS,
   },
 });

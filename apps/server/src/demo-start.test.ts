@@ -52,7 +52,7 @@ describe('the demo start', () => {
     expect(text).toContain('Demo mode (DEMO=on): the cafe is opened on the first start');
     expect(text).toContain('the location check is off (LOCATION_CHECK=on turns it on)');
     expect(text).toContain('Demo accounts (e-mail / password):');
-  }, 90_000);
+  });
 
   it('keeps JSON lines in production', async () => {
     const lines = await firstLines(
@@ -63,5 +63,5 @@ describe('the demo start', () => {
     const entry = JSON.parse(listening!) as { level: number; msg: string };
     expect(entry.level).toBe(30);
     expect(entry.msg).toContain('Server listening');
-  }, 90_000);
+  });
 });

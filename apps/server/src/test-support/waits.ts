@@ -10,7 +10,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const EVENT_WAIT_MS = 30_000;
 
 /** For a process a test starts (the server or the operator's CLI from source, compiled by tsx first). */
-export const PROCESS_WAIT_MS = 60_000;
+export const PROCESS_WAIT_MS = 180_000;
+
+/**
+ * A test's own limit (vitest.config.ts): a guard against a hang, never a measure of speed. A test
+ * that works the CPU for 20 s alone takes minutes on a machine loaded ten times over.
+ */
+export const TEST_LIMIT_MS = 300_000;
 
 /**
  * Resolves once `check` holds, asking every `intervalMs`; fails naming `what` after EVENT_WAIT_MS.

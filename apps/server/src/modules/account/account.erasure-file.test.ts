@@ -35,7 +35,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a deleted person's data
       OPENING_HOURS: 'off',
       LOG_LEVEL: 'warn',
     });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await server?.kill();
@@ -69,5 +69,5 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("a deleted person's data
     // The order stays in the statistics, without the remark.
     const history = await api<{ id: number; remark: string }[]>('GET', '/api/order/history/barista', baristaToken);
     expect(history.status).toBe(200);
-  }, 120_000);
+  });
 });

@@ -55,7 +55,7 @@ describe('a server process killed between the commit and the delivery', () => {
     if (process.env.TEST_DATABASE_URL) database = await createPgDatabase(process.env.TEST_DATABASE_URL, 'cafe_crash');
     hookPort = await freePort();
     await startServer();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await server?.kill();
@@ -114,5 +114,5 @@ describe('a server process killed between the commit and the delivery', () => {
     } finally {
       await receiver.close();
     }
-  }, 180_000);
+  });
 });

@@ -97,10 +97,6 @@ async function chooseDrink(
   await user.click(within(dialog).getByRole('radio', { name: sweetness }));
 }
 
-// A dialog of a dozen radio chips, a combobox and a select, driven as a person would: a second or
-// two each on a quiet machine, several on a busy one.
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
