@@ -162,18 +162,18 @@ describe('allergen and diet tags', () => {
       const bad = await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk', 'gluten-free'] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<ErrorBody>().message).toContain('"gluten-free" is not a tag of the list');
-      const res = await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['peanuts', 'milk'] });
+      const res = await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['peanuts', 'milk'], consent: true });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ avoids: ['milk', 'peanuts'] });
+      expect(res.json()).toMatchObject({ avoids: ['milk', 'peanuts'] });
       expect((await t.request('GET', '/api/user/me', person)).json<Me>().avoids).toEqual(['milk', 'peanuts']);
       expect((await t.request('PUT', '/api/user/me/avoids', undefined, { avoids: [] })).statusCode).toBe(401);
     });
 
     it('records on the order what it avoids and what of it the drink as ordered contains', async () => {
       const person = await t.createUser();
-      await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk', 'gluten', 'peanuts'] });
-      // The defaults: whole milk, on a latte tagged milk and caffeine.
-      const res = await placeOrder(t, person, cafeOrderBody(menu.latte, image));
+      await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk', 'gluten', 'peanuts'], consent: true });
+      // The defaults: whole milk, on a latte tagged milk and caffeine. Placed once the person confirmed it.
+      const res = await placeOrder(t, person, cafeOrderBody(menu.latte, image, { dietConfirmed: true }));
       expect(res.statusCode, res.body).toBe(201);
       const order = res.json<Order>();
       expect(order).toMatchObject({ avoids: ['gluten', 'milk', 'peanuts'], dietWarnings: ['milk'] });
@@ -181,7 +181,7 @@ describe('allergen and diet tags', () => {
       const oat = await placeOrder(
         t,
         person,
-        cafeOrderBody(menu.latte, image, { options: [{ choiceId: choiceId('Oat') }] }),
+        cafeOrderBody(menu.latte, image, { options: [{ choiceId: choiceId('Oat') }], dietConfirmed: true }),
       );
       expect(oat.json<Order>().dietWarnings).toEqual(['gluten', 'milk']);
       // The barista's board shows them.
@@ -200,23 +200,24 @@ describe('allergen and diet tags', () => {
       const res = await placeOrder(t, await t.createUser(), cafeOrderBody(menu.thaiTea, image));
       expect(res.json<Order>()).toMatchObject({ avoids: [], dietWarnings: [] });
       const vegan = await t.createUser();
-      await t.request('PUT', '/api/user/me/avoids', vegan, { avoids: ['vegan'] });
+      await t.request('PUT', '/api/user/me/avoids', vegan, { avoids: ['vegan'], consent: true });
       await t.request('PATCH', `/api/menu/${menu.thaiTea}`, barista, { tags: ['vegan', 'caffeine'] });
       const tea = await placeOrder(t, vegan, cafeOrderBody(menu.thaiTea, image));
       expect(tea.json<Order>()).toMatchObject({ avoids: ['vegan'], dietWarnings: [] });
-      const milky = await placeOrder(t, vegan, cafeOrderBody(menu.latte, image));
+      const milky = await placeOrder(t, vegan, cafeOrderBody(menu.latte, image, { dietConfirmed: true }));
       expect(milky.json<Order>().dietWarnings).toEqual(['vegan']);
     });
 
     it("records the walk-up's person's warnings, and none for a guest", async () => {
       const person = await t.createUser({ name: 'Walker Milkless' });
-      await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk'] });
+      await t.request('PUT', '/api/user/me/avoids', person, { avoids: ['milk'], consent: true });
       // The walk-up dialog finds the person with what they avoid.
       const found = (await t.request('GET', '/api/user/search?q=milkless', barista)).json<UserSearchResult[]>();
       expect(found).toEqual([expect.objectContaining({ id: person.id, avoids: ['milk'] })]);
       const walkUp = (who: Record<string, unknown>) =>
         t.request('POST', '/api/order/walk-up', barista, { menu_id: menu.latte, type: 'hot', sweetness: 50, ...who });
-      const forPerson = await walkUp({ userId: person.id });
+      // The barista asked them: "Walker knows what it contains. Place it anyway."
+      const forPerson = await walkUp({ userId: person.id, dietConfirmed: true });
       expect(forPerson.statusCode, forPerson.body).toBe(201);
       expect(forPerson.json<Order>()).toMatchObject({ avoids: ['milk'], dietWarnings: ['milk'] });
       const forGuest = await walkUp({ guestName: 'Visitor' });
