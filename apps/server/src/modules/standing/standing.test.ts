@@ -249,7 +249,9 @@ describe('standing orders', () => {
       message: { title: 'สั่งเครื่องดื่มประจำวันนี้ไม่สำเร็จ', url: 'https://cafe.example.com/menuCafe' },
     });
     expect(body.standingOrder.reason).toMatch(/sold out/i);
-    expect(body.message.text).toContain(body.standingOrder.reason);
+    // The person reads the reason in Thai; the English one stays the record's and the webhook's `reason`.
+    expect(body.message.text).toContain('หมดแล้ว กรุณาเลือกเครื่องดื่มอื่น');
+    expect(body.message.text).not.toContain(body.standingOrder.reason);
     expect((await mine(who))[0]?.lastRun).toMatchObject({
       day: THU,
       outcome: 'failed',
