@@ -2,19 +2,8 @@ import { DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS } from '@c
 import type { MenuEntry, MenuOptionGroup, OrderCreateBody, SlotList } from '@cafe/shared';
 import { say } from '../../lib/people-texts';
 import type { Block, SlackView } from './slack.api';
-import {
-  ACTIONS,
-  DIET_ANYWAY,
-  ORDER_VIEW,
-  context,
-  dietBox,
-  input,
-  marked,
-  modal,
-  option,
-  picked,
-} from './slack.blocks';
-import { plain, select, when, words, type Lang, type StateValues } from './slack.blocks';
+import { ACTIONS, DIET_ANYWAY, ORDER_VIEW, context, dietBox, input, marked, modal } from './slack.blocks';
+import { option, picked, plain, select, when, words, type Lang, type StateValues } from './slack.blocks';
 
 /*
  * `/coffee <words>`: a modal with the web form's choices, listing what the ordering door's `menuFor`

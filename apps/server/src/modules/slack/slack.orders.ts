@@ -3,15 +3,8 @@ import { conflictsOfDrink, drinkOfOrder, type DietTag, type DrinkChoice, type Dr
 import type { MenuEntry, Order, QueuedOrder } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { SlackApi } from './slack.api';
-import {
-  choiceLine,
-  homeView,
-  orderDrinkLine,
-  orderMessage,
-  type Lang,
-  type Person,
-  type UsualShown,
-} from './slack.blocks';
+import { choiceLine, homeView, orderDrinkLine, orderMessage } from './slack.blocks';
+import type { Lang, Person, UsualShown } from './slack.blocks';
 import type { SlackLinking } from './slack.linking';
 import type { SlackPorts } from './slack.ports';
 import { findOrderMessage, saveOrderMessage } from './slack.repository';

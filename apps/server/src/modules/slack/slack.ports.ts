@@ -1,15 +1,5 @@
-import type {
-  DietTag,
-  DrinkChoice,
-  MenuEntry,
-  NotificationLanguage,
-  Order,
-  OrderCreateBody,
-  OwnerOrderPatchBody,
-  SlotList,
-  StandingOrder,
-  StandingOrderCreateBody,
-} from '@cafe/shared';
+import type { DietTag, DrinkChoice, MenuEntry, NotificationLanguage, Order, OrderCreateBody } from '@cafe/shared';
+import type { OwnerOrderPatchBody, SlotList, StandingOrder, StandingOrderCreateBody } from '@cafe/shared';
 import type { SlackClient } from '../../lib/slack-client';
 import type { AuthUser } from '../../context';
 

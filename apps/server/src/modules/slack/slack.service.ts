@@ -5,18 +5,8 @@ import { AppError, badRequest, unauthenticated } from '../../lib/errors';
 import { say } from '../../lib/people-texts';
 import { iso } from '../../lib/time';
 import { createSlackApi, type SlackApi } from './slack.api';
-import {
-  ACTIONS,
-  ORDER_VIEW,
-  STANDING_VIEW,
-  notice,
-  refusalText,
-  section,
-  usualConfirmation,
-  words,
-  type Person,
-  type StateValues,
-} from './slack.blocks';
+import { ACTIONS, ORDER_VIEW, STANDING_VIEW, notice, refusalText, section, usualConfirmation } from './slack.blocks';
+import { words, type Person, type StateValues } from './slack.blocks';
 import { createSlackLinking, type SlackActor } from './slack.linking';
 import { entryForWords, listedOf, orderModal, readSubmission, type ModalState } from './slack.modal';
 import { createSlackOrders } from './slack.orders';
