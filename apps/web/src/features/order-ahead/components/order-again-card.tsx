@@ -109,11 +109,11 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
           {madeUsual && isUsual ? _('order.again.madeUsual') : ''}
         </p>
       </div>
-      <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+      <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
         {isUsual ? null : (
           <button
             type="button"
-            className="btn-secondary flex-1 sm:flex-none"
+            className="btn-secondary"
             disabled={saveUsual.isPending}
             aria-busy={saveUsual.isPending || undefined}
             onClick={handleMakeUsual}
@@ -124,7 +124,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
         )}
         <button
           type="button"
-          className="btn-primary flex-1 sm:flex-none"
+          className="btn-primary"
           // The drink's options are checked against the menu at the site (sold out there?): wait for it.
           disabled={words.menuPending}
           onClick={handleOrderAgain}

@@ -41,7 +41,10 @@ export function StandingOrderForm({ usual, drinks, describe, itemOf }: StandingO
   const { site: home, sites, several } = useHomeSite();
   const create = useCreateStandingOrder();
   const avoids = useMyAvoids();
-  const [drinkKey, setDrinkKey] = useState<string>(usual ? USUAL : (drinks[0]?.key ?? ''));
+  /** The drink the person chose; until then (or when it is no longer offered), the usual, else the latest drink. */
+  const [chosenKey, setDrinkKey] = useState('');
+  const offered = (key: string) => (key === USUAL ? usual !== null : drinks.some((d) => d.key === key));
+  const drinkKey = offered(chosenKey) ? chosenKey : usual ? USUAL : (drinks[0]?.key ?? '');
   const [siteId, setSiteId] = useState<number | undefined>(undefined);
   const [weekdays, setWeekdays] = useState<number[]>([1, 2, 3, 4, 5]);
   const [time, setTime] = useState(FIRST_TIME);

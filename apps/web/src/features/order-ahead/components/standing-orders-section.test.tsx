@@ -155,6 +155,25 @@ describe('standing orders in My orders', () => {
     );
   });
 
+  it('offers the latest drink once the history arrives after the form, without a usual', async () => {
+    const { calls } = mockApi({
+      'GET /category': CAFE,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': null,
+      'GET /standing-orders': [],
+      'POST /standing-orders': new Reply(201, standingOrder()),
+    });
+    const { rerender } = renderWithProviders(<StandingOrdersSection orders={[]} />);
+    const save = await screen.findByRole('button', { name: 'Save standing order' });
+    expect(save).toBeDisabled();
+    rerender(<StandingOrdersSection orders={history} />);
+    expect(await screen.findByRole('combobox', { name: 'Drink' })).toHaveValue('order:21');
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ drink: { menu_id: 4 } }));
+  });
+
   it("offers only the site's pickup times on the days chosen, and says when a day has none", async () => {
     mockApi({
       'GET /category': CAFE,
