@@ -143,7 +143,7 @@ test('a customer orders with a tumbler photo, cancels, reaches the daily limit a
   await expect(row).toContainText('Sweetness 50%');
 });
 
-test('My Order follows the barista live, and Order again re-orders the usual drink in two taps', async ({
+test('My Order follows the barista live, and Order again re-orders the last drink, made the usual, in two taps', async ({
   page,
   request,
 }) => {
@@ -174,6 +174,10 @@ test('My Order follows the barista live, and Order again re-orders the usual dri
   await card.getByRole('button', { name: 'Pick Up' }).click();
   await expect(page.getByRole('region', { name: 'Picked and Canceled' })).toContainText('Picked up');
 
+  // The drink just picked up is offered again; it is not the usual until the person makes it so.
+  const last = page.getByRole('region', { name: 'Your last drink' });
+  await expect(last).toContainText('Thai Tea');
+  await last.getByRole('button', { name: 'Make this my usual' }).click();
   // The usual drink comes back in two taps, with the same tumbler photo.
   const again = page.getByRole('region', { name: 'Your usual' });
   await expect(again).toContainText('Thai Tea');

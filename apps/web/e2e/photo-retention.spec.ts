@@ -59,12 +59,12 @@ test('a tumbler photo is deleted a month after its order ended, and "Order again
   await expect.poll(async () => (await request.get(photo)).status(), { timeout: 20_000 }).toBe(404);
   await setShopStatus(request, 'cafe-open');
 
-  // The person's phone: the usual drink is offered without the old photo.
+  // The person's phone: their last drink is offered without the old photo.
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   await phone.clock.install({ time: THURSDAY_0940_A_MONTH_ON });
   const page = await phone.newPage();
   await signInWithTokens(page, await apiLogin(request, person.email, person.password), '/statusOrder');
-  const again = page.getByRole('region', { name: /Your usual/ });
+  const again = page.getByRole('region', { name: 'Your last drink' });
   await expect(again).toContainText(drink.name);
   await expect(again).toContainText('Your tumbler photo was deleted');
   await again.getByRole('button', { name: 'Add a photo and order' }).click();

@@ -25,8 +25,17 @@ test('a person sets a standing order from their usual, pauses, resumes, skips an
   await expect(section.getByText('No standing orders yet')).toBeVisible();
   await expect(section.getByRole('combobox', { name: 'Drink' })).toHaveValue('usual');
   await expectAccessible(page, 'My orders with the standing orders');
+  // Only the site's pickup times are offered; a day the cafe never serves is named, and nothing saves.
+  const time = section.getByRole('combobox', { name: 'Pickup time' });
+  await expect(time).toHaveValue('09:30');
+  await section.getByRole('checkbox', { name: 'Sat' }).check();
+  await expect(section.getByText(/does not serve cafe drinks on Saturdays\. Choose other days\./)).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Save standing order' })).toBeDisabled();
+  await section.getByRole('checkbox', { name: 'Sat' }).uncheck();
+  await expect(time).toHaveValue('09:30');
   await section.getByRole('button', { name: 'Save standing order' }).click();
-  await expect(section.getByRole('status')).toHaveText('Standing order saved.');
+  // The first day it is ordered, as the server answers it.
+  await expect(section.getByRole('status')).toHaveText(/^Standing order saved\. The first one is ordered for /);
   await expect(section.getByText('Mon, Tue, Wed, Thu, Fri at 09:30')).toBeVisible();
   await expect(section.getByText(/^Next: /)).toBeVisible();
 
