@@ -170,6 +170,9 @@ describe('AppLayout navigation', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    // The sheet takes pointer input once its layer is in place (the page behind it then takes
+    // none): on a loaded machine that can come a moment after the sheet shows.
+    await waitFor(() => expect(sheet).toHaveStyle({ pointerEvents: 'auto' }));
     expect(within(sheet).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/ordered');
     expect(within(sheet).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(sheet).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
