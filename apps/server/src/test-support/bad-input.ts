@@ -384,7 +384,10 @@ function judge(probe: Probe, res: LightMyRequestResponse): string | null {
   if (message.length > 300) return `message is ${message.length} characters long`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(message)) return `message carries control characters: ${JSON.stringify(message)}`;
-  if (probe.field && status === 400 && code === 'VALIDATION' && !message.includes(probe.field)) {
+  // A refusal the people catalogue words (messageId) says what to do in a person's words, never a
+  // field's name; any other 400 of a field names it.
+  const worded = typeof (body as Record<string, unknown>).messageId === 'string';
+  if (probe.field && status === 400 && code === 'VALIDATION' && !worded && !message.includes(probe.field)) {
     return `message does not name ${probe.field}: ${message}`;
   }
   return null;
