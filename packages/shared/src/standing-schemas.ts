@@ -49,8 +49,15 @@ export const StandingRunSchema = z.object({
   outcome: z.enum(STANDING_RUN_OUTCOMES),
   /** The order it placed (placed). */
   orderId: z.number().int().nullable(),
-  /** Why it was skipped or could not be placed (the placement decision's words). */
+  /** Why it was skipped or could not be placed (the placement decision's words, in English). */
   reason: z.string().nullable(),
+  /**
+   * The same as the people catalogue words it (its message id and values), for a client in another
+   * language; absent for the days before it was kept.
+   */
+  reasonText: z
+    .object({ id: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+    .optional(),
 });
 export type StandingRun = z.infer<typeof StandingRunSchema>;
 

@@ -44,6 +44,7 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   },
   // Migration 025: standing orders from before confirmed nothing about their drink, and no form made them.
   standing_orders: { diet_confirmed: '[]', creation_key: null },
+  standing_order_runs: { reason_text: null },
 };
 
 /**

@@ -13,6 +13,9 @@ import type { Dialect } from '../connection';
  *   owner is told, until they confirm it.
  * - `standing_orders.creation_key`: the key of the form that set it (unique per person): a second
  *   submission of the same form makes no second standing order.
+ * - `standing_order_runs.reason_text`: why a day was skipped or not placed, as the people catalogue
+ *   words it (its id and values, JSON), so the person reads it in their language; null for the days
+ *   before (their English `reason` stays).
  */
 export function up(_dialect: Dialect) {
   return async (db: Kysely<unknown>): Promise<void> => {
@@ -27,6 +30,8 @@ export function up(_dialect: Dialect) {
       .columns(['user_id', 'creation_key'])
       .unique()
       .execute();
+
+    await db.schema.alterTable('standing_order_runs').addColumn('reason_text', 'text').execute();
 
     const k = db as Kysely<Tables>;
     const saved = new Set((await k.selectFrom('usual_drinks').select('user_id').execute()).map((r) => r.user_id));

@@ -36,5 +36,7 @@ export interface StandingOrderRunsTable {
   outcome: string;
   order_id: number | null;
   reason: string | null;
+  /** The reason as the people catalogue words it (PeopleText as JSON), or null. */
+  reason_text: string | null;
   created_at: Timestamp;
 }

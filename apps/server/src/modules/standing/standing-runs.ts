@@ -63,7 +63,7 @@ export function createStandingRuns(
     }
     const reason = inEnglish(outcome.text);
     if (outcome.outcome === 'skipped') {
-      await repo.settleDay(db, row.id, day, { outcome: 'skipped', orderId: null, reason });
+      await repo.settleDay(db, row.id, day, { outcome: 'skipped', orderId: null, reason, reasonText: outcome.text });
       return;
     }
     const failure: StandingFailure = {
@@ -79,7 +79,7 @@ export function createStandingRuns(
       reasonText: outcome.text,
     };
     const notified = await db.transaction().execute(async (trx) => {
-      await repo.settleDay(trx, row.id, day, { outcome: 'failed', orderId: null, reason });
+      await repo.settleDay(trx, row.id, day, { outcome: 'failed', orderId: null, reason, reasonText: outcome.text });
       return ctx.domainEvents.emitWithin(trx, 'standing.failing', failure);
     });
     log.info({ standingOrderId: row.id, day, code: outcome.code }, 'standing order not placed; its owner is told');

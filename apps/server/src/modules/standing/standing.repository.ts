@@ -1,4 +1,5 @@
 import type { Db, StandingOrdersTable } from '../../db/types';
+import type { PeopleText } from '@cafe/shared';
 import type { Selectable } from 'kysely';
 
 export type StandingRow = Selectable<StandingOrdersTable>;
@@ -8,6 +9,7 @@ export interface RunRow {
   outcome: string;
   order_id: number | null;
   reason: string | null;
+  reason_text: string | null;
   created_at: string;
 }
 
@@ -122,6 +124,7 @@ export async function claimDay(db: Db, standingOrderId: number, day: string, at:
       outcome: 'placing',
       order_id: null,
       reason: null,
+      reason_text: null,
       created_at: at,
     })
     .onConflict((oc) => oc.columns(['standing_order_id', 'day']).doNothing())
@@ -156,11 +159,21 @@ export async function settleDay(
   db: Db,
   standingOrderId: number,
   day: string,
-  outcome: { outcome: 'placed' | 'skipped' | 'failed'; orderId: number | null; reason: string | null },
+  outcome: {
+    outcome: 'placed' | 'skipped' | 'failed';
+    orderId: number | null;
+    reason: string | null;
+    reasonText?: PeopleText;
+  },
 ): Promise<void> {
   await db
     .updateTable('standing_order_runs')
-    .set({ outcome: outcome.outcome, order_id: outcome.orderId, reason: outcome.reason })
+    .set({
+      outcome: outcome.outcome,
+      order_id: outcome.orderId,
+      reason: outcome.reason,
+      reason_text: outcome.reasonText ? JSON.stringify(outcome.reasonText) : null,
+    })
     .where('standing_order_id', '=', standingOrderId)
     .where('day', '=', day)
     .execute();

@@ -1,4 +1,10 @@
-import { cafeDayOf, type StandingOrder, type StandingOrderCreateBody, type StandingOrderPatchBody } from '@cafe/shared';
+import {
+  cafeDayOf,
+  type PeopleText,
+  type StandingOrder,
+  type StandingOrderCreateBody,
+  type StandingOrderPatchBody,
+} from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
@@ -59,6 +65,7 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
             outcome: lastRun.outcome as 'placed' | 'skipped' | 'failed',
             orderId: lastRun.order_id,
             reason: lastRun.reason,
+            ...(lastRun.reason_text ? { reasonText: JSON.parse(lastRun.reason_text) as PeopleText } : {}),
           }
         : null,
       createdAt: row.created_at,

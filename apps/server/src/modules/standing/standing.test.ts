@@ -274,7 +274,13 @@ describe('standing orders', () => {
     const payload = JSON.parse(row?.payload ?? '{}') as { message: { title: string; text: string } };
     expect(payload.message.title).toBe('Your standing order was not placed today');
     expect(payload.message.text).toContain(MESSAGES.orderLimit);
-    expect((await mine(who))[0]?.lastRun).toMatchObject({ day: FRI, outcome: 'failed', reason: MESSAGES.orderLimit });
+    expect((await mine(who))[0]?.lastRun).toMatchObject({
+      day: FRI,
+      outcome: 'failed',
+      reason: MESSAGES.orderLimit,
+      // Its words in the catalogue, for a screen in another language.
+      reasonText: { id: 'people.refusal.orderLimit' },
+    });
     await call('DELETE', `/api/standing-orders/${set.id}`, who);
   });
 

@@ -45,14 +45,14 @@ export function DietWarning({
           <p>
             {person
               ? _('shared.diet.containsFor', { tags: dietTagsText(contains), name: person })
-              : _('people.diet.contains', { tags: dietTagsText(contains) })}
+              : _('people.diet.contains', { names: dietTagsText(contains) })}
           </p>
         ) : null}
         {wishes.length > 0 ? (
           <p>
             {person
               ? _('shared.diet.notWishFor', { tags: dietTagsText(wishes), name: person })
-              : _('people.diet.notWish', { tags: dietTagsText(wishes) })}
+              : _('people.diet.notWish', { names: dietTagsText(wishes) })}
           </p>
         ) : null}
         {untagged && conflicts.length === 0 ? <p>{_('people.diet.untagged')}</p> : null}

@@ -345,4 +345,29 @@ describe('standing orders in My orders', () => {
     expect(screen.getByRole('button', { name: 'เริ่มต่อ' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'บันทึกออร์เดอร์ประจำ' })).toBeInTheDocument();
   });
+
+  it('says why the last day was not ordered in Thai, from the words the server named', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    mockApi({
+      'GET /category': CAFE,
+      'GET /sites': [HEAD_OFFICE],
+      ...SITE_ANSWERS,
+      'GET /me/usual': USUAL,
+      'GET /standing-orders': [
+        standingOrder({
+          lastRun: {
+            day: '2026-11-23',
+            outcome: 'failed',
+            orderId: null,
+            reason: 'You already reached your order limit!',
+            reasonText: { id: 'people.refusal.orderLimit' },
+          },
+        }),
+      ],
+    });
+    renderWithProviders(<StandingOrdersSection orders={history} />);
+    expect(await screen.findByText(/คุณสั่งครบจำนวนที่กำหนดแล้ว!/)).toBeInTheDocument();
+    expect(screen.queryByText(/You already reached/)).not.toBeInTheDocument();
+  });
 });

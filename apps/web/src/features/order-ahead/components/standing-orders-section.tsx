@@ -6,6 +6,7 @@ import { AlertMessage, EmptyState, ErrorState, LoadingBlock } from '@/components
 import { useSites } from '@/api/sites';
 import { formatDay } from '@/lib/cafe-time';
 import { errorText } from '@/lib/error-text';
+import { hasPeopleMessage, sayPeople } from '@/lib/people-text';
 import {
   useDeleteStandingOrder,
   useStandingOrders,
@@ -60,7 +61,9 @@ export function StandingOrdersSection({ orders }: { orders: readonly Order[] }) 
         {item.lastRun ? (
           <p className="text-sm text-[var(--ink-muted)]">
             {_(OUTCOME_IDS[item.lastRun.outcome], { day: formatDay(item.lastRun.day, 'weekday') })}
-            {item.lastRun.outcome === 'failed' && item.lastRun.reason ? `: ${item.lastRun.reason}` : ''}
+            {item.lastRun.outcome === 'failed' && item.lastRun.reason
+              ? `: ${item.lastRun.reasonText && hasPeopleMessage(item.lastRun.reasonText.id) ? sayPeople(item.lastRun.reasonText) : item.lastRun.reason}`
+              : ''}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
