@@ -19,24 +19,6 @@ export type SlackMethod = keyof typeof TIERS;
 /** A call Slack keeps refusing with 429 is given up after this many tries. */
 const MAX_TRIES = 5;
 
-interface Job {
-  key: string | null;
-  started: boolean;
-  tries: number;
-  retry: boolean;
-  run: () => Promise<unknown>;
-  promise: Promise<unknown>;
-  settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-}
-interface Lane {
-  tier: (typeof TIERS)[SlackMethod];
-  tokens: number;
-  at: number;
-  pausedUntil: number;
-  jobs: Job[];
-  draining: Promise<void> | null;
-}
-
 /**
  * The one Slack Web API client of a server process (decision 0071). The bot token (SLACK_BOT_TOKEN)
  * serves the notifications' Slack channel and the Slack app, and Slack counts its rate limits per
@@ -55,36 +37,11 @@ export function createSlackClient(config: { token: string; apiUrl: string }) {
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
   });
-  const lanes = new Map<string, Lane>();
-
-  async function drain(lane: Lane): Promise<void> {
-    for (let job = lane.jobs[0]; job; job = lane.jobs[0]) {
-      const now = Date.now();
-      lane.tokens = Math.min(lane.tier.burst, lane.tokens + ((now - lane.at) * lane.tier.perMinute) / 60_000);
-      lane.at = now;
-      const paced = lane.tokens >= 1 ? 0 : ((1 - lane.tokens) * 60_000) / lane.tier.perMinute;
-      const wait = Math.max(lane.pausedUntil - now, paced);
-      if (wait > 0) {
-        await sleep(wait);
-        continue;
-      }
-      lane.tokens -= 1;
-      job.started = true;
-      try {
-        job.settle.resolve(await job.run());
-      } catch (error) {
-        if (error instanceof WebAPIRateLimitedError) {
-          lane.pausedUntil = Date.now() + error.retryAfter * 1000;
-          if (job.retry && ++job.tries < MAX_TRIES) {
-            job.started = false;
-            continue;
-          }
-        }
-        job.settle.reject(error);
-      }
-      lane.jobs.shift();
-    }
-  }
+  /** Per queue: its last call (the next one starts after it), the bucket's next free time, a 429's hold. */
+  const lanes = new Map<string, { last: Promise<void>; free: number; heldUntil: number }>();
+  /** The calls queued under a key that have not started yet. */
+  const queued = new Map<string, Promise<unknown>>();
+  const running = new Set<Promise<void>>();
 
   return {
     web,
@@ -96,40 +53,43 @@ export function createSlackClient(config: { token: string; apiUrl: string }) {
       options: { lane?: string; key?: string; retry?: boolean } = {},
     ): Promise<T> {
       const name = `${method}:${options.lane ?? ''}`;
-      const tier = TIERS[method];
-      const lane = lanes.get(name) ?? {
-        tier,
-        tokens: tier.burst,
-        at: Date.now(),
-        pausedUntil: 0,
-        jobs: [],
-        draining: null,
-      };
+      const key = options.key === undefined ? null : `${name}:${options.key}`;
+      const waiting = key === null ? undefined : queued.get(key);
+      if (waiting) return waiting as Promise<T>;
+      const lane = lanes.get(name) ?? { last: Promise.resolve(), free: 0, heldUntil: 0 };
       lanes.set(name, lane);
-      const key = options.key ?? null;
-      const queued = key === null ? undefined : lane.jobs.find((j) => j.key === key && !j.started);
-      if (queued) return queued.promise as Promise<T>;
-      const settle = {} as Job['settle'];
-      const promise = new Promise((resolve, reject) => Object.assign(settle, { resolve, reject }));
-      // Whoever waits for it sees its failure; nobody waiting is no unhandled rejection.
-      promise.catch(() => undefined);
-      lane.jobs.push({
-        key,
-        started: false,
-        tries: 0,
-        retry: options.retry ?? true,
-        run: () => run(web),
-        promise,
-        settle,
+      const spacing = 60_000 / TIERS[method].perMinute;
+      const call: Promise<T> = lane.last.then(async () => {
+        for (let tries = 1; ; tries += 1) {
+          // The bucket holds `burst` calls; `free` is when it is empty again at the tier's pace.
+          const wait = Math.max(lane.heldUntil, lane.free - (TIERS[method].burst - 1) * spacing) - Date.now();
+          if (wait > 0) await sleep(wait);
+          lane.free = Math.max(lane.free, Date.now()) + spacing;
+          if (key !== null) queued.delete(key);
+          try {
+            return await run(web);
+          } catch (error) {
+            if (!(error instanceof WebAPIRateLimitedError)) throw error;
+            lane.heldUntil = Date.now() + error.retryAfter * 1000;
+            if (options.retry === false || tries >= MAX_TRIES) throw error;
+            if (key !== null) queued.set(key, call);
+          }
+        }
       });
-      lane.draining ??= drain(lane).finally(() => (lane.draining = null));
-      return promise as Promise<T>;
+      if (key !== null) queued.set(key, call);
+      // Whoever waits for the call sees its failure; nobody waiting is no unhandled rejection.
+      const done = (lane.last = call.then(
+        () => undefined,
+        () => undefined,
+      ));
+      running.add(done);
+      void done.then(() => running.delete(done));
+      return call;
     },
 
     /** Resolves when no call is queued or running. */
     async idle(): Promise<void> {
-      const busy = () => [...lanes.values()].flatMap((l) => (l.draining ? [l.draining] : []));
-      for (let waiting = busy(); waiting.length > 0; waiting = busy()) await Promise.all(waiting);
+      while (running.size > 0) await Promise.all(running);
     },
   };
 }
