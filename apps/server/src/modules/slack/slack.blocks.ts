@@ -1,28 +1,32 @@
-import { chosenOf, peopleText, tagsValue, type DietTag, type DrinkChoice, type ErrorCode } from '@cafe/shared';
-import type { Menu, NotificationLanguage, Order, OrderStatus, PeopleValues } from '@cafe/shared';
-import type { AuthUser } from '../../context';
+import {
+  chosenOf,
+  peopleText,
+  tagsValue,
+  weekdayOf,
+  type DietTag,
+  type DrinkChoice,
+  type ErrorCode,
+} from '@cafe/shared';
+import type { Menu, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import type { QueuedOrder, StandingOrder } from '@cafe/shared';
 import type { AppError } from '../../lib/errors';
 import { say } from '../../lib/people-texts';
-import type { Block, SlackMessage, SlackView } from './slack.api';
 
 /*
- * What Slack shows, in the person's language: every sentence is the people catalogue's
- * (packages/shared/locales/<language>/people.po, `people.chat.*` and the refusals), worded by `say`.
+ * What Slack shows (Block Kit), in the person's words: every sentence is the people catalogue's
+ * (packages/shared/locales/<language>/chat.po and people.po), never a field name or a code.
  */
 
-export type Lang = NotificationLanguage;
-/** Who a request is from: the Slack user, the account they act as, and its language. */
-export interface Person {
-  slackUserId: string;
-  user: AuthUser;
-  lang: Lang;
-}
+export type Block = Record<string, unknown>;
+export type SlackMessage = { text: string; blocks: Block[] };
+export type Id = `people.${string}`;
+export type Words = (text: Id | PeopleText, values?: PeopleValues) => string;
+export const wordsIn =
+  (lang: NotificationLanguage): Words =>
+  (text, values) =>
+    say(lang, typeof text === 'string' ? peopleText(text, values) : text);
 
-/** A message of the people catalogue in the person's language. */
-type Id = `people.${string}`;
-export const words = (lang: Lang, id: Id, values?: PeopleValues): string => say(lang, peopleText(id, values));
-
-/** The ids of the app's buttons and modals (docs/slack.md): what an interaction names. */
+/** The ids of the app's buttons and modals (docs/api/slack.md): what an interaction names. */
 export const ACTIONS = {
   orderUsual: 'usual.order',
   changeUsual: 'usual.change',
@@ -37,122 +41,60 @@ export const ACTIONS = {
 } as const;
 export const ORDER_VIEW = 'coffee.order';
 export const STANDING_VIEW = 'coffee.standing';
+/** The value of the ticked "I know what it contains. Place it anyway." box (block `diet`). */
+export const DIET_ANYWAY = 'anyway';
 
 export const plain = (text: string) => ({ type: 'plain_text', text: text.slice(0, 75) });
-export const option = (text: string, value: string) => ({ text: plain(text), value });
-export const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text } });
-export const context = (text: string): Block => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });
+export const section = (text: string, more?: Block): Block => ({ type: 'section', text: mrkdwn(text), ...more });
+export const context = (text: string, more?: Block): Block => ({ type: 'context', elements: [mrkdwn(text)], ...more });
 export const notice = (text: string): SlackMessage => ({ text, blocks: [section(text)] });
-export const button = (text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Block => ({
+const actions = (block_id: string, ...elements: Block[]): Block => ({ type: 'actions', block_id, elements });
+const button = (text: string, action_id: string, value: string, style?: 'primary' | 'danger'): Block => ({
   type: 'button',
   text: plain(text),
-  action_id: actionId,
+  action_id,
   value,
-  ...(style ? { style } : {}),
+  ...(style && { style }),
 });
-export const input = (blockId: string, label: string, element: Block, optional = false): Block => ({
-  type: 'input',
-  block_id: blockId,
-  optional,
-  label: plain(label),
-  element: { action_id: blockId, ...element },
-});
+export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 
-/** A select of `options`, `initial` chosen (none: Slack shows its placeholder). */
-export const select = (options: Block[], initial?: Block): Block => ({
-  type: 'static_select',
-  options,
-  ...(initial ? { initial_option: initial } : {}),
-});
-/** A modal: its callback id, title and submit button in the person's words, the state it carries, its blocks. */
-export const modal = (
-  lang: Lang,
-  callbackId: string,
-  title: Id,
-  submit: Id,
-  state: object,
-  blocks: Block[],
-): SlackView => ({
-  type: 'modal',
-  callback_id: callbackId,
-  title: plain(words(lang, title)),
-  submit: plain(words(lang, submit)),
-  close: plain(words(lang, 'people.chat.modal.close')),
-  private_metadata: JSON.stringify(state),
-  blocks,
-});
-
-/** A modal's answers, block by block: a select's option(s), a text's value. */
-export type StateValues = Record<
-  string,
-  Record<string, { selected_option?: Choice | null; selected_options?: Choice[]; value?: string | null }>
->;
-type Choice = { value: string };
-/** The values chosen in a block (one for a select, several for a multi-select or checkboxes). */
-export const picked = (values: StateValues, block: string): string[] => {
-  const answer = Object.values(values[block] ?? {})[0];
-  return (answer?.selected_options ?? (answer?.selected_option ? [answer.selected_option] : [])).map((o) => o.value);
-};
-
-/** The value of a ticked "I know what it contains. Place it anyway." box. */
-export const DIET_ANYWAY = 'anyway';
-/** The box a person who avoids something ticks to place a drink with it anyway (block `diet`). */
-export const dietBox = (lang: Lang): Block =>
-  input(
-    'diet',
-    words(lang, 'people.chat.modal.dietLabel'),
-    { type: 'checkboxes', options: [option(words(lang, 'people.diet.confirm'), DIET_ANYWAY)] },
-    true,
-  );
-
-/** "This drink is not for you: Milk." before an Order button (empty: nothing to say). */
-export const dietWarning = (lang: Lang, conflicts: readonly DietTag[]): string =>
-  conflicts.length ? words(lang, 'people.chat.diet.warning', { tags: tagsValue(conflicts) }) : '';
+/** "This drink is not for you: Milk." ('' when there is nothing to say). */
+export const dietWarning = (w: Words, conflicts: readonly DietTag[]) =>
+  conflicts.length ? w('people.chat.diet.warning', { tags: tagsValue(conflicts) }) : '';
 /** A drink's words with what it contains that the person avoids marked: "Latte  ⚠ Milk". */
-export const marked = (lang: Lang, text: string, conflicts: readonly DietTag[]): string =>
-  conflicts.length ? `${text}  ${words(lang, 'people.chat.diet.mark', { tags: tagsValue(conflicts) })}` : text;
-/** A button's value with what the person was shown the drink contains that they avoid (`nonce|milk,eggs`). */
-export const withShown = (value: string, conflicts: readonly DietTag[]) => `${value}|${tagsValue(conflicts)}`;
+export const marked = (w: Words, text: string, conflicts: readonly DietTag[]) =>
+  conflicts.length ? `${text}  ${w('people.chat.diet.mark', { tags: tagsValue(conflicts) })}` : text;
+/** An Order button carries what it showed the drink contains that the person avoids (`nonce|milk,eggs`). */
+const orderButton = (text: string, actionId: string, value: string, conflicts: readonly DietTag[], style?: 'primary') =>
+  button(text, actionId, `${value}|${tagsValue(conflicts)}`, style);
 
-const statusText = (lang: Lang, status: OrderStatus) =>
-  words(lang, `people.chat.status.${status.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`);
-
-/** A drink as a line: name, type, sweetness and its choices ("Latte · Cold · 50% · Oat milk"). */
-export function drinkLine(
-  lang: Lang,
-  drink: Pick<Order, 'type' | 'sweetness'> & {
-    name: string;
-    options?: readonly { choice: string; quantity: number }[];
-  },
-): string {
+type Choice = { choice: string; quantity: number };
+/** A drink as a line: "Latte · Cold · 50% · Oat milk". */
+function drinkLine(w: Words, name: string, drink: DrinkChoice | Order, choices: Choice[] = []): string {
   return [
-    drink.name,
-    ...(drink.type ? [words(lang, `people.chat.type.${drink.type}`)] : []),
-    ...(drink.sweetness === null ? [] : [`${drink.sweetness}%`]),
-    ...(drink.options ?? []).map((o) => (o.quantity > 1 ? `${o.choice} ×${o.quantity}` : o.choice)),
+    name,
+    ...(drink.type ? [w(`people.chat.type.${drink.type}`)] : []),
+    ...(drink.sweetness == null ? [] : [`${drink.sweetness}%`]),
+    ...choices.map((c) => (c.quantity > 1 ? `${c.choice} ×${c.quantity}` : c.choice)),
   ].join(' · ');
 }
 
-export const orderDrinkLine = (lang: Lang, order: Order): string =>
-  drinkLine(lang, { name: order.menu.name, type: order.type, sweetness: order.sweetness, options: order.options });
+export const orderLine = (w: Words, order: Order) => drinkLine(w, order.menu.name, order, order.options);
 
 /** A drink as it will be made (its choices, or the item's defaults), named from the menu item. */
-export function choiceLine(lang: Lang, item: Menu | undefined, drink: DrinkChoice): string {
+export function choiceLine(w: Words, item: Menu | undefined, drink: DrinkChoice): string {
   const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
-  return drinkLine(lang, {
-    name: item?.name ?? words(lang, 'people.chat.drink.gone'),
-    type: drink.type ?? null,
-    sweetness: drink.sweetness ?? null,
-    // A choice the item no longer offers is left out (its id means nothing to a person).
-    options: (item ? chosenOf(item, drink.options) : []).flatMap((o) => {
-      const choice = choices.find((c) => c.id === o.choiceId)?.name;
-      return choice ? [{ choice, quantity: o.quantity ?? 1 }] : [];
-    }),
+  // A choice the item no longer offers is left out (its id means nothing to a person).
+  const named = (item ? chosenOf(item, drink.options) : []).flatMap((o) => {
+    const choice = choices.find((c) => c.id === o.choiceId);
+    return choice ? [{ choice: choice.name, quantity: o.quantity ?? 1 }] : [];
   });
+  return drinkLine(w, item?.name ?? w('people.chat.drink.gone'), drink, named);
 }
 
 /** Refusals that carry no catalogue words (their English names fields and states): told by what was asked. */
-const BY_CODE: Partial<Record<ErrorCode, `people.${string}`>> = {
+const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   FORBIDDEN: 'people.chat.refused.notYours',
   NOT_FOUND: 'people.chat.refused.gone',
   INVALID_TRANSITION: 'people.chat.refused.moved',
@@ -161,11 +103,9 @@ const BY_CODE: Partial<Record<ErrorCode, `people.${string}`>> = {
   VALIDATION: 'people.chat.refused.invalid',
 };
 
-/** A refusal as the person reads it: the door's words, in their language. */
-export function refusalText(lang: Lang, error: AppError): string {
-  if (error.text) return say(lang, error.text);
+export function refusalText(w: Words, error: AppError): string {
   const id = BY_CODE[error.code];
-  return id ? words(lang, id) : error.message;
+  return error.text ? w(error.text) : id ? w(id) : error.message;
 }
 
 const MARK: Record<OrderStatus, string> = {
@@ -178,128 +118,133 @@ const MARK: Record<OrderStatus, string> = {
   rejected: ':no_entry:',
   uncollected: ':hourglass:',
 };
-
-/** `items` when `condition` holds, else none (a block or a fact that is there only sometimes). */
-export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
-export const actions = (blockId: string, ...elements: Block[]): Block => ({
-  type: 'actions',
-  block_id: blockId,
-  elements,
-});
+const statusText = (w: Words, status: OrderStatus) =>
+  w(`people.chat.status.${status === 'in-progress' ? 'inProgress' : status}`);
 
 /**
- * An order's message as it is now: the drink and site, where it is (its place in the queue when it
- * was placed, the pickup time, the reason when rejected), Cancel while it waits, Pick up when ready.
+ * An order's message as it is now: where it is (its place in the queue when it was placed, the
+ * pickup time, the reason when rejected), Cancel while it waits, Pick up when ready.
  */
-export function orderMessage(lang: Lang, order: Order, queuePlace: number | null, timeZone: string): SlackMessage {
-  const t = (id: `people.${string}`, values?: PeopleValues) => words(lang, id, values);
+export function orderMessage(w: Words, order: Order, queuePlace: number | null, timeZone: string): SlackMessage {
   const { status, pickupAt, rejectNote } = order;
   const id = String(order.id);
   const time =
     pickupAt && new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }).format(new Date(pickupAt));
+  const reason = status === 'rejected' && rejectNote && rejectNote !== '-';
   const facts = [
-    `${MARK[status]} *${statusText(lang, status)}*`,
-    ...when(status === 'ordered' && queuePlace !== null, t('people.chat.order.queuePlace', { place: queuePlace ?? 0 })),
-    ...when(status === 'scheduled' && time, t('people.chat.order.pickupAt', { time: time || '' })),
-    ...when(
-      status === 'rejected' && rejectNote && rejectNote !== '-',
-      t('people.chat.order.reason', { note: rejectNote ?? '' }),
-    ),
+    `${MARK[status]} *${statusText(w, status)}*`,
+    ...when(status === 'ordered' && queuePlace !== null, w('people.chat.order.queuePlace', { place: queuePlace ?? 0 })),
+    ...when(status === 'scheduled' && time, w('people.chat.order.pickupAt', { time: time ?? '' })),
+    ...when(reason, w('people.chat.order.reason', { note: rejectNote ?? '' })),
   ];
   const buttons = [
     ...when(
       status === 'ordered' || status === 'scheduled',
-      button(t('people.chat.button.cancel'), ACTIONS.cancel, id, 'danger'),
+      button(w('people.chat.button.cancel'), ACTIONS.cancel, id, 'danger'),
     ),
-    ...when(status === 'done', button(t('people.chat.button.pickUp'), ACTIONS.pickUp, id, 'primary')),
+    ...when(status === 'done', button(w('people.chat.button.pickUp'), ACTIONS.pickUp, id, 'primary')),
   ];
-  const line = orderDrinkLine(lang, order);
+  const line = orderLine(w, order);
   const blocks = [
-    section(`${t('people.chat.order.placed', { drink: line })} — ${order.site.name} (#${id})`),
+    section(`${w('people.chat.order.placed', { drink: line })} — ${order.site.name} (#${id})`),
     context(facts.join('  ·  ')),
     ...when(buttons.length, actions(`order-${id}`, ...buttons)),
   ];
-  return { text: `${line}: ${statusText(lang, status)}`, blocks };
+  return { text: `${line}: ${statusText(w, status)}`, blocks };
 }
 
 /** The usual as the person is asked about it: its words, its site, what of it they avoid. */
-export interface UsualShown {
-  line: string;
-  site: string;
-  conflicts: DietTag[];
+export type UsualShown = { line: string; site: string; conflicts: DietTag[] };
+
+/** "Order your usual: <drink> at <site>? [Order] [Change]", what the person avoids in it said before Order. */
+export function usualConfirmation(w: Words, usual: UsualShown, nonce: string): SlackMessage {
+  const text = w('people.chat.usual.confirm', { drink: usual.line, site: usual.site });
+  const warning = dietWarning(w, usual.conflicts);
+  const order = orderButton(w('people.chat.button.order'), ACTIONS.orderUsual, nonce, usual.conflicts, 'primary');
+  const blocks = [
+    section(text),
+    ...when(warning, section(`:warning: *${warning}*`)),
+    actions('usual', order, button(w('people.chat.button.change'), ACTIONS.changeUsual, nonce)),
+  ];
+  return { text: warning ? `${text} ${warning}` : text, blocks };
 }
 
-/**
- * "Order your usual: <drink> at <site>? [Order] [Change]", with what the drink contains that the
- * person avoids said before Order (this is the ask) and carried in Order's value.
- */
-export function usualConfirmation(lang: Lang, usual: UsualShown, nonce: string): SlackMessage {
-  const text = words(lang, 'people.chat.usual.confirm', { drink: usual.line, site: usual.site });
-  const warning = dietWarning(lang, usual.conflicts);
-  const order = button(words(lang, 'people.chat.button.order'), ACTIONS.orderUsual, withShown(nonce, usual.conflicts));
-  const change = button(words(lang, 'people.chat.button.change'), ACTIONS.changeUsual, nonce);
-  return {
-    text: warning ? `${text} ${warning}` : text,
-    blocks: [
-      section(text),
-      ...when(warning, section(`:warning: *${warning}*`)),
-      actions('usual', { ...order, style: 'primary' }, change),
-    ],
-  };
+/** Monday first, Sunday last, as an office week reads. */
+export const WEEK = [1, 2, 3, 4, 5, 6, 0];
+export const dayName = (w: Words, weekday: number) => w(`people.chat.weekday.${weekday}`);
+const dayLine = (w: Words, day: string) => `${dayName(w, weekdayOf(day))} ${day}`;
+
+/** A standing order on App Home: its drink (or "your usual"), days, time and state, and its buttons. */
+function standingBlocks(w: Words, s: StandingOrder & { line: string | null }): Block[] {
+  const id = String(s.id);
+  const weekdays = WEEK.filter((d) => s.weekdays.includes(d)).map((d) => dayName(w, d));
+  const every = w('people.chat.standing.everyAt', { weekdays: weekdays.join(', '), time: s.time });
+  const state = s.paused
+    ? [`*${w('people.chat.standing.paused')}*`]
+    : [
+        ...(s.skipDate ? [w('people.chat.standing.skipping', { day: dayLine(w, s.skipDate) })] : []),
+        ...(s.nextDay ? [w('people.chat.standing.next', { day: dayLine(w, s.nextDay) })] : []),
+      ];
+  const act = ([actionId, text]: [string, Id]) => button(w(text), actionId, id);
+  const buttons: [string, Id][] = s.paused
+    ? [[ACTIONS.standingResume, 'people.chat.standing.resume']]
+    : [
+        [ACTIONS.standingSkip, 'people.chat.standing.skipNext'],
+        [ACTIONS.standingPause, 'people.chat.standing.pause'],
+      ];
+  return [
+    section(`${s.line ?? `_${w('people.chat.standing.yourUsual')}_`} — ${every}`, { block_id: `standing-${id}` }),
+    ...when(state.length, context(state.join('  ·  '))),
+    actions(`standing-actions-${id}`, ...buttons.map(act)),
+  ];
 }
 
 /** The App Home tab: the usual with one tap, today's orders, the standing orders, one tap to order again. */
 export function homeView(
-  lang: Lang,
+  w: Words,
   home: {
     usual: UsualShown | null;
-    today: (Order & { queue_at: number | null })[];
-    standing: Block[];
+    today: QueuedOrder[];
+    standing: (StandingOrder & { line: string | null })[];
     again: { order: Order; conflicts: DietTag[] }[];
     nonce: string;
   },
-): SlackView {
-  const t = (id: `people.${string}`, values?: PeopleValues) => words(lang, id, values);
-  const title = (id: `people.${string}`) => section(`*${t(id)}*`);
+): Block {
   const { usual, nonce } = home;
+  const title = (id: Id) => section(`*${w(id)}*`);
   const divider = { type: 'divider' };
-  const usualBlocks = usual
-    ? [
-        {
-          ...section(marked(lang, `${usual.line} — ${usual.site}`, usual.conflicts)),
-          block_id: 'home-usual',
-          accessory: button(
-            t('people.chat.button.order'),
-            ACTIONS.orderUsual,
-            withShown(nonce, usual.conflicts),
-            'primary',
-          ),
-        },
-        actions('home-standing-new', button(t('people.chat.standing.set'), ACTIONS.standingNew, nonce)),
-      ]
-    : [context(t('people.chat.usual.none'))];
+  const orEmpty = (blocks: Block[], none: Id) => (blocks.length ? blocks : [context(w(none))]);
   const today = home.today.map((o) => {
     const where = when(
       o.status === 'ordered' && o.queue_at !== null,
-      t('people.chat.home.queuePlace', { place: o.queue_at ?? 0 }),
+      w('people.chat.home.queuePlace', { place: o.queue_at ?? 0 }),
     );
-    return context(
-      [`${MARK[o.status]} ${orderDrinkLine(lang, o)} — *${statusText(lang, o.status)}*`, ...where].join('  ·  '),
-    );
+    return context([`${MARK[o.status]} ${orderLine(w, o)} — *${statusText(w, o.status)}*`, ...where].join('  ·  '));
   });
-  const again = home.again.map(({ order, conflicts }) => ({
-    ...section(marked(lang, `${orderDrinkLine(lang, order)} — ${order.site.name}`, conflicts)),
-    block_id: `again-${order.id}`,
-    accessory: button(t('people.chat.button.orderAgain'), ACTIONS.again, withShown(`${order.id}:${nonce}`, conflicts)),
-  }));
-  return {
-    type: 'home',
-    blocks: [
-      { type: 'header', text: plain(t('people.chat.home.title')) },
-      ...[title('people.chat.home.usual'), ...usualBlocks, divider, title('people.chat.home.today')],
-      ...(today.length ? today : [context(t('people.chat.home.noOrders'))]),
-      ...[divider, title('people.chat.home.standing'), ...home.standing],
-      ...when(again.length, divider, title('people.chat.home.again'), ...again),
-    ],
-  };
+  const usualBlocks = usual && [
+    section(marked(w, `${usual.line} — ${usual.site}`, usual.conflicts), {
+      block_id: 'home-usual',
+      accessory: orderButton(w('people.chat.button.order'), ACTIONS.orderUsual, nonce, usual.conflicts, 'primary'),
+    }),
+    actions('home-standing-new', button(w('people.chat.standing.set'), ACTIONS.standingNew, nonce)),
+  ];
+  const again = home.again.map(({ order, conflicts }) =>
+    section(marked(w, `${orderLine(w, order)} — ${order.site.name}`, conflicts), {
+      block_id: `again-${order.id}`,
+      accessory: orderButton(w('people.chat.button.orderAgain'), ACTIONS.again, `${order.id}:${nonce}`, conflicts),
+    }),
+  );
+  const blocks = [
+    { type: 'header', text: plain(w('people.chat.home.title')) },
+    title('people.chat.home.usual'),
+    ...(usualBlocks || [context(w('people.chat.usual.none'))]),
+    ...[divider, title('people.chat.home.today'), ...orEmpty(today, 'people.chat.home.noOrders')],
+    ...[divider, title('people.chat.home.standing')],
+    ...orEmpty(
+      home.standing.flatMap((s) => standingBlocks(w, s)),
+      'people.chat.home.standingNone',
+    ),
+    ...when(again.length, divider, title('people.chat.home.again'), ...again),
+  ];
+  return { type: 'home', blocks };
 }

@@ -1,20 +1,16 @@
-import type { Db, SlackLinksTable } from '../../db/types';
+import type { Db, SlackLinksTable, SlackLinkTokensTable } from '../../db/types';
 
 /** The Slack app's SQL (migration 022): links, one-time links, seen signatures, order messages. */
 
-/** Notes a request's signature; false when it was seen already (a replay), on any server process. */
-export async function noteSignature(db: Db, signature: string, seenAt: string): Promise<boolean> {
+/** Notes a request's signature, forgetting those seen before `forgetBefore`; false when it was seen already (a replay), on any server process. */
+export async function noteSignature(db: Db, signature: string, seenAt: string, forgetBefore: string): Promise<boolean> {
+  await db.deleteFrom('slack_seen_requests').where('seen_at', '<', forgetBefore).execute();
   const inserted = await db
     .insertInto('slack_seen_requests')
     .values({ signature, seen_at: seenAt })
     .onConflict((oc) => oc.column('signature').doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-/** Forgets the signatures older than the window (they would be refused as too old anyway). */
-export async function forgetSignaturesBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('slack_seen_requests').where('seen_at', '<', before).execute();
 }
 
 export function findLink(db: Db, slackUserId: string): Promise<SlackLinksTable | undefined> {
@@ -55,24 +51,24 @@ export async function revokeLinksOfUser(db: Db, userId: number, at: string): Pro
   return Number(result.numUpdatedRows);
 }
 
-/** An account that is gone: its links and order messages go with it. */
-export async function deleteLinksOfUser(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('slack_links').where('user_id', '=', userId).execute();
-  await db.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
-}
-
-export async function saveLinkToken(
-  db: Db,
-  row: { token_hash: string; slack_user_id: string; team_id: string; slack_name: string; expires_at: string },
-): Promise<void> {
+/** Keeps a new one-time link, forgetting those expired by its time. */
+export async function saveLinkToken(db: Db, row: Omit<SlackLinkTokensTable, 'used_at'>, now: string): Promise<void> {
+  await db.deleteFrom('slack_link_tokens').where('expires_at', '<', now).execute();
   await db
     .insertInto('slack_link_tokens')
     .values({ ...row, used_at: null })
     .execute();
 }
 
-export function findLinkToken(db: Db, tokenHash: string) {
-  return db.selectFrom('slack_link_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** A one-time link that was not used and has not expired by `now`. */
+export function findUsableLinkToken(db: Db, tokenHash: string, now: string) {
+  return db
+    .selectFrom('slack_link_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 /** Uses a one-time link: true for the one request that used it. */
@@ -85,10 +81,6 @@ export async function useLinkToken(db: Db, tokenHash: string, at: string): Promi
     .where('expires_at', '>', at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-export async function forgetLinkTokensBefore(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('slack_link_tokens').where('expires_at', '<', before).execute();
 }
 
 export async function saveOrderMessage(

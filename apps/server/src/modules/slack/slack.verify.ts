@@ -1,4 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import type { AppBase } from '../../context';
+import { unauthenticated } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import { noteSignature } from './slack.repository';
 
 /** Slack's window: a request signed more than five minutes from now is refused (and replays are remembered this long). */
 export const SLACK_REQUEST_WINDOW_MS = 5 * 60_000;
@@ -9,17 +14,51 @@ export function slackSignature(signingSecret: string, timestamp: string, rawBody
 }
 
 /** Why a request is refused, or null when its signature is Slack's and fresh. */
-export function signatureProblem(
-  signingSecret: string,
-  headers: { timestamp: string | undefined; signature: string | undefined },
-  rawBody: string,
-  now: Date,
-): string | null {
-  const { timestamp, signature } = headers;
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !signature) return 'the request is not signed';
+function signatureProblem(secret: string, timestamp = '', signature = '', rawBody: string, now: Date): string | null {
+  if (!/^\d{1,12}$/.test(timestamp) || !signature) return 'the request is not signed';
   if (Math.abs(now.getTime() - Number(timestamp) * 1000) > SLACK_REQUEST_WINDOW_MS) return 'the request is too old';
-  const expected = Buffer.from(slackSignature(signingSecret, timestamp, rawBody));
+  const expected = Buffer.from(slackSignature(secret, timestamp, rawBody));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'the signature does not match';
   return null;
+}
+
+/** Which requests are Slack's (docs/api/slack.md, "Slack's requests"), and the one workspace served. */
+export function createSlackVerify(ctx: AppBase, web: () => WebClient) {
+  const { db, clock } = ctx;
+  const config = ctx.config.slackApp;
+  let team: Promise<string> | undefined;
+
+  /** SLACK_TEAM_ID, else the bot token's own workspace (auth.test), asked once (again after a failure). */
+  function teamId(): Promise<string> {
+    if (config?.teamId) return Promise.resolve(config.teamId);
+    team ??= web()
+      .auth.test()
+      .then((answer) => answer.team_id ?? Promise.reject(new Error('auth.test: no team_id')));
+    team.catch(() => (team = undefined));
+    return team;
+  }
+
+  /**
+   * Every Slack request: Slack's v0 signature with the signing secret, at most five minutes old,
+   * never seen before by any server process, from the one workspace. Anything else is 401 and
+   * nothing is done.
+   */
+  async function verify(request: { timestamp?: string; signature?: string; rawBody: string; teamId?: string }) {
+    if (!config) throw unauthenticated('The Slack app is not configured.');
+    const { timestamp, signature, rawBody } = request;
+    const now = clock.now();
+    const problem = signatureProblem(config.signingSecret, timestamp, signature, rawBody, now);
+    if (problem) throw unauthenticated(`Slack request refused: ${problem}.`);
+    if (request.teamId !== undefined && request.teamId !== (await teamId())) {
+      throw unauthenticated('Slack request refused: it comes from another workspace.');
+    }
+    // Seen signatures are kept twice the window (clocks may differ by the window either way).
+    const forget = iso(new Date(now.getTime() - 2 * SLACK_REQUEST_WINDOW_MS));
+    if (!(await noteSignature(db, signature ?? '', iso(now), forget))) {
+      throw unauthenticated('Slack request refused: it was seen before (a replay).');
+    }
+  }
+
+  return { teamId, verify };
 }
