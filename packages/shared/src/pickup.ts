@@ -172,6 +172,15 @@ export function slotTimesOn(input: Omit<SlotRules, 'now'>, day: CafeDay): string
   );
 }
 
+/** Up to two slot starts of `day` around `time` ("09:30, 09:45"), for a person choosing again ('' when the day has none). */
+export function slotTimesNear(input: Omit<SlotRules, 'now'>, day: CafeDay, time: string): string {
+  const times = slotTimesOn(input, day);
+  const minutes = clockMinutes(time);
+  const after = times.findIndex((t) => clockMinutes(t) > minutes);
+  const from = Math.max(0, (after < 0 ? times.length : after) - 1);
+  return times.slice(from, from + 2).join(', ');
+}
+
 /** Whether `time` is a slot start on `day` by the hours, the closed days included (a standing order is placed then). */
 export function isSlotStartOn(input: Omit<SlotRules, 'now'>, day: CafeDay, time: string): boolean {
   return candidatesOn({ ...input, now: new Date(0) }, day).some((slot) => slot.time === time);

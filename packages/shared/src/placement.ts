@@ -292,6 +292,15 @@ export function dietRefusal(conflicts: readonly DietTag[], confirmed: boolean): 
 }
 
 /**
+ * A refusal of the time chosen, not of the drink: a pickup slot that is no longer one (full, closed,
+ * too soon or too far), or a standing order's time on days the venue does not serve then. A form
+ * says it at its time field; every channel asks this rather than keeping its own list.
+ */
+export function isTimeRefusal(text: PeopleText | undefined): boolean {
+  return /^people\.(refusal\.slot|standing\.(notServedAt|fridayCutoff))/.test(text?.id ?? '');
+}
+
+/**
  * The whole decision, the first refusal in the order docs/api.md lists the checks (the site, the
  * item there, then the filled-in drink); null when the order may be placed.
  */

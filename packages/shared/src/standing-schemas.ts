@@ -18,6 +18,13 @@ export const DrinkChoiceSchema = OrderCreateBodySchema.pick({
 });
 export type DrinkChoice = z.infer<typeof DrinkChoiceSchema>;
 
+/** A drink kept as JSON (a usual, a standing order's) read back: null for none, or one no longer of this shape. */
+export function parseDrinkChoice(json: string | null): DrinkChoice | null {
+  if (json === null) return null;
+  const parsed = DrinkChoiceSchema.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : null;
+}
+
 /** GET /me/usual: the person's usual, where it comes from (saved, or their last picked-up drink), or null. */
 export const UsualSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { addDays, weekdayOf, type CafeDay } from './cafe-time';
 import { daysValue, peopleText } from './people-text';
-import { isSlotStartOn, slotTimesOn, standingDayProblem, type SlotRules } from './pickup';
+import { isSlotStartOn, slotTimesNear, standingDayProblem, type SlotRules } from './pickup';
 import type { PlacementRefusal } from './placement';
 import { clockMinutes, instantOfCafeTime } from './schedule';
 
@@ -18,15 +18,6 @@ export interface StandingSlots {
 
 /** The next date from `today` (itself included) that falls on `weekday`. */
 const nextOn = (today: CafeDay, weekday: number): CafeDay => addDays(today, (weekday - weekdayOf(today) + 7) % 7);
-
-/** Up to three slot starts around `time` on `day`, for a person choosing again ("09:30, 09:45"). */
-function nearTimes(input: StandingSlots, day: CafeDay, time: string): string {
-  const times = slotTimesOn(input.slots, day);
-  const minutes = clockMinutes(time);
-  const after = times.findIndex((t) => clockMinutes(t) > minutes);
-  const from = Math.max(0, (after < 0 ? times.length : after) - 1);
-  return times.slice(from, from + 2).join(', ');
-}
 
 /**
  * Why a standing order for `weekdays` at `time` cannot be saved, or null: every chosen day must be
@@ -57,7 +48,7 @@ export function standingRefusal(
         site: input.site.name,
         time: input.time,
         minutes: input.slots.settings.slotMinutes,
-        examples: nearTimes(input, between.day, input.time),
+        examples: slotTimesNear(input.slots, between.day, input.time),
       }),
     );
   }

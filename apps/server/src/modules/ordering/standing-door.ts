@@ -86,8 +86,7 @@ export function createStandingDoor(
       }
       const drink = await drinkOf(user.id, plan.drink);
       if (!drink) throw refusal(400, 'VALIDATION', peopleText('people.standing.noUsual'));
-      await usual.checkDrink(drink);
-      const item = (await itemOf(drink)) as OrderableItem;
+      const item = await usual.checkDrink(drink);
       const today = cafeDayOf(clock.now(), site.timeZone);
       refuse(
         standingRefusal({ ...(await slotsOf(site, item.venue)), weekdays: plan.weekdays, time: plan.time, today }),

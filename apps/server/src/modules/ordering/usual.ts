@@ -1,15 +1,9 @@
-import { DrinkChoiceSchema, drinkShapeRefusal, peopleText, type DrinkChoice, type Usual } from '@cafe/shared';
+import { drinkShapeRefusal, parseDrinkChoice, peopleText, type DrinkChoice, type Usual } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { refusal, refuse } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import type { MenuService } from '../menu/menu.service';
+import type { MenuService, OrderableItem } from '../menu/menu.service';
 import * as repo from './ordering.repository';
-
-const parseDrink = (json: string | null): DrinkChoice | null => {
-  if (json === null) return null;
-  const parsed = DrinkChoiceSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
-};
 
 /**
  * A person's usual drink, kept on the server and used by every channel (the web's "Order again",
@@ -19,15 +13,16 @@ const parseDrink = (json: string | null): DrinkChoice | null => {
 export function createUsual(ctx: AppBase, deps: { menu: MenuService }) {
   const { db, clock } = ctx;
 
-  /** A drink the menu knows, of the shape its venue needs (400 otherwise, in the person's words). */
-  async function checkDrink(drink: DrinkChoice): Promise<void> {
+  /** A drink the menu knows, of the shape its venue needs (400 otherwise, in the person's words): its item. */
+  async function checkDrink(drink: DrinkChoice): Promise<OrderableItem> {
     const item = await deps.menu.findForOrder(drink.menu_id);
     if (!item) throw refusal(400, 'VALIDATION', peopleText('people.refusal.itemGone'));
     refuse(drinkShapeRefusal(item.venue, drink));
+    return item;
   }
 
   async function usualOf(userId: number): Promise<DrinkChoice | null> {
-    return parseDrink(await repo.findUsual(db, userId));
+    return parseDrinkChoice(await repo.findUsual(db, userId));
   }
 
   return {

@@ -2,10 +2,10 @@ import {
   addDays,
   cafeDayOf,
   checkPickup,
-  clockMinutes,
   clockTimeText,
   peopleText,
   type PeopleText,
+  slotTimesNear,
   slotTimesOn,
   standingDayProblem,
   pickupSlots,
@@ -123,13 +123,13 @@ export function createPickupService(
       return [...times].sort();
     },
 
-    /**
-     * The slot an order for later names, checked against the site's hours, lead time and days
-     * ahead (400 naming pickupAt). Its room is counted in the placement's transaction.
-     */
     /** What a venue's slots are worked out from now (a standing order's days and time are checked against them). */
     slotRulesOf: (site: SiteRecord, venue: CategoryFor): Promise<SlotRules> => slotRules(site, venue, ctx.clock.now()),
 
+    /**
+     * The slot an order for later names, checked against the site's hours, lead time and days
+     * ahead (400 in the person's words). Its room is counted in the placement's transaction.
+     */
     async check(site: SiteRecord, venue: CategoryFor, pickupAt: string): Promise<Omit<Slot, 'remaining'>> {
       const input = await slotRules(site, venue, ctx.clock.now());
       const at = new Date(pickupAt);
@@ -138,15 +138,11 @@ export function createPickupService(
       const time = clockTimeText(at, site.timeZone);
       if (result.reason === 'not-a-slot') {
         const day = cafeDayOf(at, site.timeZone);
-        const times = slotTimesOn(input, day);
+        const examples = slotTimesNear(input, day, time);
         // Outside the hours altogether, or between two slots of that day (with the nearest ones).
-        if (times.length === 0 || standingDayProblem(input, day, time) !== 'not-a-slot') {
+        if (!examples || standingDayProblem(input, day, time) !== 'not-a-slot') {
           throw refusal(400, 'VALIDATION', peopleText('people.refusal.slotClosed', { site: site.name, time }));
         }
-        const minutes = clockMinutes(time);
-        const next = times.findIndex((t) => clockMinutes(t) > minutes);
-        const from = Math.max(0, (next < 0 ? times.length : next) - 1);
-        const examples = times.slice(from, from + 2).join(', ');
         const values = { site: site.name, time, minutes: site.pickup.slotMinutes, examples };
         throw refusal(400, 'VALIDATION', peopleText('people.refusal.slotNotStart', values));
       }

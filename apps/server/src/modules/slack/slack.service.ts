@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conflictsOfDrink, drinkOfOrder, peopleText, type DrinkOf, type MenuEntry } from '@cafe/shared';
+import { conflictsOfDrink, drinkOfOrder, isTimeRefusal, peopleText, type DrinkOf, type MenuEntry } from '@cafe/shared';
 import type { OrderCreateBody, PlacedOrder, QueuedOrder, StandingOrderPatchBody } from '@cafe/shared';
 import type { WebClient } from '@slack/web-api';
 import type { AppBase, AuthUser } from '../../context';
@@ -51,8 +51,6 @@ const STANDING_MOVES = new Map<string, StandingOrderPatchBody>([
   [ACTIONS.standingPause, { paused: true }],
   [ACTIONS.standingResume, { paused: false }],
 ]);
-/** A refusal a modal shows on its time: the slot, a day or hour not served, the Friday cut-off. */
-const TIME_REFUSAL = /^people\.(refusal\.slot|standing\.(notServedAt|fridayCutoff))/;
 
 /**
  * The Slack app (docs/slack.md, decision 0071): transport only. Every request is verified and
@@ -233,7 +231,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       const diet = error.code === 'DIET_CONFIRMATION_NEEDED' && values.diet;
-      const block = diet ? 'diet' : (blocks[TIME_REFUSAL.test(error.text?.id ?? '') ? 1 : 0] ?? '');
+      const block = diet ? 'diet' : (blocks[isTimeRefusal(error.text) ? 1 : 0] ?? '');
       return errors({ [block]: refusalText(p.w, error) });
     }
   }

@@ -1,11 +1,10 @@
 import {
-  DrinkChoiceSchema,
   clockMinutes,
   instantOfCafeTime,
   parseDietTags,
+  parseDrinkChoice,
   type CafeDay,
   type DietTag,
-  type DrinkChoice,
 } from '@cafe/shared';
 import type { StandingPlan } from '../ordering/standing-door';
 import type { SiteRecord } from '../sites/sites.service';
@@ -27,16 +26,10 @@ export function pickupInstant(day: CafeDay, time: string, timeZone: string): Dat
   return instantOfCafeTime(day, clockMinutes(time), timeZone);
 }
 
-export const parseDrink = (json: string | null): DrinkChoice | null => {
-  if (json === null) return null;
-  const parsed = DrinkChoiceSchema.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : null;
-};
-
 /** A standing order as the door reads it, with what its owner confirmed of the drink when setting it. */
 export const planOf = (row: StandingRow, site: SiteRecord): StandingPlan & { dietConfirmed: DietTag[] } => ({
   site,
-  drink: parseDrink(row.drink),
+  drink: parseDrinkChoice(row.drink),
   weekdays: weekdaysOf(row.weekdays),
   time: row.time,
   dietConfirmed: parseDietTags(row.diet_confirmed),

@@ -11,7 +11,7 @@ import { iso } from '../../lib/time';
 import type { OrderingService } from '../ordering/ordering.service';
 import type { SitesService } from '../sites/sites.service';
 import type { UsersService } from '../users/users.service';
-import { parseDrink, planOf, weekdaysOf, weekdaysText } from './standing-days';
+import { planOf, weekdaysOf, weekdaysText } from './standing-days';
 import { createStandingRuns } from './standing-runs';
 import * as repo from './standing.repository';
 
@@ -47,18 +47,16 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
     const site = await deps.sites.get(row.site_id);
     const today = cafeDayOf(clock.now(), site.timeZone);
     const doneToday = (await repo.findRun(db, row.id, today)) !== undefined;
+    const plan = planOf(row, site);
     return {
       id: row.id,
       siteId: row.site_id,
-      drink: parseDrink(row.drink),
+      drink: plan.drink,
       weekdays: weekdaysOf(row.weekdays),
       time: row.time,
       paused: row.paused === 1,
       skipDate: row.skip_date !== null && row.skip_date >= today ? row.skip_date : null,
-      nextDay:
-        row.paused === 1
-          ? null
-          : await door.nextDay(row.user_id, planOf(row, site), { doneToday, skip: row.skip_date }),
+      nextDay: row.paused === 1 ? null : await door.nextDay(row.user_id, plan, { doneToday, skip: row.skip_date }),
       lastRun: lastRun
         ? {
             day: lastRun.day,
@@ -184,16 +182,6 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
     async remove(user: AuthUser, id: number): Promise<void> {
       const row = await ownRow(user, id);
       await end({ id: row.id }, 'removed');
-    },
-
-    async pause(user: AuthUser, id: number): Promise<StandingOrder> {
-      return update(user, id, { paused: true });
-    },
-    async resume(user: AuthUser, id: number): Promise<StandingOrder> {
-      return update(user, id, { paused: false });
-    },
-    async skipNext(user: AuthUser, id: number): Promise<StandingOrder> {
-      return update(user, id, { skipNext: true });
     },
 
     /** One pass of the daily placement at `now` (tests, and the timer). */

@@ -1,6 +1,7 @@
 import {
   dashIfEmpty,
   draftRefusal,
+  isTimeRefusal,
   LIMITS,
   siteRefusal,
   type DietTag,
@@ -62,19 +63,9 @@ function refusalProblem(refusal: PlacementRefusal): PlaceProblem {
   return { text: refusal.text };
 }
 
-/** The server's refusals of a pickup time that is not one that may be chosen now (400, by their message). */
-const SLOT_REFUSALS: ReadonlySet<string> = new Set([
-  'people.refusal.slotNotStart',
-  'people.refusal.slotClosed',
-  'people.refusal.slotTooSoon',
-  'people.refusal.slotTooFar',
-  'people.refusal.slotClosedToday',
-]);
-
-/** The server refused the pickup time itself: full (409 SLOT_FULL), or not one that may be chosen now. */
+/** The server refused the pickup time itself: full (409 SLOT_FULL), or not one that may be chosen now (400). */
 function pickupRefused(error: unknown): boolean {
-  if (isApiError(error, 'SLOT_FULL')) return true;
-  return isApiError(error, 'VALIDATION') && SLOT_REFUSALS.has(error.text?.id ?? '');
+  return isApiError(error, 'SLOT_FULL') || (isApiError(error, 'VALIDATION') && isTimeRefusal(error.text));
 }
 
 function failureText(error: unknown): string {
