@@ -1,4 +1,4 @@
-import { DrinkTypeSchema, OrderOptionSchema, SweetnessSchema, textOrEmpty, type DrinkChoice } from '@cafe/shared';
+import { DrinkTypeSchema, OrderOptionSchema, SweetnessSchema, drinkOfOrder, type DrinkChoice } from '@cafe/shared';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
@@ -34,22 +34,8 @@ export function readLegacyUsual(): LegacyUsual | null {
     const parsed = LegacyUsualSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return null;
     const kept = parsed.data;
-    const remark = textOrEmpty(kept.remark);
     return {
-      drink: {
-        menu_id: kept.menu_id,
-        type: kept.type,
-        sweetness: kept.sweetness,
-        ...(remark ? { remark } : {}),
-        ...(kept.options
-          ? {
-              options: kept.options.map((o) => ({
-                choiceId: o.choiceId,
-                ...(o.quantity > 1 ? { quantity: o.quantity } : {}),
-              })),
-            }
-          : {}),
-      },
+      drink: drinkOfOrder({ ...kept, menu: { id: kept.menu_id } }),
       name: kept.menu_name,
       choices: (kept.options ?? []).map((o) => ({ choice: o.choice, quantity: o.quantity })),
     };

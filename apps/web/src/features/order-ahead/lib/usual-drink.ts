@@ -33,24 +33,23 @@ export function drinkChoiceOfOrder(order: Order): DrinkChoice | null {
   return isCafeDrink(order) ? drinkOfOrder(order) : null;
 }
 
-/** The person's most recent cafe drink that was not cancelled or rejected, or null. */
-export function mostRecentDrinkOrder(orders: readonly Order[]): Order | null {
+/** The most recently ordered of the orders `keep` takes, or null. */
+function latestOf(orders: readonly Order[], keep: (order: Order) => boolean): Order | null {
   let latest: Order | null = null;
   for (const order of orders) {
-    if (isStatusIn(UNCOUNTED_ORDER_STATUSES, order.status) || !isCafeDrink(order)) continue;
-    if (!latest || order.orderDate > latest.orderDate) latest = order;
+    if (keep(order) && (!latest || order.orderDate > latest.orderDate)) latest = order;
   }
   return latest;
 }
 
+/** The person's most recent cafe drink that was not cancelled or rejected, or null. */
+export function mostRecentDrinkOrder(orders: readonly Order[]): Order | null {
+  return latestOf(orders, (o) => !isStatusIn(UNCOUNTED_ORDER_STATUSES, o.status) && isCafeDrink(o));
+}
+
 /** The person's most recent tumbler photo ('' for none): the photo "Order again" sends again. */
 export function recentTumbler(orders: readonly Order[]): string {
-  let latest: Order | null = null;
-  for (const order of orders) {
-    if (order.menu.category.categoryFor !== 'cafe' || !order.tumblerImage) continue;
-    if (!latest || order.orderDate > latest.orderDate) latest = order;
-  }
-  return latest?.tumblerImage ?? '';
+  return latestOf(orders, (o) => o.menu.category.categoryFor === 'cafe' && Boolean(o.tumblerImage))?.tumblerImage ?? '';
 }
 
 /** A choice by its id: its name and its group's, as the menu names it now or an order named it then. */
