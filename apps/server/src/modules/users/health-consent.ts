@@ -1,6 +1,6 @@
-import { HEALTH_CONSENT_VERSION, parseDietTags, type DietTag, type HealthConsent } from '@cafe/shared';
+import { HEALTH_CONSENT_VERSION, parseDietTags, peopleText, type DietTag, type HealthConsent } from '@cafe/shared';
 import type { Change } from '../../lib/domain-events';
-import { AppError } from '../../lib/errors';
+import { refusal } from '../../lib/errors';
 import type { ConsentColumns } from './users.repository';
 
 /*
@@ -36,11 +36,7 @@ export const avoidsInUse = (record: AvoidsRecord): DietTag[] => (record.consent.
 
 /** A list that is not empty, without the person's consent: refused, saying what to do. */
 export const consentRequired = () =>
-  new AppError(
-    400,
-    'HEALTH_CONSENT_REQUIRED',
-    'To save what you cannot drink, first agree that the cafe keeps it: tick the box, then save again.',
-  );
+  refusal(400, 'HEALTH_CONSENT_REQUIRED', peopleText('people.refusal.healthConsentRequired'));
 
 /**
  * The audit log's entry of a consent given or withdrawn: who, when, which wording. Never the list
