@@ -128,3 +128,15 @@ export function isUntagged(item: DrinkItem): boolean {
     (item.optionGroups ?? []).every((g) => g.choices.every((c) => (c.tags ?? []).length === 0))
   );
 }
+
+/**
+ * What a person is told of a drink's diet: what of it as it will be made they avoid, and whether
+ * nobody has tagged it, said only to a person who avoids something. Every menu, form and card asks it.
+ */
+export function dietMarksOf(
+  avoids: readonly DietTag[],
+  item: DrinkItem,
+  options: readonly DrinkOption[] | undefined,
+): { conflicts: DietTag[]; untagged: boolean } {
+  return { conflicts: conflictsOfDrink(avoids, item, options), untagged: avoids.length > 0 && isUntagged(item) };
+}

@@ -1,5 +1,5 @@
 import type { DietTag } from './diet';
-import { conflictsOfDrink, isUntagged } from './drink';
+import { dietMarksOf } from './drink';
 import {
   draftRefusal,
   itemRefusal,
@@ -38,7 +38,7 @@ export interface MenuEntry {
   later: PlacementRefusal | null;
   /** What of the drink as it comes (its default choices) the person avoids. */
   conflicts: DietTag[];
-  /** Nobody has tagged what it contains: a person who avoids something is told so. */
+  /** Nobody has tagged what it contains, and the person avoids something: they are told so. */
   untagged: boolean;
 }
 
@@ -96,8 +96,7 @@ export function menuFor(input: MenuForInput): MenuEntry[] {
             now,
             // The Friday cut-off is the slot's: a slot before 12:00 may still be chosen.
             later: later?.code === 'CAFE_MENU_CLOSED_FRIDAY' ? null : later,
-            conflicts: conflictsOfDrink(input.avoids, item, undefined),
-            untagged: isUntagged(item),
+            ...dietMarksOf(input.avoids, item, undefined),
           };
         }),
     );

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  conflictsOfDrink,
   dashIfEmpty,
-  isUntagged,
+  dietMarksOf,
   textOrEmpty,
   type ChosenOption,
   type DietTag,
@@ -56,6 +55,8 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
   );
   const [pickupAt, setPickupAt] = useState<string | undefined>(initialDraft?.pickupAt);
   const problem = showCheck ? optionsProblem(optionGroups, options) : null;
+  // What of the drink as chosen the person avoids; "not tagged" only once the item's tags are known.
+  const diet = dietMarksOf(avoids, { tags: tags ?? [], optionGroups }, options);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<CafeOrderFormInput, unknown, CafeOrderFormValues>({
@@ -110,10 +111,7 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
       onSubmit={(event) => void handleSubmit(handleValid, handleInvalid)(event)}
       className="space-y-6"
     >
-      <DietWarning
-        conflicts={conflictsOfDrink(avoids, { tags: tags ?? [], optionGroups }, options)}
-        untagged={avoids.length > 0 && tags !== undefined && isUntagged({ tags: tags ?? [], optionGroups })}
-      />
+      <DietWarning {...diet} untagged={diet.untagged && tags !== undefined} />
       <DrinkChoiceFields
         control={control}
         register={register}

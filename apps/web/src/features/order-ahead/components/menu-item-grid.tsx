@@ -1,4 +1,4 @@
-import { conflictsOfDrink, isUntagged, textOrEmpty, type Menu } from '@cafe/shared';
+import { dietMarksOf, textOrEmpty, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
@@ -37,11 +37,9 @@ export function MenuItemGrid({
   const { _ } = useLingui();
   const atSite = useItemAtSite();
   // What the person avoids: each tile marks what it (with its default choices) contains of it, or
-  // that nobody has tagged it (the shared conflictsOfDrink and isUntagged, as every channel asks).
+  // that nobody has tagged it (the shared dietMarksOf, as every channel asks).
   const avoids = useMyAvoids();
-  const dietBadge = (item: Menu) => (
-    <DietBadge conflicts={conflictsOfDrink(avoids, item, undefined)} untagged={avoids.length > 0 && isUntagged(item)} />
-  );
+  const dietBadge = (item: Menu) => <DietBadge {...dietMarksOf(avoids, item, undefined)} />;
   const unavailableText = unavailableHint ?? _('order.menu.unavailable');
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">

@@ -1,4 +1,4 @@
-import { conflictsOfDrink, isUntagged, type Order } from '@cafe/shared';
+import { dietMarksOf, type Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Camera, RotateCcw, Star } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -95,12 +95,7 @@ export function OrderAgainCard({ orders, onOrderAgain }: OrderAgainCardProps) {
         <p className="font-semibold break-words">{name}</p>
         <p className="text-sm break-words text-[var(--ink-muted)]">{words.details(drink)}</p>
         {/* The summary asks before placing it; the card says so already (the item's defaults when it names no choice). */}
-        {item ? (
-          <DietBadge
-            conflicts={conflictsOfDrink(avoids, item, drink.options)}
-            untagged={avoids.length > 0 && isUntagged(item)}
-          />
-        ) : null}
+        {item ? <DietBadge {...dietMarksOf(avoids, item, drink.options)} /> : null}
         {photo && gone ? <p className="mt-1 text-sm text-[var(--ink-muted)]">{_('order.again.photoGone')}</p> : null}
         {saveUsual.isError ? (
           <AlertMessage className="mt-2">{errorText(saveUsual.error) ?? _('order.again.makeUsualFailed')}</AlertMessage>

@@ -1,4 +1,4 @@
-import { conflictsOfDrink, DIET_TAGS, isUntagged, textOrEmpty, type DietTag } from '@cafe/shared';
+import { dietMarksOf, DIET_TAGS, textOrEmpty, type DietTag } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
@@ -161,7 +161,7 @@ function useDraftDiet(draft: OrderDraft | null): { conflicts: DietTag[]; untagge
   if (!draft || avoids.length === 0) return { conflicts: [], untagged: false };
   const item = (categories.data ?? []).flatMap((c) => c.menu).find((m) => m.id === draft.menu_id);
   if (!item) return { conflicts: [], untagged: false };
-  return { conflicts: conflictsOfDrink(avoids, item, draft.options), untagged: isUntagged(item) };
+  return dietMarksOf(avoids, item, draft.options);
 }
 
 /** The chosen options, named and in the item's group order, as the order will keep them. */
