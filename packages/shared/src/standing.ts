@@ -17,7 +17,8 @@ export interface StandingSlots {
 }
 
 /** The next date from `today` (itself included) that falls on `weekday`. */
-const nextOn = (today: CafeDay, weekday: number): CafeDay => addDays(today, (weekday - weekdayOf(today) + 7) % 7);
+export const nextDateOn = (today: CafeDay, weekday: number): CafeDay =>
+  addDays(today, (weekday - weekdayOf(today) + 7) % 7);
 
 /**
  * Why a standing order for `weekdays` at `time` cannot be saved, or null: every chosen day must be
@@ -28,7 +29,7 @@ export function standingRefusal(
   input: StandingSlots & { weekdays: readonly number[]; time: string; today: CafeDay },
 ): PlacementRefusal | null {
   const problems = input.weekdays.map((weekday) => {
-    const day = nextOn(input.today, weekday);
+    const day = nextDateOn(input.today, weekday);
     return { weekday, day, problem: standingDayProblem(input.slots, day, input.time) };
   });
   const days = (kind: string) => daysValue(problems.filter((p) => p.problem === kind).map((p) => p.weekday));

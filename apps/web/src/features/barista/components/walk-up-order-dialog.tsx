@@ -3,9 +3,9 @@ import { useLingui } from '@lingui/react';
 import {
   conflictsOfDrink,
   dashIfEmpty,
-  DIET_TAGS,
   DisplayNameSchema,
   LIMITS,
+  sortDietTags,
   WalkUpOrderBodySchema,
   type ChosenOption,
   type DietTag,
@@ -145,11 +145,10 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const drinkKey = `${person?.id}:${menuId}`;
   const conflicts =
     orderFor === 'person' && person && item
-      ? DIET_TAGS.filter(
-          (tag) =>
-            conflictsOfDrink(person.avoids ?? [], item, chosen).includes(tag) ||
-            (serverConflicts.key === drinkKey && serverConflicts.tags.includes(tag)),
-        )
+      ? sortDietTags([
+          ...conflictsOfDrink(person.avoids ?? [], item, chosen),
+          ...(serverConflicts.key === drinkKey ? serverConflicts.tags : []),
+        ])
       : [];
   const conflictKey = `${drinkKey}:${conflicts.join()}`;
   const [confirmedFor, setConfirmedFor] = useState('');

@@ -1,4 +1,4 @@
-import { dietMarksOf, DIET_TAGS, textOrEmpty, type DietTag } from '@cafe/shared';
+import { dietMarksOf, sortDietTags, textOrEmpty, type DietTag } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
 import { OfflineReason } from '@/components/offline-banner';
@@ -35,7 +35,7 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
   // What of the drink as it will be made the person avoids: they are asked before it is placed,
   // and again when the server says it has more (their list changed on another device).
   const { conflicts: mine, untagged } = useDraftDiet(draft);
-  const conflicts = DIET_TAGS.filter((tag) => mine.includes(tag) || serverConflicts.includes(tag));
+  const conflicts = sortDietTags([...mine, ...serverConflicts]);
   const [dietConfirmed, setDietConfirmed] = useState(false);
   const needsConfirm = conflicts.length > 0 && !dietConfirmed;
 

@@ -1,4 +1,4 @@
-import { conflictsOfDrink, DIET_TAGS, daysValue, peopleText, type DrinkChoice, type Menu } from '@cafe/shared';
+import { conflictsOfDrink, daysValue, peopleText, sortDietTags, type DrinkChoice, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { AlertMessage, ErrorState, LoadingBlock, Select } from '@/components/ui';
@@ -65,11 +65,10 @@ export function StandingOrderForm({ usual, drinks, describe, itemOf }: StandingO
   const drink = drinkKey === USUAL ? usual : (drinks.find((d) => d.key === drinkKey)?.drink ?? null);
   const item = drink ? itemOf(drink.menu_id) : undefined;
   const conflictsKey = `${drinkKey}:${drink?.menu_id}`;
-  const conflicts = DIET_TAGS.filter(
-    (tag) =>
-      (drink && item ? conflictsOfDrink(avoids, item, drink.options) : []).includes(tag) ||
-      (serverConflicts.key === conflictsKey && serverConflicts.tags.includes(tag)),
-  );
+  const conflicts = sortDietTags([
+    ...(drink && item ? conflictsOfDrink(avoids, item, drink.options) : []),
+    ...(serverConflicts.key === conflictsKey ? serverConflicts.tags : []),
+  ]);
   const dietKey = `${conflictsKey}:${conflicts.join()}`;
   const needsConfirm = conflicts.length > 0 && confirmedFor !== dietKey;
 

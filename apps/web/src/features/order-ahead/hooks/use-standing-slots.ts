@@ -1,4 +1,4 @@
-import { addDays, cafeDayOf, slotTimesOn, weekdayOf, type CategoryFor, type Site } from '@cafe/shared';
+import { cafeDayOf, nextDateOn, slotTimesOn, type CategoryFor, type Site } from '@cafe/shared';
 import { useQuery } from '@tanstack/react-query';
 import { usePickupSettings } from '@/api/pickup-settings';
 import { scheduleQueryOptions } from '@/api/schedule';
@@ -20,7 +20,6 @@ export function useStandingSlots(site: Site | undefined, venue: CategoryFor) {
   const timesOn = (weekday: number): string[] => {
     if (!ready) return [];
     const today = cafeDayOf(now, site.timeZone);
-    const day = addDays(today, (weekday - weekdayOf(today) + 7) % 7);
     return slotTimesOn(
       {
         rules: { weekly: schedule.data.weekly, closedDays: [] },
@@ -28,7 +27,7 @@ export function useStandingSlots(site: Site | undefined, venue: CategoryFor) {
         venue,
         settings: pickup.data,
       },
-      day,
+      nextDateOn(today, weekday),
     );
   };
 
