@@ -1,4 +1,5 @@
 import {
+  clockTimeText,
   peopleText,
   PICKUP_CLOSED_NOTE,
   PICKUP_PAUSED_NOTE,
@@ -62,10 +63,7 @@ export function eventOf(
 
 /** The pickup time of an order for later, as the site's clock says it (HH:mm). */
 function clockTime(instant: string | null, timeZone: string): string {
-  if (!instant) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    new Date(instant),
-  );
+  return instant ? clockTimeText(new Date(instant), timeZone) : '';
 }
 
 /**

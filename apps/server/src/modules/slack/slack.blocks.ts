@@ -1,5 +1,6 @@
 import {
   chosenOf,
+  clockTimeText,
   peopleText,
   tagsValue,
   weekdayOf,
@@ -128,8 +129,7 @@ const statusText = (w: Words, status: OrderStatus) =>
 export function orderMessage(w: Words, order: Order, queuePlace: number | null, timeZone: string): SlackMessage {
   const { status, pickupAt, rejectNote } = order;
   const id = String(order.id);
-  const time =
-    pickupAt && new Intl.DateTimeFormat('en-GB', { timeZone, timeStyle: 'short' }).format(new Date(pickupAt));
+  const time = pickupAt && clockTimeText(new Date(pickupAt), timeZone);
   const reason = status === 'rejected' && rejectNote && rejectNote !== '-';
   const facts = [
     `${MARK[status]} *${statusText(w, status)}*`,
