@@ -13,6 +13,7 @@ const TIERS = {
   'views.open': { perMinute: 100, burst: 20 },
   'views.update': { perMinute: 100, burst: 20 },
   'users.lookupByEmail': { perMinute: 100, burst: 20 },
+  'users.info': { perMinute: 100, burst: 20 },
 } as const;
 export type SlackMethod = keyof typeof TIERS;
 
