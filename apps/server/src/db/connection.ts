@@ -25,7 +25,52 @@ export interface DatabaseHandle {
    * (DEFAULT_PG_TIMEOUTS), for what may take long on a big database: the migrations.
    */
   withoutDeadlines?: <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
+  /**
+   * Calls `listener` with the text of every statement sent to the database from now on (BEGIN and
+   * COMMIT included, and on PostgreSQL the live events' relays): what a request costs in round
+   * trips, counted (test-support/statements.ts). Answers a function that stops it.
+   */
+  onStatement(listener: (text: string) => void): () => void;
+  /** While a listener is on (onStatement): the statements sent whose answer has not come back yet. */
+  statementsInFlight(): number;
   close(): Promise<void>;
+}
+
+/** The listeners of `DatabaseHandle.onStatement`: nothing to call, nothing done. */
+function statementListeners() {
+  const listeners = new Set<(text: string) => void>();
+  let inFlight = 0;
+  return {
+    listeners,
+    inFlight: () => inFlight,
+    /** A statement sent: the function to call once it is answered. */
+    pending: (): (() => void) => {
+      inFlight += 1;
+      let done = false;
+      return () => {
+        if (!done) inFlight -= 1;
+        done = true;
+      };
+    },
+    /** A statement answered (or failed), of those told while a listener was on. */
+    answered: <T>(result: T): T => {
+      inFlight += 1;
+      if (result instanceof Promise) {
+        result.then(
+          () => (inFlight -= 1),
+          () => (inFlight -= 1),
+        );
+      } else inFlight -= 1;
+      return result;
+    },
+    on: (listener: (text: string) => void): (() => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    tell: (text: string): void => {
+      for (const listener of listeners) listener(text);
+    },
+  };
 }
 
 /**
@@ -74,7 +119,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
  * transaction's ROLLBACK too). The connection is closed instead, so what comes next fails at
  * once (503) or gets a fresh connection.
  */
-function dropOnReadTimeout(client: pg.PoolClient): void {
+function dropOnReadTimeout(client: pg.PoolClient, statements: ReturnType<typeof statementListeners>): void {
   type Query = (...args: unknown[]) => unknown;
   const query = client.query.bind(client) as Query;
   const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
@@ -83,7 +128,24 @@ function dropOnReadTimeout(client: pg.PoolClient): void {
     // connection parses and plans it once, not on every run.
     const name = typeof args[0] === 'string' && Array.isArray(args[1]) ? NAMED_STATEMENTS.get(args[0]) : undefined;
     if (name !== undefined) args = [{ name, text: args[0], values: args[1] }, ...args.slice(2)];
-    const result = query(...args);
+    let result: unknown;
+    if (statements.listeners.size > 0) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      statements.tell(text ?? '');
+      const callback = args[args.length - 1];
+      if (typeof callback === 'function') {
+        // The pool's own query (pool.query) passes a callback and gets no promise back.
+        const done = statements.pending();
+        args = [
+          ...args.slice(0, -1),
+          (...answer: unknown[]) => {
+            done();
+            return (callback as (...answer: unknown[]) => unknown)(...answer);
+          },
+        ];
+        result = query(...args);
+      } else result = statements.answered(query(...args));
+    } else result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === 'Query read timeout') socket?.destroy();
@@ -100,6 +162,7 @@ export function openDatabase(options: {
   /** PostgreSQL only: other limits than DEFAULT_PG_TIMEOUTS (tests make them short). */
   pgTimeouts?: Partial<PgTimeouts>;
 }): DatabaseHandle {
+  const statements = statementListeners();
   if (options.databaseUrl) {
     const timeouts = { ...DEFAULT_PG_TIMEOUTS, ...options.pgTimeouts };
     const pool = new pg.Pool({
@@ -123,7 +186,7 @@ export function openDatabase(options: {
     // queryable), and whoever holds it sees its next query fail.
     pool.on('connect', (client) => {
       client.on('error', (error) => console.warn(`PostgreSQL connection: ${error.message}`));
-      dropOnReadTimeout(client);
+      dropOnReadTimeout(client, statements);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const withoutDeadlines = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
@@ -142,7 +205,15 @@ export function openDatabase(options: {
         await own.destroy();
       }
     };
-    return { db, dialect: 'postgres', pgPool: pool, withoutDeadlines, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      pgPool: pool,
+      withoutDeadlines,
+      onStatement: statements.on,
+      statementsInFlight: statements.inFlight,
+      close: () => db.destroy(),
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -154,7 +225,13 @@ export function openDatabase(options: {
   // Deleted content is overwritten with zeros, not left in the file's free space: a deleted
   // person's remark must not be readable from a copy of the file (issue 31). Costs some writes.
   sqlite.pragma('secure_delete = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // Every statement Kysely runs (BEGIN and COMMIT included), for onStatement.
+    log: (event) => {
+      if (statements.listeners.size > 0) statements.tell(event.query.sql);
+    },
+  });
   const maintenance = startSqliteMaintenance(sqlite, db);
   const withWritableSqliteSchema = async <T>(edit: () => Promise<T>): Promise<T> => {
     sqlite.unsafeMode(true);
@@ -168,6 +245,9 @@ export function openDatabase(options: {
     db,
     dialect: 'sqlite',
     withWritableSqliteSchema,
+    onStatement: statements.on,
+    // better-sqlite3 answers before Kysely's call returns: nothing is ever in flight between turns.
+    statementsInFlight: () => 0,
     close: () => maintenance.stop().then(() => db.destroy()),
   };
 }

@@ -14,6 +14,8 @@ export interface Processes {
   apps: FastifyInstance[];
   /** Each process's database pool, in the order of `apps`. */
   pools: pg.Pool[];
+  /** Each process's database handle, in the order of `apps` (test-support/statements.ts counts what is sent). */
+  databases: DatabaseHandle[];
   /** Stops every process, closes its pool and drops the database. */
   stop: () => Promise<void>;
 }
@@ -73,7 +75,12 @@ export async function untilRelaying(apps: readonly FastifyInstance[]): Promise<v
 export async function startProcesses(
   count: number,
   name: string,
-  options: { env?: Record<string, string>; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    /** The cluster adapter's heartbeat and clean-up (attachClusterAdapter). */
+    adapter?: { heartbeatMs?: number; cleanupMs?: number };
+  } = {},
 ): Promise<Processes> {
   const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '', name);
   const handles: DatabaseHandle[] = [];
@@ -97,7 +104,7 @@ export async function startProcesses(
       handles.push(handle);
       const app = await buildApp({ config, database: handle, clock: options.clock ?? new TestClock() });
       apps.push(app);
-      if (handle.pgPool) await attachClusterAdapter(app, handle.pgPool);
+      if (handle.pgPool) await attachClusterAdapter(app, handle.pgPool, options.adapter);
       await app.listen({ port: 0, host: '127.0.0.1' });
     }
     await untilRelaying(apps);
@@ -105,7 +112,7 @@ export async function startProcesses(
     await stop().catch(() => undefined);
     throw error;
   }
-  return { apps, pools: handles.map((handle) => handle.pgPool as pg.Pool), stop };
+  return { apps, pools: handles.map((handle) => handle.pgPool as pg.Pool), databases: handles, stop };
 }
 
 /**

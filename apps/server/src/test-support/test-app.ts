@@ -92,6 +92,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   config: Config;
+  /** The database the app runs on (test-support/statements.ts counts what is sent to it). */
+  database: DatabaseHandle;
   close(): Promise<void>;
   /**
    * Insert a user straight into the database and return it with a fresh access token. `site` is
@@ -165,6 +167,7 @@ export async function createTestApp(
     app,
     clock,
     config,
+    database: handle,
     async close() {
       if (closed) return;
       closed = true;
