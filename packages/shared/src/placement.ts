@@ -262,9 +262,15 @@ export function draftRefusal(
   return input.cafeOrdersToday === undefined ? null : dailyLimitRefusal(item.venue, input.cafeOrdersToday);
 }
 
+/** How many counted orders of a day a person may have at a venue (null: as many as they like): dailyLimitRefusal's bound. */
+export function dailyLimitOf(venue: 'cafe' | 'bar'): number | null {
+  return venue === 'cafe' ? LIMITS.dailyCafeOrders : null;
+}
+
 /** The daily limit: a third cafe drink of the day for the person the order counts toward. */
 export function dailyLimitRefusal(venue: 'cafe' | 'bar', cafeOrdersToday: number): PlacementRefusal | null {
-  if (venue !== 'cafe' || cafeOrdersToday < LIMITS.dailyCafeOrders) return null;
+  const limit = dailyLimitOf(venue);
+  if (limit === null || cafeOrdersToday < limit) return null;
   return { status: 409, code: 'ORDER_LIMIT_REACHED', text: peopleText('people.refusal.orderLimit') };
 }
 

@@ -11,6 +11,8 @@ export interface MemoryCache<K extends string | number, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
   /** Drop one key (or all with none), here and in the other processes. */
   invalidate(key?: K): void;
+  /** Keeps `value` for `key` in this process (what a write of this process just worked out). */
+  set(key: K, value: V): void;
 }
 
 interface Entry<V> {
@@ -72,6 +74,11 @@ export function createMemoryCache<K extends string | number, V>(options: {
       );
       loading.set(key, promise);
       return promise;
+    },
+    set(key, value) {
+      loading.delete(key);
+      if (entries.size >= max && !entries.has(key)) entries.delete(entries.keys().next().value as K);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
     },
     invalidate(key) {
       // The bus tells this process's subscribers too, this cache among them.

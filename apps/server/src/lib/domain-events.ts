@@ -1,5 +1,6 @@
 import type { CategoryFor, OrderStatus, PeopleText } from '@cafe/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../db/types';
 import type { AuditRecord } from './audit-record';
 
@@ -124,6 +125,19 @@ export interface OrderMove {
 
 type Handler<P> = (payload: P) => Promise<void> | void;
 type WithinHandler<P> = (trx: Db, payload: P) => Promise<boolean | void>;
+/** A write to make with the writer's change, read and built before its transaction. */
+export interface WithinWrite {
+  /** Makes the write inside the writer's transaction; answers whether it wrote anything. */
+  run(trx: Db): Promise<boolean>;
+  /**
+   * PostgreSQL: the same write as a statement that writes only when `condition` holds, for a
+   * writer that makes it part of its own statement (a data-modifying CTE): one round trip for the
+   * change and everything that commits with it.
+   */
+  onlyWhen?: (condition: Expression<SqlBool>) => Expression<unknown>;
+}
+/** Reads what a write needs before the transaction, and answers the write (null: nothing to write). */
+type PreparedHandler<P> = (payload: P) => Promise<WithinWrite | null>;
 
 export interface DomainEvents {
   on<E extends keyof DomainEventMap>(event: E, handler: Handler<DomainEventMap[E]>): void;
@@ -132,11 +146,43 @@ export interface DomainEvents {
   within<E extends keyof WithinEventMap>(event: E, handler: WithinHandler<WithinEventMap[E]>): void;
   /** Runs the handlers inside `trx`; a failure fails the transaction. Answers whether any handler said it did something. */
   emitWithin<E extends keyof WithinEventMap>(trx: Db, event: E, payload: WithinEventMap[E]): Promise<boolean>;
+  /**
+   * A handler of an effect that commits with the change but reads what it needs before the
+   * writer's transaction begins (from memory, mostly), so that the transaction holds its locks
+   * for the writes alone, and a change nobody needs to write with goes without one.
+   */
+  prepared<E extends keyof WithinEventMap>(event: E, handler: PreparedHandler<WithinEventMap[E]>): void;
+  /**
+   * Asks the handlers for their writes, before the transaction: the prepared ones read what they
+   * need now (outside it: on SQLite a read inside would wait for the transaction's own
+   * connection), those of `within` run inside it as they are. The writer runs each inside its
+   * transaction (`runWithin`). emitWithin does not run the prepared ones.
+   */
+  prepareWithin<E extends keyof WithinEventMap>(event: E, payload: WithinEventMap[E]): Promise<WithinWrite[]>;
+}
+
+/** Runs prepared writes inside `trx`; answers whether any wrote something. */
+export async function runWithin(trx: Db, writes: readonly WithinWrite[]): Promise<boolean> {
+  let did = false;
+  for (const write of writes) if (await write.run(trx)) did = true;
+  return did;
 }
 
 export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
   const handlers = new Map<string, Handler<never>[]>();
   const withinHandlers = new Map<string, WithinHandler<never>[]>();
+  const preparedHandlers = new Map<string, PreparedHandler<never>[]>();
+  async function prepareWithin<P>(event: string, payload: P): Promise<WithinWrite[]> {
+    // A handler that runs inside the transaction (`within`) is a write of its own there.
+    const writes: WithinWrite[] = (withinHandlers.get(event) ?? []).map((handler) => ({
+      run: async (trx) => (await (handler as WithinHandler<P>)(trx, payload)) === true,
+    }));
+    for (const handler of preparedHandlers.get(event) ?? []) {
+      const write = await (handler as PreparedHandler<P>)(payload);
+      if (write) writes.push(write);
+    }
+    return writes;
+  }
   return {
     on(event, handler) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
@@ -160,6 +206,10 @@ export function createDomainEvents(log: FastifyBaseLogger): DomainEvents {
       }
       return did;
     },
+    prepared(event, handler) {
+      preparedHandlers.set(event, [...(preparedHandlers.get(event) ?? []), handler]);
+    },
+    prepareWithin,
   };
 }
 

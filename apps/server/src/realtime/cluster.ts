@@ -3,6 +3,7 @@ import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
+import { relayGateOf, type RelayGate } from './relay-gate';
 import type { LiveServer } from './socket';
 
 /** SQLSTATEs of a concurrent CREATE TABLE IF NOT EXISTS losing the race (unique_violation, duplicate_table). */
@@ -26,7 +27,7 @@ function catchUpLocalClients(io: LiveServer): void {
  *   them, which is the 'end' the adapter waits for to reconnect);
  * - once LISTEN is in place again, tell this process's live clients to reconnect and catch up.
  */
-function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, onListening: () => void): pg.Pool {
+function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate, onListening: () => void): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     const giveBack = client.release.bind(client);
@@ -67,7 +68,7 @@ function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, onListening: () => 
   };
   // Everything else (attachments, clean-up) goes straight to the shared pool; the relays
   // (pg_notify) go in batches.
-  const notify = batchedNotify(pool, log);
+  const notify = batchedNotify(pool, log, gate);
   const query = (text: unknown, values?: unknown) =>
     text === NOTIFY && Array.isArray(values)
       ? notify(values as [string, string])
@@ -91,10 +92,16 @@ const NOTIFY_BATCH = 100;
  * every event carries its own number, so only a repeated join or heartbeat can be identical, and
  * either says nothing the first did not.)
  */
-function batchedNotify(pool: pg.Pool, log: FastifyBaseLogger): (values: [string, string]) => Promise<void> {
+function batchedNotify(
+  pool: pg.Pool,
+  log: FastifyBaseLogger,
+  gate: RelayGate,
+): (values: [string, string]) => Promise<void> {
   const waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
   let sending = false;
   async function send(): Promise<void> {
+    // While this process numbers live events, what it tells the others waits for their relays.
+    await gate.open();
     while (waiting.length > 0) {
       const batch = waiting.splice(0, NOTIFY_BATCH);
       const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
@@ -179,7 +186,12 @@ function localFirst(make: (nsp: unknown) => PostgresAdapter): (nsp: unknown) => 
  * With PostgreSQL, several server processes may stand behind one address: the adapter relays
  * every event through the database (LISTEN/NOTIFY) so each client gets what is meant for it.
  */
-export async function attachClusterAdapter(app: FastifyInstance, pool: pg.Pool): Promise<void> {
+export async function attachClusterAdapter(
+  app: FastifyInstance,
+  pool: pg.Pool,
+  /** How often the adapter says it is alive and cleans its attachments (its defaults: 5 s and 30 s); a test that counts statements makes them rare. */
+  intervals: { heartbeatMs?: number; cleanupMs?: number } = {},
+): Promise<void> {
   await ensureAttachmentTable(pool);
   const io = app.io;
   let catchUp: NodeJS.Immediate | undefined;
@@ -194,8 +206,12 @@ export async function attachClusterAdapter(app: FastifyInstance, pool: pg.Pool):
   };
   io.adapter(
     localFirst(
-      createAdapter(listenerPool(pool, app.log, onListening), {
+      createAdapter(listenerPool(pool, app.log, relayGateOf(io), onListening), {
         errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+        ...(intervals.heartbeatMs === undefined
+          ? {}
+          : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),
+        ...(intervals.cleanupMs === undefined ? {} : { cleanupInterval: intervals.cleanupMs }),
       }),
     ),
   );

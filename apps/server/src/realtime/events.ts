@@ -1,6 +1,7 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
 import type { LiveLog, LoggedEvent, Reread } from './live-log';
+import { relayGateOf } from './relay-gate';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -118,7 +119,13 @@ export function createLiveEvents(
   const waiting = new Map<number, { events: Waiting[]; run: Promise<void> }>();
 
   /** Numbers and sends a site's waiting events until none is left. */
-  async function pump(siteId: number, log: LiveSequencing['log'], warn: LiveSequencing['warn']): Promise<void> {
+  async function pump(
+    siteId: number,
+    log: LiveSequencing['log'],
+    warn: LiveSequencing['warn'],
+    held: () => void,
+  ): Promise<void> {
+    let release = held;
     for (let queue = waiting.get(siteId); queue && queue.events.length > 0; queue = waiting.get(siteId)) {
       const batch = queue.events.splice(0);
       try {
@@ -131,8 +138,13 @@ export function createLiveEvents(
           warn(error, item.event as LiveEventName);
           item.send(null);
         }
+      } finally {
+        release();
+        // The next batch holds them again, from its numbering to its sending.
+        release = relayGateOf(io).hold();
       }
     }
+    release();
     waiting.delete(siteId);
   }
 
@@ -176,7 +188,12 @@ export function createLiveEvents(
     }
     const started = { events: [item], run: Promise.resolve() };
     waiting.set(siteId, started);
-    started.run = pump(siteId, sequencing.log, sequencing.warn);
+    // What this process tells the other processes from now on (in this run too: a change drops
+    // their copies as it announces itself) waits for these events' relays and leaves with them.
+    const held = relayGateOf(io).hold();
+    // Numbered once the code that asked has run to its end (a microtask): the events one change
+    // asks for together (an order's and its line's) are numbered in one statement.
+    started.run = Promise.resolve().then(() => pump(siteId, sequencing.log, sequencing.warn, held));
   }
 
   function sendQueue(siteId: number, event: QueueEvent): void {

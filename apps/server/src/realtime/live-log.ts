@@ -191,6 +191,39 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
           return first;
         }
         // An order moving on again and again: number it under the counter's lock instead.
+      } else if (events.every(({ reread }) => !reread || reread.known !== undefined)) {
+        // SQLite: one process writes, one statement at a time, and each write asks for its events
+        // right after its commit with what it wrote (`known`), so events are asked for in the
+        // order of the writes: nothing to read again. The events are kept under the numbers after
+        // the site's counter, then the counter is moved past them: two statements without a
+        // transaction. A reader between the two (`missed`, `hello`) sees the counter before these
+        // events, whose numbers then reach it live; a process that died between the two sent
+        // nothing, and its next events take the same numbers (the rows are replaced).
+        await rereadAll(db, events, true);
+        const base = sql<number>`(select coalesce(max(seq), 0) from live_sequences where site_id = ${siteId})`;
+        const kept = await db
+          .replaceInto('live_events')
+          .values(
+            events.map(({ event, payload, rooms }, i) => ({
+              site_id: siteId,
+              seq: sql<number>`${base} + ${i + 1}`,
+              event,
+              payload: JSON.stringify(withoutSeq(payload(0))),
+              rooms: JSON.stringify(rooms),
+              created_at: at.toISOString(),
+            })),
+          )
+          .returning('seq')
+          .execute();
+        const first = Math.min(...kept.map((row) => Number(row.seq)));
+        const last = first + count - 1;
+        await db
+          .insertInto('live_sequences')
+          .values({ site_id: siteId, seq: last })
+          .onConflict((oc) => oc.column('site_id').doUpdateSet({ seq: last }))
+          .execute();
+        await prune(siteId, first, last, at);
+        return first;
       }
       return db.transaction().execute(async (trx) => {
         // One statement takes the numbers: the row is locked (PostgreSQL) until the commit, so a

@@ -82,6 +82,8 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
       return startFamily(trx, user.id, clock.now());
     });
+    // Push is on once this commits: what was read of the account meanwhile is dropped again.
+    ctx.bus.publish('accounts', user.id);
     const notBefore = user.tokens_valid_after ? Date.parse(user.tokens_valid_after) : 0;
     return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken };
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationLanguage, type Role } from '@cafe/shared';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/connection';
+import { jsonParam } from '../../db/json-param';
 import type { Db, NotificationOutboxTable } from '../../db/types';
 
 export type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -26,7 +27,31 @@ export interface Recipient extends Preferences {
 }
 
 export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
-  const row = await db
+  const row = await recipientQuery(db, userId).executeTakeFirst();
+  return row && toRecipient(row);
+}
+
+/**
+ * A recipient with the push endpoints of their browsers while signed in (push.repository
+ * listDeliverable's, oldest first), in one statement.
+ */
+export async function findReachable(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+): Promise<{ recipient: Recipient; endpoints: string[] } | undefined> {
+  const endpoints =
+    dialect === 'postgres'
+      ? sql<string>`coalesce((select json_agg(s.endpoint order by s.id) from push_subscriptions s
+          where s.user_id = u.id and u.push_status = 'ACTIVE')::text, '[]')`
+      : sql<string>`(select json_group_array(endpoint) from (select s.endpoint from push_subscriptions s
+          where s.user_id = u.id and u.push_status = 'ACTIVE' order by s.id))`;
+  const row = await recipientQuery(db, userId).select(endpoints.as('endpoints')).executeTakeFirst();
+  return row && { recipient: toRecipient(row), endpoints: JSON.parse(row.endpoints) as string[] };
+}
+
+function recipientQuery(db: Db, userId: number) {
+  return db
     .selectFrom('users as u')
     .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
     .select([
@@ -40,9 +65,12 @@ export async function findRecipient(db: Db, userId: number): Promise<Recipient |
       'p.email as email_on',
       'p.webhook',
     ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('u.id', '=', userId);
+}
+
+function toRecipient(
+  row: Awaited<ReturnType<ReturnType<typeof recipientQuery>['executeTakeFirstOrThrow']>>,
+): Recipient {
   const chosen = row.language !== null;
   return {
     id: row.id,
@@ -98,6 +126,31 @@ export async function insertOutboxRows(db: Db, rows: NewOutboxRow[]): Promise<vo
     .insertInto('notification_outbox')
     .values(rows.map((row) => ({ ...row, delivery_id: randomUUID() })))
     .execute();
+}
+
+/** The columns insertOutboxRows writes (the others keep their defaults). */
+const OUTBOX_COLUMNS = [
+  'user_id',
+  'order_id',
+  'channel',
+  'event',
+  'target',
+  'payload',
+  'next_attempt_at',
+  'created_at',
+  'delivery_id',
+] as const;
+
+/**
+ * PostgreSQL: insertOutboxRows as a statement that inserts only when `condition` holds, for a
+ * writer's own statement (a data-modifying CTE beside its change).
+ */
+export function outboxInsertWhen(rows: readonly NewOutboxRow[], condition: Expression<SqlBool>): Expression<unknown> {
+  const json = jsonParam(rows.map((row) => ({ ...row, delivery_id: randomUUID() })));
+  const columns = sql.join(OUTBOX_COLUMNS.map((c) => sql.ref(c)));
+  const values = sql.join(OUTBOX_COLUMNS.map((c) => sql.ref(`r.${c}`)));
+  return sql`insert into notification_outbox (${columns})
+    select ${values} from json_populate_recordset(null::notification_outbox, ${json}::json) r where ${condition}`;
 }
 
 /**

@@ -10,9 +10,10 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { PushService } from './push.service';
+import { createRecipients } from './recipients';
 import type { Db } from '../../db/types';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
-import type { OrderMove, StandingFailure } from '../../lib/domain-events';
+import type { OrderMove, StandingFailure, WithinWrite } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer, type SlackClient } from './channels';
@@ -32,6 +33,7 @@ import {
   findRecipient,
   holdChannel,
   insertOutboxRows,
+  outboxInsertWhen,
   nextDue,
   outboxCounts,
   releaseLeasesOfOthers,
@@ -173,7 +175,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
 
   // An order's move writes its owner's notifications in its own transaction; once it committed,
   // this process delivers them at once.
-  ctx.domainEvents.within('order.moving', async (trx, move) => (await service.enqueueOrderChange(trx, move)) > 0);
+  ctx.domainEvents.prepared('order.moving', (move) => service.prepareOrderChange(move));
   ctx.domainEvents.on('order.moved', ({ notified }) => {
     if (notified) service.wake();
   });
@@ -186,23 +188,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     if (notified) service.wake();
   });
 
-  /** One outbox row per channel the recipient chose and the company offers (one per browser for Web Push). Answers how many. */
-  async function fanOut(
-    trx: Db,
-    recipient: { id: number; email: string; channels: Record<NotificationChannel, boolean> },
-    row: (channel: NotificationChannel, target: string) => NewOutboxRow,
-  ): Promise<number> {
-    const rows: NewOutboxRow[] = [];
-    const chosen = (channel: NotificationChannel) => available[channel] && recipient.channels[channel];
-    if (chosen('push')) {
-      for (const endpoint of await deps.push.endpointsOf(trx, recipient.id)) rows.push(row('push', endpoint));
-    }
-    if (chosen('slack')) rows.push(row('slack', recipient.email));
-    if (chosen('email')) rows.push(row('email', recipient.email));
-    if (chosen('webhook')) rows.push(row('webhook', ''));
-    await insertOutboxRows(trx, rows);
-    return rows.length;
-  }
+  const { reachable, rowsFor, fanOut, drop: dropRecipient } = createRecipients(ctx, available, deps.push);
 
   const service = {
     /**
@@ -245,20 +231,22 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     },
 
     /**
-     * Writes the notifications of an order's move, in `trx`: the transaction of the move itself,
-     * so a move is never saved without them nor they without it. One row per channel the owner
-     * chose and the company offers (one per browser for Web Push). Answers how many.
+     * The notifications of an order's move, as the write to make in the move's transaction, so a
+     * move is never saved without them nor they without it (null: nobody to tell). One row per
+     * channel the owner chose and the company offers (one per browser for Web Push); who the owner
+     * is and where they are reached is read before the transaction, from memory mostly.
      */
-    async enqueueOrderChange(trx: Db, change: OrderChange): Promise<number> {
+    async prepareOrderChange(change: OrderChange): Promise<WithinWrite | null> {
       const event: NotificationEvent | null = eventOf(
         change.to,
         change.undone,
         change.released ?? false,
         change.notice,
       );
-      if (!event) return 0;
-      const recipient = await findRecipient(trx, change.userId);
-      if (!recipient) return 0;
+      if (!event) return null;
+      const found = await reachable(change.userId);
+      if (!found) return null;
+      const { recipient, endpoints } = found;
       const at = iso(clock.now());
       const statusPath = recipient.role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
       const payload: OutboxPayload = {
@@ -280,7 +268,15 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         next_attempt_at: at,
         created_at: at,
       });
-      return fanOut(trx, recipient, row);
+      const rows = rowsFor(recipient, endpoints, row);
+      if (rows.length === 0) return null;
+      return {
+        run: async (trx) => {
+          await insertOutboxRows(trx, rows);
+          return true;
+        },
+        onlyWhen: dialect === 'postgres' ? (condition) => outboxInsertWhen(rows, condition) : undefined,
+      };
     },
 
     /**
@@ -374,6 +370,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
       }
       const saved: Preferences = { language: body.language ?? current.language, channels };
       await savePreferences(db, user.id, saved, iso(clock.now()));
+      dropRecipient(user.id);
       return toSettings(saved);
     },
 

@@ -16,6 +16,12 @@ import {
 /** How long the push service keeps a message for a device that is offline. */
 const TTL_SECONDS = 60 * 60;
 
+/**
+ * Dropped when a browser subscribes or leaves (an endpoint may pass from one person to another):
+ * the notifications module keeps each person's endpoints in memory (notifications.service).
+ */
+export const RECIPIENTS_TOPIC = 'notification-recipients';
+
 export function createPushService(ctx: AppBase) {
   const { db, clock, log } = ctx;
   const { vapid } = ctx.config;
@@ -58,6 +64,7 @@ export function createPushService(ctx: AppBase) {
         auth: body.keys.auth,
         at: iso(clock.now()),
       });
+      ctx.bus.publish(RECIPIENTS_TOPIC, null);
     },
 
     /** Idempotent for the owner (the subscription may already be gone); someone else's: 403. */
@@ -66,6 +73,7 @@ export function createPushService(ctx: AppBase) {
       if (!owner) return;
       if (owner.user_id !== user.id) throw forbidden('This push subscription belongs to someone else.');
       await deleteSubscription(db, endpoint, user.id);
+      ctx.bus.publish(RECIPIENTS_TOPIC, null);
     },
 
     /**
@@ -99,6 +107,7 @@ export function createPushService(ctx: AppBase) {
         await response.body?.cancel();
         // The browser unsubscribed or the subscription expired: it will never work again.
         await deleteSubscription(db, endpoint);
+        ctx.bus.publish(RECIPIENTS_TOPIC, null);
         log.info({ status: response.status }, 'push subscription gone; removed');
         return { kind: 'skipped', reason: `The push service answered ${response.status}: the subscription is gone.` };
       }

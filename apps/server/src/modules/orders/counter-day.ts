@@ -1,5 +1,6 @@
 import { LIMITS, hasTumbler, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
+import { runWithin } from '../../lib/domain-events';
 import { findSystemAccountId } from '../../db/system-account';
 import { AppError, conflict } from '../../lib/errors';
 import { iso } from '../../lib/time';
@@ -35,18 +36,20 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
   ): Promise<boolean> {
     const at = iso(clock.now());
     const site = await deps.sites.get(row.site_id);
-    let notified = false;
-    const changed = await db.transaction().execute(async (trx) => {
-      if (!(await write(trx, at))) return false;
-      await insertHistory(trx, { orderId: row.id, from: row.status, to: row.status, changedBy, note, at });
-      if (notice) {
-        notified = await ctx.domainEvents.emitWithin(trx, 'order.moving', {
+    // The owner's message commits with the note (the outbox); what it needs is read before.
+    const writes = notice
+      ? await ctx.domainEvents.prepareWithin('order.moving', {
           userId: row.user_id,
           to: row.status,
           notice: notice.kind,
           order: toOrderFacts(row, site, row.status, null, notice.tumblerDeadline),
-        });
-      }
+        })
+      : [];
+    let notified = false;
+    const changed = await db.transaction().execute(async (trx) => {
+      if (!(await write(trx, at))) return false;
+      await insertHistory(trx, { orderId: row.id, from: row.status, to: row.status, changedBy, note, at });
+      notified = await runWithin(trx, writes);
       return true;
     });
     if (!changed) return false;

@@ -312,33 +312,3 @@ export async function insertHistory(
 ): Promise<void> {
   await insertHistoryQuery(db, entry);
 }
-
-/**
- * Moves an order on only if it is still in `from`: of two people changing it at once, exactly one
- * matches. Returns whether this call made the change.
- */
-export async function transitionOrder(
-  db: Db,
-  change: {
-    id: number;
-    from: OrderStatus;
-    to: OrderStatus;
-    at: string;
-    rejectNote?: string;
-    /** The order's times the move writes (taken, done) or clears (an undo). */
-    times?: OrderTimes;
-  },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: change.to,
-      updated_at: change.at,
-      ...(change.rejectNote !== undefined ? { reject_note: change.rejectNote } : {}),
-      ...change.times,
-    })
-    .where('id', '=', change.id)
-    .where('status', '=', change.from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

@@ -7,11 +7,9 @@
  * with the ordering rules.
  */
 import {
-  cafeClock,
-  cafeDayOf,
+  dailyLimitOf,
   dailyLimitRefusal,
   siteRefusal,
-  type OrderCreateBody,
   estimateWaitMinutes,
   type PlacedOrder,
   type QueuedOrder,
@@ -19,22 +17,17 @@ import {
 import type { AppBase } from '../../context';
 import { AppError, refuse } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
-import { iso } from '../../lib/time';
 import { isDatabaseUnavailable } from '../../plugins/error-handler';
-import type { ResolvedOption } from '../options/options.service';
-import type { SiteRecord } from '../sites/sites.service';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { SCHEDULED_TOPIC } from './release-timer';
 import { toQueuedOrder, toReplayedAnswer } from './orders.mapper';
 import type { QueueService } from './queue.service';
-import {
-  guardKey,
-  insertPlacedOrders,
-  placementGuardsOf,
-  type NewOrder,
-  type PlacedEntry,
-} from './order-writes.repository';
+import { guardKey, insertPlacedOrders, placementGuardsOf } from './order-writes.repository';
 import { aheadOf, type OrderRow } from './orders.repository';
+import { insertGuardedOrder } from './guarded-insert.repository';
+import { pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
+
+export type { OrderPlan } from './pending-order';
 
 export const keyReused = () =>
   new AppError(
@@ -61,86 +54,6 @@ export interface Placement {
   replayed: boolean;
 }
 
-export type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
-
-/** The menu item an order is of, as the ordering module found it (its id, name, venue and category). */
-export interface PlannedItem {
-  id: number;
-  name: string;
-  venue: 'cafe' | 'bar';
-  category: { id: number; name: string; kind: 'coffee' | 'tea' | 'other' };
-}
-
-/** An order about to be saved: whose it is, who placed it, the drink. */
-export interface OrderPlan {
-  /** Where it is placed: the site's queue, calendar and board. */
-  site: SiteRecord;
-  /** The owner's today at their home site (the day GET /order/count/user counts), when a person places it. */
-  countDay?: string;
-  /** Whose order it is: it counts toward their daily limit (a guest's is the barista's, and does not count). */
-  owner: { id: number; name: string };
-  placedBy: number;
-  guestName: string | null;
-  walkUp: boolean;
-  menu: PlannedItem;
-  now: Date;
-  fields: DrinkFields;
-  remark: string;
-  /** The drink's options, checked (options/order-options.ts). */
-  options: ResolvedOption[];
-  /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
-  pickupAt: string | null;
-  /** What the owner avoids, and what of it the drink contains (docs/allergens.md): JSON lists as stored. */
-  diet: { avoids: string; warnings: string };
-  idempotency: { key: string; fingerprint: string } | null;
-}
-
-/** A plan with the row of its new order and that order's first history entry, built once. */
-interface PendingOrder {
-  plan: OrderPlan;
-  order: NewOrder;
-  entry: PlacedEntry;
-  /** A person's cafe order counts toward their daily limit; a guest's (the barista's) does not. */
-  counts: boolean;
-}
-
-function pendingOrder(plan: OrderPlan): PendingOrder {
-  const { menu, fields, site } = plan;
-  const at = iso(plan.now);
-  // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
-  // site). An order for later is on the day and hour of its pickup.
-  const when = plan.pickupAt === null ? plan.now : new Date(plan.pickupAt);
-  const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
-  return {
-    plan,
-    order: {
-      site_id: site.id,
-      user_id: plan.owner.id,
-      menu_id: menu.id,
-      category_for: menu.venue,
-      cafe_day: cafeDayOf(when, site.timeZone),
-      cafe_hour: cafeClock(when, site.timeZone).hour,
-      status,
-      pickup_at: plan.pickupAt,
-      type: fields.type ?? null,
-      sweetness: fields.sweetness,
-      remark: plan.remark,
-      tumbler_image: fields.tumbler,
-      reject_note: '',
-      order_date: at,
-      updated_at: at,
-      idempotency_key: plan.idempotency?.key ?? null,
-      idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
-      walk_up: plan.walkUp ? 1 : 0,
-      guest_name: plan.guestName,
-      owner_avoids: plan.diet.avoids,
-      diet_warnings: plan.diet.warnings,
-    },
-    entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
-    counts: menu.venue === 'cafe' && plan.guestName === null,
-  };
-}
-
 /** Saving placements: the group commit, and the answer and announcement of each order it made. */
 export function createPlacementCommit(
   ctx: AppBase,
@@ -160,6 +73,11 @@ export function createPlacementCommit(
    * Answers one outcome per plan: a rule's refusal is that plan's alone.
    */
   async function commitPlacements(pending: readonly PendingOrder[]): Promise<Committed[]> {
+    const [only] = pending;
+    if (pending.length === 1 && only && only.plan.pickupAt === null) {
+      ctx.metrics.placementBatch.observe(1);
+      return [await commitOne(only)];
+    }
     const committed = await db.transaction().execute(async (trx) => {
       // Each owner once; the locks are taken in id order (lockUsers).
       const guarded = pending.filter(({ plan, counts }) => counts || plan.idempotency);
@@ -246,6 +164,45 @@ export function createPlacementCommit(
     });
     ctx.metrics.placementBatch.observe(pending.length);
     return withPlaces(pending, committed);
+  }
+
+  /**
+   * One placement for now (an idle server's every placement, and most of a rush's): the owner's
+   * account and the site held in one statement, then the guards read and the order inserted, with
+   * its first history entry and its place in its line, in another (order-writes insertGuardedOrder):
+   * four round trips with BEGIN and COMMIT. The same rules in the same order as a batch's: a
+   * retry's order answered again, an archived site, the daily limit.
+   */
+  async function commitOne(row: PendingOrder): Promise<Committed> {
+    const { plan, order, entry, counts } = row;
+    return db.transaction().execute(async (trx): Promise<Committed> => {
+      const owner = counts || plan.idempotency ? deps.users.accountsLock([plan.owner.id], trx) : undefined;
+      const archived = (await deps.sites.holdForPlacement(trx, [plan.site.id], new Set(), owner)).has(plan.site.id);
+      const done = await insertGuardedOrder(trx, ctx.dialect, {
+        order,
+        entry,
+        limit: counts ? dailyLimitOf(plan.menu.venue) : null,
+        key: plan.idempotency?.key ?? null,
+        insert: !archived,
+      });
+      if (done.placed !== null) {
+        if (plan.options.length > 0)
+          await deps.options.saveForOrders(trx, [{ orderId: done.placed, options: plan.options }]);
+        return { placed: done.placed, counted: counts ? done.counted + 1 : undefined, ahead: done.ahead };
+      }
+      try {
+        if (plan.idempotency && done.found) {
+          if (done.found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
+          return { replayed: done.found.id };
+        }
+        if (archived) refuse(siteRefusal({ name: plan.site.name, archived: true }));
+        if (counts) refuse(dailyLimitRefusal(plan.menu.venue, done.counted));
+      } catch (error) {
+        if (error instanceof AppError) return { refused: error };
+        throw error;
+      }
+      throw new Error('the placement was neither saved nor refused');
+    });
   }
 
   /**

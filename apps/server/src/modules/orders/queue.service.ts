@@ -38,6 +38,9 @@ const MOVES_TOPIC = 'order-moves';
  * inputs, busy mode's snapshot. Every read below takes its site, venue and day explicitly: one
  * venue's queue at one site on one of its days is what places are counted in and what is cached.
  */
+/** The message that gives every process a line's wait inputs as a move worked them out (primeWaits). */
+const WAITS_KNOWN = 'waits-known';
+
 export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   const { db, clock } = ctx;
   const sites = () => sitesService;
@@ -228,8 +231,34 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     return readyIfJoinedAt(clock.now(), wait, waiting);
   }
 
+  /**
+   * After a move that paced a queue (its statement counted the queue's drinks in progress and
+   * latest completions as the move left them): this process's copy of the queue's wait inputs,
+   * without reading them again. `before` is the past days' pace (`pastPaceOf`, read before the move).
+   */
+  function primeWaits(
+    key: QueueKey,
+    today: { completions: readonly string[]; inProgress: number },
+    before: string[][],
+  ): WaitInputs {
+    const wait = { secondsPerOrder: secondsPerOrder(today.completions, before), inProgress: today.inProgress };
+    const name = queueName({ site_id: key.siteId, category_for: key.venue, cafe_day: key.day });
+    // Here, and in the other processes, which dropped theirs with the move: the next placement
+    // anywhere answers its wait without reading the line again.
+    ctx.bus.publish(WAITS_KNOWN, JSON.stringify({ name, wait }));
+    return wait;
+  }
+  ctx.bus.subscribe(WAITS_KNOWN, (message) => {
+    if (typeof message !== 'string') return;
+    const { name, wait } = JSON.parse(message) as { name: string; wait: WaitInputs };
+    waits.set(name, wait);
+  });
+
   return {
     waitInputs,
+    primeWaits,
+    /** The past days' pace of a queue at this hour (read once an hour), for primeWaits. */
+    pastPaceOf: (key: QueueKey) => sameHoursBefore(key, clock.now()),
     dropTodaysReads,
     myQueueAnswer,
     queueSnapshot,

@@ -16,18 +16,22 @@ import {
   type OrderActor,
   type OrderStatus,
   type OwnerOrderPatchBody,
+  type QueueEvent,
 } from '@cafe/shared';
 import { STATUS_CODES } from 'node:http';
 import type { AppBase, AuthUser } from '../../context';
+import { runWithin } from '../../lib/domain-events';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
-import { insertHistory, transitionOrder, type OrderTimes } from './order-writes.repository';
+import { moveOrder } from './order-moves.repository';
+import type { OrderTimes } from './order-writes.repository';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
+import { RECENT_COMPLETIONS } from './wait-estimate';
 
 /** Milliseconds from one ISO instant to a later one; null when either is missing or they run backwards. */
 function millisBetween(from: string | null, to: string): number | null {
@@ -68,6 +72,35 @@ function errorBody(error: AppError): ErrorBody {
 const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
 
+/**
+ * A line's drinks in progress and latest completions (newest first) after a move of `row` to `to`
+ * that writes `times`, from the same as counted before it; null when they cannot be told without a
+ * read (a completion taken back from a full list: the one before the list is not known).
+ */
+function paceAfterMove(
+  before: { inProgress: number; completions: readonly string[] },
+  row: OrderRow,
+  to: OrderStatus,
+  times: OrderTimes,
+): { inProgress: number; completions: string[] } | null {
+  const inProgress = before.inProgress + (to === 'in-progress' ? 1 : 0) - (row.status === 'in-progress' ? 1 : 0);
+  const completions = [...before.completions];
+  const doneAfter = times.done_at === undefined ? row.done_at : times.done_at;
+  if (doneAfter === row.done_at) return { inProgress, completions };
+  if (row.done_at !== null) {
+    const at = completions.indexOf(row.done_at);
+    if (at >= 0) {
+      if (completions.length >= RECENT_COMPLETIONS) return null;
+      completions.splice(at, 1);
+    }
+  }
+  if (doneAfter !== null) {
+    completions.push(doneAfter);
+    completions.sort((a, b) => b.localeCompare(a));
+  }
+  return { inProgress, completions: completions.slice(0, RECENT_COMPLETIONS) };
+}
+
 /** Moving orders on: the barista's, the owner's, several at once, undo, and closing time. */
 export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
   const { db, clock, events } = ctx;
@@ -96,56 +129,88 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     const released = actor === 'release';
     // Read before the transaction: the site is served from memory, and a transaction holds SQLite's one connection.
     const site = await deps.sites.get(row.site_id);
-    let notified = false;
-    const changed = await db.transaction().execute(async (trx) => {
-      const ok = await transitionOrder(trx, {
-        id: row.id,
-        from: row.status,
-        to,
-        at,
-        rejectNote: options.rejectNote,
-        times: actor === 'undo' ? timesUndone(row.status) : released ? { order_date: at } : timesOf(row, to, at),
-      });
-      if (!ok) return false;
-      await insertHistory(trx, { orderId: row.id, from: row.status, to, changedBy, note: options.note ?? null, at });
-      // The owner's notifications commit with the move, or neither does (the outbox).
-      notified = await ctx.domainEvents.emitWithin(trx, 'order.moving', {
-        userId: row.user_id,
-        to,
-        undone,
-        released,
-        order: toOrderFacts(row, site, to, to === 'rejected' ? (options.rejectNote ?? null) : null),
-      });
-      return true;
+    // What commits with the move (the owner's notifications: the outbox) reads what it needs now.
+    const writes = await ctx.domainEvents.prepareWithin('order.moving', {
+      userId: row.user_id,
+      to,
+      undone,
+      released,
+      order: toOrderFacts(row, site, to, to === 'rejected' ? (options.rejectNote ?? null) : null),
     });
-    await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
-    const updated = await load(row.id);
-    if (!changed) throw invalidTransition(updated.status, to);
+    const change = {
+      id: row.id,
+      from: row.status,
+      to,
+      at,
+      rejectNote: options.rejectNote,
+      times: actor === 'undo' ? timesUndone(row.status) : released ? { order_date: at } : timesOf(row, to, at),
+    };
+    const entry = { changedBy, note: options.note ?? null };
+    // Today's line of the order at its site. A move that changes its pace (a drink starts or
+    // stops being made) counts the pace with it (in its own statement on PostgreSQL); the past
+    // days' pace at this hour is read once an hour.
+    const day = await queue.siteToday(row.site_id);
+    const line = { siteId: row.site_id, venue: row.category_for, day };
+    const paces = row.cafe_day === day && (row.status === 'in-progress' || to === 'in-progress');
+    const pastPace = paces ? await queue.pastPaceOf(line) : null;
+    const pace = pastPace ? { key: line, recentLimit: RECENT_COMPLETIONS } : undefined;
+    let notified = false;
+    // The move, its history entry and what commits with it are one statement on PostgreSQL (the
+    // writes as CTEs made only when the order moved); otherwise a transaction holds them together.
+    const inOne = writes.flatMap((write) => (write.onlyWhen ? [write.onlyWhen] : []));
+    let moved: Awaited<ReturnType<typeof moveOrder>>;
+    if (ctx.dialect === 'postgres' && inOne.length === writes.length) {
+      moved = await moveOrder(db, ctx.dialect, change, entry, inOne, pace);
+      notified = moved !== undefined && writes.length > 0;
+    } else {
+      moved = await db.transaction().execute(async (trx) => {
+        const done = await moveOrder(trx, ctx.dialect, change, entry, [], pace);
+        if (done) notified = await runWithin(trx, writes);
+        return done;
+      });
+    }
+    if (!moved) throw invalidTransition((await load(row.id)).status, to);
+    const { paceBefore, paceAfter, ...columns } = moved;
+    // The order as the move left it: what it was read as, with what the move changed.
+    const updated: OrderRow = { ...row, ...columns };
     core.ordersChanged(row.site_id, pacedBy(row, row.status, to));
+    // The line's wait inputs as the move left them, when its statement counted them.
+    const after = paceAfter ?? (paceBefore ? paceAfterMove(paceBefore, row, to, change.times) : null);
+    const wait = pastPace && after ? queue.primeWaits(line, after, pastPace) : null;
+    // Asked for right after the commit, with what was committed: a site's events are asked for in
+    // the order of its writes (realtime/live-log.ts); the line's `queue` event in the same run,
+    // so both are numbered together.
     core.announce(updated, row.status);
     // A released order joins the queue's end: its place counts from its release.
-    await announceQueueMove(released ? { ...row, order_date: updated.order_date } : row, to);
+    const before = released ? { ...row, order_date: updated.order_date } : row;
+    const queueMove = queueMoveOf(before, to, day);
+    if (queueMove && wait) events.queue(line.siteId, { ...queueMove, wait });
+    await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
+    if (queueMove && !wait) await announceQueueMove(queueMove);
     return toOrder(updated);
   }
 
   /**
    * After `before` moved to `to` (taken, finished, cancelled, rejected, or such a move undone),
-   * today's queue of its venue at its site may have moved: tell the site's baristas and everyone
-   * waiting at the site (the `queue` event), so the screens of those behind it renumber without
-   * asking again.
+   * today's queue of its venue at its site (`day`) may have moved: the `queue` event that tells the
+   * site's baristas and everyone waiting there, so the screens of those behind it renumber without
+   * asking again (without its wait inputs), or null when the line did not move.
    */
-  async function announceQueueMove(before: OrderRow, to: OrderStatus): Promise<void> {
-    const day = await queue.siteToday(before.site_id);
-    if (before.cafe_day !== day) return;
+  function queueMoveOf(before: OrderRow, to: OrderStatus, day: string): Omit<QueueEvent, 'wait'> | null {
+    if (before.cafe_day !== day) return null;
     const spot = { id: before.id, orderDate: before.order_date };
     const left = before.status === 'ordered' && to !== 'ordered' ? spot : null;
     const joined = before.status !== 'ordered' && to === 'ordered' ? spot : null;
     const makingChanged = before.status === 'in-progress' || to === 'in-progress';
-    if (!left && !joined && !makingChanged) return;
-    const key = { siteId: before.site_id, venue: before.category_for, day };
+    if (!left && !joined && !makingChanged) return null;
+    return { siteId: before.site_id, categoryFor: before.category_for, day, left, joined };
+  }
+
+  /** Sends a line's `queue` event with its wait inputs as they are now (read again when a move dropped them). */
+  async function announceQueueMove(move: Omit<QueueEvent, 'wait'>): Promise<void> {
     try {
-      const wait = await queue.waitInputs(key);
-      events.queue(key.siteId, { siteId: key.siteId, categoryFor: key.venue, day, left, joined, wait });
+      const wait = await queue.waitInputs({ siteId: move.siteId, venue: move.categoryFor, day: move.day });
+      events.queue(move.siteId, { ...move, wait });
     } catch (error) {
       // The change is saved and announced; screens still renumber on their next read.
       ctx.log.warn({ err: error }, 'could not announce the queue move');

@@ -1,5 +1,6 @@
 import { distanceKm, peopleText, type Site } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
+import type { Expression } from 'kysely';
 import type { Db } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { AppError, forbidden, notFound, refusal } from '../../lib/errors';
@@ -149,8 +150,14 @@ export function createSiteState(ctx: AppBase) {
      * Inside a placement's transaction: holds the sites' rows until it commits (exclusively where a
      * slot's room is counted) and answers the ids of those archived by then, which take no order.
      */
-    async holdForPlacement(trx: Db, siteIds: readonly number[], exclusive: ReadonlySet<number>): Promise<Set<number>> {
-      const rows = await holdSites(trx, ctx.dialect, siteIds, exclusive);
+    async holdForPlacement(
+      trx: Db,
+      siteIds: readonly number[],
+      exclusive: ReadonlySet<number>,
+      /** What else the placement holds (its owners' accounts), held first and where it can be in the same statement. */
+      alsoHold?: Expression<unknown>,
+    ): Promise<Set<number>> {
+      const rows = await holdSites(trx, ctx.dialect, siteIds, exclusive, alsoHold);
       return new Set(rows.filter((row) => row.archived).map((row) => row.id));
     },
     defaultSite,

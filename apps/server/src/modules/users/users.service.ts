@@ -40,6 +40,7 @@ import {
   listUsers,
   searchUsers,
   lockUsers,
+  lockUsersQuery,
   saveHealthConsent,
   setAvoids,
   setHomeSite,
@@ -219,6 +220,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     async disablePush(caller: AuthUser, userId: number): Promise<void> {
       if (userId !== caller.id) throw forbidden('You can only turn off notifications for your own account.');
       await setPushStatus(db, userId, 'INACTIVE');
+      activeAccounts.invalidate(userId);
     },
 
     /** GET /user/search: people a barista can enter a walk-up order for (at most 10). */
@@ -370,6 +372,8 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     /** Push notifications follow the session: on at sign-in, off at sign-out. */
     async setPushStatus(userId: number, status: 'ACTIVE' | 'INACTIVE', executor: Db = db): Promise<void> {
       await setPushStatus(executor, userId, status);
+      // Where the person is reached (the notifications module keeps it) changed with it.
+      activeAccounts.invalidate(userId);
     },
 
     /**
@@ -378,6 +382,13 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
      */
     async lockAccounts(userIds: readonly number[], trx: Db): Promise<void> {
       if (ctx.dialect === 'postgres') await lockUsers(trx, userIds);
+    },
+    /**
+     * lockAccounts as a statement not yet run (undefined when nothing needs locking), for a caller
+     * that runs it within a statement of its own (a placement holds its site in the same one).
+     */
+    accountsLock(userIds: readonly number[], trx: Db) {
+      return ctx.dialect === 'postgres' && userIds.length > 0 ? lockUsersQuery(trx, userIds) : undefined;
     },
   };
 }

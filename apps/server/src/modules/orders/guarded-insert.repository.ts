@@ -1,0 +1,101 @@
+/**
+ * A single placement as one write: the owner's guards read and the order inserted only when they
+ * allow it, with its first history entry and its place in its line (docs/decisions/0072-statements-counted.md).
+ */
+import { UNCOUNTED_ORDER_STATUSES } from '@cafe/shared';
+import { sql } from 'kysely';
+import { jsonParam } from '../../db/json-param';
+import type { Db } from '../../db/types';
+import { insertHistory, placementGuards, type NewOrder, type PlacedEntry } from './order-writes.repository';
+
+/** A single placement's insert, made only when its guards allow it (insertGuardedOrder). */
+export interface GuardedOrder {
+  order: NewOrder;
+  entry: PlacedEntry;
+  /** Counted toward the owner's daily limit: inserted only while they have fewer counted orders of its day than this. */
+  limit: number | null;
+  /** Its Idempotency-Key: inserted only when the owner has no order with it yet. */
+  key: string | null;
+  /** false: nothing is inserted, the guards are only read (the site is archived). */
+  insert: boolean;
+}
+
+/** What insertGuardedOrder did: the new order (with the orders ahead of it in its line), or the guards that held it back. */
+export type GuardedOutcome =
+  | { placed: number; counted: number; ahead: number }
+  | { placed: null; counted: number; found: { id: number; fingerprint: string | null } | undefined };
+
+/**
+ * One placement in one statement where the engine allows (PostgreSQL): the owner's counted orders
+ * of the day and an order with the same key are read, the order and its first history entry
+ * inserted when neither holds it back, and its place in its line counted, together. Run after the
+ * owner's account is locked (a statement of its own, so that this one's snapshot sees every order
+ * committed before the lock was granted). SQLite inserts with the same condition and writes the
+ * history entry after it; the guards are read again only when nothing was inserted.
+ */
+export async function insertGuardedOrder(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  guarded: GuardedOrder,
+): Promise<GuardedOutcome> {
+  const { order, entry, limit, key, insert } = guarded;
+  const columns = Object.keys(order) as (keyof NewOrder)[];
+  const counted = sql`(select count(*) from orders c where c.category_for = 'cafe'
+    and c.status not in (${sql.join(UNCOUNTED_ORDER_STATUSES)}) and c.user_id = ${order.user_id} and c.cafe_day = ${order.cafe_day})`;
+  const countedBefore = (ref: string) => sql`(select count(*) from orders c where c.category_for = 'cafe'
+    and c.status not in (${sql.join(UNCOUNTED_ORDER_STATUSES)}) and c.user_id = ${order.user_id}
+    and c.cafe_day = ${order.cafe_day} and c.id < ${sql.ref(ref)})`;
+  const ahead = (ref: string) => sql`(select count(*) from orders a where a.status = 'ordered'
+    and a.site_id = ${sql.ref(`${ref}.site_id`)} and a.cafe_day = ${sql.ref(`${ref}.cafe_day`)}
+    and a.category_for = ${sql.ref(`${ref}.category_for`)} and (a.order_date < ${sql.ref(`${ref}.order_date`)}
+    or (a.order_date = ${sql.ref(`${ref}.order_date`)} and a.id < ${sql.ref(`${ref}.id`)})))`;
+  const keyed = (column: string) =>
+    key === null
+      ? sql`null`
+      : sql`(select ${sql.ref(`k.${column}`)} from orders k where k.user_id = ${order.user_id} and k.idempotency_key = ${key})`;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{
+      n: number;
+      found_id: number | null;
+      found_fingerprint: string | null;
+      id: number | null;
+      counted_before: number | null;
+      ahead: number | null;
+    }>`with g as (
+        select ${counted} as n, ${keyed('id')} as found_id, ${keyed('idempotency_fingerprint')} as found_fingerprint
+      ), placed as (
+        insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+        select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+        from g, json_populate_record(null::orders, ${jsonParam(order)}::json) r
+        where ${insert}::boolean and g.found_id is null and (${limit}::int is null or g.n < ${limit}::int)
+        returning id, site_id, cafe_day, category_for, order_date
+      ), entry as (
+        insert into order_status_history (order_id, from_status, to_status, changed_by, note, changed_at)
+        select id, ${entry.from}::text, ${entry.to}::text, ${entry.changedBy}::int, ${entry.note}::text, ${entry.at}::text
+        from placed
+      )
+      select g.n, g.found_id, g.found_fingerprint, placed.id, ${ahead('placed')} as ahead
+      from g left join placed on true`.execute(db);
+    const [row] = rows;
+    if (!row) throw new Error('the guarded insert answered nothing');
+    const n = Number(row.n);
+    if (row.id !== null) return { placed: Number(row.id), counted: n, ahead: Number(row.ahead ?? 0) };
+    return {
+      placed: null,
+      counted: n,
+      found: row.found_id === null ? undefined : { id: Number(row.found_id), fingerprint: row.found_fingerprint },
+    };
+  }
+  const { rows } = await sql<{ id: number; counted_before: number; ahead: number }>`
+    insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((c) => sql`${order[c] ?? null}`))}
+    where ${insert ? 1 : 0} and ${keyed('id')} is null and (${limit} is null or ${counted} < ${limit})
+    returning id, ${countedBefore('orders.id')} as counted_before, ${ahead('orders')} as ahead`.execute(db);
+  const [row] = rows;
+  if (row) {
+    await insertHistory(db, { orderId: Number(row.id), ...entry });
+    return { placed: Number(row.id), counted: Number(row.counted_before), ahead: Number(row.ahead) };
+  }
+  const guards = await placementGuards(db, order.user_id, order.cafe_day, key ?? '');
+  return { placed: null, counted: guards.counted, found: key === null ? undefined : guards.found };
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/connection';
+import { ORDERING_MORNING } from '../../test-support/order-fixtures';
+import { insertPerson, startProcesses } from '../../test-support/processes';
+import { statementsOf } from '../../test-support/statements';
+import { FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
+
+/**
+ * The statements of one drink's life with two server processes on one PostgreSQL database (the
+ * deployment's shape): besides a write's own statements (orders.round-trips.test.ts), what it
+ * leaves for PostgreSQL to carry to the other process (its live events, and the news that the
+ * other's copies of today's reads are stale) costs at most one statement more. PostgreSQL only
+ * (the vitest config includes this file when TEST_DATABASE_URL is set).
+ */
+describe('round trips of one drink, two processes', () => {
+  let apps: FastifyInstance[] = [];
+  let databases: DatabaseHandle[] = [];
+  let stop: (() => Promise<void>) | undefined;
+  const clock = new TestClock(ORDERING_MORNING);
+  const both = () => apps.map((app, i) => ({ app, database: databases[i] as DatabaseHandle }));
+
+  beforeAll(async () => {
+    // The adapter's heartbeats and clean-ups are not a write's: they are left out of the count.
+    ({ apps, databases, stop } = await startProcesses(2, 'cafe_round_trips', {
+      clock,
+      env: { LOCATION_CHECK: 'off', RATE_LIMIT: 'off' },
+      adapter: { heartbeatMs: 600_000, cleanupMs: 600_000 },
+    }));
+  });
+  afterAll(() => stop?.());
+
+  it('places an order through one process and moves it on through the other, each with at most 1 statement more', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const db = first.ctx.db;
+    const at = clock.now().toISOString();
+    const { id: category } = await db
+      .insertInto('categories')
+      .values({
+        name: 'Coffee',
+        category_for: 'cafe',
+        is_available: 'available',
+        sort_order: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: latte } = await db
+      .insertInto('menu_items')
+      .values({
+        category_id: category,
+        name: 'Latte',
+        description: '-',
+        is_active: 'active',
+        is_available: 'available',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('site_menu_items')
+      .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
+      .execute();
+    await db
+      .updateTable('sites')
+      .set({ is_cafe_open: 1, status_updated_at: at })
+      .where('id', '=', FIRST_SITE_ID)
+      .execute();
+    const person = await insertPerson(apps, { name: 'Ann Counted', role: 'user', at });
+    const other = await insertPerson(apps, { name: 'Ben Counted', role: 'user', at });
+    const barista = await insertPerson(apps, { name: 'Bea Counted', role: 'barista', at });
+    const sha = randomBytes(32).toString('hex');
+    await db
+      .insertInto('images')
+      .values({
+        name: `${sha}.webp`,
+        sha256: sha,
+        mime: 'image/webp',
+        width: 1,
+        height: 1,
+        bytes: 3,
+        data: Buffer.from('abc'),
+        uploaded_by: person.id,
+        created_at: at,
+      })
+      .execute();
+    for (const app of apps) app.ctx.bus.resync();
+    const body = { menu_id: latte, type: 'hot', sweetness: 50, tumblerImage: `/api/images/${sha}.webp` };
+    const place = async (who = person) => {
+      const answer = await first.inject({ method: 'POST', url: '/api/order', headers: who.auth, payload: body });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json<{ id: number }>().id;
+    };
+    const start = (app: FastifyInstance, order: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/order/barista/${order}`,
+        headers: barista.auth,
+        payload: { status: 'in-progress' },
+      });
+    // A morning under way: each process has served these people and the board, and moved an
+    // order (counted too, so that the count below starts once all of it is done).
+    await statementsOf(both(), async () => {
+      for (const [i, app] of apps.entries()) {
+        expect((await start(app, await place(i === 0 ? person : other))).statusCode).toBe(200);
+        await app.inject({ method: 'GET', url: '/api/order/my-queue', headers: person.auth });
+        await app.inject({ method: 'GET', url: '/api/order', headers: barista.auth });
+      }
+    });
+
+    let id = 0;
+    const placed = await statementsOf(both(), async () => (id = await place()));
+    const moved = await statementsOf(both(), async () => {
+      const answer = await start(second, id);
+      expect(answer.statusCode, answer.body).toBe(200);
+    });
+    // Its own (4 and 3), its live events numbered (1), and what goes to the other process (1).
+    expect(placed.length, placed.join('\n')).toBeLessThanOrEqual(4 + 1 + 1);
+    expect(moved.length, moved.join('\n')).toBeLessThanOrEqual(3 + 1 + 1);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * An order about to be saved: the plan the ordering module decided (whose, where, the drink), and
+ * the row of the new order and its first history entry built from it once.
+ */
+import { cafeClock, cafeDayOf, type OrderCreateBody } from '@cafe/shared';
+import { iso } from '../../lib/time';
+import type { ResolvedOption } from '../options/options.service';
+import type { SiteRecord } from '../sites/sites.service';
+import type { NewOrder, PlacedEntry } from './order-writes.repository';
+
+export type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
+
+/** The menu item an order is of, as the ordering module found it (its id, name, venue and category). */
+export interface PlannedItem {
+  id: number;
+  name: string;
+  venue: 'cafe' | 'bar';
+  category: { id: number; name: string; kind: 'coffee' | 'tea' | 'other' };
+}
+
+/** An order about to be saved: whose it is, who placed it, the drink. */
+export interface OrderPlan {
+  /** Where it is placed: the site's queue, calendar and board. */
+  site: SiteRecord;
+  /** The owner's today at their home site (the day GET /order/count/user counts), when a person places it. */
+  countDay?: string;
+  /** Whose order it is: it counts toward their daily limit (a guest's is the barista's, and does not count). */
+  owner: { id: number; name: string };
+  placedBy: number;
+  guestName: string | null;
+  walkUp: boolean;
+  menu: PlannedItem;
+  now: Date;
+  fields: DrinkFields;
+  remark: string;
+  /** The drink's options, checked (options/order-options.ts). */
+  options: ResolvedOption[];
+  /** An order for later: the slot's start (ISO), checked against the site's slots; null: as soon as possible. */
+  pickupAt: string | null;
+  /** What the owner avoids, and what of it the drink contains (docs/allergens.md): JSON lists as stored. */
+  diet: { avoids: string; warnings: string };
+  idempotency: { key: string; fingerprint: string } | null;
+}
+
+/** A plan with the row of its new order and that order's first history entry, built once. */
+export interface PendingOrder {
+  plan: OrderPlan;
+  order: NewOrder;
+  entry: PlacedEntry;
+  /** A person's cafe order counts toward their daily limit; a guest's (the barista's) does not. */
+  counts: boolean;
+}
+
+export function pendingOrder(plan: OrderPlan): PendingOrder {
+  const { menu, fields, site } = plan;
+  const at = iso(plan.now);
+  // The site's calendar: its day is the queue's and the daily limit's (one allowance, every
+  // site). An order for later is on the day and hour of its pickup.
+  const when = plan.pickupAt === null ? plan.now : new Date(plan.pickupAt);
+  const status = plan.pickupAt === null ? 'ordered' : 'scheduled';
+  return {
+    plan,
+    order: {
+      site_id: site.id,
+      user_id: plan.owner.id,
+      menu_id: menu.id,
+      category_for: menu.venue,
+      cafe_day: cafeDayOf(when, site.timeZone),
+      cafe_hour: cafeClock(when, site.timeZone).hour,
+      status,
+      pickup_at: plan.pickupAt,
+      type: fields.type ?? null,
+      sweetness: fields.sweetness,
+      remark: plan.remark,
+      tumbler_image: fields.tumbler,
+      reject_note: '',
+      order_date: at,
+      updated_at: at,
+      idempotency_key: plan.idempotency?.key ?? null,
+      idempotency_fingerprint: plan.idempotency?.fingerprint ?? null,
+      walk_up: plan.walkUp ? 1 : 0,
+      guest_name: plan.guestName,
+      owner_avoids: plan.diet.avoids,
+      diet_warnings: plan.diet.warnings,
+    },
+    entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
+    counts: menu.venue === 'cafe' && plan.guestName === null,
+  };
+}
