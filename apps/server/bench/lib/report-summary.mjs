@@ -159,6 +159,39 @@ export function summaryRows(results) {
         ok: r.orderLatency.p99 <= 100 && r.eventAtBarista.p99 <= 100 && failed.length === 0,
       });
     }
+    // The machine's time and the frames sent per order of a rush (issue 46): CPU milliseconds of
+    // the servers and PostgreSQL's backends (the bench's simulated phones and baristas apart).
+    const costRow = (label, rush, target) => {
+      const c = rush?.cpuPerOrder;
+      if (!c) return;
+      const f = rush.fanOut;
+      const fan = f
+        ? `; sent per order: ${f.boards.framesPerOrder} frames (${f.boards.bytesPerOrder} B) to the boards, ` +
+          `${f.phones.framesPerOrder} frames (${f.phones.bytesPerOrder} B) to the phones`
+        : '';
+      const both = c.serversAndDatabaseMs;
+      rows.push({
+        what: `machine time per order, ${label}`,
+        engine,
+        measured:
+          `${both} ms CPU (servers ${c.serversMs} ms` +
+          (c.databaseMs === null ? '' : ` + database ${c.databaseMs} ms`) +
+          `; the bench's own clients ${c.benchMs} ms) over ${c.orders} orders in ${c.windowSeconds} s${fan}`,
+        vs: '',
+        before:
+          engine === 'postgres' ? '21-24 ms (1 site, 2 processes); SQLite 10.6 ms servers alone' : '10.6 ms (servers)',
+        target: target ? `servers + database <= ${target} ms` : '',
+        ok: target ? both <= target : undefined,
+      });
+    };
+    costRow(`${r?.people}-person rush, 1 process`, r, engine === 'postgres' ? 3 : undefined);
+    for (const sr of e.sitesRushes ?? []) {
+      costRow(
+        `${sr.rushingSites} site${sr.rushingSites === 1 ? '' : 's'} rushing, ${sr.processes} processes`,
+        sr,
+        [1, 5].includes(sr.rushingSites) ? 3 : undefined,
+      );
+    }
     // The issue's numbers on the release before (two processes, order and event p99).
     const SITES_BEFORE = {
       1: 'order p50/p99 10 ms/194 ms, event 11 ms/199 ms',

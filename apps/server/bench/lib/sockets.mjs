@@ -14,6 +14,15 @@ export function connectSocket(base, token, siteId) {
       reconnection: true,
       timeout: 20_000,
     });
+    // What the server sends this connection: frames (Socket.IO messages) and their bytes on the wire.
+    socket.received = { frames: 0, bytes: 0 };
+    socket.io.on('open', () =>
+      socket.io.engine.on('packet', (packet) => {
+        if (packet.type !== 'message') return;
+        socket.received.frames += 1;
+        socket.received.bytes += typeof packet.data === 'string' ? packet.data.length : (packet.data?.byteLength ?? 0);
+      }),
+    );
     const timer = setTimeout(() => reject(new Error('socket connect timed out')), 30_000);
     socket.once('connect', () => {
       clearTimeout(timer);
@@ -57,4 +66,29 @@ export function recordOrderEvents(accounts, label) {
     });
   }
   return events;
+}
+
+/** The frames and bytes the accounts' connections received so far (to take differences over a window). */
+export function receivedBy(accounts) {
+  let frames = 0;
+  let bytes = 0;
+  for (const account of accounts) {
+    frames += account.socket?.received?.frames ?? 0;
+    bytes += account.socket?.received?.bytes ?? 0;
+  }
+  return { frames, bytes };
+}
+
+/** Frames and bytes per order of each role received during a window (`before` from receivedBy at its start). */
+export function fanOutPerOrder(roles, orders) {
+  if (!orders) return null;
+  const result = {};
+  for (const [role, { accounts, before }] of Object.entries(roles)) {
+    const now = receivedBy(accounts);
+    result[role] = {
+      framesPerOrder: Math.round(((now.frames - before.frames) / orders) * 100) / 100,
+      bytesPerOrder: Math.round((now.bytes - before.bytes) / orders),
+    };
+  }
+  return result;
 }

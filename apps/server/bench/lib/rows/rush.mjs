@@ -4,7 +4,8 @@
 import { addDays, client, inflight } from '../api.mjs';
 import { sampleRss, TODAY } from '../app-server.mjs';
 import { assignBaristas, firstSiteId, insertUsers, serverMadePassword } from '../seed.mjs';
-import { closeAll, connectAll } from '../sockets.mjs';
+import { closeAll, connectAll, fanOutPerOrder, receivedBy } from '../sockets.mjs';
+import { cpuPerOrder, startCpuWindow } from '../cpu.mjs';
 import { rng, sleep, summarize } from '../stats.mjs';
 
 /** With the server stopped: the baristas work at the first site, where the people order (none chose a home). */
@@ -277,6 +278,9 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   const rss = sampleRss(server.pid);
   await api.eventLoopDelay();
   log(`  ${people.length} people x 2 orders over ${sizes.rushSeconds} s, ${baristas.length} baristas working`);
+  // The machine's time and the frames sent over the window (the orders' whole lives: placed, made, picked up).
+  const cpu = await startCpuWindow({ serverPids: [server.pid], direct });
+  const framesBefore = { boards: receivedBy(baristaAccounts), phones: receivedBy(people) };
   const started = performance.now();
   await Promise.all(
     phones.map(async (phone) => {
@@ -326,6 +330,8 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   debug('waiting for phone reads');
   await Promise.all(phones.flatMap((phone) => phone.queries.map((q) => q.settle())));
   clearInterval(watchdog);
+  const cpuSpent = await cpu.stop();
+  const framesAfter = { boards: baristaAccounts, phones: people };
   debug('checking');
   const peakMb = rss.stop().peakMb;
 
@@ -421,6 +427,14 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
     pickupErrors: personStats.pickupErrors,
     peakMb,
     eventLoop,
+    cpuPerOrder: cpuPerOrder(cpuSpent, accepted.length),
+    fanOut: fanOutPerOrder(
+      {
+        boards: { accounts: framesAfter.boards, before: framesBefore.boards },
+        phones: { accounts: framesAfter.phones, before: framesBefore.phones },
+      },
+      accepted.length,
+    ),
     checks,
   };
 }

@@ -11,7 +11,8 @@
 // The sites are set up in sites-rush-setup.mjs and the checks are sites-rush-checks.mjs.
 import { client, DEMO, idempotencyKey } from '../api.mjs';
 import { sampleRss } from '../app-server.mjs';
-import { closeAll, connectAll } from '../sockets.mjs';
+import { closeAll, connectAll, fanOutPerOrder, receivedBy } from '../sockets.mjs';
+import { cpuPerOrder, startCpuWindow } from '../cpu.mjs';
 import { mapLimit, rng, round, sleep, summarize } from '../stats.mjs';
 import { boardPath, simulatedBarista, simulatedPhone, workTotals } from './rush.mjs';
 import { checkSitesRush } from './sites-rush-checks.mjs';
@@ -191,6 +192,8 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
       `(${plans.filter((p) => p.visit).length} second orders at another site, ${thirdOf.size} third attempts), ` +
       `${baristas.length} baristas of ${seeded.length} sites on their boards`,
   );
+  const cpu = await startCpuWindow({ serverPids: servers.map((s) => s.pid), direct });
+  const framesBefore = { boards: receivedBy(baristaAccounts), phones: receivedBy(people) };
   const started = performance.now();
   await Promise.all(
     plans.map(async ({ phone, times, visit, third }) => {
@@ -222,6 +225,7 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
   await Promise.all([...pickups]);
   for (const phone of phones) phone.stop();
   await Promise.all(phones.flatMap((phone) => phone.queries.map((q) => q.settle())));
+  const cpuSpent = await cpu.stop();
   const peaks = rss.map((r) => r.stop().peakMb);
   const {
     checks,
@@ -311,6 +315,14 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     pickupErrors: personStats.pickupErrors,
     peakMb: peaks,
     eventLoop,
+    cpuPerOrder: cpuPerOrder(cpuSpent, accepted.length),
+    fanOut: fanOutPerOrder(
+      {
+        boards: { accounts: baristaAccounts, before: framesBefore.boards },
+        phones: { accounts: people, before: framesBefore.phones },
+      },
+      accepted.length,
+    ),
     checks,
   };
 }
