@@ -29,7 +29,7 @@ import {
 const BOARD_CHANGED = 'pickup-board';
 const LINK_REVOKED = 'display-revoked';
 /** Moves that come together (a barista finishing several drinks) reach the screens as one board. */
-const COALESCE_MS = 150;
+export const BOARD_COALESCE_MS = 150;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const noSuchLink = () => new AppError(404, 'NOT_FOUND', 'This pickup screen link was revoked or does not exist.');
@@ -104,7 +104,7 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
           (error: unknown) => ctx.log.warn({ err: error, siteId: id }, 'pickup screen: could not read the board'),
         );
       }
-    }, COALESCE_MS);
+    }, BOARD_COALESCE_MS);
     timer.unref();
   }
   ctx.bus.subscribe(BOARD_CHANGED, (key) => {
@@ -132,7 +132,7 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
       const again = told.get(siteId)?.again ?? false;
       told.delete(siteId);
       if (again) boardChanged(siteId);
-    }, COALESCE_MS).unref();
+    }, BOARD_COALESCE_MS).unref();
   }
   for (const event of ['orders.changed', 'site.changed'] as const) {
     ctx.domainEvents.on(event, ({ siteId }) => boardChanged(siteId));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
+import { BOARD_COALESCE_MS } from '../display/display.service';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { statementsOf } from '../../test-support/statements';
@@ -101,6 +102,11 @@ describe('round trips of one drink, two processes', () => {
         headers: barista.auth,
         payload: { status: 'in-progress' },
       });
+    // A write tells the other process that the pickup screens' board changed at once when it is
+    // the first of its window, and once more when the window ends if more came meanwhile
+    // (modules/display). Each count below starts after the last window of the writes before it
+    // closed: timers fire in the order they fall due, so once this one fires, that window's has.
+    const windowsClosed = () => new Promise((resolve) => setTimeout(resolve, BOARD_COALESCE_MS + 1));
     // A morning under way: each process has served these people and the board, and moved an
     // order (counted too, so that the count below starts once all of it is done).
     await statementsOf(both(), async () => {
@@ -109,10 +115,12 @@ describe('round trips of one drink, two processes', () => {
         await app.inject({ method: 'GET', url: '/api/order/my-queue', headers: person.auth });
         await app.inject({ method: 'GET', url: '/api/order', headers: barista.auth });
       }
+      await windowsClosed();
     });
 
     let id = 0;
     const placed = await statementsOf(both(), async () => (id = await place()));
+    await statementsOf(both(), windowsClosed);
     const moved = await statementsOf(both(), async () => {
       const answer = await start(second, id);
       expect(answer.statusCode, answer.body).toBe(200);
