@@ -2,11 +2,18 @@
  * A single placement as one write: the owner's guards read and the order inserted only when they
  * allow it, with its first history entry and its place in its line (docs/decisions/0072-statements-counted.md).
  */
-import { UNCOUNTED_ORDER_STATUSES } from '@cafe/shared';
 import { sql } from 'kysely';
 import { jsonParam } from '../../db/json-param';
 import type { Db } from '../../db/types';
-import { insertHistory, placementGuards, type NewOrder, type PlacedEntry } from './order-writes.repository';
+import {
+  byIdempotencyKey,
+  countCountedCafeOrders,
+  countedCafeOrders,
+  insertHistory,
+  placementGuards,
+} from './order-writes.repository';
+import type { NewOrder, PlacedEntry } from './order-writes.repository';
+import { waitingAhead } from './orders.repository';
 
 /** A single placement's insert, made only when its guards allow it (insertGuardedOrder). */
 export interface GuardedOrder {
@@ -40,29 +47,18 @@ export async function insertGuardedOrder(
 ): Promise<GuardedOutcome> {
   const { order, entry, limit, key, insert } = guarded;
   const columns = Object.keys(order) as (keyof NewOrder)[];
-  const counted = sql`(select count(*) from orders c where c.category_for = 'cafe'
-    and c.status not in (${sql.join(UNCOUNTED_ORDER_STATUSES)}) and c.user_id = ${order.user_id} and c.cafe_day = ${order.cafe_day})`;
-  const countedBefore = (ref: string) => sql`(select count(*) from orders c where c.category_for = 'cafe'
-    and c.status not in (${sql.join(UNCOUNTED_ORDER_STATUSES)}) and c.user_id = ${order.user_id}
-    and c.cafe_day = ${order.cafe_day} and c.id < ${sql.ref(ref)})`;
-  const ahead = (ref: string) => sql`(select count(*) from orders a where a.status = 'ordered'
-    and a.site_id = ${sql.ref(`${ref}.site_id`)} and a.cafe_day = ${sql.ref(`${ref}.cafe_day`)}
-    and a.category_for = ${sql.ref(`${ref}.category_for`)} and (a.order_date < ${sql.ref(`${ref}.order_date`)}
-    or (a.order_date = ${sql.ref(`${ref}.order_date`)} and a.id < ${sql.ref(`${ref}.id`)})))`;
-  const keyed = (column: string) =>
-    key === null
-      ? sql`null`
-      : sql`(select ${sql.ref(`k.${column}`)} from orders k where k.user_id = ${order.user_id} and k.idempotency_key = ${key})`;
+  const counted = countedCafeOrders(db, order.user_id, order.cafe_day);
+  const keyed = (column: 'id' | 'idempotency_fingerprint') =>
+    key === null ? sql`null` : byIdempotencyKey(db, order.user_id, key).select(column);
   if (dialect === 'postgres') {
     const { rows } = await sql<{
       n: number;
       found_id: number | null;
       found_fingerprint: string | null;
       id: number | null;
-      counted_before: number | null;
       ahead: number | null;
     }>`with g as (
-        select ${counted} as n, ${keyed('id')} as found_id, ${keyed('idempotency_fingerprint')} as found_fingerprint
+        select (${counted}) as n, (${keyed('id')}) as found_id, (${keyed('idempotency_fingerprint')}) as found_fingerprint
       ), placed as (
         insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
         select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
@@ -74,7 +70,7 @@ export async function insertGuardedOrder(
         select id, ${entry.from}::text, ${entry.to}::text, ${entry.changedBy}::int, ${entry.note}::text, ${entry.at}::text
         from placed
       )
-      select g.n, g.found_id, g.found_fingerprint, placed.id, ${ahead('placed')} as ahead
+      select g.n, g.found_id, g.found_fingerprint, placed.id, (${waitingAhead(db, 'placed')}) as ahead
       from g left join placed on true`.execute(db);
     const [row] = rows;
     if (!row) throw new Error('the guarded insert answered nothing');
@@ -89,13 +85,16 @@ export async function insertGuardedOrder(
   const { rows } = await sql<{ id: number; counted_before: number; ahead: number }>`
     insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
     select ${sql.join(columns.map((c) => sql`${order[c] ?? null}`))}
-    where ${insert ? 1 : 0} and ${keyed('id')} is null and (${limit} is null or ${counted} < ${limit})
-    returning id, ${countedBefore('orders.id')} as counted_before, ${ahead('orders')} as ahead`.execute(db);
+    where ${insert ? 1 : 0} and (${keyed('id')}) is null and (${limit} is null or (${counted}) < ${limit})
+    returning id, (${counted.where('c.id', '<', sql.ref<never>('orders.id'))}) as counted_before,
+      (${waitingAhead(db, 'orders')}) as ahead`.execute(db);
   const [row] = rows;
   if (row) {
     await insertHistory(db, { orderId: Number(row.id), ...entry });
     return { placed: Number(row.id), counted: Number(row.counted_before), ahead: Number(row.ahead) };
   }
-  const guards = await placementGuards(db, order.user_id, order.cafe_day, key ?? '');
-  return { placed: null, counted: guards.counted, found: key === null ? undefined : guards.found };
+  if (key === null)
+    return { placed: null, counted: await countCountedCafeOrders(db, order.user_id, order.cafe_day), found: undefined };
+  const guards = await placementGuards(db, order.user_id, order.cafe_day, key);
+  return { placed: null, counted: guards.counted, found: guards.found };
 }

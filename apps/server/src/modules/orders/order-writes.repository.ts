@@ -10,13 +10,16 @@ import { preparedQuery } from '../../db/prepared-query';
 import { sql, type Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 
-/** Cafe orders that count against the daily limit (not cancelled or rejected). */
+/** Cafe orders that count against the daily limit (not cancelled or rejected), as `c`. */
 function countedCafeOrderRows(db: Db) {
-  return db.selectFrom('orders').where('category_for', '=', 'cafe').where('status', 'not in', UNCOUNTED_ORDER_STATUSES);
+  return db
+    .selectFrom('orders as c')
+    .where('category_for', '=', 'cafe')
+    .where('status', 'not in', UNCOUNTED_ORDER_STATUSES);
 }
 
-/** The count of a person's cafe orders of a day that count against the daily limit. */
-function countedCafeOrders(db: Db, userId: number, day: string) {
+/** The count of a person's cafe orders of a day that count against the daily limit (rows as `c`). */
+export function countedCafeOrders(db: Db, userId: number, day: string) {
   return countedCafeOrderRows(db)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
@@ -24,7 +27,7 @@ function countedCafeOrders(db: Db, userId: number, day: string) {
 }
 
 /** A person's orders placed with this Idempotency-Key (one at most: the key is unique per person). */
-function byIdempotencyKey(db: Db, userId: number, key: string) {
+export function byIdempotencyKey(db: Db, userId: number, key: string) {
   return db.selectFrom('orders').where('user_id', '=', userId).where('idempotency_key', '=', key);
 }
 

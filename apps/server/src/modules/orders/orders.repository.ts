@@ -7,7 +7,7 @@
  */
 import { type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
-import { PostgresAdapter, sql, type ExpressionBuilder } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Database, Db, OrdersTable } from '../../db/types';
 
 /** The tables of a query that reads orders as `o`. */
@@ -117,28 +117,32 @@ export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<nu
  * The waiting orders of the same site, venue and day placed before `o` (earlier order_date, ties
  * broken by id): `o`'s place in its line is this + 1. One expression for every read that numbers.
  */
-function aheadOfOrder(eb: ExpressionBuilder<OrdersAs, 'o'>) {
-  return eb
+/**
+ * The count of waiting orders ahead of an order in its line (same site, venue and day; placed
+ * earlier, ties broken by id). `ref` names the order's row: an alias with the orders' columns.
+ */
+export function waitingAhead(db: Db, ref: string) {
+  const of = (column: string) => sql.ref<never>(`${ref}.${column}`);
+  return db
     .selectFrom('orders as ahead')
     .select((e) => e.fn.countAll<number>().as('n'))
     .where('ahead.status', '=', 'ordered')
-    .whereRef('ahead.site_id', '=', 'o.site_id')
-    .whereRef('ahead.cafe_day', '=', 'o.cafe_day')
-    .whereRef('ahead.category_for', '=', 'o.category_for')
+    .where('ahead.site_id', '=', of('site_id'))
+    .where('ahead.cafe_day', '=', of('cafe_day'))
+    .where('ahead.category_for', '=', of('category_for'))
     .where((e) =>
       e.or([
-        e('ahead.order_date', '<', e.ref('o.order_date')),
-        e.and([e('ahead.order_date', '=', e.ref('o.order_date')), e('ahead.id', '<', e.ref('o.id'))]),
+        e('ahead.order_date', '<', of('order_date')),
+        e.and([e('ahead.order_date', '=', of('order_date')), e('ahead.id', '<', of('id'))]),
       ]),
-    )
-    .as('ahead');
+    );
 }
 
 const userDayQueue = preparedQuery<{ userId: number; day: string }, OrderRow & { ahead: number | string | null }>(
   ['userId', 'day'],
   (db, p) =>
     orderQuery(db)
-      .select(aheadOfOrder)
+      .select(waitingAhead(db, 'o').as('ahead'))
       .where('o.user_id', '=', p.userId)
       // Today's orders, and the orders for later of the days after.
       .where((eb) =>
@@ -165,7 +169,7 @@ export async function aheadOf(db: Db, ids: readonly number[]): Promise<Map<numbe
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('orders as o')
-    .select(['o.id', aheadOfOrder])
+    .select(['o.id', waitingAhead(db, 'o').as('ahead')])
     .where('o.id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [Number(row.id), Number(row.ahead ?? 0)]));
