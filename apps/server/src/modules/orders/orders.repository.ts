@@ -8,10 +8,7 @@
 import { type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
 import { PostgresAdapter, sql } from 'kysely';
-import type { Database, Db, OrdersTable } from '../../db/types';
-
-/** The tables of a query that reads orders as `o`. */
-type OrdersAs = Database & { o: OrdersTable };
+import type { Db, OrdersTable } from '../../db/types';
 
 type Venue = OrdersTable['category_for'];
 
