@@ -29,5 +29,11 @@ export const QueueEventSchema = z.object({
   /** The order that came back to the line at its old place (an undo), or null. */
   joined: z.object({ id: z.number().int(), orderDate: z.string() }).nullable(),
   wait: WaitInputsSchema,
+  /**
+   * Orders that left or came back within the same second, sent as one event (`left` and `joined`
+   * then null): the line's waiting orders as it stands, their ids in queue order. A waiting order's
+   * place is its position here; one not in it (placed since) keeps its place.
+   */
+  waiting: z.array(z.number().int()).optional(),
 });
 export type QueueEvent = z.infer<typeof QueueEventSchema>;

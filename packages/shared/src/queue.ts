@@ -73,8 +73,8 @@ export function isAheadOf(a: QueueSpot, b: QueueSpot): boolean {
 
 /**
  * A person's own orders after a queue event: each of their waiting orders of that site and venue placed
- * after the one that left moves up one place, and every waiting order of the venue gets the new
- * estimate. Orders are returned as given when nothing about them changed.
+ * after the one that left moves up one place (where the event lists the line, each takes its
+ * position there), and every waiting order of the venue gets the new estimate. Orders are returned as given when nothing about them changed.
  */
 export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], event: QueueEvent): T[] {
   return orders.map((order) => {
@@ -82,6 +82,11 @@ export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], eve
     // Another site's queue: its moves say nothing of this order's place.
     if (order.site.id !== event.siteId) return order;
     if (order.queue_at == null) return order;
+    if (event.waiting) {
+      const at = event.waiting.indexOf(order.id);
+      const place = at >= 0 ? at + 1 : order.queue_at;
+      return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1) };
+    }
     const movedUp = event.left !== null && event.left.id !== order.id && isAheadOf(event.left, order);
     const movedDown = event.joined !== null && event.joined.id !== order.id && isAheadOf(event.joined, order);
     const place = Math.max(1, order.queue_at - (movedUp ? 1 : 0) + (movedDown ? 1 : 0));

@@ -53,6 +53,23 @@ describe('the queue on a screen', () => {
     expect(estimateWaitMinutes(event.wait, 1)).toBe(6);
   });
 
+  it('puts each waiting order at its position in a listed line, and keeps one placed since', () => {
+    const mine = order({ minute: 9, queue_at: 5, estimatedWaitMinutes: 15 });
+    const placedSince = order({ minute: 12, queue_at: 3, estimatedWaitMinutes: 9 });
+    const event: QueueEvent = {
+      siteId: 1,
+      categoryFor: 'cafe',
+      day: '2026-11-18',
+      left: null,
+      joined: null,
+      wait: { secondsPerOrder: 120, inProgress: 1 },
+      waiting: [900, mine.id],
+    };
+    const [a, b] = applyQueueEvent([mine, placedSince], event);
+    expect(a).toMatchObject({ queue_at: 2, estimatedWaitMinutes: estimateWaitMinutes(event.wait, 1) });
+    expect(b).toMatchObject({ queue_at: 3, estimatedWaitMinutes: estimateWaitMinutes(event.wait, 2) });
+  });
+
   it("numbers the board's waiting orders per venue in queue order, leaving the rest without a place", () => {
     const first = order({ minute: 2 });
     const second = order({ minute: 4 });

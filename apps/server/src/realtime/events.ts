@@ -21,11 +21,11 @@ export interface LiveEvents {
   /**
    * A venue's queue at a site moved: to the site's board, and to the people with an order waiting
    * at the site (its `waiting` room: one name on the wire, however long the line). Those ahead of
-   * the move find nothing in it to change. An event where only the wait inputs changed (a drink
-   * finished: no order left or joined the line) goes at once when it is the line's first in
-   * `WAIT_ONLY_EVERY_MS`; those after it in that time wait for it to end and go as one, the latest.
+   * the move find nothing in it to change. A line's first event in QUEUE_EVERY_MS goes at once;
+   * those after it in that time wait for it to end and go as one: the latest wait inputs, and where
+   * orders left or joined meanwhile, the line as `read` finds it then (its waiting orders' ids).
    */
-  queue(siteId: number, event: QueueEvent): void;
+  queue(siteId: number, event: QueueEvent, read?: () => Promise<number[]>): void;
   /** A person has an order waiting in a line of a site (placed, released, put back): their connections hear its `queue` events. */
   waiting(userId: number, siteId: number): void;
   /** A site's shop status changed: to its people. */
@@ -62,17 +62,28 @@ export interface LiveSequencing {
   warn: (error: unknown, event: LiveEventName) => void;
 }
 
+/** What a line's `queue` window holds until it ends (LiveEvents.queue). */
+interface PendingQueue {
+  siteId: number;
+  /** The latest event asked for: its wait inputs are sent. */
+  event: QueueEvent;
+  /** The events among them where an order left or joined the line. */
+  moves: QueueEvent[];
+  read: (() => Promise<number[]>) | undefined;
+}
+
 /** An event waiting for its number; `send` sends it with it (null: it could not be numbered). */
 interface Waiting extends LoggedEvent {
   send: (seq: number | null) => void;
 }
 
 /**
- * How often at most a line (a venue of a site, one day) sends a `queue` event that only brings new
- * wait inputs. In a rush every finished drink changes them: each such event goes to everyone
- * waiting at the site, a thousand frames a drink, to move an estimate shown in whole minutes.
+ * How often at most a line (a venue of a site, one day) sends a `queue` event from one process.
+ * In a rush every drink taken or finished moves the line: each event goes to everyone waiting at
+ * the site, a thousand frames a drink, to move a place and an estimate. The first change goes at
+ * once; those in the next second go together when it ends.
  */
-export const WAIT_ONLY_EVERY_MS = 1000;
+export const QUEUE_EVERY_MS = 1000;
 
 /** The message between server processes that asks each to end a user's connections it holds. */
 const END_SESSION = 'end-session';
@@ -201,27 +212,49 @@ export function createLiveEvents(
   }
 
   /**
-   * The lines that sent a wait-only `queue` event less than WAIT_ONLY_EVERY_MS ago, each with the
-   * latest such event asked for since (sent when that time ends). A line that moves (an order left
-   * or joined it) sends that event at once: it changes places, and carries its own wait inputs.
+   * The lines that sent a `queue` event less than QUEUE_EVERY_MS ago, each with what was asked for
+   * since: the latest event, the moves among them (an order left or joined the line) and how to
+   * read the line. When the time ends a wait-only change goes as the latest event; moves go as one
+   * event listing the line's waiting orders as it stands then (read through `line`), or each on its
+   * own when it cannot be read.
    */
-  const waitOnly = new Map<string, { timer: NodeJS.Timeout; pending: { siteId: number; event: QueueEvent } | null }>();
+  const lines = new Map<string, { timer: NodeJS.Timeout; pending: PendingQueue | null }>();
+  /** Lines being read at the end of their window (settled() waits for them). */
+  const reading = new Set<Promise<void>>();
 
-  function openWaitWindow(key: string): void {
-    const timer = setTimeout(() => endWaitWindow(key, true), WAIT_ONLY_EVERY_MS);
+  function openQueueWindow(key: string): void {
+    const timer = setTimeout(() => endQueueWindow(key, true), QUEUE_EVERY_MS);
     timer.unref();
-    waitOnly.set(key, { timer, pending: null });
+    lines.set(key, { timer, pending: null });
   }
 
   /** Sends what waited in a line's window; `again`: that send opens the next window. */
-  function endWaitWindow(key: string, again: boolean): void {
-    const line = waitOnly.get(key);
+  function endQueueWindow(key: string, again: boolean): void {
+    const line = lines.get(key);
     if (!line) return;
     clearTimeout(line.timer);
-    waitOnly.delete(key);
-    if (!line.pending) return;
-    sendQueue(line.pending.siteId, line.pending.event);
-    if (again) openWaitWindow(key);
+    lines.delete(key);
+    const pending = line.pending;
+    if (!pending) return;
+    if (again) openQueueWindow(key);
+    const { siteId, event, moves, read } = pending;
+    if (moves.length === 0) {
+      sendQueue(siteId, event);
+      return;
+    }
+    // A move sent late as itself could be counted twice by a screen that read the line after it.
+    if (!read) {
+      for (const move of moves) sendQueue(siteId, { ...move, wait: event.wait });
+      return;
+    }
+    const sending = read().then(
+      (waiting) => sendQueue(siteId, { ...event, left: null, joined: null, waiting }),
+      () => {
+        for (const move of moves) sendQueue(siteId, { ...move, wait: event.wait });
+      },
+    );
+    reading.add(sending);
+    void sending.finally(() => reading.delete(sending));
   }
 
   io.sockets.on(END_SESSION, (userId: unknown) => {
@@ -230,7 +263,8 @@ export function createLiveEvents(
 
   return {
     async settled() {
-      for (const key of [...waitOnly.keys()]) endWaitWindow(key, false);
+      for (const key of [...lines.keys()]) endQueueWindow(key, false);
+      while (reading.size > 0) await Promise.all([...reading]);
       while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
     order(siteId, event, current) {
@@ -242,18 +276,17 @@ export function createLiveEvents(
         current && { ...current, id: event.id },
       );
     },
-    queue(siteId, event) {
-      if (event.left !== null || event.joined !== null) {
+    queue(siteId, event, read) {
+      const key = `${siteId}/${event.categoryFor}/${event.day}`;
+      const line = lines.get(key);
+      if (!line) {
         sendQueue(siteId, event);
+        openQueueWindow(key);
         return;
       }
-      const key = `${siteId}/${event.categoryFor}/${event.day}`;
-      const line = waitOnly.get(key);
-      if (line) line.pending = { siteId, event };
-      else {
-        sendQueue(siteId, event);
-        openWaitWindow(key);
-      }
+      const moves = line.pending?.moves ?? [];
+      if (event.left !== null || event.joined !== null) moves.push(event);
+      line.pending = { siteId, event, moves, read: read ?? line.pending?.read };
     },
     waiting(userId, siteId) {
       // Every process's connections of the person (through a cluster adapter: one small message).
