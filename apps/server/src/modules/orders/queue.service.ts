@@ -24,6 +24,7 @@ import {
   listOrders,
   listUserDayWithQueue,
   recentCompletions,
+  waitingIds,
   type OrderRow,
   type QueueKey,
 } from './orders.repository';
@@ -259,6 +260,9 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     primeWaits,
     /** The past days' pace of a queue at this hour (read once an hour), for primeWaits. */
     pastPaceOf: (key: QueueKey) => sameHoursBefore(key, clock.now()),
+    /** How a line is read when its `queue` event goes out with others (LiveEvents.queue): its waiting orders' ids. */
+    lineOf: (line: { siteId: number; categoryFor: QueueKey['venue']; day: string }) => () =>
+      waitingIds(db, { siteId: line.siteId, venue: line.categoryFor, day: line.day }),
     dropTodaysReads,
     myQueueAnswer,
     queueSnapshot,

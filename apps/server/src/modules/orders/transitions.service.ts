@@ -28,7 +28,7 @@ import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
 import type { OrderTimes } from './order-writes.repository';
-import { listOrders, waitingIds, type OrderRow } from './orders.repository';
+import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
 import { RECENT_COMPLETIONS } from './wait-estimate';
@@ -184,7 +184,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     // A released order joins the queue's end: its place counts from its release.
     const before = released ? { ...row, order_date: updated.order_date } : row;
     const queueMove = queueMoveOf(before, to, day);
-    if (queueMove && wait) events.queue(line.siteId, { ...queueMove, wait }, lineOf(queueMove));
+    if (queueMove && wait) events.queue(line.siteId, { ...queueMove, wait }, queue.lineOf(queueMove));
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     if (queueMove && !wait) await announceQueueMove(queueMove);
     return toOrder(updated);
@@ -206,16 +206,11 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     return { siteId: before.site_id, categoryFor: before.category_for, day, left, joined };
   }
 
-  /** How the line a move changed is read when its `queue` event goes out with others (its waiting orders' ids). */
-  function lineOf(move: Omit<QueueEvent, 'wait'>): () => Promise<number[]> {
-    return () => waitingIds(ctx.db, { siteId: move.siteId, venue: move.categoryFor, day: move.day });
-  }
-
   /** Sends a line's `queue` event with its wait inputs as they are now (read again when a move dropped them). */
   async function announceQueueMove(move: Omit<QueueEvent, 'wait'>): Promise<void> {
     try {
       const wait = await queue.waitInputs({ siteId: move.siteId, venue: move.categoryFor, day: move.day });
-      events.queue(move.siteId, { ...move, wait }, lineOf(move));
+      events.queue(move.siteId, { ...move, wait }, queue.lineOf(move));
     } catch (error) {
       // The change is saved and announced; screens still renumber on their next read.
       ctx.log.warn({ err: error }, 'could not announce the queue move');
