@@ -17,6 +17,18 @@ const TIERS = {
 } as const;
 export type SlackMethod = keyof typeof TIERS;
 
+/**
+ * chat.postMessage's ceiling over all channels of the workspace: Slack allows "several hundred
+ * messages per minute" (api.slack.com/methods/chat.postMessage) beside one a second per channel.
+ */
+const WORKSPACE_POSTS = { perMinute: 600, burst: 20 } as const;
+
+/** A token bucket's state: when it is empty again at its pace, and a 429's hold. */
+interface Bucket {
+  free: number;
+  heldUntil: number;
+}
+
 /** A call Slack keeps refusing with 429 is given up after this many tries. */
 const MAX_TRIES = 5;
 
@@ -26,12 +38,16 @@ const MAX_TRIES = 5;
  * app, so both call through this: @slack/web-api's `WebClient` (pointed at SLACK_API_URL; tests use
  * the fake of test-support/receivers.ts), which answers a 429 at once with Slack's Retry-After
  * (`rejectRateLimitedCalls`), and one queue per Web API method (per channel for chat.postMessage)
- * paced to Slack's tier by a token bucket. After a 429 the method's queue waits out the Retry-After;
+ * paced to Slack's tier by a token bucket, chat.postMessage also to the workspace's
+ * ceiling over all channels (WORKSPACE_POSTS). After a 429 the method's queue waits out the Retry-After;
  * the call is made again then (rendering anew what it sends), or, with `retry: false` (the outbox,
  * which keeps its own due times), fails with the 429. A call queued under a `key` (one message, one
  * person's Home) that is asked for again before it starts runs once: it renders when it runs.
  */
-export function createSlackClient(config: { token: string; apiUrl: string }) {
+export function createSlackClient(
+  config: { token: string; apiUrl: string },
+  time: { now: () => number; sleep: (ms: number) => Promise<unknown> } = { now: Date.now, sleep },
+) {
   const web = new WebClient(config.token, {
     slackApiUrl: `${config.apiUrl}/`,
     timeout: DELIVERY_TIMEOUT_MS,
@@ -39,7 +55,24 @@ export function createSlackClient(config: { token: string; apiUrl: string }) {
     rejectRateLimitedCalls: true,
   });
   /** Per queue: its last call (the next one starts after it), the bucket's next free time, a 429's hold. */
-  const lanes = new Map<string, { last: Promise<void>; free: number; heldUntil: number }>();
+  const lanes = new Map<string, Bucket & { last: Promise<void> }>();
+  /** chat.postMessage over every channel (WORKSPACE_POSTS). */
+  const workspacePosts: Bucket = { free: 0, heldUntil: 0 };
+
+  /**
+   * When the next call of a bucket (or of several: the latest of them) may start, taken at once:
+   * calls of several queues that wait for the same bucket get times one after another.
+   */
+  function reserve(buckets: { bucket: Bucket; perMinute: number; burst: number }[]): number {
+    const at = Math.max(
+      time.now(),
+      ...buckets.map(({ bucket, perMinute, burst }) =>
+        Math.max(bucket.heldUntil, bucket.free - (burst - 1) * (60_000 / perMinute)),
+      ),
+    );
+    for (const { bucket, perMinute } of buckets) bucket.free = Math.max(bucket.free, at) + 60_000 / perMinute;
+    return at - time.now();
+  }
   /** The calls queued under a key that have not started yet. */
   const queued = new Map<string, Promise<unknown>>();
   const running = new Set<Promise<void>>();
@@ -59,19 +92,20 @@ export function createSlackClient(config: { token: string; apiUrl: string }) {
       if (waiting) return waiting as Promise<T>;
       const lane = lanes.get(name) ?? { last: Promise.resolve(), free: 0, heldUntil: 0 };
       lanes.set(name, lane);
-      const spacing = 60_000 / TIERS[method].perMinute;
+      // The bucket holds `burst` calls; `free` is when it is empty again at the tier's pace.
+      const buckets: { bucket: Bucket; perMinute: number; burst: number }[] = [{ bucket: lane, ...TIERS[method] }];
+      if (method === 'chat.postMessage') buckets.push({ bucket: workspacePosts, ...WORKSPACE_POSTS });
       const call: Promise<T> = lane.last.then(async () => {
         for (let tries = 1; ; tries += 1) {
-          // The bucket holds `burst` calls; `free` is when it is empty again at the tier's pace.
-          const wait = Math.max(lane.heldUntil, lane.free - (TIERS[method].burst - 1) * spacing) - Date.now();
-          if (wait > 0) await sleep(wait);
-          lane.free = Math.max(lane.free, Date.now()) + spacing;
+          const wait = reserve(buckets);
+          if (wait > 0) await time.sleep(wait);
           if (key !== null) queued.delete(key);
           try {
             return await run(web);
           } catch (error) {
             if (!(error instanceof WebAPIRateLimitedError)) throw error;
-            lane.heldUntil = Date.now() + error.retryAfter * 1000;
+            // Slack does not say which limit it was: the queue, and the workspace's posts, wait it out.
+            for (const { bucket } of buckets) bucket.heldUntil = time.now() + error.retryAfter * 1000;
             if (options.retry === false || tries >= MAX_TRIES) throw error;
             if (key !== null) queued.set(key, call);
           }
