@@ -87,6 +87,11 @@ export const QueuedOrderSchema = OrderSchema.extend({
    * later when the line would make it late. Absent otherwise.
    */
   estimatedReadyAt: z.string().optional(),
+  /**
+   * When `queue_at` was counted (ISO; GET /order/my-queue): a `queue` event's move made before it
+   * is in the place already. Absent: the order's `orderDate` (a placement's answer).
+   */
+  placeAsOf: z.string().optional(),
 });
 export type QueuedOrder = z.infer<typeof QueuedOrderSchema>;
 

@@ -12,6 +12,9 @@ export const WaitInputsSchema = z.object({
 });
 export type WaitInputs = z.infer<typeof WaitInputsSchema>;
 
+/** Where an order stands in its line: placed at `orderDate`, ties broken by id. */
+const QueueSpotSchema = z.object({ id: z.number().int(), orderDate: z.string() });
+
 /**
  * A venue's queue moved (the `queue` event): an order left the waiting line (taken, cancelled or
  * rejected), came back to it (a barista's Do or reject undone), or the drinks in progress changed.
@@ -25,15 +28,24 @@ export const QueueEventSchema = z.object({
   /** The cafe day (YYYY-MM-DD) whose queue this is. */
   day: z.string(),
   /** The waiting order that left the line, or null when only the drinks in progress changed. */
-  left: z.object({ id: z.number().int(), orderDate: z.string() }).nullable(),
+  left: QueueSpotSchema.nullable(),
   /** The order that came back to the line at its old place (an undo), or null. */
-  joined: z.object({ id: z.number().int(), orderDate: z.string() }).nullable(),
+  joined: QueueSpotSchema.nullable(),
   wait: WaitInputsSchema,
+  /** When the move was made (ISO): a screen whose place was counted at or after it has it already. */
+  at: z.string().optional(),
   /**
-   * Orders that left or came back within the same second, sent as one event (`left` and `joined`
-   * then null): the line's waiting orders as it stands, their ids in queue order. A waiting order's
-   * place is its position here; one not in it (placed since) keeps its place.
+   * The moves of the last second sent as one event (`left` and `joined` then null), in the order
+   * they were made, each with when it was made (a move without `at` counts for every screen).
    */
-  waiting: z.array(z.number().int()).optional(),
+  moves: z
+    .array(
+      z.object({
+        left: QueueSpotSchema.nullable(),
+        joined: QueueSpotSchema.nullable(),
+        at: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 export type QueueEvent = z.infer<typeof QueueEventSchema>;

@@ -73,8 +73,8 @@ export function isAheadOf(a: QueueSpot, b: QueueSpot): boolean {
 
 /**
  * A person's own orders after a queue event: each of their waiting orders of that site and venue placed
- * after the one that left moves up one place (where the event lists the line, each takes its
- * position there), and every waiting order of the venue gets the new estimate. Orders are returned as given when nothing about them changed.
+ * after the one that left moves up one place (one for each such move of the event, made after the
+ * place was counted), and every waiting order of the venue gets the new estimate. Orders are returned as given when nothing about them changed.
  */
 export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], event: QueueEvent): T[] {
   return orders.map((order) => {
@@ -82,14 +82,16 @@ export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], eve
     // Another site's queue: its moves say nothing of this order's place.
     if (order.site.id !== event.siteId) return order;
     if (order.queue_at == null) return order;
-    if (event.waiting) {
-      const at = event.waiting.indexOf(order.id);
-      const place = at >= 0 ? at + 1 : order.queue_at;
-      return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1) };
+    // A move made before the place was counted is in it already.
+    const asOf = order.placeAsOf ?? order.orderDate;
+    const moves = event.moves ?? [{ left: event.left, joined: event.joined, at: event.at }];
+    let place = order.queue_at;
+    for (const { left, joined, at } of moves) {
+      if (at !== undefined && at < asOf) continue;
+      if (left !== null && left.id !== order.id && isAheadOf(left, order)) place -= 1;
+      if (joined !== null && joined.id !== order.id && isAheadOf(joined, order)) place += 1;
     }
-    const movedUp = event.left !== null && event.left.id !== order.id && isAheadOf(event.left, order);
-    const movedDown = event.joined !== null && event.joined.id !== order.id && isAheadOf(event.joined, order);
-    const place = Math.max(1, order.queue_at - (movedUp ? 1 : 0) + (movedDown ? 1 : 0));
+    place = Math.max(1, place);
     return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1) };
   });
 }

@@ -53,9 +53,15 @@ describe('the queue on a screen', () => {
     expect(estimateWaitMinutes(event.wait, 1)).toBe(6);
   });
 
-  it('puts each waiting order at its position in a listed line, and keeps one placed since', () => {
-    const mine = order({ minute: 9, queue_at: 5, estimatedWaitMinutes: 15 });
-    const placedSince = order({ minute: 12, queue_at: 3, estimatedWaitMinutes: 9 });
+  it("counts each move of a second that was made after the order's place was counted, once", () => {
+    const first = order({ minute: 1 });
+    const second = order({ minute: 2 });
+    // Read at 03:10 (My orders): the move at 03:09 is in its place already, the one at 03:11 is not.
+    const read = order({ minute: 5, queue_at: 4, placeAsOf: '2026-11-18T03:10:00.000Z' });
+    // Placed at 03:10:30 (its answer): the same.
+    const placed = { ...order({ minute: 5 }), orderDate: '2026-11-18T03:10:30.000Z', queue_at: 4 };
+    // Placed at 03:05, before both moves (an answer without the time of its place: its orderDate).
+    const old = order({ minute: 5, queue_at: 4 });
     const event: QueueEvent = {
       siteId: 1,
       categoryFor: 'cafe',
@@ -63,11 +69,15 @@ describe('the queue on a screen', () => {
       left: null,
       joined: null,
       wait: { secondsPerOrder: 120, inProgress: 1 },
-      waiting: [900, mine.id],
+      moves: [
+        { left: { id: first.id, orderDate: first.orderDate }, joined: null, at: '2026-11-18T03:09:00.000Z' },
+        { left: { id: second.id, orderDate: second.orderDate }, joined: null, at: '2026-11-18T03:11:00.000Z' },
+      ],
     };
-    const [a, b] = applyQueueEvent([mine, placedSince], event);
-    expect(a).toMatchObject({ queue_at: 2, estimatedWaitMinutes: estimateWaitMinutes(event.wait, 1) });
-    expect(b).toMatchObject({ queue_at: 3, estimatedWaitMinutes: estimateWaitMinutes(event.wait, 2) });
+    const [r, p, o] = applyQueueEvent([read, placed, old], event);
+    expect(r).toMatchObject({ queue_at: 3, estimatedWaitMinutes: estimateWaitMinutes(event.wait, 2) });
+    expect(p).toMatchObject({ queue_at: 3 });
+    expect(o).toMatchObject({ queue_at: 2 });
   });
 
   it("numbers the board's waiting orders per venue in queue order, leaving the rest without a place", () => {

@@ -61,18 +61,13 @@ describe('the queue events of a line', () => {
     expect(broadcasts.map((b) => b.payload.wait.secondsPerOrder)).toEqual([60, 80, 90, 100]);
   });
 
-  it('never holds back another line; moves within the second go as one event listing the line as it stands then', async () => {
+  it('never holds back another line; the moves within the second go as one event, each with when it was made', () => {
     const { io, broadcasts } = liveServer();
     const events = createLiveEvents(io);
-    let reads = 0;
-    const read = () => {
-      reads += 1;
-      return Promise.resolve([44, 45]);
-    };
     events.queue(1, finished(1, 60));
-    events.queue(1, taken(1, 42, 70), read);
+    events.queue(1, { ...taken(1, 42, 70), at: '2026-11-26T08:00:01.000Z' });
     events.queue(1, finished(1, 65));
-    events.queue(1, taken(1, 43, 75), read);
+    events.queue(1, { ...taken(1, 43, 75), at: '2026-11-26T08:00:01.500Z' });
     events.queue(1, finished(1, 60, 'bar'));
     events.queue(2, finished(2, 30));
     expect(broadcasts.map((b) => [b.payload.siteId, b.payload.categoryFor])).toEqual([
@@ -81,29 +76,16 @@ describe('the queue events of a line', () => {
       [2, 'cafe'],
     ]);
     expect(broadcasts.find((b) => b.payload.siteId === 2)?.rooms).toEqual(['staff:2', 'waiting:2']);
-    expect(reads).toBe(0);
     vi.advanceTimersByTime(QUEUE_EVERY_MS);
-    await vi.waitFor(() => expect(broadcasts).toHaveLength(4));
-    // The latest wait inputs; the line read once, when the second ended.
-    expect(broadcasts.at(-1)?.payload).toEqual({ ...taken(1, 43, 75), left: null, joined: null, waiting: [44, 45] });
-    expect(reads).toBe(1);
-  });
-
-  it('sends each move as itself when the line cannot be read', async () => {
-    const { io, broadcasts } = liveServer();
-    const events = createLiveEvents(io);
-    const read = () => Promise.reject(new Error('the database is away'));
-    events.queue(1, finished(1, 60));
-    events.queue(1, taken(1, 42, 70), read);
-    events.queue(1, taken(1, 43, 75), read);
-    events.queue(1, finished(1, 80), read);
-    vi.advanceTimersByTime(QUEUE_EVERY_MS);
-    await vi.waitFor(() => expect(broadcasts).toHaveLength(3));
-    expect(broadcasts.map((b) => [b.payload.left?.id ?? null, b.payload.wait.secondsPerOrder])).toEqual([
-      [null, 60],
-      [42, 80],
-      [43, 80],
-    ]);
+    expect(broadcasts).toHaveLength(4);
+    // The latest wait inputs, and both moves in the order they were made.
+    expect(broadcasts.at(-1)?.payload).toEqual({
+      ...finished(1, 75),
+      moves: [
+        { left: { id: 42, orderDate: '2026-11-26T08:00:00.000Z' }, joined: null, at: '2026-11-26T08:00:01.000Z' },
+        { left: { id: 43, orderDate: '2026-11-26T08:00:00.000Z' }, joined: null, at: '2026-11-26T08:00:01.500Z' },
+      ],
+    });
   });
 
   it('sends what waits at once when asked to settle (the server closing)', async () => {

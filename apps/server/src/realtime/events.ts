@@ -22,10 +22,10 @@ export interface LiveEvents {
    * A venue's queue at a site moved: to the site's board, and to the people with an order waiting
    * at the site (its `waiting` room: one name on the wire, however long the line). Those ahead of
    * the move find nothing in it to change. A line's first event in QUEUE_EVERY_MS goes at once;
-   * those after it in that time wait for it to end and go as one: the latest wait inputs, and where
-   * orders left or joined meanwhile, the line as `read` finds it then (its waiting orders' ids).
+   * those after it in that time wait for it to end and go as one: the latest wait inputs, and the
+   * moves made meanwhile (`moves`, each with its `at`).
    */
-  queue(siteId: number, event: QueueEvent, read?: () => Promise<number[]>): void;
+  queue(siteId: number, event: QueueEvent): void;
   /** A person has an order waiting in a line of a site (placed, released, put back): their connections hear its `queue` events. */
   waiting(userId: number, siteId: number): void;
   /** A site's shop status changed: to its people. */
@@ -69,7 +69,6 @@ interface PendingQueue {
   event: QueueEvent;
   /** The events among them where an order left or joined the line. */
   moves: QueueEvent[];
-  read: (() => Promise<number[]>) | undefined;
 }
 
 /** An event waiting for its number; `send` sends it with it (null: it could not be numbered). */
@@ -213,14 +212,11 @@ export function createLiveEvents(
 
   /**
    * The lines that sent a `queue` event less than QUEUE_EVERY_MS ago, each with what was asked for
-   * since: the latest event, the moves among them (an order left or joined the line) and how to
-   * read the line. When the time ends a wait-only change goes as the latest event; moves go as one
-   * event listing the line's waiting orders as it stands then (read through `line`), or each on its
-   * own when it cannot be read.
+   * since: the latest event and the moves among them (an order left or joined the line). When the
+   * time ends they go as one event: the latest wait inputs, and the moves in the order they were
+   * made, each with when it was made (`moves`).
    */
   const lines = new Map<string, { timer: NodeJS.Timeout; pending: PendingQueue | null }>();
-  /** Lines being read at the end of their window (settled() waits for them). */
-  const reading = new Set<Promise<void>>();
 
   function openQueueWindow(key: string): void {
     const timer = setTimeout(() => endQueueWindow(key, true), QUEUE_EVERY_MS);
@@ -237,24 +233,17 @@ export function createLiveEvents(
     const pending = line.pending;
     if (!pending) return;
     if (again) openQueueWindow(key);
-    const { siteId, event, moves, read } = pending;
-    if (moves.length === 0) {
-      sendQueue(siteId, event);
-      return;
+    const { siteId, event, moves } = pending;
+    if (moves.length === 0) sendQueue(siteId, event);
+    else {
+      const { at: _latest, ...latest } = event;
+      sendQueue(siteId, {
+        ...latest,
+        left: null,
+        joined: null,
+        moves: moves.map(({ left, joined, at }) => ({ left, joined, at })),
+      });
     }
-    // A move sent late as itself could be counted twice by a screen that read the line after it.
-    if (!read) {
-      for (const move of moves) sendQueue(siteId, { ...move, wait: event.wait });
-      return;
-    }
-    const sending = read().then(
-      (waiting) => sendQueue(siteId, { ...event, left: null, joined: null, waiting }),
-      () => {
-        for (const move of moves) sendQueue(siteId, { ...move, wait: event.wait });
-      },
-    );
-    reading.add(sending);
-    void sending.finally(() => reading.delete(sending));
   }
 
   io.sockets.on(END_SESSION, (userId: unknown) => {
@@ -264,7 +253,6 @@ export function createLiveEvents(
   return {
     async settled() {
       for (const key of [...lines.keys()]) endQueueWindow(key, false);
-      while (reading.size > 0) await Promise.all([...reading]);
       while (waiting.size > 0) await Promise.all([...waiting.values()].map((queue) => queue.run));
     },
     order(siteId, event, current) {
@@ -276,7 +264,7 @@ export function createLiveEvents(
         current && { ...current, id: event.id },
       );
     },
-    queue(siteId, event, read) {
+    queue(siteId, event) {
       const key = `${siteId}/${event.categoryFor}/${event.day}`;
       const line = lines.get(key);
       if (!line) {
@@ -286,7 +274,7 @@ export function createLiveEvents(
       }
       const moves = line.pending?.moves ?? [];
       if (event.left !== null || event.joined !== null) moves.push(event);
-      line.pending = { siteId, event, moves, read: read ?? line.pending?.read };
+      line.pending = { siteId, event, moves };
     },
     waiting(userId, siteId) {
       // Every process's connections of the person (through a cluster adapter: one small message).

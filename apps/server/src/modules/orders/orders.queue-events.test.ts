@@ -47,6 +47,8 @@ describe('queue events', () => {
     return socket;
   };
   const myQueue = async (user: TestUser) => (await t.request('GET', '/api/order/my-queue', user)).json<QueuedOrder[]>();
+  /** What a screen shows of each order: its place and estimate. */
+  const places = (list: QueuedOrder[]) => list.map((o) => [o.id, o.status, o.queue_at, o.estimatedWaitMinutes]);
 
   it('renumbers those behind the order that left, and gives everyone waiting the new estimate', async () => {
     const [ann, ben, cat] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
@@ -66,7 +68,8 @@ describe('queue events', () => {
     // same event (the site's waiting room), and nothing on her screen moves.
     const toCat = nextEvent(catSocket, 'queue');
     const toBoard = nextEvent(board, 'queue');
-    expect((await baristaPatch(t, barista, benOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
+    const taken = await baristaPatch(t, barista, benOrder.id, { status: 'in-progress' });
+    expect(taken.statusCode).toBe(200);
     const event = await toCat;
     expect(event).toEqual({
       siteId: FIRST_SITE_ID,
@@ -74,11 +77,13 @@ describe('queue events', () => {
       day: '2026-11-18',
       left: { id: benOrder.id, orderDate: benOrder.orderDate },
       joined: null,
+      // When the move was made: the order's updatedAt as the move left it.
+      at: taken.json<Order>().updatedAt,
       wait: { secondsPerOrder: 180, inProgress: 1 },
     });
     expect(await toBoard).toEqual(event);
     // What Cat's screen works out from the event is what the server now answers.
-    expect(applyQueueEvent(catBefore, event)).toEqual(await myQueue(cat));
+    expect(places(applyQueueEvent(catBefore, event))).toEqual(places(await myQueue(cat)));
     await expect.poll(() => annHeard.length).toBe(1);
     expect(annHeard[0]).toEqual(event);
     const annNow = await myQueue(ann);
@@ -119,7 +124,7 @@ describe('queue events', () => {
     expect((await baristaPatch(t, barista, firstOrder.id, { status: 'in-progress' })).statusCode).toBe(200);
     // At once, or with the line's other moves of that second (the test before may have opened it).
     const event = await toDan;
-    expect(applyQueueEvent(danBefore, event)).toEqual(await myQueue(dan));
+    expect(places(applyQueueEvent(danBefore, event))).toEqual(places(await myQueue(dan)));
 
     // The site's events reach a connection in the order they were numbered: Eve's own order's
     // event, sent after the move, arrives after anything of the move would have.
@@ -159,8 +164,8 @@ describe('queue events', () => {
 
     // What each screen works out from what it heard is what the server answers.
     const applied = (list: QueuedOrder[], events: typeof heard3) => events.reduce(applyQueueEvent, list);
-    await expect.poll(async () => applied(before3, heard3)).toEqual(await myQueue(p3));
-    await expect.poll(async () => applied(before4, heard4)).toEqual(await myQueue(p4));
+    await expect.poll(async () => places(applied(before3, heard3))).toEqual(places(await myQueue(p3)));
+    await expect.poll(async () => places(applied(before4, heard4))).toEqual(places(await myQueue(p4)));
     expect((await myQueue(p4))[0]?.queue_at).toBe((await myQueue(p3))[0]!.queue_at! + 1);
   });
 });

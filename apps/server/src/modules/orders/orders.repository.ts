@@ -245,18 +245,3 @@ export async function countWaiting(db: Db, { siteId, venue, day }: QueueKey): Pr
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** The waiting orders of a queue in queue order (placed earlier first, ties by id): their ids. */
-export async function waitingIds(db: Db, { siteId, venue, day }: QueueKey): Promise<number[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
-    .where('cafe_day', '=', day)
-    .where('status', '=', 'ordered')
-    .orderBy('order_date')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => Number(row.id));
-}

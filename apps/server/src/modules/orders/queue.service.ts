@@ -14,6 +14,7 @@ import {
 import type { AppBase, AuthUser } from '../../context';
 import type { SitesService } from '../sites/sites.service';
 import { createMemoryCache } from '../../lib/cache';
+import { iso } from '../../lib/time';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { toQueuedOrder } from './orders.mapper';
 import { countCountedCafeOrders } from './order-writes.repository';
@@ -24,7 +25,6 @@ import {
   listOrders,
   listUserDayWithQueue,
   recentCompletions,
-  waitingIds,
   type OrderRow,
   type QueueKey,
 } from './orders.repository';
@@ -122,6 +122,8 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   }
 
   async function readMyQueue(userId: number, day: string): Promise<QueuedOrder[]> {
+    // Taken before the read: a move made after it may be in the places or not, and is told again.
+    const placeAsOf = iso(clock.now());
     const rows = await listUserDayWithQueue(db, userId, day);
     const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered'));
     const later = await readyOfLater(rows.filter((r) => r.status === 'scheduled' && r.cafe_day === day));
@@ -130,7 +132,7 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
       if (readyAt) return { ...toQueuedOrder(row, null, null), estimatedReadyAt: readyAt };
       const waiting = inputs.get(queueName(row));
       if (row.status !== 'ordered' || !waiting) return toQueuedOrder(row, null, null);
-      return toQueuedOrder(row, row.ahead + 1, estimateWaitMinutes(waiting, row.ahead));
+      return { ...toQueuedOrder(row, row.ahead + 1, estimateWaitMinutes(waiting, row.ahead)), placeAsOf };
     });
   }
 
@@ -260,9 +262,6 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     primeWaits,
     /** The past days' pace of a queue at this hour (read once an hour), for primeWaits. */
     pastPaceOf: (key: QueueKey) => sameHoursBefore(key, clock.now()),
-    /** How a line is read when its `queue` event goes out with others (LiveEvents.queue): its waiting orders' ids. */
-    lineOf: (line: { siteId: number; categoryFor: QueueKey['venue']; day: string }) => () =>
-      waitingIds(db, { siteId: line.siteId, venue: line.categoryFor, day: line.day }),
     dropTodaysReads,
     myQueueAnswer,
     queueSnapshot,

@@ -183,8 +183,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     core.announce(updated, row.status);
     // A released order joins the queue's end: its place counts from its release.
     const before = released ? { ...row, order_date: updated.order_date } : row;
-    const queueMove = queueMoveOf(before, to, day);
-    if (queueMove && wait) events.queue(line.siteId, { ...queueMove, wait }, queue.lineOf(queueMove));
+    const queueMove = queueMoveOf(before, to, day, updated.updated_at);
+    if (queueMove && wait) events.queue(line.siteId, { ...queueMove, wait });
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     if (queueMove && !wait) await announceQueueMove(queueMove);
     return toOrder(updated);
@@ -194,23 +194,25 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
    * After `before` moved to `to` (taken, finished, cancelled, rejected, or such a move undone),
    * today's queue of its venue at its site (`day`) may have moved: the `queue` event that tells the
    * site's baristas and everyone waiting there, so the screens of those behind it renumber without
-   * asking again (without its wait inputs), or null when the line did not move.
+   * asking again (without its wait inputs; `at`: when the move was made), or null when the line
+   * did not move.
    */
-  function queueMoveOf(before: OrderRow, to: OrderStatus, day: string): Omit<QueueEvent, 'wait'> | null {
+  function queueMoveOf(before: OrderRow, to: OrderStatus, day: string, at: string): Omit<QueueEvent, 'wait'> | null {
     if (before.cafe_day !== day) return null;
     const spot = { id: before.id, orderDate: before.order_date };
     const left = before.status === 'ordered' && to !== 'ordered' ? spot : null;
     const joined = before.status !== 'ordered' && to === 'ordered' ? spot : null;
     const makingChanged = before.status === 'in-progress' || to === 'in-progress';
     if (!left && !joined && !makingChanged) return null;
-    return { siteId: before.site_id, categoryFor: before.category_for, day, left, joined };
+    const move = { siteId: before.site_id, categoryFor: before.category_for, day, left, joined };
+    return left || joined ? { ...move, at } : move;
   }
 
   /** Sends a line's `queue` event with its wait inputs as they are now (read again when a move dropped them). */
   async function announceQueueMove(move: Omit<QueueEvent, 'wait'>): Promise<void> {
     try {
       const wait = await queue.waitInputs({ siteId: move.siteId, venue: move.categoryFor, day: move.day });
-      events.queue(move.siteId, { ...move, wait }, queue.lineOf(move));
+      events.queue(move.siteId, { ...move, wait });
     } catch (error) {
       // The change is saved and announced; screens still renumber on their next read.
       ctx.log.warn({ err: error }, 'could not announce the queue move');
