@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlackClient, type SlackMethod } from './slack-client';
+import { createSlackClient, PACE_SHARE, type SlackMethod } from './slack-client';
 
 /** A clock that moves only when every call waiting on it sleeps: each sleep ends at its own time. */
 function virtualTime() {
@@ -39,14 +39,20 @@ async function callTimes(method: SlackMethod, count: number, lanes: boolean): Pr
 
 describe("the Slack client's pace", () => {
   it("holds chat.postMessage to the workspace's ceiling over all channels, not only one a second per channel", async () => {
-    // 45 people's messages at once, each in their own DM: 20 go at once, then one every 100 ms (600 a minute).
+    // 45 people's messages at once, each in their own DM: 20 go at once, then the rest at 600 a
+    // minute (less the client's margin), not all at once as one a second per channel allows.
     const times = await callTimes('chat.postMessage', 45, true);
-    expect(times).toEqual(Array.from({ length: 45 }, (_, i) => Math.max(0, (i - 19) * 100)));
+    const every = 60_000 / (600 * PACE_SHARE);
+    expect(times.slice(0, 20)).toEqual(Array(20).fill(0));
+    times.slice(20).forEach((t, i) => expect(t).toBeCloseTo((i + 1) * every, 6));
   });
 
   it('holds a method of one queue to its tier', async () => {
-    // chat.update: 50 a minute, 10 at once.
+    // chat.update: 50 a minute (less the client's margin), 10 at once.
     const times = await callTimes('chat.update', 12, false);
-    expect(times).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1200, 2400]);
+    const every = 60_000 / (50 * PACE_SHARE);
+    expect(times.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(times[10]).toBeCloseTo(every, 6);
+    expect(times[11]).toBeCloseTo(2 * every, 6);
   });
 });
