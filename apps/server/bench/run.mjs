@@ -13,12 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { serverLogProblems, startAppServer } from './lib/app-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { createPgDatabase, openDirect } from './lib/database.mjs';
+import { startFakeSlack } from './lib/fake-slack.mjs';
 import { startHello } from './lib/load.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { details, markdown, writeResults } from './lib/report.mjs';
 import { summaryRows } from './lib/report-summary.mjs';
 import { dashboardSeeder, runDashboards, seedDashboardsPeople } from './lib/rows/dashboards.mjs';
-import { runRush, seedRush } from './lib/rows/rush.mjs';
+import { CHAT_BOT_TOKEN, chatServerEnv, runChat, seedChat } from './lib/rows/chat.mjs';
+import { runRush, seedFanOut, seedRush } from './lib/rows/rush.mjs';
 import { runSitesRush } from './lib/rows/sites-rush.mjs';
 import { nextRushing, seedSitesRush, setUpSites } from './lib/rows/sites-rush-setup.mjs';
 import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
@@ -117,8 +119,9 @@ async function withDatabase(engine, tag, body) {
     server: null,
     /** Every process running on the database (one, or those of startCluster). */
     servers: [],
-    async start() {
-      this.server = await startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile });
+    /** `extraEnv`: more of the server's environment (the chat row's Slack app). */
+    async start(extraEnv) {
+      this.server = await startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile, extraEnv });
       this.servers = [this.server];
       return this.server;
     },
@@ -286,6 +289,59 @@ try {
       );
     }
 
+    if (wants('fan-out')) {
+      // The same rush with more of the site's people watching My orders: what a write sends per order
+      // should not grow with them.
+      e.fanOut = [];
+      for (const total of sizes.fanOutPeople) {
+        log(`${engine}: fan-out, the rush with ${total} people at the site`);
+        const r = await phase(`${engine} fan-out ${total}`, () =>
+          withDatabase(engine, `fanout${total}`, async (s) => {
+            const seeded = await s.seed((db) => seedFanOut(db, sizes, total));
+            await s.start();
+            const direct = await s.openDirect();
+            try {
+              return await runRush({ server: s.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
+            } finally {
+              await direct.close();
+            }
+          }),
+        );
+        if (r) e.fanOut.push(r);
+      }
+    }
+
+    if (wants('chat')) {
+      log(`${engine}: chat, ${sizes.chatPeople} people ordering through Slack in ${sizes.chatSeconds} s`);
+      e.chat = await phase(`${engine} chat`, () =>
+        withDatabase(engine, 'chat', async (s) => {
+          const seeded = await s.seed((db) => seedChat(db, sizes));
+          const slack = await startFakeSlack({ people: seeded.people, token: CHAT_BOT_TOKEN });
+          cleanups.add(slack.stop);
+          try {
+            await s.start(chatServerEnv(slack));
+            const direct = await s.openDirect();
+            try {
+              return await runChat({
+                server: s.server,
+                seeded,
+                sizes,
+                direct,
+                slack,
+                log,
+                behaviour: results.webBehaviour,
+              });
+            } finally {
+              await direct.close();
+            }
+          } finally {
+            await slack.stop();
+            cleanups.delete(slack.stop);
+          }
+        }),
+      );
+    }
+
     /** Sites set up and people seeded on a fresh database, then `processes` servers on it; `body` runs the rushes. */
     const onSites = (tag, processes, body) =>
       withDatabase(engine, tag, async (s) => {
@@ -436,7 +492,12 @@ console.log(`\n${readFileSync(files[1], 'utf8')}`);
 log(`done in ${results.seconds} s; wrote ${files.map((f) => path.relative(root, f)).join(', ')}`);
 
 const failedChecks = results.engines.flatMap((e) =>
-  [...(e.rush?.checks ?? []), ...(e.sitesRushes ?? []).flatMap((sr) => sr.checks)]
+  [
+    ...(e.rush?.checks ?? []),
+    ...(e.fanOut ?? []).flatMap((r) => r.checks),
+    ...(e.chat?.checks ?? []),
+    ...(e.sitesRushes ?? []).flatMap((sr) => sr.checks),
+  ]
     .filter((c) => !c.ok)
     .map((c) => `${e.engine}: ${c.name} (${c.detail})`)
     .concat(

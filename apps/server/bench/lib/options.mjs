@@ -8,6 +8,8 @@ export const ROWS = [
   'burst',
   'memory',
   'rush',
+  'fan-out',
+  'chat',
   'sites-rush',
   'knee',
   'dashboards',
@@ -37,6 +39,12 @@ const FULL = {
   rushSeconds: 60,
   /** After the last order is sent, the baristas work on this long before the checks. */
   rushDrainSeconds: 10,
+  /** Fan-out: the rush again with this many people at the site (the rush's people order, the others watch). */
+  fanOutPeople: [1000, 5000],
+  /** Chat: people at a site ordering through Slack over the window, about this many orders each. */
+  chatPeople: 1000,
+  chatSeconds: 60,
+  chatOrdersEach: 1,
   baristas: 3,
   /** A barista takes this many orders at once, makes them (prep) and finishes them. */
   baristaBatch: 2,
@@ -80,6 +88,9 @@ const QUICK = {
   rushPeople: 40,
   rushSeconds: 6,
   rushDrainSeconds: 3,
+  fanOutPeople: [100, 300],
+  chatPeople: 60,
+  chatSeconds: 10,
   sitesPeople: 800,
   sitesRushing: [1, 2],
   sitesRushSeconds: 6,
@@ -105,6 +116,8 @@ const NUMERIC = {
   '--rush-people': 'rushPeople',
   '--rush-seconds': 'rushSeconds',
   '--rush-drain': 'rushDrainSeconds',
+  '--chat-people': 'chatPeople',
+  '--chat-seconds': 'chatSeconds',
   '--sites': 'sites',
   '--sites-people': 'sitesPeople',
   '--sites-rush-seconds': 'sitesRushSeconds',
@@ -128,6 +141,7 @@ export const USAGE = `npm run bench [-- flags]
   --no-build              do not rebuild a missing or stale dist (report it instead)
   --out <dir>             where results go (default: bench/results at the repository root)
   --dashboard-sizes <n,..> orders seeded for the dashboards (default 1000,10000,100000)
+  --fan-out-people <n,..> people at the site in each fan-out rush (default 1000,5000; the rush's people order)
   --sites-rushing <n,..>  sites rushing at once in each sites rush (default 1,3,5; each on sites of its own)
   --knee-processes <n,..> server processes of each knee row (default 1,2,4)
   ${Object.keys(NUMERIC).join(' <n>, ')} <n>
@@ -170,6 +184,11 @@ export function parseOptions(argv, env = process.env) {
       options.onlyGiven = true;
     } else if (arg === '--dashboard-sizes') {
       overrides.dashboardSizes = value()
+        .split(',')
+        .map((n) => Number(n))
+        .filter((n) => Number.isInteger(n) && n > 0);
+    } else if (arg === '--fan-out-people') {
+      overrides.fanOutPeople = value()
         .split(',')
         .map((n) => Number(n))
         .filter((n) => Number.isInteger(n) && n > 0);

@@ -185,12 +185,60 @@ export function summaryRows(results) {
       });
     };
     costRow(`${r?.people}-person rush, 1 process`, r, engine === 'postgres' ? 3 : undefined);
+    // Fan-out (issue 46): the rush again with more of the site's people watching; per order the
+    // board's frames stay the same, and a phone hears at most one `queue` frame a second.
+    const fanOut = e.fanOut ?? [];
+    const fewest = fanOut[0]?.fanOut?.boards;
+    for (const f of fanOut) {
+      if (!f.fanOut) continue;
+      const { boards, phones, watchers } = f.fanOut;
+      const q = f.queueFrames;
+      const flat = fewest ? boards.framesPerOrder <= fewest.framesPerOrder * 1.1 + 0.5 : true;
+      rows.push({
+        what: `fan-out: the ${f.people}-person rush with ${f.people + f.watchers} people at the site (the others watching My orders)`,
+        engine,
+        measured:
+          `per order: ${boards.framesPerOrder} frames (${boards.bytesPerOrder} B) to the boards, ` +
+          `${phones.framesPerOrder} frames (${phones.bytesPerOrder} B) to the ordering phones` +
+          (watchers ? `, ${watchers.framesPerOrder} frames (${watchers.bytesPerOrder} B) to the watching phones` : '') +
+          `; queue frames: at most ${q.maxPerPhoneSecond} to a phone in one second, ${q.phoneSecondsOverOne} of ${q.phoneSecondsWithAny} phone-seconds with more than one; ` +
+          `${f.cpuPerOrder?.serversAndDatabaseMs ?? '?'} ms CPU per order (servers + database)`,
+        vs: '',
+        before: '',
+        target: "the boards' frames per order as at the fewest people; at most 1 queue frame a second to a phone",
+        ok: flat && q.maxPerPhoneSecond <= 1 && f.checks.every((c) => c.ok),
+      });
+    }
     for (const sr of e.sitesRushes ?? []) {
       costRow(
         `${sr.rushingSites} site${sr.rushingSites === 1 ? '' : 's'} rushing, ${sr.processes} processes`,
         sr,
         [1, 5].includes(sr.rushingSites) ? 3 : undefined,
       );
+    }
+    // Chat traffic (issue 46): people ordering through Slack against a fake Web API that answers
+    // 429 past Slack's published limits; how far behind its order each Slack message is.
+    const chat = e.chat;
+    if (chat) {
+      const m = chat.orderMessage;
+      const u = chat.statusUpdate;
+      const refused = Object.entries(chat.calls)
+        .filter(([, c]) => c.rateLimited > 0)
+        .map(([method, c]) => `${method} ${c.rateLimited}`);
+      const failed = chat.checks.filter((c) => !c.ok);
+      rows.push({
+        what: `chat: ${chat.people} people ordering through Slack in ${chat.windowSeconds} s (${chat.ordersEach} each), 1 process, a fake Web API holding Slack's published limits`,
+        engine,
+        measured:
+          `order's message p50/p99/max ${ms(m.p50)}/${ms(m.p99)}/${ms(m.max)} after the tap, ${m.over} of ${chat.orders.placed} more than 5 s behind or never (${m.missing} never); ` +
+          `status shown p50/p99 ${ms(u.p50)}/${ms(u.p99)}, ${u.over} of ${u.moves} moves more than 5 s behind or never; ` +
+          `429s: ${refused.length ? refused.join(', ') : 'none'}; Slack's requests answered p99 ${ms(chat.slackAnswers.interaction.p99)}` +
+          (failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''),
+        vs: '',
+        before: '',
+        target: 'no 429s; no message more than 5 s behind its order',
+        ok: refused.length === 0 && m.over === 0 && u.over === 0 && failed.length === 0,
+      });
     }
     // The issue's numbers on the release before (two processes, order and event p99).
     const SITES_BEFORE = {

@@ -78,6 +78,22 @@ export function details(results) {
             : ''),
       );
     }
+    for (const f of e.fanOut ?? []) {
+      lines.push(`\n### ${engine}: fan-out at ${f.people + f.watchers} people, checks\n`);
+      for (const c of f.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
+      lines.push(
+        `- order answer ${JSON.stringify(f.orderLatency)}; event at barista ${JSON.stringify(f.eventAtBarista)}; ` +
+          `queue frames ${JSON.stringify(f.queueFrames)}; the watching phones heard ${JSON.stringify(f.watcherEvents ?? {})}; peak RSS ${f.peakMb} MB`,
+      );
+    }
+    if (e.chat) {
+      lines.push(`\n### ${engine}: chat, checks\n`);
+      for (const c of e.chat.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
+      const calls = Object.entries(e.chat.calls).map(
+        ([method, c]) => `${method} ${c.ok} accepted, ${c.rateLimited} refused (busiest minute ${c.peakPerMinute})`,
+      );
+      lines.push(`- Web API calls: ${calls.join('; ')}; drain ${JSON.stringify(e.chat.drain)}`);
+    }
     for (const sr of e.sitesRushes ?? []) {
       lines.push(`\n### ${engine}: sites rush at ${sr.rushingSites} sites, checks\n`);
       for (const c of sr.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);

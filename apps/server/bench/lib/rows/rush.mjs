@@ -32,6 +32,13 @@ export async function seedRush(db, sizes) {
   return { baristas, people: await insertUsers(db, { prefix: 'rush', count: sizes.rushPeople, password }) };
 }
 
+/** The fan-out row: the rush's people and baristas, and people enough more watching to make `total` at the site. */
+export async function seedFanOut(db, sizes, total) {
+  const seeded = await seedRush(db, sizes);
+  const watchers = await insertUsers(db, { prefix: 'watch', count: Math.max(0, total - seeded.people.length) });
+  return { ...seeded, watchers };
+}
+
 /** The live board's read (the barista's own site; `siteId` names one). */
 export const boardPath = (siteId, day = TODAY) =>
   `/order?status=ordered,in-progress&startDate=${day}&endDate=${addDays(day, 1)}${siteId === undefined ? '' : `&siteId=${siteId}`}`;
@@ -235,18 +242,63 @@ export function simulatedPhone(api, person, { sizes, random, behaviour, stats, p
   return { person, queries, placing, open, stop: () => clearInterval(poll) };
 }
 
+/**
+ * The `queue` frames each phone receives, by second of the window: the most any phone got in one
+ * second, and how many phone-seconds had more than one (issue 46: at most one a second).
+ */
+function queueFramesBySecond(accounts) {
+  const seconds = accounts.map(() => new Map());
+  let started = null;
+  accounts.forEach((account, i) =>
+    account.socket.on('queue', () => {
+      if (started === null) return;
+      const second = Math.floor((performance.now() - started) / 1000);
+      seconds[i].set(second, (seconds[i].get(second) ?? 0) + 1);
+    }),
+  );
+  return {
+    start: () => (started = performance.now()),
+    stop() {
+      started = null;
+      let max = 0;
+      let over = 0;
+      let phoneSeconds = 0;
+      let frames = 0;
+      for (const bySecond of seconds) {
+        for (const n of bySecond.values()) {
+          max = Math.max(max, n);
+          phoneSeconds += 1;
+          frames += n;
+          if (n > 1) over += 1;
+        }
+      }
+      return { maxPerPhoneSecond: max, phoneSecondsOverOne: over, phoneSecondsWithAny: phoneSeconds, frames };
+    },
+  };
+}
+
+/**
+ * `seeded.watchers` (the fan-out row): more people of the site with My orders open who do not order
+ * in the window; their phones only count what they receive.
+ */
 export async function runRush({ server, seeded, sizes, direct, behaviour, log }) {
   const api = client(server.base);
   const random = rng(7);
   const windowMs = sizes.rushSeconds * 1000;
 
-  log(`  signing in ${seeded.people.length} people and ${seeded.baristas.length} baristas`);
+  const watching = seeded.watchers ?? [];
+  log(`  signing in ${seeded.people.length + watching.length} people and ${seeded.baristas.length} baristas`);
   const people = await api.loginAll(seeded.people, 8);
+  const watchers = await api.loginAll(watching, 8);
   const baristaAccounts = await api.loginAll(seeded.baristas, 3);
   const tumbler = await api.uploadTumbler(people[0].token);
   const items = await api.cafeItems();
-  log(`  connecting ${people.length + baristaAccounts.length} sockets`);
-  await connectAll(server.base, [...baristaAccounts, ...people], 25);
+  log(`  connecting ${people.length + watchers.length + baristaAccounts.length} sockets`);
+  await connectAll(server.base, [...baristaAccounts, ...people, ...watchers], 25);
+  const queueFrames = queueFramesBySecond([...people, ...watchers]);
+  // What the watching phones hear, by event: what a site's people get whatever they ordered.
+  const watcherEvents = {};
+  for (const w of watchers) w.socket.onAny((event) => (watcherEvents[event] = (watcherEvents[event] ?? 0) + 1));
 
   // Every `orders` event at each barista: (id, status) -> arrival time.
   const atBarista = baristaAccounts.map(() => new Map());
@@ -280,8 +332,13 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   log(`  ${people.length} people x 2 orders over ${sizes.rushSeconds} s, ${baristas.length} baristas working`);
   // The machine's time and the frames sent over the window (the orders' whole lives: placed, made, picked up).
   const cpu = await startCpuWindow({ serverPids: [server.pid], direct });
-  const framesBefore = { boards: receivedBy(baristaAccounts), phones: receivedBy(people) };
+  const framesBefore = {
+    boards: receivedBy(baristaAccounts),
+    phones: receivedBy(people),
+    watchers: receivedBy(watchers),
+  };
   const started = performance.now();
+  queueFrames.start();
   await Promise.all(
     phones.map(async (phone) => {
       const times = [random() * windowMs, random() * windowMs].sort((a, b) => a - b);
@@ -331,7 +388,8 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
   await Promise.all(phones.flatMap((phone) => phone.queries.map((q) => q.settle())));
   clearInterval(watchdog);
   const cpuSpent = await cpu.stop();
-  const framesAfter = { boards: baristaAccounts, phones: people };
+  const queueFramesSeen = queueFrames.stop();
+  const framesAfter = { boards: baristaAccounts, phones: people, watchers };
   debug('checking');
   const peakMb = rss.stop().peakMb;
 
@@ -403,9 +461,10 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
     },
   ];
 
-  closeAll([...people, ...baristaAccounts]);
+  closeAll([...people, ...watchers, ...baristaAccounts]);
   return {
     people: people.length,
+    watchers: watchers.length,
     baristas: baristas.length,
     windowSeconds: sizes.rushSeconds,
     sendingSeconds: Math.round(sendingSeconds * 10) / 10,
@@ -432,9 +491,12 @@ export async function runRush({ server, seeded, sizes, direct, behaviour, log })
       {
         boards: { accounts: framesAfter.boards, before: framesBefore.boards },
         phones: { accounts: framesAfter.phones, before: framesBefore.phones },
+        ...(watchers.length ? { watchers: { accounts: framesAfter.watchers, before: framesBefore.watchers } } : {}),
       },
       accepted.length,
     ),
+    queueFrames: queueFramesSeen,
+    ...(watchers.length ? { watcherEvents } : {}),
     checks,
   };
 }
