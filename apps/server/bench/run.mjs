@@ -211,6 +211,18 @@ async function withDatabase(engine, tag, body) {
   }
 }
 
+/** The rush on a session's database: seeded by `seed` while the server is stopped, then run (rush, fan-out). */
+async function rushOn(session, seed) {
+  const seeded = await session.seed(seed);
+  await session.start();
+  const direct = await session.openDirect();
+  try {
+    return await runRush({ server: session.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
+  } finally {
+    await direct.close();
+  }
+}
+
 /** Runs one phase; a failure is noted (and fails the run) without stopping the others. */
 async function phase(name, fn) {
   const t0 = Date.now();
@@ -276,16 +288,7 @@ try {
     if (wants('rush', 'memory')) {
       log(`${engine}: rush of ${sizes.rushPeople} people`);
       e.rush = await phase(`${engine} rush`, () =>
-        withDatabase(engine, 'rush', async (s) => {
-          const seeded = await s.seed((db) => seedRush(db, sizes));
-          await s.start();
-          const direct = await s.openDirect();
-          try {
-            return await runRush({ server: s.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
-          } finally {
-            await direct.close();
-          }
-        }),
+        withDatabase(engine, 'rush', (s) => rushOn(s, (db) => seedRush(db, sizes))),
       );
     }
 
@@ -296,16 +299,7 @@ try {
       for (const total of sizes.fanOutPeople) {
         log(`${engine}: fan-out, the rush with ${total} people at the site`);
         const r = await phase(`${engine} fan-out ${total}`, () =>
-          withDatabase(engine, `fanout${total}`, async (s) => {
-            const seeded = await s.seed((db) => seedFanOut(db, sizes, total));
-            await s.start();
-            const direct = await s.openDirect();
-            try {
-              return await runRush({ server: s.server, seeded, sizes, direct, behaviour: results.webBehaviour, log });
-            } finally {
-              await direct.close();
-            }
-          }),
+          withDatabase(engine, `fanout${total}`, (s) => rushOn(s, (db) => seedFanOut(db, sizes, total))),
         );
         if (r) e.fanOut.push(r);
       }

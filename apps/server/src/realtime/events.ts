@@ -67,8 +67,8 @@ interface PendingQueue {
   siteId: number;
   /** The latest event asked for: its wait inputs are sent. */
   event: QueueEvent;
-  /** The events among them where an order left or joined the line. */
-  moves: QueueEvent[];
+  /** The moves among them (an order left or joined the line), each with when it was made. */
+  moves: NonNullable<QueueEvent['moves']>;
 }
 
 /** An event waiting for its number; `send` sends it with it (null: it could not be numbered). */
@@ -241,7 +241,7 @@ export function createLiveEvents(
         ...latest,
         left: null,
         joined: null,
-        moves: moves.map(({ left, joined, at }) => ({ left, joined, at })),
+        moves,
       });
     }
   }
@@ -273,7 +273,8 @@ export function createLiveEvents(
         return;
       }
       const moves = line.pending?.moves ?? [];
-      if (event.left !== null || event.joined !== null) moves.push(event);
+      if (event.left !== null || event.joined !== null)
+        moves.push({ left: event.left, joined: event.joined, at: event.at });
       line.pending = { siteId, event, moves };
     },
     waiting(userId, siteId) {

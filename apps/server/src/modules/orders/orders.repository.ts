@@ -111,12 +111,10 @@ export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<nu
 }
 
 /**
- * The waiting orders of the same site, venue and day placed before `o` (earlier order_date, ties
- * broken by id): `o`'s place in its line is this + 1. One expression for every read that numbers.
- */
-/**
  * The count of waiting orders ahead of an order in its line (same site, venue and day; placed
- * earlier, ties broken by id). `ref` names the order's row: an alias with the orders' columns.
+ * earlier, ties broken by id): its place is this + 1. `ref` names the order's row, an alias with
+ * the orders' columns (a query's `o`, a placement's inserted row). One expression for every read
+ * and write that numbers.
  */
 export function waitingAhead(db: Db, ref: string) {
   const of = (column: string) => sql.ref<never>(`${ref}.${column}`);
