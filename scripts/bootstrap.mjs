@@ -160,14 +160,24 @@ if (command === 'start') {
   // 1. static checks (types, lint, formatting) and the build, at once; 2. unit + integration
   // (shared, server on SQLite, web components, the deployment topology); 3. browser tests
   // against the freshly built app.
-  await runTogether([
-    [npm, ['run', 'typecheck']],
-    [npm, ['run', 'lint']],
-    [npm, ['run', 'format:check']],
-    [npm, ['run', 'build']],
-  ]);
-  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']);
-  run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']);
+  // Each phase says how long it took, so a slow run shows where its time went.
+  const phase = async (name, body) => {
+    const started = Date.now();
+    await body();
+    console.log(`== ${name}: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  };
+  await phase('checks and the build', () =>
+    runTogether([
+      [npm, ['run', 'typecheck']],
+      [npm, ['run', 'lint']],
+      [npm, ['run', 'format:check']],
+      [npm, ['run', 'build']],
+    ]),
+  );
+  await phase('vitest', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']));
+  await phase('browser tests', () =>
+    run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']),
+  );
 } else if (command === 'dev') {
   console.log('Dev: API on :3000 (tsx watch), web on :5173 (vite). Open http://localhost:5173');
   const { spawn } = await import('node:child_process');
