@@ -148,7 +148,7 @@ test('on the counter tablet the Ready and Later lanes are in view, and the ready
   await expectUncovered(board, board.getByRole('status').filter({ hasText: /^Live$/ }), 'the Live light');
 
   // Every ready drink handed over in one go from the lane's own select.
-  await ready.getByRole('button', { name: 'Select', exact: true }).click();
+  await ready.getByRole('button', { name: 'Select ready drinks' }).click();
   await board.getByRole('button', { name: 'Select all' }).click();
   await board.getByRole('button', { name: `Hand over selected (${READY})` }).click();
   await expect(ready.getByRole('listitem')).toHaveCount(0);

@@ -550,11 +550,11 @@ test("the board's buttons and check boxes have names that say what they act on",
     "the board's own controls that share a name",
   ).toEqual([]);
 
-  // Selecting: each ticket's check box is named by its order, all distinct.
+  // Selecting: each ticket's and ready drink's check box is named by its order, all distinct.
   await page.getByRole('button', { name: 'Select', exact: true }).click();
   const boxes = (await controlsOf(page.getByRole('main'))).filter((c) => c.role === 'checkbox');
-  expect(boxes.length).toBe(3);
-  expect(new Set(boxes.map((b) => b.name)).size, 'the check boxes are named apart').toBe(3);
+  expect(boxes.length).toBe(4);
+  expect(new Set(boxes.map((b) => b.name)).size, 'the check boxes are named apart').toBe(4);
   for (const box of boxes)
     expect(
       labels.some((label) => box.name.includes(label)),

@@ -78,7 +78,7 @@ describe('OrderBoard: the Ready lane', () => {
       ],
     });
     const ready = screen.getByRole('region', { name: 'Ready' });
-    await user.click(within(ready).getByRole('button', { name: 'Select' }));
+    await user.click(within(ready).getByRole('button', { name: 'Select ready drinks' }));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     // A finished drink is handed over, never canceled: Cancel counts only the ticket.
     expect(screen.getByRole('button', { name: 'Cancel Selected (1)' })).toBeEnabled();

@@ -105,7 +105,12 @@ export function ReadyLane({
         </span>
         {selection && !selection.active && orders.length > 0 ? (
           // Several drinks handed over at once start here: Select, tick them, Hand over selected.
-          <button type="button" className="btn-secondary mt-1 min-h-11 w-full" onClick={selection.enter}>
+          <button
+            type="button"
+            className="btn-secondary mt-1 min-h-11 w-full"
+            onClick={selection.enter}
+            aria-label={_('barista.ready.selectDrinks')}
+          >
             <CheckSquare aria-hidden="true" className="h-5 w-5" />
             {_('barista.board.select')}
           </button>
