@@ -52,8 +52,8 @@ const EDGE = {
 /**
  * One ticket of the kitchen display: when it was placed and how long ago, what to make and for
  * whom, and the next step (Do / Done / Cancel, and its timeline), the tumbler mark and its
- * countdown. Compact, so that a 1024 x 768 tablet shows at least eight waiting tickets at once
- * (docs/decisions/0020-kitchen-display.md).
+ * countdown. Compact, so that a 1024 x 768 tablet shows at least six waiting tickets at once
+ * between the lanes (docs/decisions/0020-kitchen-display.md, 0075-board-lanes-and-chrome.md).
  */
 export function OrderCard({
   order,
