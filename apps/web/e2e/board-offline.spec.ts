@@ -85,7 +85,7 @@ test.describe('the board offline', () => {
     await expect(dialog).toHaveCount(0);
     await expect(ticket(dropped.label)).toHaveCount(0);
     await board
-      .locator('[data-sonner-toast]')
+      .getByRole('region', { name: 'Undo' })
       .filter({ hasText: `Canceled: ${dropped.label}` })
       .getByRole('button', { name: 'Undo', exact: true })
       .click();

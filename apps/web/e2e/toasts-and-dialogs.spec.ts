@@ -15,7 +15,7 @@ import {
 
 /**
  * The accessibility check (axe-core) while the passing things are on screen: each kind of toast
- * (information, success, error, and the board's undo toast with its button) and the dialogs.
+ * (information, success, error), the board's undo bar with its button, and the dialogs.
  * A toast goes by itself after a few seconds; the pointer rests on it while it is checked, which
  * holds it (as it holds it for a person reading it), and it must still be there after the check.
  */
@@ -103,10 +103,12 @@ test("the board's success and undo toasts and its dialog on the counter tablet",
   }
   await expect(board.getByRole('listitem').filter({ hasText: 'Online orders resumed' })).toBeVisible();
 
-  // The undo toast, with its button, after a move.
+  // The undo bar, with its button, after a move.
   await cards.first().getByRole('button', { name: 'Do', exact: true }).click();
-  const undo = board.getByRole('listitem').filter({ has: board.getByRole('button', { name: 'Undo', exact: true }) });
-  await expectAccessibleWithToast(board, undo.first(), 'the board with an undo toast');
+  await expect(
+    board.getByRole('region', { name: 'Undo' }).getByRole('button', { name: 'Undo', exact: true }),
+  ).toBeVisible();
+  await expectAccessible(board, 'the board with the undo bar');
 
   // The reject dialog, with a reason chosen.
   await board.mouse.move(0, 0);

@@ -29,18 +29,26 @@ export function createBusyService(ctx: AppBase, deps: { sites: SitesService; ord
     return orderingPause((await deps.sites.get(siteId)).busy, queue(siteId));
   }
 
-  // What this process last told each site, so a change of the pause is announced once.
-  const announced = new Map<number, { paused: boolean; reason: PauseReason | null }>();
+  // What this process last told each site, so a change of what the board shows is announced once.
+  type Announced = Pick<OrderingStatus, 'paused' | 'reason' | 'waiting' | 'estimatedWaitMinutes'>;
+  const announced = new Map<number, Announced>();
   const toRecheck = new Set<number>();
   let recheck: NodeJS.Immediate | undefined;
+  /** Paused then and now for the same reason, with the same queue: nothing new to say. */
+  const sameAs = (before: Announced, now: Announced) =>
+    before.paused === now.paused &&
+    before.reason === now.reason &&
+    (!now.paused || (before.waiting === now.waiting && before.estimatedWaitMinutes === now.estimatedWaitMinutes));
   async function announceIfChanged(siteId: number, force = false): Promise<void> {
     const before = announced.get(siteId);
-    if (!force && before) {
-      const pause = await pauseOf(siteId);
-      if (before.paused === (pause !== null) && before.reason === (pause?.reason ?? null)) return;
-    }
+    // Open before and now: the board shows only the limits, which the queue does not change.
+    if (!force && before && !before.paused && (await pauseOf(siteId)) === null) return;
     const now = await status(siteId);
-    announced.set(siteId, { paused: now.paused, reason: now.reason });
+    // While paused the board says how many wait and how long ("Paused: 14 orders are waiting"):
+    // each change of them is announced, not only the pause itself.
+    if (!force && before && sameAs(before, now)) return;
+    const { paused, reason, waiting, estimatedWaitMinutes } = now;
+    announced.set(siteId, { paused, reason, waiting, estimatedWaitMinutes });
     ctx.events.busyMode(siteId, now);
   }
 

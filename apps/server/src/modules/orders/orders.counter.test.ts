@@ -73,6 +73,19 @@ describe('the counter', () => {
       expect(done.json<BulkBaristaAnswer>().results.every((r) => r.ok)).toBe(true);
     });
 
+    it('hands several finished drinks over at once (picked)', async () => {
+      const [a, b] = [await place(), await place()];
+      const ids = [a.order.id, b.order.id];
+      await t.request('POST', '/api/order/barista/bulk', barista, { ids, status: 'in-progress' });
+      await t.request('POST', '/api/order/barista/bulk', barista, { ids, status: 'done' });
+      const res = await t.request('POST', '/api/order/barista/bulk', barista, { ids, status: 'picked' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<BulkBaristaAnswer>().results).toMatchObject([
+        { id: a.order.id, ok: true, order: { status: 'picked' } },
+        { id: b.order.id, ok: true, order: { status: 'picked' } },
+      ]);
+    });
+
     it('needs a reason to reject, a barista, and at most 50 orders', async () => {
       const { order } = await place();
       const noReason = await t.request('POST', '/api/order/barista/bulk', barista, {
@@ -317,6 +330,29 @@ describe('the counter', () => {
       await baristaPatch(t, barista, first.order.id, { status: 'in-progress' });
       expect((await status()).paused).toBe(false);
       expect((await placeOrder(t, await t.createUser(), cafeOrderBody(menu.latte, image))).statusCode).toBe(201);
+    });
+
+    it('tells the boards how many wait while paused by the queue, as the queue grows', async () => {
+      await setBusy({ maxWaiting: 2 });
+      await place();
+      await place();
+      expect(await status()).toMatchObject({ paused: true, reason: 'queue', waiting: 2 });
+      const watcher = await connectClient(url);
+      try {
+        // Walk-up orders are not paused: the queue grows past the limit, and the board's
+        // "Paused: n orders are waiting" must count them.
+        const grown = nextEvent(watcher, 'ordering-status');
+        const walkUp = await t.request('POST', '/api/order/walk-up', barista, {
+          menu_id: menu.latte,
+          type: 'hot',
+          sweetness: 50,
+          guestName: 'Vic',
+        });
+        expect(walkUp.statusCode).toBe(201);
+        expect(await grown).toMatchObject({ paused: true, reason: 'queue', waiting: 3 });
+      } finally {
+        watcher.disconnect();
+      }
     });
 
     it('pauses when the wait for a new order reaches its limit', async () => {

@@ -33,8 +33,38 @@ describe('the pace of the counter', () => {
   });
 
   it('keeps the pace within bounds', () => {
-    const burst = Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 10, 18, 10, 0, i)).toISOString());
+    // One drink every ten seconds (each its own tap): faster than the bounds allow.
+    const burst = Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2026, 10, 18, 10, 0, i * 10)).toISOString());
     expect(secondsPerOrder(burst, [])).toBe(20);
+  });
+});
+
+describe('the pace after a Done Selected', () => {
+  // Three drinks done one by one, two minutes apart, then 13 made over 13 minutes and done in one
+  // tap: the server writes the 13 a few milliseconds apart.
+  const doneSelected = (day = 0) => {
+    const tap = Date.parse(at(17, day));
+    return [
+      at(0, day),
+      at(2, day),
+      at(4, day),
+      ...Array.from({ length: 13 }, (_, i) => new Date(tap + i * 3).toISOString()),
+    ];
+  };
+
+  it('shares the time before the tap among the drinks it finished', () => {
+    expect(busyGaps(doneSelected()).slice(2)).toEqual(Array.from({ length: 13 }, () => 60_000));
+    // A minute a drink, not 13 drinks in a second (which the bounds would have made 20 s).
+    expect(secondsPerOrder(doneSelected(), [])).toBe(60);
+  });
+
+  it('teaches the next morning the same pace', () => {
+    expect(secondsPerOrder([at(0)], [doneSelected(1)])).toBe(60);
+  });
+
+  it('learns nothing from a tap after the counter stood idle', () => {
+    const idle = [at(0), at(2), at(4), at(6), ...Array.from({ length: 5 }, (_, i) => at(60 + i / 1000))];
+    expect(busyGaps(idle)).toEqual([120_000, 120_000, 120_000]);
   });
 });
 

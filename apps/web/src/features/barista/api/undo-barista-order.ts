@@ -61,7 +61,7 @@ export function useUndoBaristaOrders() {
   });
 }
 
-/** Undo of the board's toast and U key: each order with its tap's key (lib/move-queue.ts). */
+/** Undo of the board's undo bar and U key: each order with its tap's key (lib/move-queue.ts). */
 export function useUndoBaristaOrdersKeyed() {
   const queryClient = useQueryClient();
   return useMutation({

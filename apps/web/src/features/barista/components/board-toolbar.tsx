@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { QueueFilter } from '@cafe/shared';
 import { CheckSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { DrinkCount } from '@/features/barista/lib/all-day-counts';
 import { FILTER_OPTIONS } from '@/features/barista/lib/order-filter';
 import { AllDayCounts } from './all-day-counts';
@@ -18,6 +19,8 @@ interface BoardToolbarProps {
   /** There is something to select. */
   canSelect: boolean;
   onSelectMode: () => void;
+  /** The undo bar, when a move can be taken back: in this line, where it covers nothing. */
+  undo?: ReactNode;
 }
 
 /** The line above the tickets: the category filter, the all-day counts and the way into select mode. */
@@ -30,6 +33,7 @@ export function BoardToolbar({
   selectMode,
   canSelect,
   onSelectMode,
+  undo,
 }: BoardToolbarProps) {
   const { _ } = useLingui();
   return (
@@ -47,6 +51,7 @@ export function BoardToolbar({
         />
       </div>
       <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
+      <div className="flex min-w-0 flex-1 basis-56 justify-end empty:hidden">{undo}</div>
       {selectMode ? null : (
         <button
           type="button"

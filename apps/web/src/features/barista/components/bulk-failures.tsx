@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react';
 import { X } from 'lucide-react';
 
 export interface BulkFailureReport {
-  /** What was asked: the orders were to be started (Do), finished (Done) or canceled. */
-  action: 'started' | 'finished' | 'canceled';
+  /** What was asked: the orders were to be started (Do), finished (Done), canceled or handed over. */
+  action: 'started' | 'finished' | 'canceled' | 'handedOver';
   total: number;
   failed: { id: number; label: string; message: string }[];
 }
@@ -21,7 +21,9 @@ export function BulkFailures({ report, onDismiss }: { report: BulkFailureReport;
       ? _('barista.bulkFailures.notStarted', values)
       : action === 'finished'
         ? _('barista.bulkFailures.notFinished', values)
-        : _('barista.bulkFailures.notCanceled', values);
+        : action === 'handedOver'
+          ? _('barista.bulkFailures.notHandedOver', values)
+          : _('barista.bulkFailures.notCanceled', values);
   return (
     <div
       role="alert"

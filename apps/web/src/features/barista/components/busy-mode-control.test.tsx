@@ -215,7 +215,7 @@ describe('BusyModeControl: live', () => {
     );
     const paused = await screen.findByRole('group', { name: 'Online orders paused' });
     expect(
-      within(paused).getByText('Paused: the wait reached 30 min. Resumes by itself when it is shorter.'),
+      within(paused).getByText('Paused: the wait reached 31 min. Resumes by itself when it is shorter.'),
     ).toBeInTheDocument();
     expect(within(paused).getByText(`Customers see: "${BUSY}"`)).toBeInTheDocument();
 

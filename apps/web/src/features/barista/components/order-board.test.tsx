@@ -245,40 +245,26 @@ describe('OrderBoard: undo', () => {
     expect(await screen.findByText('Undone: Latte for Ann')).toBeInTheDocument();
   });
 
-  it('keeps the first undo of a board opened again just after the last one was left', async () => {
-    const first = setup({ orders: [latte({ id: 7, status: 'in-progress' })] });
-    await first.user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('Done: Latte for Ann')).toBeInTheDocument();
-    // Animation frames run only when released, as on a busy tablet: Sonner hands a dismissal on a
-    // frame later, and the toaster applies it one more frame later to the toast with that id then.
-    const frames = new Map<number, FrameRequestCallback>();
-    let lastFrame = 0;
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
-      frames.set(++lastFrame, callback);
-      return lastFrame;
+  it('offers several moves in one bar, not a stack of toasts: the latest, how many more, each taken back in turn', async () => {
+    const { user, calls } = setup({
+      orders: [latte({ id: 1 }), mocha({ id: 2, userName: 'Bo' }), latte({ id: 3, userName: 'Cy' })],
     });
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
-    const runFrames = () =>
-      act(() => {
-        const due = [...frames.values()];
-        frames.clear();
-        for (const callback of due) callback(performance.now());
-      });
+    for (const name of ['Latte for Ann', 'Mocha for Bo', 'Latte for Cy']) {
+      await user.click(within(screen.getByRole('article', { name })).getByRole('button', { name: 'Do' }));
+    }
+    const bar = await screen.findByRole('region', { name: 'Undo' });
+    await waitFor(() => expect(bar).toHaveTextContent('Started: Latte for Cy and 2 more'));
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(1);
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
 
-    // Leaving the board dismisses its undo toast; the board is opened again at once.
-    first.unmount();
-    const second = setup({ orders: [latte({ id: 7, status: 'in-progress' })] });
-    runFrames();
-    await second.user.click(screen.getByRole('button', { name: 'Done' }));
-    const offered = await screen.findByText('Done: Latte for Ann');
-    runFrames();
-    // The old board's dismissal has arrived: the new board's toast is not taken away with it.
-    expect(offered.closest('[data-sonner-toast]')).toHaveAttribute('data-removed', 'false');
-    await second.user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(within(bar).getByRole('button', { name: 'Undo' }));
     await waitFor(() =>
-      expect(second.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/7/undo' })),
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/3/undo' })),
     );
-    expect(await screen.findByText('Undone: Latte for Ann')).toBeInTheDocument();
+    // The one before is still offered, within its own 30 seconds.
+    await waitFor(() => expect(bar).toHaveTextContent('Started: Mocha for Bo and 1 more'));
+    await user.click(screen.getByRole('button', { name: 'Close the undo bar' }));
+    expect(screen.queryByRole('region', { name: 'Undo' })).toBeNull();
   });
 
   it('says when it is too late to undo', async () => {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { DEFAULT_PICKUP_SETTINGS, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMe } from '@/api/me';
 import { useScreenSiteId } from '@/api/site-state';
 import { OfflineReason } from '@/components/offline-banner';
@@ -32,6 +32,7 @@ import { OrderTimelineDialog } from './order-timeline-dialog';
 import { ReadyLane } from './ready-lane';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SelectModeBar } from './select-mode-bar';
+import { UndoBar } from './undo-bar';
 
 /** How often the tickets' ages are read again: a minute display is at most this late. */
 const AGE_TICK_MS = 10_000;
@@ -50,6 +51,8 @@ interface OrderBoardProps {
   onShowHelp?: () => void;
   /** The site's minutes after which a finished drink may be marked not collected. */
   uncollectedAfterMinutes?: number;
+  /** The Later lane, if any: it heads the side column (first on a phone). */
+  later?: ReactNode;
 }
 
 const noop = () => undefined;
@@ -89,10 +92,11 @@ function useBoardQueue(orders: readonly QueuedOrder[], announce: (text: string) 
 }
 
 /**
- * Today's queue as a kitchen display: In Progress as a narrow lane and Waiting as a grid of compact
- * tickets on a tablet (one column on a phone), the finished drinks in the Ready lane under In
- * Progress (after Waiting on a phone; docs/decisions/0049-counter-day-screens.md), with the category filter, all-day counts, select
- * mode with bulk Do / Done / Cancel, undo, keyboard shortcuts and each order's timeline
+ * Today's queue as a kitchen display: In Progress as a narrow lane, Waiting as a grid of compact
+ * tickets and the finished drinks as the Ready lane on the other side, in view while the tickets
+ * scroll, on a tablet (one after the other on a phone; docs/decisions/0075-board-lanes-and-chrome.md),
+ * with the category filter, all-day counts, select mode with bulk Do / Done / Cancel / Hand over,
+ * the undo bar, keyboard shortcuts and each order's timeline
  * (docs/decisions/0020-kitchen-display.md). Each of these lives in its own hook or component; the
  * board wires them together.
  */
@@ -107,6 +111,7 @@ export function OrderBoard({
   announce = noop,
   onShowHelp = noop,
   uncollectedAfterMinutes = DEFAULT_PICKUP_SETTINGS.uncollectedAfterMinutes,
+  later,
 }: OrderBoardProps) {
   const { _ } = useLingui();
   const now = useNow(AGE_TICK_MS).getTime();
@@ -122,7 +127,9 @@ export function OrderBoard({
 
   const boardRef = useRef<HTMLDivElement>(null);
   const board = useBoardFilters(orders);
-  const selection = useBoardSelection(board.visible);
+  // One selection for the tickets and the ready drinks: Do, Done, Cancel and Hand over selected.
+  const selectable = useMemo(() => [...board.visible, ...board.ready], [board.visible, board.ready]);
+  const selection = useBoardSelection(selectable);
   const focus = useTicketFocus(board.tickets, boardRef);
   const reject = useRejectDialog(board.tickets, boardRef);
   const moves = useBoardMoves({
@@ -182,8 +189,18 @@ export function OrderBoard({
         drinkKey={board.drinkKey}
         onDrinkChange={board.chooseDrink}
         selectMode={selection.active}
-        canSelect={board.visible.length > 0}
+        canSelect={selectable.length > 0}
         onSelectMode={selection.enter}
+        undo={
+          moves.undoOffers ? (
+            <UndoBar
+              offers={moves.undoOffers}
+              pending={moves.undoPending}
+              onUndo={moves.undoLatest}
+              onDismiss={moves.dismissUndo}
+            />
+          ) : null
+        }
       />
 
       {selection.active ? (
@@ -191,6 +208,7 @@ export function OrderBoard({
           selectedCount={selection.selected.length}
           waitingCount={selection.waiting.length}
           inProgressCount={selection.inProgress.length}
+          readyCount={selection.ready.length}
           allSelected={selection.allSelected}
           pending={moves.bulkPending}
           offlineReasonId={offlineReasonId}
@@ -198,7 +216,8 @@ export function OrderBoard({
           onSelectAll={selection.selectAll}
           onDoSelected={() => void moves.moveSelected('in-progress', selection.waiting)}
           onDoneSelected={() => void moves.moveSelected('done', selection.inProgress)}
-          onCancelSelected={() => reject.open(selection.selected)}
+          onCancelSelected={() => reject.open(selection.toMake)}
+          onHandOverSelected={() => void moves.moveSelected('picked', selection.ready)}
         />
       ) : null}
 
@@ -211,6 +230,8 @@ export function OrderBoard({
 
       {moves.failures ? <BulkFailures report={moves.failures} onDismiss={moves.dismissFailures} /> : null}
 
+      {/* Without the lanes (loading, empty) the Later lane still shows, above. */}
+      {isLoading || error || (board.visible.length === 0 && board.ready.length === 0) ? later : null}
       {isLoading ? (
         <LoadingBlock label={_('barista.board.loading')} />
       ) : error ? (
@@ -223,33 +244,41 @@ export function OrderBoard({
           className="card"
         />
       ) : (
-        <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1fr)] lg:items-start">
-          {/* On a tablet the narrow column holds In Progress and Ready; on a phone Ready comes last. */}
-          <div className="contents lg:flex lg:flex-col lg:gap-3">
-            <OrderSection
-              title={_('barista.board.inProgress')}
-              orders={board.inProgress}
-              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
-              listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
-              renderOrder={renderTicket}
-            />
-            <ReadyLane
-              orders={board.ready}
-              now={now}
-              uncollectedAfterMinutes={uncollectedAfterMinutes}
-              pendingIds={moves.pendingIds}
-              queuedIds={queue.queuedIds}
-              className="order-last lg:order-none"
-              onFinish={(order, status) => void moves.finish(order, status)}
-              onShowTimeline={setTimelineOrder}
-            />
-          </div>
+        <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1fr)_11.5rem] lg:items-start">
+          {/* A tablet: In Progress, Waiting and Ready side by side, Ready in view while the tickets
+              scroll (decision 0075); a phone: one after the other. */}
+          <OrderSection
+            title={_('barista.board.inProgress')}
+            orders={board.inProgress}
+            className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
+            listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
+            renderOrder={renderTicket}
+          />
           <OrderSection
             title={_('barista.board.waiting')}
             orders={board.waiting}
             listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))]"
             renderOrder={renderTicket}
           />
+          <div className="contents lg:sticky lg:top-[4.5rem] lg:flex lg:max-h-[calc(100dvh-5.5rem)] lg:flex-col lg:gap-3 lg:overflow-y-auto">
+            {later ? <div className="order-first lg:order-none">{later}</div> : null}
+            <ReadyLane
+              orders={board.ready}
+              now={now}
+              uncollectedAfterMinutes={uncollectedAfterMinutes}
+              pendingIds={moves.pendingIds}
+              queuedIds={queue.queuedIds}
+              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
+              onFinish={(order, status) => void moves.finish(order, status)}
+              onShowTimeline={setTimelineOrder}
+              selection={{
+                active: selection.active,
+                isSelected: selection.isSelected,
+                toggle: selection.toggle,
+                enter: selection.enter,
+              }}
+            />
+          </div>
         </div>
       )}
 

@@ -52,8 +52,8 @@ const EDGE = {
 /**
  * One ticket of the kitchen display: when it was placed and how long ago, what to make and for
  * whom, and the next step (Do / Done / Cancel, and its timeline), the tumbler mark and its
- * countdown. Compact, so that a 1024 x 768 tablet shows at least eight waiting tickets at once
- * (docs/decisions/0020-kitchen-display.md).
+ * countdown. Compact, so that a 1024 x 768 tablet shows at least six waiting tickets at once
+ * between the lanes (docs/decisions/0020-kitchen-display.md, 0075-board-lanes-and-chrome.md).
  */
 export function OrderCard({
   order,
@@ -103,7 +103,7 @@ export function OrderCard({
       onFocus={() => onFocusTicket?.(order.id)}
       onClick={handleClick}
       className={cn(
-        'card relative flex h-full flex-col gap-1 border-l-[6px] p-2',
+        'card relative flex h-full flex-col gap-1 border-l-[6px] p-1.5',
         EDGE[tone],
         isNew && 'ring-2 ring-[var(--accent)]',
         selected && 'ring-[3px] ring-[var(--focus)]',
@@ -115,13 +115,12 @@ export function OrderCard({
           {_('barista.ticket.new')}
         </StatusPill>
       ) : null}
-      <div className={cn('flex flex-wrap items-center gap-x-1.5', showTumblerButton && 'pr-6')}>
+      <div className="flex flex-wrap items-center gap-x-1.5">
         <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
           {formatCafeTime(order.orderDate, cafeTimeZone)}
         </time>
         <TicketAge minutes={minutes} tone={tone} />
         {queued ? <PendingMovePill className="text-xs" /> : null}
-        {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
       </div>
       {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
       <div className="flow-root">
@@ -135,7 +134,7 @@ export function OrderCard({
           <p className="text-sm break-words">{description}</p>
         ) : null
       ) : (
-        <div className="flex flex-wrap gap-1 text-sm leading-5 font-semibold">
+        <div className="flex flex-wrap items-center gap-1 text-sm leading-5 font-semibold">
           {order.type ? (
             <span className="rounded-md bg-[var(--surface-sunken)] px-1.5 py-px">{drinkTypeText(order.type)}</span>
           ) : null}
@@ -150,6 +149,7 @@ export function OrderCard({
               {order.sweetness}%
             </span>
           ) : null}
+          {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
         </div>
       )}
 
@@ -177,7 +177,7 @@ export function OrderCard({
         </p>
       ) : null}
 
-      <div className="mt-auto pt-1">
+      <div className="mt-auto pt-0.5">
         {selectMode ? (
           <label className="btn-secondary min-h-11 w-full cursor-pointer justify-start px-2 text-base">
             <input

@@ -42,6 +42,10 @@ function setup({ orders, uncollectedAfterMinutes, patchError }: Setup) {
         }),
       };
     }
+    if (call.method === 'POST' && call.path === '/order/barista/bulk') {
+      const { ids, status } = call.body as { ids: number[]; status: Order['status'] };
+      return { body: { results: ids.map((id) => ({ id, ok: true, order: asOrder(byId.get(id)!, { status }) })) } };
+    }
     const undo = /^\/order\/barista\/(\d+)\/undo$/.exec(call.path);
     if (call.method === 'POST' && undo) return { body: asOrder(byId.get(Number(undo[1]))!, {}) };
     return undefined;
@@ -65,6 +69,31 @@ afterEach(() => {
 });
 
 describe('OrderBoard: the Ready lane', () => {
+  it('hands several drinks over at once from its own Select, and offers to take them back', async () => {
+    const { user, calls } = setup({
+      orders: [
+        makeOrder({ id: 1, userName: 'Ann', status: 'done', doneAt: minutesAgo(3) }),
+        makeOrder({ id: 2, userName: 'Bo', menuName: 'Mocha', status: 'done', doneAt: minutesAgo(12) }),
+        makeOrder({ id: 3, userName: 'Cy', status: 'ordered' }),
+      ],
+    });
+    const ready = screen.getByRole('region', { name: 'Ready' });
+    await user.click(within(ready).getByRole('button', { name: 'Select ready drinks' }));
+    await user.click(screen.getByRole('button', { name: 'Select all' }));
+    // A finished drink is handed over, never canceled: Cancel counts only the ticket.
+    expect(screen.getByRole('button', { name: 'Cancel Selected (1)' })).toBeEnabled();
+    await user.click(within(ready).getByRole('checkbox', { name: 'Select Latte for Ann' }));
+    await user.click(within(ready).getByRole('checkbox', { name: 'Select Latte for Ann' }));
+    await user.click(screen.getByRole('button', { name: 'Hand over selected (2)' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ path: '/order/barista/bulk', body: { ids: [2, 1], status: 'picked' } }),
+      ),
+    );
+    const bar = await screen.findByRole('region', { name: 'Undo' });
+    expect(bar).toHaveTextContent('Handed over: 2 orders');
+  });
+
   it('keeps finished drinks in Ready with their age, longest waiting first, apart from the tickets', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     setup({
@@ -200,7 +229,10 @@ describe('OrderBoard: the tumbler rule and orders for later', () => {
       ],
     });
     const ticket = (name: string) => screen.getByRole('article', { name });
-    expect(within(ticket('Latte for Bo')).getByRole('button', { name: 'Tumbler not here' })).toBeInTheDocument();
+    // The button says what it does in words (a bare icon in the corner read as "remove").
+    expect(within(ticket('Latte for Bo')).getByRole('button', { name: 'Tumbler not here' })).toHaveTextContent(
+      'Tumbler not here',
+    );
     expect(within(ticket('Latte for Cy')).queryByRole('button', { name: 'Tumbler not here' })).toBeNull();
     expect(within(ticket('Mojito for Di')).queryByRole('button', { name: 'Tumbler not here' })).toBeNull();
     // The ticket's own buttons keep their names.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { BellRing, History } from 'lucide-react';
+import { BellRing, CheckSquare, History } from 'lucide-react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
@@ -25,6 +25,17 @@ interface ReadyLaneProps {
   className?: string;
   onFinish: (order: QueuedOrder, status: 'picked' | 'uncollected') => void;
   onShowTimeline: (order: QueuedOrder) => void;
+  /** The board's select mode: each drink is ticked instead of handed over, for Hand over selected. */
+  selection?: ReadySelection;
+}
+
+/** Select mode as the Ready lane takes part in it (the board's one selection, hooks/use-board-selection.ts). */
+export interface ReadySelection {
+  active: boolean;
+  isSelected: (id: number) => boolean;
+  toggle: (id: number) => void;
+  /** Into select mode from the lane's own Select button. */
+  enter: () => void;
 }
 
 /**
@@ -43,6 +54,7 @@ export function ReadyLane({
   className,
   onFinish,
   onShowTimeline,
+  selection,
 }: ReadyLaneProps) {
   const { _ } = useLingui();
   const headingId = useId();
@@ -91,6 +103,18 @@ export function ReadyLane({
         <span className="text-base font-semibold text-[var(--ink-muted)]">
           {_('barista.board.orderCount', { count: orders.length })}
         </span>
+        {selection && !selection.active && orders.length > 0 ? (
+          // Several drinks handed over at once start here: Select, tick them, Hand over selected.
+          <button
+            type="button"
+            className="btn-secondary mt-1 min-h-11 w-full"
+            onClick={selection.enter}
+            aria-label={_('barista.ready.selectDrinks')}
+          >
+            <CheckSquare aria-hidden="true" className="h-5 w-5" />
+            {_('barista.board.select')}
+          </button>
+        ) : null}
       </header>
       {orders.length === 0 ? (
         <p className="rounded-xl border-2 border-dashed border-[var(--border)] p-3 text-center text-sm text-[var(--ink-muted)]">
@@ -110,6 +134,7 @@ export function ReadyLane({
               offlineReasonId={offlineReasonId}
               onFinish={onFinish}
               onShowTimeline={onShowTimeline}
+              selection={selection?.active ? selection : undefined}
             />
           ))}
         </ul>
@@ -128,6 +153,8 @@ interface ReadyDrinkProps {
   offlineReasonId?: string;
   onFinish: ReadyLaneProps['onFinish'];
   onShowTimeline: ReadyLaneProps['onShowTimeline'];
+  /** Select mode is on: a tick box instead of the moves. */
+  selection?: ReadySelection;
 }
 
 function ReadyDrink({
@@ -140,6 +167,7 @@ function ReadyDrink({
   offlineReasonId,
   onFinish,
   onShowTimeline,
+  selection,
 }: ReadyDrinkProps) {
   const { _ } = useLingui();
   const label = orderLabel(order);
@@ -149,12 +177,14 @@ function ReadyDrink({
       aria-label={queued ? `${label}, ${_('common.moveQueue.pending')}` : label}
       data-ready-id={order.id}
       className={cn(
-        'card flex min-w-0 flex-col gap-1 border-l-[6px] p-2',
+        'card flex min-w-0 flex-col gap-1 border-l-[6px] p-1.5',
         canUncollect ? 'border-l-[var(--warning)]' : 'border-l-[var(--success)]',
       )}
     >
+      {/* The drink's name has the lane's whole width; its person and age share the line under it. */}
+      <h3 className="min-w-0 text-base leading-5 font-bold break-words">{order.menu.name}</h3>
       <div className="flex items-start justify-between gap-1">
-        <h3 className="min-w-0 text-base leading-5 font-bold break-words">{order.menu.name}</h3>
+        <p className="min-w-0 text-sm leading-5 font-medium break-words">{order.user.name}</p>
         <time
           dateTime={since}
           title={_('barista.ready.ageTitle')}
@@ -163,7 +193,6 @@ function ReadyDrink({
           {formatAge(ageMinutes(since, now))}
         </time>
       </div>
-      <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
       <OrderOptions options={order.options} />
       <TicketDiet order={order} />
       {queued ? (
@@ -179,39 +208,54 @@ function ReadyDrink({
           </StatusPill>
         </p>
       ) : null}
-      <div className="mt-auto grid grid-cols-[2.75rem_minmax(0,1fr)] gap-1.5 pt-1">
-        <button
-          type="button"
-          className="btn-secondary px-0"
-          onClick={() => onShowTimeline(order)}
-          aria-label={_('barista.ticket.timelineOf', { order: label })}
-          title={_('barista.ticket.timeline')}
-        >
-          <History aria-hidden="true" className="h-5 w-5" />
-        </button>
-        <button
-          type="button"
-          data-handover=""
-          className="btn-primary px-1 text-sm font-bold"
-          onClick={() => onFinish(order, 'picked')}
-          disabled={disabled}
-          aria-busy={busy || undefined}
-          aria-describedby={offlineReasonId}
-        >
-          {_('barista.ready.handedOver')}
-        </button>
-        {canUncollect ? (
+      {selection ? (
+        <label className="btn-secondary mt-auto min-h-11 w-full cursor-pointer justify-start px-2 text-base">
+          <input
+            type="checkbox"
+            className="h-6 w-6 accent-[var(--focus)]"
+            checked={selection.isSelected(order.id)}
+            onChange={() => selection.toggle(order.id)}
+            aria-label={_('barista.ticket.selectOrder', { order: label })}
+          />
+          <span aria-hidden="true">
+            {selection.isSelected(order.id) ? _('barista.ticket.selected') : _('barista.ticket.select')}
+          </span>
+        </label>
+      ) : (
+        <div className="mt-auto grid grid-cols-[2.5rem_minmax(0,1fr)] gap-1.5 pt-0.5">
           <button
             type="button"
-            className="btn-secondary col-span-2 px-1 text-sm font-semibold text-[var(--danger)]"
-            onClick={() => onFinish(order, 'uncollected')}
+            className="btn-secondary px-0"
+            onClick={() => onShowTimeline(order)}
+            aria-label={_('barista.ticket.timelineOf', { order: label })}
+            title={_('barista.ticket.timeline')}
+          >
+            <History aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <button
+            type="button"
+            data-handover=""
+            className="btn-primary px-1 text-sm font-bold whitespace-nowrap"
+            onClick={() => onFinish(order, 'picked')}
             disabled={disabled}
+            aria-busy={busy || undefined}
             aria-describedby={offlineReasonId}
           >
-            {_('barista.ready.notCollected')}
+            {_('barista.ready.handedOver')}
           </button>
-        ) : null}
-      </div>
+          {canUncollect ? (
+            <button
+              type="button"
+              className="btn-secondary col-span-2 px-1 text-sm font-semibold text-[var(--danger)]"
+              onClick={() => onFinish(order, 'uncollected')}
+              disabled={disabled}
+              aria-describedby={offlineReasonId}
+            >
+              {_('barista.ready.notCollected')}
+            </button>
+          ) : null}
+        </div>
+      )}
     </li>
   );
 }

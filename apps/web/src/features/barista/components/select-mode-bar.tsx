@@ -6,6 +6,8 @@ interface SelectModeBarProps {
   selectedCount: number;
   waitingCount: number;
   inProgressCount: number;
+  /** Of the selected, how many are ready on the counter (Hand over selected); Cancel acts on the others. */
+  readyCount?: number;
   /** Every visible order is selected already. */
   allSelected: boolean;
   /** A bulk move is on its way. */
@@ -17,6 +19,7 @@ interface SelectModeBarProps {
   onDoSelected: () => void;
   onDoneSelected: () => void;
   onCancelSelected: () => void;
+  onHandOverSelected?: () => void;
 }
 
 /** Select mode's bar: leave it, select everything, and Do / Done / Cancel the selected orders. */
@@ -24,6 +27,7 @@ export function SelectModeBar({
   selectedCount,
   waitingCount,
   inProgressCount,
+  readyCount = 0,
   allSelected,
   pending,
   offlineReasonId,
@@ -32,10 +36,13 @@ export function SelectModeBar({
   onDoSelected,
   onDoneSelected,
   onCancelSelected,
+  onHandOverSelected,
 }: SelectModeBarProps) {
   const { _ } = useLingui();
   // What holds every bulk button back is the same for the three: given once.
   const bulkState = { pending, offlineReasonId };
+  // A finished drink is handed over, never canceled.
+  const toCancel = selectedCount - readyCount;
   return (
     <div
       role="group"
@@ -62,9 +69,16 @@ export function SelectModeBar({
             ? _('barista.board.doneSelectedCount', { count: inProgressCount })
             : _('barista.board.doneSelected')}
         </BulkButton>
-        <BulkButton danger count={selectedCount} {...bulkState} onClick={onCancelSelected}>
-          {selectedCount > 0
-            ? _('barista.board.cancelSelectedCount', { count: selectedCount })
+        {onHandOverSelected ? (
+          <BulkButton count={readyCount} {...bulkState} onClick={onHandOverSelected}>
+            {readyCount > 0
+              ? _('barista.board.handOverSelectedCount', { count: readyCount })
+              : _('barista.board.handOverSelected')}
+          </BulkButton>
+        ) : null}
+        <BulkButton danger count={toCancel} {...bulkState} onClick={onCancelSelected}>
+          {toCancel > 0
+            ? _('barista.board.cancelSelectedCount', { count: toCancel })
             : _('barista.board.cancelSelected')}
         </BulkButton>
       </span>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { SearchX } from 'lucide-react';
+import { CupSoda } from 'lucide-react';
 import { orderHasTumbler } from '@/features/barista/lib/counter';
 import { TumblerCountdown } from './tumbler-countdown';
 
@@ -18,9 +18,11 @@ export function canMarkTumbler(order: QueuedOrder): boolean {
 }
 
 /**
- * "Tumbler not here" on a ticket: a small button in the ticket's top right corner, beside the time
- * and age (whose row leaves room for it), so a ticket is no taller for it: the counter tablet shows
- * eight tickets at once. Absent once marked: the countdown row takes over.
+ * "Tumbler not here" on a ticket: a button with its words and a cup, beside the drink's type and
+ * sweetness (on a line of its own when they leave no room), so it
+ * reads as what it does (a circled x in the corner read as "remove"; decision 0075). It tells the
+ * owner and starts the countdown to the automatic cancel; Undo takes it back. Absent once marked:
+ * the countdown row takes over.
  */
 export function TumblerNotHereButton({ order, disabled, offlineReasonId, onMark }: TumblerControlProps) {
   const { _ } = useLingui();
@@ -28,14 +30,13 @@ export function TumblerNotHereButton({ order, disabled, offlineReasonId, onMark 
   return (
     <button
       type="button"
-      className="absolute top-0.5 right-0.5 grid h-7 w-7 place-items-center rounded-lg text-[var(--ink-muted)] after:absolute after:-inset-1 hover:bg-[var(--surface-sunken)] disabled:cursor-not-allowed disabled:opacity-50"
+      className="inline-flex min-h-6 items-center gap-1 rounded-md border border-dashed border-[var(--border-strong)] px-1.5 text-xs leading-4 font-semibold whitespace-nowrap text-[var(--ink)] hover:bg-[var(--surface-sunken)] disabled:cursor-not-allowed disabled:opacity-50"
       onClick={() => onMark(order, true)}
       disabled={disabled}
       aria-describedby={offlineReasonId}
-      aria-label={_('barista.tumbler.notHere')}
-      title={_('barista.tumbler.notHere')}
     >
-      <SearchX aria-hidden="true" className="h-[1.125rem] w-[1.125rem]" />
+      <CupSoda aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+      {_('barista.tumbler.notHere')}
     </button>
   );
 }

@@ -6,7 +6,7 @@ import { TO_MAKE_ORDER_STATUSES, type OrderStatus, type QueuedOrder } from '@caf
 import { baristaOrdersQueryOptions } from '@/features/barista/api/get-barista-orders';
 import { dispatchLiveEvent } from '@/lib/live-dispatch';
 import { createTestQueryClient } from '@/test/render';
-import { useBoardLive } from './use-board-live';
+import { NEW_BADGE_MS, useBoardLive } from './use-board-live';
 import { CHIME_MUTED_KEY } from './use-chime';
 
 /** A stand-in for the Web Audio API that records the notes played. */
@@ -182,6 +182,23 @@ describe('useBoardLive', () => {
     expect(queryClient.getQueryData(key)?.map((o) => [o.id, o.status])).toEqual([[4, 'ordered']]);
     expect(result.current.newOrderIds.has(4)).toBe(true);
     vi.useRealTimers();
+  });
+
+  it('lets "New" go by itself three minutes after the order arrived, if nobody took it', () => {
+    vi.useFakeTimers({ now: new Date('2025-11-20T03:00:00.000Z') });
+    try {
+      const { result } = setup();
+      emitOrders('ordered', 1);
+      act(() => void vi.advanceTimersByTime(60_000));
+      emitOrders('ordered', 2);
+      expect([...result.current.newOrderIds]).toEqual([1, 2]);
+      act(() => void vi.advanceTimersByTime(NEW_BADGE_MS - 60_000));
+      expect([...result.current.newOrderIds]).toEqual([2]);
+      act(() => void vi.advanceTimersByTime(60_000));
+      expect(result.current.newOrderIds.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('remembers the mute switch', () => {

@@ -14,6 +14,12 @@ import { orderLabel } from '@/features/barista/lib/order-label';
 import { useChime } from './use-chime';
 import { useUnseenTitle } from './use-unseen-title';
 
+/**
+ * How long a new order keeps its "New" badge when nobody takes it: long enough to be noticed across
+ * the counter, short enough that "New" still means new (decision 0075).
+ */
+export const NEW_BADGE_MS = 3 * 60_000;
+
 /** A page hidden longer than this (the tablet slept) may have missed events its connection never saw lost. */
 const HIDDEN_CATCH_UP_MS = 15_000;
 
@@ -57,6 +63,38 @@ export function useBoardLive() {
     [queryClient, refetch, siteId],
   );
 
+  const markSeen = useCallback((id: number) => {
+    setNewOrderIds((ids) => {
+      if (!ids.has(id)) return ids;
+      const next = new Set(ids);
+      next.delete(id);
+      return next;
+    });
+  }, []);
+  // "New" goes by itself after NEW_BADGE_MS (taking the order takes it away sooner).
+  const newTimers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const markNew = useCallback(
+    (id: number) => {
+      setNewOrderIds((ids) => new Set(ids).add(id));
+      clearTimeout(newTimers.current.get(id));
+      newTimers.current.set(
+        id,
+        setTimeout(() => {
+          newTimers.current.delete(id);
+          markSeen(id);
+        }, NEW_BADGE_MS),
+      );
+    },
+    [markSeen],
+  );
+  useEffect(() => {
+    const timers = newTimers.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+
   const handleOrdersEvent = useCallback(
     (event: LiveEventPayload<'orders'>) => {
       updateLists((list, query) => applyOrdersEvent(list, event, query, context()));
@@ -64,7 +102,7 @@ export function useBoardLive() {
       if (event.status === 'ordered' && (event.from === null || event.from === 'scheduled')) {
         play();
         addNewOrder();
-        setNewOrderIds((ids) => new Set(ids).add(event.id));
+        markNew(event.id);
         setAnnouncement(
           i18n._('barista.live.newOrder', {
             order: orderLabel(event.order),
@@ -73,7 +111,7 @@ export function useBoardLive() {
         );
       }
     },
-    [addNewOrder, cafeTimeZone, context, play, updateLists],
+    [addNewOrder, cafeTimeZone, context, markNew, play, updateLists],
   );
   useLiveEvent('orders', handleOrdersEvent);
 
@@ -121,15 +159,6 @@ export function useBoardLive() {
     document.addEventListener('visibilitychange', handleVisibility);
     return () => document.removeEventListener('visibilitychange', handleVisibility);
   }, [catchUp]);
-
-  const markSeen = useCallback((id: number) => {
-    setNewOrderIds((ids) => {
-      if (!ids.has(id)) return ids;
-      const next = new Set(ids);
-      next.delete(id);
-      return next;
-    });
-  }, []);
 
   return { chime, unseen, newOrderIds, markSeen, announcement, catchingUp };
 }

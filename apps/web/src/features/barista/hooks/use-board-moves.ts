@@ -17,6 +17,9 @@ import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-labe
 import type { UndoableMove } from '@/features/barista/lib/undo';
 import { useUndo } from './use-undo';
 
+/** What a bulk move's report says was asked. */
+const BULK_ACTION = { 'in-progress': 'started', done: 'finished', picked: 'handedOver' } as const;
+
 interface BoardMovesOptions {
   /** The board's orders, for the names of those a cancel could not reach. */
   orders: readonly QueuedOrder[];
@@ -125,8 +128,11 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
   const markTumbler = (order: QueuedOrder, missing: boolean) =>
     moveOne(order, missing ? 'tumbler-missing' : null, () => tumbler.mutateAsync({ id: order.id, missing }));
 
-  /** Do Selected (`targets` waiting) or Done Selected (`targets` in progress), in one request. */
-  const moveSelected = async (status: 'in-progress' | 'done', targets: readonly QueuedOrder[]) => {
+  /**
+   * Do Selected (`targets` waiting), Done Selected (`targets` in progress) or Hand over selected
+   * (`targets` ready on the counter: `picked`), in one request.
+   */
+  const moveSelected = async (status: 'in-progress' | 'done' | 'picked', targets: readonly QueuedOrder[]) => {
     if (targets.length === 0) return;
     const ids = targets.map((o) => o.id);
     setFailures(null);
@@ -136,15 +142,19 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
       undo.offer(status, outcome.moved);
       if (outcome.failed.length > 0)
         setFailures({
-          action: status === 'in-progress' ? 'started' : 'finished',
+          action: BULK_ACTION[status],
           total: targets.length,
           failed: outcome.failed,
         });
       if (outcome.moved.length > 0) onSelectionMoved();
     } catch (error) {
-      toast.error(status === 'in-progress' ? _('barista.board.notStarted') : _('barista.board.notFinished'), {
-        description: errorText(error),
-      });
+      const text =
+        status === 'in-progress'
+          ? _('barista.board.notStarted')
+          : status === 'done'
+            ? _('barista.board.notFinished')
+            : _('barista.board.notHandedOver');
+      toast.error(text, { description: errorText(error) });
     } finally {
       markPending(ids, false);
     }
@@ -180,5 +190,9 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
     reportRejected,
     undoLatest: undo.undoLatest,
     forgetUndo: undo.forget,
+    /** What the undo bar offers, and its buttons. */
+    undoOffers: undo.offers,
+    undoPending: undo.pending,
+    dismissUndo: undo.dismiss,
   };
 }

@@ -28,6 +28,10 @@ export function useBoardSelection(visible: readonly QueuedOrder[]) {
     waiting: selected.filter((o) => o.status === 'ordered'),
     /** Selected and in progress: what Done Selected finishes. */
     inProgress: selected.filter((o) => o.status === 'in-progress'),
+    /** Selected and ready on the counter: what Hand over selected hands over. */
+    ready: selected.filter((o) => o.status === 'done'),
+    /** Selected and still to make: what Cancel Selected cancels (a finished drink is not canceled). */
+    toMake: selected.filter((o) => o.status !== 'done'),
     allSelected: selected.length === visible.length,
     isSelected: (id: number) => ids?.has(id) ?? false,
     enter: () => setIds(new Set()),

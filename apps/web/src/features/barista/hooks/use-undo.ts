@@ -1,5 +1,5 @@
 import { LIMITS, type Order } from '@cafe/shared';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useUndoBaristaOrdersKeyed } from '@/features/barista/api/undo-barista-order';
 import { i18n } from '@/i18n';
@@ -16,14 +16,10 @@ import {
   type UndoableMove,
 } from '@/features/barista/lib/undo';
 
-/**
- * The toasts' keys, unique on the page (not per board): a board left and opened again dismisses its
- * old toasts, and Sonner delivers a dismissal frames later to whatever toast has that id then, so
- * a reused id would take the new board's first undo away with the old one.
- */
+/** The offers' keys, unique on the page. */
 let nextUndoKey = 1;
 
-interface UndoEntry {
+export interface UndoEntry {
   key: number;
   /** The orders moved, with their names for the messages. */
   orders: { id: number; label: string }[];
@@ -31,21 +27,41 @@ interface UndoEntry {
   at: number;
 }
 
+/** What the board's undo bar shows: the latest move still in its window, and how many more are. */
+export interface UndoOffers {
+  latest: UndoEntry;
+  more: number;
+}
+
 /**
- * Undo of the board: after a Do, Done or Cancel (one order or several) a toast offers "Undo" for
- * LIMITS.undoWindowSeconds; U on the keyboard takes back the latest one still in its window. The
- * server decides whether it still can (409 UNDO_EXPIRED, INVALID_TRANSITION); the board then
- * follows the `orders` events as for any change.
+ * Undo of the board: after a Do, Done, Cancel or handover (one order or several) the board's undo
+ * bar offers "Undo" for LIMITS.undoWindowSeconds (components/undo-bar.tsx): one bar saying the
+ * latest move and how many more can still be taken back, each within its own window; U on the
+ * keyboard takes back the latest one too. The server decides whether it still can (409
+ * UNDO_EXPIRED, INVALID_TRANSITION); the board then follows the `orders` events as for any change.
  */
 export function useUndo(announce: (text: string) => void) {
   const entries = useRef<UndoEntry[]>([]);
+  // What the bar shows: the entries in their window, read again whenever they change or one expires.
+  const [shown, setShown] = useState<readonly UndoEntry[]>([]);
+  const sync = useCallback(() => {
+    const now = Date.now();
+    entries.current = entries.current.filter((e) => now - e.at < WINDOW_MS);
+    setShown(entries.current);
+  }, []);
+  useEffect(() => {
+    const first = shown[0];
+    if (!first) return;
+    const expiry = setTimeout(sync, Math.max(0, first.at + WINDOW_MS - Date.now()));
+    return () => clearTimeout(expiry);
+  }, [shown, sync]);
   const undo = useUndoBaristaOrdersKeyed();
   const { mutateAsync } = undo;
 
   const takeBack = useCallback(
     async (entry: UndoEntry) => {
       entries.current = entries.current.filter((e) => e.key !== entry.key);
-      toast.dismiss(`undo-${entry.key}`);
+      sync();
       const labels = new Map(entry.orders.map((o) => [o.id, o.label]));
       // Each undo is a tap with its key: offline (or while earlier taps wait) it waits in order with them.
       const moves = entry.orders.map((o) => newMove(o.id, 'undo'));
@@ -82,7 +98,7 @@ export function useUndo(announce: (text: string) => void) {
         toast.error(i18n._('barista.undo.failed'), { description: errorText(error) });
       }
     },
-    [announce, mutateAsync],
+    [announce, mutateAsync, sync],
   );
 
   /** Offers to take back a move just made on `orders` (as the server answered them). */
@@ -99,13 +115,9 @@ export function useUndo(announce: (text: string) => void) {
         at: now,
       };
       entries.current = [...entries.current.filter((e) => now - e.at < WINDOW_MS), entry];
-      toast(text, {
-        id: `undo-${entry.key}`,
-        duration: WINDOW_MS,
-        action: { label: i18n._('barista.undo.action'), onClick: () => void takeBack(entry) },
-      });
+      sync();
     },
-    [takeBack],
+    [sync],
   );
 
   /** U: the latest move still in its window, taken back; says so when there is none. */
@@ -124,24 +136,25 @@ export function useUndo(announce: (text: string) => void) {
   }, [announce, takeBack]);
 
   /** An order taken back elsewhere (its timeline) is no longer offered here. */
-  const forget = useCallback((id: number) => {
-    for (const entry of entries.current.filter((e) => e.orders.some((o) => o.id === id))) {
-      entry.orders = entry.orders.filter((o) => o.id !== id);
-      if (entry.orders.length === 0) {
-        entries.current = entries.current.filter((e) => e !== entry);
-        toast.dismiss(`undo-${entry.key}`);
+  const forget = useCallback(
+    (id: number) => {
+      for (const entry of entries.current.filter((e) => e.orders.some((o) => o.id === id))) {
+        entry.orders = entry.orders.filter((o) => o.id !== id);
+        if (entry.orders.length === 0) entries.current = entries.current.filter((e) => e !== entry);
       }
-    }
-  }, []);
-
-  // Leaving the board: its undo toasts go with it (the timeline still offers the undo).
-  useEffect(
-    () => () => {
-      for (const entry of entries.current) toast.dismiss(`undo-${entry.key}`);
-      entries.current = [];
+      sync();
     },
-    [],
+    [sync],
   );
 
-  return { offer, undoLatest, forget, pending: undo.isPending };
+  /** The bar closed: its offers go (each move can still be undone from its order's timeline). */
+  const dismiss = useCallback(() => {
+    entries.current = [];
+    sync();
+  }, [sync]);
+
+  const latest = shown.at(-1);
+  const offers: UndoOffers | null = latest ? { latest, more: shown.length - 1 } : null;
+
+  return { offer, undoLatest, forget, dismiss, offers, pending: undo.isPending };
 }

@@ -1,8 +1,13 @@
 import type { OrderingStatus } from '@cafe/shared';
 import { i18n } from '@/i18n';
 
-/** Why online orders are paused, in the barista's words. */
-export function pauseReasonText(status: Pick<OrderingStatus, 'paused' | 'reason' | 'limits'>): string | null {
+/**
+ * Why online orders are paused, in the barista's words: how many wait and how long now (the server
+ * announces each change of them while paused), not the limit that was reached.
+ */
+export function pauseReasonText(
+  status: Pick<OrderingStatus, 'paused' | 'reason' | 'limits' | 'waiting' | 'estimatedWaitMinutes'>,
+): string | null {
   if (!status.paused) return null;
   switch (status.reason) {
     case 'manual':
@@ -10,11 +15,13 @@ export function pauseReasonText(status: Pick<OrderingStatus, 'paused' | 'reason'
     case 'queue':
       return status.limits.maxWaiting === null
         ? i18n._('barista.busy.pausedQueueFull')
-        : i18n._('barista.busy.pausedQueue', { count: status.limits.maxWaiting });
+        : i18n._('barista.busy.pausedQueue', { count: Math.max(status.waiting, status.limits.maxWaiting) });
     case 'wait':
       return status.limits.maxWaitMinutes === null
         ? i18n._('barista.busy.pausedWaitLong')
-        : i18n._('barista.busy.pausedWait', { minutes: status.limits.maxWaitMinutes });
+        : i18n._('barista.busy.pausedWait', {
+            minutes: Math.max(status.estimatedWaitMinutes ?? 0, status.limits.maxWaitMinutes),
+          });
     default:
       return i18n._('barista.busy.paused');
   }

@@ -11,7 +11,7 @@ export type UndoableMove = 'in-progress' | 'done' | 'rejected' | 'picked' | 'unc
 
 export const UNDO_WINDOW_MS = LIMITS.undoWindowSeconds * 1000;
 
-/** What the undo toast says after a move of one order ("Done: Latte for Ann"). */
+/** What the undo bar says after a move of one order ("Done: Latte for Ann"). */
 export function movedOneText(move: UndoableMove, label: string): string {
   switch (move) {
     case 'in-progress':
@@ -29,7 +29,7 @@ export function movedOneText(move: UndoableMove, label: string): string {
   }
 }
 
-/** What the undo toast says after a move of several orders ("Done: 3 orders"). */
+/** What the undo bar says after a move of several orders ("Done: 3 orders"). */
 export function movedManyText(move: UndoableMove, count: number): string {
   switch (move) {
     case 'in-progress':

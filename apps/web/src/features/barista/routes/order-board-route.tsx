@@ -75,8 +75,11 @@ export function OrderBoardRoute() {
   const list = orders.data ?? [];
   // The board stays while anything is to make or waits on the counter, whatever the shop status.
   const hasActive = activeOrders(list).length > 0 || list.some((o) => o.status === 'done');
+  // On the board it heads the side column, seen without scrolling (decision 0075); without one, after the notice.
+  const laterLane = laterOrders.length > 0 ? <LaterLane orders={laterOrders} timeZone={timeZone} /> : null;
   const board = (
     <OrderBoard
+      later={laterLane}
       orders={list}
       isLoading={orders.isPending}
       // A failed re-read keeps the board as it was (the live indicator says it is not up to date).
@@ -148,7 +151,7 @@ export function OrderBoardRoute() {
       ) : mode === 'bar-open' ? (
         <>
           <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
-          {hasActive ? board : null}
+          {hasActive ? board : laterLane}
         </>
       ) : mode === 'all-close' ? (
         <>
@@ -156,11 +159,9 @@ export function OrderBoardRoute() {
             icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
             text={_('barista.shop.allClosed')}
           />
-          {hasActive ? board : null}
+          {hasActive ? board : laterLane}
         </>
       ) : null}
-
-      {laterOrders.length > 0 ? <LaterLane orders={laterOrders} timeZone={timeZone} /> : null}
 
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <WalkUpOrderDialog
