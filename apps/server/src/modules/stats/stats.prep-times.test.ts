@@ -13,6 +13,8 @@ describe('preparation times against the target', () => {
   let anna: TestUser;
   let boon: TestUser;
   let customer: TestUser;
+  let latte = 0;
+  let tea = 0;
 
   /** A served drink placed at `placedAt`, taken by `taker` and marked done by `maker` `seconds` later. */
   async function drink(menuId: number, placedAt: string, seconds: number, maker: TestUser, taker = maker) {
@@ -103,8 +105,8 @@ describe('preparation times against the target', () => {
     anna = await t.createUser({ role: 'barista', name: 'Anna' });
     boon = await t.createUser({ role: 'barista', name: 'Boon' });
     customer = await t.createUser({ role: 'user' });
-    const latte = await item('Latte');
-    const tea = await item('Thai Tea');
+    latte = await item('Latte');
+    tea = await item('Thai Tea');
     // Latte, five drinks at 09:xx: 60, 120, 180, 300, 600 s. Anna made three, Boon two (one Anna took).
     await drink(latte, '2026-03-02T02:00:00Z', 60, anna);
     await drink(latte, '2026-03-02T02:05:00Z', 120, anna);
@@ -134,8 +136,8 @@ describe('preparation times against the target', () => {
     // All ten: 60 100 120 180 200 240 241 300 400 600: median (200+240)/2, p90 the 9th.
     expect(answer.all).toEqual({ samples: 10, medianSeconds: 220, p90Seconds: 400, overTarget: 4 });
     expect(answer.byDrink).toEqual([
-      { menuId: expect.any(Number), name: 'Latte', samples: 5, medianSeconds: 180, p90Seconds: 600, overTarget: 2 },
-      { menuId: expect.any(Number), name: 'Thai Tea', samples: 5, medianSeconds: 240, p90Seconds: 400, overTarget: 2 },
+      { menuId: latte, name: 'Latte', samples: 5, medianSeconds: 180, p90Seconds: 600, overTarget: 2 },
+      { menuId: tea, name: 'Thai Tea', samples: 5, medianSeconds: 240, p90Seconds: 400, overTarget: 2 },
     ]);
     expect(answer.byHour).toEqual([
       { hour: 9, samples: 5, medianSeconds: 180, p90Seconds: 600, overTarget: 2 },
