@@ -26,21 +26,21 @@ function FiguresTable({
   const { _ } = useLingui();
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full text-xs sm:text-sm">
         <caption className="mb-1 text-left font-semibold">{caption}</caption>
         <thead>
           <tr className="text-left text-[var(--ink-muted)]">
             <th scope="col">{heading}</th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="pl-2 text-right sm:pl-3">
               {_('dashboards.prep.drinks')}
             </th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="pl-2 text-right sm:pl-3">
               {_('dashboards.prep.median')}
             </th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="pl-2 text-right sm:pl-3">
               {_('dashboards.prep.p90')}
             </th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="pl-2 text-right sm:pl-3">
               {_('dashboards.prep.over')}
             </th>
           </tr>
@@ -51,10 +51,14 @@ function FiguresTable({
               <th scope="row" className="py-1 text-left font-medium">
                 {row.label}
               </th>
-              <td className="py-1 text-right tabular-nums">{row.samples}</td>
-              <td className="py-1 text-right tabular-nums">{minutesAndSeconds(row.medianSeconds)}</td>
-              <td className="py-1 text-right tabular-nums">{minutesAndSeconds(row.p90Seconds)}</td>
-              <td className="py-1 text-right tabular-nums">{row.overTarget}</td>
+              <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">{row.samples}</td>
+              <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
+                {minutesAndSeconds(row.medianSeconds)}
+              </td>
+              <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
+                {minutesAndSeconds(row.p90Seconds)}
+              </td>
+              <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">{row.overTarget}</td>
             </tr>
           ))}
         </tbody>
@@ -99,7 +103,7 @@ export function PrepTimes({ params, headingId }: { params: StatsParams; headingI
                   target: times.data.targetMinutes,
                 })}
           </p>
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
             <FiguresTable
               caption={_('dashboards.prep.byDrink')}
               heading={_('dashboards.prep.drink')}
