@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import pretty from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
@@ -11,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { demoAccountsWithPublishedPasswords, seedDemo, ensureAdmin } from './db/seed';
 import { createClock, type Clock } from './lib/clock';
+import { readableLogStream } from './lib/readable-log';
 import { testClockRoutes } from './plugins/test-clock';
 import { serializerCompiler } from './lib/serialization';
 import { validatorCompiler } from './lib/validation';
@@ -94,13 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       config.logFormat === 'pretty'
         ? {
             level: config.logLevel,
-            stream: pretty({
-              sync: true,
-              colorize: process.stdout.isTTY,
-              translateTime: 'SYS:HH:MM:ss',
-              ignore: 'pid,hostname',
-              singleLine: true,
-            }),
+            stream: readableLogStream(process.stdout.isTTY),
           }
         : { level: config.logLevel },
     genReqId: requestId,
@@ -129,8 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // A migration may take long on a big database: not under the requests' deadlines.
   await (database.withoutDeadlines ? database.withoutDeadlines(migrate) : migrate(database.db));
   await resolveSecrets(database.db, config);
-  if (config.demo && (await seedDemo(database.db, clock, config)))
-    app.log.info('demo mode: added the demo accounts and menu, and opened the cafe');
+  const opened = config.demo ? await seedDemo(database.db, clock, config) : null;
+  if (opened) app.log.info(`demo mode: added the demo accounts and menu, and opened the ${opened}`);
   if (config.adminEmail && config.adminPassword) {
     await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
   }
@@ -236,8 +230,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(slackRoutes, ctx.services);
       await api.register(orderingRoutes, ctx.services);
       await api.register(standingRoutes, ctx.services);
-      // A test server with a clock of its own (CLOCK_NOW) lets its tests set it.
-      if (config.clockNow) await api.register(testClockRoutes);
+      // A test server with a clock of its own (CLOCK_NOW) lets its tests set it (a demo's runs on).
+      if (config.clockNow && config.nodeEnv === 'test') await api.register(testClockRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,7 +38,7 @@ export const EnvSchema = z.object({
   CAFE_LNG: z.coerce.number().min(-180).max(180).default(100.5393),
   ORDER_RADIUS_KM: z.coerce.number().positive().default(1),
   LOCATION_CHECK: onOff.optional(),
-  BAR_ONLINE_ORDERING: onOff.default(false),
+  BAR_ONLINE_ORDERING: onOff.optional(),
   OPENING_HOURS: onOff.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),

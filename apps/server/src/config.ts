@@ -274,7 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const demo = e.DEMO ?? !production;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   let clockNow: Date | undefined;
-  if (e.NODE_ENV === 'test' && e.CLOCK_NOW) {
+  // A clock of its own: for tests, and for trying a demo at another time (never in production).
+  if ((e.NODE_ENV === 'test' || demo) && e.CLOCK_NOW) {
     clockNow = new Date(e.CLOCK_NOW);
     if (Number.isNaN(clockNow.getTime())) throw new ConfigError('CLOCK_NOW must be an ISO-8601 instant');
   }
@@ -295,7 +296,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cafeLng: e.CAFE_LNG,
     orderRadiusKm: e.ORDER_RADIUS_KM,
     locationCheck: e.LOCATION_CHECK ?? !demo,
-    barOnlineOrdering: e.BAR_ONLINE_ORDERING,
+    // A demo takes bar orders online, so that a drink can be ordered on a Friday afternoon too,
+    // when the cafe menu is closed and the demo opens the bar (db/seed.ts).
+    barOnlineOrdering: e.BAR_ONLINE_ORDERING ?? demo,
     openingHours: e.OPENING_HOURS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config';
 import { buildApp } from './app';
+import { demoBanner } from './demo-banner';
 import { openDatabase } from './db/connection';
 import path from 'node:path';
 import { attachClusterAdapter } from './realtime/cluster';
@@ -121,9 +122,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The port it listens on (PORT=0 takes a free one).
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const db = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'cafe.db')}`;
-  console.log(`\nOffice Cafe is running at http://${shown}:${config.port}  (database: ${db})`);
+  console.log(`\nOffice Cafe is running at http://${shown}:${port}  (database: ${db})`);
   if (config.demo) {
     const { DEMO_ACCOUNTS } = await import('./db/seed');
     console.log('Demo accounts (e-mail / password):');
@@ -131,12 +135,21 @@ async function main(): Promise<void> {
       console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
     }
   }
-  console.log(`API docs: http://${shown}:${config.port}/api/docs`);
+  console.log(`API docs: http://${shown}:${port}/api/docs`);
   if (config.demo) {
-    // What the demo changed, so nobody wonders why the cafe is open or why orders from home pass.
-    console.log(
-      `Demo mode (DEMO=on): the cafe is opened on the first start so ordering can be tried at once; the location check is ${config.locationCheck ? 'on' : 'off (LOCATION_CHECK=on turns it on)'}.`,
-    );
+    // What the demo changed, and what a newcomer will find at the cafe now and how to order.
+    const site = await app.ctx.services.sites.defaultSite();
+    const banner = demoBanner({
+      now: app.ctx.clock.now(),
+      timeZone: site.timeZone,
+      status: site.status,
+      rules: config.openingHours ? await app.ctx.services.schedule.rulesOf(site.id) : null,
+      barOnlineOrdering: config.barOnlineOrdering,
+      locationCheck: config.locationCheck,
+      userEmail: `user@${config.companyEmailDomain}`,
+      clockNow: config.clockNow,
+    });
+    for (const line of banner) console.log(line);
     if (config.nodeEnv !== 'production' && !['debug', 'trace'].includes(config.logLevel))
       console.log('Requests are logged at debug level (LOG_LEVEL=debug shows them).');
   }

@@ -56,6 +56,11 @@ export const OrderSchema = z.object({
    * its status is `scheduled` it waits in the board's Later lane.
    */
   pickupAt: z.string().optional(),
+  /**
+   * While it is in progress: when it was taken (ISO), for the board's cue past the site's
+   * preparation target. Absent otherwise.
+   */
+  takenAt: z.string().optional(),
   /** When it was finished (ISO): how long a drink has waited on the counter. Absent until done. */
   doneAt: z.string().optional(),
   /**

@@ -13,6 +13,8 @@ export const PICKUP_LIMITS = {
   tumblerGraceMinutes: { min: 1, max: 30 },
   readyReminderMinutes: { min: 1, max: 120 },
   uncollectedAfterMinutes: { min: 5, max: 480 },
+  /** The preparation target: a drink in progress for longer is over it (the board's cue, the statistics). */
+  prepTargetMinutes: { min: 1, max: 30 },
 } as const;
 
 /** A new site's pickup settings (and every site's after the upgrade). */
@@ -24,6 +26,7 @@ export const DEFAULT_PICKUP_SETTINGS = {
   tumblerGraceMinutes: 5,
   readyReminderMinutes: 10,
   uncollectedAfterMinutes: 30,
+  prepTargetMinutes: 4,
   displayNames: 'first-initial',
 } as const;
 
@@ -54,6 +57,8 @@ export const PickupSettingsSchema = z.object({
   tumblerGraceMinutes: whole('tumblerGraceMinutes', PICKUP_LIMITS.tumblerGraceMinutes),
   readyReminderMinutes: whole('readyReminderMinutes', PICKUP_LIMITS.readyReminderMinutes),
   uncollectedAfterMinutes: whole('uncollectedAfterMinutes', PICKUP_LIMITS.uncollectedAfterMinutes),
+  /** Minutes a drink may take from in-progress to done (4 unless set): past it the board shows a quiet cue. */
+  prepTargetMinutes: whole('prepTargetMinutes', PICKUP_LIMITS.prepTargetMinutes),
   displayNames: DisplayNamesSchema,
 });
 export type PickupSettings = z.infer<typeof PickupSettingsSchema>;

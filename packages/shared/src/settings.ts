@@ -16,6 +16,11 @@ export const PublicSettingsSchema = z.object({
   locationCheck: z.boolean(),
   /** Whether bar items can be ordered online. */
   barOnlineOrdering: z.boolean(),
+  /**
+   * A demo (DEMO=on): its first start opens a venue a drink can be ordered from, the bar on a
+   * Friday afternoon; the cafe menu says so. Absent: false.
+   */
+  demo: z.boolean().optional(),
   /** Opening hours as the server knows them (cafe-time hours, weekday 0 = Sunday). */
   hours: z.object({
     cafe: z.object({ open: z.number().int(), close: z.number().int(), label: z.string() }),

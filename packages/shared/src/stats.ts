@@ -91,3 +91,48 @@ export const UncollectedPersonRowSchema = z.object({
   served: z.number().int(),
 });
 export type UncollectedPersonRow = z.infer<typeof UncollectedPersonRowSchema>;
+
+// ---------- preparation times against the site's target ----------
+
+/** Median, 90th percentile and the drinks over the target, of one group of finished drinks. */
+export const PrepFiguresSchema = z.object({
+  /** Drinks timed (taken -> done). */
+  samples: z.number().int(),
+  /** Seconds; null without samples. The median of an even count is the mean of the middle two. */
+  medianSeconds: z.number().nullable(),
+  /** Seconds, nearest rank: the smallest time at least 90 % of the drinks took no longer than. */
+  p90Seconds: z.number().nullable(),
+  /** Drinks that took longer than their site's target. */
+  overTarget: z.number().int(),
+});
+export type PrepFigures = z.infer<typeof PrepFiguresSchema>;
+
+/** GET /stats/prep-times: preparation times of the period's served drinks, in all and per drink, hour and barista. */
+export const PrepTimesSchema = z.object({
+  /** The site's target in minutes; null for every site together when their targets differ. */
+  targetMinutes: z.number().int().nullable(),
+  all: PrepFiguresSchema,
+  /** Per menu item, most drinks first, ties by name. */
+  byDrink: z.array(PrepFiguresSchema.extend({ menuId: z.number().int(), name: z.string() })),
+  /** Per hour of the site's clock the drink was placed in, only hours with drinks, earliest first. */
+  byHour: z.array(PrepFiguresSchema.extend({ hour: z.number().int() })),
+  /**
+   * Per barista who marked the drink done, by name. An admin gets everyone; a barista only their
+   * own row (the others' are personal data about colleagues).
+   */
+  byBarista: z.array(PrepFiguresSchema.extend({ userId: z.number().int(), name: z.string() })),
+});
+export type PrepTimes = z.infer<typeof PrepTimesSchema>;
+
+/** The figures of a group of preparation times (milliseconds) against a target each (milliseconds). */
+export function prepFigures(times: readonly { ms: number; targetMs: number }[]): PrepFigures {
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const n = sorted.length;
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  const overTarget = times.filter((t) => t.ms > t.targetMs).length;
+  if (n === 0) return { samples: 0, medianSeconds: null, p90Seconds: null, overTarget };
+  const middle = Math.floor(n / 2);
+  const median = n % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const p90 = sorted[Math.ceil(0.9 * n) - 1]!;
+  return { samples: n, medianSeconds: seconds(median), p90Seconds: seconds(p90), overTarget };
+}

@@ -1,4 +1,4 @@
-import type { CategoryFor, CategoryKind, Role } from '@cafe/shared';
+import { isFridayCafeCutoff, type CategoryFor, type CategoryKind, type Role } from '@cafe/shared';
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Clock } from '../lib/clock';
@@ -140,9 +140,12 @@ export async function ensureAdmin(db: Kysely<Database>, clock: Clock, email: str
     .execute();
 }
 
-/** Demo data goes only into an empty database: one account per role and a realistic menu. */
-/** Seeds the demo data into an empty database; true when it did (and opened the cafe). */
-export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Config): Promise<boolean> {
+/**
+ * Seeds the demo data (one account per role and a realistic menu) into an empty database, and
+ * opens the venue a drink can be ordered from now: the cafe, or on a Friday from 12:00 (the cafe
+ * menu is closed then) the bar. The venue it opened; null when the database had data already.
+ */
+export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Config): Promise<'cafe' | 'bar' | null> {
   return db.transaction().execute(async (trx) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) {
       await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
@@ -151,7 +154,7 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, config: Confi
   });
 }
 
-async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config): Promise<boolean> {
+async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config): Promise<'cafe' | 'bar' | null> {
   const anyCategory = await db.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   // The opening hours' own account (migration 008) is in every database; it is not a person.
   const anyUser = await db
@@ -160,7 +163,7 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
     .where('email', '!=', SYSTEM_ACCOUNT.email)
     .limit(1)
     .executeTakeFirst();
-  if (anyCategory || anyUser) return false;
+  if (anyCategory || anyUser) return null;
   for (const account of DEMO_ACCOUNTS(config.companyEmailDomain)) await upsertAccount(db, clock, account);
   const now = iso(clock.now());
   let order = 0;
@@ -197,7 +200,12 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
   await sql`insert into site_menu_items (site_id, item_id, available, sold_out)
     select s.id, m.id, 1, 0 from sites s cross join menu_items m`.execute(db);
   // The demo barista works at the first site (migration 009 made it), where everyone orders.
-  const site = await db.selectFrom('sites').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const site = await db
+    .selectFrom('sites')
+    .select(['id', 'time_zone'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const barista = await db
     .selectFrom('users')
     .select('id')
@@ -205,12 +213,20 @@ async function seedDemoOnce(db: Kysely<Database>, clock: Clock, config: Config):
     .executeTakeFirstOrThrow();
   await db.insertInto('site_baristas').values({ site_id: site.id, user_id: barista.id }).execute();
   await db.updateTable('users').set({ home_site_id: site.id }).where('email', '!=', SYSTEM_ACCOUNT.email).execute();
-  // The demo opens the cafe so the ordering journey can be tried straight away: as the demo
+  // The demo opens a venue so the ordering journey can be tried straight away: as the demo
   // barista would, so the opening hours leave it open until their next opening or closing time.
+  // The cafe; on a Friday afternoon, when the cafe menu is closed, the bar (which a demo lets
+  // people order from online: config.ts).
+  const venue = isFridayCafeCutoff(clock.now(), site.time_zone) ? 'bar' : 'cafe';
   await db
     .updateTable('sites')
-    .set({ is_cafe_open: 1, is_bar_open: 0, status_updated_by: barista.id, status_updated_at: now })
+    .set({
+      is_cafe_open: venue === 'cafe' ? 1 : 0,
+      is_bar_open: venue === 'bar' ? 1 : 0,
+      status_updated_by: barista.id,
+      status_updated_at: now,
+    })
     .where('id', '=', site.id)
     .execute();
-  return true;
+  return venue;
 }

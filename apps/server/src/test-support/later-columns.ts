@@ -36,6 +36,8 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
     ready_reminder_seconds: 600,
     uncollected_after_seconds: 1800,
     display_names: 'first-initial',
+    // Migration 027: every site from before gets the 4-minute preparation target.
+    prep_target_seconds: 240,
   },
   // Migration 017: every outbox row from before gets a random delivery id of its own (checked
   // to be one; each row's is different, so the row keeps its own).

@@ -158,6 +158,8 @@ export interface SitesTable {
   ready_reminder_seconds: Optional<number>;
   uncollected_after_seconds: Optional<number>;
   display_names: Optional<DisplayNames>;
+  /** The preparation target (migration 027), in seconds: 240 unless a barista or admin set it. */
+  prep_target_seconds: Optional<number>;
 }
 
 /** Whether a site serves an item and whether it is sold out there (migration 010). */

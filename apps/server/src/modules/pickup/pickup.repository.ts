@@ -39,6 +39,7 @@ export async function savePickupSettings(db: Db, siteId: number, patch: PickupSe
   if (patch.uncollectedAfterMinutes !== undefined) {
     changes.uncollected_after_seconds = patch.uncollectedAfterMinutes * 60;
   }
+  if (patch.prepTargetMinutes !== undefined) changes.prep_target_seconds = patch.prepTargetMinutes * 60;
   if (patch.displayNames !== undefined) changes.display_names = patch.displayNames;
   if (Object.keys(changes).length > 0) await db.updateTable('sites').set(changes).where('id', '=', siteId).execute();
 }

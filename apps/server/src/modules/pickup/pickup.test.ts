@@ -54,7 +54,12 @@ describe('orders for later', () => {
     it('starts at the defaults, and a barista of the site or an admin changes them', async () => {
       const read = await t.request('GET', `/api/sites/${FIRST_SITE_ID}/pickup`);
       expect(read.statusCode).toBe(200);
-      const counter = { tumblerGraceMinutes: 5, readyReminderMinutes: 10, uncollectedAfterMinutes: 30 };
+      const counter = {
+        tumblerGraceMinutes: 5,
+        readyReminderMinutes: 10,
+        uncollectedAfterMinutes: 30,
+        prepTargetMinutes: 4,
+      };
       expect(read.json()).toEqual({
         slotMinutes: 15,
         leadMinutes: 15,

@@ -1,6 +1,7 @@
 import type { AppBase } from '../../context';
 import type { RunReport } from './schedule.service';
 import { startDueTimer, type DueTimer } from '../../lib/due-timer';
+import { zonedText } from '../../lib/readable-log';
 
 export type OpeningHoursTimer = DueTimer;
 
@@ -24,9 +25,18 @@ export function startOpeningHoursTimer(
     onError: (error) => ctx.log.warn({ err: error }, 'opening hours: could not run; trying again shortly'),
     async run() {
       const report = await service.runDue(ctx.clock.now());
-      if (report.applied)
-        ctx.log.info({ change: report.applied }, 'opening hours: shop status changed by the schedule');
-      if (report.skipped) ctx.log.info({ change: report.skipped }, 'opening hours: a person set the shop status since');
+      // In the words of the cafe's clock (the first site's zone), not as an object in UTC.
+      const when = (at: Date) => zonedText(at, ctx.config.cafeTimezone);
+      if (report.applied) {
+        const { at, from, to } = report.applied;
+        ctx.log.info(`opening hours: the schedule changed the shop status from ${from} to ${to} (due ${when(at)})`);
+      }
+      if (report.skipped) {
+        const { at, from, to } = report.skipped;
+        ctx.log.info(
+          `opening hours: kept the shop status a person set; the schedule's change from ${from} to ${to} due ${when(at)} was not made`,
+        );
+      }
       for (const warning of report.warned) ctx.log.info({ warning }, 'opening hours: closing soon');
       return service.nextDue(ctx.clock.now());
     },

@@ -17,6 +17,7 @@ export function createSettingsService(ctx: AppBase, deps: { sites: SitesService 
         orderRadiusKm: site.radiusKm,
         locationCheck: config.locationCheck,
         barOnlineOrdering: config.barOnlineOrdering,
+        demo: config.demo,
         hours: HOURS,
         webPushPublicKey: config.vapid.publicKey || null,
         // The company's identity provider, by the name the sign-in button shows.

@@ -26,6 +26,7 @@ describe('GET /api/settings', () => {
       orderRadiusKm: 1,
       locationCheck: false,
       barOnlineOrdering: false,
+      demo: false,
       hours: HOURS,
       webPushPublicKey: t.config.vapid.publicKey,
       passwordReset: false,
@@ -63,6 +64,18 @@ describe('GET /api/settings', () => {
       });
     } finally {
       await other.close();
+    }
+  });
+
+  it('says a demo is one, and a demo takes bar orders online unless told not to', async () => {
+    const demo = await createTestApp({ env: { DEMO: 'on' } });
+    const told = await createTestApp({ env: { DEMO: 'on', BAR_ONLINE_ORDERING: 'off' } });
+    try {
+      expect(await settingsOf(demo)).toMatchObject({ demo: true, barOnlineOrdering: true });
+      expect(await settingsOf(told)).toMatchObject({ demo: true, barOnlineOrdering: false });
+    } finally {
+      await demo.close();
+      await told.close();
     }
   });
 });

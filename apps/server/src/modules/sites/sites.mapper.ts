@@ -39,6 +39,7 @@ export function toRecord(row: SiteRow): SiteRecord {
       tumblerGraceMinutes: Math.round(row.tumbler_grace_seconds / 60),
       readyReminderMinutes: Math.round(row.ready_reminder_seconds / 60),
       uncollectedAfterMinutes: Math.round(row.uncollected_after_seconds / 60),
+      prepTargetMinutes: Math.round(row.prep_target_seconds / 60),
       displayNames: row.display_names,
     },
   };

@@ -7,6 +7,7 @@ import {
   PopularMenuRowSchema,
   PopularOptionRowSchema,
   PreparationTimeSchema,
+  PrepTimesSchema,
   StatsQuerySchema,
   UNCOLLECTED_PEOPLE_DEFAULT,
   UNCOLLECTED_PEOPLE_MAX,
@@ -139,6 +140,24 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       PreparationTimeSchema,
     ),
     async (request) => stats.preparationTime(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/stats/prep-times',
+    statistic(
+      {
+        summary: "Preparation times against the site's target: median, 90th percentile and drinks over it",
+        description:
+          `${PERIOD} Each drink's time is from its last move to in-progress to its last move to done; a drink is ` +
+          "over when it took longer than its site's target (prepTargetMinutes of GET /sites/{siteId}/pickup). " +
+          'In all, per drink, per hour placed and per barista who marked it done (a barista gets only their own ' +
+          'row there). The median of an even count is the mean of the middle two; the 90th percentile is the ' +
+          'nearest rank.',
+      },
+      StatsQuerySchema,
+      PrepTimesSchema,
+    ),
+    async (request) => stats.prepTimes(currentUser(request), request.query),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
 import { OrderOptions } from './order-options';
+import { OverTargetCue } from './over-target-cue';
 import { TicketDiet } from './ticket-diet';
 import { canMarkTumbler, TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
 import { TumblerPreview } from './tumbler-preview';
@@ -115,6 +116,7 @@ export function OrderCard({
           {_('barista.ticket.new')}
         </StatusPill>
       ) : null}
+      <OverTargetCue order={order} now={now} />
       <div className="flex flex-wrap items-center gap-x-1.5">
         <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
           {formatCafeTime(order.orderDate, cafeTimeZone)}

@@ -16,6 +16,7 @@ import { DownloadButton } from './download-button';
 import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
+import { PrepTimes } from './prep-times';
 import { TimesByHour } from './times-by-hour';
 import { LeftMostOften, NotCollectedBySite, NotCollectedCard } from './uncollected';
 
@@ -135,6 +136,7 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
         )}
       </div>
       <TimesByHour params={params} />
+      <PrepTimes params={params} headingId={`prep-${period}`} />
       {isAdmin ? <LeftMostOften params={params} headingId={`left-most-${period}`} /> : null}
     </div>
   );

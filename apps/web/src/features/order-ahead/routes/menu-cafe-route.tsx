@@ -10,6 +10,7 @@ import { customerPaths, paths } from '@/lib/paths';
 import { AlertMessage, PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
+import { FridayCutoffNote } from '@/features/order-ahead/components/friday-cutoff-note';
 import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { OrderCountBadge } from '@/features/order-ahead/components/order-count-badge';
@@ -118,6 +119,8 @@ export function MenuCafeRoute() {
           {_('shared.spec.fridayCafeClosed')}
         </AlertMessage>
       ) : null}
+
+      <FridayCutoffNote cafeClosed={cafeClosed} barOpen={barOpen} barMenu={barMenu} />
 
       {isBarista && categories.length > 0 && active ? (
         <Select

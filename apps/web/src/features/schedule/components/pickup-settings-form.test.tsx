@@ -14,6 +14,7 @@ const SETTINGS: PickupSettings = {
   tumblerGraceMinutes: 5,
   readyReminderMinutes: 10,
   uncollectedAfterMinutes: 30,
+  prepTargetMinutes: 4,
   displayNames: 'first-initial',
 };
 
@@ -62,6 +63,28 @@ describe("PickupSettingsForm: the counter's day", () => {
     });
   });
 
+  it('edits the preparation target at the counter, from 1 to 30 minutes', async () => {
+    const { calls } = mockApi({ 'PUT /sites/1/pickup': (call: RecordedCall) => call.body });
+    const user = userEvent.setup();
+    renderWithProviders(<PickupSettingsForm siteId={1} settings={SETTINGS} />);
+    const target = screen.getByRole('textbox', { name: 'Preparation target (minutes)' });
+    expect(screen.getByRole('group', { name: 'At the counter' })).toContainElement(target);
+    expect(target).toHaveValue('4');
+    expect(target).toHaveAccessibleDescription(
+      'A drink in progress for longer is marked on the board and counted on the dashboards',
+    );
+    await user.clear(target);
+    await user.type(target, '0');
+    await user.click(screen.getByRole('button', { name: 'Save pickup settings' }));
+    expect(await screen.findByText('A whole number from 1 to 30')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.clear(target);
+    await user.type(target, '6');
+    await user.click(screen.getByRole('button', { name: 'Save pickup settings' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...SETTINGS, prepTargetMinutes: 6 });
+  });
+
   it('speaks Thai', async () => {
     await loadEverything('th');
     i18n.activate('th');
@@ -69,5 +92,6 @@ describe("PickupSettingsForm: the counter's day", () => {
     expect(screen.getByRole('group', { name: 'ที่เคาน์เตอร์' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'เวลานำแก้วทัมเบลอร์มา (นาที)' })).toHaveValue('5');
     expect(screen.getByRole('option', { name: 'หมายเลขคิวเท่านั้น' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'เวลาเป้าหมายในการเตรียม (นาที)' })).toHaveValue('4');
   });
 });

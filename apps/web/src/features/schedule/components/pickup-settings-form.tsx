@@ -12,8 +12,13 @@ import { useUpdatePickupSettings } from '@/features/schedule/api/pickup-settings
 type Field = keyof typeof PICKUP_LIMITS;
 /** Orders for later: the slots. */
 const SLOT_FIELDS: readonly Field[] = ['slotMinutes', 'leadMinutes', 'daysAhead', 'slotCapacity'];
-/** The counter: the tumbler rule, the reminder of a finished drink, "not collected". */
-const COUNTER_FIELDS: readonly Field[] = ['tumblerGraceMinutes', 'readyReminderMinutes', 'uncollectedAfterMinutes'];
+/** The counter: the tumbler rule, the reminder of a finished drink, "not collected", the preparation target. */
+const COUNTER_FIELDS: readonly Field[] = [
+  'tumblerGraceMinutes',
+  'readyReminderMinutes',
+  'uncollectedAfterMinutes',
+  'prepTargetMinutes',
+];
 const FIELDS: readonly Field[] = [...SLOT_FIELDS, ...COUNTER_FIELDS];
 
 const LABELS: Record<Field, string> = {
@@ -24,6 +29,7 @@ const LABELS: Record<Field, string> = {
   tumblerGraceMinutes: msgId('schedule.pickup.tumblerGraceMinutes'),
   readyReminderMinutes: msgId('schedule.pickup.readyReminderMinutes'),
   uncollectedAfterMinutes: msgId('schedule.pickup.uncollectedAfterMinutes'),
+  prepTargetMinutes: msgId('schedule.pickup.prepTargetMinutes'),
 };
 
 const HINTS: Partial<Record<Field, string>> = {
@@ -31,6 +37,7 @@ const HINTS: Partial<Record<Field, string>> = {
   tumblerGraceMinutes: msgId('schedule.pickup.tumblerGraceHint'),
   readyReminderMinutes: msgId('schedule.pickup.readyReminderHint'),
   uncollectedAfterMinutes: msgId('schedule.pickup.uncollectedAfterHint'),
+  prepTargetMinutes: msgId('schedule.pickup.prepTargetHint'),
 };
 
 const DISPLAY_NAME_LABELS: Record<DisplayNames, string> = {

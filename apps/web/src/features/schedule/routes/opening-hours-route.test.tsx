@@ -48,6 +48,7 @@ const PICKUP = {
   tumblerGraceMinutes: 5,
   readyReminderMinutes: 10,
   uncollectedAfterMinutes: 30,
+  prepTargetMinutes: 4,
   displayNames: 'first-initial',
 };
 
