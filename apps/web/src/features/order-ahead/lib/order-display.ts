@@ -32,17 +32,22 @@ export function cardTimeOf(order: Pick<Order, 'status' | 'orderDate' | 'updatedA
   return isStatusIn(ACTIVE_ORDER_STATUSES, order.status) ? order.orderDate : order.updatedAt;
 }
 
-/** History label: Done (done, picked or not collected), Canceled, or Canceled By Barista with its note. */
+/**
+ * History label: Done (a finished drink still at the counter), Picked up, Not collected,
+ * Canceled, or Canceled By Barista with its note. A drink handed over and one nobody came for are
+ * not the same ending, so they are not both "Done" (docs/decisions/0077-tv-navigation-phone.md).
+ */
 export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>): {
   label: string;
   note: string | null;
 } {
   switch (order.status) {
-    // Not collected too: for people the same label as a finished drink (the specification's).
     case 'done':
-    case 'picked':
-    case 'uncollected':
       return { label: i18n._('order.status.done'), note: null };
+    case 'picked':
+      return { label: i18n._('order.status.pickedUp'), note: null };
+    case 'uncollected':
+      return { label: i18n._('order.status.notCollected'), note: null };
     case 'cancel':
       return { label: i18n._('order.status.canceled'), note: null };
     case 'rejected':

@@ -21,7 +21,8 @@ describe('order display rules', () => {
 
   it('labels history entries', () => {
     expect(historyStatusLabel({ status: 'done', rejectNote: '' }).label).toBe('Done');
-    expect(historyStatusLabel({ status: 'picked', rejectNote: '' }).label).toBe('Done');
+    expect(historyStatusLabel({ status: 'picked', rejectNote: '' }).label).toBe('Picked up');
+    expect(historyStatusLabel({ status: 'uncollected', rejectNote: '' }).label).toBe('Not collected');
     expect(historyStatusLabel({ status: 'cancel', rejectNote: '' }).label).toBe('Canceled');
     expect(historyStatusLabel({ status: 'rejected', rejectNote: 'Machine Failure' })).toEqual({
       label: 'Canceled By Barista',
