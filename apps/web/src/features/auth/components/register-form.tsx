@@ -68,7 +68,7 @@ export function RegisterForm() {
     try {
       const user = await registerUser.mutateAsync(body);
       // The sign-in form then has the new address filled in.
-      const state = registeredState(user.email, emailConfirmation);
+      const state = registeredState(user.email, emailConfirmation === true);
       if (emailConfirmation) {
         await navigate(paths.login, { state });
         return;
