@@ -25,18 +25,21 @@ function Ticket({ ticket, ready }: { ticket: PickupTicket; ready: boolean }) {
   );
 }
 
-/** The last tile of a full column: how many orders did not fit, as tall as a ticket. */
-function MoreTile({ count, withName }: { count: number; withName: boolean }) {
+/**
+ * The last tile of a full column: how many orders did not fit, "+5" large and "more" below it, on
+ * one line each whatever the width, so the tile is as tall as a ticket with a name.
+ */
+function MoreTile({ count }: { count: number }) {
   const { _ } = useLingui();
   return (
     <li data-testid="pickup-more" className={cn(TILE, 'border-2 border-dashed border-neutral-500')}>
-      <span className={cn(NUMBER, 'text-neutral-100')}>{_('pickup.screen.more', { count })}</span>
-      {/* The same height as a ticket with a name, so the rows measured stay the rows shown. */}
-      {withName ? (
-        <span aria-hidden="true" className={cn(NAME, 'invisible')}>
-          &nbsp;
-        </span>
-      ) : null}
+      <span className="sr-only">{_('pickup.screen.more', { count })}</span>
+      <span aria-hidden="true" className={cn(NUMBER, 'text-neutral-100')}>
+        {_('pickup.screen.moreCount', { count })}
+      </span>
+      <span aria-hidden="true" className={cn(NAME, 'text-neutral-300')}>
+        {_('pickup.screen.moreWord')}
+      </span>
     </li>
   );
 }
@@ -48,6 +51,8 @@ function MoreTile({ count, withName }: { count: number; withName: boolean }) {
 function useFit(count: number) {
   const list = useRef<HTMLOListElement>(null);
   const [capacity, setCapacity] = useState<number | null>(null);
+  const { shown, more } = fitTickets(count, capacity);
+  const counted = more > 0;
   useLayoutEffect(() => {
     const element = list.current;
     if (!element) return;
@@ -57,8 +62,9 @@ function useFit(count: number) {
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [count]);
-  return { list, ...fitTickets(count, capacity) };
+    // Measured again when the "+N more" tile comes or goes: it may be taller than the tickets.
+  }, [count, counted]);
+  return { list, shown, more };
 }
 
 function Column({
@@ -102,7 +108,7 @@ function Column({
           {tickets.slice(0, shown).map((ticket) => (
             <Ticket key={ticket.number} ticket={ticket} ready={ready} />
           ))}
-          {more > 0 ? <MoreTile count={more} withName={tickets.some((t) => t.name !== null)} /> : null}
+          {more > 0 ? <MoreTile count={more} /> : null}
         </ol>
       )}
     </section>
@@ -113,7 +119,9 @@ function Column({
 export function PickupColumns({ board }: { board: PickupBoard }) {
   const { _ } = useLingui();
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-2 gap-[1.5vw]">
+    // One row as tall as the screen leaves (not as tall as its tickets): a column's box ends at
+    // the screen's edge, and what does not fit in it is counted, not cut off.
+    <div className="grid min-h-0 flex-1 grid-cols-2 grid-rows-1 gap-[1.5vw]">
       <Column
         title={_('pickup.screen.preparing')}
         tickets={board.preparing}

@@ -11,7 +11,8 @@ export function fitTickets(total: number, capacity: number | null): { shown: num
 
 /**
  * How many tiles of a grid fit in its box: whole rows only (a tile cut in half is a number half
- * read), times the columns of the first row. Null while the grid has no layout.
+ * read), each as tall as its tallest tile, times the columns of the first row. Null while the grid
+ * has no layout.
  */
 export function gridCapacity(list: HTMLElement): number | null {
   const tiles = [...list.children] as HTMLElement[];
@@ -20,6 +21,7 @@ export function gridCapacity(list: HTMLElement): number | null {
   const style = getComputedStyle(list);
   const gap = parseFloat(style.rowGap) || 0;
   const columns = Math.max(1, tiles.filter((tile) => tile.offsetTop === first.offsetTop).length);
-  const rows = Math.max(1, Math.floor((list.clientHeight + gap) / (first.offsetHeight + gap)));
+  const tallest = Math.max(...tiles.map((tile) => tile.offsetHeight));
+  const rows = Math.max(1, Math.floor((list.clientHeight + gap) / (tallest + gap)));
   return rows * columns;
 }
