@@ -7,7 +7,7 @@ import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { cardTimeOf, isCafeOrder } from '@/features/order-ahead/lib/order-display';
+import { cardTimeOf, isCafeOrder, tumblerCountdownOf } from '@/features/order-ahead/lib/order-display';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
@@ -61,7 +61,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
   return (
     <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'shadow-none')}>
       {/* The countdown first: on a phone it is the one thing on the card that cannot wait. */}
-      {order.tumblerMissing && (order.status === 'ordered' || order.status === 'in-progress') ? (
+      {order.tumblerMissing && tumblerCountdownOf(order) ? (
         <TumblerAlert deadline={order.tumblerMissing.deadline} />
       ) : null}
       <header className="flex items-start justify-between gap-3">

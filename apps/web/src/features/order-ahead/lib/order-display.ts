@@ -1,4 +1,12 @@
-import { ACTIVE_ORDER_STATUSES, isStatusIn, LIMITS, type Order, type OrderBlock, type OrderStatus } from '@cafe/shared';
+import {
+  ACTIVE_ORDER_STATUSES,
+  isStatusIn,
+  LIMITS,
+  type Order,
+  type OrderBlock,
+  type OrderStatus,
+  type QueuedOrder,
+} from '@cafe/shared';
 import { i18n, msgId } from '@/i18n';
 
 /** The steps of the customer's status bar: Waiting -> In progress -> Finished. */
@@ -55,6 +63,19 @@ export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>):
     default:
       return { label: order.status, note: null };
   }
+}
+
+/** Whether an order's card counts down to its cancellation: the barista could not find its tumbler. */
+export function tumblerCountdownOf(order: Pick<QueuedOrder, 'status' | 'tumblerMissing'>): boolean {
+  return Boolean(order.tumblerMissing) && (order.status === 'ordered' || order.status === 'in-progress');
+}
+
+/**
+ * Today's orders as the cards show them: those counting down to a cancellation first (on a phone
+ * the countdown is then in view without scrolling), the others in the order they came.
+ */
+export function urgentFirst<T extends Pick<QueuedOrder, 'status' | 'tumblerMissing'>>(orders: readonly T[]): T[] {
+  return [...orders].sort((a, b) => Number(tumblerCountdownOf(b)) - Number(tumblerCountdownOf(a)));
 }
 
 export function isCafeOrder(order: Pick<Order, 'menu'>): boolean {
