@@ -155,6 +155,12 @@ describe('AppLayout navigation', () => {
     await user.keyboard('{Escape}');
     expect(within(mainNav()).queryByRole('link', { name: 'Pickup screens' })).toBeNull();
     expect(within(mainNav()).getByRole('button', { name: 'More' })).toHaveFocus();
+    // Opened with the keyboard, its links come next in the Tab order; tabbing past them closes it.
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(within(mainNav()).getByRole('link', { name: 'Pickup screens' })).toHaveFocus();
+    await user.tab();
+    expect(within(mainNav()).queryByRole('link', { name: 'Pickup screens' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/ordering');
     expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
     expect(screen.getByTestId('greeting')).toHaveTextContent('Hi, Mali');

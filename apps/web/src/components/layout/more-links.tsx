@@ -9,7 +9,8 @@ import type { NavItem } from './nav-links';
 /**
  * The top bar's "More": the links of the bar's list that are used now and then (a disclosure, the
  * navigation pattern of the WAI-ARIA practices, not a menu of commands): a button that shows and
- * hides a list of ordinary links below it. Escape, a click elsewhere or following a link closes it.
+ * hides a list of ordinary links below it. Escape, a click elsewhere, leaving it with Tab or
+ * following a link closes it.
  */
 export function MoreLinks({ items }: { items: NavItem[] }) {
   const { _ } = useLingui();
@@ -39,7 +40,14 @@ export function MoreLinks({ items }: { items: NavItem[] }) {
   }, [open]);
 
   return (
-    <div ref={box} className="relative">
+    <div
+      ref={box}
+      className="relative"
+      // Tabbing on past the last link closes it, as a click elsewhere does.
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node) || !box.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
