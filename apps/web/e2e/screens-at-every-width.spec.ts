@@ -148,32 +148,34 @@ test('the top bar offers every link at 1536 and 1920 px, in Thai too; the dashbo
   await setShopStatus(request, 'cafe-open');
   const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
   const barista = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
-  const page = await browser.newPage({ viewport: { width: 1536, height: 800 } });
-
-  await signInWithTokens(page, barista, '/ordering');
+  // A browser of its own for each person: one signed out of a page is not signed in on it at once.
+  const baristaPage = await browser.newPage({ viewport: { width: 1536, height: 1080 } });
+  await signInWithTokens(baristaPage, barista, '/ordering');
   for (const width of [1536, 1920]) {
-    await page.setViewportSize({ width, height: 1080 });
-    expect(await navLinks(page), `barista at ${width} px`).toContain('/pickup-screens');
+    await baristaPage.setViewportSize({ width, height: 1080 });
+    expect(await navLinks(baristaPage), `barista at ${width} px`).toContain('/pickup-screens');
   }
+  await baristaPage.close();
 
-  await signInWithTokens(page, admin, '/statusOrder-admin');
+  const adminPage = await browser.newPage({ viewport: { width: 1536, height: 1080 } });
+  await signInWithTokens(adminPage, admin, '/statusOrder-admin');
   for (const width of [1536, 1920]) {
-    await page.setViewportSize({ width, height: 1080 });
-    const links = await navLinks(page);
+    await adminPage.setViewportSize({ width, height: 1080 });
+    const links = await navLinks(adminPage);
     for (const href of ['/pickup-screens-admin', '/notifications-admin', '/audit-admin', '/sites-admin'])
       expect(links, `admin at ${width} px`).toContain(href);
   }
-  await page.close();
+  await adminPage.close();
 
   // In Thai, every link of the bar (and of its More) speaks Thai, for each role.
   const user = await apiLogin(request, DEMO.user.email, DEMO.user.password);
-  const thai = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'th-TH' });
-  const thaiPage = await thai.newPage();
   for (const [tokens, path, links] of [
     [admin, '/statusOrder-admin', 11],
     [barista, '/ordering', 7],
     [user, '/statusOrder', 3],
   ] as const) {
+    const thai = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'th-TH' });
+    const thaiPage = await thai.newPage();
     await signInWithTokens(thaiPage, tokens, path);
     const nav = thaiPage.getByRole('banner').getByRole('navigation');
     await expect(nav.getByRole('link').first()).toBeVisible();
@@ -188,8 +190,8 @@ test('the top bar offers every link at 1536 and 1920 px, in Thai too; the dashbo
       names.filter((name) => !THAI.test(name)),
       path,
     ).toEqual([]);
+    await thai.close();
   }
-  await thai.close();
 
   // A company of two sites: the dashboard's own choice ("All sites"), and no second one in the bar.
   const created = await request.post('/api/sites', {
