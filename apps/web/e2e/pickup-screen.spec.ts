@@ -8,7 +8,6 @@ import {
   letterStamp,
   placeCafeOrderViaApi,
   registerUser,
-  serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
@@ -61,6 +60,14 @@ test('a barista makes a pickup screen link; the screen follows an order live, an
   const id = await placeCafeOrderViaApi(request, tokens.accessToken, await cafeMenuOf(request), image);
   const ticket = (column: typeof preparing) => column.getByTestId('pickup-ticket').filter({ hasText: `#${id}` });
 
+  // Waiting, nobody has started it: not on the screen yet.
+  await expect(preparing.getByText('No orders being prepared.')).toBeVisible();
+  await expect(ticket(preparing)).toHaveCount(0);
+  const started = await request.patch(`/api/order/barista/${id}`, {
+    headers: bearer(barista.accessToken),
+    data: { status: 'in-progress' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
   await expect(ticket(preparing)).toBeVisible();
   await expect(ticket(preparing)).toContainText('Pim K.');
   // The person's phone shows the same number.
@@ -83,7 +90,11 @@ test('a barista makes a pickup screen link; the screen follows an order live, an
   expect(await tv.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
   await tv.setViewportSize(TV);
 
-  await serveOrderViaApi(request, barista.accessToken, id);
+  const finished = await request.patch(`/api/order/barista/${id}`, {
+    headers: bearer(barista.accessToken),
+    data: { status: 'done' },
+  });
+  expect(finished.status(), await finished.text()).toBe(200);
   await expect(ticket(ready)).toBeVisible();
   await expect(ticket(preparing)).toHaveCount(0);
 

@@ -236,6 +236,18 @@ export function isPathAllowed(role: Role, path: string): boolean {
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 
+/**
+ * Screens that choose their own site (the dashboards' site, every site together; the staff site
+ * of the opening hours and the pickup screens): the top bar's home-site switch stays off them, so
+ * a screen shows one site choice, never two that disagree.
+ */
+export const OWN_SITE_CHOICE_PATHS: readonly string[] = [
+  paths.admin.dashboard,
+  paths.admin.dashboardBar,
+  paths.admin.openingHours,
+  paths.admin.pickupScreens,
+];
+
 /** Customer screens that only make sense while a venue is open: the menus and the order forms. */
 const VENUE_SCREENS: readonly string[] = [
   paths.user.menuCafe,

@@ -71,7 +71,9 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     return {
       site: { id: site.id, name: site.name },
       displayNames,
-      preparing: orders.filter((o) => o.status === 'ordered' || o.status === 'in-progress').map(ticket),
+      // Preparing means a barista has started it: a waiting order is in nobody's hands yet, and a
+      // line of them would crowd the drinks that are about to be ready off the screen.
+      preparing: orders.filter((o) => o.status === 'in-progress').map(ticket),
       // The drink finished last is the one people look for: on top.
       ready: orders
         .filter((o) => o.status === 'done')

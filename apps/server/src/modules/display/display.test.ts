@@ -147,17 +147,20 @@ describe('pickup screens', () => {
       expect(shown).toEqual({
         site: { id: FIRST_SITE_ID, name: siteName },
         displayNames: 'first-initial',
-        preparing: [
-          { number: first.id, name: 'Somchai J.' },
-          { number: next.id, name: 'Anna' },
-        ],
+        // Waiting orders are not being prepared yet: the screen shows none of them.
+        preparing: [],
         ready: [],
       });
-      for (const secret of ['secret remark', person.email, 'Jaidee', image, 'Latte'])
-        expect(read.body).not.toContain(secret);
 
       await move(first.id, 'in-progress');
-      expect((await board(link.token)).json<PickupBoard>().preparing.map((o) => o.number)).toEqual([first.id, next.id]);
+      await move(next.id, 'in-progress');
+      const started = await board(link.token);
+      expect(started.json<PickupBoard>().preparing).toEqual([
+        { number: first.id, name: 'Somchai J.' },
+        { number: next.id, name: 'Anna' },
+      ]);
+      for (const secret of ['secret remark', person.email, 'Jaidee', image, 'Latte'])
+        expect(started.body).not.toContain(secret);
       await move(first.id, 'done');
       const ready = (await board(link.token)).json<PickupBoard>();
       expect(ready.preparing.map((o) => o.number)).toEqual([next.id]);
@@ -173,6 +176,7 @@ describe('pickup screens', () => {
     it('shows the number alone when the site says so', async () => {
       const link = await makeLink(t, barista, FIRST_SITE_ID);
       const order = await newOrder();
+      await move(order.id, 'in-progress');
       expect((await setNames('number')).statusCode).toBe(200);
       const read = await board(link.token);
       expect(read.json<PickupBoard>()).toMatchObject({
@@ -209,7 +213,7 @@ describe('pickup screens', () => {
       try {
         const placed = nextScreenEvent(screen, 'pickup-board');
         const order = await newOrder();
-        expect(await placed).toMatchObject({ preparing: [{ number: order.id, name: 'Somchai J.' }], ready: [] });
+        expect(await placed).toMatchObject({ preparing: [], ready: [] });
         const taken = nextScreenEvent(screen, 'pickup-board');
         await move(order.id, 'in-progress');
         expect((await taken).preparing.map((o) => o.number)).toEqual([order.id]);

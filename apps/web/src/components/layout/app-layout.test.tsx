@@ -105,10 +105,11 @@ describe('AppLayout navigation', () => {
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/close-all');
   });
 
-  it('gives admins the -admin routes, User Management and the dashboards', () => {
+  it('gives admins the -admin routes, User Management and the dashboards; their tools under More', async () => {
     signIn({ role: 'admin', isCafeOpen: true, isBarOpen: false });
     renderLayout('/statusOrder-admin');
-    expect(linkNames(mainNav())).toEqual([
+    const bar = mainNav();
+    expect(linkNames(bar)).toEqual([
       ['Menu', '/menuCafe-admin'],
       ['My Order', '/statusOrder-admin'],
       ['History', '/ordered-admin'],
@@ -118,9 +119,16 @@ describe('AppLayout navigation', () => {
       ['Opening Hours', '/opening-hours-admin'],
       ['Sites', '/sites-admin'],
     ]);
-    // Their occasional tools are in the menu, not the bar (and on User Management).
-    expect(mainNav().querySelector('a[href="/notifications-admin"]')).toBeNull();
-    expect(mainNav().querySelector('a[href="/audit-admin"]')).toBeNull();
+    // Their occasional tools are in the bar too, under More.
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.setup().click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(linkNames(bar).slice(8)).toEqual([
+      ['Pickup screens', '/pickup-screens-admin'],
+      ['Notifications', '/notifications-admin'],
+      ['Audit log', '/audit-admin'],
+    ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([
       ['History', '/ordered-admin'],
@@ -129,9 +137,11 @@ describe('AppLayout navigation', () => {
     ]);
   });
 
-  it('gives baristas their staff bar and no bottom bar', () => {
+  it('gives baristas their staff bar and no bottom bar', async () => {
     signIn({ role: 'barista' });
     renderLayout('/ordering');
+    const user = userEvent.setup();
+    await user.click(within(mainNav()).getByRole('button', { name: 'More' }));
     expect(linkNames(mainNav())).toEqual([
       ['Order', '/ordering'],
       ['History', '/history'],
@@ -139,7 +149,18 @@ describe('AppLayout navigation', () => {
       ['Cafe Dashboard', '/dashboard-cafe'],
       ['Bar Dashboard', '/dashboard-bar'],
       ['Opening Hours', '/opening-hours'],
+      ['Pickup screens', '/pickup-screens'],
     ]);
+    // Escape closes More and gives the focus back to its button.
+    await user.keyboard('{Escape}');
+    expect(within(mainNav()).queryByRole('link', { name: 'Pickup screens' })).toBeNull();
+    expect(within(mainNav()).getByRole('button', { name: 'More' })).toHaveFocus();
+    // Opened with the keyboard, its links come next in the Tab order; tabbing past them closes it.
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(within(mainNav()).getByRole('link', { name: 'Pickup screens' })).toHaveFocus();
+    await user.tab();
+    expect(within(mainNav()).queryByRole('link', { name: 'Pickup screens' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/ordering');
     expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
     expect(screen.getByTestId('greeting')).toHaveTextContent('Hi, Mali');
@@ -163,6 +184,21 @@ describe('AppLayout navigation', () => {
     });
     await waitFor(() => expect(within(mainNav()).queryByRole('link', { name: 'Menu' })).not.toBeInTheDocument());
   });
+
+  it.each(['admin', 'barista', 'user'] as const)(
+    'lists the same links in the bar (inline and under More) and in the hamburger menu: %s',
+    async (role) => {
+      signIn({ role, isCafeOpen: true, isBarOpen: false });
+      renderLayout(role === 'barista' ? '/ordering' : role === 'admin' ? '/statusOrder-admin' : '/statusOrder');
+      const user = userEvent.setup();
+      const more = within(mainNav()).queryByRole('button', { name: 'More' });
+      if (more) await user.click(more);
+      const inBar = linkNames(mainNav());
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+      expect(linkNames(within(sheet).getByRole('navigation', { name: 'Main' }))).toEqual(inBar);
+    },
+  );
 
   it('opens the hamburger menu with the same links', async () => {
     signIn({ role: 'user', isCafeOpen: true, isBarOpen: false });

@@ -12,11 +12,13 @@ export function NavLinkItem({
   layout,
   icon = true,
   onNavigate,
+  className,
 }: {
   item: NavItem;
   layout: 'bar' | 'sheet';
   icon?: boolean;
   onNavigate?: () => void;
+  className?: string;
 }) {
   const { _ } = useLingui();
   const Icon = item.icon;
@@ -30,7 +32,7 @@ export function NavLinkItem({
       <span
         aria-disabled="true"
         title={_('common.nav.closedTitle')}
-        className={cn(base, 'cursor-not-allowed text-[var(--ink-muted)] opacity-60')}
+        className={cn(base, className, 'cursor-not-allowed text-[var(--ink-muted)] opacity-60')}
       >
         <Icon aria-hidden="true" className={iconClass} />
         {_(item.label)}
@@ -45,6 +47,7 @@ export function NavLinkItem({
       className={({ isActive }) =>
         cn(
           base,
+          className,
           'transition-colors',
           isActive
             ? 'bg-[var(--accent-soft)] font-semibold text-[var(--accent-on-soft)]'

@@ -28,10 +28,11 @@ export interface NavItem {
   /** Match the path exactly for the active state. */
   end?: boolean;
   /**
-   * Only in the menu (the hamburger) and on the screens that link to it, not in the top bar: an
-   * admin's tools used now and then, so the bar keeps room for the daily links.
+   * In the top bar under More rather than inline (tools used now and then, so the bar keeps room
+   * for the daily links); the hamburger menu lists it with the others. Every item of the list is
+   * in the bar and in the menu: both take this one list.
    */
-  menuOnly?: boolean;
+  more?: boolean;
 }
 
 interface VenueState {
@@ -53,7 +54,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.cafeDashboard'), to: paths.barista.dashboardCafe, icon: ChartColumn },
       { label: msgId('common.nav.barDashboard'), to: paths.barista.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.barista.openingHours, icon: CalendarClock },
-      { label: msgId('common.nav.pickupScreens'), to: paths.barista.pickupScreens, icon: MonitorPlay, menuOnly: true },
+      { label: msgId('common.nav.pickupScreens'), to: paths.barista.pickupScreens, icon: MonitorPlay, more: true },
     ];
   }
   const p = customerPaths(role);
@@ -73,9 +74,9 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
-      { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, menuOnly: true },
-      { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, menuOnly: true },
-      { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, menuOnly: true },
+      { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, more: true },
+      { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, more: true },
+      { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, more: true },
     );
   }
   return items;

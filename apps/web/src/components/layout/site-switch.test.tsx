@@ -98,3 +98,24 @@ describe('the site in the navigation of a barista', () => {
     expect(screen.queryByTestId('site-name')).toBeNull();
   });
 });
+
+describe('the site in the navigation of an admin', () => {
+  it('is offered on the ordering screens, and not on a screen that chooses its own site (one choice a screen)', async () => {
+    signIn({ role: 'admin', homeSiteId: 1 });
+    serve();
+    renderWithProviders(<TopNav />, { route: '/statusOrder-admin' });
+    expect(await screen.findByRole('combobox', { name: 'Your site' })).toHaveValue('1');
+  });
+
+  it.each(['/dashboard-admin', '/dashboard-admin-bar', '/opening-hours-admin', '/pickup-screens-admin'])(
+    'is not in the bar on %s, whose own chooser says which site it shows',
+    async (route) => {
+      signIn({ role: 'admin', homeSiteId: 1 });
+      serve();
+      const { queryClient } = renderWithProviders(<TopNav />, { route });
+      await waitFor(() => expect(queryClient.getQueryData(['sites'])).toHaveLength(2));
+      expect(screen.queryByRole('combobox', { name: 'Your site' })).toBeNull();
+      expect(screen.queryByTestId('site-name')).toBeNull();
+    },
+  );
+});

@@ -1,9 +1,26 @@
 import { useLingui } from '@lingui/react';
 import { MapPin } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { useMe } from '@/api/me';
 import { useChangeHomeSite, useHomeSite } from '@/api/sites';
 import { cn } from '@/lib/cn';
+import { OWN_SITE_CHOICE_PATHS } from '@/lib/paths';
 import { Select } from '@/components/ui/select';
+
+/**
+ * Whether the top bar offers the person's home site here: they order, the company has several
+ * sites, and the screen does not choose a site of its own (a dashboard's "All sites" beside
+ * "Head office" in the bar would be two answers to one question).
+ */
+function useHomeSiteShown() {
+  const orders = useMe()?.role !== 'barista';
+  const { pathname } = useLocation();
+  const home = useHomeSite();
+  return {
+    ...home,
+    shown: orders && home.several && home.site !== undefined && !OWN_SITE_CHOICE_PATHS.includes(pathname),
+  };
+}
 
 /**
  * The person's site, named and changeable, when the company has more than one (with one site
@@ -14,10 +31,9 @@ import { Select } from '@/components/ui/select';
  */
 export function SiteSwitch({ layout = 'bar', className }: { layout?: 'bar' | 'sheet'; className?: string }) {
   const { _ } = useLingui();
-  const orders = useMe()?.role !== 'barista';
-  const { site, sites, several } = useHomeSite();
+  const { site, sites, shown } = useHomeSiteShown();
   const change = useChangeHomeSite();
-  if (!orders || !several || !site) return null;
+  if (!shown || !site) return null;
   return (
     <Select
       label={_('common.site.label')}
@@ -38,9 +54,8 @@ export function SiteSwitch({ layout = 'bar', className }: { layout?: 'bar' | 'sh
 /** The person's site named in a few words, where the switch itself does not fit (a phone's top bar). */
 export function SiteName({ className }: { className?: string }) {
   const { _ } = useLingui();
-  const orders = useMe()?.role !== 'barista';
-  const { site, several } = useHomeSite();
-  if (!orders || !several || !site) return null;
+  const { site, shown } = useHomeSiteShown();
+  if (!shown || !site) return null;
   return (
     <p
       className={cn('flex min-w-0 items-center gap-1 text-xs text-[var(--ink-muted)]', className)}

@@ -12,6 +12,7 @@ import { LiveIndicator } from './live-indicator';
 import { Logo } from './logo';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
+import { MoreLinks } from './more-links';
 import { NavLinkItem } from './nav-link-item';
 import { ProfileLink } from './profile-link';
 import { navItemsFor } from './nav-links';
@@ -23,9 +24,9 @@ const BAR_CLASS =
 /**
  * From which width the whole bar (links, site switch, greeting, Profile, language, Logout) is
  * shown; below it the links and the rest move into the hamburger menu, so nothing overlaps at any
- * width (e2e/top-bar.spec.ts). Three links (user) fit from 1024 px; six to eight (barista, admin)
- * with the greeting and Logout need about 1500 px, from 1536; an admin's nine, or any with the
- * site switch of a company of several sites, need more, from 1800.
+ * width (e2e/top-bar.spec.ts). `links` counts More as one. Three links (user) fit from 1024 px;
+ * six to eight (barista) with the greeting and Logout need about 1500 px, from 1536; an admin's
+ * nine, or any with the site switch of a company of several sites, need more, from 1800.
  */
 function fullBarFrom(links: number, siteSwitch: boolean): 'lg' | '2xl' | '1800' {
   if (links <= 5) return 'lg';
@@ -82,10 +83,12 @@ export function TopNav() {
     );
   }
 
+  // One list feeds the bar (inline, and under More) and the hamburger menu: no link is in one only.
   const items = navItemsFor(me.role, venue);
-  // The admin's occasional tools stay in the menu (and on User Management): the bar keeps its room.
-  const barItems = items.filter((item) => !item.menuOnly);
-  const show = FULL_BAR[fullBarFrom(barItems.length, me.role !== 'barista' && several)];
+  const barItems = items.filter((item) => !item.more);
+  const moreItems = items.filter((item) => item.more);
+  const barSlots = barItems.length + (moreItems.length > 0 ? 1 : 0);
+  const show = FULL_BAR[fullBarFrom(barSlots, me.role !== 'barista' && several)];
   return (
     <header className={BAR_CLASS}>
       <div className={cn('mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-4', show.width)}>
@@ -99,6 +102,11 @@ export function TopNav() {
                 <NavLinkItem item={item} layout="bar" icon={show.linkIcons} />
               </li>
             ))}
+            {moreItems.length > 0 ? (
+              <li>
+                <MoreLinks items={moreItems} />
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1">

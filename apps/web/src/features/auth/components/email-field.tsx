@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useSettings } from '@/api/settings';
 import { FieldError } from '@/components/ui';
 import { ruleTextOf } from '@/lib/error-text';
 
@@ -18,11 +19,21 @@ interface EmailFieldProps {
   field: UseFormRegisterReturn;
   error?: string;
   autoFocus?: boolean;
+  /**
+   * Say under the field which domain the company's addresses end in (sign-in, registration), so
+   * the rule is known before a refusal, not only from it.
+   */
+  companyHint?: boolean;
 }
 
-export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
+export function EmailField({ id, field, error, autoFocus, companyHint = false }: EmailFieldProps) {
   const { _ } = useLingui();
+  const { companyEmailDomain } = useSettings();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const domain = companyEmailDomain.replace(/^@/, '');
+  const hint = companyHint && domain !== '' ? _('auth.field.emailDomainHint', { domain }) : null;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -40,7 +51,7 @@ export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
         className="input"
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         {...field}
         onKeyDown={handleKeyDown}
         onChange={(event) => {
@@ -49,6 +60,11 @@ export function EmailField({ id, field, error, autoFocus }: EmailFieldProps) {
           void field.onChange(event);
         }}
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-[var(--ink-muted)]">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId}>{ruleTextOf(error)}</FieldError>
     </div>
   );

@@ -11,6 +11,8 @@ interface LoginDialogProps {
   onBusyChange: (busy: boolean) => void;
   /** Where the focus goes back to when the dialog closes (the Login button). */
   returnFocusTo: RefObject<HTMLElement | null>;
+  /** The e-mail to fill in (the account just registered). */
+  email?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface LoginDialogProps {
  * contract's schemas: the welcome screen shows without them, and they load when the person
  * reaches for the Login button.
  */
-export function LoginDialog({ open, onOpenChange, busy, onBusyChange, returnFocusTo }: LoginDialogProps) {
+export function LoginDialog({ open, onOpenChange, busy, onBusyChange, returnFocusTo, email }: LoginDialogProps) {
   const { _ } = useLingui();
   return (
     <Modal
@@ -35,7 +37,7 @@ export function LoginDialog({ open, onOpenChange, busy, onBusyChange, returnFocu
         returnFocusTo.current?.focus();
       }}
     >
-      <LoginForm onBusyChange={onBusyChange} />
+      <LoginForm onBusyChange={onBusyChange} email={email} />
     </Modal>
   );
 }

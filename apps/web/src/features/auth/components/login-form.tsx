@@ -20,7 +20,7 @@ type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: s
  * is an alert before any request (and the server's EMAIL_DOMAIN answer the same, should the
  * settings be out of date); wrong credentials an inline error.
  */
-export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: boolean) => void; email?: string }) {
   const { _ } = useLingui();
   const id = useId();
   const signIn = useSignIn();
@@ -32,7 +32,7 @@ export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => 
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof LoginBodySchema>, unknown, LoginBody>({
     resolver: zodResolver(LoginBodySchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
 
   const handleValid = async (body: LoginBody) => {
@@ -65,12 +65,20 @@ export function LoginForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => 
       aria-busy={isSubmitting || undefined}
     >
       {failure?.kind === 'domain' ? <AlertMessage>{failure.message}</AlertMessage> : null}
-      <EmailField id={`${id}-email`} field={register('email')} error={errors.email?.message} autoFocus />
+      {/* With the address known (just registered), the password is what is left to type. */}
+      <EmailField
+        id={`${id}-email`}
+        field={register('email')}
+        error={errors.email?.message}
+        autoFocus={email === ''}
+        companyHint
+      />
       <PasswordField
         id={`${id}-password`}
         field={register('password')}
         error={errors.password?.message}
         autoComplete="current-password"
+        autoFocus={email !== ''}
       />
       {failure?.kind === 'login' ? (
         <p role="alert" className="field-error font-medium">

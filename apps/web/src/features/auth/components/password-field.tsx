@@ -13,10 +13,11 @@ interface PasswordFieldProps {
   hint?: string;
   /** The field's label, when not just "Password" (a new password, the current one). */
   label?: string;
+  autoFocus?: boolean;
 }
 
 /** Password input with a show/hide toggle. */
-export function PasswordField({ id, field, error, autoComplete, hint, label }: PasswordFieldProps) {
+export function PasswordField({ id, field, error, autoComplete, hint, label, autoFocus }: PasswordFieldProps) {
   const { _ } = useLingui();
   const [visible, setVisible] = useState(false);
   const showHint = Boolean(hint) && !error;
@@ -33,6 +34,7 @@ export function PasswordField({ id, field, error, autoComplete, hint, label }: P
           type={visible ? 'text' : 'password'}
           required
           autoComplete={autoComplete}
+          autoFocus={autoFocus}
           className="input pr-12"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}

@@ -13,7 +13,7 @@ import { errorText, ruleTextOf } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { useRegister } from '@/features/auth/api/register';
 import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
-import { confirmationSentState } from '@/features/auth/lib/confirmation-sent';
+import { registeredState } from '@/features/auth/lib/registered-state';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { logFailure } from '@/lib/log-failure';
@@ -67,12 +67,14 @@ export function RegisterForm() {
     if (checkDomain(body.email)) return;
     try {
       const user = await registerUser.mutateAsync(body);
+      // The sign-in form then has the new address filled in.
+      const state = registeredState(user.email, emailConfirmation === true);
       if (emailConfirmation) {
-        await navigate(paths.login, { state: confirmationSentState(user.email) });
+        await navigate(paths.login, { state });
         return;
       }
       toast.success(_('shared.spec.registerSucceeded'));
-      await navigate(paths.login);
+      await navigate(paths.login, { state });
     } catch (error) {
       logFailure('registration failed', error);
       if (isApiError(error, 'EMAIL_DOMAIN')) {
@@ -113,7 +115,7 @@ export function RegisterForm() {
           </p>
         )}
       </div>
-      <EmailField id={`${id}-email`} field={register('email')} error={errors.email?.message} />
+      <EmailField id={`${id}-email`} field={register('email')} error={errors.email?.message} companyHint />
       <PasswordField
         id={`${id}-password`}
         field={register('password')}

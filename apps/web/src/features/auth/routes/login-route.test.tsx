@@ -54,6 +54,16 @@ describe('LoginRoute', () => {
     expect(screen.getByRole('link', { name: 'How we keep your data' })).toHaveAttribute('href', '/privacy');
   });
 
+  it('names the company domain under the e-mail field before any failure, and leaves the field empty', async () => {
+    mockLoginApi(() => ({ status: 500 }));
+    renderRoutes(routes(), '/login');
+    const { dialog } = await openDialog();
+    const email = within(dialog).getByLabelText('Email');
+    expect(email).toHaveAccessibleDescription('Your company address, ending in @example.com');
+    expect(email).toHaveValue('');
+    expect(email).toHaveFocus();
+  });
+
   it('offers "Forgot password?" only when the cafe can send a reset link by e-mail', () => {
     mockLoginApi(() => ({ status: 500 }));
     seedSettings({ passwordReset: true });

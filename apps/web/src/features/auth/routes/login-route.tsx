@@ -7,7 +7,7 @@ import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { homePath, paths } from '@/lib/paths';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { confirmationSentTo } from '@/features/auth/lib/confirmation-sent';
+import { confirmationSentTo, registeredEmailOf } from '@/features/auth/lib/registered-state';
 
 // The dialog's code and the messages its refusals need (the shared catalogue) come together.
 const loadDialog = () =>
@@ -72,6 +72,7 @@ export function LoginRoute() {
   const location = useLocation();
   const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.state));
   const confirmationSentToEmail = confirmationSentTo(location.state);
+  const registeredEmail = registeredEmailOf(location.state);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -127,6 +128,7 @@ export function LoginRoute() {
               busy={busy}
               onBusyChange={handleBusyChange}
               returnFocusTo={loginButton}
+              email={registeredEmail ?? undefined}
             />
           </Suspense>
         ) : null}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, currentPath, mockApi, renderRoutes, seedSettings, signOut, stubScreen } from '@/test/render';
@@ -27,6 +27,12 @@ describe('RegisterRoute', () => {
     signOut();
     toast.success.mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+
+  it('names the company domain under the e-mail field before anything is typed', () => {
+    renderRegister();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAccessibleDescription('Your company address, ending in @example.com');
   });
 
   it('has the title, the three fields and both buttons', () => {
@@ -205,6 +211,12 @@ describe('RegisterRoute', () => {
       await waitFor(() => expect(toast.success).toHaveBeenCalledWith('create succeed, you can logging in now'));
       expect(await screen.findByRole('heading', { name: 'Welcome to the Office Cafe' })).toBeInTheDocument();
       expect(screen.queryByText(/Check your e-mail/)).not.toBeInTheDocument();
+
+      // Signing in: the new address is filled in, the password is what is left to type.
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Login' });
+      expect(within(dialog).getByLabelText('Email')).toHaveValue('mali@example.com');
+      await waitFor(() => expect(within(dialog).getByLabelText('Password', { selector: 'input' })).toHaveFocus());
     });
   });
 });

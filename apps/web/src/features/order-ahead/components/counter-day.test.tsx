@@ -24,6 +24,8 @@ describe("OrderCard: the counter's day", () => {
     const deadline = new Date(NOW.getTime() + (4 * 60 + 12) * 1000).toISOString();
     renderWithProviders(<OrderCard order={makeOrder({ tumblerMissing: { since: at(-1), deadline } })} />);
     expect(screen.getByText('Bring your tumbler to the counter: 4:12 left')).toBeInTheDocument();
+    // At the top of the card, above the drink: on a phone it is the first thing in view.
+    expect(screen.getByRole('article').firstElementChild).toHaveTextContent(/^Bring your tumbler to the counter/);
     const spoken = screen.getByText(/about 5 min left/);
     expect(spoken).toHaveAttribute('aria-live', 'polite');
 
@@ -39,14 +41,15 @@ describe("OrderCard: the counter's day", () => {
     expect(spoken).toHaveTextContent('about 4 min left');
   });
 
-  it('says when an order for later will really be ready, and warns when the line makes it late', () => {
+  it('shows an order for later by its pickup time alone, and warns when the line makes it late', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     const { rerender } = renderWithProviders(
       <OrderCard
         order={makeOrder({ status: 'scheduled', queue_at: null, pickupAt: at(90), estimatedReadyAt: at(90) })}
       />,
     );
-    expect(screen.getByText('Ready about 11:30')).toBeInTheDocument();
+    expect(screen.getByText('Pickup at 11:30')).toBeInTheDocument();
+    expect(screen.queryByText(/Ready about/)).toBeNull();
     expect(screen.queryByText(/The line is long/)).toBeNull();
 
     rerender(
@@ -54,7 +57,7 @@ describe("OrderCard: the counter's day", () => {
         order={makeOrder({ status: 'scheduled', queue_at: null, pickupAt: at(90), estimatedReadyAt: at(102) })}
       />,
     );
-    expect(screen.getByText('Ready about 11:42')).toBeInTheDocument();
+    expect(screen.getByText('Pickup at 11:30')).toBeInTheDocument();
     expect(screen.getByText('The line is long: about 12 minutes late')).toBeInTheDocument();
 
     // One minute late is still on time.
@@ -66,12 +69,17 @@ describe("OrderCard: the counter's day", () => {
     expect(screen.queryByText(/The line is long/)).toBeNull();
   });
 
-  it('warns an order for later already in the queue from its wait estimate', () => {
+  it('warns an order for later already in the queue from its wait estimate, without a second time', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
     const { rerender } = renderWithProviders(
       <OrderCard order={makeOrder({ queue_at: 4, pickupAt: at(5), estimatedWaitMinutes: 12 })} />,
     );
     expect(screen.getByText('The line is long: about 7 minutes late')).toBeInTheDocument();
+    // The card's one time is the pickup time: no wait estimate and no order time beside it.
+    expect(screen.queryByText(/Estimated wait/)).toBeNull();
+    expect(screen.getAllByText(/\b\d{1,2}:\d{2}\b/).map((el) => el.textContent)).toEqual(['Pickup at 10:05']);
+    rerender(<OrderCard order={makeOrder({ queue_at: 4, pickupAt: at(5.75), estimatedWaitMinutes: 7 })} />);
+    expect(screen.getByText('The line is long: about 1 minute late')).toBeInTheDocument();
     rerender(<OrderCard order={makeOrder({ queue_at: 4, pickupAt: at(15), estimatedWaitMinutes: 12 })} />);
     expect(screen.queryByText(/The line is long/)).toBeNull();
     // An order for now has no pickup time to be late for.
@@ -86,10 +94,18 @@ describe("OrderCard: the counter's day", () => {
     expect(screen.getByText('Your drink is waiting at the counter: please pick it up')).toBeInTheDocument();
   });
 
-  it('shows a drink nobody collected as the finished drink it was', () => {
-    renderWithProviders(<OrderCard order={makeOrder({ status: 'uncollected', queue_at: null })} />);
-    expect(screen.getByText('Done')).toBeInTheDocument();
-    expect(historyStatusLabel(makeHistoryOrder({ status: 'uncollected' }))).toEqual({ label: 'Done', note: null });
+  it('says a drink nobody collected was not collected, apart from one picked up', () => {
+    const { rerender } = renderWithProviders(
+      <OrderCard order={makeOrder({ status: 'uncollected', queue_at: null })} />,
+    );
+    expect(screen.getByText('Not collected')).toBeInTheDocument();
+    expect(screen.queryByText('Done')).toBeNull();
+    rerender(<OrderCard order={makeOrder({ status: 'picked', queue_at: null })} />);
+    expect(screen.getByText('Picked up')).toBeInTheDocument();
+    expect(historyStatusLabel(makeHistoryOrder({ status: 'uncollected' }))).toEqual({
+      label: 'Not collected',
+      note: null,
+    });
   });
 });
 

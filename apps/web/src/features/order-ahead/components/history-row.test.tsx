@@ -8,11 +8,14 @@ import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { HistoryRow } from './history-row';
 
 describe('HistoryRow labels', () => {
-  it('shows Done for done and picked orders', () => {
+  it('tells a drink picked up from one nobody collected (and a finished one from both)', () => {
     const { rerender } = renderWithProviders(<HistoryRow order={makeHistoryOrder({ status: 'done' })} />);
     expect(screen.getByText('Done')).toBeInTheDocument();
     rerender(<HistoryRow order={makeHistoryOrder({ status: 'picked' })} />);
-    expect(screen.getByText('Done')).toBeInTheDocument();
+    expect(screen.getByText('Picked up')).toBeInTheDocument();
+    rerender(<HistoryRow order={makeHistoryOrder({ status: 'uncollected' })} />);
+    expect(screen.getByText('Not collected')).toBeInTheDocument();
+    expect(screen.queryByText('Done')).toBeNull();
   });
 
   it('names the site the drink was ordered at when the company has several', async () => {

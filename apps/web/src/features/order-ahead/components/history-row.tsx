@@ -26,8 +26,14 @@ export function HistoryRow({ order, isUsual = false, onMakeUsual, busy = false }
   const { several } = useHomeSite();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
-  const done = order.status === 'done' || order.status === 'picked' || order.status === 'uncollected';
-  const tone = done ? 'success' : order.status === 'rejected' ? 'danger' : 'neutral';
+  const tone =
+    order.status === 'done' || order.status === 'picked'
+      ? 'success'
+      : order.status === 'uncollected'
+        ? 'warning'
+        : order.status === 'rejected'
+          ? 'danger'
+          : 'neutral';
 
   return (
     <div className="card flex items-start gap-x-3 gap-y-2 p-3 sm:items-center sm:gap-x-4">

@@ -1,18 +1,18 @@
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { BellRing, CalendarClock, Clock, Hourglass, MapPin } from 'lucide-react';
+import { BellRing, Clock, Hourglass, MapPin } from 'lucide-react';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
-import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
+import { formatCafeTime } from '@/lib/cafe-time';
 import { msgId } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { cardTimeOf, isCafeOrder } from '@/features/order-ahead/lib/order-display';
+import { cardTimeOf, isCafeOrder, tumblerCountdownOf } from '@/features/order-ahead/lib/order-display';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
 import { OrderStatusBar } from './order-status-bar';
-import { ReadyEstimate } from './ready-estimate';
+import { PickupTime } from './pickup-time';
 import { TumblerAlert } from './tumbler-alert';
 
 interface OrderCardProps {
@@ -29,8 +29,8 @@ const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; to
   picked: { labelId: msgId('order.status.pickedUp'), tone: 'success' },
   cancel: { labelId: msgId('order.status.canceled'), tone: 'neutral' },
   rejected: { labelId: msgId('order.status.canceledByBarista'), tone: 'danger' },
-  // Nobody came for it: for people it reads as the finished drink it was (the specification's label).
-  uncollected: { labelId: msgId('order.status.done'), tone: 'success' },
+  // Nobody came for it: said as it is, not as a drink handed over.
+  uncollected: { labelId: msgId('order.status.notCollected'), tone: 'warning' },
 };
 
 /** One of today's orders on My orders. */
@@ -45,6 +45,8 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
   const closed = CLOSED_LABELS[order.status];
   const cafe = isCafeOrder(order);
   const titleId = `order-${order.id}-title`;
+  // One time a card: an open order for later shows its pickup time, in place of the order's time.
+  const forLater = order.pickupAt != null && !closed;
   // Offline, Cancel and Pick Up wait on the phone and are sent when the connection returns (lib/move-queue.ts).
 
   // A waiting order, or one for later, may still be cancelled.
@@ -58,6 +60,10 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
 
   return (
     <article aria-labelledby={titleId} className={cn('card flex flex-col gap-3 p-4', closed && 'shadow-none')}>
+      {/* The countdown first: on a phone it is the one thing on the card that cannot wait. */}
+      {order.tumblerMissing && tumblerCountdownOf(order) ? (
+        <TumblerAlert deadline={order.tumblerMissing.deadline} />
+      ) : null}
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="truncate text-lg font-semibold">
@@ -80,10 +86,12 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
             </span>
           </p>
         </div>
-        <time dateTime={time} className="inline-flex shrink-0 items-center gap-1 text-sm text-[var(--ink-muted)]">
-          <Clock aria-hidden="true" className="h-4 w-4" />
-          {formatCafeTime(time, cafeTimeZone)}
-        </time>
+        {forLater ? null : (
+          <time dateTime={time} className="inline-flex shrink-0 items-center gap-1 text-sm text-[var(--ink-muted)]">
+            <Clock aria-hidden="true" className="h-4 w-4" />
+            {formatCafeTime(time, cafeTimeZone)}
+          </time>
+        )}
       </header>
       {queued ? (
         <p>
@@ -100,17 +108,7 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
         </p>
       ) : null}
 
-      {order.tumblerMissing && (order.status === 'ordered' || order.status === 'in-progress') ? (
-        <TumblerAlert deadline={order.tumblerMissing.deadline} />
-      ) : null}
-
-      {order.pickupAt ? (
-        <p className="inline-flex items-center gap-1 text-sm font-semibold">
-          <CalendarClock aria-hidden="true" className="h-4 w-4" />
-          {_('order.pickup.at', { time: formatPickupTime(order.pickupAt, cafeTimeZone) })}
-        </p>
-      ) : null}
-      <ReadyEstimate order={order} timeZone={cafeTimeZone} />
+      {forLater ? <PickupTime order={order} timeZone={cafeTimeZone} /> : null}
 
       {remark ? (
         <p className="text-sm">
@@ -149,7 +147,8 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
                   ? _('order.card.queueNumber', { number: order.queue_at - 1 })
                   : _('order.card.yourTurn')}
             </p>
-            {order.estimatedWaitMinutes != null ? (
+            {/* An order for later's one time is its pickup time: no wait estimate beside it. */}
+            {order.estimatedWaitMinutes != null && !order.pickupAt ? (
               <p className="inline-flex items-center gap-1 text-sm text-[var(--ink-muted)]">
                 <Hourglass aria-hidden="true" className="h-3.5 w-3.5" />
                 {_('order.card.estimatedWait', { minutes: order.estimatedWaitMinutes })}

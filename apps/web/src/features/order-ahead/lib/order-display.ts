@@ -1,4 +1,12 @@
-import { ACTIVE_ORDER_STATUSES, isStatusIn, LIMITS, type Order, type OrderBlock, type OrderStatus } from '@cafe/shared';
+import {
+  ACTIVE_ORDER_STATUSES,
+  isStatusIn,
+  LIMITS,
+  type Order,
+  type OrderBlock,
+  type OrderStatus,
+  type QueuedOrder,
+} from '@cafe/shared';
 import { i18n, msgId } from '@/i18n';
 
 /** The steps of the customer's status bar: Waiting -> In progress -> Finished. */
@@ -32,17 +40,22 @@ export function cardTimeOf(order: Pick<Order, 'status' | 'orderDate' | 'updatedA
   return isStatusIn(ACTIVE_ORDER_STATUSES, order.status) ? order.orderDate : order.updatedAt;
 }
 
-/** History label: Done (done, picked or not collected), Canceled, or Canceled By Barista with its note. */
+/**
+ * History label: Done (a finished drink still at the counter), Picked up, Not collected,
+ * Canceled, or Canceled By Barista with its note. A drink handed over and one nobody came for are
+ * not the same ending, so they are not both "Done" (docs/decisions/0077-tv-navigation-phone.md).
+ */
 export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>): {
   label: string;
   note: string | null;
 } {
   switch (order.status) {
-    // Not collected too: for people the same label as a finished drink (the specification's).
     case 'done':
-    case 'picked':
-    case 'uncollected':
       return { label: i18n._('order.status.done'), note: null };
+    case 'picked':
+      return { label: i18n._('order.status.pickedUp'), note: null };
+    case 'uncollected':
+      return { label: i18n._('order.status.notCollected'), note: null };
     case 'cancel':
       return { label: i18n._('order.status.canceled'), note: null };
     case 'rejected':
@@ -50,6 +63,19 @@ export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>):
     default:
       return { label: order.status, note: null };
   }
+}
+
+/** Whether an order's card counts down to its cancellation: the barista could not find its tumbler. */
+export function tumblerCountdownOf(order: Pick<QueuedOrder, 'status' | 'tumblerMissing'>): boolean {
+  return Boolean(order.tumblerMissing) && (order.status === 'ordered' || order.status === 'in-progress');
+}
+
+/**
+ * Today's orders as the cards show them: those counting down to a cancellation first (on a phone
+ * the countdown is then in view without scrolling), the others in the order they came.
+ */
+export function urgentFirst<T extends Pick<QueuedOrder, 'status' | 'tumblerMissing'>>(orders: readonly T[]): T[] {
+  return [...orders].sort((a, b) => Number(tumblerCountdownOf(b)) - Number(tumblerCountdownOf(a)));
 }
 
 export function isCafeOrder(order: Pick<Order, 'menu'>): boolean {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@cafe/shared';
 import { describe, expect, it } from 'vitest';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
-import { cardTimeOf, drinksLeft, historyStatusLabel } from './order-display';
+import { cardTimeOf, drinksLeft, historyStatusLabel, urgentFirst } from './order-display';
 import { checkImageFile, fitWithin } from './prepare-image';
 import { draftOfDrink, knownChoices, lostChoices, mostRecentDrinkOrder, recentTumbler } from './usual-drink';
 
@@ -19,9 +19,22 @@ describe('order display rules', () => {
     for (const status of ['picked', 'cancel', 'rejected'] as const) expect(cardTimeOf({ status, ...times })).toBe('u');
   });
 
+  it('puts the orders counting down to a cancellation first, the others as they came', () => {
+    const missing = { since: 'a', deadline: 'b' };
+    const orders = [
+      { id: 1, status: 'ordered' as const },
+      { id: 2, status: 'in-progress' as const },
+      { id: 3, status: 'ordered' as const, tumblerMissing: missing },
+      // Finished: its tumbler no longer matters.
+      { id: 4, status: 'done' as const, tumblerMissing: missing },
+    ];
+    expect(urgentFirst(orders).map((o) => o.id)).toEqual([3, 1, 2, 4]);
+  });
+
   it('labels history entries', () => {
     expect(historyStatusLabel({ status: 'done', rejectNote: '' }).label).toBe('Done');
-    expect(historyStatusLabel({ status: 'picked', rejectNote: '' }).label).toBe('Done');
+    expect(historyStatusLabel({ status: 'picked', rejectNote: '' }).label).toBe('Picked up');
+    expect(historyStatusLabel({ status: 'uncollected', rejectNote: '' }).label).toBe('Not collected');
     expect(historyStatusLabel({ status: 'cancel', rejectNote: '' }).label).toBe('Canceled');
     expect(historyStatusLabel({ status: 'rejected', rejectNote: 'Machine Failure' })).toEqual({
       label: 'Canceled By Barista',

@@ -123,11 +123,17 @@ describe('ordering ahead in Thai', () => {
   it('shows My Order in Thai', async () => {
     signIn({ id: 7, role: 'user' });
     mockApi({
-      'GET /order/my-queue': [makeOrder({ queue_at: 1 })],
+      'GET /order/my-queue': [makeOrder({ queue_at: 1 }), makeOrder({ id: 2, status: 'done', queue_at: null })],
       'GET /order/count/user': { totalOrder: 1 },
       'GET /order/history/user': [],
     });
     renderWithProviders(<StatusOrderRoute />);
+    // The screen's title and the Pick Up button, English until issue 47.
+    expect(screen.getByText('ออเดอร์ของฉัน')).toBeInTheDocument();
+    expect(screen.queryByText('My Order')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'รับแล้ว' })).toBeInTheDocument();
+    expect(screen.getByText('กด "รับแล้ว" หลังรับแก้วของคุณ')).toBeInTheDocument();
+    expect(screen.queryByText(/Pick Up/)).toBeNull();
     expect(screen.getByRole('heading', { name: 'ออเดอร์วันนี้' })).toBeInTheDocument();
     expect(screen.queryByText("Today's orders")).toBeNull();
     expect(await screen.findByText('ถึงคิวของคุณแล้ว!')).toBeInTheDocument();

@@ -21,7 +21,7 @@ import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summ
 import { PushNotificationSwitch } from '@/features/order-ahead/components/push-notification-switch';
 import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
-import { drinksLeft, limitReached } from '@/features/order-ahead/lib/order-display';
+import { drinksLeft, limitReached, urgentFirst } from '@/features/order-ahead/lib/order-display';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
@@ -74,7 +74,7 @@ export function StatusOrderRoute() {
 
   const count = countQuery.data ?? 0;
   const orders = useMemo(() => withQueuedMoves(queue.data ?? [], waitingTaps.moves), [queue.data, waitingTaps.moves]);
-  const active = orders.filter((o) => isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
+  const active = urgentFirst(orders.filter((o) => isStatusIn(ACTIVE_ORDER_STATUSES, o.status)));
   const closed = orders.filter((o) => !isStatusIn(ACTIVE_ORDER_STATUSES, o.status));
   const waitingVenues = orders.filter((o) => o.status === 'ordered').map((o) => o.menu.category.categoryFor);
   const pastAndToday = useMemo(() => [...orders, ...(history.data ?? [])], [orders, history.data]);

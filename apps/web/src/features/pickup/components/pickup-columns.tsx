@@ -1,7 +1,12 @@
 import type { PickupBoard, PickupTicket } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { fitTickets, gridCapacity } from '../lib/fit-tickets';
+
+const TILE = 'flex min-w-0 flex-col items-center justify-center rounded-2xl px-3 py-[1.2vh] text-center';
+const NUMBER = 'text-[clamp(2.25rem,4.6vw,6rem)] leading-none font-extrabold tabular-nums';
+const NAME = 'mt-1 w-full truncate text-[clamp(1.25rem,2.1vw,2.75rem)] leading-tight font-semibold';
 
 /** One order on the screen: its number, large, and the name the site lets it show. */
 function Ticket({ ticket, ready }: { ticket: PickupTicket; ready: boolean }) {
@@ -10,26 +15,56 @@ function Ticket({ ticket, ready }: { ticket: PickupTicket; ready: boolean }) {
     <li
       data-testid="pickup-ticket"
       data-number={ticket.number}
-      className={cn(
-        'flex min-w-0 flex-col items-center justify-center rounded-2xl px-3 py-[1.2vh] text-center',
-        ready ? 'bg-emerald-950 ring-2 ring-emerald-400' : 'bg-neutral-800',
-      )}
+      className={cn(TILE, ready ? 'bg-emerald-950 ring-2 ring-emerald-400' : 'bg-neutral-800')}
     >
-      <span
-        className={cn(
-          'text-[clamp(2.25rem,4.6vw,6rem)] leading-none font-extrabold tabular-nums',
-          ready ? 'text-emerald-300' : 'text-white',
-        )}
-      >
+      <span className={cn(NUMBER, ready ? 'text-emerald-300' : 'text-white')}>
         {_('pickup.screen.number', { number: ticket.number })}
       </span>
-      {ticket.name ? (
-        <span className="mt-1 w-full truncate text-[clamp(1.25rem,2.1vw,2.75rem)] leading-tight font-semibold text-neutral-100">
-          {ticket.name}
-        </span>
-      ) : null}
+      {ticket.name ? <span className={cn(NAME, 'text-neutral-100')}>{ticket.name}</span> : null}
     </li>
   );
+}
+
+/**
+ * The last tile of a full column: how many orders did not fit, "+5" large and "more" below it, on
+ * one line each whatever the width, so the tile is as tall as a ticket with a name.
+ */
+function MoreTile({ count }: { count: number }) {
+  const { _ } = useLingui();
+  return (
+    <li data-testid="pickup-more" className={cn(TILE, 'border-2 border-dashed border-neutral-500')}>
+      <span className="sr-only">{_('pickup.screen.more', { count })}</span>
+      <span aria-hidden="true" className={cn(NUMBER, 'text-neutral-100')}>
+        {_('pickup.screen.moreCount', { count })}
+      </span>
+      <span aria-hidden="true" className={cn(NAME, 'text-neutral-300')}>
+        {_('pickup.screen.moreWord')}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The tickets that fit in a column's box, whole rows only; when they do not all fit, the last tile
+ * counts the rest ("+5 more"). Measured again whenever the box or the tickets change.
+ */
+function useFit(count: number) {
+  const list = useRef<HTMLOListElement>(null);
+  const [capacity, setCapacity] = useState<number | null>(null);
+  const { shown, more } = fitTickets(count, capacity);
+  const counted = more > 0;
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const measure = () => setCapacity(gridCapacity(element));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+    // Measured again when the "+N more" tile comes or goes: it may be taller than the tickets.
+  }, [count, counted]);
+  return { list, shown, more };
 }
 
 function Column({
@@ -44,6 +79,7 @@ function Column({
   ready: boolean;
 }) {
   const id = useId();
+  const { list, shown, more } = useFit(tickets.length);
   return (
     <section
       aria-labelledby={id}
@@ -63,14 +99,16 @@ function Column({
         <p className="text-[clamp(1.25rem,2vw,2.5rem)] text-neutral-300">{empty}</p>
       ) : (
         <ol
+          ref={list}
           className="grid min-h-0 flex-1 auto-rows-min content-start gap-[1vw] overflow-hidden"
           style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(clamp(8.5rem, 13vw, 17rem), 1fr))' }}
           // Someone waiting with a screen reader hears a drink become ready.
           aria-live={ready ? 'polite' : undefined}
         >
-          {tickets.map((ticket) => (
+          {tickets.slice(0, shown).map((ticket) => (
             <Ticket key={ticket.number} ticket={ticket} ready={ready} />
           ))}
+          {more > 0 ? <MoreTile count={more} /> : null}
         </ol>
       )}
     </section>
@@ -81,7 +119,9 @@ function Column({
 export function PickupColumns({ board }: { board: PickupBoard }) {
   const { _ } = useLingui();
   return (
-    <div className="grid min-h-0 flex-1 grid-cols-2 gap-[1.5vw]">
+    // One row as tall as the screen leaves (not as tall as its tickets): a column's box ends at
+    // the screen's edge, and what does not fit in it is counted, not cut off.
+    <div className="grid min-h-0 flex-1 grid-cols-2 grid-rows-1 gap-[1.5vw]">
       <Column
         title={_('pickup.screen.preparing')}
         tickets={board.preparing}

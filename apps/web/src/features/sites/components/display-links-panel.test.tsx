@@ -1,6 +1,7 @@
 import type { DisplayLink } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { DisplayLinksPanel } from './display-links-panel';
@@ -39,6 +40,19 @@ function serve() {
   });
 }
 
+/** The dark squares an SVG QR code draws, as "row,column" (its four modules of border taken off). */
+function darkModulesOf(svg: Element): string[] {
+  const d = svg.querySelector('path')?.getAttribute('d') ?? '';
+  return [...d.matchAll(/M(\d+) (\d+)/g)].map(([, x, y]) => `${Number(y) - 4},${Number(x) - 4}`).sort();
+}
+function darkModulesOfCode(text: string): string[] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const dark: string[] = [];
+  for (let row = 0; row < modules.size; row += 1)
+    for (let col = 0; col < modules.size; col += 1) if (modules.get(row, col)) dark.push(`${row},${col}`);
+  return dark.sort();
+}
+
 beforeEach(() => signIn({ id: 5, name: 'Bea Barista', role: 'barista' }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,6 +77,9 @@ describe('pickup screen links', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ label: 'Lobby TV' });
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pickup/${TOKEN}`);
+    // A QR code of the same address, for a TV or a tablet to open without typing it.
+    const qr = screen.getByRole('img', { name: 'QR code of the pickup screen link' });
+    expect(darkModulesOf(qr)).toEqual(darkModulesOfCode(`${window.location.origin}/pickup/${TOKEN}`));
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('textbox', { name: 'Pickup screen link' })).not.toBeInTheDocument();
