@@ -31,6 +31,8 @@ export function orderQuery(db: Db) {
     .innerJoin('categories as c', 'c.id', 'm.category_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .innerJoin('sites as s', 's.id', 'o.site_id')
+    // Who makes it (migration 026): their name as it is now.
+    .leftJoin('users as cu', 'cu.id', 'o.claimed_by')
     .select([
       'o.id',
       'o.site_id',
@@ -63,6 +65,8 @@ export function orderQuery(db: Db) {
       'o.reminded_at',
       'o.owner_avoids',
       'o.diet_warnings',
+      'o.claimed_by',
+      'cu.name as claimed_by_name',
       optionsColumn(db).as('options_json'),
     ]);
 }
