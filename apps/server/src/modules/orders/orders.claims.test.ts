@@ -122,7 +122,10 @@ describe('claiming orders at the counter', () => {
   it('gives one of two baristas claiming one order at once the order, and the other the name of who makes it', async () => {
     for (let round = 0; round < 5; round += 1) {
       const order = await newOrder();
-      const answers = await Promise.all([claim(bea, order.id, { claim: true }), claim(cleo, order.id, { claim: true })]);
+      const answers = await Promise.all([
+        claim(bea, order.id, { claim: true }),
+        claim(cleo, order.id, { claim: true }),
+      ]);
       const codes = answers.map((a) => a.statusCode);
       expect(codes.sort()).toEqual([200, 409]);
       const winner = answers.find((a) => a.statusCode === 200)?.json<Order>().claimedBy?.name;
