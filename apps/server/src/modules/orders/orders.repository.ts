@@ -22,55 +22,52 @@ export interface QueueKey {
 /**
  * The one query every order read starts from: the order with its menu item, category, owner and site in
  * a single statement (no query per order). The venue is the order's own snapshot, not the
- * category's current one.
+ * category's current one. Who makes it (`cu`, migration 026): their name as it is now.
  */
 export function orderQuery(db: Db) {
-  return (
-    db
-      .selectFrom('orders as o')
-      .innerJoin('menu_items as m', 'm.id', 'o.menu_id')
-      .innerJoin('categories as c', 'c.id', 'm.category_id')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .innerJoin('sites as s', 's.id', 'o.site_id')
-      // Who makes it (migration 026): their name as it is now.
-      .leftJoin('users as cu', 'cu.id', 'o.claimed_by')
-      .select([
-        'o.id',
-        'o.site_id',
-        's.name as site_name',
-        'o.status',
-        'o.order_date',
-        'o.updated_at',
-        'o.type',
-        'o.sweetness',
-        'o.remark',
-        'o.tumbler_image',
-        'o.reject_note',
-        'o.category_for',
-        'o.cafe_day',
-        'o.taken_at',
-        'o.walk_up',
-        'o.guest_name',
-        'o.user_id',
-        'u.name as user_name',
-        'm.id as menu_id',
-        'm.name as menu_name',
-        'c.id as category_id',
-        'c.name as category_name',
-        'c.kind as category_kind',
-        'o.pickup_at',
-        'o.done_at',
-        'o.tumbler_missing_at',
-        // The grace of the mark, fixed when it was made (the site's may have changed since).
-        'o.tumbler_grace_seconds',
-        'o.reminded_at',
-        'o.owner_avoids',
-        'o.diet_warnings',
-        'o.claimed_by',
-        'cu.name as claimed_by_name',
-        optionsColumn(db).as('options_json'),
-      ])
-  );
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('menu_items as m', 'm.id', 'o.menu_id')
+    .innerJoin('categories as c', 'c.id', 'm.category_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('sites as s', 's.id', 'o.site_id')
+    .leftJoin('users as cu', 'cu.id', 'o.claimed_by')
+    .select([
+      'o.id',
+      'o.site_id',
+      's.name as site_name',
+      'o.status',
+      'o.order_date',
+      'o.updated_at',
+      'o.type',
+      'o.sweetness',
+      'o.remark',
+      'o.tumbler_image',
+      'o.reject_note',
+      'o.category_for',
+      'o.cafe_day',
+      'o.taken_at',
+      'o.walk_up',
+      'o.guest_name',
+      'o.user_id',
+      'u.name as user_name',
+      'm.id as menu_id',
+      'm.name as menu_name',
+      'c.id as category_id',
+      'c.name as category_name',
+      'c.kind as category_kind',
+      'o.pickup_at',
+      'o.done_at',
+      'o.tumbler_missing_at',
+      // The grace of the mark, fixed when it was made (the site's may have changed since).
+      'o.tumbler_grace_seconds',
+      'o.reminded_at',
+      'o.owner_avoids',
+      'o.diet_warnings',
+      'o.claimed_by',
+      'cu.name as claimed_by_name',
+      optionsColumn(db).as('options_json'),
+    ]);
 }
 
 /**
