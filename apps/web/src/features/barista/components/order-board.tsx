@@ -21,17 +21,21 @@ import { useBoardFilters } from '@/features/barista/hooks/use-board-filters';
 import { useBoardMoves } from '@/features/barista/hooks/use-board-moves';
 import { useBoardSelection } from '@/features/barista/hooks/use-board-selection';
 import { useBoardShortcuts } from '@/features/barista/hooks/use-board-shortcuts';
+import { useClaims } from '@/features/barista/hooks/use-claims';
 import { useRejectDialog } from '@/features/barista/hooks/use-reject-dialog';
 import { useTicketFocus } from '@/features/barista/hooks/use-ticket-focus';
 import { DEFAULT_AGE_THRESHOLDS, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { BoardToolbar } from './board-toolbar';
 import { BulkFailures } from './bulk-failures';
+import { ClaimFilter } from './claim-filter';
 import { OrderCard } from './order-card';
 import { OrderSection } from './order-section';
 import { OrderTimelineDialog } from './order-timeline-dialog';
+import { ProductionTotals } from './production-totals';
 import { ReadyLane } from './ready-lane';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SelectModeBar } from './select-mode-bar';
+import { TicketClaim } from './ticket-claim';
 
 /** How often the tickets' ages are read again: a minute display is at most this late. */
 const AGE_TICK_MS = 10_000;
@@ -121,7 +125,9 @@ export function OrderBoard({
   const [timelineOrder, setTimelineOrder] = useState<QueuedOrder | null>(null);
 
   const boardRef = useRef<HTMLDivElement>(null);
-  const board = useBoardFilters(orders);
+  // Who makes what (decision 0074): the mine / unclaimed / all filter narrows the tickets to make.
+  const claims = useClaims(orders, announce);
+  const board = useBoardFilters(claims.shown);
   const selection = useBoardSelection(board.visible);
   const focus = useTicketFocus(board.tickets, boardRef);
   const reject = useRejectDialog(board.tickets, boardRef);
@@ -170,6 +176,15 @@ export function OrderBoard({
       onShowTimeline={setTimelineOrder}
       onMarkTumbler={(o, missing) => void moves.markTumbler(o, missing)}
       onFocusTicket={focus.setCurrentId}
+      claim={
+        <TicketClaim
+          order={order}
+          meId={claims.meId}
+          busy={claims.pendingIds.has(order.id) || moves.pendingIds.has(order.id)}
+          offlineReasonId={offlineReasonId}
+          onClaim={(o, action) => void claims.claim(o, action)}
+        />
+      }
     />
   );
 
@@ -185,6 +200,10 @@ export function OrderBoard({
         canSelect={board.visible.length > 0}
         onSelectMode={selection.enter}
       />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <ClaimFilter value={claims.filter} onChange={claims.setFilter} />
+        <ProductionTotals orders={orders} />
+      </div>
 
       {selection.active ? (
         <SelectModeBar
