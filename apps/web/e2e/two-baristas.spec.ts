@@ -127,7 +127,7 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
     .click();
   await expect(ticket(bea, ann).getByText('Making: you')).toBeVisible();
   await expect(ticket(cleo, ann).getByText(`Making: ${beaName}`)).toBeVisible();
-  await expect(ticket(cleo, ann).getByRole('button', { name: `Take over ${ann} from ${beaName}` })).toBeVisible();
+  await expect(ticket(cleo, ann).getByRole('button', { name: `Making: ${beaName}. Take over ${ann}?` })).toBeVisible();
   await expectAccessible(bea, 'the board with a claimed ticket');
 
   // Both tap Do on Ben's drink at once: one makes it, the other is told who.

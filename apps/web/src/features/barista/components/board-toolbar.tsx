@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { QueueFilter } from '@cafe/shared';
 import { CheckSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { DrinkCount } from '@/features/barista/lib/all-day-counts';
 import { FILTER_OPTIONS } from '@/features/barista/lib/order-filter';
 import { AllDayCounts } from './all-day-counts';
@@ -18,6 +19,8 @@ interface BoardToolbarProps {
   /** There is something to select. */
   canSelect: boolean;
   onSelectMode: () => void;
+  /** Whose tickets (claim-filter.tsx), beside the category filter. */
+  claimFilter?: ReactNode;
 }
 
 /** The line above the tickets: the category filter, the all-day counts and the way into select mode. */
@@ -30,6 +33,7 @@ export function BoardToolbar({
   selectMode,
   canSelect,
   onSelectMode,
+  claimFilter,
 }: BoardToolbarProps) {
   const { _ } = useLingui();
   return (
@@ -46,6 +50,7 @@ export function BoardToolbar({
           onValueChange={onFilterChange}
         />
       </div>
+      {claimFilter}
       <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
       {selectMode ? null : (
         <button

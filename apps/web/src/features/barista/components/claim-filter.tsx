@@ -19,7 +19,7 @@ export function ClaimFilter({
 }) {
   const { _ } = useLingui();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex shrink-0 items-center gap-2">
       <span className="text-sm font-semibold text-[var(--ink-muted)]" aria-hidden="true">
         {_('barista.claims.filter')}
       </span>

@@ -60,10 +60,9 @@ describe('OrderBoard: who makes what', () => {
     const { user, calls } = setup(orders());
     const own = screen.getByRole('article', { name: 'Latte for Ann' });
     expect(within(own).getByText('Making: you')).toBeInTheDocument();
-    expect(within(own).getByRole('button', { name: 'Give back Latte for Ann: nobody is making it' })).toBeEnabled();
+    expect(within(own).getByRole('button', { name: 'Making: you. Give back Latte for Ann' })).toBeEnabled();
     const beas = screen.getByRole('article', { name: 'Latte for Ben' });
     expect(within(beas).getByText('Making: Bea')).toBeInTheDocument();
-    expect(within(beas).getByRole('button', { name: 'Take over Latte for Ben from Bea' })).toBeInTheDocument();
     const free = screen.getByRole('article', { name: 'Latte for Cy' });
     expect(within(free).queryByText(/^Making:/)).toBeNull();
 
@@ -72,6 +71,18 @@ describe('OrderBoard: who makes what', () => {
     const sent = calls.find((c) => c.path === '/order/barista/3/claim');
     expect(sent?.body).toEqual({ claim: true });
     expect(sent?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("takes over another barista's ticket only once asked and confirmed (a shift change)", async () => {
+    const { user, calls } = setup(orders());
+    const beas = screen.getByRole('article', { name: 'Latte for Ben' });
+    await user.click(within(beas).getByRole('button', { name: 'Making: Bea. Take over Latte for Ben?' }));
+    expect(await screen.findByText('Bea is making this order. Ask them, or take it over.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/order/barista/2/claim')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Take over' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/order/barista/2/claim')?.body).toEqual({ claim: true, takeOver: true }),
+    );
   });
 
   it('narrows the tickets to mine or unclaimed, and remembers the choice on this tablet', async () => {

@@ -199,11 +199,8 @@ export function OrderBoard({
         selectMode={selection.active}
         canSelect={board.visible.length > 0}
         onSelectMode={selection.enter}
+        claimFilter={<ClaimFilter value={claims.filter} onChange={claims.setFilter} />}
       />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <ClaimFilter value={claims.filter} onChange={claims.setFilter} />
-        <ProductionTotals orders={orders} />
-      </div>
 
       {selection.active ? (
         <SelectModeBar
@@ -262,6 +259,8 @@ export function OrderBoard({
               onFinish={(order, status) => void moves.finish(order, status)}
               onShowTimeline={setTimelineOrder}
             />
+            {/* What the open orders need: first on a phone, under the lanes on a tablet. */}
+            <ProductionTotals orders={orders} className="order-first lg:order-none" />
           </div>
           <OrderSection
             title={_('barista.board.waiting')}

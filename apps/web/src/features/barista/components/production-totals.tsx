@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
 import { useMemo } from 'react';
+import { cn } from '@/lib/cn';
 import { productionTotals, totalLabel } from '@/features/barista/lib/production-totals';
 
 /**
@@ -8,15 +9,18 @@ import { productionTotals, totalLabel } from '@/features/barista/lib/production-
  * ("Latte ×4") and the choices ("Oat ×5", "Extra shot ×12"), so a barista steams the milk and
  * pulls the shots for all of them at once. A compact strip; nothing when nothing is to make.
  */
-export function ProductionTotals({ orders }: { orders: readonly QueuedOrder[] }) {
+export function ProductionTotals({ orders, className }: { orders: readonly QueuedOrder[]; className?: string }) {
   const { _ } = useLingui();
   const totals = useMemo(() => productionTotals(orders), [orders]);
   if (totals.drinks.length === 0) return null;
-  const chip = 'shrink-0 rounded-full px-2 py-0.5 text-sm font-semibold whitespace-nowrap tabular-nums';
+  const chip = 'min-w-0 rounded-full px-2 py-0.5 text-sm font-semibold break-words tabular-nums';
   return (
     <section
       aria-labelledby="production-totals-heading"
-      className="flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1"
+      className={cn(
+        'flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1 lg:flex-col lg:items-start lg:py-1.5',
+        className,
+      )}
     >
       <h2 id="production-totals-heading" className="shrink-0 text-sm font-bold text-[var(--ink)]">
         {_('barista.totals.title')}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { Hand, UserRound } from 'lucide-react';
+import { Hand, UserRound, X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { ClaimAction } from '@/features/barista/hooks/use-claims';
 import { claimOf } from '@/features/barista/lib/claims';
@@ -17,60 +17,46 @@ interface TicketClaimProps {
 }
 
 /**
- * Who makes the ticket ("Making: Bea", "Making: you" stressed), and the tap that changes it: "I'll
- * make this" on one nobody has, "Give back" on one's own, "Take over" on another barista's (a
- * shift change). One line, so the ticket stays compact.
+ * Who makes the ticket, on its top edge (as the "New" mark; the ticket grows by nothing, so a
+ * 1024 x 768 tablet still shows eight): "I'll make this" on one nobody has, "Making: you" (stressed;
+ * a tap gives it back) on one's own, "Making: Bea" on another barista's (a tap asks whether to take
+ * it over, for a shift change).
  */
 export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: TicketClaimProps) {
   const { _ } = useLingui();
   const claim = claimOf(order, meId);
-  const disabled = Boolean(busy) || offlineReasonId !== undefined;
-  const button = (action: ClaimAction, text: string, label: string) => (
+  const label = orderLabel(order);
+  const [action, text, name]: [ClaimAction, string, string] =
+    claim.kind === 'none'
+      ? ['claim', _('barista.claims.claim'), _('barista.claims.claimOf', { order: label })]
+      : claim.kind === 'me'
+        ? ['release', _('barista.claims.makingYou'), _('barista.claims.releaseOf', { order: label })]
+        : [
+            'ask-take-over',
+            _('barista.claims.making', { name: claim.name }),
+            _('barista.claims.askTakeOverOf', { order: label, name: claim.name }),
+          ];
+  const Icon = claim.kind === 'none' ? Hand : UserRound;
+  return (
     <button
       type="button"
+      data-testid="ticket-claim"
       className={cn(
-        'min-h-11 rounded-lg px-2 text-sm font-semibold',
-        action === 'claim'
-          ? 'border border-[var(--accent)] bg-[var(--accent-soft)] text-[var(--accent-on-soft)]'
-          : 'text-[var(--ink-muted)] underline decoration-1 underline-offset-2 hover:text-[var(--ink)]',
+        'absolute -top-3 right-8 inline-flex h-6 max-w-[calc(100%-3rem)] items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
+        claim.kind === 'none' && 'border border-[var(--accent)] bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
+        claim.kind === 'me' && 'bg-[var(--accent)] text-[var(--accent-ink)]',
+        claim.kind === 'other' && 'border border-[var(--border-strong)] bg-[var(--surface-raised)] text-[var(--ink)]',
       )}
       onClick={() => onClaim(order, action)}
-      disabled={disabled}
+      disabled={Boolean(busy) || offlineReasonId !== undefined}
       aria-busy={busy || undefined}
-      aria-label={label}
+      aria-label={name}
       aria-describedby={offlineReasonId}
+      title={name}
     >
-      {action === 'claim' ? <Hand aria-hidden="true" className="mr-1 inline h-4 w-4" /> : null}
-      {text}
+      <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+      <span className="truncate">{text}</span>
+      {claim.kind === 'me' ? <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
     </button>
-  );
-  const label = orderLabel(order);
-  if (claim.kind === 'none') {
-    return (
-      <div className="flex items-center" data-testid="ticket-claim">
-        {button('claim', _('barista.claims.claim'), _('barista.claims.claimOf', { order: label }))}
-      </div>
-    );
-  }
-  const mine = claim.kind === 'me';
-  return (
-    <div className="flex flex-wrap items-center gap-x-1.5" data-testid="ticket-claim">
-      <p
-        className={cn(
-          'inline-flex min-w-0 items-center gap-1 rounded-md px-1.5 py-px text-sm leading-5 font-semibold break-words',
-          mine ? 'bg-[var(--accent)] text-[var(--accent-ink)]' : 'bg-[var(--surface-sunken)] text-[var(--ink)]',
-        )}
-      >
-        <UserRound aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-        {mine ? _('barista.claims.makingYou') : _('barista.claims.making', { name: claim.name })}
-      </p>
-      {mine
-        ? button('release', _('barista.claims.release'), _('barista.claims.releaseOf', { order: label }))
-        : button(
-            'take-over',
-            _('barista.claims.takeOver'),
-            _('barista.claims.takeOverOf', { order: label, name: claim.name }),
-          )}
-    </div>
   );
 }

@@ -1,10 +1,11 @@
-import type { QueuedOrder } from '@cafe/shared';
+import { peopleText, type QueuedOrder } from '@cafe/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useMe } from '@/api/me';
 import { i18n } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { sayPeople } from '@/lib/people-text';
 import { BOARD_STORAGE_KEYS } from '@/lib/storage-keys';
 import { useClaimOrder } from '@/features/barista/api/claim-order';
 import { byClaim, isClaimFilter, type ClaimFilter } from '@/features/barista/lib/claims';
@@ -19,8 +20,11 @@ function readFilter(): ClaimFilter {
   }
 }
 
-/** What a claim tap asks: take the order, give it back, or take it over from another barista. */
-export type ClaimAction = 'claim' | 'release' | 'take-over';
+/**
+ * What a claim tap asks: take the order, give it back, take it over from another barista, or
+ * (a tap on another barista's ticket) whether to take it over.
+ */
+export type ClaimAction = 'claim' | 'release' | 'take-over' | 'ask-take-over';
 
 /**
  * Who makes what on the board (decision 0074): the filter mine / unclaimed / all, remembered on
@@ -53,7 +57,18 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
       return next;
     });
 
-  const claim = async (order: QueuedOrder, action: ClaimAction) => {
+  /** Who makes it, and the way to take it over (a shift change): asked, never done by one stray tap. */
+  const offerTakeOver = (order: QueuedOrder, name: string) =>
+    toast(sayPeople(peopleText('people.refusal.orderClaimed', { name })), {
+      id: `claim-${order.id}`,
+      action: { label: i18n._('barista.claims.takeOver'), onClick: () => void claim(order, 'take-over') },
+    });
+
+  const claim = async (order: QueuedOrder, action: ClaimAction): Promise<void> => {
+    if (action === 'ask-take-over') {
+      if (order.claimedBy) offerTakeOver(order, order.claimedBy.name);
+      return;
+    }
     if (pendingIds.has(order.id)) return;
     mark(order.id, true);
     try {
@@ -71,7 +86,7 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
           : i18n._('barista.claims.claimed', { order: label }),
       );
     } catch (error) {
-      if (isApiError(error, 'ORDER_CLAIMED')) toast.error(errorText(error));
+      if (isApiError(error, 'ORDER_CLAIMED')) toast.error(errorText(error), { id: `claim-${order.id}` });
       else toast.error(i18n._('barista.board.notUpdated'), { description: errorText(error) });
     } finally {
       mark(order.id, false);
