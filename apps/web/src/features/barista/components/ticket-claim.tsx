@@ -42,7 +42,7 @@ export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: Tic
       type="button"
       data-testid="ticket-claim"
       className={cn(
-        'absolute -top-3 right-8 inline-flex h-6 max-w-[calc(100%-3rem)] items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
+        'absolute -top-3 right-8 inline-flex h-6 max-w-[calc(100%-5.5rem)] items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
         claim.kind === 'none' && 'border border-[var(--accent)] bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
         claim.kind === 'me' && 'bg-[var(--accent)] text-[var(--accent-ink)]',
         claim.kind === 'other' && 'border border-[var(--border-strong)] bg-[var(--surface-raised)] text-[var(--ink)]',
