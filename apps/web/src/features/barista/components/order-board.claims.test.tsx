@@ -93,7 +93,7 @@ describe('OrderBoard: who makes what', () => {
     expect(localStorage.getItem(BOARD_STORAGE_KEYS.claimFilter)).toBe('mine');
     await user.click(within(filter).getByRole('radio', { name: 'Unclaimed' }));
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Latte for Cy']);
-    await user.click(within(filter).getByRole('radio', { name: 'All' }));
+    await user.click(within(filter).getByRole('radio', { name: 'Everyone' }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
