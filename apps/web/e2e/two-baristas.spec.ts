@@ -1,4 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page, type Route } from './test';
+import path from 'node:path';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type Response,
+  type Route,
+} from './test';
 import {
   activeCafeItems,
   apiLogin,
@@ -64,29 +74,33 @@ async function openBoard(
   return page;
 }
 
-/** Holds each page's next Do until both have been sent, then lets both go to the server together. */
-function holdBothDos(pages: readonly Page[]): Promise<void> {
+/**
+ * Holds each page's next Do until both have been sent, then lets both go to the server together;
+ * answers the server's answers to them, in the order of `pages`.
+ */
+async function holdBothDos(pages: readonly Page[]): Promise<{ answers: Promise<Response[]> }> {
+  const DO = /\/api\/order\/barista\/\d+$/;
   const held: Route[] = [];
-  let release: () => void = () => undefined;
-  const together = new Promise<void>((resolve) => (release = resolve));
   for (const page of pages) {
-    void page.route(/\/api\/order\/barista\/\d+$/, async (route) => {
+    await page.route(DO, async (route) => {
       if (route.request().method() !== 'PATCH') return route.fallback();
       held.push(route);
-      if (held.length === pages.length) {
-        for (const each of held) await each.fallback();
-        release();
-      }
+      if (held.length === pages.length) for (const each of held) await each.fallback();
     });
   }
-  return together;
+  // Wrapped: an async function would wait for a promise it returns, before the taps are made.
+  return {
+    answers: Promise.all(
+      pages.map((page) => page.waitForResponse((r) => r.request().method() === 'PATCH' && DO.test(r.url()))),
+    ),
+  };
 }
 
 test('two baristas share the board: who makes what, a race for one ticket, mine only, and the totals live', async ({
   browser,
   baseURL,
   request,
-}) => {
+}, testInfo) => {
   const cleoName = `Cleo ${stamp()}`;
   const cleoTokens = await newBarista(request, cleoName);
   const beaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
@@ -131,16 +145,16 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
   await expectAccessible(bea, 'the board with a claimed ticket');
 
   // Both tap Do on Ben's drink at once: one makes it, the other is told who.
-  const both = holdBothDos([bea, cleo]);
+  const { answers } = await holdBothDos([bea, cleo]);
   await ticket(bea, ben).getByRole('button', { name: 'Do', exact: true }).click();
   await ticket(cleo, ben).getByRole('button', { name: 'Do', exact: true }).click();
-  await both;
-  const board = (await (
-    await request.get('/api/order', { headers: bearer(beaTokens.accessToken), params: { status: 'in-progress' } })
-  ).json()) as { user: { name: string }; claimedBy: { name: string } | null }[];
-  const taken = board.find((o) => ben.endsWith(o.user.name));
-  expect(taken?.claimedBy?.name === beaName || taken?.claimedBy?.name === cleoName).toBe(true);
-  const winnerName = taken!.claimedBy!.name;
+  const [beaAnswer, cleoAnswer] = await answers;
+  expect([beaAnswer!.status(), cleoAnswer!.status()].sort()).toEqual([200, 409]);
+  const won = (beaAnswer!.status() === 200 ? beaAnswer! : cleoAnswer!).json() as Promise<{
+    claimedBy: { name: string } | null;
+  }>;
+  const winnerName = (await won).claimedBy!.name;
+  expect([beaName, cleoName]).toContain(winnerName);
   const [winner, loser] = winnerName === beaName ? [bea, cleo] : [cleo, bea];
   await expect(loser.getByText(`${winnerName} is making this order. Ask them, or take it over.`)).toBeVisible();
   const inProgress = (page: Page) => page.getByRole('region', { name: 'In Progress Order' });
@@ -152,6 +166,14 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
     .getByRole('button', { name: `I'll make this: ${cy}` })
     .click();
   await expect(ticket(cleo, cy).getByText('Making: you')).toBeVisible();
+  for (const [page, name] of [
+    [bea, 'tablet'],
+    [cleo, 'phone'],
+  ] as const) {
+    const screenshot = path.join(testInfo.project.outputDir, `two-baristas-${name}.png`);
+    await page.screenshot({ path: screenshot });
+    await testInfo.attach(`two baristas: the ${name}`, { path: screenshot, contentType: 'image/png' });
+  }
   await cleo.getByRole('radiogroup', { name: 'Whose' }).getByRole('radio', { name: 'Mine' }).click();
   const cleosOwn = [cy, ...(winner === cleo ? [ben] : [])];
   await expect(cleo.getByRole('article')).toHaveCount(cleosOwn.length);
