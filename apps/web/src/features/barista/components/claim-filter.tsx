@@ -29,6 +29,8 @@ export function ClaimFilter({
         value={value}
         options={OPTIONS.map((o) => ({ value: o.value, label: _(o.labelId) }))}
         onValueChange={onChange}
+        // Each choice as wide as its words ("Unclaimed" is longer than "Mine"), not an equal share.
+        className="[&>*]:flex-auto!"
       />
     </div>
   );

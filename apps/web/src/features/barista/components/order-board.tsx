@@ -182,6 +182,7 @@ export function OrderBoard({
           meId={claims.meId}
           busy={claims.pendingIds.has(order.id) || moves.pendingIds.has(order.id)}
           offlineReasonId={offlineReasonId}
+          besideNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
           onClaim={(o, action) => void claims.claim(o, action)}
         />
       }

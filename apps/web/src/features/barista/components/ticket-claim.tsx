@@ -14,6 +14,8 @@ interface TicketClaimProps {
   /** Offline: the id of the text saying so; the claim needs the server. */
   offlineReasonId?: string;
   onClaim: (order: QueuedOrder, action: ClaimAction) => void;
+  /** The ticket wears the "New" mark on the left of its top edge: this one keeps clear of it. */
+  besideNew?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ interface TicketClaimProps {
  * a tap gives it back) on one's own, "Making: Bea" on another barista's (a tap asks whether to take
  * it over, for a shift change).
  */
-export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: TicketClaimProps) {
+export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim, besideNew }: TicketClaimProps) {
   const { _ } = useLingui();
   const claim = claimOf(order, meId);
   const label = orderLabel(order);
@@ -36,13 +38,15 @@ export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: Tic
             _('barista.claims.making', { name: claim.name }),
             _('barista.claims.askTakeOverOf', { order: label, name: claim.name }),
           ];
-  const Icon = claim.kind === 'none' ? Hand : UserRound;
+  // One's own says "you" and how to give it back (the ×): no person mark, so it fits the narrow lane.
+  const Icon = claim.kind === 'none' ? Hand : claim.kind === 'other' ? UserRound : null;
   return (
     <button
       type="button"
       data-testid="ticket-claim"
       className={cn(
-        'absolute -top-3 right-8 inline-flex h-6 max-w-[calc(100%-5.5rem)] items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
+        'absolute -top-3 right-7 inline-flex h-6 items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
+        besideNew ? 'max-w-[calc(100%-5.5rem)]' : 'max-w-[calc(100%-2.25rem)]',
         claim.kind === 'none' && 'border border-[var(--accent)] bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
         claim.kind === 'me' && 'bg-[var(--accent)] text-[var(--accent-ink)]',
         claim.kind === 'other' && 'border border-[var(--border-strong)] bg-[var(--surface-raised)] text-[var(--ink)]',
@@ -54,7 +58,7 @@ export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: Tic
       aria-describedby={offlineReasonId}
       title={name}
     >
-      <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+      {Icon ? <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
       <span className="truncate">{text}</span>
       {claim.kind === 'me' ? <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
     </button>
