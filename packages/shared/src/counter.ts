@@ -46,6 +46,9 @@ export const TIMELINE_NOTES = {
   tumblerMissing: 'tumbler-missing',
   tumblerFound: 'tumbler-found',
   reminded: 'reminded',
+  /** A barista took the order (`by`), or gave it back, or took it over from another. */
+  claimed: 'claimed',
+  released: 'released',
 } as const;
 
 /**

@@ -80,6 +80,12 @@ export const OrderSchema = z.object({
    * anyway. The barista's ticket shows them. [] when none.
    */
   dietWarnings: z.array(DietTagSchema).optional(),
+  /**
+   * The barista making it (docs/api/orders.md, "Who makes what"): their claim, or their Do on an
+   * order nobody had taken; their name as it is now. null: nobody has taken it. Absent only from
+   * an older server.
+   */
+  claimedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -195,6 +201,17 @@ export const TumblerMarkBodySchema = z.object({
   missing: z.boolean({ error: 'missing must be true or false' }),
 });
 export type TumblerMarkBody = z.infer<typeof TumblerMarkBodySchema>;
+
+/**
+ * POST /order/barista/{id}/claim: take a waiting or in-progress order (`claim: true`) or give it
+ * back (`false`). `takeOver: true` takes it from the barista making it (a shift change); without
+ * it, another barista's order is 409 ORDER_CLAIMED.
+ */
+export const ClaimBodySchema = z.object({
+  claim: z.boolean({ error: 'claim must be true or false' }),
+  takeOver: z.boolean({ error: 'takeOver must be true or false' }).optional(),
+});
+export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
 /** `status` repeated or as a comma list; each status once, however often it was sent (each becomes an SQL parameter). */
 const StatusListSchema = z.preprocess((v) => {

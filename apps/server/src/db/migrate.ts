@@ -25,6 +25,7 @@ import * as m022 from './migrations/022-slack-app';
 import * as m023 from './migrations/023-fixed-tumbler-deadline';
 import * as m024 from './migrations/024-health-consent';
 import * as m025 from './migrations/025-one-door';
+import * as m026 from './migrations/026-claims';
 import * as m027 from './migrations/027-prep-target';
 import type { Database } from './types';
 
@@ -61,6 +62,7 @@ class StaticProvider implements MigrationProvider {
       '023-fixed-tumbler-deadline': { up: m023.up(this.dialect) },
       '024-health-consent': { up: m024.up(this.dialect) },
       '025-one-door': { up: m025.up(this.dialect) },
+      '026-claims': { up: m026.up(this.dialect) },
       '027-prep-target': { up: m027.up(this.dialect) },
     });
   }

@@ -30,6 +30,9 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
     owner_avoids: '[]',
     diet_warnings: '[]',
     tumbler_grace_seconds: (row) => (row.tumbler_missing_at === null ? null : row.tumbler_grace_seconds),
+    // Migration 026: nobody had taken an order from before.
+    claimed_by: null,
+    claimed_at: null,
   },
   sites: {
     tumbler_grace_seconds: 300,

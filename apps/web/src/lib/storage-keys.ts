@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
 export const BOARD_STORAGE_KEYS = {
   ticketAmberMinutes: 'baristaTicketAmberMinutes',
   ticketRedMinutes: 'baristaTicketRedMinutes',
+  /** Whose tickets the board shows: mine, unclaimed or all (features/barista/lib/claims.ts). */
+  claimFilter: 'baristaClaimFilter',
 } as const;
 
 export const tokenStorage = {

@@ -120,6 +120,10 @@ export interface OrdersTable {
   /** The owner's avoided tags when it was placed, and those the drink contains (migration 020): JSON lists. */
   owner_avoids: Optional<string>;
   diet_warnings: Optional<string>;
+  /** The barista making it (migration 026): a claim, or their Do on an order nobody had taken; null: nobody. */
+  claimed_by: Optional<number | null>;
+  /** When they took it; null with `claimed_by`. */
+  claimed_at: Optional<Timestamp | null>;
 }
 
 /**

@@ -20,6 +20,8 @@ export const MOVED_COLUMNS = [
   'tumbler_missing_at',
   'tumbler_grace_seconds',
   'reminded_at',
+  'claimed_by',
+  'claimed_at',
 ] as const;
 export type MovedColumns = Pick<Selectable<OrdersTable>, (typeof MOVED_COLUMNS)[number]>;
 
@@ -41,6 +43,11 @@ export async function moveOrder(
     rejectNote?: string;
     /** The order's times the move writes (taken, done) or clears (an undo). */
     times?: OrderTimes;
+    /**
+     * The barista whose move takes the order when nobody has: the move applies only while nobody
+     * else has taken it (decision 0074).
+     */
+    claimBy?: number;
   },
   entry: { changedBy: number; note: string | null },
   /** PostgreSQL: writes that commit with the move, in the same statement (each made only when the order moved). */
@@ -65,9 +72,18 @@ export async function moveOrder(
       updated_at: change.at,
       ...(change.rejectNote !== undefined ? { reject_note: change.rejectNote } : {}),
       ...change.times,
+      ...(change.claimBy !== undefined
+        ? {
+            claimed_by: sql<number>`coalesce(claimed_by, ${change.claimBy})`,
+            claimed_at: sql<string>`coalesce(claimed_at, ${change.at})`,
+          }
+        : {}),
     })
     .where('id', '=', change.id)
     .where('status', '=', change.from)
+    .$if(change.claimBy !== undefined, (q) =>
+      q.where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', change.claimBy as number)])),
+    )
     .returning([...MOVED_COLUMNS]);
   if (dialect === 'sqlite') {
     const moved = await update.executeTakeFirst();

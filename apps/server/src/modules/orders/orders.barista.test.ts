@@ -163,7 +163,8 @@ describe('barista processing', () => {
         baristaPatch(t, second, order.id, { status: 'in-progress' }),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(results.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+      // The Do that won took the order: the other barista is told who makes it (decision 0074).
+      expect(results.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'ORDER_CLAIMED' });
       const starts = (await historyOf(order.id)).filter((h) => h.to_status === 'in-progress');
       expect(starts).toHaveLength(1);
     }

@@ -52,6 +52,10 @@ export function toOrder(row: OrderRow): Order {
     ...(row.reminded_at ? { remindedAt: row.reminded_at } : {}),
     avoids: parseDietTags(row.owner_avoids),
     dietWarnings: parseDietTags(row.diet_warnings),
+    claimedBy:
+      row.claimed_by === null || row.claimed_by_name === null
+        ? null
+        : { id: Number(row.claimed_by), name: row.claimed_by_name },
   };
 }
 

@@ -22,7 +22,7 @@ export interface QueueKey {
 /**
  * The one query every order read starts from: the order with its menu item, category, owner and site in
  * a single statement (no query per order). The venue is the order's own snapshot, not the
- * category's current one.
+ * category's current one. Who makes it (`cu`, migration 026): their name as it is now.
  */
 export function orderQuery(db: Db) {
   return db
@@ -31,6 +31,7 @@ export function orderQuery(db: Db) {
     .innerJoin('categories as c', 'c.id', 'm.category_id')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .innerJoin('sites as s', 's.id', 'o.site_id')
+    .leftJoin('users as cu', 'cu.id', 'o.claimed_by')
     .select([
       'o.id',
       'o.site_id',
@@ -63,6 +64,8 @@ export function orderQuery(db: Db) {
       'o.reminded_at',
       'o.owner_avoids',
       'o.diet_warnings',
+      'o.claimed_by',
+      'cu.name as claimed_by_name',
       optionsColumn(db).as('options_json'),
     ]);
 }

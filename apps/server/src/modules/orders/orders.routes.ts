@@ -4,6 +4,7 @@ import {
   BaristaOrderPatchBodySchema,
   BulkBaristaAnswerSchema,
   BulkBaristaBodySchema,
+  ClaimBodySchema,
   TimelineEntrySchema,
   TumblerMarkBodySchema,
   CountSchema,
@@ -289,7 +290,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'ordered -> in-progress; in-progress -> done (rejectNote becomes ""); ordered | in-progress -> rejected; ' +
           "done -> picked (handed over); done -> uncollected once the site's uncollectedAfterMinutes have passed since " +
           'it was finished (before: 409 NOT_YET_UNCOLLECTED). Other changes, or an order someone else changed first: ' +
-          '409 INVALID_TRANSITION. Emits `orders`.' +
+          '409 INVALID_TRANSITION. Do (in-progress) takes an order nobody has taken for the barista (`claimedBy`); on an ' +
+          'order another barista is making it is 409 ORDER_CLAIMED naming them (messageId people.refusal.orderClaimed, ' +
+          'params.name). Emits `orders`.' +
           KEY_DOC,
         security: bearerSecurity,
         headers: OrderMoveHeadersSchema,
@@ -301,6 +304,33 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
     async (request, reply) =>
       keyedMove(request, reply, { route: 'barista-move', orderId: request.params.id, body: request.body }, () =>
         service.baristaUpdate(currentUser(request), request.params.id, request.body),
+      ),
+  );
+
+  app.post(
+    '/order/barista/:id/claim',
+    {
+      preHandler: requireRole('barista'),
+      schema: {
+        tags: TAGS,
+        summary: 'A barista takes a waiting or in-progress order (claim: true) or gives it back (claim: false)',
+        description:
+          "The order's claimedBy becomes the barista (or null). An order another barista is making: 409 ORDER_CLAIMED " +
+          'naming them (messageId people.refusal.orderClaimed, params.name), unless takeOver: true (a shift change). Of ' +
+          'two baristas taking one order at once exactly one gets it. Asking for what already is changes nothing. An ' +
+          'order that is finished, cancelled or rejected: 409 INVALID_TRANSITION; a barista of another site: 403. In the ' +
+          'timeline (note claimed or released). Emits `orders`.' +
+          KEY_DOC,
+        security: bearerSecurity,
+        headers: OrderMoveHeadersSchema,
+        params: IdParamsSchema,
+        body: ClaimBodySchema,
+        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
+      },
+    },
+    async (request, reply) =>
+      keyedMove(request, reply, { route: 'claim', orderId: request.params.id, body: request.body }, () =>
+        service.claim(currentUser(request), request.params.id, request.body),
       ),
   );
 };

@@ -21,6 +21,7 @@ import { createQueueService } from './queue.service';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 import { createCounterDay } from './counter-day';
+import { createClaims } from './claims';
 import { withRequestKey, type KeyedMove, type MoveAnswer } from './request-keys';
 
 /**
@@ -35,6 +36,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   const placement = createPlacementService(ctx, deps, core, queue);
   const { move, ...transitions } = createTransitionsService(ctx, deps, core, queue);
   const counter = createCounterDay(ctx, deps, core, move);
+  const claims = createClaims(ctx, deps, core);
 
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
@@ -69,6 +71,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     ...placement,
     ...transitions,
     ...counter,
+    ...claims,
     /** POST /order/barista/{id}/undo: a tumbler mark, or the latest move (transitions.service). */
     async undo(user: AuthUser, id: number): Promise<Order> {
       return (await counter.undoTumbler(user, id)) ?? transitions.undo(user, id);

@@ -292,6 +292,8 @@ export function createPlacementCommit(
       reminded_at: null,
       owner_avoids: plan.diet.avoids,
       diet_warnings: plan.diet.warnings,
+      claimed_by: null,
+      claimed_by_name: null,
       options_json: JSON.stringify(
         plan.options.map((o) => [
           o.group_id,

@@ -23,7 +23,7 @@ const WAIT_FOR_FIRST_MS = 10 * 1000;
 const LOOK_EVERY_MS = 50;
 
 /** Which move a key was sent for. */
-export type MoveRoute = 'barista-move' | 'undo' | 'owner-move';
+export type MoveRoute = 'barista-move' | 'undo' | 'owner-move' | 'claim';
 
 export interface KeyedMove {
   userId: number;

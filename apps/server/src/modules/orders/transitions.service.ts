@@ -27,34 +27,12 @@ import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
-import type { OrderTimes } from './order-writes.repository';
+import { claimedRefusal } from './claims';
+import { paceAfterMove, timesOf, timesUndone } from './move-times';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
 import { RECENT_COMPLETIONS } from './wait-estimate';
-
-/** Milliseconds from one ISO instant to a later one; null when either is missing or they run backwards. */
-function millisBetween(from: string | null, to: string): number | null {
-  if (!from) return null;
-  const ms = Date.parse(to) - Date.parse(from);
-  return Number.isFinite(ms) && ms >= 0 ? ms : null;
-}
-
-/** The order's times a move to `to` at `at` writes: taken (and the wait before it), done (and the preparation). */
-function timesOf(row: OrderRow, to: OrderStatus, at: string): OrderTimes {
-  // A tumbler mark belongs to an order still to be made: any other move ends it.
-  const tumbler = row.tumbler_missing_at && to !== 'in-progress' ? { tumbler_missing_at: null } : {};
-  if (to === 'in-progress') return { taken_at: at, wait_ms: millisBetween(row.order_date, at) };
-  if (to === 'done') return { done_at: at, prep_ms: millisBetween(row.taken_at, at), ...tumbler };
-  return tumbler;
-}
-
-/** What taking back a move to `undone` clears: the times that move wrote. */
-function timesUndone(undone: OrderStatus): OrderTimes {
-  if (undone === 'in-progress') return { taken_at: null, wait_ms: null };
-  if (undone === 'done') return { done_at: null, prep_ms: null, reminded_at: null };
-  return {};
-}
 
 /** The history note of a move taken back. */
 const UNDO_NOTE = 'undo';
@@ -72,35 +50,6 @@ function errorBody(error: AppError): ErrorBody {
 const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
 
-/**
- * A line's drinks in progress and latest completions (newest first) after a move of `row` to `to`
- * that writes `times`, from the same as counted before it; null when they cannot be told without a
- * read (a completion taken back from a full list: the one before the list is not known).
- */
-function paceAfterMove(
-  before: { inProgress: number; completions: readonly string[] },
-  row: OrderRow,
-  to: OrderStatus,
-  times: OrderTimes,
-): { inProgress: number; completions: string[] } | null {
-  const inProgress = before.inProgress + (to === 'in-progress' ? 1 : 0) - (row.status === 'in-progress' ? 1 : 0);
-  const completions = [...before.completions];
-  const doneAfter = times.done_at === undefined ? row.done_at : times.done_at;
-  if (doneAfter === row.done_at) return { inProgress, completions };
-  if (row.done_at !== null) {
-    const at = completions.indexOf(row.done_at);
-    if (at >= 0) {
-      if (completions.length >= RECENT_COMPLETIONS) return null;
-      completions.splice(at, 1);
-    }
-  }
-  if (doneAfter !== null) {
-    completions.push(doneAfter);
-    completions.sort((a, b) => b.localeCompare(a));
-  }
-  return { inProgress, completions: completions.slice(0, RECENT_COMPLETIONS) };
-}
-
 /** Moving orders on: the barista's, the owner's, several at once, undo, and closing time. */
 export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
   const { db, clock, events } = ctx;
@@ -115,7 +64,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     actor: OrderActor | 'undo' | 'release',
     to: OrderStatus,
     changedBy: number,
-    options: { rejectNote?: string; note?: string | null } = {},
+    options: { rejectNote?: string; note?: string | null; claimer?: AuthUser } = {},
   ): Promise<Order> {
     const allowed =
       actor === 'undo'
@@ -144,6 +93,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       at,
       rejectNote: options.rejectNote,
       times: actor === 'undo' ? timesUndone(row.status) : released ? { order_date: at } : timesOf(row, to, at),
+      // A barista's Do takes the order when nobody has; another barista's order it leaves (0074).
+      claimBy: options.claimer?.id,
     };
     const entry = { changedBy, note: options.note ?? null };
     // Today's line of the order at its site. A move that changes its pace (a drink starts or
@@ -169,10 +120,19 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         return done;
       });
     }
-    if (!moved) throw invalidTransition((await load(row.id)).status, to);
+    if (!moved) {
+      const now = await load(row.id);
+      // Another barista took it, or took it and started it, meanwhile: they are named.
+      const making = now.status === 'ordered' || now.status === 'in-progress';
+      if (options.claimer && making && now.claimed_by !== null && now.claimed_by !== options.claimer.id) {
+        throw claimedRefusal(now);
+      }
+      throw invalidTransition(now.status, to);
+    }
     const { paceBefore, paceAfter, ...columns } = moved;
     // The order as the move left it: what it was read as, with what the move changed.
-    const updated: OrderRow = { ...row, ...columns };
+    const claimer = columns.claimed_by === row.claimed_by ? row.claimed_by_name : (options.claimer?.name ?? null);
+    const updated: OrderRow = { ...row, ...columns, claimed_by_name: claimer };
     core.ordersChanged(row.site_id, pacedBy(row, row.status, to));
     // The line's wait inputs as the move left them, when its statement counted them.
     const after = paceAfter ?? (paceBefore ? paceAfterMove(paceBefore, row, to, change.times) : null);
@@ -232,6 +192,11 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       throw badRequest('reject_note: is required to reject an order');
     }
     const row = await loadAtStaffSite(user, id);
+    if (body.status === 'in-progress') {
+      // Another barista is making it: said before trying, with their name.
+      if (row.claimed_by !== null && row.claimed_by !== user.id) throw claimedRefusal(row);
+      return transition(row, 'barista', 'in-progress', user.id, { claimer: user });
+    }
     if (body.status === 'rejected') {
       return transition(row, 'barista', 'rejected', user.id, {
         rejectNote: body.reject_note,

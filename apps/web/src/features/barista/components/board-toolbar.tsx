@@ -21,6 +21,8 @@ interface BoardToolbarProps {
   onSelectMode: () => void;
   /** The undo bar, when a move can be taken back: in this line, where it covers nothing. */
   undo?: ReactNode;
+  /** Whose tickets (claim-filter.tsx), beside the category filter. */
+  claimFilter?: ReactNode;
 }
 
 /** The line above the tickets: the category filter, the all-day counts and the way into select mode. */
@@ -34,6 +36,7 @@ export function BoardToolbar({
   canSelect,
   onSelectMode,
   undo,
+  claimFilter,
 }: BoardToolbarProps) {
   const { _ } = useLingui();
   return (
@@ -50,6 +53,7 @@ export function BoardToolbar({
           onValueChange={onFilterChange}
         />
       </div>
+      {claimFilter}
       <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
       <div className="flex min-w-0 flex-1 basis-56 justify-end empty:hidden">{undo}</div>
       {selectMode ? null : (

@@ -21,17 +21,21 @@ import { useBoardFilters } from '@/features/barista/hooks/use-board-filters';
 import { useBoardMoves } from '@/features/barista/hooks/use-board-moves';
 import { useBoardSelection } from '@/features/barista/hooks/use-board-selection';
 import { useBoardShortcuts } from '@/features/barista/hooks/use-board-shortcuts';
+import { useClaims } from '@/features/barista/hooks/use-claims';
 import { useRejectDialog } from '@/features/barista/hooks/use-reject-dialog';
 import { useTicketFocus } from '@/features/barista/hooks/use-ticket-focus';
 import { DEFAULT_AGE_THRESHOLDS, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { BoardToolbar } from './board-toolbar';
 import { BulkFailures } from './bulk-failures';
+import { ClaimFilter } from './claim-filter';
 import { OrderCard } from './order-card';
 import { OrderSection } from './order-section';
 import { OrderTimelineDialog } from './order-timeline-dialog';
+import { ProductionTotals } from './production-totals';
 import { ReadyLane } from './ready-lane';
 import { RejectOrderDialog } from './reject-order-dialog';
 import { SelectModeBar } from './select-mode-bar';
+import { TicketClaim } from './ticket-claim';
 import { UndoBar } from './undo-bar';
 
 /** How often the tickets' ages are read again: a minute display is at most this late. */
@@ -126,7 +130,9 @@ export function OrderBoard({
   const [timelineOrder, setTimelineOrder] = useState<QueuedOrder | null>(null);
 
   const boardRef = useRef<HTMLDivElement>(null);
-  const board = useBoardFilters(orders);
+  // Who makes what (decision 0074): the mine / unclaimed / all filter narrows the tickets to make.
+  const claims = useClaims(orders, announce);
+  const board = useBoardFilters(claims.shown);
   // One selection for the tickets and the ready drinks: Do, Done, Cancel and Hand over selected.
   const selectable = useMemo(() => [...board.visible, ...board.ready], [board.visible, board.ready]);
   const selection = useBoardSelection(selectable);
@@ -177,6 +183,16 @@ export function OrderBoard({
       onShowTimeline={setTimelineOrder}
       onMarkTumbler={(o, missing) => void moves.markTumbler(o, missing)}
       onFocusTicket={focus.setCurrentId}
+      claim={
+        <TicketClaim
+          order={order}
+          meId={claims.meId}
+          busy={claims.pendingIds.has(order.id) || moves.pendingIds.has(order.id)}
+          offlineReasonId={offlineReasonId}
+          besideNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
+          onClaim={(o, action) => void claims.claim(o, action)}
+        />
+      }
     />
   );
 
@@ -201,6 +217,7 @@ export function OrderBoard({
             />
           ) : null
         }
+        claimFilter={<ClaimFilter value={claims.filter} onChange={claims.setFilter} />}
       />
 
       {selection.active ? (
@@ -247,13 +264,17 @@ export function OrderBoard({
         <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1fr)_11.5rem] lg:items-start">
           {/* A tablet: In Progress, Waiting and Ready side by side, Ready in view while the tickets
               scroll (decision 0075); a phone: one after the other. */}
-          <OrderSection
-            title={_('barista.board.inProgress')}
-            orders={board.inProgress}
-            className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
-            listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
-            renderOrder={renderTicket}
-          />
+          <div className="contents lg:flex lg:flex-col lg:gap-3">
+            <OrderSection
+              title={_('barista.board.inProgress')}
+              orders={board.inProgress}
+              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
+              listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
+              renderOrder={renderTicket}
+            />
+            {/* What the open orders need (decision 0074): first on a phone, under In Progress on a tablet. */}
+            <ProductionTotals orders={orders} className="order-first lg:order-none" />
+          </div>
           <OrderSection
             title={_('barista.board.waiting')}
             orders={board.waiting}

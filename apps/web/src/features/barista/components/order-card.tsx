@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { CalendarClock, Candy, History } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useScreenSite } from '@/api/site-state';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
@@ -42,6 +42,8 @@ interface OrderCardProps {
   /** "Tumbler not here" (true) or "Tumbler found" (false). */
   onMarkTumbler?: (order: QueuedOrder, missing: boolean) => void;
   onFocusTicket?: (id: number) => void;
+  /** Who makes it and the tap that changes it (ticket-claim.tsx), under the drink and the person. */
+  claim?: ReactNode;
 }
 
 const EDGE = {
@@ -73,6 +75,7 @@ export function OrderCard({
   onShowTimeline,
   onMarkTumbler,
   onFocusTicket,
+  claim,
 }: OrderCardProps) {
   const { _ } = useLingui();
   const { timeZone: cafeTimeZone } = useScreenSite();
@@ -130,6 +133,7 @@ export function OrderCard({
         <h3 className="text-base leading-5 font-bold break-words">{order.menu.name}</h3>
         <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
       </div>
+      {selectMode ? null : claim}
 
       {isBar ? (
         description ? (

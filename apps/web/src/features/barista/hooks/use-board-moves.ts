@@ -79,7 +79,9 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
     } catch (error) {
       // No answer: the tap waits with its key (the server may have applied it; the key makes it once).
       if (isNetworkError(error)) keep(move, order, status);
-      else if (isApiError(error, 'INVALID_TRANSITION')) toast.error(errorText(error));
+      // Another barista was faster, or is making it (named): the server's words say so.
+      else if (isApiError(error, 'INVALID_TRANSITION') || isApiError(error, 'ORDER_CLAIMED'))
+        toast.error(errorText(error));
       else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
     } finally {
       markPending([order.id], false);

@@ -1,4 +1,4 @@
-import type { Order } from '@cafe/shared';
+import type { Order, OrderStatus } from '@cafe/shared';
 import { i18n } from '@/i18n';
 
 /** One line of the all-day counts: how many of a drink (an item, in one size) are waiting. */
@@ -26,12 +26,13 @@ export function drinkKey(order: Pick<Order, 'menu' | 'options'>): string {
 
 /**
  * How many of each drink are waiting (a kitchen display's "all day"): by menu item and size, the most
- * asked-for first, then by name, so a barista can make several of one drink at once.
+ * asked-for first, then by name, so a barista can make several of one drink at once. `statuses`:
+ * the orders counted (waiting ones unless told; the totals strip counts those in progress too).
  */
-export function allDayCounts(orders: readonly Counted[]): DrinkCount[] {
+export function allDayCounts(orders: readonly Counted[], statuses: readonly OrderStatus[] = ['ordered']): DrinkCount[] {
   const byMenu = new Map<string, DrinkCount>();
   for (const order of orders) {
-    if (order.status !== 'ordered') continue;
+    if (!statuses.includes(order.status)) continue;
     const key = drinkKey(order);
     const count = byMenu.get(key);
     const size = sizeOf(order);

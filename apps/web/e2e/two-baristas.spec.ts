@@ -1,0 +1,196 @@
+import path from 'node:path';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type Response,
+  type Route,
+} from './test';
+import {
+  activeCafeItems,
+  apiLogin,
+  bearer,
+  clearActiveOrders,
+  DEMO,
+  expectAccessible,
+  placeDrinkViaApi,
+  registerUser,
+  setShopStatus,
+  signInWithTokens,
+  uploadTinyPng,
+} from './support';
+
+/**
+ * Two baristas share one board (decision 0074): each ticket says who makes it, a barista takes a
+ * ticket, both tap Do on one ticket at once and one gets it while the other is told who, each
+ * narrows the board to their own tickets, and the totals strip follows the orders live. One on the
+ * counter tablet (1024 x 768), one on a phone (390 x 844). Both boards talk to one server process;
+ * the same race across two processes sharing one database is orders.claims.cluster.test.ts.
+ */
+
+const TABLET = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const stamp = () => Date.now().toString(36).slice(-5);
+
+test.beforeEach(async ({ request }) => {
+  await setShopStatus(request, 'cafe-open');
+  await clearActiveOrders(request);
+});
+
+test.afterAll(async ({ request }) => {
+  await clearActiveOrders(request);
+});
+
+/** A new barista (registered, made a barista by the admin, signed in again with the role). */
+async function newBarista(request: APIRequestContext, name: string) {
+  const account = await registerUser(request, name);
+  const first = await apiLogin(request, account.email, account.password);
+  const { id } = (await (await request.get('/api/user/me', { headers: bearer(first.accessToken) })).json()) as {
+    id: number;
+  };
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const promoted = await request.patch(`/api/user/${id}`, {
+    headers: bearer(admin.accessToken),
+    data: { role: 'barista' },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return apiLogin(request, account.email, account.password);
+}
+
+async function openBoard(
+  browser: Browser,
+  baseURL: string | undefined,
+  tokens: { accessToken: string; refreshToken: string },
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signInWithTokens(page, tokens, '/ordering');
+  // Only once the live connection is up (and the board caught up) does it say so.
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  return page;
+}
+
+/**
+ * Holds each page's next Do until both have been sent, then lets both go to the server together;
+ * answers the server's answers to them, in the order of `pages`.
+ */
+async function holdBothDos(pages: readonly Page[]): Promise<{ answers: Promise<Response[]> }> {
+  const DO = /\/api\/order\/barista\/\d+$/;
+  const held: Route[] = [];
+  for (const page of pages) {
+    await page.route(DO, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      held.push(route);
+      if (held.length === pages.length) for (const each of held) await each.fallback();
+    });
+  }
+  // Wrapped: an async function would wait for a promise it returns, before the taps are made.
+  return {
+    answers: Promise.all(
+      pages.map((page) => page.waitForResponse((r) => r.request().method() === 'PATCH' && DO.test(r.url()))),
+    ),
+  };
+}
+
+test('two baristas share the board: who makes what, a race for one ticket, mine only, and the totals live', async ({
+  browser,
+  baseURL,
+  request,
+}, testInfo) => {
+  const cleoName = `Cleo ${stamp()}`;
+  const cleoTokens = await newBarista(request, cleoName);
+  const beaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
+  const beaName = (
+    (await (await request.get('/api/user/me', { headers: bearer(beaTokens.accessToken) })).json()) as { name: string }
+  ).name;
+
+  // Three people wait for the same drink.
+  const [menu] = await activeCafeItems(request);
+  const customers: string[] = [];
+  const place = async (first: string) => {
+    const person = `${first} ${stamp()}`;
+    const account = await registerUser(request, person);
+    const tokens = await apiLogin(request, account.email, account.password);
+    const image = await uploadTinyPng(request, tokens.accessToken);
+    await placeDrinkViaApi(
+      request,
+      tokens.accessToken,
+      { menu: menu!, type: 'hot', sweetness: 50, remark: '-' },
+      image,
+    );
+    customers.push(person);
+    return `${menu!.name} for ${person}`;
+  };
+  const [ann, ben, cy] = [await place('Ann'), await place('Ben'), await place('Cy')];
+
+  const bea = await openBoard(browser, baseURL, beaTokens, TABLET);
+  const cleo = await openBoard(browser, baseURL, cleoTokens, PHONE);
+  const ticket = (page: Page | Locator, name: string) => page.getByRole('article', { name });
+  const strip = (page: Page) => page.getByRole('region', { name: 'To make' });
+  for (const page of [bea, cleo]) {
+    await expect(strip(page).getByRole('list', { name: 'Drinks to make' })).toHaveText(`${menu!.name} ×3`);
+  }
+
+  // Bea takes Ann's drink: her board says "you", Cleo's names her, live.
+  await ticket(bea, ann)
+    .getByRole('button', { name: `I'll make this: ${ann}` })
+    .click();
+  await expect(ticket(bea, ann).getByText('Making: you')).toBeVisible();
+  await expect(ticket(cleo, ann).getByText(`Making: ${beaName}`)).toBeVisible();
+  await expect(ticket(cleo, ann).getByRole('button', { name: `Making: ${beaName}. Take over ${ann}?` })).toBeVisible();
+  await expectAccessible(bea, 'the board with a claimed ticket');
+
+  // Both tap Do on Ben's drink at once: one makes it, the other is told who.
+  const { answers } = await holdBothDos([bea, cleo]);
+  await ticket(bea, ben).getByRole('button', { name: 'Do', exact: true }).click();
+  await ticket(cleo, ben).getByRole('button', { name: 'Do', exact: true }).click();
+  const [beaAnswer, cleoAnswer] = await answers;
+  expect([beaAnswer!.status(), cleoAnswer!.status()].sort()).toEqual([200, 409]);
+  const won = (beaAnswer!.status() === 200 ? beaAnswer! : cleoAnswer!).json() as Promise<{
+    claimedBy: { name: string } | null;
+  }>;
+  const winnerName = (await won).claimedBy!.name;
+  expect([beaName, cleoName]).toContain(winnerName);
+  const [winner, loser] = winnerName === beaName ? [bea, cleo] : [cleo, bea];
+  await expect(loser.getByText(`${winnerName} is making this order. Ask them, or take it over.`)).toBeVisible();
+  const inProgress = (page: Page) => page.getByRole('region', { name: 'In Progress Order' });
+  await expect(ticket(inProgress(winner), ben).getByText('Making: you')).toBeVisible();
+  await expect(ticket(inProgress(loser), ben).getByText(`Making: ${winnerName}`)).toBeVisible();
+
+  // Cleo takes Cy's drink and shows only her own tickets; the choice stays after a reload.
+  await ticket(cleo, cy)
+    .getByRole('button', { name: `I'll make this: ${cy}` })
+    .click();
+  await expect(ticket(cleo, cy).getByText('Making: you')).toBeVisible();
+  for (const [page, name] of [
+    [bea, 'tablet'],
+    [cleo, 'phone'],
+  ] as const) {
+    const screenshot = path.join(testInfo.project.outputDir, `two-baristas-${name}.png`);
+    await page.screenshot({ path: screenshot });
+    await testInfo.attach(`two baristas: the ${name}`, { path: screenshot, contentType: 'image/png' });
+  }
+  await cleo.getByRole('radiogroup', { name: 'Whose' }).getByRole('radio', { name: 'Mine' }).click();
+  const cleosOwn = [cy, ...(winner === cleo ? [ben] : [])];
+  await expect(cleo.getByRole('article')).toHaveCount(cleosOwn.length);
+  for (const name of cleosOwn) await expect(ticket(cleo, name)).toBeVisible();
+  await expect(ticket(cleo, ann)).toHaveCount(0);
+  await cleo.reload();
+  await expect(cleo.getByRole('radio', { name: 'Mine' })).toHaveAttribute('aria-checked', 'true');
+  await expect(cleo.getByRole('article')).toHaveCount(cleosOwn.length);
+
+  // A fourth order arrives: both totals count it, live (Cleo's too, though her tickets are only hers).
+  const di = await place('Di');
+  for (const page of [bea, cleo]) {
+    await expect(strip(page).getByRole('list', { name: 'Drinks to make' })).toHaveText(`${menu!.name} ×4`);
+  }
+  await expect(ticket(bea, di).getByRole('button', { name: `I'll make this: ${di}` })).toBeVisible();
+  await expect(ticket(cleo, di)).toHaveCount(0);
+  await cleo.getByRole('radio', { name: 'Unclaimed' }).click();
+  await expect(cleo.getByRole('article')).toHaveCount(1);
+  await expect(ticket(cleo, di)).toBeVisible();
+});

@@ -1,0 +1,36 @@
+import { OrderSchema, type ClaimBody, type Id } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useLiveStatus } from '@/lib/live-listeners';
+import { baristaOrdersRootKey } from './get-barista-orders';
+
+export interface ClaimOrderInput extends ClaimBody {
+  id: Id;
+  /** The tap's Idempotency-Key: a retry with it is answered again, never applied twice. */
+  idempotencyKey?: string;
+}
+
+/**
+ * POST /order/barista/{id}/claim: the barista takes an order (`claim: true`), gives it back
+ * (`false`), or takes it over from another (`takeOver`); answers the Order with its `claimedBy`.
+ * Another barista's order is 409 ORDER_CLAIMED, whose message names them.
+ */
+export const claimOrder = ({ id, idempotencyKey, ...body }: ClaimOrderInput) =>
+  api(`/order/barista/${id}/claim`, {
+    method: 'POST',
+    body,
+    schema: OrderSchema,
+    ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
+  });
+
+export function useClaimOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimOrder,
+    // The claim's `orders` event brings it to every board; without the live channel, the board reads.
+    onSettled: () =>
+      useLiveStatus.getState().connected
+        ? undefined
+        : queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+  });
+}
