@@ -1,6 +1,7 @@
 // Starts the built server for the browser tests with a fresh data folder and the demo data.
 // CAFE_TIMEZONE, COMPANY_EMAIL_DOMAIN and CLOCK_NOW may be given (the second server of
 // playwright.config.ts runs another cafe zone and domain); the defaults are the usual cafe's.
+// Two processes of one cafe (e2e/two-processes.ts) share E2E_DATA_DIR and a DATABASE_URL.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../../server/dist/server.js');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cafe-e2e-'));
 const timeZone = process.env.CAFE_TIMEZONE ?? 'Asia/Bangkok';
 
 const child = spawn(process.execPath, [serverEntry], {

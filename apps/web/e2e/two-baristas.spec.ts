@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { startTwoProcesses, type TwoProcesses } from './two-processes';
 import {
   expect,
   test,
@@ -18,6 +19,7 @@ import {
   expectAccessible,
   placeDrinkViaApi,
   registerUser,
+  serveOrderViaApi,
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
@@ -26,22 +28,32 @@ import {
 /**
  * Two baristas share one board (decision 0074): each ticket says who makes it, a barista takes a
  * ticket, both tap Do on one ticket at once and one gets it while the other is told who, each
- * narrows the board to their own tickets, and the totals strip follows the orders live. One on the
- * counter tablet (1024 x 768), one on a phone (390 x 844). Both boards talk to one server process;
- * the same race across two processes sharing one database is orders.claims.cluster.test.ts.
+ * narrows the board to their own tickets, the totals strip follows the orders live, and the ready
+ * drinks go in one hand-over. One on the counter tablet (1024 x 768), one on a phone (390 x 844),
+ * each on a server process of its own: two processes of one cafe sharing one PostgreSQL database
+ * (two-processes.ts), as production runs them behind its proxy.
  */
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const stamp = () => Date.now().toString(36).slice(-5);
 
-test.beforeEach(async ({ request }) => {
+let cafe: TwoProcesses;
+/** Requests to the first process (the tablet's); the phone's board is on the second. */
+let request: APIRequestContext;
+
+test.beforeAll(async ({ playwright }) => {
+  // A PostgreSQL cluster and two servers of its own to start: room for a loaded machine.
+  test.setTimeout(240_000);
+  cafe = await startTwoProcesses();
+  request = await playwright.request.newContext({ baseURL: cafe.urls[0] });
   await setShopStatus(request, 'cafe-open');
   await clearActiveOrders(request);
 });
 
-test.afterAll(async ({ request }) => {
-  await clearActiveOrders(request);
+test.afterAll(async () => {
+  await request?.dispose();
+  await cafe?.stop();
 });
 
 /** A new barista (registered, made a barista by the admin, signed in again with the role). */
@@ -96,10 +108,8 @@ async function holdBothDos(pages: readonly Page[]): Promise<{ answers: Promise<R
   };
 }
 
-test('two baristas share the board: who makes what, a race for one ticket, mine only, and the totals live', async ({
+test('two baristas on two server processes share the board: who makes what, a race for one ticket, mine only, the totals live, and one hand-over', async ({
   browser,
-  baseURL,
-  request,
 }, testInfo) => {
   const cleoName = `Cleo ${stamp()}`;
   const cleoTokens = await newBarista(request, cleoName);
@@ -116,19 +126,21 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
     const account = await registerUser(request, person);
     const tokens = await apiLogin(request, account.email, account.password);
     const image = await uploadTinyPng(request, tokens.accessToken);
-    await placeDrinkViaApi(
+    const id = await placeDrinkViaApi(
       request,
       tokens.accessToken,
       { menu: menu!, type: 'hot', sweetness: 50, remark: '-' },
       image,
     );
     customers.push(person);
-    return `${menu!.name} for ${person}`;
+    return { name: `${menu!.name} for ${person}`, id };
   };
-  const [ann, ben, cy] = [await place('Ann'), await place('Ben'), await place('Cy')];
+  const placed = [await place('Ann'), await place('Ben'), await place('Cy')];
+  const [ann, ben, cy] = placed.map((order) => order.name) as [string, string, string];
 
-  const bea = await openBoard(browser, baseURL, beaTokens, TABLET);
-  const cleo = await openBoard(browser, baseURL, cleoTokens, PHONE);
+  // Bea's tablet on the first process, Cleo's phone on the second.
+  const bea = await openBoard(browser, cafe.urls[0], beaTokens, TABLET);
+  const cleo = await openBoard(browser, cafe.urls[1], cleoTokens, PHONE);
   const ticket = (page: Page | Locator, name: string) => page.getByRole('article', { name });
   const strip = (page: Page) => page.getByRole('region', { name: 'To make' });
   for (const page of [bea, cleo]) {
@@ -184,7 +196,7 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
   await expect(cleo.getByRole('article')).toHaveCount(cleosOwn.length);
 
   // A fourth order arrives: both totals count it, live (Cleo's too, though her tickets are only hers).
-  const di = await place('Di');
+  const { name: di, id: diId } = await place('Di');
   for (const page of [bea, cleo]) {
     await expect(strip(page).getByRole('list', { name: 'Drinks to make' })).toHaveText(`${menu!.name} ×4`);
   }
@@ -193,4 +205,23 @@ test('two baristas share the board: who makes what, a race for one ticket, mine 
   await cleo.getByRole('radio', { name: 'Unclaimed' }).click();
   await expect(cleo.getByRole('article')).toHaveCount(1);
   await expect(ticket(cleo, di)).toBeVisible();
+
+  // Every drink made (Cy's by Cleo, who makes it; the others by Bea), then handed over from Bea's
+  // tablet in one go: Cleo's phone, on the other process, sees the Ready lane empty.
+  const [annId, benId, cyId] = placed.map((order) => order.id) as [number, number, number];
+  await serveOrderViaApi(request, beaTokens.accessToken, annId);
+  const doneBen = await request.patch(`/api/order/barista/${benId}`, {
+    headers: bearer(beaTokens.accessToken),
+    data: { status: 'done' },
+  });
+  expect(doneBen.status(), await doneBen.text()).toBe(200);
+  await serveOrderViaApi(request, cleoTokens.accessToken, cyId);
+  await serveOrderViaApi(request, beaTokens.accessToken, diId);
+  const readyLane = (page: Page) => page.getByRole('region', { name: 'Ready' });
+  for (const page of [bea, cleo]) await expect(readyLane(page).getByRole('listitem')).toHaveCount(4);
+  await expect(strip(bea).getByRole('list', { name: 'Drinks to make' })).toHaveCount(0);
+  await readyLane(bea).getByRole('button', { name: 'Select ready drinks' }).click();
+  await bea.getByRole('button', { name: 'Select all' }).click();
+  await bea.getByRole('button', { name: 'Hand over selected (4)' }).click();
+  for (const page of [bea, cleo]) await expect(readyLane(page).getByRole('listitem')).toHaveCount(0);
 });
