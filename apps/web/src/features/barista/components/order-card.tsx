@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
-import { CalendarClock, Candy, History } from 'lucide-react';
+import { CalendarClock, Candy } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useScreenSite } from '@/api/site-state';
 import { PendingMovePill } from '@/components/queued-moves';
@@ -14,6 +14,7 @@ import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
 import { OrderOptions } from './order-options';
 import { OverTargetCue } from './over-target-cue';
+import { SelectTick, TimelineButton } from './ticket-controls';
 import { TicketDiet } from './ticket-diet';
 import { canMarkTumbler, TumblerMissingRow, TumblerNotHereButton } from './ticket-tumbler';
 import { TumblerPreview } from './tumbler-preview';
@@ -185,27 +186,10 @@ export function OrderCard({
 
       <div className="mt-auto pt-0.5">
         {selectMode ? (
-          <label className="btn-secondary min-h-11 w-full cursor-pointer justify-start px-2 text-base">
-            <input
-              type="checkbox"
-              className="h-6 w-6 accent-[var(--focus)]"
-              checked={selected ?? false}
-              onChange={() => onToggleSelected?.(order.id)}
-              aria-label={_('barista.ticket.selectOrder', { order: label })}
-            />
-            <span aria-hidden="true">{selected ? _('barista.ticket.selected') : _('barista.ticket.select')}</span>
-          </label>
+          <SelectTick label={label} checked={selected ?? false} onToggle={() => onToggleSelected?.(order.id)} />
         ) : (
           <div className="grid grid-cols-[2.75rem_minmax(0,1fr)_minmax(0,1.35fr)] gap-1.5">
-            <button
-              type="button"
-              className="btn-secondary px-0"
-              onClick={() => onShowTimeline(order)}
-              aria-label={_('barista.ticket.timelineOf', { order: label })}
-              title={_('barista.ticket.timeline')}
-            >
-              <History aria-hidden="true" className="h-5 w-5" />
-            </button>
+            <TimelineButton label={label} onClick={() => onShowTimeline(order)} />
             <button
               type="button"
               className="btn-secondary px-1 text-sm font-semibold text-[var(--danger)]"

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
-import { BellRing, CheckSquare, History } from 'lucide-react';
+import { BellRing, CheckSquare } from 'lucide-react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
@@ -9,6 +9,7 @@ import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
 import { OrderOptions } from './order-options';
+import { SelectTick, TimelineButton } from './ticket-controls';
 import { TicketDiet } from './ticket-diet';
 
 interface ReadyLaneProps {
@@ -209,29 +210,15 @@ function ReadyDrink({
         </p>
       ) : null}
       {selection ? (
-        <label className="btn-secondary mt-auto min-h-11 w-full cursor-pointer justify-start px-2 text-base">
-          <input
-            type="checkbox"
-            className="h-6 w-6 accent-[var(--focus)]"
-            checked={selection.isSelected(order.id)}
-            onChange={() => selection.toggle(order.id)}
-            aria-label={_('barista.ticket.selectOrder', { order: label })}
-          />
-          <span aria-hidden="true">
-            {selection.isSelected(order.id) ? _('barista.ticket.selected') : _('barista.ticket.select')}
-          </span>
-        </label>
+        <SelectTick
+          label={label}
+          className="mt-auto"
+          checked={selection.isSelected(order.id)}
+          onToggle={() => selection.toggle(order.id)}
+        />
       ) : (
         <div className="mt-auto grid grid-cols-[2.5rem_minmax(0,1fr)] gap-1.5 pt-0.5">
-          <button
-            type="button"
-            className="btn-secondary px-0"
-            onClick={() => onShowTimeline(order)}
-            aria-label={_('barista.ticket.timelineOf', { order: label })}
-            title={_('barista.ticket.timeline')}
-          >
-            <History aria-hidden="true" className="h-5 w-5" />
-          </button>
+          <TimelineButton label={label} onClick={() => onShowTimeline(order)} />
           <button
             type="button"
             data-handover=""
