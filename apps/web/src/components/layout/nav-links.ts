@@ -73,7 +73,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.cafeDashboard'), to: paths.admin.dashboard, icon: ChartColumn, end: true },
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
-      { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned },
+      { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned, more: true },
       { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, more: true },
       { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, more: true },
       { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, more: true },

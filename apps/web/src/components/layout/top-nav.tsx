@@ -25,8 +25,8 @@ const BAR_CLASS =
  * From which width the whole bar (links, site switch, greeting, Profile, language, Logout) is
  * shown; below it the links and the rest move into the hamburger menu, so nothing overlaps at any
  * width (e2e/top-bar.spec.ts). `links` counts More as one. Three links (user) fit from 1024 px;
- * six to eight (barista) with the greeting and Logout need about 1500 px, from 1536; an admin's
- * nine, or any with the site switch of a company of several sites, need more, from 1800.
+ * six to eight (barista; admin: seven and More) with the greeting and Logout need about 1500 px,
+ * from 1536; any with the site switch of a company of several sites needs more, from 1800.
  */
 function fullBarFrom(links: number, siteSwitch: boolean): 'lg' | '2xl' | '1800' {
   if (links <= 5) return 'lg';
