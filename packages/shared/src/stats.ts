@@ -124,6 +124,14 @@ export const PrepTimesSchema = z.object({
 });
 export type PrepTimes = z.infer<typeof PrepTimesSchema>;
 
+/** The middle of `values` (the mean of the middle two of an even count); null without values. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** The figures of a group of preparation times (milliseconds) against a target each (milliseconds). */
 export function prepFigures(times: readonly { ms: number; targetMs: number }[]): PrepFigures {
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
@@ -131,8 +139,6 @@ export function prepFigures(times: readonly { ms: number; targetMs: number }[]):
   const seconds = (ms: number) => Math.round(ms / 1000);
   const overTarget = times.filter((t) => t.ms > t.targetMs).length;
   if (n === 0) return { samples: 0, medianSeconds: null, p90Seconds: null, overTarget };
-  const middle = Math.floor(n / 2);
-  const median = n % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   const p90 = sorted[Math.ceil(0.9 * n) - 1]!;
-  return { samples: n, medianSeconds: seconds(median), p90Seconds: seconds(p90), overTarget };
+  return { samples: n, medianSeconds: seconds(median(sorted)!), p90Seconds: seconds(p90), overTarget };
 }

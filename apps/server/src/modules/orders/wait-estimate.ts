@@ -3,6 +3,7 @@
  * often the counter finishes an order while it is busy (the gaps between consecutive "done"s), not
  * from Do -> Done, which collapses to nothing when a barista taps both at once.
  */
+import { median } from '@cafe/shared';
 
 /** Seconds per order assumed while there is nothing to learn from. */
 export const DEFAULT_SECONDS_PER_ORDER = 3 * 60;
@@ -53,12 +54,6 @@ export function busyGaps(doneAt: readonly string[]): number[] {
   return gaps;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 /**
  * Seconds the counter takes per order now: the median busy gap between today's latest
  * completions; with too few of them, the same hours of the previous days (one list of completion
@@ -68,5 +63,5 @@ export function secondsPerOrder(today: readonly string[], sameHoursBefore: reado
   let gaps = busyGaps(today);
   if (gaps.length < MIN_GAPS) gaps = sameHoursBefore.flatMap((day) => busyGaps(day));
   if (gaps.length < MIN_GAPS) return DEFAULT_SECONDS_PER_ORDER;
-  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round(median(gaps) / 1000)));
+  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round((median(gaps) ?? 0) / 1000)));
 }
