@@ -5,7 +5,12 @@
 
 # Node.js 24, the LTS line that gets security fixes (.nvmrc; docs/decisions/0036-supported-node.md).
 # Every native module ships Node-API binaries for it (better-sqlite3 13, sharp, argon2): no compiler.
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Pinned by digest, so that a build takes the base image that was reviewed, not whatever the tag
+# points at that day (docs/deploy.md, "Updating the base image"; decision 0083).
+# PLACEHOLDER DIGEST: the zeros are not a real digest and the build stops at this line until the
+# release procedure writes the digest the registry names for the tag:
+#   docker buildx imagetools inspect node:24-bookworm-slim --format '{{json .Manifest.Digest}}'
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:0000000000000000000000000000000000000000000000000000000000000000
 
 FROM ${NODE_IMAGE} AS toolchain
 WORKDIR /app
@@ -22,6 +27,9 @@ COPY packages/shared packages/shared
 COPY apps/server apps/server
 COPY apps/web apps/web
 RUN npm run build
+# The bill of materials of the server's runtime packages (CycloneDX JSON), kept in the image.
+COPY scripts/sbom.mjs scripts/sbom.mjs
+RUN node scripts/sbom.mjs --out /app/sbom.cdx.json
 
 FROM toolchain AS prod-deps
 # The server's runtime packages only: the web app ships built, and the shared contract is bundled
@@ -39,17 +47,29 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
+# No package manager and no build tool in what runs: npm, npx, corepack and yarn leave with their
+# caches (the image never installs anything after the build, and a tool that can fetch and run
+# code is one an intruder would use). The operator commands run with node itself:
+# node apps/server/dist/ops.js backup (docs/deploy.md).
+# The embedded database (SQLite) and generated keys live in DATA_DIR: a volume, owned by the
+# unprivileged user the server runs as. The application files stay root's, read-only to it.
+RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /opt/yarn-* \
+        /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn \
+        /usr/local/bin/yarnpkg /root/.npm /root/.cache /tmp/* \
+    && mkdir -p /data && chown node:node /data
 COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=prod-deps /app/apps/server/node_modules apps/server/node_modules
-# apps/server/package.json says "type": "module" for dist/*.js; the root one carries the
-# operator scripts (npm run backup / restore).
-COPY --from=build /app/package.json package.json
+# apps/server/package.json says "type": "module" for dist/*.js.
 COPY --from=build /app/apps/server/package.json apps/server/package.json
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
-# The embedded database (SQLite) and generated keys live in DATA_DIR: a volume, owned by the
-# unprivileged user the server runs as. The application files stay root's, read-only to it.
-RUN mkdir -p /data && chown node:node /data
+# What the image is made of, for a scanner or an auditor: the document, and a label naming it.
+ARG NODE_IMAGE
+COPY --from=build /app/sbom.cdx.json /app/sbom.cdx.json
+LABEL org.opencontainers.image.title="Office Cafe" \
+      org.opencontainers.image.base.name="${NODE_IMAGE}" \
+      office-cafe.sbom="/app/sbom.cdx.json" \
+      office-cafe.sbom.format="CycloneDX JSON"
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
