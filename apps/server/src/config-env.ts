@@ -6,6 +6,9 @@
  */
 import { z } from 'zod';
 
+/** A setting the server cannot start with; its message says what to change. */
+export class ConfigError extends Error {}
+
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((v) => v === 'on' || v === 'true' || v === '1');

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
@@ -51,5 +52,68 @@ describe('configuration', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('reads each secret from the file its _FILE variable names, as Docker and Kubernetes secrets are mounted', () => {
+    const vapid = webpush.generateVAPIDKeys();
+    const secrets: Record<string, string> = {
+      JWT_SECRET: 'a-jwt-secret-read-from-a-file-of-its-own',
+      ADMIN_PASSWORD: 'admin password from a file',
+      DATABASE_URL: 'postgres://cafe_app:p%40ss@db:5432/cafe',
+      METRICS_TOKEN: 'metrics-token-from-a-file',
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      OIDC_CLIENT_SECRET: 'oidc client secret',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      SLACK_BOT_TOKEN: 'xoxb-slack-bot-token',
+      SLACK_SIGNING_SECRET: 'slack-signing-secret-0123',
+      WEBHOOK_SECRET: 'webhook-secret-from-a-file',
+    };
+    const env: Record<string, string> = {
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'cafe',
+      PUBLIC_URL: 'https://cafe.example.com',
+      WEBHOOK_URL: 'https://hooks.example.com/cafe',
+    };
+    for (const [name, value] of Object.entries(secrets)) {
+      const file = path.join(dataDir, name.toLowerCase());
+      // As `echo value > file` writes it: the final line break is not part of the secret.
+      writeFileSync(file, `${value}\n`, { mode: 0o600 });
+      env[`${name}_FILE`] = file;
+    }
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+
+    expect(config.jwtSecret).toBe(secrets.JWT_SECRET);
+    expect(config.fixedSecrets?.jwt).toBe(true);
+    expect(config.adminPassword).toBe(secrets.ADMIN_PASSWORD);
+    expect(config.databaseUrl).toBe(secrets.DATABASE_URL);
+    expect(config.metricsToken).toBe(secrets.METRICS_TOKEN);
+    expect(config.vapid).toMatchObject({ publicKey: vapid.publicKey, privateKey: vapid.privateKey });
+    expect(config.singleSignOn?.clientSecret).toBe(secrets.OIDC_CLIENT_SECRET);
+    expect(config.notifications.email?.url).toBe(secrets.SMTP_URL);
+    expect(config.notifications.slack?.token).toBe(secrets.SLACK_BOT_TOKEN);
+    expect(config.slackApp?.signingSecret).toBe(secrets.SLACK_SIGNING_SECRET);
+    expect(config.notifications.webhook?.secret).toBe(secrets.WEBHOOK_SECRET);
+  });
+
+  it('refuses a secret set both ways, a secret file it cannot read and an empty one, naming the variable', () => {
+    const file = path.join(dataDir, 'jwt-secret-twice');
+    writeFileSync(file, `${SECRET}\n`);
+    expect(() => production({ JWT_SECRET_FILE: file })).toThrow(
+      new ConfigError('JWT_SECRET and JWT_SECRET_FILE are both set: keep one of them'),
+    );
+    const missing = path.join(dataDir, 'no-such-secret');
+    expect(() => production({ METRICS_TOKEN_FILE: missing })).toThrow(
+      new ConfigError(`METRICS_TOKEN_FILE names ${missing}, which cannot be read (ENOENT)`),
+    );
+    const empty = path.join(dataDir, 'empty-secret');
+    writeFileSync(empty, '\n');
+    expect(() => production({ WEBHOOK_SECRET_FILE: empty })).toThrow(
+      new ConfigError(`WEBHOOK_SECRET_FILE names ${empty}, which is empty`),
+    );
+    // A file's value is checked as the variable's would be.
+    const short = path.join(dataDir, 'short-metrics-token');
+    writeFileSync(short, 'short');
+    expect(() => production({ METRICS_TOKEN_FILE: short })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });

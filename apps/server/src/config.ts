@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
-import { EnvSchema, type Env } from './config-env';
+import { ConfigError, EnvSchema, type Env } from './config-env';
+import { withSecretFiles } from './config-secret-files';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
 function parseTrustProxy(value: string): false | number | string[] {
@@ -116,7 +117,7 @@ export interface Config {
   fixedSecrets?: { jwt: boolean; vapid: boolean };
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -260,7 +261,7 @@ function parseNotifications(e: Env, domain: string): NotificationsConfig {
 
 /** Parse the environment once. Nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(withSecretFiles(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'unknown'}`);

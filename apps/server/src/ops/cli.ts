@@ -17,6 +17,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ConfigError } from '../config-env';
+import { withSecretFiles } from '../config-secret-files';
 import { BackupError, SQLITE_FILE_NAME, backupFileName, backupSqlite, restoreSqlite } from './backup';
 import { postgresBackupGuidance, postgresRestoreGuidance, runPgDump } from './postgres';
 
@@ -41,7 +43,8 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
     return values.help ? 0 : 2;
   }
   const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? './data');
-  const databaseUrl = env.DATABASE_URL || undefined;
+  // DATABASE_URL_FILE as the server reads it (a Docker or Kubernetes secret).
+  const databaseUrl = withSecretFiles(env, ['DATABASE_URL']).DATABASE_URL || undefined;
 
   if (command === 'backup') {
     if (rest.length > 0) {
@@ -94,7 +97,8 @@ runOps(process.argv.slice(2), process.env).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(error instanceof BackupError || error instanceof TypeError ? error.message : error);
+    const known = error instanceof BackupError || error instanceof TypeError || error instanceof ConfigError;
+    console.error(known ? error.message : error);
     process.exitCode = 1;
   },
 );

@@ -60,6 +60,24 @@ describe('GET /api/metrics', () => {
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('# TYPE cafe_http_request_duration_seconds histogram');
   });
+
+  it('is off in production without METRICS_TOKEN, and asks for the token with one', async () => {
+    const production = { NODE_ENV: 'production', LOG_LEVEL: 'silent' };
+    t = await createTestApp({ env: production });
+    const off = await t.request('GET', '/api/metrics');
+    expect(off.statusCode).toBe(404);
+    expect(off.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Metrics are off: set METRICS_TOKEN.' });
+    expect(off.body).not.toContain('cafe_');
+    await t.close();
+
+    t = await createTestApp({ env: { ...production, METRICS_TOKEN: 'scrape-token-scrape-token' } });
+    expect((await t.request('GET', '/api/metrics')).statusCode).toBe(401);
+    const right = await t.app.inject({
+      url: '/api/metrics',
+      headers: { authorization: 'Bearer scrape-token-scrape-token' },
+    });
+    expect(right.statusCode).toBe(200);
+  });
 });
 
 describe('request ids', () => {
