@@ -76,6 +76,24 @@ function defaultWebDist(): string {
 }
 
 /** The whole application, not listening. Tests use it with `inject` or `listen({ port: 0 })`. */
+/** Brings the database's schema up to date (nothing to do when it is). */
+export async function runMigrations(database: DatabaseHandle, config: Config): Promise<void> {
+  const migrate = (db: typeof database.db) =>
+    migrateToLatest(db, database.dialect, {
+      cafeTimezone: config.cafeTimezone,
+      // The environment's cafe is only the first site's defaults (migration 009).
+      firstSite: {
+        latitude: config.cafeLat,
+        longitude: config.cafeLng,
+        radiusKm: config.orderRadiusKm,
+        timeZone: config.cafeTimezone,
+      },
+      withWritableSqliteSchema: database.withWritableSqliteSchema,
+    });
+  // A migration may take long on a big database: not under the requests' deadlines.
+  await (database.withoutDeadlines ? database.withoutDeadlines(migrate) : migrate(database.db));
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const database =
@@ -108,20 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const migrate = (db: typeof database.db) =>
-    migrateToLatest(db, database.dialect, {
-      cafeTimezone: config.cafeTimezone,
-      // The environment's cafe is only the first site's defaults (migration 009).
-      firstSite: {
-        latitude: config.cafeLat,
-        longitude: config.cafeLng,
-        radiusKm: config.orderRadiusKm,
-        timeZone: config.cafeTimezone,
-      },
-      withWritableSqliteSchema: database.withWritableSqliteSchema,
-    });
-  // A migration may take long on a big database: not under the requests' deadlines.
-  await (database.withoutDeadlines ? database.withoutDeadlines(migrate) : migrate(database.db));
+  await runMigrations(database, config);
   await resolveSecrets(database.db, config);
   const opened = config.demo ? await seedDemo(database.db, clock, config) : null;
   if (opened) app.log.info(`demo mode: added the demo accounts and menu, and opened the ${opened}`);

@@ -34,6 +34,12 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The schema owner's connection, for the migrations only (docs/deploy.md, Database roles). */
+  MIGRATE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'MIGRATE_DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
   COMPANY_EMAIL_DOMAIN: z.string().default('example.com'),
   CAFE_TIMEZONE: z.string().default('Asia/Bangkok'),

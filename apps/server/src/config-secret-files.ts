@@ -9,6 +9,7 @@ import { ConfigError } from './config-env';
  */
 export const SECRET_FILE_SETTINGS = [
   'DATABASE_URL',
+  'MIGRATE_DATABASE_URL',
   'JWT_SECRET',
   'ADMIN_PASSWORD',
   'METRICS_TOKEN',

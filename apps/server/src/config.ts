@@ -66,6 +66,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** The schema owner's connection for the migrations, when the server otherwise connects as a role that may change rows only. */
+  migrateDatabaseUrl: string | undefined;
   dataDir: string;
   companyEmailDomain: string;
   cafeTimezone: string;
@@ -269,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production) refuseUnsafeProduction(e, overrides);
+  if (e.MIGRATE_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('MIGRATE_DATABASE_URL needs DATABASE_URL (the connection the server works with)');
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -290,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    migrateDatabaseUrl: e.MIGRATE_DATABASE_URL,
     dataDir,
     companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(),
     cafeTimezone: e.CAFE_TIMEZONE,

@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection';
 import path from 'node:path';
 import { attachClusterAdapter } from './realtime/cluster';
 import { markDraining } from './lib/lifecycle';
+import { migrateAsOwner } from './migrate-as-owner';
 import type { FastifyInstance } from 'fastify';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -84,6 +85,7 @@ function trackConnections(server: FastifyInstance['server']): Set<Socket> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const { shutdownTimeoutMs } = config;
+  if (config.migrateDatabaseUrl) await migrateAsOwner(config, config.migrateDatabaseUrl);
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'cafe.db') });
   const app = await buildApp({ config, database });
   const busy = trackConnections(app.server);

@@ -139,8 +139,16 @@ function batchedNotify(
     });
 }
 
-/** The adapter's table for large payloads; processes starting together may both try to make it. */
-async function ensureAttachmentTable(pool: pg.Pool): Promise<void> {
+/**
+ * The adapter's table for large payloads; processes starting together may both try to make it.
+ * With a migration role (MIGRATE_DATABASE_URL) that role makes it, and the application's role,
+ * which may not create tables (not even with IF NOT EXISTS), finds it there.
+ */
+export async function ensureAttachmentTable(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ found: string | null }>(
+    `SELECT to_regclass('socket_io_attachments')::text AS found`,
+  );
+  if (rows[0]?.found) return;
   try {
     await pool.query(`CREATE TABLE IF NOT EXISTS socket_io_attachments (
       id bigserial UNIQUE,
