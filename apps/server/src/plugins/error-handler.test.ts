@@ -46,6 +46,20 @@ describe('bad input is swept on every operation', () => {
     );
     expect(probed).toBeGreaterThan(5000);
   });
+
+  it('answers TRACE on every path of the document with 404 or 405, never echoing the request', async () => {
+    const paths = [...new Set(sweep.endpoints.map((e) => e.path.replace(/\{[^}]+\}/g, '1')))];
+    expect(paths.length).toBeGreaterThan(30);
+    for (const url of paths) {
+      const res = await sweep.t.app.inject({
+        method: 'TRACE',
+        url,
+        headers: { authorization: 'Bearer echo-me-not', cookie: 'cafe_sso=echo-me-not' },
+      });
+      expect([404, 405], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('echo-me-not');
+    }
+  });
 });
 
 describe('a database that cannot be reached right now', () => {
