@@ -62,7 +62,8 @@ describe('npm run sbom', () => {
 
     const fastify = bom.components.find((c) => c.name === 'fastify');
     expect(fastify?.purl).toBe(`pkg:npm/fastify@${fastify?.version}`);
-    expect(fastify?.hashes?.[0]).toMatchObject({ alg: 'SHA-512', content: expect.stringMatching(/^[0-9a-f]{128}$/) });
+    expect(fastify?.hashes?.[0]?.alg).toBe('SHA-512');
+    expect(fastify?.hashes?.[0]?.content).toMatch(/^[0-9a-f]{128}$/);
     // Every edge points at a listed component: the graph is whole.
     const refs = new Set([...bom.components.map((c) => c['bom-ref']), 'office-cafe@0.1.0']);
     for (const edge of bom.dependencies) {
