@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { demoAccountsWithPublishedPasswords, seedDemo, ensureAdmin } from './db/seed';
+import { loggedUrl } from './lib/logged-url';
 import { createClock, type Clock } from './lib/clock';
 import { readableLogStream } from './lib/readable-log';
 import { testClockRoutes } from './plugins/test-clock';
@@ -150,7 +151,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', (request, reply, done) => {
     if (logRequests) {
       request.log[requestLevel](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          url: loggedUrl(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'request',
       );
     }

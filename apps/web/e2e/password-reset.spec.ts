@@ -9,7 +9,7 @@ import { openMailbox, waitForMail, type Mail } from './mailbox';
  * person changes theirs on the profile and stays signed in.
  */
 
-const RESET_LINK = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/;
+const RESET_LINK = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]{43}/;
 const isResetMail = (mail: Mail) => RESET_LINK.test(mail.text);
 
 test.beforeAll(async () => {

@@ -140,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the token of the link sent to it',
         description:
-          'The link is `PUBLIC_URL/confirm-email?token=...`, valid for 24 hours and once; a newer link replaces it. ' +
+          'The link is `PUBLIC_URL/confirm-email#token=...` (the token in the fragment, which reaches no server or log), valid for 24 hours and once; a newer link replaces it. ' +
           'An unknown, used or expired token is a 400 saying which.',
         body: ConfirmEmailBodySchema,
         response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 429) },
@@ -249,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Send a link that sets a new password to this address, if it has an account',
         description:
-          'The same 202 for every address, known or not. The link is `PUBLIC_URL/reset-password?token=...`, valid ' +
+          'The same 202 for every address, known or not. The link is `PUBLIC_URL/reset-password#token=...`, valid ' +
           'for 30 minutes and once; a newer link replaces it. 404 when e-mail is not configured.',
         body: PasswordResetRequestBodySchema,
         response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 404, 429) },

@@ -129,7 +129,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       name: user.name,
       language,
       event: 'confirm-email',
-      message: confirmationMessage(language, `/confirm-email?token=${token}`, CONFIRMATION_HOURS),
+      message: confirmationMessage(language, `/confirm-email#token=${token}`, CONFIRMATION_HOURS),
     });
   }
 
