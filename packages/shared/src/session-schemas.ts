@@ -83,7 +83,6 @@ export function deviceOf(userAgent: string | null | undefined): SessionDevice {
   const agent = userAgent ?? '';
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1] ?? null;
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1] ?? null;
-  const label =
-    browser && system ? `${browser} on ${system}` : (browser ?? system ?? 'Unknown device');
+  const label = browser && system ? `${browser} on ${system}` : (browser ?? system ?? 'Unknown device');
   return { browser, system, label };
 }

@@ -31,8 +31,12 @@ describe('migration 029: session facts, on a database written by the release bef
         };
         await insert(written.user, 'family-somchai', 'rotated-away', SIGNED_IN, ROTATED);
         await insert(written.user, 'family-somchai', LIVE_TOKEN, ROTATED, null);
-        const { rows } = await sql<{ id: number }>`insert into users (name, email, password_hash, role, created_at, updated_at)
-          values ('Sso Person', 'sso.person@example.com', '!', 'user', ${SIGNED_IN}, ${SIGNED_IN}) returning id`.execute(db);
+        const { rows } = await sql<{
+          id: number;
+        }>`insert into users (name, email, password_hash, role, created_at, updated_at)
+          values ('Sso Person', 'sso.person@example.com', '!', 'user', ${SIGNED_IN}, ${SIGNED_IN}) returning id`.execute(
+          db,
+        );
         ssoUser = Number(rows[0]?.id);
         await insert(ssoUser, 'family-sso', 'sso-token', ROTATED, null);
       },
@@ -59,7 +63,10 @@ describe('migration 029: session facts, on a database written by the release bef
     const res = await t.request('POST', '/api/auth/refresh-token', undefined, { refreshToken: LIVE_TOKEN });
     expect(res.statusCode, res.body).toBe(200);
     const pair = res.json<TokenPair>();
-    const listed = await t.app.inject({ url: '/api/auth/sessions', headers: { authorization: `Bearer ${pair.accessToken}` } });
+    const listed = await t.app.inject({
+      url: '/api/auth/sessions',
+      headers: { authorization: `Bearer ${pair.accessToken}` },
+    });
     const body = listed.json<SessionList>();
     expect(body.sessions).toHaveLength(1);
     expect(body.sessions[0]).toMatchObject({

@@ -14,7 +14,11 @@ describe('absolute session lifetime', () => {
   let person: TestUser;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { ABSOLUTE_SESSION_TTL: String(3 * 24 * 3600), REFRESH_TOKEN_TTL: String(2 * 24 * 3600), SSO_SESSION_TTL: '3600' },
+      env: {
+        ABSOLUTE_SESSION_TTL: String(3 * 24 * 3600),
+        REFRESH_TOKEN_TTL: String(2 * 24 * 3600),
+        SSO_SESSION_TTL: '3600',
+      },
     });
     t.clock.freeze();
     person = await t.createUser();
@@ -22,7 +26,10 @@ describe('absolute session lifetime', () => {
   afterAll(() => t.close());
 
   async function signIn(): Promise<TokenPair> {
-    const res = await t.request('POST', '/api/auth/v2/login', undefined, { email: person.email, password: person.password });
+    const res = await t.request('POST', '/api/auth/v2/login', undefined, {
+      email: person.email,
+      password: person.password,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<TokenPair>();
   }

@@ -1,12 +1,6 @@
 import type { SessionList, SessionsEnded, TokenPair } from '@cafe/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  connectClient,
-  createTestApp,
-  nextDisconnect,
-  type TestApp,
-  type TestUser,
-} from '../../test-support/test-app';
+import { connectClient, createTestApp, nextDisconnect, type TestApp, type TestUser } from '../../test-support/test-app';
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -69,7 +63,7 @@ describe('sessions a person can see and end', () => {
     expect(fromPhone.sessions.find((s) => s.current)?.device.label).toBe('Chrome on Android');
   });
 
-  it("ends another session after the password: its next refresh is 401, and this device goes on", async () => {
+  it('ends another session after the password: its next refresh is 401, and this device goes on', async () => {
     const phone = await signIn(SAFARI_IPHONE);
     const laptop = await signIn(FIREFOX_WINDOWS);
     const phoneId = (await list(laptop)).json<SessionList>().sessions.find((s) => !s.current)?.id ?? '';
@@ -107,7 +101,7 @@ describe('sessions a person can see and end', () => {
     expect(left.sessions.map((s) => [s.device.label, s.current])).toEqual([['Firefox on Windows', true]]);
   });
 
-  it("drops the live connection of every device of the person when a session ends", async () => {
+  it('drops the live connection of every device of the person when a session ends', async () => {
     const phone = await signIn(CHROME_ANDROID);
     const laptop = await signIn(FIREFOX_WINDOWS);
     const socket = await connectClient(await t.listen(), phone.accessToken);

@@ -45,7 +45,11 @@ describe('tokens that are not genuine access tokens', () => {
   it('refuses a payload changed to role admin, re-signed with another key or keeping the old signature', async () => {
     const { header, payload, signature } = partsOf(pair.accessToken);
     const admin = { ...payload, role: 'admin' };
-    const otherKey = createSigner({ key: 'someone-elses-key-someone-elses-key', algorithm: 'HS256', noTimestamp: true });
+    const otherKey = createSigner({
+      key: 'someone-elses-key-someone-elses-key',
+      algorithm: 'HS256',
+      noTimestamp: true,
+    });
     const reSigned = otherKey(admin);
     const spliced = `${base64url(header)}.${base64url(admin)}.${signature}`;
     for (const token of [reSigned, spliced]) {
