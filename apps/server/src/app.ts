@@ -54,6 +54,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
@@ -175,7 +176,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     dialect: database.dialect,
     clock,
-    tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
+    tokens: createTokenSigner(
+      { current: config.jwtSecret, previous: config.jwtPreviousSecret },
+      config.accessTokenTtlSeconds,
+      () => clock.now(),
+    ),
     events,
     displays: createDisplayChannel(io),
     bus: createClusterBus(io),
@@ -215,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes, ctx.services);
       await api.register(authRoutes, ctx.services);
       await api.register(ssoRoutes, ctx.services);
+      await api.register(sessionsRoutes, ctx.services);
       await api.register(usersRoutes, ctx.services);
       await api.register(sitesRoutes, ctx.services);
       await api.register(shopStatusRoutes, ctx.services);

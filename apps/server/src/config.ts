@@ -89,6 +89,12 @@ export interface Config {
   webDist: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** The key JWT_SECRET replaced (JWT_PREVIOUS_SECRET): it still verifies, never signs. */
+  jwtPreviousSecret?: string | undefined;
+  /** The longest a session lasts from its sign-in (ABSOLUTE_SESSION_TTL), in seconds. */
+  absoluteSessionTtlSeconds: number;
+  /** The longest a session made by single sign-on lasts (SSO_SESSION_TTL), in seconds. */
+  ssoSessionTtlSeconds: number;
   rateLimit: boolean;
   /** How long personal data is kept (docs/privacy.md): the daily clean-up and the privacy page read it. */
   retention: { photoDays: number; notificationDays: number };
@@ -311,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    jwtPreviousSecret: e.JWT_PREVIOUS_SECRET,
+    absoluteSessionTtlSeconds: e.ABSOLUTE_SESSION_TTL,
+    ssoSessionTtlSeconds: e.SSO_SESSION_TTL,
     rateLimit: e.RATE_LIMIT,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     retention: { photoDays: e.PHOTO_RETENTION_DAYS, notificationDays: e.NOTIFICATION_RETENTION_DAYS },

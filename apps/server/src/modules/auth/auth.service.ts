@@ -36,6 +36,8 @@ import {
   revokeUserToken,
   setReplacedBy,
 } from './auth.repository';
+import { sessionEnd, type SessionFacts } from './session-lifetime';
+import type { SignInMethod } from '@cafe/shared';
 
 const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
 /** How long a confirmation link works. */
@@ -53,7 +55,7 @@ function getDummyHash(): Promise<string> {
 }
 
 type RefreshOutcome =
-  | { kind: 'rotated'; userId: number; role: Role; notBefore: number; refreshToken: string }
+  | { kind: 'rotated'; userId: number; role: Role; notBefore: number; refreshToken: string; sessionId: string }
   | { kind: 'invalid' }
   | { kind: 'reused' };
 
@@ -68,38 +70,55 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     }
   }
 
-  function refreshExpiry(now: Date): string {
-    return iso(new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000));
+  /**
+   * A refresh token's expiry: REFRESH_TOKEN_TTL after its issue (the inactivity timeout), but never
+   * past its session's end (docs/decisions/0079).
+   */
+  function refreshExpiry(now: Date, session: SessionFacts): string {
+    const ends = sessionEnd(config, session);
+    return iso(new Date(Math.min(now.getTime() + config.refreshTokenTtlSeconds * 1000, ends)));
   }
 
   /** A new session of a signed-in account: push on, a refresh-token family of its own, a token pair. */
-  async function startSession(user: {
-    id: number;
-    role: Role;
-    tokens_valid_after?: string | null;
-  }): Promise<TokenPair> {
+  async function startSession(
+    user: { id: number; role: Role; tokens_valid_after?: string | null },
+    method: SignInMethod = 'password',
+  ): Promise<TokenPair> {
+    const familyId = randomUUID();
     const refreshToken = await db.transaction().execute(async (trx) => {
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
-      return startFamily(trx, user.id, clock.now());
+      return openFamily(trx, user.id, clock.now(), method, familyId);
     });
     // Push is on once this commits: what was read of the account meanwhile is dropped again.
     ctx.bus.publish('accounts', user.id);
     const notBefore = user.tokens_valid_after ? Date.parse(user.tokens_valid_after) : 0;
-    return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken };
+    return { accessToken: await tokens.sign(user.id, user.role, notBefore, familyId), refreshToken };
   }
 
   /**
    * A refresh token of a new family for the person, in `trx`: every sign-in (and a password change,
    * for the device that made it) starts a family of its own, so reuse detection ends one session only.
    */
-  async function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
+  function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
+    return openFamily(trx, userId, now, 'password', randomUUID());
+  }
+
+  async function openFamily(
+    trx: Db,
+    userId: number,
+    now: Date,
+    method: SignInMethod,
+    familyId: string,
+  ): Promise<string> {
     const refresh = newRefreshToken();
+    const session = { session_started_at: iso(now), sign_in_method: method };
     await insertRefreshToken(trx, {
       user_id: userId,
-      family_id: randomUUID(),
+      family_id: familyId,
       token_hash: refresh.hash,
-      expires_at: refreshExpiry(now),
+      expires_at: refreshExpiry(now, session),
       created_at: iso(now),
+      ...session,
     });
     return refresh.token;
   }
@@ -206,7 +225,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       assertCompanyEmail(email);
       const user = await deps.users.findOrCreateWithoutPassword(email, name);
       if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
-      return startSession(user);
+      return startSession(user, 'sso');
     },
 
     /**
@@ -226,17 +245,29 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
           return { kind: 'reused' };
         }
         if (row.expires_at <= nowIso) return { kind: 'invalid' };
+        // Past the session's absolute lifetime: however recently it was used, it ends (ASVS 7.3.2).
+        if (sessionEnd(config, row) <= now.getTime()) {
+          await revokeFamily(trx, row.family_id, nowIso);
+          return { kind: 'invalid' };
+        }
         const user = await deps.users.findActive(row.user_id, trx);
         if (!user) return { kind: 'invalid' };
         // Only one of several concurrent uses of the same token wins this conditional update.
         if (!(await claimRefreshToken(trx, row.id, nowIso))) return { kind: 'invalid' };
         const next = newRefreshToken();
+        // The family's facts travel with its newest token (a family from before counts from this token).
+        const session = {
+          session_started_at: row.session_started_at ?? row.created_at,
+          sign_in_method: row.sign_in_method,
+          user_agent: row.user_agent,
+        };
         const nextId = await insertRefreshToken(trx, {
           user_id: row.user_id,
           family_id: row.family_id,
           token_hash: next.hash,
-          expires_at: refreshExpiry(now),
+          expires_at: refreshExpiry(now, session),
           created_at: nowIso,
+          ...session,
         });
         await setReplacedBy(trx, row.id, nextId);
         return {
@@ -245,11 +276,12 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
           role: user.role,
           notBefore: user.tokensValidAfterMs ?? 0,
           refreshToken: next.token,
+          sessionId: row.family_id,
         };
       });
       if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED);
       return {
-        accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore),
+        accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore, outcome.sessionId),
         refreshToken: outcome.refreshToken,
       };
     },

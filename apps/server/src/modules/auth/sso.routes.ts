@@ -5,6 +5,7 @@ import { errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import { SSO_COOKIE, SSO_COOKIE_PATH } from './sso.service';
 import type { SsoService } from './sso.service';
+import type { SessionsService } from './sessions.service';
 
 /** The attempt cookie of the request, if it sent one. */
 function attemptCookie(request: FastifyRequest): string | undefined {
@@ -15,7 +16,10 @@ function attemptCookie(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; sessions: SessionsService }> = async (
+  app,
+  { sso, sessions },
+) => {
   const service = sso;
   const limited = app.ctx.config.rateLimit;
   // Each start asks the provider nothing new (its configuration is kept) but makes a cookie; each
@@ -74,7 +78,9 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
       const cookie = attemptCookie(request);
       // Whatever the outcome, this attempt is over: a new sign-in starts a new one.
       if (cookie !== undefined) setAttemptCookie(reply, '', 0);
-      return service.finish(request.body.query, cookie);
+      const pair = await service.finish(request.body.query, cookie);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
     },
   );
 };
