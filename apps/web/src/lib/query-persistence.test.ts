@@ -71,10 +71,11 @@ describe('last-seen answers', () => {
     seen.setQueryData(['user-search', 'som'], [{ id: 2, email: 'somchai@example.com' }]);
     seen.setQueryData(['audit', {}], [{ action: 'user.role', actor: 'admin@example.com' }]);
     seen.setQueryData(['me'], { id: 7, name: 'Mali', avoids: ['dairy'], avoidsAwaitingConsent: ['nuts'] });
+    seen.setQueryData(['auth', 'sessions'], [{ id: 3, device: 'Firefox on Linux' }]);
     vi.advanceTimersByTime(1000);
     const kept = localStorage.getItem(LAST_SEEN_STORAGE_KEY) ?? '';
     expect(kept).toContain('Latte');
-    for (const secret of ['somchai@example.com', 'admin@example.com', 'dairy', 'nuts'])
+    for (const secret of ['somchai@example.com', 'admin@example.com', 'dairy', 'nuts', 'Firefox on Linux'])
       expect(kept).not.toContain(secret);
     stop();
 

@@ -21,7 +21,7 @@ const MAX_BYTES = 1_000_000;
  * accounts and e-mail addresses, the audit log, a person's sessions and second factors. They are
  * no help offline, and a shared tablet or a lost phone must not hold them.
  */
-const NEVER_KEPT = new Set(['users', 'user-search', 'audit', 'sessions', 'second-factor', 'security']);
+const NEVER_KEPT = new Set(['users', 'user-search', 'audit', 'auth', 'sessions', 'second-factor', 'security']);
 
 /** The person's own profile is kept (offline start knows who is signed in) without what they cannot drink. */
 function withoutHealthData(state: ReturnType<typeof dehydrate>): ReturnType<typeof dehydrate> {
