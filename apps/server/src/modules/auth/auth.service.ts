@@ -106,7 +106,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
 
   /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
   function companyWords(): string[] {
-    return [config.companyEmailDomain, 'cafe', 'coffee'];
+    return [config.companyEmailDomain, 'office cafe', 'officecafe', 'cafe', 'coffee'];
   }
 
   /** With e-mail configured, a password registration must confirm its address before it orders. */
