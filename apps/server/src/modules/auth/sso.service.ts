@@ -98,8 +98,13 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
         sso.clientSecret ? oidc.ClientSecretBasic(sso.clientSecret) : oidc.None(),
         {
           timeout: PROVIDER_TIMEOUT_SECONDS,
-          // Plain http only outside production (config.ts refuses it there): a provider in a test.
-          execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+          execute: [
+            // Plain http only outside production (config.ts refuses it there): a provider in a test.
+            ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+            // The ID token's signature is checked against the provider's published keys (ASVS 6.8.2):
+            // by default the library trusts a token read from the token endpoint over TLS unsigned.
+            oidc.enableNonRepudiationChecks,
+          ],
         },
       );
       const entry = { at: now, configuration: pending };

@@ -232,6 +232,31 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(res.json<ErrorBody>().code).toBe('SSO_REFUSED');
   });
 
+  // ASVS 6.8.2 and 10.5.4: the ID token's signature and audience are checked, whatever the channel.
+  it.each([
+    ['signed by a key that is not the provider’s', 'foreign-key'],
+    ['unsigned (alg none)', 'alg-none'],
+    ['issued for another client (aud)', 'other-audience'],
+  ] as const)('refuses an ID token %s with 401 SSO_REFUSED and makes no account', async (_what, tamper) => {
+    const email = uniqueEmail('tampered');
+    provider.tamper = tamper;
+    let res: LightMyRequestResponse;
+    try {
+      res = await signIn(email);
+    } finally {
+      provider.tamper = null;
+    }
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      code: 'SSO_REFUSED',
+      message: expect.stringMatching(/did not confirm this sign-in/) as string,
+    });
+    const created = await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    expect(created).toBeUndefined();
+    // The same person, the provider behaving again: signed in.
+    expect((await signIn(email)).statusCode).toBe(200);
+  });
+
   it('never signs into a deleted account again: the next sign-in makes a new, empty one', async () => {
     const email = uniqueEmail('leaver');
     const first = await signIn(email);
@@ -275,6 +300,33 @@ describe('single sign-on without a reachable provider', () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+// ASVS 10.5.3: a provider whose metadata names another issuer is not the one configured.
+describe('single sign-on with a provider posing as another issuer', () => {
+  it('answers 503 SSO_UNAVAILABLE and sends no one to it', async () => {
+    const impostor = await startTestProvider([REDIRECT_URI], { metadataIssuer: 'https://id.example.com' });
+    const t = await createTestApp({
+      env: {
+        OIDC_ISSUER: impostor.issuer,
+        OIDC_CLIENT_ID: impostor.clientId,
+        OIDC_CLIENT_SECRET: impostor.clientSecret,
+        PUBLIC_URL,
+      },
+    });
+    try {
+      const metadata = await fetch(`${impostor.issuer}/.well-known/openid-configuration`);
+      expect((await metadata.json()) as object).toMatchObject({ issuer: 'https://id.example.com' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json<ErrorBody>().code).toBe('SSO_UNAVAILABLE');
+      expect(res.json()).not.toHaveProperty('authorizationUrl');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await t.close();
+      await impostor.close();
     }
   });
 });
