@@ -112,8 +112,7 @@ export async function startTestProvider(
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['test-provider-cookie-key'] },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
-    // The account is the login as typed; its identity (sub) does not depend on how it was typed.
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsOf(id) as { sub: string } }),
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ ...claimsOf(id), sub: id }) }),
     // A first-party client: no consent screen, the requested scopes are granted at once.
     async loadExistingGrant(ctx) {
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
@@ -225,7 +224,9 @@ export async function signInAtProvider(authorizationUrl: string, redirectUri: st
     if (res.status !== 200 || !action) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 300)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).href;
     method = 'POST';
-    body = new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString();
+    // A provider's identity (sub) does not depend on how the login was typed: the account is the
+    // login lower-cased (the development login form would take it as typed).
+    body = new URLSearchParams({ prompt: 'login', login: login.trim().toLowerCase(), password: 'any' }).toString();
   }
   throw new Error('the provider never sent the browser back');
 }

@@ -179,7 +179,12 @@ describe('sessions and passwords', () => {
     });
 
     it('answers 409 NO_PASSWORD for an account that signs in with the company sign-in only', async () => {
-      const sso = await t.app.ctx.services.auth.signInVerifiedEmail('sso.only@example.com', 'Sso Only');
+      const sso = await t.app.ctx.services.auth.signInSingleSignOn({
+        issuer: 'https://id.example.com',
+        subject: 'sso-only',
+        email: 'sso.only@example.com',
+        name: 'Sso Only',
+      });
       const res = await change(sso.accessToken, { currentPassword: 'anything', newPassword: STRONG });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'NO_PASSWORD' });
