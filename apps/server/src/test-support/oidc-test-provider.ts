@@ -139,6 +139,27 @@ export async function startTestProvider(
       }),
   };
 
+  /**
+   * The development login form's answer, as the provider's own handler takes it, but with the
+   * account lower-cased: a provider's identity (sub) does not depend on how the login was typed.
+   */
+  async function finishLogin(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const login = new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('login') ?? '';
+    try {
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: String(claimsOf(login).sub) } },
+        { mergeWithLastSubmission: false },
+      );
+    } catch (error) {
+      res.statusCode = 400;
+      res.end(String(error));
+    }
+  }
+
   /** The ID token as the tamper of the moment makes it. */
   function tampered(idToken: string): string {
     const [, body = ''] = idToken.split('.');
@@ -159,6 +180,10 @@ export async function startTestProvider(
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/ready') {
       res.end('ok');
+      return;
+    }
+    if (req.method === 'POST' && /^\/interaction\/[^/?]+$/.test(req.url ?? '')) {
+      void finishLogin(req, res);
       return;
     }
     if (options.metadataIssuer && req.url?.startsWith('/.well-known/openid-configuration')) {
@@ -224,9 +249,7 @@ export async function signInAtProvider(authorizationUrl: string, redirectUri: st
     if (res.status !== 200 || !action) throw new Error(`the provider answered ${res.status}: ${html.slice(0, 300)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).href;
     method = 'POST';
-    // A provider's identity (sub) does not depend on how the login was typed: the account is the
-    // login lower-cased (the development login form would take it as typed).
-    body = new URLSearchParams({ prompt: 'login', login: login.trim().toLowerCase(), password: 'any' }).toString();
+    body = new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString();
   }
   throw new Error('the provider never sent the browser back');
 }
