@@ -28,6 +28,7 @@ import * as m025 from './migrations/025-one-door';
 import * as m026 from './migrations/026-claims';
 import * as m027 from './migrations/027-prep-target';
 import * as m029 from './migrations/029-session-facts';
+import * as m030 from './migrations/030-sso-identities';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -66,6 +67,7 @@ class StaticProvider implements MigrationProvider {
       '026-claims': { up: m026.up(this.dialect) },
       '027-prep-target': { up: m027.up(this.dialect) },
       '029-session-facts': { up: m029.up(this.dialect) },
+      '030-sso-identities': { up: m030.up(this.dialect) },
     });
   }
 }

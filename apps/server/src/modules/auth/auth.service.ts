@@ -19,6 +19,7 @@ import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
 import { createPasswords } from './passwords';
+import { accountOfSsoIdentity, type SsoIdentity } from './sso-identity';
 import { newEmailLink, sha256 } from './email-link';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
@@ -125,7 +126,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
 
   /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
   function companyWords(): string[] {
-    return [config.companyEmailDomain, 'cafe', 'coffee'];
+    return [config.companyEmailDomain, 'office cafe', 'officecafe', 'cafe', 'coffee'];
   }
 
   /** With e-mail configured, a password registration must confirm its address before it orders. */
@@ -217,13 +218,14 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     },
 
     /**
-     * Sign-in with an e-mail the company's identity provider has verified (single sign-on): the
-     * same company-domain rule and the same token pair as a password sign-in. A first sign-in
-     * makes the account (role user, no password); a disabled account is refused.
+     * Sign-in with the company's identity provider (single sign-on): the account of the person's
+     * identity there (sso-identity.ts), the same company-domain rule for the e-mail it verified and
+     * the same token pair as a password sign-in. A first sign-in makes the account (role user, no
+     * password); a disabled account is refused.
      */
-    async signInVerifiedEmail(email: string, name: string): Promise<TokenPair> {
-      assertCompanyEmail(email);
-      const user = await deps.users.findOrCreateWithoutPassword(email, name);
+    async signInSingleSignOn(identity: SsoIdentity): Promise<TokenPair> {
+      assertCompanyEmail(identity.email);
+      const user = await accountOfSsoIdentity(db, deps.users, identity, clock.now());
       if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
       return startSession(user, 'sso');
     },
