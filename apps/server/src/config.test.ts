@@ -32,8 +32,12 @@ describe('configuration', () => {
     expect(production({ PUBLIC_URL: 'https://cafe.example.com' }).publicUrl).toBe('https://cafe.example.com');
     // Outside production a laptop still serves plain HTTP.
     expect(
-      loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000' })
-        .publicUrl,
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+      }).publicUrl,
     ).toBe('http://127.0.0.1:3000');
   });
 

@@ -256,7 +256,11 @@ function parseNotifications(e: Env, domain: string, production: boolean): Notifi
   return {
     slack: e.SLACK_BOT_TOKEN ? { token: e.SLACK_BOT_TOKEN, apiUrl: e.SLACK_API_URL.replace(/\/+$/, '') } : null,
     email: e.SMTP_URL
-      ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>`, requireTls: smtpRequiresTls(e, production) }
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>`,
+          requireTls: smtpRequiresTls(e, production),
+        }
       : null,
     webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
     maxAttempts: e.OUTBOX_MAX_ATTEMPTS,

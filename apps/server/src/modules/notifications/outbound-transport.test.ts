@@ -114,7 +114,9 @@ describe('outbound connections to receivers the server must not trust', () => {
         requireTls: true,
       }).send('nok@example.com', MESSAGE, 'delivery-3');
       expect(refusedSelfSigned.kind).not.toBe('sent');
-      expect(refusedSelfSigned).toMatchObject({ error: expect.stringMatching(/self[- ]signed|certificate/i) as unknown });
+      expect(refusedSelfSigned).toMatchObject({
+        error: expect.stringMatching(/self[- ]signed|certificate/i) as unknown,
+      });
       expect(tls.mails).toEqual([]);
     } finally {
       await plain.close();
