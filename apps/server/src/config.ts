@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import webpush from 'web-push';
 import { EnvSchema, type Env } from './config-env';
+import { insecureTransportRefusal, smtpRequiresTls } from './config-transport';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
 function parseTrustProxy(value: string): false | number | string[] {
@@ -43,8 +44,11 @@ export interface SlackAppConfig {
 export interface NotificationsConfig {
   /** A Slack app's bot token (scopes chat:write, users:read.email) and the Web API it calls. */
   slack: { token: string; apiUrl: string } | null;
-  /** The SMTP server (smtp:// or smtps:// URL with any user and password) and the From of the mails. */
-  email: { url: string; from: string } | null;
+  /**
+   * The SMTP server (smtp:// or smtps:// URL with any user and password) and the From of the mails;
+   * `requireTls`: an smtp:// connection must be upgraded with STARTTLS before anything is sent (production).
+   */
+  email: { url: string; from: string; requireTls: boolean } | null;
   /** The generic webhook: where each notification is posted, and the secret it is signed with. */
   webhook: { url: string; secret: string } | null;
   /** Delivery attempts of one message before it is given up on (failed). */
@@ -240,7 +244,7 @@ function parseSlackApp(e: Env): SlackAppConfig | null {
 }
 
 /** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
-function parseNotifications(e: Env, domain: string): NotificationsConfig {
+function parseNotifications(e: Env, domain: string, production: boolean): NotificationsConfig {
   if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
     throw new ConfigError('WEBHOOK_URL and WEBHOOK_SECRET must be set together (the receiver checks the signature)');
   }
@@ -257,7 +261,13 @@ function parseNotifications(e: Env, domain: string): NotificationsConfig {
   }
   return {
     slack: e.SLACK_BOT_TOKEN ? { token: e.SLACK_BOT_TOKEN, apiUrl: e.SLACK_API_URL.replace(/\/+$/, '') } : null,
-    email: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>` } : null,
+    email: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>`,
+          requireTls: smtpRequiresTls(e, production),
+        }
+      : null,
     webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
     maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
@@ -273,7 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) refuseUnsafeProduction(e, overrides);
+  if (production) {
+    refuseUnsafeProduction(e, overrides);
+    const refusal = insecureTransportRefusal(e);
+    if (refusal) throw new ConfigError(refusal);
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -333,7 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             .filter(Boolean),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
     singleSignOn: parseSingleSignOn(e, production),
-    notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase()),
+    notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(), production),
     slackApp: parseSlackApp(e),
     publicUrl: e.PUBLIC_URL,
   };
