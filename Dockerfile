@@ -21,7 +21,8 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 
 FROM toolchain AS build
-RUN npm ci --no-audit --no-fund
+# Install scripts off, then only the ones package.json's allowScripts allows (the SQLite driver).
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild better-sqlite3
 COPY tsconfig.base.json ./
 COPY packages/shared packages/shared
 COPY apps/server apps/server
@@ -34,7 +35,8 @@ RUN node scripts/sbom.mjs --out /app/sbom.cdx.json
 FROM toolchain AS prod-deps
 # The server's runtime packages only: the web app ships built, and the shared contract is bundled
 # into the server, so its workspace links would dangle in the runtime image.
-RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund \
+RUN npm ci --omit=dev --workspace apps/server --ignore-scripts --no-audit --no-fund \
+    && npm rebuild better-sqlite3 \
     && rm -rf node_modules/@cafe \
     && mkdir -p apps/server/node_modules
 

@@ -68,8 +68,21 @@ function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || mtime(path.join(root, 'package-lock.json')) > mtime(marker)) {
     console.log('Installing dependencies (npm ci: about 5 minutes on a 2-core machine the first time)...');
-    run(npm, ['ci', '--no-audit', '--no-fund']);
+    // No install script runs but the ones package.json's allowScripts allows by name (the SQLite
+    // driver's build): every npm, old or new, installs with scripts off, then rebuilds only those
+    // (docs/decisions/0085-supply-chain.md).
+    run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
+    const allowed = allowedInstallScripts();
+    if (allowed.length > 0) run(npm, ['rebuild', ...allowed]);
   }
+}
+
+/** The packages whose install scripts the project runs: package.json's allowScripts entries set to true. */
+function allowedInstallScripts() {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return Object.entries(pkg.allowScripts ?? {})
+    .filter(([, allowed]) => allowed === true)
+    .map(([name]) => name);
 }
 
 /*

@@ -115,7 +115,9 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
     // A browser's first answer sets the sticky cookie; later requests carrying it stay on one process.
     const firstVisit = await topology.api('/api/cafe-status');
     expect(firstVisit.status).toBe(200);
-    expect(firstVisit.headers.get('set-cookie')).toMatch(/^cafe_route=[0-9a-f]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(firstVisit.headers.get('set-cookie')).toMatch(
+      /^__Host-cafe_route=[0-9a-f]+; Path=\/; Secure; HttpOnly; SameSite=Lax$/,
+    );
     const routeA = await topology.routeTo(first);
     const routeB = await topology.routeTo(second);
     for (let i = 0; i < 5; i += 1) expect(await topology.servedBy(routeA)).toBe(first);
@@ -148,7 +150,7 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
     const upload = await topology.api<{ url: string }>('/api/upload/image', { token: userToken, route: routeA, form });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     const image = await fetch(`${topology.proxyUrl}${upload.body.url}`, {
-      headers: { cookie: `cafe_route=${routeB}` },
+      headers: { cookie: `__Host-cafe_route=${routeB}` },
     });
     expect(image.status).toBe(200);
   }, 60_000);

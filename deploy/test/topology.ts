@@ -19,6 +19,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import webpush from 'web-push';
 import { startPgCluster, type PgCluster } from '../../apps/server/src/test-support/pg-cluster';
 import { freePort } from '../../apps/server/src/test-support/free-port';
+import { makeSelfSigned, type SelfSigned } from '../../apps/server/src/test-support/self-signed';
 import { EVENT_WAIT_MS, PROCESS_WAIT_MS } from '../../apps/server/src/test-support/waits';
 import { SERVER_NODE_FLAGS, serverProcessEnv } from '../../scripts/server-process.mjs';
 
@@ -178,7 +179,7 @@ export interface ApiAnswer<T> {
 export interface ApiOptions {
   method?: string;
   token?: string;
-  /** The sticky-session cookie (cafe_route) the request carries; from `routeTo`. */
+  /** The sticky-session cookie (__Host-cafe_route) the request carries; from `routeTo`. */
   route?: string;
   body?: unknown;
   form?: FormData;
@@ -198,13 +199,18 @@ export interface Topology {
   cluster: PgCluster;
   servers: ServerProcess[];
   proxyUrl: string;
+  /** nginx's plain-HTTP server, as compose's port 80: pages redirected, the API refused. */
+  plainHttpPort: number;
+  /** nginx's HTTPS server, as compose's port 443, with `certificate` (self-signed, for 127.0.0.1). */
+  httpsPort: number;
+  certificate: SelfSigned;
   /** The environment every server process gets (secrets identical across processes). */
   serverEnv: Record<string, string>;
   /** A request through the proxy (or `base`); the body parsed when it is JSON. Usable detached. */
   api: <T = unknown>(url: string, options?: ApiOptions) => Promise<ApiAnswer<T>>;
   /** Signs in and returns the access token. */
   login(email: string, password: string): Promise<string>;
-  /** A cafe_route cookie value that nginx sends to `server` (while both are up). */
+  /** A __Host-cafe_route cookie value that nginx sends to `server` (while both are up). */
   routeTo(server: ServerProcess): Promise<string>;
   /** Which server process answered a request with this route (from the test-only header). */
   servedBy(route: string): Promise<ServerProcess | undefined>;
@@ -343,12 +349,19 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
     for (const server of servers) await server.start();
 
     const proxyPort = await freePort();
+    const plainHttpPort = await freePort();
+    const httpsPort = await freePort();
+    const certificate = makeSelfSigned(dir, 'nginx');
     const template = readFileSync(path.join(NGINX_DIR, 'topology.conf.template'), 'utf8');
     const upstreams = servers.map((s) => `        server 127.0.0.1:${s.port} max_fails=1 fail_timeout=2s;`).join('\n');
     const conf = template
       .replaceAll('{{DIR}}', dir)
       .replaceAll('{{NGINX_DIR}}', NGINX_DIR)
       .replaceAll('{{PORT}}', String(proxyPort))
+      .replaceAll('{{HTTP_PORT}}', String(plainHttpPort))
+      .replaceAll('{{HTTPS_PORT}}', String(httpsPort))
+      .replaceAll('{{CERT}}', certificate.certFile)
+      .replaceAll('{{KEY}}', certificate.keyFile)
       .replace('{{SERVERS}}', upstreams);
     if (/\{\{[A-Z0-9_]+\}\}/.test(conf)) throw new Error('topology.conf.template has a value the test does not fill');
     const confFile = path.join(dir, 'nginx.conf');
@@ -373,7 +386,7 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
     const api = async <T>(url: string, opts: ApiOptions = {}): Promise<ApiAnswer<T>> => {
       const headers: Record<string, string> = {};
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      if (opts.route) headers.cookie = `cafe_route=${opts.route}`;
+      if (opts.route) headers.cookie = `__Host-cafe_route=${opts.route}`;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
       const method = opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET');
       const target = `${opts.base ?? proxyUrl}${url}`;
@@ -408,6 +421,9 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       cluster,
       servers,
       proxyUrl,
+      plainHttpPort,
+      httpsPort,
+      certificate,
       serverEnv,
       api,
       async login(email, password) {
@@ -422,7 +438,7 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
           const route = `route-${server.name}-${i}-${randomBytes(3).toString('hex')}`;
           if ((await servedBy(route)) === server) return route;
         }
-        throw new Error(`no cafe_route value reaches ${server.name}`);
+        throw new Error(`no __Host-cafe_route value reaches ${server.name}`);
       },
       servedBy,
       async standalone(name, env) {
@@ -438,7 +454,7 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
           path: '/api/socket.io',
           transports: ['websocket'],
           auth: token ? { token } : {},
-          extraHeaders: { cookie: `cafe_route=${route}` },
+          extraHeaders: { cookie: `__Host-cafe_route=${route}` },
           forceNew: true,
           reconnectionDelay: 200,
           reconnectionDelayMax: 1000,

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { demoAccountsWithPublishedPasswords, seedDemo, ensureAdmin } from './db/seed';
+import { loggedUrl } from './lib/logged-url';
 import { createClock, type Clock } from './lib/clock';
 import { readableLogStream } from './lib/readable-log';
 import { testClockRoutes } from './plugins/test-clock';
@@ -53,6 +54,7 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
@@ -155,7 +157,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', (request, reply, done) => {
     if (logRequests) {
       request.log[requestLevel](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          url: loggedUrl(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'request',
       );
     }
@@ -174,7 +181,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     dialect: database.dialect,
     clock,
-    tokens: createTokenSigner(config.jwtSecret, config.accessTokenTtlSeconds, () => clock.now()),
+    tokens: createTokenSigner(
+      { current: config.jwtSecret, previous: config.jwtPreviousSecret },
+      config.accessTokenTtlSeconds,
+      () => clock.now(),
+    ),
     events,
     displays: createDisplayChannel(io),
     bus: createClusterBus(io),
@@ -214,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes, ctx.services);
       await api.register(authRoutes, ctx.services);
       await api.register(ssoRoutes, ctx.services);
+      await api.register(sessionsRoutes, ctx.services);
       await api.register(usersRoutes, ctx.services);
       await api.register(sitesRoutes, ctx.services);
       await api.register(shopStatusRoutes, ctx.services);

@@ -69,6 +69,20 @@ export const EnvSchema = z.object({
     .int()
     .positive()
     .default(30 * 24 * 3600),
+  /** The signing key before JWT_SECRET: tokens it signed are taken until they expire (a key change signs no one out). */
+  JWT_PREVIOUS_SECRET: unsetWhenEmpty(z.string().min(16, 'JWT_PREVIOUS_SECRET must be at least 16 characters')),
+  /** The longest a session lasts from its sign-in, however often it is used (docs/decisions/0079). */
+  ABSOLUTE_SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(90 * 24 * 3600),
+  /** The longest a session made by single sign-on lasts before the identity provider is asked again. */
+  SSO_SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   RATE_LIMIT: onOff.default(true),
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   TRUST_PROXY: z

@@ -26,6 +26,73 @@ describe('configuration', () => {
     expect(config.locationCheck).toBe(true);
   });
 
+  it('refuses an http PUBLIC_URL in production, saying to serve the cafe over HTTPS (12.2.1)', () => {
+    expect(() => production({ PUBLIC_URL: 'http://cafe.example.com' })).toThrow(
+      /PUBLIC_URL must be an https:\/\/ URL when NODE_ENV=production/,
+    );
+    expect(production({ PUBLIC_URL: 'https://cafe.example.com' }).publicUrl).toBe('https://cafe.example.com');
+    // Outside production a laptop still serves plain HTTP.
+    expect(
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+      }).publicUrl,
+    ).toBe('http://127.0.0.1:3000');
+  });
+
+  it('refuses plain-text connections to the webhook, the mail server and a remote database in production (12.3.1)', () => {
+    const hook = { PUBLIC_URL: 'https://cafe.example.com', WEBHOOK_SECRET: 'a-webhook-secret-of-enough-length' };
+    expect(() => production({ ...hook, WEBHOOK_URL: 'http://hooks.example.com/cafe' })).toThrow(
+      /WEBHOOK_URL must be an https:\/\/ URL when NODE_ENV=production/,
+    );
+    expect(production({ ...hook, WEBHOOK_URL: 'https://hooks.example.com/cafe' }).notifications.webhook?.url).toBe(
+      'https://hooks.example.com/cafe',
+    );
+
+    // smtps:// is TLS from the first byte; smtp:// must be upgraded with STARTTLS, and no option may turn that off.
+    const mail = (url: string) => production({ PUBLIC_URL: 'https://cafe.example.com', SMTP_URL: url });
+    expect(mail('smtps://mail.example.com').notifications.email?.requireTls).toBe(false);
+    expect(mail('smtp://mail.example.com:587').notifications.email?.requireTls).toBe(true);
+    for (const option of ['ignoreTLS=true', 'requireTLS=false', 'secure=false', 'tls.rejectUnauthorized=false']) {
+      expect(() => mail(`smtp://mail.example.com:587?${option}`), option).toThrow(
+        /SMTP_URL may not set .* when NODE_ENV=production/,
+      );
+    }
+    expect(
+      loadConfig({
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://127.0.0.1:3000',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      }).notifications.email?.requireTls,
+    ).toBe(false);
+
+    // A database on another machine: TLS asked for, or no start.
+    const database = (url: string) => production({ DATABASE_URL: url }).databaseUrl;
+    for (const remote of [
+      'postgres://cafe:pw@db.example.com:5432/cafe',
+      'postgres://cafe:pw@10.0.0.5/cafe?sslmode=disable',
+      'postgres://cafe:pw@db.example.com/cafe?sslmode=prefer',
+    ]) {
+      expect(() => database(remote), remote).toThrow(/DATABASE_URL must ask for TLS when NODE_ENV=production/);
+    }
+    for (const accepted of [
+      'postgres://cafe:pw@db.example.com:5432/cafe?sslmode=verify-full',
+      'postgres://cafe:pw@10.0.0.5/cafe?sslmode=require',
+      // The same host: loopback, a Unix socket, a service of this host's container network (compose).
+      'postgres://cafe:pw@127.0.0.1:5432/cafe',
+      'postgres://cafe:pw@localhost/cafe',
+      'postgres://cafe:pw@[::1]/cafe',
+      'postgres://cafe@/cafe?host=/var/run/postgresql',
+      'postgres://cafe:pw@postgres:5432/cafe',
+    ]) {
+      expect(database(accepted), accepted).toBe(accepted);
+    }
+  });
+
   it('reads SHUTDOWN_TIMEOUT_MS, refusing what is not a duration', () => {
     expect(production().shutdownTimeoutMs).toBe(10_000);
     expect(production({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
@@ -58,6 +125,7 @@ describe('configuration', () => {
     const vapid = webpush.generateVAPIDKeys();
     const secrets: Record<string, string> = {
       JWT_SECRET: 'a-jwt-secret-read-from-a-file-of-its-own',
+      JWT_PREVIOUS_SECRET: 'the-jwt-secret-it-replaced-from-a-file',
       ADMIN_PASSWORD: 'admin password from a file',
       DATABASE_URL: 'postgres://cafe_app:p%40ss@db:5432/cafe',
       METRICS_TOKEN: 'metrics-token-from-a-file',
@@ -85,6 +153,7 @@ describe('configuration', () => {
 
     expect(config.jwtSecret).toBe(secrets.JWT_SECRET);
     expect(config.fixedSecrets?.jwt).toBe(true);
+    expect(config.jwtPreviousSecret).toBe(secrets.JWT_PREVIOUS_SECRET);
     expect(config.adminPassword).toBe(secrets.ADMIN_PASSWORD);
     expect(config.databaseUrl).toBe(secrets.DATABASE_URL);
     expect(config.metricsToken).toBe(secrets.METRICS_TOKEN);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { ConfigError, EnvSchema, type Env } from './config-env';
 import { withSecretFiles } from './config-secret-files';
+import { databaseTransportRefusal, insecureTransportRefusal, smtpRequiresTls } from './config-transport';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
 function parseTrustProxy(value: string): false | number | string[] {
@@ -44,8 +45,11 @@ export interface SlackAppConfig {
 export interface NotificationsConfig {
   /** A Slack app's bot token (scopes chat:write, users:read.email) and the Web API it calls. */
   slack: { token: string; apiUrl: string } | null;
-  /** The SMTP server (smtp:// or smtps:// URL with any user and password) and the From of the mails. */
-  email: { url: string; from: string } | null;
+  /**
+   * The SMTP server (smtp:// or smtps:// URL with any user and password) and the From of the mails;
+   * `requireTls`: an smtp:// connection must be upgraded with STARTTLS before anything is sent (production).
+   */
+  email: { url: string; from: string; requireTls: boolean } | null;
   /** The generic webhook: where each notification is posted, and the secret it is signed with. */
   webhook: { url: string; secret: string } | null;
   /** Delivery attempts of one message before it is given up on (failed). */
@@ -92,6 +96,12 @@ export interface Config {
   webDist: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** The key JWT_SECRET replaced (JWT_PREVIOUS_SECRET): it still verifies, never signs. */
+  jwtPreviousSecret?: string | undefined;
+  /** The longest a session lasts from its sign-in (ABSOLUTE_SESSION_TTL), in seconds. */
+  absoluteSessionTtlSeconds: number;
+  /** The longest a session made by single sign-on lasts (SSO_SESSION_TTL), in seconds. */
+  ssoSessionTtlSeconds: number;
   rateLimit: boolean;
   /** How long personal data is kept (docs/privacy.md): the daily clean-up and the privacy page read it. */
   retention: { photoDays: number; notificationDays: number };
@@ -237,7 +247,7 @@ function parseSlackApp(e: Env): SlackAppConfig | null {
 }
 
 /** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
-function parseNotifications(e: Env, domain: string): NotificationsConfig {
+function parseNotifications(e: Env, domain: string, production: boolean): NotificationsConfig {
   if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
     throw new ConfigError('WEBHOOK_URL and WEBHOOK_SECRET must be set together (the receiver checks the signature)');
   }
@@ -254,7 +264,13 @@ function parseNotifications(e: Env, domain: string): NotificationsConfig {
   }
   return {
     slack: e.SLACK_BOT_TOKEN ? { token: e.SLACK_BOT_TOKEN, apiUrl: e.SLACK_API_URL.replace(/\/+$/, '') } : null,
-    email: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>` } : null,
+    email: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Office Cafe <cafe@${domain}>`,
+          requireTls: smtpRequiresTls(e, production),
+        }
+      : null,
     webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : null,
     maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
@@ -270,10 +286,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) refuseUnsafeProduction(e, overrides);
+  if (production) {
+    refuseUnsafeProduction(e, overrides);
+    const refusal = insecureTransportRefusal(e);
+    if (refusal) throw new ConfigError(refusal);
+  }
   if (e.MIGRATE_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError('MIGRATE_DATABASE_URL needs DATABASE_URL (the connection the server works with)');
   }
+  const migrationRefusal = production && e.MIGRATE_DATABASE_URL && databaseTransportRefusal(e.MIGRATE_DATABASE_URL);
+  if (migrationRefusal) throw new ConfigError(`MIGRATE_${migrationRefusal}`);
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
@@ -318,6 +340,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    jwtPreviousSecret: e.JWT_PREVIOUS_SECRET,
+    absoluteSessionTtlSeconds: e.ABSOLUTE_SESSION_TTL,
+    ssoSessionTtlSeconds: e.SSO_SESSION_TTL,
     rateLimit: e.RATE_LIMIT,
     registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     retention: { photoDays: e.PHOTO_RETENTION_DAYS, notificationDays: e.NOTIFICATION_RETENTION_DAYS },
@@ -331,7 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             .filter(Boolean),
     vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: '' },
     singleSignOn: parseSingleSignOn(e, production),
-    notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase()),
+    notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(), production),
     slackApp: parseSlackApp(e),
     publicUrl: e.PUBLIC_URL,
   };

@@ -9,6 +9,7 @@ import type { TokenSigner } from './lib/tokens';
 import type { AccountService } from './modules/account/account.service';
 import type { AuditService } from './modules/audit/audit.service';
 import type { AuthService } from './modules/auth/auth.service';
+import type { SessionsService } from './modules/auth/sessions.service';
 import type { BusyService } from './modules/busy/busy.service';
 import type { DisplayService } from './modules/display/display.service';
 import type { HealthService } from './modules/health/health.service';
@@ -44,6 +45,8 @@ export interface Services {
   /** A person's own data: the download of all of it, and deleting the account. */
   account: AccountService;
   auth: AuthService;
+  /** The sessions a person sees in their profile and may end (one per sign-in on a device). */
+  sessions: SessionsService;
   /** Busy mode: new online cafe orders paused by hand or by the queue. */
   busy: BusyService;
   /** Pickup screens: the links a site's staff make for a TV at the counter, and what a screen reads. */

@@ -12,6 +12,7 @@ import {
   renderPage,
   testTitles,
 } from './test-support/security-assessment';
+import { createTestApp } from './test-support/test-app';
 
 /** The OWASP ASVS 5.0 level 2 self-assessment in docs/security/ stays true (decision 0057). */
 describe('ASVS 5.0 self-assessment', () => {
@@ -70,6 +71,25 @@ describe('the inventory of connections, secrets and cryptography', () => {
     expect([...used]).toContain('sha256');
     const plain = (text: string) => text.toLowerCase().replace(/-/g, '');
     expect([...used].filter((name) => !plain(inventory).includes(plain(name)))).toEqual([]);
+  });
+});
+
+/**
+ * docs/security/data-classification.md (ASVS 14.1.1, 14.1.2): every table of the database has a
+ * protection level there; a new table fails here until it is given one.
+ */
+describe('the data classification', () => {
+  it('gives every table of the database a protection level', async () => {
+    const t = await createTestApp();
+    try {
+      const tables = (await t.app.ctx.db.introspection.getTables()).map((table) => table.name);
+      const doc = readFileSync(path.join(REPO_ROOT, 'docs/security/data-classification.md'), 'utf8');
+      expect(tables).toContain('orders');
+      expect(tables.filter((name) => !name.startsWith('kysely_') && !doc.includes(`\`${name}\``))).toEqual([]);
+      for (const level of ['Secret', 'Sensitive personal', 'Personal', 'Public']) expect(doc).toContain(`**${level}**`);
+    } finally {
+      await t.close();
+    }
   });
 });
 

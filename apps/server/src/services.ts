@@ -18,6 +18,7 @@ import { createRetentionService } from './modules/retention/retention.service';
 import { createScheduleService } from './modules/schedule/schedule.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createSsoService } from './modules/auth/sso.service';
+import { createSessionsService } from './modules/auth/sessions.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
 import { createSlackService } from './modules/slack/slack.service';
@@ -100,6 +101,7 @@ export function createAppContext(base: AppBase): AppContext {
     sites,
     slack,
     sso,
+    sessions: createSessionsService(base, { users }),
     standing,
     stats: createStatsService(base, { sites }),
     uploads,

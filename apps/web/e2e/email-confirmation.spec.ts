@@ -66,7 +66,7 @@ test('a new person confirms their address from the mail before they can order', 
   await expect(page.getByText('create succeed, you can logging in now')).toHaveCount(0);
   const first = await waitForMail(email);
   expect(first.subject).toBe('Confirm your e-mail address for the cafe');
-  expect(confirmationLinkOf(first).startsWith(`${baseURL}/confirm-email?token=`)).toBe(true);
+  expect(confirmationLinkOf(first).startsWith(`${baseURL}/confirm-email#token=`)).toBe(true);
 
   // Signed in: the banner says the same above the screens.
   await page.getByRole('button', { name: 'Login' }).first().click();

@@ -24,8 +24,8 @@ export interface Mailbox {
   mailsTo(email: string): Mail[];
 }
 
-/** The path and token of a confirmation link in a mail (`PUBLIC_URL/confirm-email?token=<43>`). */
-const CONFIRMATION_LINK = /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]{43}/;
+/** The path and token of a confirmation link in a mail (`PUBLIC_URL/confirm-email#token=<43>`). */
+const CONFIRMATION_LINK = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]{43}/;
 
 /** Whether a mail is a confirmation mail (not a notification). */
 export function isConfirmationMail(mail: Mail): boolean {

@@ -155,7 +155,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
   const { token } = (await link.json()) as { token: string };
   const tvContext = await browser.newContext({ viewport: TV });
   const tv = await tvContext.newPage();
-  await tv.goto(`/pickup/${token}`);
+  await tv.goto(`/pickup#${token}`);
   const ready = tv.getByRole('region', { name: 'Ready' });
   const preparing = tv.getByRole('region', { name: 'Preparing' });
   // Due but waiting, nobody has started it: Preparing shows only the drinks in a barista's hands.

@@ -46,6 +46,9 @@ export const DisplayLinkParamsSchema = z.object({ siteId: IdSchema, displayId: I
 /** GET /display/{token}: any text; a token that is not one (unknown, revoked, malformed) is a 404. */
 export const DisplayTokenParamsSchema = z.object({ token: z.string().max(DISPLAY_LIMITS.tokenMax) });
 
+/** GET /display: the link's token in a header, for screens whose link carries it in the fragment. */
+export const DisplayTokenHeadersSchema = z.object({ 'x-display-token': z.string().max(DISPLAY_LIMITS.tokenMax) });
+
 /** One order on the screen: its number, and the name the site lets the screen show (null: number alone). */
 export const PickupTicketSchema = z.object({
   number: z.number().int(),

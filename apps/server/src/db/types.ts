@@ -41,12 +41,14 @@ import type {
 } from './tables/slack';
 import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
 import type { HealthConsentsTable } from './tables/people';
+import type { SsoIdentitiesTable } from './tables/sso';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
 export type * from './tables/slack';
 export type * from './tables/standing';
 export type * from './tables/people';
+export type * from './tables/sso';
 
 export interface Database {
   users: UsersTable;
@@ -87,6 +89,7 @@ export interface Database {
   standing_orders: StandingOrdersTable;
   standing_order_runs: StandingOrderRunsTable;
   health_consents: HealthConsentsTable;
+  sso_identities: SsoIdentitiesTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

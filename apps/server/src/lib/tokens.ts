@@ -5,17 +5,68 @@ import type { Role } from '@cafe/shared';
 /** How many verified access tokens are remembered (one per signed-in device is plenty). */
 const VERIFIED_TOKENS_MAX = 10_000;
 
-export function createTokenSigner(secret: string, ttlSeconds: number, now: () => Date) {
+/** The one algorithm access tokens are signed and verified with (ASVS 9.1.2: an allowlist of one). */
+export const ACCESS_TOKEN_ALGORITHM = 'HS256';
+
+/**
+ * The keys access tokens are signed with (docs/security/inventory.md, key management): the current
+ * one signs, and the previous one, while it is kept, still verifies the tokens it signed until they
+ * expire, so changing the key signs no one out.
+ */
+export interface SigningKeys {
+  current: string;
+  previous?: string | undefined;
+}
+
+/**
+ * A key's id (the JWT header's `kid`): a digest of the key, so every process with the same key
+ * names it alike without a setting, and the id tells nothing of the key itself.
+ */
+export function keyIdOf(secret: string): string {
+  return createHash('sha256').update('office-cafe access token key\0').update(secret).digest('base64url').slice(0, 16);
+}
+
+const decodeComplete = createDecoder({ complete: true }) as (token: string) => { header: { kid?: unknown } };
+
+export function createTokenSigner(keys: SigningKeys | string, ttlSeconds: number, now: () => Date) {
+  const { current, previous } = typeof keys === 'string' ? { current: keys, previous: undefined } : keys;
+  const currentKid = keyIdOf(current);
   // fast-jwt checks signatures synchronously with node:crypto: jose (v6) goes through WebCrypto,
   // which imports the key and hops to the thread pool for every HMAC. Expiry and "not before" are
   // checked below against the app's clock (tests move it), so the verifier itself ignores them.
-  const signer = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true });
-  const verifier = createVerifier({
-    key: secret,
-    algorithms: ['HS256'],
-    ignoreExpiration: true,
-    ignoreNotBefore: true,
+  const signer = createSigner({
+    key: current,
+    algorithm: ACCESS_TOKEN_ALGORITHM,
+    noTimestamp: true,
+    kid: currentKid,
   });
+  const verifierOf = (key: string) =>
+    createVerifier({ key, algorithms: [ACCESS_TOKEN_ALGORITHM], ignoreExpiration: true, ignoreNotBefore: true });
+  /** Each key's verifier by its id: the current key's first. */
+  const verifiers = new Map([[currentKid, verifierOf(current)]]);
+  if (previous && previous !== current) verifiers.set(keyIdOf(previous), verifierOf(previous));
+
+  /**
+   * The payload of a token one of the keys signed, or an error. A token names its key (`kid`); a
+   * token without one (signed before key ids) is tried with each key, the current one first.
+   */
+  function verifiedPayload(token: string): unknown {
+    const { kid } = decodeComplete(token).header;
+    if (kid !== undefined) {
+      const verifier = typeof kid === 'string' ? verifiers.get(kid) : undefined;
+      if (!verifier) throw new Error('unknown key id');
+      return verifier(token);
+    }
+    let failure: unknown;
+    for (const verifier of verifiers.values()) {
+      try {
+        return verifier(token);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  }
   /**
    * Tokens already checked, until they expire: a token is a fixed string whose signature and
    * claims never change, so every request of a session after its first skips the HMAC and JSON
@@ -32,9 +83,17 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
       verified.delete(token);
       return { kind: 'expired', userId: claims.userId };
     }
-    let payload: { sub?: unknown; role?: unknown; exp?: unknown; nbf?: unknown; iat?: unknown; iat_ms?: unknown };
+    let payload: {
+      sub?: unknown;
+      role?: unknown;
+      exp?: unknown;
+      nbf?: unknown;
+      iat?: unknown;
+      iat_ms?: unknown;
+      sid?: unknown;
+    };
     try {
-      payload = verifier(token) as typeof payload;
+      payload = verifiedPayload(token) as typeof payload;
     } catch {
       return { kind: 'invalid' };
     }
@@ -52,6 +111,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
     const issuedAtMs =
       typeof payload.iat_ms === 'number' ? payload.iat_ms : typeof payload.iat === 'number' ? payload.iat * 1000 : 0;
     const claims: TokenClaims = { userId, role, issuedAtMs };
+    if (typeof payload.sid === 'string') claims.sessionId = payload.sid;
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(token, { ...claims, expiresAtMs });
     return { kind: 'valid', claims };
@@ -61,13 +121,18 @@ export function createTokenSigner(secret: string, ttlSeconds: number, now: () =>
     /**
      * An access token for the account. `notBeforeMs` is the account's "tokens valid after" instant:
      * a token is never dated before it, so a sign-in in the same millisecond as a logout still works
-     * while every token issued before the logout stays refused (docs/decisions/0051).
+     * while every token issued before the logout stays refused (docs/decisions/0051). `sessionId`
+     * is the session (refresh-token family) it was issued to, which the sessions list marks as
+     * "this device" (docs/decisions/0079).
      */
-    sign(userId: number, role: Role, notBeforeMs = 0): Promise<string> {
+    sign(userId: number, role: Role, notBeforeMs = 0, sessionId?: string): Promise<string> {
       const issuedAtMs = Math.max(now().getTime(), notBeforeMs);
       const iat = Math.floor(issuedAtMs / 1000);
-      return Promise.resolve(signer({ sub: String(userId), role, iat, iat_ms: issuedAtMs, exp: iat + ttlSeconds }));
+      const claims = { sub: String(userId), role, iat, iat_ms: issuedAtMs, exp: iat + ttlSeconds };
+      return Promise.resolve(signer(sessionId === undefined ? claims : { ...claims, sid: sessionId }));
     },
+    /** The id of the key tokens are signed with now. */
+    currentKeyId: currentKid,
     /** Returns the claims, or null when the token is bad or expired. */
     verify(token: string): Promise<TokenClaims | null> {
       const inspection = inspectNow(token);
@@ -85,6 +150,8 @@ export interface TokenClaims {
   userId: number;
   role: Role;
   issuedAtMs: number;
+  /** The session (refresh-token family) the token was issued to; absent on tokens from before sessions had ids. */
+  sessionId?: string;
 }
 
 export type TokenInspection =

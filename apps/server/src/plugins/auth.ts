@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuthUser } from '../context';
 import { forbidden, unauthenticated } from '../lib/errors';
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);

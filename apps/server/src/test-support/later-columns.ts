@@ -50,6 +50,13 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   // Migration 025: standing orders from before confirmed nothing about their drink, and no form made them.
   standing_orders: { diet_confirmed: '[]', creation_key: null },
   standing_order_runs: { reason_text: null },
+  // Migration 029: a token from before counts its session from its family's oldest token, and is
+  // 'sso' when its account has no password (both checked by 029's own test); no browser was noted.
+  refresh_tokens: {
+    session_started_at: (row) => row.session_started_at,
+    sign_in_method: (row) => row.sign_in_method,
+    user_agent: null,
+  },
 };
 
 /**

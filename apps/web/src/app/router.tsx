@@ -3,7 +3,7 @@ import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } 
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { meQueryOptions } from '@/api/me';
 import { settingsQueryOptions } from '@/api/settings';
-import { paths, patterns } from '@/lib/paths';
+import { paths, patterns, PICKUP_SCREEN } from '@/lib/paths';
 import { tokenStorage } from '@/lib/storage-keys';
 import { StaffSiteScope } from '@/components/layout/staff-site-scope';
 import { LoginRoute } from '@/features/auth/routes/login-route';
@@ -222,6 +222,7 @@ const SlackLink = lazyScreen(
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
+  { path: PICKUP_SCREEN, Component: PickupScreen },
   { path: patterns.pickupScreen, Component: PickupScreen },
   {
     Component: RootRoute,

@@ -3,6 +3,9 @@ import { generatePath, matchPath } from 'react-router';
 
 type Id = number | string;
 
+/** A counter's pickup screen; its link's token is the fragment (paths.pickupScreen). */
+export const PICKUP_SCREEN = '/pickup';
+
 /** The route patterns that take parameters: the router matches them and the builders in `paths` fill them. */
 export const patterns = {
   user: { form: '/form/:menuName/:menuId', formBar: '/form-bar/:menuName/:menuId/:description' },
@@ -13,7 +16,10 @@ export const patterns = {
     editCategory: '/edit-category/:categoryId',
     addMenu: '/add-menu/:categoryId',
   },
-  /** A counter's pickup screen: its display link's token is all it has (no sign-in). */
+  /**
+   * A counter's pickup screen as links made before the token moved into the fragment opened it;
+   * the screen moves the token into the fragment at once (ASVS 14.2.1).
+   */
   pickupScreen: '/pickup/:token',
   /** Where the Slack app's one-time link leads (docs/slack.md "Linking"). */
   slackLink: '/slack/link/:token',
@@ -53,7 +59,11 @@ export const paths = {
   /** What the cafe keeps about a person, why and for how long (public). */
   privacy: '/privacy',
   /** A counter's pickup screen, opened with a display link's token (outside the signed-in shell). */
-  pickupScreen: (token: string) => generatePath(patterns.pickupScreen, { token }),
+  /**
+   * A counter's pickup screen: its display link's token is all it has (no sign-in). The token
+   * rides in the fragment, which no request, proxy or log ever sees; the screen sends it in a header.
+   */
+  pickupScreen: (token: string) => `${PICKUP_SCREEN}#${encodeURIComponent(token)}`,
   /** Linking a Slack account to the signed-in person, with the Slack app's one-time link. */
   slackLink: (token: string) => generatePath(patterns.slackLink, { token }),
 
@@ -169,6 +179,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.teamCredit,
   paths.privacy,
   // Outside the app's frame and its start-up: a counter's screen, open to whoever has its link.
+  PICKUP_SCREEN,
   patterns.pickupScreen,
 ];
 

@@ -61,4 +61,27 @@ describe('last-seen answers', () => {
     vi.advanceTimersByTime(1000);
     expect(localStorage.getItem(LAST_SEEN_STORAGE_KEY)).toBeNull();
   });
+
+  it("keep no other person's account, no audit entry, no session list and not what the person cannot drink", () => {
+    vi.useFakeTimers();
+    const seen = new QueryClient();
+    const stop = persistQueries(seen);
+    seen.setQueryData(['orders', 'my-queue'], myQueue);
+    seen.setQueryData(['users', 'list'], [{ id: 2, email: 'somchai@example.com' }]);
+    seen.setQueryData(['user-search', 'som'], [{ id: 2, email: 'somchai@example.com' }]);
+    seen.setQueryData(['audit', {}], [{ action: 'user.role', actor: 'admin@example.com' }]);
+    seen.setQueryData(['me'], { id: 7, name: 'Mali', avoids: ['dairy'], avoidsAwaitingConsent: ['nuts'] });
+    seen.setQueryData(['auth', 'sessions'], [{ id: 3, device: 'Firefox on Linux' }]);
+    vi.advanceTimersByTime(1000);
+    const kept = localStorage.getItem(LAST_SEEN_STORAGE_KEY) ?? '';
+    expect(kept).toContain('Latte');
+    for (const secret of ['somchai@example.com', 'admin@example.com', 'dairy', 'nuts', 'Firefox on Linux'])
+      expect(kept).not.toContain(secret);
+    stop();
+
+    const reopened = new QueryClient();
+    expect(restoreQueries(reopened)).toBe(true);
+    expect(reopened.getQueryData(['me'])).toEqual({ id: 7, name: 'Mali' });
+    expect(reopened.getQueryData(['users', 'list'])).toBeUndefined();
+  });
 });

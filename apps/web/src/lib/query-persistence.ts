@@ -16,6 +16,26 @@ const WRITE_DELAY_MS = 1000;
 /** Well under the few megabytes a browser gives an origin's local storage. */
 const MAX_BYTES = 1_000_000;
 
+/**
+ * Answers never written to the device (docs/security/data-classification.md): other people's
+ * accounts and e-mail addresses, the audit log, a person's sessions and second factors. They are
+ * no help offline, and a shared tablet or a lost phone must not hold them.
+ */
+const NEVER_KEPT = new Set(['users', 'user-search', 'audit', 'auth', 'sessions', 'second-factor', 'security']);
+
+/** The person's own profile is kept (offline start knows who is signed in) without what they cannot drink. */
+function withoutHealthData(state: ReturnType<typeof dehydrate>): ReturnType<typeof dehydrate> {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const data = query.state.data;
+      if (query.queryKey[0] !== 'me' || data === null || typeof data !== 'object') return query;
+      const { avoids: _avoids, avoidsAwaitingConsent: _awaiting, ...rest } = data as Record<string, unknown>;
+      return { ...query, state: { ...query.state, data: rest } };
+    }),
+  };
+}
+
 interface Saved {
   savedAt: number;
   state: ReturnType<typeof dehydrate>;
@@ -29,10 +49,15 @@ function save(client: QueryClient): void {
       localStorage.removeItem(LAST_SEEN_STORAGE_KEY);
       return;
     }
-    const state = dehydrate(client, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.state.data !== undefined,
-      shouldDehydrateMutation: () => false,
-    });
+    const state = withoutHealthData(
+      dehydrate(client, {
+        shouldDehydrateQuery: (query) =>
+          query.state.status === 'success' &&
+          query.state.data !== undefined &&
+          !NEVER_KEPT.has(String(query.queryKey[0])),
+        shouldDehydrateMutation: () => false,
+      }),
+    );
     const text = JSON.stringify({ savedAt: Date.now(), state } satisfies Saved);
     if (text.length > MAX_BYTES) localStorage.removeItem(LAST_SEEN_STORAGE_KEY);
     else localStorage.setItem(LAST_SEEN_STORAGE_KEY, text);

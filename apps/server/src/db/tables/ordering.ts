@@ -8,8 +8,9 @@ import type {
   IsAvailable,
   OrderStatus,
   Role,
+  SignInMethod,
 } from '@cafe/shared';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Optional, Timestamp } from './columns';
 
 export interface UsersTable {
@@ -41,6 +42,10 @@ export interface RefreshTokensTable {
   revoked_at: Timestamp | null;
   replaced_by: number | null;
   created_at: Timestamp;
+  /** Migration 029: the family's sign-in (the absolute lifetime counts from it), its method and browser. */
+  session_started_at: Timestamp | null;
+  sign_in_method: ColumnType<SignInMethod, SignInMethod | undefined, SignInMethod>;
+  user_agent: string | null;
 }
 
 export interface CategoriesTable {

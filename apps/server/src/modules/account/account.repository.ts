@@ -291,6 +291,8 @@ async function eraseChoicesAndLinks(trx: Db, userId: number): Promise<void> {
     .execute();
   await trx.deleteFrom('slack_links').where('user_id', '=', userId).execute();
   await trx.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
+  // The identity at the company's provider: a later sign-in with it makes a new, empty account.
+  await trx.deleteFrom('sso_identities').where('user_id', '=', userId).execute();
 }
 
 /**

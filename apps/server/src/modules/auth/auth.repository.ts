@@ -5,7 +5,8 @@ export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type NewRefreshToken = Pick<
   RefreshTokenRow,
   'user_id' | 'family_id' | 'token_hash' | 'expires_at' | 'created_at'
->;
+> &
+  Partial<Pick<RefreshTokenRow, 'session_started_at' | 'sign_in_method' | 'user_agent'>>;
 
 export async function insertRefreshToken(db: Db, token: NewRefreshToken): Promise<number> {
   const row = await db

@@ -21,6 +21,7 @@ import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-li
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import type { AuthService } from './auth.service';
+import type { SessionsService } from './sessions.service';
 
 /** The language a message to the person is written in: Thai when their browser asks for it first. */
 function languageOf(request: FastifyRequest): NotificationLanguage {
@@ -77,7 +78,10 @@ const CHANGE_FAILURES = {
  */
 export const LOGOUT_CLEAR_SITE_DATA = '"cache", "cookies"';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionsService }> = async (
+  app,
+  { auth, sessions },
+) => {
   const service = auth;
   const limited = app.ctx.config.rateLimit;
   const floodGuard: FastifyContextConfig = limited ? limitTo(FLOOD_GUARD.max, FLOOD_GUARD.window) : {};
@@ -140,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the token of the link sent to it',
         description:
-          'The link is `PUBLIC_URL/confirm-email?token=...`, valid for 24 hours and once; a newer link replaces it. ' +
+          'The link is `PUBLIC_URL/confirm-email#token=...` (the token in the fragment, which reaches no server or log), valid for 24 hours and once; a newer link replaces it. ' +
           'An unknown, used or expired token is a 400 saying which.',
         body: ConfirmEmailBodySchema,
         response: { 200: z.object({ email: z.string() }), ...errorResponses(400, 429) },
@@ -183,7 +187,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         },
       },
     },
-    async (request) => service.login(request.body),
+    async (request) => {
+      const pair = await service.login(request.body);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
+    },
   );
 
   app.post(
@@ -237,7 +245,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => service.changePassword(currentUser(request), request.body),
+    async (request) => {
+      const pair = await service.changePassword(currentUser(request), request.body);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
+    },
   );
 
   app.post(
@@ -249,7 +261,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags: ['auth'],
         summary: 'Send a link that sets a new password to this address, if it has an account',
         description:
-          'The same 202 for every address, known or not. The link is `PUBLIC_URL/reset-password?token=...`, valid ' +
+          'The same 202 for every address, known or not. The link is `PUBLIC_URL/reset-password#token=...`, valid ' +
           'for 30 minutes and once; a newer link replaces it. 404 when e-mail is not configured.',
         body: PasswordResetRequestBodySchema,
         response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 404, 429) },

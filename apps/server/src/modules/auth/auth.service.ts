@@ -19,6 +19,7 @@ import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
 import { createPasswords } from './passwords';
+import { accountOfSsoIdentity, type SsoIdentity } from './sso-identity';
 import { newEmailLink, sha256 } from './email-link';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
@@ -36,6 +37,8 @@ import {
   revokeUserToken,
   setReplacedBy,
 } from './auth.repository';
+import { sessionEnd, type SessionFacts } from './session-lifetime';
+import type { SignInMethod } from '@cafe/shared';
 
 const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
 /** How long a confirmation link works. */
@@ -53,7 +56,7 @@ function getDummyHash(): Promise<string> {
 }
 
 type RefreshOutcome =
-  | { kind: 'rotated'; userId: number; role: Role; notBefore: number; refreshToken: string }
+  | { kind: 'rotated'; userId: number; role: Role; notBefore: number; refreshToken: string; sessionId: string }
   | { kind: 'invalid' }
   | { kind: 'reused' };
 
@@ -68,45 +71,62 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     }
   }
 
-  function refreshExpiry(now: Date): string {
-    return iso(new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000));
+  /**
+   * A refresh token's expiry: REFRESH_TOKEN_TTL after its issue (the inactivity timeout), but never
+   * past its session's end (docs/decisions/0079).
+   */
+  function refreshExpiry(now: Date, session: SessionFacts): string {
+    const ends = sessionEnd(config, session);
+    return iso(new Date(Math.min(now.getTime() + config.refreshTokenTtlSeconds * 1000, ends)));
   }
 
   /** A new session of a signed-in account: push on, a refresh-token family of its own, a token pair. */
-  async function startSession(user: {
-    id: number;
-    role: Role;
-    tokens_valid_after?: string | null;
-  }): Promise<TokenPair> {
+  async function startSession(
+    user: { id: number; role: Role; tokens_valid_after?: string | null },
+    method: SignInMethod = 'password',
+  ): Promise<TokenPair> {
+    const familyId = randomUUID();
     const refreshToken = await db.transaction().execute(async (trx) => {
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
-      return startFamily(trx, user.id, clock.now());
+      return openFamily(trx, user.id, clock.now(), method, familyId);
     });
     // Push is on once this commits: what was read of the account meanwhile is dropped again.
     ctx.bus.publish('accounts', user.id);
     const notBefore = user.tokens_valid_after ? Date.parse(user.tokens_valid_after) : 0;
-    return { accessToken: await tokens.sign(user.id, user.role, notBefore), refreshToken };
+    return { accessToken: await tokens.sign(user.id, user.role, notBefore, familyId), refreshToken };
   }
 
   /**
    * A refresh token of a new family for the person, in `trx`: every sign-in (and a password change,
    * for the device that made it) starts a family of its own, so reuse detection ends one session only.
    */
-  async function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
+  function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
+    return openFamily(trx, userId, now, 'password', randomUUID());
+  }
+
+  async function openFamily(
+    trx: Db,
+    userId: number,
+    now: Date,
+    method: SignInMethod,
+    familyId: string,
+  ): Promise<string> {
     const refresh = newRefreshToken();
+    const session = { session_started_at: iso(now), sign_in_method: method };
     await insertRefreshToken(trx, {
       user_id: userId,
-      family_id: randomUUID(),
+      family_id: familyId,
       token_hash: refresh.hash,
-      expires_at: refreshExpiry(now),
+      expires_at: refreshExpiry(now, session),
       created_at: iso(now),
+      ...session,
     });
     return refresh.token;
   }
 
   /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
   function companyWords(): string[] {
-    return [config.companyEmailDomain, 'cafe', 'coffee'];
+    return [config.companyEmailDomain, 'office cafe', 'officecafe', 'cafe', 'coffee'];
   }
 
   /** With e-mail configured, a password registration must confirm its address before it orders. */
@@ -129,7 +149,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       name: user.name,
       language,
       event: 'confirm-email',
-      message: confirmationMessage(language, `/confirm-email?token=${token}`, CONFIRMATION_HOURS),
+      message: confirmationMessage(language, `/confirm-email#token=${token}`, CONFIRMATION_HOURS),
     });
   }
 
@@ -198,15 +218,16 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     },
 
     /**
-     * Sign-in with an e-mail the company's identity provider has verified (single sign-on): the
-     * same company-domain rule and the same token pair as a password sign-in. A first sign-in
-     * makes the account (role user, no password); a disabled account is refused.
+     * Sign-in with the company's identity provider (single sign-on): the account of the person's
+     * identity there (sso-identity.ts), the same company-domain rule for the e-mail it verified and
+     * the same token pair as a password sign-in. A first sign-in makes the account (role user, no
+     * password); a disabled account is refused.
      */
-    async signInVerifiedEmail(email: string, name: string): Promise<TokenPair> {
-      assertCompanyEmail(email);
-      const user = await deps.users.findOrCreateWithoutPassword(email, name);
+    async signInSingleSignOn(identity: SsoIdentity): Promise<TokenPair> {
+      assertCompanyEmail(identity.email);
+      const user = await accountOfSsoIdentity(db, deps.users, identity, clock.now());
       if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
-      return startSession(user);
+      return startSession(user, 'sso');
     },
 
     /**
@@ -226,17 +247,29 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
           return { kind: 'reused' };
         }
         if (row.expires_at <= nowIso) return { kind: 'invalid' };
+        // Past the session's absolute lifetime: however recently it was used, it ends (ASVS 7.3.2).
+        if (sessionEnd(config, row) <= now.getTime()) {
+          await revokeFamily(trx, row.family_id, nowIso);
+          return { kind: 'invalid' };
+        }
         const user = await deps.users.findActive(row.user_id, trx);
         if (!user) return { kind: 'invalid' };
         // Only one of several concurrent uses of the same token wins this conditional update.
         if (!(await claimRefreshToken(trx, row.id, nowIso))) return { kind: 'invalid' };
         const next = newRefreshToken();
+        // The family's facts travel with its newest token (a family from before counts from this token).
+        const session = {
+          session_started_at: row.session_started_at ?? row.created_at,
+          sign_in_method: row.sign_in_method,
+          user_agent: row.user_agent,
+        };
         const nextId = await insertRefreshToken(trx, {
           user_id: row.user_id,
           family_id: row.family_id,
           token_hash: next.hash,
-          expires_at: refreshExpiry(now),
+          expires_at: refreshExpiry(now, session),
           created_at: nowIso,
+          ...session,
         });
         await setReplacedBy(trx, row.id, nextId);
         return {
@@ -245,11 +278,12 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
           role: user.role,
           notBefore: user.tokensValidAfterMs ?? 0,
           refreshToken: next.token,
+          sessionId: row.family_id,
         };
       });
       if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED);
       return {
-        accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore),
+        accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore, outcome.sessionId),
         refreshToken: outcome.refreshToken,
       };
     },

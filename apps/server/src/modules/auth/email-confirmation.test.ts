@@ -54,7 +54,7 @@ describe('e-mail confirmation', () => {
     const raw = [...smtp.mails].reverse().find((m) => m.to.includes(email))?.raw;
     expect(raw, `a mail to ${email}`).toBeDefined();
     const mail = await simpleParser(raw ?? '');
-    const url = /https:\/\/cafe\.example\.com\/confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    const url = /https:\/\/cafe\.example\.com\/confirm-email#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
     expect(url).not.toBeNull();
     return { token: url?.[1] ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
   }

@@ -39,7 +39,7 @@ describe('password reset by e-mail', () => {
     const raw = [...smtp.mails].reverse().find((m) => m.to.includes(email))?.raw;
     expect(raw, `a mail to ${email}`).toBeDefined();
     const mail = await simpleParser(raw ?? '');
-    const url = /https:\/\/cafe\.example\.com\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    const url = /https:\/\/cafe\.example\.com\/reset-password#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
     expect(url).not.toBeNull();
     return { token: url?.[1] ?? '', subject: mail.subject ?? '', text: mail.text ?? '' };
   }

@@ -104,7 +104,7 @@ export function createPasswords(
           name: account.name,
           language,
           event: 'reset-password',
-          message: passwordResetMessage(language, `/reset-password?token=${token}`, RESET_MINUTES),
+          message: passwordResetMessage(language, `/reset-password#token=${token}`, RESET_MINUTES),
         });
       });
       deps.notifications.wake();

@@ -3,19 +3,22 @@ import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
-import { SSO_COOKIE, SSO_COOKIE_PATH } from './sso.service';
 import type { SsoService } from './sso.service';
+import type { SessionsService } from './sessions.service';
 
-/** The attempt cookie of the request, if it sent one. */
-function attemptCookie(request: FastifyRequest): string | undefined {
+/** The attempt cookie of the request (named `name`), if it sent one. */
+function attemptCookie(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SSO_COOKIE) return part.slice(at + 1).trim();
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
   }
   return undefined;
 }
 
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; sessions: SessionsService }> = async (
+  app,
+  { sso, sessions },
+) => {
   const service = sso;
   const limited = app.ctx.config.rateLimit;
   // Each start asks the provider nothing new (its configuration is kept) but makes a cookie; each
@@ -23,14 +26,15 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   const ssoLimit: FastifyContextConfig = limited ? limitTo(30, '5 minutes') : {};
 
   /**
-   * httpOnly (scripts never see it), SameSite=Strict (a page of another site cannot send it), only
-   * to these routes, and Secure when the cafe is served over https.
+   * httpOnly (scripts never see it), SameSite=Strict (a page of another site cannot send it), no
+   * Domain (this host only), Path=/ as the `__Host-` prefix demands, and Secure (with the prefix)
+   * in production and wherever the cafe is served over https.
    */
   function setAttemptCookie(reply: FastifyReply, value: string, maxAge: number): void {
     const secure = service.secureCookie() ? '; Secure' : '';
     void reply.header(
       'set-cookie',
-      `${SSO_COOKIE}=${value}; Path=${SSO_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
+      `${service.cookieName()}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`,
     );
   }
 
@@ -71,10 +75,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
       },
     },
     async (request, reply) => {
-      const cookie = attemptCookie(request);
+      const cookie = attemptCookie(request, service.cookieName());
       // Whatever the outcome, this attempt is over: a new sign-in starts a new one.
       if (cookie !== undefined) setAttemptCookie(reply, '', 0);
-      return service.finish(request.body.query, cookie);
+      const pair = await service.finish(request.body.query, cookie);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
     },
   );
 };

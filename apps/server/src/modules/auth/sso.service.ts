@@ -7,10 +7,14 @@ import type { AppBase } from '../../context';
 import type { AuthService } from './auth.service';
 import { AppError, notFound } from '../../lib/errors';
 
-/** The cookie that carries one sign-in attempt from its start to the provider's answer. */
-export const SSO_COOKIE = 'cafe_sso';
-/** Only the two single sign-on routes ever receive it. */
-export const SSO_COOKIE_PATH = '/api/auth/sso';
+/**
+ * The cookie that carries one sign-in attempt from its start to the provider's answer. Wherever it
+ * can be Secure it is a `__Host-` cookie (ASVS 3.3.1, 3.3.3: Secure, Path=/, no Domain, so no other
+ * host or path can set or shadow it); over plain http in development, where a browser refuses the
+ * prefix, it keeps the plain name (decision 0080).
+ */
+export const SSO_COOKIE_SECURE = '__Host-cafe_sso';
+export const SSO_COOKIE_PLAIN = 'cafe_sso';
 /** How long a person may take at the provider's sign-in page. */
 const ATTEMPT_TTL_SECONDS = 10 * 60;
 /** The provider's discovery document (endpoints, keys' address) is read again after this long. */
@@ -98,8 +102,13 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
         sso.clientSecret ? oidc.ClientSecretBasic(sso.clientSecret) : oidc.None(),
         {
           timeout: PROVIDER_TIMEOUT_SECONDS,
-          // Plain http only outside production (config.ts refuses it there): a provider in a test.
-          execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+          execute: [
+            // Plain http only outside production (config.ts refuses it there): a provider in a test.
+            ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+            // The ID token's signature is checked against the provider's published keys (ASVS 6.8.2):
+            // by default the library trusts a token read from the token endpoint over TLS unsigned.
+            oidc.enableNonRepudiationChecks,
+          ],
         },
       );
       const entry = { at: now, configuration: pending };
@@ -138,9 +147,14 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
     /** How long the attempt cookie lives, in seconds. */
     attemptTtlSeconds: ATTEMPT_TTL_SECONDS,
 
-    /** Whether the attempt cookie must be marked Secure (the cafe is served over https). */
+    /** Whether the attempt cookie is Secure: always in production, and wherever the cafe is served over https. */
     secureCookie(): boolean {
-      return settings?.redirectUri.startsWith('https://') ?? false;
+      return ctx.config.nodeEnv === 'production' || (settings?.redirectUri.startsWith('https://') ?? false);
+    },
+
+    /** The attempt cookie's name: `__Host-cafe_sso` when it is Secure. */
+    cookieName(): string {
+      return this.secureCookie() ? SSO_COOKIE_SECURE : SSO_COOKIE_PLAIN;
     },
 
     /** A new attempt: where to send the browser, and the signed cookie that remembers the attempt. */
@@ -215,7 +229,11 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
           `Your e-mail address ${email} is not verified at ${sso.name}, so we cannot sign you in with it.`,
         );
       }
-      return deps.auth.signInVerifiedEmail(email, displayNameOf(claims, email));
+      // The ID token's iss and sub, checked by the library: who the person is, whatever their e-mail.
+      const issuer = typeof claims.iss === 'string' ? claims.iss : sso.issuer;
+      const subject = typeof claims.sub === 'string' ? claims.sub : '';
+      if (!subject) throw new AppError(401, 'SSO_REFUSED', 'The identity provider sent no identity.');
+      return deps.auth.signInSingleSignOn({ issuer, subject, email, name: displayNameOf(claims, email) });
     },
   };
 }

@@ -15,10 +15,10 @@ function uniqueEmail(prefix = 'sso', domain = 'example.com'): string {
   return `${prefix}${counter}-${Date.now().toString(36)}@${domain}`;
 }
 
-/** The attempt cookie's `name=value`, from a Set-Cookie answer. */
-function attemptCookieOf(res: LightMyRequestResponse): string {
+/** The attempt cookie's `name=value`, from a Set-Cookie answer (`cafe_sso` over http outside production). */
+function attemptCookieOf(res: LightMyRequestResponse, name = 'cafe_sso'): string {
   const header = res.headers['set-cookie'];
-  const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith('cafe_sso='));
+  const line = (Array.isArray(header) ? header : [header ?? '']).find((l) => l.startsWith(`${name}=`));
   if (!line) throw new Error('no attempt cookie');
   return line.split(';')[0] ?? '';
 }
@@ -88,7 +88,8 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
     expect(url.searchParams.get('scope')).toBe('openid email profile');
     const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^cafe_sso=[^;]+; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Strict$/);
+    // Over plain http outside production a browser refuses a Secure cookie and the __Host- prefix.
+    expect(cookie).toMatch(/^cafe_sso=[^;]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict$/);
     // The verifier never leaves the server in the clear: the cookie is a signed token, not the state.
     expect(cookie).not.toContain(url.searchParams.get('state'));
   });
@@ -100,7 +101,7 @@ describe('single sign-on (OpenID Connect)', () => {
     const pair = first.json<TokenPair>();
     expect(pair).toEqual({ accessToken: expect.any(String) as string, refreshToken: expect.any(String) as string });
     // The attempt is used once: the answer clears its cookie.
-    expect(String(first.headers['set-cookie'])).toMatch(/^cafe_sso=; Path=\/api\/auth\/sso; Max-Age=0;/);
+    expect(String(first.headers['set-cookie'])).toMatch(/^cafe_sso=; Path=\/; Max-Age=0;/);
     const profile = (await me(pair.accessToken)).json<Me>();
     expect(profile).toMatchObject({ email, role: 'user', name: expect.stringMatching(/^first person\d+/) as string });
 
@@ -232,6 +233,86 @@ describe('single sign-on (OpenID Connect)', () => {
     expect(res.json<ErrorBody>().code).toBe('SSO_REFUSED');
   });
 
+  // ASVS 6.8.2 and 10.5.4: the ID token's signature and audience are checked, whatever the channel.
+  it.each([
+    ['signed by a key the provider does not publish', 'foreign-key'],
+    ['unsigned (alg none)', 'alg-none'],
+    ['issued for another client (aud)', 'other-audience'],
+  ] as const)('refuses an ID token %s with 401 SSO_REFUSED and makes no account', async (_what, tamper) => {
+    const email = uniqueEmail('tampered');
+    provider.tamper = tamper;
+    let res: LightMyRequestResponse;
+    try {
+      res = await signIn(email);
+    } finally {
+      provider.tamper = null;
+    }
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json<ErrorBody>()).toMatchObject({
+      code: 'SSO_REFUSED',
+      message: expect.stringMatching(/did not confirm this sign-in/) as string,
+    });
+    const created = await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    expect(created).toBeUndefined();
+    // The same person, the provider behaving again: signed in.
+    expect((await signIn(email)).statusCode).toBe(200);
+  });
+
+  // ASVS 10.5.2: the person is their identity at the provider (issuer and sub), not their e-mail.
+  describe('who the person is: the issuer and the sub', () => {
+    const identities = (userId: number) =>
+      t.app.ctx.db.selectFrom('sso_identities').select(['issuer', 'subject']).where('user_id', '=', userId).execute();
+
+    it('records the issuer and the sub at the first sign-in, and links an existing account by its e-mail once', async () => {
+      const user = await t.createUser();
+      const first = await signIn(user.email);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(await identities(user.id)).toEqual([{ issuer: provider.issuer, subject: user.email }]);
+      // Again, as another spelling of the same identity: the same account, still one identity.
+      const again = await signIn(user.email.toUpperCase());
+      expect((await me(again.json<TokenPair>().accessToken)).json<Me>().id).toBe(user.id);
+      expect(await identities(user.id)).toHaveLength(1);
+    });
+
+    it('keeps the new holder of a reassigned address out of the old account, saying why', async () => {
+      const email = uniqueEmail('reassigned');
+      const before = await signIn(email);
+      expect(before.statusCode, before.body).toBe(200);
+      const oldAccount = (await me(before.json<TokenPair>().accessToken)).json<Me>();
+
+      // The company gives the address to someone new: another sub, the same verified e-mail.
+      const newcomer = await signIn(`${email}#new-hire`);
+      expect(newcomer.statusCode, newcomer.body).toBe(403);
+      expect(newcomer.json<ErrorBody>()).toMatchObject({
+        code: 'SSO_REFUSED',
+        messageId: 'people.sso.otherIdentity',
+        params: { email },
+      });
+      expect(newcomer.json<ErrorBody>().message).toMatch(/belongs to another person.*contact the team/);
+      expect(newcomer.json()).not.toHaveProperty('accessToken');
+      expect(await identities(oldAccount.id)).toEqual([{ issuer: provider.issuer, subject: email }]);
+
+      // The old holder's identity still opens their account.
+      const oldAgain = await signIn(email);
+      expect((await me(oldAgain.json<TokenPair>().accessToken)).json<Me>().id).toBe(oldAccount.id);
+    });
+
+    it('follows the sub when the provider changes the e-mail address of the person', async () => {
+      const email = uniqueEmail('renamed');
+      const first = await signIn(email);
+      const account = (await me(first.json<TokenPair>().accessToken)).json<Me>();
+      // A made-up later state: the provider now sends another address for the same sub.
+      await t.app.ctx.db
+        .updateTable('sso_identities')
+        .set({ subject: `${email}#renamed` })
+        .where('user_id', '=', account.id)
+        .execute();
+      const later = await signIn(`${email}#renamed`);
+      expect(later.statusCode, later.body).toBe(200);
+      expect((await me(later.json<TokenPair>().accessToken)).json<Me>().id).toBe(account.id);
+    });
+  });
+
   it('never signs into a deleted account again: the next sign-in makes a new, empty one', async () => {
     const email = uniqueEmail('leaver');
     const first = await signIn(email);
@@ -275,6 +356,89 @@ describe('single sign-on without a reachable provider', () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+// ASVS 3.3.1 and 3.3.3: in production the attempt cookie is a Secure __Host- cookie.
+describe('single sign-on attempt cookie in production', () => {
+  let provider: TestProvider;
+  let t: TestApp;
+  beforeAll(async () => {
+    provider = await startTestProvider([REDIRECT_URI]);
+    t = await createTestApp({
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        PUBLIC_URL,
+      },
+      // Production, but the test provider speaks plain http (which a production config refuses).
+      config: { nodeEnv: 'production' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  it('is set as __Host-cafe_sso: Secure, Path=/, no Domain, HttpOnly, SameSite=Strict; and read back by that name only', async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+    expect(started.statusCode, started.body).toBe(200);
+    const header = String(started.headers['set-cookie']);
+    expect(header).toMatch(/^__Host-cafe_sso=[^;]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict; Secure$/);
+    expect(header).not.toMatch(/Domain=/i);
+    const cookie = attemptCookieOf(started, '__Host-cafe_sso');
+    const query = await signInAtProvider(
+      started.json<{ authorizationUrl: string }>().authorizationUrl,
+      REDIRECT_URI,
+      uniqueEmail('production'),
+    );
+    // The same value under the plain name is not the attempt's cookie.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/callback',
+      payload: { query },
+      headers: { cookie: cookie.replace(/^__Host-cafe_sso=/, 'cafe_sso=') },
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json<ErrorBody>().code).toBe('SSO_STATE');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/callback',
+      payload: { query },
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(String(res.headers['set-cookie'])).toBe(
+      '__Host-cafe_sso=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict; Secure',
+    );
+  });
+});
+
+// ASVS 10.5.3: a provider whose metadata names another issuer is not the one configured.
+describe('single sign-on with a provider posing as another issuer', () => {
+  it('answers 503 SSO_UNAVAILABLE and sends no one to it', async () => {
+    const impostor = await startTestProvider([REDIRECT_URI], { metadataIssuer: 'https://id.example.com' });
+    const t = await createTestApp({
+      env: {
+        OIDC_ISSUER: impostor.issuer,
+        OIDC_CLIENT_ID: impostor.clientId,
+        OIDC_CLIENT_SECRET: impostor.clientSecret,
+        PUBLIC_URL,
+      },
+    });
+    try {
+      const metadata = await fetch(`${impostor.issuer}/.well-known/openid-configuration`);
+      expect((await metadata.json()) as object).toMatchObject({ issuer: 'https://id.example.com' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json<ErrorBody>().code).toBe('SSO_UNAVAILABLE');
+      expect(res.json()).not.toHaveProperty('authorizationUrl');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await t.close();
+      await impostor.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import {
   DisplayLinkCreatedSchema,
   DisplayLinkParamsSchema,
   DisplayLinkSchema,
+  DisplayTokenHeadersSchema,
   DisplayTokenParamsSchema,
   PickupBoardSchema,
   SiteParamsSchema,
@@ -88,6 +89,27 @@ export const displayRoutes: FastifyPluginAsyncZod<{ display: DisplayService; sit
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.params.siteId);
       return display.revoke(user, site.id, request.params.displayId);
+    },
+  );
+
+  app.get(
+    '/display',
+    {
+      config: readLimit,
+      schema: {
+        tags,
+        summary: "What a pickup screen shows, its link's token in the X-Display-Token header (no sign-in)",
+        description:
+          'The same answer as `GET /display/{token}`, for screens whose link carries the token in its fragment ' +
+          '(`PUBLIC_URL/pickup#{token}`): the token then reaches neither an address nor a log. A token that is ' +
+          'unknown or revoked answers 404.',
+        headers: DisplayTokenHeadersSchema,
+        response: { 200: PickupBoardSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return display.board(request.headers['x-display-token']);
     },
   );
 

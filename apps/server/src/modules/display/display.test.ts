@@ -197,6 +197,29 @@ describe('pickup screens', () => {
       await t.request('POST', `/api/sites/${FIRST_SITE_ID}/displays/${link.id}/revoke`, barista);
       expect((await board(link.token)).statusCode).toBe(404);
     });
+
+    it('answers a screen whose link keeps the token in its fragment: the token in a header, never in the address', async () => {
+      const link = await makeLink(t, barista, FIRST_SITE_ID);
+      const order = await newOrder();
+      await move(order.id, 'in-progress');
+      const byHeader = (token?: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/display',
+          headers: token === undefined ? {} : { 'x-display-token': token },
+        });
+      const read = await byHeader(link.token);
+      expect(read.statusCode).toBe(200);
+      expect(read.headers['cache-control']).toBe('no-store');
+      expect(read.json<PickupBoard>()).toEqual((await board(link.token)).json<PickupBoard>());
+      expect(read.json<PickupBoard>().preparing.map((o) => o.number)).toHaveLength(1);
+      expect((await byHeader('nope')).statusCode).toBe(404);
+      const missing = await byHeader();
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json<{ message: string }>().message).toMatch(/x-display-token/);
+      await t.request('POST', `/api/sites/${FIRST_SITE_ID}/displays/${link.id}/revoke`, barista);
+      expect((await byHeader(link.token)).statusCode).toBe(404);
+    });
   });
 
   describe('live', () => {

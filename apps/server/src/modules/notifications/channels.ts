@@ -135,6 +135,8 @@ export function createMailer(config: NonNullable<NotificationsConfig['email']>) 
       transport ??= nodemailer.createTransport(
         {
           url: config.url,
+          // Production: STARTTLS or no mail (smtps:// is TLS from the start anyway).
+          requireTLS: config.requireTls,
           connectionTimeout: DELIVERY_TIMEOUT_MS,
           greetingTimeout: DELIVERY_TIMEOUT_MS,
           socketTimeout: DELIVERY_TIMEOUT_MS,

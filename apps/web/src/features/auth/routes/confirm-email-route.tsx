@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { MailCheck, MailWarning, MailOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { linkToken } from '@/lib/link-token';
 import { useCafeStatus } from '@/api/cafe-status';
 import { useMe } from '@/api/me';
 import { IconBadge } from '@/components/ui';
@@ -36,14 +37,13 @@ function mayPass(error: unknown): boolean {
 }
 
 /**
- * /confirm-email?token=...: where the link of a confirmation mail leads. The token is sent once;
+ * /confirm-email#token=...: where the link of a confirmation mail leads. The token is sent once;
  * the outcome is told in a live region, with the way on: to sign in, or, for someone signed in
  * already, to the menu (where the banner offers a new link after a failure).
  */
 export function ConfirmEmailRoute() {
   const { _ } = useLingui();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(useLocation());
   const me = useMe();
   const cafeStatus = useCafeStatus();
   const { mutate, status, data, error } = useConfirmEmail();

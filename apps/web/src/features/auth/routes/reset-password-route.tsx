@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react';
 import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { linkToken } from '@/lib/link-token';
 import { IconBadge } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
@@ -27,15 +28,14 @@ function failureText(error: unknown): string {
 }
 
 /**
- * /reset-password?token=...: where the link of a reset mail leads. The new password is checked by
+ * /reset-password#token=...: where the link of a reset mail leads. The new password is checked by
  * the server (too easy to guess: it says why); once set, every session of the person has ended and
  * they sign in with it.
  */
 export function ResetPasswordRoute() {
   const { _ } = useLingui();
   const id = useId();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = linkToken(useLocation());
   const { register, handleSubmit } = useForm<{ password: string }>({ defaultValues: { password: '' } });
   const reset = useResetPassword();
 

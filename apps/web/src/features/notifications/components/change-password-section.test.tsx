@@ -41,4 +41,25 @@ describe('ChangePasswordSection', () => {
     expect(tokenStorage.getAccess()).toBe('fresh-access');
     expect(tokenStorage.getRefresh()).toBe('fresh-refresh');
   });
+
+  it('takes both passwords pasted, marked current-password and new-password for the password manager', async () => {
+    const api = mockApi((call) =>
+      call.path === '/auth/password' ? { body: { accessToken: 'a', refreshToken: 'r' } } : undefined,
+    );
+    renderWithProviders(<ChangePasswordSection />);
+    const user = userEvent.setup();
+    const current = screen.getByLabelText('Current password');
+    const next = screen.getByLabelText('New password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    expect(next).toHaveAttribute('autocomplete', 'new-password');
+    await user.click(current);
+    await user.paste('old pasted password 1');
+    await user.click(next);
+    await user.paste('vR7#q!2Lm9$zX@4k wT8&pN3^');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed');
+    expect(api.calls.find((c) => c.path === '/auth/password')).toMatchObject({
+      body: { currentPassword: 'old pasted password 1', newPassword: 'vR7#q!2Lm9$zX@4k wT8&pN3^' },
+    });
+  });
 });

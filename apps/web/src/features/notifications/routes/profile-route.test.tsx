@@ -25,12 +25,16 @@ const NEVER_CHOSEN: NotificationSettings = {
   },
 };
 
+/** The profile's signed-in devices: none listed (components/sessions-section.test.tsx has them). */
+const NO_SESSIONS = { sessions: [], confirmWith: 'password', recentSignInUntil: null };
+
 type Refusal = (body: NotificationSettingsBody) => ReturnType<typeof apiError> | undefined;
 
 /** The fake server: the settings as stored, a PUT merging what it is sent; `refuse` answers first. */
 function serve(start: NotificationSettings = NEVER_CHOSEN, refuse: Refusal = () => undefined) {
   let stored = structuredClone(start);
   const api = mockApi((call) => {
+    if (call.path === '/auth/sessions') return { body: NO_SESSIONS };
     if (call.path !== '/user/notifications') return undefined;
     if (call.method === 'GET') return { body: stored };
     if (call.method === 'PUT') {
@@ -169,6 +173,7 @@ describe('Profile', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let down = true;
     mockApi((call) => {
+      if (call.path === '/auth/sessions') return { body: NO_SESSIONS };
       if (call.path !== '/user/notifications') return undefined;
       return down ? apiError(500, 'INTERNAL') : { body: NEVER_CHOSEN };
     });

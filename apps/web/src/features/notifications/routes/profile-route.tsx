@@ -6,10 +6,11 @@ import { NotificationSettingsForm } from '@/features/notifications/components/no
 import { ChangePasswordSection } from '@/features/notifications/components/change-password-section';
 import { YourDataSection } from '@/features/notifications/components/your-data-section';
 import { AvoidsSection } from '@/features/notifications/components/avoids-section';
+import { SessionsSection } from '@/features/notifications/components/sessions-section';
 
 /**
  * Profile (/profile, every signed-in role): who the person is, where and in which language the
- * cafe tells them their drink is ready, their password, and their data (download it, or delete the account).
+ * cafe tells them their drink is ready, their password, the devices signed in, and their data (download it, or delete the account).
  */
 export function ProfileRoute() {
   const { _ } = useLingui();
@@ -50,6 +51,7 @@ export function ProfileRoute() {
         {body}
       </section>
       <ChangePasswordSection />
+      <SessionsSection />
       <YourDataSection />
     </section>
   );

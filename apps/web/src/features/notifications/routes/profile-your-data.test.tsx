@@ -75,6 +75,9 @@ type Answer = ReturnType<typeof apiError> | { status?: number; body?: unknown };
 function serve(onDelete: (call: RecordedCall) => Answer = () => new Reply(204)) {
   return mockApi((call) => {
     if (call.method === 'GET' && call.path === '/user/notifications') return { body: SETTINGS };
+    if (call.method === 'GET' && call.path === '/auth/sessions') {
+      return { body: { sessions: [], confirmWith: 'password', recentSignInUntil: null } };
+    }
     if (call.method === 'GET' && call.path === '/user/me/export') {
       // A field the contract does not name yet: the person's data all the same.
       return { body: { ...EXPORT, loyaltyStamps: 3 } };
@@ -150,6 +153,8 @@ describe('Profile: download my data', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi((call) => {
       if (call.path === '/user/notifications') return { body: SETTINGS };
+      if (call.path === '/auth/sessions')
+        return { body: { sessions: [], confirmWith: 'password', recentSignInUntil: null } };
       if (call.path === '/user/me/export') return apiError(500, 'INTERNAL', 'boom');
       return undefined;
     });

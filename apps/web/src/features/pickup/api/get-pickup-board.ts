@@ -2,9 +2,9 @@ import { PickupBoardSchema } from '@cafe/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 
-/** GET /display/{token}: what a pickup screen shows (no sign-in; the token is the link's). */
+/** GET /display: what a pickup screen shows (no sign-in; the link's token in a header, never in an address). */
 export const fetchPickupBoard = (token: string) =>
-  api(`/display/${encodeURIComponent(token)}`, { schema: PickupBoardSchema });
+  api('/display', { headers: { 'X-Display-Token': token }, schema: PickupBoardSchema });
 
 /**
  * The board of a screen. It never goes stale on its own: the live channel replaces it on every

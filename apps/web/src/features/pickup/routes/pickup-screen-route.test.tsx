@@ -1,9 +1,9 @@
 import type { PickupBoard } from '@cafe/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi, renderWithProviders } from '@/test/render';
+import { apiError, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
 import type { ConnectScreen } from '../hooks/use-pickup-live';
-import { PickupScreen } from './pickup-screen-route';
+import { PickupScreen, PickupScreenRoute } from './pickup-screen-route';
 
 /*
  * The pickup screen (/pickup/{token}): two columns, live over its own connection, an offline banner
@@ -55,7 +55,7 @@ function fakeSocket() {
 /** The fake server's board, as it is now (`board.now`); or a fixed answer. */
 function serve(initial: PickupBoard | (() => unknown)) {
   const board = { now: typeof initial === 'function' ? boardOf() : initial };
-  const api = mockApi({ [`GET /display/${TOKEN}`]: typeof initial === 'function' ? initial : () => board.now });
+  const api = mockApi({ ['GET /display']: typeof initial === 'function' ? initial : () => board.now });
   return { ...api, board };
 }
 
@@ -193,5 +193,33 @@ describe('the pickup screen', () => {
     serve(boardOf());
     renderWithProviders(<PickupScreen token={TOKEN} connect={fakeSocket().connect} />);
     expect(await screen.findByRole('region', { name: 'Ready' })).toBeInTheDocument();
+  });
+
+  describe("the link's token", () => {
+    const routes = (connect: ConnectScreen) => [
+      { path: '/pickup', element: <PickupScreenRoute connect={connect} /> },
+      { path: '/pickup/:token', element: <PickupScreenRoute connect={connect} /> },
+    ];
+
+    it('is read from the fragment and sent in a header, never in an address', async () => {
+      const { calls } = serve(boardOf());
+      const { connect } = fakeSocket();
+      renderRoutes(routes(connect), `/pickup#${TOKEN}`);
+      expect(await screen.findByRole('region', { name: 'Ready' })).toBeInTheDocument();
+      expect(calls.map((c) => c.path)).toEqual(['/display']);
+      expect(calls[0]?.headers['X-Display-Token']).toBe(TOKEN);
+      expect(calls.every((c) => !c.path.includes(TOKEN) && !c.search.toString().includes(TOKEN))).toBe(true);
+      expect(connect).toHaveBeenCalledWith(TOKEN);
+    });
+
+    it('moves from the address of an older link into the fragment at once', async () => {
+      const { calls } = serve(boardOf());
+      const { connect } = fakeSocket();
+      const { router } = renderRoutes(routes(connect), `/pickup/${TOKEN}`);
+      expect(await screen.findByRole('region', { name: 'Ready' })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pickup'));
+      expect(router.state.location.hash).toBe(`#${TOKEN}`);
+      expect(calls.every((c) => c.path === '/display' && c.headers['X-Display-Token'] === TOKEN)).toBe(true);
+    });
   });
 });

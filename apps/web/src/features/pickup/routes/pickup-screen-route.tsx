@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PICKUP_SCREEN } from '@/lib/paths';
 import { isApiError } from '@/lib/api-client';
 import { pickupBoardQueryOptions } from '../api/get-pickup-board';
 import { PickupColumns } from '../components/pickup-columns';
@@ -9,12 +10,20 @@ import { usePickupLive, type ConnectScreen } from '../hooks/use-pickup-live';
 import { useWakeLock } from '../hooks/use-wake-lock';
 
 /**
- * The pickup screen (/pickup/{token}): a TV or tablet at the counter, signed in as nobody. Two
+ * The pickup screen (/pickup#{token}): a TV or tablet at the counter, signed in as nobody. Two
  * columns, Preparing and Ready, live; an offline banner while the connection is down, and a fresh
  * read when it is back; the screen kept on. Its link is all it has (docs/api/pickup-screen.md).
+ * A link made before the token moved into the fragment (/pickup/{token}) still opens it, and the
+ * address is rewritten at once so the token leaves the history and every later request.
  */
 export function PickupScreenRoute({ connect }: { connect?: ConnectScreen } = {}) {
-  const { token = '' } = useParams();
+  const { token: inPath } = useParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const token = inPath ?? decodeURIComponent(hash.replace(/^#/, ''));
+  useEffect(() => {
+    if (inPath) void navigate(`${PICKUP_SCREEN}#${encodeURIComponent(inPath)}`, { replace: true });
+  }, [inPath, navigate]);
   return <PickupScreen token={token} connect={connect} />;
 }
 

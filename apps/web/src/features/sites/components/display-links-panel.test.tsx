@@ -73,13 +73,13 @@ describe('pickup screen links', () => {
     await user.type(screen.getByLabelText('Name of the screen (optional)'), '  Lobby TV ');
     await user.click(screen.getByRole('button', { name: 'Create link' }));
     const field = await screen.findByRole('textbox', { name: 'Pickup screen link' });
-    expect(field).toHaveValue(`${window.location.origin}/pickup/${TOKEN}`);
+    expect(field).toHaveValue(`${window.location.origin}/pickup#${TOKEN}`);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ label: 'Lobby TV' });
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pickup/${TOKEN}`);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pickup#${TOKEN}`);
     // A QR code of the same address, for a TV or a tablet to open without typing it.
     const qr = screen.getByRole('img', { name: 'QR code of the pickup screen link' });
-    expect(darkModulesOf(qr)).toEqual(darkModulesOfCode(`${window.location.origin}/pickup/${TOKEN}`));
+    expect(darkModulesOf(qr)).toEqual(darkModulesOfCode(`${window.location.origin}/pickup#${TOKEN}`));
 
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('textbox', { name: 'Pickup screen link' })).not.toBeInTheDocument();
