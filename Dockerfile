@@ -7,10 +7,10 @@
 # Every native module ships Node-API binaries for it (better-sqlite3 13, sharp, argon2): no compiler.
 # Pinned by digest, so that a build takes the base image that was reviewed, not whatever the tag
 # points at that day (docs/deploy.md, "Updating the base image"; decision 0083).
-# PLACEHOLDER DIGEST: the zeros are not a real digest and the build stops at this line until the
-# release procedure writes the digest the registry names for the tag:
+# The digest of node:24-bookworm-slim as published for Node.js 24.18.0; the release procedure
+# moves it to the tag's newest image:
 #   docker buildx imagetools inspect node:24-bookworm-slim --format '{{json .Manifest.Digest}}'
-ARG NODE_IMAGE=node:24-bookworm-slim@sha256:0000000000000000000000000000000000000000000000000000000000000000
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 FROM ${NODE_IMAGE} AS toolchain
 WORKDIR /app

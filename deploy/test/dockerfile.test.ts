@@ -61,6 +61,8 @@ describe('the Dockerfile', () => {
       const image = base.replace(/^\$\{?(\w+)\}?$/, (_, arg: string) => globalArgs.get(arg) ?? '');
       // A tag alone (node:24-bookworm-slim) is whatever the registry points it at on the day.
       expect(image, base).toMatch(/^[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+      // A digest of one repeated digit is a placeholder, not an image anyone reviewed.
+      expect(image, base).not.toMatch(/@sha256:(.)\1{63}$/);
     }
     expect(runtime.name).toBe('runtime');
   });

@@ -63,7 +63,12 @@ describe('absolute session lifetime', () => {
 
   it('ends a session made by single sign-on after SSO_SESSION_TTL, and leaves a password session going', async () => {
     const email = `sso-${person.id}@${t.config.companyEmailDomain}`;
-    let sso = await t.app.ctx.services.auth.signInVerifiedEmail(email, 'Sso Person');
+    let sso = await t.app.ctx.services.auth.signInSingleSignOn({
+      issuer: 'https://idp.example.com',
+      subject: email,
+      email,
+      name: 'Sso Person',
+    });
     let password = await signIn();
     t.clock.advance(59 * 60_000);
     const early = await refresh(sso);

@@ -130,9 +130,19 @@ describe('sessions a person can see and end', () => {
 
   it('asks an account without a password for a sign-in of the last 10 minutes instead', async () => {
     const email = `sso-${person.id}@${t.config.companyEmailDomain}`;
-    const first = await t.app.ctx.services.auth.signInVerifiedEmail(email, 'Sso Person');
+    const first = await t.app.ctx.services.auth.signInSingleSignOn({
+      issuer: 'https://idp.example.com',
+      subject: email,
+      email,
+      name: 'Sso Person',
+    });
     t.clock.advance(60_000);
-    const second = await t.app.ctx.services.auth.signInVerifiedEmail(email, 'Sso Person');
+    const second = await t.app.ctx.services.auth.signInSingleSignOn({
+      issuer: 'https://idp.example.com',
+      subject: email,
+      email,
+      name: 'Sso Person',
+    });
     const listed = (await list(second)).json<SessionList>();
     expect(listed.confirmWith).toBe('recent-sign-in');
     expect(listed.recentSignInUntil).toBe(new Date(t.clock.now().getTime() + 10 * 60_000).toISOString());
