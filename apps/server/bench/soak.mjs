@@ -16,7 +16,7 @@ import { ensureBuilt } from './lib/build.mjs';
 import { startFakeSlack } from './lib/fake-slack.mjs';
 import { CHAT_BOT_TOKEN, chatServerEnv } from './lib/rows/chat.mjs';
 import { runDay } from './lib/soak/day.mjs';
-import { simClock, startDeployment } from './lib/soak/deployment.mjs';
+import { shortKeepAlive, simClock, startDeployment } from './lib/soak/deployment.mjs';
 import { connectDisplay, connectLive } from './lib/soak/live.mjs';
 import { checkBoards, checkOrders, markdown, verdict } from './lib/soak/report.mjs';
 import { addSecondSite, prepareWeek, seedPeople, SETUP_AT } from './lib/soak/setup.mjs';
@@ -89,6 +89,7 @@ try {
   dep = await startDeployment({ root, dataDir, clock, extraEnv: {}, log });
   log(`private PostgreSQL on port ${dep.cluster.port}; first start (migrations, demo data)`);
   await dep.startFirst();
+  shortKeepAlive();
   const sites = await addSecondSite(dep.bases[0]);
   await dep.stopAll();
   const world = await seedPeople(dep.databaseUrl, sites, load);

@@ -8,14 +8,17 @@
 // soon) and 18:00 (every venue closed by the hours). Every HTTP call that meets a restart is sent again
 // with its Idempotency-Key until it is answered, as the web app does.
 import { ApiError, client, idempotencyKey } from '../api.mjs';
-import { mapLimit, sleep } from '../stats.mjs';
+import { sleep } from '../stats.mjs';
 import { connectLive } from './live.mjs';
 import { LATER_TIME, ZONE } from './setup.mjs';
 
 /** How long a request is retried through a restart before the soak gives up on it. */
 const RETRY_FOR_MS = 120_000;
-/** Refusals that a person meets while a cafe is closed by hand for a moment: they try again. */
-const TRY_AGAIN_CODES = new Set(['CAFE_CLOSED']);
+/**
+ * Refusals that ask to try again: a cafe closed by hand for a moment, and the first request with
+ * the same Idempotency-Key still being handled (a retry that overtook it, docs/api/orders.md).
+ */
+const TRY_AGAIN_CODES = new Set(['CAFE_CLOSED', 'IDEMPOTENCY_KEY_IN_USE']);
 
 const at = (day, time) => `${day}T${time}${ZONE}`;
 
@@ -244,7 +247,8 @@ export async function runDay({ n, date, dep, world, load, log }) {
   );
   day.statuses = Object.fromEntries(statuses.map((r) => [r.status, r.c]));
   day.counters = counters;
-  await sleep(3000); // closed sockets and idle pool connections settle
+  // Closed sockets settle and the pools close their idle connections (node-postgres: after 10 s).
+  await sleep(12_000);
   day.measured = await dep.measure();
   log(
     `  day ${n} (${date}): ${day.acked.filter((a) => a.kind !== 'again').length} orders acknowledged, ` +
@@ -270,7 +274,11 @@ function checkPhones(people, logged) {
       expected += 1;
       if (!live.seqs.has(Number(row.seq))) {
         missing += 1;
-        if (samples.length < 5) samples.push(`${p.email} seq ${row.seq} (${rooms.join(' ')})`);
+        if (samples.length < 5)
+          samples.push(
+            `${p.email} seq ${row.seq} (${rooms.join(' ')}; first hello ${live.firstHello}, ` +
+              `catch-ups after ${live.catchUps.join(' ') || 'none'}, failed ${live.catchUpFailures}, tooOld ${live.tooOld})`,
+          );
       }
     }
   }

@@ -40,6 +40,9 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
     tooOld: 0,
     catchUpFailures: 0,
     gapFills: 0,
+    /** The number each catch-up after a reconnect asked after. */
+    catchUps: [],
+    resumeAfter: undefined,
     events: 0,
     gapTimer: undefined,
     /**
@@ -79,6 +82,12 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
     clearTimeout(live.gapTimer);
     socket.close();
   };
+  // What was applied when the connection was lost: the catch-up of the next connection asks after
+  // it. Not after what the new connection brings before its `hello` (an event may come first,
+  // docs/api/live-events.md): that would skip what came between.
+  socket.on('disconnect', () => {
+    live.resumeAfter ??= live.last();
+  });
   socket.on('hello', (hello) => {
     live.hellos += 1;
     live.board = hello.board;
@@ -87,7 +96,10 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
       return;
     }
     // A reconnect: what came meanwhile, from the database's log, as the web client asks for it.
-    void catchUp(base, token, live);
+    const after = live.resumeAfter ?? live.last();
+    live.resumeAfter = undefined;
+    live.catchUps.push(after);
+    void catchUp(base, token, live, after);
   });
   socket.on('connect_error', () => {
     // Socket.IO retries by itself (a process restarting, the database away); a refused token would
@@ -101,10 +113,10 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
   return live;
 }
 
-async function catchUp(base, token, live) {
+async function catchUp(base, token, live, after = live.last()) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
     try {
-      const res = await fetch(`${base}/api/live/missed?siteId=${live.siteId}&after=${live.last()}`, {
+      const res = await fetch(`${base}/api/live/missed?siteId=${live.siteId}&after=${after}`, {
         headers: { authorization: `Bearer ${token}` },
         signal: AbortSignal.timeout(20_000),
       });
