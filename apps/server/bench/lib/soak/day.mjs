@@ -230,6 +230,7 @@ export async function runDay({ n, date, dep, world, load, log }) {
   const logged = await q(`SELECT site_id, seq, rooms FROM live_events WHERE seq > 0 ORDER BY site_id, seq`);
   day.phones = checkPhones(people, logged);
   day.reconnects = people.reduce((k, p) => k + p.live.hellos - 1, 0);
+  day.refusedHandshakes = people.flatMap((p) => p.live.refused);
   for (const p of people) {
     p.live.close();
     p.live = undefined;
@@ -277,12 +278,13 @@ function checkPhones(people, logged) {
         if (samples.length < 5)
           samples.push(
             `${p.email} seq ${row.seq} (${rooms.join(' ')}; first hello ${live.firstHello}, ` +
-              `catch-ups after ${live.catchUps.join(' ') || 'none'}, failed ${live.catchUpFailures}, tooOld ${live.tooOld})`,
+              `catch-ups after ${live.catchUps.join(' ') || 'none'}, failed ${live.catchUpFailures}, tooOld ${live.tooOld}, ` +
+              `refused ${live.refused.join(' / ') || 'none'})`,
           );
       }
     }
   }
-  return { expected, missing, unnumbered, samples };
+  return { expected, missing, unnumbered, samples, refused: people.reduce((k, p) => k + p.live.refused.length, 0) };
 }
 
 export function parseRooms(text) {

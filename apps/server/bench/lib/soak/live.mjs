@@ -40,6 +40,8 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
     tooOld: 0,
     catchUpFailures: 0,
     gapFills: 0,
+    /** Handshakes the server refused (each connected again a second later). */
+    refused: [],
     /** The number each catch-up after a reconnect asked after. */
     catchUps: [],
     resumeAfter: undefined,
@@ -101,9 +103,12 @@ export function connectLive({ base, token, siteId, label, onOrder }) {
     live.catchUps.push(after);
     void catchUp(base, token, live, after);
   });
-  socket.on('connect_error', () => {
-    // Socket.IO retries by itself (a process restarting, the database away); a refused token would
-    // not be retried, and the soak's tokens outlive the week.
+  socket.on('connect_error', (error) => {
+    // A transport error Socket.IO retries by itself; a handshake the server refused (it could not
+    // read the database at that moment) it does not: the client connects again, as the web app does.
+    if (socket.active) return;
+    live.refused.push(String(error.message).slice(0, 120));
+    setTimeout(() => socket.connect(), 1000);
   });
   live.ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label}: no hello within 60 s`)), 60_000);
@@ -151,6 +156,9 @@ export function connectDisplay({ base, token, label }) {
   });
   const display = { label, socket, boards: 0, connects: 0, revoked: false };
   socket.on('connect', () => (display.connects += 1));
+  socket.on('connect_error', () => {
+    if (!socket.active) setTimeout(() => socket.connect(), 1000);
+  });
   socket.on('pickup-board', () => (display.boards += 1));
   socket.on('display-revoked', () => (display.revoked = true));
   return display;

@@ -165,7 +165,7 @@ export function markdown({ machine, load, days, orders, checks, seconds }) {
       `${p1.poolTotal} / ${p2.poolTotal}`,
       d.measured.dbConnections,
       `${d.boards.missing} of ${d.boards.expected}`,
-      `${d.phones.missing} of ${d.phones.expected}`,
+      `${d.phones.missing} of ${d.phones.expected}${d.phones.refused ? ` (${d.phones.refused} handshakes refused)` : ''}`,
       d.slackPosts,
       d.displayBoards,
       d.counters.retries,
