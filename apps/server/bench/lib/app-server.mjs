@@ -55,10 +55,20 @@ export function sampleRss(pid, everyMs = 100) {
 
 /**
  * Starts the built server; resolves once GET /api/ready answers. `dataDir` holds the SQLite file
- * (and the generated secrets); `databaseUrl` switches to PostgreSQL.
+ * (and the generated secrets); `databaseUrl` switches to PostgreSQL. `port`: a given one (a process
+ * restarted on the address its clients reconnect to), else a free one.
  */
-export async function startAppServer({ root, serverFile, dataDir, databaseUrl, demo = true, logFile, extraEnv = {} }) {
-  const port = await freePort();
+export async function startAppServer({
+  root,
+  serverFile,
+  dataDir,
+  databaseUrl,
+  demo = true,
+  logFile,
+  extraEnv = {},
+  port: givenPort,
+}) {
+  const port = givenPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,

@@ -62,6 +62,8 @@ const sequence = new LiveSequence({
 
 /** Codes of a handshake the server refused for its token (docs/api.md, live events). */
 const TOKEN_REFUSALS: ReadonlySet<unknown> = new Set(['TOKEN_EXPIRED', 'TOKEN_INVALID']);
+/** How long to wait before connecting again after a handshake refused for a reason other than the token. */
+const REFUSED_RETRY_MS = 2000;
 /** How long to wait before trying again when the server cannot be reached to renew the token. */
 const RENEW_RETRY_MS = 5000;
 let lastRenewal = 0;
@@ -115,6 +117,10 @@ export function connectLiveChannel(): LiveSocket {
   });
   s.on('connect_error', (error: Error & { data?: { code?: unknown } }) => {
     if (TOKEN_REFUSALS.has(error.data?.code)) void renewAndReconnect(s);
+    // A handshake the server refused for another reason (it could not read the database at that
+    // moment, a restart of it): Socket.IO does not try again by itself after a refusal (`active`
+    // false), so the screen would stay offline until reloaded. A transport error it retries itself.
+    else if (!s.active) setTimeout(() => s.connect(), REFUSED_RETRY_MS);
   });
   s.onAny((event: string, payload: unknown) => {
     const hello = event === 'hello' ? helloOf(payload) : null;

@@ -6,6 +6,8 @@ import { WAITING } from '@/test/waits';
 class FakeSocket {
   handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   auth: unknown;
+  /** Socket.IO's `active`: false once the server refused the handshake (it will not retry by itself). */
+  active = true;
   connect = vi.fn();
   disconnect = vi.fn();
   on(event: string, handler: (...args: unknown[]) => void) {
@@ -97,6 +99,17 @@ describe('live connection refused for its token', () => {
     expect(socket.connect).toHaveBeenCalled();
     expect(expired).not.toHaveBeenCalled();
     expect(localStorage.getItem('refresh_token')).toBe('ref');
+  });
+
+  it('connects again a little later when the server refused the handshake for another reason (its database away)', async () => {
+    const api = mockApi({});
+    const { socket } = await open();
+    vi.useFakeTimers();
+    socket.active = false;
+    socket.fire('connect_error', new Error('Connection terminated unexpectedly'));
+    await vi.runOnlyPendingTimersAsync();
+    expect(socket.connect).toHaveBeenCalledTimes(1);
+    expect(api.calls).toEqual([]);
   });
 
   it('leaves other connection errors to the client library', async () => {
