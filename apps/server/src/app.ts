@@ -20,6 +20,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { securityLogPlugin } from './plugins/security-log';
 import { webAppPlugin } from './plugins/web-app';
 import { createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createClusterBus } from './realtime/bus';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from the config. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Where the JSON log lines go instead of standard output (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** pino's levels, lowest first ('silent' logs nothing). */
@@ -90,8 +93,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // JSON lines in production; one readable line per entry elsewhere (a demo's terminal). Every
     // line of a request carries its id (reqId, Fastify's default label).
-    logger:
-      config.logFormat === 'pretty'
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : config.logFormat === 'pretty'
         ? {
             level: config.logLevel,
             stream: readableLogStream(process.stdout.isTTY),
@@ -150,7 +154,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', (request, reply, done) => {
     if (logRequests) {
       request.log[requestLevel](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          // Who: the signed-in person's id (absent for a visitor); never their token.
+          userId: request.authUser?.id,
+        },
         'request',
       );
     }
@@ -202,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pgPool: database.pgPool,
   });
   await app.register(authPlugin);
+  await app.register(securityLogPlugin);
 
   await app.register(
     async (api) => {

@@ -58,7 +58,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   app.post(
     '/auth/sso/callback',
     {
-      config: ssoLimit,
+      config: { ...ssoLimit, signIn: 'sso' },
       schema: {
         tags: ['auth'],
         summary: "Finish a single sign-on with the provider's answer: the same token pair as a password sign-in",
