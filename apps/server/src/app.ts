@@ -17,7 +17,7 @@ import { validatorCompiler } from './lib/validation';
 import { createTokenSigner } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
-import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors, isDatabaseUnavailable } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { securityLogPlugin } from './plugins/security-log';
@@ -27,7 +27,8 @@ import { createClusterBus } from './realtime/bus';
 import { createDisplayChannel } from './realtime/display-channel';
 import { createLiveEvents } from './realtime/events';
 import { createLiveLog, greetSockets } from './realtime/live-log';
-import { admitSockets, createSocketServer } from './realtime/socket';
+import { HandshakeFailedError, admitSockets, createSocketServer } from './realtime/socket';
+import { AppError } from './lib/errors';
 import { createAppContext } from './services';
 import { createDomainEvents } from './lib/domain-events';
 import { healthRoutes } from './modules/health/health.routes';
@@ -193,6 +194,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (token) => ctx.services.auth.identify(token),
     (user, siteId) => ctx.services.sites.liveSite(user, siteId),
     (user) => ctx.services.orders.waitingSitesOf(user.id),
+    (error) => {
+      // A refusal of ours keeps its words; anything else is logged and told in the client's terms.
+      if (error instanceof AppError) return error;
+      app.log.warn({ err: error }, 'live handshake failed');
+      return new HandshakeFailedError(isDatabaseUnavailable(error) ? 'UNAVAILABLE' : 'INTERNAL');
+    },
   );
   greetSockets(io, (siteId) => liveLog.current(siteId));
   app.decorate('ctx', ctx);
