@@ -3,6 +3,7 @@ import { ROLES, createSweep, goodRequest, type Sweep } from './test-support/bad-
 import {
   HANG_CEILING_MS,
   injectDatabaseFault,
+  stopBackgroundWork,
   sweepDatabaseFaults,
   type DatabaseFault,
 } from './test-support/fault-sweep';
@@ -44,6 +45,7 @@ describe('a failing database', () => {
       },
       logStream: log.stream,
     });
+    await stopBackgroundWork(sweep.t.app);
     fault = injectDatabaseFault(sweep.t.database.dialect);
     // Every run of a request writes the same times.
     sweep.t.clock.freeze();
@@ -59,6 +61,7 @@ describe('a failing database', () => {
     const slackHooks = sweep.endpoints.filter((e) => e.path.startsWith('/api/slack/') && e.method === 'post');
     const operations = sweep.endpoints.filter((e) => !slackHooks.includes(e));
     expect(operations.length).toBeGreaterThan(50);
+    const failedBefore = fault.runsFailed();
     for (const e of operations) {
       for (const role of ROLES) {
         const what = `${e.method.toUpperCase()} ${e.path} as ${role}`;
@@ -66,6 +69,8 @@ describe('a failing database', () => {
       }
     }
     expect(problems).toEqual([]);
+    // Every operation met the fault, as every role, at its first statement at least.
+    expect(fault.runsFailed() - failedBefore).toBeGreaterThan(operations.length * ROLES.length);
   }, 600_000);
 
   it("fails Slack's commands, interactions and events closed, at whichever statement it fails", async () => {
@@ -98,11 +103,13 @@ describe('a failing database', () => {
       ],
     ];
     const problems: string[] = [];
+    const failedBefore = fault.runsFailed();
     for (const [what, request] of hooks) {
       problems.push(...(await sweepDatabaseFaults(sweep, fault, log, `Slack ${what}`, request)));
     }
     await t.app.ctx.services.slack.settled();
     expect(problems).toEqual([]);
+    expect(fault.runsFailed() - failedBefore).toBeGreaterThan(hooks.length * 3);
   });
 
   it('refuses a live connection with words a person can read while the database fails, and lets it in after', async () => {
