@@ -18,16 +18,18 @@ import { validatorCompiler } from './lib/validation';
 import { createTokenSigner } from './lib/tokens';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
-import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrors, isDatabaseUnavailable } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { securityLogPlugin } from './plugins/security-log';
 import { webAppPlugin } from './plugins/web-app';
 import { createAppMetrics, metricsPlugin } from './plugins/metrics';
 import { createClusterBus } from './realtime/bus';
 import { createDisplayChannel } from './realtime/display-channel';
 import { createLiveEvents } from './realtime/events';
 import { createLiveLog, greetSockets } from './realtime/live-log';
-import { admitSockets, createSocketServer } from './realtime/socket';
+import { HandshakeFailedError, admitSockets, createSocketServer } from './realtime/socket';
+import { AppError } from './lib/errors';
 import { createAppContext } from './services';
 import { createDomainEvents } from './lib/domain-events';
 import { healthRoutes } from './modules/health/health.routes';
@@ -62,6 +64,8 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from the config. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Where the JSON log lines go instead of standard output (tests read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 /** pino's levels, lowest first ('silent' logs nothing). */
@@ -110,8 +114,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // JSON lines in production; one readable line per entry elsewhere (a demo's terminal). Every
     // line of a request carries its id (reqId, Fastify's default label).
-    logger:
-      config.logFormat === 'pretty'
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : config.logFormat === 'pretty'
         ? {
             level: config.logLevel,
             stream: readableLogStream(process.stdout.isTTY),
@@ -162,6 +167,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           url: loggedUrl(request.url),
           statusCode: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
+          // Who: the signed-in person's id (absent for a visitor); never their token.
+          userId: request.authUser?.id,
         },
         'request',
       );
@@ -198,6 +205,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (token) => ctx.services.auth.identify(token),
     (user, siteId) => ctx.services.sites.liveSite(user, siteId),
     (user) => ctx.services.orders.waitingSitesOf(user.id),
+    (error) => {
+      // A refusal of ours keeps its words; anything else is logged and told in the client's terms.
+      if (error instanceof AppError) return error;
+      app.log.warn({ err: error }, 'live handshake failed');
+      return new HandshakeFailedError(isDatabaseUnavailable(error) ? 'UNAVAILABLE' : 'INTERNAL');
+    },
   );
   greetSockets(io, (siteId) => liveLog.current(siteId));
   app.decorate('ctx', ctx);
@@ -218,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pgPool: database.pgPool,
   });
   await app.register(authPlugin);
+  await app.register(securityLogPlugin);
 
   await app.register(
     async (api) => {

@@ -59,6 +59,12 @@ const PG_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '5701
 const PG_UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
 
+/** SQLite result codes (and their extended codes) of a database that cannot do its work right now. */
+const SQLITE_UNAVAILABLE_CODES = ['SQLITE_BUSY', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_CANTOPEN'];
+
+/** better-sqlite3 once its handle has been closed (the process is shutting down). */
+const SQLITE_CLOSED_MESSAGE = /^The database connection is not open/;
+
 function unavailableCause(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const { code, message, cause, errors } = error as {
@@ -71,10 +77,12 @@ function unavailableCause(error: unknown, depth = 0): boolean {
     if (NETWORK_CODES.has(code) || PG_UNAVAILABLE_STATES.has(code)) return true;
     // Class 08: connection exceptions.
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
-    // SQLite: another connection holds the write lock for longer than busy_timeout.
-    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_')) return true;
+    // SQLite: another connection holds the write lock for longer than busy_timeout; the disk fails,
+    // is full, or the file cannot be opened (decision 0082: "not now", not a bug of the request).
+    if (SQLITE_UNAVAILABLE_CODES.some((prefix) => code === prefix || code.startsWith(`${prefix}_`))) return true;
   }
-  if (typeof message === 'string' && PG_UNAVAILABLE_MESSAGE.test(message)) return true;
+  if (typeof message === 'string' && (PG_UNAVAILABLE_MESSAGE.test(message) || SQLITE_CLOSED_MESSAGE.test(message)))
+    return true;
   // A failed connect to a name with several addresses gives an AggregateError of each attempt.
   if (Array.isArray(errors) && errors.some((e) => unavailableCause(e, depth + 1))) return true;
   return unavailableCause(cause, depth + 1);

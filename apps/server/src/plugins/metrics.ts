@@ -123,6 +123,7 @@ export const metricsPlugin = fp<MetricsOptions>(
         } catch (error) {
           // A scrape while the database is away shows no order counts rather than failing.
           databaseErrors.inc({ kind: databaseErrorKind(error) ?? 'other' });
+          app.log.warn({ err: error }, 'metrics: order counts left out (database error)');
         }
       },
     });

@@ -82,6 +82,25 @@ export class HandshakeError extends Error {
   }
 }
 
+/** Why a handshake failed on the server's side: its database away, or anything else unexpected. */
+export type HandshakeFailure = 'UNAVAILABLE' | 'INTERNAL';
+
+/**
+ * A handshake the server could not finish (decision 0082): a readable message and a machine code,
+ * never the exception's own words (which a connection would otherwise be sent).
+ */
+export class HandshakeFailedError extends Error {
+  readonly data: { code: HandshakeFailure };
+  constructor(code: HandshakeFailure) {
+    super(
+      code === 'UNAVAILABLE'
+        ? 'The live channel is briefly unavailable (its database cannot be reached). Please try again shortly.'
+        : 'The live channel could not be opened. Please try again shortly.',
+    );
+    this.data = { code };
+  }
+}
+
 /** Who a handshake's token stands for (null: no token, a visitor), or why the token is refused. */
 export type Identified = { user: AuthUser | null } | { refusal: HandshakeRefusal };
 
@@ -101,6 +120,8 @@ export function admitSockets(
   identify: (token: string | null) => Promise<Identified>,
   siteFor: (user: AuthUser | null, requested: number | undefined) => Promise<LiveSite>,
   waitingAt: (user: AuthUser) => Promise<readonly number[]> = async () => [],
+  /** What the client is told when the handshake fails unexpectedly (the caller logs it). */
+  failed: (error: unknown) => Error = (error) => (error instanceof Error ? error : new Error('socket auth failed')),
 ): void {
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; siteId?: unknown } | undefined;
@@ -126,6 +147,6 @@ export function admitSockets(
         await socket.join(rooms);
         next();
       })
-      .catch((error: unknown) => next(error instanceof Error ? error : new Error('socket auth failed')));
+      .catch((error: unknown) => next(failed(error)));
   });
 }

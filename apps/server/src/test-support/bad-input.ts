@@ -63,7 +63,7 @@ interface OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Method = (typeof METHODS)[number];
 
-interface Endpoint {
+export interface Endpoint {
   method: Method;
   path: string;
   op: Operation;
@@ -406,7 +406,7 @@ interface World {
 }
 
 export const ROLES = ['none', 'user', 'barista', 'admin'] as const;
-type RoleName = (typeof ROLES)[number];
+export type RoleName = (typeof ROLES)[number];
 
 function victimIdFor(world: World, path: string): number {
   if (path.startsWith('/api/user')) return world.victims.user;
@@ -729,10 +729,10 @@ function groupsOf(probes: Probe[]): Probe[][] {
 
 // ---------- the database, before and after ----------
 
-type Fingerprint = Record<string, unknown[]>;
+export type Fingerprint = Record<string, unknown[]>;
 
 /** Every saved row that matters (image bytes by their hash). */
-async function fingerprint(t: TestApp): Promise<Fingerprint> {
+export async function fingerprint(t: TestApp): Promise<Fingerprint> {
   const db = t.app.ctx.db;
   const [users, tokens, categories, menuItems, orders, history, sites, siteBaristas, images, weekly, closedDays] =
     await Promise.all([
@@ -766,7 +766,7 @@ async function fingerprint(t: TestApp): Promise<Fingerprint> {
   };
 }
 
-function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
   return Object.keys(before).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 }
 
@@ -780,8 +780,14 @@ export interface Sweep {
   endpoints: Endpoint[];
 }
 
-export async function createSweep(): Promise<Sweep> {
-  const t = await createTestApp({ clockNow: TUESDAY_10AM, env: { RATE_LIMIT: 'off' } });
+export async function createSweep(
+  options: { env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<Sweep> {
+  const t = await createTestApp({
+    clockNow: TUESDAY_10AM,
+    env: { RATE_LIMIT: 'off', ...options.env },
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   try {
     const menu = await seedMenu(t);
     await setShop(t, { cafe: true, bar: false });
@@ -819,7 +825,7 @@ export async function createSweep(): Promise<Sweep> {
 }
 
 /** Puts every victim back as it was saved, and forgets today's orders (the daily limit). */
-async function resetVictims({ t, world }: Sweep): Promise<void> {
+export async function resetVictims({ t, world }: Sweep): Promise<void> {
   const db = t.app.ctx.db;
   const now = iso(t.clock.now());
   await db
@@ -866,6 +872,18 @@ async function resetVictims({ t, world }: Sweep): Promise<void> {
     .where('id', '=', world.victims.user)
     .execute();
   await setShop(t, { cafe: true, bar: false });
+}
+
+/** A request to `e` its schema takes, as `role`: what the fault sweep sends while a dependency fails. */
+export function goodRequest(sweep: Sweep, e: Endpoint, role: RoleName): InjectOptions {
+  const actor = role === 'none' ? undefined : sweep.world.actors[role];
+  const body = goodBody(sweep.world, e);
+  return {
+    method: e.method.toUpperCase(),
+    url: url(sweep.world, e, undefined, undefined, actor?.id),
+    headers: { ...actor?.auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  };
 }
 
 /** Failures, each listed once with the roles it happened to. */

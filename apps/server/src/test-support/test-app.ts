@@ -138,6 +138,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** Runs on the new, empty database before the app is built (and migrates it): an upgrade test writes the data of an earlier release here. */
     beforeBuild?: (database: DatabaseHandle) => Promise<void>;
+    /** Where the server's JSON log lines go (test-support/log-capture.ts); with LOG_LEVEL in `env`. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
@@ -159,7 +161,7 @@ export async function createTestApp(
     options.config,
   );
   const clock = new TestClock(options.clockNow);
-  const app = await buildApp({ config, database: handle, clock });
+  const app = await buildApp({ config, database: handle, clock, logStream: options.logStream });
   await app.ready();
   let closed = false;
 

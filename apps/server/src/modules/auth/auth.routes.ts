@@ -175,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
   app.post(
     '/auth/v2/login',
     {
-      config: floodGuard,
+      config: { ...floodGuard, signIn: 'password' },
       ...signInFailures,
       schema: {
         tags: ['auth'],
@@ -198,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
     '/auth/refresh-token',
     {
       // Counted per address before the body is read, so token guessing is bounded too.
-      config: refreshLimit,
+      config: { ...refreshLimit, signIn: 'refresh' },
       schema: {
         tags: ['auth'],
         summary: 'Trade a refresh token for a new token pair; the presented one stops working',

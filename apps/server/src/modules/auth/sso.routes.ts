@@ -62,7 +62,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; sessions: Sessi
   app.post(
     '/auth/sso/callback',
     {
-      config: ssoLimit,
+      config: { ...ssoLimit, signIn: 'sso' },
       schema: {
         tags: ['auth'],
         summary: "Finish a single sign-on with the provider's answer: the same token pair as a password sign-in",

@@ -29,10 +29,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       // Shutting down: still finishing its requests, but no new work should come here.
       if (isDraining(app.server)) return sendUnavailable(reply, 'This server process is shutting down.');
       if (await health.databaseAnswers()) return { status: 'ready' as const };
+      request.log.warn('ready check: the database is not answering');
       return sendUnavailable(reply, 'The database is not answering. Please try again shortly.');
     },
   );

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppBase, AuthUser } from '../../context';
+import { SLACK_ANSWER_WAIT_MS, withinDeadline } from '../../lib/deadline';
 import { notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { wordsIn } from './slack.blocks';
@@ -42,7 +43,8 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts) {
       // Someone Slack does not tell of has no e-mail, and is named by their Slack id.
       // Through the one client's pace, without waiting out a 429: Slack wants its answer within 3 s.
       const info = ports.client?.call('users.info', (web) => web.users.info({ user: slack_user_id }), { retry: false });
-      const slack = (await info?.catch(() => undefined))?.user;
+      // Slack away or hanging: the person is asked to link by hand rather than Slack timing out.
+      const slack = (info && (await withinDeadline(info, SLACK_ANSWER_WAIT_MS)))?.user;
       const email = !link && slack?.is_email_confirmed ? slack.profile?.email?.trim().toLowerCase() : undefined;
       const user = email?.endsWith(`@${config.companyEmailDomain}`) ? await ports.users.findActiveByEmail(email) : null;
       if (user) {

@@ -57,7 +57,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async
         "Called by Slack, signed with the app's signing secret (`X-Slack-Signature`, `X-Slack-Request-Timestamp`): " +
         'a bad or missing signature, one older than 5 minutes, a replay, or another workspace gets 401 and nothing ' +
         `is done. A body other than ${a} is 400.`;
-      const schema = { tags, summary: `Slack: ${summary}`, description, response: errorResponses(400, 401, 404, 413) };
+      const schema = {
+        tags,
+        summary: `Slack: ${summary}`,
+        description,
+        response: errorResponses(400, 401, 404, 413, 503),
+      };
       fromSlack.post(url, { onRequest: configured, schema }, async (request) => {
         if (header(request, 'content-type')?.split(';')[0]?.trim().toLowerCase() !== type)
           throw badRequest(`The body must be ${as}, as Slack sends it.`);

@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { AppBase } from '../../context';
-import { unauthenticated } from '../../lib/errors';
+import { SLACK_ANSWER_WAIT_MS, withinDeadline } from '../../lib/deadline';
+import { AppError, unauthenticated } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { noteSignature } from './slack.repository';
 
 /** Slack's window: a request signed more than five minutes from now is refused (and replays are remembered this long). */
 export const SLACK_REQUEST_WINDOW_MS = 5 * 60_000;
+
+export const WORKSPACE_UNCONFIRMED = 'Slack cannot be reached to confirm the workspace. Slack tries again shortly.';
 
 /** Slack's v0 signature of a request: `v0=` and the hex HMAC-SHA256 of `v0:<timestamp>:<raw body>`. */
 export function slackSignature(signingSecret: string, timestamp: string, rawBody: string): string {
@@ -50,7 +53,7 @@ export function createSlackVerify(ctx: AppBase, web: () => WebClient) {
     const now = clock.now();
     const problem = signatureProblem(config.signingSecret, timestamp, signature, rawBody, now);
     if (problem) throw unauthenticated(`Slack request refused: ${problem}.`);
-    if (request.teamId !== undefined && request.teamId !== (await teamId())) {
+    if (request.teamId !== undefined && request.teamId !== (await confirmedTeamId())) {
       throw unauthenticated('Slack request refused: it comes from another workspace.');
     }
     // Seen signatures are kept twice the window (clocks may differ by the window either way).
@@ -60,5 +63,15 @@ export function createSlackVerify(ctx: AppBase, web: () => WebClient) {
     }
   }
 
-  return { teamId, verify };
+  /**
+   * The workspace, in the time Slack waits for an answer: with the Web API away or hanging, a 503
+   * at once (Slack tries again), not an answer after the Web API's own timeout (decision 0082).
+   */
+  async function confirmedTeamId(): Promise<string> {
+    const ours = await withinDeadline(teamId(), SLACK_ANSWER_WAIT_MS);
+    if (ours === undefined) throw new AppError(503, 'INTERNAL', WORKSPACE_UNCONFIRMED);
+    return ours;
+  }
+
+  return { teamId: confirmedTeamId, verify };
 }

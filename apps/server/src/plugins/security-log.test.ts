@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLog, type LogEntry } from '../test-support/log-capture';
+import { createTestApp, type TestApp, type TestUser } from '../test-support/test-app';
+
+/**
+ * What the server writes to its log (docs/security/logging.md): who did what when on each request
+ * line, the security events, one line per error, and never a password or a token (ASVS 16.2, 16.3, 16.4.1).
+ */
+describe('the log', () => {
+  const log = captureLog();
+  let t: TestApp;
+  let admin: TestUser;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    // debug: the request lines (production writes them at info, its level).
+    t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, logStream: log.stream });
+    admin = await t.createUser({ role: 'admin' });
+    user = await t.createUser({ role: 'user' });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => log.clear());
+
+  const security = (event: string): LogEntry[] => log.entries().filter((entry) => entry.security === event);
+  const requestId = (res: { headers: Record<string, unknown> }) => String(res.headers['x-request-id']);
+
+  it('names the signed-in person, the route, the answer and the UTC time in each request line', async () => {
+    const before = Date.now();
+    const res = await t.request('GET', '/api/user/me', user);
+    const after = Date.now();
+    expect(res.statusCode).toBe(200);
+    const lines = log.ofRequest(requestId(res)).filter((entry) => entry.msg === 'request');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ userId: user.id, method: 'GET', url: '/api/user/me', statusCode: 200 });
+    // pino's time: milliseconds since the epoch, which is UTC whatever the server's time zone.
+    expect(lines[0]!.time).toBeGreaterThanOrEqual(before);
+    expect(lines[0]!.time).toBeLessThanOrEqual(after);
+    expect(new Date(lines[0]!.time).toISOString()).toMatch(/Z$/);
+  });
+
+  it('logs password sign-ins, refused ones and refreshes as security events with the account, the method and the address', async () => {
+    const good = await t.request('POST', '/api/auth/v2/login', undefined, {
+      email: user.email,
+      password: user.password,
+    });
+    expect(good.statusCode).toBe(200);
+    const bad = await t.request('POST', '/api/auth/v2/login', undefined, {
+      email: user.email,
+      password: 'not-the-password',
+    });
+    expect(bad.statusCode).toBe(401);
+    const refreshed = await t.request('POST', '/api/auth/refresh-token', undefined, {
+      refreshToken: good.json<{ refreshToken: string }>().refreshToken,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const replayed = await t.request('POST', '/api/auth/refresh-token', undefined, {
+      refreshToken: good.json<{ refreshToken: string }>().refreshToken,
+    });
+    expect(replayed.statusCode).toBe(401);
+
+    expect(security('sign-in')).toEqual([
+      expect.objectContaining({
+        reqId: requestId(good),
+        method: 'password',
+        account: user.email,
+        userId: user.id,
+        address: '127.0.0.1',
+      }),
+      expect.objectContaining({ reqId: requestId(refreshed), method: 'refresh', userId: user.id }),
+    ]);
+    expect(security('sign-in-failed')).toEqual([
+      expect.objectContaining({
+        reqId: requestId(bad),
+        method: 'password',
+        account: user.email,
+        statusCode: 401,
+        address: '127.0.0.1',
+      }),
+      expect.objectContaining({ reqId: requestId(replayed), method: 'refresh', statusCode: 401 }),
+    ]);
+  });
+
+  it('logs each refused authorization (403) with the person and the route', async () => {
+    const res = await t.request('GET', '/api/audit', user);
+    expect(res.statusCode).toBe(403);
+    expect(security('access-refused')).toEqual([
+      expect.objectContaining({ reqId: requestId(res), userId: user.id, method: 'GET', route: '/api/audit' }),
+    ]);
+    expect((await t.request('GET', '/api/audit', admin)).statusCode).toBe(200);
+    expect(security('access-refused')).toHaveLength(1);
+  });
+
+  it('logs refused tokens and rate-limit refusals', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${user.token.slice(0, -4)}AAAA` },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(security('token-refused')).toEqual([
+      expect.objectContaining({ reqId: requestId(forged), route: '/api/user/me', address: '127.0.0.1' }),
+    ]);
+
+    // Ten failed sign-ins for one account, then the limit refuses the eleventh (plugins/failure-limit.ts).
+    const victim = await t.createUser();
+    const answers = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      answers.push(
+        await t.request('POST', '/api/auth/v2/login', undefined, { email: victim.email, password: 'guess' }),
+      );
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(security('rate-limited')).toEqual([
+      expect.objectContaining({ reqId: requestId(answers[10]!), route: '/api/auth/v2/login', address: '127.0.0.1' }),
+    ]);
+  });
+
+  it('writes one error line with the request id when a route throws', async () => {
+    const spy = vi.spyOn(t.app.ctx.services.audit, 'list').mockRejectedValueOnce(new Error('a bug in the audit log'));
+    try {
+      const res = await t.request('GET', '/api/audit', admin);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+      expect(res.body).not.toContain('a bug in the audit log');
+      const errors = log.entries().filter((entry) => entry.level >= 50);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ reqId: requestId(res), msg: 'unhandled error' });
+      expect(JSON.stringify(errors[0])).toContain('a bug in the audit log');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps a request whose path holds encoded CR/LF on one line of its own', async () => {
+    const res = await t.request('GET', '/api/nothing%0D%0A{"level":60,"msg":"forged"}%0d%0aend', user);
+    expect(res.statusCode).toBe(404);
+    const lines = log
+      .text()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: requestId(res), msg: 'request', statusCode: 404 });
+    expect(log.entries().some((entry) => entry.msg === 'forged')).toBe(false);
+  });
+
+  it('finds neither a password nor any token in the log after signing up, signing in, refreshing and signing out', async () => {
+    const password = 'a-secret-Passphrase-41';
+    const email = `logged-${Date.now()}@${t.config.companyEmailDomain}`;
+    const registered = await t.request('POST', '/api/auth/register', undefined, { name: 'Logged', email, password });
+    expect(registered.statusCode).toBe(201);
+    const signedIn = await t.request('POST', '/api/auth/v2/login', undefined, { email, password });
+    expect(signedIn.statusCode).toBe(200);
+    const first = signedIn.json<{ accessToken: string; refreshToken: string }>();
+    const refreshed = await t.request('POST', '/api/auth/refresh-token', undefined, {
+      refreshToken: first.refreshToken,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshed.json<{ accessToken: string; refreshToken: string }>();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me',
+      headers: { authorization: `Bearer ${second.accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${second.accessToken}` },
+      payload: { refreshToken: second.refreshToken },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+
+    const text = log.text();
+    expect(log.entries().length).toBeGreaterThanOrEqual(6);
+    for (const secret of [password, first.accessToken, first.refreshToken, second.accessToken, second.refreshToken]) {
+      expect(text).not.toContain(secret);
+      // Nor a recognisable part of it (a token's signature, a password's middle).
+      expect(text).not.toContain(secret.slice(-16));
+    }
+    expect(text).not.toMatch(/authorization|bearer/i);
+  });
+});
