@@ -179,4 +179,17 @@ describe('the log', () => {
     }
     expect(text).not.toMatch(/authorization|bearer/i);
   });
+
+  it("finds no pickup screen's link token in the log, whether the screen sends it in the header or in an older link's address", async () => {
+    const barista = await t.createUser({ role: 'barista' });
+    const made = await t.request('POST', '/api/sites/1/displays', barista, { label: 'Counter TV' });
+    expect(made.statusCode).toBe(201);
+    const { token } = made.json<{ token: string }>();
+    const byHeader = await t.app.inject({ method: 'GET', url: '/api/display', headers: { 'x-display-token': token } });
+    expect(byHeader.statusCode).toBe(200);
+    expect((await t.request('GET', `/api/display/${token}`)).statusCode).toBe(200);
+    expect(log.entries().filter((entry) => entry.msg === 'request')).not.toHaveLength(0);
+    expect(log.text()).not.toContain(token);
+    expect(log.text()).toContain('/api/display/[redacted]');
+  });
 });
