@@ -53,6 +53,8 @@ import { scheduleRoutes } from './modules/schedule/schedule.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes';
+import { secondFactorGuard } from './plugins/second-factor-guard';
 import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
@@ -202,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pgPool: database.pgPool,
   });
   await app.register(authPlugin);
+  await app.register(secondFactorGuard);
 
   await app.register(
     async (api) => {
@@ -209,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(settingsRoutes, ctx.services);
       await api.register(authRoutes, ctx.services);
       await api.register(ssoRoutes, ctx.services);
+      await api.register(secondFactorRoutes, ctx.services);
       await api.register(usersRoutes, ctx.services);
       await api.register(sitesRoutes, ctx.services);
       await api.register(shopStatusRoutes, ctx.services);

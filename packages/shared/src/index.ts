@@ -44,3 +44,4 @@ export * from './people-text';
 export * from './drink';
 export * from './standing';
 export * from './menu-for';
+export * from './second-factor-schemas';

@@ -41,12 +41,19 @@ import type {
 } from './tables/slack';
 import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
 import type { HealthConsentsTable } from './tables/people';
+import type {
+  SecondFactorsTable,
+  RecoveryCodesTable,
+  SecondFactorChallengesTable,
+  SecuritySettingsTable,
+} from './tables/second-factor';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
 export type * from './tables/slack';
 export type * from './tables/standing';
 export type * from './tables/people';
+export type * from './tables/second-factor';
 
 export interface Database {
   users: UsersTable;
@@ -87,6 +94,10 @@ export interface Database {
   standing_orders: StandingOrdersTable;
   standing_order_runs: StandingOrderRunsTable;
   health_consents: HealthConsentsTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
+  security_settings: SecuritySettingsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -7,6 +7,7 @@ import {
   LoginBodySchema,
   RefreshBodySchema,
   RegisterBodySchema,
+  SecondFactorPendingSchema,
   TokenPairSchema,
   UserSchema,
   type NotificationLanguage,
@@ -176,14 +177,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'An account with a second factor gets 202 with a pending sign-in and no token: its factor completes it ' +
+          '(`POST /auth/second-factor`). Every other account gets the token pair as before.',
         body: LoginBodySchema,
         response: {
           200: TokenPairSchema,
+          202: SecondFactorPendingSchema,
           ...errorResponses(400, 401, 403, 429),
         },
       },
     },
-    async (request) => service.login(request.body),
+    async (request, reply) => {
+      const answer = await service.login(request.body);
+      return 'secondFactor' in answer ? reply.status(202).send(answer) : answer;
+    },
   );
 
   app.post(
