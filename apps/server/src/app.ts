@@ -54,7 +54,6 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes';
-import { secondFactorGuard } from './plugins/second-factor-guard';
 import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
@@ -204,7 +203,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pgPool: database.pgPool,
   });
   await app.register(authPlugin);
-  await app.register(secondFactorGuard);
 
   await app.register(
     async (api) => {

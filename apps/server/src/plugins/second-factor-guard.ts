@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
 
 const ENROL_FIRST =
@@ -7,29 +6,26 @@ const ENROL_FIRST =
   'the cafe asks it of baristas and admins. Open your profile, Sign-in security.';
 
 /**
- * What a person who must enrol a second factor may still reach: signing in and out, their
- * factors (everything under /auth), the settings the web app starts with, and who they are.
+ * What a person who must enrol a second factor may still reach of the signed-in routes: signing
+ * out and their factors (everything under /auth), and their own profile's reads (who they are,
+ * their notification settings) so that the profile where they enrol can show.
  */
 function reachableBeforeEnrolment(method: string, url: string | undefined): boolean {
-  if (url === undefined) return true;
-  if (url.startsWith('/api/auth/') || url === '/api/settings') return true;
-  return method === 'GET' && url === '/api/user/me';
+  if (url === undefined || url.startsWith('/api/auth/')) return true;
+  if (method !== 'GET') return false;
+  return url === '/api/user/me' || url.startsWith('/api/user/me/') || url === '/api/user/notifications';
 }
 
 /**
- * A barista or admin the setting asks a second factor of, and who has none, is refused every other
- * route with 403 `SECOND_FACTOR_ENROLMENT_REQUIRED` until they enrol one (docs/decisions/0078).
+ * Part of every signed-in route's guard (plugins/auth.ts): a barista or admin the setting asks a
+ * second factor of, who has none, is refused with 403 `SECOND_FACTOR_ENROLMENT_REQUIRED` until they
+ * enrol one (docs/decisions/0078-second-factor.md). Public routes stay public.
  */
-export const secondFactorGuard = fp(
-  (app: FastifyInstance) => {
-    app.addHook('preHandler', async (request) => {
-      const user = request.authUser;
-      if (!user || user.role === 'user') return;
-      if (reachableBeforeEnrolment(request.method, request.routeOptions.url)) return;
-      if (await app.ctx.services.auth.secondFactor.mustEnrol(user)) {
-        throw new AppError(403, 'SECOND_FACTOR_ENROLMENT_REQUIRED', ENROL_FIRST);
-      }
-    });
-  },
-  { name: 'second-factor-guard', dependencies: ['auth'] },
-);
+export async function assertEnrolledIfAsked(request: FastifyRequest): Promise<void> {
+  const user = request.authUser;
+  if (!user || user.role === 'user') return;
+  if (reachableBeforeEnrolment(request.method, request.routeOptions.url)) return;
+  if (await request.server.ctx.services.auth.secondFactor.mustEnrol(user)) {
+    throw new AppError(403, 'SECOND_FACTOR_ENROLMENT_REQUIRED', ENROL_FIRST);
+  }
+}

@@ -69,7 +69,11 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
 
   // What the guard asks on every request of a barista or admin, kept in memory: the policy, and
   // whether each person has a factor (or no password). Every process drops them when they change.
-  let staffPolicy: Promise<boolean> | undefined;
+  // Read when the app is built (after its migrations), so no request of a barista pays for it.
+  let staffPolicy: Promise<boolean> | undefined = readStaffPolicy(db);
+  staffPolicy.catch(() => {
+    staffPolicy = undefined;
+  });
   const exempt = new Map<number, Promise<boolean>>();
   ctx.bus.subscribe(POLICY_TOPIC, () => {
     staffPolicy = undefined;

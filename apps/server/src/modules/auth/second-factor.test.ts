@@ -213,6 +213,10 @@ describe('second factor', () => {
       const set = await t.request('PUT', '/api/auth/second-factor-policy', admin, { requiredForStaff: true });
       expect(set.statusCode, set.body).toBe(200);
 
+      // The public reads and their own profile still answer: the profile is where they enrol.
+      expect((await t.request('GET', '/api/cafe-status', barista)).statusCode).toBe(200);
+      expect((await t.request('GET', '/api/user/me', barista)).statusCode).toBe(200);
+      expect((await t.request('GET', '/api/user/notifications', barista)).statusCode).toBe(200);
       const refused = await t.request('GET', '/api/order', barista);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'SECOND_FACTOR_ENROLMENT_REQUIRED' });
