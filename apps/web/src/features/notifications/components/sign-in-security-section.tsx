@@ -3,7 +3,7 @@ import type { FactorAdded, SecondFactor, TotpSetup } from '@cafe/shared';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AlertMessage, ErrorState, LoadingBlock } from '@/components/ui';
+import { AlertMessage, LoadingBlock } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
@@ -125,7 +125,15 @@ export function SignInSecuritySection() {
   let body;
   if (factors.isPending) body = <LoadingBlock label={_('notifications.security.loading')} />;
   else if (factors.isError) {
-    body = <ErrorState message={_('notifications.security.loadFailed')} onRetry={() => void factors.refetch()} />;
+    // Quiet, not an alert: the rest of the profile works without it, and its own Try again stays the only one.
+    body = (
+      <div className="card space-y-3 p-4 sm:p-6">
+        <p>{_('notifications.security.loadFailed')}</p>
+        <button type="button" className="btn-secondary" onClick={() => void factors.refetch()}>
+          {_('notifications.security.reload')}
+        </button>
+      </div>
+    );
   } else if (!factors.data.hasPassword) {
     body = <p className="card p-4 sm:p-6">{_('notifications.security.sso')}</p>;
   } else {
