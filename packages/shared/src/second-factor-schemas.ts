@@ -23,11 +23,11 @@ export const TotpCodeSchema = z
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, { message: 'code must be six digits' }));
 
-/** A recovery code as printed (xxxxx-xxxxx); case, spaces and dashes do not matter. */
+/** A recovery code as printed (xxxxxx-xxxxxx-xxxxxx-xxxxxx); case, spaces and dashes do not matter. */
 export const RecoveryCodeSchema = z
   .string({ error: 'recoveryCode is required' })
   .transform((s) => s.replace(/[\s-]+/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z0-9]{10}$/, { message: 'recoveryCode must be ten letters and digits' }));
+  .pipe(z.string().regex(/^[a-z2-7]{24}$/, { message: 'recoveryCode must be 24 letters and digits' }));
 
 const PendingTokenSchema = z.string({ error: 'token is required' }).min(20).max(200);
 const FactorNameSchema = z.string().trim().min(1).max(60);

@@ -18,7 +18,7 @@ function reachableBeforeEnrolment(method: string, url: string | undefined): bool
 
 /**
  * Part of every signed-in route's guard (plugins/auth.ts): a barista or admin the setting asks a
- * second factor of, who has none, is refused with 403 `SECOND_FACTOR_ENROLMENT_REQUIRED` until they
+ * second factor of, who has none, is refused with 403 `SECOND_FACTOR_MISSING` until they
  * enrol one (docs/decisions/0078-second-factor.md). Public routes stay public.
  */
 export async function assertEnrolledIfAsked(request: FastifyRequest): Promise<void> {
@@ -26,6 +26,6 @@ export async function assertEnrolledIfAsked(request: FastifyRequest): Promise<vo
   if (!user || user.role === 'user') return;
   if (reachableBeforeEnrolment(request.method, request.routeOptions.url)) return;
   if (await request.server.ctx.services.auth.secondFactor.mustEnrol(user)) {
-    throw new AppError(403, 'SECOND_FACTOR_ENROLMENT_REQUIRED', ENROL_FIRST);
+    throw new AppError(403, 'SECOND_FACTOR_MISSING', ENROL_FIRST);
   }
 }

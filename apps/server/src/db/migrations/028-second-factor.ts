@@ -65,6 +65,9 @@ export function up(dialect: Dialect) {
       .addColumn('second_factor_for_staff', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('updated_at', 'varchar(32)')
       .execute();
-    await db.insertInto('security_settings' as never).values({ id: 1, second_factor_for_staff: 0 } as never).execute();
+    await db
+      .insertInto('security_settings' as never)
+      .values({ id: 1, second_factor_for_staff: 0 } as never)
+      .execute();
   };
 }

@@ -50,7 +50,12 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 interface EnrolHelpers {
   rp: { id: string; origins: string[] };
-  audit: (userId: number, actor: { id: number; name: string }, action: AuditAction, after?: Record<string, unknown>) => Promise<void>;
+  audit: (
+    userId: number,
+    actor: { id: number; name: string },
+    action: AuditAction,
+    after?: Record<string, unknown>,
+  ) => Promise<void>;
   factorsChanged: (userId: number) => void;
   liveChallenge: (token: string, purpose: ChallengeRow['purpose'], userId?: number) => Promise<ChallengeRow>;
   expiry: (now: Date) => string;
@@ -77,7 +82,10 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
   }
 
   /** The factor is the person's now; with their first, their recovery codes (shown once). */
-  async function added(caller: AuthUser, row: Omit<Parameters<typeof insertFactor>[1], 'user_id' | 'created_at'>): Promise<FactorAdded> {
+  async function added(
+    caller: AuthUser,
+    row: Omit<Parameters<typeof insertFactor>[1], 'user_id' | 'created_at'>,
+  ): Promise<FactorAdded> {
     const now = iso(clock.now());
     const fresh = newRecoveryCodes();
     const { factor, first } = await db.transaction().execute(async (trx) => {
@@ -91,7 +99,11 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     return { factor: toSecondFactor(factor), recoveryCodes: first ? fresh.codes : null };
   }
 
-  async function newChallenge(caller: AuthUser, purpose: ChallengeRow['purpose'], fields: { challenge?: string; totp_secret?: string }) {
+  async function newChallenge(
+    caller: AuthUser,
+    purpose: ChallengeRow['purpose'],
+    fields: { challenge?: string; totp_secret?: string },
+  ) {
     const now = clock.now();
     const pending = newPendingToken();
     await insertChallenge(
@@ -156,7 +168,8 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     async addPasskey(caller: AuthUser, body: AddPasskeyBody): Promise<FactorAdded> {
       await passwordAccount(caller);
       const challenge = await liveChallenge(body.token, 'enrol-passkey', caller.id);
-      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw new AppError(400, 'VALIDATION', PASSKEY_REFUSED);
+      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
+        throw new AppError(400, 'VALIDATION', PASSKEY_REFUSED);
       let credential;
       try {
         const result = await verifyRegistrationResponse({
@@ -200,7 +213,8 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
       const secret = challenge.totp_secret ?? '';
       const step = totpStep(secret, body.code, clock.now());
       if (step === null) throw new AppError(400, 'SECOND_FACTOR_FAILED', CODE_REFUSED);
-      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw new AppError(400, 'SECOND_FACTOR_FAILED', CODE_REFUSED);
+      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
+        throw new AppError(400, 'SECOND_FACTOR_FAILED', CODE_REFUSED);
       const factors = await factorsOf(db, caller.id);
       return added(caller, {
         kind: 'totp',
@@ -233,7 +247,11 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     async regenerateRecoveryCodes(caller: AuthUser, password: string): Promise<RecoveryCodes> {
       await assertPassword(caller, password);
       if ((await factorsOf(db, caller.id)).length === 0) {
-        throw new AppError(409, 'VALIDATION', 'Add a passkey or an authenticator app first: recovery codes stand in for one.');
+        throw new AppError(
+          409,
+          'VALIDATION',
+          'Add a passkey or an authenticator app first: recovery codes stand in for one.',
+        );
       }
       const fresh = newRecoveryCodes();
       await replaceRecoveryCodes(db, caller.id, fresh.hashes, iso(clock.now()));

@@ -41,7 +41,11 @@ export async function deleteFactor(db: Db, userId: number, id: number): Promise<
 
 /** A passkey used: its new signature counter. */
 export async function passkeyUsed(db: Db, id: number, signCount: number, at: string): Promise<void> {
-  await db.updateTable('second_factors').set({ sign_count: signCount, last_used_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('second_factors')
+    .set({ sign_count: signCount, last_used_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -93,7 +97,11 @@ export async function useRecoveryCode(db: Db, userId: number, codeHash: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertChallenge(db: Db, row: Insertable<SecondFactorChallengesTable>, now: string): Promise<void> {
+export async function insertChallenge(
+  db: Db,
+  row: Insertable<SecondFactorChallengesTable>,
+  now: string,
+): Promise<void> {
   // Expired ones go as new ones come: the table holds only minutes' worth.
   await db.deleteFrom('second_factor_challenges').where('expires_at', '<', now).execute();
   await db.insertInto('second_factor_challenges').values(row).execute();

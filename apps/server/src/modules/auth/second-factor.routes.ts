@@ -63,7 +63,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         summary: 'Complete a sign-in with its second factor: an app code, a recovery code, or a passkey',
         description:
           'The `token` of the 202 answer of `POST /auth/v2/login` and exactly one of `code` (six digits of the ' +
-          'authenticator app; each code works once), `recoveryCode` (once) or `passkey` (the browser\'s answer to ' +
+          "authenticator app; each code works once), `recoveryCode` (once) or `passkey` (the browser's answer to " +
           '`POST /auth/second-factor/passkey-options`). 401 `SECOND_FACTOR_FAILED` for a wrong one; after five, or ' +
           'five minutes, the sign-in has ended (401 `UNAUTHENTICATED`).',
         body: SecondFactorBodySchema,
@@ -110,7 +110,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         tags: TAGS,
         summary: 'Sign in with a passkey that verified its person',
         description:
-          'The `token` of `POST /auth/passkey/options` and the browser\'s answer. 401 `SECOND_FACTOR_FAILED` when ' +
+          "The `token` of `POST /auth/passkey/options` and the browser's answer. 401 `SECOND_FACTOR_FAILED` when " +
           'the passkey is not known here or did not verify its person.',
         body: PasskeySignInBodySchema,
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },

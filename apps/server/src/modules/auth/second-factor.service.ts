@@ -83,7 +83,12 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     else exempt.clear();
   });
 
-  async function audit(userId: number, actor: { id: number; name: string }, action: AuditAction, after?: Record<string, unknown>) {
+  async function audit(
+    userId: number,
+    actor: { id: number; name: string },
+    action: AuditAction,
+    after?: Record<string, unknown>,
+  ) {
     await ctx.domainEvents.emit('user.changed', {
       userId,
       endSessions: false,
@@ -100,7 +105,11 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
   }
 
   /** A live challenge of this purpose (of this person, when given), or the refusal. */
-  async function liveChallenge(token: string, purpose: ChallengeRow['purpose'], userId?: number): Promise<ChallengeRow> {
+  async function liveChallenge(
+    token: string,
+    purpose: ChallengeRow['purpose'],
+    userId?: number,
+  ): Promise<ChallengeRow> {
     const row = await findChallenge(db, sha256(token));
     const now = iso(clock.now());
     if (!row || row.purpose !== purpose || row.used_at !== null || row.expires_at <= now) throw pendingEnded();
@@ -141,7 +150,11 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
   }
 
   /** Whether the factor given is right for this person (a code or recovery code is taken, once). */
-  async function factorOk(user: { id: number; name: string }, body: SecondFactorBody, challenge: ChallengeRow): Promise<boolean> {
+  async function factorOk(
+    user: { id: number; name: string },
+    body: SecondFactorBody,
+    challenge: ChallengeRow,
+  ): Promise<boolean> {
     const now = clock.now();
     if ('code' in body) {
       for (const factor of await factorsOf(db, user.id)) {
@@ -175,7 +188,19 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const now = clock.now();
       const pending = newPendingToken();
       const expiresAt = expiry(now);
-      await insertChallenge(db, { token_hash: pending.hash, purpose: 'sign-in', user_id: user.id, challenge: null, totp_secret: null, expires_at: expiresAt, used_at: null }, iso(now));
+      await insertChallenge(
+        db,
+        {
+          token_hash: pending.hash,
+          purpose: 'sign-in',
+          user_id: user.id,
+          challenge: null,
+          totp_secret: null,
+          expires_at: expiresAt,
+          used_at: null,
+        },
+        iso(now),
+      );
       const methods = [...new Set(factors.map((f) => f.kind))];
       return { secondFactor: { token: pending.token, methods, expiresAt } };
     },
@@ -214,7 +239,19 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const now = clock.now();
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
       const pending = newPendingToken();
-      await insertChallenge(db, { token_hash: pending.hash, purpose: 'passkey', user_id: null, challenge: options.challenge, totp_secret: null, expires_at: expiry(now), used_at: null }, iso(now));
+      await insertChallenge(
+        db,
+        {
+          token_hash: pending.hash,
+          purpose: 'passkey',
+          user_id: null,
+          challenge: options.challenge,
+          totp_secret: null,
+          expires_at: expiry(now),
+          used_at: null,
+        },
+        iso(now),
+      );
       return { token: pending.token, options: options as unknown as Record<string, unknown> };
     },
 

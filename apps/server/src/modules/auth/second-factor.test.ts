@@ -1,7 +1,9 @@
 import type { AuditPage, FactorAdded, SecondFactorPending, SecondFactors, TokenPair, TotpSetup } from '@cafe/shared';
 import { Secret, TOTP } from 'otpauth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpReceiver } from '../../test-support/receivers';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
+import { newEmailLink } from './email-link';
 
 /** The start of a 30-second step, plus five seconds: every code below belongs to this step. */
 const AT = '2026-11-24T03:00:05.000Z';
@@ -112,6 +114,14 @@ describe('second factor', () => {
       expect((await factorStep({ token, code: codeOf(t, secret) })).statusCode).toBe(401);
     });
 
+    it('refuses a code of a step long past: a code lives 30 seconds (one step either side for a clock a little off)', async () => {
+      const { secret } = await enrolTotp(user);
+      t.clock.advance(120_000);
+      const token = await pendingSignIn(user);
+      expect((await factorStep({ token, code: codeOf(t, secret, -3) })).statusCode).toBe(401);
+      expect((await factorStep({ token, code: codeOf(t, secret, -1) })).statusCode).toBe(200);
+    });
+
     it('ends a pending sign-in after five wrong codes, and after five minutes', async () => {
       const { secret } = await enrolTotp(user);
       t.clock.advance(30_000);
@@ -140,6 +150,19 @@ describe('second factor', () => {
   });
 
   describe('recovery codes', () => {
+    it('are ten different codes of 24 random letters and digits (120 bits), none stored as given', async () => {
+      const { added } = await enrolTotp(user);
+      const codes = added.recoveryCodes ?? [];
+      expect(new Set(codes).size).toBe(10);
+      for (const code of codes) expect(code).toMatch(/^[a-z2-7]{6}(-[a-z2-7]{6}){3}$/);
+      const stored = await t.app.ctx.db.selectFrom('recovery_codes').select('code_hash').execute();
+      expect(stored).toHaveLength(10);
+      for (const { code_hash } of stored) {
+        expect(code_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(codes.map((c) => c.replace(/-/g, ''))).not.toContain(code_hash);
+      }
+    });
+
     it('stand in for the factor once each', async () => {
       const { added } = await enrolTotp(user);
       const code = added.recoveryCodes?.[0] ?? '';
@@ -219,7 +242,7 @@ describe('second factor', () => {
       expect((await t.request('GET', '/api/user/notifications', barista)).statusCode).toBe(200);
       const refused = await t.request('GET', '/api/order', barista);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'SECOND_FACTOR_ENROLMENT_REQUIRED' });
+      expect(refused.json()).toMatchObject({ code: 'SECOND_FACTOR_MISSING' });
       // The admin who set it is under it too.
       expect((await t.request('GET', '/api/audit', admin)).statusCode).toBe(403);
       // A customer is not asked.
@@ -251,7 +274,53 @@ describe('second factor', () => {
 
     it('is an admin setting: a barista cannot change it', async () => {
       const barista = await t.createUser({ role: 'barista' });
-      expect((await t.request('PUT', '/api/auth/second-factor-policy', barista, { requiredForStaff: true })).statusCode).toBe(403);
+      expect(
+        (await t.request('PUT', '/api/auth/second-factor-policy', barista, { requiredForStaff: true })).statusCode,
+      ).toBe(403);
     });
+  });
+});
+
+/** A password reset sets a new password; it does not take the second factor away (ASVS 6.4.3). */
+describe('second factor and a password reset', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    t = await createTestApp({
+      clockNow: AT,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Office Cafe <cafe@example.com>', PUBLIC_URL: 'https://cafe.example.com' },
+    });
+    t.clock.freeze();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('still asks the factor after the password was reset by a link', async () => {
+    const user = await t.createUser();
+    const setup = (await t.request('POST', '/api/auth/second-factors/totp/setup', user)).json<TotpSetup>();
+    const added = await t.request('POST', '/api/auth/second-factors/totp', user, {
+      token: setup.token,
+      code: codeOf(t, setup.secret),
+    });
+    expect(added.statusCode).toBe(201);
+    const link = newEmailLink(t.clock.now(), 30);
+    await t.app.ctx.db
+      .insertInto('password_resets')
+      .values({ user_id: user.id, ...link.row })
+      .execute();
+    const reset = await t.request('POST', '/api/auth/password-reset/confirm', undefined, {
+      token: link.token,
+      password: 'kettle orbit lantern 42',
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    const res = await t.request('POST', '/api/auth/v2/login', undefined, {
+      email: user.email,
+      password: 'kettle orbit lantern 42',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).not.toHaveProperty('accessToken');
   });
 });

@@ -31,7 +31,8 @@ export function PasskeySignInButton({ onBusyChange }: { onBusyChange?: (busy: bo
       });
     } catch (error) {
       logFailure('passkey sign-in failed', error);
-      if (error instanceof Error && error.name === 'NotAllowedError') setFailure(_('auth.secondFactor.passkeyCancelled'));
+      if (error instanceof Error && error.name === 'NotAllowedError')
+        setFailure(_('auth.secondFactor.passkeyCancelled'));
       else if (isApiError(error, 'SECOND_FACTOR_FAILED')) setFailure(_('auth.passkey.unknown'));
       else setFailure(errorText(error) ?? _('auth.passkey.unknown'));
     } finally {

@@ -38,7 +38,11 @@ describe('the second step of sign-in', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
-  const routes = () => [{ path: '/login', element: <LoginRoute /> }, stubScreen('/ordering'), stubScreen('/statusOrder')];
+  const routes = () => [
+    { path: '/login', element: <LoginRoute /> },
+    stubScreen('/ordering'),
+    stubScreen('/statusOrder'),
+  ];
 
   it('asks the six-digit code after the right password, with no token saved until it verifies', async () => {
     const { calls } = mockSecondFactorApi(() => ({ body: PAIR }));
@@ -68,12 +72,12 @@ describe('the second step of sign-in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('That did not work. Check the code');
     await user.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
-    await user.type(within(dialog).getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.type(within(dialog).getByLabelText('Recovery code'), 'abcdef-ghijkl-mnopqr-stuvwx');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(currentPath()).toBe('/ordering'));
     expect(calls.filter((call) => call.path === '/auth/second-factor').at(-1)?.body).toEqual({
       token: PENDING.secondFactor.token,
-      recoveryCode: 'abcde-fghij',
+      recoveryCode: 'abcdef-ghijkl-mnopqr-stuvwx',
     });
   });
 

@@ -115,7 +115,7 @@ export function SecondFactorStep({ pending, onRestart }: { pending: Pending; onR
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={20}
+              maxLength={40}
               value={value}
               onChange={(e) => setValue(e.target.value)}
               aria-describedby={`${id}-hint`}

@@ -16,7 +16,13 @@ export function OtpQrCode({ value, label }: { value: string; label: string }) {
     return { size: modules.size + 8, path: parts.join('') };
   }, [value]);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" className="h-48 w-48">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      className="h-48 w-48"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

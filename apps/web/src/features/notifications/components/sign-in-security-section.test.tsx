@@ -6,7 +6,7 @@ import { SignInSecuritySection } from './sign-in-security-section';
 
 const NONE = { factors: [], recoveryCodesLeft: 0, required: false, hasPassword: true };
 const APP = { id: 3, kind: 'totp', name: 'Authenticator app', createdAt: '2026-11-20T03:00:00.000Z', lastUsedAt: null };
-const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
+const CODES = Array.from({ length: 10 }, (_, i) => `code${i}a-bcdefg-hijklm-nopqrs`);
 
 describe('SignInSecuritySection', () => {
   beforeEach(() => {
@@ -17,9 +17,16 @@ describe('SignInSecuritySection', () => {
   it('sets up an authenticator app: QR code and key as text, the first code, then the recovery codes once', async () => {
     let added = false;
     const { calls } = mockApi((call) => {
-      if (call.path === '/auth/second-factors') return { body: added ? { ...NONE, factors: [APP], recoveryCodesLeft: 10 } : NONE };
+      if (call.path === '/auth/second-factors')
+        return { body: added ? { ...NONE, factors: [APP], recoveryCodesLeft: 10 } : NONE };
       if (call.path === '/auth/second-factors/totp/setup') {
-        return { body: { token: 't'.repeat(43), secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', uri: 'otpauth://totp/Office%20Cafe:bea?secret=JBSWY3DPEHPK3PXPJBSWY3DP' } };
+        return {
+          body: {
+            token: 't'.repeat(43),
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+            uri: 'otpauth://totp/Office%20Cafe:bea?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+          },
+        };
       }
       if (call.path === '/auth/second-factors/totp') {
         added = true;
