@@ -20,16 +20,22 @@ const WebAuthnJsonSchema = z.record(z.string(), z.unknown());
 /** A six-digit code of an authenticator app (spaces allowed, as apps show them). */
 export const TotpCodeSchema = z
   .string({ error: 'code is required' })
+  .max(20, { message: 'code must be six digits' })
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, { message: 'code must be six digits' }));
 
 /** A recovery code as printed (xxxxxx-xxxxxx-xxxxxx-xxxxxx); case, spaces and dashes do not matter. */
 export const RecoveryCodeSchema = z
   .string({ error: 'recoveryCode is required' })
+  .max(60, { message: 'recoveryCode must be 24 letters and digits' })
   .transform((s) => s.replace(/[\s-]+/g, '').toLowerCase())
   .pipe(z.string().regex(/^[a-z2-7]{24}$/, { message: 'recoveryCode must be 24 letters and digits' }));
 
-const PendingTokenSchema = z.string({ error: 'token is required' }).min(20).max(200);
+// An unknown token of any length is simply unknown (401): only its type and size are checked here.
+const PendingTokenSchema = z
+  .string({ error: 'token is required' })
+  .min(1, { message: 'token is required' })
+  .max(200, { message: 'token must be at most 200 characters' });
 const FactorNameSchema = z.string().trim().min(1).max(60);
 const PasswordSchema = z
   .string({ error: 'password is required' })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection';
 
 /**
@@ -65,9 +65,6 @@ export function up(dialect: Dialect) {
       .addColumn('second_factor_for_staff', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('updated_at', 'varchar(32)')
       .execute();
-    await db
-      .insertInto('security_settings' as never)
-      .values({ id: 1, second_factor_for_staff: 0 } as never)
-      .execute();
+    await sql`insert into security_settings (id, second_factor_for_staff) values (1, 0)`.execute(db);
   };
 }
