@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { cafeNow } from './cafe-clock';
 import { expect, test } from './test';
-import { apiLogin, bearer, loginViaUi, registerUser, signInWithTokens } from './support';
+import { apiLogin, bearer, expectAccessible, loginViaUi, registerUser, signInWithTokens } from './support';
 
 /**
  * A second factor (docs/api/people.md "Second factor"): a person adds a passkey on their profile
@@ -65,6 +65,11 @@ test('a passkey and an authenticator app as the second step after the password, 
   await codes.getByRole('button', { name: 'I have saved them' }).click();
   await expect(security.getByRole('list', { name: 'Your sign-in methods' })).toContainText('Passkey');
   await expect(security.getByTestId('recovery-codes-left')).toHaveText('10 recovery codes left.');
+  // Setting up an app shows its QR code and the key as text; nothing is added until its first code.
+  await security.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(security.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expectAccessible(page, 'the sign-in security of the profile, an app being set up');
+  await security.getByRole('button', { name: 'Cancel' }).click();
 
   // The password alone no longer signs in: it gives no token, only the step after it.
   const passwordOnly = await request.post('/api/auth/v2/login', {
@@ -78,6 +83,7 @@ test('a passkey and an authenticator app as the second step after the password, 
   await loginViaUi(page, person.email, person.password);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+  await expectAccessible(page, 'the second step of sign-in');
   await dialog.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
