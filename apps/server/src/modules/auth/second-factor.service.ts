@@ -17,7 +17,6 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
-import type { UserCredentialsRow } from '../users/users.repository';
 import {
   PENDING_ATTEMPTS,
   PENDING_MINUTES,
@@ -182,7 +181,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
      * After the right password: null when the account has no factor (the token pair follows as
      * before), else a pending sign-in the factor completes.
      */
-    async afterPassword(user: UserCredentialsRow): Promise<SecondFactorPending | null> {
+    async afterPassword(user: { id: number }): Promise<SecondFactorPending | null> {
       const factors = await factorsOf(db, user.id);
       if (factors.length === 0) return null;
       const now = clock.now();
