@@ -57,6 +57,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { ssoRoutes } from './modules/auth/sso.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes';
 import { slackRoutes } from './modules/slack/slack.routes';
 
 export interface BuildOptions {
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes, ctx.services);
       await api.register(ssoRoutes, ctx.services);
       await api.register(sessionsRoutes, ctx.services);
+      await api.register(secondFactorRoutes, ctx.services);
       await api.register(usersRoutes, ctx.services);
       await api.register(sitesRoutes, ctx.services);
       await api.register(shopStatusRoutes, ctx.services);

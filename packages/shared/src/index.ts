@@ -45,3 +45,4 @@ export * from './drink';
 export * from './standing';
 export * from './menu-for';
 export * from './session-schemas';
+export * from './second-factor-schemas';

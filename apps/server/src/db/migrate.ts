@@ -27,6 +27,7 @@ import * as m024 from './migrations/024-health-consent';
 import * as m025 from './migrations/025-one-door';
 import * as m026 from './migrations/026-claims';
 import * as m027 from './migrations/027-prep-target';
+import * as m028 from './migrations/028-second-factor';
 import * as m029 from './migrations/029-session-facts';
 import * as m030 from './migrations/030-sso-identities';
 import type { Database } from './types';
@@ -66,6 +67,7 @@ class StaticProvider implements MigrationProvider {
       '025-one-door': { up: m025.up(this.dialect) },
       '026-claims': { up: m026.up(this.dialect) },
       '027-prep-target': { up: m027.up(this.dialect) },
+      '028-second-factor': { up: m028.up(this.dialect) },
       '029-session-facts': { up: m029.up(this.dialect) },
       '030-sso-identities': { up: m030.up(this.dialect) },
     });

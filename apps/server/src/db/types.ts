@@ -42,6 +42,12 @@ import type {
 import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
 import type { HealthConsentsTable } from './tables/people';
 import type { SsoIdentitiesTable } from './tables/sso';
+import type {
+  SecondFactorsTable,
+  RecoveryCodesTable,
+  SecondFactorChallengesTable,
+  SecuritySettingsTable,
+} from './tables/second-factor';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
@@ -49,6 +55,7 @@ export type * from './tables/slack';
 export type * from './tables/standing';
 export type * from './tables/people';
 export type * from './tables/sso';
+export type * from './tables/second-factor';
 
 export interface Database {
   users: UsersTable;
@@ -90,6 +97,10 @@ export interface Database {
   standing_order_runs: StandingOrderRunsTable;
   health_consents: HealthConsentsTable;
   sso_identities: SsoIdentitiesTable;
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
+  security_settings: SecuritySettingsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { AuthUser } from '../context';
 import { forbidden, unauthenticated } from '../lib/errors';
+import { assertEnrolledIfAsked } from './second-factor-guard';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -38,6 +39,7 @@ export const authPlugin = fp(
 /** preHandler: any signed-in user. */
 export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
   if (!request.authUser) throw unauthenticated();
+  await assertEnrolledIfAsked(request);
 };
 
 /** preHandler: a signed-in user whose role is one of `roles`. */
@@ -47,6 +49,7 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     if (!roles.includes(request.authUser.role)) {
       throw forbidden(`This needs the ${roles.join(' or ')} role.`);
     }
+    await assertEnrolledIfAsked(request);
   };
 }
 

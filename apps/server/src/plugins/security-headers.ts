@@ -32,13 +32,15 @@ export function helmetHeaders(options: HelmetOptions): HeaderSet {
  * The browser features the web app uses, each for this origin only, and every other one off
  * (ASVS 3.4.3 / 14.3.1): the location check before an order, the screen kept awake on the board
  * and the pickup screen, copying a pickup screen's link. The photo of a cup is taken with a file
- * input (`capture`), which needs no camera permission. Only features Chromium knows are named: an
+ * input (`capture`), which needs no camera permission. Passkeys sign in with WebAuthn of this origin
+ * (publickey-credentials-get; docs/decisions/0078-second-factor.md). Only features Chromium knows are named: an
  * unknown one is reported on the console of every page.
  */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'screen-wake-lock=(self)',
   'clipboard-write=(self)',
+  'publickey-credentials-get=(self)',
   ...[
     'accelerometer',
     'autoplay',
@@ -54,7 +56,6 @@ export const PERMISSIONS_POLICY = [
     'midi',
     'payment',
     'picture-in-picture',
-    'publickey-credentials-get',
     'serial',
     'usb',
     'xr-spatial-tracking',

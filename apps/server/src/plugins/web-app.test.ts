@@ -96,13 +96,19 @@ describe('serving the web app', () => {
         geolocation: '(self)',
         'screen-wake-lock': '(self)',
         'clipboard-write': '(self)',
+        'publickey-credentials-get': '(self)',
         camera: '()',
         microphone: '()',
         payment: '()',
         usb: '()',
       });
       const allowed = Object.entries(features).filter(([, value]) => value !== '()');
-      expect(allowed.map(([name]) => name).sort(), url).toEqual(['clipboard-write', 'geolocation', 'screen-wake-lock']);
+      expect(allowed.map(([name]) => name).sort(), url).toEqual([
+        'clipboard-write',
+        'geolocation',
+        'publickey-credentials-get',
+        'screen-wake-lock',
+      ]);
     }
     // The API docs page keeps its own script and style hashes, and may not be framed either.
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -496,6 +496,12 @@ function goodValue(world: World, e: Endpoint, field: string, schema: JsonSchema)
       return [1, 2, 3, 4, 5];
     case 'time':
       return '09:30';
+    // The second-factor policy: left off, so the probes that follow are not refused for want of one.
+    case 'requiredForStaff':
+      return false;
+    // An authenticator app's code, of the right shape (the app itself is wrong: refused as such).
+    case 'code':
+      return e.path.includes('second-factor') ? '123456' : 'Robust';
     default:
       break;
   }
@@ -828,6 +834,10 @@ export async function createSweep(
 export async function resetVictims({ t, world }: Sweep): Promise<void> {
   const db = t.app.ctx.db;
   const now = iso(t.clock.now());
+  // `true` is garbage to most fields but a good value of the second-factor policy: turned back off,
+  // or the staff's probes that follow would all be refused for want of a second factor.
+  await db.updateTable('security_settings').set({ second_factor_for_staff: 0 }).execute();
+  t.app.ctx.bus.publish('second-factor-policy', null);
   await db
     .updateTable('categories')
     .set({ name: 'Tea', category_for: 'cafe', is_available: 'available' })

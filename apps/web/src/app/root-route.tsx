@@ -10,6 +10,7 @@ import { registerServiceWorkerLater } from '@/lib/service-worker';
 import { openSocketFor } from '@/lib/socket';
 import { EarlyFrameHost, earlyFrameFor } from './early-frame-host';
 import { useStartup } from './use-startup';
+import { useEnrolmentRedirect } from './use-enrolment-redirect';
 
 /**
  * Nothing shows before the deployment's settings have arrived (they retry until they do); after
@@ -19,6 +20,7 @@ export function RootRoute() {
   const settings = useQuery(settingsQueryOptions());
   const started = useStartup();
   const { pathname } = useLocation();
+  useEnrolmentRedirect();
   const ready = settings.data !== undefined && (started || pathname === paths.login);
   // The first render of the screen is the largest piece of work of the start-up: deferred (even
   // when everything is there at the very first render), React does it in slices with the browser

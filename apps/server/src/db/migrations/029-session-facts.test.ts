@@ -5,8 +5,8 @@ import { hashRefreshToken } from '../../lib/tokens';
 import type { TestApp } from '../../test-support/test-app';
 import { rowsOf, upgradeFrom, type Upgrade } from '../../test-support/upgrade-fixtures';
 
-/** The release before sessions had their facts (the migrations after 027 run too). */
-const PREVIOUS_RELEASE = '027-prep-target';
+/** The release before sessions had their facts. */
+const PREVIOUS_RELEASE = '028-second-factor';
 const SIGNED_IN = '2026-11-01T08:00:00.000Z';
 const ROTATED = '2026-11-10T08:00:00.000Z';
 const LIVE_TOKEN = 'a-refresh-token-of-the-release-before-0001';

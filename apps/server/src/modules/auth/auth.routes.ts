@@ -7,6 +7,7 @@ import {
   LoginBodySchema,
   RefreshBodySchema,
   RegisterBodySchema,
+  SecondFactorPendingSchema,
   TokenPairSchema,
   UserSchema,
   type NotificationLanguage,
@@ -180,17 +181,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'An account with a second factor gets 202 with a pending sign-in and no token: its factor completes it ' +
+          '(`POST /auth/second-factor`). Every other account gets the token pair as before.',
         body: LoginBodySchema,
         response: {
           200: TokenPairSchema,
+          202: SecondFactorPendingSchema,
           ...errorResponses(400, 401, 403, 429),
         },
       },
     },
-    async (request) => {
-      const pair = await service.login(request.body);
-      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
-      return pair;
+    async (request, reply) => {
+      const answer = await service.login(request.body);
+      if ('secondFactor' in answer) return reply.status(202).send(answer);
+      await sessions.noteDevice(answer.refreshToken, request.headers['user-agent']);
+      return answer;
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type Role,
+  type SecondFactorPending,
   type TokenPair,
   type User,
 } from '@cafe/shared';
@@ -21,6 +22,7 @@ import { assertStrongPassword } from './password-policy';
 import { createPasswords } from './passwords';
 import { accountOfSsoIdentity, type SsoIdentity } from './sso-identity';
 import { newEmailLink, sha256 } from './email-link';
+import { createSecondFactor } from './second-factor.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
@@ -159,6 +161,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
   });
 
   const passwords = createPasswords(ctx, deps, { confirming, companyWords, startFamily });
+  const secondFactor = createSecondFactor(ctx, deps, { startSession });
 
   return {
     /**
@@ -208,14 +211,21 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       deps.notifications.wake();
     },
 
-    async login(body: LoginBody): Promise<TokenPair> {
+    /**
+     * POST /auth/v2/login: the token pair, or, when the account has a second factor, a pending
+     * sign-in its factor completes (POST /auth/second-factor) and no token yet.
+     */
+    async login(body: LoginBody): Promise<TokenPair | SecondFactorPending> {
       assertCompanyEmail(body.email);
       const user = await deps.users.findCredentials(body.email);
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
       if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
 
-      return startSession(user);
+      return (await secondFactor.afterPassword(user)) ?? startSession(user);
     },
+
+    /** The second factor: the step after the password, passkey sign-in, a person's factors, the policy. */
+    secondFactor,
 
     /**
      * Sign-in with the company's identity provider (single sign-on): the account of the person's

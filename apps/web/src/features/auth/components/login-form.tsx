@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
-import { LoginBodySchema, type LoginBody } from '@cafe/shared';
+import { LoginBodySchema, type LoginBody, type SecondFactorPending } from '@cafe/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +11,8 @@ import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-
 import { useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondFactorStep } from './second-factor-step';
 import { logFailure } from '@/lib/log-failure';
 
 type Failure = { kind: 'domain'; message: string } | { kind: 'login'; message: string };
@@ -26,6 +28,8 @@ export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: 
   const signIn = useSignIn();
   const checkDomain = useCompanyDomainCheck();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The right password of an account with a second factor: its step follows, in place of the form.
+  const [pending, setPending] = useState<SecondFactorPending['secondFactor'] | null>(null);
   const {
     register,
     handleSubmit,
@@ -44,7 +48,7 @@ export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: 
     }
     onBusyChange?.(true);
     try {
-      await signIn(body);
+      setPending(await signIn(body));
     } catch (error) {
       if (isApiError(error, 'EMAIL_DOMAIN')) setFailure({ kind: 'domain', message: errorText(error) ?? error.message });
       else if (isApiError(error) && (error.status === 0 || error.status === 429 || error.status >= 500)) {
@@ -56,6 +60,8 @@ export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: 
       onBusyChange?.(false);
     }
   };
+
+  if (pending) return <SecondFactorStep pending={pending} onRestart={() => setPending(null)} />;
 
   return (
     <form
@@ -99,6 +105,7 @@ export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: 
           {_('auth.login.signingIn')}
         </p>
       ) : null}
+      <PasskeySignInButton onBusyChange={onBusyChange} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoginBody, TokenPair } from '@cafe/shared';
+import type { LoginBody, SecondFactorPending, TokenPair } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -46,8 +46,19 @@ export function useSessionStart() {
   );
 }
 
-/** Sign-in with e-mail and password. */
+/**
+ * Sign-in with e-mail and password: the session starts, or (an account with a second factor) the
+ * pending sign-in is answered for its factor step.
+ */
 export function useSignIn() {
   const startSession = useSessionStart();
-  return useCallback((body: LoginBody) => startSession(() => login(body)), [startSession]);
+  return useCallback(
+    async (body: LoginBody): Promise<SecondFactorPending['secondFactor'] | null> => {
+      const answer = await login(body);
+      if ('secondFactor' in answer) return answer.secondFactor;
+      await startSession(() => Promise.resolve(answer));
+      return null;
+    },
+    [startSession],
+  );
 }

@@ -4,6 +4,7 @@ import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
 import { ChangePasswordSection } from '@/features/notifications/components/change-password-section';
+import { SignInSecuritySection } from '@/features/notifications/components/sign-in-security-section';
 import { YourDataSection } from '@/features/notifications/components/your-data-section';
 import { AvoidsSection } from '@/features/notifications/components/avoids-section';
 import { SessionsSection } from '@/features/notifications/components/sessions-section';
@@ -51,6 +52,7 @@ export function ProfileRoute() {
         {body}
       </section>
       <ChangePasswordSection />
+      <SignInSecuritySection />
       <SessionsSection />
       <YourDataSection />
     </section>

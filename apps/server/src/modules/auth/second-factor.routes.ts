@@ -1,0 +1,275 @@
+import {
+  AddPasskeyBodySchema,
+  AddTotpBodySchema,
+  FactorAddedSchema,
+  IdParamsSchema,
+  PasskeyOptionsSchema,
+  PasskeySignInBodySchema,
+  PasswordAgainBodySchema,
+  PendingTokenBodySchema,
+  RecoveryCodesSchema,
+  SecondFactorBodySchema,
+  SecondFactorPolicySchema,
+  SecondFactorsSchema,
+  TokenPairSchema,
+  TotpSetupSchema,
+} from '@cafe/shared';
+import type { FastifyContextConfig } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
+import { failureLimit } from '../../plugins/failure-limit';
+import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
+import { limitTo } from '../../plugins/security';
+import type { AuthService } from './auth.service';
+import type { SessionsService } from './sessions.service';
+
+const TAGS = ['auth'];
+
+/**
+ * Wrong factors, wrong passkeys and used-up pending sign-ins, per client address, as sign-in counts
+ * wrong passwords; each pending sign-in also takes only five wrong factors (then the password again).
+ */
+const FACTOR_FAILURES = {
+  name: 'second-factor',
+  failures: [400, 401, 413, 415],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 100, windowMs: 15 * 60 * 1000 },
+} as const;
+/** Wrong passwords when removing a factor or asking for new recovery codes. */
+const PASSWORD_AGAIN_FAILURES = {
+  name: 'second-factor-password',
+  failures: [400],
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
+  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
+} as const;
+
+/** The second factor: the step after the password, passkey sign-in, and a person's own factors. */
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionsService }> = async (
+  app,
+  { auth, sessions },
+) => {
+  const service = auth.secondFactor;
+  const limited = app.ctx.config.rateLimit;
+  const counters = databaseRateLimitStore(app.ctx.db);
+  const floodGuard: FastifyContextConfig = limited ? limitTo(1000, '10 minutes') : {};
+  const factorFailures = limited ? failureLimit(counters, FACTOR_FAILURES) : {};
+  const passwordAgain = limited ? failureLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
+  const optionsLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
+
+  app.post(
+    '/auth/second-factor',
+    {
+      config: floodGuard,
+      ...factorFailures,
+      schema: {
+        tags: TAGS,
+        summary: 'Complete a sign-in with its second factor: an app code, a recovery code, or a passkey',
+        description:
+          'The `token` of the 202 answer of `POST /auth/v2/login` and exactly one of `code` (six digits of the ' +
+          "authenticator app; each code works once), `recoveryCode` (once) or `passkey` (the browser's answer to " +
+          '`POST /auth/second-factor/passkey-options`). 401 `SECOND_FACTOR_FAILED` for a wrong one; after five, or ' +
+          'five minutes, the sign-in has ended (401 `UNAUTHENTICATED`).',
+        body: SecondFactorBodySchema,
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const pair = await service.completeSignIn(request.body);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/passkey-options',
+    {
+      config: floodGuard,
+      ...factorFailures,
+      schema: {
+        tags: TAGS,
+        summary: 'WebAuthn options for the passkey of a pending sign-in',
+        body: PendingTokenBodySchema,
+        response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    (request) => service.pendingPasskeyOptions(request.body.token),
+  );
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: optionsLimit,
+      schema: {
+        tags: TAGS,
+        summary: 'WebAuthn options to sign in with a passkey alone (no e-mail, no password)',
+        response: { 200: PasskeyOptionsSchema, ...errorResponses(429) },
+      },
+    },
+    () => service.passkeySignInOptions(),
+  );
+
+  app.post(
+    '/auth/passkey',
+    {
+      config: floodGuard,
+      ...factorFailures,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in with a passkey that verified its person',
+        description:
+          "The `token` of `POST /auth/passkey/options` and the browser's answer. 401 `SECOND_FACTOR_FAILED` when " +
+          'the passkey is not known here or did not verify its person.',
+        body: PasskeySignInBodySchema,
+        response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const pair = await service.passkeySignIn(request.body.token, request.body.passkey);
+      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
+      return pair;
+    },
+  );
+
+  app.get(
+    '/auth/second-factors',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's passkeys and authenticator apps, and their recovery codes left",
+        security: bearerSecurity,
+        response: { 200: SecondFactorsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const required = caller.role !== 'user' && (await service.policy()).requiredForStaff;
+      return service.list(caller, required);
+    },
+  );
+
+  app.post(
+    '/auth/second-factors/passkey/options',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'WebAuthn registration options for a new passkey of the caller',
+        security: bearerSecurity,
+        response: { 200: PasskeyOptionsSchema, ...errorResponses(401, 409) },
+      },
+    },
+    (request) => service.passkeyEnrolOptions(currentUser(request)),
+  );
+
+  app.post(
+    '/auth/second-factors/passkey',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Add the passkey the browser made; the first factor comes with ten recovery codes',
+        security: bearerSecurity,
+        body: AddPasskeyBodySchema,
+        response: { 201: FactorAddedSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addPasskey(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/auth/second-factors/totp/setup',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'A new authenticator-app secret (text and otpauth:// address), confirmed by its first code',
+        security: bearerSecurity,
+        response: { 200: TotpSetupSchema, ...errorResponses(401, 409) },
+      },
+    },
+    (request) => service.totpSetup(currentUser(request)),
+  );
+
+  app.post(
+    '/auth/second-factors/totp',
+    {
+      preHandler: requireAuth,
+      ...factorFailures,
+      schema: {
+        tags: TAGS,
+        summary: 'Add the authenticator app with its first code; the first factor comes with ten recovery codes',
+        security: bearerSecurity,
+        body: AddTotpBodySchema,
+        response: { 201: FactorAddedSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addTotp(currentUser(request), request.body)),
+  );
+
+  app.delete(
+    '/auth/second-factors/:id',
+    {
+      preHandler: requireAuth,
+      ...passwordAgain,
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a passkey or app (the password asked again); the last one takes the recovery codes',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        body: PasswordAgainBodySchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.removeFactor(currentUser(request), request.params.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/recovery-codes',
+    {
+      preHandler: requireAuth,
+      ...passwordAgain,
+      schema: {
+        tags: TAGS,
+        summary: 'Ten new recovery codes (the password asked again); the earlier ones stop working',
+        security: bearerSecurity,
+        body: PasswordAgainBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    (request) => service.regenerateRecoveryCodes(currentUser(request), request.body.password),
+  );
+
+  app.get(
+    '/auth/second-factor-policy',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: TAGS,
+        summary: 'Whether baristas and admins with a password must have a second factor',
+        security: bearerSecurity,
+        response: { 200: SecondFactorPolicySchema, ...errorResponses(401, 403) },
+      },
+    },
+    () => service.policy(),
+  );
+
+  app.put(
+    '/auth/second-factor-policy',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: TAGS,
+        summary: 'Require (or stop requiring) a second factor of baristas and admins with a password',
+        security: bearerSecurity,
+        body: SecondFactorPolicySchema,
+        response: { 200: SecondFactorPolicySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.setPolicy(currentUser(request), request.body),
+  );
+};

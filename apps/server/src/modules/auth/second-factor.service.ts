@@ -1,0 +1,321 @@
+import type {
+  AuditAction,
+  PasskeyOptions,
+  Role,
+  SecondFactorBody,
+  SecondFactorPending,
+  SecondFactorPolicy,
+  TokenPair,
+} from '@cafe/shared';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+} from '@simplewebauthn/server';
+import type { AppBase, AuthUser } from '../../context';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { UsersService } from '../users/users.service';
+import {
+  PENDING_ATTEMPTS,
+  PENDING_MINUTES,
+  hasPassword,
+  newPendingToken,
+  normalRecoveryCode,
+  relyingParty,
+  sha256,
+  totpStep,
+} from './second-factor-core';
+import { createFactorEnrolment } from './second-factor-enrol';
+import {
+  countAttempt,
+  factorsOf,
+  findChallenge,
+  findPasskey,
+  insertChallenge,
+  passkeyUsed,
+  readStaffPolicy,
+  setChallenge,
+  takeTotpStep,
+  useChallenge,
+  useRecoveryCode,
+  writeStaffPolicy,
+  type ChallengeRow,
+  type FactorRow,
+} from './second-factor.repository';
+
+const FACTOR_FAILED = 'That did not work. Check the code, or use another way to confirm it is you.';
+const PENDING_ENDED = 'This sign-in has ended. Please sign in again.';
+const PASSKEY_UNKNOWN = 'This passkey is not known here. Sign in with your password.';
+/** Topics of the cluster bus: a person's factors changed, the policy changed. */
+const FACTORS_TOPIC = 'second-factors';
+const POLICY_TOPIC = 'second-factor-policy';
+const STAFF: readonly Role[] = ['barista', 'admin'];
+
+export const failed = () => new AppError(401, 'SECOND_FACTOR_FAILED', FACTOR_FAILED);
+const pendingEnded = () => new AppError(401, 'UNAUTHENTICATED', PENDING_ENDED);
+
+type StartSession = (user: { id: number; role: Role; tokens_valid_after?: string | null }) => Promise<TokenPair>;
+
+/**
+ * The second factor (docs/decisions/0078-second-factor.md): the step after the password, signing
+ * in with a passkey alone, who must have one, and (second-factor-enrol.ts) a person's own factors.
+ */
+export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, auth: { startSession: StartSession }) {
+  const { db, clock, config } = ctx;
+  const rp = relyingParty(config);
+
+  // What the guard asks on every request of a barista or admin, kept in memory: the policy, and
+  // whether each person has a factor (or no password). Every process drops them when they change.
+  // Read when the app is built (after its migrations), so no request of a barista pays for it.
+  let staffPolicy: Promise<boolean> | undefined = readStaffPolicy(db);
+  staffPolicy.catch(() => {
+    staffPolicy = undefined;
+  });
+  const exempt = new Map<number, Promise<boolean>>();
+  ctx.bus.subscribe(POLICY_TOPIC, () => {
+    staffPolicy = undefined;
+  });
+  ctx.bus.subscribe(FACTORS_TOPIC, (key) => {
+    if (typeof key === 'number') exempt.delete(key);
+    else exempt.clear();
+  });
+
+  async function audit(
+    userId: number,
+    actor: { id: number; name: string },
+    action: AuditAction,
+    after?: Record<string, unknown>,
+  ) {
+    await ctx.domainEvents.emit('user.changed', {
+      userId,
+      endSessions: false,
+      changes: [{ actor, action, target: { type: 'user', id: userId }, before: null, after: after ?? null }],
+    });
+  }
+
+  function factorsChanged(userId: number): void {
+    ctx.bus.publish(FACTORS_TOPIC, userId);
+  }
+
+  function expiry(now: Date): string {
+    return iso(new Date(now.getTime() + PENDING_MINUTES * 60 * 1000));
+  }
+
+  /** A live challenge of this purpose (of this person, when given), or the refusal. */
+  async function liveChallenge(
+    token: string,
+    purpose: ChallengeRow['purpose'],
+    userId?: number,
+  ): Promise<ChallengeRow> {
+    const row = await findChallenge(db, sha256(token));
+    const now = iso(clock.now());
+    if (!row || row.purpose !== purpose || row.used_at !== null || row.expires_at <= now) throw pendingEnded();
+    if (userId !== undefined && row.user_id !== userId) throw pendingEnded();
+    if (row.attempts >= PENDING_ATTEMPTS) throw pendingEnded();
+    return row;
+  }
+
+  async function checkPasskey(
+    response: Record<string, unknown>,
+    challenge: string | null,
+    requireUserVerification: boolean,
+  ): Promise<FactorRow | null> {
+    const answer = response as unknown as AuthenticationResponseJSON;
+    if (typeof answer.id !== 'string' || challenge === null) return null;
+    const factor = await findPasskey(db, answer.id);
+    if (!factor?.public_key || !factor.credential_id) return null;
+    try {
+      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+        response: answer,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origins,
+        expectedRPID: rp.id,
+        requireUserVerification,
+        credential: {
+          id: factor.credential_id,
+          publicKey: Buffer.from(factor.public_key, 'base64url'),
+          counter: factor.sign_count,
+          transports: (factor.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
+        },
+      });
+      if (!verified) return null;
+      await passkeyUsed(db, factor.id, authenticationInfo.newCounter, iso(clock.now()));
+      return factor;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Whether the factor given is right for this person (a code or recovery code is taken, once). */
+  async function factorOk(
+    user: { id: number; name: string },
+    body: SecondFactorBody,
+    challenge: ChallengeRow,
+  ): Promise<boolean> {
+    const now = clock.now();
+    if ('code' in body) {
+      for (const factor of await factorsOf(db, user.id)) {
+        if (factor.kind !== 'totp' || !factor.totp_secret) continue;
+        const step = totpStep(factor.totp_secret, body.code, now);
+        if (step !== null && (await takeTotpStep(db, factor.id, step, iso(now)))) return true;
+      }
+      return false;
+    }
+    if ('recoveryCode' in body) {
+      const used = await useRecoveryCode(db, user.id, sha256(normalRecoveryCode(body.recoveryCode)), iso(now));
+      if (used) await audit(user.id, user, 'user.recovery-code.use');
+      return used;
+    }
+    const factor = await checkPasskey(body.passkey, challenge.challenge, false);
+    return factor !== null && factor.user_id === user.id;
+  }
+
+  const enrolment = createFactorEnrolment(ctx, deps, { rp, audit, factorsChanged, liveChallenge, expiry });
+
+  return {
+    ...enrolment,
+
+    /**
+     * After the right password: null when the account has no factor (the token pair follows as
+     * before), else a pending sign-in the factor completes.
+     */
+    async afterPassword(user: { id: number }): Promise<SecondFactorPending | null> {
+      const factors = await factorsOf(db, user.id);
+      if (factors.length === 0) return null;
+      const now = clock.now();
+      const pending = newPendingToken();
+      const expiresAt = expiry(now);
+      await insertChallenge(
+        db,
+        {
+          token_hash: pending.hash,
+          purpose: 'sign-in',
+          user_id: user.id,
+          challenge: null,
+          totp_secret: null,
+          expires_at: expiresAt,
+          used_at: null,
+        },
+        iso(now),
+      );
+      const methods = [...new Set(factors.map((f) => f.kind))];
+      return { secondFactor: { token: pending.token, methods, expiresAt } };
+    },
+
+    /** POST /auth/second-factor/passkey-options: a WebAuthn challenge for the pending sign-in. */
+    async pendingPasskeyOptions(token: string): Promise<PasskeyOptions> {
+      const pending = await liveChallenge(token, 'sign-in');
+      const passkeys = (await factorsOf(db, pending.user_id ?? 0)).filter((f) => f.kind === 'passkey');
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        userVerification: 'preferred',
+        allowCredentials: passkeys.map((f) => ({
+          id: f.credential_id ?? '',
+          transports: (f.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
+        })),
+      });
+      await setChallenge(db, pending.token_hash, options.challenge);
+      return { token, options: options as unknown as Record<string, unknown> };
+    },
+
+    /** POST /auth/second-factor: the factor completes the pending sign-in; tokens only now. */
+    async completeSignIn(body: SecondFactorBody): Promise<TokenPair> {
+      const pending = await liveChallenge(body.token, 'sign-in');
+      const user = await deps.users.findCredentialsById(pending.user_id ?? 0);
+      if (!user || user.is_available !== 'available') throw pendingEnded();
+      if (!(await factorOk(user, body, pending))) {
+        await countAttempt(db, pending.token_hash);
+        throw failed();
+      }
+      if (!(await useChallenge(db, pending.token_hash, iso(clock.now())))) throw pendingEnded();
+      return auth.startSession(user);
+    },
+
+    /** POST /auth/passkey/options: a challenge for signing in with a passkey alone (any of this site's). */
+    async passkeySignInOptions(): Promise<PasskeyOptions> {
+      const now = clock.now();
+      const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
+      const pending = newPendingToken();
+      await insertChallenge(
+        db,
+        {
+          token_hash: pending.hash,
+          purpose: 'passkey',
+          user_id: null,
+          challenge: options.challenge,
+          totp_secret: null,
+          expires_at: expiry(now),
+          used_at: null,
+        },
+        iso(now),
+      );
+      return { token: pending.token, options: options as unknown as Record<string, unknown> };
+    },
+
+    /**
+     * POST /auth/passkey: a passkey that verified its person (user verification required) is both
+     * factors at once: something held and something known or been.
+     */
+    async passkeySignIn(token: string, passkey: Record<string, unknown>): Promise<TokenPair> {
+      const challenge = await liveChallenge(token, 'passkey');
+      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw pendingEnded();
+      const factor = await checkPasskey(passkey, challenge.challenge, true);
+      if (!factor) throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
+      const user = await deps.users.findCredentialsById(factor.user_id);
+      if (!user || user.is_available !== 'available') throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
+      return auth.startSession(user);
+    },
+
+    /** Whether baristas and admins must have a second factor. */
+    async policy(): Promise<SecondFactorPolicy> {
+      staffPolicy ??= readStaffPolicy(db);
+      return { requiredForStaff: await staffPolicy };
+    },
+
+    async setPolicy(caller: AuthUser, policy: SecondFactorPolicy): Promise<SecondFactorPolicy> {
+      const before = (await this.policy()).requiredForStaff;
+      await writeStaffPolicy(db, policy.requiredForStaff, iso(clock.now()));
+      ctx.bus.publish(POLICY_TOPIC, null);
+      if (before !== policy.requiredForStaff) {
+        await ctx.domainEvents.emit('user.changed', {
+          userId: caller.id,
+          endSessions: false,
+          changes: [
+            {
+              actor: { id: caller.id, name: caller.name },
+              action: 'user.second-factor-policy',
+              target: { type: 'user', id: null },
+              before: { requiredForStaff: before },
+              after: { requiredForStaff: policy.requiredForStaff },
+            },
+          ],
+        });
+      }
+      return policy;
+    },
+
+    /**
+     * Whether this signed-in person must enrol a factor before they use the app: a barista or admin
+     * with a password and no factor, while the setting asks it. Single sign-on accounts are not
+     * asked: their identity provider is where their second factor lives.
+     */
+    async mustEnrol(user: AuthUser): Promise<boolean> {
+      if (!STAFF.includes(user.role)) return false;
+      if (!(await this.policy()).requiredForStaff) return false;
+      let known = exempt.get(user.id);
+      if (!known) {
+        known = (async () => {
+          const account = await deps.users.findCredentialsById(user.id);
+          if (!account || !hasPassword(account.password_hash)) return true;
+          return (await factorsOf(db, user.id)).length > 0;
+        })();
+        exempt.set(user.id, known);
+      }
+      return !(await known);
+    },
+  };
+}
+
+export type SecondFactorService = ReturnType<typeof createSecondFactor>;
