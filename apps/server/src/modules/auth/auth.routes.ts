@@ -22,7 +22,6 @@ import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-li
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import type { AuthService } from './auth.service';
-import type { SessionsService } from './sessions.service';
 
 /** The language a message to the person is written in: Thai when their browser asks for it first. */
 function languageOf(request: FastifyRequest): NotificationLanguage {
@@ -79,10 +78,7 @@ const CHANGE_FAILURES = {
  */
 export const LOGOUT_CLEAR_SITE_DATA = '"cache", "cookies"';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionsService }> = async (
-  app,
-  { auth, sessions },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const service = auth;
   const limited = app.ctx.config.rateLimit;
   const floodGuard: FastifyContextConfig = limited ? limitTo(FLOOD_GUARD.max, FLOOD_GUARD.window) : {};
@@ -193,10 +189,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
       },
     },
     async (request, reply) => {
-      const answer = await service.login(request.body);
-      if ('secondFactor' in answer) return reply.status(202).send(answer);
-      await sessions.noteDevice(answer.refreshToken, request.headers['user-agent']);
-      return answer;
+      const answer = await service.login(request.body, request.headers['user-agent']);
+      return 'secondFactor' in answer ? reply.status(202).send(answer) : answer;
     },
   );
 
@@ -252,9 +246,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: Se
       },
     },
     async (request) => {
-      const pair = await service.changePassword(currentUser(request), request.body);
-      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
-      return pair;
+      return service.changePassword(currentUser(request), request.body, request.headers['user-agent']);
     },
   );
 

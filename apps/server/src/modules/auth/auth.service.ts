@@ -20,6 +20,7 @@ import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
 import { createPasswords } from './passwords';
+import { USER_AGENT_MAX } from './sessions.repository';
 import { accountOfSsoIdentity, type SsoIdentity } from './sso-identity';
 import { newEmailLink, sha256 } from './email-link';
 import { createSecondFactor } from './second-factor.service';
@@ -86,11 +87,13 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
   async function startSession(
     user: { id: number; role: Role; tokens_valid_after?: string | null },
     method: SignInMethod = 'password',
+    /** The browser's User-Agent, kept with the session in the same write (the sessions list names it). */
+    device?: string,
   ): Promise<TokenPair> {
     const familyId = randomUUID();
     const refreshToken = await db.transaction().execute(async (trx) => {
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
-      return openFamily(trx, user.id, clock.now(), method, familyId);
+      return openFamily(trx, user.id, clock.now(), method, familyId, device);
     });
     // Push is on once this commits: what was read of the account meanwhile is dropped again.
     ctx.bus.publish('accounts', user.id);
@@ -102,8 +105,8 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
    * A refresh token of a new family for the person, in `trx`: every sign-in (and a password change,
    * for the device that made it) starts a family of its own, so reuse detection ends one session only.
    */
-  function startFamily(trx: Db, userId: number, now: Date): Promise<string> {
-    return openFamily(trx, userId, now, 'password', randomUUID());
+  function startFamily(trx: Db, userId: number, now: Date, device?: string): Promise<string> {
+    return openFamily(trx, userId, now, 'password', randomUUID(), device);
   }
 
   async function openFamily(
@@ -112,9 +115,11 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     now: Date,
     method: SignInMethod,
     familyId: string,
+    device?: string,
   ): Promise<string> {
     const refresh = newRefreshToken();
     const session = { session_started_at: iso(now), sign_in_method: method };
+    const userAgent = device ? { user_agent: device.slice(0, USER_AGENT_MAX) } : {};
     await insertRefreshToken(trx, {
       user_id: userId,
       family_id: familyId,
@@ -122,6 +127,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
       expires_at: refreshExpiry(now, session),
       created_at: iso(now),
       ...session,
+      ...userAgent,
     });
     return refresh.token;
   }
@@ -215,13 +221,13 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
      * POST /auth/v2/login: the token pair, or, when the account has a second factor, a pending
      * sign-in its factor completes (POST /auth/second-factor) and no token yet.
      */
-    async login(body: LoginBody): Promise<TokenPair | SecondFactorPending> {
+    async login(body: LoginBody, device?: string): Promise<TokenPair | SecondFactorPending> {
       assertCompanyEmail(body.email);
       const user = await deps.users.findCredentials(body.email);
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
       if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
 
-      return (await secondFactor.afterPassword(user)) ?? startSession(user);
+      return (await secondFactor.afterPassword(user)) ?? startSession(user, 'password', device);
     },
 
     /** The second factor: the step after the password, passkey sign-in, a person's factors, the policy. */
@@ -233,11 +239,11 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
      * the same token pair as a password sign-in. A first sign-in makes the account (role user, no
      * password); a disabled account is refused.
      */
-    async signInSingleSignOn(identity: SsoIdentity): Promise<TokenPair> {
+    async signInSingleSignOn(identity: SsoIdentity, device?: string): Promise<TokenPair> {
       assertCompanyEmail(identity.email);
       const user = await accountOfSsoIdentity(db, deps.users, identity, clock.now());
       if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
-      return startSession(user, 'sso');
+      return startSession(user, 'sso', device);
     },
 
     /**

@@ -39,7 +39,7 @@ export function createPasswords(
     /** The words of the company a password must not be made of. */
     companyWords: () => string[];
     /** A refresh token of a new family for the person, in `trx` (the device that changed the password). */
-    startFamily: (trx: Db, userId: number, now: Date) => Promise<string>;
+    startFamily: (trx: Db, userId: number, now: Date, device?: string) => Promise<string>;
   },
 ) {
   const { db, config, clock, tokens } = ctx;
@@ -61,7 +61,7 @@ export function createPasswords(
      * (refresh tokens revoked, access tokens refused) but this device's, which goes on with the
      * fresh token pair answered here.
      */
-    async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<TokenPair> {
+    async changePassword(caller: AuthUser, body: ChangePasswordBody, device?: string): Promise<TokenPair> {
       const account = await deps.users.findCredentialsById(caller.id);
       if (!account) throw unauthenticated(SESSION_ENDED);
       if (!account.password_hash.startsWith('$')) throw new AppError(409, 'NO_PASSWORD', NO_PASSWORD);
@@ -74,7 +74,7 @@ export function createPasswords(
       const { notBefore, refreshToken } = await db.transaction().execute(async (trx) => {
         const after = await deps.users.setPasswordHash(caller.id, passwordHash, trx);
         await revokeAllUserTokens(trx, caller.id, iso(now));
-        return { notBefore: after, refreshToken: await startFamily(trx, caller.id, now) };
+        return { notBefore: after, refreshToken: await startFamily(trx, caller.id, now, device) };
       });
       deps.users.forget(caller.id);
       await recordPasswordChange(caller.id, { id: caller.id, name: caller.name }, 'user.password');

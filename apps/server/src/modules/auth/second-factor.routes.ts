@@ -22,7 +22,6 @@ import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/o
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import type { AuthService } from './auth.service';
-import type { SessionsService } from './sessions.service';
 
 const TAGS = ['auth'];
 
@@ -45,10 +44,7 @@ const PASSWORD_AGAIN_FAILURES = {
 } as const;
 
 /** The second factor: the step after the password, passkey sign-in, and a person's own factors. */
-export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sessions: SessionsService }> = async (
-  app,
-  { auth, sessions },
-) => {
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const service = auth.secondFactor;
   const limited = app.ctx.config.rateLimit;
   const counters = databaseRateLimitStore(app.ctx.db);
@@ -75,9 +71,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sess
       },
     },
     async (request) => {
-      const pair = await service.completeSignIn(request.body);
-      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
-      return pair;
+      return service.completeSignIn(request.body, request.headers['user-agent']);
     },
   );
 
@@ -125,9 +119,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService; sess
       },
     },
     async (request) => {
-      const pair = await service.passkeySignIn(request.body.token, request.body.passkey);
-      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
-      return pair;
+      return service.passkeySignIn(request.body.token, request.body.passkey, request.headers['user-agent']);
     },
   );
 

@@ -56,7 +56,11 @@ const STAFF: readonly Role[] = ['barista', 'admin'];
 export const failed = () => new AppError(401, 'SECOND_FACTOR_FAILED', FACTOR_FAILED);
 const pendingEnded = () => new AppError(401, 'UNAUTHENTICATED', PENDING_ENDED);
 
-type StartSession = (user: { id: number; role: Role; tokens_valid_after?: string | null }) => Promise<TokenPair>;
+type StartSession = (
+  user: { id: number; role: Role; tokens_valid_after?: string | null },
+  method?: 'password',
+  device?: string,
+) => Promise<TokenPair>;
 
 /**
  * The second factor (docs/decisions/0078-second-factor.md): the step after the password, signing
@@ -221,7 +225,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     },
 
     /** POST /auth/second-factor: the factor completes the pending sign-in; tokens only now. */
-    async completeSignIn(body: SecondFactorBody): Promise<TokenPair> {
+    async completeSignIn(body: SecondFactorBody, device?: string): Promise<TokenPair> {
       const pending = await liveChallenge(body.token, 'sign-in');
       const user = await deps.users.findCredentialsById(pending.user_id ?? 0);
       if (!user || user.is_available !== 'available') throw pendingEnded();
@@ -230,7 +234,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
         throw failed();
       }
       if (!(await useChallenge(db, pending.token_hash, iso(clock.now())))) throw pendingEnded();
-      return auth.startSession(user);
+      return auth.startSession(user, 'password', device);
     },
 
     /** POST /auth/passkey/options: a challenge for signing in with a passkey alone (any of this site's). */
@@ -258,14 +262,14 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
      * POST /auth/passkey: a passkey that verified its person (user verification required) is both
      * factors at once: something held and something known or been.
      */
-    async passkeySignIn(token: string, passkey: Record<string, unknown>): Promise<TokenPair> {
+    async passkeySignIn(token: string, passkey: Record<string, unknown>, device?: string): Promise<TokenPair> {
       const challenge = await liveChallenge(token, 'passkey');
       if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw pendingEnded();
       const factor = await checkPasskey(passkey, challenge.challenge, true);
       if (!factor) throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
       const user = await deps.users.findCredentialsById(factor.user_id);
       if (!user || user.is_available !== 'available') throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
-      return auth.startSession(user);
+      return auth.startSession(user, 'password', device);
     },
 
     /** Whether baristas and admins must have a second factor. */

@@ -65,7 +65,5 @@ export async function revokeOtherFamilies(db: Db, userId: number, keep: string, 
   return Number(result.numUpdatedRows);
 }
 
-/** Notes the browser of a new session on its first token. */
-export async function noteUserAgent(db: Db, tokenHash: string, userAgent: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ user_agent: userAgent }).where('token_hash', '=', tokenHash).execute();
-}
+/** The longest User-Agent a session keeps (the sessions list names the browser from it). */
+export const USER_AGENT_MAX = 512;

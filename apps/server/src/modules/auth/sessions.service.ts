@@ -3,24 +3,15 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
-import { hashRefreshToken } from '../../lib/tokens';
 import type { UsersService } from '../users/users.service';
 import { sessionEnd } from './session-lifetime';
-import {
-  findFamily,
-  listLiveSessions,
-  noteUserAgent,
-  revokeOtherFamilies,
-  revokeUserFamily,
-} from './sessions.repository';
+import { findFamily, listLiveSessions, revokeOtherFamilies, revokeUserFamily } from './sessions.repository';
 
 /**
  * How long a sign-in counts as recent: an account without a password (company sign-in only) ends
  * sessions with a sign-in this fresh instead of a password (docs/decisions/0079).
  */
 export const RECENT_SIGN_IN_MINUTES = 10;
-/** The longest User-Agent kept (the column's size). */
-const USER_AGENT_MAX = 512;
 
 const WRONG_PASSWORD = 'The password is not right.';
 const PASSWORD_NEEDED = 'Enter your password to end sessions.';
@@ -124,12 +115,6 @@ export function createSessionsService(ctx: AppBase, deps: { users: UsersService 
       if (sessionId === undefined) throw unauthenticated();
       await confirm(caller, sessionId, body);
       return end(caller, sessionId, (trx, at) => revokeOtherFamilies(trx, caller.id, sessionId, at));
-    },
-
-    /** Notes the browser of the session a sign-in just started (by its refresh token). */
-    async noteDevice(refreshToken: string, userAgent: string | undefined): Promise<void> {
-      if (!userAgent) return;
-      await noteUserAgent(db, hashRefreshToken(refreshToken), userAgent.slice(0, USER_AGENT_MAX));
     },
   };
 }

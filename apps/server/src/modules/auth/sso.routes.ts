@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import type { SsoService } from './sso.service';
-import type { SessionsService } from './sessions.service';
 
 /** The attempt cookie of the request (named `name`), if it sent one. */
 function attemptCookie(request: FastifyRequest, name: string): string | undefined {
@@ -15,10 +14,7 @@ function attemptCookie(request: FastifyRequest, name: string): string | undefine
   return undefined;
 }
 
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; sessions: SessionsService }> = async (
-  app,
-  { sso, sessions },
-) => {
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
   const service = sso;
   const limited = app.ctx.config.rateLimit;
   // Each start asks the provider nothing new (its configuration is kept) but makes a cookie; each
@@ -78,9 +74,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; sessions: Sessi
       const cookie = attemptCookie(request, service.cookieName());
       // Whatever the outcome, this attempt is over: a new sign-in starts a new one.
       if (cookie !== undefined) setAttemptCookie(reply, '', 0);
-      const pair = await service.finish(request.body.query, cookie);
-      await sessions.noteDevice(pair.refreshToken, request.headers['user-agent']);
-      return pair;
+      return service.finish(request.body.query, cookie, request.headers['user-agent']);
     },
   );
 };

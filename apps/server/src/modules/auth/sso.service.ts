@@ -178,7 +178,7 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
      * The provider's answer (the query string it sent the browser back with) and the attempt's
      * cookie: trades the code for the ID token at the provider and signs the verified e-mail in.
      */
-    async finish(query: string, cookie: string | undefined): Promise<TokenPair> {
+    async finish(query: string, cookie: string | undefined, device?: string): Promise<TokenPair> {
       const sso = required();
       const attempt = readAttempt(cookie);
       const callbackUrl = new URL(sso.redirectUri);
@@ -233,7 +233,7 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
       const issuer = typeof claims.iss === 'string' ? claims.iss : sso.issuer;
       const subject = typeof claims.sub === 'string' ? claims.sub : '';
       if (!subject) throw new AppError(401, 'SSO_REFUSED', 'The identity provider sent no identity.');
-      return deps.auth.signInSingleSignOn({ issuer, subject, email, name: displayNameOf(claims, email) });
+      return deps.auth.signInSingleSignOn({ issuer, subject, email, name: displayNameOf(claims, email) }, device);
     },
   };
 }
