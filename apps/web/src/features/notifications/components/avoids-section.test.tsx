@@ -85,7 +85,7 @@ describe('What you cannot drink: consent', () => {
     expect(screen.getByRole('button', { name: 'Save what I avoid' })).toHaveFocus();
     await user.keyboard('{Enter}');
 
-    expect(await within(section()).findByRole('status')).toHaveTextContent('Saved.');
+    await waitFor(() => expect(within(section()).getByRole('status')).toHaveTextContent('Saved.'));
     expect(writes(calls)).toEqual([
       { method: 'PUT', path: '/user/me/avoids', body: { avoids: ['milk'], consent: true } },
     ]);
@@ -127,7 +127,7 @@ describe('What you cannot drink: consent', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Withdraw and erase my list' }),
     );
-    expect(await within(section()).findByRole('status')).toHaveTextContent('Your list is erased.');
+    await waitFor(() => expect(within(section()).getByRole('status')).toHaveTextContent('Your list is erased.'));
     expect(writes(calls)).toEqual([{ method: 'DELETE', path: '/user/me/health-consent', body: undefined }]);
     expect(box('Milk')).not.toBeChecked();
     expect(box('Soy')).not.toBeChecked();
@@ -167,7 +167,7 @@ describe('What you cannot drink: consent', () => {
     await user.click(within(section()).getByRole('button', { name: 'Erase my list' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Erase your list?' });
     await user.click(within(dialog).getByRole('button', { name: 'Erase my list' }));
-    expect(await within(section()).findByRole('status')).toHaveTextContent('Your list is erased.');
+    await waitFor(() => expect(within(section()).getByRole('status')).toHaveTextContent('Your list is erased.'));
     expect(writes(calls)).toEqual([{ method: 'DELETE', path: '/user/me/health-consent', body: undefined }]);
     expect(within(section()).queryByRole('note')).toBeNull();
     expect(box('Gluten')).not.toBeChecked();
@@ -180,7 +180,7 @@ describe('What you cannot drink: consent', () => {
     renderWithProviders(<AvoidsSection />);
     await user.click(box(CONSENT_LABEL));
     await user.click(screen.getByRole('button', { name: 'Save what I avoid' }));
-    expect(await within(section()).findByRole('status')).toHaveTextContent('Saved.');
+    await waitFor(() => expect(within(section()).getByRole('status')).toHaveTextContent('Saved.'));
     expect(writes(calls)).toEqual([
       { method: 'PUT', path: '/user/me/avoids', body: { avoids: ['gluten'], consent: true } },
     ]);
