@@ -114,5 +114,5 @@ export function confirmationLinkOf(mail: Mail): string {
 
 /** The token of a mail's confirmation link. */
 export function confirmationTokenOf(mail: Mail): string {
-  return new URL(confirmationLinkOf(mail)).searchParams.get('token')!;
+  return new URLSearchParams(new URL(confirmationLinkOf(mail)).hash.slice(1)).get('token')!;
 }
