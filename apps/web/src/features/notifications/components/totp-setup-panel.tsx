@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { addTotp } from '@/features/notifications/api/second-factors';
-import { OtpQrCode } from './otp-qr-code';
+import { QrCode } from '@/components/qr-code';
 
 /**
  * Setting up an authenticator app: the QR code and the same secret as text (for an app on the same
@@ -50,7 +50,7 @@ export function TotpSetupPanel({
       <ol className="list-decimal space-y-3 pl-5 text-sm">
         <li>{_('notifications.security.appScan')}</li>
         <li>
-          <OtpQrCode value={setup.uri} label={_('notifications.security.appQr')} />
+          <QrCode value={setup.uri} label={_('notifications.security.appQr')} className="h-48 w-48" />
           <p className="mt-2">{_('notifications.security.appSecret')}</p>
           <code className="block font-mono text-base break-all" data-testid="totp-secret" data-secret={setup.secret}>
             {grouped}

@@ -9,7 +9,7 @@ import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { paths } from '@/lib/paths';
 import { useCreateDisplayLink, useDisplayLinks, useRevokeDisplayLink } from '@/features/sites/api/display-links';
-import { LinkQrCode } from './link-qr-code';
+import { QrCode } from '@/components/qr-code';
 
 const LABEL_MAX = 80;
 
@@ -56,7 +56,7 @@ function CreatedLink({ link, onDone }: { link: DisplayLinkCreated; onDone: () =>
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="mt-3 flex flex-wrap items-center gap-4">
-        <LinkQrCode value={url} label={_('pickup.links.qr')} className="h-48 w-48 shrink-0 rounded-lg" />
+        <QrCode value={url} label={_('pickup.links.qr')} className="h-48 w-48 shrink-0 rounded-lg" />
         <p className="max-w-sm text-sm text-[var(--ink-muted)]">{_('pickup.links.qrHint')}</p>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -2,10 +2,12 @@ import QRCode from 'qrcode';
 import { useMemo } from 'react';
 
 /**
- * The QR code of an authenticator app's otpauth:// address, drawn as an SVG of its dark modules
- * (the `qrcode` library makes the code; nothing is drawn from an HTML string).
+ * A QR code of an address (a display's link, an authenticator app's otpauth:// address), drawn as
+ * an SVG of its dark modules (the `qrcode` library makes the code; nothing is drawn from an HTML
+ * string). A TV's browser or a phone's camera opens it without anyone typing its characters. Error
+ * correction M: it survives a glare on the screen.
  */
-export function OtpQrCode({ value, label }: { value: string; label: string }) {
+export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
   const { size, path } = useMemo(() => {
     const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
     const parts: string[] = [];
@@ -21,7 +23,8 @@ export function OtpQrCode({ value, label }: { value: string; label: string }) {
       aria-label={label}
       viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
-      className="h-48 w-48"
+      className={className}
+      data-testid="qr-code"
     >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
