@@ -27,7 +27,13 @@ function catchUpLocalClients(io: LiveServer): void {
  *   them, which is the 'end' the adapter waits for to reconnect);
  * - once LISTEN is in place again, tell this process's live clients to reconnect and catch up.
  */
-function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate, onListening: () => void): pg.Pool {
+function listenerPool(
+  pool: pg.Pool,
+  log: FastifyBaseLogger,
+  gate: RelayGate,
+  onListening: () => void,
+  onDeaf: () => void,
+): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
     const giveBack = client.release.bind(client);
@@ -48,9 +54,13 @@ function listenerPool(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate, on
     };
     const onError = (error: Error) => {
       log.warn({ err: error }, 'live events: the listening database connection broke; listening again');
+      onDeaf();
       release(error);
     };
-    const onEnd = () => release(new Error('listening connection ended'));
+    const onEnd = () => {
+      onDeaf();
+      release(new Error('listening connection ended'));
+    };
     // The adapter releases it on close, this on error or end: whichever comes first counts.
     client.release = release;
     client.on('error', onError);
@@ -171,7 +181,10 @@ type Broadcast = (packet: unknown, opts: BroadcastOptions) => Promise<void>;
  * event always went to the two sides independently (a failed relay was only logged), so nothing
  * that was delivered before is lost.
  */
-function localFirst(make: (nsp: unknown) => PostgresAdapter): (nsp: unknown) => PostgresAdapter {
+function localFirst(
+  make: (nsp: unknown) => PostgresAdapter,
+  hearing: () => boolean,
+): (nsp: unknown) => PostgresAdapter {
   return function adapterFor(nsp) {
     const adapter = make(nsp);
     const broadcast = adapter.broadcast.bind(adapter) as Broadcast;
@@ -184,6 +197,12 @@ function localFirst(make: (nsp: unknown) => PostgresAdapter): (nsp: unknown) => 
         type: MessageType.BROADCAST,
         data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
       });
+      // Deaf to the others (the listening connection lost), this process keeps its own events from
+      // its clients too: they are in the log, and the catch-up once it listens again ends these
+      // clients' transport. A client catches up after the last number it holds, so an own event
+      // delivered now, numbered after one of another process's that this process missed, would
+      // hide that one from a phone's catch-up (docs/decisions/0084-a-week-of-office-days.md).
+      if (!hearing()) return Promise.resolve();
       return broadcast(packet, { ...opts, flags: { ...opts.flags, local: true } });
     };
     return adapter;
@@ -203,10 +222,13 @@ export async function attachClusterAdapter(
   await ensureAttachmentTable(pool);
   const io = app.io;
   let catchUp: NodeJS.Immediate | undefined;
+  /** Whether this process hears the others: from the catch-up after a LISTEN until its connection breaks. */
+  let hearing = false;
   // One catch-up per LISTEN round (one LISTEN per namespace).
   const onListening = () => {
     catchUp ??= setImmediate(() => {
       catchUp = undefined;
+      hearing = true;
       // What this process keeps in memory may have changed meanwhile, unannounced.
       app.ctx.bus.resync();
       catchUpLocalClients(io);
@@ -214,13 +236,19 @@ export async function attachClusterAdapter(
   };
   io.adapter(
     localFirst(
-      createAdapter(listenerPool(pool, app.log, relayGateOf(io), onListening), {
-        errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
-        ...(intervals.heartbeatMs === undefined
-          ? {}
-          : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),
-        ...(intervals.cleanupMs === undefined ? {} : { cleanupInterval: intervals.cleanupMs }),
-      }),
+      createAdapter(
+        listenerPool(pool, app.log, relayGateOf(io), onListening, () => {
+          hearing = false;
+        }),
+        {
+          errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+          ...(intervals.heartbeatMs === undefined
+            ? {}
+            : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),
+          ...(intervals.cleanupMs === undefined ? {} : { cleanupInterval: intervals.cleanupMs }),
+        },
+      ),
+      () => hearing,
     ),
   );
 }
