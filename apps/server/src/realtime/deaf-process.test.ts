@@ -112,18 +112,20 @@ describe.skipIf(!hasPostgresServer)('a server process deaf to the others for a m
 
   it("gives a phone every event of its site after a catch-up from the last number it holds, the other process's missed one too", async () => {
     const [deaf, other] = processes as [Process, Process];
-    const phone: LiveClient = await connectClient(deaf.baseUrl);
     const held = new Set<number>();
     const hellos: number[] = [];
     /** The greatest number the phone holds when it is connected again: where its catch-up starts. */
     let lastApplied = 0;
-    phone.onAny((name: string, payload: { seq?: unknown } | undefined) => {
-      if (typeof payload?.seq !== 'number') return;
-      if (name === 'hello') {
-        hellos.push(payload.seq);
-        if (hellos.length === 2) lastApplied = Math.max(hellos[0]!, ...held);
-      } else held.add(payload.seq);
-    });
+    // Listening before it connects: the first `hello` may come in the same read as the connection.
+    const phone: LiveClient = await connectClient(deaf.baseUrl, undefined, undefined, (socket) =>
+      socket.onAny((name: string, payload: { seq?: unknown } | undefined) => {
+        if (typeof payload?.seq !== 'number') return;
+        if (name === 'hello') {
+          hellos.push(payload.seq);
+          if (hellos.length === 2) lastApplied = Math.max(hellos[0]!, ...held);
+        } else held.add(payload.seq);
+      }),
+    );
     const siteNumber = async () =>
       Number(
         (

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   LIVE_EVENT_SCHEMAS,
   SEQUENCED_EVENTS,
@@ -12,7 +14,7 @@ import {
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { buildApp } from '../app';
+import { buildApp, runMigrations } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
 import { hashPassword } from '../lib/password';
@@ -82,9 +84,91 @@ export async function createPgDatabase(
   return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/** The address of database `name` on the PostgreSQL server of `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');
+/** SQLSTATEs: no such database; a database of that name exists; the template is in use. */
+const NO_DATABASE = '3D000';
+const DATABASE_EXISTS = '42P04';
+const TEMPLATE_IN_USE = '55006';
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * A migrated database on the PostgreSQL server to copy for each test app (CREATE DATABASE ...
+ * TEMPLATE): migrating an empty one took a test app 1.5-2 s, most of the PostgreSQL suite's time
+ * between its tests (decision 0086). One per version of the migrations and per value of what they
+ * read from the configuration, named after both, so a changed migration never reuses an old copy.
+ * Whichever worker asks first builds it under a name of its own and renames it when it is whole;
+ * a worker that loses that race drops its own.
+ */
+function migratedTemplate(serverUrl: string, config: Config): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    if (!file.includes('.test.')) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  hash.update(JSON.stringify([config.cafeTimezone, config.cafeLat, config.cafeLng, config.orderRadiusKm]));
+  const name = `cafe_template_${hash.digest('hex').slice(0, 16)}`;
+  let template = templates.get(name);
+  if (!template) {
+    template = (async () => {
+      const building = `${name}_${randomBytes(4).toString('hex')}`;
+      await runOnServer(serverUrl, `CREATE DATABASE ${building}`);
+      const handle = openDatabase({ databaseUrl: databaseUrl(serverUrl, building) });
+      try {
+        await runMigrations(handle, config);
+      } finally {
+        await handle.close();
+      }
+      try {
+        await runOnServer(serverUrl, `ALTER DATABASE ${building} RENAME TO ${name}`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== DATABASE_EXISTS) throw error;
+        await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${building}`);
+      }
+      return name;
+    })();
+    templates.set(name, template);
+    template.catch(() => templates.delete(name));
+  }
+  return template;
+}
+
+/** A database of its own for a test app, copied from the migrated template (the app finds nothing to migrate). */
+async function copyOfMigrated(serverUrl: string, config: Config): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cafe_test_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 1; ; attempt += 1) {
+    const template = await migratedTemplate(serverUrl, config);
+    try {
+      await runOnServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Another run dropped it (no such database), or a copy was being made of it at that instant.
+      if (attempt >= 5 || (code !== NO_DATABASE && code !== TEMPLATE_IN_USE)) throw error;
+      if (code === NO_DATABASE) templates.clear();
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * The test app's database: SQLite in memory, or on PostgreSQL a copy of the migrated template;
+ * an empty one when the test writes an earlier release's data before the app migrates it.
+ */
+async function openTestDatabase(
+  config: Config,
+  empty: boolean,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!PG_URL) return { handle: openDatabase({ sqliteFile: ':memory:' }), drop: async () => {} };
-  const { url, drop } = await createPgDatabase(PG_URL);
+  const { url, drop } = empty ? await createPgDatabase(PG_URL) : await copyOfMigrated(PG_URL, config);
   return { handle: openDatabase({ databaseUrl: url }), drop };
 }
 
@@ -142,8 +226,6 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
-  await options.beforeBuild?.(handle);
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -160,6 +242,8 @@ export async function createTestApp(
     },
     options.config,
   );
+  const { handle, drop } = await openTestDatabase(config, options.beforeBuild !== undefined);
+  await options.beforeBuild?.(handle);
   const clock = new TestClock(options.clockNow);
   const app = await buildApp({ config, database: handle, clock, logStream: options.logStream });
   await app.ready();
@@ -238,17 +322,27 @@ export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
  * A connected Socket.IO client; resolves once connected. `token` is what the handshake sends (a
  * test of bad input may send something other than a string).
  */
-export async function connectClient(baseUrl: string, token?: unknown, siteId?: number): Promise<LiveClient> {
+export async function connectClient(
+  baseUrl: string,
+  token?: unknown,
+  siteId?: number,
+  /** Called before the socket connects: a listener set here hears `hello`, which may arrive in the same read as the connection itself. */
+  beforeConnect?: (socket: LiveClient) => void,
+): Promise<LiveClient> {
   const socket: LiveClient = connectSocket(baseUrl, {
     path: '/api/socket.io',
     transports: ['websocket'],
     auth: { ...(token === undefined || token === '' ? {} : { token }), ...(siteId === undefined ? {} : { siteId }) },
     forceNew: true,
+    autoConnect: false,
   });
-  await new Promise<void>((resolve, reject) => {
+  beforeConnect?.(socket);
+  const connected = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  socket.connect();
+  await connected;
   return socket;
 }
 
