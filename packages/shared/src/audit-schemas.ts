@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'user.health-consent.withdraw',
   'user.second-factor.add',
   'user.second-factor.remove',
+  'user.second-factor.reset',
   'user.recovery-codes.new',
   'user.recovery-code.use',
   'user.second-factor-policy',

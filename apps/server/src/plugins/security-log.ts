@@ -15,7 +15,9 @@ export type SecurityEventName =
   /** A request refused for the person's role or ownership (403). */
   | 'access-refused'
   /** A request refused by a rate limit (429). */
-  | 'rate-limited';
+  | 'rate-limited'
+  /** An admin removed a person's second factors (they lost one): `userId` the admin, `targetUserId` the person. */
+  | 'second-factors-reset';
 
 /** How a sign-in route proves who it is: `config: { signIn: ... }` on the route turns its events on. */
 export type SignInMethod = 'password' | 'sso' | 'refresh';

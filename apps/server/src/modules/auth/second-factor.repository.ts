@@ -39,6 +39,16 @@ export async function deleteFactor(db: Db, userId: number, id: number): Promise<
     .executeTakeFirst();
 }
 
+/** Every factor of the person goes (an admin's reset): answers what went. */
+export function deleteFactorsOf(db: Db, userId: number): Promise<FactorRow[]> {
+  return db.deleteFrom('second_factors').where('user_id', '=', userId).returningAll().execute();
+}
+
+/** Every pending sign-in and set-up of the person ends (an admin's reset). */
+export async function deleteChallengesOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('second_factor_challenges').where('user_id', '=', userId).execute();
+}
+
 /** A passkey used: its new signature counter. */
 export async function passkeyUsed(db: Db, id: number, signCount: number, at: string): Promise<void> {
   await db

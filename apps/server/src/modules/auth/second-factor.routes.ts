@@ -21,6 +21,7 @@ import { failureLimit } from '../../plugins/failure-limit';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
+import { securityEvent } from '../../plugins/security-log';
 import type { AuthService } from './auth.service';
 
 const TAGS = ['auth'];
@@ -263,5 +264,36 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
       },
     },
     (request) => service.setPolicy(currentUser(request), request.body),
+  );
+
+  app.delete(
+    '/user/:id/second-factors',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['users'],
+        summary: "Reset a person's second factors when they lost one (admin; not your own account)",
+        description:
+          'For someone who lost their phone or security key, once an admin has checked who they are. Their ' +
+          'passkeys, authenticator apps, recovery codes and pending sign-ins are removed and every session of ' +
+          'theirs ends (as with a new password). Their next sign-in is the password alone; while a second factor ' +
+          'is required of staff, a barista or admin is then asked to set one up, as a new one is. Recorded in ' +
+          'the audit log (`user.second-factor.reset`, with who did it) and as a security event. 204 also for a ' +
+          'person without factors; 403 for your own account (remove your own in your profile); 404 for no such person.',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await service.resetFactors(caller, request.params.id);
+      securityEvent(request.log, 'second-factors-reset', {
+        userId: caller.id,
+        targetUserId: request.params.id,
+        address: request.ip,
+      });
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -14,7 +14,7 @@ import {
   type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
 import {
@@ -27,9 +27,13 @@ import {
   sha256,
   totpStep,
 } from './second-factor-core';
+import { revokeAllUserTokens } from './auth.repository';
 import { createFactorEnrolment } from './second-factor-enrol';
 import {
   countAttempt,
+  deleteChallengesOf,
+  deleteFactorsOf,
+  deleteRecoveryCodes,
   factorsOf,
   findChallenge,
   findPasskey,
@@ -48,6 +52,7 @@ import {
 const FACTOR_FAILED = 'That did not work. Check the code, or use another way to confirm it is you.';
 const PENDING_ENDED = 'This sign-in has ended. Please sign in again.';
 const PASSKEY_UNKNOWN = 'This passkey is not known here. Sign in with your password.';
+const RESET_OWN = 'You cannot reset your own second factors. Remove them in your profile, or ask another admin.';
 /** Topics of the cluster bus: a person's factors changed, the policy changed. */
 const FACTORS_TOPIC = 'second-factors';
 const POLICY_TOPIC = 'second-factor-policy';
@@ -270,6 +275,51 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const user = await deps.users.findCredentialsById(factor.user_id);
       if (!user || user.is_available !== 'available') throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
       return auth.startSession(user, 'password', device);
+    },
+
+    /**
+     * DELETE /user/{id}/second-factors (admin; not their own account): someone who lost their
+     * factor, whose identity the admin has checked. Their passkeys, authenticator apps, recovery
+     * codes and pending sign-ins go, and every session ends as with a new password (refresh tokens
+     * revoked, access tokens refused). Their next sign-in is the password alone; when staff must
+     * have a factor, the guard asks them to enrol one then, as it asks a new barista. Idempotent: a
+     * person without factors is answered the same (their sessions end, the reset is recorded).
+     */
+    async resetFactors(caller: AuthUser, userId: number): Promise<void> {
+      // As an admin's change of their own role: refused, so no admin weakens their own sign-in here.
+      if (userId === caller.id) throw forbidden(RESET_OWN);
+      if (!(await deps.users.findCredentialsById(userId))) throw notFound('User');
+      const now = iso(clock.now());
+      const removed = await db.transaction().execute(async (trx) => {
+        const factors = await deleteFactorsOf(trx, userId);
+        await deleteRecoveryCodes(trx, userId);
+        await deleteChallengesOf(trx, userId);
+        // What a password change does: every refresh token revoked, every access token refused.
+        await revokeAllUserTokens(trx, userId, now);
+        await deps.users.endAccessTokens(userId, trx);
+        return factors;
+      });
+      deps.users.forget(userId);
+      factorsChanged(userId);
+      // Their live connections joined under the ended session: make them reconnect (and sign in).
+      ctx.events.sessionChanged(userId);
+      const kinds = removed.map((f) => f.kind);
+      await ctx.domainEvents.emit('user.changed', {
+        userId,
+        endSessions: true,
+        changes: [
+          {
+            actor: { id: caller.id, name: caller.name },
+            action: 'user.second-factor.reset',
+            target: { type: 'user', id: userId },
+            before: {
+              passkeys: kinds.filter((k) => k === 'passkey').length,
+              authenticatorApps: kinds.filter((k) => k === 'totp').length,
+            },
+            after: null,
+          },
+        ],
+      });
     },
 
     /** Whether baristas and admins must have a second factor. */

@@ -13,6 +13,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.health-consent.withdraw': msgId('audit.action.healthConsentWithdraw'),
   'user.second-factor.add': msgId('audit.action.secondFactorAdd'),
   'user.second-factor.remove': msgId('audit.action.secondFactorRemove'),
+  'user.second-factor.reset': msgId('audit.action.secondFactorReset'),
   'user.recovery-codes.new': msgId('audit.action.recoveryCodesNew'),
   'user.recovery-code.use': msgId('audit.action.recoveryCodeUse'),
   'user.second-factor-policy': msgId('audit.action.secondFactorPolicy'),

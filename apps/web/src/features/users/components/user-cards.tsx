@@ -1,4 +1,4 @@
-import { UserDelete, UserName, UserRole, type UserEntryProps } from './user-entry';
+import { UserDelete, UserName, UserResetFactors, UserRole, type UserEntryProps } from './user-entry';
 
 /** Phone layout: one card per user. */
 export function UserCards({ entries, label }: { entries: UserEntryProps[]; label: string }) {
@@ -11,6 +11,7 @@ export function UserCards({ entries, label }: { entries: UserEntryProps[]; label
             <p className="truncate text-sm text-[var(--ink-muted)]">{entry.user.email}</p>
             <UserRole {...entry} />
           </div>
+          <UserResetFactors user={entry.user} isMe={entry.isMe} onResetFactors={entry.onResetFactors} />
           <UserDelete user={entry.user} isMe={entry.isMe} onDelete={entry.onDelete} />
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { cutName, type Role, type User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { StatusPill } from '@/components/ui';
 import { ROLE_LABELS } from '@/features/users/lib/user-list';
@@ -19,6 +19,8 @@ export interface UserEntryProps {
   onSave: () => void;
   /** Asks to delete the account (others only). */
   onDelete: () => void;
+  /** Asks to reset the person's second factors, when they lost one (others only). */
+  onResetFactors: () => void;
 }
 
 export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) {
@@ -103,6 +105,22 @@ export function UserDelete({ user, isMe, onDelete }: Pick<UserEntryProps, 'user'
       onClick={onDelete}
     >
       <Trash2 aria-hidden="true" className="h-4 w-4" />
+    </button>
+  );
+}
+
+/** The reset of another person's second factors, for someone who lost one (none on the admin's own row). */
+export function UserResetFactors({
+  user,
+  isMe,
+  onResetFactors,
+}: Pick<UserEntryProps, 'user' | 'isMe' | 'onResetFactors'>) {
+  const { _ } = useLingui();
+  if (isMe) return null;
+  const label = _('users.resetFactors.button', { name: user.name });
+  return (
+    <button type="button" className="btn-ghost min-w-11 px-2" aria-label={label} title={label} onClick={onResetFactors}>
+      <KeyRound aria-hidden="true" className="h-4 w-4" />
     </button>
   );
 }

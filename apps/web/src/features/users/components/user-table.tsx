@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { UserDelete, UserName, UserRole, type UserEntryProps } from './user-entry';
+import { UserDelete, UserName, UserResetFactors, UserRole, type UserEntryProps } from './user-entry';
 
 /** Tablet and wider: a table of users. */
 export function UserTable({ entries, label }: { entries: UserEntryProps[]; label: string }) {
@@ -34,7 +34,8 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
                 <UserRole {...entry} />
               </td>
               <td className="px-4 py-2 break-all text-[var(--ink-muted)]">{entry.user.email}</td>
-              <td className="px-2 py-2 text-right">
+              <td className="px-2 py-2 text-right whitespace-nowrap">
+                <UserResetFactors user={entry.user} isMe={entry.isMe} onResetFactors={entry.onResetFactors} />
                 <UserDelete user={entry.user} isMe={entry.isMe} onDelete={entry.onDelete} />
               </td>
             </tr>

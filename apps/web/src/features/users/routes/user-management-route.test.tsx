@@ -161,6 +161,73 @@ describe('User Management: deleting an account', () => {
   });
 });
 
+describe('User Management: resetting second factors', () => {
+  const OWN = 'You cannot reset your own second factors. Remove them in your profile, or ask another admin.';
+
+  /** The fake server: a reset answered by `refuse`, else 204. */
+  function serveResets(refuse: (id: number) => Reply | undefined = () => undefined) {
+    return mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/user') return { body: USERS };
+      const id = Number(/^\/user\/(\d+)\/second-factors$/.exec(call.path)?.[1]);
+      if (call.method === 'DELETE' && id) return refuse(id) ?? new Reply(204);
+      return undefined;
+    });
+  }
+  const resets = (recorded: RecordedCall[]) => recorded.filter((c) => c.method === 'DELETE').map((c) => c.path);
+
+  it('offers it for everyone but the admin, says what happens first, then resets and says so', async () => {
+    const { calls } = serveResets();
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole('list', { name: 'Users' });
+    expect(screen.queryByRole('button', { name: 'Reset second factors of Ada Admin' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset second factors of Bea Barista' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset the second factors of Bea Barista?' });
+    expect(dialog).toHaveTextContent('first check that it is really Bea Barista asking');
+    expect(dialog).toHaveTextContent('signed out everywhere');
+    // Cancelling sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(resets(calls)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Reset second factors of Bea Barista' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Reset the second factors of Bea Barista?' });
+    await user.click(within(again).getByRole('button', { name: 'Reset second factors' }));
+
+    expect(await screen.findByText(/The second factors of Bea Barista were reset\./)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(resets(calls)).toEqual(['/user/3/second-factors']);
+    // The person stays in the list.
+    expect(screen.getByText('Bea Barista')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog", async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    serveResets(() => apiError(403, 'FORBIDDEN', OWN));
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Reset second factors of Bartholomew Longname' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Reset the second factors of Bartholomew Longname?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Reset second factors' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(OWN);
+  });
+
+  it('asks in Thai', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    serveResets();
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'รีเซ็ตการยืนยันขั้นที่สองของ Bea Barista' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'รีเซ็ตการยืนยันขั้นที่สองของ Bea Barista หรือไม่?' });
+    expect(dialog).toHaveTextContent('ตรวจสอบก่อนว่าเป็น Bea Barista จริง');
+    await user.click(within(dialog).getByRole('button', { name: 'รีเซ็ตการยืนยันขั้นที่สอง' }));
+    expect(await screen.findByText(/รีเซ็ตการยืนยันขั้นที่สองของ Bea Barista แล้ว/)).toBeInTheDocument();
+  });
+});
+
 describe('User Management in Thai', () => {
   it('shows the roles and confirms a role change in Thai', async () => {
     await loadEverything('th');

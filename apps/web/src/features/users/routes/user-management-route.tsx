@@ -12,6 +12,7 @@ import { logFailure } from '@/lib/log-failure';
 import { useMe } from '@/api/me';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/get-users';
+import { useResetSecondFactors } from '@/features/users/api/reset-second-factors';
 import { useUpdateUserRole } from '@/features/users/api/update-user-role';
 import { UserCards } from '@/features/users/components/user-cards';
 import { UserTable } from '@/features/users/components/user-table';
@@ -21,7 +22,8 @@ import { useMediaQuery } from '@/features/users/lib/use-media-query';
 
 /**
  * User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top,
- * and deleting the account of someone who left (never the admin's own: that is on their profile).
+ * deleting the account of someone who left (never the admin's own: that is on their profile), and
+ * resetting the second factors of someone who lost theirs (never the admin's own either).
  */
 export function UserManagementRoute() {
   const { _ } = useLingui();
@@ -35,6 +37,26 @@ export function UserManagementRoute() {
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const resetFactors = useResetSecondFactors();
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [resetFailure, setResetFailure] = useState<string | null>(null);
+
+  const openReset = (user: User | null) => {
+    setResetFailure(null);
+    setResetting(user);
+  };
+
+  const handleReset = async (user: User) => {
+    setResetFailure(null);
+    try {
+      await resetFactors.mutateAsync(user.id);
+    } catch (error) {
+      logFailure('resetting second factors failed', error);
+      setResetFailure((isApiError(error) ? errorText(error) : undefined) ?? _('users.resetFactors.failed'));
+      throw error;
+    }
+    toast.success(_('users.resetFactors.done', { name: user.name }));
+  };
 
   const openDelete = (user: User | null) => {
     setDeleteFailure(null);
@@ -96,6 +118,7 @@ export function UserManagementRoute() {
         onCancel: () => setEditing(null),
         onSave: () => handleSave(user.id, user.name),
         onDelete: () => openDelete(user),
+        onResetFactors: () => openReset(user),
       };
     };
     const entries = [...(me ? [me] : []), ...others].map(toEntry);
@@ -172,6 +195,20 @@ export function UserManagementRoute() {
         onConfirm={() => (deleting ? handleDelete(deleting) : undefined)}
       >
         {deleteFailure ? <AlertMessage>{deleteFailure}</AlertMessage> : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => {
+          if (!open) openReset(null);
+        }}
+        title={resetting ? _('users.resetFactors.title', { name: resetting.name }) : ''}
+        text={resetting ? _('users.resetFactors.text', { name: resetting.name }) : ''}
+        confirmLabel={_('users.resetFactors.confirm')}
+        closeLabel={_('users.resetFactors.keep')}
+        tone="danger"
+        onConfirm={() => (resetting ? handleReset(resetting) : undefined)}
+      >
+        {resetFailure ? <AlertMessage>{resetFailure}</AlertMessage> : null}
       </ConfirmDialog>
     </section>
   );
