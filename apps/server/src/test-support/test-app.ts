@@ -69,6 +69,21 @@ async function runOnServer(serverUrl: string, statement: string): Promise<void> 
   }
 }
 
+/** The address of database `name` on the PostgreSQL server of `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Database `name` made for one test app: its address, and `drop` to remove it. */
+function ownDatabase(serverUrl: string, name: string): { url: string; drop: () => Promise<void> } {
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /**
  * A database of its own on the PostgreSQL server of `serverUrl`, so tests running at the same time
  * never share rows: its URL, and `drop` to remove it.
@@ -79,16 +94,7 @@ export async function createPgDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-/** The address of database `name` on the PostgreSQL server of `serverUrl`. */
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return ownDatabase(serverUrl, name);
 }
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');
@@ -97,6 +103,16 @@ const NO_DATABASE = '3D000';
 const DATABASE_EXISTS = '42P04';
 const TEMPLATE_IN_USE = '55006';
 const templates = new Map<string, Promise<string>>();
+/** The digest of the migrations' sources, read once a process (migrationsDigest). */
+let migrationsSource: string | undefined;
+
+/** One digest of every migration's file name and source: a changed migration gets a template of its own. */
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    if (!file.includes('.test.')) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  return hash.digest('hex');
+}
 
 /**
  * A migrated database on the PostgreSQL server to copy for each test app (CREATE DATABASE ...
@@ -107,11 +123,12 @@ const templates = new Map<string, Promise<string>>();
  * a worker that loses that race drops its own.
  */
 function migratedTemplate(serverUrl: string, config: Config): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_DIR).sort())
-    if (!file.includes('.test.')) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
-  hash.update(JSON.stringify([config.cafeTimezone, config.cafeLat, config.cafeLng, config.orderRadiusKm]));
-  const name = `cafe_template_${hash.digest('hex').slice(0, 16)}`;
+  migrationsSource ??= migrationsDigest();
+  const name = `cafe_template_${createHash('sha256')
+    .update(migrationsSource)
+    .update(JSON.stringify([config.cafeTimezone, config.cafeLat, config.cafeLng, config.orderRadiusKm]))
+    .digest('hex')
+    .slice(0, 16)}`;
   let template = templates.get(name);
   if (!template) {
     template = (async () => {
@@ -153,10 +170,7 @@ async function copyOfMigrated(serverUrl: string, config: Config): Promise<{ url:
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
-  return {
-    url: databaseUrl(serverUrl, name),
-    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return ownDatabase(serverUrl, name);
 }
 
 /**
