@@ -119,7 +119,7 @@ describe('the Dockerfile', () => {
   it('asks the server for its health', () => {
     const checks = all(runtime, 'HEALTHCHECK');
     expect(checks).toHaveLength(1);
-    expect(checks[0]!.args).toMatch(/--interval=\S+ .*CMD \[.*\/api\/health/);
+    expect(checks[0]!.args).toMatch(/--interval=\S+ .*CMD \["node", "apps\/server\/dist\/ops\.js", "health"\]/);
   });
 
   it('is operated with node, not npm, wherever docs/deploy.md runs a command in the container', () => {

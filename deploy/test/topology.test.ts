@@ -1,6 +1,7 @@
 import type { OrdersEvent } from '@cafe/shared';
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -420,24 +421,35 @@ describe('two server processes behind nginx on one PostgreSQL', () => {
   it('ends idle connections after the grace period, bounds a stuck request by SHUTDOWN_TIMEOUT_MS, and refuses a setting that is not a duration', async () => {
     const slow = await topology.standalone('server-stuck-client', { SHUTDOWN_TIMEOUT_MS: '2000' });
     await slow.start();
-    // Connections without a request under way do not hold a shutdown up: one never used, one that
-    // sent half its headers. They are ended once the grace period is over.
-    const idle = connect(slow.port, '127.0.0.1');
-    const halfHeaders = connect(slow.port, '127.0.0.1');
-    await Promise.all([once(idle, 'connect'), once(halfHeaders, 'connect')]);
-    for (const socket of [idle, halfHeaders]) socket.on('error', () => undefined);
+    // A TLS connection to the process, as nginx opens them (the internal CA trusted).
+    const overTls = async () => {
+      const socket = connectTls({
+        host: '127.0.0.1',
+        port: slow.port,
+        servername: 'cafe-server',
+        ca: topology.internalCa,
+      });
+      await once(socket, 'secureConnect');
+      return socket;
+    };
+    // Connections without a request under way do not hold a shutdown up: one that never began
+    // its TLS handshake, one never used after it, one that sent half its headers. They are ended
+    // once the grace period is over.
+    const neverHello = connect(slow.port, '127.0.0.1');
+    await once(neverHello, 'connect');
+    const idle = await overTls();
+    const halfHeaders = await overTls();
+    for (const socket of [neverHello, idle, halfHeaders]) socket.on('error', () => undefined);
     halfHeaders.write('GET /api/health HTTP/1.1\r\nHost: cafe\r\n');
     try {
       expect(await slow.stop(), slow.log()).toEqual({ code: 0, signal: null });
     } finally {
-      idle.destroy();
-      halfHeaders.destroy();
+      for (const socket of [neverHello, idle, halfHeaders]) socket.destroy();
     }
 
     // A request under way that never ends (its body never comes) holds it up until the timeout.
     await slow.start();
-    const stuck = connect(slow.port, '127.0.0.1');
-    await once(stuck, 'connect');
+    const stuck = await overTls();
     stuck.on('error', () => undefined);
     stuck.write(
       'POST /api/auth/v2/login HTTP/1.1\r\nHost: cafe\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',

@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,19 @@ export function ensureServerBuilt(): void {
   if (result.status !== 0) throw new Error(`npm run build -w apps/server failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * The internal CA and its certificates in `dir`, by deploy/make-internal-ca.sh, each also naming
+ * 127.0.0.1 (the test reaches every process on loopback). Another folder makes another CA.
+ */
+export function makeInternalCa(dir: string): void {
+  const result = spawnSync('sh', [path.join(repoRoot, 'deploy/make-internal-ca.sh'), dir], {
+    env: { ...process.env, INTERNAL_TLS_NAMES: 'IP:127.0.0.1' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.status !== 0) throw new Error(`deploy/make-internal-ca.sh failed:\n${result.stdout}\n${result.stderr}`);
+}
+
 /** One server process of the topology; it can be killed and started again on the same port. */
 export class ServerProcess {
   child: ChildProcess | undefined;
@@ -96,10 +110,13 @@ export class ServerProcess {
     readonly name: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** The internal CA's certificate, which this process's own certificate is checked against. */
+    private readonly ca: string,
   ) {}
 
+  /** The process's own address: HTTPS, as nginx reaches it (its certificate names 127.0.0.1 too). */
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `https://127.0.0.1:${this.port}`;
   }
 
   get alive(): boolean {
@@ -133,7 +150,7 @@ export class ServerProcess {
       ended,
       waitFor(
         `${this.name} ready`,
-        async () => (await fetch(`${this.url}/api/ready`)).ok,
+        async () => (await nodeRequest(`${this.url}/api/ready`, { ca: this.ca })).ok,
         PROCESS_WAIT_MS,
         () => this.log(),
       ),
@@ -204,6 +221,9 @@ export interface Topology {
   /** nginx's HTTPS server, as compose's port 443, with `certificate` (self-signed, for 127.0.0.1). */
   httpsPort: number;
   certificate: SelfSigned;
+  /** The folder of the internal CA's files (deploy/make-internal-ca.sh), and its certificate. */
+  secrets: string;
+  internalCa: string;
   /** The environment every server process gets (secrets identical across processes). */
   serverEnv: Record<string, string>;
   /** A request through the proxy (or `base`); the body parsed when it is JSON. Usable detached. */
@@ -232,18 +252,26 @@ process.once('exit', () => {
   for (const end of leftovers) end();
 });
 
-/** A JSON request sent from a given local address (fetch cannot choose it), answered as a Response. */
-function requestFrom(
-  localAddress: string,
+/**
+ * A JSON request with what fetch cannot choose: the local address it is sent from, or the one CA
+ * an https:// target's certificate must chain to. Answered as a Response.
+ */
+export function nodeRequest(
   target: string,
-  method: string,
-  headers: Record<string, string>,
-  body: unknown,
-  signal: AbortSignal | undefined,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    signal?: AbortSignal | undefined;
+    localAddress?: string | undefined;
+    ca?: string;
+  } = {},
 ): Promise<Response> {
+  const { method = 'GET', headers = {}, body, signal, localAddress, ca } = options;
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const send = target.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = httpRequest(target, { method, headers, localAddress, agent: false, signal }, (response) => {
+    const request = send(target, { method, headers, localAddress, agent: false, signal, ca }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -308,7 +336,17 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
   };
 
   try {
-    cluster = await startPgCluster();
+    // The installation's own CA and its certificates, made by the script an operator runs
+    // (deploy/make-internal-ca.sh), with the loopback address the test reaches everything at.
+    const secrets = path.join(dir, 'secrets');
+    makeInternalCa(secrets);
+    const internalCa = readFileSync(path.join(secrets, 'internal_ca'), 'utf8');
+    // nginx trusts it for the servers, beside its configuration (cafe-server.conf).
+    writeFileSync(path.join(dir, 'internal-ca.pem'), internalCa);
+
+    cluster = await startPgCluster({
+      ssl: { certFile: path.join(secrets, 'postgres_tls_cert'), keyFile: path.join(secrets, 'postgres_tls_key') },
+    });
     await cluster.createDatabase('cafe');
 
     const vapid = webpush.generateVAPIDKeys();
@@ -318,7 +356,11 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       // As the image sets it (Dockerfile ENV; scripts/server-process.mjs).
       ...serverProcessEnv({}),
       HOST: '127.0.0.1',
-      DATABASE_URL: cluster.url('cafe'),
+      // TLS to PostgreSQL, its certificate checked against the internal CA alone (as compose's).
+      DATABASE_URL: `${cluster.url('cafe')}?sslmode=verify-full&sslrootcert=${path.join(secrets, 'internal_ca')}`,
+      // Each process answers HTTPS only, with the internal CA's certificate (as compose's).
+      TLS_CERT_FILE: path.join(secrets, 'server_tls_cert'),
+      TLS_KEY_FILE: path.join(secrets, 'server_tls_key'),
       // Identical on every process, as an operator's env file makes them: a token or a push
       // subscription made through one process must hold on the other.
       JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -347,7 +389,9 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       const port = await freePort();
       const dataDir = path.join(dir, `server${i}`);
       mkdirSync(dataDir);
-      servers.push(new ServerProcess(`server${i}`, port, { ...serverEnv, PORT: String(port), DATA_DIR: dataDir }));
+      servers.push(
+        new ServerProcess(`server${i}`, port, { ...serverEnv, PORT: String(port), DATA_DIR: dataDir }, internalCa),
+      );
     }
     // One after the other: the first migrates the empty database and creates the admin.
     for (const server of servers) await server.start();
@@ -395,14 +439,22 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       const method = opts.method ?? (opts.body !== undefined || opts.form ? 'POST' : 'GET');
       const target = `${opts.base ?? proxyUrl}${url}`;
       const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
-      const response = opts.from
-        ? await requestFrom(opts.from, target, method, headers, opts.body, signal)
-        : await fetch(target, {
-            method,
-            headers,
-            body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-            signal,
-          });
+      const response =
+        opts.from || target.startsWith('https:')
+          ? await nodeRequest(target, {
+              method,
+              headers,
+              body: opts.body,
+              signal,
+              localAddress: opts.from,
+              ca: internalCa,
+            })
+          : await fetch(target, {
+              method,
+              headers,
+              body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+              signal,
+            });
       const text = await response.text();
       let body: unknown = text;
       try {
@@ -428,6 +480,8 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       plainHttpPort,
       httpsPort,
       certificate,
+      secrets,
+      internalCa,
       serverEnv,
       api,
       async login(email, password) {
@@ -449,7 +503,12 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
         const port = await freePort();
         const dataDir = path.join(dir, name);
         mkdirSync(dataDir);
-        const server = new ServerProcess(name, port, { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, ...env });
+        const server = new ServerProcess(
+          name,
+          port,
+          { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, ...env },
+          internalCa,
+        );
         standalones.push(server);
         return server;
       },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import type https from 'node:https';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ConfigError, type Config } from './config';
@@ -82,6 +83,18 @@ function defaultWebDist(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
+/**
+ * Fastify's `https` option for a server with its own certificate (nginx reaches it over TLS,
+ * docs/deploy.md): TLS 1.2 and 1.3 only, and a handshake not finished within 5 s is dropped, so a
+ * shutdown never waits for a connection that never became one.
+ */
+function serverTls(config: Config): { https: https.ServerOptions } | Record<string, never> {
+  if (!config.tls) return {};
+  return {
+    https: { cert: config.tls.cert, key: config.tls.key, minVersion: 'TLSv1.2', handshakeTimeout: 5_000 },
+  };
+}
+
 /** The whole application, not listening. Tests use it with `inject` or `listen({ port: 0 })`. */
 /** Brings the database's schema up to date (nothing to do when it is). */
 export async function runMigrations(database: DatabaseHandle, config: Config): Promise<void> {
@@ -130,6 +143,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Small by default so strangers cannot make the server buffer megabytes; the upload sets its own.
     bodyLimit: 64 * 1024,
     frameworkErrors,
+    // HTTPS only when the server has a certificate (TLS_CERT): the same instance and routes, on an
+    // https.Server, which the code uses as it would the http.Server it is typed as.
+    ...(serverTls(config) as object),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -105,6 +105,15 @@ export const EnvSchema = z.object({
   OIDC_CLIENT_ID: unsetWhenEmpty(z.string()),
   OIDC_CLIENT_SECRET: unsetWhenEmpty(z.string()),
   OIDC_NAME: z.string().trim().min(1).max(60).default('company account'),
+  /**
+   * The server's own certificate and key (PEM), when it speaks TLS itself: the hop from nginx is
+   * then encrypted too (docs/deploy.md, "TLS inside the host"). Usually TLS_CERT_FILE and
+   * TLS_KEY_FILE, files made by deploy/make-internal-ca.sh.
+   */
+  TLS_CERT: unsetWhenEmpty(
+    z.string().includes('-----BEGIN CERTIFICATE-----', { message: 'TLS_CERT must be a PEM certificate' }),
+  ),
+  TLS_KEY: unsetWhenEmpty(z.string().regex(/-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'TLS_KEY must be a PEM private key')),
   PUBLIC_URL: unsetWhenEmpty(
     z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be the http(s) URL people open the cafe at' }),
   ),

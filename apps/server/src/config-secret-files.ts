@@ -20,6 +20,8 @@ export const SECRET_FILE_SETTINGS = [
   'SLACK_BOT_TOKEN',
   'SLACK_SIGNING_SECRET',
   'WEBHOOK_SECRET',
+  'TLS_CERT',
+  'TLS_KEY',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * What production refuses to send in the clear (decision 0081): the address people open the cafe
- * at, the webhook, the mail server and a database on another machine. Each refusal says what to
+ * What production refuses to send in the clear (decisions 0081 and 0087): the address people open
+ * the cafe at, the webhook, the mail server and a database reached over a network. Each refusal says what to
  * write instead. Outside production (a laptop, the tests) plain connections stay possible.
  */
 import type { Env } from './config-env';
@@ -15,10 +15,10 @@ function isLoopback(host: string): boolean {
 const TLS_SSLMODES = new Set(['require', 'verify-ca', 'verify-full']);
 
 /**
- * DATABASE_URL in production: TLS (sslmode=require, verify-ca or verify-full), unless the database
- * cannot be reached from outside this host: a Unix socket, a loopback address, or a one-label
- * name (a service on the container network of this host, such as compose's `postgres`), the
- * single-host boundary of decision 0081. Any other host name or address is another machine.
+ * DATABASE_URL in production: TLS (sslmode=require, verify-ca or verify-full), unless the
+ * connection never leaves the server's own network stack: a Unix socket or a loopback address.
+ * Any host name or other address goes over a network, a container network of the same host
+ * included (compose's `postgres` gets TLS against the installation's own CA; decision 0087).
  */
 export function databaseTransportRefusal(url: string): string | null {
   let parsed: URL;
@@ -34,10 +34,10 @@ export function databaseTransportRefusal(url: string): string | null {
   if (socket?.startsWith('/') || (parsed.hostname === '' && socket === null)) return null;
   const host = decodeURIComponent(parsed.hostname);
   if (host.startsWith('/') || isLoopback(host)) return null;
-  if (/^[a-z](?:[a-z0-9-]*[a-z0-9])?$/i.test(host)) return null;
   return (
-    `DATABASE_URL must ask for TLS when NODE_ENV=production and PostgreSQL is on another machine (${host}): ` +
-    'add ?sslmode=verify-full (or sslmode=require), and enable TLS on the database server (docs/deploy.md, TLS)'
+    `DATABASE_URL must ask for TLS when NODE_ENV=production and PostgreSQL is reached over a network (${host}): ` +
+    'add ?sslmode=verify-full&sslrootcert=<the CA file>, and enable TLS on the database server ' +
+    '(docs/deploy.md, "TLS inside the host"; sh deploy/make-secrets.sh adds it to compose\'s connections)'
   );
 }
 

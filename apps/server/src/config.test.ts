@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { makeSelfSigned } from './test-support/self-signed';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -70,24 +71,26 @@ describe('configuration', () => {
       }).notifications.email?.requireTls,
     ).toBe(false);
 
-    // A database on another machine: TLS asked for, or no start.
+    // A database over a network (a container network of the same host too): TLS asked for, or no start.
     const database = (url: string) => production({ DATABASE_URL: url }).databaseUrl;
     for (const remote of [
       'postgres://cafe:pw@db.example.com:5432/cafe',
       'postgres://cafe:pw@10.0.0.5/cafe?sslmode=disable',
       'postgres://cafe:pw@db.example.com/cafe?sslmode=prefer',
+      // compose's service before decision 0087: the hop crosses the container network.
+      'postgres://cafe:pw@postgres:5432/cafe',
     ]) {
       expect(() => database(remote), remote).toThrow(/DATABASE_URL must ask for TLS when NODE_ENV=production/);
     }
     for (const accepted of [
       'postgres://cafe:pw@db.example.com:5432/cafe?sslmode=verify-full',
       'postgres://cafe:pw@10.0.0.5/cafe?sslmode=require',
-      // The same host: loopback, a Unix socket, a service of this host's container network (compose).
+      'postgres://cafe:pw@postgres:5432/cafe?sslmode=verify-full&sslrootcert=/run/secrets/internal_ca',
+      // Never on a network: loopback, a Unix socket.
       'postgres://cafe:pw@127.0.0.1:5432/cafe',
       'postgres://cafe:pw@localhost/cafe',
       'postgres://cafe:pw@[::1]/cafe',
       'postgres://cafe@/cafe?host=/var/run/postgresql',
-      'postgres://cafe:pw@postgres:5432/cafe',
     ]) {
       expect(database(accepted), accepted).toBe(accepted);
     }
@@ -123,11 +126,12 @@ describe('configuration', () => {
 
   it('reads each secret from the file its _FILE variable names, as Docker and Kubernetes secrets are mounted', () => {
     const vapid = webpush.generateVAPIDKeys();
+    const own = makeSelfSigned(dataDir, 'server');
     const secrets: Record<string, string> = {
       JWT_SECRET: 'a-jwt-secret-read-from-a-file-of-its-own',
       JWT_PREVIOUS_SECRET: 'the-jwt-secret-it-replaced-from-a-file',
       ADMIN_PASSWORD: 'admin password from a file',
-      DATABASE_URL: 'postgres://cafe_app:p%40ss@db:5432/cafe',
+      DATABASE_URL: 'postgres://cafe_app:p%40ss@db:5432/cafe?sslmode=verify-full&sslrootcert=/run/secrets/internal_ca',
       METRICS_TOKEN: 'metrics-token-from-a-file',
       VAPID_PRIVATE_KEY: vapid.privateKey,
       OIDC_CLIENT_SECRET: 'oidc client secret',
@@ -135,6 +139,8 @@ describe('configuration', () => {
       SLACK_BOT_TOKEN: 'xoxb-slack-bot-token',
       SLACK_SIGNING_SECRET: 'slack-signing-secret-0123',
       WEBHOOK_SECRET: 'webhook-secret-from-a-file',
+      TLS_CERT: own.cert.toString().trim(),
+      TLS_KEY: own.key.toString().trim(),
     };
     const env: Record<string, string> = {
       VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -163,6 +169,26 @@ describe('configuration', () => {
     expect(config.notifications.slack?.token).toBe(secrets.SLACK_BOT_TOKEN);
     expect(config.slackApp?.signingSecret).toBe(secrets.SLACK_SIGNING_SECRET);
     expect(config.notifications.webhook?.secret).toBe(secrets.WEBHOOK_SECRET);
+    expect(config.tls).toEqual({ cert: secrets.TLS_CERT, key: secrets.TLS_KEY });
+  });
+
+  it('answers HTTPS only with a certificate and its own key (TLS_CERT, TLS_KEY), refusing half a pair', () => {
+    const own = makeSelfSigned(dataDir, 'own');
+    const other = makeSelfSigned(dataDir, 'other');
+    expect(production().tls).toBeNull();
+    expect(production({ TLS_CERT_FILE: own.certFile, TLS_KEY_FILE: own.keyFile }).tls).toEqual({
+      cert: own.cert.toString().replace(/\n$/, ''),
+      key: own.key.toString().replace(/\n$/, ''),
+    });
+    expect(() => production({ TLS_CERT_FILE: own.certFile })).toThrow(
+      new ConfigError('TLS_CERT and TLS_KEY must be set together (the certificate and its private key)'),
+    );
+    expect(() => production({ TLS_CERT_FILE: own.certFile, TLS_KEY_FILE: other.keyFile })).toThrow(
+      /TLS_CERT and TLS_KEY cannot be used: .*is the key the certificate's own\?/,
+    );
+    expect(() => production({ TLS_CERT: 'not a certificate', TLS_KEY_FILE: own.keyFile })).toThrow(
+      /TLS_CERT must be a PEM certificate/,
+    );
   });
 
   it('refuses a secret set both ways, a secret file it cannot read and an empty one, naming the variable', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createSecureContext } from 'node:tls';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -125,11 +126,35 @@ export interface Config {
   publicUrl: string | undefined;
   /** How long a graceful shutdown may take before the process exits with 1 anyway. */
   shutdownTimeoutMs: number;
+  /** The server's own certificate and key (TLS_CERT, TLS_KEY): it then answers HTTPS only; null: plain HTTP. */
+  tls: ServerTls | null;
   /** Secrets set from the environment (or by the caller): these win over the ones kept in the database. */
   fixedSecrets?: { jwt: boolean; vapid: boolean };
 }
 
 export { ConfigError };
+
+/** The certificate (with its chain) and the private key the server answers HTTPS with, PEM. */
+export interface ServerTls {
+  cert: string;
+  key: string;
+}
+
+/** TLS_CERT and TLS_KEY: both or neither, and a key that belongs to the certificate. */
+function parseServerTls(e: Env): ServerTls | null {
+  if (!e.TLS_CERT && !e.TLS_KEY) return null;
+  if (!e.TLS_CERT || !e.TLS_KEY) {
+    throw new ConfigError('TLS_CERT and TLS_KEY must be set together (the certificate and its private key)');
+  }
+  try {
+    createSecureContext({ cert: e.TLS_CERT, key: e.TLS_KEY });
+  } catch (error) {
+    throw new ConfigError(
+      `TLS_CERT and TLS_KEY cannot be used: ${(error as Error).message} (is the key the certificate's own?)`,
+    );
+  }
+  return { cert: e.TLS_CERT, key: e.TLS_KEY };
+}
 
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -359,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(), production),
     slackApp: parseSlackApp(e),
     publicUrl: e.PUBLIC_URL,
+    tls: parseServerTls(e),
   };
   const config = { ...base, ...overrides };
   config.fixedSecrets = { jwt: Boolean(config.jwtSecret), vapid: Boolean(overrides.vapid || e.VAPID_PUBLIC_KEY) };

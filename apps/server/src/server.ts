@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
 
 /**
  * How long a shutdown waits for idle keep-alive connections to be closed by the client (the proxy)
@@ -26,7 +27,7 @@ const IDLE_CONNECTION_GRACE_MS = 5_000;
  * under way finish. Every answer from here on closes its connection, so the proxy sends no more
  * requests on it. Resolves when no connection is left, or after `graceMs`.
  */
-async function drain(app: FastifyInstance, graceMs: number, busy: ReadonlySet<Socket>): Promise<void> {
+async function drain(app: FastifyInstance, graceMs: number, busy: ReadonlySet<string>): Promise<void> {
   const server = app.server;
   markDraining(server);
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -51,7 +52,7 @@ async function drain(app: FastifyInstance, graceMs: number, busy: ReadonlySet<So
   // So is every connection without a request under way: kept alive but idle, or opened and never
   // used (browsers and proxies open spare ones). Node's closeIdleConnections, which app.close()
   // calls, leaves a connection that never sent a request open, and the shutdown would wait for it.
-  for (const socket of connectionsOf(server)) if (!busy.has(socket)) socket.destroy();
+  for (const socket of connectionsOf(server)) if (!busy.has(ends(socket))) socket.destroy();
 }
 
 /** Every connection of a server, tracked from the start. */
@@ -60,24 +61,39 @@ function connectionsOf(server: object): Set<Socket> {
   return connections.get(server) ?? new Set();
 }
 
+/** A connection's two ends: the same for the TCP socket and for the TLS socket over it. */
+const endsOf = new WeakMap<Socket, string>();
+function ends(socket: Socket): string {
+  let known = endsOf.get(socket);
+  if (known === undefined) {
+    known = `${socket.remoteAddress}|${socket.remotePort}|${socket.localPort}`;
+    endsOf.set(socket, known);
+  }
+  return known;
+}
+
 /**
  * Follows the server's connections and which of them have a request under way (from its headers
- * until its answer is sent), so a shutdown can tell the idle ones from the busy ones.
+ * until its answer is sent), so a shutdown can tell the idle ones from the busy ones. Over TLS
+ * both sockets of a connection are followed: the TCP one from its start (a client that opens a
+ * connection and never says hello holds a shutdown up as much as an idle one), the TLS one once
+ * its handshake is done; a request runs on the TLS one. They are matched by the connection's ends.
  */
-function trackConnections(server: FastifyInstance['server']): Set<Socket> {
+function trackConnections(server: FastifyInstance['server']): ReadonlySet<string> {
   const open = new Set<Socket>();
-  const busy = new Set<Socket>();
+  const busy = new Set<string>();
   connections.set(server, open);
-  server.on('connection', (socket: Socket) => {
+  const follow = (socket: Socket) => {
+    ends(socket);
     open.add(socket);
-    socket.once('close', () => {
-      open.delete(socket);
-      busy.delete(socket);
-    });
-  });
+    socket.once('close', () => open.delete(socket));
+  };
+  server.on('connection', follow);
+  if (server instanceof tls.Server) server.on('secureConnection', follow);
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    busy.add(request.socket);
-    response.once('close', () => busy.delete(request.socket));
+    const key = ends(request.socket);
+    busy.add(key);
+    response.once('close', () => busy.delete(key));
   });
   return busy;
 }
@@ -129,7 +145,8 @@ async function main(): Promise<void> {
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const db = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'cafe.db')}`;
-  console.log(`\nOffice Cafe is running at http://${shown}:${port}  (database: ${db})`);
+  const scheme = config.tls ? 'https' : 'http';
+  console.log(`\nOffice Cafe is running at ${scheme}://${shown}:${port}  (database: ${db})`);
   if (config.demo) {
     const { DEMO_ACCOUNTS } = await import('./db/seed');
     console.log('Demo accounts (e-mail / password):');
@@ -137,7 +154,7 @@ async function main(): Promise<void> {
       console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}`);
     }
   }
-  console.log(`API docs: http://${shown}:${port}/api/docs`);
+  console.log(`API docs: ${scheme}://${shown}:${port}/api/docs`);
   if (config.demo) {
     // What the demo changed, and what a newcomer will find at the cafe now and how to order.
     const site = await app.ctx.services.sites.defaultSite();

@@ -4,6 +4,7 @@
  *
  *   node apps/server/dist/ops.js backup  [--out FILE] [--data-dir DIR]   (npm run backup)
  *   node apps/server/dist/ops.js restore FILE [--data-dir DIR]           (npm run restore -- FILE)
+ *   node apps/server/dist/ops.js health                                  (the image's HEALTHCHECK)
  *
  * SQLite (no DATABASE_URL): backup copies DATA_DIR/cafe.db with the online backup API while the
  * server runs; restore verifies a backup and puts it in place once the server is stopped.
@@ -20,11 +21,13 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config-env';
 import { withSecretFiles } from '../config-secret-files';
 import { BackupError, SQLITE_FILE_NAME, backupFileName, backupSqlite, restoreSqlite } from './backup';
+import { probeHealth } from './health';
 import { postgresBackupGuidance, postgresRestoreGuidance, runPgDump } from './postgres';
 
 const USAGE = `usage:
   backup  [--out FILE] [--data-dir DIR]   copy the database while the server runs
-  restore FILE [--data-dir DIR]           put a backup in place (SQLite: the server must be stopped)`;
+  restore FILE [--data-dir DIR]           put a backup in place (SQLite: the server must be stopped)
+  health                                  0 when the server on this machine's PORT answers GET /api/health`;
 
 /** Exit codes: 0 done, 1 failed, 2 nothing done (wrong usage, or a step the operator must take). */
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -41,6 +44,11 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv): Promise<nu
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (command === 'health') {
+    // TLS_CERT_FILE as the server reads it: the probe then speaks HTTPS to it.
+    const { TLS_CERT: cert } = withSecretFiles(env, ['TLS_CERT']);
+    return (await probeHealth({ port: Number(env.PORT ?? 3000), cert: cert || undefined })) ? 0 : 1;
   }
   const dataDir = path.resolve(values['data-dir'] ?? env.DATA_DIR ?? './data');
   // DATABASE_URL_FILE as the server reads it (a Docker or Kubernetes secret).

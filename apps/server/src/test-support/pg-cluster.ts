@@ -1,5 +1,15 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -105,7 +115,17 @@ function installExitHook(): void {
   });
 }
 
-export async function startPgCluster(options: { port?: number } = {}): Promise<PgCluster> {
+export interface PgClusterOptions {
+  port?: number;
+  /**
+   * TLS with this certificate and key (PEM files), TLS 1.3 only. Clients may still connect without
+   * it (the cluster's pg_hba.conf trusts loopback), so the test's own connections need no CA; what
+   * a client asks for (sslmode) decides.
+   */
+  ssl?: { certFile: string; keyFile: string };
+}
+
+export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
   const binDir = findBinDir();
   const port = options.port ?? (await freePort());
   if (port === SHARED_PORT) throw new Error(`Port ${SHARED_PORT} belongs to the shared PostgreSQL`);
@@ -168,9 +188,23 @@ export async function startPgCluster(options: { port?: number } = {}): Promise<P
         'fsync = off',
         'full_page_writes = off',
         "shared_buffers = '32MB'",
+        ...(options.ssl ? ['ssl = on', "ssl_min_protocol_version = 'TLSv1.3'"] : []),
         '',
       ].join('\n'),
     );
+    if (options.ssl) {
+      // Where PostgreSQL looks by default, owned by its user with no access for others (it refuses
+      // a key anyone else may read).
+      for (const [from, to] of [
+        [options.ssl.certFile, 'server.crt'],
+        [options.ssl.keyFile, 'server.key'],
+      ] as const) {
+        const target = path.join(dataDir, to);
+        copyFileSync(from, target);
+        chmodSync(target, 0o600);
+        if (isRoot()) chownSync(target, postgresIds().uid, postgresIds().gid);
+      }
+    }
     await start();
   } catch (error) {
     live.delete(entry);

@@ -319,7 +319,7 @@ export async function createTestApp(
       // Listening once per app: a second call answers the same address.
       if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
-      return `http://127.0.0.1:${port}`;
+      return `${config.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
     },
   };
 }
