@@ -122,10 +122,12 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     // The interface follows the browser's language: English unless a test asks for Thai.
     locale: 'en-GB',
-    // A failed test keeps its trace: every action with the page's DOM before and after it. Without
-    // the screencast: its frames (a JPEG each time the page paints, every frame while something
-    // animates) were about a quarter of the browser tests' CPU (decision 0062).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace: every action with its timing and outcome, the console, the
+    // network and the errors; Playwright adds the page's accessibility tree at the failure
+    // (error-context.md). Without the screencast (a JPEG each time the page paints: about a quarter
+    // of the browser tests' CPU, decision 0062) and without the DOM snapshots before and after each
+    // action (a fifth of what was left, on the accessibility walks; decision 0088).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
