@@ -222,120 +222,108 @@ describe('the edge: TLS, plain HTTP and request framing', () => {
       }
     }
   });
-});
 
-/**
- * TLS inside the host (decision 0087): nginx reaches each server process over TLS 1.3 and the
- * processes reach PostgreSQL over TLS, each checking the other's certificate against the
- * installation's own CA (deploy/make-internal-ca.sh) and nothing else, with no plain fallback.
- */
-describe('TLS inside the host: nginx to the servers, the servers to PostgreSQL (12.3.3, 12.3.4)', () => {
-  let topology: Topology;
-
-  beforeAll(async () => {
-    topology = await startTopology({ serverCount: 1 });
-  }, 240_000);
-  afterAll(async () => {
-    await topology?.stop();
-  }, 60_000);
-  beforeEach((context) => {
-    context.onTestFailed(() => console.error(topology?.logs()));
-  });
-
-  it("has each server process answer TLS only, with the internal CA's certificate for cafe-server", async () => {
-    const server = topology.servers[0]!;
-    const agreed = await new Promise<{ protocol: string | null; authorized: boolean }>((resolve, reject) => {
-      const socket = connectTls({
-        host: '127.0.0.1',
-        port: server.port,
-        servername: 'cafe-server',
-        ca: topology.internalCa,
-      });
-      socket.once('secureConnect', () => {
-        resolve({ protocol: socket.getProtocol(), authorized: socket.authorized });
-        socket.end();
-      });
-      socket.once('error', reject);
-    });
-    expect(agreed).toEqual({ protocol: 'TLSv1.3', authorized: true });
-    // Plain HTTP to the same port gets no answer at all: the connection is dropped.
-    const plain = await exchange(
-      () => connectTcp(server.port, '127.0.0.1'),
-      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
-    );
-    expect(statusLines(plain.text)).toEqual([]);
-    expect(plain.closed).toBe(true);
-    // Through nginx, whose proxy_pass is https:// (cafe-server.conf), the cafe answers.
-    expect((await topology.api('/api/health')).status).toBe(200);
-  });
-
-  it('has nginx send nothing to a process whose certificate another CA signed, or that speaks plain HTTP', async () => {
-    const server = topology.servers[0]!;
-    // Another installation's CA, whose certificate even carries the right names.
-    const other = path.join(topology.dir, 'other-ca');
-    makeInternalCa(other);
-    const impostors = {
-      'a certificate of another CA': (handler: RequestListener) =>
-        createHttpsServer(
-          {
-            cert: readFileSync(path.join(other, 'server_tls_cert')),
-            key: readFileSync(path.join(other, 'server_tls_key')),
-          },
-          handler,
-        ),
-      'plain HTTP': (handler: RequestListener) => createHttpServer(handler),
-    };
-    await server.kill();
-    try {
-      for (const [name, make] of Object.entries(impostors)) {
-        let requests = 0;
-        const impostor = make((_request, response) => {
-          requests += 1;
-          response.end('{}');
+  /**
+   * TLS inside the host (decision 0087): nginx reaches each server process over TLS 1.3 and the
+   * processes reach PostgreSQL over TLS, each checking the other's certificate against the
+   * installation's own CA (deploy/make-internal-ca.sh) and nothing else, with no plain fallback.
+   */
+  describe('TLS inside the host: nginx to the servers, the servers to PostgreSQL (12.3.3, 12.3.4)', () => {
+    it("has each server process answer TLS only, with the internal CA's certificate for cafe-server", async () => {
+      const server = topology.servers[0]!;
+      const agreed = await new Promise<{ protocol: string | null; authorized: boolean }>((resolve, reject) => {
+        const socket = connectTls({
+          host: '127.0.0.1',
+          port: server.port,
+          servername: 'cafe-server',
+          ca: topology.internalCa,
         });
-        await new Promise<void>((resolve) => impostor.listen(server.port, '127.0.0.1', resolve));
-        try {
-          const answer = await topology.api('/api/auth/v2/login', {
-            body: { email: 'admin@example.com', password: 'admin-password-topology-1' },
-          });
-          expect(answer.status, name).toBe(502);
-          expect(requests, `${name}: requests the impostor received`).toBe(0);
-        } finally {
-          impostor.closeAllConnections();
-          await new Promise((resolve) => impostor.close(resolve));
-        }
-      }
-      const errors = readFileSync(path.join(topology.dir, 'error.log'), 'utf8');
-      expect(errors).toMatch(/upstream SSL certificate verify error/);
-    } finally {
-      await server.start();
-    }
-    expect((await topology.api('/api/health')).status).toBe(200);
-  });
-
-  it('has the server reach PostgreSQL over TLS 1.3, and refuse to start with one it cannot verify', async () => {
-    const client = new pg.Client({ connectionString: topology.cluster.url('postgres') });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ ssl: boolean; version: string | null }>(
-        `SELECT s.ssl, s.version FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
-          WHERE a.datname = 'cafe' AND a.backend_type = 'client backend'`,
+        socket.once('secureConnect', () => {
+          resolve({ protocol: socket.getProtocol(), authorized: socket.authorized });
+          socket.end();
+        });
+        socket.once('error', reject);
+      });
+      expect(agreed).toEqual({ protocol: 'TLSv1.3', authorized: true });
+      // Plain HTTP to the same port gets no answer at all: the connection is dropped.
+      const plain = await exchange(
+        () => connectTcp(server.port, '127.0.0.1'),
+        'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
       );
-      expect(rows.length).toBeGreaterThan(0);
-      expect(
-        rows.every((row) => row.ssl && row.version === 'TLSv1.3'),
-        JSON.stringify(rows),
-      ).toBe(true);
-    } finally {
-      await client.end();
-    }
-    // A process told to trust another CA does not start, and never falls back to plain text.
-    const other = path.join(topology.dir, 'other-ca-for-postgres');
-    makeInternalCa(other);
-    const doubting = await topology.standalone('server-other-ca', {
-      DATABASE_URL: `${topology.cluster.url('cafe')}?sslmode=verify-full&sslrootcert=${path.join(other, 'internal_ca')}`,
+      expect(statusLines(plain.text)).toEqual([]);
+      expect(plain.closed).toBe(true);
+      // Through nginx, whose proxy_pass is https:// (cafe-server.conf), the cafe answers.
+      expect((await topology.api('/api/health')).status).toBe(200);
     });
-    await expect(doubting.start()).rejects.toThrow(/exited with 1 while starting[\s\S]*certificate/);
+
+    it('has nginx send nothing to a process whose certificate another CA signed, or that speaks plain HTTP', async () => {
+      const server = topology.servers[0]!;
+      // Another installation's CA, whose certificate even carries the right names.
+      const other = path.join(topology.dir, 'other-ca');
+      makeInternalCa(other);
+      const impostors = {
+        'a certificate of another CA': (handler: RequestListener) =>
+          createHttpsServer(
+            {
+              cert: readFileSync(path.join(other, 'server_tls_cert')),
+              key: readFileSync(path.join(other, 'server_tls_key')),
+            },
+            handler,
+          ),
+        'plain HTTP': (handler: RequestListener) => createHttpServer(handler),
+      };
+      await server.kill();
+      try {
+        for (const [name, make] of Object.entries(impostors)) {
+          let requests = 0;
+          const impostor = make((_request, response) => {
+            requests += 1;
+            response.end('{}');
+          });
+          await new Promise<void>((resolve) => impostor.listen(server.port, '127.0.0.1', resolve));
+          try {
+            const answer = await topology.api('/api/auth/v2/login', {
+              body: { email: 'admin@example.com', password: 'admin-password-topology-1' },
+            });
+            expect(answer.status, name).toBe(502);
+            expect(requests, `${name}: requests the impostor received`).toBe(0);
+          } finally {
+            impostor.closeAllConnections();
+            await new Promise((resolve) => impostor.close(resolve));
+          }
+        }
+        const errors = readFileSync(path.join(topology.dir, 'error.log'), 'utf8');
+        expect(errors).toMatch(/upstream SSL certificate verify error/);
+      } finally {
+        await server.start();
+      }
+      expect((await topology.api('/api/health')).status).toBe(200);
+    });
+
+    it('has the server reach PostgreSQL over TLS 1.3, and refuse to start with one it cannot verify', async () => {
+      const client = new pg.Client({ connectionString: topology.cluster.url('postgres') });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ ssl: boolean; version: string | null }>(
+          `SELECT s.ssl, s.version FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
+            WHERE a.datname = 'cafe' AND a.backend_type = 'client backend'`,
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        expect(
+          rows.every((row) => row.ssl && row.version === 'TLSv1.3'),
+          JSON.stringify(rows),
+        ).toBe(true);
+      } finally {
+        await client.end();
+      }
+      // A process told to trust another CA does not start, and never falls back to plain text.
+      const other = path.join(topology.dir, 'other-ca-for-postgres');
+      makeInternalCa(other);
+      const doubting = await topology.standalone('server-other-ca', {
+        DATABASE_URL: `${topology.cluster.url('cafe')}?sslmode=verify-full&sslrootcert=${path.join(other, 'internal_ca')}`,
+      });
+      await expect(doubting.start()).rejects.toThrow(/exited with 1 while starting[\s\S]*certificate/);
+    });
   });
 });
 
