@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { insertPerson, startProcesses } from '../test-support/processes';
+import { insertPerson, startProcesses, untilRelaying } from '../test-support/processes';
 import { until } from '../test-support/waits';
 import { ROOMS } from './socket';
 
@@ -107,6 +107,46 @@ describe('several server processes', () => {
       expect(seen.map((s) => s.isCafeOpen)).toEqual(Array.from({ length: 40 }, (_, i) => i % 2 === 0));
       const numbers = seen.map((s) => s.seq ?? 0);
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('listens on one connection however often the adapter starts listening again: each event once', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const database = (await pools[0]!.query<{ db: string }>('SELECT current_database() AS db')).rows[0]!.db;
+    const listening = async () =>
+      Number(
+        (
+          await pools[0]!.query<{ n: string }>(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN%'`,
+            [database],
+          )
+        ).rows[0]!.n,
+      );
+    expect(await listening()).toBe(2);
+    // One failure can make the adapter start its listening connection twice (a LISTEN that both
+    // fails and ends its connection, on a loaded machine): here it starts twice at once.
+    const adapter = first.io.of('/').adapter as unknown as { client: { initClient(): Promise<void> } };
+    await Promise.all([adapter.client.initClient(), adapter.client.initClient()]);
+    await untilRelaying(apps);
+    // One listening connection a process, the ones it replaced ended.
+    await until(async () => (await listening()) === 2, 'one listening connection a process', 100);
+
+    const port = (first.server.address() as AddressInfo).port;
+    const client = await connectClient(`http://127.0.0.1:${port}`);
+    try {
+      const seen: unknown[] = [];
+      client.on('cafe-status', (status) => seen.push(status));
+      for (let i = 0; i < 10; i += 1) {
+        second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: i % 2 === 0, isBarOpen: true });
+      }
+      await until(() => seen.length >= 10, 'ten events relayed', 50);
+      // A last one, relayed after the ten: when it is here, any second copy of the ten would be too.
+      const last = nextEvent(client, 'cafe-status');
+      second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: false, isBarOpen: false });
+      await last;
+      expect(seen).toHaveLength(11);
     } finally {
       client.disconnect();
     }

@@ -26,6 +26,15 @@ function catchUpLocalClients(io: LiveServer): void {
  * - log an error instead of throwing it, and go back to the pool marked broken (the pool ends
  *   them, which is the 'end' the adapter waits for to reconnect);
  * - once LISTEN is in place again, tell this process's live clients to reconnect and catch up.
+ *
+ * One failure can make the adapter start listening twice: a LISTEN that fails (its answer later
+ * than `query_timeout` on a loaded machine, the connection closed under it) both rejects, after
+ * which the adapter schedules a reconnection, and ends the connection, after which it schedules
+ * another. Each made a listening connection of its own: every event of the other processes then
+ * came to this process's clients twice, and the older connection was never given back, so the
+ * pool's end (a graceful stop) waited for it forever. So one listening connection at a time:
+ * a new one replaces (ends) the one before, only the newest one's notifications and end reach the
+ * adapter, and a connection whose LISTEN failed is ended at once.
  */
 function listenerPool(
   pool: pg.Pool,
@@ -34,43 +43,75 @@ function listenerPool(
   onListening: () => void,
   onDeaf: () => void,
 ): pg.Pool {
+  /** The listening connection the adapter was given last: the only one that counts. */
+  let current: { release: (error?: Error | boolean) => void } | undefined;
   const connect = async (): Promise<pg.PoolClient> => {
     const client = await pool.connect();
+    // The one before, if the adapter still holds it, is ended: it must not listen beside this one.
+    current?.release(new Error('replaced by a newer listening connection'));
     const giveBack = client.release.bind(client);
     // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on the same client
     const originalQuery = client.query;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on the same client
+    const originalOn = client.on;
     let released = false;
-    // The pool hands this client out again after it is given back, with a release of its own: the
-    // listeners and the wrapped query are taken off first, so a later error of the client can
-    // never give it back twice.
+    // The pool hands this client out again after it is given back whole (the adapter's close), with
+    // a release of its own: the listeners and the wrapped methods are taken off first, so a later
+    // error of the client can never give it back twice. One given back broken is ended by the pool
+    // and keeps its wrappers: what the adapter still does with it (it may attach its listeners
+    // after this connection was replaced) must not reach the adapter.
     const release = (error?: Error | boolean) => {
       if (released) return;
       released = true;
       client.off('error', onError);
       client.off('end', onEnd);
-      client.query = originalQuery;
+      if (!error) {
+        client.query = originalQuery;
+        client.on = originalOn;
+      }
       client.release = giveBack;
       giveBack(error);
     };
-    const onError = (error: Error) => {
-      log.warn({ err: error }, 'live events: the listening database connection broke; listening again');
-      onDeaf();
+    const self = { release };
+    const isCurrent = () => current === self;
+    const broke = (error: Error) => {
+      if (isCurrent()) onDeaf();
       release(error);
     };
-    const onEnd = () => {
-      onDeaf();
-      release(new Error('listening connection ended'));
+    const onError = (error: Error) => {
+      log.warn({ err: error }, 'live events: the listening database connection broke; listening again');
+      broke(error);
     };
+    const onEnd = () => broke(new Error('listening connection ended'));
     // The adapter releases it on close, this on error or end: whichever comes first counts.
     client.release = release;
     client.on('error', onError);
     client.on('end', onEnd);
+    current = self;
+
+    // What the adapter listens for on it (its notifications, its end) reaches it only while this
+    // is the newest listening connection.
+    const on = originalOn.bind(client) as (event: string, listener: (...args: unknown[]) => void) => unknown;
+    client.on = ((event: string, listener: (...args: unknown[]) => void) =>
+      on(
+        event,
+        event === 'notification' || event === 'end'
+          ? (...args: unknown[]) => {
+              if (isCurrent()) listener(...args);
+            }
+          : listener,
+      )) as typeof client.on;
 
     const query = originalQuery.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const result = query(...args);
       if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && result instanceof Promise) {
-        result.then(onListening, () => undefined);
+        result.then(
+          () => {
+            if (isCurrent()) onListening();
+          },
+          (error: unknown) => broke(error instanceof Error ? error : new Error('LISTEN failed', { cause: error })),
+        );
       }
       return result;
     }) as typeof client.query;
