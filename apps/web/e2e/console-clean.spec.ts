@@ -40,11 +40,16 @@ function watchConsole(page: Page): string[] {
 /** Follows every link of the top bar in turn, as a person clicking through the screens. */
 async function walkTheBar(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Main' });
-  // all() does not wait: once signed in, the bar can be on the page a moment before its links are.
-  await expect(nav.getByRole('link')).not.toHaveCount(0);
-  const links = await nav.getByRole('link').all();
-  const names = await Promise.all(links.map((link) => link.innerText()));
-  expect(names.length).toBeGreaterThan(0);
+  // Reading the links does not wait: once signed in, the bar can be on the page a moment before
+  // its links are, and it can draw them again (counted, then gone for a moment before they were
+  // read: a loaded run saw none). Their names are read in one go, again until there are some.
+  let names: string[] = [];
+  await expect
+    .poll(async () => {
+      names = await nav.getByRole('link').allInnerTexts();
+      return names.length;
+    })
+    .toBeGreaterThan(0);
   for (const name of names) {
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading').first()).toBeVisible();

@@ -147,13 +147,24 @@ export async function startDeployment({ root, dataDir, clock, extraEnv, log }) {
           loopP99Ms: Math.round((value('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1e4) / 10,
           loopMaxMs: Math.round((value('nodejs_eventloop_lag_max_seconds') ?? 0) * 1e4) / 10,
           poolTotal: value('cafe_database_pool_connections', '{state="total"}'),
+          // Checked out of the pool: what a leak holds. The idle ones come and go with the pool's
+          // 10 s idle timeout and the background work (the outbox, the schedule), so a day's end
+          // can read one more or one fewer without anything leaking.
+          poolBusy:
+            value('cafe_database_pool_connections', '{state="total"}') -
+            value('cafe_database_pool_connections', '{state="idle"}'),
         });
       }
       const [{ count }] = await query(
         `SELECT count(*)::int AS count FROM pg_stat_activity
           WHERE datname = 'cafe' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
       );
-      return { processes: out, dbConnections: count };
+      // Listening connections of the live relay (LISTEN): one a process, whatever failed on the way.
+      const [{ listening }] = await query(
+        `SELECT count(*)::int AS listening FROM pg_stat_activity
+          WHERE datname = 'cafe' AND backend_type = 'client backend' AND query LIKE 'LISTEN%'`,
+      );
+      return { processes: out, dbConnections: count, listening };
     },
     async destroy() {
       await deployment.stopAll().catch(() => {});
