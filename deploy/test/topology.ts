@@ -221,8 +221,7 @@ export interface Topology {
   /** nginx's HTTPS server, as compose's port 443, with `certificate` (self-signed, for 127.0.0.1). */
   httpsPort: number;
   certificate: SelfSigned;
-  /** The folder of the internal CA's files (deploy/make-internal-ca.sh), and its certificate. */
-  secrets: string;
+  /** The internal CA's certificate (deploy/make-internal-ca.sh), which the servers' chain to. */
   internalCa: string;
   /** The environment every server process gets (secrets identical across processes). */
   serverEnv: Record<string, string>;
@@ -256,7 +255,7 @@ process.once('exit', () => {
  * A JSON request with what fetch cannot choose: the local address it is sent from, or the one CA
  * an https:// target's certificate must chain to. Answered as a Response.
  */
-export function nodeRequest(
+function nodeRequest(
   target: string,
   options: {
     method?: string;
@@ -480,7 +479,6 @@ export async function startTopology(options: { serverCount?: number } = {}): Pro
       plainHttpPort,
       httpsPort,
       certificate,
-      secrets,
       internalCa,
       serverEnv,
       api,
