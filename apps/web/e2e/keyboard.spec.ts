@@ -121,6 +121,8 @@ test('a user orders a cafe drink with the keyboard alone, and it lands on My Ord
   const tea = await cafeMenuOf(request, 'Tea');
   const context = await browser.newContext({ baseURL, ...AT_THE_CAFE });
   const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
   await signInWithTokens(page, tokens, '/menuCafe');
   await expect(page.getByRole('tab', { name: 'Coffee' })).toBeVisible();
 
@@ -190,7 +192,13 @@ test('a user orders a cafe drink with the keyboard alone, and it lands on My Ord
   await page.keyboard.press('Enter');
   const file = page.getByLabel('Choose a photo');
   await expect(file, 'the focus moves on to the file field').toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
+  // The chooser is the browser's: it comes from the key press through the browser process and back,
+  // so it waits as long as the test may (not the 15 s of a control that is not there), and a
+  // chooser that never comes says what the page's console said (a refused chooser is logged there).
+  const chooser = page.waitForEvent('filechooser', { timeout: 90_000 }).catch((error: unknown) => {
+    const said = consoleLines.join(' | ') || 'nothing';
+    throw new Error(`Enter on the file field opened no file chooser; the console said: ${said}`, { cause: error });
+  });
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(TINY_PNG_FILE);
   await expect(page.getByRole('img', { name: 'Your tumbler' })).toBeVisible();
