@@ -60,6 +60,9 @@ import { ssoRoutes } from './modules/auth/sso.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes';
 import { slackRoutes } from './modules/slack/slack.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { lineRoutes } from './modules/line/line.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -277,6 +280,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(displayRoutes, ctx.services);
       await api.register(liveRoutes, ctx.services);
       await api.register(slackRoutes, ctx.services);
+      await api.register(chatRoutes, ctx.services);
+      await api.register(lineRoutes, ctx.services);
+      await api.register(teamsRoutes, ctx.services);
       await api.register(orderingRoutes, ctx.services);
       await api.register(standingRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it (a demo's runs on).
@@ -299,6 +305,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Deliveries under way still write the database; each gives up after its own timeout.
     await ctx.services.notifications.stop();
     await ctx.services.slack.settled();
+    await ctx.services.line.settled();
+    await ctx.services.teams.settled();
     if (ownsDatabase) await database.close();
   });
   return app;

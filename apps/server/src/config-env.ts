@@ -135,6 +135,59 @@ export const EnvSchema = z.object({
       .trim()
       .regex(/^T[A-Z0-9]{2,30}$/, 'SLACK_TEAM_ID must be the workspace id (T...)'),
   ),
+  /** The LINE Official Account (docs/line.md): the Messaging API channel's secret and long-lived access token. */
+  LINE_CHANNEL_SECRET: unsetWhenEmpty(
+    z.string().trim().min(16, "LINE_CHANNEL_SECRET must be the Messaging API channel's secret (Basic settings)"),
+  ),
+  LINE_CHANNEL_ACCESS_TOKEN: unsetWhenEmpty(
+    z.string().trim().min(16, 'LINE_CHANNEL_ACCESS_TOKEN must be the channel access token (Messaging API tab)'),
+  ),
+  LINE_API_URL: z
+    .url({ protocol: /^https?$/, message: 'LINE_API_URL must be the http(s) URL of the LINE Platform API' })
+    .default('https://api.line.me'),
+  /** The LINE Login channel of the LIFF app (its channel id checks the LIFF ID token) and the LIFF app's id. */
+  LINE_LOGIN_CHANNEL_ID: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, 'LINE_LOGIN_CHANNEL_ID must be the LINE Login channel id (digits)'),
+  ),
+  LINE_LIFF_ID: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}-[A-Za-z0-9]{4,20}$/, 'LINE_LIFF_ID must be the LIFF app id (1234567890-AbCdEfGh)'),
+  ),
+  /** The Microsoft Teams bot (docs/teams.md): the Azure Bot's app id and its client secret. */
+  TEAMS_APP_ID: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'TEAMS_APP_ID must be the app id (a GUID)',
+      ),
+  ),
+  TEAMS_APP_PASSWORD: unsetWhenEmpty(
+    z.string().trim().min(16, "TEAMS_APP_PASSWORD must be the app registration's client secret"),
+  ),
+  /** The company's Microsoft Entra tenant: the bot answers only its people (single-tenant bot). */
+  TEAMS_TENANT_ID: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'TEAMS_TENANT_ID must be the tenant id (a GUID)',
+      ),
+  ),
+  /** Where the Bot Framework's signing keys are published, and where the bot gets its own token (tests: local fakes). */
+  TEAMS_OPENID_METADATA_URL: z
+    .url({ protocol: /^https?$/, message: 'TEAMS_OPENID_METADATA_URL must be an http(s) URL' })
+    .default('https://login.botframework.com/v1/.well-known/openidconfiguration'),
+  TEAMS_TOKEN_URL: z
+    .url({ protocol: /^https?$/, message: 'TEAMS_TOKEN_URL must be an http(s) URL' })
+    .default('https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token'),
   SMTP_URL: unsetWhenEmpty(
     z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)' }),
   ),

@@ -5,6 +5,14 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { ConfigError, EnvSchema, type Env } from './config-env';
 import { withSecretFiles } from './config-secret-files';
+import {
+  parseLine,
+  parseSlackApp,
+  parseTeams,
+  type LineConfig,
+  type SlackAppConfig,
+  type TeamsConfig,
+} from './config-chat';
 import { databaseTransportRefusal, insecureTransportRefusal, smtpRequiresTls } from './config-transport';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
@@ -29,17 +37,6 @@ export interface SingleSignOnConfig {
   name: string;
   /** Where the provider sends the browser back: the web app's /login/sso screen, under PUBLIC_URL. */
   redirectUri: string;
-}
-
-/**
- * The Slack app (docs/slack.md): on when both the signing secret and the bot token are set. The
- * workspace is SLACK_TEAM_ID, or the bot token's own (`auth.test`) when not given.
- */
-export interface SlackAppConfig {
-  signingSecret: string;
-  token: string;
-  apiUrl: string;
-  teamId: string | null;
 }
 
 /** Where notifications go besides Web Push (docs/notifications.md); each null when not configured. */
@@ -122,6 +119,10 @@ export interface Config {
   notifications: NotificationsConfig;
   /** The Slack app (/coffee, its messages and App Home); null when not configured. */
   slackApp: SlackAppConfig | null;
+  /** The LINE Official Account; null when not configured. */
+  line: LineConfig | null;
+  /** The Microsoft Teams bot; null when not configured. */
+  teams: TeamsConfig | null;
   /** The address people open the cafe at (PUBLIC_URL): single sign-on and the links of messages. */
   publicUrl: string | undefined;
   /** How long a graceful shutdown may take before the process exits with 1 anyway. */
@@ -133,6 +134,7 @@ export interface Config {
 }
 
 export { ConfigError };
+export type { LineConfig, SlackAppConfig, TeamsConfig };
 
 /** The certificate (with its chain) and the private key the server answers HTTPS with, PEM. */
 export interface ServerTls {
@@ -255,22 +257,6 @@ function parseSingleSignOn(e: Env, production: boolean): SingleSignOnConfig | nu
   };
 }
 
-/** SLACK_SIGNING_SECRET needs the bot token (and PUBLIC_URL, which the bot token already needs). */
-function parseSlackApp(e: Env): SlackAppConfig | null {
-  if (!e.SLACK_SIGNING_SECRET) {
-    if (e.SLACK_TEAM_ID)
-      throw new ConfigError('SLACK_TEAM_ID needs SLACK_SIGNING_SECRET (the Slack app, docs/slack.md)');
-    return null;
-  }
-  if (!e.SLACK_BOT_TOKEN) throw new ConfigError('SLACK_SIGNING_SECRET needs SLACK_BOT_TOKEN (the app answers with it)');
-  return {
-    signingSecret: e.SLACK_SIGNING_SECRET,
-    token: e.SLACK_BOT_TOKEN,
-    apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
-    teamId: e.SLACK_TEAM_ID ?? null,
-  };
-}
-
 /** SMTP_URL with MAIL_FROM, WEBHOOK_URL with WEBHOOK_SECRET: each all or nothing. */
 function parseNotifications(e: Env, domain: string, production: boolean): NotificationsConfig {
   if (Boolean(e.WEBHOOK_URL) !== Boolean(e.WEBHOOK_SECRET)) {
@@ -383,6 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     singleSignOn: parseSingleSignOn(e, production),
     notifications: parseNotifications(e, e.COMPANY_EMAIL_DOMAIN.replace(/^@/, '').toLowerCase(), production),
     slackApp: parseSlackApp(e),
+    line: parseLine(e),
+    teams: parseTeams(e),
     publicUrl: e.PUBLIC_URL,
     tls: parseServerTls(e),
   };

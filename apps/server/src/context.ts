@@ -26,6 +26,9 @@ import type { ScheduleService } from './modules/schedule/schedule.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { SitesService } from './modules/sites/sites.service';
 import type { SlackService } from './modules/slack/slack.service';
+import type { ChatService } from './modules/chat/chat.service';
+import type { LineService } from './modules/line/line.service';
+import type { TeamsService } from './modules/teams/teams.service';
 import type { SsoService } from './modules/auth/sso.service';
 import type { StandingService } from './modules/standing/standing.service';
 import type { ShopStatusService } from './modules/sites/shop-status.service';
@@ -76,6 +79,12 @@ export interface Services {
   sites: SitesService;
   /** The Slack app: /coffee, the order's message kept in step, App Home, linking a Slack account. */
   slack: SlackService;
+  /** What LINE and Teams share: links, what was seen of their deliveries, order messages, the settings page. */
+  chat: ChatService;
+  /** The LINE channel: its webhook, the order's messages, the LIFF page's sign-in. */
+  line: LineService;
+  /** The Microsoft Teams bot: its messages and Adaptive Cards, kept in step. */
+  teams: TeamsService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
   /** The usual drink kept on the server, and standing orders placed each day as orders for later. */

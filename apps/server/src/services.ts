@@ -1,4 +1,4 @@
-import type { AppBase, AppContext, Services } from './context';
+import type { AppBase, AppContext, AuthUser, Services } from './context';
 import { createSlackClient } from './lib/slack-client';
 import { createAccountService } from './modules/account/account.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -22,6 +22,9 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
 import { createSlackService } from './modules/slack/slack.service';
+import { createChatService } from './modules/chat/chat.service';
+import { createLineService } from './modules/line/line.service';
+import { createTeamsService } from './modules/teams/teams.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -79,6 +82,22 @@ export function createAppContext(base: AppBase): AppContext {
     standingTimes: (siteId) => pickup.standingTimes(siteId, 'cafe'),
     client: slackClient,
   });
+  // LINE and Teams: transport only, like Slack; what they share (links, deliveries seen) is the chat module's.
+  const chat = createChatService(base, { users, slackLinked: () => slack.linking.count() });
+  const chatPorts = {
+    ordering,
+    orders,
+    users,
+    chat,
+    language: async (user: AuthUser) => (await notifications.settings(user)).language,
+    siteOf: (user: AuthUser) => sites.forOrder(user),
+    slots: (siteId: number) => pickup.slots(siteId, 'cafe'),
+  };
+  const line = createLineService(base, {
+    ...chatPorts,
+    signIn: (user, device) => auth.signInByChatLink(user, 'line', device),
+  });
+  const teams = createTeamsService(base, chatPorts);
   const services: Services = {
     audit,
     account: createAccountService(base, { users, notifications, audit }),
@@ -100,6 +119,9 @@ export function createAppContext(base: AppBase): AppContext {
     shopStatus,
     sites,
     slack,
+    chat,
+    line,
+    teams,
     sso,
     sessions: createSessionsService(base, { users }),
     standing,

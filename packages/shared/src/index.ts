@@ -39,6 +39,7 @@ export * from './diet';
 export * from './health-consent';
 export * from './diet-schemas';
 export * from './slack-schemas';
+export * from './chat-schemas';
 export * from './standing-schemas';
 export * from './people-text';
 export * from './drink';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 
-/** How a session began: a password sign-in, or the company's single sign-on. */
-export const SignInMethodSchema = z.enum(['password', 'sso']);
+/** How a session began: a password sign-in, the company's single sign-on, or the person's linked LINE account (the LIFF page). */
+export const SignInMethodSchema = z.enum(['password', 'sso', 'line']);
 export type SignInMethod = z.infer<typeof SignInMethodSchema>;
 
 /** The device of a session, read from its browser's User-Agent at sign-in (null: not recognised). */

@@ -43,6 +43,13 @@ import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } fr
 import type { HealthConsentsTable } from './tables/people';
 import type { SsoIdentitiesTable } from './tables/sso';
 import type {
+  ChatLinksTable,
+  ChatLinkTokensTable,
+  ChatSeenTable,
+  ChatOrderMessagesTable,
+  ChatChannelStateTable,
+} from './tables/chat';
+import type {
   SecondFactorsTable,
   RecoveryCodesTable,
   SecondFactorChallengesTable,
@@ -52,6 +59,7 @@ import type {
 export type * from './tables/ordering';
 export type * from './tables/operations';
 export type * from './tables/slack';
+export type * from './tables/chat';
 export type * from './tables/standing';
 export type * from './tables/people';
 export type * from './tables/sso';
@@ -97,6 +105,11 @@ export interface Database {
   standing_order_runs: StandingOrderRunsTable;
   health_consents: HealthConsentsTable;
   sso_identities: SsoIdentitiesTable;
+  chat_links: ChatLinksTable;
+  chat_link_tokens: ChatLinkTokensTable;
+  chat_seen: ChatSeenTable;
+  chat_order_messages: ChatOrderMessagesTable;
+  chat_channel_state: ChatChannelStateTable;
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   second_factor_challenges: SecondFactorChallengesTable;

@@ -247,6 +247,17 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     },
 
     /**
+     * A session for the person a linked chat account is (the LIFF page inside LINE, docs/line.md):
+     * the channel verified who they are there; the account must still be active. It ends like a
+     * single sign-on's (SSO_SESSION_TTL), so LINE is asked again at least that often.
+     */
+    async signInByChatLink(user: AuthUser, method: 'line', device?: string): Promise<TokenPair> {
+      const account = await deps.users.findActive(user.id);
+      if (!account) throw unauthenticated(ACCOUNT_DISABLED);
+      return startSession(account, method, device);
+    },
+
+    /**
      * Rotation: the presented token is revoked and replaced by a new one of the same family. A token
      * that was already rotated is being replayed (stolen, or a client gone wrong): the whole family
      * is revoked so whoever holds its newest token must sign in again too.

@@ -11,8 +11,8 @@ export interface SessionFacts {
 
 /**
  * The instant (epoch ms) a session ends however often it is used: ABSOLUTE_SESSION_TTL after its
- * sign-in, or SSO_SESSION_TTL when single sign-on made it and that is shorter, so the identity
- * provider is asked again at least that often (ASVS 7.3.2, 7.6.1; docs/decisions/0079).
+ * sign-in, or SSO_SESSION_TTL when single sign-on (or LINE, for the LIFF page) made it and that is
+ * shorter, so the identity provider is asked again at least that often (ASVS 7.3.2, 7.6.1; docs/decisions/0079).
  */
 export function sessionEnd(
   config: Pick<Config, 'absoluteSessionTtlSeconds' | 'ssoSessionTtlSeconds'>,
@@ -21,7 +21,7 @@ export function sessionEnd(
   const started = Date.parse(session.session_started_at ?? session.created_at ?? '');
   if (Number.isNaN(started)) return Number.POSITIVE_INFINITY;
   const seconds =
-    session.sign_in_method === 'sso'
+    session.sign_in_method === 'sso' || session.sign_in_method === 'line'
       ? Math.min(config.absoluteSessionTtlSeconds, config.ssoSessionTtlSeconds)
       : config.absoluteSessionTtlSeconds;
   return started + seconds * 1000;

@@ -54,7 +54,7 @@ export interface OrderingDeps {
  * Which way an order came in. A standing order is placed by the server at the start of the day,
  * with nobody's position: where the person is was their choice when they set it (decision 0038).
  */
-export type OrderingChannel = 'web' | 'slack' | 'standing';
+export type OrderingChannel = 'web' | 'slack' | 'line' | 'teams' | 'standing';
 
 export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
   const { clock, config } = ctx;

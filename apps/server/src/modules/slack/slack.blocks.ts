@@ -1,17 +1,9 @@
-import {
-  chosenOf,
-  clockTimeText,
-  peopleText,
-  tagsValue,
-  weekdayOf,
-  type DietTag,
-  type DrinkChoice,
-  type ErrorCode,
-} from '@cafe/shared';
-import type { Menu, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import { clockTimeText, tagsValue, weekdayOf, type DietTag, type Order, type OrderStatus } from '@cafe/shared';
 import type { QueuedOrder, StandingOrder } from '@cafe/shared';
-import type { AppError } from '../../lib/errors';
-import { say } from '../../lib/people-texts';
+import { dietWarning, marked, orderLine, statusText, type Id, type Words } from '../../lib/chat-words';
+
+export { choiceLine, dietWarning, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
+export type { Id, Words } from '../../lib/chat-words';
 
 /*
  * What Slack shows (Block Kit), in the person's words: every sentence is the people catalogue's
@@ -20,12 +12,6 @@ import { say } from '../../lib/people-texts';
 
 export type Block = Record<string, unknown>;
 export type SlackMessage = { text: string; blocks: Block[] };
-export type Id = `people.${string}`;
-export type Words = (text: Id | PeopleText, values?: PeopleValues) => string;
-export const wordsIn =
-  (lang: NotificationLanguage): Words =>
-  (text, values) =>
-    say(lang, typeof text === 'string' ? peopleText(text, values) : text);
 
 /** The ids of the app's buttons and modals (docs/api/slack.md): what an interaction names. */
 export const ACTIONS = {
@@ -60,54 +46,9 @@ const button = (text: string, action_id: string, value: string, style?: 'primary
 });
 export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 
-/** "This drink is not for you: Milk." ('' when there is nothing to say). */
-export const dietWarning = (w: Words, conflicts: readonly DietTag[]) =>
-  conflicts.length ? w('people.chat.diet.warning', { tags: tagsValue(conflicts) }) : '';
-/** A drink's words with what it contains that the person avoids marked: "Latte  ⚠ Milk". */
-export const marked = (w: Words, text: string, conflicts: readonly DietTag[]) =>
-  conflicts.length ? `${text}  ${w('people.chat.diet.mark', { tags: tagsValue(conflicts) })}` : text;
 /** An Order button carries what it showed the drink contains that the person avoids (`nonce|milk,eggs`). */
 const orderButton = (text: string, actionId: string, value: string, conflicts: readonly DietTag[], style?: 'primary') =>
   button(text, actionId, `${value}|${tagsValue(conflicts)}`, style);
-
-type Choice = { choice: string; quantity: number };
-/** A drink as a line: "Latte · Cold · 50% · Oat milk". */
-function drinkLine(w: Words, name: string, drink: DrinkChoice | Order, choices: Choice[] = []): string {
-  return [
-    name,
-    ...(drink.type ? [w(`people.chat.type.${drink.type}`)] : []),
-    ...(drink.sweetness == null ? [] : [`${drink.sweetness}%`]),
-    ...choices.map((c) => (c.quantity > 1 ? `${c.choice} ×${c.quantity}` : c.choice)),
-  ].join(' · ');
-}
-
-export const orderLine = (w: Words, order: Order) => drinkLine(w, order.menu.name, order, order.options);
-
-/** A drink as it will be made (its choices, or the item's defaults), named from the menu item. */
-export function choiceLine(w: Words, item: Menu | undefined, drink: DrinkChoice): string {
-  const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
-  // A choice the item no longer offers is left out (its id means nothing to a person).
-  const named = (item ? chosenOf(item, drink.options) : []).flatMap((o) => {
-    const choice = choices.find((c) => c.id === o.choiceId);
-    return choice ? [{ choice: choice.name, quantity: o.quantity ?? 1 }] : [];
-  });
-  return drinkLine(w, item?.name ?? w('people.chat.drink.gone'), drink, named);
-}
-
-/** Refusals that carry no catalogue words (their English names fields and states): told by what was asked. */
-const BY_CODE: Partial<Record<ErrorCode, Id>> = {
-  FORBIDDEN: 'people.chat.refused.notYours',
-  NOT_FOUND: 'people.chat.refused.gone',
-  INVALID_TRANSITION: 'people.chat.refused.moved',
-  IDEMPOTENCY_KEY_REUSED: 'people.chat.refused.used',
-  IDEMPOTENCY_KEY_IN_USE: 'people.chat.refused.used',
-  VALIDATION: 'people.chat.refused.invalid',
-};
-
-export function refusalText(w: Words, error: AppError): string {
-  const id = BY_CODE[error.code];
-  return error.text ? w(error.text) : id ? w(id) : error.message;
-}
 
 const MARK: Record<OrderStatus, string> = {
   scheduled: ':calendar:',
@@ -119,8 +60,6 @@ const MARK: Record<OrderStatus, string> = {
   rejected: ':no_entry:',
   uncollected: ':hourglass:',
 };
-const statusText = (w: Words, status: OrderStatus) =>
-  w(`people.chat.status.${status === 'in-progress' ? 'inProgress' : status}`);
 
 /**
  * An order's message as it is now: where it is (its place in the queue when it was placed, the

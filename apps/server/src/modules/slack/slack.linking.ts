@@ -85,6 +85,9 @@ export function createSlackLinking(ctx: AppBase, ports: SlackPorts) {
       if ((await repo.revokeLinksOfUser(db, user.id, now())) === 0) throw notFound('Slack link');
     },
 
+    /** People with a Slack account linked now (the admins' chat channels page). */
+    count: () => repo.countLinks(db),
+
     async slackUserOf(userId: number): Promise<string | null> {
       return (await repo.findLinkOfUser(db, userId))?.slack_user_id ?? null;
     },

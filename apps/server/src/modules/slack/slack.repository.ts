@@ -17,6 +17,18 @@ export function findLink(db: Db, slackUserId: string): Promise<SlackLinksTable |
   return db.selectFrom('slack_links').selectAll().where('slack_user_id', '=', slackUserId).executeTakeFirst();
 }
 
+/** People with a Slack account linked now. */
+export async function countLinks(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('slack_links')
+    .innerJoin('users', 'users.id', 'slack_links.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('slack_links.revoked_at', 'is', null)
+    .where('users.is_available', '=', 'available')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export function findLinkOfUser(db: Db, userId: number): Promise<SlackLinksTable | undefined> {
   return db
     .selectFrom('slack_links')

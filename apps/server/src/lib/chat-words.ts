@@ -1,0 +1,70 @@
+import { chosenOf, peopleText, tagsValue, type DietTag, type DrinkChoice, type ErrorCode } from '@cafe/shared';
+import type { Menu, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import type { AppError } from './errors';
+import { say } from './people-texts';
+
+/*
+ * The words every chat channel (Slack, LINE, Teams) says of a drink, an order and a refusal, in the
+ * person's language: every sentence is the people catalogue's (packages/shared/locales/<language>/),
+ * never a field name or a code. Each channel renders them its own way (Block Kit, Flex, Adaptive Cards).
+ */
+
+export type Id = `people.${string}`;
+export type Words = (text: Id | PeopleText, values?: PeopleValues) => string;
+export const wordsIn =
+  (lang: NotificationLanguage): Words =>
+  (text, values) =>
+    say(lang, typeof text === 'string' ? peopleText(text, values) : text);
+
+/** "This drink is not for you: Milk." ('' when there is nothing to say). */
+export const dietWarning = (w: Words, conflicts: readonly DietTag[]) =>
+  conflicts.length ? w('people.chat.diet.warning', { tags: tagsValue(conflicts) }) : '';
+/** A drink's words with what it contains that the person avoids marked: "Latte  ⚠ Milk". */
+export const marked = (w: Words, text: string, conflicts: readonly DietTag[]) =>
+  conflicts.length ? `${text}  ${w('people.chat.diet.mark', { tags: tagsValue(conflicts) })}` : text;
+
+type Choice = { choice: string; quantity: number };
+/** A drink as a line: "Latte · Cold · 50% · Oat milk". */
+function drinkLine(w: Words, name: string, drink: DrinkChoice | Order, choices: Choice[] = []): string {
+  return [
+    name,
+    ...(drink.type ? [w(`people.chat.type.${drink.type}`)] : []),
+    ...(drink.sweetness == null ? [] : [`${drink.sweetness}%`]),
+    ...choices.map((c) => (c.quantity > 1 ? `${c.choice} ×${c.quantity}` : c.choice)),
+  ].join(' · ');
+}
+
+export const orderLine = (w: Words, order: Order) => drinkLine(w, order.menu.name, order, order.options);
+
+/** A drink as it will be made (its choices, or the item's defaults), named from the menu item. */
+export function choiceLine(w: Words, item: Menu | undefined, drink: DrinkChoice): string {
+  const choices = (item?.optionGroups ?? []).flatMap((g) => g.choices);
+  // A choice the item no longer offers is left out (its id means nothing to a person).
+  const named = (item ? chosenOf(item, drink.options) : []).flatMap((o) => {
+    const choice = choices.find((c) => c.id === o.choiceId);
+    return choice ? [{ choice: choice.name, quantity: o.quantity ?? 1 }] : [];
+  });
+  return drinkLine(w, item?.name ?? w('people.chat.drink.gone'), drink, named);
+}
+
+/** Refusals that carry no catalogue words (their English names fields and states): told by what was asked. */
+const BY_CODE: Partial<Record<ErrorCode, Id>> = {
+  FORBIDDEN: 'people.chat.refused.notYours',
+  NOT_FOUND: 'people.chat.refused.gone',
+  INVALID_TRANSITION: 'people.chat.refused.moved',
+  IDEMPOTENCY_KEY_REUSED: 'people.chat.refused.used',
+  IDEMPOTENCY_KEY_IN_USE: 'people.chat.refused.used',
+  VALIDATION: 'people.chat.refused.invalid',
+};
+
+export function refusalText(w: Words, error: AppError): string {
+  const id = BY_CODE[error.code];
+  return error.text ? w(error.text) : id ? w(id) : error.message;
+}
+
+export const statusText = (w: Words, status: OrderStatus) =>
+  w(`people.chat.status.${status === 'in-progress' ? 'inProgress' : status}`);
+
+/** Confirmed when all the drink contains now that the person avoids is what a button showed ("milk,eggs"). */
+export const confirmedAvoids = (now: readonly string[], shown: string) =>
+  now.length > 0 && now.every((tag) => shown.split(',').includes(tag));

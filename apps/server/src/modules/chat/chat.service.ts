@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { peopleText, type ChatChannelStatus, type PeopleText } from '@cafe/shared';
+import type { AppBase, AuthUser } from '../../context';
+import type { ChatChannel } from '../../db/types';
+import { notFound } from '../../lib/errors';
+import { iso } from '../../lib/time';
+import type { ChatPorts } from './chat.ports';
+import * as repo from './chat.repository';
+
+/** How long a one-time link works. */
+export const CHAT_LINK_TTL_MS = 15 * 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What a person not (or no longer) linked is told, in each channel's words. */
+const LINK_WORDS = {
+  line: {
+    notLinked: 'people.line.link.notLinked',
+    revoked: 'people.line.link.revoked',
+    accountGone: 'people.line.link.accountGone',
+  },
+  teams: {
+    notLinked: 'people.teams.link.notLinked',
+    revoked: 'people.teams.link.revoked',
+    accountGone: 'people.teams.link.accountGone',
+  },
+} as const;
+
+/** Who a chat platform says wrote: its id there, its name, and its e-mail when the platform verified it. */
+export interface ChatPerson {
+  externalId: string;
+  name: string;
+  /** Only an address the platform verified (Entra ID's for Teams); LINE has none. */
+  verifiedEmail?: string | null;
+}
+
+/**
+ * What LINE and Teams share (docs/decisions/0090-line-and-teams.md): who a platform's account is
+ * (linking by the verified company e-mail, else a one-time link opened while signed in; a revoked
+ * link stays revoked until a new one-time link), what was seen of its deliveries (replays and
+ * redeliveries, across server processes), where an order's message is, and each channel's state
+ * for the admins' settings page. It decides nothing about ordering: that is the door's.
+ */
+export function createChatService(ctx: AppBase, ports: ChatPorts) {
+  const { db, clock, config } = ctx;
+  const now = () => iso(clock.now());
+  const configured = (channel: ChatChannel) => (channel === 'line' ? config.line : config.teams) !== null;
+
+  async function usableToken(channel: ChatChannel, token: string) {
+    const row = await repo.findUsableLinkToken(db, channel, sha256(token), now());
+    if (!row) throw notFound('Chat link');
+    return row;
+  }
+
+  function requireConfigured(channel: ChatChannel): void {
+    if (!configured(channel)) throw notFound(channel === 'line' ? 'The LINE channel' : 'The Teams bot');
+  }
+
+  return {
+    configured,
+    requireConfigured,
+
+    /**
+     * The person a platform's account acts as, linking them by their verified company e-mail when
+     * the platform gives one; else what they are told, as catalogue words (the channel says them
+     * in the language it knows): a one-time link to open while signed in, or that the account is gone.
+     */
+    async actor(channel: ChatChannel, who: ChatPerson): Promise<AuthUser | { refused: PeopleText }> {
+      const link = await repo.findLink(db, channel, who.externalId);
+      if (link?.revoked_at === null) {
+        const user = await ports.users.findActive(link.user_id);
+        return user ?? { refused: peopleText(LINK_WORDS[channel].accountGone) };
+      }
+      const email = !link ? who.verifiedEmail?.trim().toLowerCase() : undefined;
+      const user = email?.endsWith(`@${config.companyEmailDomain}`) ? await ports.users.findActiveByEmail(email) : null;
+      const display_name = who.name.slice(0, 200) || who.externalId;
+      if (user) {
+        await repo.saveLink(db, {
+          channel,
+          external_id: who.externalId,
+          user_id: user.id,
+          display_name,
+          linked_by: 'email',
+          created_at: now(),
+        });
+        return user;
+      }
+      const token = randomBytes(32).toString('base64url');
+      const expires_at = iso(new Date(clock.now().getTime() + CHAT_LINK_TTL_MS));
+      const row = { token_hash: sha256(token), channel, external_id: who.externalId, display_name, reference: null };
+      await repo.saveLinkToken(db, { ...row, expires_at }, now());
+      const url = `${(config.publicUrl ?? '').replace(/\/+$/, '')}/${channel}/link/${token}`;
+      return { refused: peopleText(link ? LINK_WORDS[channel].revoked : LINK_WORDS[channel].notLinked, { url }) };
+    },
+
+    async preview(channel: ChatChannel, token: string): Promise<{ name: string }> {
+      requireConfigured(channel);
+      return { name: (await usableToken(channel, token)).display_name };
+    },
+
+    /** A one-time link works once, by the person signed in. */
+    async confirm(user: AuthUser, channel: ChatChannel, token: string): Promise<{ name: string }> {
+      requireConfigured(channel);
+      const { token_hash, external_id, display_name } = await usableToken(channel, token);
+      const created_at = now();
+      if (!(await repo.useLinkToken(db, token_hash, created_at))) throw notFound('Chat link');
+      await repo.saveLink(db, { channel, external_id, user_id: user.id, display_name, linked_by: 'link', created_at });
+      return { name: display_name };
+    },
+
+    async status(user: AuthUser, channel: ChatChannel): Promise<{ linked: boolean; since: string | null }> {
+      requireConfigured(channel);
+      const link = await repo.findLinkOfUser(db, channel, user.id);
+      return { linked: Boolean(link), since: link?.created_at ?? null };
+    },
+
+    async revoke(user: AuthUser, channel: ChatChannel): Promise<void> {
+      requireConfigured(channel);
+      if ((await repo.revokeLink(db, channel, user.id, now())) === 0) throw notFound('Chat link');
+    },
+
+    /** The platform's id of the person's linked account, or null. */
+    async externalIdOf(channel: ChatChannel, userId: number): Promise<string | null> {
+      return (await repo.findLinkOfUser(db, channel, userId))?.external_id ?? null;
+    },
+
+    /**
+     * Notes something of a platform's deliveries (a body's signature, an event's id) for `keepMs`:
+     * true the first time any server process notes it, false after.
+     */
+    firstSeen(channel: ChatChannel, key: string, keepMs: number): Promise<boolean> {
+      const at = clock.now();
+      return repo.noteSeen(db, channel, key.slice(0, 255), iso(at), iso(new Date(at.getTime() - keepMs)));
+    },
+
+    /** Where an order's message is (the channel's own JSON), to update it as the order moves. */
+    async saveMessage(channel: ChatChannel, orderId: number, userId: number, reference: unknown): Promise<void> {
+      const row = { order_id: orderId, channel, user_id: userId, reference: JSON.stringify(reference) };
+      await repo.saveOrderMessage(db, { ...row, created_at: now() });
+    },
+    async messageOf<T>(orderId: number): Promise<{ channel: ChatChannel; userId: number; reference: T } | null> {
+      const row = await repo.findOrderMessage(db, orderId);
+      return row ? { channel: row.channel, userId: row.user_id, reference: JSON.parse(row.reference) as T } : null;
+    },
+
+    /** A delivery the platform refused or did not answer: the settings page shows the newest. */
+    deliveryFailed(channel: ChatChannel, message: string): Promise<void> {
+      return repo.noteChannel(db, channel, { error: message, at: now() });
+    },
+    /** A LINE push message sent: counted by month (UTC), as LINE's quota counts. */
+    pushed(channel: ChatChannel): Promise<void> {
+      return repo.noteChannel(db, channel, { pushMonth: now().slice(0, 7) });
+    },
+
+    /** The admins' settings page: each channel on or not, its settings set or not, its people and last error. */
+    async channels(): Promise<ChatChannelStatus[]> {
+      const [counts, states, slackLinked] = await Promise.all([
+        repo.linkedCounts(db),
+        repo.channelStates(db),
+        ports.slackLinked(),
+      ]);
+      const month = now().slice(0, 7);
+      const setting = (name: string, set: boolean, secret = true) => ({ name, set, secret });
+      const stateOf = (channel: ChatChannel) => states.find((s) => s.channel === channel);
+      const errorOf = (channel: ChatChannel) => {
+        const state = stateOf(channel);
+        return state?.last_error && state.last_error_at ? { at: state.last_error_at, message: state.last_error } : null;
+      };
+      return [
+        {
+          channel: 'slack',
+          on: config.slackApp !== null,
+          settings: [
+            setting('SLACK_SIGNING_SECRET', config.slackApp !== null),
+            setting('SLACK_BOT_TOKEN', config.notifications.slack !== null),
+            setting('SLACK_TEAM_ID', Boolean(config.slackApp?.teamId), false),
+          ],
+          linked: slackLinked,
+          lastError: null,
+          pushesThisMonth: null,
+        },
+        {
+          channel: 'line',
+          on: config.line !== null,
+          settings: [
+            setting('LINE_CHANNEL_SECRET', config.line !== null),
+            setting('LINE_CHANNEL_ACCESS_TOKEN', config.line !== null),
+            setting('LINE_LOGIN_CHANNEL_ID', Boolean(config.line?.liff), false),
+            setting('LINE_LIFF_ID', Boolean(config.line?.liff), false),
+          ],
+          linked: counts.get('line') ?? 0,
+          lastError: errorOf('line'),
+          pushesThisMonth: stateOf('line')?.push_month === month ? (stateOf('line')?.pushes ?? 0) : 0,
+        },
+        {
+          channel: 'teams',
+          on: config.teams !== null,
+          settings: [
+            setting('TEAMS_APP_ID', config.teams !== null, false),
+            setting('TEAMS_APP_PASSWORD', config.teams !== null),
+            setting('TEAMS_TENANT_ID', Boolean(config.teams?.tenantId), false),
+          ],
+          linked: counts.get('teams') ?? 0,
+          lastError: errorOf('teams'),
+          pushesThisMonth: null,
+        },
+      ];
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The chat channels after Slack that link an account of theirs to a person (docs/line.md, docs/teams.md). */
+export const CHAT_LINK_CHANNELS = ['line', 'teams'] as const;
+export type ChatLinkChannel = (typeof CHAT_LINK_CHANNELS)[number];
+/** Every chat channel an admin sees on the settings page. */
+export const CHAT_CHANNELS = ['slack', 'line', 'teams'] as const;
+export type ChatChannelName = (typeof CHAT_CHANNELS)[number];
+
+export const ChatChannelParamsSchema = z.object({
+  channel: z.enum(CHAT_LINK_CHANNELS).describe('The chat channel: line or teams'),
+});
+
+/** A one-time link's token: 32 random bytes, base64url. */
+export const ChatLinkTokenParamsSchema = ChatChannelParamsSchema.extend({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'token must be the one-time link from the chat' })
+    .describe('The one-time link from the chat, as it came in the link /{channel}/link/{token}'),
+});
+
+/** Whose account of the platform a one-time link links (GET), or linked (POST). */
+export const ChatLinkPreviewSchema = z.object({
+  /** The person's name as the platform has it. */
+  name: z.string(),
+});
+export type ChatLinkPreview = z.infer<typeof ChatLinkPreviewSchema>;
+
+/** Whether the caller has an account of the channel linked. */
+export const ChatLinkStatusSchema = z.object({
+  linked: z.boolean(),
+  /** When the link was made (ISO); null when not linked. */
+  since: z.string().nullable(),
+});
+export type ChatLinkStatus = z.infer<typeof ChatLinkStatusSchema>;
+
+/** One chat channel as an admin sees it (GET /admin/chat-channels): never a secret's value. */
+export const ChatChannelStatusSchema = z.object({
+  channel: z.enum(CHAT_CHANNELS),
+  /** On: every setting it needs is set, so its endpoints answer. */
+  on: z.boolean(),
+  /** Each setting the channel reads, and whether it is set (its value is never shown). */
+  settings: z.array(z.object({ name: z.string(), set: z.boolean(), secret: z.boolean() })),
+  /** People with a linked account of the channel now. */
+  linked: z.number().int(),
+  /** The last delivery to the platform that failed, with when; null when none has. */
+  lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** LINE: push messages sent this month (UTC), which count against the account's monthly quota. */
+  pushesThisMonth: z.number().int().nullable(),
+});
+export type ChatChannelStatus = z.infer<typeof ChatChannelStatusSchema>;
+export const ChatChannelsSchema = z.object({ channels: z.array(ChatChannelStatusSchema) });
+export type ChatChannels = z.infer<typeof ChatChannelsSchema>;
