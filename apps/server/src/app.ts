@@ -62,6 +62,7 @@ import { secondFactorRoutes } from './modules/auth/second-factor.routes';
 import { slackRoutes } from './modules/slack/slack.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { lineRoutes } from './modules/line/line.routes';
+import { lineLiffRoutes } from './modules/line/line.liff.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 
 export interface BuildOptions {
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(slackRoutes, ctx.services);
       await api.register(chatRoutes, ctx.services);
       await api.register(lineRoutes, ctx.services);
+      await api.register(lineLiffRoutes, ctx.services);
       await api.register(teamsRoutes, ctx.services);
       await api.register(orderingRoutes, ctx.services);
       await api.register(standingRoutes, ctx.services);

@@ -28,6 +28,7 @@ import type { SitesService } from './modules/sites/sites.service';
 import type { SlackService } from './modules/slack/slack.service';
 import type { ChatService } from './modules/chat/chat.service';
 import type { LineService } from './modules/line/line.service';
+import type { LineLiff } from './modules/line/line.liff';
 import type { TeamsService } from './modules/teams/teams.service';
 import type { SsoService } from './modules/auth/sso.service';
 import type { StandingService } from './modules/standing/standing.service';
@@ -83,6 +84,8 @@ export interface Services {
   chat: ChatService;
   /** The LINE channel: its webhook, the order's messages, the LIFF page's sign-in. */
   line: LineService;
+  /** The LIFF page's sign-in by a linked LINE account. */
+  lineLiff: LineLiff;
   /** The Microsoft Teams bot: its messages and Adaptive Cards, kept in step. */
   teams: TeamsService;
   /** Sign-in with the company's identity provider (OpenID Connect). */

@@ -24,6 +24,7 @@ import { createSitesService } from './modules/sites/sites.service';
 import { createSlackService } from './modules/slack/slack.service';
 import { createChatService } from './modules/chat/chat.service';
 import { createLineService } from './modules/line/line.service';
+import { createLineLiff } from './modules/line/line.liff';
 import { createTeamsService } from './modules/teams/teams.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
@@ -121,6 +122,7 @@ export function createAppContext(base: AppBase): AppContext {
     slack,
     chat,
     line,
+    lineLiff,
     teams,
     sso,
     sessions: createSessionsService(base, { users }),

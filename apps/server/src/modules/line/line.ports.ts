@@ -1,11 +1,10 @@
-import type { NotificationLanguage, SlotList, TokenPair } from '@cafe/shared';
+import type { NotificationLanguage, SlotList } from '@cafe/shared';
 import type { AuthUser, Services } from '../../context';
 
 /**
  * What the LINE channel asks of the rest of the app, wired in services.ts: the ordering door
  * (`menuFor`, `place`, the usual), the owner's moves of an order, the person, the chat channels'
- * common part (links, what was seen, order messages, the channel's state), and a session for the
- * LIFF page. LINE verifies, maps and renders; it decides nothing.
+ * common part (links, what was seen, order messages, the channel's state). LINE verifies, maps and renders; it decides nothing.
  */
 export interface LinePorts {
   ordering: Pick<Services['ordering'], 'menuFor' | 'place' | 'usual'>;
@@ -17,6 +16,4 @@ export interface LinePorts {
   /** The person's site: their home site, or the default one (the web's). */
   siteOf(user: AuthUser): ReturnType<Services['sites']['forOrder']>;
   slots(siteId: number): Promise<SlotList>;
-  /** A web session for the person the LIFF page's LINE account is linked to. */
-  signIn(user: AuthUser, device?: string): Promise<TokenPair>;
 }
