@@ -94,8 +94,9 @@ export function createAppContext(base: AppBase): AppContext {
     siteOf: (user: AuthUser) => sites.forOrder(user),
     slots: (siteId: number) => pickup.slots(siteId, 'cafe'),
   };
-  const line = createLineService(base, {
-    ...chatPorts,
+  const line = createLineService(base, chatPorts);
+  const lineLiff = createLineLiff(base, {
+    chat,
     signIn: (user, device) => auth.signInByChatLink(user, 'line', device),
   });
   const teams = createTeamsService(base, chatPorts);
