@@ -138,6 +138,9 @@ describe('configuration', () => {
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       SLACK_BOT_TOKEN: 'xoxb-slack-bot-token',
       SLACK_SIGNING_SECRET: 'slack-signing-secret-0123',
+      LINE_CHANNEL_SECRET: 'line-channel-secret-from-a-file',
+      LINE_CHANNEL_ACCESS_TOKEN: 'line-channel-access-token-from-a-file',
+      TEAMS_APP_PASSWORD: 'teams-app-password-from-a-file',
       WEBHOOK_SECRET: 'webhook-secret-from-a-file',
       TLS_CERT: own.cert.toString().trim(),
       TLS_KEY: own.key.toString().trim(),
@@ -148,6 +151,7 @@ describe('configuration', () => {
       OIDC_CLIENT_ID: 'cafe',
       PUBLIC_URL: 'https://cafe.example.com',
       WEBHOOK_URL: 'https://hooks.example.com/cafe',
+      TEAMS_APP_ID: '0A1B2C3D-0000-4000-8000-00000000CAFE',
     };
     for (const [name, value] of Object.entries(secrets)) {
       const file = path.join(dataDir, name.toLowerCase());
@@ -169,7 +173,52 @@ describe('configuration', () => {
     expect(config.notifications.slack?.token).toBe(secrets.SLACK_BOT_TOKEN);
     expect(config.slackApp?.signingSecret).toBe(secrets.SLACK_SIGNING_SECRET);
     expect(config.notifications.webhook?.secret).toBe(secrets.WEBHOOK_SECRET);
+    expect(config.line).toMatchObject({
+      channelSecret: secrets.LINE_CHANNEL_SECRET,
+      accessToken: secrets.LINE_CHANNEL_ACCESS_TOKEN,
+      liff: null,
+    });
+    expect(config.teams).toMatchObject({
+      appId: '0a1b2c3d-0000-4000-8000-00000000cafe',
+      appPassword: secrets.TEAMS_APP_PASSWORD,
+    });
     expect(config.tls).toEqual({ cert: secrets.TLS_CERT, key: secrets.TLS_KEY });
+  });
+
+  it('turns LINE and Teams on only when all they need is set, saying what is missing', () => {
+    const base = { NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' };
+    const line = { LINE_CHANNEL_SECRET: 'l'.repeat(32), LINE_CHANNEL_ACCESS_TOKEN: 't'.repeat(40) };
+    const teams = { TEAMS_APP_ID: '0a1b2c3d-0000-4000-8000-00000000cafe', TEAMS_APP_PASSWORD: 'p'.repeat(20) };
+    const url = { PUBLIC_URL: 'https://cafe.example.com' };
+    expect(loadConfig(base)).toMatchObject({ line: null, teams: null });
+    expect(() => loadConfig({ ...base, LINE_CHANNEL_SECRET: line.LINE_CHANNEL_SECRET, ...url })).toThrow(
+      /LINE_CHANNEL_SECRET and LINE_CHANNEL_ACCESS_TOKEN must be set together/,
+    );
+    expect(() => loadConfig({ ...base, ...line })).toThrow(/LINE_CHANNEL_SECRET needs PUBLIC_URL/);
+    expect(() => loadConfig({ ...base, ...line, ...url, LINE_LIFF_ID: '1234567890-AbCdEfGh' })).toThrow(
+      /LINE_LOGIN_CHANNEL_ID and LINE_LIFF_ID must be set together/,
+    );
+    expect(() => loadConfig({ ...base, ...line, ...url, LINE_LIFF_ID: 'my-liff' })).toThrow(
+      /LINE_LIFF_ID must be the LIFF app id/,
+    );
+    const liff = { LINE_LOGIN_CHANNEL_ID: '1650000000', LINE_LIFF_ID: '1650000000-AbCdEfGh' };
+    expect(loadConfig({ ...base, ...line, ...url, ...liff }).line).toMatchObject({
+      apiUrl: 'https://api.line.me',
+      liff: { loginChannelId: '1650000000', liffId: '1650000000-AbCdEfGh' },
+    });
+    expect(() => loadConfig({ ...base, ...url, TEAMS_APP_ID: teams.TEAMS_APP_ID })).toThrow(
+      /TEAMS_APP_ID and TEAMS_APP_PASSWORD must be set together/,
+    );
+    expect(() => loadConfig({ ...base, ...url, ...teams, TEAMS_APP_ID: 'cafe-bot' })).toThrow(
+      /TEAMS_APP_ID must be the app id/,
+    );
+    expect(() => loadConfig({ ...base, ...url, TEAMS_TENANT_ID: '0a1b2c3d-0000-4000-8000-000000000001' })).toThrow(
+      /TEAMS_TENANT_ID needs TEAMS_APP_ID/,
+    );
+    expect(loadConfig({ ...base, ...url, ...teams }).teams).toMatchObject({
+      tenantId: null,
+      appId: teams.TEAMS_APP_ID,
+    });
   });
 
   it('answers HTTPS only with a certificate and its own key (TLS_CERT, TLS_KEY), refusing half a pair', () => {
