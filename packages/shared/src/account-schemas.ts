@@ -126,15 +126,15 @@ export const AccountExportSchema = z.object({
     )
     .optional(),
   /**
-   * The chat accounts linked to the person (docs/slack.md): the Slack workspace and user ids, how
-   * and when linked, and when the person unlinked (null: still linked). Absent in files exported
-   * before it existed.
+   * The chat accounts linked to the person (docs/slack.md, docs/line.md, docs/teams.md): the
+   * service, the Slack workspace (null for LINE and Teams) and the person's id there, how and when
+   * linked, and when the person unlinked (null: still linked). Absent in files exported before it existed.
    */
   chatLinks: z
     .array(
       z.object({
-        service: z.literal('slack'),
-        workspaceId: z.string(),
+        service: z.enum(['slack', 'line', 'teams']),
+        workspaceId: z.string().nullable(),
         userId: z.string(),
         linkedBy: z.string(),
         linkedAt: z.string(),

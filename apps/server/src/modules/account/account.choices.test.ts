@@ -54,6 +54,12 @@ describe("a person's consent, usual, standing orders and chat links", () => {
         .selectAll()
         .where('slack_user_id', '=', `U0${userId}`)
         .execute(),
+      chatLinks: await db.selectFrom('chat_links').selectAll().where('user_id', '=', userId).execute(),
+      chatLinkTokens: await db
+        .selectFrom('chat_link_tokens')
+        .selectAll()
+        .where('external_id', '=', `Uline${userId}`)
+        .execute(),
     };
   };
 
@@ -109,6 +115,31 @@ describe("a person's consent, usual, standing orders and chat links", () => {
         slack_user_id: `U0${who.id}`,
         team_id: 'T0CAFE',
         slack_name: name,
+        expires_at: at,
+        used_at: at,
+      })
+      .execute();
+    // And a LINE account, linked by a one-time link (whose used token is kept until it expires).
+    await t.app.ctx.db
+      .insertInto('chat_links')
+      .values({
+        channel: 'line',
+        external_id: `Uline${who.id}`,
+        user_id: who.id,
+        display_name: `${name} on LINE`,
+        linked_by: 'link',
+        created_at: at,
+        revoked_at: null,
+      })
+      .execute();
+    await t.app.ctx.db
+      .insertInto('chat_link_tokens')
+      .values({
+        token_hash: `line${who.id}`.padStart(64, '0'),
+        channel: 'line',
+        external_id: `Uline${who.id}`,
+        display_name: `${name} on LINE`,
+        reference: null,
         expires_at: at,
         used_at: at,
       })
@@ -182,6 +213,14 @@ describe("a person's consent, usual, standing orders and chat links", () => {
         linkedAt: at,
         revokedAt: null,
       },
+      {
+        service: 'line',
+        workspaceId: null,
+        userId: `Uline${person.id}`,
+        linkedBy: 'link',
+        linkedAt: at,
+        revokedAt: null,
+      },
     ]);
     expect(JSON.stringify(data)).not.toContain('Someone Else');
   });
@@ -234,6 +273,8 @@ describe("a person's consent, usual, standing orders and chat links", () => {
       runs: [],
       links: [],
       linkTokens: [],
+      chatLinks: [],
+      chatLinkTokens: [],
     });
     const account = await t.app.ctx.db
       .selectFrom('users')

@@ -84,14 +84,31 @@ export async function itemNames(db: Db, itemIds: number[]): Promise<Map<number, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The Slack users linked to the person (migration 022), unlinked ones too. */
-export function chatLinksOf(db: Db, userId: number) {
-  return db
-    .selectFrom('slack_links')
-    .select(['slack_user_id', 'team_id', 'linked_by', 'created_at', 'revoked_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+/** The Slack users (migration 022) and the LINE and Teams accounts (migration 031) linked to the person, unlinked ones too. */
+export async function chatLinksOf(db: Db, userId: number) {
+  const [slack, others] = await Promise.all([
+    db
+      .selectFrom('slack_links')
+      .select(['slack_user_id', 'team_id', 'linked_by', 'created_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+    db
+      .selectFrom('chat_links')
+      .select(['channel', 'external_id', 'linked_by', 'created_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return [
+    ...slack.map((l) => ({
+      service: 'slack' as const,
+      workspace: l.team_id as string | null,
+      id: l.slack_user_id,
+      ...l,
+    })),
+    ...others.map((l) => ({ service: l.channel, workspace: null, id: l.external_id, ...l })),
+  ];
 }
 
 export function ordersOf(db: Db, userId: number) {
@@ -291,6 +308,21 @@ async function eraseChoicesAndLinks(trx: Db, userId: number): Promise<void> {
     .execute();
   await trx.deleteFrom('slack_links').where('user_id', '=', userId).execute();
   await trx.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('chat_link_tokens')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('chat_links')
+          .select('chat_links.user_id')
+          .whereRef('chat_links.channel', '=', 'chat_link_tokens.channel')
+          .whereRef('chat_links.external_id', '=', 'chat_link_tokens.external_id')
+          .where('chat_links.user_id', '=', userId),
+      ),
+    )
+    .execute();
+  await trx.deleteFrom('chat_links').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('chat_order_messages').where('user_id', '=', userId).execute();
   // The identity at the company's provider: a later sign-in with it makes a new, empty account.
   await trx.deleteFrom('sso_identities').where('user_id', '=', userId).execute();
 }

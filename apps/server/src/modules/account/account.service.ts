@@ -250,9 +250,9 @@ export function createAccountService(
           })),
       })),
       chatLinks: links.map((link) => ({
-        service: 'slack' as const,
-        workspaceId: link.team_id,
-        userId: link.slack_user_id,
+        service: link.service,
+        workspaceId: link.workspace,
+        userId: link.id,
         linkedBy: link.linked_by,
         linkedAt: link.created_at,
         revokedAt: link.revoked_at,
