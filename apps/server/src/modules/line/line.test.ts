@@ -1,0 +1,169 @@
+import type { ChatChannelStatus, Order } from '@cafe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buttonData,
+  createLineApp,
+  followEvent,
+  lineUserId,
+  linePerson,
+  lineWebhook,
+  menuUriOf,
+  postbackEvent,
+  readBy,
+  textEvent,
+  type LineSetup,
+} from '../../test-support/line-fixtures';
+
+/**
+ * The LINE channel against a fake Messaging API that checks what LINE checks (the token, reply
+ * tokens, the messages' shape): the usual offered and ordered once per button, the order's
+ * progress as replies or counted pushes, linking. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ */
+describe('the LINE channel', () => {
+  let s: LineSetup;
+  beforeAll(async () => {
+    s = await createLineApp();
+  });
+  afterAll(() => s.close());
+
+  const usual = () => ({ menu_id: s.menu.latte, type: 'cold', sweetness: 50 });
+  const myQueue = async (user: Parameters<typeof s.t.request>[2]) =>
+    (await s.t.request('GET', '/api/order/my-queue', user)).json<Order[]>();
+
+  it('offers the usual on "coffee" and on the rich menu postback, with Order and the Menu page', async () => {
+    const { id } = await linePerson(s, { usual: usual() });
+    expect((await lineWebhook(s.t, [textEvent(s, id, '  Coffee ')])).statusCode).toBe(200);
+    expect(readBy(s, id).at(-1)).toContain('Order your usual: Latte · Cold · 50% at ');
+    expect(s.line.deliveredTo(id).at(-1)?.via).toBe('reply');
+    expect(menuUriOf(s, id)).toBe('https://cafe.example.com/');
+    await lineWebhook(s.t, [postbackEvent(s, id, 'action=coffee')]);
+    expect(readBy(s, id)).toHaveLength(2);
+    expect(buttonData(s, id, 'Order')).toMatch(/^action=order&n=[\w-]+&avoid=$/);
+  });
+
+  it('places the usual once however often its Order is tapped or redelivered, and says its place', async () => {
+    const { user, id } = await linePerson(s, { usual: usual() });
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    const order = buttonData(s, id, 'Order');
+    const tap = postbackEvent(s, id, order);
+    expect((await lineWebhook(s.t, [tap])).statusCode).toBe(200);
+    expect(readBy(s, id).at(-1)).toMatch(/Waiting · Place in the queue when placed: 1/);
+    expect(readBy(s, id).at(-1)).toContain('Your order: Latte · Cold · 50%');
+    // LINE redelivers the same event: answered, nothing done again.
+    expect((await lineWebhook(s.t, [tap], { redelivery: true })).statusCode).toBe(200);
+    expect(readBy(s, id)).toHaveLength(2);
+    // A second tap of the same button: still one order, its message again.
+    await lineWebhook(s.t, [postbackEvent(s, id, order)]);
+    expect(await myQueue(user)).toHaveLength(1);
+    expect(readBy(s, id)).toHaveLength(3);
+    expect(s.line.calls.filter((c) => c.path === '/v2/bot/message/push')).toEqual([]);
+  });
+
+  it('tells the order moving on: ready as one counted push, Picked up as the reply to the tap', async () => {
+    const { user, id } = await linePerson(s, { usual: usual() });
+    const barista = await s.t.createUser({ role: 'barista' });
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Order'))]);
+    const [order] = await myQueue(user);
+    const pushesBefore = s.line.delivered.filter((d) => d.via === 'push').length;
+    for (const status of ['in-progress', 'done']) {
+      const moved = await s.t.request('PATCH', `/api/order/barista/${order?.id}`, barista, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await s.t.app.ctx.services.line.settled();
+    }
+    // In progress says nothing; ready is one push, counted for the admins' page.
+    const pushes = s.line.delivered.filter((d) => d.via === 'push');
+    expect(pushes.length - pushesBefore).toBe(1);
+    expect(readBy(s, id).at(-1)).toContain('Ready to pick up');
+    const channels = await s.t.app.ctx.services.chat.channels();
+    expect(channels.find((c: ChatChannelStatus) => c.channel === 'line')?.pushesThisMonth).toBe(pushes.length);
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Picked up'))]);
+    expect(s.line.deliveredTo(id).at(-1)?.via).toBe('reply');
+    expect(readBy(s, id).at(-1)).toContain('Picked up');
+    expect(s.line.delivered.filter((d) => d.via === 'push')).toHaveLength(pushes.length);
+  });
+
+  it('answers Cancel with the reply token while fresh, and pushes once it expired', async () => {
+    const { user, id } = await linePerson(s, { usual: usual() });
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Order'))]);
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Cancel'))]);
+    expect(s.line.deliveredTo(id).at(-1)).toMatchObject({ via: 'reply' });
+    expect(readBy(s, id).at(-1)).toContain('Cancelled');
+    expect((await myQueue(user)).map((o) => o.status)).toEqual(['cancel']);
+
+    // A barista rejects the next order with a reason: a push (no tap of theirs), the reason said.
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    const nextOrder = buttonData(s, id, 'Order');
+    // The tap's reply token is older than a minute when the order is answered: pushed instead.
+    const tap = postbackEvent(s, id, nextOrder);
+    s.t.clock.advance(61_000);
+    await lineWebhook(s.t, [tap]);
+    expect(s.line.deliveredTo(id).at(-1)).toMatchObject({ via: 'push' });
+    const barista = await s.t.createUser({ role: 'barista' });
+    const order = (await myQueue(user)).find((o) => o.status === 'ordered');
+    const rejected = await s.t.request('PATCH', `/api/order/barista/${order?.id}`, barista, {
+      status: 'rejected',
+      reject_note: 'Out of oat milk',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await s.t.app.ctx.services.line.settled();
+    expect(s.line.deliveredTo(id).at(-1)).toMatchObject({ via: 'push' });
+    expect(readBy(s, id).at(-1)).toContain('Reason: Out of oat milk');
+  });
+
+  it('says the catalogue words and the Menu page when there is no usual', async () => {
+    const { id } = await linePerson(s);
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    expect(readBy(s, id).at(-1)).toContain('You have no usual yet');
+    expect(menuUriOf(s, id)).toBe('https://cafe.example.com/');
+    await lineWebhook(s.t, [textEvent(s, id, 'hello')]);
+    expect(readBy(s, id).at(-1)).toContain('Type coffee, or tap Coffee in the menu below');
+  });
+
+  it('speaks Thai to a person whose language is Thai, and takes "กาแฟ"', async () => {
+    const { id } = await linePerson(s, { usual: usual(), language: 'th' });
+    await lineWebhook(s.t, [textEvent(s, id, 'กาแฟ')]);
+    expect(readBy(s, id).at(-1)).toContain('สั่งเมนูประจำ: Latte · เย็น · 50%');
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'สั่ง'))]);
+    expect(readBy(s, id).at(-1)).toContain('รอคิว');
+  });
+
+  it('greets a new follower with a one-time link in the language LINE says they read, and orders nothing', async () => {
+    const orders = () => s.t.app.ctx.db.selectFrom('orders').selectAll().execute();
+    const before = (await orders()).length;
+    const id = lineUserId();
+    s.line.profiles[id] = { displayName: 'Nok', language: 'th' };
+    await lineWebhook(s.t, [followEvent(s, id)]);
+    expect(readBy(s, id).at(-1)).toMatch(/บัญชี LINE ของคุณยังไม่ได้เชื่อมกับคาเฟ่.*https:\/\/cafe\.example\.com\/line\/link\//);
+    await lineWebhook(s.t, [postbackEvent(s, id, 'action=order&n=abc&avoid=')]);
+    expect(readBy(s, id).at(-1)).toContain('/line/link/');
+    expect(await orders()).toHaveLength(before);
+  });
+
+  it('ends a revoked link and a disabled account: told, and no order', async () => {
+    const admin = await s.t.createUser({ role: 'admin' });
+    const revoked = await linePerson(s, { usual: usual() });
+    await lineWebhook(s.t, [textEvent(s, revoked.id, 'coffee')]);
+    const order = buttonData(s, revoked.id, 'Order');
+    expect((await s.t.request('DELETE', '/api/chat/line/link', revoked.user)).statusCode).toBe(204);
+    await lineWebhook(s.t, [postbackEvent(s, revoked.id, order)]);
+    expect(readBy(s, revoked.id).at(-1)).toContain('You unlinked LINE from the cafe');
+    expect(await myQueue(revoked.user)).toEqual([]);
+    // Linking again with a new one-time link works (the words carry it).
+
+    const leaving = await linePerson(s, { usual: usual() });
+    await lineWebhook(s.t, [textEvent(s, leaving.id, 'coffee')]);
+    const leavingOrder = buttonData(s, leaving.id, 'Order');
+    const off = await s.t.request('PATCH', `/api/user/${leaving.user.id}`, admin, { isAvailable: 'unavailable' });
+    expect(off.statusCode, off.body).toBe(200);
+    await lineWebhook(s.t, [postbackEvent(s, leaving.id, leavingOrder)]);
+    expect(readBy(s, leaving.id).at(-1)).toContain('Your cafe account is no longer active');
+    const orders = await s.t.app.ctx.db
+      .selectFrom('orders')
+      .where('user_id', '=', leaving.user.id)
+      .selectAll()
+      .execute();
+    expect(orders.filter((o) => o.status !== 'cancel')).toEqual([]);
+  });
+});
