@@ -1,0 +1,256 @@
+import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
+import type { DietTag, MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus, SlotList } from '@cafe/shared';
+import { dietWarning, marked, orderLine, statusText, type Id, type Words } from '../../lib/chat-words';
+
+/*
+ * What Teams shows (Adaptive Cards 1.5), in the person's words: every sentence is the people
+ * catalogue's (packages/shared/locales/<language>/teams.po, and chat.po's that are no Slack's).
+ * A card's Action.Submit carries `cafe` (what it does) and a nonce: one order per card.
+ */
+
+export type Card = Record<string, unknown>;
+/** What a card's Action.Submit sends back (the activity's `value`): its data and the inputs. */
+export type Submitted = Record<string, unknown>;
+/** The value of the ticked "I know what it contains. Place it anyway." box. */
+export const DIET_ANYWAY = 'anyway';
+
+const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
+const text = (words: string, more?: Card): Card => ({ type: 'TextBlock', text: words, wrap: true, ...more });
+const warning = (words: string) => text(`⚠ ${words}`, { color: 'attention', weight: 'bolder' });
+const submit = (title: string, data: Card, style?: 'positive' | 'destructive'): Card => ({
+  type: 'Action.Submit',
+  title,
+  data,
+  ...(style && { style }),
+});
+const choice = (title: string, value: string) => ({ title, value });
+const choices = (id: string, label: string, options: { title: string; value: string }[], more?: Card): Card => ({
+  type: 'Input.ChoiceSet',
+  id,
+  label,
+  style: 'compact',
+  choices: options,
+  ...more,
+});
+
+/** A card as a message's attachment. */
+export const attachment = (card: Card) => ({
+  attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: card }],
+});
+export const cardOf = (body: Card[], actions: Card[] = []): Card => ({
+  type: 'AdaptiveCard',
+  $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+  version: '1.5',
+  body,
+  ...(actions.length && { actions }),
+});
+export const notice = (words: string) => attachment(cardOf([text(words)]));
+
+/** The items the form lists: orderable now, or for later when the site has slots to choose. */
+export const listedOf = (entries: readonly MenuEntry[], slots: SlotList): MenuEntry[] =>
+  entries.filter((e) => e.now === null || (slots.slots.length > 0 && e.later === null));
+
+/** Whether an entry is the one the words name: its name holds them all. */
+export const entryForWords = (words: string[]) => (entry: MenuEntry) =>
+  words.every((word) => entry.item.name.toLowerCase().includes(word));
+
+/** A group of options with its minimum and maximum (the door checks them); the sold-out choices named. */
+function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[] {
+  const { id, name, minChoices: min, maxChoices: max } = group;
+  const open = group.choices.filter((c) => !c.soldOut);
+  const soldOut = group.choices.filter((c) => c.soldOut).map((c) => c.name);
+  const hint =
+    min === max
+      ? w('people.chat.modal.chooseExactly', { count: min })
+      : w('people.chat.modal.chooseBetween', { min, max });
+  const defaults = open.filter((c) => c.isDefault).map((c) => String(c.id));
+  const key = `group-${id}`;
+  const input = choices(
+    key,
+    `${name} (${hint})`,
+    open.map((c) => choice(c.name, String(c.id))),
+    {
+      isMultiSelect: max > 1,
+      isRequired: min > 0,
+      value: typeof given[key] === 'string' ? given[key] : defaults.join(','),
+      ...(max > 1 && { style: 'expanded' }),
+    },
+  );
+  return [
+    ...when(open.length, input),
+    ...when(
+      soldOut.length,
+      text(`${name}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`, { isSubtle: true }),
+    ),
+  ];
+}
+
+/**
+ * The order form on `entry`: the items that may be ordered (each marked with what it contains
+ * that the person avoids), type, sweetness, the item's option groups, remark, now (when it may be
+ * ordered now) or a pickup time, and the diet box when the person avoids something; `note` on top
+ * (why not the item named, or the door's refusal), `given` the answers sent before.
+ */
+export function orderForm(
+  w: Words,
+  form: { listed: MenuEntry[]; entry: MenuEntry; slots: SlotList; note: string | null; ask: boolean; nonce: string },
+  given: Submitted = {},
+): Card {
+  const { listed, entry, slots } = form;
+  const value = (key: string, fallback: string) => (typeof given[key] === 'string' ? given[key] : fallback);
+  const named = (e: MenuEntry) => {
+    const name = e.now ? `${e.item.name} (${w('people.chat.modal.laterOnly')})` : e.item.name;
+    return choice(marked(w, name, e.conflicts), String(e.item.id));
+  };
+  const times = [
+    ...when(!entry.now, choice(w('people.chat.modal.now'), 'now')),
+    ...slots.slots.slice(0, 99).map((s) => choice(s.time, s.start)),
+  ];
+  const types = DRINK_TYPES.map((d) => choice(w(`people.chat.type.${d}`), d));
+  const sweetness = SWEETNESS_LEVELS.map((s) => choice(`${s}%`, String(s)));
+  const required = (id: Id) => ({ isRequired: true, errorMessage: w(id) });
+  const data = { cafe: 'order', nonce: form.nonce, form: String(entry.item.id) };
+  return cardOf(
+    [
+      text(w('people.chat.modal.title'), { size: 'medium', weight: 'bolder' }),
+      ...when(form.note, warning(form.note ?? '')),
+      choices('item', w('people.chat.modal.item'), listed.slice(0, 100).map(named), {
+        value: String(entry.item.id),
+        ...required('people.chat.modal.chooseDrink'),
+      }),
+      choices('type', w('people.chat.modal.type'), types, {
+        value: value('type', ''),
+        ...required('people.chat.modal.chooseType'),
+      }),
+      choices('sweetness', w('people.chat.modal.sweetness'), sweetness, {
+        value: value('sweetness', '100'),
+        ...required('people.chat.modal.chooseSweetness'),
+      }),
+      ...(entry.item.optionGroups ?? []).flatMap((g) => groupInputs(w, g, given)),
+      {
+        type: 'Input.Text',
+        id: 'remark',
+        label: w('people.chat.modal.remark'),
+        maxLength: LIMITS.remarkMax,
+        value: value('remark', ''),
+      },
+      choices('when', w('people.chat.modal.when'), times, {
+        value: value('when', times[0]?.value ?? ''),
+        ...required('people.chat.modal.chooseWhen'),
+      }),
+      ...when(entry.now, text(entry.now ? w(entry.now.text) : '', { isSubtle: true })),
+      ...when(form.ask, {
+        type: 'Input.Toggle',
+        id: 'diet',
+        label: w('people.chat.modal.dietLabel'),
+        title: w('people.diet.confirm'),
+        valueOn: DIET_ANYWAY,
+        valueOff: '',
+        value: value('diet', ''),
+      }),
+    ],
+    [
+      submit(w('people.chat.modal.submit'), data, 'positive'),
+      { ...submit(w('people.teams.form.show'), { ...data, cafe: 'form' }), associatedInputs: 'auto' },
+    ],
+  );
+}
+
+/** The form's answers as the shared OrderCreateBody at `siteId` with the `tumblerImage`, or what to fix. */
+export function readOrder(
+  w: Words,
+  given: Submitted,
+  at: { siteId: number; tumblerImage: string },
+): { body: OrderCreateBody } | { fix: string } {
+  const one = (key: string) => (typeof given[key] === 'string' && given[key] !== '' ? given[key] : undefined);
+  const sweetness = one('sweetness');
+  const options = Object.keys(given)
+    .filter((key) => key.startsWith('group-'))
+    .flatMap((key) => (one(key) ?? '').split(',').filter(Boolean))
+    .map((id) => ({ choiceId: Number(id) }));
+  const parsed = OrderCreateBodySchema.safeParse({
+    ...at,
+    menu_id: Number(one('item')),
+    type: one('type'),
+    sweetness: sweetness === undefined ? undefined : Number(sweetness),
+    remark: one('remark'),
+    options,
+    pickupAt: one('when') === 'now' ? undefined : one('when'),
+    dietConfirmed: one('diet') === DIET_ANYWAY,
+  });
+  if (parsed.success) return { body: parsed.data };
+  const fixes: Record<string, Id> = {
+    type: 'people.chat.modal.chooseType',
+    sweetness: 'people.chat.modal.chooseSweetness',
+    remark: 'people.chat.modal.remarkTooLong',
+    pickupAt: 'people.chat.modal.chooseWhen',
+  };
+  const field = String(parsed.error.issues[0]?.path[0]);
+  return { fix: w(fixes[field] ?? 'people.chat.modal.chooseDrink', { max: LIMITS.remarkMax }) };
+}
+
+/** The usual as the person is asked about it: its words, its site, what of it they avoid. */
+export type UsualShown = { line: string; site: string; conflicts: DietTag[] };
+
+/** "Order your usual: <drink> at <site>?", what the person avoids in it said first, and Order. */
+export function usualCard(w: Words, usual: UsualShown, nonce: string, note: string | null = null): Card {
+  const data = { cafe: 'usual', nonce, shown: tagsValue(usual.conflicts) };
+  return cardOf(
+    [
+      ...when(note, warning(note ?? '')),
+      ...when(usual.conflicts.length, warning(dietWarning(w, usual.conflicts))),
+      text(w('people.teams.usual.confirm', { drink: usual.line, site: usual.site })),
+    ],
+    [submit(w('people.chat.button.order'), data, 'positive')],
+  );
+}
+
+const MARK: Record<OrderStatus, string> = {
+  scheduled: '📅',
+  ordered: '⏳',
+  'in-progress': '☕',
+  done: '🔔',
+  picked: '✅',
+  cancel: '✖',
+  rejected: '⛔',
+  uncollected: '⌛',
+};
+
+/**
+ * An order's card as it is now: where it is (its place in the queue when placed, the pickup time,
+ * the reason when rejected), Cancel while it waits, Picked up when ready; `note` on top (a refusal).
+ */
+export function orderCard(
+  w: Words,
+  order: Order,
+  queuePlace: number | null,
+  timeZone: string,
+  note: string | null = null,
+): Card {
+  const { status, pickupAt, rejectNote } = order;
+  const time = pickupAt && clockTimeText(new Date(pickupAt), timeZone);
+  const data = { order: String(order.id) };
+  return cardOf(
+    [
+      ...when(note, warning(note ?? '')),
+      text(`${w('people.teams.order.placed', { drink: orderLine(w, order) })} — ${order.site.name} (#${order.id})`),
+      text(`${MARK[status]} **${statusText(w, status)}**`, { weight: 'bolder' }),
+      ...when(
+        status === 'ordered' && queuePlace !== null,
+        text(w('people.chat.order.queuePlace', { place: queuePlace ?? 0 })),
+      ),
+      ...when(status === 'scheduled' && time, text(w('people.chat.order.pickupAt', { time: time ?? '' }))),
+      ...when(
+        status === 'rejected' && rejectNote && rejectNote !== '-',
+        text(w('people.chat.order.reason', { note: rejectNote ?? '' })),
+      ),
+    ],
+    [
+      ...when(
+        status === 'ordered' || status === 'scheduled',
+        submit(w('people.chat.button.cancel'), { ...data, cafe: 'cancel' }, 'destructive'),
+      ),
+      ...when(status === 'done', submit(w('people.chat.button.pickUp'), { ...data, cafe: 'picked' }, 'positive')),
+    ],
+  );
+}

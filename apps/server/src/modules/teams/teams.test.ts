@@ -1,0 +1,209 @@
+import type { OptionGroup, Order } from '@cafe/shared';
+import { LIMITS } from '@cafe/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baristaPatch, cafeOrderBody, placeOrder } from '../../test-support/order-fixtures';
+import { FIRST_SITE_ID, type TestUser } from '../../test-support/test-app';
+import {
+  actionData,
+  callsTo,
+  cardOf,
+  createTeamsApp,
+  inputsOf,
+  messageFrom,
+  postedId,
+  sendActivity,
+  teamsPerson,
+  textOf,
+  type TeamsSetup,
+} from '../../test-support/teams-fixtures';
+
+/**
+ * "coffee" in Teams: the Adaptive Card built from the door's menu, submitted into one order however
+ * often, the card updated in place once per move (a 429 waited out), the usual with its diet
+ * warning first, Thai, linking. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ */
+describe('the Teams bot', () => {
+  let s: TeamsSetup;
+  let barista: TestUser;
+  let milk: OptionGroup;
+  const choice = (name: string) => milk.choices.find((c) => c.name === name)?.id ?? 0;
+
+  beforeAll(async () => {
+    s = await createTeamsApp();
+    barista = await s.t.createUser({ role: 'barista' });
+    const created = await s.t.request('POST', '/api/option-groups', barista, {
+      name: 'Milk',
+      minChoices: 1,
+      maxChoices: 1,
+      choices: [{ name: 'Whole', isDefault: true, tags: ['milk'] }, { name: 'Oat' }, { name: 'Soy' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    milk = created.json<OptionGroup>();
+    const linked = await s.t.request('PUT', `/api/menu/${s.menu.latte}/options`, barista, {
+      groups: [{ groupId: milk.id }],
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const soldOut = await s.t.request('PATCH', `/api/sites/${FIRST_SITE_ID}/option-choices/${choice('Oat')}`, barista, {
+      soldOut: true,
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+  });
+  afterAll(() => s.close());
+
+  const mine = async (person: TestUser) => (await s.t.request('GET', '/api/order/my-queue', person)).json<Order[]>();
+
+  /** "coffee latte", and the form card it answers with. */
+  async function openForm(aad: string, text = 'coffee latte') {
+    expect((await sendActivity(s, messageFrom(s, aad, { text }))).statusCode).toBe(202);
+    const posted = callsTo(s, aad, 'POST').at(-1);
+    return { card: cardOf(posted), id: postedId(s, posted) };
+  }
+  const submit = (aad: string, cardId: string, data: Record<string, unknown>, inputs: Record<string, string>) =>
+    sendActivity(s, messageFrom(s, aad, { value: { ...data, ...inputs }, replyToId: cardId }));
+
+  it('builds the form from the menu: items, type, sweetness, options with limits (sold-out left out), remark, when', async () => {
+    await teamsPerson(s, 'aad-form');
+    const { card } = await openForm('aad-form');
+    expect(card.version).toBe('1.5');
+    const inputs = inputsOf(card);
+    expect(Object.keys(inputs)).toEqual(['item', 'type', 'sweetness', `group-${milk.id}`, 'remark', 'when']);
+    expect(textOf(inputs.item)).toContain('Latte');
+    const milkChoices = (inputs[`group-${milk.id}`]?.choices as { title: string }[]).map((c) => c.title);
+    expect(milkChoices).toEqual(['Whole', 'Soy']);
+    expect(inputs[`group-${milk.id}`]).toMatchObject({
+      isMultiSelect: false,
+      isRequired: true,
+      label: 'Milk (Choose 1)',
+    });
+    expect(textOf(card)).toContain('Milk: Sold out now: Oat');
+    expect(inputs.remark).toMatchObject({ maxLength: LIMITS.remarkMax });
+    expect((inputs.when?.choices as { value: string }[])[0]?.value).toBe('now');
+  });
+
+  it('places one order however often the card is submitted, and updates the card in place once per move', async () => {
+    const person = await teamsPerson(s, 'aad-order');
+    const { card, id } = await openForm('aad-order');
+    const inputs = {
+      item: String(s.menu.latte),
+      type: 'hot',
+      sweetness: '25',
+      [`group-${milk.id}`]: String(choice('Soy')),
+      remark: 'extra hot',
+      when: 'now',
+    };
+    const data = actionData(card, 'order');
+    for (let i = 0; i < 3; i += 1) expect((await submit('aad-order', id, data, inputs)).statusCode).toBe(202);
+    const orders = await mine(person);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ type: 'hot', sweetness: 25, remark: 'extra hot' });
+    const puts = () => callsTo(s, 'aad-order', 'PUT');
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]?.path).toContain(`/activities/${id}`);
+    expect(textOf(cardOf(puts()[0]))).toContain('Latte · Hot · 25% · Soy');
+    expect(textOf(cardOf(puts()[0]))).toContain('Waiting');
+
+    const orderId = orders[0]?.id ?? 0;
+    expect((await baristaPatch(s.t, barista, orderId, { status: 'in-progress' })).statusCode).toBe(200);
+    await s.t.app.ctx.services.teams.settled();
+    expect(puts()).toHaveLength(2);
+    // Teams answers 429 once: the update waits out its Retry-After, then is made.
+    s.teams.rateLimit(1);
+    expect((await baristaPatch(s.t, barista, orderId, { status: 'done' })).statusCode).toBe(200);
+    await s.t.app.ctx.services.teams.settled();
+    expect(s.teams.state.limited).toBe(1);
+    expect(puts()).toHaveLength(3);
+    const ready = cardOf(puts()[2]);
+    expect(textOf(ready)).toContain('Ready to pick up');
+    // Picked up from the card: the owner's move, and the card once more.
+    await submit('aad-order', id, actionData(ready, 'picked'), {});
+    expect((await mine(person)).map((o) => o.status)).toEqual(['picked']);
+    expect(puts()).toHaveLength(4);
+    expect(textOf(cardOf(puts()[3]))).toContain('Picked up');
+  });
+
+  it('asks first when the person avoids something, and shares the daily limit with the web and Slack', async () => {
+    const person = await teamsPerson(s, 'aad-milk', { avoids: ['milk'] });
+    const { card, id } = await openForm('aad-milk');
+    expect(Object.keys(inputsOf(card))).toContain('diet');
+    const inputs = {
+      item: String(s.menu.latte),
+      type: 'cold',
+      sweetness: '50',
+      [`group-${milk.id}`]: String(choice('Whole')),
+      when: 'now',
+    };
+    await submit('aad-milk', id, actionData(card, 'order'), inputs);
+    expect(await mine(person)).toEqual([]);
+    const asked = cardOf(callsTo(s, 'aad-milk', 'PUT').at(-1));
+    expect(textOf(asked)).toMatch(/Milk/);
+    await submit('aad-milk', id, actionData(asked, 'order'), { ...inputs, diet: 'anyway' });
+    expect(await mine(person)).toHaveLength(1);
+
+    // The web's and Slack's orders count toward the same limit.
+    const web = await placeOrder(
+      s.t,
+      person,
+      cafeOrderBody(s.menu.latte, s.image, { options: [{ choiceId: choice('Soy') }] }),
+    );
+    expect(web.statusCode, web.body).toBe(201);
+    const again = await openForm('aad-milk');
+    await submit('aad-milk', again.id, actionData(again.card, 'order'), {
+      ...inputs,
+      [`group-${milk.id}`]: String(choice('Soy')),
+    });
+    expect(await mine(person)).toHaveLength(LIMITS.dailyCafeOrders);
+    expect(textOf(cardOf(callsTo(s, 'aad-milk', 'PUT').at(-1)))).toMatch(/limit|today/i);
+  });
+
+  it('counts a Slack order toward the same daily limit', async () => {
+    const person = await teamsPerson(s, 'aad-slack');
+    const user = await s.t.app.ctx.services.users.findActive(person.id);
+    const body = { ...cafeOrderBody(s.menu.thaiTea, s.image), siteId: FIRST_SITE_ID };
+    for (const key of ['slack:a', 'slack:b'])
+      await s.t.app.ctx.services.ordering.place(user!, body as never, 'slack', key);
+    const { card, id } = await openForm('aad-slack', 'coffee');
+    const data = actionData(card, 'order');
+    await submit('aad-slack', id, data, { item: String(data.form), type: 'hot', sweetness: '50', when: 'now' });
+    expect(await mine(person)).toHaveLength(2);
+    expect(textOf(cardOf(callsTo(s, 'aad-slack', 'PUT').at(-1)))).toMatch(/limit|today/i);
+  });
+
+  it('orders the usual, its diet warning first, in Thai for a Thai person', async () => {
+    const person = await teamsPerson(s, 'aad-thai', {
+      language: 'th',
+      usual: { menu_id: s.menu.latte, type: 'hot', sweetness: 50 },
+      avoids: ['milk'],
+    });
+    expect((await sendActivity(s, messageFrom(s, 'aad-thai', { text: 'ประจำ' }))).statusCode).toBe(202);
+    const posted = callsTo(s, 'aad-thai', 'POST').at(-1);
+    const card = cardOf(posted);
+    const body = card.body as { text: string }[];
+    expect(body[0]?.text).toContain('⚠');
+    expect(textOf(card)).toContain('เครื่องดื่มประจำ');
+    await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
+    await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
+    expect(await mine(person)).toHaveLength(1);
+  });
+
+  it('links by a verified company e-mail, else gives a one-time link (in Thai for locale th); a disabled account is told', async () => {
+    s.teams.members['aad-stranger'] = { name: 'Stranger', email: 'someone@other.example' };
+    await sendActivity(s, messageFrom(s, 'aad-stranger', { text: 'กาแฟ', locale: 'th-TH' }));
+    const told = textOf(cardOf(callsTo(s, 'aad-stranger', 'POST').at(-1)));
+    expect(told).toContain('https://cafe.example.com/teams/link/');
+    expect(told).toContain('ยังไม่ได้เชื่อม');
+
+    const person = await teamsPerson(s, 'aad-leaver');
+    await sendActivity(s, messageFrom(s, 'aad-leaver', { text: 'coffee' }));
+    const link = await s.t.app.ctx.db
+      .selectFrom('chat_links')
+      .selectAll()
+      .where('external_id', '=', 'aad-leaver')
+      .executeTakeFirst();
+    expect(link).toMatchObject({ user_id: person.id, linked_by: 'email' });
+    const admin = await s.t.createUser({ role: 'admin' });
+    const off = await s.t.request('PATCH', `/api/user/${person.id}`, admin, { isAvailable: 'unavailable' });
+    expect(off.statusCode, off.body).toBe(200);
+    await sendActivity(s, messageFrom(s, 'aad-leaver', { text: 'coffee' }));
+    expect(textOf(cardOf(callsTo(s, 'aad-leaver', 'POST').at(-1)))).toContain('no longer active');
+  });
+});
