@@ -57,6 +57,16 @@ export const E2E_RECEIVERS = {
   webhookSecret: 'e2e-webhook-secret-0123456789abcdef',
 };
 
+/**
+ * LINE on the first cafe server (line-liff.spec.ts): its API is a fake beside it (e2e/line-fake.ts),
+ * which checks the LIFF page's ID tokens as LINE does and takes the bot's messages.
+ */
+export const E2E_LINE = {
+  port: PORT + 9,
+  loginChannelId: '1650000000',
+  liffId: '1650000000-e2eLiffA',
+};
+
 const serverEnv = {
   CAFE_LAT: String(E2E_CAFE.latitude),
   CAFE_LNG: String(E2E_CAFE.longitude),
@@ -157,6 +167,11 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_RECEIVERS.smtpPort}`,
       MAIL_FROM: 'Cafe <cafe@example.com>',
       OUTBOX_RETRY_BASE_MS: '300',
+      LINE_CHANNEL_SECRET: 'e2e-line-channel-secret',
+      LINE_CHANNEL_ACCESS_TOKEN: 'e2e-line-channel-access-token',
+      LINE_API_URL: `http://127.0.0.1:${E2E_LINE.port}`,
+      LINE_LOGIN_CHANNEL_ID: E2E_LINE.loginChannelId,
+      LINE_LIFF_ID: E2E_LINE.liffId,
     }),
     cafeServer(SECOND_PORT, bangkokClock),
     {
@@ -171,6 +186,14 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
         OIDC_REDIRECT_URI: `http://127.0.0.1:${PORT}/login/sso`,
       },
+    },
+    {
+      command: 'node --import tsx e2e/line-fake.ts',
+      url: `http://127.0.0.1:${E2E_LINE.port}/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { LINE_FAKE_PORT: String(E2E_LINE.port), LINE_LOGIN_CHANNEL_ID: E2E_LINE.loginChannelId },
     },
     {
       command: 'node e2e/start-server.mjs',

@@ -162,7 +162,13 @@ test('the top bar offers every link at 1536 and 1920 px, in Thai too; the dashbo
   for (const width of [1536, 1920]) {
     await adminPage.setViewportSize({ width, height: 1080 });
     const links = await navLinks(adminPage);
-    for (const href of ['/pickup-screens-admin', '/notifications-admin', '/audit-admin', '/sites-admin'])
+    for (const href of [
+      '/pickup-screens-admin',
+      '/notifications-admin',
+      '/audit-admin',
+      '/sites-admin',
+      '/chat-channels-admin',
+    ])
       expect(links, `admin at ${width} px`).toContain(href);
   }
   await adminPage.close();
@@ -170,7 +176,7 @@ test('the top bar offers every link at 1536 and 1920 px, in Thai too; the dashbo
   // In Thai, every link of the bar (and of its More) speaks Thai, for each role.
   const user = await apiLogin(request, DEMO.user.email, DEMO.user.password);
   for (const [tokens, path, links] of [
-    [admin, '/statusOrder-admin', 11],
+    [admin, '/statusOrder-admin', 12],
     [barista, '/ordering', 7],
     [user, '/statusOrder', 3],
   ] as const) {

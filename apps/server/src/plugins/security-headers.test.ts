@@ -111,4 +111,23 @@ describe('security headers of the answers a browser may open directly', () => {
       expect(cors).toEqual([]);
     }
   });
+
+  it("lets only the LIFF page's HTML (/line) load LINE's SDK and connect to LINE; every other page stays this origin's", async () => {
+    const liff = await t.app.inject({ method: 'GET', url: '/line?liff.state=x', headers: { accept: 'text/html' } });
+    expect(liff.statusCode).toBe(200);
+    const csp = policy(liff);
+    expect(csp.get('script-src')?.split(' ')).toEqual(["'self'", 'https://static.line-scdn.net']);
+    expect(csp.get('connect-src')?.split(' ')).toEqual([
+      "'self'",
+      'https://api.line.me',
+      'https://liffsdk.line-scdn.net',
+      'https://static.line-scdn.net',
+    ]);
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    for (const url of ['/', '/line/link/some-token', '/lines', '/ordering']) {
+      const page = policy(await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } }));
+      expect(page.get('script-src'), url).toBe("'self'");
+      expect(page.get('connect-src'), url).toBe("'self'");
+    }
+  });
 });

@@ -79,24 +79,50 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** Origins of other sites a page may load scripts from and connect to, beside its own. */
+export interface PageSources {
+  scripts: readonly string[];
+  connections: readonly string[];
+}
+
+/**
+ * The LIFF page (/line, the menu inside LINE; docs/decisions/0093-liff-page-and-channel-settings.md)
+ * loads LINE's LIFF SDK, which talks to LINE: only its HTML allows them, every other page stays
+ * this origin's only.
+ */
+export const LIFF_PAGE_SOURCES: PageSources = {
+  scripts: ['https://static.line-scdn.net'],
+  connections: ['https://api.line.me', 'https://liffsdk.line-scdn.net', 'https://static.line-scdn.net'],
+};
+
+/** Whether a request is for the LIFF page's HTML (`/line`, with LINE's query, not /line/link/...). */
+export function isLiffPage(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0];
+  return pathname === '/line' || pathname === '/line/';
+}
+
 /**
  * The web app's pages: a CSP the app passes (scripts, styles and connections of this origin only,
  * and the page's own inline scripts by their hashes, `inlineScriptHashes`) and the usual set. `connect-src 'self'` covers the live events' WebSocket of this origin
  * (CSP Level 3: 'self' matches ws: and wss: of the same host). No page may be framed anywhere:
  * `frame-ancestors 'none'`, and `X-Frame-Options: DENY` for browsers without CSP.
  */
-export function pageHeaders(production: boolean, scriptHashes: readonly string[] = []): HeaderSet {
+export function pageHeaders(
+  production: boolean,
+  scriptHashes: readonly string[] = [],
+  others: PageSources = { scripts: [], connections: [] },
+): HeaderSet {
   return withPermissionsPolicy(
     helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...scriptHashes],
+          scriptSrc: ["'self'", ...scriptHashes, ...others.scripts],
           // The service worker (/sw.js: the offline shell and Web Push) is a script of this origin.
           workerSrc: ["'self'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...others.connections],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -20,7 +20,7 @@ export type SecurityEventName =
   | 'second-factors-reset';
 
 /** How a sign-in route proves who it is: `config: { signIn: ... }` on the route turns its events on. */
-export type SignInMethod = 'password' | 'sso' | 'refresh';
+export type SignInMethod = 'password' | 'sso' | 'line' | 'refresh';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

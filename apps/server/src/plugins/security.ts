@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseRateLimitStore } from './rate-limit-store';
-import { apiHeaders, inlineScriptHashes, pageHeaders } from './security-headers';
+import { apiHeaders, inlineScriptHashes, isLiffPage, LIFF_PAGE_SOURCES, pageHeaders } from './security-headers';
 
 /** Whether a URL is an API answer rather than a page (the interactive API docs are pages). */
 function isApiAnswer(url: string): boolean {
@@ -20,9 +20,12 @@ export const securityPlugin = fp(
     // API answers carry tokens and personal data (profiles, orders, names): no browser or proxy
     // may keep them. The few public, cacheable answers (settings, images) set their own.
     const api = { ...apiHeaders(production), 'cache-control': 'no-store' };
-    const page = pageHeaders(production, options.page ? inlineScriptHashes(options.page) : []);
+    const hashes = options.page ? inlineScriptHashes(options.page) : [];
+    const page = pageHeaders(production, hashes);
+    // The LIFF page loads LINE's SDK: its HTML alone allows LINE's origins.
+    const liffPage = pageHeaders(production, hashes, LIFF_PAGE_SOURCES);
     app.addHook('onRequest', (request, reply, done) => {
-      void reply.headers(isApiAnswer(request.url) ? api : page);
+      void reply.headers(isApiAnswer(request.url) ? api : isLiffPage(request.url) ? liffPage : page);
       done();
     });
     await app.register(rateLimit, {

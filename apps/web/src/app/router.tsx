@@ -219,6 +219,28 @@ const SlackLink = lazyScreen(
   ['slack'],
 );
 
+// LINE and Teams: the menu inside LINE signs in by LINE; the chats' one-time links; the admins' page.
+const LineLiff = lazyScreen(
+  () => import('@/features/chat/routes/line-liff-route'),
+  (m) => m.LineLiffRoute,
+  ['chat', 'people'],
+);
+const LineLink = lazyScreen(
+  () => import('@/features/chat/routes/chat-link-route'),
+  (m) => m.LineLinkRoute,
+  ['chat'],
+);
+const TeamsLink = lazyScreen(
+  () => import('@/features/chat/routes/chat-link-route'),
+  (m) => m.TeamsLinkRoute,
+  ['chat'],
+);
+const ChatChannelsAdmin = lazyScreen(
+  () => import('@/features/chat/routes/chat-channels-admin-route'),
+  (m) => m.ChatChannelsAdminRoute,
+  ['chat'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -235,6 +257,7 @@ export const routes: RouteObject[] = [
       { path: paths.confirmEmail, Component: ConfirmEmail },
       { path: paths.forgotPassword, Component: ForgotPassword },
       { path: paths.resetPassword, Component: ResetPassword },
+      { path: paths.line, Component: LineLiff },
       {
         Component: AppShell,
         children: [
@@ -248,6 +271,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.profile, Component: Profile },
               { path: patterns.slackLink, Component: SlackLink },
+              { path: patterns.lineLink, Component: LineLink },
+              { path: patterns.teamsLink, Component: TeamsLink },
             ],
           },
           {
@@ -288,6 +313,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.sites, Component: SitesAdmin },
               { path: paths.admin.notifications, Component: NotificationsAdmin },
               { path: paths.admin.audit, Component: AuditAdmin },
+              { path: paths.admin.chatChannels, Component: ChatChannelsAdmin },
             ],
           },
           {

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'audit',
   'pickup',
   'slack',
+  'chat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

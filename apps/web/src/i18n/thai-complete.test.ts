@@ -19,6 +19,11 @@ const NAMES = [
   'Office Cafe',
   'Slack',
   '/coffee',
+  'Microsoft Teams',
+  'Teams',
+  'LINE',
+  // The word a person sends the cafe on LINE or Teams to order (docs/line.md, docs/teams.md).
+  '“coffee”',
   'Single Sign-On',
   'CSV',
   'JSON',

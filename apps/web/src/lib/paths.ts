@@ -23,6 +23,9 @@ export const patterns = {
   pickupScreen: '/pickup/:token',
   /** Where the Slack app's one-time link leads (docs/slack.md "Linking"). */
   slackLink: '/slack/link/:token',
+  /** Where LINE's and Teams' one-time links lead (docs/line.md, docs/teams.md "Linking"). */
+  lineLink: '/line/link/:token',
+  teamsLink: '/teams/link/:token',
 } as const;
 
 /** The order forms of a customer group; a bar drink without a description travels as "-". */
@@ -66,6 +69,11 @@ export const paths = {
   pickupScreen: (token: string) => `${PICKUP_SCREEN}#${encodeURIComponent(token)}`,
   /** Linking a Slack account to the signed-in person, with the Slack app's one-time link. */
   slackLink: (token: string) => generatePath(patterns.slackLink, { token }),
+  /** The menu inside LINE (a LIFF app): signs the person in by their linked LINE account. */
+  line: '/line',
+  /** Linking a LINE or Teams account to the signed-in person, with the chat's one-time link. */
+  chatLink: (channel: 'line' | 'teams', token: string) =>
+    generatePath(channel === 'line' ? patterns.lineLink : patterns.teamsLink, { token }),
 
   user: {
     menuCafe: '/menuCafe',
@@ -93,6 +101,8 @@ export const paths = {
     notifications: '/notifications-admin',
     /** The audit log of administrative actions. */
     audit: '/audit-admin',
+    /** The chat channels (Slack, LINE, Teams): on or not, their settings set or not, their people. */
+    chatChannels: '/chat-channels-admin',
     /** The pickup screens' links of the staff site chosen on this device. */
     pickupScreens: '/pickup-screens-admin',
     ...formPaths(patterns.admin),
@@ -178,13 +188,20 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.orderBar,
   paths.teamCredit,
   paths.privacy,
+  // The menu inside LINE signs in by LINE: outside the app's frame, before anyone is signed in.
+  paths.line,
   // Outside the app's frame and its start-up: a counter's screen, open to whoever has its link.
   PICKUP_SCREEN,
   patterns.pickupScreen,
 ];
 
 /** Routes open to every signed-in person, whatever their role. */
-export const SIGNED_IN_PATHS: readonly string[] = [paths.profile, patterns.slackLink];
+export const SIGNED_IN_PATHS: readonly string[] = [
+  paths.profile,
+  patterns.slackLink,
+  patterns.lineLink,
+  patterns.teamsLink,
+];
 
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
@@ -214,6 +231,7 @@ export const ROLE_ROUTES: Record<Role, readonly string[]> = {
     paths.admin.sites,
     paths.admin.notifications,
     paths.admin.audit,
+    paths.admin.chatChannels,
     paths.admin.pickupScreens,
   ],
   barista: [
@@ -242,8 +260,9 @@ export function isPathAllowed(role: Role, path: string): boolean {
   const pathname = pathnameOf(path);
   if (ACCOUNT_PATHS.includes(pathname)) return false;
   if (PUBLIC_PATHS.includes(pathname) || SIGNED_IN_PATHS.includes(pathname)) return true;
-  // The Slack app's one-time link: back to it after signing in.
-  if (matchPath({ path: patterns.slackLink, caseSensitive: true }, pathname) !== null) return true;
+  // A chat's one-time link (Slack, LINE, Teams): back to it after signing in.
+  const chatLinks = [patterns.slackLink, patterns.lineLink, patterns.teamsLink];
+  if (chatLinks.some((path) => matchPath({ path, caseSensitive: true }, pathname) !== null)) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 

@@ -103,7 +103,7 @@ export async function chatLinksOf(db: Db, userId: number) {
   return [
     ...slack.map((l) => ({
       service: 'slack' as const,
-      workspace: l.team_id as string | null,
+      workspace: l.team_id,
       id: l.slack_user_id,
       ...l,
     })),

@@ -128,6 +128,7 @@ describe('AppLayout navigation', () => {
       ['Pickup screens', '/pickup-screens-admin'],
       ['Notifications', '/notifications-admin'],
       ['Audit log', '/audit-admin'],
+      ['Chat channels', '/chat-channels-admin'],
     ]);
     const quick = screen.getByRole('navigation', { name: 'Quick links' });
     expect(linkNames(quick)).toEqual([

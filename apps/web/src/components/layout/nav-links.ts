@@ -9,6 +9,7 @@ import {
   LayoutList,
   MapPinned,
   Martini,
+  MessagesSquare,
   MonitorPlay,
   ReceiptText,
   ScrollText,
@@ -77,6 +78,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, more: true },
       { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, more: true },
       { label: msgId('common.nav.auditLog'), to: paths.admin.audit, icon: ScrollText, more: true },
+      { label: msgId('common.nav.chatChannels'), to: paths.admin.chatChannels, icon: MessagesSquare, more: true },
     );
   }
   return items;

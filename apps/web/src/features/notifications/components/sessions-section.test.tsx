@@ -93,4 +93,22 @@ describe('SessionsSection', () => {
     expect(screen.queryByRole('button', { name: 'End all other sessions' })).toBeNull();
     expect(screen.queryByRole('button', { name: /End the session of/ })).toBeNull();
   });
+
+  it('says which sessions were signed in by single sign-on and which by LINE', async () => {
+    const [phone, laptop] = LIST.sessions as [SessionList['sessions'][number], SessionList['sessions'][number]];
+    mockApi({
+      'GET /auth/sessions': {
+        ...LIST,
+        sessions: [
+          { ...phone, signInMethod: 'line' },
+          { ...laptop, signInMethod: 'sso' },
+        ],
+      },
+    });
+    renderWithProviders(<SessionsSection />);
+    const rows = await screen.findAllByTestId('session');
+    expect(rows[0]).toHaveTextContent('via LINE');
+    expect(rows[0]).not.toHaveTextContent('single sign-on');
+    expect(rows[1]).not.toHaveTextContent('via LINE');
+  });
 });

@@ -98,6 +98,7 @@ export function SessionsSection() {
                   {_('notifications.sessions.signedIn', { time: when(session.createdAt) })} ·{' '}
                   {_('notifications.sessions.lastUsed', { time: when(session.lastUsedAt) })}
                   {session.signInMethod === 'sso' ? ` · ${_('notifications.sessions.viaSso')}` : ''}
+                  {session.signInMethod === 'line' ? ` · ${_('notifications.sessions.viaLine')}` : ''}
                 </p>
               </div>
               {!session.current && mayEnd ? (

@@ -1,0 +1,110 @@
+import type { ChatLinkChannel } from '@cafe/shared';
+import { useLingui } from '@lingui/react';
+import { MessageSquare } from 'lucide-react';
+import { useParams } from 'react-router';
+import { IconBadge } from '@/components/ui';
+import { msgId } from '@/i18n';
+import { isApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import {
+  useChatLinkPreview,
+  useChatLinkStatus,
+  useConfirmChatLink,
+  useRevokeChatLink,
+} from '@/features/chat/api/chat-link';
+
+/** The channels' names, the same in every language. */
+export const CHAT_NAMES: Record<ChatLinkChannel, string> = { line: 'LINE', teams: 'Microsoft Teams' };
+
+/** What differs between the channels: where a new link comes from, and what to do once linked. */
+const WORDS: Record<ChatLinkChannel, { linked: string; gone: string }> = {
+  line: { linked: msgId('chat.link.linkedLine'), gone: msgId('chat.link.goneLine') },
+  teams: { linked: msgId('chat.link.linkedTeams'), gone: msgId('chat.link.goneTeams') },
+};
+
+/**
+ * /line/link/{token} and /teams/link/{token}: where a chat's one-time link leads, for a signed-in
+ * person. It names the chat's account and links it only when the person says so; a used or expired
+ * link says to ask the chat for a new one. A linked person may unlink here (docs/line.md,
+ * docs/teams.md "Linking"). The Slack app's link page is the model (features/slack).
+ */
+export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
+  const { _ } = useLingui();
+  const { token = '' } = useParams();
+  const preview = useChatLinkPreview(channel, token);
+  const status = useChatLinkStatus(channel);
+  const confirm = useConfirmChatLink(channel);
+  const revoke = useRevokeChatLink(channel);
+  const gone = preview.isError && isApiError(preview.error) && preview.error.status === 404;
+  const chat = CHAT_NAMES[channel];
+  const titleId = `${channel}-link-title`;
+  const unlinkId = `${channel}-unlink-title`;
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-5 p-4 sm:p-6">
+      <section className="card flex flex-col items-center gap-5 p-6 text-center" aria-labelledby={titleId}>
+        <IconBadge icon={MessageSquare} tone="accent" />
+        <h1 id={titleId} className="text-2xl font-semibold">
+          {_('chat.link.title', { chat })}
+        </h1>
+        <div role="status" className="w-full space-y-2 break-words">
+          {preview.isPending ? (
+            <p className="flex items-center justify-center gap-3">
+              <span className="spinner" aria-hidden="true" />
+              {_('chat.link.pending')}
+            </p>
+          ) : null}
+          {confirm.isSuccess ? (
+            <p className="text-lg font-semibold text-[var(--success)]">
+              {_(WORDS[channel].linked, { name: confirm.data.name })}
+            </p>
+          ) : null}
+          {gone && !confirm.isSuccess ? <p>{_(WORDS[channel].gone)}</p> : null}
+          {preview.isError && !gone ? <p>{errorText(preview.error)}</p> : null}
+          {confirm.isError ? <p>{errorText(confirm.error)}</p> : null}
+          {revoke.isSuccess ? <p>{_('chat.link.unlinked', { chat })}</p> : null}
+          {revoke.isError ? <p>{errorText(revoke.error)}</p> : null}
+        </div>
+        {preview.isSuccess && !confirm.isSuccess ? (
+          <>
+            <p className="text-lg break-words">{_('chat.link.question', { chat, name: preview.data.name })}</p>
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled={confirm.isPending}
+              onClick={() => confirm.mutate(token)}
+            >
+              {_('chat.link.confirm')}
+            </button>
+          </>
+        ) : null}
+      </section>
+      {status.data?.linked && !revoke.isSuccess ? (
+        <section className="card flex flex-col gap-3 p-6" aria-labelledby={unlinkId}>
+          <h2 id={unlinkId} className="text-lg font-semibold">
+            {_('chat.unlink.title', { chat })}
+          </h2>
+          <p className="text-sm text-[var(--ink-muted)]">{_('chat.unlink.body', { chat })}</p>
+          <button
+            type="button"
+            className="btn-secondary w-full"
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate()}
+          >
+            {_('chat.unlink.action', { chat })}
+          </button>
+        </section>
+      ) : null}
+    </section>
+  );
+}
+
+/** /line/link/{token}. */
+export function LineLinkRoute() {
+  return <ChatLinkRoute channel="line" />;
+}
+
+/** /teams/link/{token}. */
+export function TeamsLinkRoute() {
+  return <ChatLinkRoute channel="teams" />;
+}
