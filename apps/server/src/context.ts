@@ -1,4 +1,4 @@
-import type { Role } from '@cafe/shared';
+import type { NotificationLanguage, Role, SlotList } from '@cafe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Dialect } from './db/connection';
@@ -95,6 +95,24 @@ export interface Services {
   stats: StatsService;
   uploads: UploadsService;
   users: UsersService;
+}
+
+/**
+ * What a chat channel after Slack (LINE, Teams) asks of the rest of the app, wired in services.ts:
+ * the ordering door (`menuFor`, `place`, the usual), the owner's moves of an order, the person,
+ * and the chat channels' common part (links, what was seen, order messages, the channel's state).
+ * The channel verifies, maps and renders; it decides nothing.
+ */
+export interface ChatChannelPorts {
+  ordering: Pick<Services['ordering'], 'menuFor' | 'place' | 'usual'>;
+  orders: Pick<Services['orders'], 'ownerUpdate' | 'get' | 'recentTumblerOf'>;
+  users: Pick<Services['users'], 'findActive' | 'avoidsOf'>;
+  chat: Services['chat'];
+  /** Their notification language: their chat messages' too. */
+  language(user: AuthUser): Promise<NotificationLanguage>;
+  /** The person's site: their home site, or the default one (the web's). */
+  siteOf(user: AuthUser): ReturnType<Services['sites']['forOrder']>;
+  slots(siteId: number): Promise<SlotList>;
 }
 
 /** What the services are built from: the app's infrastructure, no business rules. */

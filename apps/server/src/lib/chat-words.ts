@@ -1,5 +1,6 @@
 import { chosenOf, peopleText, tagsValue, type DietTag, type DrinkChoice, type ErrorCode } from '@cafe/shared';
-import type { Menu, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import type { Menu, MenuEntry, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import type { SlotList } from '@cafe/shared';
 import type { AppError } from './errors';
 import { say } from './people-texts';
 
@@ -68,3 +69,27 @@ export const statusText = (w: Words, status: OrderStatus) =>
 /** Confirmed when all the drink contains now that the person avoids is what a button showed ("milk,eggs"). */
 export const confirmedAvoids = (now: readonly string[], shown: string) =>
   now.length > 0 && now.every((tag) => shown.split(',').includes(tag));
+
+/** The items a chat's order form lists: orderable now, or for later when the site has slots to choose. */
+export const listedOf = (entries: readonly MenuEntry[], slots: SlotList): MenuEntry[] =>
+  entries.filter((e) => e.now === null || (slots.slots.length > 0 && e.later === null));
+
+/** Whether an entry is the one the words name: its name holds them all. */
+export function entryForWords(text: string): (entry: MenuEntry) => boolean {
+  const wanted = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return (entry) => wanted.every((word) => entry.item.name.toLowerCase().includes(word));
+}
+
+/**
+ * What a chat's order form opens on (the door's `menuFor`, as listed): the item `pick` names when
+ * it is listed, else the first listed (none: nothing can be ordered); and why the item named (or,
+ * with nothing to list, the first) cannot be ordered, in the door's words.
+ */
+export function formEntry(entries: readonly MenuEntry[], slots: SlotList, pick: (entry: MenuEntry) => boolean) {
+  const listed = listedOf(entries, slots);
+  const wanted = entries.find(pick);
+  const entry: MenuEntry | undefined = wanted && listed.includes(wanted) ? wanted : listed[0];
+  const unlisted = wanted && wanted !== entry ? wanted : entry ? undefined : entries[0];
+  const why = unlisted && (unlisted.later ?? unlisted.now);
+  return { listed, entry, why: why ? why.text : null };
+}

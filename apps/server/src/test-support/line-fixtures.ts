@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { startLineFake, type LineFake } from './line-fake';
-import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from './order-fixtures';
-import { saveAvoids, saveUsual, textOf } from './slack-fixtures';
+import { createOrderingApp, type SeededMenu } from './order-fixtures';
+import { readyToOrder, textOf, type ChatPersonOptions } from './slack-fixtures';
 import type { TestApp, TestUser } from './test-app';
 
 export { textOf } from './slack-fixtures';
@@ -120,27 +120,14 @@ export async function linkLine(s: LineSetup, user: TestUser, id: string, name = 
  */
 export async function linePerson(
   s: LineSetup,
-  options: { usual?: Record<string, unknown>; language?: 'en' | 'th'; avoids?: string[]; photo?: boolean } = {},
+  options: ChatPersonOptions = {},
 ): Promise<{ user: TestUser; id: string }> {
   const { t } = s;
   const user = await t.createUser({ name: `LINE ${randomBytes(3).toString('hex')}` });
   const id = lineUserId();
   s.line.profiles[id] = { displayName: user.name, language: options.language ?? 'en' };
   await linkLine(s, user, id, user.name);
-  if (options.language === 'th') {
-    const res = await t.request('PUT', '/api/user/notifications', user, { language: 'th' });
-    if (res.statusCode !== 200) throw new Error(`PUT /api/user/notifications: ${res.statusCode} ${res.body}`);
-  }
-  if (options.photo !== false) {
-    const today = t.clock.now();
-    t.clock.set(new Date(today.getTime() - 24 * 3600_000));
-    const placed = await placeOrder(t, user, cafeOrderBody(s.menu.latte, s.image, { remark: '' }));
-    if (placed.statusCode !== 201) throw new Error(`POST /api/order: ${placed.statusCode} ${placed.body}`);
-    await t.request('PATCH', `/api/order/${placed.json<{ id: number }>().id}`, user, { status: 'cancel' });
-    t.clock.set(today);
-  }
-  if (options.usual) await saveUsual(t, user, options.usual);
-  if (options.avoids) await saveAvoids(t, user, options.avoids);
+  await readyToOrder(s, user, options);
   return { user, id };
 }
 

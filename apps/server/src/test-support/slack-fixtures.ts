@@ -155,19 +155,25 @@ export async function saveAvoids(t: TestApp, user: TestUser, avoids: string[]): 
   if (res.statusCode !== 200) throw new Error(`PUT /api/user/me/avoids: ${res.statusCode} ${res.body}`);
 }
 
+/** What a chat person is set up with: their language, a recent tumbler photo, a usual, what they avoid. */
+export interface ChatPersonOptions {
+  usual?: Record<string, unknown>;
+  language?: 'en' | 'th';
+  avoids?: string[];
+  photo?: boolean;
+}
+
 /**
- * A person `/coffee` can serve: linked to `slackId` (the workspace vouches for their e-mail), with
- * a recent tumbler photo (yesterday's web order, cancelled), their language and, when given, a
- * usual saved (PUT /api/me/usual) and what they avoid.
+ * A person any chat channel can serve once linked: their language, a recent tumbler photo
+ * (yesterday's web order, cancelled) unless `photo: false`, and, when given, a usual saved
+ * (PUT /api/me/usual) and what they avoid.
  */
-export async function slackPerson(
-  setup: SlackSetup,
-  slackId: string,
-  options: { usual?: Record<string, unknown>; language?: 'en' | 'th'; avoids?: string[]; photo?: boolean } = {},
-): Promise<TestUser> {
+export async function readyToOrder(
+  setup: { t: TestApp; menu: SeededMenu; image: string },
+  user: TestUser,
+  options: ChatPersonOptions,
+): Promise<void> {
   const { t } = setup;
-  const user = await t.createUser({ name: `Slack ${slackId}` });
-  vouchFor(setup, slackId, user);
   if (options.language === 'th') {
     const res = await t.request('PUT', '/api/user/notifications', user, { language: 'th' });
     if (res.statusCode !== 200) throw new Error(`PUT /api/user/notifications: ${res.statusCode} ${res.body}`);
@@ -182,6 +188,22 @@ export async function slackPerson(
   }
   if (options.usual) await saveUsual(t, user, options.usual);
   if (options.avoids) await saveAvoids(t, user, options.avoids);
+}
+
+/**
+ * A person `/coffee` can serve: linked to `slackId` (the workspace vouches for their e-mail), with
+ * a recent tumbler photo (yesterday's web order, cancelled), their language and, when given, a
+ * usual saved (PUT /api/me/usual) and what they avoid.
+ */
+export async function slackPerson(
+  setup: SlackSetup,
+  slackId: string,
+  options: ChatPersonOptions = {},
+): Promise<TestUser> {
+  const { t } = setup;
+  const user = await t.createUser({ name: `Slack ${slackId}` });
+  vouchFor(setup, slackId, user);
+  await readyToOrder(setup, user, options);
   return user;
 }
 

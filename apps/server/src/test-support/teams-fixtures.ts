@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from './order-fixtures';
-import { saveAvoids, saveUsual, textOf } from './slack-fixtures';
+import { createOrderingApp, type SeededMenu } from './order-fixtures';
+import { readyToOrder, type ChatPersonOptions } from './slack-fixtures';
 import { startTeamsFake, type ConnectorCall, type TeamsFake } from './teams-fake';
 import type { TestApp, TestUser } from './test-app';
 
-export { saveAvoids, saveUsual, textOf };
+export { saveAvoids, saveUsual, textOf } from './slack-fixtures';
 
 /** The Teams bot in tests: its app registration, the fake Bot Framework, and activities signed as it signs them. */
 export const APP_ID = '0b7d1c52-3c5e-4a44-9d38-6e0d3f1c2a10';
@@ -131,24 +131,11 @@ export function inputsOf(card: Record<string, unknown>): Record<string, Record<s
 export async function teamsPerson(
   setup: TeamsSetup,
   aadObjectId: string,
-  options: { usual?: Record<string, unknown>; language?: 'en' | 'th'; avoids?: string[]; photo?: boolean } = {},
+  options: ChatPersonOptions = {},
 ): Promise<TestUser> {
   const { t } = setup;
   const user = await t.createUser({ name: `Teams ${aadObjectId}` });
   setup.teams.members[aadObjectId] = { name: user.name, email: user.email, userPrincipalName: user.email };
-  if (options.language === 'th') {
-    const res = await t.request('PUT', '/api/user/notifications', user, { language: 'th' });
-    if (res.statusCode !== 200) throw new Error(`PUT /api/user/notifications: ${res.statusCode} ${res.body}`);
-  }
-  if (options.photo !== false) {
-    const today = t.clock.now();
-    t.clock.set(new Date(today.getTime() - 24 * 3600_000));
-    const placed = await placeOrder(t, user, cafeOrderBody(setup.menu.latte, setup.image, { remark: '' }));
-    if (placed.statusCode !== 201) throw new Error(`POST /api/order: ${placed.statusCode} ${placed.body}`);
-    await t.request('PATCH', `/api/order/${placed.json<{ id: number }>().id}`, user, { status: 'cancel' });
-    t.clock.set(today);
-  }
-  if (options.usual) await saveUsual(t, user, options.usual);
-  if (options.avoids) await saveAvoids(t, user, options.avoids);
+  await readyToOrder(setup, user, options);
   return user;
 }

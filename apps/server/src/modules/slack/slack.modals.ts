@@ -49,15 +49,7 @@ const modal = (w: Words, callback_id: string, title: Id, submit: Id, blocks: Blo
   return { type: 'modal', callback_id, title: titleText, submit: submitText, close, blocks };
 };
 
-/** The items the order modal lists: orderable now, or for later when the site has slots to choose. */
-export const listedOf = (entries: readonly MenuEntry[], slots: SlotList): MenuEntry[] =>
-  entries.filter((e) => e.now === null || (slots.slots.length > 0 && e.later === null));
-
-/** Whether an entry is the one the words name: its name holds them all. */
-export function entryForWords(text: string): (entry: MenuEntry) => boolean {
-  const wanted = text.toLowerCase().split(/\s+/).filter(Boolean);
-  return (entry) => wanted.every((word) => entry.item.name.toLowerCase().includes(word));
-}
+export { entryForWords, listedOf } from '../../lib/chat-words';
 
 /** A group of options: its choices with their minimum and maximum, the sold-out ones left out and named. */
 function groupBlocks(w: Words, { id, name, minChoices: min, maxChoices: max, choices }: MenuOptionGroup): Block[] {

@@ -8,7 +8,8 @@ import type { SlackMethod } from '../../lib/slack-client';
 import { ACTIONS, ORDER_VIEW, STANDING_VIEW, choiceLine, homeView, notice } from './slack.blocks';
 import { orderLine, orderMessage, refusalText, section, usualConfirmation, wordsIn } from './slack.blocks';
 import type { Block, SlackMessage, Words } from './slack.blocks';
-import { entryForWords, listedOf, orderModal, readOrder, readStanding, standingModal } from './slack.modals';
+import { formEntry } from '../../lib/chat-words';
+import { entryForWords, orderModal, readOrder, readStanding, standingModal } from './slack.modals';
 import type { Answers } from './slack.modals';
 import { createSlackLinking } from './slack.linking';
 import type { SlackPorts } from './slack.ports';
@@ -205,13 +206,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   ) {
     const site = await ports.siteOf(p.user);
     const [menu, slots] = await Promise.all([menuOf(p.user, site.id), ports.slots(site.id)]);
-    const listed = listedOf(menu.entries, slots);
-    const wanted = menu.entries.find(pick);
-    const entry = wanted && listed.includes(wanted) ? wanted : listed[0];
-    // Why the item named (or, with nothing to list, the first) cannot be ordered.
-    const unlisted = wanted && wanted !== entry ? wanted : entry ? undefined : menu.entries[0];
-    const why = unlisted && (unlisted.later ?? unlisted.now);
-    const note = why ? p.w(why.text) : null;
+    const { listed, entry, why } = formEntry(menu.entries, slots, pick);
+    const note = why ? p.w(why) : null;
     const opening = 'trigger_id' in to;
     if (!entry) return opening && tell(p, note ?? p.w('people.chat.modal.noItems'));
     const view = orderModal(p.w, listed, entry, slots, note, menu.avoids.length > 0);

@@ -46,14 +46,6 @@ export const cardOf = (body: Card[], actions: Card[] = []): Card => ({
 });
 export const notice = (words: string) => attachment(cardOf([text(words)]));
 
-/** The items the form lists: orderable now, or for later when the site has slots to choose. */
-export const listedOf = (entries: readonly MenuEntry[], slots: SlotList): MenuEntry[] =>
-  entries.filter((e) => e.now === null || (slots.slots.length > 0 && e.later === null));
-
-/** Whether an entry is the one the words name: its name holds them all. */
-export const entryForWords = (words: string[]) => (entry: MenuEntry) =>
-  words.every((word) => entry.item.name.toLowerCase().includes(word));
-
 /** A group of options with its minimum and maximum (the door checks them); the sold-out choices named. */
 function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[] {
   const { id, name, minChoices: min, maxChoices: max } = group;

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { conflictsOfDrink, type DrinkOf, type MenuEntry, type OrderCreateBody, type PlacedOrder } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import { choiceLine, confirmedAvoids, refusalText, wordsIn, type Id, type Words } from '../../lib/chat-words';
+import { choiceLine, confirmedAvoids, entryForWords, formEntry, refusalText, wordsIn } from '../../lib/chat-words';
+import type { Id, Words } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
-import { attachment, entryForWords, listedOf, notice, orderCard, orderForm, readOrder, usualCard } from './teams.cards';
+import { attachment, notice, orderCard, orderForm, readOrder, usualCard } from './teams.cards';
 import type { Card, Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
@@ -120,12 +121,8 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   async function form(p: Person, pick: (e: MenuEntry) => boolean, note: string | null, given?: Submitted) {
     const site = await ports.siteOf(p.user);
     const [menu, slots] = await Promise.all([menuOf(p.user, site.id), ports.slots(site.id)]);
-    const listed = listedOf(menu.entries, slots);
-    const wanted = menu.entries.find(pick);
-    const entry = wanted && listed.includes(wanted) ? wanted : listed[0];
-    const unlisted = wanted && wanted !== entry ? wanted : entry ? undefined : menu.entries[0];
-    const why = unlisted && (unlisted.later ?? unlisted.now);
-    const said = note ?? (why ? p.w(why.text) : null);
+    const { listed, entry, why } = formEntry(menu.entries, slots, pick);
+    const said = note ?? (why ? p.w(why) : null);
     if (!entry) return show(p, cardOfText(said ?? p.w('people.chat.modal.noItems')));
     const ask = menu.avoids.length > 0;
     return show(p, orderForm(p.w, { listed, entry, slots, note: said, ask, nonce: randomUUID() }, given));
@@ -222,7 +219,8 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   async function typed(p: Person, said: string): Promise<unknown> {
     const [first = '', ...rest] = said.toLowerCase().split(/\s+/).filter(Boolean);
     const is = (id: Id) => (['en', 'th'] as const).some((lang) => wordsIn(lang)(id).toLowerCase() === first);
-    if (is('people.teams.trigger.coffee')) return form(p, rest.length ? entryForWords(rest) : () => false, null);
+    if (is('people.teams.trigger.coffee'))
+      return form(p, rest.length ? entryForWords(rest.join(' ')) : () => false, null);
     if (!is('people.teams.trigger.usual')) return show(p, cardOfText(p.w('people.teams.help')));
     const usual = await usualOf(p);
     if (!usual) return show(p, cardOfText(p.w('people.teams.usual.none')));
