@@ -16,3 +16,16 @@ export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T
     clearTimeout(timer);
   }
 }
+
+/** `work`'s value, or a failure saying `what` once `ms` have passed (for a client whose fetch has no timeout). */
+export async function failAfter<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

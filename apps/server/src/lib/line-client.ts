@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HTTPFetchError, messagingApi } from '@line/bot-sdk';
+import { failAfter } from './deadline';
 import { DELIVERY_TIMEOUT_MS } from './delivery';
 
 /** A call LINE keeps refusing with 429 is given up after this many tries. */
@@ -30,20 +31,16 @@ export function createLineClient(
   let heldUntil = 0;
   const running = new Set<Promise<unknown>>();
 
-  const timed = <T>(work: Promise<T>): Promise<T> =>
-    Promise.race([
-      work,
-      sleep(DELIVERY_TIMEOUT_MS, undefined, { ref: false }).then(() => {
-        throw new Error(`LINE did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s`);
-      }),
-    ]);
-
   async function attempt<T>(run: (api: messagingApi.MessagingApiClient) => Promise<T>): Promise<T> {
     for (let tries = 1; ; tries += 1) {
       const wait = heldUntil - time.now();
       if (wait > 0) await time.sleep(wait);
       try {
-        return await timed(run(api));
+        return await failAfter(
+          run(api),
+          DELIVERY_TIMEOUT_MS,
+          `LINE did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s`,
+        );
       } catch (error) {
         const seconds = retryAfterOf(error);
         if (seconds === null || tries >= MAX_TRIES) throw error;

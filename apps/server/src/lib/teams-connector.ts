@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as AgentsHosting from '@microsoft/agents-hosting';
 import type { ConnectorClient } from '@microsoft/agents-hosting';
+import { failAfter } from './deadline';
 import { DELIVERY_TIMEOUT_MS } from './delivery';
 import type { TeamsAuth } from './teams-auth';
 
@@ -69,19 +70,6 @@ export function createTeamsConnector(
     return at - time.now();
   }
 
-  /** Gives up on a call the Bot Connector does not answer in time (the SDK's fetch has no timeout). */
-  async function inTime<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the Bot Connector did not answer in time')), DELIVERY_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([work, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   function call<T>(at: Conversation, run: (client: ConnectorClient) => Promise<T>, key?: string): Promise<T> {
     const name = at.conversationId;
     const keyed = key === undefined ? null : `${name}:${key}`;
@@ -99,7 +87,8 @@ export function createTeamsConnector(
         if (wait > 0) await time.sleep(wait);
         if (keyed !== null) queued.delete(keyed);
         try {
-          return await inTime(clientOf(at.serviceUrl).then(run));
+          const answered = clientOf(at.serviceUrl).then(run);
+          return await failAfter(answered, DELIVERY_TIMEOUT_MS, 'the Bot Connector did not answer in time');
         } catch (error) {
           const hold = retryAfterMs(error, time.now());
           if (hold === null || tries >= MAX_TRIES) throw error;
