@@ -134,8 +134,10 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
       const again = told.get(siteId)?.again ?? false;
       told.delete(siteId);
       if (again) boardChanged(siteId);
+      if (told.size === 0) for (const resolve of closedWaiters.splice(0)) resolve();
     }, BOARD_COALESCE_MS).unref();
   }
+  const closedWaiters: (() => void)[] = [];
   for (const event of ['orders.changed', 'site.changed'] as const) {
     ctx.domainEvents.on(event, ({ siteId }) => boardChanged(siteId));
   }
@@ -145,6 +147,13 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     ctx.domainEvents.emit('display.changed', { siteId, changes: [change] });
 
   return {
+    /**
+     * Resolves once no site's window is open: the next change of any site is told to the other
+     * processes at once (a count of a write's statements starts here, not on a timer).
+     */
+    windowsClosed(): Promise<void> {
+      return told.size === 0 ? Promise.resolve() : new Promise((resolve) => closedWaiters.push(resolve));
+    },
     /** GET /sites/{siteId}/displays (the caller's right to the site is checked by the route). */
     async list(siteId: number): Promise<DisplayLink[]> {
       return (await listDisplayLinks(db, siteId)).map(toLink);

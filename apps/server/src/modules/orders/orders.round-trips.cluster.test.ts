@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
-import { BOARD_COALESCE_MS } from '../display/display.service';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
 import { insertPerson, startProcesses } from '../../test-support/processes';
 import { statementsOf } from '../../test-support/statements';
@@ -103,10 +102,11 @@ describe('round trips of one drink, two processes', () => {
         payload: { status: 'in-progress' },
       });
     // A write tells the other process that the pickup screens' board changed at once when it is
-    // the first of its window, and once more when the window ends if more came meanwhile
-    // (modules/display). Each count below starts after the last window of the writes before it
-    // closed: timers fire in the order they fall due, so once this one fires, that window's has.
-    const windowsClosed = () => new Promise((resolve) => setTimeout(resolve, BOARD_COALESCE_MS + 1));
+    // the first of its window, and once more when the window ends if more came meanwhile (which
+    // opens another window: modules/display). Each count below starts once every window of the
+    // writes before it closed, as the display service says (waiting a window's length was not
+    // enough when a second window followed the first: its notice then left on its own).
+    const windowsClosed = () => Promise.all(apps.map((app) => app.ctx.services.display.windowsClosed()));
     // A morning under way: each process has served these people and the board, and moved an
     // order (counted too, so that the count below starts once all of it is done).
     await statementsOf(both(), async () => {
