@@ -58,34 +58,43 @@ async function columnShows(column: Locator) {
   });
 }
 
-/** The hrefs of every link of the top bar's list the page offers: inline and under More, or in the menu. */
+/**
+ * The hrefs of every link of the top bar's list the page offers: inline and under More, or in the
+ * menu. Read again from the start when the bar changed its mind in between (after a resize it
+ * measures what fits, and on a loaded machine the inline list can give way to the menu button
+ * between the look and the click: a click then waited for a button that was gone).
+ */
 async function navLinks(page: Page): Promise<string[]> {
   const banner = page.getByRole('banner');
   const inline = banner.getByRole('navigation', { name: 'Main' });
   const openMenu = banner.getByRole('button', { name: 'Open menu' });
-  // Hidden ones are no roles: this waits for whichever the width shows, the bar's links or the menu button.
-  await expect(inline.or(openMenu)).toBeVisible();
-  if (await inline.isVisible()) {
-    const more = inline.getByRole('button', { name: 'More' });
-    if (await more.isVisible()) {
-      await more.click();
-      await expect(more).toHaveAttribute('aria-expanded', 'true');
-      const list = inline.locator(`[id="${await more.getAttribute('aria-controls')}"]`);
-      await expect(list.getByRole('link').first()).toBeVisible();
+  const step = { timeout: 5_000 };
+  let hrefs: string[] = [];
+  await expect(async () => {
+    // Hidden ones are no roles: this waits for whichever the width shows, the bar's links or the menu button.
+    await expect(inline.or(openMenu)).toBeVisible(step);
+    if (await inline.isVisible()) {
+      const more = inline.getByRole('button', { name: 'More' });
+      if (await more.isVisible()) {
+        if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click(step);
+        await expect(more).toHaveAttribute('aria-expanded', 'true', step);
+        const list = inline.locator(`[id="${await more.getAttribute('aria-controls', step)}"]`);
+        await expect(list.getByRole('link').first()).toBeVisible(step);
+      }
+      hrefs = await inline.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      if (await more.isVisible()) await page.keyboard.press('Escape');
+      return;
     }
-    const hrefs = await inline.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    if (await more.isVisible()) await page.keyboard.press('Escape');
-    return hrefs;
-  }
-  await openMenu.click();
-  const sheetLinks = page
-    .getByRole('dialog', { name: 'Menu' })
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link');
-  await expect(sheetLinks.first()).toBeVisible();
-  const hrefs = await sheetLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await openMenu.click(step);
+    const sheetLinks = page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link');
+    await expect(sheetLinks.first()).toBeVisible(step);
+    hrefs = await sheetLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden(step);
+  }).toPass({ timeout: 60_000 });
   return hrefs;
 }
 
