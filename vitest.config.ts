@@ -31,6 +31,7 @@ const serverTestsOnlyOnPostgres = process.env.TEST_DATABASE_URL
       'apps/server/src/realtime/live-sequence.cluster.test.ts',
       'apps/server/src/modules/orders/orders.round-trips.cluster.test.ts',
       'apps/server/src/modules/orders/orders.claims.cluster.test.ts',
+      'apps/server/src/modules/ordering/runs.cluster.test.ts',
       'apps/server/src/modules/slack/slack.cluster.test.ts',
       'apps/server/src/modules/line/line.cluster.test.ts',
       'apps/server/src/modules/standing/standing.cluster.test.ts',

@@ -17,6 +17,12 @@ const onOff = z
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
+/** A number of grams per cup: 0 or more (a kilogram at most, which no cup weighs or emits). */
+const cupGrams = (name: string) => {
+  const message = `${name} must be a number of grams from 0 to 1000`;
+  return z.coerce.number({ error: message }).min(0, { message }).max(1000, { message });
+};
+
 /** The push services of the browsers people use; the server only ever posts to these. */
 const DEFAULT_PUSH_HOSTS = [
   'fcm.googleapis.com',
@@ -200,6 +206,9 @@ export const EnvSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  /** Grams of waste and of CO2e one disposable cup with its lid stands for (docs/cups-saved.md); blank: the default. */
+  CUPS_WASTE_GRAMS: unsetWhenEmpty(cupGrams('CUPS_WASTE_GRAMS')),
+  CUPS_CO2_GRAMS: unsetWhenEmpty(cupGrams('CUPS_CO2_GRAMS')),
 });
 
 /** The environment as parsed, before config.ts shapes it. */

@@ -104,6 +104,27 @@ describe('configuration', () => {
     }
   });
 
+  it('reads what one cup saved stands for (CUPS_WASTE_GRAMS, CUPS_CO2_GRAMS), refusing what is not grams', () => {
+    expect(production().cups).toEqual({ wasteGramsPerCup: 20, co2GramsPerCup: 30 });
+    expect(production({ CUPS_WASTE_GRAMS: '', CUPS_CO2_GRAMS: ' ' }).cups).toEqual({
+      wasteGramsPerCup: 20,
+      co2GramsPerCup: 30,
+    });
+    expect(production({ CUPS_WASTE_GRAMS: '14.5', CUPS_CO2_GRAMS: '0' }).cups).toEqual({
+      wasteGramsPerCup: 14.5,
+      co2GramsPerCup: 0,
+    });
+    for (const [name, bad] of [
+      ['CUPS_WASTE_GRAMS', '-1'],
+      ['CUPS_WASTE_GRAMS', 'a lot'],
+      ['CUPS_CO2_GRAMS', '1001'],
+    ] as const) {
+      expect(() => production({ [name]: bad }), `${name}=${bad}`).toThrow(
+        new RegExp(`${name} must be a number of grams from 0 to 1000`),
+      );
+    }
+  });
+
   it('will not start in production on a database holding demo accounts with their published passwords', async () => {
     const file = path.join(dataDir, 'cafe.db');
     // A demo start once wrote its accounts into this database.

@@ -28,6 +28,8 @@ export const AccountExportSchema = z.object({
     /** `password` or `single sign-on` (an account made by the company's identity provider has no password). */
     signIn: z.enum(['password', 'single sign-on']),
     homeSite: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The team an admin put the person in (cups saved per team); null: none. Absent in files exported before it existed. */
+    team: z.string().nullable().optional(),
     /**
      * What the person cannot drink (docs/allergens.md), as stored: in use while `healthConsent` is
      * given, else kept awaiting it (a list saved before consent was asked for). Absent in files
@@ -62,6 +64,8 @@ export const AccountExportSchema = z.object({
       rejectNote: z.string(),
       placedAt: z.string(),
       pickupAt: z.string().nullable(),
+      /** Served into the person's own tumbler: a cup saved once picked up. Absent in files exported before it existed. */
+      ownCup: z.boolean().optional(),
       history: z.array(
         z.object({ from: z.string().nullable(), to: z.string(), at: z.string(), note: z.string().nullable() }),
       ),
@@ -69,6 +73,23 @@ export const AccountExportSchema = z.object({
   ),
   photos: z.array(z.object({ url: z.string(), mime: z.string(), uploadedAt: z.string(), dataUrl: z.string() })),
   pushSubscriptions: z.array(z.object({ service: z.string(), createdAt: z.string() })),
+  /**
+   * The coffee runs the person started (collecting colleagues' drinks): where to, the pickup time,
+   * when it closed (null: by its time). Absent in files exported before it existed.
+   */
+  runs: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        site: z.string(),
+        place: z.string(),
+        pickupAt: z.string(),
+        closesAt: z.string(),
+        closedAt: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
   signIns: z.array(
     z.object({ startedAt: z.string(), lastUsedAt: z.string(), expiresAt: z.string(), ended: z.boolean() }),
   ),

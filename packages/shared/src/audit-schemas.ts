@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'user.availability',
   'user.name',
+  'user.team',
   'user.delete',
   'user.password',
   'user.password-reset',

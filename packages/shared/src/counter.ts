@@ -100,6 +100,8 @@ export const WalkUpOrderBodySchema = z
     options: ChosenOptionsSchema.optional(),
     /** The person it is for knows what the drink contains that they avoid (as POST /order's). */
     dietConfirmed: z.boolean().optional(),
+    /** Served into the person's own cup or tumbler: a disposable cup saved once picked up. */
+    ownCup: z.boolean().optional(),
   })
   .refine((body) => (body.userId === undefined) !== (body.guestName === undefined), {
     message: 'give either userId or guestName, not both',

@@ -57,6 +57,20 @@ export const PickupTicketSchema = z.object({
 export type PickupTicket = z.infer<typeof PickupTicketSchema>;
 
 /**
+ * A coffee run (docs/api/runs.md) whose every drink is finished: its runner collects them all at
+ * once, so the screen shows the run once ("Ann's run for Meeting room 3 is ready") instead of each
+ * drink's number. `runner` is the name the site lets the screen show (first name and initial), null
+ * under `number` or once the runner's account is gone; `drinks` counts those waiting on the counter.
+ */
+export const PickupRunSchema = z.object({
+  id: z.number().int(),
+  runner: z.string().nullable(),
+  place: z.string(),
+  drinks: z.number().int(),
+});
+export type PickupRun = z.infer<typeof PickupRunSchema>;
+
+/**
  * What a pickup screen shows, and all it may: the site's name, its name setting, and today's
  * orders being prepared (ordered or in progress, oldest first) and ready (done, newest first).
  * Also the payload of the `pickup-board` live event, sent whole on every change.
@@ -65,7 +79,10 @@ export const PickupBoardSchema = z.object({
   site: z.object({ id: z.number().int(), name: z.string() }),
   displayNames: DisplayNamesSchema,
   preparing: z.array(PickupTicketSchema),
+  /** The finished drinks, except those of a run in `runs`. */
   ready: z.array(PickupTicketSchema),
+  /** The runs whose every drink is finished, newest first; absent when there is none (and from an older server). */
+  runs: z.array(PickupRunSchema).optional(),
 });
 export type PickupBoard = z.infer<typeof PickupBoardSchema>;
 

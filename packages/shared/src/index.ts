@@ -14,6 +14,8 @@ export * from './order-state';
 export * from './shop';
 export * from './schemas';
 export * from './order-schemas';
+export * from './run-schemas';
+export * from './run';
 export * from './stats';
 export * from './push';
 export * from './settings';

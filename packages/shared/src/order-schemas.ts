@@ -18,6 +18,7 @@ import { MESSAGES } from './messages';
 import { ChosenOptionsSchema, OrderOptionSchema } from './option-schemas';
 import { DateRangeQuerySchema } from './schemas';
 import { DietTagSchema } from './diet-schemas';
+import { OrderRunSchema, RunCupSchema } from './run-schemas';
 
 export const OrderSchema = z.object({
   id: z.number().int(),
@@ -86,6 +87,10 @@ export const OrderSchema = z.object({
    * an older server.
    */
   claimedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** A drink of a coffee run (docs/api/runs.md): the run, and this drink's place in it. Absent otherwise. */
+  run: OrderRunSchema.optional(),
+  /** Served into its owner's own tumbler (a disposable cup saved once picked up). Absent from an older server. */
+  ownCup: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -125,10 +130,16 @@ export const OrderCreateBodySchema = z.object({
   type: DrinkTypeSchema.optional(),
   sweetness: SweetnessSchema.optional(),
   remark: RemarkSchema.optional(),
+  /**
+   * A cafe order's tumbler photo (POST /upload/image's URL), a bar order's description. Required
+   * except for a run's drink in the runner's tray (`cup: "tray"`); the server answers 400
+   * "tumblerImage is required" without it.
+   */
   tumblerImage: z
     .string({ error: 'tumblerImage is required' })
     .min(1, { message: 'tumblerImage is required' })
-    .max(2048),
+    .max(2048)
+    .optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
   /** The site to order at (GET /sites); without it, the person's home site. */
@@ -142,6 +153,16 @@ export const OrderCreateBodySchema = z.object({
    * drink is refused with 409 DIET_CONFIRMATION_NEEDED naming what it contains (docs/allergens.md).
    */
   dietConfirmed: z.boolean().optional(),
+  /**
+   * Add the drink to a coffee run (docs/api/runs.md): the run's site and pickup slot are the
+   * order's (siteId and pickupAt, when given, must be the run's).
+   */
+  runId: IdSchema.optional(),
+  /**
+   * A run's drink only: `tray` is served in the runner's tray (no tumbler photo needed, no cup
+   * saved); `tumbler` (the default) in the photographed tumbler.
+   */
+  cup: RunCupSchema.optional(),
 });
 export type OrderCreateBody = z.infer<typeof OrderCreateBodySchema>;
 

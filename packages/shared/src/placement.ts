@@ -32,6 +32,11 @@ export interface PlacementRefusal {
     | 'OUT_OF_RANGE'
     | 'ORDERS_PAUSED'
     | 'ORDER_LIMIT_REACHED'
+    | 'RUN_CLOSED'
+    | 'RUN_JOINED'
+    | 'RUN_TIMES'
+    | 'RUN_OPEN_ALREADY'
+    | 'RUN_CAFE_ONLY'
   >;
   /** The people catalogue's message: the server's `message` in English, every channel's in the person's language. */
   text: PeopleText;

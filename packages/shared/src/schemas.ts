@@ -87,8 +87,13 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   isAvailable: IsAvailableSchema,
+  /** The team the person belongs to (cups saved per team); null: none. Absent from an older server. */
+  team: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** At most this many characters name a team. */
+export const TEAM_MAX = 80;
 
 export const MeSchema = z.object({
   id: z.number().int(),
@@ -145,9 +150,16 @@ export const UserPatchBodySchema = z
     name: DisplayNameSchema.optional(),
     role: RoleSchema.optional(),
     isAvailable: IsAvailableSchema.optional(),
+    /** The person's team; null or "" for none. */
+    team: z
+      .string()
+      .trim()
+      .max(TEAM_MAX, { message: `team must be at most ${TEAM_MAX} characters` })
+      .nullable()
+      .optional(),
   })
-  .refine((b) => b.name !== undefined || b.role !== undefined || b.isAvailable !== undefined, {
-    message: 'give at least one of name, role, isAvailable',
+  .refine((b) => b.name !== undefined || b.role !== undefined || b.isAvailable !== undefined || b.team !== undefined, {
+    message: 'give at least one of name, role, isAvailable, team',
   });
 export type UserPatchBody = z.infer<typeof UserPatchBodySchema>;
 

@@ -142,3 +142,37 @@ export function prepFigures(times: readonly { ms: number; targetMs: number }[]):
   const p90 = sorted[Math.ceil(0.9 * n) - 1]!;
   return { samples: n, medianSeconds: seconds(median(sorted)!), p90Seconds: seconds(p90), overTarget };
 }
+
+/**
+ * What one disposable cup weighs and emits (docs/cups-saved.md gives the sources); settings
+ * CUPS_WASTE_GRAMS and CUPS_CO2_GRAMS.
+ */
+export const CupFactorsSchema = z.object({
+  wasteGramsPerCup: z.number(),
+  co2GramsPerCup: z.number(),
+});
+export type CupFactors = z.infer<typeof CupFactorsSchema>;
+
+/**
+ * GET /stats/cups-saved: drinks picked up in their owner's own tumbler in the period (each one a
+ * disposable cup saved; cancelled, rejected and uncollected drinks save nothing), with the waste
+ * and CO2 they avoided, per site, per month (each site's calendar month) and per team (null: no team).
+ */
+export const CupsSavedStatsSchema = z.object({
+  cups: z.number().int(),
+  wasteGrams: z.number(),
+  co2Grams: z.number(),
+  factors: CupFactorsSchema,
+  bySite: z.array(z.object({ siteId: z.number().int(), siteName: z.string(), cups: z.number().int() })),
+  byMonth: z.array(z.object({ month: z.string(), cups: z.number().int() })),
+  byTeam: z.array(z.object({ team: z.string().nullable(), cups: z.number().int() })),
+});
+export type CupsSavedStats = z.infer<typeof CupsSavedStatsSchema>;
+
+/** GET /order/cups-saved/user: the signed-in person's cups saved, this month (their home site's) and all time. */
+export const MyCupsSavedSchema = z.object({
+  thisMonth: z.number().int(),
+  allTime: z.number().int(),
+  factors: CupFactorsSchema,
+});
+export type MyCupsSaved = z.infer<typeof MyCupsSavedSchema>;

@@ -31,6 +31,7 @@ import * as m028 from './migrations/028-second-factor';
 import * as m029 from './migrations/029-session-facts';
 import * as m030 from './migrations/030-sso-identities';
 import * as m031 from './migrations/031-chat-channels';
+import * as m032 from './migrations/032-runs-and-cups';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -72,6 +73,7 @@ class StaticProvider implements MigrationProvider {
       '029-session-facts': { up: m029.up(this.dialect) },
       '030-sso-identities': { up: m030.up(this.dialect) },
       '031-chat-channels': { up: m031.up(this.dialect) },
+      '032-runs-and-cups': { up: m032.up(this.dialect) },
     });
   }
 }

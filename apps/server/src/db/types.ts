@@ -15,6 +15,7 @@ import type {
   MenuItemOptionGroupsTable,
   SiteOptionChoicesTable,
   OrderOptionsTable,
+  RunsTable,
 } from './tables/ordering';
 import type {
   PushSubscriptionsTable,
@@ -71,6 +72,7 @@ export interface Database {
   categories: CategoriesTable;
   menu_items: MenuItemsTable;
   orders: OrdersTable;
+  runs: RunsTable;
   order_status_history: OrderStatusHistoryTable;
   images: ImagesTable;
   sites: SitesTable;

@@ -1,5 +1,6 @@
-import { chosenOf, peopleText, tagsValue, type DietTag, type DrinkChoice, type ErrorCode } from '@cafe/shared';
-import type { Menu, MenuEntry, NotificationLanguage, Order, OrderStatus, PeopleText, PeopleValues } from '@cafe/shared';
+import { chosenOf, clockTimeText, peopleText, tagsValue, type DietTag, type DrinkChoice } from '@cafe/shared';
+import type { ErrorCode, Menu, MenuEntry, NotificationLanguage, Order, OrderStatus, Run } from '@cafe/shared';
+import type { PeopleText, PeopleValues } from '@cafe/shared';
 import type { SlotList } from '@cafe/shared';
 import type { AppError } from './errors';
 import { say } from './people-texts';
@@ -93,3 +94,53 @@ export function formEntry(entries: readonly MenuEntry[], slots: SlotList, pick: 
   const why = unlisted && (unlisted.later ?? unlisted.now);
   return { listed, entry, why: why ? why.text : null };
 }
+
+let runsWords: ReadonlySet<string> | undefined;
+/** Whether the words ask for the open coffee runs ("runs", "รอบ"): the catalogue's, in every language. */
+export function asksForRuns(text: string): boolean {
+  runsWords ??= new Set(
+    (['en', 'th'] as const).flatMap((lang) =>
+      wordsIn(lang)('people.chat.runs.words')
+        .split(',')
+        .map((word) => word.trim().toLowerCase()),
+    ),
+  );
+  return runsWords.has(text.trim().toLowerCase().replace(/\s+/g, ' '));
+}
+
+/** A chat message stays short: the rest are on the web's /runs, where "Start a run" leads. */
+const RUNS_LISTED = 10;
+
+/** What a chat needs to list the open runs: the person's site and the door's open runs there. */
+interface RunsPorts<U> {
+  siteOf(user: U): Promise<{ id: number; name: string; timeZone: string }>;
+  ordering: { runs: { listOpen(user: U, siteId?: number): Promise<Run[]> } };
+}
+
+/**
+ * The open coffee runs at the person's site as every chat lists them: each run's sentence (times on
+ * the site's clock) and its page, where a drink is added; the page to start one; and, with none
+ * open, the sentence that says so.
+ */
+export async function openRuns<U>(ports: RunsPorts<U>, user: U, w: Words, publicUrl: string | undefined) {
+  const site = await ports.siteOf(user);
+  const runs = await ports.ordering.runs.listOpen(user, site.id);
+  const web = (publicUrl ?? '').replace(/\/+$/, '');
+  const at = (instant: string) => clockTimeText(new Date(instant), site.timeZone);
+  const startUrl = `${web}/runs`;
+  return {
+    title: w('people.chat.runs.title', { site: site.name }),
+    none: runs.length ? null : w('people.chat.runs.none', { site: site.name, url: startUrl }),
+    runs: runs.slice(0, RUNS_LISTED).map((run) => {
+      const values = { place: run.place, pickup: at(run.pickupAt), closes: at(run.closesAt), count: run.drinks.length };
+      const text = run.runner
+        ? w('people.chat.runs.run', { ...values, runner: run.runner.name })
+        : w('people.chat.runs.runNoRunner', values);
+      return { id: run.id, text, url: `${web}/runs/${run.id}` };
+    }),
+    add: w('people.chat.runs.add'),
+    start: w('people.chat.runs.start'),
+    startUrl,
+  };
+}
+export type OpenRuns = Awaited<ReturnType<typeof openRuns>>;

@@ -16,7 +16,8 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
   // Migration 014: accounts before it need no e-mail confirmation.
   // Migration 016: no access token of an account from before is refused by its instant.
   // Migration 020: nothing from before is tagged, avoided or warned of.
-  users: { email_unconfirmed: 0, tokens_valid_after: null, avoids: '[]' },
+  // Migration 032: nobody from before is in a team.
+  users: { email_unconfirmed: 0, tokens_valid_after: null, avoids: '[]', team: null },
   menu_items: { tags: '[]' },
   option_choices: { tags: '[]' },
   // Migration 015: a category from before is filed by the words of its name (English or Thai);
@@ -33,6 +34,10 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
     // Migration 026: nobody had taken an order from before.
     claimed_by: null,
     claimed_at: null,
+    // Migration 032: no order from before was in a run; an online cafe order from before carried its
+    // tumbler photo, so it was served into its owner's own cup (032's own test checks the rule).
+    run_id: null,
+    own_cup: (row) => (row.category_for === 'cafe' && Number(row.walk_up) === 0 && row.tumbler_image !== '' ? 1 : 0),
   },
   sites: {
     tumbler_grace_seconds: 300,

@@ -5,7 +5,7 @@ import { createOrderingApp, type SeededMenu } from './order-fixtures';
 import { readyToOrder, textOf, type ChatPersonOptions } from './slack-fixtures';
 import type { TestApp, TestUser } from './test-app';
 
-export { textOf } from './slack-fixtures';
+export { startRun, textOf } from './slack-fixtures';
 
 /** The LINE channel in tests: its secrets, the fake Messaging API, and webhooks signed as LINE signs them. */
 export const LINE_SECRET = 'line-channel-secret-for-the-tests';

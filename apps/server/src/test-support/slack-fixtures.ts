@@ -1,8 +1,9 @@
+import { clockTimeText, type Run, type SlotList } from '@cafe/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { slackSignature } from '../modules/slack/slack.verify';
 import { cafeOrderBody, createOrderingApp, placeOrder, type SeededMenu } from './order-fixtures';
 import { startSlackReceiver, type FakeSlackProfile, type SlackCall } from './receivers';
-import type { TestApp, TestUser } from './test-app';
+import { FIRST_SITE_ID, type TestApp, type TestUser } from './test-app';
 
 /** The Slack app in tests: its secrets, the fake Web API, and requests signed as Slack signs them. */
 export const SIGNING_SECRET = 'slack-signing-secret-for-the-tests-0123';
@@ -216,4 +217,34 @@ export function buttonValue(blocks: unknown, actionId: string): string | undefin
   return Object.values(blocks)
     .map((v) => buttonValue(v, actionId))
     .find((v) => v !== undefined);
+}
+
+/**
+ * A coffee run `runner` starts (POST /api/runs) at the first site, their home site, for its second
+ * cafe slot (GET /api/sites/{id}/slots), closing ten minutes before it, with a drink of `joiner` in it when given;
+ * and its times on the site's clock, as the chats say them.
+ */
+export async function startRun(
+  setup: { t: TestApp; menu: SeededMenu; image: string },
+  runner: TestUser,
+  place: string,
+  joiner?: TestUser,
+): Promise<{ run: Run; pickup: string; closes: string }> {
+  const { t } = setup;
+  const list = (await t.request('GET', `/api/sites/${FIRST_SITE_ID}/slots`, runner)).json<SlotList>();
+  const slot = list.slots[1];
+  if (!slot) throw new Error(`no cafe slot to start a run for: ${JSON.stringify(list)}`);
+  const closesAt = new Date(Date.parse(slot.start) - 10 * 60_000);
+  const res = await t.request('POST', '/api/runs', runner, {
+    place,
+    pickupAt: slot.start,
+    closesAt: closesAt.toISOString(),
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /api/runs: ${res.statusCode} ${res.body}`);
+  const run = res.json<Run>();
+  if (joiner) {
+    const joined = await placeOrder(t, joiner, cafeOrderBody(setup.menu.latte, setup.image, { runId: run.id }));
+    if (joined.statusCode !== 201) throw new Error(`POST /api/order (runId): ${joined.statusCode} ${joined.body}`);
+  }
+  return { run, pickup: slot.time, closes: clockTimeText(closesAt, list.timeZone) };
 }

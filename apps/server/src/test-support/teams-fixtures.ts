@@ -4,7 +4,7 @@ import { readyToOrder, type ChatPersonOptions } from './slack-fixtures';
 import { startTeamsFake, type ConnectorCall, type TeamsFake } from './teams-fake';
 import type { TestApp, TestUser } from './test-app';
 
-export { saveAvoids, saveUsual, textOf } from './slack-fixtures';
+export { saveAvoids, saveUsual, startRun, textOf } from './slack-fixtures';
 
 /** The Teams bot in tests: its app registration, the fake Bot Framework, and activities signed as it signs them. */
 export const APP_ID = '0b7d1c52-3c5e-4a44-9d38-6e0d3f1c2a10';

@@ -29,6 +29,8 @@ export interface UsersTable {
   tokens_valid_after: Optional<Timestamp | null>;
   /** What the person cannot drink (migration 020): a JSON list of diet tags, '[]' for none. */
   avoids: Optional<string>;
+  /** The team the person belongs to, set by an admin (migration 032); null: none. */
+  team: Optional<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -129,6 +131,26 @@ export interface OrdersTable {
   claimed_by: Optional<number | null>;
   /** When they took it; null with `claimed_by`. */
   claimed_at: Optional<Timestamp | null>;
+  /** The coffee run it was added to (migration 032); null: none. */
+  run_id: Optional<number | null>;
+  /** 1: served into its owner's own tumbler, a disposable cup saved once picked up (migration 032). */
+  own_cup: Optional<number>;
+}
+
+/** A coffee run (migration 032): one colleague collects the drinks others add before it closes. */
+export interface RunsTable {
+  id: Generated<number>;
+  site_id: number;
+  /** Null once the runner's account was erased. */
+  runner_id: number | null;
+  /** Where the drinks go ("Meeting room 3"). */
+  place: string;
+  /** The pickup slot's start; every drink of the run is an order for then. */
+  pickup_at: Timestamp;
+  /** Drinks are added until then (or until the runner closed it: `closed_at`). */
+  closes_at: Timestamp;
+  closed_at: Optional<Timestamp | null>;
+  created_at: Timestamp;
 }
 
 /**

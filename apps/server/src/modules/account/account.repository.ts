@@ -20,6 +20,7 @@ export function findAccount(db: Db, userId: number) {
       'u.home_site_id',
       's.name as home_site_name',
       'u.avoids',
+      'u.team',
       'u.created_at',
       'u.updated_at',
     ])
@@ -129,9 +130,21 @@ export function ordersOf(db: Db, userId: number) {
       'o.reject_note',
       'o.order_date',
       'o.pickup_at',
+      'o.own_cup',
     ])
     .where('o.user_id', '=', userId)
     .orderBy('o.id')
+    .execute();
+}
+
+/** The coffee runs the person started, with their site's name. */
+export function runsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('runs as r')
+    .innerJoin('sites as s', 's.id', 'r.site_id')
+    .select(['r.id', 's.name as site', 'r.place', 'r.pickup_at', 'r.closes_at', 'r.closed_at', 'r.created_at'])
+    .where('r.runner_id', '=', userId)
+    .orderBy('r.id')
     .execute();
 }
 
@@ -242,10 +255,13 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
       push_status: 'INACTIVE',
       home_site_id: null,
       avoids: '[]',
+      team: null,
       updated_at: at,
     })
     .where('id', '=', userId)
     .execute();
+  // Their runs stay the groups of the others' drinks, without a runner.
+  await trx.updateTable('runs').set({ runner_id: null }).where('runner_id', '=', userId).execute();
   await trx
     .updateTable('orders')
     .set({ remark: '-', tumbler_image: '', guest_name: null, owner_avoids: '[]', diet_warnings: '[]' })

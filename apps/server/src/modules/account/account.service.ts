@@ -22,6 +22,7 @@ import {
   ordersOf,
   photoNamesOf,
   photos,
+  runsOf,
   sessionsOf,
   standingOrdersOf,
   standingRunsOf,
@@ -114,6 +115,7 @@ export function createAccountService(
       ]);
       const images = await photos(db, names);
       const choices = await choicesOf(caller.id);
+      const runs = await runsOf(db, caller.id);
       const families = new Map<string, { startedAt: string; lastUsedAt: string; expiresAt: string; ended: boolean }>();
       for (const token of sessions) {
         const family = families.get(token.family_id);
@@ -142,6 +144,7 @@ export function createAccountService(
             account.home_site_id !== null && account.home_site_name
               ? { id: account.home_site_id, name: account.home_site_name }
               : null,
+          team: account.team ?? null,
           avoids: parseDietTags(account.avoids),
           healthConsent: choices.healthConsent,
           createdAt: account.created_at,
@@ -164,6 +167,7 @@ export function createAccountService(
           rejectNote: o.reject_note,
           placedAt: o.order_date,
           pickupAt: o.pickup_at ?? null,
+          ownCup: Number(o.own_cup) === 1,
           history: history
             .filter((h) => h.order_id === o.id)
             .map((h) => ({ from: h.from_status, to: h.to_status, at: h.changed_at, note: h.note })),
@@ -175,6 +179,15 @@ export function createAccountService(
           dataUrl: `data:${image.mime};base64,${Buffer.from(image.data).toString('base64')}`,
         })),
         pushSubscriptions: subscriptions.map((s) => ({ service: hostOf(s.endpoint), createdAt: s.created_at })),
+        runs: runs.map((r) => ({
+          id: r.id,
+          site: r.site,
+          place: r.place,
+          pickupAt: r.pickup_at,
+          closesAt: r.closes_at,
+          closedAt: r.closed_at ?? null,
+          createdAt: r.created_at,
+        })),
         signIns: [...families.values()],
         notifications: notifications.map((n) => {
           const payload = JSON.parse(n.payload) as { message?: { title?: string; text?: string } };

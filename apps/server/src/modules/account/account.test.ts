@@ -9,7 +9,7 @@ import {
   placeOrder,
   type SeededMenu,
 } from '../../test-support/order-fixtures';
-import type { TestApp, TestUser } from '../../test-support/test-app';
+import { FIRST_SITE_ID, type TestApp, type TestUser } from '../../test-support/test-app';
 
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
 
@@ -43,6 +43,17 @@ describe('account data', () => {
     return order;
   }
 
+  /** A coffee run the person started, written straight into the database. */
+  async function startRun(runner: TestUser, place: string): Promise<number> {
+    const at = t.clock.now().toISOString();
+    const row = await t.app.ctx.db
+      .insertInto('runs')
+      .values({ site_id: FIRST_SITE_ID, runner_id: runner.id, place, pickup_at: at, closes_at: at, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   it('gives a person everything held about them as one file, and nothing of anyone else', async () => {
     const person = await t.createUser({ name: 'Somchai' });
     const other = await t.createUser({ name: 'Other' });
@@ -59,6 +70,8 @@ describe('account data', () => {
     const photo = await uploadImage(t, person);
     const order = await servedOrder(person, photo);
     await servedOrder(other, await uploadImage(t, other), 'for Other');
+    await t.app.ctx.db.updateTable('users').set({ team: 'Finance' }).where('id', '=', person.id).execute();
+    const run = await startRun(person, 'Meeting room 3');
 
     const res = await t.request('GET', '/api/user/me/export', person);
     expect(res.statusCode).toBe(200);
@@ -70,8 +83,11 @@ describe('account data', () => {
       email: person.email,
       role: 'user',
       signIn: 'password',
+      team: 'Finance',
       avoids: [],
     });
+    expect(data.runs).toEqual([expect.objectContaining({ id: run, site: 'Head office', place: 'Meeting room 3' })]);
+    expect(typeof data.orders[0]?.ownCup).toBe('boolean');
     expect(data.notificationSettings.language).toBe('th');
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({
@@ -140,6 +156,8 @@ describe('account data', () => {
     const photo = await uploadImage(t, person);
     const served = await servedOrder(person, photo);
     const open = (await placeOrder(t, person, cafeOrderBody(menu.latte, photo))).json<Order>();
+    await t.app.ctx.db.updateTable('users').set({ team: 'Leavers' }).where('id', '=', person.id).execute();
+    const run = await startRun(person, 'Board room');
 
     const wrong = await t.request('DELETE', '/api/user/me', person, { confirm: 'someone@example.com' });
     expect(wrong.statusCode).toBe(400);
@@ -185,6 +203,15 @@ describe('account data', () => {
     ).toEqual(countBefore);
     const users = (await t.request('GET', '/api/user', admin)).json<User[]>();
     expect(users.map((u) => u.id)).not.toContain(person.id);
+    // Their team goes; the run they started stays the group of its drinks, without them.
+    const account = await t.app.ctx.db
+      .selectFrom('users')
+      .select('team')
+      .where('id', '=', person.id)
+      .executeTakeFirst();
+    expect(account?.team).toBeNull();
+    const kept = await t.app.ctx.db.selectFrom('runs').select(['runner_id', 'place']).where('id', '=', run).execute();
+    expect(kept).toEqual([{ runner_id: null, place: 'Board room' }]);
     const left = await t.app.ctx.db
       .selectFrom('push_subscriptions')
       .select('id')

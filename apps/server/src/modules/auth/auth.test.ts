@@ -32,7 +32,7 @@ describe('auth', () => {
       expect(res.statusCode).toBe(201);
       const { id, ...user } = res.json<{ id: unknown }>();
       expect(typeof id).toBe('number');
-      expect(user).toEqual({ name: 'New Person', email, role: 'user', isAvailable: 'available' });
+      expect(user).toEqual({ name: 'New Person', email, role: 'user', isAvailable: 'available', team: null });
       expect(JSON.stringify(user)).not.toMatch(/password|hash/i);
 
       const signIn = await login(email, 'long-enough-1');

@@ -16,7 +16,9 @@ import { iso } from '../../lib/time';
 import type { DisplayScreen } from '../../realtime/display-channel';
 import type { OrdersService } from '../orders/orders.service';
 import type { SitesService } from '../sites/sites.service';
+import { readyRuns } from './display-runs';
 import {
+  drinksOfRunsHolding,
   findByTokenHash,
   findDisplayLink,
   insertDisplayLink,
@@ -64,10 +66,13 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     );
     const orders = JSON.parse(answer.json) as QueuedOrder[];
     const displayNames = site.pickup.displayNames;
-    const ticket = (order: QueuedOrder): PickupTicket => ({
-      number: order.id,
-      name: displayNames === 'first-initial' ? pickupName(order.user.name) : null,
-    });
+    const nameOf = (fullName: string) => (displayNames === 'first-initial' ? pickupName(fullName) : null);
+    const ticket = (order: QueuedOrder): PickupTicket => ({ number: order.id, name: nameOf(order.user.name) });
+    const done = orders.filter((o) => o.status === 'done');
+    // A coffee run whose drinks are all finished stands for them (read only when a drink is ready).
+    const doneIds = done.map((o) => o.id);
+    const runDrinks = await drinksOfRunsHolding(db, doneIds);
+    const { runs, folded } = readyRuns(done, runDrinks, nameOf);
     return {
       site: { id: site.id, name: site.name },
       displayNames,
@@ -75,10 +80,11 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
       // line of them would crowd the drinks that are about to be ready off the screen.
       preparing: orders.filter((o) => o.status === 'in-progress').map(ticket),
       // The drink finished last is the one people look for: on top.
-      ready: orders
-        .filter((o) => o.status === 'done')
+      ready: done
+        .filter((o) => !folded.has(o.id))
         .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : b.id - a.id))
         .map(ticket),
+      ...(runs.length > 0 ? { runs } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import { clockTimeText, tagsValue, type DietTag, type Order, type OrderStatus } from '@cafe/shared';
-import { dietWarning, orderLine, statusText, type Words } from '../../lib/chat-words';
+import { dietWarning, orderLine, statusText, type OpenRuns, type Words } from '../../lib/chat-words';
 
 /*
  * What LINE shows (Flex messages, docs/api/line.md), in the person's words: every sentence is the
@@ -14,6 +14,7 @@ export const POSTBACK = {
   order: 'order',
   cancel: 'cancel',
   picked: 'picked',
+  runs: 'runs',
 } as const;
 
 const text = (words: string, more: Record<string, unknown> = {}) => ({
@@ -27,11 +28,12 @@ const postback = (label: string, data: string, style: 'primary' | 'secondary' = 
   style,
   action: { type: 'postback', label: label.slice(0, 20), data: data.slice(0, 300), displayText: label.slice(0, 300) },
 });
-const menuButton = (w: Words, uri: string) => ({
+const link = (label: string, uri: string) => ({
   type: 'button',
   style: 'link',
-  action: { type: 'uri', label: w('people.line.button.menu').slice(0, 20), uri },
+  action: { type: 'uri', label: label.slice(0, 20), uri },
 });
+const menuButton = (w: Words, uri: string) => link(w('people.line.button.menu'), uri);
 
 /** A bubble: its lines (the first bold unless told), its buttons, and what a notification shows (altText). */
 function bubble(alt: string, lines: Record<string, unknown>[], buttons: Record<string, unknown>[]): LineMessage {
@@ -102,4 +104,15 @@ export function orderMessage(w: Words, order: Order, place: number | null, timeZ
       : []),
   ];
   return bubble(`${facts.join(' · ')}: ${what}`, [text(what), text(facts.join(' · '), { weight: 'bold' })], buttons);
+}
+
+/** The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. */
+export function runsMessage(runs: OpenRuns): LineMessage {
+  const lines = runs.runs.flatMap((run) => [text(run.text), link(runs.add, run.url)]);
+  const said = runs.none ?? runs.title;
+  return bubble(
+    said,
+    [text(said, { weight: runs.none ? 'regular' : 'bold' }), ...lines],
+    [link(runs.start, runs.startUrl)],
+  );
 }

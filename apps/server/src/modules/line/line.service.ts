@@ -2,10 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { conflictsOfDrink, peopleText, type NotificationLanguage, type Order } from '@cafe/shared';
 import { HTTPFetchError, validateSignature } from '@line/bot-sdk';
 import type { AppBase, AuthUser } from '../../context';
-import { choiceLine, confirmedAvoids, refusalText, wordsIn, type Words } from '../../lib/chat-words';
+import { asksForRuns, choiceLine, confirmedAvoids, openRuns, refusalText, wordsIn } from '../../lib/chat-words';
+import type { Words } from '../../lib/chat-words';
 import { AppError, badRequest, notFound, refusal, unauthenticated } from '../../lib/errors';
 import { createLineClient } from '../../lib/line-client';
-import { POSTBACK, notice, orderMessage, plainText, usualOffer, type LineMessage } from './line.messages';
+import { POSTBACK, notice, orderMessage, plainText, runsMessage, usualOffer, type LineMessage } from './line.messages';
 import type { LinePorts } from './line.ports';
 
 /** What the app reads of LINE's webhook body (docs/api/line.md). */
@@ -59,8 +60,9 @@ function failure(error: unknown): string {
 /**
  * The LINE channel (docs/line.md, decision 0092): transport only. Every webhook body is verified
  * and answered at once; each event is acted on once (by any server process), mapped to the
- * ordering door (the usual, `place`), the owner's moves and the person's language, and answered in
- * the person's words: a reply while the event's reply token is fresh, else a push (counted).
+ * ordering door (the usual, `place`, the open coffee runs), the owner's moves and the person's
+ * language, and answered in the person's words: a reply while the event's reply token is fresh,
+ * else a push (counted).
  */
 export function createLineService(ctx: AppBase, ports: LinePorts) {
   const { clock, log } = ctx;
@@ -139,6 +141,8 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     return { drink, tumbler, site: site.name, line: choiceLine(p.w, item, drink), conflicts };
   }
 
+  const runs = async (p: Person) => send(p, [runsMessage(await openRuns(ports, p.user, p.w, ctx.config.publicUrl))]);
+
   const offer = async (p: Person) => {
     const usual = await usualOf(p);
     return send(p, [usualOffer(p.w, usual, randomUUID(), menuUri)]);
@@ -192,6 +196,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     const action = data.get('action');
     if (action === POSTBACK.coffee) return offer(p);
     if (action === POSTBACK.order) return orderUsual(p, data);
+    if (action === POSTBACK.runs) return runs(p);
     const id = idOf(data.get('id'));
     if ((action !== POSTBACK.cancel && action !== POSTBACK.picked) || id === null) {
       return send(p, [notice(p.w, p.w('people.line.refused.stale'), menuUri)]);
@@ -232,6 +237,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
       if (event.type === 'follow') return await send(p, [notice(p.w, p.w('people.line.greeting'), menuUri)]);
       if (data) return await postback(p, data);
       if (coffeeWords.has(text ?? '')) return await offer(p);
+      if (asksForRuns(text ?? '')) return await runs(p);
       return await send(p, [notice(p.w, p.w('people.line.help'), menuUri)]);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

@@ -10,6 +10,7 @@ import {
   menuUriOf,
   postbackEvent,
   readBy,
+  startRun,
   textEvent,
   type LineSetup,
 } from '../../test-support/line-fixtures';
@@ -17,7 +18,8 @@ import {
 /**
  * The LINE channel against a fake Messaging API that checks what LINE checks (the token, reply
  * tokens, the messages' shape): the usual offered and ordered once per button, the order's
- * progress as replies or counted pushes, linking. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ * progress as replies or counted pushes, linking, the open coffee runs. On SQLite and PostgreSQL
+ * (TEST_DATABASE_URL).
  */
 describe('the LINE channel', () => {
   let s: LineSetup;
@@ -165,5 +167,45 @@ describe('the LINE channel', () => {
       .selectAll()
       .execute();
     expect(orders.filter((o) => o.status !== 'cancel')).toEqual([]);
+  });
+
+  it('lists the open coffee runs on "runs", "รอบ" and the runs postback, each with its page; none open said so', async () => {
+    /** The labels and pages of the link buttons in what `id` read last. */
+    const linksOf = (id: string): string[] => {
+      const found: string[] = [];
+      const walk = (value: unknown): void => {
+        if (!value || typeof value !== 'object') return;
+        const action = (value as { action?: { type?: string; label?: string; uri?: string } }).action;
+        if (action?.type === 'uri') found.push(`${action.label} ${action.uri}`);
+        Object.values(value).forEach(walk);
+      };
+      walk(s.line.deliveredTo(id).at(-1)?.messages);
+      return found;
+    };
+    const { id } = await linePerson(s);
+    await lineWebhook(s.t, [textEvent(s, id, 'runs')]);
+    expect(readBy(s, id).at(-1)).toMatch(/No coffee run is open at .+\. Start one: https:\/\/cafe\.example\.com\/runs/);
+    expect(linksOf(id)).toEqual(['Start a run https://cafe.example.com/runs']);
+
+    const ann = await s.t.createUser({ name: 'Ann' });
+    const { run, pickup, closes } = await startRun(s, ann, 'Meeting room 3', await s.t.createUser());
+    for (const asked of [textEvent(s, id, 'Runs'), postbackEvent(s, id, 'action=runs')]) {
+      await lineWebhook(s.t, [asked]);
+      expect(s.line.deliveredTo(id).at(-1)?.via).toBe('reply');
+      const read = readBy(s, id).at(-1);
+      expect(read).toContain(`Open coffee runs at ${run.site.name}`);
+      expect(read).toContain(`Ann's run for Meeting room 3, pickup ${pickup}, closes ${closes}, 1 drink`);
+      expect(linksOf(id)).toEqual([
+        `Add my drink https://cafe.example.com/runs/${run.id}`,
+        'Start a run https://cafe.example.com/runs',
+      ]);
+    }
+
+    const thai = await linePerson(s, { language: 'th' });
+    await lineWebhook(s.t, [textEvent(s, thai.id, 'รอบ')]);
+    expect(readBy(s, thai.id).at(-1)).toContain(
+      `รอบฝากซื้อของ Ann สำหรับ Meeting room 3 รับเวลา ${pickup} ปิดรับเวลา ${closes} มี 1 แก้ว`,
+    );
+    expect(linksOf(thai.id)[0]).toBe(`ฝากเครื่องดื่มของฉัน https://cafe.example.com/runs/${run.id}`);
   });
 });

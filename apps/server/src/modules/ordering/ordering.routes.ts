@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import type { OrderingService } from './ordering.service';
+import { runsRoutes } from './runs.routes';
 
 const TAGS = ['orders'];
 const tags = ['standing'];
@@ -22,6 +23,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export const orderingRoutes: FastifyPluginAsyncZod<{ ordering: OrderingService }> = async (app, { ordering }) => {
   const { usual } = ordering;
+  await app.register(runsRoutes, { ordering });
 
   app.post(
     '/order',
@@ -33,7 +35,9 @@ export const orderingRoutes: FastifyPluginAsyncZod<{ ordering: OrderingService }
         description:
           'Cafe orders need type, sweetness and a tumblerImage URL issued by POST /upload/image; for a bar order ' +
           'tumblerImage holds the drink description (at most 50 characters). With LOCATION_CHECK on, latitude and ' +
-          "longitude must be within the order site's radius of its position (GET /sites). A drink containing " +
+          "longitude must be within the order site's radius of its position (GET /sites). With runId the drink " +
+          "joins a coffee run (its site and pickup slot; 409 RUN_CLOSED, RUN_JOINED, RUN_CAFE_ONLY); cup 'tray' " +
+          'needs no tumblerImage (docs/api/runs.md). A drink containing ' +
           'what the person avoids needs dietConfirmed: true, else 409 DIET_CONFIRMATION_NEEDED naming it. ' +
           'Emits `orders`. With an Idempotency-Key, a ' +
           'retry by the same person with the same key answers the order of the first request again (201, ' +

@@ -36,6 +36,7 @@ import type { PickupService } from '../pickup/pickup.service';
 import type { SiteRecord, SitesService } from '../sites/sites.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
+import { createRunsDoor } from './runs-door';
 import { createStandingDoor } from './standing-door';
 import { createUsual } from './usual';
 
@@ -59,6 +60,7 @@ export type OrderingChannel = 'web' | 'slack' | 'line' | 'teams' | 'standing';
 export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
   const { clock, config } = ctx;
   const usual = createUsual(ctx, deps);
+  const runs = createRunsDoor(ctx, deps);
 
   /** The item, or 404 worded for a person. */
   async function itemOf(menuId: number): Promise<OrderableItem> {
@@ -106,34 +108,53 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
     return { avoids: JSON.stringify(avoids), warnings: JSON.stringify(warnings) };
   }
 
-  /** A cafe drink's type and sweetness, and the tumbler photo this server issued. */
-  async function cafeFields(body: OrderCreateBody): Promise<OrderPlan['fields']> {
+  /**
+   * A cafe drink's type and sweetness, and the tumbler photo this server issued; a run's drink in
+   * the runner's tray has none.
+   */
+  async function cafeFields(body: OrderCreateBody, tray: boolean): Promise<OrderPlan['fields']> {
     refuse(drinkShapeRefusal('cafe', body));
-    const tumbler = await deps.uploads.issuedImageUrl(body.tumblerImage);
+    const fields = { type: body.type ?? null, sweetness: body.sweetness ?? null };
+    if (tray) return { ...fields, tumbler: '' };
+    const tumbler = await deps.uploads.issuedImageUrl(body.tumblerImage ?? '');
     if (!tumbler) throw badRequest('tumblerImage: must be a photo uploaded with POST /upload/image');
-    return { type: body.type ?? null, sweetness: body.sweetness ?? null, tumbler };
+    return { ...fields, tumbler };
   }
 
   /** Every check of a placement, in the order docs/api/orders.md lists them; the plan to save when they pass. */
   async function plan(user: AuthUser, body: OrderCreateBody, channel: OrderingChannel): Promise<OrderPlan> {
+    // Only a run's drink in the runner's tray goes without a photo (or, for a bar item, a description).
+    const tray = body.runId !== undefined && body.cup === 'tray';
+    if (body.tumblerImage === undefined && !tray) throw badRequest('tumblerImage is required');
+    if (body.cup !== undefined && body.runId === undefined) {
+      throw badRequest('cup: only a drink of a coffee run (runId) is served in a chosen cup');
+    }
     // With e-mail configured, a password registration orders once it opened its confirmation link.
     refuse(personRefusal({ email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false }));
-    const site = await deps.sites.forOrder(user, body.siteId);
+    // A drink of a coffee run: the run's site and pickup slot are the order's.
+    const run = body.runId === undefined ? null : await runs.runOf({ ...body, runId: body.runId });
+    const site = await deps.sites.forOrder(user, run ? run.siteId : body.siteId);
     const menu = await itemOf(body.menu_id);
     const venue = menu.venue;
     const now = clock.now();
+    if (run) await runs.refuseJoin(user, run, venue, now);
     // An order for later: its slot must be one the site offers now; the item and the hours are
-    // checked at the pickup time, and the shop need not be open now.
-    const slot = body.pickupAt === undefined ? null : await deps.pickup.check(site, venue, body.pickupAt);
+    // checked at the pickup time, and the shop need not be open now. A run's slot was checked when
+    // it started: a drink added in its last minutes is not refused as too soon.
+    const slot = run
+      ? { start: run.pickupAt }
+      : body.pickupAt === undefined
+        ? null
+        : await deps.pickup.check(site, venue, body.pickupAt);
     await refuseItem('online', site, menu, now, slot ? new Date(slot.start) : null);
     const options = await deps.options.resolve(site, menu, body.options);
 
     let fields: OrderPlan['fields'];
     if (venue === 'cafe') {
-      fields = await cafeFields(body);
+      fields = await cafeFields(body, tray);
     } else {
       // A bar order carries the drink's description where a cafe order has its tumbler photo.
-      const description = body.tumblerImage.trim();
+      const description = (body.tumblerImage ?? '').trim();
       if (description.length > LIMITS.descriptionMax) {
         throw badRequest(`tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`);
       }
@@ -174,6 +195,9 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       pickupAt: slot?.start ?? null,
       diet: await dietOf(user.id, menu, options, body.dietConfirmed === true),
       idempotency: null,
+      // An online cafe order with its tumbler photo is served into it.
+      ownCup: venue === 'cafe' && !tray,
+      runId: run?.id ?? null,
     };
   }
 
@@ -213,6 +237,8 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
     place,
     /** The person's usual, kept on the server (usual.ts). */
     usual,
+    /** Coffee runs at the door: starting, reading, closing and collecting one (runs-door.ts). */
+    runs,
     /** Standing orders at the door: checked when saved, their next day, each day's placement (standing-door.ts). */
     standing: createStandingDoor(ctx, deps, usual, (user, body, key) => place(user, body, 'standing', key)),
 
@@ -255,6 +281,9 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
         pickupAt: null,
         diet: await dietOf(guestName === null ? owner.id : null, menu, options, body.dietConfirmed === true),
         idempotency: null,
+        // The barista saw the person's own cup at the counter.
+        ownCup: cafe && body.ownCup === true,
+        runId: null,
       });
       return order;
     },

@@ -66,8 +66,9 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     if (row.status !== 'ordered' && row.status !== 'in-progress') {
       throw conflict('INVALID_TRANSITION', `The tumbler of an order that is ${row.status} cannot be marked.`);
     }
-    if (!hasTumbler({ categoryFor: row.category_for, walkUp: Number(row.walk_up) === 1 })) {
-      throw conflict('INVALID_TRANSITION', 'A bar or walk-up order has no tumbler to mark.');
+    // A coffee run's drink in the runner's tray has no tumbler photo, and no tumbler to look for.
+    if (!hasTumbler({ categoryFor: row.category_for, walkUp: Number(row.walk_up) === 1 }) || row.tumbler_image === '') {
+      throw conflict('INVALID_TRANSITION', 'A bar, walk-up or tray order has no tumbler to mark.');
     }
     // Already as asked: nothing changes (a second tap, or two baristas at once).
     if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);

@@ -8,6 +8,7 @@ import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 import { insertHistory, type OrderTimes } from './order-writes.repository';
 import { countInProgress, recentCompletions, type QueueKey } from './orders.repository';
+import { runStillOpen } from './runs.repository';
 
 /** The columns of an order a move may change, as moveOrder answers them. */
 export const MOVED_COLUMNS = [
@@ -48,6 +49,8 @@ export async function moveOrder(
      * else has taken it (decision 0074).
      */
     claimBy?: number;
+    /** A run's drink withdrawn by its owner: applies only while its run is still open (runs.repository runStillOpen). */
+    whileRunOpen?: boolean;
   },
   entry: { changedBy: number; note: string | null },
   /** PostgreSQL: writes that commit with the move, in the same statement (each made only when the order moved). */
@@ -84,6 +87,7 @@ export async function moveOrder(
     .$if(change.claimBy !== undefined, (q) =>
       q.where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', change.claimBy as number)])),
     )
+    .$if(change.whileRunOpen === true, (q) => q.where((eb) => eb.exists(runStillOpen(db, dialect, change.at))))
     .returning([...MOVED_COLUMNS]);
   if (dialect === 'sqlite') {
     const moved = await update.executeTakeFirst();

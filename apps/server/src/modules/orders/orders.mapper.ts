@@ -2,6 +2,7 @@ import {
   parseDietTags,
   type Order,
   type OrderOption,
+  type OrderRun,
   type OrdersEvent,
   type OrderStatus,
   type PlacedOrder,
@@ -56,6 +57,25 @@ export function toOrder(row: OrderRow): Order {
       row.claimed_by === null || row.claimed_by_name === null
         ? null
         : { id: Number(row.claimed_by), name: row.claimed_by_name },
+    ownCup: Number(row.own_cup) === 1,
+    ...runOf(row),
+  };
+}
+
+/** A drink of a coffee run: its run, runner and place among the run's drinks ("Ann (2/5)"). */
+function runOf(row: OrderRow): { run?: OrderRun } {
+  if (row.run_id === null || row.run_place === null) return {};
+  return {
+    run: {
+      id: Number(row.run_id),
+      place: row.run_place,
+      runner:
+        row.run_runner_id === null || row.run_runner_name === null
+          ? null
+          : { id: Number(row.run_runner_id), name: row.run_runner_name },
+      position: Number(row.run_position ?? 0),
+      of: Number(row.run_of ?? 0),
+    },
   };
 }
 

@@ -22,7 +22,8 @@ export interface QueueKey {
 /**
  * The one query every order read starts from: the order with its menu item, category, owner and site in
  * a single statement (no query per order). The venue is the order's own snapshot, not the
- * category's current one. Who makes it (`cu`, migration 026): their name as it is now.
+ * category's current one. Who makes it (`cu`, migration 026): their name as it is now. A drink of
+ * a coffee run (`rn`, migration 032): its run, runner (`rr`) and place among the run's drinks.
  */
 export function orderQuery(db: Db) {
   return db
@@ -32,6 +33,8 @@ export function orderQuery(db: Db) {
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .innerJoin('sites as s', 's.id', 'o.site_id')
     .leftJoin('users as cu', 'cu.id', 'o.claimed_by')
+    .leftJoin('runs as rn', 'rn.id', 'o.run_id')
+    .leftJoin('users as rr', 'rr.id', 'rn.runner_id')
     .select([
       'o.id',
       'o.site_id',
@@ -67,7 +70,23 @@ export function orderQuery(db: Db) {
       'o.claimed_by',
       'cu.name as claimed_by_name',
       optionsColumn(db).as('options_json'),
+      'o.own_cup',
+      'o.run_id',
+      'rn.place as run_place',
+      'rn.runner_id as run_runner_id',
+      'rr.name as run_runner_name',
+      runCount('<=').as('run_position'),
+      runCount(null).as('run_of'),
     ]);
+}
+
+/**
+ * A run's drinks that are not withdrawn or rejected: up to this order (`<=`, its place among them,
+ * in the order added) or all of them. Null for an order of no run, which is never counted.
+ */
+function runCount(upTo: '<=' | null) {
+  return sql<number | string | null>`case when o.run_id is null then null else (select count(*) from orders rd
+    where rd.run_id = o.run_id and rd.status not in ('cancel', 'rejected')${upTo ? sql` and rd.id <= o.id` : sql``}) end`;
 }
 
 /**

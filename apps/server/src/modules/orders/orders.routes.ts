@@ -15,6 +15,8 @@ import {
   OrderSchema,
   OwnerOrderPatchBodySchema,
   QueuedOrderSchema,
+  RunMoveBodySchema,
+  RunSchema,
 } from '@cafe/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -305,6 +307,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
       keyedMove(request, reply, { route: 'barista-move', orderId: request.params.id, body: request.body }, () =>
         service.baristaUpdate(currentUser(request), request.params.id, request.body),
       ),
+  );
+
+  app.patch(
+    '/order/barista/run/:id',
+    {
+      preHandler: requireRole('barista', 'admin'),
+      schema: {
+        tags: ['runs'],
+        summary: 'Move every drink of a coffee run that can make the move together: Start all, Ready all, Picked up',
+        description:
+          'Each drink that can make the move from where it is (in-progress from scheduled or ordered, done from ' +
+          'in-progress, picked from done) moves as PATCH /order/barista/{id} would move it (emits `orders`, tells its ' +
+          'owner); one another barista is making or that moved meanwhile is left as it is. A barista of another site ' +
+          'gets 403. Answers the run (docs/api/runs.md).',
+        security: bearerSecurity,
+        params: IdParamsSchema,
+        body: RunMoveBodySchema,
+        response: { 200: RunSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.runs.moveAll(currentUser(request), request.params.id, request.body.status),
   );
 
   app.post(

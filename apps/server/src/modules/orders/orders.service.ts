@@ -22,6 +22,7 @@ import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 import { createCounterDay } from './counter-day';
 import { createClaims } from './claims';
+import { createRunsService } from './runs.service';
 import { withRequestKey, type KeyedMove, type MoveAnswer } from './request-keys';
 
 /**
@@ -37,6 +38,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   const { move, ...transitions } = createTransitionsService(ctx, deps, core, queue);
   const counter = createCounterDay(ctx, deps, core, move);
   const claims = createClaims(ctx, deps, core);
+  const runs = createRunsService(ctx, deps, { baristaUpdate: transitions.baristaUpdate, move });
 
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
@@ -72,6 +74,8 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     ...transitions,
     ...counter,
     ...claims,
+    /** Coffee runs: their rows, reads and group moves (runs.service; the rules are the ordering door's). */
+    runs,
     /** POST /order/barista/{id}/undo: a tumbler mark, or the latest move (transitions.service). */
     async undo(user: AuthUser, id: number): Promise<Order> {
       return (await counter.undoTumbler(user, id)) ?? transitions.undo(user, id);

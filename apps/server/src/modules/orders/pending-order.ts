@@ -40,6 +40,10 @@ export interface OrderPlan {
   /** What the owner avoids, and what of it the drink contains (docs/allergens.md): JSON lists as stored. */
   diet: { avoids: string; warnings: string };
   idempotency: { key: string; fingerprint: string } | null;
+  /** Served into its owner's own tumbler: a disposable cup saved once picked up (orders.own_cup). */
+  ownCup: boolean;
+  /** The coffee run it is added to (its pickup slot is the run's), checked again under the run's lock; null: none. */
+  runId: number | null;
 }
 
 /** A plan with the row of its new order and that order's first history entry, built once. */
@@ -82,6 +86,8 @@ export function pendingOrder(plan: OrderPlan): PendingOrder {
       guest_name: plan.guestName,
       owner_avoids: plan.diet.avoids,
       diet_warnings: plan.diet.warnings,
+      own_cup: plan.ownCup ? 1 : 0,
+      run_id: plan.runId,
     },
     entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
     counts: menu.venue === 'cafe' && plan.guestName === null,

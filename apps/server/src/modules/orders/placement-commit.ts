@@ -9,13 +9,14 @@
 import {
   dailyLimitOf,
   dailyLimitRefusal,
+  runJoinRefusal,
   siteRefusal,
   estimateWaitMinutes,
   type PlacedOrder,
   type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
-import { AppError, refuse } from '../../lib/errors';
+import { AppError, notFound, refuse } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { isDatabaseUnavailable } from '../../plugins/error-handler';
 import type { OrdersCore, OrdersDeps } from './orders.context';
@@ -26,6 +27,7 @@ import { guardKey, insertPlacedOrders, placementGuardsOf } from './order-writes.
 import { aheadOf, type OrderRow } from './orders.repository';
 import { insertGuardedOrder } from './guarded-insert.repository';
 import { pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
+import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
 
 export type { OrderPlan } from './pending-order';
 
@@ -64,6 +66,18 @@ export function createPlacementCommit(
   const { db } = ctx;
   const { load } = core;
 
+  /** A drink joining a run, asked again under the run's lock: the run still open, the owner not in it yet. */
+  function refuseJoin(
+    runId: number,
+    ownerId: number,
+    runs: ReadonlyMap<number, { closesAt: string; closedAt: string | null }>,
+    joined: ReadonlySet<string>,
+  ): void {
+    const run = runs.get(runId);
+    if (!run) throw notFound('Run');
+    refuse(runJoinRefusal({ run, now: ctx.clock.now(), joined: joined.has(joinKey(runId, ownerId)) }));
+  }
+
   /**
    * Saves new orders in one short transaction (group commit: those that arrived while the last
    * one committed go together). The daily limit is counted under the owners' locks: PostgreSQL's
@@ -74,7 +88,7 @@ export function createPlacementCommit(
    */
   async function commitPlacements(pending: readonly PendingOrder[]): Promise<Committed[]> {
     const [only] = pending;
-    if (pending.length === 1 && only && only.plan.pickupAt === null) {
+    if (pending.length === 1 && only && only.plan.pickupAt === null && only.plan.runId === null) {
       ctx.metrics.placementBatch.observe(1);
       return [await commitOne(only)];
     }
@@ -87,6 +101,14 @@ export function createPlacementCommit(
         trx,
         pending.map(({ plan }) => plan.site.id),
         new Set(pending.flatMap(({ plan }) => (plan.pickupAt === null ? [] : [plan.site.id]))),
+      );
+      // A drink joining a coffee run holds the run's row, so the runner's close either waits for
+      // this transaction or is seen here: no drink is added after a close.
+      const runIds = [...new Set(pending.flatMap(({ plan }) => (plan.runId === null ? [] : [plan.runId])))];
+      const runs = await lockRunsForJoin(trx, ctx.dialect, runIds);
+      const joined = await joinedRuns(
+        trx,
+        pending.flatMap(({ plan }) => (plan.runId === null ? [] : [{ runId: plan.runId, userId: plan.owner.id }])),
       );
       // The order made with a key (a retry) is answered again, before the daily limit (it may be
       // what fills it). Both read in one statement, after the locks.
@@ -124,6 +146,7 @@ export function createPlacementCommit(
             }
           }
           if (archivedSites.has(plan.site.id)) refuse(siteRefusal({ name: plan.site.name, archived: true }));
+          if (plan.runId !== null) refuseJoin(plan.runId, plan.owner.id, runs, joined);
           const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
           const counted = guards.counted.get(dayAt) ?? 0;
           if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
@@ -137,6 +160,7 @@ export function createPlacementCommit(
             later.push({ at: i, row, counted: countedWith });
           }
           if (countedWith !== undefined) guards.counted.set(dayAt, countedWith);
+          if (plan.runId !== null) joined.add(joinKey(plan.runId, plan.owner.id));
           if (keyAt !== null) keyedHere.set(keyAt, i);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -260,8 +284,9 @@ export function createPlacementCommit(
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
-    // Everything the answer shows is known here: no need to read the order back.
-    const row: OrderRow = {
+    // Everything the answer shows of an order of no run is known here: no need to read it back. A
+    // run's drink is read for its run and its place in it.
+    const known: OrderRow = {
       id: outcome.placed,
       site_id: site.id,
       site_name: site.name,
@@ -305,7 +330,15 @@ export function createPlacementCommit(
           o.sort_order,
         ]),
       ),
+      own_cup: plan.ownCup ? 1 : 0,
+      run_id: null,
+      run_place: null,
+      run_runner_id: null,
+      run_runner_name: null,
+      run_position: null,
+      run_of: null,
     };
+    const row = plan.runId === null ? known : await load(outcome.placed);
     core.ordersChanged(site.id, {});
     core.announce(row, null);
     // Every process's release timer: this order may be the next one due.

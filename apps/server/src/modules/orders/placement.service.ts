@@ -25,7 +25,7 @@ export function placementFingerprint(body: OrderCreateBody): string {
     body.type ?? null,
     body.sweetness ?? null,
     dashIfEmpty(body.remark),
-    body.tumblerImage.trim(),
+    (body.tumblerImage ?? '').trim(),
     // Only when given, so that keys of the placements made before sites still match their orders.
     ...(body.siteId === undefined ? [] : [body.siteId]),
     // The same for the options and the pickup time (issue 19).
@@ -37,6 +37,8 @@ export function placementFingerprint(body: OrderCreateBody): string {
           },
         ]),
     ...(body.pickupAt === undefined ? [] : [{ pickupAt: new Date(body.pickupAt).toISOString() }]),
+    // And for a coffee run's drink, its run and cup.
+    ...(body.runId === undefined ? [] : [{ runId: body.runId, cup: body.cup ?? 'tumbler' }]),
   ];
   return createHash('sha256').update(JSON.stringify(drink)).digest('hex');
 }

@@ -4,6 +4,7 @@ import {
   addDays,
   canTransition,
   canUndo,
+  runWithdrawRefusal,
   uncollectedFrom,
   venuesClosing,
   type BaristaOrderPatchBody,
@@ -21,7 +22,7 @@ import {
 import { STATUS_CODES } from 'node:http';
 import type { AppBase, AuthUser } from '../../context';
 import { runWithin } from '../../lib/domain-events';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, refuse } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
@@ -32,6 +33,7 @@ import { paceAfterMove, timesOf, timesUndone } from './move-times';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
+import { findRun } from './runs.repository';
 import { RECENT_COMPLETIONS } from './wait-estimate';
 
 /** The history note of a move taken back. */
@@ -64,7 +66,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     actor: OrderActor | 'undo' | 'release',
     to: OrderStatus,
     changedBy: number,
-    options: { rejectNote?: string; note?: string | null; claimer?: AuthUser } = {},
+    options: { rejectNote?: string; note?: string | null; claimer?: AuthUser; whileRunOpen?: boolean } = {},
   ): Promise<Order> {
     const allowed =
       actor === 'undo'
@@ -95,6 +97,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       times: actor === 'undo' ? timesUndone(row.status) : released ? { order_date: at } : timesOf(row, to, at),
       // A barista's Do takes the order when nobody has; another barista's order it leaves (0074).
       claimBy: options.claimer?.id,
+      whileRunOpen: options.whileRunOpen,
     };
     const entry = { changedBy, note: options.note ?? null };
     // Today's line of the order at its site. A move that changes its pace (a drink starts or
@@ -289,11 +292,27 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       return rejected;
     },
 
-    /** PATCH /order/{id}: the owner cancels a waiting order or picks up a finished one. */
+    /**
+     * PATCH /order/{id}: the owner cancels a waiting order or picks up a finished one. A drink of a
+     * coffee run is withdrawn only while the run is open: checked first, and again in the move's
+     * own statement, which a close racing it waits for or is seen by.
+     */
     async ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order> {
       const row = await load(id);
       if (row.user_id !== user.id) throw forbidden('Only the person who placed this order can change it.');
-      return transition(row, 'owner', body.status, user.id);
+      const runId = row.run_id;
+      if (runId === null || body.status !== 'cancel') return transition(row, 'owner', body.status, user.id);
+      const refuseClosed = async () => {
+        const run = await findRun(db, runId);
+        if (run) refuse(runWithdrawRefusal({ closesAt: run.closes_at, closedAt: run.closed_at }, clock.now()));
+      };
+      await refuseClosed();
+      try {
+        return await transition(row, 'owner', 'cancel', user.id, { whileRunOpen: true });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_TRANSITION') await refuseClosed();
+        throw error;
+      }
     },
 
     /**

@@ -1,6 +1,6 @@
 import { clockTimeText, tagsValue, weekdayOf, type DietTag, type Order, type OrderStatus } from '@cafe/shared';
 import type { QueuedOrder, StandingOrder } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText, type Id, type Words } from '../../lib/chat-words';
+import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
 
 export { choiceLine, dietWarning, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
 export type { Id, Words } from '../../lib/chat-words';
@@ -25,6 +25,8 @@ export const ACTIONS = {
   standingSkip: 'standing.skip',
   standingPause: 'standing.pause',
   standingResume: 'standing.resume',
+  runAdd: 'run.add',
+  runStart: 'run.start',
 } as const;
 export const ORDER_VIEW = 'coffee.order';
 export const STANDING_VIEW = 'coffee.standing';
@@ -45,6 +47,15 @@ const button = (text: string, action_id: string, value: string, style?: 'primary
   ...(style && { style }),
 });
 export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
+/** A button that opens a page (Slack still sends its tap, which does nothing here). */
+const linkButton = (text: string, action_id: string, url: string): Block => ({
+  type: 'button',
+  text: plain(text),
+  action_id,
+  url,
+});
+/** Words a colleague typed (a run's place, a name), never read as a mention or a link. */
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** An Order button carries what it showed the drink contains that the person avoids (`nonce|milk,eggs`). */
 const orderButton = (text: string, actionId: string, value: string, conflicts: readonly DietTag[], style?: 'primary') =>
@@ -108,6 +119,26 @@ export function usualConfirmation(w: Words, usual: UsualShown, nonce: string): S
   return { text: warning ? `${text} ${warning}` : text, blocks };
 }
 
+/** The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. */
+function runsBlocks(runs: OpenRuns): Block[] {
+  return [
+    section(runs.none ? escaped(runs.none) : `*${escaped(runs.title)}*`),
+    ...runs.runs.map((run) =>
+      section(escaped(run.text), {
+        block_id: `run-${run.id}`,
+        accessory: linkButton(runs.add, ACTIONS.runAdd, run.url),
+      }),
+    ),
+    actions('runs-start', linkButton(runs.start, ACTIONS.runStart, runs.startUrl)),
+  ];
+}
+
+/** `/coffee runs`: the open coffee runs at the person's site. */
+export const runsMessage = (runs: OpenRuns): SlackMessage => ({
+  text: runs.none ?? runs.title,
+  blocks: runsBlocks(runs),
+});
+
 /** Monday first, Sunday last, as an office week reads. */
 export const WEEK = [1, 2, 3, 4, 5, 6, 0];
 export const dayName = (w: Words, weekday: number) => w(`people.chat.weekday.${weekday}`);
@@ -138,7 +169,10 @@ function standingBlocks(w: Words, s: StandingOrder & { line: string | null }): B
   ];
 }
 
-/** The App Home tab: the usual with one tap, today's orders, the standing orders, one tap to order again. */
+/**
+ * The App Home tab: the usual with one tap, today's orders, the standing orders, one tap to order
+ * again, the open coffee runs.
+ */
 export function homeView(
   w: Words,
   home: {
@@ -146,6 +180,7 @@ export function homeView(
     today: QueuedOrder[];
     standing: (StandingOrder & { line: string | null })[];
     again: { order: Order; conflicts: DietTag[] }[];
+    runs: OpenRuns;
     nonce: string;
   },
 ): Block {
@@ -184,6 +219,8 @@ export function homeView(
       'people.chat.home.standingNone',
     ),
     ...when(again.length, divider, title('people.chat.home.again'), ...again),
+    divider,
+    ...runsBlocks(home.runs),
   ];
   return { type: 'home', blocks };
 }

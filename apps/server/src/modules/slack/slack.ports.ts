@@ -4,12 +4,12 @@ import type { SlackClient } from '../../lib/slack-client';
 
 /**
  * What the Slack app asks of the rest of the app, wired in services.ts: the ordering door
- * (`menuFor`, `place`, the usual), the owner's moves of an order, the person, the standing service.
- * Slack verifies, maps and renders; it decides nothing. The services' own types, picked from the
- * composition root's map, so the module imports no other module.
+ * (`menuFor`, `place`, the usual, the open coffee runs), the owner's moves of an order, the person,
+ * the standing service. Slack verifies, maps and renders; it decides nothing. The services' own
+ * types, picked from the composition root's map, so the module imports no other module.
  */
 export interface SlackPorts {
-  ordering: Pick<Services['ordering'], 'menuFor' | 'place' | 'usual'>;
+  ordering: Pick<Services['ordering'], 'menuFor' | 'place' | 'usual' | 'runs'>;
   orders: Pick<Services['orders'], 'ownerUpdate' | 'get' | 'history' | 'recentTumblerOf' | 'myQueueAnswer'>;
   users: Pick<Services['users'], 'findActive' | 'findActiveByEmail' | 'avoidsOf'>;
   standing: Pick<Services['standing'], 'list' | 'create' | 'update'>;

@@ -6,9 +6,9 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, refusal } from '../../lib/errors';
 import type { SlackMethod } from '../../lib/slack-client';
 import { ACTIONS, ORDER_VIEW, STANDING_VIEW, choiceLine, homeView, notice } from './slack.blocks';
-import { orderLine, orderMessage, refusalText, section, usualConfirmation, wordsIn } from './slack.blocks';
+import { orderLine, orderMessage, refusalText, runsMessage, section, usualConfirmation, wordsIn } from './slack.blocks';
 import type { Block, SlackMessage, Words } from './slack.blocks';
-import { formEntry } from '../../lib/chat-words';
+import { asksForRuns, formEntry, openRuns } from '../../lib/chat-words';
 import { entryForWords, orderModal, readOrder, readStanding, standingModal } from './slack.modals';
 import type { Answers } from './slack.modals';
 import { createSlackLinking } from './slack.linking';
@@ -175,10 +175,11 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       if (!user) return null;
       const w = wordsIn(await ports.language(user));
       const queue = ports.orders.myQueueAnswer(user).then((answer) => JSON.parse(answer.json) as QueuedOrder[]);
-      const [past, standing, menu] = await Promise.all([
+      const [past, standing, menu, runs] = await Promise.all([
         ports.orders.history(userId, {}),
         ports.standing.list(userId),
         menuOf(user),
+        openRuns(ports, user, w, ctx.config.publicUrl),
       ]);
       // Order again: the last three different drinks the person ordered online with their tumbler.
       const seen = new Set<string>();
@@ -191,6 +192,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         today: await queue,
         standing: standing.map((s) => ({ ...s, line: s.drink && choiceLine(w, menu.itemOf(s.drink), s.drink) })),
         again: again.map((order) => ({ order, conflicts: menu.conflictsOf(drinkOfOrder(order)) })),
+        runs,
         nonce: randomUUID(),
       });
       return { user_id: slackUserId, view };
@@ -297,22 +299,27 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     linking,
     verify,
 
-    /** `/coffee`: the usual, after one confirmation; `/coffee <words>`: the order modal. */
+    /**
+     * `/coffee`: the usual, after one confirmation; `/coffee runs`: the open coffee runs; `/coffee
+     * <words>`: the order modal.
+     */
     async command(form: SlackCommand): Promise<Block | null> {
       const p = await personOf(form.user_id ?? '');
       if ('refused' in p) return { response_type: 'ephemeral', ...notice(p.refused) };
       const asked = (form.text ?? '').trim().slice(0, 200);
+      const told = (error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+        return notice(refusalText(p.w, error));
+      };
+      if (asksForRuns(asked)) {
+        const runs = await openRuns(ports, p.user, p.w, ctx.config.publicUrl).then(runsMessage, told);
+        return { response_type: 'ephemeral', ...runs };
+      }
       if (asked) {
         later('views.open', () => openOrderModal(p, { trigger_id: form.trigger_id ?? '' }, entryForWords(asked)));
         return null;
       }
-      const answer = await usualToOrder(p).then(
-        (usual) => usualConfirmation(p.w, usual, randomUUID()),
-        (error: unknown) => {
-          if (!(error instanceof AppError)) throw error;
-          return notice(refusalText(p.w, error));
-        },
-      );
+      const answer = await usualToOrder(p).then((usual) => usualConfirmation(p.w, usual, randomUUID()), told);
       return { response_type: 'ephemeral', ...answer };
     },
 

@@ -10,6 +10,7 @@ import {
   sendEvent,
   sendInteraction,
   saveUsual,
+  startRun,
   textOf,
   vouchFor,
   type SlackSetup,
@@ -20,7 +21,7 @@ import { ACTIONS } from './slack.blocks';
 /**
  * The Slack app against a local fake of Slack's Web API, with requests signed as Slack signs them:
  * the usual in one command, the order's message through every move, a refusal in the person's
- * language, App Home.
+ * language, App Home, the open coffee runs.
  */
 
 const TUESDAY_10AM = '2026-11-17T10:00:00+07:00';
@@ -302,5 +303,55 @@ describe('the Slack app', () => {
     const res = await sendCommand(s.t, coffeeCommand('U0ARCHIVED'));
     expect(res.statusCode).toBe(200);
     expect(res.json<{ text: string }>().text).toBe('Old annex ปิดให้บริการแล้วและไม่รับออเดอร์ กรุณาเลือกสาขาอื่น');
+  });
+
+  it('lists the open coffee runs on `/coffee runs` and App Home, each with its page; none open said so; in Thai', async () => {
+    /** The link of the first button `actionId` in blocks. */
+    const urlOf = (value: unknown, actionId: string): string | undefined => {
+      if (!value || typeof value !== 'object') return undefined;
+      const button = value as { action_id?: unknown; url?: unknown };
+      if (button.action_id === actionId && typeof button.url === 'string') return button.url;
+      return Object.values(value)
+        .map((v) => urlOf(v, actionId))
+        .find(Boolean);
+    };
+    type Answer = { response_type: string; text: string; blocks: unknown[] };
+    const { slackId } = await regular();
+    const none = (await sendCommand(s.t, coffeeCommand(slackId, 'runs'))).json<Answer>();
+    expect(none.response_type).toBe('ephemeral');
+    expect(none.text).toMatch(/^No coffee run is open at .+\. Start one: https:\/\/cafe\.example\.com\/runs$/);
+    expect(urlOf(none.blocks, ACTIONS.runStart)).toBe('https://cafe.example.com/runs');
+
+    const ann = await s.t.createUser({ name: 'Ann' });
+    const { run, pickup, closes } = await startRun(s, ann, 'Meeting room 3', await s.t.createUser());
+    const listed = (await sendCommand(s.t, coffeeCommand(slackId, ' Runs '))).json<Answer>();
+    expect(listed.text).toBe(`Open coffee runs at ${run.site.name}`);
+    const text = textOf(listed.blocks);
+    expect(text).toContain(`Ann's run for Meeting room 3, pickup ${pickup}, closes ${closes}, 1 drink`);
+    expect(text).toContain('Add my drink');
+    expect(urlOf(listed.blocks, ACTIONS.runAdd)).toBe(`https://cafe.example.com/runs/${run.id}`);
+    expect(urlOf(listed.blocks, ACTIONS.runStart)).toBe('https://cafe.example.com/runs');
+    // Slack tells the app of a tap on a link too: nothing is said or ordered for it.
+    const posts = callsOf(s, 'chat.postMessage').length;
+    expect((await sendInteraction(s.t, buttonTap(slackId, ACTIONS.runAdd, ''))).statusCode).toBe(200);
+    expect(callsOf(s, 'chat.postMessage')).toHaveLength(posts);
+
+    await sendEvent(s.t, {
+      type: 'event_callback',
+      team_id: 'T0CAFE',
+      event: { type: 'app_home_opened', user: slackId },
+    });
+    const home = callsOf(s, 'views.publish')
+      .filter((c) => c.params.user_id === slackId)
+      .at(-1)?.params.view;
+    expect(textOf(home)).toContain(`Ann's run for Meeting room 3, pickup ${pickup}`);
+    expect(urlOf(home, ACTIONS.runAdd)).toBe(`https://cafe.example.com/runs/${run.id}`);
+
+    const thai = await regular('th');
+    const inThai = (await sendCommand(s.t, coffeeCommand(thai.slackId, 'รอบฝากซื้อ'))).json<Answer>();
+    expect(textOf(inThai.blocks)).toContain(
+      `รอบฝากซื้อของ Ann สำหรับ Meeting room 3 รับเวลา ${pickup} ปิดรับเวลา ${closes} มี 1 แก้ว`,
+    );
+    expect(textOf(inThai.blocks)).toContain('ฝากเครื่องดื่มของฉัน');
   });
 });

@@ -22,7 +22,7 @@ export interface StatsRange {
  * the index alone, the site included (migrations 005, 009; the plans are checked by
  * stats.plans.test.ts).
  */
-function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
+export function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
     const conditions = [
       eb('orders.status', 'in', served),

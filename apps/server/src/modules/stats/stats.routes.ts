@@ -2,6 +2,8 @@ import {
   TimesByHourRowSchema,
   CountSchema,
   CountTotalQuerySchema,
+  CupsSavedStatsSchema,
+  MyCupsSavedSchema,
   OrdersByHourRowSchema,
   OrdersByWeekdayRowSchema,
   PopularMenuRowSchema,
@@ -17,7 +19,7 @@ import {
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import type { StatsService } from './stats.service';
 
@@ -177,6 +179,47 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       UncollectedStatsSchema,
     ),
     async (request) => stats.uncollected(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/stats/cups-saved',
+    statistic(
+      {
+        summary:
+          "Cups saved in a period: drinks picked up in their owner's own tumbler, with the waste and CO2e avoided",
+        description:
+          'startDate (inclusive) and endDate (exclusive) are calendar days YYYY-MM-DD, each site in its own time zone, ' +
+          'matched against the day the order was placed; categoryFor and siteId as for the other statistics. A cup ' +
+          "saved is an order served into its owner's own cup (the tumbler photo of an online cafe order, or the " +
+          "barista's own-cup mark on a walk-up) whose status is picked; cancelled, rejected, uncollected, waiting and " +
+          'done-but-not-picked-up drinks save nothing. wasteGrams and co2Grams are cups times the factors ' +
+          '(settings CUPS_WASTE_GRAMS and CUPS_CO2_GRAMS, docs/cups-saved.md), rounded to hundredths. bySite: every ' +
+          "site with a cup saved, in the order of GET /sites; byMonth: YYYY-MM of each site's calendar, earliest " +
+          "first; byTeam: the owner's team now (null: none; a guest's walk-up counts under the barista who entered " +
+          'it), most first, ties by name, no team last.',
+      },
+      StatsQuerySchema,
+      CupsSavedStatsSchema,
+    ),
+    async (request) => stats.cupsSaved(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/order/cups-saved/user',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        summary: 'Your cups saved: this month and all time',
+        description:
+          "Your orders picked up in your own tumbler. thisMonth: those placed in the current calendar month of your home site's " +
+          "clock (each on its own site's day); a guest's walk-up a barista entered is not the barista's. factors: what one cup " +
+          'stands for (docs/cups-saved.md).',
+        security: bearerSecurity,
+        response: { 200: MyCupsSavedSchema, ...errorResponses({ 401: 'UNAUTHENTICATED' }) },
+      },
+    },
+    async (request) => stats.myCupsSaved(currentUser(request)),
   );
 
   app.get(

@@ -1,7 +1,11 @@
 import {
   SERVED_ORDER_STATUSES,
   cafeClock,
+  cafeDayOf,
   checkStatsRange,
+  type CupFactors,
+  type CupsSavedStats,
+  type MyCupsSaved,
   weekdayOf,
   type OrdersByHourRow,
   type OrderStatus,
@@ -21,6 +25,7 @@ import {
 import type { AppBase, AuthUser } from '../../context';
 import type { SitesService } from '../sites/sites.service';
 import { badRequest } from '../../lib/errors';
+import { cupsSavedGroups, personalCupsSaved } from './cups.repository';
 import { toPopularMenuRow } from './stats.mapper';
 import * as repo from './stats.repository';
 
@@ -30,6 +35,24 @@ const COUNTED: readonly OrderStatus[] = [UNCOLLECTED, ...SERVED_ORDER_STATUSES];
 
 /** Plain code-point order, so both database engines give the same ranking whatever their collation. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Grams rounded to hundredths: a factor like 14.1 times a count must not read 42.300000000000004. */
+const grams = (cups: number, perCup: number) => Math.round(cups * perCup * 100) / 100;
+
+/** The cafe days [start, end) of the calendar month `day` (YYYY-MM-DD) is in. */
+function monthOf(day: string): { start: string; end: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { start: `${year}-${pad(month)}-01`, end: `${next.year}-${pad(next.month)}-01` };
+}
+
+/** The counts of `rows` summed per key. */
+function sumBy<R extends { cups: number }, K>(rows: readonly R[], key: (row: R) => K): Map<K, number> {
+  const sums = new Map<K, number>();
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + row.cups);
+  return sums;
+}
 
 /**
  * Statistics of served orders (done + picked); drinks nobody collected are counted apart, never as
@@ -41,6 +64,8 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  */
 export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) {
   const sites = () => deps.sites;
+  /** A copy each time: an answer never hands out the configuration's own object. */
+  const cupFactors = (): CupFactors => ({ ...ctx.config.cups });
 
   /**
    * The period and the site a request reads: an admin without siteId every site together; anyone
@@ -216,6 +241,43 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
         served: bySite.reduce((sum, row) => sum + row.served, 0),
         bySite,
       };
+    },
+
+    /**
+     * GET /stats/cups-saved: the period's cups saved (drinks picked up in their owner's own
+     * tumbler, docs/cups-saved.md) with the waste and CO2e they avoided by the configured factors,
+     * per site (those with any, in the order of GET /sites), per month (each site's calendar,
+     * earliest first) and per team of the drink's owner (most first, ties by name, no team last).
+     */
+    async cupsSaved(user: AuthUser, query: StatsQuery): Promise<CupsSavedStats> {
+      const rows = await cupsSavedGroups(ctx.db, await toRange(user, query));
+      const factors = cupFactors();
+      const cups = rows.reduce((sum, row) => sum + row.cups, 0);
+      const perSite = sumBy(rows, (row) => row.siteId);
+      const shown = (await sites().list({ includeArchived: true })).filter((site) => perSite.has(site.id));
+      const byTeam = [...sumBy(rows, (row) => row.team)]
+        .map(([team, count]) => ({ team, cups: count }))
+        .sort((a, b) => b.cups - a.cups || (a.team === null ? 1 : b.team === null ? -1 : byCodePoint(a.team, b.team)));
+      return {
+        cups,
+        wasteGrams: grams(cups, factors.wasteGramsPerCup),
+        co2Grams: grams(cups, factors.co2GramsPerCup),
+        factors,
+        bySite: shown.map((site) => ({ siteId: site.id, siteName: site.name, cups: perSite.get(site.id) ?? 0 })),
+        byMonth: [...sumBy(rows, (row) => row.month)]
+          .map(([month, count]) => ({ month, cups: count }))
+          .sort((a, b) => byCodePoint(a.month, b.month)),
+        byTeam,
+      };
+    },
+
+    /**
+     * GET /order/cups-saved/user: the caller's own cups saved, all time and in this calendar month of
+     * their home site's clock (each drink on the cafe day of the site it was ordered at).
+     */
+    async myCupsSaved(user: AuthUser): Promise<MyCupsSaved> {
+      const today = cafeDayOf(ctx.clock.now(), (await sites().homeSiteOf(user)).timeZone);
+      return { ...(await personalCupsSaved(ctx.db, user.id, monthOf(today))), factors: cupFactors() };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
 import type { DietTag, MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus, SlotList } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText, type Id, type Words } from '../../lib/chat-words';
+import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
 
 /*
  * What Teams shows (Adaptive Cards 1.5), in the person's words: every sentence is the people
@@ -244,5 +244,22 @@ export function orderCard(
       ),
       ...when(status === 'done', submit(w('people.chat.button.pickUp'), { ...data, cafe: 'picked' }, 'positive')),
     ],
+  );
+}
+
+/**
+ * The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. A
+ * run's place and runner are a colleague's words: shown as typed, never read as markdown.
+ */
+export function runsCard(runs: OpenRuns): Card {
+  const open = (title: string, url: string) => ({ type: 'Action.OpenUrl', title, url });
+  const run = (r: OpenRuns['runs'][number]) => [
+    { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: r.text }] },
+    { type: 'ActionSet', actions: [open(runs.add, r.url)] },
+  ];
+  const said = runs.none ?? runs.title;
+  return cardOf(
+    [text(said, { weight: runs.none ? 'default' : 'bolder' }), ...runs.runs.flatMap(run)],
+    [open(runs.start, runs.startUrl)],
   );
 }

@@ -1,4 +1,4 @@
-import type { ChatChannelPorts } from '../../context';
+import type { ChatChannelPorts, Services } from '../../context';
 
-/** What the Teams bot asks of the rest of the app: a chat channel's ports (context.ts). */
-export type TeamsPorts = ChatChannelPorts;
+/** What the Teams bot asks of the rest of the app: a chat channel's ports (context.ts), and the open coffee runs. */
+export type TeamsPorts = ChatChannelPorts & { ordering: Pick<Services['ordering'], 'runs'> };

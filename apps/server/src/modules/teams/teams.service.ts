@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { conflictsOfDrink, type DrinkOf, type MenuEntry, type OrderCreateBody, type PlacedOrder } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { choiceLine, confirmedAvoids, entryForWords, formEntry, refusalText, wordsIn } from '../../lib/chat-words';
+import { asksForRuns, openRuns } from '../../lib/chat-words';
 import type { Id, Words } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
-import { attachment, notice, orderCard, orderForm, readOrder, usualCard } from './teams.cards';
+import { attachment, notice, orderCard, orderForm, readOrder, runsCard, usualCard } from './teams.cards';
 import type { Card, Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
@@ -215,8 +216,9 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     }
   }
 
-  /** A typed message: "coffee [words of a drink]" (or its Thai), "usual", else what the bot understands. */
+  /** A typed message: "coffee [words of a drink]" (or its Thai), "usual", "runs", else what the bot understands. */
   async function typed(p: Person, said: string): Promise<unknown> {
+    if (asksForRuns(said)) return show(p, runsCard(await openRuns(ports, p.user, p.w, ctx.config.publicUrl)));
     const [first = '', ...rest] = said.toLowerCase().split(/\s+/).filter(Boolean);
     const is = (id: Id) => (['en', 'th'] as const).some((lang) => wordsIn(lang)(id).toLowerCase() === first);
     if (is('people.teams.trigger.coffee'))

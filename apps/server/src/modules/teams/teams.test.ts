@@ -12,6 +12,7 @@ import {
   messageFrom,
   postedId,
   sendActivity,
+  startRun,
   teamsPerson,
   textOf,
   type TeamsSetup,
@@ -20,7 +21,7 @@ import {
 /**
  * "coffee" in Teams: the Adaptive Card built from the door's menu, submitted into one order however
  * often, the card updated in place once per move (a 429 waited out), the usual with its diet
- * warning first, Thai, linking. On SQLite and PostgreSQL (TEST_DATABASE_URL).
+ * warning first, Thai, linking, the open coffee runs. On SQLite and PostgreSQL (TEST_DATABASE_URL).
  */
 describe('the Teams bot', () => {
   let s: TeamsSetup;
@@ -205,5 +206,50 @@ describe('the Teams bot', () => {
     expect(off.statusCode, off.body).toBe(200);
     await sendActivity(s, messageFrom(s, 'aad-leaver', { text: 'coffee' }));
     expect(textOf(cardOf(callsTo(s, 'aad-leaver', 'POST').at(-1)))).toContain('no longer active');
+  });
+
+  it('lists the open coffee runs on "runs" and "รอบ", each with its page; none open said so', async () => {
+    /** The titles and pages of a card's links. */
+    const linksOf = (card: unknown): string[] => {
+      const found: string[] = [];
+      const walk = (value: unknown): void => {
+        if (!value || typeof value !== 'object') return;
+        const action = value as { type?: unknown; title?: unknown; url?: unknown };
+        if (action.type === 'Action.OpenUrl') found.push(`${String(action.title)} ${String(action.url)}`);
+        Object.values(value).forEach(walk);
+      };
+      walk(card);
+      return found;
+    };
+    const runsCard = async (aad: string, text: string) => {
+      expect((await sendActivity(s, messageFrom(s, aad, { text }))).statusCode).toBe(202);
+      return cardOf(callsTo(s, aad, 'POST').at(-1));
+    };
+    await teamsPerson(s, 'aad-runs');
+    const none = await runsCard('aad-runs', 'runs');
+    expect(textOf(none)).toMatch(/No coffee run is open at .+\. Start one: https:\/\/cafe\.example\.com\/runs/);
+    expect(linksOf(none)).toEqual(['Start a run https://cafe.example.com/runs']);
+
+    const ann = await s.t.createUser({ name: 'Ann' });
+    const { run, pickup, closes } = await startRun(s, ann, 'Meeting room *3*', await s.t.createUser());
+    const listed = await runsCard('aad-runs', ' Runs ');
+    expect(textOf(listed)).toContain(`Open coffee runs at ${run.site.name}`);
+    // A colleague's words are shown as typed, never as markdown.
+    const line = `Ann's run for Meeting room *3*, pickup ${pickup}, closes ${closes}, 1 drink`;
+    expect((listed.body as unknown[])[1]).toEqual({
+      type: 'RichTextBlock',
+      inlines: [{ type: 'TextRun', text: line }],
+    });
+    expect(linksOf(listed)).toEqual([
+      `Add my drink https://cafe.example.com/runs/${run.id}`,
+      'Start a run https://cafe.example.com/runs',
+    ]);
+
+    await teamsPerson(s, 'aad-runs-th', { language: 'th' });
+    const thai = await runsCard('aad-runs-th', 'รอบ');
+    expect(textOf(thai)).toContain(
+      `รอบฝากซื้อของ Ann สำหรับ Meeting room *3* รับเวลา ${pickup} ปิดรับเวลา ${closes} มี 1 แก้ว`,
+    );
+    expect(linksOf(thai)[0]).toBe(`ฝากเครื่องดื่มของฉัน https://cafe.example.com/runs/${run.id}`);
   });
 });

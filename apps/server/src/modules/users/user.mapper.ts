@@ -4,7 +4,14 @@ import type { UserRow } from './users.repository';
 
 /** A users row as the contract shows it: never the password hash or push state. */
 export function toUser(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, isAvailable: row.is_available };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    isAvailable: row.is_available,
+    team: row.team ?? null,
+  };
 }
 
 /** The signed-in user: what requests carry as `authUser` (and GET /user/me answers). */

@@ -12,6 +12,7 @@ const PUBLIC_COLUMNS = [
   'home_site_id',
   'email_unconfirmed',
   'tokens_valid_after',
+  'team',
 ] as const;
 
 /** The person's health-data consent as stored (all null: none recorded), read with their list. */
@@ -34,7 +35,7 @@ export type NewUser = Pick<
   Selectable<UsersTable>,
   'name' | 'email' | 'password_hash' | 'role' | 'created_at' | 'updated_at'
 >;
-export type UserChanges = Pick<Updateable<UsersTable>, 'name' | 'role' | 'is_available'>;
+export type UserChanges = Pick<Updateable<UsersTable>, 'name' | 'role' | 'is_available' | 'team'>;
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();

@@ -140,7 +140,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       preHandler: requireRole('admin'),
       schema: {
         tags: ['users'],
-        summary: "Change another user's name, role or availability (admin; not your own account)",
+        summary: "Change another user's name, role, availability or team (admin; not your own account)",
+        description:
+          'team: the team the person belongs to, for cups saved per team (at most 80 characters, trimmed); ' +
+          'null or "" takes them out of their team. Each field that changed is one entry of the audit log.',
         security: bearerSecurity,
         params: IdParamsSchema,
         body: UserPatchBodySchema,

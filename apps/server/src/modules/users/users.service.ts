@@ -57,6 +57,7 @@ const AUDITED_FIELDS = [
   { action: 'user.role', field: 'role', of: (row: UserRow) => row.role },
   { action: 'user.availability', field: 'isAvailable', of: (row: UserRow) => row.is_available },
   { action: 'user.name', field: 'name', of: (row: UserRow) => row.name },
+  { action: 'user.team', field: 'team', of: (row: UserRow) => row.team ?? null },
 ] as const;
 
 /** Not an argon2 hash: no password verifies against it. */
@@ -249,6 +250,8 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.role !== undefined) changes.role = patch.role;
       if (patch.isAvailable !== undefined) changes.is_available = patch.isAvailable;
+      // The schema trimmed it; an empty name is no team.
+      if (patch.team !== undefined) changes.team = patch.team || null;
       const now = clock.now();
       const edited = await db.transaction().execute(async (trx) => {
         const before = await findUserById(trx, userId);

@@ -63,6 +63,7 @@ describe('users', () => {
         email: user.email,
         role: 'user',
         isAvailable: 'available',
+        team: null,
       });
       expect((await me(user.auth)).json()).toMatchObject({ name: 'New Name' });
     });
@@ -160,6 +161,7 @@ describe('users', () => {
         email: listed.email,
         role: 'barista',
         isAvailable: 'available',
+        team: null,
       });
       expect(users).toContainEqual(expect.objectContaining({ id: admin.id, role: 'admin' }));
       expect(res.body).not.toMatch(/password|hash|push/i);
@@ -188,6 +190,7 @@ describe('users', () => {
         email: user.email,
         role: 'barista',
         isAvailable: 'available',
+        team: null,
       });
       // The same access token now carries the new role: the server reads the user on each call.
       expect((await me(user.auth)).json()).toMatchObject({ role: 'barista' });
@@ -260,6 +263,52 @@ describe('users', () => {
       const badId = await patchUser(admin.auth, 'abc', { role: 'user' });
       expect(badId.statusCode).toBe(400);
       expect(badId.json<ErrorBody>().message).toMatch(/^id/);
+    });
+
+    it("puts another user in a team, trimmed, shows it in the list, and takes them out with null or ''", async () => {
+      const user = await t.createUser({ name: 'Teamed' });
+      const set = await patchUser(admin.auth, user.id, { team: '  Finance  ' });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json<User>()).toMatchObject({ id: user.id, name: 'Teamed', team: 'Finance' });
+      const listed = await t.request('GET', '/api/user', admin);
+      expect(listed.json<User[]>().find((u) => u.id === user.id)?.team).toBe('Finance');
+      expect((await patchUser(admin.auth, user.id, { team: null })).json<User>().team).toBeNull();
+      expect((await patchUser(admin.auth, user.id, { team: 'Finance' })).json<User>().team).toBe('Finance');
+      expect((await patchUser(admin.auth, user.id, { team: '   ' })).json<User>().team).toBeNull();
+      const row = await t.app.ctx.db.selectFrom('users').select('team').where('id', '=', user.id).executeTakeFirst();
+      expect(row?.team).toBeNull();
+    });
+
+    it('records each change of team in the audit log, and an unchanged team not at all', async () => {
+      const user = await t.createUser({ name: 'Audited Team' });
+      await patchUser(admin.auth, user.id, { team: 'Ops' });
+      await patchUser(admin.auth, user.id, { team: 'Ops' });
+      await patchUser(admin.auth, user.id, { team: '' });
+      const res = await t.request('GET', '/api/audit?action=user.team', admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const mine = res
+        .json<{ entries: { target: { id: string | null }; before: unknown; after: unknown }[] }>()
+        .entries.filter((e) => e.target.id === String(user.id));
+      // Newest first.
+      expect(mine.map((e) => [e.before, e.after])).toEqual([
+        [{ team: 'Ops' }, { team: null }],
+        [{ team: null }, { team: 'Ops' }],
+      ]);
+    });
+
+    it('refuses a team from a user or a barista with 403, and one too long with 400, changing nothing', async () => {
+      const target = await t.createUser();
+      for (const role of ['user', 'barista'] as const) {
+        const caller = await t.createUser({ role });
+        expect((await patchUser(caller.auth, target.id, { team: 'Mine' })).statusCode).toBe(403);
+      }
+      const long = await patchUser(admin.auth, target.id, { team: 'x'.repeat(81) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json<ErrorBody>().code).toBe('VALIDATION');
+      expect(long.json<ErrorBody>().message).toMatch(/team must be at most 80 characters/);
+      expect((await patchUser(admin.auth, target.id, { team: 42 })).statusCode).toBe(400);
+      const row = await t.app.ctx.db.selectFrom('users').select('team').where('id', '=', target.id).executeTakeFirst();
+      expect(row?.team).toBeNull();
     });
 
     it('makes an unavailable user unable to sign in or keep their session, and undoes it', async () => {

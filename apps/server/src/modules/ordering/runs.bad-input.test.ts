@@ -1,0 +1,3 @@
+import { describeBadInputSweep } from '../../test-support/bad-input';
+
+describeBadInputSweep('runs');

@@ -1,0 +1,42 @@
+import { runLabel, runState, type Run, type RunDrink } from '@cafe/shared';
+import { orderLine, wordsIn } from '../../lib/chat-words';
+import { toOrder } from './orders.mapper';
+import type { OrderRow } from './orders.repository';
+import type { RunRow } from './runs.repository';
+
+/** A run's drinks that count: not withdrawn (cancelled) or rejected. */
+function counted(drinks: readonly OrderRow[]): OrderRow[] {
+  return drinks.filter((row) => row.status !== 'cancel' && row.status !== 'rejected').sort((a, b) => a.id - b.id);
+}
+
+/** The only place a run's row and its drinks' rows become the contract's Run, as it is at `now`. */
+export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run {
+  const shown = counted(drinks);
+  const words = wordsIn('en');
+  const of = shown.length;
+  return {
+    id: run.id,
+    site: { id: run.site_id, name: run.site_name },
+    runner: run.runner_id === null || run.runner_name === null ? null : { id: run.runner_id, name: run.runner_name },
+    place: run.place,
+    pickupAt: run.pickup_at,
+    closesAt: run.closes_at,
+    closedAt: run.closed_at,
+    state: runState({ closesAt: run.closes_at, closedAt: run.closed_at, drinks: of }, now),
+    ready: of > 0 && shown.every((row) => row.status === 'done' || row.status === 'picked'),
+    collected: of > 0 && shown.every((row) => row.status === 'picked'),
+    drinks: shown.map((row, i): RunDrink => {
+      const order = toOrder(row);
+      return {
+        orderId: row.id,
+        person: order.user,
+        label: runLabel(order.user.name, i + 1, of),
+        position: i + 1,
+        of,
+        drink: orderLine(words, order),
+        status: row.status,
+        cup: Number(row.own_cup) === 1 ? 'tumbler' : 'tray',
+      };
+    }),
+  };
+}
