@@ -92,6 +92,7 @@ const SECOND_HALF = [
   '**/a11y.spec.ts',
   '**/management.spec.ts',
   '**/kitchen-display.spec.ts',
+  '**/coffee-run.spec.ts',
 ];
 const SECOND_PORT = PORT + 5;
 

@@ -182,19 +182,16 @@ const SitesAdmin = lazyScreen(
   (m) => m.SitesAdminRoute,
   ['sites'],
 );
-
 const Profile = lazyScreen(
   () => import('@/features/notifications/routes/profile-route'),
   (m) => m.ProfileRoute,
   ['notifications'],
 );
-
 const NotificationsAdmin = lazyScreen(
   () => import('@/features/notifications/routes/notifications-admin-route'),
   (m) => m.NotificationsAdminRoute,
   ['notifications'],
 );
-
 const AuditAdmin = lazyScreen(
   () => import('@/features/audit/routes/audit-admin-route'),
   (m) => m.AuditAdminRoute,
@@ -241,6 +238,13 @@ const ChatChannelsAdmin = lazyScreen(
   ['chat'],
 );
 
+// Coffee runs: the open runs and starting one, and the run a shared link opens.
+const Runs = lazyScreen(
+  () => import('@/features/runs/routes/runs-screen'),
+  (m) => m.RunsScreen,
+  ['runs'],
+);
+
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 
 export const routes: RouteObject[] = [
@@ -273,6 +277,8 @@ export const routes: RouteObject[] = [
               { path: patterns.slackLink, Component: SlackLink },
               { path: patterns.lineLink, Component: LineLink },
               { path: patterns.teamsLink, Component: TeamsLink },
+              { path: paths.runs, Component: Runs },
+              { path: patterns.run, Component: Runs },
             ],
           },
           {

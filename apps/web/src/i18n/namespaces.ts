@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'pickup',
   'slack',
   'chat',
+  'runs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePath, isPathAllowed, landingPath, logoPath, needsOpenVenue, paths } from './paths';
+import { homePath, isPathAllowed, landingPath, logoPath, needsOpenVenue, paths, runIdOf } from './paths';
 
 const barOnly = { isBarOpen: true, isCafeOpen: false };
 const cafeOnly = { isBarOpen: false, isCafeOpen: true };
@@ -68,6 +68,14 @@ describe('isPathAllowed', () => {
     expect(isPathAllowed('barista', '/notifications-admin')).toBe(false);
   });
 
+  it('takes every role back to a shared coffee run after signing in', () => {
+    for (const role of ['user', 'admin', 'barista'] as const) {
+      expect(isPathAllowed(role, '/runs')).toBe(true);
+      expect(isPathAllowed(role, '/runs/12')).toBe(true);
+    }
+    expect(isPathAllowed('user', '/runs/12/extra')).toBe(false);
+  });
+
   it("refuses other roles' routes, the auth screens and outside addresses", () => {
     expect(isPathAllowed('user', '/ordering')).toBe(false);
     expect(isPathAllowed('barista', '/statusOrder')).toBe(false);
@@ -94,5 +102,14 @@ describe('path builders', () => {
     expect(paths.user.form('Iced Latte', 3)).toBe('/form/Iced%20Latte/3');
     expect(paths.admin.formBar('Mojito', 9, '')).toBe('/form-bar-admin/Mojito/9/-');
     expect(paths.barista.categoryMenu('Tea & more', 2)).toBe('/menuManagement/Tea%20%26%20more/2');
+    expect(paths.run(12)).toBe('/runs/12');
+    expect(paths.withRun(paths.user.form('Latte', 3), 12)).toBe('/form/Latte/3?run=12');
+  });
+
+  it('read a run from the search only when it is an id', () => {
+    expect(runIdOf(new URLSearchParams('run=12'))).toBe(12);
+    for (const search of ['', 'run=', 'run=0', 'run=-3', 'run=1.5', 'run=abc', 'run=99999999999999999']) {
+      expect(runIdOf(new URLSearchParams(search)), search).toBeUndefined();
+    }
   });
 });

@@ -26,7 +26,22 @@ export const patterns = {
   /** Where LINE's and Teams' one-time links lead (docs/line.md, docs/teams.md "Linking"). */
   lineLink: '/line/link/:token',
   teamsLink: '/teams/link/:token',
+  /** One coffee run: the link its runner shares (docs/api/runs.md). */
+  run: '/runs/:runId',
 } as const;
+
+/**
+ * The search parameter that carries a coffee run through the cafe menu and the order form: the
+ * drink chosen there is added to that run (`?run=12`).
+ */
+export const RUN_PARAM = 'run';
+
+/** The run named by an address's search (`?run=12`); undefined without one or for anything but an id. */
+export function runIdOf(search: URLSearchParams): number | undefined {
+  const value = search.get(RUN_PARAM);
+  const id = value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
 
 /** The order forms of a customer group; a bar drink without a description travels as "-". */
 function formPaths(group: (typeof patterns)['user' | 'admin']) {
@@ -74,6 +89,12 @@ export const paths = {
   /** Linking a LINE or Teams account to the signed-in person, with the chat's one-time link. */
   chatLink: (channel: 'line' | 'teams', token: string) =>
     generatePath(channel === 'line' ? patterns.lineLink : patterns.teamsLink, { token }),
+  /** The open coffee runs of the person's site, and starting one (any signed-in person). */
+  runs: '/runs',
+  /** One coffee run, as its shared link opens it. */
+  run: (runId: Id) => generatePath(patterns.run, { runId: String(runId) }),
+  /** A path of the cafe menu or order form that adds the chosen drink to run `runId`. */
+  withRun: (path: string, runId: Id) => `${path}?${RUN_PARAM}=${encodeURIComponent(String(runId))}`,
 
   user: {
     menuCafe: '/menuCafe',
@@ -201,6 +222,8 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   patterns.slackLink,
   patterns.lineLink,
   patterns.teamsLink,
+  paths.runs,
+  patterns.run,
 ];
 
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
@@ -259,10 +282,9 @@ export function isPathAllowed(role: Role, path: string): boolean {
   if (!path.startsWith('/') || path.startsWith('//')) return false;
   const pathname = pathnameOf(path);
   if (ACCOUNT_PATHS.includes(pathname)) return false;
-  if (PUBLIC_PATHS.includes(pathname) || SIGNED_IN_PATHS.includes(pathname)) return true;
-  // A chat's one-time link (Slack, LINE, Teams): back to it after signing in.
-  const chatLinks = [patterns.slackLink, patterns.lineLink, patterns.teamsLink];
-  if (chatLinks.some((path) => matchPath({ path, caseSensitive: true }, pathname) !== null)) return true;
+  if (PUBLIC_PATHS.includes(pathname)) return true;
+  // A chat's one-time link (Slack, LINE, Teams) or a shared coffee run: back to it after signing in.
+  if (SIGNED_IN_PATHS.some((path) => matchPath({ path, caseSensitive: true }, pathname) !== null)) return true;
   return ROLE_ROUTES[role].some((pattern) => matchPath({ path: pattern, caseSensitive: true }, pathname) !== null);
 }
 

@@ -72,12 +72,13 @@ describe('AppLayout navigation', () => {
     expect(document.getElementById('main')).toBeInTheDocument();
   });
 
-  it('shows a user Menu, My Order and History while the cafe is open', () => {
+  it('shows a user Menu, My Order, Coffee runs and History while the cafe is open', () => {
     signIn({ role: 'user', isCafeOpen: true, isBarOpen: false });
     renderLayout('/statusOrder');
     expect(linkNames(mainNav())).toEqual([
       ['Menu', '/menuCafe'],
       ['My Order', '/statusOrder'],
+      ['Coffee runs', '/runs'],
       ['History', '/ordered'],
     ]);
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/statusOrder');
@@ -101,6 +102,7 @@ describe('AppLayout navigation', () => {
     const nav = mainNav();
     expect(within(nav).getByText('Menu').closest('[aria-disabled="true"]')).toBeInTheDocument();
     expect(within(nav).getByText('My Order').closest('[aria-disabled="true"]')).toBeInTheDocument();
+    expect(within(nav).getByText('Coffee runs').closest('[aria-disabled="true"]')).toBeInTheDocument();
     expect(linkNames(nav)).toEqual([['History', '/ordered']]);
     expect(screen.getByRole('link', { name: 'Office Cafe home' })).toHaveAttribute('href', '/close-all');
   });
@@ -112,6 +114,7 @@ describe('AppLayout navigation', () => {
     expect(linkNames(bar)).toEqual([
       ['Menu', '/menuCafe-admin'],
       ['My Order', '/statusOrder-admin'],
+      ['Coffee runs', '/runs'],
       ['History', '/ordered-admin'],
       ['User Management', '/userManagement'],
       ['Cafe Dashboard', '/dashboard-admin'],
@@ -123,7 +126,7 @@ describe('AppLayout navigation', () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
-    expect(linkNames(bar).slice(7)).toEqual([
+    expect(linkNames(bar).slice(8)).toEqual([
       ['Sites', '/sites-admin'],
       ['Pickup screens', '/pickup-screens-admin'],
       ['Notifications', '/notifications-admin'],

@@ -5,6 +5,7 @@ import {
   ChartColumn,
   ClipboardList,
   Coffee,
+  HandPlatter,
   History,
   LayoutList,
   MapPinned,
@@ -43,8 +44,8 @@ interface VenueState {
 
 /**
  * The links of the top navigation bar, by role: History for everyone, User Management for admins
- * only. Menu and My Order are shown only while the cafe is open, and shown disabled while both
- * venues are closed.
+ * only. Menu, My Order and Coffee runs are shown only while the cafe is open, and shown disabled
+ * while both venues are closed.
  */
 export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
   if (role === 'barista') {
@@ -65,6 +66,8 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
     items.push(
       { label: msgId('common.nav.menu'), to: p.menuCafe, icon: Coffee, disabled: allClosed },
       { label: msgId('common.nav.myOrder'), to: p.statusOrder, icon: ReceiptText, disabled: allClosed },
+      // A run's drinks are cafe orders for later: beside ordering, while the cafe is.
+      { label: msgId('common.nav.coffeeRuns'), to: paths.runs, icon: HandPlatter, disabled: allClosed },
     );
   }
   items.push({ label: msgId('common.nav.history'), to: p.ordered, icon: History });

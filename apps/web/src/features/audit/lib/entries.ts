@@ -6,6 +6,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.role': msgId('audit.action.userRole'),
   'user.availability': msgId('audit.action.userAvailability'),
   'user.name': msgId('audit.action.userName'),
+  'user.team': msgId('audit.action.userTeam'),
   'user.delete': msgId('audit.action.userDelete'),
   'user.password': msgId('audit.action.userPassword'),
   'user.password-reset': msgId('audit.action.userPasswordReset'),

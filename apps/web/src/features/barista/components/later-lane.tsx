@@ -1,15 +1,43 @@
-import type { QueuedOrder } from '@cafe/shared';
+import type { OrderRun, QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatPickupTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
+import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
+import { laneItems } from '@/features/barista/lib/run-groups';
 import { OrderOptions } from './order-options';
 import { TicketDiet } from './ticket-diet';
+
+/** Draws a coffee run's drinks of a lane under the run's header, with the move of the whole run. */
+export type RenderRun = (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode) => ReactNode;
 
 interface LaterLaneProps {
   orders: readonly QueuedOrder[];
   timeZone: string;
   className?: string;
+  /**
+   * A coffee run's drinks (orders for its pickup slot) as one group that the counter can start
+   * together before they fall due; without it, each drink on its own line.
+   */
+  renderRun?: RenderRun;
+}
+
+function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }) {
+  return (
+    <li
+      aria-label={order.run ? orderLabel(order) : undefined}
+      className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 text-sm"
+    >
+      <time dateTime={order.pickupAt} className="min-w-12 font-bold tabular-nums">
+        {order.pickupAt ? formatPickupTime(order.pickupAt, timeZone) : ''}
+      </time>
+      <span className="font-semibold">{order.menu.name}</span>
+      <OrderOptions options={order.options} />
+      <span className="text-[var(--ink-muted)]">{personLabel(order)}</span>
+      <TicketDiet order={order} className="basis-full" />
+    </li>
+  );
 }
 
 /**
@@ -18,9 +46,10 @@ interface LaterLaneProps {
  * On the board it heads the side column, above Ready, and first on a phone: seen without
  * scrolling past the tickets; a long list scrolls within (docs/decisions/0075-board-lanes-and-chrome.md).
  */
-export function LaterLane({ orders, timeZone, className }: LaterLaneProps) {
+export function LaterLane({ orders, timeZone, className, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
+  const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
   return (
     <section aria-labelledby="later-lane-heading" className={cn('card px-3 py-2', className)}>
       <h2 id="later-lane-heading" className="flex items-center gap-2 text-base font-bold">
@@ -31,17 +60,23 @@ export function LaterLane({ orders, timeZone, className }: LaterLaneProps) {
         <p className="py-1 text-sm text-[var(--ink-muted)]">{_('barista.later.empty')}</p>
       ) : (
         <ul className="max-h-48 divide-y divide-[var(--border)] overflow-y-auto">
-          {sorted.map((order) => (
-            <li key={order.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5 text-sm">
-              <time dateTime={order.pickupAt} className="min-w-12 font-bold tabular-nums">
-                {order.pickupAt ? formatPickupTime(order.pickupAt, timeZone) : ''}
-              </time>
-              <span className="font-semibold">{order.menu.name}</span>
-              <OrderOptions options={order.options} />
-              <span className="text-[var(--ink-muted)]">{order.user.name}</span>
-              <TicketDiet order={order} className="basis-full" />
-            </li>
-          ))}
+          {items.map((item) =>
+            item.kind === 'order' ? (
+              <LaterLine key={item.order.id} order={item.order} timeZone={timeZone} />
+            ) : (
+              <li key={`run-${item.run.id}`} className="py-1.5">
+                {renderRun?.(
+                  item.run,
+                  item.orders,
+                  <ul className="divide-y divide-[var(--border)] rounded-xl bg-[var(--surface)] px-2">
+                    {item.orders.map((order) => (
+                      <LaterLine key={order.id} order={order} timeZone={timeZone} />
+                    ))}
+                  </ul>,
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

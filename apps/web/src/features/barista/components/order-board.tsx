@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { DEFAULT_PICKUP_SETTINGS, type QueuedOrder } from '@cafe/shared';
+import { DEFAULT_PICKUP_SETTINGS, type OrderRun, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { useBoardSelection } from '@/features/barista/hooks/use-board-selection'
 import { useBoardShortcuts } from '@/features/barista/hooks/use-board-shortcuts';
 import { useClaims } from '@/features/barista/hooks/use-claims';
 import { useRejectDialog } from '@/features/barista/hooks/use-reject-dialog';
+import { useRunMoves } from '@/features/barista/hooks/use-run-moves';
 import { useTicketFocus } from '@/features/barista/hooks/use-ticket-focus';
 import { DEFAULT_AGE_THRESHOLDS, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { BoardToolbar } from './board-toolbar';
@@ -34,6 +35,8 @@ import { OrderTimelineDialog } from './order-timeline-dialog';
 import { ProductionTotals } from './production-totals';
 import { ReadyLane } from './ready-lane';
 import { RejectOrderDialog } from './reject-order-dialog';
+import type { RenderRun } from './later-lane';
+import { RunGroup, type RunMove } from './run-group';
 import { SelectModeBar } from './select-mode-bar';
 import { TicketClaim } from './ticket-claim';
 import { UndoBar } from './undo-bar';
@@ -56,7 +59,8 @@ interface OrderBoardProps {
   /** The site's minutes after which a finished drink may be marked not collected. */
   uncollectedAfterMinutes?: number;
   /** The Later lane, if any: it heads the side column (first on a phone). */
-  later?: ReactNode;
+  /** The Later lane, drawn with the board's group of a coffee run (its drinks started together). */
+  later?: ((renderRun: RenderRun) => ReactNode) | null;
 }
 
 const noop = () => undefined;
@@ -100,6 +104,7 @@ function useBoardQueue(orders: readonly QueuedOrder[], announce: (text: string) 
  * tickets and the finished drinks as the Ready lane on the other side, in view while the tickets
  * scroll, on a tablet (one after the other on a phone; docs/decisions/0075-board-lanes-and-chrome.md),
  * with the category filter, all-day counts, select mode with bulk Do / Done / Cancel / Hand over,
+ * a coffee run's drinks together in each lane with the moves of the whole run,
  * the undo bar, keyboard shortcuts and each order's timeline
  * (docs/decisions/0020-kitchen-display.md). Each of these lives in its own hook or component; the
  * board wires them together.
@@ -148,6 +153,12 @@ export function OrderBoard({
     onSelectionMoved: selection.exit,
   });
 
+  const runs = useRunMoves({ orders, announce, boardRef });
+  const busyIds = useMemo(
+    () => new Set([...moves.pendingIds, ...runs.pendingOrderIds]),
+    [moves.pendingIds, runs.pendingOrderIds],
+  );
+
   const handleAdvance = (order: QueuedOrder) => void moves.advance(order);
   const handleReject = (order: QueuedOrder) => {
     onTaken?.(order.id);
@@ -173,7 +184,7 @@ export function OrderBoard({
       isNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
       selectMode={selection.active}
       selected={selection.isSelected(order.id)}
-      busy={moves.pendingIds.has(order.id)}
+      busy={busyIds.has(order.id)}
       queued={queue.queuedIds.has(order.id)}
       offlineReasonId={offlineReasonId}
       tabStop={order.id === focus.tabStopId}
@@ -187,13 +198,27 @@ export function OrderBoard({
         <TicketClaim
           order={order}
           meId={claims.meId}
-          busy={claims.pendingIds.has(order.id) || moves.pendingIds.has(order.id)}
+          busy={claims.pendingIds.has(order.id) || busyIds.has(order.id)}
           offlineReasonId={offlineReasonId}
           besideNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
           onClaim={(o, action) => void claims.claim(o, action)}
         />
       }
     />
+  );
+
+  /** A coffee run's drinks in a lane of tickets, with the move of the whole run from there. */
+  const runGroup = (move: RunMove) => (run: OrderRun, drinks: QueuedOrder[], list: ReactNode) => (
+    <RunGroup
+      run={run}
+      orders={drinks}
+      move={selection.active ? null : move}
+      busy={runs.pendingRunIds.has(run.id)}
+      offlineReasonId={offlineReasonId}
+      onMove={(r, status) => void runs.moveRun(r, status)}
+    >
+      {list}
+    </RunGroup>
   );
 
   return (
@@ -248,7 +273,9 @@ export function OrderBoard({
       {moves.failures ? <BulkFailures report={moves.failures} onDismiss={moves.dismissFailures} /> : null}
 
       {/* Without the lanes (loading, empty) the Later lane still shows, above. */}
-      {isLoading || error || (board.visible.length === 0 && board.ready.length === 0) ? later : null}
+      {isLoading || error || (board.visible.length === 0 && board.ready.length === 0)
+        ? later?.(runGroup('in-progress'))
+        : null}
       {isLoading ? (
         <LoadingBlock label={_('barista.board.loading')} />
       ) : error ? (
@@ -271,6 +298,7 @@ export function OrderBoard({
               className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
               listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
               renderOrder={renderTicket}
+              renderRun={runGroup('done')}
             />
             {/* What the open orders need (decision 0074): first on a phone, under In Progress on a tablet. */}
             <ProductionTotals orders={orders} className="order-first lg:order-none" />
@@ -280,14 +308,15 @@ export function OrderBoard({
             orders={board.waiting}
             listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))]"
             renderOrder={renderTicket}
+            renderRun={runGroup('in-progress')}
           />
           <div className="contents lg:sticky lg:top-[4.5rem] lg:flex lg:max-h-[calc(100dvh-5.5rem)] lg:flex-col lg:gap-3 lg:overflow-y-auto">
-            {later ? <div className="order-first lg:order-none">{later}</div> : null}
+            {later ? <div className="order-first lg:order-none">{later(runGroup('in-progress'))}</div> : null}
             <ReadyLane
               orders={board.ready}
               now={now}
               uncollectedAfterMinutes={uncollectedAfterMinutes}
-              pendingIds={moves.pendingIds}
+              pendingIds={busyIds}
               queuedIds={queue.queuedIds}
               className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
               onFinish={(order, status) => void moves.finish(order, status)}
@@ -297,6 +326,11 @@ export function OrderBoard({
                 isSelected: selection.isSelected,
                 toggle: selection.toggle,
                 enter: selection.enter,
+              }}
+              runs={{
+                pendingIds: runs.pendingRunIds,
+                offlineReasonId,
+                onMove: (run, status) => void runs.moveRun(run, status),
               }}
             />
           </div>

@@ -8,7 +8,7 @@ import { StatusPill } from '@/components/ui';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
 import { cn } from '@/lib/cn';
 import { drinkTypeText } from '@/lib/drink-text';
-import { orderLabel } from '@/features/barista/lib/order-label';
+import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { ageMinutes, ageTone, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 import { CocktailGlass } from './cocktail-glass';
 import { TicketAge } from './ticket-age';
@@ -132,7 +132,7 @@ export function OrderCard({
       <div className="flow-root">
         <TicketPicture order={order} isBar={isBar} />
         <h3 className="text-base leading-5 font-bold break-words">{order.menu.name}</h3>
-        <p className="text-sm leading-5 font-medium break-words">{order.user.name}</p>
+        <p className="text-sm leading-5 font-medium break-words">{personLabel(order)}</p>
       </div>
       {selectMode ? null : claim}
 
@@ -166,8 +166,8 @@ export function OrderCard({
         </p>
       ) : null}
       <TicketDiet order={order} />
-      {order.pickupAt ? (
-        // A due order for later: made for its pickup time ("For 11:30").
+      {order.pickupAt && !order.run ? (
+        // A due order for later: made for its pickup time ("For 11:30"); a run's group says it once for its drinks.
         <p>
           <StatusPill tone="accent" className="text-sm">
             <CalendarClock aria-hidden="true" className="h-3.5 w-3.5" />

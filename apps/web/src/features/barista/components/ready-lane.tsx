@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react';
-import type { QueuedOrder } from '@cafe/shared';
+import type { OrderRun, QueuedOrder } from '@cafe/shared';
 import { BellRing, CheckSquare } from 'lucide-react';
 import { useEffect, useId, useRef, type FocusEvent } from 'react';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
-import { orderLabel } from '@/features/barista/lib/order-label';
+import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
+import { laneItems } from '@/features/barista/lib/run-groups';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
 import { OrderOptions } from './order-options';
+import { RunGroup, type RunMove } from './run-group';
 import { SelectTick, TimelineButton } from './ticket-controls';
 import { TicketDiet } from './ticket-diet';
 
@@ -28,6 +30,16 @@ interface ReadyLaneProps {
   onShowTimeline: (order: QueuedOrder) => void;
   /** The board's select mode: each drink is ticked instead of handed over, for Hand over selected. */
   selection?: ReadySelection;
+  /** All picked up: a coffee run's drinks handed over together (its group's button). */
+  runs?: ReadyRuns;
+}
+
+/** The coffee runs' groups of the lane (components/run-group.tsx). */
+export interface ReadyRuns {
+  pendingIds: ReadonlySet<number>;
+  /** Offline: the id of the text saying why a move of a whole run (which needs the server) waits. */
+  offlineReasonId?: string;
+  onMove: (run: OrderRun, status: RunMove) => void;
 }
 
 /** Select mode as the Ready lane takes part in it (the board's one selection, hooks/use-board-selection.ts). */
@@ -43,7 +55,8 @@ export interface ReadySelection {
  * The Ready lane: finished drinks on the counter with how long they have waited, until the owner
  * picks one up or the barista hands it over; after the site's time a drink may be marked not
  * collected. Each drink is a list item named as its ticket was ("Latte for Ann"), not a ticket
- * (an article): the tickets are what is still to make.
+ * (an article): the tickets are what is still to make. A coffee run's drinks stand together under
+ * their run, handed over one by one or with All picked up.
  */
 export function ReadyLane({
   orders,
@@ -56,6 +69,7 @@ export function ReadyLane({
   onFinish,
   onShowTimeline,
   selection,
+  runs,
 }: ReadyLaneProps) {
   const { _ } = useLingui();
   const headingId = useId();
@@ -89,6 +103,21 @@ export function ReadyLane({
       .find((button) => button && !button.disabled);
     (next ?? heading.current)?.focus();
   });
+  const drink = (order: QueuedOrder) => (
+    <ReadyDrink
+      key={order.id}
+      order={order}
+      now={now}
+      canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
+      disabled={pendingIds.has(order.id) || offlineReasonId !== undefined}
+      busy={pendingIds.has(order.id)}
+      queued={queuedIds?.has(order.id) ?? false}
+      offlineReasonId={offlineReasonId}
+      onFinish={onFinish}
+      onShowTimeline={onShowTimeline}
+      selection={selection?.active ? selection : undefined}
+    />
+  );
   return (
     <section
       ref={lane}
@@ -122,27 +151,32 @@ export function ReadyLane({
           {_('barista.board.nothingHere')}
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1">
-          {orders.map((order) => (
-            <ReadyDrink
-              key={order.id}
-              order={order}
-              now={now}
-              canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
-              disabled={pendingIds.has(order.id) || offlineReasonId !== undefined}
-              busy={pendingIds.has(order.id)}
-              queued={queuedIds?.has(order.id) ?? false}
-              offlineReasonId={offlineReasonId}
-              onFinish={onFinish}
-              onShowTimeline={onShowTimeline}
-              selection={selection?.active ? selection : undefined}
-            />
-          ))}
+        <ul className={LIST}>
+          {(runs ? laneItems(orders) : orders.map((order) => ({ kind: 'order' as const, order }))).map((item) =>
+            item.kind === 'order' ? (
+              drink(item.order)
+            ) : (
+              <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
+                <RunGroup
+                  run={item.run}
+                  orders={item.orders}
+                  move={selection?.active ? null : 'picked'}
+                  busy={runs?.pendingIds.has(item.run.id) ?? false}
+                  offlineReasonId={runs?.offlineReasonId}
+                  onMove={(run, status) => runs?.onMove(run, status)}
+                >
+                  <ul className={LIST}>{item.orders.map(drink)}</ul>
+                </RunGroup>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>
   );
 }
+
+const LIST = 'grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1';
 
 interface ReadyDrinkProps {
   order: QueuedOrder;
@@ -185,7 +219,7 @@ function ReadyDrink({
       {/* The drink's name has the lane's whole width; its person and age share the line under it. */}
       <h3 className="min-w-0 text-base leading-5 font-bold break-words">{order.menu.name}</h3>
       <div className="flex items-start justify-between gap-1">
-        <p className="min-w-0 text-sm leading-5 font-medium break-words">{order.user.name}</p>
+        <p className="min-w-0 text-sm leading-5 font-medium break-words">{personLabel(order)}</p>
         <time
           dateTime={since}
           title={_('barista.ready.ageTitle')}

@@ -113,7 +113,7 @@ describe('WalkUpOrderDialog: what the person avoids, at the door', () => {
     });
     await choose(user, dialog, 'Mali Nomilk');
     await user.click(within(dialog).getByRole('radio', { name: /Oat/ }));
-    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(within(dialog).queryByRole('checkbox', { name: /knows what it contains/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(placements()).toHaveLength(1));
     expect(placements()[0]?.body).not.toHaveProperty('dietConfirmed');

@@ -119,7 +119,9 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const [whoError, setWhoError] = useState<string | undefined>();
   const [showCheck, setShowCheck] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [ownCup, setOwnCup] = useState(false);
   const drinkId = useId();
+  const ownCupHintId = useId();
   const guestId = useId();
   const form = useForm<WalkUpFormInput, unknown, WalkUpFormValues>({
     resolver: zodResolver(WalkUpFormSchema),
@@ -186,6 +188,8 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       ...(groups.length > 0 ? { options: chosen } : {}),
       // Asked and ticked: the server places a drink with what the person avoids only then.
       ...(conflicts.length > 0 ? { dietConfirmed: true } : {}),
+      // Served into what they brought: a disposable cup saved once it is picked up.
+      ...(ownCup ? { ownCup: true } : {}),
       ...forWhom,
     });
     if (!body.success) {
@@ -326,6 +330,22 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
           problem={optionProblem}
         />
       ) : null}
+
+      <div>
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-[var(--border)] px-3 py-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="h-6 w-6 shrink-0 accent-[var(--accent)]"
+            checked={ownCup}
+            aria-describedby={ownCupHintId}
+            onChange={(event) => setOwnCup(event.target.checked)}
+          />
+          {_('barista.walkUp.ownCup')}
+        </label>
+        <p id={ownCupHintId} className="mt-1 text-sm text-[var(--ink-muted)]">
+          {_('barista.walkUp.ownCupHint')}
+        </p>
+      </div>
 
       <DietConfirm
         conflicts={conflicts}

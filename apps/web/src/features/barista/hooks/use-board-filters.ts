@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { allDayCounts, drinkKey, type DrinkCount } from '@/features/barista/lib/all-day-counts';
 import { readySince } from '@/features/barista/lib/counter';
 import { filterOrders } from '@/features/barista/lib/order-filter';
+import { inLaneOrder } from '@/features/barista/lib/run-groups';
 
 /**
  * The drink of the all-day counts the board is narrowed to. Its name is kept, not looked up, so its
@@ -36,15 +37,18 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
     () => inCategory.filter((o) => o.status !== 'done' && (!drink || drinkKey(o) === drink.key)),
     [inCategory, drink],
   );
+  // A coffee run's drinks stand together in each lane (lib/run-groups.ts), in this order too.
   const ready = useMemo(
     () =>
-      inCategory
-        .filter((o) => o.status === 'done')
-        .sort((a, b) => readySince(a).localeCompare(readySince(b)) || a.id - b.id),
+      inLaneOrder(
+        inCategory
+          .filter((o) => o.status === 'done')
+          .sort((a, b) => readySince(a).localeCompare(readySince(b)) || a.id - b.id),
+      ),
     [inCategory],
   );
-  const inProgress = useMemo(() => visible.filter((o) => o.status === 'in-progress'), [visible]);
-  const waiting = useMemo(() => visible.filter((o) => o.status === 'ordered'), [visible]);
+  const inProgress = useMemo(() => inLaneOrder(visible.filter((o) => o.status === 'in-progress')), [visible]);
+  const waiting = useMemo(() => inLaneOrder(visible.filter((o) => o.status === 'ordered')), [visible]);
   /** Reading order of the tickets: the lane, then the grid (what the next / previous keys follow). */
   const tickets = useMemo(() => [...inProgress, ...waiting], [inProgress, waiting]);
 

@@ -15,7 +15,7 @@ import { CocktailGlass } from '@/features/barista/components/cocktail-glass';
 import { LiveIndicator } from '@/features/barista/components/live-indicator';
 import { OrderBoard } from '@/features/barista/components/order-board';
 import { ShopStatusControl } from '@/features/barista/components/shop-status-control';
-import { LaterLane } from '@/features/barista/components/later-lane';
+import { LaterLane, type RenderRun } from '@/features/barista/components/later-lane';
 import { ShortcutsButton, ShortcutsDialog } from '@/features/barista/components/shortcuts-dialog';
 import { WalkUpOrderButton, WalkUpOrderDialog } from '@/features/barista/components/walk-up-order-dialog';
 import { useBoardLive } from '@/features/barista/hooks/use-board-live';
@@ -76,7 +76,10 @@ export function OrderBoardRoute() {
   // The board stays while anything is to make or waits on the counter, whatever the shop status.
   const hasActive = activeOrders(list).length > 0 || list.some((o) => o.status === 'done');
   // On the board it heads the side column, seen without scrolling (decision 0075); without one, after the notice.
-  const laterLane = laterOrders.length > 0 ? <LaterLane orders={laterOrders} timeZone={timeZone} /> : null;
+  const laterLane =
+    laterOrders.length > 0
+      ? (renderRun: RenderRun) => <LaterLane orders={laterOrders} timeZone={timeZone} renderRun={renderRun} />
+      : null;
   const board = (
     <OrderBoard
       later={laterLane}

@@ -23,6 +23,7 @@ import {
   servedChange,
   statsSlotOf,
 } from '@/features/dashboards/lib/live-update';
+import { cupsSavedQueryOptions } from './get-cups-saved';
 import { ordersByHourQueryOptions } from './get-orders-by-hour';
 import { ordersByWeekdayQueryOptions } from './get-orders-by-weekday';
 import { popularMenuQueryOptions } from './get-popular-menu';
@@ -44,8 +45,8 @@ export const STATS_REFETCH_DELAY_MS = 3000;
  * Keeps the dashboards live. An `orders` event carries the order and the status it left, which is
  * enough to move the total, the ranking, the hours and the weekdays in the cache for every period
  * it counts in (served orders by when they were placed). The preparation time, which needs
- * every finished order's timings, and the drinks not collected (with the served ones beside them,
- * and who left them) are fetched again, at most once per STATS_REFETCH_DELAY_MS.
+ * every finished order's timings, the drinks not collected (with the served ones beside them,
+ * and who left them) and the cups saved are fetched again, at most once per STATS_REFETCH_DELAY_MS.
  * A reconnect fetches everything again (events were missed); a renamed item or category refreshes
  * the rankings.
  *
@@ -122,6 +123,13 @@ export function useStatsLive(
           if (params.categoryFor !== event.categoryFor) continue;
           refetchSoon(uncollectedQueryOptions(params).queryKey);
           if (left) refetchSoon(uncollectedPeopleQueryOptions(params).queryKey);
+        }
+      }
+      // A cup is saved by a pick-up in the owner's tumbler, which only the server counts.
+      const cupMoved = (event.status === 'picked' || event.from === 'picked') && event.order.ownCup !== false;
+      if (cupMoved && event.categoryFor === 'cafe') {
+        for (const params of cachedParams()) {
+          if (params.categoryFor === 'cafe') refetchSoon(cupsSavedQueryOptions(params).queryKey);
         }
       }
       if (delta === 0 && !prepared) return;

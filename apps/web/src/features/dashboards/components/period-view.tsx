@@ -12,6 +12,7 @@ import { describePeriod } from '@/features/dashboards/lib/period';
 import { busiestSummary, hourBars, preparationText, weekdayBars } from '@/features/dashboards/lib/chart-data';
 import { downloadTextFile, rankingCsv, rankingFileName } from '@/features/dashboards/lib/csv';
 import { BarChart } from './bar-chart';
+import { CupsSaved } from './cups-saved';
 import { DownloadButton } from './download-button';
 import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
@@ -105,6 +106,10 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
           period={period}
           siteName={siteName}
         />
+      ) : null}
+      {/* Own tumblers are a cafe thing: a bar drink is served in the bar's glass. */}
+      {venue === 'cafe' ? (
+        <CupsSaved params={params} headingId={`cups-${period}`} today={today} period={period} siteName={siteName} />
       ) : null}
 
       <div className="grid gap-3 md:grid-cols-2">

@@ -1,4 +1,4 @@
-import type { CafeDay, CategoryFor, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
+import type { CafeDay, CategoryFor, CupsSavedStats, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
 import { saveFile } from '@/lib/save-file';
 
 /**
@@ -67,6 +67,43 @@ export function optionsFileName(today: CafeDay, period: StatsPeriod): string {
 /** e.g. cafe-ranking-2026-11-21-week.csv (the day the file was made and the period chosen). */
 export function rankingFileName(venue: CategoryFor, today: CafeDay, period: StatsPeriod): string {
   return `${venue}-ranking-${today}-${period}.csv`;
+}
+
+export const CUPS_CSV_HEADER = ['Breakdown', 'Name', 'Cups', 'Waste grams', 'CO2e grams'] as const;
+
+/** The Name of the cups of people without a team. */
+export const NO_TEAM_CSV = 'No team';
+
+/** Grams as the server rounds them (hundredths), so a row's figures add up like the total's. */
+const cupGrams = (cups: number, perCup: number) => Math.round(cups * perCup * 100) / 100;
+
+/**
+ * Cups saved in one file a spreadsheet can filter by its first column: the total (named by `site`,
+ * ALL_SITES_CSV without one), what one cup stands for (the factors the grams were counted with),
+ * then the rows per site, per month (YYYY-MM) and per team, each with the grams its cups avoided.
+ */
+export function cupsSavedCsv(stats: CupsSavedStats, site?: string): string {
+  const { wasteGramsPerCup, co2GramsPerCup } = stats.factors;
+  const line = (breakdown: string, name: string, cups: number) => [
+    breakdown,
+    name,
+    cups,
+    cupGrams(cups, wasteGramsPerCup),
+    cupGrams(cups, co2GramsPerCup),
+  ];
+  return toCsv([
+    CUPS_CSV_HEADER,
+    ['Total', site ?? ALL_SITES_CSV, stats.cups, stats.wasteGrams, stats.co2Grams],
+    ['Per cup', '', 1, wasteGramsPerCup, co2GramsPerCup],
+    ...stats.bySite.map((row) => line('Site', row.siteName, row.cups)),
+    ...stats.byMonth.map((row) => line('Month', row.month, row.cups)),
+    ...stats.byTeam.map((row) => line('Team', row.team ?? NO_TEAM_CSV, row.cups)),
+  ]);
+}
+
+/** e.g. cafe-cups-saved-2026-11-21-month.csv. */
+export function cupsSavedFileName(today: CafeDay, period: StatsPeriod): string {
+  return `cafe-cups-saved-${today}-${period}.csv`;
 }
 
 /** Saves a text file on the person's device (client side, no server round trip). */

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useMe } from '@/api/me';
+import { CupsSavedLine } from '@/components/cups-saved-line';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
@@ -42,6 +43,7 @@ export function ProfileRoute() {
           </dd>
         </dl>
         <p className="text-sm text-[var(--ink-muted)]">{_('notifications.profile.renameHint')}</p>
+        <CupsSavedLine />
       </section>
       <AvoidsSection />
       <section aria-labelledby="profile-notifications-heading" className="space-y-3">

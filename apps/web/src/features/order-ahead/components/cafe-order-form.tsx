@@ -6,6 +6,8 @@ import {
   type ChosenOption,
   type DietTag,
   type MenuOptionGroup,
+  type Run,
+  type RunCup,
 } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ArrowRight } from 'lucide-react';
@@ -14,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { AlertMessage } from '@/components/ui';
 import {
   CafeOrderFormSchema,
+  TrayOrderFormSchema,
   type CafeOrderFormInput,
   type CafeOrderFormValues,
 } from '@/features/order-ahead/lib/order-form-schema';
@@ -25,6 +28,7 @@ import { PickupField } from './pickup-field';
 import { useMyAvoids } from '@/api/avoids';
 import { DietWarning } from '@/components/diet/diet-warning';
 import { TumblerImageField } from './tumbler-image-field';
+import { RunCupField, RunPickupLine } from './run-order-fields';
 
 /** The first field with a problem: a radio group or text box, or the tumbler photo's first button. */
 const FIRST_PROBLEM =
@@ -42,11 +46,21 @@ interface CafeOrderFormProps {
    * what the person avoids, and says so when nobody has tagged the item.
    */
   tags?: readonly DietTag[] | null;
+  /** A coffee run the drink goes with: its pickup time is the drink's, and the cup is asked instead of a photo. */
+  run?: Run;
   onNext: (draft: OrderDraft) => void;
 }
 
 /** Type, sweetness, additional request and tumbler photo; Next opens the summary when all is well. */
-export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [], tags, onNext }: CafeOrderFormProps) {
+export function CafeOrderForm({
+  menuId,
+  menuName,
+  initialDraft,
+  optionGroups = [],
+  tags,
+  run,
+  onNext,
+}: CafeOrderFormProps) {
   const { _ } = useLingui();
   const avoids = useMyAvoids();
   const [showCheck, setShowCheck] = useState(false);
@@ -54,13 +68,16 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
     initialDraft?.options ? keepOffered(optionGroups, initialDraft.options) : defaultOptions(optionGroups),
   );
   const [pickupAt, setPickupAt] = useState<string | undefined>(initialDraft?.pickupAt);
+  const [cup, setCup] = useState<RunCup>(initialDraft?.cup ?? 'tumbler');
+  // A drink in the runner's tray needs no photo of a tumbler.
+  const tray = run !== undefined && cup === 'tray';
   const problem = showCheck ? optionsProblem(optionGroups, options) : null;
   // What of the drink as chosen the person avoids; "not tagged" only once the item's tags are known.
   const diet = dietMarksOf(avoids, { tags: tags ?? [], optionGroups }, options);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useForm<CafeOrderFormInput, unknown, CafeOrderFormValues>({
-    resolver: zodResolver(CafeOrderFormSchema),
+    resolver: zodResolver(tray ? TrayOrderFormSchema : CafeOrderFormSchema),
     mode: 'onChange',
     defaultValues: {
       type: initialDraft?.type,
@@ -73,8 +90,17 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
     control,
     register,
     handleSubmit,
+    clearErrors,
     formState: { errors },
   } = form;
+
+  const handleCupChange = (next: RunCup) => {
+    setCup(next);
+    if (next !== 'tray') return;
+    clearErrors('tumblerImage');
+    // The photo field goes away, and an upload it had started no longer holds the form.
+    setUploading(false);
+  };
   const hasErrors = Object.keys(errors).length > 0;
 
   const handleValid = (values: CafeOrderFormValues) => {
@@ -90,9 +116,9 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
       type: values.type,
       sweetness: values.sweetness,
       remark: dashIfEmpty(values.remark),
-      tumblerImage: values.tumblerImage,
+      tumblerImage: tray ? '' : values.tumblerImage,
       ...(optionGroups.length > 0 ? { options } : {}),
-      ...(pickupAt ? { pickupAt } : {}),
+      ...(run ? { pickupAt: run.pickupAt, runId: run.id, cup } : pickupAt ? { pickupAt } : {}),
     });
   };
 
@@ -120,20 +146,23 @@ export function CafeOrderForm({ menuId, menuName, initialDraft, optionGroups = [
       {optionGroups.length > 0 ? (
         <OptionGroupsField groups={optionGroups} value={options} onChange={setOptions} problem={problem} />
       ) : null}
-      <Controller
-        control={control}
-        name="tumblerImage"
-        render={({ field }) => (
-          <TumblerImageField
-            value={field.value}
-            onChange={(url) => field.onChange(url)}
-            error={errors.tumblerImage?.message}
-            onBusyChange={setUploading}
-          />
-        )}
-      />
+      {run ? <RunCupField value={cup} onChange={handleCupChange} /> : null}
+      {tray ? null : (
+        <Controller
+          control={control}
+          name="tumblerImage"
+          render={({ field }) => (
+            <TumblerImageField
+              value={field.value}
+              onChange={(url) => field.onChange(url)}
+              error={errors.tumblerImage?.message}
+              onBusyChange={setUploading}
+            />
+          )}
+        />
+      )}
 
-      <PickupField value={pickupAt} onChange={setPickupAt} />
+      {run ? <RunPickupLine run={run} /> : <PickupField value={pickupAt} onChange={setPickupAt} />}
 
       {showCheck && (hasErrors || problem) ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
 

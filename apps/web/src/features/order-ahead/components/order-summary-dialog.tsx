@@ -15,6 +15,7 @@ import { optionsText } from '@/lib/drink-options';
 import { useState } from 'react';
 import { useMyAvoids } from '@/api/avoids';
 import { DietConfirm, DietWarning } from '@/components/diet/diet-warning';
+import { useRun } from '@/api/run';
 
 interface OrderSummaryDialogProps {
   open: boolean;
@@ -118,6 +119,7 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
               </>
             ) : null}
             {draft.options?.length ? <OptionsLine draft={draft} /> : null}
+            {draft.runId !== undefined ? <RunLines runId={draft.runId} tray={draft.cup === 'tray'} /> : null}
             <dt className="text-[var(--ink-muted)]">{_('order.pickup.label')}</dt>
             <dd>{draft.pickupAt ? <PickupTime pickupAt={draft.pickupAt} /> : _('order.pickup.asap')}</dd>
             <dt className="text-[var(--ink-muted)]">{_('order.summary.additionalRequest')}</dt>
@@ -132,7 +134,7 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
               />
             </figure>
           ) : null}
-          {draft.venue === 'cafe' ? (
+          {draft.venue === 'cafe' && draft.tumblerImage ? (
             <p
               role="note"
               className="flex items-start gap-2 rounded-xl border border-[var(--warning)] bg-[var(--warning-soft)] px-3 py-2 text-sm text-[var(--warning)]"
@@ -183,6 +185,24 @@ function OptionsLine({ draft }: { draft: OrderDraft }) {
     <>
       <dt className="text-[var(--ink-muted)]">{_('order.summary.options')}</dt>
       <dd>{names}</dd>
+    </>
+  );
+}
+
+/** The run a drink goes with (its place, as its page names it) and the cup it is served in. */
+function RunLines({ runId, tray }: { runId: number; tray: boolean }) {
+  const { _ } = useLingui();
+  const run = useRun(runId).data;
+  return (
+    <>
+      {run ? (
+        <>
+          <dt className="text-[var(--ink-muted)]">{_('order.summary.run')}</dt>
+          <dd className="break-words">{run.place}</dd>
+        </>
+      ) : null}
+      <dt className="text-[var(--ink-muted)]">{_('order.run.cup')}</dt>
+      <dd>{tray ? _('order.run.cupTray') : _('order.run.cupTumbler')}</dd>
     </>
   );
 }

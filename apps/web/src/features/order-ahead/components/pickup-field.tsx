@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { ErrorState } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
-import { useSlots } from '@/features/order-ahead/api/get-slots';
+import { useSlots } from '@/api/slots';
 import { formatCafeTime, formatDay } from '@/lib/cafe-time';
 
 interface PickupFieldProps {

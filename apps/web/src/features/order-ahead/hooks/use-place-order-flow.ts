@@ -20,9 +20,10 @@ import { errorText } from '@/lib/error-text';
 import { sayPeople } from '@/lib/people-text';
 import { dietTagsOfRefusal } from '@/lib/diet';
 import { meQueryOptions } from '@/api/me';
-import { customerPaths } from '@/lib/paths';
+import { customerPaths, paths } from '@/lib/paths';
+import { runsRootKey } from '@/api/run';
 import { usePlaceOrder } from '@/features/order-ahead/api/place-order';
-import { slotsRootKey } from '@/features/order-ahead/api/get-slots';
+import { slotsRootKey } from '@/api/slots';
 import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { logFailure } from '@/lib/log-failure';
@@ -66,6 +67,11 @@ function refusalProblem(refusal: PlacementRefusal): PlaceProblem {
 /** The server refused the pickup time itself: full (409 SLOT_FULL), or not one that may be chosen now (400). */
 function pickupRefused(error: unknown): boolean {
   return isApiError(error, 'SLOT_FULL') || (isApiError(error, 'VALIDATION') && isTimeRefusal(error.text));
+}
+
+/** The server refused the drink for its run: closed meanwhile (RUN_CLOSED), or the person's drink is in it already. */
+function runRefused(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.code.startsWith('RUN_');
 }
 
 function failureText(error: unknown): string {
@@ -146,9 +152,15 @@ export function usePlaceOrderFlow() {
           type: draft.type,
           sweetness: draft.sweetness,
           remark: dashIfEmpty(draft.remark),
-          tumblerImage: draft.tumblerImage,
+          // A run's drink in the runner's tray has no photo.
+          ...(draft.tumblerImage ? { tumblerImage: draft.tumblerImage } : {}),
           ...(draft.options ? { options: draft.options } : {}),
-          ...(draft.pickupAt ? { pickupAt: draft.pickupAt } : {}),
+          // A run's drink takes the run's site and pickup time; the run is named, not its slot.
+          ...(draft.runId !== undefined
+            ? { runId: draft.runId, cup: draft.cup ?? 'tumbler' }
+            : draft.pickupAt
+              ? { pickupAt: draft.pickupAt }
+              : {}),
           ...(coords ? { latitude: coords.latitude, longitude: coords.longitude } : {}),
           ...(dietConfirmed ? { dietConfirmed: true } : {}),
         },
@@ -159,7 +171,13 @@ export function usePlaceOrderFlow() {
         throw new Error(`unexpected status ${order.status}`);
       toast.success(i18n._('shared.spec.orderPlacedTitle'), { description: i18n._('shared.spec.orderPlacedBody') });
       clearDraft();
-      void navigate(customer.statusOrder);
+      if (draft.runId !== undefined) {
+        // Back to the run, which shows the drink among the others.
+        void queryClient.invalidateQueries({ queryKey: runsRootKey });
+        void navigate(paths.run(draft.runId));
+      } else {
+        void navigate(customer.statusOrder);
+      }
       return 'placed';
     } catch (error) {
       if (isApiError(error, 'OUT_OF_RANGE')) {
@@ -176,6 +194,12 @@ export function usePlaceOrderFlow() {
         return 'confirm-diet';
       }
       if (isApiError(error, 'BAR_ORDERING_DISABLED')) return 'bar-ordering-disabled';
+      if (draft.runId !== undefined && runRefused(error)) {
+        // Said in the summary, and the run is read again: its page shows why.
+        setProblem({ error });
+        void queryClient.invalidateQueries({ queryKey: runsRootKey });
+        return 'blocked';
+      }
       if (draft.pickupAt && pickupRefused(error)) {
         // The chosen pickup time filled up or passed meanwhile: the summary stays open and says
         // so in the server's words; Edit goes back to the form, whose pickup times are read afresh.

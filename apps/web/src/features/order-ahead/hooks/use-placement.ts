@@ -51,9 +51,10 @@ export function usePlacementSite(): { site: PlacementSite; homeArchived: boolean
  * every drink ordered as soon as possible (busy mode). The position is read when "Place order" is
  * tapped, and the daily limit has its own alert (the specification's), so neither is asked here.
  * `venueRefusal` is the refusal that holds for the whole venue, whatever the item. The server asks
- * the same decision last.
+ * the same decision last. `later`: the drink is for that pickup time (a coffee run's), so busy mode
+ * does not hold it up and the item's hours are those of then.
  */
-export function usePlacement(venue: 'cafe' | 'bar') {
+export function usePlacement(venue: 'cafe' | 'bar', later: Date | null = null) {
   const { barOnlineOrdering } = useSettings();
   const me = useMe();
   const { site, homeArchived, siteId } = usePlacementSite();
@@ -65,7 +66,7 @@ export function usePlacement(venue: 'cafe' | 'bar') {
       person: { email: me?.email ?? '' },
       site,
       item,
-      later: null,
+      later: later ? { at: later } : null,
       now,
       settings: { locationCheck: false, barOnlineOrdering },
     });

@@ -13,6 +13,8 @@ export const CafeOrderFormSchema = DrinkChoiceSchema.extend({
   remark: RemarkFieldSchema,
   tumblerImage: z.string().min(1, { error: () => i18n._('order.form.tumblerMissing') }),
 });
+/** A run's drink in the runner's tray: no tumbler, so no photo. */
+export const TrayOrderFormSchema = CafeOrderFormSchema.extend({ tumblerImage: z.string() });
 export type CafeOrderFormInput = z.input<typeof CafeOrderFormSchema>;
 export type CafeOrderFormValues = z.output<typeof CafeOrderFormSchema>;
 

@@ -1,6 +1,12 @@
 import { useLingui } from '@lingui/react';
-import { AlertMessage, PageHeader } from '@/components/ui';
-import { useLocation } from 'react-router';
+import { AlertMessage, ErrorState, PageHeader } from '@/components/ui';
+import { Link, useLocation } from 'react-router';
+import { useMe } from '@/api/me';
+import { errorText } from '@/lib/error-text';
+import { paths } from '@/lib/paths';
+import { RunNotice } from '@/features/order-ahead/components/run-notice';
+import { runPickupOf, useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
+import { runRefusalOf } from '@/features/order-ahead/lib/order-run';
 import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
 import { CafeOrderForm } from '@/features/order-ahead/components/cafe-order-form';
 import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found';
@@ -19,13 +25,15 @@ import { useLiveEvent } from '@/lib/socket';
 /**
  * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
  * when the form opens: the cafe closed, orders paused, the person too far away or not sharing
- * their location.
+ * their location. With `?run=` the drink goes with that coffee run: at the run's pickup time, in
+ * the person's tumbler or the runner's tray.
  */
 export function CafeFormRoute() {
   const { _ } = useLingui();
   const { id, menuName, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('cafe');
-  const { venueRefusal } = usePlacement('cafe');
+  const { runId, run } = useOrderRun();
+  const { venueRefusal } = usePlacement('cafe', runPickupOf(run.data));
   const venueBlock = venueBlockOf(venueRefusal);
   const categories = useCategories('cafe');
   // A choice sold out meanwhile greys out here without a reload. Only on a change of the menu: a
@@ -39,17 +47,21 @@ export function CafeFormRoute() {
   const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
   // "Order again" of a drink whose choice is sold out now: which to choose again, and why.
   const lost = (useLocation().state as { lostChoices?: LostChoice[] } | null)?.lostChoices ?? [];
+  const me = useMe();
+  const menuPath = runId === undefined ? customer.menuCafe : paths.withRun(customer.menuCafe, runId);
+  const runRefusal = run.data ? runRefusalOf(run.data, me?.id) : null;
 
-  if (!found) return <DrinkNotFound backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />;
+  if (!found) return <DrinkNotFound backTo={menuPath} backLabel={_('order.form.backToMenu')} />;
 
   return (
     <section className="mx-auto max-w-2xl">
       <PageHeader
         title={menuName}
         description={_('order.form.howWouldYouLikeIt')}
-        backTo={customer.menuCafe}
+        backTo={menuPath}
         backLabel={_('order.form.backToMenu')}
       />
+      {run.data ? <RunNotice run={run.data} /> : null}
       <HomeSiteArchivedPrompt />
       {venueBlock ? (
         <VenueBlockNotice block={venueBlock} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
@@ -64,7 +76,20 @@ export function CafeFormRoute() {
       ))}
       <LocationCheckNotice />
       <div className="card p-4 sm:p-6">
-        {categories.isPending ? (
+        {runId !== undefined && run.isError ? (
+          <ErrorState
+            className="py-2"
+            message={errorText(run.error) ?? _('order.run.failed')}
+            onRetry={() => void run.refetch()}
+          />
+        ) : run.data && runRefusal ? (
+          <p>
+            {_(runRefusal)}{' '}
+            <Link to={paths.run(run.data.id)} className="font-semibold text-[var(--accent)] underline">
+              {_('order.run.backToRun')}
+            </Link>
+          </p>
+        ) : categories.isPending || (runId !== undefined && run.isPending) ? (
           <p className="text-sm text-[var(--ink-muted)]" role="status">
             {_('order.form.loadingOptions')}
           </p>
@@ -77,6 +102,7 @@ export function CafeFormRoute() {
             optionGroups={item?.optionGroups}
             // Known once the menu has the item: null for an item with no tags.
             tags={item ? (item.tags ?? null) : undefined}
+            run={run.data}
             onNext={handleNext}
           />
         )}

@@ -20,6 +20,8 @@ import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '@/features/order-ahe
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
+import { RunNotice } from '@/features/order-ahead/components/run-notice';
+import { runPickupOf, useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
 
 type Notice = 'sign-in' | 'limit' | 'staff' | null;
 
@@ -48,9 +50,11 @@ export function MenuCafeRoute() {
   useMenuLiveUpdates('cafe');
   useMyOrdersLiveUpdates(isCustomer);
 
+  // Chosen for a coffee run (`?run=`): the form the drink opens adds it to that run, for its pickup time.
+  const { runId, run } = useOrderRun();
   // The shared placement decision, asked per item before the form: the site, the item there,
   // and busy mode (online cafe orders paused), as the server will answer.
-  const { refusalOf, venueRefusal: venueBlock } = usePlacement('cafe');
+  const { refusalOf, venueRefusal: venueBlock } = usePlacement('cafe', runPickupOf(run.data));
   const paused = venueBlock?.code === 'ORDERS_PAUSED';
   const cafeClosed = venueBlock?.code === 'CAFE_CLOSED';
   // When the cafe opens again, by the schedule (its hours until the schedule has been read).
@@ -73,7 +77,8 @@ export function MenuCafeRoute() {
     if (!me) return setNotice('sign-in');
     if (isBarista) return setNotice('staff');
     if (limitReached(count)) return setNotice('limit');
-    void navigate(customer.form(item.name, item.id));
+    const form = customer.form(item.name, item.id);
+    void navigate(runId === undefined ? form : paths.withRun(form, runId));
   };
 
   return (
@@ -84,6 +89,7 @@ export function MenuCafeRoute() {
         actions={isCustomer && countQuery.data !== undefined ? <OrderCountBadge count={countQuery.data} /> : null}
       />
 
+      {isCustomer && run.data ? <RunNotice run={run.data} /> : null}
       {isCustomer ? <HomeSiteArchivedPrompt /> : null}
       {isCustomer ? <HomeSiteSuggestion /> : null}
       {isCustomer || paused ? <OrderingPausedNotice /> : null}

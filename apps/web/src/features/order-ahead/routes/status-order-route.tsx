@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { customerPaths } from '@/lib/paths';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
+import { CupsSavedLine } from '@/components/cups-saved-line';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useMe } from '@/api/me';
 import { useMyQueue } from '@/features/order-ahead/api/get-my-queue';
@@ -225,6 +226,8 @@ export function StatusOrderRoute() {
           </ul>
         )}
       </section>
+
+      <CupsSavedLine />
 
       <CancelOrderDialog
         open={cancelOpen}

@@ -1,4 +1,4 @@
-import type { ChosenOption, DrinkType, Sweetness } from '@cafe/shared';
+import type { ChosenOption, DrinkType, RunCup, Sweetness } from '@cafe/shared';
 import { create } from 'zustand';
 
 /** The order being put together: stored when an item is chosen, reset when cleared. */
@@ -14,8 +14,12 @@ export interface OrderDraft {
   tumblerImage: string;
   /** The drink's options (docs/api.md, "Drink options"); undefined: the item has none. */
   options?: ChosenOption[];
-  /** An order for later: the pickup slot's start (ISO); undefined: as soon as possible. */
+  /** An order for later: the pickup slot's start (ISO); undefined: as soon as possible. A run's drink: the run's. */
   pickupAt?: string;
+  /** A drink added to a coffee run (docs/api/runs.md): the run's id. */
+  runId?: number;
+  /** A run's drink: in the person's tumbler (its photo above) or in the runner's tray (no photo). */
+  cup?: RunCup;
 }
 
 interface OrderDraftState {
@@ -41,6 +45,8 @@ const DRAFT_FIELDS = [
   'remark',
   'tumblerImage',
   'pickupAt',
+  'runId',
+  'cup',
 ] as const;
 
 function sameDrink(a: OrderDraft | null, b: OrderDraft): boolean {

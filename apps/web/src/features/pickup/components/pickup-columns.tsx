@@ -1,4 +1,4 @@
-import type { PickupBoard, PickupTicket } from '@cafe/shared';
+import type { PickupBoard, PickupRun, PickupTicket } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -21,6 +21,32 @@ function Ticket({ ticket, ready }: { ticket: PickupTicket; ready: boolean }) {
         {_('pickup.screen.number', { number: ticket.number })}
       </span>
       {ticket.name ? <span className={cn(NAME, 'text-neutral-100')}>{ticket.name}</span> : null}
+    </li>
+  );
+}
+
+/**
+ * A coffee run whose drinks are all finished, once, across the column: its runner looks for the
+ * run, not for each colleague's number ("Ann B.'s run for Meeting room 3 is ready", "3 drinks").
+ */
+function RunEntry({ run }: { run: PickupRun }) {
+  const { _ } = useLingui();
+  return (
+    <li
+      data-testid="pickup-run"
+      data-run={run.id}
+      className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-[1vw] rounded-2xl bg-emerald-950 px-[1.2vw] py-[1.2vh] ring-2 ring-emerald-400"
+    >
+      <span className="min-w-0 text-[clamp(1.5rem,2.6vw,3.25rem)] leading-tight font-bold break-words text-emerald-300">
+        {run.runner
+          ? _('pickup.screen.runReady', { runner: run.runner, place: run.place })
+          : _('pickup.screen.runReadyNoName', { place: run.place })}
+        {/* A screen reader pauses between the sentence and the count. */}
+        <span className="sr-only">, </span>
+      </span>
+      <span className="text-[clamp(1.25rem,2.1vw,2.75rem)] font-semibold whitespace-nowrap text-neutral-100">
+        {_('pickup.screen.runDrinks', { count: run.drinks })}
+      </span>
     </li>
   );
 }
@@ -70,14 +96,17 @@ function useFit(count: number) {
 function Column({
   title,
   tickets,
+  runs = [],
   empty,
   ready,
 }: {
   title: string;
   tickets: PickupTicket[];
+  runs?: PickupRun[];
   empty: string;
   ready: boolean;
 }) {
+  const { _ } = useLingui();
   const id = useId();
   const { list, shown, more } = useFit(tickets.length);
   return (
@@ -95,8 +124,18 @@ function Column({
       >
         {title}
       </h2>
+      {runs.length > 0 ? (
+        // Above the tickets, which fit what is left of the column's box.
+        <ul aria-label={_('pickup.screen.runs')} aria-live="polite" className="mb-[1vw] flex flex-col gap-[1vw]">
+          {runs.map((run) => (
+            <RunEntry key={run.id} run={run} />
+          ))}
+        </ul>
+      ) : null}
       {tickets.length === 0 ? (
-        <p className="text-[clamp(1.25rem,2vw,2.5rem)] text-neutral-300">{empty}</p>
+        runs.length > 0 ? null : (
+          <p className="text-[clamp(1.25rem,2vw,2.5rem)] text-neutral-300">{empty}</p>
+        )
       ) : (
         <ol
           ref={list}
@@ -115,7 +154,10 @@ function Column({
   );
 }
 
-/** The two columns of a pickup screen: orders being prepared, and orders ready to pick up. */
+/**
+ * The two columns of a pickup screen: orders being prepared, and orders and whole coffee runs ready
+ * to pick up.
+ */
 export function PickupColumns({ board }: { board: PickupBoard }) {
   const { _ } = useLingui();
   return (
@@ -128,7 +170,13 @@ export function PickupColumns({ board }: { board: PickupBoard }) {
         empty={_('pickup.screen.nonePreparing')}
         ready={false}
       />
-      <Column title={_('pickup.screen.ready')} tickets={board.ready} empty={_('pickup.screen.noneReady')} ready />
+      <Column
+        title={_('pickup.screen.ready')}
+        tickets={board.ready}
+        runs={board.runs}
+        empty={_('pickup.screen.noneReady')}
+        ready
+      />
     </div>
   );
 }

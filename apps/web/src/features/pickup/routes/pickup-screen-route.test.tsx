@@ -90,6 +90,41 @@ describe('the pickup screen', () => {
     expect(within(column('Ready')).getByText('Nothing ready yet.')).toBeInTheDocument();
   });
 
+  it('shows a coffee run whose drinks are all finished once, above the single drinks', async () => {
+    serve(
+      boardOf({
+        ready: [{ number: 40, name: 'Bea B.' }],
+        runs: [
+          { id: 3, runner: 'Ann B.', place: 'Meeting room 3', drinks: 5 },
+          { id: 4, runner: null, place: 'Design team', drinks: 1 },
+        ],
+      }),
+    );
+    renderWithProviders(<PickupScreen token={TOKEN} connect={fakeSocket().connect} />);
+    const runs = await within(await screen.findByRole('region', { name: 'Ready' })).findByRole('list', {
+      name: 'Coffee runs ready',
+    });
+    expect(
+      within(runs)
+        .getAllByRole('listitem')
+        .map((entry) => entry.textContent),
+    ).toEqual(["Ann B.'s run for Meeting room 3 is ready, 5 drinks", 'The run for Design team is ready, 1 drink']);
+    // Its drinks are not tickets of their own (the server leaves them out of `ready`).
+    expect(numbersIn('Ready')).toEqual(['40']);
+  });
+
+  it('says nothing is ready only when neither a drink nor a run is', async () => {
+    const { socket, connect } = fakeSocket();
+    serve(boardOf({ ready: [], runs: [{ id: 3, runner: 'Ann B.', place: 'Room 1', drinks: 2 }] }));
+    renderWithProviders(<PickupScreen token={TOKEN} connect={connect} />);
+    expect(await screen.findByText("Ann B.'s run for Room 1 is ready", { exact: false })).toBeInTheDocument();
+    expect(within(column('Ready')).queryByText('Nothing ready yet.')).not.toBeInTheDocument();
+    // Collected: the run leaves the screen live.
+    socket.emit('pickup-board', boardOf({ ready: [] }));
+    await waitFor(() => expect(screen.queryByTestId('pickup-run')).not.toBeInTheDocument());
+    expect(within(column('Ready')).getByText('Nothing ready yet.')).toBeInTheDocument();
+  });
+
   it('follows the live board: an order moves from Preparing to Ready, then leaves', async () => {
     serve(boardOf());
     const { socket, connect } = fakeSocket();

@@ -1,3 +1,4 @@
+import { UserTeam } from './team-editor';
 import { UserDelete, UserName, UserResetFactors, UserRole, type UserEntryProps } from './user-entry';
 
 /** Phone layout: one card per user. */
@@ -10,6 +11,7 @@ export function UserCards({ entries, label }: { entries: UserEntryProps[]; label
             <UserName user={entry.user} isMe={entry.isMe} />
             <p className="truncate text-sm text-[var(--ink-muted)]">{entry.user.email}</p>
             <UserRole {...entry} />
+            <UserTeam user={entry.user} team={entry.team} />
           </div>
           <UserResetFactors user={entry.user} isMe={entry.isMe} onResetFactors={entry.onResetFactors} />
           <UserDelete user={entry.user} isMe={entry.isMe} onDelete={entry.onDelete} />

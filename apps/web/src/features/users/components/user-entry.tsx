@@ -4,6 +4,7 @@ import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { StatusPill } from '@/components/ui';
 import { ROLE_LABELS } from '@/features/users/lib/user-list';
+import type { TeamEdit } from '@/features/users/lib/use-team-edit';
 import { RoleEditor } from './role-editor';
 
 /** What a row needs to show and edit one user. */
@@ -21,6 +22,8 @@ export interface UserEntryProps {
   onDelete: () => void;
   /** Asks to reset the person's second factors, when they lost one (others only). */
   onResetFactors: () => void;
+  /** The person's team and its editor. */
+  team: TeamEdit;
 }
 
 export function UserName({ user, isMe }: Pick<UserEntryProps, 'user' | 'isMe'>) {

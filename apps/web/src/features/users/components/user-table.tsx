@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { UserTeam } from './team-editor';
 import { UserDelete, UserName, UserResetFactors, UserRole, type UserEntryProps } from './user-entry';
 
 /** Tablet and wider: a table of users. */
@@ -17,6 +18,9 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
               {_('users.column.role')}
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
+              {_('users.column.team')}
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
               {_('users.column.email')}
             </th>
             <th scope="col" className="px-4 py-3">
@@ -32,6 +36,9 @@ export function UserTable({ entries, label }: { entries: UserEntryProps[]; label
               </td>
               <td className="px-4 py-2">
                 <UserRole {...entry} />
+              </td>
+              <td className="px-4 py-2">
+                <UserTeam user={entry.user} team={entry.team} />
               </td>
               <td className="px-4 py-2 break-all text-[var(--ink-muted)]">{entry.user.email}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">

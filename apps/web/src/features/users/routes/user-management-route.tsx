@@ -19,9 +19,11 @@ import { UserTable } from '@/features/users/components/user-table';
 import type { UserEntryProps } from '@/features/users/components/user-entry';
 import { ROLE_LABELS, arrangeUsers } from '@/features/users/lib/user-list';
 import { useMediaQuery } from '@/features/users/lib/use-media-query';
+import { useTeamEdit } from '@/features/users/lib/use-team-edit';
 
 /**
- * User Management (/userManagement, /userManagement-bar): everyone's role, the admin's own on top,
+ * User Management (/userManagement, /userManagement-bar): everyone's role and team (cups saved are
+ * counted per team), the admin's own on top,
  * deleting the account of someone who left (never the admin's own: that is on their profile), and
  * resetting the second factors of someone who lost theirs (never the admin's own either).
  */
@@ -34,6 +36,7 @@ export function UserManagementRoute() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<{ id: number; role: Role } | null>(null);
+  const teamEdit = useTeamEdit(currentUserId);
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState<User | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
@@ -74,6 +77,7 @@ export function UserManagementRoute() {
       throw error;
     }
     if (editing?.id === user.id) setEditing(null);
+    teamEdit.forget(user.id);
     toast.success(_('users.delete.deleted', { name: user.name }));
   };
 
@@ -119,6 +123,7 @@ export function UserManagementRoute() {
         onSave: () => handleSave(user.id, user.name),
         onDelete: () => openDelete(user),
         onResetFactors: () => openReset(user),
+        team: teamEdit.teamOf(user),
       };
     };
     const entries = [...(me ? [me] : []), ...others].map(toEntry);

@@ -5,7 +5,10 @@ import { apiServerChecked } from '@/lib/api-client';
 /** Every site's and venue's slots (invalidating it reads whichever are shown again). */
 export const slotsRootKey = ['ordering', 'slots'] as const;
 
-/** GET /sites/{siteId}/slots: the pickup times a person may order for now at a site's venue. */
+/**
+ * GET /sites/{siteId}/slots: the pickup times a person may order for now at a site's venue. Read
+ * by the order form's pickup choice and by starting a coffee run: it lives here once.
+ */
 export const slotsQueryOptions = (siteId: number, venue: CategoryFor) =>
   queryOptions({
     queryKey: [...slotsRootKey, siteId, venue] as const,

@@ -1,0 +1,25 @@
+import { RunSchema, type RunMoveBody } from '@cafe/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { baristaOrdersRootKey } from './get-barista-orders';
+
+export interface MoveRunInput extends RunMoveBody {
+  runId: number;
+}
+
+/**
+ * PATCH /order/barista/run/{runId}: Start all, Ready all or All picked up: the server moves every
+ * drink of the run that can make the move, together, and answers the run.
+ */
+export const moveRun = ({ runId, ...body }: MoveRunInput) =>
+  api(`/order/barista/run/${runId}`, { method: 'PATCH', body, schema: RunSchema });
+
+export function useMoveRun() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveRun,
+    // The answer is the run, not the board's orders: the live events move each ticket, and reading
+    // the board once more settles those that raced (as a bulk move does).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
+  });
+}

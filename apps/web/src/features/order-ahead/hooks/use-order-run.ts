@@ -1,0 +1,19 @@
+import type { Run } from '@cafe/shared';
+import { useSearchParams } from 'react-router';
+import { useRun } from '@/api/run';
+import { runIdOf } from '@/lib/paths';
+
+/**
+ * The coffee run a drink is being chosen for (`?run=12` on the cafe menu and the order form), and
+ * the run itself: undefined when the person is ordering for themselves.
+ */
+export function useOrderRun() {
+  const [search] = useSearchParams();
+  const runId = runIdOf(search);
+  return { runId, run: useRun(runId) };
+}
+
+/** A run's drink is an order for later, at the run's pickup time; null for anything else. */
+export function runPickupOf(run: Run | undefined): Date | null {
+  return run ? new Date(run.pickupAt) : null;
+}
