@@ -1,5 +1,6 @@
 import { DISPLAY_NAMESPACE, type Role } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
 import { buildApp } from '../app';
@@ -151,4 +152,77 @@ export async function insertPerson(
   }
   const token = await first.ctx.tokens.sign(id, person.role);
   return { id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * What a test of several processes orders: a latte on the first site's cafe menu, with the cafe
+ * open, written straight into the database the `apps` share (every process reads it again).
+ * Answers the item's id.
+ */
+export async function openCafeWithLatte(apps: readonly FastifyInstance[], at: string): Promise<number> {
+  const [first] = apps;
+  if (!first) throw new Error('no process to write the menu with');
+  const db = first.ctx.db;
+  const { id: category } = await db
+    .insertInto('categories')
+    .values({
+      name: 'Coffee',
+      category_for: 'cafe',
+      is_available: 'available',
+      sort_order: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: latte } = await db
+    .insertInto('menu_items')
+    .values({
+      category_id: category,
+      name: 'Latte',
+      description: '-',
+      is_active: 'active',
+      is_available: 'available',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('site_menu_items')
+    .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
+    .execute();
+  await db
+    .updateTable('sites')
+    .set({ is_cafe_open: 1, status_updated_at: at })
+    .where('id', '=', FIRST_SITE_ID)
+    .execute();
+  for (const app of apps) app.ctx.bus.resync();
+  return latte;
+}
+
+/** A tumbler photo of `uploaderId` in the shared database: its URL, as POST /order takes it. */
+export async function insertTumblerPhoto(
+  apps: readonly FastifyInstance[],
+  uploaderId: number,
+  at: string,
+): Promise<string> {
+  const [first] = apps;
+  if (!first) throw new Error('no process to write the photo with');
+  const sha = randomBytes(32).toString('hex');
+  await first.ctx.db
+    .insertInto('images')
+    .values({
+      name: `${sha}.webp`,
+      sha256: sha,
+      mime: 'image/webp',
+      width: 1,
+      height: 1,
+      bytes: 3,
+      data: Buffer.from('abc'),
+      uploaded_by: uploaderId,
+      created_at: at,
+    })
+    .execute();
+  return `/api/images/${sha}.webp`;
 }

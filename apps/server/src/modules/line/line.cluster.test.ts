@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINE_SECRET, LINE_TOKEN, lineSignature, lineUserId, webhookBody } from '../../test-support/line-fixtures';
 import { startLineFake } from '../../test-support/line-fake';
-import { insertPerson, startProcesses } from '../../test-support/processes';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
-import { FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
+import { TestClock } from '../../test-support/test-app';
 
 /**
  * The LINE channel with two server processes on one PostgreSQL database, as behind a load
@@ -40,56 +39,9 @@ describe('the LINE channel with several server processes', () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
     const db = first.ctx.db;
     const at = clock.now().toISOString();
-    const { id: category } = await db
-      .insertInto('categories')
-      .values({
-        name: 'Coffee',
-        category_for: 'cafe',
-        is_available: 'available',
-        sort_order: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: latte } = await db
-      .insertInto('menu_items')
-      .values({
-        category_id: category,
-        name: 'Latte',
-        description: '-',
-        is_active: 'active',
-        is_available: 'available',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('site_menu_items')
-      .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
-      .execute();
-    await db
-      .updateTable('sites')
-      .set({ is_cafe_open: 1, status_updated_at: at })
-      .where('id', '=', FIRST_SITE_ID)
-      .execute();
+    const latte = await openCafeWithLatte(apps, at);
     const person = await insertPerson(apps, { name: 'Nok Line', role: 'user', at });
-    const sha = randomBytes(32).toString('hex');
-    await db
-      .insertInto('images')
-      .values({
-        name: `${sha}.webp`,
-        sha256: sha,
-        mime: 'image/webp',
-        width: 1,
-        height: 1,
-        bytes: 3,
-        data: Buffer.from('abc'),
-        uploaded_by: person.id,
-        created_at: at,
-      })
-      .execute();
+    const photo = await insertTumblerPhoto(apps, person.id, at);
     for (const app of apps) app.ctx.bus.resync();
     const as = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>) =>
       first.inject({ method, url, headers: person.auth, payload });
@@ -98,7 +50,7 @@ describe('the LINE channel with several server processes', () => {
       menu_id: latte,
       type: 'hot',
       sweetness: 50,
-      tumblerImage: `/api/images/${sha}.webp`,
+      tumblerImage: photo,
     });
     expect(web.statusCode, web.body).toBe(201);
     await as('PATCH', `/api/order/${web.json<{ id: number }>().id}`, { status: 'cancel' });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERING_MORNING, sleep } from '../../test-support/order-fixtures';
-import { insertPerson, startProcesses } from '../../test-support/processes';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { local } from '../../test-support/run-fixtures';
 import { FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
 
@@ -64,59 +64,10 @@ describe('a coffee run on two server processes', () => {
       clock,
       env: { LOCATION_CHECK: 'off', RATE_LIMIT: 'off' },
     }));
-    const db = first().ctx.db;
     const at = clock.now().toISOString();
-    const { id: category } = await db
-      .insertInto('categories')
-      .values({
-        name: 'Coffee',
-        category_for: 'cafe',
-        is_available: 'available',
-        sort_order: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ({ id: latte } = await db
-      .insertInto('menu_items')
-      .values({
-        category_id: category,
-        name: 'Latte',
-        description: '-',
-        is_active: 'active',
-        is_available: 'available',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    await db
-      .insertInto('site_menu_items')
-      .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
-      .execute();
-    await db
-      .updateTable('sites')
-      .set({ is_cafe_open: 1, status_updated_at: at })
-      .where('id', '=', FIRST_SITE_ID)
-      .execute();
+    latte = await openCafeWithLatte(apps, at);
     barista = await insertPerson(apps, { name: 'Bea', role: 'barista', at });
-    const sha = randomBytes(32).toString('hex');
-    await db
-      .insertInto('images')
-      .values({
-        name: `${sha}.webp`,
-        sha256: sha,
-        mime: 'image/webp',
-        width: 1,
-        height: 1,
-        bytes: 3,
-        data: Buffer.from('abc'),
-        uploaded_by: barista.id,
-        created_at: at,
-      })
-      .execute();
-    tumbler = `/api/images/${sha}.webp`;
+    tumbler = await insertTumblerPhoto(apps, barista.id, at);
     for (const app of apps) app.ctx.bus.resync();
     // The latte's milk: whole by default (milk), oat, and soy sold out at the site.
     const group = await send(first(), barista, 'POST', '/api/option-groups', {

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, ORDERING_MORNING } from '../../test-support/order-fixtures';
-import { insertPerson, startProcesses } from '../../test-support/processes';
-import { connectClient, FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
+import { connectClient, TestClock } from '../../test-support/test-app';
 import { until } from '../../test-support/waits';
 
 type Person = Awaited<ReturnType<typeof insertPerson>>;
@@ -30,60 +30,11 @@ describe('claiming orders on two server processes', () => {
       clock,
       env: { LOCATION_CHECK: 'off', RATE_LIMIT: 'off' },
     }));
-    const db = (apps[0] as FastifyInstance).ctx.db;
     const at = clock.now().toISOString();
-    const { id: category } = await db
-      .insertInto('categories')
-      .values({
-        name: 'Coffee',
-        category_for: 'cafe',
-        is_available: 'available',
-        sort_order: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ({ id: latte } = await db
-      .insertInto('menu_items')
-      .values({
-        category_id: category,
-        name: 'Latte',
-        description: '-',
-        is_active: 'active',
-        is_available: 'available',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    await db
-      .insertInto('site_menu_items')
-      .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
-      .execute();
-    await db
-      .updateTable('sites')
-      .set({ is_cafe_open: 1, status_updated_at: at })
-      .where('id', '=', FIRST_SITE_ID)
-      .execute();
+    latte = await openCafeWithLatte(apps, at);
     bea = await insertPerson(apps, { name: 'Bea', role: 'barista', at });
     cleo = await insertPerson(apps, { name: 'Cleo', role: 'barista', at });
-    const sha = randomBytes(32).toString('hex');
-    await db
-      .insertInto('images')
-      .values({
-        name: `${sha}.webp`,
-        sha256: sha,
-        mime: 'image/webp',
-        width: 1,
-        height: 1,
-        bytes: 3,
-        data: Buffer.from('abc'),
-        uploaded_by: bea.id,
-        created_at: at,
-      })
-      .execute();
-    tumbler = `/api/images/${sha}.webp`;
+    tumbler = await insertTumblerPhoto(apps, bea.id, at);
     for (const app of apps) app.ctx.bus.resync();
   });
   afterAll(() => stop?.());

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
-import { insertPerson, startProcesses } from '../../test-support/processes';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { statementsOf } from '../../test-support/statements';
-import { FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
+import { TestClock } from '../../test-support/test-app';
 
 /**
  * The statements of one drink's life with two server processes on one PostgreSQL database (the
@@ -33,62 +32,14 @@ describe('round trips of one drink, two processes', () => {
 
   it('places an order through one process and moves it on through the other, each with at most 1 statement more', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
-    const db = first.ctx.db;
     const at = clock.now().toISOString();
-    const { id: category } = await db
-      .insertInto('categories')
-      .values({
-        name: 'Coffee',
-        category_for: 'cafe',
-        is_available: 'available',
-        sort_order: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: latte } = await db
-      .insertInto('menu_items')
-      .values({
-        category_id: category,
-        name: 'Latte',
-        description: '-',
-        is_active: 'active',
-        is_available: 'available',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('site_menu_items')
-      .values({ site_id: FIRST_SITE_ID, item_id: latte, available: 1, sold_out: 0 })
-      .execute();
-    await db
-      .updateTable('sites')
-      .set({ is_cafe_open: 1, status_updated_at: at })
-      .where('id', '=', FIRST_SITE_ID)
-      .execute();
+    const latte = await openCafeWithLatte(apps, at);
     const person = await insertPerson(apps, { name: 'Ann Counted', role: 'user', at });
     const other = await insertPerson(apps, { name: 'Ben Counted', role: 'user', at });
     const barista = await insertPerson(apps, { name: 'Bea Counted', role: 'barista', at });
-    const sha = randomBytes(32).toString('hex');
-    await db
-      .insertInto('images')
-      .values({
-        name: `${sha}.webp`,
-        sha256: sha,
-        mime: 'image/webp',
-        width: 1,
-        height: 1,
-        bytes: 3,
-        data: Buffer.from('abc'),
-        uploaded_by: person.id,
-        created_at: at,
-      })
-      .execute();
+    const photo = await insertTumblerPhoto(apps, person.id, at);
     for (const app of apps) app.ctx.bus.resync();
-    const body = { menu_id: latte, type: 'hot', sweetness: 50, tumblerImage: `/api/images/${sha}.webp` };
+    const body = { menu_id: latte, type: 'hot', sweetness: 50, tumblerImage: photo };
     const place = async (who = person) => {
       const answer = await first.inject({ method: 'POST', url: '/api/order', headers: who.auth, payload: body });
       expect(answer.statusCode, answer.body).toBe(201);

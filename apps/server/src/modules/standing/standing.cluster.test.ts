@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOCK_TOPIC } from '../../lib/clock';
-import { insertPerson, startProcesses } from '../../test-support/processes';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { TestClock } from '../../test-support/test-app';
 import { EVENT_WAIT_MS } from '../../test-support/waits';
 
@@ -31,49 +30,9 @@ describe('standing orders with several server processes', () => {
     const [first] = apps as [FastifyInstance, FastifyInstance];
     const db = first.ctx.db;
     const at = clock.now().toISOString();
-    const { id: categoryId } = await db
-      .insertInto('categories')
-      .values({
-        name: 'Coffee',
-        category_for: 'cafe',
-        is_available: 'available',
-        sort_order: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { id: latte } = await db
-      .insertInto('menu_items')
-      .values({
-        category_id: categoryId,
-        name: 'Latte',
-        description: '-',
-        is_active: 'active',
-        is_available: 'available',
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('site_menu_items').values({ site_id: 1, item_id: latte, available: 1, sold_out: 0 }).execute();
-    await db.updateTable('sites').set({ is_cafe_open: 1, status_updated_at: at }).where('id', '=', 1).execute();
+    const latte = await openCafeWithLatte(apps, at);
     const { id: userId } = await insertPerson(apps, { name: 'Ada', role: 'user' });
-    const sha = randomBytes(32).toString('hex');
-    await db
-      .insertInto('images')
-      .values({
-        name: `${sha}.webp`,
-        sha256: sha,
-        mime: 'image/webp',
-        width: 1,
-        height: 1,
-        bytes: 3,
-        data: Buffer.from('abc'),
-        uploaded_by: userId,
-        created_at: at,
-      })
-      .execute();
+    const photo = await insertTumblerPhoto(apps, userId, at);
     for (const app of apps) app.ctx.bus.resync();
     const user = (await first.ctx.services.users.findActive(userId))!;
     // Ada's first order at the counter (its tumbler photo is the recent one), cancelled. The location
@@ -91,7 +50,7 @@ describe('standing orders with several server processes', () => {
         menu_id: latte,
         type: 'hot',
         sweetness: 50,
-        tumblerImage: `/api/images/${sha}.webp`,
+        tumblerImage: photo,
         siteId: 1,
       },
       'web',
