@@ -185,9 +185,9 @@ test('the top bar offers every link at 1536 and 1920 px, in Thai too; the dashbo
   // In Thai, every link of the bar (and of its More) speaks Thai, for each role.
   const user = await apiLogin(request, DEMO.user.email, DEMO.user.password);
   for (const [tokens, path, links] of [
-    [admin, '/statusOrder-admin', 12],
+    [admin, '/statusOrder-admin', 13],
     [barista, '/ordering', 7],
-    [user, '/statusOrder', 3],
+    [user, '/statusOrder', 4],
   ] as const) {
     const thai = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: 'th-TH' });
     const thaiPage = await thai.newPage();

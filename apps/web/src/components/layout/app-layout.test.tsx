@@ -114,7 +114,6 @@ describe('AppLayout navigation', () => {
     expect(linkNames(bar)).toEqual([
       ['Menu', '/menuCafe-admin'],
       ['My Order', '/statusOrder-admin'],
-      ['Coffee runs', '/runs'],
       ['History', '/ordered-admin'],
       ['User Management', '/userManagement'],
       ['Cafe Dashboard', '/dashboard-admin'],
@@ -126,7 +125,8 @@ describe('AppLayout navigation', () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
-    expect(linkNames(bar).slice(8)).toEqual([
+    expect(linkNames(bar).slice(7)).toEqual([
+      ['Coffee runs', '/runs'],
       ['Sites', '/sites-admin'],
       ['Pickup screens', '/pickup-screens-admin'],
       ['Notifications', '/notifications-admin'],

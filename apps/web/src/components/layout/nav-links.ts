@@ -66,10 +66,15 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
     items.push(
       { label: msgId('common.nav.menu'), to: p.menuCafe, icon: Coffee, disabled: allClosed },
       { label: msgId('common.nav.myOrder'), to: p.statusOrder, icon: ReceiptText, disabled: allClosed },
-      // A run's drinks are cafe orders for later: beside ordering, while the cafe is.
-      { label: msgId('common.nav.coffeeRuns'), to: paths.runs, icon: HandPlatter, disabled: allClosed },
     );
   }
+  // A run's drinks are cafe orders for later: beside ordering, while the cafe is. An admin's bar is
+  // full of their tools: theirs leads their More (the menu lists the bar's order).
+  const coffeeRuns: NavItem | null =
+    venue.isCafeOpen || allClosed
+      ? { label: msgId('common.nav.coffeeRuns'), to: paths.runs, icon: HandPlatter, disabled: allClosed }
+      : null;
+  if (coffeeRuns && role !== 'admin') items.push(coffeeRuns);
   items.push({ label: msgId('common.nav.history'), to: p.ordered, icon: History });
   if (role === 'admin') {
     items.push(
@@ -77,6 +82,7 @@ export function navItemsFor(role: Role, venue: VenueState): NavItem[] {
       { label: msgId('common.nav.cafeDashboard'), to: paths.admin.dashboard, icon: ChartColumn, end: true },
       { label: msgId('common.nav.barDashboard'), to: paths.admin.dashboardBar, icon: Martini },
       { label: msgId('common.nav.openingHours'), to: paths.admin.openingHours, icon: CalendarClock },
+      ...(coffeeRuns ? [{ ...coffeeRuns, more: true }] : []),
       { label: msgId('common.nav.sites'), to: paths.admin.sites, icon: MapPinned, more: true },
       { label: msgId('common.nav.pickupScreens'), to: paths.admin.pickupScreens, icon: MonitorPlay, more: true },
       { label: msgId('common.nav.notifications'), to: paths.admin.notifications, icon: BellRing, more: true },
