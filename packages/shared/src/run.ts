@@ -46,22 +46,6 @@ export function runOpenAlreadyRefusal(openRunsOfRunnerHere: number): PlacementRe
 }
 
 /**
- * May a run start (its pickup slot is checked apart, by the site's slots): the site has a cafe,
- * the times, then one open run per runner per site (counted again under the runner's lock).
- */
-export function runStartRefusal(input: {
-  site: { name: string; venues: { cafe: boolean } };
-  pickupAt: string;
-  closesAt: string;
-  now: Date;
-  openRunsOfRunnerHere: number;
-}): PlacementRefusal | null {
-  return (
-    runSiteRefusal(input.site) ?? runTimesRefusal(input, input.now) ?? runOpenAlreadyRefusal(input.openRunsOfRunnerHere)
-  );
-}
-
-/**
  * May this person add a drink to the run now: it is open, the drink is a cafe drink, and they have
  * no drink in it yet (not withdrawn or rejected). The server asks it at its door and again under
  * the run's lock, where a close that came first is seen.

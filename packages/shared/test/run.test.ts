@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { runJoinRefusal, runLabel, runStartRefusal, runState, runWithdrawRefusal } from '../src';
+import {
+  runJoinRefusal,
+  runLabel,
+  runOpenAlreadyRefusal,
+  runSiteRefusal,
+  runState,
+  runTimesRefusal,
+  runWithdrawRefusal,
+} from '../src';
 import { thai, worded } from './people';
 
 const at = (time: string) => new Date(`2026-11-18T${time}:00+07:00`);
@@ -15,17 +23,29 @@ describe('the coffee run rules', () => {
   });
 
   it('starts at a site with a cafe, closing after now and no later than the pickup, one open run per runner', () => {
-    const start = (overrides: Partial<Parameters<typeof runStartRefusal>[0]> = {}) =>
-      worded(
-        runStartRefusal({
-          site: { name: 'Head office', venues: { cafe: true } },
-          pickupAt: iso('10:45'),
-          closesAt: iso('10:45'),
-          now: at('10:00'),
-          openRunsOfRunnerHere: 0,
-          ...overrides,
-        }),
+    // In the order the door asks them (the slot between the site and the times; the open run under
+    // the runner's lock).
+    const start = (
+      overrides: Partial<{
+        site: { name: string; venues: { cafe: boolean } };
+        pickupAt: string;
+        closesAt: string;
+        openRunsOfRunnerHere: number;
+      }> = {},
+    ) => {
+      const input = {
+        site: { name: 'Head office', venues: { cafe: true } },
+        pickupAt: iso('10:45'),
+        closesAt: iso('10:45'),
+        openRunsOfRunnerHere: 0,
+        ...overrides,
+      };
+      return worded(
+        runSiteRefusal(input.site) ??
+          runTimesRefusal(input, at('10:00')) ??
+          runOpenAlreadyRefusal(input.openRunsOfRunnerHere),
       );
+    };
     expect(start()).toBeNull();
     expect(start({ site: { name: 'Rooftop', venues: { cafe: false } } })).toEqual({
       status: 409,

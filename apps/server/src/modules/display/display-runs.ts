@@ -1,5 +1,7 @@
-import type { PickupRun, QueuedOrder } from '@cafe/shared';
-import type { RunDrinkRow } from './display.repository';
+import { SERVED_ORDER_STATUSES, type OrderStatus, type PickupRun, type QueuedOrder } from '@cafe/shared';
+import type { RunDrinkRow } from '../orders/runs.service';
+
+const served: readonly OrderStatus[] = SERVED_ORDER_STATUSES;
 
 /**
  * The coffee runs the screen shows as one entry each: those whose every drink is finished (done or
@@ -18,7 +20,7 @@ export function readyRuns(
   const entries: { run: PickupRun; latest: string }[] = [];
   const folded = new Set<number>();
   for (const [runId, rows] of byRun) {
-    if (!rows.every((row) => row.status === 'done' || row.status === 'picked')) continue;
+    if (!rows.every((row) => served.includes(row.status))) continue;
     const onCounter = rows.filter((row) => row.status === 'done' && finishedAt.has(row.order_id));
     const first = rows[0];
     if (onCounter.length === 0 || !first) continue;

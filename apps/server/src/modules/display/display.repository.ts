@@ -1,4 +1,3 @@
-import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import type { Db } from '../../db/types';
 
 /** A display link's row with the name of the person who made it. */
@@ -81,35 +80,4 @@ export function findByTokenHash(
     .select(['id', 'site_id', 'revoked_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
-}
-
-/** A drink of a coffee run, with its run's place and its runner's name (null once the account is gone). */
-export interface RunDrinkRow {
-  order_id: number;
-  run_id: number;
-  status: OrderStatus;
-  place: string;
-  runner_name: string | null;
-}
-
-/**
- * Every drink (withdrawn and rejected ones left out) of the runs that hold one of `orderIds`: the
- * screen shows a run once all of them are finished, and only then.
- */
-export function drinksOfRunsHolding(db: Db, orderIds: readonly number[]): Promise<RunDrinkRow[]> {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('runs as r', 'r.id', 'o.run_id')
-    .leftJoin('users as u', 'u.id', 'r.runner_id')
-    .select(['o.id as order_id', 'r.id as run_id', 'o.status', 'r.place', 'u.name as runner_name'])
-    .where('o.run_id', 'in', (eb) =>
-      eb
-        .selectFrom('orders')
-        .select('run_id')
-        .where('id', 'in', [...orderIds])
-        .where('run_id', 'is not', null),
-    )
-    .where('o.status', 'not in', [...UNCOUNTED_ORDER_STATUSES])
-    .execute();
 }

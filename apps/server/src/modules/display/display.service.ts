@@ -18,7 +18,6 @@ import type { OrdersService } from '../orders/orders.service';
 import type { SitesService } from '../sites/sites.service';
 import { readyRuns } from './display-runs';
 import {
-  drinksOfRunsHolding,
   findByTokenHash,
   findDisplayLink,
   insertDisplayLink,
@@ -69,9 +68,9 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     const nameOf = (fullName: string) => (displayNames === 'first-initial' ? pickupName(fullName) : null);
     const ticket = (order: QueuedOrder): PickupTicket => ({ number: order.id, name: nameOf(order.user.name) });
     const done = orders.filter((o) => o.status === 'done');
-    // A coffee run whose drinks are all finished stands for them (read only when a drink is ready).
-    const doneIds = done.map((o) => o.id);
-    const runDrinks = await drinksOfRunsHolding(db, doneIds);
+    // A coffee run whose drinks are all finished stands for them: its other drinks are read only
+    // when a finished drink is a run's (no statement more for a board without runs).
+    const runDrinks = await deps.orders.runs.drinksOfRunsHolding(done.filter((o) => o.run).map((o) => o.id));
     const { runs, folded } = readyRuns(done, runDrinks, nameOf);
     return {
       site: { id: site.id, name: site.name },

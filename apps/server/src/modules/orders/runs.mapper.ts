@@ -1,17 +1,28 @@
-import { runLabel, runState, type Run, type RunDrink } from '@cafe/shared';
+import {
+  runLabel,
+  runState,
+  SERVED_ORDER_STATUSES,
+  UNCOUNTED_ORDER_STATUSES,
+  type OrderStatus,
+  type Run,
+  type RunDrink,
+} from '@cafe/shared';
 import { orderLine, wordsIn } from '../../lib/chat-words';
 import { toOrder } from './orders.mapper';
 import type { OrderRow } from './orders.repository';
 import type { RunRow } from './runs.repository';
 
-/** A run's drinks that count: not withdrawn (cancelled) or rejected. */
-function counted(drinks: readonly OrderRow[]): OrderRow[] {
-  return drinks.filter((row) => row.status !== 'cancel' && row.status !== 'rejected').sort((a, b) => a.id - b.id);
+const uncounted: readonly OrderStatus[] = UNCOUNTED_ORDER_STATUSES;
+const served: readonly OrderStatus[] = SERVED_ORDER_STATUSES;
+
+/** A run's drinks that count and move with it: not withdrawn (cancelled) or rejected, in the order added. */
+export function inRun(drinks: readonly OrderRow[]): OrderRow[] {
+  return drinks.filter((row) => !uncounted.includes(row.status)).sort((a, b) => a.id - b.id);
 }
 
 /** The only place a run's row and its drinks' rows become the contract's Run, as it is at `now`. */
 export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run {
-  const shown = counted(drinks);
+  const shown = inRun(drinks);
   const words = wordsIn('en');
   const of = shown.length;
   return {
@@ -23,7 +34,7 @@ export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run 
     closesAt: run.closes_at,
     closedAt: run.closed_at,
     state: runState({ closesAt: run.closes_at, closedAt: run.closed_at, drinks: of }, now),
-    ready: of > 0 && shown.every((row) => row.status === 'done' || row.status === 'picked'),
+    ready: of > 0 && shown.every((row) => served.includes(row.status)),
     collected: of > 0 && shown.every((row) => row.status === 'picked'),
     drinks: shown.map((row, i): RunDrink => {
       const order = toOrder(row);

@@ -2,7 +2,7 @@
  * The coffee runs' rows (migration 032): a run with its site and runner, its drinks (orders with its
  * `run_id`), and the lock a drink joining it takes, which the runner's close conflicts with.
  */
-import { UNCOUNTED_ORDER_STATUSES } from '@cafe/shared';
+import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Db, RunsTable } from '../../db/types';
 import { orderQuery, type OrderRow } from './orders.repository';
@@ -133,4 +133,35 @@ export function runStillOpen(db: Db, dialect: 'sqlite' | 'postgres', at: string)
     .where('wr.closed_at', 'is', null)
     .where('wr.closes_at', '>', at);
   return dialect === 'postgres' ? open.forShare() : open;
+}
+
+/** A drink of a coffee run, with its run's place and its runner's name (null once the account is gone). */
+export interface RunDrinkRow {
+  order_id: number;
+  run_id: number;
+  status: OrderStatus;
+  place: string;
+  runner_name: string | null;
+}
+
+/**
+ * Every drink (withdrawn and rejected ones left out) of the runs that hold one of `orderIds`: the
+ * screen shows a run once all of them are finished, and only then.
+ */
+export function drinksOfRunsHolding(db: Db, orderIds: readonly number[]): Promise<RunDrinkRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('runs as r', 'r.id', 'o.run_id')
+    .leftJoin('users as u', 'u.id', 'r.runner_id')
+    .select(['o.id as order_id', 'r.id as run_id', 'o.status', 'r.place', 'u.name as runner_name'])
+    .where('o.run_id', 'in', (eb) =>
+      eb
+        .selectFrom('orders')
+        .select('run_id')
+        .where('id', 'in', [...orderIds])
+        .where('run_id', 'is not', null),
+    )
+    .where('o.status', 'not in', [...UNCOUNTED_ORDER_STATUSES])
+    .execute();
 }

@@ -19,17 +19,21 @@ import { iso } from '../../lib/time';
 import type { SiteRecord } from '../sites/sites.service';
 import type { Move, OrdersDeps } from './orders.context';
 import type { OrderRow } from './orders.repository';
-import { toRun } from './runs.mapper';
+import { inRun, toRun } from './runs.mapper';
 import {
   closeRun,
   countOpenRunsOf,
+  drinksOfRunsHolding,
   findRun,
   insertRun,
   joinedRuns,
   listOpenRuns,
   listRunDrinks,
+  type RunDrinkRow,
   type RunRow,
 } from './runs.repository';
+
+export type { RunDrinkRow };
 
 /** A run as the door decides about it: where, whose, its times (ISO). */
 export interface RunRecord {
@@ -66,9 +70,6 @@ const toRecord = (run: RunRow): RunRecord => ({
   closesAt: run.closes_at,
   closedAt: run.closed_at,
 });
-
-/** A run's drinks that move with it: not withdrawn or rejected. */
-const inRun = (rows: readonly OrderRow[]) => rows.filter((row) => row.status !== 'cancel' && row.status !== 'rejected');
 
 export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' | 'sites'>, moves: RunMoves) {
   const { db, clock } = ctx;
@@ -155,6 +156,12 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
       await closeRun(db, id, iso(clock.now()));
       return read(await rowOf(id));
     },
+
+    /**
+     * Every drink (withdrawn and rejected ones left out) of the runs that hold one of `orderIds`,
+     * with its run's place and runner: the pickup screen shows a run once all of them are finished.
+     */
+    drinksOfRunsHolding: (orderIds: readonly number[]): Promise<RunDrinkRow[]> => drinksOfRunsHolding(db, orderIds),
 
     /** Whether a person already has a drink in a run (not withdrawn or rejected). */
     async hasDrink(runId: number, userId: number): Promise<boolean> {
