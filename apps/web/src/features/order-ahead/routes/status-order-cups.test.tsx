@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/lib/paths';
 import { mockApi, renderRoute, signIn } from '@/test/render';
 import { HEAD_OFFICE } from '@/test/sites';
+import { WAITING } from '@/test/waits';
 import { StatusOrderRoute } from './status-order-route';
 
 /* My Order shows the person's cups saved (GET /order/cups-saved/user) beside the day's drinks. */
@@ -55,7 +56,7 @@ describe('My Order: cups saved', () => {
     const { calls } = serve();
     renderRoute(StatusOrderRoute, paths.user.statusOrder, paths.user.statusOrder);
     expect(await screen.findByText('No drinks on the way')).toBeInTheDocument();
-    await vi.waitFor(() => expect(calls.some((c) => c.path === '/order/cups-saved/user')).toBe(true));
-    await vi.waitFor(() => expect(screen.queryByText(/Cups saved/)).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/order/cups-saved/user')).toBe(true), WAITING);
+    await vi.waitFor(() => expect(screen.queryByText(/Cups saved/)).not.toBeInTheDocument(), WAITING);
   });
 });
