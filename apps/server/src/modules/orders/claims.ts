@@ -15,6 +15,13 @@ export const claimedRefusal = (row: Pick<OrderRow, 'claimed_by_name'>) =>
   refusal(409, 'ORDER_CLAIMED', peopleText('people.refusal.orderClaimed', { name: row.claimed_by_name ?? '?' }));
 
 /**
+ * Whether another barista than `userId` is making the order as it is now: one that can still be
+ * taken (not finished, cancelled or rejected) that someone else has, by a claim or by their Do.
+ */
+export const heldByAnother = (row: Pick<OrderRow, 'status' | 'claimed_by'>, userId: number) =>
+  CLAIMABLE.includes(row.status) && row.claimed_by !== null && row.claimed_by !== userId;
+
+/**
  * Who makes what at the counter (docs/decisions/0074-claims-and-totals.md): a barista takes an
  * order, gives it back, or takes it over from another (a shift change). Each is one guarded write
  * with its timeline entry, so of two baristas taking one order at once exactly one gets it.
@@ -44,9 +51,8 @@ export function createClaims(ctx: AppBase, deps: OrdersDeps, core: OrdersCore) {
         : await ctx.db.transaction().execute((trx) => writeClaim(trx, ctx.dialect, change, entry));
     if (!written) {
       const now = await core.load(id);
-      if (now.status === row.status && now.claimed_by !== null && now.claimed_by !== user.id) {
-        throw claimedRefusal(now);
-      }
+      // Another barista took it meanwhile, by a claim or by a Do that started it: they are named.
+      if (heldByAnother(now, user.id)) throw claimedRefusal(now);
       throw conflict('INVALID_TRANSITION', 'The order changed meanwhile; look at it again.');
     }
     const updated: OrderRow = { ...row, ...written, claimed_by_name: to === null ? null : user.name };

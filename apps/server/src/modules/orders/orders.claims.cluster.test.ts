@@ -97,4 +97,38 @@ describe('claiming orders on two server processes', () => {
       board.disconnect();
     }
   });
+
+  it("answers the loser of a claim racing another barista's Do on the other process with 409 ORDER_CLAIMED naming the winner", async () => {
+    for (let round = 0; round < 32; round += 1) {
+      const id = await place();
+      // Each barista in turn claims (each on their own process) while the other taps Do, sent at
+      // once, and each request in turn sent first.
+      const [claimer, doer] = round % 2 === 0 ? [bea, cleo] : [cleo, bea];
+      const nameOf = (who: Person) => (who === bea ? 'Bea' : 'Cleo');
+      const [claimApp, doApp] = (round % 2 === 0 ? apps : [...apps].reverse()) as [FastifyInstance, FastifyInstance];
+      const sendClaim = () => send(claimApp, claimer, `/api/order/barista/${id}/claim`, { claim: true }, 'POST');
+      const sendDo = () => send(doApp, doer, `/api/order/barista/${id}`, { status: 'in-progress' }, 'PATCH');
+      const [claimed, started] =
+        round % 4 < 2
+          ? await Promise.all([sendClaim(), sendDo()])
+          : await Promise.all([sendDo(), sendClaim()]).then(([d, c]) => [c, d] as const);
+      const bodies = `round ${round}:\n${claimed.body}\n${started.body}`;
+      expect([claimed.statusCode, started.statusCode].sort(), bodies).toEqual([200, 409]);
+      const [won, lost, winner, status] =
+        claimed.statusCode === 200 ? [claimed, started, claimer, 'ordered'] : [started, claimed, doer, 'in-progress'];
+      const maker = { id: winner.id, name: nameOf(winner) };
+      expect(won.json<Order>(), bodies).toMatchObject({ status, claimedBy: maker });
+      expect(lost.json(), bodies).toMatchObject({
+        code: 'ORDER_CLAIMED',
+        message: `${maker.name} is making this order. Ask them, or take it over.`,
+        messageId: 'people.refusal.orderClaimed',
+        params: { name: maker.name },
+      });
+      // Either process reads the one winner.
+      for (const app of apps) {
+        const read = await app.inject({ url: `/api/order/${id}`, headers: bea.auth });
+        expect(read.json<Order>(), bodies).toMatchObject({ status, claimedBy: maker });
+      }
+    }
+  });
 });

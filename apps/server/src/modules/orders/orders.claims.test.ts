@@ -10,6 +10,8 @@ import {
 import { connectClient, nextEvent, type TestApp, type TestUser } from '../../test-support/test-app';
 
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
+/** A pickup slot of the same afternoon, for orders for later. */
+const WEDNESDAY_3PM = '2026-11-18T08:00:00.000Z';
 
 /**
  * Who makes what at the counter (decision 0074), on SQLite and (TEST_DATABASE_URL) PostgreSQL:
@@ -157,6 +159,54 @@ describe('claiming orders at the counter', () => {
       expect(history.map((h) => h.to_status)).toEqual(['ordered', 'in-progress']);
       expect(await read(order.id)).toMatchObject({ status: 'in-progress', claimedBy: { name: winner } });
     }
+  });
+
+  /**
+   * Rounds of one barista claiming an order while another taps Do on it, sent at once: each
+   * barista in turn claims, and each request in turn is sent first. Every round has one winner,
+   * and the loser is told who makes the order.
+   */
+  async function raceClaimAndDo(place: () => Promise<Order>, from: 'ordered' | 'scheduled'): Promise<void> {
+    for (let round = 0; round < 32; round += 1) {
+      const order = await place();
+      expect(order.status).toBe(from);
+      const [claimer, doer] = round % 2 === 0 ? [bea, cleo] : [cleo, bea];
+      const sendClaim = () => claim(claimer, order.id, { claim: true });
+      const sendDo = () => baristaPatch(t, doer, order.id, { status: 'in-progress' });
+      const [claimed, started] =
+        round % 4 < 2
+          ? await Promise.all([sendClaim(), sendDo()])
+          : await Promise.all([sendDo(), sendClaim()]).then(([d, c]) => [c, d] as const);
+      const bodies = `round ${round}:\n${claimed.body}\n${started.body}`;
+      expect([claimed.statusCode, started.statusCode].sort(), bodies).toEqual([200, 409]);
+      const [won, lost, winner, status] =
+        claimed.statusCode === 200 ? [claimed, started, claimer, from] : [started, claimed, doer, 'in-progress'];
+      expect(won.json<Order>(), bodies).toMatchObject({ status, claimedBy: { id: winner.id, name: winner.name } });
+      expect(lost.json(), bodies).toMatchObject({
+        code: 'ORDER_CLAIMED',
+        message: `${winner.name} is making this order. Ask them, or take it over.`,
+        messageId: 'people.refusal.orderClaimed',
+        params: { name: winner.name },
+      });
+      expect(await read(order.id), bodies).toMatchObject({ status, claimedBy: { id: winner.id, name: winner.name } });
+    }
+  }
+
+  it("answers the loser of a claim racing another barista's Do with 409 ORDER_CLAIMED naming the winner, either way round", async () => {
+    await raceClaimAndDo(newOrder, 'ordered');
+  });
+
+  it("answers the loser of a claim racing another barista's Do on an order for later with 409 ORDER_CLAIMED naming the winner", async () => {
+    // Room in the slot for every round's order.
+    const pickup = await t.request('PUT', '/api/sites/1/pickup', bea, { slotCapacity: 200 });
+    expect(pickup.statusCode, pickup.body).toBe(200);
+    const later = async () => {
+      const body = cafeOrderBody(menu.latte, image, { pickupAt: WEDNESDAY_3PM });
+      const res = await placeOrder(t, await t.createUser({ name: 'Ann' }), body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<Order>();
+    };
+    await raceClaimAndDo(later, 'scheduled');
   });
 
   it('answers bad input and finished orders with a readable 4xx, never a 500', async () => {

@@ -28,7 +28,7 @@ import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
-import { claimedRefusal } from './claims';
+import { claimedRefusal, heldByAnother } from './claims';
 import { paceAfterMove, timesOf, timesUndone } from './move-times';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
@@ -126,10 +126,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     if (!moved) {
       const now = await load(row.id);
       // Another barista took it, or took it and started it, meanwhile: they are named.
-      const making = now.status === 'ordered' || now.status === 'in-progress';
-      if (options.claimer && making && now.claimed_by !== null && now.claimed_by !== options.claimer.id) {
-        throw claimedRefusal(now);
-      }
+      if (options.claimer && heldByAnother(now, options.claimer.id)) throw claimedRefusal(now);
       throw invalidTransition(now.status, to);
     }
     const { paceBefore, paceAfter, ...columns } = moved;
