@@ -121,6 +121,17 @@ export async function saveOrderMessage(
     .execute();
 }
 
+/** Replaces an order message's reference if it is still `from`: true for the one writer that did. */
+export async function replaceOrderMessage(db: Db, orderId: number, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('chat_order_messages')
+    .set({ reference: to })
+    .where('order_id', '=', orderId)
+    .where('reference', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function findOrderMessage(db: Db, orderId: number) {
   return db.selectFrom('chat_order_messages').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }

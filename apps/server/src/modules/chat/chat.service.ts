@@ -138,9 +138,21 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       const row = { order_id: orderId, channel, user_id: userId, reference: JSON.stringify(reference) };
       await repo.saveOrderMessage(db, { ...row, created_at: now() });
     },
-    async messageOf<T>(orderId: number): Promise<{ channel: ChatChannel; userId: number; reference: T } | null> {
+    /** An order's message: where it is, and `stored`, what `replaceMessage` compares. */
+    async messageOf<T>(
+      orderId: number,
+    ): Promise<{ channel: ChatChannel; userId: number; reference: T; stored: string } | null> {
       const row = await repo.findOrderMessage(db, orderId);
-      return row ? { channel: row.channel, userId: row.user_id, reference: JSON.parse(row.reference) as T } : null;
+      if (!row) return null;
+      const { channel, user_id: userId, reference: stored } = row;
+      return { channel, userId, reference: JSON.parse(stored) as T, stored };
+    },
+    /**
+     * The message's reference replaced if it is still as read (`stored`, messageOf's): true for
+     * the one caller, of every server process, that replaced it; false when another did first.
+     */
+    replaceMessage(orderId: number, stored: string, reference: unknown): Promise<boolean> {
+      return repo.replaceOrderMessage(db, orderId, stored, JSON.stringify(reference));
     },
 
     /** A delivery the platform refused or did not answer: the settings page shows the newest. */

@@ -35,7 +35,7 @@ const idOf = (value: string | null): number | null => (/^[1-9]\d{0,8}$/.test(val
 /** The moves an order's message is sent for once placed (in progress and a release are not worth a push). */
 const TOLD_MOVES = new Set(['done', 'picked', 'cancel', 'rejected', 'uncollected']);
 
-/** A reply token, when its event came, and whether it was used (it works once). */
+/** A reply token, when LINE sent its event, and whether it was used (it works once). */
 type Reply = { token: string; at: number; used: boolean };
 type Person = { lineUserId: string; user: AuthUser; w: Words; reply: Reply | null };
 /** Where an order's messages go (chat_order_messages), and the status last told. */
@@ -173,23 +173,35 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     if ((await ports.orders.get(p.user, order.id)).status !== order.status) await follow(order.id);
   }
 
-  /** The order's message for a move worth one, once per move (a reply to the person's own tap, else a push). */
+  /**
+   * The order's message for a move worth one, once per move whichever server processes follow
+   * which of the order's events (a reply to the person's own tap, else a push).
+   */
   async function follow(orderId: number): Promise<void> {
     const reply = replies.get(orderId) ?? null;
     replies.delete(orderId);
+    // Another process told a move between this one's read and its write: read again.
+    let done = false;
+    while (!done) done = await tellMove(orderId, reply);
+  }
+
+  /** Tells the order's move when not told yet; false when another process changed its message first. */
+  async function tellMove(orderId: number, reply: Reply | null): Promise<boolean> {
     const row = await ports.chat.messageOf<Reference>(orderId);
-    if (row?.channel !== 'line') return;
+    if (row?.channel !== 'line') return true;
     const owner = await ports.users.findActive(row.userId);
     // Unlinked (or linked to another LINE account) since: LINE does nothing more for it.
-    if (!owner || (await ports.chat.externalIdOf('line', owner.id)) !== row.reference.lineUserId) return;
+    if (!owner || (await ports.chat.externalIdOf('line', owner.id)) !== row.reference.lineUserId) return true;
     const order = await ports.orders.get(owner, orderId);
-    if (order.status === row.reference.told || !TOLD_MOVES.has(order.status)) return;
+    if (order.status === row.reference.told || !TOLD_MOVES.has(order.status)) return true;
     // Handed over at the counter: the drink is in their hand, a push says nothing new.
-    if (order.status === 'picked' && !reply) return;
-    await ports.chat.saveMessage('line', orderId, owner.id, { ...row.reference, told: order.status });
+    if (order.status === 'picked' && !reply) return true;
+    // The one process whose guarded write moves the message on from what it read tells the move.
+    if (!(await ports.chat.replaceMessage(orderId, row.stored, { ...row.reference, told: order.status }))) return false;
     const [lang, site] = await Promise.all([ports.language(owner), ports.siteOf(owner)]);
     const to = { lineUserId: row.reference.lineUserId, reply };
     await send(to, [orderMessage(wordsIn(lang), order, null, site.timeZone)]);
+    return true;
   }
 
   async function postback(p: Person, data: URLSearchParams): Promise<void> {
@@ -201,8 +213,9 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     if ((action !== POSTBACK.cancel && action !== POSTBACK.picked) || id === null) {
       return send(p, [notice(p.w, p.w('people.line.refused.stale'), menuUri)]);
     }
-    // The move's message (follow, started within the move) takes the tap's reply token.
-    if (p.reply) replies.set(id, p.reply);
+    // The move's message (follow, started within the move) takes the tap's reply token: only for the
+    // person's own order (a stale or forged button may name someone else's, whose news is theirs).
+    if (p.reply && (await ports.chat.messageOf<Reference>(id))?.userId === p.user.id) replies.set(id, p.reply);
     try {
       await ports.orders.ownerUpdate(p.user, id, { status: action === POSTBACK.cancel ? 'cancel' : 'picked' });
     } finally {
@@ -230,7 +243,10 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     const text = event.message?.type === 'text' ? (event.message.text ?? '').trim().toLowerCase() : null;
     const data = event.type === 'postback' ? new URLSearchParams((event.postback?.data ?? '').slice(0, 300)) : null;
     if (event.type !== 'follow' && text === null && data === null) return;
-    const reply = event.replyToken ? { token: event.replyToken, at: now, used: false } : null;
+    // The reply token's age counts from when LINE sent the event (a late delivery is answered by
+    // a push), never from later than this server's now (a clock behind LINE's).
+    const sentAt = typeof event.timestamp === 'number' && Number.isFinite(event.timestamp) ? event.timestamp : now;
+    const reply = event.replyToken ? { token: event.replyToken, at: Math.min(sentAt, now), used: false } : null;
     const p = await personOf(lineUserId, reply);
     if ('refused' in p) return send({ lineUserId, reply }, [plainText(p.refused)]);
     try {

@@ -114,6 +114,19 @@ describe('the LINE channel', () => {
     expect(readBy(s, id).at(-1)).toContain('Reason: Out of oat milk');
   });
 
+  it("counts the reply token's age from the event's timestamp: an event sent 55 s ago gets a push, no reply tried", async () => {
+    const { id } = await linePerson(s, { usual: usual() });
+    const event = textEvent(s, id, 'coffee');
+    await lineWebhook(s.t, [{ ...event, timestamp: s.t.clock.now().getTime() - 55_000 }]);
+    expect(s.line.calls.filter((c) => c.body.replyToken === event.replyToken)).toEqual([]);
+    expect(s.line.deliveredTo(id)).toMatchObject([{ via: 'push' }]);
+    expect(readBy(s, id).at(-1)).toContain('Order your usual');
+    // A timestamp ahead of the server's clock (skew) counts from now: the reply token is used.
+    const ahead = { ...textEvent(s, id, 'coffee'), timestamp: s.t.clock.now().getTime() + 10 * 60_000 };
+    await lineWebhook(s.t, [ahead]);
+    expect(s.line.deliveredTo(id).map((d) => d.via)).toEqual(['push', 'reply']);
+  });
+
   it('says the catalogue words and the Menu page when there is no usual', async () => {
     const { id } = await linePerson(s);
     await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
