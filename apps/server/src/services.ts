@@ -50,7 +50,7 @@ export function createAppContext(base: AppBase): AppContext {
   const slackClient = base.config.notifications.slack ? createSlackClient(base.config.notifications.slack) : null;
   const notifications = createNotificationsService(base, { push, slack: slackClient });
   const users = createUsersService(base, { sites });
-  const auth = createAuthService(base, { users, notifications });
+  const auth = createAuthService(base, { users, notifications, sites });
   const sso = createSsoService(base, { auth });
   const shopStatus = createShopStatusService(base, { sites });
   const schedule = createScheduleService(base, { sites, shopStatus });

@@ -17,8 +17,11 @@ export interface FailureLimitOptions {
   failures: readonly number[];
   /** Failures from one network address (a whole office may share one). */
   perAddress: FailureRule;
-  /** Failures for one account, from any address; keyed by the e-mail in the body. */
-  perAccount: FailureRule;
+  /**
+   * Failures for one account, from any address; keyed by the e-mail in the body. Left out where the
+   * body names no e-mail (a request naming its account otherwise uses accountAttemptLimit).
+   */
+  perAccount?: FailureRule;
 }
 
 const MESSAGE = 'Too many attempts. Please wait a moment and try again.';
@@ -45,13 +48,14 @@ async function refuseAtLimit(counters: Counters, key: string, rule: FailureRule,
 export function failureLimit(counters: Counters, options: FailureLimitOptions): RouteShorthandOptions {
   const addressKey = (request: FastifyRequest) => `${options.name}-failed-address|${request.ip}`;
   const accountKey = (email: string) => `${options.name}-failed|${email}`;
+  const { perAccount } = options;
   return {
     onRequest: async (request, reply) => {
       await refuseAtLimit(counters, addressKey(request), options.perAddress, reply);
     },
     preHandler: async (request, reply) => {
       const email = emailOf(request);
-      if (email) await refuseAtLimit(counters, accountKey(email), options.perAccount, reply);
+      if (email && perAccount) await refuseAtLimit(counters, accountKey(email), perAccount, reply);
     },
     // Counted before the answer leaves, so the next attempt already sees it.
     onSend: async (request, reply, payload) => {
@@ -59,10 +63,60 @@ export function failureLimit(counters: Counters, options: FailureLimitOptions): 
       try {
         await counters.hit(addressKey(request), options.perAddress.windowMs);
         const email = emailOf(request);
-        if (email) await counters.hit(accountKey(email), options.perAccount.windowMs);
+        if (email && perAccount) await counters.hit(accountKey(email), perAccount.windowMs);
       } catch (error) {
         // The refusal itself still reaches the person; the next attempt meets the database error.
         request.log.warn({ err: error }, 'could not count a failed attempt');
+      }
+      return payload;
+    },
+  };
+}
+
+/**
+ * Route hooks that limit the attempts at one account whose requests name it by something other
+ * than an e-mail (a pending sign-in's token names its person): `accountOf` finds the account once
+ * the body is parsed (null: not counted here). Unlike failureLimit's count, which is read on arrival
+ * and written as the answer leaves, the attempt is counted on arrival, in the one statement that
+ * answers the count, and given back when its answer is not a failure: attempts sent all at once,
+ * from many addresses and processes, cannot all pass before any of them is counted. From `max` in
+ * the window on, every attempt at the account is refused with 429, the right one too, until the
+ * window ends; a success gives back only its own attempt, it does not clear the count.
+ */
+export function accountAttemptLimit(
+  counters: Counters,
+  options: {
+    /** Names the counter, e.g. `second-factor`. */
+    name: string;
+    /** Answers that count as a failure; any other answer gives its attempt back. */
+    failures: readonly number[];
+    perAccount: FailureRule;
+    accountOf: (request: FastifyRequest) => Promise<string | null>;
+  },
+): RouteShorthandOptions {
+  const { perAccount } = options;
+  /** The counter each request took an attempt from, until its answer leaves. */
+  const taken = new WeakMap<FastifyRequest, string>();
+  return {
+    preHandler: async (request, reply) => {
+      const account = await options.accountOf(request);
+      if (account === null) return;
+      const key = `${options.name}-failed|${account}`;
+      const { current, ttl } = await counters.hit(key, perAccount.windowMs);
+      if (current > perAccount.max) {
+        void reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+        throw new AppError(429, 'RATE_LIMITED', MESSAGE);
+      }
+      taken.set(request, key);
+    },
+    onSend: async (request, reply, payload) => {
+      const key = taken.get(request);
+      if (key === undefined || options.failures.includes(reply.statusCode)) return payload;
+      try {
+        await counters.release(key);
+      } catch (error) {
+        // Kept counted: the person meets the limit one attempt sooner, never later.
+        request.log.warn({ err: error }, 'could not give back an attempt that did not fail');
       }
       return payload;
     },

@@ -54,6 +54,17 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now) {
     return { current: Number(row.count), ttl: Number(row.reset_at) - at };
   }
 
+  /** Gives back one hit of `key` in its current window (an attempt counted on arrival that did not fail). */
+  async function release(key: string): Promise<void> {
+    await db
+      .updateTable('rate_limit_hits')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .where('reset_at', '>', now())
+      .execute();
+  }
+
   class DatabaseStore {
     private readonly prefix: string;
     // The plugin constructs the root store with its settings; only children get a route prefix.
@@ -84,5 +95,5 @@ export function databaseRateLimitStore(db: Db, now: () => number = Date.now) {
     }
   }
 
-  return { store: DatabaseStore, hit, read };
+  return { store: DatabaseStore, hit, read, release };
 }

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FactorAdded, SecondFactorPending, TokenPair, TotpSetup } from '@cafe/shared';
+import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -27,7 +29,11 @@ async function sharedDatabase(): Promise<() => DatabaseHandle> {
   return () => openDatabase({ sqliteFile: path.join(dir, 'cafe.db') });
 }
 
-async function startApp(open: () => DatabaseHandle, env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function startApp(
+  open: () => DatabaseHandle,
+  env: Record<string, string> = {},
+  clock = new TestClock(),
+): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cafe-rl-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -38,7 +44,7 @@ async function startApp(open: () => DatabaseHandle, env: Record<string, string> 
     ...env,
   });
   const database = open();
-  const app = await buildApp({ config, database, clock: new TestClock() });
+  const app = await buildApp({ config, database, clock });
   await app.ready();
   cleanups.push(async () => {
     await app.close();
@@ -242,6 +248,152 @@ describe('sign-in limits', () => {
     }
     expect(broken.length).toBe(101);
     expect(broken.at(-1)).toBe(429);
+  });
+});
+
+/** The code an authenticator app with this secret shows at the clock's instant. */
+function codeOf(clock: TestClock, secret: string): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: clock.now().getTime() });
+}
+
+/** A code no step around the clock's instant shows (the server takes one step either side). */
+function wrongCodeOf(clock: TestClock, secret: string): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const shown = [-1, 0, 1].map((step) => totp.generate({ timestamp: clock.now().getTime() + step * 30_000 }));
+  return ['000000', '111111', '222222', '333333'].find((code) => !shown.includes(code)) ?? '444444';
+}
+
+describe('second-factor limits', () => {
+  const password = 'correct horse battery';
+
+  /** A registered person with an authenticator app; answers its secret and their recovery codes. */
+  async function personWithApp(
+    app: FastifyInstance,
+    clock: TestClock,
+    email: string,
+  ): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password, name: 'P' },
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const login = await app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email, password } });
+    const authorization = `Bearer ${login.json<TokenPair>().accessToken}`;
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/second-factors/totp/setup',
+      headers: { authorization },
+    });
+    const { token, secret } = setup.json<TotpSetup>();
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/auth/second-factors/totp',
+      headers: { authorization },
+      payload: { token, code: codeOf(clock, secret) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return { secret, recoveryCodes: added.json<FactorAdded>().recoveryCodes ?? [] };
+  }
+
+  /** The right password from `address`: the pending sign-in's token. */
+  async function pendingSignIn(app: FastifyInstance, email: string, address: string): Promise<string> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      headers: { 'x-forwarded-for': address },
+      payload: { email, password },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json<SecondFactorPending>().secondFactor.token;
+  }
+
+  const factor = (app: FastifyInstance, address: string, body: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/second-factor',
+      headers: { 'x-forwarded-for': address },
+      payload: body,
+    });
+
+  it('refuses wrong codes at one account from 30 sign-ins at 30 addresses after ten, and then the right code too; another account is not held back', async () => {
+    const open = await sharedDatabase();
+    const clock = new TestClock('2026-11-24T03:00:05.000Z');
+    clock.freeze();
+    const first = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const second = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const victim = 'victim@example.com';
+    const other = 'colleague@example.com';
+    const { secret: victimSecret, recoveryCodes } = await personWithApp(first, clock, victim);
+    const { secret: otherSecret } = await personWithApp(second, clock, other);
+    // The next 30-second step: the codes that confirmed the apps are used.
+    clock.advance(30_000);
+
+    // As the finding: 30 addresses, each with the right password and then five wrong codes, on
+    // either process. Ten wrong codes reach the account; the other 140 are refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const app = i % 2 ? first : second;
+      const address = `198.51.100.${i + 1}`;
+      const token = await pendingSignIn(app, victim, address);
+      for (let j = 0; j < 5; j++) {
+        statuses.push((await factor(app, address, { token, code: wrongCodeOf(clock, victimSecret) })).statusCode);
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(140).fill(429));
+
+    // The right code of a new sign-in is refused too, on a process started after them (the count
+    // is in the database), with readable words and Retry-After.
+    const restarted = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const token = await pendingSignIn(restarted, victim, '198.51.100.200');
+    const right = await factor(restarted, '198.51.100.200', { token, code: codeOf(clock, victimSecret) });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // Its recovery code is refused alike.
+    const recovery = await factor(restarted, '198.51.100.201', {
+      token: await pendingSignIn(restarted, victim, '198.51.100.201'),
+      recoveryCode: recoveryCodes[0] ?? '',
+    });
+    expect(recovery.statusCode).toBe(429);
+
+    // Another account signs in with its code, from an address the attempts came from too.
+    const theirs = await pendingSignIn(first, other, '198.51.100.1');
+    const signedIn = await factor(first, '198.51.100.1', { token: theirs, code: codeOf(clock, otherSecret) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json<TokenPair>().accessToken).toBeTruthy();
+  });
+
+  it('takes no more than ten wrong codes at one account when thirty arrive at once, on two processes', async () => {
+    const open = await sharedDatabase();
+    const clock = new TestClock('2026-11-24T03:00:05.000Z');
+    clock.freeze();
+    const first = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const second = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const victim = 'victim@example.com';
+    const { secret } = await personWithApp(first, clock, victim);
+    clock.advance(30_000);
+    // Six pending sign-ins from six addresses, then five wrong codes each, all sent together.
+    const pending: { app: FastifyInstance; address: string; token: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 ? first : second;
+      const address = `203.0.113.${i + 1}`;
+      pending.push({ app, address, token: await pendingSignIn(app, victim, address) });
+    }
+    const code = wrongCodeOf(clock, secret);
+    const answers = await Promise.all(
+      pending.flatMap(({ app, address, token }) =>
+        Array.from({ length: 5 }, () => factor(app, address, { token, code })),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { SitesService } from '../sites/sites.service';
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/types';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors';
@@ -64,7 +65,10 @@ type RefreshOutcome =
   | { kind: 'reused' };
 
 /** Sign-in, sessions (refresh-token families) and the identity behind an access token. */
-export function createAuthService(ctx: AppBase, deps: { users: UsersService; notifications: NotificationsService }) {
+export function createAuthService(
+  ctx: AppBase,
+  deps: { users: UsersService; notifications: NotificationsService; sites: Pick<SitesService, 'list'> },
+) {
   const { db, config, clock, tokens } = ctx;
   void getDummyHash();
 
@@ -132,9 +136,14 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
     return refresh.token;
   }
 
-  /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
-  function companyWords(): string[] {
-    return [config.companyEmailDomain, 'office cafe', 'officecafe', 'cafe', 'coffee'];
+  /**
+   * The words of the company a password must not be made of: its domain, the app's name and every
+   * site's name (archived ones too). Read for each new password from the sites' memory, which every
+   * process drops when a site is added or renamed, so a site made a minute ago counts.
+   */
+  async function companyWords(): Promise<string[]> {
+    const sites = await deps.sites.list({ includeArchived: true });
+    return [config.companyEmailDomain, 'Office Cafe', 'cafe', 'coffee', ...sites.map((site) => site.name)];
   }
 
   /** With e-mail configured, a password registration must confirm its address before it orders. */
@@ -176,7 +185,7 @@ export function createAuthService(ctx: AppBase, deps: { users: UsersService; not
      */
     async register(body: RegisterBody, language: NotificationLanguage = 'en'): Promise<User> {
       assertCompanyEmail(body.email);
-      await assertStrongPassword(body.password, { email: body.email, name: body.name, words: companyWords() });
+      await assertStrongPassword(body.password, { email: body.email, name: body.name, words: await companyWords() });
       const user = await deps.users.create(body);
       if (!confirming) return user;
       await db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@ export function requiredGuesses(length: number): number {
 export interface PasswordContext {
   email: string;
   name?: string | undefined;
-  /** The company's e-mail domain, the app's and the sites' names. */
+  /** The company's e-mail domain, the app's name and every site's name (each also run together). */
   words?: readonly string[];
 }
 
@@ -82,18 +82,26 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+/**
+ * A name as a person may type it into a password: whole, each of its words, and its words run
+ * together ("Zentrovask Quillery", "zentrovask", "quillery", "zentrovaskquillery"); in lower case,
+ * as the estimator compares. Words are split at anything but letters, their marks (Thai vowels and
+ * tones) and digits.
+ */
+function phraseWords(phrase: string): string[] {
+  const whole = phrase.trim().toLowerCase();
+  const parts = whole.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  return [whole, ...parts, parts.join('')];
+}
+
 /** The words of the person and the company the password must not be made of. */
 export function contextWords(context: PasswordContext): string[] {
   const email = context.email.trim().toLowerCase();
   const [local = '', domain = ''] = email.split('@');
-  const words = new Set<string>([email, local, ...local.split(/[._+-]+/)]);
+  const words = new Set<string>([email, ...phraseWords(local)]);
   if (domain) words.add(domain).add(domain.split('.')[0] ?? '');
-  for (const part of (context.name ?? '').toLowerCase().split(/\s+/)) words.add(part);
-  if (context.name) words.add(context.name.toLowerCase());
-  for (const word of context.words ?? []) {
-    words.add(word.toLowerCase());
-    for (const part of word.toLowerCase().split(/\s+/)) words.add(part);
-  }
+  for (const word of phraseWords(context.name ?? '')) words.add(word);
+  for (const phrase of context.words ?? []) for (const word of phraseWords(phrase)) words.add(word);
   return [...words].filter((word) => word.length >= 3);
 }
 

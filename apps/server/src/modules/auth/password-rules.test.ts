@@ -47,10 +47,10 @@ describe('the password rule', () => {
     const who = context('somchai.j@example.com');
     const cases: [string, RegExp][] = [
       ['password1', /list of passwords leaked/],
-      ['cafe2026', /your name, your e-mail address, the company or this app/],
-      ['somchai.j1234', /your name, your e-mail address, the company or this app/],
-      ['jaidee2026', /your name, your e-mail address, the company or this app/],
-      ['example1234', /your name, your e-mail address, the company or this app/],
+      ['cafe2026', /your name, your e-mail address, the company, its sites or this app/],
+      ['somchai.j1234', /your name, your e-mail address, the company, its sites or this app/],
+      ['jaidee2026', /your name, your e-mail address, the company, its sites or this app/],
+      ['example1234', /your name, your e-mail address, the company, its sites or this app/],
       ['kkkkkkkkkkkk', /too easy to guess/],
       ['qwertyuiop', /too easy to guess|leaked/],
     ];

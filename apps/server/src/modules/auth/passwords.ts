@@ -36,8 +36,8 @@ export function createPasswords(
   auth: {
     /** Whether e-mail is configured (without it, no reset links). */
     confirming: boolean;
-    /** The words of the company a password must not be made of. */
-    companyWords: () => string[];
+    /** The words of the company a password must not be made of (its domain, the app's and the sites' names). */
+    companyWords: () => Promise<string[]>;
     /** A refresh token of a new family for the person, in `trx` (the device that changed the password). */
     startFamily: (trx: Db, userId: number, now: Date, device?: string) => Promise<string>;
   },
@@ -68,7 +68,11 @@ export function createPasswords(
       if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
         throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
       }
-      await assertStrongPassword(body.newPassword, { email: account.email, name: account.name, words: companyWords() });
+      await assertStrongPassword(body.newPassword, {
+        email: account.email,
+        name: account.name,
+        words: await companyWords(),
+      });
       const passwordHash = await hashPassword(body.newPassword);
       const now = clock.now();
       const { notBefore, refreshToken } = await db.transaction().execute(async (trx) => {
@@ -119,7 +123,11 @@ export function createPasswords(
       if (link.expires_at <= now) throw badRequest(RESET_EXPIRED);
       const account = await deps.users.findActive(link.user_id);
       if (!account) throw badRequest(RESET_INVALID);
-      await assertStrongPassword(body.password, { email: account.email, name: account.name, words: companyWords() });
+      await assertStrongPassword(body.password, {
+        email: account.email,
+        name: account.name,
+        words: await companyWords(),
+      });
       const passwordHash = await hashPassword(body.password);
       const reset = await db.transaction().execute(async (trx) => {
         if (!(await usePasswordReset(trx, link.id, now))) return false;

@@ -14,10 +14,10 @@ import {
   TokenPairSchema,
   TotpSetupSchema,
 } from '@cafe/shared';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
-import { failureLimit } from '../../plugins/failure-limit';
+import { accountAttemptLimit, bothLimits, failureLimit } from '../../plugins/failure-limit';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
@@ -33,8 +33,18 @@ const TAGS = ['auth'];
 const FACTOR_FAILURES = {
   name: 'second-factor',
   failures: [400, 401, 413, 415],
-  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 100, windowMs: 15 * 60 * 1000 },
+} as const;
+/**
+ * And per account, whichever pending sign-in and address they come from (ASVS 6.3.1): ten attempts
+ * that fail in 15 minutes, as for the password, then every factor of the account is refused (429),
+ * the right one too, until the window ends. A success does not clear the count, so the person
+ * signing in meanwhile does not hand whoever holds their password ten more guesses.
+ */
+const FACTOR_ACCOUNT_FAILURES = {
+  name: 'second-factor',
+  failures: FACTOR_FAILURES.failures,
+  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const;
 /** Wrong passwords when removing a factor or asking for new recovery codes. */
 const PASSWORD_AGAIN_FAILURES = {
@@ -51,6 +61,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   const counters = databaseRateLimitStore(app.ctx.db);
   const floodGuard: FastifyContextConfig = limited ? limitTo(1000, '10 minutes') : {};
   const factorFailures = limited ? failureLimit(counters, FACTOR_FAILURES) : {};
+  // The pending sign-in's token names the account its factors are counted against.
+  const pendingAccount = async (request: FastifyRequest): Promise<string | null> => {
+    const body = request.body as { token?: unknown } | null | undefined;
+    const token = body && typeof body === 'object' ? body.token : undefined;
+    if (typeof token !== 'string' || token === '') return null;
+    const userId = await service.pendingSignInAccount(token);
+    return userId === null ? null : `user:${userId}`;
+  };
+  const signInFactorFailures = limited
+    ? bothLimits(
+        failureLimit(counters, FACTOR_FAILURES),
+        accountAttemptLimit(counters, { ...FACTOR_ACCOUNT_FAILURES, accountOf: pendingAccount }),
+      )
+    : {};
   const passwordAgain = limited ? failureLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
   const optionsLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
 
@@ -58,7 +82,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     '/auth/second-factor',
     {
       config: floodGuard,
-      ...factorFailures,
+      ...signInFactorFailures,
       schema: {
         tags: TAGS,
         summary: 'Complete a sign-in with its second factor: an app code, a recovery code, or a passkey',
@@ -66,7 +90,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
           'The `token` of the 202 answer of `POST /auth/v2/login` and exactly one of `code` (six digits of the ' +
           "authenticator app; each code works once), `recoveryCode` (once) or `passkey` (the browser's answer to " +
           '`POST /auth/second-factor/passkey-options`). 401 `SECOND_FACTOR_FAILED` for a wrong one; after five, or ' +
-          'five minutes, the sign-in has ended (401 `UNAUTHENTICATED`).',
+          'five minutes, the sign-in has ended (401 `UNAUTHENTICATED`). 429 `RATE_LIMITED` (with `Retry-After`) ' +
+          'once the account has had ten failed attempts in 15 minutes, from any sign-ins and addresses, the ' +
+          'right factor too, until the 15 minutes end; and after 100 failures from one address.',
         body: SecondFactorBodySchema,
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
@@ -80,7 +106,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     '/auth/second-factor/passkey-options',
     {
       config: floodGuard,
-      ...factorFailures,
+      ...signInFactorFailures,
       schema: {
         tags: TAGS,
         summary: 'WebAuthn options for the passkey of a pending sign-in',

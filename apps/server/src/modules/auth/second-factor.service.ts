@@ -213,6 +213,16 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       return { secondFactor: { token: pending.token, methods, expiresAt } };
     },
 
+    /**
+     * The person a pending sign-in's token is for (live, used up or ended alike), so that wrong
+     * factors count against their account whichever sign-in and address they come from; null for
+     * a token of anything else, or of nothing.
+     */
+    async pendingSignInAccount(token: string): Promise<number | null> {
+      const row = await findChallenge(db, sha256(token));
+      return row?.purpose === 'sign-in' ? row.user_id : null;
+    },
+
     /** POST /auth/second-factor/passkey-options: a WebAuthn challenge for the pending sign-in. */
     async pendingPasskeyOptions(token: string): Promise<PasskeyOptions> {
       const pending = await liveChallenge(token, 'sign-in');

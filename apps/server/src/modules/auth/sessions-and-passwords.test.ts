@@ -1,4 +1,4 @@
-import type { AuditPage, TokenPair } from '@cafe/shared';
+import type { AuditPage, ErrorBody, TokenPair } from '@cafe/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test-support/test-app';
 
@@ -189,6 +189,39 @@ describe('sessions and passwords', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'NO_PASSWORD' });
     });
+  });
+
+  it("refuses a site's name as a password, run together or spaced, in any case, as soon as an admin creates the site", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const site = await t.request('POST', '/api/sites', admin, {
+      name: 'Zentrovask Quillery',
+      latitude: 13.75,
+      longitude: 100.5,
+      radiusKm: 0.5,
+      timeZone: 'Asia/Bangkok',
+    });
+    expect(site.statusCode, site.body).toBe(201);
+    const refusedAsPersonal = (res: { statusCode: number; json: <T>() => T }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>()).toMatchObject({ code: 'WEAK_PASSWORD', messageId: 'people.password.personal' });
+      expect(res.json<ErrorBody>().message).toMatch(/made of your name, your e-mail address, the company, its sites/);
+    };
+
+    for (const password of ['ZentrovaskQuillery', 'zentrovask quillery', 'ZENTROVASKQUILLERY']) {
+      const email = `kim.ra${Math.random().toString(36).slice(2, 6)}@example.com`;
+      const res = await t.request('POST', '/api/auth/register', undefined, { name: 'Kim Ra', email, password });
+      refusedAsPersonal(res);
+    }
+
+    const user = await t.createUser();
+    const here = await signIn(user);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: { authorization: `Bearer ${here.accessToken}` },
+      payload: { currentPassword: user.password, newPassword: 'ZentrovaskQuillery' },
+    });
+    refusedAsPersonal(change);
   });
 
   it('answers 404 to the reset routes when e-mail is not configured', async () => {
