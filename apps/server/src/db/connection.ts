@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { connectFailure } from './errors';
 import { NAMED_STATEMENTS } from './prepared-query';
 import { withStatementCache } from './sqlite-statement-cache';
 import { startSqliteMaintenance } from './sqlite-maintenance';
@@ -155,6 +156,21 @@ function dropOnReadTimeout(client: pg.PoolClient, statements: ReturnType<typeof 
   };
 }
 
+/**
+ * The pool as Kysely asks it, with what fails while a connection is being opened marked so
+ * (errors.ts connectFailure): the error handler tells a database that refuses new connections
+ * (ALLOW_CONNECTIONS false, dropped, CONNECT revoked) from a statement's error of the same SQLSTATE.
+ */
+function markingConnectFailures(pool: pg.Pool): PostgresPool {
+  return {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        throw connectFailure(error);
+      }),
+    end: () => pool.end(),
+  };
+}
+
 /** `databaseUrl` set: PostgreSQL; otherwise the embedded SQLite file (or ":memory:"). */
 export function openDatabase(options: {
   databaseUrl?: string;
@@ -188,7 +204,7 @@ export function openDatabase(options: {
       client.on('error', (error) => console.warn(`PostgreSQL connection: ${error.message}`));
       dropOnReadTimeout(client, statements);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: markingConnectFailures(pool) }) });
     const withoutDeadlines = async <T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
       const own = new Kysely<Database>({
         dialect: new PostgresDialect({

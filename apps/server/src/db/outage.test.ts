@@ -141,6 +141,9 @@ async function timed<T>(work: Promise<T>): Promise<{ res: T; ms: number }> {
   return { res, ms: Math.round(performance.now() - start) };
 }
 
+/** The words of a request's 503 while the database is away (GET /ready has its own). */
+const DATABASE_AWAY = 'The service is briefly unavailable (its database cannot be reached). Please try again shortly.';
+
 /** What a client is told while the database is away. */
 function expectUnavailable(res: LightMyRequestResponse): void {
   expect(res.statusCode, res.body).toBe(503);
@@ -370,6 +373,108 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
       // a connection its pool waits for: on a loaded machine the stop hung.)
       await liveEventsFlow(b, live);
       await liveEventsFlow(a, liveOfSecond);
+    });
+  });
+
+  describe('a database that refuses new connections (ALLOW_CONNECTIONS false)', () => {
+    let name = '';
+    let first: Process | undefined;
+    let second: Process | undefined;
+
+    beforeAll(async () => {
+      const url = await freshDatabase();
+      name = new URL(url).pathname.slice(1);
+      first = await startProcess(url);
+      second = await startProcess(url);
+    });
+    afterAll(async () => {
+      await cluster.allowConnections(name, true);
+      await stopProcess(first);
+      await stopProcess(second);
+    });
+
+    it('answers 503 with Retry-After and the readable message on both processes, writes nothing, and works again once it accepts them', async () => {
+      const [a, b] = [first!, second!];
+      const auth = await signIn(a.app);
+      await placeOrder(a.app, auth);
+      // What the order tried while the database refuses needs: a photo and a drink of the menu.
+      const upload = await a.app.inject({
+        method: 'POST',
+        url: '/api/upload/image',
+        headers: auth,
+        payload: { file: dataUrl(await pngImage(8)) },
+      });
+      expect(upload.statusCode, upload.body).toBe(201);
+      const latte = await a.app.ctx.db
+        .selectFrom('menu_items')
+        .select('id')
+        .where('name', '=', 'Latte')
+        .executeTakeFirstOrThrow();
+      const order = {
+        method: 'POST',
+        url: '/api/order',
+        headers: auth,
+        payload: {
+          menu_id: latte.id,
+          menu_name: 'Latte',
+          type: 'hot',
+          sweetness: 25,
+          remark: 'while refused',
+          tumblerImage: upload.json<{ url: string }>().url,
+        },
+      } as const;
+      const orders = async () => (await a.app.ctx.db.selectFrom('orders').select('id').execute()).length;
+      const ordersBefore = await orders();
+
+      // As an administrator closes a database for maintenance: new connections are refused (55000)
+      // and those open are ended, so every process's pool must open new ones.
+      await cluster.allowConnections(name, false);
+      try {
+        expect(await cluster.terminateBackends({ database: name })).toBeGreaterThan(0);
+        for (const p of [a, b]) {
+          await eventually('the pool to let its ended connections go', async () => p.handle.pgPool!.idleCount === 0);
+        }
+        for (const p of [a, b]) {
+          const answers = [
+            // A public read, a signed-in read, a sign-in and a write.
+            await p.app.inject({ method: 'GET', url: '/api/category' }),
+            await p.app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth }),
+            await p.app.inject({
+              method: 'POST',
+              url: '/api/auth/v2/login',
+              payload: { email: 'user@example.com', password: 'user-demo-1' },
+            }),
+            await p.app.inject(order),
+          ];
+          for (const res of answers) {
+            expectUnavailable(res);
+            expect(res.json<{ message: string }>().message).toBe(DATABASE_AWAY);
+          }
+          // As docs/api/operations.md says: not ready (503 with Retry-After), but alive.
+          expectUnavailable(await p.app.inject({ method: 'GET', url: '/api/ready' }));
+          const health = await p.app.inject({ method: 'GET', url: '/api/health' });
+          expect(health.statusCode).toBe(200);
+          expect(health.json()).toEqual({ status: 'ok' });
+        }
+      } finally {
+        await cluster.allowConnections(name, true);
+      }
+
+      for (const p of [a, b]) {
+        await eventually('ready again', async () => {
+          return (await p.app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200;
+        });
+      }
+      // Nothing of the refused order was written; sent again, it is placed, from either process.
+      expect(await orders()).toBe(ordersBefore);
+      const placed = await b.app.inject(order);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await orders()).toBe(ordersBefore + 1);
+      for (const p of [a, b]) {
+        expect((await p.app.inject({ method: 'GET', url: '/api/category' })).statusCode).toBe(200);
+        const history = await p.app.inject({ method: 'GET', url: '/api/order/history/user', headers: auth });
+        expect(history.statusCode, history.body).toBe(200);
+      }
     });
   });
 

@@ -1,9 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import { MESSAGES, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
+import { MESSAGES, peopleText, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectFailure } from '../db/errors';
 import { AppError } from '../lib/errors';
+import { inEnglish } from '../lib/people-texts';
 
 export function sendError(
   reply: FastifyReply,
@@ -35,6 +37,9 @@ export function sendUnavailable(reply: FastifyReply, message = MESSAGE_DATABASE_
   return sendError(reply, 503, 'INTERNAL', message);
 }
 
+/** Any body past its route's limit but a photo's (which says "File must be smaller than 5 MB"). */
+const REQUEST_TOO_LARGE = peopleText('people.request.tooLarge');
+
 /** Socket-level failures of reaching the database server. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -49,11 +54,39 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL SQLSTATEs that mean "not now" rather than "wrong": the server shutting down or
- * starting (57P01-57P03), too many connections (53300), a statement or lock wait cut short by our
- * own timeouts (57014, 55P03), a session ended for idling in a transaction (25P03).
+ * PostgreSQL SQLSTATEs that mean "not now" rather than "wrong", whenever they come: the server
+ * shutting down or starting (57P01-57P03), a session ended because its database was dropped on the
+ * primary (57P04, a standby's recovery conflict) or for idling (57P05, idle_session_timeout), too
+ * many connections (53300), a statement or lock wait cut short by our own timeouts (57014, 55P03),
+ * a session ended for idling in a transaction (25P03).
  */
-const PG_UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03']);
+const PG_UNAVAILABLE_STATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P04',
+  '57P05',
+  '53300',
+  '57014',
+  '55P03',
+  '25P03',
+]);
+
+/**
+ * SQLSTATEs with which PostgreSQL refuses to open a connection: "not now" only when opening one
+ * raised them (db/errors.ts isConnectFailure, marked by the pool Kysely uses), since a statement on
+ * an open connection raises the same codes for a fault of ours, which stays a 500. Told apart by
+ * where they come from, not by their words or severity, which the server's lc_messages translates.
+ * - 55000 "database ... is not currently accepting connections" (ALTER DATABASE ... WITH
+ *   ALLOW_CONNECTIONS false, for maintenance); on a statement, object_not_in_prerequisite_state is
+ *   e.g. currval before nextval.
+ * - 3D000 the database does not exist (dropped, or renamed while a backup is restored).
+ * - 42501 no CONNECT privilege on the database (REVOKE CONNECT, the other way to close it for
+ *   maintenance); on a statement, a grant we lack.
+ * - 28000 / 28P01 the role may not log in now, or its password is not the one we have (a rotation
+ *   half done): raised only when connecting anyway.
+ */
+const PG_REFUSED_CONNECTION_STATES = new Set(['55000', '3D000', '42501', '28000', '28P01']);
 
 /** What node-postgres and pg-pool say when a connection breaks, cannot be made in time or hangs. */
 const PG_UNAVAILABLE_MESSAGE =
@@ -75,6 +108,7 @@ function unavailableCause(error: unknown, depth = 0): boolean {
   };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || PG_UNAVAILABLE_STATES.has(code)) return true;
+    if (PG_REFUSED_CONNECTION_STATES.has(code) && isConnectFailure(error)) return true;
     // Class 08: connection exceptions.
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     // SQLite: another connection holds the write lock for longer than busy_timeout; the disk fails,
@@ -90,8 +124,8 @@ function unavailableCause(error: unknown, depth = 0): boolean {
 
 /**
  * Whether an error means the database cannot be reached or is too busy right now (it went away,
- * restarts, the network to it is cut, a timeout of ours ran out): answered 503 with Retry-After,
- * not 500, since the same request may well succeed a moment later.
+ * restarts, refuses new connections, the network to it is cut, a timeout of ours ran out): answered
+ * 503 with Retry-After, not 500, since the same request may well succeed a moment later.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return unavailableCause(error);
@@ -179,13 +213,9 @@ export const errorHandlerPlugin = fp(
         return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-        // The body limit (8 MB) is there for photos sent as data URLs; nothing else comes near it.
-        return sendError(
-          reply,
-          413,
-          'PAYLOAD_TOO_LARGE',
-          'The request is too large. A photo must be smaller than 5 MB.',
-        );
+        // A body past its route's limit (64 kB, a chat platform's own): the photo upload words its
+        // own (uploads.routes.ts), so none of these speaks of photos.
+        return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', inEnglish(REQUEST_TOO_LARGE), REQUEST_TOO_LARGE);
       }
       if (status === 415) return sendError(reply, 415, 'UNSUPPORTED_MEDIA', 'This content type is not accepted here.');
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {

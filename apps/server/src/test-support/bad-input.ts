@@ -384,6 +384,10 @@ function judge(probe: Probe, res: LightMyRequestResponse): string | null {
   if (message.length > 300) return `message is ${message.length} characters long`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(message)) return `message carries control characters: ${JSON.stringify(message)}`;
+  // Only the photo upload speaks of photos: any other body past its limit has words of its own.
+  const path = typeof probe.request.url === 'string' ? probe.request.url.split('?')[0] : undefined;
+  if (status === 413 && path !== '/api/upload/image' && /photo|5 MB/i.test(message))
+    return `a 413 of no photo upload speaks of photos: ${message}`;
   // A refusal the people catalogue words (messageId) says what to do in a person's words, never a
   // field's name; any other 400 of a field names it.
   const worded = typeof (body as Record<string, unknown>).messageId === 'string';

@@ -39,6 +39,12 @@ export interface PgCluster {
   /** A connection URL for `database` (default `postgres`) as the superuser, over TCP on loopback. */
   url(database?: string): string;
   createDatabase(name: string): Promise<void>;
+  /**
+   * ALTER DATABASE ... WITH ALLOW_CONNECTIONS: with false, new connections to `name` are refused
+   * ("database ... is not currently accepting connections", SQLSTATE 55000), as an administrator
+   * does for maintenance; those already open stay (terminateBackends ends them).
+   */
+  allowConnections(name: string, allowed: boolean): Promise<void>;
   /** Whether the postmaster is running (as far as this helper started and stopped it). */
   readonly running: boolean;
   /** Starts the stopped cluster again on the same port with the same data. */
@@ -253,6 +259,12 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
     async createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
       await withClient('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
+    },
+    async allowConnections(name, allowed) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+      await withClient('postgres', (client) =>
+        client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS ${allowed ? 'true' : 'false'}`),
+      );
     },
     start,
     stop,

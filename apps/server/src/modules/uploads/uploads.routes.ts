@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
-import type { UploadsService } from './uploads.service';
+import { tooLarge, type UploadsService } from './uploads.service';
 
 /** Uploads a signed-in person may make a minute (each one decodes an image). */
 const UPLOADS_PER_MINUTE = 30;
@@ -31,11 +31,14 @@ const formsRead = new WeakSet<FastifyRequest>();
 /**
  * A form the server could not read is the sender's mistake, not ours: no or a mismatched boundary,
  * a body cut short (the parser throws plain errors for these, which would be a 500), or more parts
- * than one photo needs (the plugin's limits say 413, but nothing was too large). Anything else is
- * left to the app's error handler.
+ * than one photo needs (the plugin's limits say 413, but nothing was too large). A body past the
+ * route's 8 MB is a photo too large, said in the photo's words (the app's error handler words any
+ * other route's too-large body without them). Anything else is left to the app's error handler.
  */
 function formError(error: FastifyError, request: FastifyRequest): Error | null {
   switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return tooLarge();
     case 'FST_FILES_LIMIT':
       return badRequest('file: send one photo at a time');
     case 'FST_FIELDS_LIMIT':

@@ -7,7 +7,8 @@ import { imageNameFromUrl, imageUrl } from '../../lib/image-url';
 import { IMAGES_REMOVED_TOPIC } from '../../lib/image-url';
 import { findImageByName, findImageNameBySha, imageExists, insertImageIfNew } from './uploads.repository';
 
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
+/** A photo past 5 MB (or its request past the route's 8 MB), in the specification's words. */
+export const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MESSAGES.uploadTooLarge);
 
 /**
  * The bytes of a JSON upload: a data URL (`data:<type>;base64,...`) or bare base64. The declared
