@@ -8,7 +8,8 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
  * metadata and key set (keys made with jose; `sign` makes tokens as the Bot Framework signs them,
  * or as it does not), the token endpoint of client credentials (checks the app id, secret, grant
  * type and scope), and a Bot Connector at a serviceUrl (checks the bearer token it issued; records
- * the activities posted and put; answers the members it knows; can answer 429 with Retry-After).
+ * the activities posted and put; answers the members it knows, counting the look-ups; can answer 429
+ * with Retry-After).
  */
 
 export interface ConnectorCall {
@@ -63,7 +64,7 @@ export async function startTeamsFake(app: { appId: string; appPassword: string }
   const issued = new Set<string>();
   const calls: ConnectorCall[] = [];
   const members: Record<string, FakeMember> = {};
-  const state = { tokensIssued: 0, keyFetches: 0, limitNext: 0, limited: 0, activity: 0 };
+  const state = { tokensIssued: 0, keyFetches: 0, limitNext: 0, limited: 0, activity: 0, memberLookups: 0 };
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -108,6 +109,7 @@ export async function startTeamsFake(app: { appId: string; appPassword: string }
     }
     const member = /^\/v3\/conversations\/([^/]+)\/members\/([^/]+)$/.exec(path);
     if (member && req.method === 'GET') {
+      state.memberLookups += 1;
       const known = members[member[2] ?? ''];
       if (!known) return json(res, 404, { error: { code: 'MemberNotFoundInConversation' } });
       return json(res, 200, { id: `29:${member[2]}`, aadObjectId: member[2], ...known });

@@ -53,7 +53,15 @@ let activities = 0;
 export function messageFrom(
   setup: TeamsSetup,
   aadObjectId: string,
-  fields: { text?: string; value?: Record<string, unknown>; replyToId?: string; locale?: string; tenant?: string } = {},
+  fields: {
+    text?: string;
+    value?: Record<string, unknown>;
+    replyToId?: string;
+    locale?: string;
+    tenant?: string;
+    /** Another conversation than the person's chat with the bot (a group chat, a channel): its fields. */
+    conversation?: { id?: string; conversationType?: string | undefined; isGroup?: boolean };
+  } = {},
 ): Record<string, unknown> {
   const tenantId = fields.tenant ?? TENANT;
   return {
@@ -63,7 +71,7 @@ export function messageFrom(
     serviceUrl: setup.teams.serviceUrl,
     channelId: 'msteams',
     from: { id: `29:${aadObjectId}`, name: `Teams ${aadObjectId}`, aadObjectId },
-    conversation: { conversationType: 'personal', tenantId, id: `a:conv-${aadObjectId}` },
+    conversation: { conversationType: 'personal', tenantId, id: `a:conv-${aadObjectId}`, ...fields.conversation },
     recipient: { id: `28:${APP_ID}`, name: 'Cafe' },
     locale: fields.locale ?? 'en-US',
     channelData: { tenant: { id: tenantId } },

@@ -13,6 +13,14 @@ export type Card = Record<string, unknown>;
 export type Submitted = Record<string, unknown>;
 /** The value of the ticked "I know what it contains. Place it anyway." box. */
 export const DIET_ANYWAY = 'anyway';
+/** What a card's Action.Submit does (its data's `cafe`, docs/api/teams.md): every action the bot's cards offer. */
+export const CARD_ACTIONS = {
+  form: 'form',
+  order: 'order',
+  usual: 'usual',
+  cancel: 'cancel',
+  picked: 'picked',
+} as const;
 
 const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 const text = (words: string, more?: Card): Card => ({ type: 'TextBlock', text: words, wrap: true, ...more });
@@ -101,7 +109,7 @@ export function orderForm(
   const types = DRINK_TYPES.map((d) => choice(w(`people.chat.type.${d}`), d));
   const sweetness = SWEETNESS_LEVELS.map((s) => choice(`${s}%`, String(s)));
   const required = (id: Id) => ({ isRequired: true, errorMessage: w(id) });
-  const data = { cafe: 'order', nonce: form.nonce, form: String(entry.item.id) };
+  const data = { cafe: CARD_ACTIONS.order, nonce: form.nonce, form: String(entry.item.id) };
   return cardOf(
     [
       text(w('people.chat.modal.title'), { size: 'medium', weight: 'bolder' }),
@@ -143,7 +151,7 @@ export function orderForm(
     ],
     [
       submit(w('people.chat.modal.submit'), data, 'positive'),
-      { ...submit(w('people.teams.form.show'), { ...data, cafe: 'form' }), associatedInputs: 'auto' },
+      { ...submit(w('people.teams.form.show'), { ...data, cafe: CARD_ACTIONS.form }), associatedInputs: 'auto' },
     ],
   );
 }
@@ -186,7 +194,7 @@ export type UsualShown = { line: string; site: string; conflicts: DietTag[] };
 
 /** "Order your usual: <drink> at <site>?", what the person avoids in it said first, and Order. */
 export function usualCard(w: Words, usual: UsualShown, nonce: string, note: string | null = null): Card {
-  const data = { cafe: 'usual', nonce, shown: tagsValue(usual.conflicts) };
+  const data = { cafe: CARD_ACTIONS.usual, nonce, shown: tagsValue(usual.conflicts) };
   return cardOf(
     [
       ...when(note, warning(note ?? '')),
@@ -240,9 +248,12 @@ export function orderCard(
     [
       ...when(
         status === 'ordered' || status === 'scheduled',
-        submit(w('people.chat.button.cancel'), { ...data, cafe: 'cancel' }, 'destructive'),
+        submit(w('people.chat.button.cancel'), { ...data, cafe: CARD_ACTIONS.cancel }, 'destructive'),
       ),
-      ...when(status === 'done', submit(w('people.chat.button.pickUp'), { ...data, cafe: 'picked' }, 'positive')),
+      ...when(
+        status === 'done',
+        submit(w('people.chat.button.pickUp'), { ...data, cafe: CARD_ACTIONS.picked }, 'positive'),
+      ),
     ],
   );
 }

@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordsIn } from '../../lib/chat-words';
 import {
   APP_ID,
+  actionData,
   callsTo,
   cardOf,
   createTeamsApp,
   messageFrom,
+  postedId,
   sendActivity,
   teamsPerson,
   textOf,
   type TeamsSetup,
 } from '../../test-support/teams-fixtures';
+import { CARD_ACTIONS } from './teams.cards';
 
 /**
  * The bot's endpoint against a local fake of the Bot Framework: only a token it signs, for this
@@ -64,5 +68,57 @@ describe('the Teams endpoint', () => {
     // The bot's own token: asked for once, with the app's id and secret.
     expect(s.teams.state.tokensIssued).toBe(1);
     expect(APP_ID).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an activity of a group chat, a channel or any chat not personal there, and does nothing else', async () => {
+    // Someone the bot would link by their company e-mail, and someone linked with an order waiting.
+    const stranger = await s.t.createUser({ name: 'Group stranger' });
+    s.teams.members['aad-group-stranger'] = { name: stranger.name, email: stranger.email };
+    const person = await teamsPerson(s, 'aad-group', { usual: { menu_id: s.menu.latte, type: 'hot', sweetness: 50 } });
+    await sendActivity(s, messageFrom(s, 'aad-group', { text: 'usual' }));
+    const offered = callsTo(s, 'aad-group', 'POST').at(-1);
+    const cardId = postedId(s, offered);
+    const usual = actionData(cardOf(offered), CARD_ACTIONS.usual);
+    await sendActivity(s, messageFrom(s, 'aad-group', { value: usual, replyToId: cardId }));
+    const db = s.t.app.ctx.db;
+    const [order] = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', person.id)
+      .where('status', '=', 'ordered')
+      .execute();
+    expect(order).toBeDefined();
+    const state = async () => ({
+      orders: await db.selectFrom('orders').selectAll().orderBy('id').execute(),
+      links: await db.selectFrom('chat_links').selectAll().execute(),
+      linkTokens: await db.selectFrom('chat_link_tokens').selectAll().execute(),
+      lookups: s.teams.state.memberLookups,
+    });
+    const before = await state();
+
+    const group = { id: '19:cafe-fans-thread', conversationType: 'groupChat', isGroup: true };
+    const channel = { id: '19:general-thread', conversationType: 'channel', isGroup: true };
+    const unsaid = { id: '19:unsaid-thread', conversationType: undefined };
+    const cancel = { cafe: CARD_ACTIONS.cancel, order: String(order?.id) };
+    const cases = [
+      [group, messageFrom(s, 'aad-group-stranger', { text: 'coffee', conversation: group }), 'en'],
+      [
+        channel,
+        messageFrom(s, 'aad-group', { value: cancel, replyToId: cardId, locale: 'th-TH', conversation: channel }),
+        'th',
+      ],
+      [unsaid, messageFrom(s, 'aad-group', { text: 'usual', conversation: unsaid }), 'en'],
+    ] as const;
+    for (const [conversation, activity, lang] of cases) {
+      const mark = s.teams.calls.length;
+      expect((await sendActivity(s, activity)).statusCode).toBe(202);
+      const calls = s.teams.calls.slice(mark);
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+        `POST /v3/conversations/${conversation.id}/activities`,
+      ]);
+      expect(textOf(cardOf(calls[0]))).toContain(wordsIn(lang)('people.teams.scope.personalOnly'));
+    }
+    // No look-up, no link, no order moved, and the card in the person's own chat untouched.
+    expect(await state()).toEqual(before);
   });
 });

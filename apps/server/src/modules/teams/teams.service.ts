@@ -7,7 +7,7 @@ import type { Id, Words } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
-import { attachment, notice, orderCard, orderForm, readOrder, runsCard, usualCard } from './teams.cards';
+import { CARD_ACTIONS, attachment, notice, orderCard, orderForm, readOrder, runsCard, usualCard } from './teams.cards';
 import type { Card, Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
@@ -21,7 +21,7 @@ export interface TeamsActivity {
   value?: unknown;
   replyToId?: unknown;
   from?: { id?: unknown; name?: unknown; aadObjectId?: unknown } | null;
-  conversation?: { id?: unknown; tenantId?: unknown } | null;
+  conversation?: { id?: unknown; tenantId?: unknown; conversationType?: unknown; isGroup?: unknown } | null;
   channelData?: { tenant?: { id?: unknown } | null } | null;
 }
 /** Where an order's card is: the conversation and the card's activity (chat_order_messages). */
@@ -90,6 +90,10 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     return email?.includes('@') ? email : null;
   }
 
+  /** The words of someone not known (yet): the activity's locale. */
+  const localeWords = (activity: TeamsActivity) =>
+    wordsIn(str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
+
   async function personOf(activity: TeamsActivity, at: Conversation): Promise<Person | null> {
     const externalId = str(activity.from?.aadObjectId) || str(activity.from?.id);
     if (!externalId) return null;
@@ -97,8 +101,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     const user = await ports.chat.actor('teams', { externalId, name: str(activity.from?.name), verifiedEmail });
     const cardId = str(activity.replyToId) || null;
     if ('refused' in user) {
-      const w = wordsIn(str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
-      await show({ at, cardId }, cardOfText(w(user.refused)));
+      await show({ at, cardId }, cardOfText(localeWords(activity)(user.refused)));
       return null;
     }
     return { user, w: wordsIn(await ports.language(user)), at, cardId };
@@ -173,11 +176,11 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   async function submitted(p: Person, value: Submitted): Promise<unknown> {
     const nonce = str(value.nonce).slice(0, 100);
     switch (value.cafe) {
-      case 'form':
-      case 'order': {
+      case CARD_ACTIONS.form:
+      case CARD_ACTIONS.order: {
         const item = Number(value.item);
         // Another drink chosen: its own form (its options), nothing ordered yet.
-        if (value.cafe === 'form' || str(value.item) !== str(value.form))
+        if (value.cafe === CARD_ACTIONS.form || str(value.item) !== str(value.form))
           return form(p, (e) => e.item.id === item, null);
         const [site, tumbler] = await Promise.all([ports.siteOf(p.user), ports.orders.recentTumblerOf(p.user.id)]);
         const again = (note: string) => form(p, (e) => e.item.id === item, note, value);
@@ -189,7 +192,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
           return again(told(p.w, error));
         });
       }
-      case 'usual': {
+      case CARD_ACTIONS.usual: {
         const usual = await usualOf(p);
         if (!usual) return show(p, cardOfText(p.w('people.teams.usual.none')));
         if (!usual.tumbler) return show(p, cardOfText(p.w('people.chat.usual.noTumbler')));
@@ -201,14 +204,19 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
           return show(p, usualCard(p.w, usual, randomUUID(), told(p.w, error)));
         });
       }
-      case 'cancel':
-      case 'picked': {
+      case CARD_ACTIONS.cancel:
+      case CARD_ACTIONS.picked: {
         const id = Number(value.order);
         if (!Number.isInteger(id) || id < 1 || id > 999_999_999)
           return show(p, cardOfText(p.w('people.teams.refused.stale')));
-        return ports.orders.ownerUpdate(p.user, id, { status: value.cafe }).catch((error: unknown) => {
+        return ports.orders.ownerUpdate(p.user, id, { status: value.cafe }).catch(async (error: unknown) => {
           if (!refused(error)) throw error;
-          return follow(id, told(p.w, error));
+          // Said to the sender only: on their own order's card in this chat, else in a card of its
+          // own here (a stale or forged card may name someone else's order: theirs is not touched).
+          const card = await ports.chat.messageOf<CardAt>(id);
+          const own = card?.channel === 'teams' && card.userId === p.user.id;
+          if (own && card.reference.conversationId === p.at.conversationId) return follow(id, told(p.w, error));
+          await bot().send(p.at, notice(told(p.w, error)));
         });
       }
       default:
@@ -233,6 +241,13 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     if (activity.type !== 'message') return;
     const at = { serviceUrl: str(activity.serviceUrl), conversationId: str(activity.conversation?.id) };
     if (!at.conversationId) return;
+    // Personal scope only (decision 0091): a group chat or a channel is told so, in the activity's
+    // locale, and nothing else is done (no member look-up, no link, no order, no card updated).
+    const { conversationType, isGroup } = activity.conversation ?? {};
+    if (conversationType !== 'personal' || isGroup === true) {
+      await bot().send(at, notice(localeWords(activity)('people.teams.scope.personalOnly')));
+      return;
+    }
     const p = await personOf(activity, at);
     if (!p) return;
     try {

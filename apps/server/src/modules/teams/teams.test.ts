@@ -1,7 +1,8 @@
 import type { OptionGroup, Order } from '@cafe/shared';
 import { LIMITS } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baristaPatch, cafeOrderBody, placeOrder } from '../../test-support/order-fixtures';
+import { wordsIn } from '../../lib/chat-words';
+import { baristaPatch, cafeOrderBody, ownerPatch, placeOrder } from '../../test-support/order-fixtures';
 import { FIRST_SITE_ID, type TestUser } from '../../test-support/test-app';
 import {
   actionData,
@@ -184,6 +185,27 @@ describe('the Teams bot', () => {
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
     expect(await mine(person)).toHaveLength(1);
+  });
+
+  it("says a refused move of the person's own order on that order's card (cancelled meanwhile on the web)", async () => {
+    const person = await teamsPerson(s, 'aad-own', { usual: { menu_id: s.menu.latte, type: 'hot', sweetness: 50 } });
+    expect((await sendActivity(s, messageFrom(s, 'aad-own', { text: 'usual' }))).statusCode).toBe(202);
+    const offered = callsTo(s, 'aad-own', 'POST').at(-1);
+    const cardId = postedId(s, offered);
+    await submit('aad-own', cardId, actionData(cardOf(offered), 'usual'), {});
+    const cancel = actionData(cardOf(callsTo(s, 'aad-own', 'PUT').at(-1)), 'cancel');
+    const [order] = await mine(person);
+    expect((await ownerPatch(s.t, person, order?.id ?? 0, 'cancel')).statusCode).toBe(200);
+    await s.t.app.ctx.services.teams.settled();
+    const mark = s.teams.calls.length;
+    await submit('aad-own', cardId, cancel, {});
+    const calls = s.teams.calls.slice(mark);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `PUT /v3/conversations/a:conv-aad-own/activities/${cardId}`,
+    ]);
+    const card = textOf(cardOf(calls[0]));
+    expect(card).toContain(`⚠ ${wordsIn('en')('people.chat.refused.moved')}`);
+    expect(card).toContain('Cancelled');
   });
 
   it('links by a verified company e-mail, else gives a one-time link (in Thai for locale th); a disabled account is told', async () => {
