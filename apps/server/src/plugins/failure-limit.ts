@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@cafe/shared';
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { AppError } from '../lib/errors';
 import type { databaseRateLimitStore } from './rate-limit-store';
@@ -90,14 +91,29 @@ export function accountAttemptLimit(
     name: string;
     /** Answers that count as a failure; any other answer gives its attempt back. */
     failures: readonly number[];
+    /**
+     * Of those answers, only refusals with these codes count (a wrong password, not a weak new one
+     * after the right password); left out, every one of them counts.
+     */
+    failureCodes?: readonly ErrorCode[];
     perAccount: FailureRule;
     accountOf: (request: FastifyRequest) => Promise<string | null>;
   },
 ): RouteShorthandOptions {
-  const { perAccount } = options;
+  const { perAccount, failureCodes } = options;
   /** The counter each request took an attempt from, until its answer leaves. */
   const taken = new WeakMap<FastifyRequest, string>();
+  /** The code of the error each request was refused with, where codes tell failures apart. */
+  const refusedWith = new WeakMap<FastifyRequest, unknown>();
+  const failed = (request: FastifyRequest, reply: FastifyReply) =>
+    options.failures.includes(reply.statusCode) &&
+    (failureCodes === undefined || (failureCodes as readonly unknown[]).includes(refusedWith.get(request)));
   return {
+    ...(failureCodes && {
+      onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+        refusedWith.set(request, (error as { code?: unknown }).code);
+      },
+    }),
     preHandler: async (request, reply) => {
       const account = await options.accountOf(request);
       if (account === null) return;
@@ -111,7 +127,7 @@ export function accountAttemptLimit(
     },
     onSend: async (request, reply, payload) => {
       const key = taken.get(request);
-      if (key === undefined || options.failures.includes(reply.statusCode)) return payload;
+      if (key === undefined || failed(request, reply)) return payload;
       try {
         await counters.release(key);
       } catch (error) {
@@ -152,7 +168,7 @@ export function successLimit(
 /** Route options of two hook sets, run one after the other for each hook. */
 export function bothLimits(a: RouteShorthandOptions, b: RouteShorthandOptions): RouteShorthandOptions {
   const merged: RouteShorthandOptions = { ...a };
-  for (const hook of ['onRequest', 'preHandler', 'onSend'] as const) {
+  for (const hook of ['onRequest', 'preHandler', 'onError', 'onSend'] as const) {
     const hooks = [a[hook], b[hook]].flat().filter(Boolean);
     if (hooks.length) Object.assign(merged, { [hook]: hooks });
   }

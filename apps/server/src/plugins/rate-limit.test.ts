@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from 'fastify';
 import type { FactorAdded, SecondFactorPending, TokenPair, TotpSetup } from '@cafe/shared';
+import { simpleParser } from 'mailparser';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
+import { startSmtpReceiver } from '../test-support/receivers';
 import { createPgDatabase, TestClock } from '../test-support/test-app';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -264,39 +266,47 @@ function wrongCodeOf(clock: TestClock, secret: string): string {
   return ['000000', '111111', '222222', '333333'].find((code) => !shown.includes(code)) ?? '444444';
 }
 
+const password = 'correct horse battery';
+
+interface PersonWithApp {
+  secret: string;
+  recoveryCodes: string[];
+  factorId: number;
+  /** The Authorization header of the session they added the app in. */
+  authorization: string;
+}
+
+/**
+ * A registered person with an authenticator app: its secret, their recovery codes, the app's id and
+ * the session they added it in.
+ */
+async function personWithApp(app: FastifyInstance, clock: TestClock, email: string): Promise<PersonWithApp> {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, name: 'P' },
+  });
+  expect(reg.statusCode, reg.body).toBe(201);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email, password } });
+  const authorization = `Bearer ${login.json<TokenPair>().accessToken}`;
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/second-factors/totp/setup',
+    headers: { authorization },
+  });
+  const { token, secret } = setup.json<TotpSetup>();
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/auth/second-factors/totp',
+    headers: { authorization },
+    payload: { token, code: codeOf(clock, secret) },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const { factor, recoveryCodes } = added.json<FactorAdded>();
+  return { secret, recoveryCodes: recoveryCodes ?? [], factorId: factor.id, authorization };
+}
+
 describe('second-factor limits', () => {
-  const password = 'correct horse battery';
-
-  /** A registered person with an authenticator app; answers its secret and their recovery codes. */
-  async function personWithApp(
-    app: FastifyInstance,
-    clock: TestClock,
-    email: string,
-  ): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password, name: 'P' },
-    });
-    expect(reg.statusCode, reg.body).toBe(201);
-    const login = await app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email, password } });
-    const authorization = `Bearer ${login.json<TokenPair>().accessToken}`;
-    const setup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/second-factors/totp/setup',
-      headers: { authorization },
-    });
-    const { token, secret } = setup.json<TotpSetup>();
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/auth/second-factors/totp',
-      headers: { authorization },
-      payload: { token, code: codeOf(clock, secret) },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    return { secret, recoveryCodes: added.json<FactorAdded>().recoveryCodes ?? [] };
-  }
-
   /** The right password from `address`: the pending sign-in's token. */
   async function pendingSignIn(app: FastifyInstance, email: string, address: string): Promise<string> {
     const res = await app.inject({
@@ -394,6 +404,188 @@ describe('second-factor limits', () => {
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+});
+
+/** A signed-in person's password asked again: it is the account being guessed, whoever the address. */
+describe('password asked again limits', () => {
+  const NEW_PASSWORD = 'kettle orbit lantern 42';
+  /** Each route that asks the signed-in person's password again, and what the right one answers. */
+  const ROUTES: {
+    route: string;
+    right: number;
+    send: (app: FastifyInstance, person: PersonWithApp, address: string, given: string) => Promise<InjectResponse>;
+  }[] = [
+    {
+      route: 'POST /auth/password',
+      right: 200,
+      send: (app, person, address, given) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/password',
+          headers: { authorization: person.authorization, 'x-forwarded-for': address },
+          payload: { currentPassword: given, newPassword: NEW_PASSWORD },
+        }),
+    },
+    {
+      route: 'DELETE /auth/second-factors/{id}',
+      right: 204,
+      send: (app, person, address, given) =>
+        app.inject({
+          method: 'DELETE',
+          url: `/api/auth/second-factors/${person.factorId}`,
+          headers: { authorization: person.authorization, 'x-forwarded-for': address },
+          payload: { password: given },
+        }),
+    },
+    {
+      route: 'POST /auth/recovery-codes',
+      right: 200,
+      send: (app, person, address, given) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/recovery-codes',
+          headers: { authorization: person.authorization, 'x-forwarded-for': address },
+          payload: { password: given },
+        }),
+    },
+    {
+      route: 'POST /auth/sessions/end-others',
+      right: 200,
+      send: (app, person, address, given) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/sessions/end-others',
+          headers: { authorization: person.authorization, 'x-forwarded-for': address },
+          payload: { password: given },
+        }),
+    },
+  ];
+
+  /** Two processes on one database, a victim and a colleague, each signed in with an app. */
+  async function twoPeople() {
+    const open = await sharedDatabase();
+    const clock = new TestClock('2026-11-24T03:00:05.000Z');
+    clock.freeze();
+    const first = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const second = await startApp(open, { TRUST_PROXY: '1' }, clock);
+    const victim = await personWithApp(first, clock, 'victim@example.com');
+    const colleague = await personWithApp(second, clock, 'colleague@example.com');
+    return { first, second, victim, colleague };
+  }
+
+  it.each(ROUTES)(
+    '$route: refuses wrong passwords at one account from 15 addresses after ten, then the right one too; another account is not held back',
+    async ({ send, right }) => {
+      const { first, second, victim, colleague } = await twoPeople();
+      // One wrong password from each of 15 addresses (far below the 30 each may send), on either
+      // process: ten reach the account, the other five are refused.
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const res = await send(i % 2 ? first : second, victim, `198.51.100.${i + 1}`, `wrong-${i}`);
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+      expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+
+      // The right password too, from an address not used yet, with readable words and Retry-After.
+      const refused = await send(first, victim, '198.51.100.200', password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts. Please wait a moment and try again.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+      // A colleague behind one of those addresses: a wrong password is told as wrong, the right one works.
+      const wrong = await send(second, colleague, '198.51.100.1', 'not-my-password');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+      const theirs = await send(second, colleague, '198.51.100.1', password);
+      expect(theirs.statusCode, theirs.body).toBe(right);
+    },
+  );
+
+  it('counts wrong passwords at one account across every route that asks it again: ten in all, not ten each', async () => {
+    const { first, second, victim } = await twoPeople();
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const { send } = ROUTES[i % ROUTES.length]!;
+      statuses.push((await send(i % 2 ? first : second, victim, `203.0.113.${i + 1}`, `wrong-${i}`)).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual(Array(6).fill(429));
+  });
+  it('does not count a weak new password after the right current one: twelve in a row, then a strong one is taken', async () => {
+    const { first, second, victim } = await twoPeople();
+    const change = (app: FastifyInstance, i: number, newPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { authorization: victim.authorization, 'x-forwarded-for': `192.0.2.${i + 1}` },
+        payload: { currentPassword: password, newPassword },
+      });
+    for (let i = 0; i < 12; i++) {
+      const weak = await change(i % 2 ? first : second, i, 'victim@example.com');
+      expect(weak.statusCode, `weak password ${i + 1}`).toBe(400);
+      expect(weak.json()).toMatchObject({ code: 'WEAK_PASSWORD' });
+    }
+    const strong = await change(first, 12, NEW_PASSWORD);
+    expect(strong.statusCode, strong.body).toBe(200);
+  });
+});
+
+/** The token of a reset link is the only thing that names its account, and only the right one names it. */
+describe('password reset limits', () => {
+  /** A token of the links' shape (32 random bytes) that no link has. */
+  const madeUpToken = (i: number) => Buffer.alloc(32, i + 1).toString('base64url');
+
+  it('counts wrong reset tokens per client address, not per account: guesses from many addresses do not hold back the real link', async () => {
+    const smtp = await startSmtpReceiver();
+    cleanups.unshift(() => smtp.close());
+    const open = await sharedDatabase();
+    const env = {
+      TRUST_PROXY: '1',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Office Cafe <cafe@example.com>',
+      PUBLIC_URL: 'https://cafe.example.com',
+    };
+    const first = await startApp(open, env);
+    const second = await startApp(open, env);
+    const email = 'forgetful@example.com';
+    const reg = await first.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password, name: 'F' },
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    const asked = await first.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+    expect(asked.statusCode).toBe(202);
+    await first.ctx.services.notifications.deliverDue();
+    const mail = await simpleParser([...smtp.mails].reverse().find((m) => m.to.includes(email))?.raw ?? '');
+    const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+
+    const confirm = (app: FastifyInstance, address: string, given: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset/confirm',
+        headers: { 'x-forwarded-for': address },
+        payload: { token: given, password: 'kettle orbit lantern 42' },
+      });
+    // 40 made-up tokens from 40 addresses: each is wrong, none can be told apart as a guess at this
+    // person's link (a wrong token finds no link, so it names no one), and none is refused.
+    for (let i = 0; i < 40; i++) {
+      const res = await confirm(i % 2 ? first : second, `198.51.100.${i + 1}`, madeUpToken(i));
+      expect(res.statusCode, `guess ${i + 1}`).toBe(400);
+    }
+    // One address that sent 30 wrong tokens is refused, the right one too.
+    for (let i = 0; i < 30; i++) expect((await confirm(first, '203.0.113.9', madeUpToken(i))).statusCode).toBe(400);
+    const refused = await confirm(second, '203.0.113.9', token);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The person's own link, from their address, still sets their password.
+    expect((await confirm(first, '192.0.2.10', token)).statusCode).toBe(204);
   });
 });
 

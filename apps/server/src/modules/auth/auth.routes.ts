@@ -22,6 +22,7 @@ import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-li
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import type { AuthService } from './auth.service';
+import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 
 /** The language a message to the person is written in: Thai when their browser asks for it first. */
 function languageOf(request: FastifyRequest): NotificationLanguage {
@@ -56,18 +57,23 @@ const RESET_REQUESTS = {
   perAccount: { max: 5, windowMs: 60 * 60 * 1000 },
   perAddress: { max: 30, windowMs: 60 * 60 * 1000 },
 } as const;
-/** Reset tokens tried: wrong or used ones count, per client address. */
+/**
+ * Reset tokens tried: wrong or used ones count, per client address only. A guessed token names no
+ * account: only the hash of a link's exact token finds its row (32 random bytes, 30 minutes, once),
+ * so a wrong one is a guess at every live link at once and cannot be counted against anyone. The
+ * bound on guessing is the token's size under this count; a count per account would have nothing
+ * to key on, and keyed on a used or expired link's person it would let whoever holds an old link
+ * refuse the person's new one (docs/decisions/0051-passwords-and-sessions.md).
+ */
 const RESET_FAILURES = {
   name: 'password-reset-confirm',
   failures: [400, 413, 415],
-  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
-/** Wrong current passwords of a signed-in person, per client address (the account is the caller). */
+/** Wrong current passwords of a signed-in person, per client address; per account in callerPasswordLimit. */
 const CHANGE_FAILURES = {
   name: 'password-change',
   failures: [400],
-  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
 
@@ -230,8 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/password',
     {
-      preHandler: requireAuth,
-      ...(limited ? failureLimit(counters, CHANGE_FAILURES) : {}),
+      ...bothLimits({ preHandler: requireAuth }, limited ? callerPasswordLimit(counters, CHANGE_FAILURES) : {}),
       schema: {
         tags: ['auth'],
         summary: "Change the caller's password (the current one asked); every other session ends",
@@ -239,7 +244,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
           'Answers a fresh token pair for this device: every other refresh token of the person is revoked and ' +
           'every access token issued before is refused. 400 `WRONG_PASSWORD` when the current password is not ' +
           'right, 400 `WEAK_PASSWORD` (saying why) when the new one is easy to guess, 409 `NO_PASSWORD` for an ' +
-          'account that signs in with the company sign-in only.',
+          'account that signs in with the company sign-in only. ' +
+          PASSWORD_AGAIN_LIMIT,
         security: bearerSecurity,
         body: ChangePasswordBodySchema,
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 429) },
@@ -283,7 +289,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         summary: 'Set a new password with the token of a reset link; every session of the person ends',
         description:
           'An unknown, used or expired token is a 400 saying which; a weak password is 400 `WEAK_PASSWORD`. ' +
-          '404 when e-mail is not configured.',
+          '404 when e-mail is not configured. 429 `RATE_LIMITED` (with `Retry-After`) after 30 failures from one ' +
+          'address in 15 minutes.',
         body: PasswordResetBodySchema,
         response: { 204: NoContentSchema, ...errorResponses(400, 404, 429) },
       },

@@ -23,6 +23,7 @@ import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import { securityEvent } from '../../plugins/security-log';
 import type { AuthService } from './auth.service';
+import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 
 const TAGS = ['auth'];
 
@@ -46,11 +47,13 @@ const FACTOR_ACCOUNT_FAILURES = {
   failures: FACTOR_FAILURES.failures,
   perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const;
-/** Wrong passwords when removing a factor or asking for new recovery codes. */
+/**
+ * Wrong passwords when removing a factor or asking for new recovery codes, per address; per account
+ * with the other routes that ask the password again (callerPasswordLimit).
+ */
 const PASSWORD_AGAIN_FAILURES = {
   name: 'second-factor-password',
   failures: [400],
-  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
 
@@ -75,13 +78,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         accountAttemptLimit(counters, { ...FACTOR_ACCOUNT_FAILURES, accountOf: pendingAccount }),
       )
     : {};
-  const passwordAgain = limited ? failureLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
+  const passwordAgain = limited ? callerPasswordLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
   const optionsLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
+
+  // A refused factor is logged with the person its pending sign-in is for (security-log.ts).
+  const pendingUser = async (request: FastifyRequest): Promise<number | null> => {
+    const body = request.body as { token?: unknown } | null | undefined;
+    const token = body && typeof body === 'object' ? body.token : undefined;
+    return typeof token === 'string' && token !== '' ? service.pendingSignInAccount(token) : null;
+  };
 
   app.post(
     '/auth/second-factor',
     {
-      config: floodGuard,
+      config: { ...floodGuard, signIn: 'second-factor', signInUser: pendingUser },
       ...signInFactorFailures,
       schema: {
         tags: TAGS,
@@ -133,7 +143,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.post(
     '/auth/passkey',
     {
-      config: floodGuard,
+      config: { ...floodGuard, signIn: 'passkey' },
       ...factorFailures,
       schema: {
         tags: TAGS,
@@ -214,8 +224,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.post(
     '/auth/second-factors/totp',
     {
-      preHandler: requireAuth,
-      ...factorFailures,
+      ...bothLimits({ preHandler: requireAuth }, factorFailures),
       schema: {
         tags: TAGS,
         summary: 'Add the authenticator app with its first code; the first factor comes with ten recovery codes',
@@ -230,11 +239,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.delete(
     '/auth/second-factors/:id',
     {
-      preHandler: requireAuth,
-      ...passwordAgain,
+      ...bothLimits({ preHandler: requireAuth }, passwordAgain),
       schema: {
         tags: TAGS,
         summary: 'Remove a passkey or app (the password asked again); the last one takes the recovery codes',
+        description: `400 \`WRONG_PASSWORD\` when the password is not right. ${PASSWORD_AGAIN_LIMIT}`,
         security: bearerSecurity,
         params: IdParamsSchema,
         body: PasswordAgainBodySchema,
@@ -250,11 +259,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.post(
     '/auth/recovery-codes',
     {
-      preHandler: requireAuth,
-      ...passwordAgain,
+      ...bothLimits({ preHandler: requireAuth }, passwordAgain),
       schema: {
         tags: TAGS,
         summary: 'Ten new recovery codes (the password asked again); the earlier ones stop working',
+        description: `400 \`WRONG_PASSWORD\` when the password is not right. ${PASSWORD_AGAIN_LIMIT}`,
         security: bearerSecurity,
         body: PasswordAgainBodySchema,
         response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },

@@ -3,16 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
-import { failureLimit } from '../../plugins/failure-limit';
+import { bothLimits } from '../../plugins/failure-limit';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
+import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 import type { SessionsService } from './sessions.service';
 
-/** Wrong passwords given to end sessions, per client address (the account is the caller). */
+/** Wrong passwords given to end sessions, per client address; per account in callerPasswordLimit. */
 const END_FAILURES = {
   name: 'sessions-end',
   failures: [400],
-  perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
 
@@ -21,11 +21,16 @@ const CONFIRMATION =
   'signs in with the company sign-in only has none and needs a sign-in on this device within the last 10 minutes ' +
   'instead (403 `FORBIDDEN` saying so). Ending a session revokes its refresh token (its next refresh is 401), ends ' +
   "every access token of the person issued until now (the other devices refresh theirs silently), and drops the person's " +
-  'live connections (`session-changed`). Answers how many sessions ended and a fresh access token for this device.';
+  'live connections (`session-changed`). Answers how many sessions ended and a fresh access token for this device. ' +
+  PASSWORD_AGAIN_LIMIT;
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
   const limited = app.ctx.config.rateLimit;
-  const endLimit = limited ? failureLimit(databaseRateLimitStore(app.ctx.db), END_FAILURES) : {};
+  // Signed in first: the caller is the account its wrong passwords count against.
+  const endLimit = bothLimits(
+    { preHandler: requireAuth },
+    limited ? callerPasswordLimit(databaseRateLimitStore(app.ctx.db), END_FAILURES) : {},
+  );
   /** The session (refresh-token family) the caller's access token was issued to, if it names one. */
   const sessionOf = (request: FastifyRequest): string | undefined => {
     const token = bearerToken(request);
@@ -53,7 +58,6 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
   app.post(
     '/auth/sessions/:id/end',
     {
-      preHandler: requireAuth,
       ...endLimit,
       schema: {
         tags: ['auth'],
@@ -71,7 +75,6 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
   app.post(
     '/auth/sessions/end-others',
     {
-      preHandler: requireAuth,
       ...endLimit,
       schema: {
         tags: ['auth'],
