@@ -126,7 +126,8 @@ export function pageHeaders(
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
+          // No page has a <base> element: none may move its relative links elsewhere (ASVS 3.4.3).
+          baseUri: ["'none'"],
           formAction: ["'self'"],
           upgradeInsecureRequests: null,
         },
@@ -150,7 +151,11 @@ function withPermissionsPolicy(headers: HeaderSet): HeaderSet {
  */
 export function apiHeaders(production: boolean): HeaderSet {
   return helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // object-src and base-uri named, as on every page (ASVS 3.4.3): base-uri has no fallback to default-src.
+      directives: { defaultSrc: ["'none'"], objectSrc: ["'none'"], baseUri: ["'none'"], frameAncestors: ["'none'"] },
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     // Images are shown by this origin's pages only.
@@ -168,12 +173,14 @@ export function apiHeaders(production: boolean): HeaderSet {
 
 /**
  * The interactive API docs (/api/docs, Swagger UI) set their own CSP (its inline script and
- * styles by their hashes, no 'unsafe-inline'): its `frame-ancestors 'self'` is made 'none', as on
- * every page, and its styles and fonts may come from this origin only (it was any https: host).
+ * styles by their hashes, no 'unsafe-inline'): its `frame-ancestors 'self'` and `base-uri 'self'`
+ * are made 'none', as on every page (Swagger UI's page has no <base> element), and its styles and
+ * fonts may come from this origin only (it was any https: host).
  */
 export function apiDocsPolicy(policy: string): string {
   return policy
     .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+    .replace("base-uri 'self'", "base-uri 'none'")
     .replace("style-src 'self' https:", "style-src 'self'")
     .replace("font-src 'self' https: data:", "font-src 'self' data:");
 }

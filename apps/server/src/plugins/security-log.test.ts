@@ -1,5 +1,9 @@
+import type { PasskeyOptions, SecondFactorPending, TokenPair, TotpSetup } from '@cafe/shared';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { relyingParty } from '../modules/auth/second-factor-core';
 import { captureLog, type LogEntry } from '../test-support/log-capture';
+import { softwarePasskey } from '../test-support/passkey-fake';
 import { createTestApp, type TestApp, type TestUser } from '../test-support/test-app';
 
 /**
@@ -78,6 +82,94 @@ describe('the log', () => {
       }),
       expect.objectContaining({ reqId: requestId(replayed), method: 'refresh', statusCode: 401 }),
     ]);
+  });
+
+  it("logs the second factor's steps: the password right and the factor asked, a wrong and a right code, an unknown passkey and a passkey sign-in, never a code or a token", async () => {
+    const person = await t.createUser();
+    const codeAt = (secret: string, steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+        timestamp: t.clock.now().getTime() + steps * 30_000,
+      });
+    // An authenticator app, confirmed by its first code, and a passkey.
+    const setup = (await t.request('POST', '/api/auth/second-factors/totp/setup', person)).json<TotpSetup>();
+    const confirm = { token: setup.token, code: codeAt(setup.secret, 0) };
+    expect((await t.request('POST', '/api/auth/second-factors/totp', person, confirm)).statusCode).toBe(201);
+    const rp = relyingParty(t.config);
+    const passkey = softwarePasskey({ id: rp.id, origin: rp.origins[0] ?? '' });
+    const enrol = (await t.request('POST', '/api/auth/second-factors/passkey/options', person)).json<PasskeyOptions>();
+    const added = await t.request('POST', '/api/auth/second-factors/passkey', person, {
+      token: enrol.token,
+      passkey: passkey.register(enrol.options as { challenge: string }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    log.clear();
+
+    const asked = await t.request('POST', '/api/auth/v2/login', undefined, {
+      email: person.email,
+      password: person.password,
+    });
+    expect(asked.statusCode).toBe(202);
+    const pending = asked.json<SecondFactorPending>().secondFactor.token;
+    // The next step's code: the one the app shows now took this step when it was confirmed.
+    const code = codeAt(setup.secret, 1);
+    const current = [-1, 0, 1, 2].map((steps) => codeAt(setup.secret, steps));
+    const wrongCode = ['000000', '111111', '222222'].find((c) => !current.includes(c)) ?? '';
+    const factorStep = (body: Record<string, unknown>) =>
+      t.request('POST', '/api/auth/second-factor', undefined, { token: pending, ...body });
+    const wrong = await factorStep({ code: wrongCode });
+    expect(wrong.statusCode).toBe(401);
+    const right = await factorStep({ code });
+    expect(right.statusCode, right.body).toBe(200);
+
+    const passkeySignIn = async (key: typeof passkey) => {
+      const options = (await t.request('POST', '/api/auth/passkey/options')).json<PasskeyOptions>();
+      const res = await t.request('POST', '/api/auth/passkey', undefined, {
+        token: options.token,
+        passkey: key.authenticate(options.options as { challenge: string }),
+      });
+      return { res, token: options.token };
+    };
+    const stranger = softwarePasskey({ id: rp.id, origin: rp.origins[0] ?? '' });
+    const unknown = await passkeySignIn(stranger);
+    expect(unknown.res.statusCode).toBe(401);
+    const known = await passkeySignIn(passkey);
+    expect(known.res.statusCode, known.res.body).toBe(200);
+
+    const address = '127.0.0.1';
+    expect(security('second-factor-asked')).toEqual([
+      expect.objectContaining({ reqId: requestId(asked), method: 'password', account: person.email, address }),
+    ]);
+    expect(security('sign-in')).toEqual([
+      expect.objectContaining({
+        reqId: requestId(right),
+        method: 'second-factor',
+        factor: 'totp',
+        userId: person.id,
+        address,
+      }),
+      expect.objectContaining({ reqId: requestId(known.res), method: 'passkey', userId: person.id, address }),
+    ]);
+    expect(security('sign-in-failed')).toEqual([
+      expect.objectContaining({
+        reqId: requestId(wrong),
+        method: 'second-factor',
+        factor: 'totp',
+        userId: person.id,
+        statusCode: 401,
+        address,
+      }),
+      expect.objectContaining({ reqId: requestId(unknown.res), method: 'passkey', statusCode: 401, address }),
+    ]);
+    // Never a code, a pending sign-in's token, the passkey's answer or a token pair (pino's time and
+    // pid left out: a code's six digits could be part of them).
+    const logged = JSON.stringify(log.entries().map(({ time: _time, pid: _pid, ...entry }) => entry));
+    const pairs = [right, known.res].map((res) => res.json<TokenPair>());
+    const secrets = [code, wrongCode, setup.secret, pending, unknown.token, known.token];
+    for (const secret of [...secrets, ...pairs.flatMap((pair) => [pair.accessToken, pair.refreshToken])]) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(logged).not.toContain(passkey.id);
+    expect(logged).not.toMatch(/signature|clientDataJSON|authenticatorData/);
   });
 
   it('logs each refused authorization (403) with the person and the route', async () => {

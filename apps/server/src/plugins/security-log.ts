@@ -10,6 +10,8 @@ export type SecurityEventName =
   | 'sign-in'
   /** A sign-in or a token refresh that was refused. */
   | 'sign-in-failed'
+  /** The password was right and the account's second factor is asked (202): no token pair yet. */
+  | 'second-factor-asked'
   /** An access token presented but not taken (bad, expired, of an account no longer active). */
   | 'token-refused'
   /** A request refused for the person's role or ownership (403). */
@@ -19,12 +21,21 @@ export type SecurityEventName =
   /** An admin removed a person's second factors (they lost one): `userId` the admin, `targetUserId` the person. */
   | 'second-factors-reset';
 
-/** How a sign-in route proves who it is: `config: { signIn: ... }` on the route turns its events on. */
-export type SignInMethod = 'password' | 'sso' | 'line' | 'refresh';
+/**
+ * How a sign-in route proves who it is: `config: { signIn: ... }` on the route turns its events on.
+ * `second-factor` is the step after the password (an app code, a recovery code or a passkey),
+ * `passkey` a passkey alone.
+ */
+export type SignInMethod = 'password' | 'second-factor' | 'passkey' | 'sso' | 'line' | 'refresh';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     signIn?: SignInMethod;
+    /**
+     * The person a refused attempt was at, where the body names them otherwise than by an e-mail
+     * (a pending sign-in's token): their user id, or null.
+     */
+    signInUser?: (request: FastifyRequest) => Promise<number | null>;
   }
 }
 
@@ -38,7 +49,7 @@ export function securityEvent(
   fields: Record<string, string | number | undefined>,
 ): void {
   const entry = { security: event, ...fields };
-  if (event === 'sign-in') log.info(entry, `security: ${event}`);
+  if (event === 'sign-in' || event === 'second-factor-asked') log.info(entry, `security: ${event}`);
   else log.warn(entry, `security: ${event}`);
 }
 
@@ -51,6 +62,27 @@ function accountOf(request: FastifyRequest): string | undefined {
   const body = request.body as { email?: unknown } | null | undefined;
   const email = body && typeof body === 'object' ? body.email : undefined;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : undefined;
+}
+
+/** The kind of second factor a body gives (`totp`: an authenticator app's code), never the factor itself. */
+function factorOf(request: FastifyRequest): string | undefined {
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  if ('code' in body) return 'totp';
+  if ('recoveryCode' in body) return 'recovery-code';
+  return 'passkey' in body ? 'passkey' : undefined;
+}
+
+/** The person a refused attempt was at (the route's `signInUser`); none when it cannot be told. */
+async function attemptedUser(request: FastifyRequest): Promise<number | undefined> {
+  const find = request.routeOptions.config.signInUser;
+  if (!find) return undefined;
+  try {
+    return (await find(request)) ?? undefined;
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not tell whose sign-in was refused');
+    return undefined;
+  }
 }
 
 /** The route's pattern (`/api/order/:id`), not the path a client typed. */
@@ -71,27 +103,32 @@ export const securityLogPlugin = fp(
       done();
     });
 
-    app.addHook('onSend', (request, reply, payload, done) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       const method = request.routeOptions.config.signIn;
-      if (!method) {
-        done(null, payload);
-        return;
-      }
+      if (!method) return payload;
       const account = method === 'password' ? accountOf(request) : undefined;
+      const factor = method === 'second-factor' ? factorOf(request) : undefined;
+      const address = request.ip;
       if (reply.statusCode === 200 && typeof payload === 'string') {
         const accessToken = (JSON.parse(payload) as { accessToken?: unknown }).accessToken;
         const inspection = typeof accessToken === 'string' ? app.ctx.tokens.inspect(accessToken) : null;
         const userId = inspection?.kind === 'valid' ? inspection.claims.userId : undefined;
-        securityEvent(request.log, 'sign-in', { method, account, userId, address: request.ip });
+        securityEvent(request.log, 'sign-in', { method, factor, account, userId, address });
+      } else if (reply.statusCode === 202 && method === 'password') {
+        // The password was right; the pending sign-in's token in the answer is never logged.
+        securityEvent(request.log, 'second-factor-asked', { method, account, address });
       } else if (reply.statusCode >= 400) {
+        const userId = await attemptedUser(request);
         securityEvent(request.log, 'sign-in-failed', {
           method,
+          factor,
           account,
+          userId,
           statusCode: reply.statusCode,
-          address: request.ip,
+          address,
         });
       }
-      done(null, payload);
+      return payload;
     });
 
     app.addHook('onResponse', (request, reply, done) => {

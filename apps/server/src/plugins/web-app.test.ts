@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../test-support/security-assessment';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /** The one script the page carries in itself (the build writes the cafe menu's frame there), in UTF-8. */
@@ -118,6 +119,39 @@ describe('serving the web app', () => {
     expect(docsPolicy).toMatch(/style-src 'self'( 'sha256-[^']+')* ?;/);
     expect(docsPolicy).not.toContain('unsafe-inline');
     expect(docs.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("loads no plug-in and lets no <base> element move a page's links: object-src and base-uri 'none' on every page and answer (3.4.3)", async () => {
+    const directivesOf = (res: { headers: Record<string, unknown> }): Map<string, string> =>
+      new Map(
+        String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .filter(([name]) => name)
+          .map(([name = '', ...values]): [string, string] => [name, values.join(' ')]),
+      );
+    // The app's routes, the LIFF page (LINE's sources), the API docs (Swagger UI's own policy), and
+    // the answers a browser could open on their own: JSON, an error, a missing asset.
+    for (const url of ['/', '/barista', '/line', '/api/docs', '/api/settings', '/api/nothing-here', '/assets/x.js']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = directivesOf(res);
+      expect(policy.size, url).toBeGreaterThan(0);
+      expect(policy.get('object-src'), url).toBe("'none'");
+      expect(policy.get('base-uri'), url).toBe("'none'");
+    }
+    // With base-uri 'none' a <base> would be ignored: the page and the web app's code use none.
+    const web = path.join(REPO_ROOT, 'apps/web');
+    const sources = [
+      'index.html',
+      ...readdirSync(path.join(web, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|tsx|html)$/.test(file))
+        .map((file) => path.join('src', file)),
+    ];
+    expect(sources.length).toBeGreaterThan(50);
+    const withBase = sources.filter((file) =>
+      /<base[\s/>]|createElement\(\s*['"]base['"]/i.test(readFileSync(path.join(web, file), 'utf8')),
+    );
+    expect(withBase).toEqual([]);
   });
 
   it('answers malformed JSON with a readable 400, not a 500', async () => {

@@ -117,6 +117,18 @@ export function postedId(setup: TeamsSetup, call: ConnectorCall | undefined): st
   return `activity-${index + 1}`;
 }
 
+/**
+ * What a card's sentences show, one line each: a RichTextBlock's runs joined (the catalogue's bold
+ * and links are runs of their own, teams.cards.ts).
+ */
+export function linesOf(card: unknown): string[] {
+  if (Array.isArray(card)) return card.flatMap(linesOf);
+  if (!card || typeof card !== 'object') return [];
+  const element = card as { type?: unknown; inlines?: { text?: string }[] };
+  if (element.type === 'RichTextBlock') return [(element.inlines ?? []).map((run) => run.text ?? '').join('')];
+  return Object.values(card).flatMap(linesOf);
+}
+
 /** The data of a card's Action.Submit whose `cafe` is `action`. */
 export function actionData(card: Record<string, unknown>, action: string): Record<string, unknown> {
   const actions = (card.actions ?? []) as { data?: Record<string, unknown> }[];

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError } from '@slack/web-api';
 import type { NotificationsConfig } from '../../config';
 import type { SlackClient } from '../../lib/slack-client';
+import { slackText } from '../../lib/slack-text';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome } from '../../lib/delivery';
 
@@ -99,7 +100,8 @@ export async function sendSlack(
       return slackOutcome(error, 'users.lookupByEmail');
   }
   if (!userId) return { kind: 'failed', error: `No Slack account has the e-mail ${email}` };
-  const text = `*${message.title}*\n${message.text}\n<${message.url}|Open the cafe>`;
+  // The title and the text name drinks, sites and a barista's note: text, never a mention or a link.
+  const text = `*${slackText(message.title)}*\n${slackText(message.text)}\n<${message.url}|Open the cafe>`;
   try {
     await slack.call('chat.postMessage', (web) => web.chat.postMessage({ channel: userId, text }), {
       lane: userId,

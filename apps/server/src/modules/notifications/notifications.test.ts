@@ -416,6 +416,30 @@ describe('Slack channel', () => {
       await slack.close();
     }
   });
+
+  it("sends a barista's reject note as text: no mention of everyone, no link under other words", async () => {
+    const people: Record<string, string> = {};
+    const slack = await startSlackReceiver({ token: SLACK_TOKEN, people });
+    const s = await setUp({ SLACK_BOT_TOKEN: SLACK_TOKEN, SLACK_API_URL: slack.apiUrl });
+    try {
+      const person = await s.t.createUser();
+      people[person.email] = 'U012NOTED';
+      await choose(s, person, { slack: true, push: false });
+      await orderAndMove(s, person, 'rejected', '<!channel> <https://evil.example|click>');
+      await s.t.app.ctx.services.notifications.deliverDue();
+      expect(slack.posts).toHaveLength(1);
+      const [title, said, link] = slack.posts[0]?.text.split('\n') ?? [];
+      expect(title).toBe('*Order canceled by barista*');
+      expect(said).toBe(
+        `Latte (cafe counter, ${FIRST_SITE_NAME}): &lt;!channel&gt; &lt;https://evil.example|click&gt;`,
+      );
+      // The message's own link is still one.
+      expect(link).toMatch(/^<https:\/\/cafe\.example\.com\/[^|>]*\|Open the cafe>$/);
+    } finally {
+      await s.t.close();
+      await slack.close();
+    }
+  });
 });
 
 describe('e-mail channel', () => {

@@ -1,13 +1,17 @@
 import { clockTimeText, tagsValue, weekdayOf, type DietTag, type Order, type OrderStatus } from '@cafe/shared';
 import type { QueuedOrder, StandingOrder } from '@cafe/shared';
 import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
+import { slackText } from '../../lib/slack-text';
 
 export { choiceLine, dietWarning, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
 export type { Id, Words } from '../../lib/chat-words';
+export { slackText } from '../../lib/slack-text';
 
 /*
  * What Slack shows (Block Kit), in the person's words: every sentence is the people catalogue's
- * (packages/shared/locales/<language>/chat.po and people.po), never a field name or a code.
+ * (packages/shared/locales/<language>/chat.po and people.po), never a field name or a code. Every
+ * name or note a person or an admin wrote goes into a mrkdwn text through `slackText`, so that it
+ * arrives as text, never as a mention or a link (plain_text needs nothing: Slack reads no markup there).
  */
 
 export type Block = Record<string, unknown>;
@@ -54,9 +58,6 @@ const linkButton = (text: string, action_id: string, url: string): Block => ({
   action_id,
   url,
 });
-/** Words a colleague typed (a run's place, a name), never read as a mention or a link. */
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** An Order button carries what it showed the drink contains that the person avoids (`nonce|milk,eggs`). */
 const orderButton = (text: string, actionId: string, value: string, conflicts: readonly DietTag[], style?: 'primary') =>
   button(text, actionId, `${value}|${tagsValue(conflicts)}`, style);
@@ -85,7 +86,7 @@ export function orderMessage(w: Words, order: Order, queuePlace: number | null, 
     `${MARK[status]} *${statusText(w, status)}*`,
     ...when(status === 'ordered' && queuePlace !== null, w('people.chat.order.queuePlace', { place: queuePlace ?? 0 })),
     ...when(status === 'scheduled' && time, w('people.chat.order.pickupAt', { time: time ?? '' })),
-    ...when(reason, w('people.chat.order.reason', { note: rejectNote ?? '' })),
+    ...when(reason, w('people.chat.order.reason', { note: slackText(rejectNote ?? '') })),
   ];
   const buttons = [
     ...when(
@@ -94,9 +95,9 @@ export function orderMessage(w: Words, order: Order, queuePlace: number | null, 
     ),
     ...when(status === 'done', button(w('people.chat.button.pickUp'), ACTIONS.pickUp, id, 'primary')),
   ];
-  const line = orderLine(w, order);
+  const line = slackText(orderLine(w, order));
   const blocks = [
-    section(`${w('people.chat.order.placed', { drink: line })} — ${order.site.name} (#${id})`),
+    section(`${w('people.chat.order.placed', { drink: line })} — ${slackText(order.site.name)} (#${id})`),
     context(facts.join('  ·  ')),
     ...when(buttons.length, actions(`order-${id}`, ...buttons)),
   ];
@@ -108,7 +109,7 @@ export type UsualShown = { line: string; site: string; conflicts: DietTag[] };
 
 /** "Order your usual: <drink> at <site>? [Order] [Change]", what the person avoids in it said before Order. */
 export function usualConfirmation(w: Words, usual: UsualShown, nonce: string): SlackMessage {
-  const text = w('people.chat.usual.confirm', { drink: usual.line, site: usual.site });
+  const text = w('people.chat.usual.confirm', { drink: slackText(usual.line), site: slackText(usual.site) });
   const warning = dietWarning(w, usual.conflicts);
   const order = orderButton(w('people.chat.button.order'), ACTIONS.orderUsual, nonce, usual.conflicts, 'primary');
   const blocks = [
@@ -122,9 +123,9 @@ export function usualConfirmation(w: Words, usual: UsualShown, nonce: string): S
 /** The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. */
 function runsBlocks(runs: OpenRuns): Block[] {
   return [
-    section(runs.none ? escaped(runs.none) : `*${escaped(runs.title)}*`),
+    section(runs.none ? slackText(runs.none) : `*${slackText(runs.title)}*`),
     ...runs.runs.map((run) =>
-      section(escaped(run.text), {
+      section(slackText(run.text), {
         block_id: `run-${run.id}`,
         accessory: linkButton(runs.add, ACTIONS.runAdd, run.url),
       }),
@@ -135,7 +136,7 @@ function runsBlocks(runs: OpenRuns): Block[] {
 
 /** `/coffee runs`: the open coffee runs at the person's site. */
 export const runsMessage = (runs: OpenRuns): SlackMessage => ({
-  text: runs.none ?? runs.title,
+  text: slackText(runs.none ?? runs.title),
   blocks: runsBlocks(runs),
 });
 
@@ -163,7 +164,9 @@ function standingBlocks(w: Words, s: StandingOrder & { line: string | null }): B
         [ACTIONS.standingPause, 'people.chat.standing.pause'],
       ];
   return [
-    section(`${s.line ?? `_${w('people.chat.standing.yourUsual')}_`} — ${every}`, { block_id: `standing-${id}` }),
+    section(`${s.line === null ? `_${w('people.chat.standing.yourUsual')}_` : slackText(s.line)} — ${every}`, {
+      block_id: `standing-${id}`,
+    }),
     ...when(state.length, context(state.join('  ·  '))),
     actions(`standing-actions-${id}`, ...buttons.map(act)),
   ];
@@ -193,17 +196,19 @@ export function homeView(
       o.status === 'ordered' && o.queue_at !== null,
       w('people.chat.home.queuePlace', { place: o.queue_at ?? 0 }),
     );
-    return context([`${MARK[o.status]} ${orderLine(w, o)} — *${statusText(w, o.status)}*`, ...where].join('  ·  '));
+    return context(
+      [`${MARK[o.status]} ${slackText(orderLine(w, o))} — *${statusText(w, o.status)}*`, ...where].join('  ·  '),
+    );
   });
   const usualBlocks = usual && [
-    section(marked(w, `${usual.line} — ${usual.site}`, usual.conflicts), {
+    section(marked(w, `${slackText(usual.line)} — ${slackText(usual.site)}`, usual.conflicts), {
       block_id: 'home-usual',
       accessory: orderButton(w('people.chat.button.order'), ACTIONS.orderUsual, nonce, usual.conflicts, 'primary'),
     }),
     actions('home-standing-new', button(w('people.chat.standing.set'), ACTIONS.standingNew, nonce)),
   ];
   const again = home.again.map(({ order, conflicts }) =>
-    section(marked(w, `${orderLine(w, order)} — ${order.site.name}`, conflicts), {
+    section(marked(w, `${slackText(orderLine(w, order))} — ${slackText(order.site.name)}`, conflicts), {
       block_id: `again-${order.id}`,
       accessory: orderButton(w('people.chat.button.orderAgain'), ACTIONS.again, `${order.id}:${nonce}`, conflicts),
     }),

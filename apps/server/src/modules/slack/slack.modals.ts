@@ -18,7 +18,7 @@ import {
   dietWarning,
   marked,
 } from './slack.blocks';
-import { plain, section, when, type Block, type Id, type UsualShown, type Words } from './slack.blocks';
+import { plain, section, slackText, when, type Block, type Id, type UsualShown, type Words } from './slack.blocks';
 
 /*
  * The two modals, `/coffee <words>` (the web form's choices) and "Set a standing order", and their
@@ -71,7 +71,7 @@ function groupBlocks(w: Words, { id, name, minChoices: min, maxChoices: max, cho
   const gone = `${name}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`;
   return [
     ...when(options.length, { ...input(`group-${id}`, name, element, min === 0), hint: plain(hint) }),
-    ...when(soldOut.length, context(gone, { block_id: `soldout-${id}` })),
+    ...when(soldOut.length, context(slackText(gone), { block_id: `soldout-${id}` })),
   ];
 }
 
@@ -101,14 +101,14 @@ export function orderModal(
   const sweetness = SWEETNESS_LEVELS.map((s) => option(`${s}%`, String(s)));
   const remark = { type: 'plain_text_input', max_length: LIMITS.remarkMax };
   return modal(w, ORDER_VIEW, 'people.chat.modal.title', 'people.chat.modal.submit', [
-    ...when(note, context(`:warning: ${note}`)),
+    ...when(note, context(`:warning: ${slackText(note ?? '')}`)),
     { ...input('item', w('people.chat.modal.item'), items), dispatch_action: true },
     input('type', w('people.chat.modal.type'), select(types)),
     input('sweetness', w('people.chat.modal.sweetness'), select(sweetness, option('100%', '100'))),
     ...(entry.item.optionGroups ?? []).flatMap((g) => groupBlocks(w, g)),
     input('remark', w('people.chat.modal.remark'), remark, true),
     input('when', w('people.chat.modal.when'), select(times, times[0])),
-    ...when(entry.now, context(entry.now ? w(entry.now.text) : '')),
+    ...when(entry.now, context(entry.now ? slackText(w(entry.now.text)) : '')),
     ...when(ask, dietBox(w)),
   ]);
 }
@@ -120,11 +120,13 @@ export function standingModal(w: Words, siteName: string, usual: UsualShown | nu
   const initial = slots.find((o) => o.value === '09:30') ?? slots[0];
   const weekdays = { type: 'checkboxes', options: days, initial_options: days.slice(0, 5) };
   return modal(w, STANDING_VIEW, 'people.chat.standing.title', 'people.chat.standing.save', [
-    usual ? section(w('people.chat.standing.drink', { line: usual.line })) : context(w('people.chat.usual.none')),
+    usual
+      ? section(w('people.chat.standing.drink', { line: slackText(usual.line) }))
+      : context(w('people.chat.usual.none')),
     input('weekdays', w('people.chat.standing.days'), weekdays),
     initial
       ? input('time', w('people.chat.standing.time'), select(slots, initial))
-      : context(w('people.standing.noSite', { site: siteName })),
+      : context(slackText(w('people.standing.noSite', { site: siteName }))),
     ...when(usual?.conflicts.length, context(`:warning: *${dietWarning(w, usual?.conflicts ?? [])}*`), dietBox(w)),
   ]);
 }

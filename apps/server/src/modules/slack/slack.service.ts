@@ -6,7 +6,8 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError, badRequest, refusal } from '../../lib/errors';
 import type { SlackMethod } from '../../lib/slack-client';
 import { ACTIONS, ORDER_VIEW, STANDING_VIEW, choiceLine, homeView, notice } from './slack.blocks';
-import { orderLine, orderMessage, refusalText, runsMessage, section, usualConfirmation, wordsIn } from './slack.blocks';
+import { orderLine, orderMessage, refusalText, runsMessage, section, slackText } from './slack.blocks';
+import { usualConfirmation, wordsIn } from './slack.blocks';
 import type { Block, SlackMessage, Words } from './slack.blocks';
 import { asksForRuns, formEntry, openRuns } from '../../lib/chat-words';
 import { entryForWords, orderModal, readOrder, readStanding, standingModal } from './slack.modals';
@@ -108,7 +109,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     if (typeof channel !== 'string' || typeof ts !== 'string') throw new Error('chat.postMessage: no channel or ts');
     return { channel, ts };
   }
-  const tell = (p: Person, text: string) => post(p.slackUserId, notice(text));
+  /** A sentence to the person (a refusal may name a drink or a site: text, never markup). */
+  const tell = (p: Person, text: string) => post(p.slackUserId, notice(slackText(text)));
 
   /** A site's menu as the person may order there (the door's), and what of a drink they avoid. */
   async function menuOf(user: AuthUser, siteId?: number) {
@@ -253,7 +255,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         return place(p, body, `slack:usual:${value.split('|')[0]}`).catch((error: unknown) => {
           if (!(error instanceof AppError) || error.code !== 'DIET_CONFIRMATION_NEEDED') throw error;
           // The confirmation again, with what the drink contains now, under the refusal.
-          const refused = refusalText(p.w, error);
+          const refused = slackText(refusalText(p.w, error));
           const ask = usualConfirmation(p.w, usual, randomUUID());
           return post(p.slackUserId, { text: refused, blocks: [section(refused), ...ask.blocks] });
         });
@@ -309,7 +311,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       const asked = (form.text ?? '').trim().slice(0, 200);
       const told = (error: unknown) => {
         if (!(error instanceof AppError)) throw error;
-        return notice(refusalText(p.w, error));
+        return notice(slackText(refusalText(p.w, error)));
       };
       if (asksForRuns(asked)) {
         const runs = await openRuns(ports, p.user, p.w, ctx.config.publicUrl).then(runsMessage, told);

@@ -1,11 +1,19 @@
 import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
 import type { DietTag, MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus, SlotList } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
+import type { NotificationLanguage, PeopleValues } from '@cafe/shared';
+import { dietWarning, marked, orderLine, statusText, wordsIn, type Id, type OpenRuns } from '../../lib/chat-words';
+import type { Words } from '../../lib/chat-words';
 
 /*
  * What Teams shows (Adaptive Cards 1.5), in the person's words: every sentence is the people
  * catalogue's (packages/shared/locales/<language>/teams.po, and chat.po's that are no Slack's).
  * A card's Action.Submit carries `cafe` (what it does) and a nonce: one order per card.
+ *
+ * A TextBlock reads markdown: a drink, a site or a note named `[click](https://…)` would be a link
+ * there, `**…**` bold. So a card's sentences are TextRuns (which read none, in a RichTextBlock):
+ * the catalogue's own `**bold**` and `[label](url)` are made runs here, and every name or note a
+ * person or an admin wrote is escaped by `teamsText` on its way in (`cardWords` escapes every
+ * value a sentence names), so it stays text.
  */
 
 export type Card = Record<string, unknown>;
@@ -23,7 +31,54 @@ export const CARD_ACTIONS = {
 } as const;
 
 const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
-const text = (words: string, more?: Card): Card => ({ type: 'TextBlock', text: words, wrap: true, ...more });
+
+/** Words a person or an admin wrote, as text of a card's sentence: `\`, `*`, `[` and `]` escaped for `runsOf`. */
+export const teamsText = (words: string): string => words.replace(/[\\*[\]]/g, '\\$&');
+
+const textValues = (values: PeopleValues | undefined): PeopleValues | undefined =>
+  values &&
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? teamsText(value) : value]),
+  );
+
+/** The words of cards: the catalogue's sentences, every value they name (a name, a note, a link) as text. */
+export function cardWords(lang: NotificationLanguage): Words {
+  const w = wordsIn(lang);
+  return (text, values) =>
+    typeof text === 'string' ? w(text, textValues(values)) : w({ id: text.id, values: textValues(text.values) });
+}
+
+/** The catalogue's markup in a sentence: an escaped character, `**` (bold on or off), `[label](url)`, else text. */
+const MARKUP = /\\([\s\S])|(\*\*)|\[((?:\\.|[^\\\]])*)\]\(((?:\\.|[^\\)\s])*)\)|([^\\*[]+|[\s\S])/g;
+const unescaped = (words: string) => words.replace(/\\([\s\S])/g, '$1');
+
+/** A sentence as TextRuns in `style`: its bold parts bolder, its links runs that open their page. */
+function runsOf(words: string, style: Card = {}): Card[] {
+  const runs: Card[] = [];
+  let said = '';
+  let bold = false;
+  const end = (more: Card = {}) => {
+    if (said !== '')
+      runs.push({ type: 'TextRun', text: said, ...style, ...(bold ? { weight: 'bolder' } : {}), ...more });
+    said = '';
+  };
+  for (const [token, escaped, boldMark, label, url, plain] of words.matchAll(MARKUP)) {
+    if (escaped !== undefined) said += escaped;
+    else if (boldMark) {
+      end();
+      bold = !bold;
+    } else if (label !== undefined && url !== undefined) {
+      end();
+      said = unescaped(label);
+      end({ selectAction: { type: 'Action.OpenUrl', url: unescaped(url) } });
+    } else said += plain ?? token;
+  }
+  end();
+  return runs.length > 0 ? runs : [{ type: 'TextRun', text: ' ', ...style }];
+}
+
+/** A sentence of the card (never a TextBlock: see above), in `style` (a TextRun's size, weight, color, subtlety). */
+const text = (words: string, style?: Card): Card => ({ type: 'RichTextBlock', inlines: runsOf(words, style) });
 const warning = (words: string) => text(`⚠ ${words}`, { color: 'attention', weight: 'bolder' });
 const submit = (title: string, data: Card, style?: 'positive' | 'destructive'): Card => ({
   type: 'Action.Submit',
@@ -80,7 +135,9 @@ function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[]
     ...when(open.length, input),
     ...when(
       soldOut.length,
-      text(`${name}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`, { isSubtle: true }),
+      text(`${teamsText(name)}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`, {
+        isSubtle: true,
+      }),
     ),
   ];
 }
@@ -233,7 +290,9 @@ export function orderCard(
   return cardOf(
     [
       ...when(note, warning(note ?? '')),
-      text(`${w('people.teams.order.placed', { drink: orderLine(w, order) })} — ${order.site.name} (#${order.id})`),
+      text(
+        `${w('people.teams.order.placed', { drink: orderLine(w, order) })} — ${teamsText(order.site.name)} (#${order.id})`,
+      ),
       text(`${MARK[status]} **${statusText(w, status)}**`, { weight: 'bolder' }),
       ...when(
         status === 'ordered' && queuePlace !== null,
@@ -260,14 +319,11 @@ export function orderCard(
 
 /**
  * The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. A
- * run's place and runner are a colleague's words: shown as typed, never read as markdown.
+ * run's place and runner are a colleague's words (escaped by `cardWords`): shown as typed.
  */
 export function runsCard(runs: OpenRuns): Card {
   const open = (title: string, url: string) => ({ type: 'Action.OpenUrl', title, url });
-  const run = (r: OpenRuns['runs'][number]) => [
-    { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: r.text }] },
-    { type: 'ActionSet', actions: [open(runs.add, r.url)] },
-  ];
+  const run = (r: OpenRuns['runs'][number]) => [text(r.text), { type: 'ActionSet', actions: [open(runs.add, r.url)] }];
   const said = runs.none ?? runs.title;
   return cardOf(
     [text(said, { weight: runs.none ? 'default' : 'bolder' }), ...runs.runs.flatMap(run)],

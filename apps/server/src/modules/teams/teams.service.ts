@@ -7,7 +7,8 @@ import type { Id, Words } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
-import { CARD_ACTIONS, attachment, notice, orderCard, orderForm, readOrder, runsCard, usualCard } from './teams.cards';
+import { CARD_ACTIONS, attachment, cardWords, notice, orderCard, orderForm, readOrder } from './teams.cards';
+import { runsCard, usualCard } from './teams.cards';
 import type { Card, Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
@@ -92,7 +93,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
 
   /** The words of someone not known (yet): the activity's locale. */
   const localeWords = (activity: TeamsActivity) =>
-    wordsIn(str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
+    cardWords(str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
 
   async function personOf(activity: TeamsActivity, at: Conversation): Promise<Person | null> {
     const externalId = str(activity.from?.aadObjectId) || str(activity.from?.id);
@@ -104,7 +105,8 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
       await show({ at, cardId }, cardOfText(localeWords(activity)(user.refused)));
       return null;
     }
-    return { user, w: wordsIn(await ports.language(user)), at, cardId };
+    // A card's words: what a sentence names (a drink, a site, a note) is text, never markdown.
+    return { user, w: cardWords(await ports.language(user)), at, cardId };
   }
   const cardOfText = (words: string): Card => notice(words).attachments[0]?.content ?? {};
 
@@ -168,7 +170,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
       if (!owner) return null;
       const order = ports.orders.get(owner, orderId);
       const [lang, site] = await Promise.all([ports.language(owner), ports.siteOf(owner)]);
-      return attachment(orderCard(wordsIn(lang), await order, null, site.timeZone, note));
+      return attachment(orderCard(cardWords(lang), await order, null, site.timeZone, note));
     };
     await bot().update(at, activityId, render, note ? undefined : `order:${orderId}`);
   }

@@ -179,8 +179,8 @@ describe('the Teams bot', () => {
     expect((await sendActivity(s, messageFrom(s, 'aad-thai', { text: 'ประจำ' }))).statusCode).toBe(202);
     const posted = callsTo(s, 'aad-thai', 'POST').at(-1);
     const card = cardOf(posted);
-    const body = card.body as { text: string }[];
-    expect(body[0]?.text).toContain('⚠');
+    const body = card.body as unknown[];
+    expect(textOf(body[0])).toContain('⚠');
     expect(textOf(card)).toContain('เครื่องดื่มประจำ');
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
