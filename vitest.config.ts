@@ -20,22 +20,38 @@ const serverTestsIsolated = serverTests.filter((file) =>
   ISOLATING_CALL.test(readFileSync(path.join(root, file), 'utf8')),
 );
 
-/** Several server processes share one database only on PostgreSQL (.ci/run runs it there). */
-const serverTestsOnlyOnPostgres = process.env.TEST_DATABASE_URL
-  ? []
-  : [
-      'apps/server/src/realtime/cluster.test.ts',
-      'apps/server/src/modules/notifications/outbox.cluster.test.ts',
-      'apps/server/src/modules/retention/retention.cluster.test.ts',
-      'apps/server/src/modules/display/display.cluster.test.ts',
-      'apps/server/src/realtime/live-sequence.cluster.test.ts',
-      'apps/server/src/modules/orders/orders.round-trips.cluster.test.ts',
-      'apps/server/src/modules/orders/orders.claims.cluster.test.ts',
-      'apps/server/src/modules/ordering/runs.cluster.test.ts',
-      'apps/server/src/modules/slack/slack.cluster.test.ts',
-      'apps/server/src/modules/line/line.cluster.test.ts',
-      'apps/server/src/modules/standing/standing.cluster.test.ts',
-    ];
+/**
+ * PostgreSQL for the server's tests, when given (.ci/run gives the machine's): the same files run
+ * again on it in this one run, beside the SQLite ones, in projects of their own (`server-pg`,
+ * `server-isolated-pg`) that share the run's workers instead of a second run after the first.
+ * Each project sets TEST_DATABASE_URL for its own workers: empty (SQLite) or the URL.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/** Several server processes share one database only on PostgreSQL: these run in its projects only. */
+const serverTestsOnlyOnPostgres = [
+  'apps/server/src/realtime/cluster.test.ts',
+  'apps/server/src/modules/notifications/outbox.cluster.test.ts',
+  'apps/server/src/modules/retention/retention.cluster.test.ts',
+  'apps/server/src/modules/display/display.cluster.test.ts',
+  'apps/server/src/realtime/live-sequence.cluster.test.ts',
+  'apps/server/src/modules/orders/orders.round-trips.cluster.test.ts',
+  'apps/server/src/modules/orders/orders.claims.cluster.test.ts',
+  'apps/server/src/modules/ordering/runs.cluster.test.ts',
+  'apps/server/src/modules/slack/slack.cluster.test.ts',
+  'apps/server/src/modules/line/line.cluster.test.ts',
+  'apps/server/src/modules/standing/standing.cluster.test.ts',
+];
+
+/**
+ * Files that start a PostgreSQL cluster of their own (test-support/pg-cluster.ts) and never read
+ * TEST_DATABASE_URL: they test the same thing on either engine's pass, so they run once, in the
+ * SQLite projects.
+ */
+const serverTestsWithTheirOwnPostgres = [
+  'apps/server/src/db/outage.test.ts',
+  'apps/server/src/realtime/deaf-process.test.ts',
+];
 
 const serverTestSettings = {
   environment: 'node',
@@ -45,8 +61,36 @@ const serverTestSettings = {
   testTimeout: TEST_LIMIT_MS,
   hookTimeout: 2 * PROCESS_WAIT_MS,
   expect: { poll: { timeout: EVENT_WAIT_MS } },
-  env: { NODE_ENV: 'test' },
 } as const;
+
+/** The server's projects on one engine: `suffix` names them, `databaseUrl` empty is SQLite. */
+function serverProjects(suffix: string, databaseUrl: string) {
+  const env = { NODE_ENV: 'test', TEST_DATABASE_URL: databaseUrl };
+  // Left out of this engine's projects: the other engine's files, or those that run once.
+  const leftOut = databaseUrl ? serverTestsWithTheirOwnPostgres : serverTestsOnlyOnPostgres;
+  return [
+    {
+      test: {
+        name: `server${suffix}`,
+        // Tests sit beside what they test; shared set-up lives in apps/server/src/test-support.
+        include: ['apps/server/src/**/*.test.ts'],
+        exclude: [...leftOut, ...serverTestsIsolated],
+        isolate: false,
+        env,
+        ...serverTestSettings,
+      },
+    },
+    {
+      test: {
+        name: `server-isolated${suffix}`,
+        include: serverTestsIsolated,
+        exclude: leftOut,
+        env,
+        ...serverTestSettings,
+      },
+    },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -63,24 +107,8 @@ export default defineConfig({
           testTimeout: TEST_LIMIT_MS,
         },
       },
-      {
-        test: {
-          name: 'server',
-          // Tests sit beside what they test; shared set-up lives in apps/server/src/test-support.
-          include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...serverTestsOnlyOnPostgres, ...serverTestsIsolated],
-          isolate: false,
-          ...serverTestSettings,
-        },
-      },
-      {
-        test: {
-          name: 'server-isolated',
-          include: serverTestsIsolated,
-          exclude: serverTestsOnlyOnPostgres,
-          ...serverTestSettings,
-        },
-      },
+      ...serverProjects('', ''),
+      ...(postgresUrl ? serverProjects('-pg', postgresUrl) : []),
       './apps/web/vitest.config.ts',
       {
         // The production topology without containers: a private PostgreSQL, two built server

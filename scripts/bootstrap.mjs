@@ -18,26 +18,48 @@ function run(command, args, env = {}) {
 }
 
 /**
- * Runs the commands at once (each is mostly single-threaded: together they keep every core busy),
- * prints each one's output in turn once it is done, and exits with the first failure's status.
+ * Runs the jobs at once, each a list of commands run one after the other, and keeps each job's
+ * output; then prints each one's output in turn, with how long it took, and exits with the first
+ * failure's status. A line a minute says which are still running, so a stalled run shows where.
+ * Resolves to the first failure's status, or 0.
  */
 async function runTogether(jobs) {
+  const started = Date.now();
+  const minutes = (ms) => (ms / 60_000).toFixed(1);
+  const runSteps = async (steps, output) => {
+    for (const [command, args, env = {}] of steps) {
+      const status = await new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('error', (error) => {
+          output.push(Buffer.from(`${String(error)}\n`));
+          resolve(1);
+        });
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+      if (status !== 0) return status;
+    }
+    return 0;
+  };
+  const running = new Set(jobs.map((job) => job.name));
+  const heartbeat = setInterval(() => {
+    console.log(`== ${minutes(Date.now() - started)} min: still running: ${[...running].join(', ')}`);
+  }, 60_000);
   const results = await Promise.all(
-    jobs.map(
-      ([command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('error', (error) => resolve({ status: 1, output: [Buffer.from(String(error))] }));
-          child.on('close', (status) => resolve({ status, output }));
-        }),
-    ),
+    jobs.map(async ({ name, steps }) => {
+      const output = [];
+      const status = await runSteps(steps, output);
+      running.delete(name);
+      return { name, status, output, ms: Date.now() - started };
+    }),
   );
-  for (const { output } of results) process.stdout.write(Buffer.concat(output));
-  const failed = results.find((r) => r.status !== 0);
-  if (failed) process.exit(failed.status ?? 1);
+  clearInterval(heartbeat);
+  for (const { name, status, output, ms } of results) {
+    process.stdout.write(Buffer.concat(output));
+    console.log(`== ${name}: ${status === 0 ? 'passed' : 'FAILED'}, done ${minutes(ms)} min after the start`);
+  }
+  return results.find((r) => r.status !== 0)?.status ?? 0;
 }
 
 function mtime(file) {
@@ -170,27 +192,50 @@ if (command === 'start') {
   // As the image runs it (scripts/server-process.mjs: decisions 0017 and 0061).
   run(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], serverProcessEnv());
 } else if (command === 'test') {
-  // 1. static checks (types, lint, formatting) and the build, at once; 2. unit + integration
-  // (shared, server on SQLite, web components, the deployment topology); 3. browser tests
-  // against the freshly built app.
-  // Each phase says how long it took, so a slow run shows where its time went.
-  const phase = async (name, body) => {
-    const started = Date.now();
-    await body();
-    console.log(`== ${name}: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
-  };
-  await phase('checks and the build', () =>
-    runTogether([
-      [npm, ['run', 'typecheck']],
-      [npm, ['run', 'lint']],
-      [npm, ['run', 'format:check']],
-      [npm, ['run', 'build']],
-    ]),
-  );
-  await phase('vitest', () => run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run']));
-  await phase('browser tests', () =>
-    run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']),
-  );
+  // The build first (the browser tests and the deployment topology run the built app), then at
+  // once: the static checks (types, lint, formatting), Vitest (shared rules, the server on SQLite
+  // and, with TEST_DATABASE_URL, on PostgreSQL, web components, the deployment topology) and the
+  // browser tests. Each alone leaves a core idle for much of its time (waits on sockets, child
+  // processes and pages); together they keep both busy (decision 0096). Then the ten slowest files.
+  const started = Date.now();
+  run(npm, ['run', 'build', '--silent']);
+  console.log(`== the build: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
+  mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  const status = await runTogether([
+    {
+      name: 'checks (types, lint, formatting)',
+      steps: [
+        [npm, ['run', 'typecheck']],
+        [npm, ['run', 'lint']],
+        [npm, ['run', 'format:check']],
+      ],
+    },
+    {
+      name: 'vitest',
+      steps: [
+        [
+          process.execPath,
+          [
+            'node_modules/vitest/vitest.mjs',
+            'run',
+            '--reporter=default',
+            '--reporter=json',
+            '--outputFile.json=test-results/vitest.json',
+          ],
+        ],
+      ],
+    },
+    {
+      name: 'browser tests',
+      steps: [
+        [process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'apps/web/playwright.config.ts']],
+      ],
+    },
+  ]);
+  run(process.execPath, ['scripts/slowest-tests.mjs']);
+  console.log(`== npm test: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  process.exit(status);
 } else if (command === 'dev') {
   console.log('Dev: API on :3000 (tsx watch), web on :5173 (vite). Open http://localhost:5173');
   const { spawn } = await import('node:child_process');

@@ -303,25 +303,27 @@ describe('the self-assessment check', () => {
     const projects = config.test?.projects ?? [];
     const inline = projects.filter((p): p is Project => typeof p === 'object');
     expect(projects.filter((p) => typeof p === 'string')).toEqual(['./apps/web/vitest.config.ts']);
-    expect(inline.map((p) => p.test.name)).toEqual(['shared', 'server', 'server-isolated', 'deploy']);
+    // The server's projects on PostgreSQL are there when TEST_DATABASE_URL is (.ci/run gives it).
+    const onPostgres = process.env.TEST_DATABASE_URL ? ['server-pg', 'server-isolated-pg'] : [];
+    expect(inline.map((p) => p.test.name)).toEqual(['shared', 'server', 'server-isolated', ...onPostgres, 'deploy']);
     const globs = SUITE_RUNS.map((r) => r.files);
     // What each project takes: one of the checker's runs, or files of one.
     for (const { test } of inline)
       for (const include of test.include)
         expect(globs.includes(include) || runOf(include) !== undefined, include).toBe(true);
-    // What a project leaves out, another takes, or .ci/run's PostgreSQL pass.
-    const onlyOnPostgres =
-      /serverTestsOnlyOnPostgres = process\.env\.TEST_DATABASE_URL\s*\?\s*\[\]\s*:\s*\[([^\]]*)\]/.exec(
-        text('vitest.config.ts'),
-      );
+    // What a project leaves out, another takes, or the PostgreSQL projects .ci/run adds.
+    const onlyOnPostgres = /const serverTestsOnlyOnPostgres = \[([^\]]*)\]/.exec(text('vitest.config.ts'));
     expect(onlyOnPostgres, 'the PostgreSQL-only files run when TEST_DATABASE_URL is set').not.toBeNull();
-    expect(text('.ci/run')).toContain(
-      'TEST_DATABASE_URL="$PG_URL" node node_modules/vitest/vitest.mjs run --project "server*"',
-    );
+    expect(text('vitest.config.ts')).toContain("...(postgresUrl ? serverProjects('-pg', postgresUrl) : []),");
+    expect(text('.ci/run')).toContain('TEST_DATABASE_URL="$PG_URL" npm test');
+    // Files that bring their own PostgreSQL run once, in the SQLite projects (which include them).
+    const once = /const serverTestsWithTheirOwnPostgres = \[([^\]]*)\]/.exec(text('vitest.config.ts'));
     const included = new Set(inline.flatMap((p) => p.test.include));
+    const elsewhere = (file: string) =>
+      (onlyOnPostgres?.[1] ?? '').includes(`'${file}'`) || (once?.[1] ?? '').includes(`'${file}'`);
     for (const { test } of inline)
       for (const excluded of test.exclude ?? [])
-        expect(included.has(excluded) || (onlyOnPostgres?.[1] ?? '').includes(`'${excluded}'`), excluded).toBe(true);
+        expect(included.has(excluded) || elsewhere(excluded), excluded).toBe(true);
     // The web's tests and the browser specs.
     expect(text('apps/web/vitest.config.ts')).toMatch(/include: \['src\/\*\*\/\*\.test\.\{ts,tsx\}'\],/);
     expect(text('apps/web/vitest.config.ts')).not.toMatch(/exclude:/);

@@ -25,7 +25,7 @@ function scratch(label: string) {
   const passwords = { owner: randomBytes(12).toString('hex'), app: randomBytes(12).toString('hex') };
   const urlFor = (user: string | null, password: string | null) => {
     // Made while the suite is collected, also when it is skipped (no TEST_DATABASE_URL): then unused.
-    const url = new URL(ADMIN_URL ?? 'postgres://localhost/unused');
+    const url = new URL(ADMIN_URL || 'postgres://localhost/unused');
     url.pathname = `/${names.db}`;
     if (user) url.username = user;
     if (password) url.password = password;
