@@ -44,13 +44,14 @@ const serverTestsOnlyOnPostgres = [
 ];
 
 /**
- * Files that start a PostgreSQL cluster of their own (test-support/pg-cluster.ts) and never read
- * TEST_DATABASE_URL: they test the same thing on either engine's pass, so they run once, in the
- * SQLite projects.
+ * Files that never use the test database (TEST_DATABASE_URL): they start a PostgreSQL cluster of
+ * their own (test-support/pg-cluster.ts), or a server on a data folder of its own. They test the
+ * same thing in either engine's projects, so they run once, in the SQLite ones.
  */
-const serverTestsWithTheirOwnPostgres = [
+const serverTestsOfNoEngine = [
   'apps/server/src/db/outage.test.ts',
   'apps/server/src/realtime/deaf-process.test.ts',
+  'apps/server/src/demo-start.test.ts',
 ];
 
 const serverTestSettings = {
@@ -67,7 +68,7 @@ const serverTestSettings = {
 function serverProjects(suffix: string, databaseUrl: string) {
   const env = { NODE_ENV: 'test', TEST_DATABASE_URL: databaseUrl };
   // Left out of this engine's projects: the other engine's files, or those that run once.
-  const leftOut = databaseUrl ? serverTestsWithTheirOwnPostgres : serverTestsOnlyOnPostgres;
+  const leftOut = databaseUrl ? serverTestsOfNoEngine : serverTestsOnlyOnPostgres;
   return [
     {
       test: {

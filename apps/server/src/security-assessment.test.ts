@@ -316,8 +316,8 @@ describe('the self-assessment check', () => {
     expect(onlyOnPostgres, 'the PostgreSQL-only files run when TEST_DATABASE_URL is set').not.toBeNull();
     expect(text('vitest.config.ts')).toContain("...(postgresUrl ? serverProjects('-pg', postgresUrl) : []),");
     expect(text('.ci/run')).toContain('TEST_DATABASE_URL="$PG_URL" npm test');
-    // Files that bring their own PostgreSQL run once, in the SQLite projects (which include them).
-    const once = /const serverTestsWithTheirOwnPostgres = \[([^\]]*)\]/.exec(text('vitest.config.ts'));
+    // Files that use no test database run once, in the SQLite projects (which include them).
+    const once = /const serverTestsOfNoEngine = \[([^\]]*)\]/.exec(text('vitest.config.ts'));
     const included = new Set(inline.flatMap((p) => p.test.include));
     const elsewhere = (file: string) =>
       (onlyOnPostgres?.[1] ?? '').includes(`'${file}'`) || (once?.[1] ?? '').includes(`'${file}'`);

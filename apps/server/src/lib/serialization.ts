@@ -39,11 +39,28 @@ const zodSerializer = createSerializerCompiler({});
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   const schema = route.schema;
   if (!(schema instanceof z.ZodType)) return zodSerializer(route);
+  let serializer = compiled.get(schema);
+  if (serializer === undefined) {
+    serializer = compile(schema) ?? null;
+    compiled.set(schema, serializer);
+  }
+  return serializer ?? zodSerializer(route);
+};
+
+/**
+ * Each schema's serializer, compiled once a process. A route's schema is a constant of the contract,
+ * never changed, and the serializer depends on nothing else, so an app built again in the same
+ * process (every test app: compiling them was more than half of building one) takes it as it is.
+ */
+const compiled = new WeakMap<z.ZodType, ((data: unknown) => string) | null>();
+
+/** fast-json-stringify's serializer of the schema's JSON Schema, or nothing when JSON Schema cannot say it. */
+function compile(schema: z.ZodType): ((data: unknown) => string) | undefined {
   let jsonSchema: unknown;
   try {
     jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
   } catch {
-    return zodSerializer(route);
+    return undefined;
   }
   return fastJson(simplify(jsonSchema) as Parameters<typeof fastJson>[0]);
-};
+}

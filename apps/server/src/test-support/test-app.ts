@@ -154,8 +154,14 @@ function migratedTemplate(serverUrl: string, config: Config): Promise<string> {
   return template;
 }
 
-/** A database of its own for a test app, copied from the migrated template (the app finds nothing to migrate). */
-async function copyOfMigrated(serverUrl: string, config: Config): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database of its own for a test app, copied from the migrated template (the app finds nothing
+ * to migrate); also for tests that open one database from several apps (`config`: theirs).
+ */
+export async function copyOfMigrated(
+  serverUrl: string,
+  config: Config,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cafe_test_${randomBytes(6).toString('hex')}`;
   for (let attempt = 1; ; attempt += 1) {
     const template = await migratedTemplate(serverUrl, config);
