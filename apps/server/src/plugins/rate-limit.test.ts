@@ -410,6 +410,22 @@ describe('second-factor limits', () => {
   });
 });
 
+/** A route that takes the signed-in person's password again as `password`, and what the right one answers. */
+function askedAgain(route: string, url: (person: PersonWithApp) => string, right: number) {
+  const method = route.startsWith('DELETE') ? 'DELETE' : 'POST';
+  return {
+    route,
+    right,
+    send: (app: FastifyInstance, person: PersonWithApp, address: string, given: string) =>
+      app.inject({
+        method,
+        url: url(person),
+        headers: { authorization: person.authorization, 'x-forwarded-for': address },
+        payload: { password: given },
+      }),
+  };
+}
+
 /** A signed-in person's password asked again: it is the account being guessed, whoever the address. */
 describe('password asked again limits', () => {
   const NEW_PASSWORD = 'kettle orbit lantern 42';
@@ -430,39 +446,9 @@ describe('password asked again limits', () => {
           payload: { currentPassword: given, newPassword: NEW_PASSWORD },
         }),
     },
-    {
-      route: 'DELETE /auth/second-factors/{id}',
-      right: 204,
-      send: (app, person, address, given) =>
-        app.inject({
-          method: 'DELETE',
-          url: `/api/auth/second-factors/${person.factorId}`,
-          headers: { authorization: person.authorization, 'x-forwarded-for': address },
-          payload: { password: given },
-        }),
-    },
-    {
-      route: 'POST /auth/recovery-codes',
-      right: 200,
-      send: (app, person, address, given) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/recovery-codes',
-          headers: { authorization: person.authorization, 'x-forwarded-for': address },
-          payload: { password: given },
-        }),
-    },
-    {
-      route: 'POST /auth/sessions/end-others',
-      right: 200,
-      send: (app, person, address, given) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/sessions/end-others',
-          headers: { authorization: person.authorization, 'x-forwarded-for': address },
-          payload: { password: given },
-        }),
-    },
+    askedAgain('DELETE /auth/second-factors/{id}', (person) => `/api/auth/second-factors/${person.factorId}`, 204),
+    askedAgain('POST /auth/recovery-codes', () => '/api/auth/recovery-codes', 200),
+    askedAgain('POST /auth/sessions/end-others', () => '/api/auth/sessions/end-others', 200),
   ];
 
   /** Two processes on one database, a victim and a colleague, each signed in with an app. */
