@@ -23,9 +23,23 @@ export function errorResponses(...args: (number | Record<number, string>)[]): Re
   const entries = args.flatMap((arg): [string, typeof ErrorBodySchema][] =>
     typeof arg === 'number'
       ? [[String(arg), ErrorBodySchema]]
-      : Object.entries(arg).map(([status, text]) => [status, ErrorBodySchema.describe(text)]),
+      : Object.entries(arg).map(([status, text]) => [status, describedErrorBody(text)]),
   );
   return Object.fromEntries(entries);
+}
+
+/**
+ * The error body described by `text`, made once a process: the same schema object each time, so
+ * its serializer is compiled once too (lib/serialization.ts), however often the routes are built.
+ */
+const describedErrorBodies = new Map<string, typeof ErrorBodySchema>();
+function describedErrorBody(text: string): typeof ErrorBodySchema {
+  let schema = describedErrorBodies.get(text);
+  if (!schema) {
+    schema = ErrorBodySchema.describe(text);
+    describedErrorBodies.set(text, schema);
+  }
+  return schema;
 }
 
 /** OpenAPI built from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
