@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
   ORDER_RADIUS_KM: z.coerce.number().positive().default(1),
   LOCATION_CHECK: onOff.optional(),
   BAR_ONLINE_ORDERING: onOff.optional(),
+  /** How the promised ready time is worked out (docs/decisions/0101-one-promise-model.md): the line model, or `pace` (the estimate before it, for the bench). */
+  PROMISE_MODEL: z.enum(['line', 'pace']).default('line'),
   OPENING_HOURS: onOff.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),

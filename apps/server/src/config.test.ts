@@ -281,4 +281,10 @@ describe('configuration', () => {
     writeFileSync(short, 'short');
     expect(() => production({ METRICS_TOKEN_FILE: short })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
+
+  it('makes promises by the line model unless PROMISE_MODEL=pace, and refuses any other model', () => {
+    expect(production().promiseModel).toBe('line');
+    expect(production({ PROMISE_MODEL: 'pace' }).promiseModel).toBe('pace');
+    expect(() => production({ PROMISE_MODEL: 'median' })).toThrow(/PROMISE_MODEL/);
+  });
 });

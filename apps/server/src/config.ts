@@ -79,6 +79,7 @@ export interface Config {
   orderRadiusKm: number;
   locationCheck: boolean;
   barOnlineOrdering: boolean;
+  promiseModel: 'line' | 'pace'; // PROMISE_MODEL: `pace` is the estimate before issue 62 (decision 0101)
   /** Whether the shop opens and closes by its schedule on its own (off: only people change it). */
   openingHours: boolean;
   adminEmail: string | undefined;
@@ -348,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // A demo takes bar orders online, so that a drink can be ordered on a Friday afternoon too,
     // when the cafe menu is closed and the demo opens the bar (db/seed.ts).
     barOnlineOrdering: e.BAR_ONLINE_ORDERING ?? demo,
+    promiseModel: e.PROMISE_MODEL,
     openingHours: e.OPENING_HOURS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

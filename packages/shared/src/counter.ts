@@ -144,6 +144,13 @@ export const OrderingStatusSchema = z.object({
   }),
   /** The sentence shown to people when paused (the same as the 409 ORDERS_PAUSED message); null when not. */
   message: z.string().nullable(),
+  /**
+   * Intake by capacity (docs/decisions/0101-one-promise-model.md), from the line model: the baristas
+   * working now and the minutes of waiting work per barista (one decimal). `limits.maxWaiting` is
+   * reached when that work reaches `maxWaiting` typical drinks per barista. Absent with PROMISE_MODEL=pace.
+   */
+  baristas: z.number().int().optional(),
+  workMinutesPerBarista: z.number().optional(),
 });
 export type OrderingStatus = z.infer<typeof OrderingStatusSchema>;
 

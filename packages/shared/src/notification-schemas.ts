@@ -93,6 +93,8 @@ export const WebhookPayloadSchema = z.object({
     'order.released',
     'order.tumbler-missing',
     'order.reminder',
+    /** The drink will be more than 2 minutes later than promised at placement: `order.readyAt` is the new time (told once). */
+    'order.late',
   ]),
   createdAt: z.string(),
   language: NotificationLanguageSchema,
@@ -107,6 +109,8 @@ export const WebhookPayloadSchema = z.object({
     pickupAt: z.string().nullable(),
     /** `order.tumbler-missing`: when the order is cancelled unless the tumbler is brought. */
     tumblerDeadline: z.string().nullable().optional(),
+    /** `order.late`: when the drink is now expected ready (ISO). */
+    readyAt: z.string().nullable().optional(),
   }),
   message: z.object({ title: z.string(), text: z.string(), url: z.string() }),
 });

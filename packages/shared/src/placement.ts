@@ -5,6 +5,7 @@ import type { ErrorCode } from './errors';
 import { LIMITS } from './limits';
 import { orderBlock } from './ordering';
 import { peopleText, tagsValue, type PeopleText } from './people-text';
+import { atCapacity, modelOf, workSecondsPerBarista } from './promise';
 import { estimateWaitMinutes } from './queue';
 import type { WaitInputs } from './queue-schemas';
 
@@ -124,7 +125,8 @@ export interface QueueSnapshot {
 
 /**
  * Busy mode (GET /ordering-status): online cafe orders pause while a barista says so, or while the
- * waiting queue or the wait for a new order is at its limit.
+ * line is at its capacity (`maxWaiting`: atCapacity, the waiting work per barista working) or the
+ * wait for a new order (the promise model's) is at its limit.
  */
 export function orderingStatus(busy: BusySettings, queue: QueueSnapshot): OrderingStatus {
   const { paused, maxWaiting, maxWaitMinutes } = busy;
@@ -132,7 +134,8 @@ export function orderingStatus(busy: BusySettings, queue: QueueSnapshot): Orderi
   const estimatedWaitMinutes = active ? estimateWaitMinutes(queue.wait, queue.waiting) : null;
   let reason: PauseReason | null = null;
   if (paused) reason = 'manual';
-  else if (maxWaiting !== null && queue.waiting >= maxWaiting) reason = 'queue';
+  // Intake by capacity (promise.ts): the waiting work per barista working, not a count of orders.
+  else if (maxWaiting !== null && atCapacity(queue.wait, queue.waiting, maxWaiting)) reason = 'queue';
   else if (maxWaitMinutes !== null && estimatedWaitMinutes !== null && estimatedWaitMinutes >= maxWaitMinutes)
     reason = 'wait';
   return {
@@ -142,6 +145,12 @@ export function orderingStatus(busy: BusySettings, queue: QueueSnapshot): Orderi
     estimatedWaitMinutes,
     limits: { maxWaiting, maxWaitMinutes },
     message: reason === null ? null : pauseMessage(reason, estimatedWaitMinutes),
+    ...(modelOf(queue.wait) === 'line'
+      ? {
+          baristas: queue.wait.baristas ?? 1,
+          workMinutesPerBarista: Math.round(workSecondsPerBarista(queue.wait, queue.waiting) / 6) / 10,
+        }
+      : {}),
   };
 }
 

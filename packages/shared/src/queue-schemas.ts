@@ -9,6 +9,23 @@ import { CategoryForSchema } from './enum-schemas';
 export const WaitInputsSchema = z.object({
   secondsPerOrder: z.number().nonnegative(),
   inProgress: z.number().int().nonnegative(),
+  /*
+   * The line model's inputs (promise.ts; docs/decisions/0101-one-promise-model.md). Absent: the
+   * pace model (an older server, or PROMISE_MODEL=pace); a client that knows only the two fields
+   * above keeps working with them.
+   */
+  /** The baristas working now (who claimed or moved an order of this line in the last 10 minutes), at least 1. */
+  baristas: z.number().int().positive().optional(),
+  /** The drinks in progress, in the order they were taken: each one's measured seconds and when it was taken (ISO). */
+  making: z.array(z.object({ seconds: z.number().nonnegative(), takenAt: z.string().nullable() })).optional(),
+  /** The waiting drinks' measured seconds in queue order (place 1 first), as the line was at `asOf`. */
+  line: z.array(z.number().nonnegative()).optional(),
+  /** Seconds of a drink whose own time is not known (the site's median preparation time, or the default). */
+  drinkSeconds: z.number().positive().optional(),
+  /** Measured seconds per menu item id (the median of its recent preparation times at the site). */
+  itemSeconds: z.record(z.string(), z.number().nonnegative()).optional(),
+  /** When these inputs were read (ISO). */
+  asOf: z.string().optional(),
 });
 export type WaitInputs = z.infer<typeof WaitInputsSchema>;
 

@@ -1,6 +1,7 @@
 import type { CategoryFor } from './enums';
 import type { QueueEvent, WaitInputs } from './queue-schemas';
 import type { QueuedOrder } from './order-schemas';
+import { readySeconds, type ReadyAsk } from './promise';
 
 /*
  * Queue places and wait estimates as plain functions; the `queue` event's schemas are in
@@ -14,46 +15,43 @@ import type { QueuedOrder } from './order-schemas';
  */
 
 /**
- * Minutes until a waiting order is ready:
+ * Minutes until a waiting order with `ordersAhead` waiting orders before it is ready, by the wait
+ * inputs' model (promise.ts): the line model's list scheduling, or the pace model's
  *
  *   ceil( secondsPerOrder × (inProgress + ordersAhead + 1) / 60 )
  *
- * `secondsPerOrder` is the pace at which the counter finishes orders while busy (the server
- * measures it from the gaps between completions: apps/server/src/modules/orders/wait-estimate.ts).
- * Every drink being made now, every waiting order ahead, and the order itself each take one such
- * step (a drink already in progress is counted whole: a slight overestimate, kinder than
- * promising too early). At least 1 minute.
+ * (a drink in progress counted whole there: a slight overestimate, kinder than promising too
+ * early). At least 1 minute. `ask`: when (the inputs' `asOf` otherwise) and which drink.
  */
-export function estimateWaitMinutes(wait: WaitInputs, ordersAhead: number): number {
-  const drinks = wait.inProgress + ordersAhead + 1;
-  return Math.max(1, Math.ceil((wait.secondsPerOrder * drinks) / 60));
+export function estimateWaitMinutes(wait: WaitInputs, ordersAhead: number, ask: ReadyAsk = {}): number {
+  return Math.max(1, Math.ceil(readySeconds(wait, ordersAhead, ask) / 60));
 }
 
 /**
- * Seconds the counter needs, from now, to finish a drink that joins its line now: every drink in
- * progress, every waiting order, and the drink itself, one step each (as estimateWaitMinutes).
+ * Seconds the counter needs, from now, to finish a drink that joins its line now, behind the
+ * `waiting` drinks (as estimateWaitMinutes).
  */
-export function lineSeconds(wait: WaitInputs, waiting: number): number {
-  return wait.secondsPerOrder * (wait.inProgress + waiting + 1);
+export function lineSeconds(wait: WaitInputs, waiting: number, ask: ReadyAsk = {}): number {
+  return readySeconds(wait, waiting, ask);
 }
 
 /** When a drink that joins the line at `now` will be ready. */
-export function readyIfJoinedAt(now: Date, wait: WaitInputs, waiting: number): Date {
-  return new Date(now.getTime() + lineSeconds(wait, waiting) * 1000);
+export function readyIfJoinedAt(now: Date, wait: WaitInputs, waiting: number, menuId?: number): Date {
+  return new Date(now.getTime() + lineSeconds(wait, waiting, { now, menuId }) * 1000);
 }
 
 /**
  * When an order for later must join the line to be ready at `pickupAt` (its "fire time"): the
- * pickup time minus what the counter needs for the line and the drink. The release timer joins
- * it then; its place counts from then, ahead of every order placed after.
+ * pickup time minus what the counter needs for the line and the drink, as at `now`. The release
+ * timer joins it then; its place counts from then, ahead of every order placed after.
  */
-export function fireTime(pickupAt: Date, wait: WaitInputs, waiting: number): Date {
-  return new Date(pickupAt.getTime() - lineSeconds(wait, waiting) * 1000);
+export function fireTime(pickupAt: Date, wait: WaitInputs, waiting: number, ask: ReadyAsk = {}): Date {
+  return new Date(pickupAt.getTime() - lineSeconds(wait, waiting, ask) * 1000);
 }
 
 /** When an order for later will really be ready: its pickup time, or later when the line would make it late. */
-export function estimatedReadyAt(pickupAt: Date, now: Date, wait: WaitInputs, waiting: number): Date {
-  const ready = readyIfJoinedAt(now, wait, waiting);
+export function estimatedReadyAt(pickupAt: Date, now: Date, wait: WaitInputs, waiting: number, menuId?: number): Date {
+  const ready = readyIfJoinedAt(now, wait, waiting, menuId);
   return ready > pickupAt ? ready : pickupAt;
 }
 
@@ -92,7 +90,9 @@ export function applyQueueEvent<T extends QueuedOrder>(orders: readonly T[], eve
       if (joined !== null && joined.id !== order.id && isAheadOf(joined, order)) place += 1;
     }
     place = Math.max(1, place);
-    return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1) };
+    // The same model the server promised with, at the move's instant, for this drink.
+    const ask = { menuId: order.menu.id, ...(at(event) ? { now: at(event) } : {}) };
+    return { ...order, queue_at: place, estimatedWaitMinutes: estimateWaitMinutes(event.wait, place - 1, ask) };
   });
 }
 
@@ -125,7 +125,16 @@ export function numberQueue<T extends QueuedOrder>(
         : { ...order, queue_at: null, estimatedWaitMinutes: null };
     }
     const inputs = wait[order.menu.category.categoryFor];
-    const estimate = inputs ? estimateWaitMinutes(inputs, place - 1) : order.estimatedWaitMinutes;
+    const estimate = inputs
+      ? estimateWaitMinutes(inputs, place - 1, { menuId: order.menu.id })
+      : order.estimatedWaitMinutes;
     return { ...order, queue_at: place, estimatedWaitMinutes: estimate ?? null };
   });
+}
+
+/** When a `queue` event's inputs hold (its inputs' `asOf`, else its move's `at`), or undefined. */
+function at(event: QueueEvent): Date | undefined {
+  const when = event.wait.asOf ?? event.at;
+  const time = when ? Date.parse(when) : NaN;
+  return Number.isFinite(time) ? new Date(time) : undefined;
 }

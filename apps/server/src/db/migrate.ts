@@ -32,6 +32,7 @@ import * as m029 from './migrations/029-session-facts';
 import * as m030 from './migrations/030-sso-identities';
 import * as m031 from './migrations/031-chat-channels';
 import * as m032 from './migrations/032-runs-and-cups';
+import * as m033 from './migrations/033-promises';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -74,6 +75,7 @@ class StaticProvider implements MigrationProvider {
       '030-sso-identities': { up: m030.up(this.dialect) },
       '031-chat-channels': { up: m031.up(this.dialect) },
       '032-runs-and-cups': { up: m032.up(this.dialect) },
+      '033-promises': { up: m033.up(this.dialect) },
     });
   }
 }

@@ -106,8 +106,11 @@ export interface OrderMove {
   undone?: OrderStatus | undefined;
   /** An order for later that joined the queue. */
   released?: boolean;
-  /** Not a move: its tumbler was marked not here, or its owner is reminded of the finished drink. */
-  notice?: 'tumbler-missing' | 'reminder';
+  /**
+   * Not a move: its tumbler was marked not here, its owner is reminded of the finished drink, or it
+   * will be more than 2 minutes later than promised (late-notice.ts).
+   */
+  notice?: 'tumbler-missing' | 'reminder' | 'late';
   order: {
     orderId: number;
     drink: string;
@@ -120,6 +123,8 @@ export interface OrderMove {
     pickupAt: string | null;
     /** A tumbler marked not here: when the order is cancelled unless it is found. */
     tumblerDeadline?: string | null;
+    /** A drink later than promised (`late`): when it is now expected ready. */
+    readyAt?: string | null;
   };
 }
 

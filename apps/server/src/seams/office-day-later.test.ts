@@ -122,16 +122,18 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     ];
     expect((await barista(first.id, { status: 'in-progress' })).statusCode).toBe(200);
 
-    // Due when the line and the drink take until its pickup time: one drink being made, two
-    // waiting and its own, 3 minutes each (none made yet today): 12 minutes before 10:00.
-    t.clock.set('2026-03-03T08:47:59.000Z');
+    // Due when the line and the drink take until its pickup time (the line model: one barista
+    // working, who took the first drink): what is left of the drink being made (taken at 09:00, so
+    // past its 3 minutes: at least 30 s more), two waiting and its own, 3 minutes each (none
+    // measured yet today): 9.5 minutes before 10:00.
+    t.clock.set('2026-03-03T08:50:29.000Z');
     expect((await t.app.ctx.services.orders.releaseDue(t.clock.now())).released).toBe(0);
     const phone = await connect(somchai.token);
     const board = await connect(towerBarista.token);
     const heardByPhone = nextEvent(phone, 'orders');
     const heardByBoard = nextEvent(board, 'orders');
     const queueOnBoard = nextEvent(board, 'queue');
-    t.clock.set('2026-03-03T08:48:00.000Z');
+    t.clock.set('2026-03-03T08:50:30.000Z');
     expect((await t.app.ctx.services.orders.releaseDue(t.clock.now())).released).toBe(1);
     for (const heard of [heardByPhone, heardByBoard]) {
       expect(await heard).toMatchObject({
@@ -144,18 +146,18 @@ describe('an office day at Tower B, from orders for later to archiving', () => {
     expect(await queueOnBoard).toMatchObject({
       categoryFor: 'cafe',
       left: null,
-      joined: { id: later.id, orderDate: '2026-03-03T08:48:00.000Z' },
-      wait: { secondsPerOrder: 180, inProgress: 1 },
+      joined: { id: later.id, orderDate: '2026-03-03T08:50:30.000Z' },
+      wait: { secondsPerOrder: 180, inProgress: 1, baristas: 1 },
     });
 
     // Somchai's My Order shows it waiting behind the two orders already waiting (the one being
-    // made is not in the line): place 3, and 3 minutes for each drink to make before it and its
-    // own: ready at 10:00, its pickup time.
+    // made is not in the line): place 3, and 9.5 minutes of the line and its own drink: ready at
+    // 10:00, its pickup time ("about 10 min").
     expect(await mine()).toMatchObject({
       status: 'ordered',
       pickupAt: TEN_IN_BERLIN,
       queue_at: 3,
-      estimatedWaitMinutes: 12,
+      estimatedWaitMinutes: 10,
     });
     const waiting = (await t.request('GET', '/api/order?status=ordered', towerBarista)).json<QueuedOrder[]>();
     expect(waiting.map((q) => [q.id, q.queue_at])).toEqual([

@@ -38,6 +38,9 @@ const LATER_COLUMNS: Record<string, Record<string, LaterValue>> = {
     // tumbler photo, so it was served into its owner's own cup (032's own test checks the rule).
     run_id: null,
     own_cup: (row) => (row.category_for === 'cafe' && Number(row.walk_up) === 0 && row.tumbler_image !== '' ? 1 : 0),
+    // Migration 033: nothing was stored of what an order from before was promised, nor told late.
+    promised_ready_at: null,
+    late_told_at: null,
   },
   sites: {
     tumbler_grace_seconds: 300,

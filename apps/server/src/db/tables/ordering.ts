@@ -135,6 +135,10 @@ export interface OrdersTable {
   run_id: Optional<number | null>;
   /** 1: served into its owner's own tumbler, a disposable cup saved once picked up (migration 032). */
   own_cup: Optional<number>;
+  /** The instant promised at placement (migration 033): the line model's ready time, or the pickup time; null: none stored. */
+  promised_ready_at: Optional<Timestamp | null>;
+  /** When its owner was told it will be late (migration 033, once); null: not told. */
+  late_told_at: Optional<Timestamp | null>;
 }
 
 /** A coffee run (migration 032): one colleague collects the drinks others add before it closes. */

@@ -14,7 +14,7 @@ import { say } from '../../lib/people-texts';
 
 /** What a notification tells: an order's move that its owner hears of. */
 export type NotificationEvent =
-  'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released' | 'tumbler-missing' | 'reminder';
+  'done' | 'rejected' | 'undone-done' | 'undone-rejected' | 'released' | 'tumbler-missing' | 'reminder' | 'late';
 /** A message about the account itself, sent by e-mail only. */
 export type AccountEvent = 'confirm-email' | 'reset-password';
 /** A standing order that could not be placed on its day (modules/standing). */
@@ -49,7 +49,7 @@ export function eventOf(
   to: OrderStatus,
   undone: OrderStatus | undefined,
   released: boolean,
-  notice?: 'tumbler-missing' | 'reminder',
+  notice?: 'tumbler-missing' | 'reminder' | 'late',
 ): NotificationEvent | null {
   if (notice) return notice;
   if (undone === 'done') return 'undone-done';
@@ -102,6 +102,7 @@ const MESSAGE_IDS: Record<NotificationEvent, { title: `people.${string}`; text: 
   'tumbler-missing': { title: 'people.notify.tumblerMissing.title', text: 'people.notify.tumblerMissing.text' },
   reminder: { title: 'people.notify.reminder.title', text: 'people.notify.reminder.text' },
   released: { title: 'people.notify.released.title', text: 'people.notify.released.text' },
+  late: { title: 'people.notify.late.title', text: 'people.notify.late.text' },
 };
 
 /** The message of `event` in `language`, naming the drink, the site and the counter. */
@@ -112,7 +113,12 @@ export function renderMessage(
   statusPath: string,
 ): RenderedMessage {
   const ids = MESSAGE_IDS[event];
-  const time = event === 'tumbler-missing' ? (order.tumblerDeadline ?? null) : order.pickupAt;
+  const time =
+    event === 'tumbler-missing'
+      ? (order.tumblerDeadline ?? null)
+      : event === 'late'
+        ? (order.readyAt ?? null)
+        : order.pickupAt;
   const values = {
     drink: order.drink,
     venue: order.counter,

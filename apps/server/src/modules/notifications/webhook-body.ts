@@ -48,6 +48,7 @@ export function webhookBody(row: OutboxRow, payload: OutboxPayload, absolute: (p
       rejectNote: order.rejectNote,
       pickupAt: order.pickupAt,
       ...(order.tumblerDeadline ? { tumblerDeadline: order.tumblerDeadline } : {}),
+      ...(order.readyAt ? { readyAt: order.readyAt } : {}),
     },
     message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
   };

@@ -14,6 +14,7 @@ import {
 } from './order-writes.repository';
 import type { NewOrder, PlacedEntry } from './order-writes.repository';
 import { waitingAhead } from './orders.repository';
+import { promisedAtSql } from './promise-sql';
 
 /** A single placement's insert, made only when its guards allow it (insertGuardedOrder). */
 export interface GuardedOrder {
@@ -25,6 +26,8 @@ export interface GuardedOrder {
   key: string | null;
   /** false: nothing is inserted, the guards are only read (the site is archived). */
   insert: boolean;
+  /** The instants promised by place (PendingOrder.promise): the one of its place is stored (promise-sql.ts). */
+  promise?: readonly string[] | undefined;
 }
 
 /** What insertGuardedOrder did: the new order (with the orders ahead of it in its line), or the guards that held it back. */
@@ -45,8 +48,12 @@ export async function insertGuardedOrder(
   dialect: 'sqlite' | 'postgres',
   guarded: GuardedOrder,
 ): Promise<GuardedOutcome> {
-  const { order, entry, limit, key, insert } = guarded;
-  const columns = Object.keys(order) as (keyof NewOrder)[];
+  const { order, entry, limit, key, insert, promise } = guarded;
+  const withPromise = promise ? { ...order, promised_ready_at: null } : order;
+  const columns = Object.keys(withPromise) as (keyof NewOrder)[];
+  /** A column's value: the promise of its place counted with the insert, or as given. */
+  const valueOf = (c: keyof NewOrder, given: () => ReturnType<typeof sql>) =>
+    c === 'promised_ready_at' && promise ? promisedAtSql(dialect, order, promise) : given();
   const counted = countedCafeOrders(db, order.user_id, order.cafe_day);
   const keyed = (column: 'id' | 'idempotency_fingerprint') =>
     key === null ? sql`null` : byIdempotencyKey(db, order.user_id, key).select(column);
@@ -61,7 +68,7 @@ export async function insertGuardedOrder(
         select (${counted}) as n, (${keyed('id')}) as found_id, (${keyed('idempotency_fingerprint')}) as found_fingerprint
       ), placed as (
         insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
-        select ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+        select ${sql.join(columns.map((c) => valueOf(c, () => sql`${sql.ref(`r.${c}`)}`)))}
         from g, json_populate_record(null::orders, ${jsonParam(order)}::json) r
         where ${insert}::boolean and g.found_id is null and (${limit}::int is null or g.n < ${limit}::int)
         returning id, site_id, cafe_day, category_for, order_date
@@ -84,7 +91,7 @@ export async function insertGuardedOrder(
   }
   const { rows } = await sql<{ id: number; counted_before: number; ahead: number }>`
     insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${sql.join(columns.map((c) => sql`${order[c] ?? null}`))}
+    select ${sql.join(columns.map((c) => valueOf(c, () => sql`${order[c] ?? null}`)))}
     where ${insert ? 1 : 0} and (${keyed('id')}) is null and (${limit} is null or (${counted}) < ${limit})
     returning id, (${counted.where('c.id', '<', sql.ref<never>('orders.id'))}) as counted_before,
       (${waitingAhead(db, 'orders')}) as ahead`.execute(db);

@@ -9,6 +9,7 @@ import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
 import { sql, type Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
+import { promisedAtSql } from './promise-sql';
 
 /** Cafe orders that count against the daily limit (not cancelled or rejected), as `c`. */
 function countedCafeOrderRows(db: Db) {
@@ -254,11 +255,22 @@ export async function insertPlacedOrder(
 export async function insertPlacedOrders(
   db: Db,
   dialect: 'sqlite' | 'postgres',
-  placed: readonly { order: NewOrder; entry: PlacedEntry }[],
+  placed: readonly { order: NewOrder; entry: PlacedEntry; promise?: readonly string[] | undefined }[],
 ): Promise<number[]> {
   if (dialect === 'sqlite' || placed.length === 1) {
     const ids: number[] = [];
-    for (const { order, entry } of placed) ids.push(await insertPlacedOrder(db, dialect, order, entry));
+    for (const { order, entry, promise } of placed) {
+      if (promise) {
+        // The promise of its place, counted in its insert (promise-sql.ts).
+        const row = await db
+          .insertInto('orders')
+          .values({ ...order, promised_ready_at: promisedAtSql(dialect, order, promise) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertHistory(db, { orderId: Number(row.id), ...entry });
+        ids.push(Number(row.id));
+      } else ids.push(await insertPlacedOrder(db, dialect, order, entry));
+    }
     return ids;
   }
   if (placed.length === 0) return [];
@@ -271,7 +283,14 @@ export async function insertPlacedOrders(
   if (ids.length !== placed.length) throw new Error('the orders sequence gave too few ids');
   await db
     .with('placed', (w) =>
-      w.insertInto('orders').values(placed.map(({ order }, i) => ({ ...order, id: ids[i] as number }))),
+      w.insertInto('orders').values(
+        placed.map(({ order, promise }, i) => ({
+          ...order,
+          id: ids[i] as number,
+          // The statement's count does not see this batch's orders: those of the same line before it are added.
+          ...(promise ? { promised_ready_at: promisedAtSql(dialect, order, promise, sameLineBefore(placed, i)) } : {}),
+        })),
+      ),
     )
     .insertInto('order_status_history')
     .values(
@@ -286,6 +305,24 @@ export async function insertPlacedOrders(
     )
     .execute();
   return ids;
+}
+
+/** How many orders for now of the same line come before the `i`th of a batch. */
+function sameLineBefore(
+  placed: readonly { order: NewOrder; promise?: readonly string[] | undefined }[],
+  i: number,
+): number {
+  const own = placed[i]?.order;
+  if (!own) return 0;
+  return placed
+    .slice(0, i)
+    .filter(
+      ({ order, promise }) =>
+        promise &&
+        order.site_id === own.site_id &&
+        order.cafe_day === own.cafe_day &&
+        order.category_for === own.category_for,
+    ).length;
 }
 
 const insertHistoryQuery = preparedQuery<

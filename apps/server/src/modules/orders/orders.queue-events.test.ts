@@ -79,7 +79,18 @@ describe('queue events', () => {
       joined: null,
       // When the move was made: the order's updatedAt as the move left it.
       at: taken.json<Order>().updatedAt,
-      wait: { secondsPerOrder: 180, inProgress: 1 },
+      // The pace as before (older clients), and the line model's inputs (promise.ts): one barista
+      // working, Ben's drink in progress since the move, Ann's and Cat's waiting, no drink measured
+      // yet (each the default 3 minutes).
+      wait: {
+        secondsPerOrder: 180,
+        inProgress: 1,
+        baristas: 1,
+        making: [{ seconds: 180, takenAt: taken.json<Order>().updatedAt }],
+        line: [180, 180],
+        itemSeconds: {},
+        asOf: expect.any(String) as string,
+      },
     });
     expect(await toBoard).toEqual(event);
     // What Cat's screen works out from the event is what the server now answers.
@@ -102,8 +113,17 @@ describe('queue events', () => {
       day: '2026-11-18',
       left: null,
       joined: null,
-      // One completion says nothing of the pace yet: the default 3 minutes an order.
-      wait: { secondsPerOrder: 180, inProgress: 0 },
+      // One completion says nothing of the pace yet: the default 3 minutes an order. Ben's drink
+      // took 90 s: one sample says too little of the latte (its time stays the default).
+      wait: {
+        secondsPerOrder: 180,
+        inProgress: 0,
+        baristas: 1,
+        making: [],
+        line: [180, 180],
+        itemSeconds: {},
+        asOf: expect.any(String) as string,
+      },
     });
     expect(await catNext).toEqual(finished);
     const annBefore = await myQueue(ann);

@@ -53,6 +53,12 @@ export interface PendingOrder {
   entry: PlacedEntry;
   /** A person's cafe order counts toward their daily limit; a guest's (the barista's) does not. */
   counts: boolean;
+  /**
+   * An order for now: the instant it is promised (ISO) for each number of waiting orders ahead of
+   * it (the last for any more), worked out before it is saved; the insert stores the one of its
+   * place (promise-sql.ts), so what is stored is what the answer says. Absent: no promise stored.
+   */
+  promise?: string[];
 }
 
 export function pendingOrder(plan: OrderPlan): PendingOrder {
@@ -88,6 +94,8 @@ export function pendingOrder(plan: OrderPlan): PendingOrder {
       diet_warnings: plan.diet.warnings,
       own_cup: plan.ownCup ? 1 : 0,
       run_id: plan.runId,
+      // An order for later is promised for its pickup time; one for now by its place (`promise`).
+      promised_ready_at: plan.pickupAt,
     },
     entry: { from: null, to: status, changedBy: plan.placedBy, note: null, at },
     counts: menu.venue === 'cafe' && plan.guestName === null,

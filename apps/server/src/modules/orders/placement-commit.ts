@@ -12,6 +12,7 @@ import {
   runJoinRefusal,
   siteRefusal,
   estimateWaitMinutes,
+  readySeconds,
   type PlacedOrder,
   type QueuedOrder,
 } from '@cafe/shared';
@@ -27,7 +28,11 @@ import { guardKey, insertPlacedOrders, placementGuardsOf } from './order-writes.
 import { aheadOf, type OrderRow } from './orders.repository';
 import { insertGuardedOrder } from './guarded-insert.repository';
 import { pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
+
 import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
+
+/** Places beyond the line as last read an order's promise is worked out for (orders placed since, not yet read). */
+const PROMISED_PLACES = 40;
 
 export type { OrderPlan } from './pending-order';
 
@@ -208,6 +213,7 @@ export function createPlacementCommit(
         limit: counts ? dailyLimitOf(plan.menu.venue) : null,
         key: plan.idempotency?.key ?? null,
         insert: !archived,
+        promise: row.promise,
       });
       if (done.placed !== null) {
         if (plan.options.length > 0)
@@ -250,16 +256,51 @@ export function createPlacementCommit(
     }
   }
 
-  /** The answer's place and wait of a new waiting order (null, null without a count or the wait inputs). */
-  async function placeOf(row: OrderRow, ahead: number | undefined): Promise<QueuedOrder> {
+  /**
+   * The answer's place and wait of a new waiting order (null, null without a count or the wait
+   * inputs): the wait is the promise of its place (`promise`, worked out before it was saved).
+   */
+  async function placeOf(
+    row: OrderRow,
+    ahead: number | undefined,
+    promise: readonly string[] | undefined,
+  ): Promise<QueuedOrder> {
     // Counted only for an order that joined its line (withPlaces).
     if (ahead === undefined) return toQueuedOrder(row, null, null);
+    const promised = promise?.[Math.min(ahead, promise.length - 1)];
+    if (promised) {
+      const minutes = Math.max(1, Math.ceil((Date.parse(promised) - Date.parse(row.order_date)) / 60_000));
+      return { ...toQueuedOrder(row, ahead + 1, minutes), promisedReadyAt: promised };
+    }
     try {
       const wait = await queue.waitInputs({ siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
-      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(wait, ahead));
+      const now = new Date(row.order_date);
+      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(wait, ahead, { now, menuId: row.menu_id }));
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not estimate the wait of a new order');
       return toQueuedOrder(row, ahead + 1, null);
+    }
+  }
+
+  /**
+   * What an order for now is promised for each number of waiting orders ahead of it, by the wait
+   * inputs of its line (the model the server runs: promise.ts), as at its placement: the line as
+   * last read, and as many places more as may have joined since. Undefined when they cannot be read
+   * (the order is saved without a promise).
+   */
+  async function promiseTable(pending: PendingOrder): Promise<string[] | undefined> {
+    const { plan, order } = pending;
+    if (plan.pickupAt !== null) return undefined;
+    try {
+      const wait = await queue.waitInputs({ siteId: plan.site.id, venue: plan.menu.venue, day: order.cafe_day });
+      const now = plan.now;
+      const places = Math.max(PROMISED_PLACES, (wait.line?.length ?? 0) + PROMISED_PLACES);
+      return Array.from({ length: places }, (_, ahead) =>
+        new Date(now.getTime() + readySeconds(wait, ahead, { now, menuId: plan.menu.id }) * 1000).toISOString(),
+      );
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'could not work out the promise of a new order');
+      return undefined;
     }
   }
 
@@ -278,6 +319,7 @@ export function createPlacementCommit(
    */
   async function saveOrder(plan: OrderPlan): Promise<Placement> {
     const pending = pendingOrder(plan);
+    pending.promise = await promiseTable(pending);
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
     if ('replayed' in outcome) return { order: toReplayedAnswer(await load(outcome.replayed)), replayed: true };
@@ -331,6 +373,8 @@ export function createPlacementCommit(
         ]),
       ),
       own_cup: plan.ownCup ? 1 : 0,
+      promised_ready_at:
+        plan.pickupAt ?? pending.promise?.[Math.min(outcome.ahead ?? 0, pending.promise.length - 1)] ?? null,
       run_id: null,
       run_place: null,
       run_runner_id: null,
@@ -345,7 +389,7 @@ export function createPlacementCommit(
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);
     // The count is the one GET /order/count/user answers when the order is of the owner's today.
     const dailyCount = outcome.counted !== undefined && plan.countDay === order.cafe_day ? outcome.counted : null;
-    return { order: { ...(await placeOf(row, outcome.ahead)), dailyCount }, replayed: false };
+    return { order: { ...(await placeOf(row, outcome.ahead, pending.promise)), dailyCount }, replayed: false };
   }
 
   return { saveOrder };

@@ -24,10 +24,14 @@ import {
   countWaiting,
   listOrders,
   listUserDayWithQueue,
+  readLineFacts,
   recentCompletions,
+  recentPrepTimes,
+  type LineFact,
   type OrderRow,
   type QueueKey,
 } from './orders.repository';
+import { BARISTA_WINDOW_MS, PREP_DAYS, PREP_SAMPLES, PrepTimes, waitInputsOf as modelInputs } from './promise-inputs';
 import type { OrdersChange, QueueOf } from './orders.context';
 import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate';
 
@@ -70,6 +74,36 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   });
   /** The same hours of the previous days, per site, venue, day and hour: they do not change. */
   const pastPace = createMemoryCache<string, string[][]>({ topic: 'past-pace', bus: ctx.bus, ttlMs: 15 * 60_000 });
+  /** The model promises are made with (PROMISE_MODEL): the line model, or the pace alone (the bench's comparison). */
+  const model = ctx.config.promiseModel;
+  /**
+   * Each site's venue's measured preparation times (the line model): read once per 10 minutes
+   * when a line's inputs are read, and added to by every drink finished here or in another
+   * process (WAITS_KNOWN), so a move works its line's inputs out without reading them.
+   */
+  const prepTimes = new Map<string, { times: PrepTimes; readAt: number }>();
+  const PREP_READ_EVERY_MS = 10 * 60_000;
+  async function prepOf(siteId: number, venue: CategoryFor): Promise<PrepTimes> {
+    const name = `${siteId}:${venue}`;
+    const known = prepTimes.get(name);
+    if (known && Date.now() - known.readAt < PREP_READ_EVERY_MS) return known.times;
+    const since = new Date(clock.now().getTime() - PREP_DAYS * 24 * 3600_000).toISOString();
+    const times = new PrepTimes(await recentPrepTimes(db, siteId, venue, since, PREP_SAMPLES));
+    prepTimes.set(name, { times, readAt: Date.now() });
+    return times;
+  }
+  /** The preparation times known here without a read (none yet: an empty list, every drink the site's pace). */
+  function prepKnown(siteId: number, venue: CategoryFor): PrepTimes {
+    const name = `${siteId}:${venue}`;
+    const known = prepTimes.get(name);
+    if (known) return known.times;
+    const times = new PrepTimes();
+    // Read again at the next read of a line's inputs.
+    prepTimes.set(name, { times, readAt: 0 });
+    return times;
+  }
+  /** Since when a claim or a finish says a barista is working, at `now`. */
+  const workingSince = (now: Date) => new Date(now.getTime() - BARISTA_WINDOW_MS).toISOString();
 
   /** Estimated minutes per queue: the inputs are read once per queue, not once per order. */
   function waitInputs(key: QueueKey): Promise<WaitInputs> {
@@ -80,12 +114,23 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
 
   async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
     const now = clock.now();
-    const [today, before, inProgress] = await Promise.all([
+    if (model === 'pace') {
+      const [today, before, inProgress] = await Promise.all([
+        recentCompletions(db, key, RECENT_COMPLETIONS),
+        sameHoursBefore(key, now),
+        countInProgress(db, key),
+      ]);
+      return { secondsPerOrder: secondsPerOrder(today, before), inProgress };
+    }
+    // The line's facts take the place of the count of drinks in progress: no statement more.
+    const [today, before, facts, prep] = await Promise.all([
       recentCompletions(db, key, RECENT_COMPLETIONS),
       sameHoursBefore(key, now),
-      countInProgress(db, key),
+      readLineFacts(db, key, workingSince(now)),
+      prepOf(key.siteId, key.venue),
     ]);
-    return { secondsPerOrder: secondsPerOrder(today, before), inProgress };
+    const inProgress = facts.filter((fact) => fact.status === 'in-progress').length;
+    return modelInputs(model, { secondsPerOrder: secondsPerOrder(today, before), inProgress }, facts, prep, now);
   }
 
   /**
@@ -132,7 +177,8 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
       if (readyAt) return { ...toQueuedOrder(row, null, null), estimatedReadyAt: readyAt };
       const waiting = inputs.get(queueName(row));
       if (row.status !== 'ordered' || !waiting) return toQueuedOrder(row, null, null);
-      return { ...toQueuedOrder(row, row.ahead + 1, estimateWaitMinutes(waiting, row.ahead)), placeAsOf };
+      const minutes = estimateWaitMinutes(waiting, row.ahead, { now: new Date(placeAsOf), menuId: row.menu_id });
+      return { ...toQueuedOrder(row, row.ahead + 1, minutes), placeAsOf };
     });
   }
 
@@ -142,7 +188,8 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     for (const row of rows) {
       if (!row.pickup_at) continue;
       const { waiting, wait } = await queueSnapshot(row.site_id, row.category_for);
-      ready.set(row.id, estimatedReadyAt(new Date(row.pickup_at), clock.now(), wait, waiting).toISOString());
+      const at = estimatedReadyAt(new Date(row.pickup_at), clock.now(), wait, waiting, row.menu_id);
+      ready.set(row.id, at.toISOString());
     }
     return ready;
   }
@@ -155,13 +202,14 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
       endDate: query.endDate,
     });
     const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day));
+    const now = clock.now();
     const aheadByVenue = new Map<CategoryFor, number>();
     return rows.map((row) => {
       const waiting = inputs.get(queueName(row));
       if (row.status !== 'ordered' || row.cafe_day !== day || !waiting) return toQueuedOrder(row, null, null);
       const ahead = aheadByVenue.get(row.category_for) ?? 0;
       aheadByVenue.set(row.category_for, ahead + 1);
-      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(waiting, ahead));
+      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(waiting, ahead, { now, menuId: row.menu_id }));
     });
   }
 
@@ -229,9 +277,9 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   }
 
   /** When a drink joining a venue's line at a site now would be ready (the slots' honest time). */
-  async function readyIfJoinedNow(siteId: number, venue: CategoryFor): Promise<Date> {
+  async function readyIfJoinedNow(siteId: number, venue: CategoryFor, menuId?: number): Promise<Date> {
     const { waiting, wait } = await queueSnapshot(siteId, venue);
-    return readyIfJoinedAt(clock.now(), wait, waiting);
+    return readyIfJoinedAt(clock.now(), wait, waiting, menuId);
   }
 
   /**
@@ -241,20 +289,34 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
    */
   function primeWaits(
     key: QueueKey,
-    today: { completions: readonly string[]; inProgress: number },
+    today: { completions: readonly string[]; inProgress: number; facts?: readonly LineFact[] },
     before: string[][],
+    /** A drink the move finished: its item and preparation time, learnt here and in every process. */
+    finished?: { menuId: number; ms: number },
   ): WaitInputs {
-    const wait = { secondsPerOrder: secondsPerOrder(today.completions, before), inProgress: today.inProgress };
+    const prep = prepKnown(key.siteId, key.venue);
+    if (finished) prep.add(finished.menuId, finished.ms);
+    const pace = { secondsPerOrder: secondsPerOrder(today.completions, before), inProgress: today.inProgress };
+    const wait = modelInputs(model, pace, today.facts ?? null, prep, clock.now());
     const name = queueName({ site_id: key.siteId, category_for: key.venue, cafe_day: key.day });
     // Here, and in the other processes, which dropped theirs with the move: the next placement
     // anywhere answers its wait without reading the line again.
-    ctx.bus.publish(WAITS_KNOWN, JSON.stringify({ name, wait }));
+    ctx.bus.publish(WAITS_KNOWN, JSON.stringify({ name, wait, finished, from: processId }));
     return wait;
   }
+  const processId = Math.random().toString(36).slice(2);
   ctx.bus.subscribe(WAITS_KNOWN, (message) => {
     if (typeof message !== 'string') return;
-    const { name, wait } = JSON.parse(message) as { name: string; wait: WaitInputs };
+    const { name, wait, finished, from } = JSON.parse(message) as {
+      name: string;
+      wait: WaitInputs;
+      finished?: { menuId: number; ms: number };
+      from?: string;
+    };
     waits.set(name, wait);
+    const [siteId, venue] = name.split(':');
+    if (finished && from !== processId)
+      prepKnown(Number(siteId), venue as CategoryFor).add(finished.menuId, finished.ms);
   });
 
   return {
@@ -266,6 +328,8 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
     myQueueAnswer,
     queueSnapshot,
     readyIfJoinedNow,
+    /** The model promises are made with (PROMISE_MODEL). */
+    model,
     countMine,
     listAnswer,
     siteToday,

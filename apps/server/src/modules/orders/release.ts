@@ -36,18 +36,21 @@ export function createRelease(ctx: AppBase, deps: OrdersDeps, queue: QueueServic
    * again for each order (one released just before lengthens the line); another day's, minus the
    * drink alone.
    */
-  async function fireTimeOf(row: OrderRow, today: string): Promise<Date> {
+  async function fireTimeOf(row: OrderRow, today: string, now: Date): Promise<Date> {
     const pickupAt = new Date(row.pickup_at ?? 0);
+    // The same model as every promise (promise.ts): the drink's own time, the baristas working,
+    // what is ahead; the line model's fields are dropped for another day's (nothing is ahead then).
+    const ask = { now, menuId: row.menu_id };
     if (row.cafe_day !== today) {
-      const { secondsPerOrder } = await queue.waitInputs({
-        siteId: row.site_id,
-        venue: row.category_for,
-        day: row.cafe_day,
-      });
-      return fireTime(pickupAt, { secondsPerOrder, inProgress: 0 }, 0);
+      const wait = await queue.waitInputs({ siteId: row.site_id, venue: row.category_for, day: row.cafe_day });
+      const empty =
+        wait.baristas === undefined
+          ? { secondsPerOrder: wait.secondsPerOrder, inProgress: 0 }
+          : { ...wait, inProgress: 0, making: [], line: [] };
+      return fireTime(pickupAt, empty, 0, ask);
     }
     const { waiting, wait } = await queue.queueSnapshot(row.site_id, row.category_for);
-    return fireTime(pickupAt, wait, waiting);
+    return fireTime(pickupAt, wait, waiting, ask);
   }
 
   return {
@@ -68,7 +71,7 @@ export function createRelease(ctx: AppBase, deps: OrdersDeps, queue: QueueServic
           .filter((row) => row.pickup_at)
           .sort((a, b) => (a.pickup_at ?? '').localeCompare(b.pickup_at ?? '') || a.id - b.id);
         for (const row of scheduled) {
-          const due = await fireTimeOf(row, today);
+          const due = await fireTimeOf(row, today, now);
           if (due > now) {
             if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;
             continue;

@@ -30,6 +30,7 @@ import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
 import { claimedRefusal, heldByAnother } from './claims';
 import { paceAfterMove, timesOf, timesUndone } from './move-times';
+import { BARISTA_WINDOW_MS, factOf, factsAfterMove } from './promise-inputs';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
 import { createRelease } from './release';
@@ -107,7 +108,10 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     const line = { siteId: row.site_id, venue: row.category_for, day };
     const paces = row.cafe_day === day && (row.status === 'in-progress' || to === 'in-progress');
     const pastPace = paces ? await queue.pastPaceOf(line) : null;
-    const pace = pastPace ? { key: line, recentLimit: RECENT_COMPLETIONS } : undefined;
+    // The line model also counts the line's facts (its drinks, who works) in the same statement.
+    const workingSince =
+      queue.model === 'line' ? new Date(clock.now().getTime() - BARISTA_WINDOW_MS).toISOString() : undefined;
+    const pace = pastPace ? { key: line, recentLimit: RECENT_COMPLETIONS, workingSince } : undefined;
     let notified = false;
     // The move, its history entry and what commits with it are one statement on PostgreSQL (the
     // writes as CTEs made only when the order moved); otherwise a transaction holds them together.
@@ -135,8 +139,13 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     const updated: OrderRow = { ...row, ...columns, claimed_by_name: claimer };
     core.ordersChanged(row.site_id, pacedBy(row, row.status, to));
     // The line's wait inputs as the move left them, when its statement counted them.
-    const after = paceAfter ?? (paceBefore ? paceAfterMove(paceBefore, row, to, change.times) : null);
-    const wait = pastPace && after ? queue.primeWaits(line, after, pastPace) : null;
+    const paced = paceBefore ? paceAfterMove(paceBefore, row, to, change.times) : null;
+    const after =
+      paceAfter ??
+      (paced && paceBefore?.facts ? { ...paced, facts: factsAfterMove(paceBefore.facts, factOf(updated)) } : paced);
+    const prepMs = 'prep_ms' in change.times ? change.times.prep_ms : undefined;
+    const finished = to === 'done' && typeof prepMs === 'number' ? { menuId: row.menu_id, ms: prepMs } : undefined;
+    const wait = pastPace && after ? queue.primeWaits(line, after, pastPace, finished) : null;
     // Asked for right after the commit, with what was committed: a site's events are asked for in
     // the order of its writes (realtime/live-log.ts); the line's `queue` event in the same run,
     // so both are numbered together.

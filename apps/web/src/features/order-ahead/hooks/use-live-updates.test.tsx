@@ -58,6 +58,40 @@ describe('useMyOrdersLiveUpdates', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 
+  it("shows the line model's estimate after a queue event: the baristas working, what is left, its own drink's time", () => {
+    const { queryClient, invalidate } = setup();
+    const mine = makeOrder({ id: 7, queue_at: 3, estimatedWaitMinutes: 9, orderDate: '2026-11-18T03:10:00.000Z' });
+    const key = myQueueQueryOptions().queryKey;
+    queryClient.setQueryData(key, [mine]);
+
+    const at = '2026-11-18T03:20:00.000Z';
+    act(() =>
+      dispatchLiveEvent('queue', {
+        siteId: 1,
+        categoryFor: 'cafe',
+        day: '2026-11-18',
+        left: { id: 2, orderDate: '2026-11-18T03:01:00.000Z' },
+        joined: null,
+        at,
+        // Two baristas; one drink in progress with 100 s left; one waiting ahead (120 s); this
+        // drink measured at 240 s. One pace for every drink would say 9 minutes (3 × 180 s).
+        wait: {
+          secondsPerOrder: 180,
+          inProgress: 1,
+          baristas: 2,
+          making: [{ seconds: 300, takenAt: '2026-11-18T03:16:40.000Z' }],
+          line: [120, 240],
+          itemSeconds: { [String(mine.menu.id)]: 240 },
+          asOf: at,
+        },
+      }),
+    );
+    // Place 2: the drink ahead goes to the free barista; this one follows the drink in progress,
+    // 100 + 240 s: about 6 minutes, as the server works it out (packages/shared/src/promise.ts).
+    expect(queryClient.getQueryData(key)?.[0]).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
   it('reads the place of an order for later released into the queue, which the event does not carry', () => {
     const { queryClient, invalidate } = setup();
     const key = myQueueQueryOptions().queryKey;
