@@ -3,7 +3,8 @@
 // too (the sites rush with two server processes on it); measures each row beside a hello-world
 // Fastify server; writes bench/results/*.json and *.md and prints the table. Timings are reported,
 // never asserted; the correctness checks of the rush and the sites rush (nothing lost, the daily
-// limit held, every event delivered, none at another site's board) fail the run.
+// limit held, every event delivered, none at another site's board) and of the promises row's
+// simulated morning (every order placed, made and recorded) fail the run.
 // Flags: see lib/options.mjs or `npm run bench -- --help`.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,14 @@ import { runRush, seedFanOut, seedRush } from './lib/rows/rush.mjs';
 import { runSitesRush } from './lib/rows/sites-rush.mjs';
 import { nextRushing, seedSitesRush, setUpSites } from './lib/rows/sites-rush-setup.mjs';
 import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
+import {
+  describeMorning,
+  planMorning,
+  PROMISE_MODELS,
+  promisesClockNow,
+  runPromises,
+  seedPromises,
+} from './lib/rows/promises.mjs';
 import { runThroughput, seedThroughput } from './lib/rows/throughput.mjs';
 import { runWeb } from './lib/rows/web.mjs';
 import { describeBehaviour, webBehaviour } from './lib/web-behaviour.mjs';
@@ -107,10 +116,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /**
  * A database of its own for one phase (a temp DATA_DIR; on PostgreSQL a fresh cafe_bench_*
- * database), the server started on it once (migrations, demo menu and accounts) and helpers to
- * seed it with the server stopped and start it again. Server warnings and errors go to the notes.
+ * database), the server started on it once (migrations, demo menu and accounts; `firstEnv`: more
+ * of its environment for that start) and helpers to seed it with the server stopped and start it
+ * again. Server warnings and errors go to the notes.
  */
-async function withDatabase(engine, tag, body) {
+async function withDatabase(engine, tag, body, firstEnv) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `cafe-bench-${tag}-`));
   const logFile = path.join(dataDir, 'server.log');
   const logFiles = [logFile];
@@ -187,7 +197,7 @@ async function withDatabase(engine, tag, body) {
   };
   cleanups.add(cleanup);
   try {
-    await session.start();
+    await session.start(firstEnv);
     return await body(session);
   } finally {
     await session.stop();
@@ -258,6 +268,7 @@ try {
 
   const engines = [options.sqlite && 'sqlite', options.pgUrl && 'postgres'].filter(Boolean);
   if (wants('sites-rush') && !options.pgUrl) results.notes.push('sites-rush not run: it needs PostgreSQL (--pg)');
+  if (wants('promises') && !options.sqlite) results.notes.push('promises not run: it runs on SQLite only');
   for (const engine of engines) {
     const e = { engine };
     results.engines.push(e);
@@ -371,6 +382,43 @@ try {
           await direct.close();
         }
       });
+
+    if (wants('promises') && engine === 'sqlite') {
+      // The same morning (same seed) once per promise model, each on a fresh database and server.
+      const plan = planMorning({ seed: sizes.promisesSeed, minutes: sizes.promisesMinutes });
+      log(
+        `${engine}: promises, a simulated ${sizes.promisesMinutes}-minute morning of ${plan.arrivals.length} orders, ` +
+          `${PROMISE_MODELS.map((m) => m.model).join(' and ')}`,
+      );
+      e.promises = await phase(`${engine} promises`, async () => {
+        const out = { morning: null, runs: [] };
+        for (const { model, label } of PROMISE_MODELS) {
+          const env = { CLOCK_NOW: promisesClockNow(), PROMISE_MODEL: model };
+          const run = await withDatabase(
+            engine,
+            `promises-${model}`,
+            async (s) => {
+              const seeded = await s.seed((db) => seedPromises(db, plan));
+              out.morning ??= describeMorning(plan, seeded);
+              await s.start(env);
+              const direct = await s.openDirect();
+              try {
+                return await runPromises({ server: s.server, seeded, plan, model, direct, log });
+              } finally {
+                await direct.close();
+              }
+            },
+            env,
+          );
+          out.runs.push({ ...run, label });
+          log(
+            `  ${model}: ${run.orders} orders, error p50/p90 ${run.all.errorP50}/${run.all.errorP90} min, ` +
+              `|error| p50/p90 ${run.all.absP50}/${run.all.absP90} min, within ±2 min ${run.all.within2} % (${run.wallSeconds} s)`,
+          );
+        }
+        return out;
+      });
+    }
 
     if (engine === 'postgres' && wants('sites-rush')) {
       const processes = Math.max(1, sizes.sitesProcesses);
@@ -491,6 +539,9 @@ const failedChecks = results.engines.flatMap((e) =>
     ...(e.fanOut ?? []).flatMap((r) => r.checks),
     ...(e.chat?.checks ?? []),
     ...(e.sitesRushes ?? []).flatMap((sr) => sr.checks),
+    ...(e.promises?.runs ?? []).flatMap((run) =>
+      run.checks.map((c) => ({ ...c, name: `promises, ${run.model}: ${c.name}` })),
+    ),
   ]
     .filter((c) => !c.ok)
     .map((c) => `${e.engine}: ${c.name} (${c.detail})`)

@@ -191,6 +191,8 @@ export function serverLogProblems(logFile) {
     const key = msg.slice(0, 300);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
+  /** Under a line of the start-up banner: its indented lines are part of it. */
+  let banner = false;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     if (/^\s/.test(line) || line === '}') {
@@ -200,9 +202,11 @@ export function serverLogProblems(logFile) {
         open.msg = `${open.msg}: ${message[1]}`;
         open.withError = true;
       }
-      if (open || /Demo accounts|^\s+(admin|barista|user)\s/.test(line)) continue;
+      // The start-up banner's indented lines (the demo's accounts, its clock, what is open) too.
+      if (open || banner || /Demo accounts|^\s+(admin|barista|user)\s/.test(line)) continue;
     }
     finish();
+    banner = false;
     const pretty = /^\[[\d:.]+\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL): ?(.*)$/.exec(line);
     if (pretty) {
       open = { level: PRETTY_LEVELS[pretty[1]], msg: pretty[2].replace(/\s*\{"reqId".*$/, '').trim() };
@@ -219,11 +223,13 @@ export function serverLogProblems(logFile) {
       // a plain line (start-up banner, a console.warn, a Node warning)
     }
     if (
-      /Office Cafe is running|Demo accounts|API docs|^\s+(admin|barista|user)\s|--trace-warnings|Demo mode|Requests are logged/.test(
+      /Office Cafe is running|Demo accounts|API docs|^\s+(admin|barista|user)\s|--trace-warnings|Demo mode|Requests are logged|The location check is off/.test(
         line,
       )
-    )
+    ) {
+      banner = true;
       continue;
+    }
     open = { level: /error/i.test(line) ? 50 : 40, msg: line.replace(/^\(node:\d+\) /, ''), withError: true };
   }
   finish();

@@ -16,6 +16,7 @@ export const ROWS = [
   'history',
   'bytes',
   'lighthouse',
+  'promises',
 ];
 
 /** What a full run measures: the issue's sizes. */
@@ -76,6 +77,9 @@ const FULL = {
   historyRequests: 15,
   historyPageSize: 50,
   lighthouseRuns: 3,
+  /** Promises: the simulated morning's length in minutes (arrivals peak in its middle) and its seed. */
+  promisesMinutes: 180,
+  promisesSeed: 62,
 };
 
 const QUICK = {
@@ -104,6 +108,7 @@ const QUICK = {
   dashboardCaseSeconds: 2,
   historyRequests: 3,
   lighthouseRuns: 1,
+  promisesMinutes: 60,
 };
 
 const NUMERIC = {
@@ -127,6 +132,8 @@ const NUMERIC = {
   '--barista-prep-ms': 'baristaPrepMs',
   '--dashboard-requests': 'dashboardRequests',
   '--lighthouse-runs': 'lighthouseRuns',
+  '--promises-minutes': 'promisesMinutes',
+  '--promises-seed': 'promisesSeed',
 };
 
 export const USAGE = `npm run bench [-- flags]
@@ -134,7 +141,10 @@ export const USAGE = `npm run bench [-- flags]
   --quick                 a short smoke run (small counts, seconds not minutes)
   --only <rows>           comma list of: ${ROWS.join(',')}
                           (memory: idle and at the sockets from the socket phase, the peak from the rush;
-                          sites-rush: PostgreSQL only, several processes on one database)
+                          sites-rush: PostgreSQL only, several processes on one database;
+                          promises: SQLite only, a simulated morning of two baristas on a test clock,
+                          once with PROMISE_MODEL=pace and once with the new model, each on a fresh
+                          database: how far each order's ready time was from its promise)
   --pg <url>              also run on PostgreSQL; a database cafe_bench_<random> is created from
                           this URL's server and dropped afterwards (or BENCH_DATABASE_URL)
   --no-sqlite             PostgreSQL only

@@ -299,6 +299,28 @@ export function summaryRows(results) {
         ok: k.processes === 2 ? k.kneePerSecond >= 150 : undefined,
       });
     }
+    // Promises (issue 62): the same simulated morning under each promise model.
+    const pr = e.promises;
+    for (const run of pr?.runs ?? []) {
+      const a = run.all;
+      const failed = run.checks.filter((c) => !c.ok);
+      const signed = (v) => (v === null || v === undefined ? '?' : `${v > 0 ? '+' : ''}${v}`);
+      const isNew = run.model !== 'pace';
+      rows.push({
+        what:
+          `promises: a simulated ${pr.morning.minutes}-minute morning, ${pr.morning.baristas} baristas (one away ${pr.morning.away.minutes} min), ` +
+          `${run.orders} orders (${run.laterOrders} for later); ${run.label} (PROMISE_MODEL=${run.model})`,
+        engine,
+        measured:
+          `ready minus promised p50/p90 ${signed(a.errorP50)}/${signed(a.errorP90)} min, |error| p50/p90 ${a.absP50}/${a.absP90} min; ` +
+          `within ±2 min ${a.within2} % (${a.early} more than 2 min early, ${a.late} more than 2 min late)` +
+          (failed.length ? `; FAILED: ${failed.map((c) => c.name).join('; ')}` : ''),
+        vs: '',
+        before: '',
+        target: isNew ? '|error| p90 <= 2 min, >= 90 % within ±2 min' : 'reported beside the new model',
+        ok: isNew ? a.absP90 <= 2 && a.within2 >= 90 && failed.length === 0 : failed.length ? false : undefined,
+      });
+    }
     const m = s?.memory;
     if (m || r) {
       const parts = [];

@@ -94,6 +94,72 @@ export function details(results) {
       );
       lines.push(`- Web API calls: ${calls.join('; ')}; drain ${JSON.stringify(e.chat.drain)}`);
     }
+    if (e.promises?.runs?.length) {
+      const pr = e.promises;
+      const mo = pr.morning;
+      lines.push(`\n### ${engine}: promises, the simulated morning\n`);
+      lines.push(
+        `- ${mo.start}, ${mo.minutes} minutes, seed ${mo.seed}: ${mo.arrivals} people arriving up to ${mo.peakPerHour} an hour at the peak ` +
+          `(${mo.later} for a pickup slot later), ${mo.baristas} baristas, barista ${mo.away.barista} away ${mo.away.minutes} minutes from minute ${mo.away.fromMinute}; ` +
+          `preparation minutes (median, log-normal sigma ${mo.prepSigma}): ${Object.entries(mo.prepMinutes)
+            .map(([d, m]) => `${d} ${m}`)
+            .join(
+              ', ',
+            )}; history: ${mo.history ? `${mo.history.orders} orders of ${mo.history.days} past mornings` : 'none'}`,
+      );
+      lines.push('');
+      const cell = (p) => (p.orders ? `${p.errorP50}/${p.errorP90} (${p.absP50}/${p.absP90}); ${p.within2} %` : '-');
+      lines.push(
+        table(
+          [
+            'model',
+            'orders',
+            'all: error p50/p90 (its size p50/p90) min; within ±2 min',
+            'as soon as possible',
+            'for later',
+            'promise from',
+            'made by barista 1/2',
+            'last ready',
+            'wall time',
+          ],
+          pr.runs.map((run) => [
+            run.model,
+            run.orders,
+            cell(run.all),
+            cell(run.asap),
+            cell(run.later),
+            Object.entries(run.promiseFrom)
+              .map(([k, n]) => `${k} ${n}`)
+              .join(', '),
+            run.madeBy.join('/'),
+            run.lastReady ?? '?',
+            `${run.wallSeconds} s (${run.clockSets} clock sets)`,
+          ]),
+        ),
+      );
+      lines.push('');
+      // By the half hour the orders were placed in: error p50, its size p90, share within ±2 min.
+      const halves = [...new Set(pr.runs.flatMap((run) => run.byHalfHour.map((h) => h.from)))].sort();
+      lines.push(
+        table(
+          [
+            'placed from',
+            ...pr.runs.map((run) => `${run.model}: orders, error p50, its size p90 (min), within ±2 min`),
+          ],
+          halves.map((from) => [
+            from,
+            ...pr.runs.map((run) => {
+              const h = run.byHalfHour.find((x) => x.from === from);
+              return h ? `${h.orders}, ${h.errorP50}, ${h.absP90}, ${h.within2} %` : '-';
+            }),
+          ]),
+        ),
+      );
+      lines.push('');
+      for (const run of pr.runs)
+        for (const c of run.checks)
+          lines.push(`- ${run.model}: ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
+    }
     for (const sr of e.sitesRushes ?? []) {
       lines.push(`\n### ${engine}: sites rush at ${sr.rushingSites} sites, checks\n`);
       for (const c of sr.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
