@@ -130,6 +130,8 @@ test('a runner starts a run on a phone, two colleagues join (one in Thai), the c
   await runner.page.getByLabel('Where').fill(PLACE);
   const pickup = runner.page.getByLabel('Pickup time');
   // Not the first slot: the run closes a while before its pickup, and that must still be ahead.
+  // The slots come with their own read: wait for them before listing them.
+  await expect(pickup.locator('option:not([value=""])').nth(2)).toBeAttached();
   const values = await pickup
     .locator('option:not([value=""])')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));

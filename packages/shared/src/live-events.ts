@@ -4,6 +4,7 @@ import { IdSchema } from './id-schema';
 import { LIMITS } from './limits';
 import { SEQUENCED_EVENTS } from './live-event-names';
 import { QueueEventSchema } from './queue-schemas';
+import { RunSchema } from './run-schemas';
 import { ClosingSoonEventSchema, ScheduleSchema } from './schedule-schemas';
 import { OrdersEventSchema } from './order-schemas';
 import { CafeStatusSchema, MenuEventSchema } from './schemas';
@@ -86,6 +87,12 @@ export const LIVE_EVENT_SCHEMAS = {
   schedule: ScheduleSchema.extend(SEQUENCED),
   'closing-soon': ClosingSoonEventSchema.extend(SEQUENCED),
   site: SiteSchema,
+  /**
+   * A coffee run changed (a drink added, withdrawn or moved on, the run closed): the whole Run as it
+   * is after the change, to its runner and to the people with a drink in it (their own rooms). Not
+   * numbered: a page that follows a run reads it again after a reconnect.
+   */
+  run: RunSchema,
   hello: HelloEventSchema,
 } as const;
 

@@ -4,8 +4,9 @@
  * `runId`): the run gives its site and pickup slot, everything else is the person's own order.
  */
 import { z } from 'zod';
-import { OrderStatusSchema } from './enum-schemas';
+import { DrinkTypeSchema, OrderStatusSchema } from './enum-schemas';
 import { IdSchema } from './id-schema';
+import { OrderOptionSchema } from './option-schemas';
 
 /** At most this many characters say where a run's drinks go ("Meeting room 3"). */
 export const RUN_PLACE_MAX = 80;
@@ -26,8 +27,9 @@ export const RunCreateBodySchema = z.object({
 export type RunCreateBody = z.infer<typeof RunCreateBodySchema>;
 
 /**
- * `open`: drinks may be added and withdrawn; `closed`: by its time or by the runner, its drinks
- * are the counter's; `dropped`: it closed without a drink (nothing to make or collect).
+ * `open`: drinks may be added and withdrawn; `closed`: by its time, by the runner, or because every
+ * drink was collected (the run is `over` then), its drinks are the counter's; `dropped`: it closed
+ * without a drink (nothing to make or collect).
  */
 export const RunStateSchema = z.enum(['open', 'closed', 'dropped']);
 export type RunState = z.infer<typeof RunStateSchema>;
@@ -44,8 +46,20 @@ export const RunDrinkSchema = z.object({
   label: z.string(),
   position: z.number().int(),
   of: z.number().int(),
-  /** The drink in words (drinkOfOrder): item, type, sweetness, choices. */
+  /**
+   * The drink in English words ("Latte · Cold · 50% · Oat"), for the clients of the release before
+   * this one only: a screen words the drink in its reader's language from `menu`, `type`,
+   * `sweetness` and `options`.
+   */
   drink: z.string(),
+  /** The menu item (its name as it is now, as the menu writes it). */
+  menu: z.object({ id: z.number().int(), name: z.string() }),
+  /** Hot, cold or frappe (a cafe drink has one; null for none). */
+  type: DrinkTypeSchema.nullable(),
+  /** The sweetness in percent, or null for none. */
+  sweetness: z.number().nullable(),
+  /** The choices made (drink options), as they were named when it was placed (empty: none). */
+  options: z.array(OrderOptionSchema),
   status: OrderStatusSchema,
   cup: RunCupSchema,
 });
@@ -66,6 +80,17 @@ export const RunSchema = z.object({
   ready: z.boolean(),
   /** Every drink was picked up. */
   collected: z.boolean(),
+  /**
+   * Nothing is left to do: the run is not open and no drink of it is still on its way (each picked
+   * up or marked not collected; a dropped run has none). A run whose every drink was collected
+   * closes then (`state: "closed"`, `closedAt` that moment): nobody joins it after.
+   */
+  over: z.boolean(),
+  /**
+   * The latest change of the run or of any of its drinks (ISO): of two answers or `run` events of
+   * one run, the one with the later `updatedAt` is the newer.
+   */
+  updatedAt: z.string(),
   /** Its drinks that are still on their way or served (withdrawn and rejected ones are left out), in the order they were added. */
   drinks: z.array(RunDrinkSchema),
 });

@@ -1,3 +1,4 @@
+import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from './enums';
 import { peopleText } from './people-text';
 import type { PlacementRefusal } from './placement';
 import type { RunState } from './run-schemas';
@@ -24,6 +25,20 @@ export function runIsOpen(run: RunTimes, now: Date): boolean {
 export function runState(run: RunTimes & { drinks: number }, now: Date): RunState {
   if (runIsOpen(run, now)) return 'open';
   return run.drinks === 0 ? 'dropped' : 'closed';
+}
+
+/** Where a run's drink ends once it left the counter: picked up (by its runner or at the counter), or marked not collected. */
+const GONE: readonly OrderStatus[] = ['picked', 'uncollected'];
+const uncounted: readonly OrderStatus[] = UNCOUNTED_ORDER_STATUSES;
+
+/**
+ * A run is over once it has a drink and every drink of it (withdrawn and rejected ones left out)
+ * left the counter: the runner collected them. The server then closes it (nobody joins a run whose
+ * tray is gone), and the run says `over`.
+ */
+export function runDrinksAllGone(statuses: readonly OrderStatus[]): boolean {
+  const counted = statuses.filter((status) => !uncounted.includes(status));
+  return counted.length > 0 && counted.every((status) => GONE.includes(status));
 }
 
 /** A run collects cafe drinks: a site without a cafe cannot have one. */
@@ -56,9 +71,12 @@ export function runJoinRefusal(input: {
   venue?: 'cafe' | 'bar' | undefined;
   /** The person already has a drink in the run. */
   joined: boolean;
+  /** Every drink of the run was collected (runDrinksAllGone): said so when it is why the run closed. */
+  over?: boolean;
 }): PlacementRefusal | null {
   if (!runIsOpen(input.run, input.now)) {
-    return { status: 409, code: 'RUN_CLOSED', text: peopleText('people.refusal.runClosed') };
+    const text = peopleText(input.over ? 'people.refusal.runOver' : 'people.refusal.runClosed');
+    return { status: 409, code: 'RUN_CLOSED', text };
   }
   if (input.venue === 'bar') {
     return { status: 409, code: 'RUN_CAFE_ONLY', text: peopleText('people.refusal.runCafeOnly') };

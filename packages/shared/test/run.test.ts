@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  runDrinksAllGone,
   runJoinRefusal,
   runLabel,
   runOpenAlreadyRefusal,
@@ -68,6 +69,20 @@ describe('the coffee run rules', () => {
     const refused = runWithdrawRefusal({ ...open, closedAt: iso('10:20') }, at('10:21'));
     expect(refused?.code).toBe('RUN_CLOSED');
     expect(thai(refused!.text)).toContain('ปิดแล้ว');
+  });
+
+  it('is over once every drink of it left the counter, and says so to a late joiner', () => {
+    expect(runDrinksAllGone(['picked', 'picked'])).toBe(true);
+    expect(runDrinksAllGone(['picked', 'uncollected', 'cancel', 'rejected'])).toBe(true);
+    expect(runDrinksAllGone(['picked', 'done'])).toBe(false);
+    expect(runDrinksAllGone(['picked', 'scheduled'])).toBe(false);
+    // Nothing collected: not over (an empty or withdrawn-only run is still open or dropped).
+    expect(runDrinksAllGone([])).toBe(false);
+    expect(runDrinksAllGone(['cancel'])).toBe(false);
+    const collected = { ...open, closedAt: iso('10:10') };
+    const late = runJoinRefusal({ run: collected, now: at('10:11'), venue: 'cafe', joined: false, over: true });
+    expect(late).toMatchObject({ status: 409, code: 'RUN_CLOSED', text: { id: 'people.refusal.runOver' } });
+    expect(thai(late!.text)).toContain('จบแล้ว');
   });
 
   it('labels a drink by its place in the run', () => {

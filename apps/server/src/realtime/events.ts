@@ -1,5 +1,6 @@
 import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Site } from '@cafe/shared';
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
+import type { Run } from '@cafe/shared';
 import type { LiveLog, LoggedEvent, Reread } from './live-log';
 import { relayGateOf } from './relay-gate';
 import { ROOMS, type LiveServer } from './socket';
@@ -40,6 +41,13 @@ export interface LiveEvents {
   closingSoon(siteId: number, event: ClosingSoonEvent): void;
   /** A site was changed or archived: to everyone (the lists of sites). */
   site(site: Site): void;
+  /**
+   * A coffee run changed (a drink added, withdrawn or moved on, the run closed): the run as it is
+   * now, to the people named (its runner and those with a drink in it), in their own rooms, so the
+   * runner hears "ready" as the counter's screens do. Not numbered: a person's page reads the run
+   * again after a reconnect.
+   */
+  run(run: Run, userIds: readonly number[]): void;
   /**
    * A user's role or availability changed: their live connections are closed with the event
    * `session-changed` first, so the client reconnects and joins the rooms of the new role.
@@ -299,6 +307,10 @@ export function createLiveEvents(
     },
     site(site) {
       send(null, 'site', site);
+    },
+    run(run, userIds) {
+      const rooms = [...new Set(userIds)].map((id) => ROOMS.user(id));
+      if (rooms.length > 0) send(rooms, 'run', run);
     },
     sessionChanged(userId) {
       sent('session-changed');

@@ -81,10 +81,16 @@ export function createRunsDoor(ctx: AppBase, deps: OrderingDeps) {
       return run;
     },
 
-    /** May this person add this drink to the run now: open, a cafe drink, none of theirs in it yet. */
+    /**
+     * May this person add this drink to the run now: open (not closed by its runner or the cafe, by
+     * its time, or because every drink was collected: over), a cafe drink, none of theirs in it yet.
+     */
     async refuseJoin(user: AuthUser, run: RunRecord, venue: 'cafe' | 'bar', now: Date): Promise<void> {
-      const joined = runIsOpen(run, now) && venue === 'cafe' ? await runs.hasDrink(run.id, user.id) : false;
-      refuse(runJoinRefusal({ run, now, venue, joined }));
+      const open = runIsOpen(run, now);
+      const joined = open && venue === 'cafe' ? await runs.hasDrink(run.id, user.id) : false;
+      // A run closed because its drinks were collected says so: it is over, not closing early.
+      const over = !open && (await runs.allGone(run.id));
+      refuse(runJoinRefusal({ run, now, venue, joined, over }));
     },
   };
 }

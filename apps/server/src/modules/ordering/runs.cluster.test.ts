@@ -1,11 +1,13 @@
 import type { ErrorBody, OptionGroup, Order, Run } from '@cafe/shared';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERING_MORNING, sleep } from '../../test-support/order-fixtures';
+import { collect, ORDERING_MORNING, sleep } from '../../test-support/order-fixtures';
 import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { local } from '../../test-support/run-fixtures';
-import { FIRST_SITE_ID, TestClock } from '../../test-support/test-app';
+import { connectClient, FIRST_SITE_ID, nextEvent, TestClock } from '../../test-support/test-app';
+import { until } from '../../test-support/waits';
 
 type Person = Awaited<ReturnType<typeof insertPerson>>;
 
@@ -179,6 +181,37 @@ describe('a coffee run on two server processes', () => {
     for (const app of apps)
       expect(await read(app, run.id)).toMatchObject({ state: 'closed', ready: true, collected: false });
     const collected = await send(first(), runner, 'POST', `/api/runs/${run.id}/collect`);
-    expect(collected.json<Run>()).toMatchObject({ collected: true });
+    expect(collected.json<Run>()).toMatchObject({ collected: true, over: true, state: 'closed' });
+    for (const app of apps) expect(await read(app, run.id)).toMatchObject({ state: 'closed', over: true });
+  });
+
+  it("tells the runner's phone on one process that the run is ready, as the counter on the other moves it", async () => {
+    const runner = await person('Hal');
+    const run = await startRun(first(), runner, local('12:15'), local('12:00'));
+    for (const who of [await person(), await person()]) {
+      expect((await join(second(), who, run.id, { options: oat() })).statusCode).toBe(201);
+    }
+    const port = (first().server.address() as AddressInfo).port;
+    let hello: Promise<unknown> = Promise.resolve();
+    const phone = await connectClient(
+      `http://127.0.0.1:${port}`,
+      await first().ctx.tokens.sign(runner.id, 'user'),
+      undefined,
+      (socket) => {
+        hello = nextEvent(socket, 'hello');
+      },
+    );
+    try {
+      await hello;
+      const heard = collect(phone, 'run');
+      for (const status of ['in-progress', 'done']) {
+        const moved = await send(second(), barista, 'PATCH', `/api/order/barista/run/${run.id}`, { status });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
+      await until(() => heard.some((r) => r.id === run.id && r.ready), "the run ready on the runner's phone");
+      expect(heard.at(-1)).toMatchObject({ id: run.id, ready: true, collected: false });
+    } finally {
+      phone.disconnect();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import type { ErrorBody, Order, Run } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setShop } from '../../test-support/order-fixtures';
+import { collect, setShop } from '../../test-support/order-fixtures';
 import { createRunWorld, local, type RunWorld } from '../../test-support/run-fixtures';
-import type { TestUser } from '../../test-support/test-app';
+import { connectClient, nextEvent, type LiveClient, type TestUser } from '../../test-support/test-app';
+import { until } from '../../test-support/waits';
 
 /*
  * A coffee run from its close to its collection (docs/api/runs.md): withdrawing a drink while it is
@@ -123,7 +124,7 @@ describe('the coffee run closed, made and collected', () => {
       expect((await w.call('POST', `/api/runs/${run.id}/collect`, colleague)).statusCode).toBe(403);
       const collected = await w.call('POST', `/api/runs/${run.id}/collect`, runner);
       expect(collected.statusCode, collected.body).toBe(200);
-      expect(collected.json<Run>()).toMatchObject({ ready: true, collected: true });
+      expect(collected.json<Run>()).toMatchObject({ ready: true, collected: true, over: true });
       expect(collected.json<Run>().drinks.every((d) => d.status === 'picked')).toBe(true);
     });
 
@@ -143,6 +144,118 @@ describe('the coffee run closed, made and collected', () => {
       const picked = await groupMove('picked');
       expect(picked.statusCode, picked.body).toBe(200);
       expect(picked.json<Run>()).toMatchObject({ collected: true });
+    });
+  });
+
+  describe('a run whose drinks are collected is over, and its people are told live', () => {
+    /** A live connection of `who`, in its rooms (its `hello` heard) before the test goes on. */
+    async function phoneOf(who: TestUser): Promise<LiveClient> {
+      const base = await w.t.listen();
+      let hello: Promise<unknown> = Promise.resolve();
+      const socket = await connectClient(base, await w.t.app.ctx.tokens.sign(who.id, who.role), undefined, (s) => {
+        hello = nextEvent(s, 'hello');
+      });
+      await hello;
+      return socket;
+    }
+
+    it('closes a run once every drink is collected before its closing time: over, unlisted, refusing joins', async () => {
+      w.t.clock.set(local('11:00'));
+      const [runner, xia, yan] = (await people(['Wren', 'Xia', 'Yan'])) as [TestUser, TestUser, TestUser];
+      // Open until 11:40, well after the drinks are collected.
+      const run = await w.startRun(runner, { pickupAt: local('11:45'), closesAt: local('11:40') });
+      await w.joined(xia, run.id);
+      await w.joined(yan, run.id, { cup: 'tray' });
+      const groupMove = (status: string) => w.call('PATCH', `/api/order/barista/run/${run.id}`, w.barista, { status });
+      await groupMove('in-progress');
+      const ready = (await groupMove('done')).json<Run>();
+      // Ready, not collected: still open, still listed.
+      expect(ready).toMatchObject({ state: 'open', ready: true, collected: false, over: false, closedAt: null });
+
+      w.t.clock.set(local('11:10'));
+      const collected = await w.call('POST', `/api/runs/${run.id}/collect`, runner);
+      expect(collected.statusCode, collected.body).toBe(200);
+      expect(collected.json<Run>()).toMatchObject({ state: 'closed', collected: true, over: true });
+      // Closed as it was collected (the test clock moves on by itself from where it was set).
+      expect(Date.parse(collected.json<Run>().closedAt!)).toBeGreaterThanOrEqual(Date.parse(local('11:10')));
+      expect(await w.runOf(run.id)).toMatchObject({ state: 'closed', over: true });
+      // No longer among the site's open runs (the web's list and every chat's read this).
+      expect((await w.call('GET', '/api/runs', xia)).json<Run[]>().map((r) => r.id)).not.toContain(run.id);
+      // Joining it is refused, saying why, in the person's words.
+      const late = await w.join(await w.t.createUser({ name: 'Zed' }), run.id);
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json<ErrorBody>()).toMatchObject({ code: 'RUN_CLOSED', messageId: 'people.refusal.runOver' });
+      expect(late.json<ErrorBody>().message).toBe(
+        'This coffee run is over: its drinks have been collected. Order your drink on your own, or start a run of your own.',
+      );
+      // The runner is free to start the next one.
+      await w.startRun(runner, { pickupAt: local('12:00'), closesAt: local('11:45') });
+    });
+
+    it('stays open while a drink is still to collect, and is over once the counter hands over the last one', async () => {
+      w.t.clock.set(local('11:00'));
+      const [runner, ada] = (await people(['Abe', 'Ada'])) as [TestUser, TestUser];
+      const run = await w.startRun(runner, { pickupAt: local('11:45'), closesAt: local('11:40') });
+      const mine = await w.joined(runner, run.id);
+      const hers = await w.joined(ada, run.id);
+      const single = (id: number, status: string) => w.call('PATCH', `/api/order/barista/${id}`, w.barista, { status });
+      for (const status of ['in-progress', 'done', 'picked']) {
+        expect((await single(mine.id, status)).statusCode).toBe(200);
+      }
+      expect(await w.runOf(run.id)).toMatchObject({ state: 'open', over: false });
+      for (const status of ['in-progress', 'done', 'picked']) {
+        expect((await single(hers.id, status)).statusCode).toBe(200);
+      }
+      // The last drink handed over one by one closes it too (after its move's answer: waited for).
+      await until(async () => (await w.runOf(run.id)).over, 'the run over');
+      expect(await w.runOf(run.id)).toMatchObject({ state: 'closed', collected: true });
+    });
+
+    it('sends the run to its runner and to the people in it as the counter moves it, and words each drink by its parts', async () => {
+      w.t.clock.set(local('11:00'));
+      const [runner, bo, cy] = (await people(['Bex', 'Bo', 'Cy'])) as [TestUser, TestUser, TestUser];
+      const run = await w.startRun(runner, { pickupAt: local('11:45'), closesAt: local('11:30') });
+      await w.joined(bo, run.id);
+      await w.joined(cy, run.id, { cup: 'tray' });
+      const runnerPhone = await phoneOf(runner);
+      const boPhone = await phoneOf(bo);
+      try {
+        const heard = collect(runnerPhone, 'run');
+        const boHeard = collect(boPhone, 'run');
+        const groupMove = (status: string) =>
+          w.call('PATCH', `/api/order/barista/run/${run.id}`, w.barista, { status });
+        await groupMove('in-progress');
+        await until(
+          () => heard.some((r) => r.id === run.id && r.drinks.every((d) => d.status === 'in-progress')),
+          'the run started, on the runner’s phone',
+        );
+        expect((await groupMove('done')).statusCode).toBe(200);
+        await until(() => heard.some((r) => r.id === run.id && r.ready), 'the run ready, on the runner’s phone');
+        await until(() => boHeard.some((r) => r.id === run.id && r.ready), 'the run ready, on Bo’s phone');
+        // One event per group move, not one per drink.
+        expect(heard.filter((r) => r.id === run.id).map((r) => r.drinks.map((d) => d.status))).toEqual([
+          ['in-progress', 'in-progress'],
+          ['done', 'done'],
+        ]);
+        const latest = heard.at(-1)!;
+        expect(latest).toEqual(await w.runOf(run.id));
+        // The drink by its parts, for each screen to word in its reader's language.
+        expect(latest.drinks[0]).toMatchObject({
+          person: { name: 'Bo' },
+          menu: { id: w.menu.latte, name: 'Latte' },
+          type: 'cold',
+          sweetness: 50,
+          options: [],
+          drink: 'Latte · Cold · 50%',
+        });
+        // Collected: told too, and over.
+        await w.call('POST', `/api/runs/${run.id}/collect`, runner);
+        await until(() => heard.some((r) => r.id === run.id && r.over), 'the run over, on the runner’s phone');
+        expect(heard.at(-1)).toMatchObject({ state: 'closed', collected: true, over: true });
+      } finally {
+        runnerPhone.disconnect();
+        boPhone.disconnect();
+      }
     });
   });
 

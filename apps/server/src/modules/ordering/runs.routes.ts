@@ -57,7 +57,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ ordering: OrderingService }> = 
         tags,
         summary: 'One coffee run with its drinks (any signed-in person: its link is shared)',
         description:
-          'state: open while nobody closed it and closesAt has not come; closed; dropped (closed without a drink).',
+          'state: open while nobody closed it and closesAt has not come; closed (by its runner or the cafe, by its ' +
+          'time, or once every drink was collected); dropped (closed without a drink). over: closed with nothing ' +
+          'left to do. A drink is worded from menu, type, sweetness and options (drink: English, for older clients).',
         security: bearerSecurity,
         params: IdParamsSchema,
         response: { 200: RunSchema, ...errorResponses(400, 401, 404) },
@@ -91,7 +93,9 @@ export const runsRoutes: FastifyPluginAsyncZod<{ ordering: OrderingService }> = 
       schema: {
         tags,
         summary: 'The runner takes every finished (done) drink of the run: each becomes picked',
-        description: 'Each drink moves as its owner’s pick-up would (emits `orders`). Only the runner (403).',
+        description:
+          'Each drink moves as its owner’s pick-up would (emits `orders`, and `run` to its people). Only the runner ' +
+          '(403). Once every drink is collected the run is over: closed (nobody joins it after) with `over: true`.',
         security: bearerSecurity,
         params: IdParamsSchema,
         response: { 200: RunSchema, ...errorResponses(400, 401, 403, 404) },

@@ -265,7 +265,15 @@ describe('the coffee run at the door', () => {
     it('says the refusals in Thai from the same message ids', async () => {
       const res = await w.join(await w.t.createUser(), 999999);
       expect(res.statusCode).toBe(404);
-      for (const id of ['runClosed', 'runJoined', 'runTimes', 'runOpenAlready', 'runCafeOnly', 'runClosedWithdraw']) {
+      for (const id of [
+        'runClosed',
+        'runOver',
+        'runJoined',
+        'runTimes',
+        'runOpenAlready',
+        'runCafeOnly',
+        'runClosedWithdraw',
+      ]) {
         const thai = say('th', { id: `people.refusal.${id}` });
         expect(thai).toMatch(/[\u0E00-\u0E7F]/);
         expect(thai).not.toBe(say('en', { id: `people.refusal.${id}` }));

@@ -34,6 +34,11 @@ export interface OrdersCore {
    * an older state after a newer one (two processes number their events in turn).
    */
   announce: (row: OrderRow, from: OrderStatus | null) => void;
+  /**
+   * Tells `listener` of every drink of a coffee run placed or moved on (after its commit, as
+   * `announce` is told): the run's own live event follows (runs.service).
+   */
+  onRunDrink: (listener: (runId: number, status: OrderStatus) => void) => void;
 }
 
 /** The one move of an order (transitions.service `move`), which the counter's and the release's moves go through. */
@@ -63,6 +68,7 @@ export function pacedBy(row: QueueOf, from: OrderStatus, to: OrderStatus): Order
 }
 
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersChange) => void): OrdersCore {
+  const runListeners: ((runId: number, status: OrderStatus) => void)[] = [];
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
@@ -83,6 +89,12 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
         toEvent: (found) => (found ? toOrdersEvent(found as OrderRow, from) : null),
         orderVersion: (found) => ({ updatedAt: (found as OrderRow).updated_at, status: (found as OrderRow).status }),
       });
+      // A run's drink placed or moved on (not a mark or a claim, which leave its status as it was).
+      const runId = row.run_id;
+      if (runId !== null && from !== row.status) for (const listener of runListeners) listener(runId, row.status);
+    },
+    onRunDrink(listener) {
+      runListeners.push(listener);
     },
   };
 }

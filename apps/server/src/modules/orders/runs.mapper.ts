@@ -1,4 +1,5 @@
 import {
+  runDrinksAllGone,
   runLabel,
   runState,
   SERVED_ORDER_STATUSES,
@@ -25,6 +26,11 @@ export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run 
   const shown = inRun(drinks);
   const words = wordsIn('en');
   const of = shown.length;
+  const state = runState({ closesAt: run.closes_at, closedAt: run.closed_at, drinks: of }, now);
+  // The latest change of the run or of any drink of it, withdrawn and rejected ones too.
+  const updatedAt = [run.created_at, run.closed_at ?? '', ...drinks.map((row) => row.updated_at)].reduce((a, b) =>
+    a > b ? a : b,
+  );
   return {
     id: run.id,
     site: { id: run.site_id, name: run.site_name },
@@ -33,9 +39,11 @@ export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run 
     pickupAt: run.pickup_at,
     closesAt: run.closes_at,
     closedAt: run.closed_at,
-    state: runState({ closesAt: run.closes_at, closedAt: run.closed_at, drinks: of }, now),
+    state,
     ready: of > 0 && shown.every((row) => served.includes(row.status)),
     collected: of > 0 && shown.every((row) => row.status === 'picked'),
+    over: state === 'dropped' || (state === 'closed' && runDrinksAllGone(shown.map((row) => row.status))),
+    updatedAt,
     drinks: shown.map((row, i): RunDrink => {
       const order = toOrder(row);
       return {
@@ -44,7 +52,12 @@ export function toRun(run: RunRow, drinks: readonly OrderRow[], now: Date): Run 
         label: runLabel(order.user.name, i + 1, of),
         position: i + 1,
         of,
+        // English, for the clients of the release before: the parts below are what a screen words.
         drink: orderLine(words, order),
+        menu: { id: order.menu.id, name: order.menu.name },
+        type: order.type,
+        sweetness: order.sweetness,
+        options: order.options ?? [],
         status: row.status,
         cup: Number(row.own_cup) === 1 ? 'tumbler' : 'tray',
       };

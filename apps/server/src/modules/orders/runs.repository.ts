@@ -75,6 +75,45 @@ export async function closeRun(db: Db, id: number, at: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Closes a run still open at `at` whose drinks have all left the counter (picked up or marked not
+ * collected; withdrawn and rejected ones left out, at least one): the run is over. Answers whether
+ * it closed it. The update holds the run's row as the runner's close does: a join that got in first
+ * is still counted by the drinks it finds (or the run is closed with it, as by its runner), a later
+ * one finds it closed.
+ */
+export async function closeRunIfOver(db: Db, id: number, at: string): Promise<boolean> {
+  const gone: OrderStatus[] = ['picked', 'uncollected'];
+  const result = await db
+    .updateTable('runs')
+    .set({ closed_at: at })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .where('closes_at', '>', at)
+    .where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('orders')
+            .select(sql<number>`1`.as('one'))
+            .where('run_id', '=', id)
+            .where('status', 'in', gone),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('orders')
+              .select(sql<number>`1`.as('one'))
+              .where('run_id', '=', id)
+              .where('status', 'not in', [...gone, ...UNCOUNTED_ORDER_STATUSES]),
+          ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Every drink of these runs (all statuses), in the order they were added. */
 export function listRunDrinks(db: Db, runIds: readonly number[]): Promise<OrderRow[]> {
   if (runIds.length === 0) return Promise.resolve([]);

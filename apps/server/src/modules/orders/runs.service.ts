@@ -7,9 +7,11 @@
  */
 import {
   canTransition,
+  runDrinksAllGone,
   runOpenAlreadyRefusal,
   type BaristaOrderPatchBody,
   type Order,
+  type OrderStatus,
   type Run,
   type RunMoveBody,
 } from '@cafe/shared';
@@ -22,6 +24,7 @@ import type { OrderRow } from './orders.repository';
 import { inRun, toRun } from './runs.mapper';
 import {
   closeRun,
+  closeRunIfOver,
   countOpenRunsOf,
   drinksOfRunsHolding,
   findRun,
@@ -71,8 +74,76 @@ const toRecord = (run: RunRow): RunRecord => ({
   closedAt: run.closed_at,
 });
 
+/** A drink that left the counter: the run may be over (runDrinksAllGone). */
+const gone = (status: OrderStatus) => status === 'picked' || status === 'uncollected';
+
 export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' | 'sites'>, moves: RunMoves) {
   const { db, clock } = ctx;
+
+  /**
+   * The runs whose group move (the counter's, the runner's collect) is under way in this process,
+   * each with how many: their drinks' moves are told as one `run` event when the group move ends.
+   */
+  const grouped = new Map<number, number>();
+  /** Runs of `grouped` a drink of which moved meanwhile, and whether one left the counter. */
+  const moved = new Map<number, boolean>();
+
+  /** Its runner and the people with a drink in it: who hears a run's `run` event. */
+  const followers = (run: Run): number[] => [
+    ...(run.runner ? [run.runner.id] : []),
+    ...run.drinks.map((drink) => drink.person.id),
+  ];
+
+  /**
+   * After a drink of a run moved (committed): closes the run when that drink was the last on its
+   * way (the run is over), then reads it and sends it to its people. Answers the run as read.
+   */
+  async function told(runId: number, left: boolean): Promise<Run> {
+    if (left) await closeRunIfOver(db, runId, iso(clock.now()));
+    const run = await read(await rowOf(runId));
+    ctx.events.run(run, followers(run));
+    return run;
+  }
+
+  /** Runs a drink of which moved in the code running now (outside a group move): told once it has run. */
+  const soon = new Map<number, boolean>();
+
+  /**
+   * A drink of a run placed or moved on (orders.context `onRunDrink`). The drinks that move together
+   * (a release of the run's orders when they fall due) are told as one event.
+   */
+  function drinkMoved(runId: number, status: OrderStatus): void {
+    if (grouped.has(runId)) {
+      moved.set(runId, (moved.get(runId) ?? false) || gone(status));
+      return;
+    }
+    const before = soon.get(runId);
+    soon.set(runId, (before ?? false) || gone(status));
+    if (before !== undefined) return;
+    queueMicrotask(() => {
+      const left = soon.get(runId) ?? false;
+      soon.delete(runId);
+      told(runId, left).catch((error: unknown) =>
+        ctx.log.warn({ err: error, runId }, 'coffee run: its live event could not be sent'),
+      );
+    });
+  }
+
+  /** Moves a run's drinks as one group: its people hear of it once, when every drink has moved. */
+  async function asGroup(runId: number, work: () => Promise<void>): Promise<Run> {
+    grouped.set(runId, (grouped.get(runId) ?? 0) + 1);
+    try {
+      await work();
+    } finally {
+      const left = (grouped.get(runId) ?? 1) - 1;
+      if (left === 0) grouped.delete(runId);
+      else grouped.set(runId, left);
+    }
+    const changed = moved.get(runId);
+    moved.delete(runId);
+    if (changed === undefined) return read(await rowOf(runId));
+    return told(runId, changed);
+  }
 
   async function rowOf(id: number): Promise<RunRow> {
     const run = await findRun(db, id);
@@ -153,15 +224,27 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
      * Answered once every join that got in first has committed: the drinks it lists are final.
      */
     async close(id: number): Promise<Run> {
+      const row = await rowOf(id);
       await closeRun(db, id, iso(clock.now()));
-      return read(await rowOf(id));
+      const run = await read(await rowOf(id));
+      // Closed now (not before, by its runner or its time): its people hear it.
+      if (row.closed_at === null && run.closedAt !== null) ctx.events.run(run, followers(run));
+      return run;
     },
+
+    /** Told of every drink of a run placed or moved on: sends the run's live event (and closes it once it is over). */
+    drinkMoved,
 
     /**
      * Every drink (withdrawn and rejected ones left out) of the runs that hold one of `orderIds`,
      * with its run's place and runner: the pickup screen shows a run once all of them are finished.
      */
     drinksOfRunsHolding: (orderIds: readonly number[]): Promise<RunDrinkRow[]> => drinksOfRunsHolding(db, orderIds),
+
+    /** Whether every drink of a run left the counter (runDrinksAllGone): why it closed, when it did. */
+    async allGone(runId: number): Promise<boolean> {
+      return runDrinksAllGone((await listRunDrinks(db, [runId])).map((row) => row.status));
+    },
 
     /** Whether a person already has a drink in a run (not withdrawn or rejected). */
     async hasDrink(runId: number, userId: number): Promise<boolean> {
@@ -175,17 +258,19 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
     async moveAll(user: AuthUser, id: number, status: RunMoveBody['status']): Promise<Run> {
       const run = await rowOf(id);
       await deps.sites.forStaff(user, run.site_id);
-      await eachDrink(id, (row) =>
-        canTransition('barista', row.status, status) ? moves.baristaUpdate(user, row.id, { status }) : null,
+      return asGroup(id, () =>
+        eachDrink(id, (row) =>
+          canTransition('barista', row.status, status) ? moves.baristaUpdate(user, row.id, { status }) : null,
+        ),
       );
-      return read(run);
     },
 
     /** The runner takes every finished drink of the run (its owner's pick-up, made by `by`). */
     async collect(id: number, by: number): Promise<Run> {
-      const run = await rowOf(id);
-      await eachDrink(id, (row) => (row.status === 'done' ? moves.move(row, 'owner', 'picked', by) : null));
-      return read(run);
+      await rowOf(id);
+      return asGroup(id, () =>
+        eachDrink(id, (row) => (row.status === 'done' ? moves.move(row, 'owner', 'picked', by) : null)),
+      );
     },
   };
 }

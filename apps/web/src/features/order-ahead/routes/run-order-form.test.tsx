@@ -27,6 +27,8 @@ const RUN: Run = {
   state: 'open',
   ready: false,
   collected: false,
+  over: false,
+  updatedAt: '2026-11-18T03:00:00.000Z',
   drinks: [],
 };
 

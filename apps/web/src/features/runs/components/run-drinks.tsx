@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, ConfirmDialog, EmptyState, StatusPill } from '@/components/ui';
 import { useOffline } from '@/lib/connectivity';
+import { drinkLineText } from '@/lib/drink-text';
 import { errorText } from '@/lib/error-text';
 import { useWithdrawDrink } from '@/features/runs/api/withdraw-drink';
 import { cupText, drinkStatusText } from '@/features/runs/lib/run-text';
@@ -53,7 +54,7 @@ function DrinkItem({ drink, runId, mine, open }: { drink: RunDrink; runId: numbe
               <span className="ml-2 text-sm font-medium text-[var(--accent-on-soft)]">{_('runs.drinks.yours')}</span>
             ) : null}
           </p>
-          <p className="text-sm break-words">{drink.drink}</p>
+          <p className="text-sm break-words">{drinkLineText(drink)}</p>
           <p className="text-xs text-[var(--ink-muted)]">{cupText(drink.cup)}</p>
         </div>
         <StatusPill tone={status.tone}>{status.text}</StatusPill>

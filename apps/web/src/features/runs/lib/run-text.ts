@@ -1,4 +1,4 @@
-import type { OrderStatus, RunCup, RunState } from '@cafe/shared';
+import type { OrderStatus, Run, RunCup, RunState } from '@cafe/shared';
 import type { PillTone } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
 
@@ -9,8 +9,11 @@ const STATES: Record<RunState, { id: string; tone: PillTone }> = {
   dropped: { id: msgId('runs.state.dropped'), tone: 'warning' },
 };
 
-export function runStateText(state: RunState): { text: string; tone: PillTone } {
-  const { id, tone } = STATES[state];
+/** A run whose drinks were all collected is over: said so, not merely closed. */
+const OVER = { id: msgId('runs.state.over'), tone: 'neutral' as PillTone };
+
+export function runStateText(run: Pick<Run, 'state' | 'over'>): { text: string; tone: PillTone } {
+  const { id, tone } = run.state === 'closed' && run.over ? OVER : STATES[run.state];
   return { text: i18n._(id), tone };
 }
 

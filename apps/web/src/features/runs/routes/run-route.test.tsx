@@ -1,26 +1,33 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
 import { patterns } from '@/lib/paths';
+import { live } from '@/test/fake-live';
 import { apiError, mockApi, renderRoutes, signIn, stubScreen, type RecordedCall } from '@/test/render';
 import { setBrowserOnline } from '@/test/network';
 import { HEAD_OFFICE } from '@/test/sites';
 import { ANN, makeDrink, makeRun, MALI } from '@/features/runs/test/fixtures';
 import { RunRoute } from './run-route';
 
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
+vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const posts = (calls: RecordedCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 
+const OAT = { groupId: 2, group: 'Milk', choiceId: 21, choice: 'Oat', quantity: 1, isDefault: false };
 const TWO_DRINKS = [
-  makeDrink({ label: 'Ann (1/2)', of: 2, drink: 'Latte, cold, 50%', status: 'in-progress' }),
+  makeDrink({ label: 'Ann (1/2)', of: 2, status: 'in-progress' }),
   makeDrink({
     orderId: 42,
     person: MALI,
     label: 'Mali (2/2)',
     position: 2,
     of: 2,
-    drink: 'Mocha, hot, 0%',
+    drink: 'Mocha · Hot · 0% · Oat',
+    menu: { id: 2, name: 'Mocha' },
+    type: 'hot',
+    sweetness: 0,
+    options: [OAT],
     cup: 'tray',
   }),
 ];
@@ -45,7 +52,8 @@ describe('RunRoute', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Drinks (2)' })).toBeInTheDocument();
     const [ann, mali] = screen.getAllByTestId('run-drink');
     expect(ann).toHaveTextContent('Ann (1/2)');
-    expect(ann).toHaveTextContent('Latte, cold, 50%');
+    expect(ann).toHaveTextContent('Latte · Cold · Sweetness 50%');
+    expect(mali).toHaveTextContent('Mocha · Hot · Sweetness 0% · Oat');
     expect(ann).toHaveTextContent('Being made');
     expect(ann).toHaveTextContent('In their tumbler');
     expect(mali).toHaveTextContent('Mali (2/2)(you)');
@@ -176,7 +184,47 @@ describe('RunRoute', () => {
     expect(await screen.findByText('The run is ready — Ann collects it at the counter')).toBeInTheDocument();
   });
 
-  it('reads the run again every 5 seconds while it is under way', async () => {
+  it('tells the runner the run is ready from its live event, without reading it again', async () => {
+    const making = makeRun({ state: 'closed', drinks: [makeDrink({ status: 'in-progress' })] });
+    const { calls } = renderRun({ 'GET /runs/5': making }, { id: ANN.id });
+    await screen.findByText('Being made');
+    const reads = calls.filter((c) => c.method === 'GET' && c.path === '/runs/5').length;
+    act(() =>
+      live.emit(
+        'run',
+        makeRun({
+          state: 'closed',
+          ready: true,
+          drinks: [makeDrink({ status: 'done' })],
+          updatedAt: '2026-11-18T03:05:00.000Z',
+        }),
+      ),
+    );
+    expect(await screen.findByText('Your run is ready — collect it at the counter')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collected' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/runs/5')).toHaveLength(reads);
+    // Another run's event is not this page's; the next change of this run shows.
+    act(() => live.emit('run', makeRun({ id: 6, place: 'Lobby' })));
+    act(() =>
+      live.emit(
+        'run',
+        makeRun({
+          state: 'closed',
+          ready: true,
+          collected: true,
+          over: true,
+          drinks: [makeDrink({ status: 'picked' })],
+          updatedAt: '2026-11-18T03:06:00.000Z',
+        }),
+      ),
+    );
+    expect(await screen.findByText('Collected — the drinks are on their way')).toBeInTheDocument();
+    expect(screen.getByText('Over')).toBeInTheDocument();
+    expect(screen.queryByText('Lobby')).toBeNull();
+    expect(screen.queryByText('Being made')).toBeNull();
+  });
+
+  it('reads the run again every 30 seconds while it is under way, as a safety net', async () => {
     vi.useFakeTimers({
       toFake: ['Date', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'],
       shouldAdvanceTime: true,
@@ -186,7 +234,53 @@ describe('RunRoute', () => {
     await screen.findByText('Being made');
     run = makeRun({ state: 'closed', ready: true, drinks: [makeDrink({ status: 'done' })] });
     await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.queryByText('The run is ready — Ann collects it at the counter')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
     expect(await screen.findByText('The run is ready — Ann collects it at the counter')).toBeInTheDocument();
+  });
+
+  it('says a run whose drinks were collected is over, and offers no drink to add', async () => {
+    renderRun({
+      'GET /runs/5': makeRun({
+        state: 'closed',
+        closedAt: '2026-11-18T03:10:00.000Z',
+        ready: true,
+        collected: true,
+        over: true,
+        drinks: [makeDrink({ status: 'picked' })],
+      }),
+    });
+    expect(await screen.findByText('Over')).toBeInTheDocument();
+    expect(screen.getByText('Collected — the drinks are on their way')).toBeInTheDocument();
+    expect(screen.getByText('Closed at')).toBeInTheDocument();
+    expect(screen.getByText('10:10')).toBeInTheDocument();
+    expect(screen.queryByText('Open')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add my drink' })).toBeNull();
+  });
+
+  it('words the run in Thai, each drink from its parts', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    renderRun({ 'GET /runs/5': makeRun({ drinks: TWO_DRINKS }) });
+    const [ann, mali] = await screen.findAllByTestId('run-drink');
+    expect(ann).toHaveTextContent('Latte · เย็น · ความหวาน 50%');
+    expect(mali).toHaveTextContent('Mocha · ร้อน · ความหวาน 0% · Oat');
+    expect(ann).not.toHaveTextContent('Cold');
+    expect(screen.getByText('เปิดอยู่')).toBeInTheDocument();
+  });
+
+  it('says in Thai that a collected run is over', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    renderRun({
+      'GET /runs/5': makeRun({
+        state: 'closed',
+        collected: true,
+        over: true,
+        drinks: [makeDrink({ status: 'picked' })],
+      }),
+    });
+    expect(await screen.findByText('จบแล้ว')).toBeInTheDocument();
   });
 
   it('offline, keeps the run in view and says why its buttons wait', async () => {

@@ -19,7 +19,7 @@ import { runStateText } from '@/features/runs/lib/run-text';
 /**
  * One coffee run (/runs/:runId), the page its shared link opens: where and when, its drinks, and
  * what the person may do now (share it, add their drink or withdraw it; the runner closes it and
- * says it was collected). Read again every 5 seconds until it is over, and on coming back to it.
+ * says it was collected). Follows the run's live events until it is over (useRun).
  */
 export function RunRoute() {
   const { _ } = useLingui();
@@ -52,10 +52,11 @@ function RunView({ run }: { run: Run }) {
   const { _ } = useLingui();
   const me = useMe();
   const timeZone = useSiteTimeZone(run.site.id);
-  const state = runStateText(run.state);
+  const state = runStateText(run);
   const isRunner = me !== null && run.runner?.id === me.id;
   const joined = run.drinks.some((drink) => drink.person.id === me?.id);
-  const canAdd = run.state === 'open' && me !== null && me.role !== 'barista' && !joined;
+  // The server refuses a drink for a run that is not open (an over one is closed): no button for it.
+  const canAdd = run.state === 'open' && !run.over && me !== null && me.role !== 'barista' && !joined;
 
   return (
     <section className="mx-auto max-w-2xl">
