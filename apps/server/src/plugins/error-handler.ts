@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { MESSAGES, peopleText, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
+import { MESSAGES, peopleText, ruleMessageText, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -194,7 +194,8 @@ export const errorHandlerPlugin = fp(
         const context = error.validationContext ?? 'body';
         const field = fieldName(first?.instancePath, context);
         const message = first?.message ?? 'is invalid';
-        return sendError(reply, 400, 'VALIDATION', `${field}: ${message}`);
+        // A rule a person may read (a chat's link cut short) names its people message too.
+        return sendError(reply, 400, 'VALIDATION', `${field}: ${message}`, ruleMessageText(message));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

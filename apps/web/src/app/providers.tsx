@@ -8,10 +8,7 @@ import { queryClient } from './query-client';
 import { AppRouter } from './router';
 
 // Toasts only follow something a person did, so the toast library loads after the first screen.
-// Its styles come as a file (the CSP allows no <style> element it would add; vite.config.ts).
-const Toaster = lazy(() =>
-  Promise.all([import('sonner'), import('sonner/dist/styles.css')]).then(([m]) => ({ default: m.Toaster })),
-);
+const Toaster = lazy(() => import('./cafe-toaster').then((m) => ({ default: m.CafeToaster })));
 
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
@@ -19,7 +16,7 @@ function DeferredToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster />
     </Suspense>
   );
 }

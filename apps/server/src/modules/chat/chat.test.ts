@@ -72,6 +72,19 @@ describe('chat channels: linking and the admins’ page', () => {
     });
   });
 
+  it('answers a link cut short when copied with 400 and the people message to word it, never only the rule', async () => {
+    const cut = 'abc';
+    for (const path of [`/api/chat/line/link-tokens/${cut}`, `/api/chat/teams/link-tokens/${cut}`]) {
+      const answer = await t.request('GET', path, person);
+      expect(answer.statusCode, path).toBe(400);
+      const body = answer.json<{ code: string; messageId?: string }>();
+      expect(body, path).toMatchObject({ code: 'VALIDATION', messageId: 'people.link.notWhole' });
+      expect(say('th', { id: body.messageId ?? '' })).toContain('ลิงก์นี้ไม่ครบ');
+    }
+    const posted = await t.request('POST', `/api/chat/line/link-tokens/${cut}`, person);
+    expect(posted.json<{ messageId?: string }>().messageId).toBe('people.link.notWhole');
+  });
+
   it('keeps an unlinked account unlinked: its verified e-mail does not link it again, a new one-time link does', async () => {
     expect((await t.request('DELETE', '/api/chat/teams/link', person)).statusCode).toBe(204);
     expect((await t.request('DELETE', '/api/chat/teams/link', person)).statusCode).toBe(404);

@@ -126,6 +126,10 @@ describe('Slack requests are verified, and only linked people order', () => {
     expect((await s.t.request('GET', `/api/slack/link-tokens/${token}`)).statusCode).toBe(401);
     const preview = await s.t.request('GET', `/api/slack/link-tokens/${token}`, person);
     expect(preview.json<SlackLinkPreview>()).toEqual({ slackName: 'noor.slack' });
+    // The same link cut short when copied: a 400 that names the people message to word it.
+    const cut = await s.t.request('GET', `/api/slack/link-tokens/${token.slice(0, 10)}`, person);
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json<{ messageId?: string }>().messageId).toBe('people.link.notWhole');
     expect((await s.t.request('POST', `/api/slack/link-tokens/${token}`, person)).statusCode).toBe(200);
     expect((await s.t.request('POST', `/api/slack/link-tokens/${token}`, person)).statusCode).toBe(404);
     expect((await s.t.request('GET', '/api/slack/link', person)).json<{ linked: boolean }>().linked).toBe(true);

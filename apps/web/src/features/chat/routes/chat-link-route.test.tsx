@@ -7,10 +7,21 @@ import { LineLinkRoute, TeamsLinkRoute } from './chat-link-route';
 
 const TOKEN = 'L'.repeat(40) + '_x-';
 
-function renderLink(channel: 'line' | 'teams') {
+function renderLink(channel: 'line' | 'teams', token = TOKEN) {
   const element = channel === 'line' ? <LineLinkRoute /> : <TeamsLinkRoute />;
-  return renderRoutes([{ path: `/${channel}/link/:token`, element }], `/${channel}/link/${TOKEN}`);
+  return renderRoutes(
+    [
+      { path: `/${channel}/link/:token`, element },
+      { path: '/', element: <p>The cafe menu</p> },
+    ],
+    `/${channel}/link/${token}`,
+  );
 }
+
+/** What the server answers a token cut short when copied (docs/api/chat.md). */
+const CUT_ANSWER = apiError(400, 'VALIDATION', 'token: token must be the one-time link from the chat', {
+  messageId: 'people.link.notWhole',
+});
 
 describe('ChatLinkRoute', () => {
   beforeEach(() => {
@@ -69,5 +80,40 @@ describe('ChatLinkRoute', () => {
     renderLink('line');
     expect(await screen.findByText('ลิงก์นี้หมดอายุหรือถูกใช้แล้ว ส่ง “coffee” ถึงคาเฟ่ใน LINE เพื่อรับลิงก์ใหม่')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ไปที่คาเฟ่' })).toBeInTheDocument();
+  });
+  it('says a LINE link cut short when copied is not whole, how to get a new one, and leads on (issue 62)', async () => {
+    const cut = TOKEN.slice(0, 12);
+    mockApi({
+      [`GET /chat/line/link-tokens/${cut}`]: CUT_ANSWER,
+      'GET /chat/line/link': { linked: false, since: null },
+    });
+    renderLink('line', cut);
+    expect(
+      await screen.findByText(
+        'This link is not whole: part of it was probably lost when it was copied. Send “coffee” to the cafe on LINE for a new one, and open it from there.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/token/)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go to the cafe' }));
+    expect(await screen.findByText('The cafe menu')).toBeInTheDocument();
+  });
+
+  it('says so in Thai for a Teams link cut short, never the rule in English', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const cut = 'abc';
+    mockApi({
+      [`GET /chat/teams/link-tokens/${cut}`]: CUT_ANSWER,
+      'GET /chat/teams/link': { linked: false, since: null },
+    });
+    renderLink('teams', cut);
+    expect(
+      await screen.findByText(
+        'ลิงก์นี้ไม่ครบ อาจมีบางส่วนหายไปตอนคัดลอก ส่ง “coffee” ถึงบอตของคาเฟ่ใน Teams เพื่อรับลิงก์ใหม่ แล้วเปิดจากที่นั่น',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ไปที่คาเฟ่' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/token/)).not.toBeInTheDocument();
   });
 });

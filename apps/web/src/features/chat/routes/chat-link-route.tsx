@@ -1,11 +1,12 @@
 import type { ChatLinkChannel } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { MessageSquare } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { IconBadge } from '@/components/ui';
 import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { paths } from '@/lib/paths';
 import {
   useChatLinkPreview,
   useChatLinkStatus,
@@ -16,10 +17,17 @@ import {
 /** The channels' names, the same in every language. */
 export const CHAT_NAMES: Record<ChatLinkChannel, string> = { line: 'LINE', teams: 'Microsoft Teams' };
 
-/** What differs between the channels: where a new link comes from, and what to do once linked. */
-const WORDS: Record<ChatLinkChannel, { linked: string; gone: string }> = {
-  line: { linked: msgId('chat.link.linkedLine'), gone: msgId('chat.link.goneLine') },
-  teams: { linked: msgId('chat.link.linkedTeams'), gone: msgId('chat.link.goneTeams') },
+/**
+ * What differs between the channels: what to do once linked, and where a new link comes from when
+ * this one is used or expired (gone) or not whole (cut short or mistyped when copied).
+ */
+const WORDS: Record<ChatLinkChannel, { linked: string; gone: string; cut: string }> = {
+  line: { linked: msgId('chat.link.linkedLine'), gone: msgId('chat.link.goneLine'), cut: msgId('chat.link.cutLine') },
+  teams: {
+    linked: msgId('chat.link.linkedTeams'),
+    gone: msgId('chat.link.goneTeams'),
+    cut: msgId('chat.link.cutTeams'),
+  },
 };
 
 /**
@@ -36,6 +44,9 @@ export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
   const confirm = useConfirmChatLink(channel);
   const revoke = useRevokeChatLink(channel);
   const gone = preview.isError && isApiError(preview.error) && preview.error.status === 404;
+  // The address holds no whole link (the server's 400): said in the person's words, not the rule's.
+  const cut = preview.isError && isApiError(preview.error, 'VALIDATION');
+  const deadEnd = (gone || cut) && !confirm.isSuccess;
   const chat = CHAT_NAMES[channel];
   const titleId = `${channel}-link-title`;
   const unlinkId = `${channel}-unlink-title`;
@@ -60,7 +71,8 @@ export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
             </p>
           ) : null}
           {gone && !confirm.isSuccess ? <p>{_(WORDS[channel].gone)}</p> : null}
-          {preview.isError && !gone ? <p>{errorText(preview.error)}</p> : null}
+          {cut && !confirm.isSuccess ? <p>{_(WORDS[channel].cut)}</p> : null}
+          {preview.isError && !gone && !cut ? <p>{errorText(preview.error)}</p> : null}
           {confirm.isError ? <p>{errorText(confirm.error)}</p> : null}
           {revoke.isSuccess ? <p>{_('chat.link.unlinked', { chat })}</p> : null}
           {revoke.isError ? <p>{errorText(revoke.error)}</p> : null}
@@ -77,6 +89,11 @@ export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
               {_('chat.link.confirm')}
             </button>
           </>
+        ) : null}
+        {deadEnd ? (
+          <Link to={paths.home} className="btn-primary w-full">
+            {_('chat.link.home')}
+          </Link>
         ) : null}
       </section>
       {status.data?.linked && !revoke.isSuccess ? (

@@ -4,13 +4,16 @@ import { Timer } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { usePrepTimes } from '@/features/dashboards/api/get-prep-times';
 import type { StatsParams } from '@/features/dashboards/api/stats-params';
+import { formatDuration } from '@/features/dashboards/lib/chart-data';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Seconds as minutes and seconds, "3:05"; a dash without samples. */
-export function minutesAndSeconds(seconds: number | null): string {
-  if (seconds === null) return '-';
-  return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
+/**
+ * A time as every dashboard says one ("45 s", "3 min 5 s": the average preparation time's card
+ * too); a dash without samples.
+ */
+export function durationOrDash(seconds: number | null): string {
+  return seconds === null ? '-' : formatDuration(seconds);
 }
 
 /** One table of the section: a row heading per group, then its median, 90th percentile and drinks over the target. */
@@ -53,10 +56,10 @@ function FiguresTable({
               </th>
               <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">{row.samples}</td>
               <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
-                {minutesAndSeconds(row.medianSeconds)}
+                {durationOrDash(row.medianSeconds)}
               </td>
               <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
-                {minutesAndSeconds(row.p90Seconds)}
+                {durationOrDash(row.p90Seconds)}
               </td>
               <td className="py-1 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">{row.overTarget}</td>
             </tr>
@@ -69,7 +72,7 @@ function FiguresTable({
 
 /**
  * "Preparation times": how long drinks took from in-progress to done (median and 90th percentile,
- * minutes:seconds) and how many took longer than the site's target, per drink, per hour they were
+ * "3 min 5 s") and how many took longer than the site's target, per drink, per hour they were
  * placed and per barista who finished them (a barista sees their own row).
  */
 export function PrepTimes({ params, headingId }: { params: StatsParams; headingId: string }) {
@@ -92,12 +95,12 @@ export function PrepTimes({ params, headingId }: { params: StatsParams; headingI
           <p className="mb-3 text-sm text-[var(--ink-muted)]">
             {times.data.targetMinutes === null
               ? _('dashboards.prep.summarySites', {
-                  median: minutesAndSeconds(times.data.all.medianSeconds),
+                  median: durationOrDash(times.data.all.medianSeconds),
                   over: times.data.all.overTarget,
                   drinks: times.data.all.samples,
                 })
               : _('dashboards.prep.summary', {
-                  median: minutesAndSeconds(times.data.all.medianSeconds),
+                  median: durationOrDash(times.data.all.medianSeconds),
                   over: times.data.all.overTarget,
                   drinks: times.data.all.samples,
                   target: times.data.targetMinutes,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, loadEverything } from '@/i18n';
 import { apiError, mockApi, renderWithProviders, signIn } from '@/test/render';
 import { SignInSecuritySection } from './sign-in-security-section';
 
@@ -84,5 +85,38 @@ describe('SignInSecuritySection', () => {
     renderWithProviders(<SignInSecuritySection />);
     expect(await screen.findByText(/You sign in with your company account/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set up an authenticator app' })).toBeNull();
+  });
+  it('names a passkey nobody named "Passkey" once, and a named one "Passkey: <name>"', async () => {
+    const at = '2026-11-20T03:00:00.000Z';
+    const factors = [
+      { id: 1, kind: 'passkey', name: 'Passkey', createdAt: at, lastUsedAt: null },
+      { id: 2, kind: 'passkey', name: 'Passkey 2', createdAt: at, lastUsedAt: null },
+      { id: 3, kind: 'passkey', name: 'Work laptop', createdAt: at, lastUsedAt: null },
+      APP,
+    ];
+    mockApi({ 'GET /auth/second-factors': { ...NONE, factors, recoveryCodesLeft: 10 } });
+    renderWithProviders(<SignInSecuritySection />);
+    const list = await screen.findByRole('list', { name: 'Your sign-in methods' });
+    const names = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('p')?.textContent);
+    expect(names).toEqual(['Passkey', 'Passkey 2', 'Passkey: Work laptop', 'Authenticator app']);
+    expect(within(list).getByRole('button', { name: 'Remove Passkey' })).toBeInTheDocument();
+    expect(list).not.toHaveTextContent('Passkey: Passkey');
+  });
+
+  it('names the factors in Thai for a Thai person, the name the server gave included', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    const at = '2026-11-20T03:00:00.000Z';
+    const factors = [
+      { id: 1, kind: 'passkey', name: 'Passkey', createdAt: at, lastUsedAt: null },
+      { id: 2, kind: 'totp', name: 'Authenticator app 2', createdAt: at, lastUsedAt: null },
+    ];
+    mockApi({ 'GET /auth/second-factors': { ...NONE, factors, recoveryCodesLeft: 10 } });
+    renderWithProviders(<SignInSecuritySection />);
+    expect(await screen.findByText('พาสคีย์')).toBeInTheDocument();
+    expect(screen.getByText('แอปยืนยันตัวตน 2')).toBeInTheDocument();
+    expect(screen.queryByText(/Passkey|Authenticator app/)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { FactorAdded, SecondFactor, TotpSetup } from '@cafe/shared';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
@@ -24,9 +25,28 @@ function wrongPasswordText(error: unknown, fallback: string): string {
   return isApiError(error, 'WRONG_PASSWORD') ? fallback : (errorText(error) ?? fallback);
 }
 
+/** The names the server gives a factor nobody named: "Passkey", "Passkey 2", "Authenticator app 3". */
+const DEFAULT_NAMES: Record<SecondFactor['kind'], RegExp> = {
+  passkey: /^Passkey(?: (\d+))?$/,
+  totp: /^Authenticator app(?: (\d+))?$/,
+};
+
+/**
+ * A factor as a person reads it, in their language: its kind alone ("Passkey", "Passkey 2") when
+ * it has the name the server gives one nobody named, else its kind and its name ("Passkey: Work
+ * laptop"), never "Passkey: Passkey".
+ */
+function factorLabel(factor: Pick<SecondFactor, 'kind' | 'name'>, _: I18n['_']): string {
+  const kind = factor.kind === 'passkey' ? _('notifications.security.passkey') : _('notifications.security.app');
+  const given = DEFAULT_NAMES[factor.kind].exec(factor.name.trim());
+  if (given) return given[1] ? _('notifications.security.numbered', { kind, number: given[1] }) : kind;
+  return _('notifications.security.named', { kind, name: factor.name });
+}
+
 /** One factor: its kind, name and dates, and Remove (the password asked again). */
 function FactorRow({ factor }: { factor: SecondFactor }) {
   const { _, i18n } = useLingui();
+  const label = factorLabel(factor, _);
   const [removing, setRemoving] = useState(false);
   const remove = useRemoveFactor();
   const Icon = factor.kind === 'passkey' ? KeyRound : Smartphone;
@@ -36,18 +56,14 @@ function FactorRow({ factor }: { factor: SecondFactor }) {
       <div className="flex flex-wrap items-center gap-3">
         <Icon aria-hidden="true" className="h-5 w-5 shrink-0" />
         <div className="min-w-0 flex-1">
-          <p className="font-medium break-words">
-            {factor.kind === 'passkey' ? _('notifications.security.passkey') : _('notifications.security.app')}
-            {': '}
-            {factor.name}
-          </p>
+          <p className="font-medium break-words">{label}</p>
           <p className="text-sm text-[var(--ink-muted)]">{_('notifications.security.added', { date: added })}</p>
         </div>
         {removing ? null : (
           <button
             type="button"
             className="btn-secondary"
-            aria-label={_('notifications.security.removeNamed', { name: factor.name })}
+            aria-label={_('notifications.security.removeNamed', { name: label })}
             onClick={() => setRemoving(true)}
           >
             {_('notifications.security.remove')}
@@ -90,7 +106,7 @@ export function SignInSecuritySection() {
 
   const handleAdded = (added: FactorAdded) => {
     setSetup(null);
-    setDone(_('notifications.security.addedDone', { name: added.factor.name }));
+    setDone(_('notifications.security.addedDone', { name: factorLabel(added.factor, _) }));
     if (added.recoveryCodes) setCodes(added.recoveryCodes);
     void refresh();
   };

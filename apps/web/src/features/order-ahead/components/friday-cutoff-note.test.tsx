@@ -1,5 +1,5 @@
 import { DEFAULT_WEEKLY_PERIODS, type Schedule } from '@cafe/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderWithProviders, seedSettings, signIn } from '@/test/render';
@@ -37,8 +37,8 @@ describe('beside the cafe menu on a Friday afternoon', () => {
     fridayAt('15:30');
     seedSettings({ demo: true, barOnlineOrdering: true });
     renderNote({ cafeClosed: true, barOpen: true });
-    const note = await screen.findByText(/The cafe menu closes at 12:00 on Fridays\./);
-    expect(note).toHaveTextContent(
+    const why = await screen.findByText(/The cafe menu closes at 12:00 on Fridays\./);
+    expect(why.closest('p')).toHaveTextContent(
       'The cafe menu closes at 12:00 on Fridays. In this demo the bar is open and takes orders online, so a drink can be ordered now. Order from the bar menu',
     );
     expect(screen.getByRole('link', { name: 'Order from the bar menu' })).toHaveAttribute('href', '/menubar');
@@ -48,11 +48,12 @@ describe('beside the cafe menu on a Friday afternoon', () => {
     fridayAt('13:00');
     seedSettings({ demo: false, barOnlineOrdering: false });
     renderNote({ cafeClosed: false, barOpen: false });
-    expect(
-      await screen.findByText(
+    await screen.findByText('The cafe menu closes at 12:00 on Fridays.');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
         'The cafe menu closes at 12:00 on Fridays. The cafe opens again Monday at 9:00. The bar opens again today at 15:00.',
       ),
-    ).toBeInTheDocument();
+    );
     expect(screen.queryByRole('link')).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { AlertMessage, EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useSites } from '@/api/sites';
 import { formatDay } from '@/lib/cafe-time';
+import { cn } from '@/lib/cn';
 import { errorText } from '@/lib/error-text';
 import { hasPeopleMessage, sayPeople } from '@/lib/people-text';
 import {
@@ -22,7 +23,7 @@ import { OUTCOME_IDS, WEEKDAY_IDS } from './standing-order-text';
  * My orders' standing orders (docs/standing-orders.md): "my usual (or this drink), at this site, on
  * these weekdays, at this time", each with pause / resume, skip next and delete, and the form to set one.
  */
-export function StandingOrdersSection({ orders }: { orders: readonly Order[] }) {
+export function StandingOrdersSection({ orders, className }: { orders: readonly Order[]; className?: string }) {
   const { _ } = useLingui();
   const standing = useStandingOrders();
   const usual = useUsual();
@@ -99,7 +100,7 @@ export function StandingOrdersSection({ orders }: { orders: readonly Order[] }) 
   };
 
   return (
-    <section aria-labelledby="standing-title" className="mb-6 space-y-3">
+    <section aria-labelledby="standing-title" className={cn('mb-6 space-y-3', className)}>
       <h2 id="standing-title" className="text-lg font-semibold">
         {_('order.standing.title')}
       </h2>

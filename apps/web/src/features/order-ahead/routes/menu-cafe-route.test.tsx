@@ -117,6 +117,38 @@ describe('MenuCafeRoute', () => {
   });
 });
 
+describe('MenuCafeRoute for a visitor: one notice (issue 62)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('on a Friday afternoon: one notice, saying the cut-off once, and how to sign in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T06:30:00Z')); // Friday 13:30 in Bangkok
+    signOut();
+    serve(0);
+    renderWithProviders(<MenuCafeRoute />);
+    expect(await screen.findByText(MESSAGES.fridayCafeClosed)).toBeInTheDocument();
+    const notices = screen.getAllByRole('alert');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent('You are browsing the menu. Sign in to order a drink.');
+    expect(notices[0]).not.toHaveTextContent('The cafe menu closes at 12:00 on Fridays');
+    expect(within(notices[0]!).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.login);
+  });
+
+  it('while the cafe is closed: one notice, browsing and closed', async () => {
+    signOut({ isCafeOpen: false, isBarOpen: false });
+    serve(0, { isCafeOpen: false, isBarOpen: false });
+    renderWithProviders(<MenuCafeRoute />);
+    expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
+    const notices = screen.getAllByRole('alert');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent(
+      /^You are browsing the menu\. Sign in to order a drink\.The cafe is closed right now\./,
+    );
+  });
+});
+
 describe('MenuCafeRoute while the cafe is closed', () => {
   it('says so and disables the drinks', async () => {
     signIn({ id: 5, role: 'user', isCafeOpen: false, isBarOpen: false });

@@ -1,13 +1,13 @@
 import { LIMITS, type Menu } from '@cafe/shared';
 import { Trans, useLingui } from '@lingui/react';
 import { Coffee, LogIn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { useNextOpenings } from '@/hooks/use-next-openings';
 import { customerPaths, paths } from '@/lib/paths';
-import { AlertMessage, PageHeader, Select } from '@/components/ui';
+import { PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
 import { FridayCutoffNote } from '@/features/order-ahead/components/friday-cutoff-note';
@@ -94,39 +94,44 @@ export function MenuCafeRoute() {
       {isCustomer ? <HomeSiteSuggestion /> : null}
       {isCustomer || paused ? <OrderingPausedNotice /> : null}
 
-      {!me ? (
-        <AlertMessage tone="info" className="mb-4">
-          <Trans
-            id="order.cafeMenu.browsing"
-            components={{ 0: <Link to={paths.login} className="font-semibold text-[var(--accent)] underline" /> }}
-          />
-        </AlertMessage>
-      ) : null}
-
-      {cafeClosed ? (
-        <AlertMessage tone="info" className="mb-4">
-          {_('order.menu.closedUntil', {
-            closed: _('shared.spec.cafeClosed'),
-            opens: cafeOpensAgain ?? hours.cafe.label,
-          })}
-          {barOpen ? (
-            <>
-              {' '}
-              <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
-                {_('order.cafeMenu.goToBar')}
-              </Link>
-            </>
-          ) : null}
-        </AlertMessage>
-      ) : null}
-
-      {venueBlock?.code === 'CAFE_MENU_CLOSED_FRIDAY' ? (
-        <AlertMessage tone="info" className="mb-4">
-          {_('shared.spec.fridayCafeClosed')}
-        </AlertMessage>
-      ) : null}
-
-      <FridayCutoffNote cafeClosed={cafeClosed} barOpen={barOpen} barMenu={barMenu} />
+      {/* One notice, each of its lines a sentence: browsing without signing in, the cafe closed, the Friday cut-off. */}
+      <FridayCutoffNote
+        cafeClosed={cafeClosed}
+        barOpen={barOpen}
+        barMenu={barMenu}
+        fridayClosed={venueBlock?.code === 'CAFE_MENU_CLOSED_FRIDAY'}
+        lines={[
+          ...(!me
+            ? [
+                <Trans
+                  id="order.cafeMenu.browsing"
+                  key="browsing"
+                  components={{
+                    0: <Link to={paths.login} className="font-semibold text-[var(--accent)] underline" />,
+                  }}
+                />,
+              ]
+            : []),
+          ...(cafeClosed
+            ? [
+                <Fragment key="closed">
+                  {_('order.menu.closedUntil', {
+                    closed: _('shared.spec.cafeClosed'),
+                    opens: cafeOpensAgain ?? hours.cafe.label,
+                  })}
+                  {barOpen ? (
+                    <>
+                      {' '}
+                      <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
+                        {_('order.cafeMenu.goToBar')}
+                      </Link>
+                    </>
+                  ) : null}
+                </Fragment>,
+              ]
+            : []),
+        ]}
+      />
 
       {isBarista && categories.length > 0 && active ? (
         <Select

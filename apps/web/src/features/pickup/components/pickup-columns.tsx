@@ -15,7 +15,13 @@ function Ticket({ ticket, ready }: { ticket: PickupTicket; ready: boolean }) {
     <li
       data-testid="pickup-ticket"
       data-number={ticket.number}
-      className={cn(TILE, ready ? 'bg-emerald-950 ring-2 ring-emerald-400' : 'bg-neutral-800')}
+      // A border, drawn inside the tile's box, not a ring (a shadow outside it): the column's list
+      // clips what overflows it, and cut the rings of its outer tiles at 1920 px (issue 62).
+      className={cn(
+        TILE,
+        'border-2',
+        ready ? 'border-emerald-400 bg-emerald-950' : 'border-transparent bg-neutral-800',
+      )}
     >
       <span className={cn(NUMBER, ready ? 'text-emerald-300' : 'text-white')}>
         {_('pickup.screen.number', { number: ticket.number })}
@@ -35,7 +41,7 @@ function RunEntry({ run }: { run: PickupRun }) {
     <li
       data-testid="pickup-run"
       data-run={run.id}
-      className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-[1vw] rounded-2xl bg-emerald-950 px-[1.2vw] py-[1.2vh] ring-2 ring-emerald-400"
+      className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-[1vw] rounded-2xl border-2 border-emerald-400 bg-emerald-950 px-[1.2vw] py-[1.2vh]"
     >
       <span className="min-w-0 text-[clamp(1.5rem,2.6vw,3.25rem)] leading-tight font-bold break-words text-emerald-300">
         {run.runner

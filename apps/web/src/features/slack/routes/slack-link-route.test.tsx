@@ -53,4 +53,20 @@ describe('SlackLinkRoute', () => {
     expect(await screen.findByText('ลิงก์นี้หมดอายุหรือถูกใช้แล้ว พิมพ์ /coffee ใน Slack เพื่อรับลิงก์ใหม่')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+  it('says a link cut short when copied is not whole, in Thai, and leads on to the cafe (issue 62)', async () => {
+    await loadEverything('th');
+    i18n.activate('th');
+    mockApi({
+      'GET /slack/link-tokens/abc': apiError(400, 'VALIDATION', 'token: token must be the one-time link from Slack', {
+        messageId: 'people.link.notWhole',
+      }),
+      'GET /slack/link': { linked: false, since: null },
+    });
+    renderRoutes([{ path: '/slack/link/:token', element: <SlackLinkRoute /> }], '/slack/link/abc');
+    expect(
+      await screen.findByText('ลิงก์นี้ไม่ครบ อาจมีบางส่วนหายไปตอนคัดลอก พิมพ์ /coffee ใน Slack เพื่อรับลิงก์ใหม่ แล้วเปิดจากที่นั่น'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ไปที่คาเฟ่' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/token/)).not.toBeInTheDocument();
+  });
 });

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import { MessageSquare } from 'lucide-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { IconBadge } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { paths } from '@/lib/paths';
 import {
   useConfirmSlackLink,
   useRevokeSlackLink,
@@ -24,6 +25,9 @@ export function SlackLinkRoute() {
   const confirm = useConfirmSlackLink();
   const revoke = useRevokeSlackLink();
   const gone = preview.isError && isApiError(preview.error) && preview.error.status === 404;
+  // The address holds no whole link (the server's 400): said in the person's words, not the rule's.
+  const cut = preview.isError && isApiError(preview.error, 'VALIDATION');
+  const deadEnd = (gone || cut) && !confirm.isSuccess;
 
   return (
     <section className="mx-auto flex max-w-md flex-col gap-5 p-6">
@@ -45,7 +49,8 @@ export function SlackLinkRoute() {
             </p>
           ) : null}
           {gone && !confirm.isSuccess ? <p>{_('slack.link.gone')}</p> : null}
-          {preview.isError && !gone ? <p>{errorText(preview.error)}</p> : null}
+          {cut && !confirm.isSuccess ? <p>{_('slack.link.cut')}</p> : null}
+          {preview.isError && !gone && !cut ? <p>{errorText(preview.error)}</p> : null}
           {confirm.isError ? <p>{errorText(confirm.error)}</p> : null}
           {revoke.isSuccess ? <p>{_('slack.link.unlinked')}</p> : null}
         </div>
@@ -61,6 +66,11 @@ export function SlackLinkRoute() {
               {_('slack.link.confirm')}
             </button>
           </>
+        ) : null}
+        {deadEnd ? (
+          <Link to={paths.home} className="btn-primary w-full">
+            {_('slack.link.home')}
+          </Link>
         ) : null}
       </section>
       {status.data?.linked && !revoke.isSuccess ? (
