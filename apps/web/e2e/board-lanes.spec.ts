@@ -152,10 +152,10 @@ test('on the counter tablet the Ready and Later lanes are in view, and the ready
   await board.getByRole('button', { name: 'Select all' }).click();
   await board.getByRole('button', { name: `Hand over selected (${READY})` }).click();
   await expect(ready.getByRole('listitem')).toHaveCount(0);
-  await expect(undoBar).toContainText(`Handed over: ${READY} orders`);
+  await expect(undoBar).toContainText(`and ${READY - 3} other orders`);
 
   // ...and taken back in one tap, within its time.
-  await undoBar.getByRole('button', { name: 'Undo', exact: true }).click();
+  await undoBar.getByRole('button', { name: /^Undo / }).click();
   await expect(ready.getByRole('listitem')).toHaveCount(READY);
   await context.close();
 });

@@ -87,7 +87,7 @@ test.describe('the board offline', () => {
     await board
       .getByRole('region', { name: 'Undo' })
       .filter({ hasText: `Canceled: ${dropped.label}` })
-      .getByRole('button', { name: 'Undo', exact: true })
+      .getByRole('button', { name: /^Undo / })
       .click();
     await expect(pendingTicket(dropped.label)).toBeVisible();
 

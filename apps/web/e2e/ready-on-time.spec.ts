@@ -122,7 +122,7 @@ test('an order for later is ready at its time; the pickup screen, a reminder, no
   const tumPhone = await tumContext.newPage();
   await signInWithTokens(tumPhone, tum.tokens, '/statusOrder');
   const tumTicket = waiting.getByRole('article', { name: `${drink.name} for ${tum.name}` }).first();
-  await tumTicket.getByRole('button', { name: 'Tumbler not here', exact: true }).click();
+  await tumTicket.getByRole('button', { name: 'Tumbler not here – cancels in 5 min', exact: true }).click();
   await expect(tumTicket).toContainText(/Tumbler: [45]:\d\d left/);
   await expect(tumPhone.getByText(/Bring your tumbler to the counter: [45]:\d\d left/).first()).toBeVisible();
 

@@ -105,9 +105,7 @@ test("the board's success and undo toasts and its dialog on the counter tablet",
 
   // The undo bar, with its button, after a move.
   await cards.first().getByRole('button', { name: 'Do', exact: true }).click();
-  await expect(
-    board.getByRole('region', { name: 'Undo' }).getByRole('button', { name: 'Undo', exact: true }),
-  ).toBeVisible();
+  await expect(board.getByRole('region', { name: 'Undo' }).getByRole('button', { name: /^Undo / })).toBeVisible();
   await expectAccessible(board, 'the board with the undo bar');
 
   // The reject dialog, with a reason chosen.

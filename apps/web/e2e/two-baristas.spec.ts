@@ -17,6 +17,7 @@ import {
   clearActiveOrders,
   DEMO,
   expectAccessible,
+  openEveryDayForLater,
   placeDrinkViaApi,
   registerUser,
   serveOrderViaApi,
@@ -195,13 +196,17 @@ test('two baristas on two server processes share the board: who makes what, a ra
   await expect(cleo.getByRole('radio', { name: 'Mine' })).toHaveAttribute('aria-checked', 'true');
   await expect(cleo.getByRole('article')).toHaveCount(cleosOwn.length);
 
-  // A fourth order arrives: both totals count it, live (Cleo's too, though her tickets are only hers).
+  // What Mine hides (Bea's tickets) is said, with the way to see it (decision 0099).
+  await expect(cleo.getByRole('status', { name: 'Hidden orders' })).toContainText('hidden by Mine');
+
+  // A fourth order arrives: both totals count it, live, and nobody's new order reaches both
+  // baristas, Cleo's Mine too (decision 0099).
   const { name: di, id: diId } = await place('Di');
   for (const page of [bea, cleo]) {
     await expect(strip(page).getByRole('list', { name: 'Drinks to make' })).toHaveText(`${menu!.name} ×4`);
   }
   await expect(ticket(bea, di).getByRole('button', { name: `I'll make this: ${di}` })).toBeVisible();
-  await expect(ticket(cleo, di)).toHaveCount(0);
+  await expect(ticket(cleo, di).getByRole('button', { name: `I'll make this: ${di}` })).toBeVisible();
   await cleo.getByRole('radio', { name: 'Unclaimed' }).click();
   await expect(cleo.getByRole('article')).toHaveCount(1);
   await expect(ticket(cleo, di)).toBeVisible();
@@ -224,4 +229,81 @@ test('two baristas on two server processes share the board: who makes what, a ra
   await bea.getByRole('button', { name: 'Select all' }).click();
   await bea.getByRole('button', { name: 'Hand over selected (4)' }).click();
   for (const page of [bea, cleo]) await expect(readyLane(page).getByRole('listitem')).toHaveCount(0);
+});
+
+test('a runner on the second process: the tray drink has no tumbler control, Ready all on the tablet tells the runner live, and Collected ends the run', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const PLACE = 'Meeting room 7';
+  const beaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
+  // Pickup slots today and tomorrow, all day: whenever this runs, a run's slot is ahead.
+  await openEveryDayForLater(request, beaTokens.accessToken, 1);
+
+  // Rita starts a run through the second process; Ann adds a drink for the runner's tray.
+  const runnerName = `Rita ${stamp()}`;
+  const rita = await registerUser(request, runnerName);
+  const ritaTokens = await apiLogin(request, rita.email, rita.password);
+  const slots = (await (await request.get('/api/sites/1/slots')).json()) as { slots: { start: string }[] };
+  expect(slots.slots.length, 'pickup slots ahead').toBeGreaterThan(1);
+  const pickupAt = slots.slots[1]!.start;
+  const started = await request.post('/api/runs', {
+    headers: bearer(ritaTokens.accessToken),
+    data: { place: PLACE, pickupAt, closesAt: pickupAt },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const runId = ((await started.json()) as { id: number }).id;
+  const annName = `Ann ${stamp()}`;
+  const ann = await registerUser(request, annName);
+  const annTokens = await apiLogin(request, ann.email, ann.password);
+  const [menu] = await activeCafeItems(request);
+  const joined = await request.post('/api/order', {
+    headers: bearer(annTokens.accessToken),
+    data: {
+      menu_id: menu!.id,
+      menu_name: menu!.name,
+      type: 'hot',
+      sweetness: 50,
+      remark: '-',
+      runId,
+      pickupAt,
+      cup: 'tray',
+      latitude: 13.7466,
+      longitude: 100.5393,
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+
+  // Rita's phone on the second process; Bea's tablet on the first.
+  const phone = await browser.newContext({ baseURL: cafe.urls[1], viewport: PHONE, isMobile: true, hasTouch: true });
+  const ritaPage = await phone.newPage();
+  await signInWithTokens(ritaPage, ritaTokens, `/runs/${runId}`);
+  await expect(ritaPage.getByRole('heading', { name: PLACE, level: 1 })).toBeVisible();
+  await expect(ritaPage.getByTestId('run-drink')).toHaveCount(1);
+  const bea = await openBoard(browser, cafe.urls[0], beaTokens, TABLET);
+  const group = bea.getByRole('group', { name: `${runnerName}'s run for ${PLACE}` });
+  await group.getByRole('button', { name: `Start all of ${runnerName}'s run for ${PLACE}` }).click();
+  const trayTicket = group.getByRole('article', { name: `${menu!.name} for ${annName} (1/1)` });
+  await expect(trayTicket).toBeVisible();
+  // A drink for the runner's tray has no tumbler to look for: no tumbler control at all.
+  await expect(trayTicket.getByRole('button', { name: /tumbler/i })).toHaveCount(0);
+
+  await group.getByRole('button', { name: `Ready all of ${runnerName}'s run for ${PLACE}` }).click();
+  await expect(bea.getByRole('button', { name: `All picked up: ${runnerName}'s run for ${PLACE}` })).toBeVisible();
+  // The runner's phone, on the other process, is told by a live event.
+  await expect(
+    ritaPage.getByRole('status').filter({ hasText: 'Your run is ready — collect it at the counter' }),
+  ).toBeVisible();
+
+  // Collected: the run is over, on Rita's phone and in the open runs of the site.
+  await ritaPage.getByRole('button', { name: 'Collected' }).click();
+  await expect(ritaPage.getByText('Collected — the drinks are on their way')).toBeVisible();
+  await expect(ritaPage.getByRole('link', { name: 'Add my drink' })).toHaveCount(0);
+  const open = (await (await request.get('/api/runs', { headers: bearer(annTokens.accessToken) })).json()) as {
+    id: number;
+  }[];
+  expect(open.map((r) => r.id)).not.toContain(runId);
+  await expect(bea.getByRole('group', { name: `${runnerName}'s run for ${PLACE}` })).toHaveCount(0);
+  await phone.close();
+  await bea.context().close();
 });

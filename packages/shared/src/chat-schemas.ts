@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_TOKEN_MESSAGES } from './rule-texts';
 
 /** The chat channels after Slack that link an account of theirs to a person (docs/line.md, docs/teams.md). */
 export const CHAT_LINK_CHANNELS = ['line', 'teams'] as const;
@@ -15,7 +16,7 @@ export const ChatChannelParamsSchema = z.object({
 export const ChatLinkTokenParamsSchema = ChatChannelParamsSchema.extend({
   token: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'token must be the one-time link from the chat' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: LINK_TOKEN_MESSAGES.chat })
     .describe('The one-time link from the chat, as it came in the link /{channel}/link/{token}'),
 });
 

@@ -91,6 +91,12 @@ export const OrderSchema = z.object({
   run: OrderRunSchema.optional(),
   /** Served into its owner's own tumbler (a disposable cup saved once picked up). Absent from an older server. */
   ownCup: z.boolean().optional(),
+  /**
+   * The instant the person was promised at placement (ISO; docs/decisions/0101-one-promise-model.md):
+   * for an order for now when it was expected ready, for an order for later its pickup time. Absent
+   * for an order placed before the release that stores it (or from an older server).
+   */
+  promisedReadyAt: z.string().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -38,11 +38,13 @@ export function canUndo(from: OrderStatus, to: OrderStatus): boolean {
 
 /**
  * Whether an order has a tumbler at the counter to look for (the tumbler rule): a cafe order a
- * person placed. A bar order's `tumblerImage` is the drink's description, and a walk-up order has
- * no photo: neither can be marked "tumbler not here".
+ * person placed to be served into their own tumbler (`ownCup`). A bar order's `tumblerImage` is the
+ * drink's description, a walk-up's person stands at the counter with their cup or none, and a coffee
+ * run's drink in the runner's tray has no tumbler at all: none of them can be marked "tumbler not
+ * here" (docs/decisions/0099-no-hidden-orders.md).
  */
-export function hasTumbler(order: { categoryFor: CategoryFor; walkUp: boolean }): boolean {
-  return order.categoryFor === 'cafe' && !order.walkUp;
+export function hasTumbler(order: { categoryFor: CategoryFor; walkUp: boolean; ownCup: boolean }): boolean {
+  return order.categoryFor === 'cafe' && !order.walkUp && order.ownCup;
 }
 
 /** The instant (ms) from which a barista may mark a drink finished at `doneAt` (ISO) not collected. */

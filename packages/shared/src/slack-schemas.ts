@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { LINK_TOKEN_MESSAGES } from './rule-texts';
 
 /** A one-time Slack link's token (docs/slack.md "Linking"): 32 random bytes, base64url. */
 export const SlackLinkTokenParamsSchema = z.object({
   token: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'token must be the one-time link from Slack' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: LINK_TOKEN_MESSAGES.slack })
     .describe('The one-time link from Slack, as it came in the link /slack/link/{token}'),
 });
 export type SlackLinkTokenParams = z.infer<typeof SlackLinkTokenParamsSchema>;

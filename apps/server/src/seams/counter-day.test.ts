@@ -162,7 +162,7 @@ describe("the counter's day", () => {
       expect(walkUp.statusCode, walkUp.body).toBe(201);
       const none = await tumbler(office.headBarista, walkUp.json<Order>().id, true);
       expect(none.statusCode).toBe(409);
-      expect(none.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+      expect(none.json()).toMatchObject({ code: 'NO_TUMBLER', messageId: 'people.refusal.noTumbler' });
     });
 
     it('follows the site setting, and two timers at once cancel once', async () => {

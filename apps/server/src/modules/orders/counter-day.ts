@@ -1,8 +1,8 @@
-import { LIMITS, hasTumbler, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
+import { LIMITS, hasTumbler, peopleText, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { runWithin } from '../../lib/domain-events';
 import { findSystemAccountId } from '../../db/system-account';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, conflict, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { Move, OrdersCore, OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts, tumblerDeadline } from './orders.mapper';
@@ -66,9 +66,15 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     if (row.status !== 'ordered' && row.status !== 'in-progress') {
       throw conflict('INVALID_TRANSITION', `The tumbler of an order that is ${row.status} cannot be marked.`);
     }
-    // A coffee run's drink in the runner's tray has no tumbler photo, and no tumbler to look for.
-    if (!hasTumbler({ categoryFor: row.category_for, walkUp: Number(row.walk_up) === 1 }) || row.tumbler_image === '') {
-      throw conflict('INVALID_TRANSITION', 'A bar, walk-up or tray order has no tumbler to mark.');
+    // A coffee run's drink in the runner's tray, a walk-up and a bar order have no tumbler to look for.
+    if (
+      !hasTumbler({
+        categoryFor: row.category_for,
+        walkUp: Number(row.walk_up) === 1,
+        ownCup: Number(row.own_cup) === 1,
+      })
+    ) {
+      throw refusal(409, 'NO_TUMBLER', peopleText('people.refusal.noTumbler'));
     }
     // Already as asked: nothing changes (a second tap, or two baristas at once).
     if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);

@@ -7,7 +7,8 @@ import { type OrderStatus } from '@cafe/shared';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 import { insertHistory, type OrderTimes } from './order-writes.repository';
-import { countInProgress, recentCompletions, type QueueKey } from './orders.repository';
+import { countInProgress, readLineFacts, recentCompletions, type LineFact, type QueueKey } from './orders.repository';
+import { factOf } from './promise-inputs';
 import { runStillOpen } from './runs.repository';
 
 /** The columns of an order a move may change, as moveOrder answers them. */
@@ -60,11 +61,11 @@ export async function moveOrder(
    * (`recentLimit`). PostgreSQL counts them in the same statement, as they were before the move
    * (`paceBefore`: the caller adds the move itself); SQLite reads them after it (`paceAfter`).
    */
-  pace?: { key: QueueKey; recentLimit: number },
+  pace?: { key: QueueKey; recentLimit: number; workingSince?: string },
 ): Promise<
   | (MovedColumns & {
-      paceBefore?: { inProgress: number; completions: string[] };
-      paceAfter?: { inProgress: number; completions: string[] };
+      paceBefore?: { inProgress: number; completions: string[]; facts?: LineFact[] };
+      paceAfter?: { inProgress: number; completions: string[]; facts?: LineFact[] };
     })
   | undefined
 > {
@@ -96,6 +97,13 @@ export async function moveOrder(
     if (!pace) return moved;
     // Read after the move, in its transaction: the pace as the move left it.
     const key = pace.key;
+    if (pace.workingSince !== undefined) {
+      // The line model's facts hold the drinks in progress: read instead of their count.
+      const facts = await readLineFacts(db, key, pace.workingSince);
+      const completions = await recentCompletions(db, key, pace.recentLimit);
+      const inProgress = facts.filter((fact) => fact.status === 'in-progress').length;
+      return { ...moved, paceAfter: { inProgress, completions, facts } };
+    }
     const [inProgress, completions] = [
       await countInProgress(db, key),
       await recentCompletions(db, key, pace.recentLimit),
@@ -118,16 +126,33 @@ export async function moveOrder(
             and q.cafe_day = ${pace.key.day} and q.status = 'in-progress') as pace_in_progress,
           (select coalesce(json_agg(r.done_at order by r.done_at desc), '[]')::text from (select done_at from orders q
             where q.site_id = ${pace.key.siteId} and q.category_for = ${pace.key.venue} and q.done_at is not null
-            and q.cafe_day = ${pace.key.day} order by q.done_at desc limit ${pace.recentLimit}) r) as pace_completions`
+            and q.cafe_day = ${pace.key.day} order by q.done_at desc limit ${pace.recentLimit}) r) as pace_completions${
+              pace.workingSince !== undefined
+                ? sql`, (select coalesce(json_agg(json_build_object('id', q.id, 'menu_id', q.menu_id, 'status', q.status,
+                    'order_date', q.order_date, 'taken_at', q.taken_at, 'claimed_by', q.claimed_by,
+                    'claimed_at', q.claimed_at)), '[]')::text from orders q
+                    where q.site_id = ${pace.key.siteId} and q.category_for = ${pace.key.venue}
+                    and q.cafe_day = ${pace.key.day} and (q.status in ('ordered', 'in-progress')
+                    or q.claimed_at >= ${pace.workingSince} or q.done_at >= ${pace.workingSince})) as pace_line`
+                : sql``
+            }`
         : sql``
     } from moved`.execute(db);
-  const [row] = rows as (MovedColumns & { pace_in_progress?: number | string; pace_completions?: string })[];
+  const [row] = rows as (MovedColumns & {
+    pace_in_progress?: number | string;
+    pace_completions?: string;
+    pace_line?: string;
+  })[];
   if (!row) return undefined;
-  const { pace_in_progress: inProgress, pace_completions: completions, ...moved } = row;
+  const { pace_in_progress: inProgress, pace_completions: completions, pace_line: line, ...moved } = row;
   return pace && completions !== undefined
     ? {
         ...moved,
-        paceBefore: { inProgress: Number(inProgress ?? 0), completions: JSON.parse(completions) as string[] },
+        paceBefore: {
+          inProgress: Number(inProgress ?? 0),
+          completions: JSON.parse(completions) as string[],
+          ...(line !== undefined ? { facts: (JSON.parse(line) as LineFact[]).map(factOf) } : {}),
+        },
       }
     : moved;
 }

@@ -43,6 +43,7 @@ export function toOrder(row: OrderRow): Order {
     walkUp: Number(row.walk_up) === 1,
     ...optionsOf(row.options_json),
     ...(row.pickup_at ? { pickupAt: row.pickup_at } : {}),
+    ...(row.promised_ready_at ? { promisedReadyAt: row.promised_ready_at } : {}),
     ...(row.taken_at && row.status === 'in-progress' ? { takenAt: row.taken_at } : {}),
     ...(row.done_at && (row.status === 'done' || row.status === 'picked' || row.status === 'uncollected')
       ? { doneAt: row.done_at }

@@ -71,6 +71,7 @@ export function orderQuery(db: Db) {
       'cu.name as claimed_by_name',
       optionsColumn(db).as('options_json'),
       'o.own_cup',
+      'o.promised_ready_at',
       'o.run_id',
       'rn.place as run_place',
       'rn.runner_id as run_runner_id',
@@ -264,4 +265,67 @@ export async function countWaiting(db: Db, { siteId, venue, day }: QueueKey): Pr
     .where('status', '=', 'ordered')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * What the line model needs of a queue's orders (promise-inputs.ts): its waiting and in-progress
+ * orders, and those a barista claimed or finished since `since` (who works now), each with its
+ * item, when it was taken and who has it.
+ */
+export interface LineFact {
+  id: number;
+  menu_id: number;
+  status: OrderStatus;
+  order_date: string;
+  taken_at: string | null;
+  claimed_by: number | null;
+  claimed_at: string | null;
+}
+
+/** The queue's line facts (LineFact), in one statement. */
+export async function readLineFacts(db: Db, { siteId, venue, day }: QueueKey, since: string): Promise<LineFact[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'menu_id', 'status', 'order_date', 'taken_at', 'claimed_by', 'claimed_at'])
+    .where('site_id', '=', siteId)
+    .where('category_for', '=', venue)
+    .where('cafe_day', '=', day)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['ordered', 'in-progress']),
+        eb('claimed_at', '>=', since),
+        eb('done_at', '>=', since),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    menu_id: Number(row.menu_id),
+    status: row.status,
+    order_date: row.order_date,
+    taken_at: row.taken_at ?? null,
+    claimed_by: row.claimed_by == null ? null : Number(row.claimed_by),
+    claimed_at: row.claimed_at ?? null,
+  }));
+}
+
+/** The latest `limit` preparation times (ms) of a site's venue since `since`, by item, newest first. */
+export async function recentPrepTimes(
+  db: Db,
+  siteId: number,
+  venue: Venue,
+  since: string,
+  limit: number,
+): Promise<{ menu_id: number; prep_ms: number }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['menu_id', 'prep_ms'])
+    .where('site_id', '=', siteId)
+    .where('category_for', '=', venue)
+    .where('done_at', '>=', since)
+    .where('prep_ms', 'is not', null)
+    .orderBy('done_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ menu_id: Number(row.menu_id), prep_ms: Number(row.prep_ms) }));
 }

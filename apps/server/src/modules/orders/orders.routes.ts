@@ -251,7 +251,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           "The order's owner is told at once (live, and by their channels) with the deadline: the site's tumblerGraceMinutes " +
           '(5 by default). When it passes and the tumbler was not marked found, the order is rejected with the note ' +
           '"Barista can not find your tumbler" (its daily allowance given back). A barista of another site gets 403; an ' +
-          'order in another status 409 INVALID_TRANSITION. Marking as it already is changes nothing. In the timeline and ' +
+          "order in another status 409 INVALID_TRANSITION; an order with no tumbler to look for (a coffee run's drink in the " +
+          "runner's tray, a walk-up, a bar order) 409 NO_TUMBLER (messageId people.refusal.noTumbler). " +
+          'Marking as it already is changes nothing. In the timeline and ' +
           'undone by POST /order/barista/{id}/undo. Emits `orders`.',
         security: bearerSecurity,
         params: IdParamsSchema,

@@ -18,6 +18,7 @@ import { toOrder, toTimelineEntry } from './orders.mapper';
 import { latestCafeOrderOf, listUserHistory, orderTimeline, sitesWaitingFor } from './order-history.repository';
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
+import { createLateNotice } from './late-notice';
 import { startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 import { createCounterDay } from './counter-day';
@@ -37,8 +38,10 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   const placement = createPlacementService(ctx, deps, core, queue);
   const { move, ...transitions } = createTransitionsService(ctx, deps, core, queue);
   const counter = createCounterDay(ctx, deps, core, move);
+  const late = createLateNotice(ctx, deps, core, queue);
   const claims = createClaims(ctx, deps, core);
   const runs = createRunsService(ctx, deps, { baristaUpdate: transitions.baristaUpdate, move });
+  core.onRunDrink(runs.drinkMoved);
 
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
@@ -55,10 +58,12 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
       releases ??= startReleaseTimer(ctx, async (now) => {
         const released = await transitions.releaseDue(now);
         const counted = await counter.counterDue(now);
+        const told = await late.lateDue(now);
         const dues = [released.nextDue, counted.nextDue].filter((d): d is Date => d !== null);
         return {
           ...released,
           ...counted,
+          ...told,
           nextDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
         };
       });
@@ -91,6 +96,8 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
       return withRequestKey(db, ctx.clock, move, run);
     },
     readyIfJoinedNow: queue.readyIfJoinedNow,
+    /** The owners of drinks later than promised by more than 2 minutes, told once (late-notice.ts; the release timer runs it). */
+    lateDue: (now: Date) => late.lateDue(now),
     myQueueAnswer: queue.myQueueAnswer,
     listAnswer: queue.listAnswer,
     queueSnapshot: queue.queueSnapshot,

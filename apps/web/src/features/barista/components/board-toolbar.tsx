@@ -15,10 +15,14 @@ interface BoardToolbarProps {
   drinkKey: string | null;
   onDrinkChange: (key: string | null) => void;
   /** Select mode is on: its own bar replaces the Select button. */
-  selectMode: boolean;
+  selectMode?: boolean;
   /** There is something to select. */
-  canSelect: boolean;
-  onSelectMode: () => void;
+  canSelect?: boolean;
+  /**
+   * A Select for the whole board; the order board has none (each lane has its own, decision 0099),
+   * so without it the toolbar shows none.
+   */
+  onSelectMode?: () => void;
   /** The undo bar, when a move can be taken back: in this line, where it covers nothing. */
   undo?: ReactNode;
   /** Whose tickets (claim-filter.tsx), beside the category filter. */
@@ -56,7 +60,7 @@ export function BoardToolbar({
       {claimFilter}
       <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
       <div className="flex min-w-0 flex-1 basis-56 justify-end empty:hidden">{undo}</div>
-      {selectMode ? null : (
+      {selectMode || !onSelectMode ? null : (
         <button
           type="button"
           className="btn-secondary min-h-11 lg:ml-auto"

@@ -9,7 +9,14 @@ const OPTIONS: readonly { value: ClaimFilterValue; labelId: string }[] = [
   { value: 'all', labelId: msgId('barista.claims.filterAll') },
 ];
 
-/** Whose tickets the board shows: mine, those nobody has taken, or all. */
+/** The message id of a Whose choice's name ("Mine"), as the notice of hidden orders names it. */
+export const claimFilterLabelId = (value: ClaimFilterValue): string =>
+  (OPTIONS.find((o) => o.value === value) ?? OPTIONS[2]!).labelId;
+
+/**
+ * Whose tickets the board shows: mine (with every new one nobody has taken, decision 0099), those
+ * nobody has taken, or all. What it hides the board counts under the toolbar.
+ */
 export function ClaimFilter({
   value,
   onChange,

@@ -43,23 +43,38 @@ function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }
 /**
  * The orders for later of the site (docs/api.md, "Orders for later"), soonest first with their
  * pickup time: each moves to Waiting by itself when it falls due (with the chime of a new order).
- * On the board it heads the side column, above Ready, and first on a phone: seen without
- * scrolling past the tickets; a long list scrolls within (docs/decisions/0075-board-lanes-and-chrome.md).
+ * On a tablet or a desktop it is the board's last lane, one column of lines that scrolls on its own;
+ * on a phone it comes first, a short list that scrolls within, so the tickets are not pushed down
+ * (docs/decisions/0098-board-holds-any-count.md, 0075-board-lanes-and-chrome.md).
  */
 export function LaterLane({ orders, timeZone, className, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
   const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
   return (
-    <section aria-labelledby="later-lane-heading" className={cn('card px-3 py-2', className)}>
-      <h2 id="later-lane-heading" className="flex items-center gap-2 text-base font-bold">
-        <CalendarClock aria-hidden="true" className="h-5 w-5" />
+    <section
+      aria-labelledby="later-lane-heading"
+      data-lane=""
+      className={cn(
+        'card flex min-w-0 flex-col px-3 py-2 lg:min-h-0 lg:border-0 lg:bg-[var(--surface-sunken)] lg:p-1.5 lg:shadow-none',
+        className,
+      )}
+    >
+      <h2
+        id="later-lane-heading"
+        className="flex shrink-0 items-center gap-2 text-base font-bold lg:border-b-2 lg:border-[var(--border)] lg:px-0.5 lg:pb-1 lg:text-lg lg:leading-6"
+      >
+        <CalendarClock aria-hidden="true" className="h-5 w-5 shrink-0" />
         {_('barista.later.heading', { count: sorted.length })}
       </h2>
       {sorted.length === 0 ? (
         <p className="py-1 text-sm text-[var(--ink-muted)]">{_('barista.later.empty')}</p>
       ) : (
-        <ul className="max-h-48 divide-y divide-[var(--border)] overflow-y-auto">
+        // A phone: a short list that scrolls within, above the tickets; a tablet: the lane's height.
+        <ul
+          data-lane-body=""
+          className="max-h-48 divide-y divide-[var(--border)] overflow-y-auto overscroll-contain lg:max-h-none lg:min-h-0 lg:flex-1"
+        >
           {items.map((item) =>
             item.kind === 'order' ? (
               <LaterLine key={item.order.id} order={item.order} timeZone={timeZone} />

@@ -85,11 +85,15 @@ describe('OrderBoard: who makes what', () => {
     );
   });
 
-  it('narrows the tickets to mine or unclaimed, and remembers the choice on this tablet', async () => {
+  it('narrows the tickets to mine (with those nobody has taken) or unclaimed, and remembers the choice on this tablet', async () => {
     const { user } = setup(orders());
     const filter = screen.getByRole('radiogroup', { name: 'Whose' });
     await user.click(within(filter).getByRole('radio', { name: 'Mine' }));
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Latte for Ann']);
+    // Mine hides only what another barista makes: a new order nobody has taken stays (decision 0099).
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Latte for Ann',
+      'Latte for Cy',
+    ]);
     expect(localStorage.getItem(BOARD_STORAGE_KEYS.claimFilter)).toBe('mine');
     await user.click(within(filter).getByRole('radio', { name: 'Unclaimed' }));
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Latte for Cy']);
@@ -101,7 +105,7 @@ describe('OrderBoard: who makes what', () => {
     localStorage.setItem(BOARD_STORAGE_KEYS.claimFilter, 'mine');
     setup(orders());
     expect(screen.getByRole('radio', { name: 'Mine' })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
   it('says who is making it when Do or a claim is refused', async () => {

@@ -182,7 +182,7 @@ describe('OrderBoard: bulk moves', () => {
       orders: [latte({ id: 1 }), mocha({ id: 2, userName: 'Bo' }), latte({ id: 3, userName: 'Cy' })],
       bulkFailures: { 2: 'The order is already in-progress' },
     });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select waiting orders' }));
     expect(screen.getByRole('button', { name: 'Do Selected' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Do Selected (3)' }));
@@ -199,9 +199,9 @@ describe('OrderBoard: bulk moves', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('1 of 3 orders were not started:');
     expect(alert).toHaveTextContent('Mocha for Bo: The order is already in-progress');
-    expect(await screen.findByText('Started: 2 orders')).toBeInTheDocument();
+    expect(await screen.findByText('Started: Latte for Ann and Latte for Cy')).toBeInTheDocument();
     // Something moved: select mode is over.
-    expect(screen.getByRole('button', { name: 'Select' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select waiting orders' })).toBeInTheDocument();
 
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -215,20 +215,21 @@ describe('OrderBoard: bulk moves', () => {
         latte({ id: 3, userName: 'Cy' }),
       ],
     });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select orders in progress' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Latte for Ann' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select Latte for Cy' }));
+    // A waiting ticket is not in this lane's selection: it keeps its own moves (decision 0099).
+    expect(screen.queryByRole('checkbox', { name: 'Select Latte for Cy' })).toBeNull();
     // A tap anywhere on a ticket selects it too.
     await user.click(within(screen.getByRole('article', { name: 'Mocha for Bo' })).getByText('Mocha'));
-    expect(screen.getByText('3 selected')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Do Selected (1)' })).toBeEnabled();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Do Selected/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Done Selected (2)' }));
     await waitFor(() =>
       expect(calls).toContainEqual(
         expect.objectContaining({ path: '/order/barista/bulk', body: { ids: [1, 2], status: 'done' } }),
       ),
     );
-    expect(await screen.findByText('Done: 2 orders')).toBeInTheDocument();
+    expect(await screen.findByText('Done: Latte for Ann and Mocha for Bo')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -238,7 +239,7 @@ describe('OrderBoard: undo', () => {
     const { user, calls } = setup({ orders: [latte({ id: 7, status: 'in-progress' })] });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Done: Latte for Ann')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Undo Done: Latte for Ann' }));
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/7/undo' })),
     );
@@ -254,10 +255,10 @@ describe('OrderBoard: undo', () => {
     }
     const bar = await screen.findByRole('region', { name: 'Undo' });
     await waitFor(() => expect(bar).toHaveTextContent('Started: Latte for Cy and 2 more'));
-    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Undo/ })).toHaveLength(1);
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
 
-    await user.click(within(bar).getByRole('button', { name: 'Undo' }));
+    await user.click(within(bar).getByRole('button', { name: 'Undo Started: Latte for Cy and 2 more' }));
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/3/undo' })),
     );
@@ -273,7 +274,7 @@ describe('OrderBoard: undo', () => {
       undoError: apiError(409, 'UNDO_EXPIRED', 'The undo window has passed'),
     });
     await user.click(screen.getByRole('button', { name: 'Do' }));
-    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo Started: Latte for Ann' }));
     expect(
       await screen.findByText('Too late to undo Latte for Ann: a change can be taken back for 30 seconds.'),
     ).toBeInTheDocument();
@@ -281,10 +282,10 @@ describe('OrderBoard: undo', () => {
 
   it('takes back every order of a bulk move, and U undoes the latest move', async () => {
     const { user, calls } = setup({ orders: [latte({ id: 1 }), mocha({ id: 2, userName: 'Bo' })] });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select waiting orders' }));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Do Selected (2)' }));
-    expect(await screen.findByText('Started: 2 orders')).toBeInTheDocument();
+    expect(await screen.findByText('Started: Latte for Ann and Mocha for Bo')).toBeInTheDocument();
     await user.keyboard('u');
     await waitFor(() => {
       const undos = calls.filter((c) => c.path.endsWith('/undo')).map((c) => c.path);
@@ -364,11 +365,9 @@ describe('OrderBoard: offline', () => {
   });
   it('holds the select-mode buttons offline with the reason, and gives them back with the network', async () => {
     const { user } = setup({ orders: [latte({ id: 1, status: 'in-progress' }), mocha({ id: 2, userName: 'Bo' })] });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select waiting orders' }));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
-    const bulkButtons = ['Do Selected (1)', 'Done Selected (1)', 'Cancel Selected (2)'].map((name) =>
-      screen.getByRole('button', { name }),
-    );
+    const bulkButtons = ['Do Selected (1)', 'Cancel Selected (1)'].map((name) => screen.getByRole('button', { name }));
     for (const button of bulkButtons) expect(button).not.toHaveAccessibleDescription();
 
     setBrowserOnline(false);
@@ -498,7 +497,7 @@ describe('OrderBoard in Thai', () => {
       orders: [latte({ id: 1 }), mocha({ id: 2, userName: 'Bo' }), latte({ id: 3, userName: 'Cy' })],
       bulkFailures: { 2: 'The order is already in-progress' },
     });
-    await user.click(screen.getByRole('button', { name: 'เลือก' }));
+    await user.click(screen.getByRole('button', { name: 'เลือกออเดอร์ที่รออยู่' }));
     expect(screen.getByRole('button', { name: 'เริ่มทำที่เลือก' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'เลือกทั้งหมด' }));
     expect(screen.getByText('เลือกแล้ว 3 รายการ')).toBeInTheDocument();
@@ -509,8 +508,8 @@ describe('OrderBoard in Thai', () => {
     // The refusal is the server's in English; the interface says it in Thai.
     expect(alert).toHaveTextContent('Mocha ของ Bo: ออเดอร์นี้เปลี่ยนสถานะไปแล้ว');
     expect(alert).not.toHaveTextContent('already in-progress');
-    expect(await screen.findByText('เริ่มทำแล้ว: 2 ออเดอร์')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'ย้อนกลับ' }));
+    expect(await screen.findByText('เริ่มทำแล้ว: Latte ของ Ann และ Latte ของ Cy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ย้อนกลับ เริ่มทำแล้ว: Latte ของ Ann และ Latte ของ Cy' }));
     expect(await screen.findByText('ย้อนกลับแล้ว: 2 ออเดอร์กลับมาแล้ว')).toBeInTheDocument();
   });
 

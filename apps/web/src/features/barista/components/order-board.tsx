@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { DEFAULT_PICKUP_SETTINGS, type OrderRun, type QueuedOrder } from '@cafe/shared';
 import { Coffee } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useMe } from '@/api/me';
 import { useScreenSiteId } from '@/api/site-state';
 import { OfflineReason } from '@/components/offline-banner';
@@ -19,16 +19,21 @@ import { orderTimelineRootKey } from '@/features/barista/api/get-order-timeline'
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { useBoardFilters } from '@/features/barista/hooks/use-board-filters';
 import { useBoardMoves } from '@/features/barista/hooks/use-board-moves';
-import { useBoardSelection } from '@/features/barista/hooks/use-board-selection';
+import { useBoardSelection, type SelectLane } from '@/features/barista/hooks/use-board-selection';
+import { useHiddenOrders } from '@/features/barista/hooks/use-hidden-orders';
 import { useBoardShortcuts } from '@/features/barista/hooks/use-board-shortcuts';
 import { useClaims } from '@/features/barista/hooks/use-claims';
 import { useRejectDialog } from '@/features/barista/hooks/use-reject-dialog';
 import { useRunMoves } from '@/features/barista/hooks/use-run-moves';
 import { useTicketFocus } from '@/features/barista/hooks/use-ticket-focus';
 import { DEFAULT_AGE_THRESHOLDS, type AgeThresholds } from '@/features/barista/lib/ticket-age';
+import { laneColumns, laneTemplate } from '@/features/barista/lib/lane-columns';
+import { useElementWidth } from '@/features/barista/hooks/use-element-width';
 import { BoardToolbar } from './board-toolbar';
 import { BulkFailures } from './bulk-failures';
 import { ClaimFilter } from './claim-filter';
+import { HiddenOrdersNotice } from './hidden-orders-notice';
+import { LANE_NAME_IDS, LaneSelectButton } from './lane-select-button';
 import { OrderCard } from './order-card';
 import { OrderSection } from './order-section';
 import { OrderTimelineDialog } from './order-timeline-dialog';
@@ -61,6 +66,8 @@ interface OrderBoardProps {
   /** The Later lane, if any: it heads the side column (first on a phone). */
   /** The Later lane, drawn with the board's group of a coffee run (its drinks started together). */
   later?: ((renderRun: RenderRun) => ReactNode) | null;
+  /** How many orders for later the Later lane lists: the width of its lane on a tablet. */
+  laterCount?: number;
 }
 
 const noop = () => undefined;
@@ -100,9 +107,10 @@ function useBoardQueue(orders: readonly QueuedOrder[], announce: (text: string) 
 }
 
 /**
- * Today's queue as a kitchen display: In Progress as a narrow lane, Waiting as a grid of compact
- * tickets and the finished drinks as the Ready lane on the other side, in view while the tickets
- * scroll, on a tablet (one after the other on a phone; docs/decisions/0075-board-lanes-and-chrome.md),
+ * Today's queue as a kitchen display: on a tablet or a desktop one row of lanes under the toolbar,
+ * In Progress, Waiting, Ready and Later, each as wide as its tickets need and scrolling on its own,
+ * so the page never scrolls whatever the counts (one after the other on a phone;
+ * docs/decisions/0098-board-holds-any-count.md, 0075-board-lanes-and-chrome.md),
  * with the category filter, all-day counts, select mode with bulk Do / Done / Cancel / Hand over,
  * a coffee run's drinks together in each lane with the moves of the whole run,
  * the undo bar, keyboard shortcuts and each order's timeline
@@ -121,6 +129,7 @@ export function OrderBoard({
   onShowHelp = noop,
   uncollectedAfterMinutes = DEFAULT_PICKUP_SETTINGS.uncollectedAfterMinutes,
   later,
+  laterCount = 0,
 }: OrderBoardProps) {
   const { _ } = useLingui();
   const now = useNow(AGE_TICK_MS).getTime();
@@ -135,12 +144,16 @@ export function OrderBoard({
   const [timelineOrder, setTimelineOrder] = useState<QueuedOrder | null>(null);
 
   const boardRef = useRef<HTMLDivElement>(null);
+  // The row of lanes on a tablet or a desktop: each lane's columns for the width it has (decision 0098).
+  const laneRow = useRef<HTMLDivElement>(null);
+  const rowWidth = useElementWidth(laneRow);
   // Who makes what (decision 0074): the mine / unclaimed / all filter narrows the tickets to make.
   const claims = useClaims(orders, announce);
   const board = useBoardFilters(claims.shown);
-  // One selection for the tickets and the ready drinks: Do, Done, Cancel and Hand over selected.
-  const selectable = useMemo(() => [...board.visible, ...board.ready], [board.visible, board.ready]);
-  const selection = useBoardSelection(selectable);
+  // Select mode lane by lane (decision 0099): Waiting Do / Cancel, In Progress Done / Cancel, Ready Hand over.
+  const selection = useBoardSelection({ waiting: board.waiting, 'in-progress': board.inProgress, ready: board.ready });
+  // What the filters hide, said under the toolbar with a way to see it (decision 0099).
+  const hidden = useHiddenOrders(claims, board);
   const focus = useTicketFocus(board.tickets, boardRef);
   const reject = useRejectDialog(board.tickets, boardRef);
   const moves = useBoardMoves({
@@ -154,6 +167,13 @@ export function OrderBoard({
   });
 
   const runs = useRunMoves({ orders, announce, boardRef });
+  const laneCols = laneColumns(rowWidth, [
+    { count: board.inProgress.length },
+    { count: board.waiting.length },
+    { count: board.ready.length },
+    // A list of short lines: one column is all it needs.
+    ...(later ? [{ count: Math.max(1, laterCount), cap: 1 }] : []),
+  ]);
   const busyIds = useMemo(
     () => new Set([...moves.pendingIds, ...runs.pendingOrderIds]),
     [moves.pendingIds, runs.pendingOrderIds],
@@ -182,7 +202,7 @@ export function OrderBoard({
       now={now}
       thresholds={thresholds}
       isNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
-      selectMode={selection.active}
+      selectMode={selection.activeIn(order.status === 'ordered' ? 'waiting' : 'in-progress')}
       selected={selection.isSelected(order.id)}
       busy={busyIds.has(order.id)}
       queued={queue.queuedIds.has(order.id)}
@@ -207,6 +227,12 @@ export function OrderBoard({
     />
   );
 
+  /** A lane's own Select (decision 0099): shown while the lane has orders and is not selecting already. */
+  const laneSelect = (lane: SelectLane, list: readonly QueuedOrder[]) =>
+    list.length > 0 && !selection.activeIn(lane) ? (
+      <LaneSelectButton lane={lane} onClick={() => selection.enter(lane)} />
+    ) : null;
+
   /** A coffee run's drinks in a lane of tickets, with the move of the whole run from there. */
   const runGroup = (move: RunMove) => (run: OrderRun, drinks: QueuedOrder[], list: ReactNode) => (
     <RunGroup
@@ -222,16 +248,13 @@ export function OrderBoard({
   );
 
   return (
-    <div ref={boardRef} className="flex flex-col gap-2">
+    <div ref={boardRef} className="flex flex-col gap-2 lg:min-h-0 lg:flex-1">
       <BoardToolbar
         filter={board.filter}
         onFilterChange={board.changeFilter}
         counts={board.counts}
         drinkKey={board.drinkKey}
         onDrinkChange={board.chooseDrink}
-        selectMode={selection.active}
-        canSelect={selectable.length > 0}
-        onSelectMode={selection.enter}
         undo={
           moves.undoOffers ? (
             <UndoBar
@@ -245,23 +268,23 @@ export function OrderBoard({
         claimFilter={<ClaimFilter value={claims.filter} onChange={claims.setFilter} />}
       />
 
-      {selection.active ? (
+      {selection.lane ? (
         <SelectModeBar
+          lane={selection.lane}
+          laneName={_(LANE_NAME_IDS[selection.lane])}
           selectedCount={selection.selected.length}
-          waitingCount={selection.waiting.length}
-          inProgressCount={selection.inProgress.length}
-          readyCount={selection.ready.length}
           allSelected={selection.allSelected}
           pending={moves.bulkPending}
           offlineReasonId={offlineReasonId}
           onBack={selection.exit}
           onSelectAll={selection.selectAll}
-          onDoSelected={() => void moves.moveSelected('in-progress', selection.waiting)}
-          onDoneSelected={() => void moves.moveSelected('done', selection.inProgress)}
-          onCancelSelected={() => reject.open(selection.toMake)}
-          onHandOverSelected={() => void moves.moveSelected('picked', selection.ready)}
+          onDoSelected={() => void moves.moveSelected('in-progress', selection.selected)}
+          onDoneSelected={() => void moves.moveSelected('done', selection.selected)}
+          onCancelSelected={() => reject.open(selection.selected)}
+          onHandOverSelected={() => void moves.moveSelected('picked', selection.selected)}
         />
       ) : null}
+      <HiddenOrdersNotice count={hidden.count} filters={hidden.names} onShowAll={hidden.showAll} />
 
       <OfflineReason
         id={reasonId}
@@ -272,60 +295,73 @@ export function OrderBoard({
 
       {moves.failures ? <BulkFailures report={moves.failures} onDismiss={moves.dismissFailures} /> : null}
 
-      {/* Without the lanes (loading, empty) the Later lane still shows, above. */}
-      {isLoading || error || (board.visible.length === 0 && board.ready.length === 0)
-        ? later?.(runGroup('in-progress'))
-        : null}
-      {isLoading ? (
-        <LoadingBlock label={_('barista.board.loading')} />
-      ) : error ? (
-        <ErrorState message={_('barista.board.loadFailed', { reason: errorText(error) ?? '' })} onRetry={onRetry} />
-      ) : board.visible.length === 0 && board.ready.length === 0 ? (
-        <EmptyState
-          icon={<Coffee className="h-7 w-7" />}
-          title={_('barista.board.emptyTitle')}
-          description={_('barista.board.emptyText')}
-          className="card"
-        />
+      {isLoading || error || (board.visible.length === 0 && board.ready.length === 0) ? (
+        // Without the lanes (loading, empty) the Later lane still shows: above on a phone, beside on a tablet.
+        <div className="flex flex-col gap-2 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[minmax(0,1fr)] lg:items-start">
+          {later ? (
+            <div className="flex min-w-0 flex-col lg:order-last lg:max-h-full lg:min-h-0">
+              {later(runGroup('in-progress'))}
+            </div>
+          ) : null}
+          {isLoading ? (
+            <LoadingBlock label={_('barista.board.loading')} />
+          ) : error ? (
+            <ErrorState message={_('barista.board.loadFailed', { reason: errorText(error) ?? '' })} onRetry={onRetry} />
+          ) : (
+            <EmptyState
+              icon={<Coffee className="h-7 w-7" />}
+              // Every order filtered out is not "no orders": the notice above counts them and shows them.
+              title={hidden.count > 0 ? _('barista.hidden.emptyTitle') : _('barista.board.emptyTitle')}
+              description={hidden.count > 0 ? _('barista.hidden.emptyText') : _('barista.board.emptyText')}
+              className="card"
+            />
+          )}
+        </div>
       ) : (
-        <div className="grid gap-3 lg:grid-cols-[11rem_minmax(0,1fr)_11.5rem] lg:items-start">
-          {/* A tablet: In Progress, Waiting and Ready side by side, Ready in view while the tickets
-              scroll (decision 0075); a phone: one after the other. */}
-          <div className="contents lg:flex lg:flex-col lg:gap-3">
+        // A phone: one column, the page scrolls (Later, the totals, In Progress, Waiting, Ready). A
+        // tablet or a desktop: one row of lanes as tall as the screen leaves, each lane as wide as
+        // its tickets need and scrolling on its own, the totals as the board's last line
+        // (docs/decisions/0098-board-holds-any-count.md).
+        <div className="flex flex-col gap-3 lg:min-h-0 lg:flex-1 lg:gap-2">
+          <div
+            ref={laneRow}
+            data-lane-row=""
+            style={{ '--lanes': laneTemplate(laneCols) } as CSSProperties}
+            className="contents lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[var(--lanes)] lg:grid-rows-[minmax(0,1fr)] lg:gap-2"
+          >
             <OrderSection
               title={_('barista.board.inProgress')}
               orders={board.inProgress}
-              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
-              listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1"
+              action={laneSelect('in-progress', board.inProgress)}
+              columns={laneCols[0]!}
+              className="max-lg:order-3"
               renderOrder={renderTicket}
               renderRun={runGroup('done')}
             />
-            {/* What the open orders need (decision 0074): first on a phone, under In Progress on a tablet. */}
-            <ProductionTotals orders={orders} className="order-first lg:order-none" />
-          </div>
-          <OrderSection
-            title={_('barista.board.waiting')}
-            orders={board.waiting}
-            listClassName="grid-cols-1 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))]"
-            renderOrder={renderTicket}
-            renderRun={runGroup('in-progress')}
-          />
-          <div className="contents lg:sticky lg:top-[4.5rem] lg:flex lg:max-h-[calc(100dvh-5.5rem)] lg:flex-col lg:gap-3 lg:overflow-y-auto">
-            {later ? <div className="order-first lg:order-none">{later(runGroup('in-progress'))}</div> : null}
+            <OrderSection
+              title={_('barista.board.waiting')}
+              orders={board.waiting}
+              action={laneSelect('waiting', board.waiting)}
+              columns={laneCols[1]!}
+              className="max-lg:order-3"
+              renderOrder={renderTicket}
+              renderRun={runGroup('in-progress')}
+            />
             <ReadyLane
               orders={board.ready}
               now={now}
               uncollectedAfterMinutes={uncollectedAfterMinutes}
               pendingIds={busyIds}
               queuedIds={queue.queuedIds}
-              className="lg:rounded-2xl lg:bg-[var(--surface-sunken)] lg:p-1.5"
+              columns={laneCols[2]}
+              className="max-lg:order-3"
               onFinish={(order, status) => void moves.finish(order, status)}
               onShowTimeline={setTimelineOrder}
               selection={{
-                active: selection.active,
+                active: selection.activeIn('ready'),
                 isSelected: selection.isSelected,
                 toggle: selection.toggle,
-                enter: selection.enter,
+                enter: () => selection.enter('ready'),
               }}
               runs={{
                 pendingIds: runs.pendingRunIds,
@@ -333,6 +369,14 @@ export function OrderBoard({
                 onMove: (run, status) => void runs.moveRun(run, status),
               }}
             />
+            {later ? (
+              <div className="flex min-w-0 flex-col max-lg:order-1 lg:min-h-0">{later(runGroup('in-progress'))}</div>
+            ) : null}
+          </div>
+          {/* What the open orders need (decision 0074): above the tickets on a phone; on a tablet the
+              board's last line, at least 3 rem high: the board's toasts sit on it (decision 0098). */}
+          <div data-board-footer="" className="max-lg:order-2 lg:max-h-24 lg:min-h-12 lg:shrink-0 lg:overflow-y-auto">
+            <ProductionTotals orders={orders} />
           </div>
         </div>
       )}

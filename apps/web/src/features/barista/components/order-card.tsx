@@ -121,44 +121,50 @@ export function OrderCard({
         </StatusPill>
       ) : null}
       <OverTargetCue order={order} now={now} />
-      <div className="flex flex-wrap items-center gap-x-1.5">
-        <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
-          {formatCafeTime(order.orderDate, cafeTimeZone)}
-        </time>
-        <TicketAge minutes={minutes} tone={tone} />
-        {queued ? <PendingMovePill className="text-xs" /> : null}
+      {/* The time over its age, and beside them who makes it: a whole 44 px target whose words wrap
+          rather than being cut, in the line the time needs anyway (decision 0098). */}
+      <div className="flex min-h-11 items-center gap-1.5">
+        <div className="flex shrink-0 flex-col items-start">
+          <time dateTime={order.orderDate} className="text-lg leading-6 font-bold tabular-nums">
+            {formatCafeTime(order.orderDate, cafeTimeZone)}
+          </time>
+          <span className="flex flex-wrap items-center gap-1">
+            <TicketAge minutes={minutes} tone={tone} />
+            {queued ? <PendingMovePill className="text-xs" /> : null}
+          </span>
+        </div>
+        {selectMode ? null : claim}
       </div>
-      {/* The picture floats on the right: a long drink or person name flows beside it and below. */}
+      {/* The picture floats on the right: a long drink or person name, and the drink's type and
+          sweetness, flow beside it and below. */}
       <div className="flow-root">
         <TicketPicture order={order} isBar={isBar} />
         <h3 className="text-base leading-5 font-bold break-words">{order.menu.name}</h3>
         <p className="text-sm leading-5 font-medium break-words">{personLabel(order)}</p>
+        {isBar ? (
+          description ? (
+            <p className="text-sm break-words">{description}</p>
+          ) : null
+        ) : (
+          <p className="mt-0.5 text-sm leading-6 font-semibold [&>*]:mr-1 [&>*]:align-middle">
+            {order.type ? (
+              <span className="rounded-md bg-[var(--surface-sunken)] px-1.5 py-px">{drinkTypeText(order.type)}</span>
+            ) : null}
+            {order.sweetness !== null ? (
+              // A sugar mark and the percentage, as compact as the ticket needs; the word is there for screen readers.
+              <span
+                className="inline-flex items-center gap-0.5 rounded-md bg-[var(--surface-sunken)] px-1.5 py-px"
+                title={_('barista.ticket.sweetness', { sweetness: order.sweetness })}
+              >
+                <Candy aria-hidden="true" className="h-3.5 w-3.5" />
+                <span className="sr-only">{_('barista.ticket.sweetnessWord')} </span>
+                {order.sweetness}%
+              </span>
+            ) : null}
+            {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
+          </p>
+        )}
       </div>
-      {selectMode ? null : claim}
-
-      {isBar ? (
-        description ? (
-          <p className="text-sm break-words">{description}</p>
-        ) : null
-      ) : (
-        <div className="flex flex-wrap items-center gap-1 text-sm leading-5 font-semibold">
-          {order.type ? (
-            <span className="rounded-md bg-[var(--surface-sunken)] px-1.5 py-px">{drinkTypeText(order.type)}</span>
-          ) : null}
-          {order.sweetness !== null ? (
-            // A sugar mark and the percentage, as compact as the ticket needs; the word is there for screen readers.
-            <span
-              className="inline-flex items-center gap-0.5 rounded-md bg-[var(--surface-sunken)] px-1.5 py-px"
-              title={_('barista.ticket.sweetness', { sweetness: order.sweetness })}
-            >
-              <Candy aria-hidden="true" className="h-3.5 w-3.5" />
-              <span className="sr-only">{_('barista.ticket.sweetnessWord')} </span>
-              {order.sweetness}%
-            </span>
-          ) : null}
-          {showTumblerButton && tumbler ? <TumblerNotHereButton {...tumbler} /> : null}
-        </div>
-      )}
 
       {order.options?.length ? (
         <p>
@@ -188,11 +194,11 @@ export function OrderCard({
         {selectMode ? (
           <SelectTick label={label} checked={selected ?? false} onToggle={() => onToggleSelected?.(order.id)} />
         ) : (
-          <div className="grid grid-cols-[2.75rem_minmax(0,1fr)_minmax(0,1.35fr)] gap-1.5">
+          <div className="grid grid-cols-[2.75rem_minmax(0,1fr)_minmax(0,1fr)] gap-1">
             <TimelineButton label={label} onClick={() => onShowTimeline(order)} />
             <button
               type="button"
-              className="btn-secondary px-1 text-sm font-semibold text-[var(--danger)]"
+              className="btn-secondary px-0.5 text-sm font-semibold text-[var(--danger)]"
               onClick={() => onReject(order)}
               disabled={busy}
             >
@@ -200,7 +206,7 @@ export function OrderCard({
             </button>
             <button
               type="button"
-              className="btn-primary px-1 text-base font-bold"
+              className="btn-primary px-0.5 text-base font-bold"
               onClick={() => onAdvance(order)}
               disabled={busy}
               aria-busy={busy || undefined}
@@ -214,7 +220,7 @@ export function OrderCard({
   );
 }
 
-/** The tumbler photo (a tap shows it large), a cocktail glass for the bar, or "Walk-up" for an order taken at the counter. */
+/** The tumbler photo (a tap shows it large), a cocktail glass for the bar, "Walk-up" for an order taken at the counter, or "Tray" for a run's drink in the runner's tray. */
 function TicketPicture({ order, isBar }: { order: QueuedOrder; isBar: boolean }) {
   const { _ } = useLingui();
   if (order.walkUp) {
@@ -228,6 +234,14 @@ function TicketPicture({ order, isBar }: { order: QueuedOrder; isBar: boolean })
     return (
       <span className="float-right ml-1.5 grid h-11 w-11 place-items-center rounded-xl bg-[var(--accent-soft)] text-[var(--accent-strong)]">
         <CocktailGlass className="h-8 w-8" />
+      </span>
+    );
+  }
+  if (order.tumblerImage === '') {
+    // A coffee run's drink for the runner's tray: no tumbler, no photo to show.
+    return (
+      <span className="float-right ml-1.5 grid h-11 min-w-11 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] px-1 text-xs font-bold text-[var(--accent-on-soft)]">
+        {_('barista.ticket.tray')}
       </span>
     );
   }

@@ -7,7 +7,8 @@ import { productionTotals, totalLabel } from '@/features/barista/lib/production-
 /**
  * What the orders waiting and in progress need in total, live with the board: the drinks
  * ("Latte ×4") and the choices ("Oat ×5", "Extra shot ×12"), so a barista steams the milk and
- * pulls the shots for all of them at once. A compact strip; nothing when nothing is to make.
+ * pulls the shots for all of them at once. A compact strip; nothing when nothing is to make. On a
+ * tablet or a desktop it is the board's last line, always in view (decision 0098).
  */
 export function ProductionTotals({ orders, className }: { orders: readonly QueuedOrder[]; className?: string }) {
   const { _ } = useLingui();
@@ -18,7 +19,7 @@ export function ProductionTotals({ orders, className }: { orders: readonly Queue
     <section
       aria-labelledby="production-totals-heading"
       className={cn(
-        'flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1 lg:flex-col lg:items-start lg:py-1.5',
+        'flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1 lg:min-h-12',
         className,
       )}
     >

@@ -14,6 +14,8 @@ function asOrder(order: QueuedOrder, changes: Partial<Order>): Order {
 }
 
 const NOW = new Date('2025-11-20T03:00:00.000Z');
+/** The tumbler control's name: what it does and what follows (decision 0099). */
+const TUMBLER = 'Tumbler not here – cancels in 5 min';
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
 interface Setup {
@@ -80,8 +82,9 @@ describe('OrderBoard: the Ready lane', () => {
     const ready = screen.getByRole('region', { name: 'Ready' });
     await user.click(within(ready).getByRole('button', { name: 'Select ready drinks' }));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
-    // A finished drink is handed over, never canceled: Cancel counts only the ticket.
-    expect(screen.getByRole('button', { name: 'Cancel Selected (1)' })).toBeEnabled();
+    // A finished drink is handed over, never canceled; the waiting ticket is not in Ready's selection.
+    expect(screen.queryByRole('button', { name: /Cancel Selected/ })).toBeNull();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(within(ready).getByRole('checkbox', { name: 'Select Latte for Ann' }));
     await user.click(within(ready).getByRole('checkbox', { name: 'Select Latte for Ann' }));
     await user.click(screen.getByRole('button', { name: 'Hand over selected (2)' }));
@@ -91,7 +94,7 @@ describe('OrderBoard: the Ready lane', () => {
       ),
     );
     const bar = await screen.findByRole('region', { name: 'Undo' });
-    expect(bar).toHaveTextContent('Handed over: 2 orders');
+    expect(bar).toHaveTextContent('Handed over: Mocha for Bo and Latte for Ann');
   });
 
   it('keeps finished drinks in Ready with their age, longest waiting first, apart from the tickets', () => {
@@ -135,7 +138,7 @@ describe('OrderBoard: the Ready lane', () => {
       ),
     );
     expect(await screen.findByText('Handed over: Latte for Ann')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Undo Handed over: Latte for Ann' }));
     await waitFor(() =>
       expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/order/barista/7/undo' })),
     );
@@ -219,26 +222,26 @@ describe('OrderBoard: the Ready lane', () => {
 });
 
 describe('OrderBoard: the tumbler rule and orders for later', () => {
-  it('marks a tumbler not here on a waiting or in-progress cafe ticket, not on a walk-up or bar one', async () => {
+  it('marks a tumbler not here on a waiting or in-progress cafe ticket, not on a walk-up, bar or tray one', async () => {
     const { user, calls } = setup({
       orders: [
         makeOrder({ id: 1, userName: 'Ann' }),
         makeOrder({ id: 2, userName: 'Bo', status: 'in-progress' }),
         makeOrder({ id: 3, userName: 'Cy', walkUp: true }),
         makeOrder({ id: 4, userName: 'Di', menuName: 'Mojito', categoryFor: 'bar', categoryName: 'Cocktails' }),
+        makeOrder({ id: 5, userName: 'Ed', ownCup: false, tumblerImage: '' }),
       ],
     });
     const ticket = (name: string) => screen.getByRole('article', { name });
-    // The button says what it does in words (a bare icon in the corner read as "remove").
-    expect(within(ticket('Latte for Bo')).getByRole('button', { name: 'Tumbler not here' })).toHaveTextContent(
-      'Tumbler not here',
-    );
-    expect(within(ticket('Latte for Cy')).queryByRole('button', { name: 'Tumbler not here' })).toBeNull();
-    expect(within(ticket('Mojito for Di')).queryByRole('button', { name: 'Tumbler not here' })).toBeNull();
+    // The button says what it does in words (a bare icon in the corner read as "remove"), and what follows.
+    expect(within(ticket('Latte for Bo')).getByRole('button', { name: TUMBLER })).toHaveTextContent(TUMBLER);
+    for (const name of ['Latte for Cy', 'Mojito for Di', 'Latte for Ed']) {
+      expect(within(ticket(name)).queryByRole('button', { name: /Tumbler/ })).toBeNull();
+    }
     // The ticket's own buttons keep their names.
     expect(within(ticket('Latte for Ann')).getByRole('button', { name: 'Do' })).toBeInTheDocument();
 
-    await user.click(within(ticket('Latte for Ann')).getByRole('button', { name: 'Tumbler not here' }));
+    await user.click(within(ticket('Latte for Ann')).getByRole('button', { name: TUMBLER }));
     await waitFor(() =>
       expect(calls).toContainEqual(
         expect.objectContaining({ method: 'POST', path: '/order/barista/1/tumbler', body: { missing: true } }),
@@ -255,7 +258,7 @@ describe('OrderBoard: the tumbler rule and orders for later', () => {
     });
     const ticket = screen.getByRole('article', { name: 'Latte for Ann' });
     expect(within(ticket).getByText('Tumbler: 4:12 left')).toBeInTheDocument();
-    expect(within(ticket).queryByRole('button', { name: 'Tumbler not here' })).toBeNull();
+    expect(within(ticket).queryByRole('button', { name: TUMBLER })).toBeNull();
     const spoken = within(ticket).getByText(/about 5 min left/);
     expect(spoken).toHaveAttribute('aria-live', 'polite');
 

@@ -9,6 +9,7 @@ import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
+import { LANE_BODY, LANE_FRAME, LANE_LIST, laneColumnsStyle } from './order-section';
 import { OrderOptions } from './order-options';
 import { RunGroup, type RunMove } from './run-group';
 import { SelectTick, TimelineButton } from './ticket-controls';
@@ -32,6 +33,8 @@ interface ReadyLaneProps {
   selection?: ReadySelection;
   /** All picked up: a coffee run's drinks handed over together (its group's button). */
   runs?: ReadyRuns;
+  /** Its columns of drinks on a tablet or a desktop (lib/lane-columns.ts). */
+  columns?: number;
 }
 
 /** The coffee runs' groups of the lane (components/run-group.tsx). */
@@ -70,6 +73,7 @@ export function ReadyLane({
   onShowTimeline,
   selection,
   runs,
+  columns = 1,
 }: ReadyLaneProps) {
   const { _ } = useLingui();
   const headingId = useId();
@@ -122,15 +126,17 @@ export function ReadyLane({
     <section
       ref={lane}
       aria-labelledby={headingId}
-      className={cn('flex min-w-0 flex-col gap-2', className)}
+      data-lane=""
+      style={laneColumnsStyle(columns)}
+      className={cn(LANE_FRAME, className)}
       onFocus={handleFocus}
       onBlur={handleBlur}
     >
-      <header className="flex flex-wrap items-baseline justify-between gap-x-2 border-b-2 border-[var(--border)] px-0.5 pb-1">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg leading-6 font-bold">
+      <header className="flex shrink-0 flex-wrap items-baseline justify-between gap-x-2 border-b-2 border-[var(--border)] px-0.5 pb-1">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg leading-6 font-bold break-words">
           {_('barista.ready.heading')}
         </h2>
-        <span className="text-base font-semibold text-[var(--ink-muted)]">
+        <span className="text-base font-semibold whitespace-nowrap text-[var(--ink-muted)]">
           {_('barista.board.orderCount', { count: orders.length })}
         </span>
         {selection && !selection.active && orders.length > 0 ? (
@@ -151,32 +157,34 @@ export function ReadyLane({
           {_('barista.board.nothingHere')}
         </p>
       ) : (
-        <ul className={LIST}>
-          {(runs ? laneItems(orders) : orders.map((order) => ({ kind: 'order' as const, order }))).map((item) =>
-            item.kind === 'order' ? (
-              drink(item.order)
-            ) : (
-              <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
-                <RunGroup
-                  run={item.run}
-                  orders={item.orders}
-                  move={selection?.active ? null : 'picked'}
-                  busy={runs?.pendingIds.has(item.run.id) ?? false}
-                  offlineReasonId={runs?.offlineReasonId}
-                  onMove={(run, status) => runs?.onMove(run, status)}
-                >
-                  <ul className={LIST}>{item.orders.map(drink)}</ul>
-                </RunGroup>
-              </li>
-            ),
-          )}
-        </ul>
+        <div data-lane-body="" className={LANE_BODY}>
+          <ul className={LIST}>
+            {(runs ? laneItems(orders) : orders.map((order) => ({ kind: 'order' as const, order }))).map((item) =>
+              item.kind === 'order' ? (
+                drink(item.order)
+              ) : (
+                <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
+                  <RunGroup
+                    run={item.run}
+                    orders={item.orders}
+                    move={selection?.active ? null : 'picked'}
+                    busy={runs?.pendingIds.has(item.run.id) ?? false}
+                    offlineReasonId={runs?.offlineReasonId}
+                    onMove={(run, status) => runs?.onMove(run, status)}
+                  >
+                    <ul className={LIST}>{item.orders.map(drink)}</ul>
+                  </RunGroup>
+                </li>
+              ),
+            )}
+          </ul>
+        </div>
       )}
     </section>
   );
 }
 
-const LIST = 'grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-1';
+const LIST = LANE_LIST;
 
 interface ReadyDrinkProps {
   order: QueuedOrder;
@@ -251,7 +259,7 @@ function ReadyDrink({
           onToggle={() => selection.toggle(order.id)}
         />
       ) : (
-        <div className="mt-auto grid grid-cols-[2.5rem_minmax(0,1fr)] gap-1.5 pt-0.5">
+        <div className="mt-auto grid grid-cols-[2.75rem_minmax(0,1fr)] gap-1.5 pt-0.5">
           <TimelineButton label={label} onClick={() => onShowTimeline(order)} />
           <button
             type="button"

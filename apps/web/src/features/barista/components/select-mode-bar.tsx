@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { msgId } from '@/i18n';
+import type { SelectLane } from '@/features/barista/hooks/use-board-selection';
 
 interface SelectModeBarProps {
-  /** How many orders are selected, and of them how many wait and how many are in progress. */
+  /** The lane in select mode: its moves are the only ones offered. */
+  lane: SelectLane;
+  /** The lane's name as its heading says it ("Waiting Order"). */
+  laneName: string;
+  /** How many of the lane's orders are selected. */
   selectedCount: number;
-  waitingCount: number;
-  inProgressCount: number;
-  /** Of the selected, how many are ready on the counter (Hand over selected); Cancel acts on the others. */
-  readyCount?: number;
-  /** Every visible order is selected already. */
+  /** Every order of the lane is selected already. */
   allSelected: boolean;
   /** A bulk move is on its way. */
   pending: boolean;
@@ -19,15 +21,19 @@ interface SelectModeBarProps {
   onDoSelected: () => void;
   onDoneSelected: () => void;
   onCancelSelected: () => void;
-  onHandOverSelected?: () => void;
+  onHandOverSelected: () => void;
 }
 
-/** Select mode's bar: leave it, select everything, and Do / Done / Cancel the selected orders. */
+/**
+ * Select mode's bar for one lane (docs/decisions/0099-no-hidden-orders.md): leave it, select all of
+ * the lane, and the lane's own moves on the selected orders: Waiting Do / Cancel, In Progress
+ * Done / Cancel, Ready Hand over (a finished drink is handed over, never cancelled). A lane's move
+ * is never offered beside another's.
+ */
 export function SelectModeBar({
+  lane,
+  laneName,
   selectedCount,
-  waitingCount,
-  inProgressCount,
-  readyCount = 0,
   allSelected,
   pending,
   offlineReasonId,
@@ -39,10 +45,10 @@ export function SelectModeBar({
   onHandOverSelected,
 }: SelectModeBarProps) {
   const { _ } = useLingui();
-  // What holds every bulk button back is the same for the three: given once.
-  const bulkState = { pending, offlineReasonId };
-  // A finished drink is handed over, never canceled.
-  const toCancel = selectedCount - readyCount;
+  // What holds every bulk button back is the same for each: given once.
+  const bulk = { count: selectedCount, pending, offlineReasonId };
+  const counted = (withCount: string, without: string) =>
+    selectedCount > 0 ? _(withCount, { count: selectedCount }) : _(without);
   return (
     <div
       role="group"
@@ -55,32 +61,31 @@ export function SelectModeBar({
       <button type="button" className="btn-secondary min-h-11" onClick={onSelectAll} disabled={allSelected}>
         {_('barista.board.selectAll')}
       </button>
-      <span className="px-1 text-sm font-semibold text-[var(--ink-muted)]" aria-live="polite">
-        {_('barista.board.selectedCount', { count: selectedCount })}
+      <span className="px-1 text-sm font-semibold text-[var(--ink-muted)]">
+        <span className="text-[var(--ink)]">{laneName}</span>
+        {/* The space keeps the words apart for screen readers. */}{' '}
+        <span aria-live="polite">{_('barista.board.selectedCount', { count: selectedCount })}</span>
       </span>
       <span className="flex flex-wrap gap-2 sm:ml-auto">
-        <BulkButton count={waitingCount} {...bulkState} onClick={onDoSelected}>
-          {waitingCount > 0
-            ? _('barista.board.doSelectedCount', { count: waitingCount })
-            : _('barista.board.doSelected')}
-        </BulkButton>
-        <BulkButton count={inProgressCount} {...bulkState} onClick={onDoneSelected}>
-          {inProgressCount > 0
-            ? _('barista.board.doneSelectedCount', { count: inProgressCount })
-            : _('barista.board.doneSelected')}
-        </BulkButton>
-        {onHandOverSelected ? (
-          <BulkButton count={readyCount} {...bulkState} onClick={onHandOverSelected}>
-            {readyCount > 0
-              ? _('barista.board.handOverSelectedCount', { count: readyCount })
-              : _('barista.board.handOverSelected')}
+        {lane === 'waiting' ? (
+          <BulkButton {...bulk} onClick={onDoSelected}>
+            {counted(msgId('barista.board.doSelectedCount'), msgId('barista.board.doSelected'))}
           </BulkButton>
         ) : null}
-        <BulkButton danger count={toCancel} {...bulkState} onClick={onCancelSelected}>
-          {toCancel > 0
-            ? _('barista.board.cancelSelectedCount', { count: toCancel })
-            : _('barista.board.cancelSelected')}
-        </BulkButton>
+        {lane === 'in-progress' ? (
+          <BulkButton {...bulk} onClick={onDoneSelected}>
+            {counted(msgId('barista.board.doneSelectedCount'), msgId('barista.board.doneSelected'))}
+          </BulkButton>
+        ) : null}
+        {lane === 'ready' ? (
+          <BulkButton {...bulk} onClick={onHandOverSelected}>
+            {counted(msgId('barista.board.handOverSelectedCount'), msgId('barista.board.handOverSelected'))}
+          </BulkButton>
+        ) : (
+          <BulkButton danger {...bulk} onClick={onCancelSelected}>
+            {counted(msgId('barista.board.cancelSelectedCount'), msgId('barista.board.cancelSelected'))}
+          </BulkButton>
+        )}
       </span>
     </div>
   );

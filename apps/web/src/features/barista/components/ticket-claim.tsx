@@ -14,17 +14,17 @@ interface TicketClaimProps {
   /** Offline: the id of the text saying so; the claim needs the server. */
   offlineReasonId?: string;
   onClaim: (order: QueuedOrder, action: ClaimAction) => void;
-  /** The ticket wears the "New" mark on the left of its top edge: this one keeps clear of it. */
+  /** The ticket wears the "New" mark (no longer moves the claim, which is in the ticket's top line: decision 0098). */
   besideNew?: boolean;
 }
 
 /**
- * Who makes the ticket, on its top edge (as the "New" mark; the ticket grows by nothing, so a
- * 1024 x 768 tablet still shows eight): "I'll make this" on one nobody has, "Making: you" (stressed;
+ * Who makes the ticket, in its top line beside the time (a whole 44 px target whose words are never
+ * cut, docs/decisions/0098-board-holds-any-count.md): "I'll make this" on one nobody has, "Making: you" (stressed;
  * a tap gives it back) on one's own, "Making: Bea" on another barista's (a tap asks whether to take
  * it over, for a shift change).
  */
-export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim, besideNew }: TicketClaimProps) {
+export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim }: TicketClaimProps) {
   const { _ } = useLingui();
   const claim = claimOf(order, meId);
   const label = orderLabel(order);
@@ -45,8 +45,8 @@ export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim, besid
       type="button"
       data-testid="ticket-claim"
       className={cn(
-        'absolute -top-3 right-7 inline-flex h-6 items-center gap-1 rounded-full px-2 text-xs leading-4 font-bold whitespace-nowrap shadow-sm ring-1 ring-[var(--surface-raised)] disabled:opacity-60',
-        besideNew ? 'max-w-[calc(100%-5.5rem)]' : 'max-w-[calc(100%-2.25rem)]',
+        // A whole target (44 px, decision 0098) in the ticket's top line, its words never cut.
+        'inline-flex min-h-11 max-w-full min-w-11 flex-1 items-center justify-center gap-1 rounded-full px-2 text-left text-sm leading-4 font-bold break-words disabled:opacity-60',
         claim.kind === 'none' && 'border border-[var(--accent)] bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
         claim.kind === 'me' && 'bg-[var(--accent)] text-[var(--accent-ink)]',
         claim.kind === 'other' && 'border border-[var(--border-strong)] bg-[var(--surface-raised)] text-[var(--ink)]',
@@ -59,7 +59,7 @@ export function TicketClaim({ order, meId, busy, offlineReasonId, onClaim, besid
       title={name}
     >
       {Icon ? <Icon aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
-      <span className="truncate">{text}</span>
+      <span className="min-w-0">{text}</span>
       {claim.kind === 'me' ? <X aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> : null}
     </button>
   );

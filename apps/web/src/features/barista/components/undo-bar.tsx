@@ -15,14 +15,18 @@ interface UndoBarProps {
 
 /**
  * The board's one undo bar, in the line above the tickets (never over a control): the latest move
- * that can still be taken back ("Done: Latte for Ann"), how many more can ("and 2 more"), and Undo,
- * which takes back the latest; the one before it then shows, each within its own 30 seconds
- * (docs/decisions/0075-board-lanes-and-chrome.md).
+ * that can still be taken back with its orders in full ("Done: Latte for Ann"), how many more can
+ * ("and 2 more"), and Undo, which takes back the latest; the one before it then shows, each within
+ * its own 30 seconds (docs/decisions/0075-board-lanes-and-chrome.md). The words wrap, never cut
+ * short, and Undo's name says what it takes back ("Undo Done: Latte for Ann and 1 more",
+ * docs/decisions/0099-no-hidden-orders.md).
  */
 export function UndoBar({ offers, pending, onUndo, onDismiss, className }: UndoBarProps) {
   const { _ } = useLingui();
   const labelId = useId();
   const { latest, more } = offers;
+  const moreText = more > 0 ? _('barista.undoBar.more', { count: more }) : null;
+  const whole = moreText ? `${latest.text} ${moreText}` : latest.text;
   return (
     <section
       aria-labelledby={labelId}
@@ -34,17 +38,21 @@ export function UndoBar({ offers, pending, onUndo, onDismiss, className }: UndoB
       <h2 id={labelId} className="sr-only">
         {_('barista.undo.action')}
       </h2>
-      {/* The latest move may be cut short; how many more can be taken back never is. */}
-      <p aria-live="polite" className="flex min-w-0 flex-1 gap-1 text-sm font-semibold" title={latest.text}>
-        <span className="min-w-0 truncate">{latest.text}</span>
-        {more > 0 ? (
-          <span className="shrink-0 font-normal text-[var(--ink-muted)]">
-            {/* The space keeps the words apart for screen readers (the gap does it on screen). */}
-            {` ${_('barista.undoBar.more', { count: more })}`}
-          </span>
+      {/* Every word in view: a long name wraps onto another line. */}
+      <p aria-live="polite" className="min-w-0 flex-1 text-sm leading-5 font-semibold break-words">
+        {latest.text}
+        {moreText ? (
+          // The space keeps the words apart, on screen and for screen readers.
+          <span className="font-normal text-[var(--ink-muted)]">{` ${moreText}`}</span>
         ) : null}
       </p>
-      <button type="button" className="btn-secondary min-h-11 shrink-0 px-3" onClick={onUndo} disabled={pending}>
+      <button
+        type="button"
+        className="btn-secondary min-h-11 shrink-0 px-3"
+        onClick={onUndo}
+        disabled={pending}
+        aria-label={_('barista.undoBar.undoWhat', { move: whole })}
+      >
         <Undo2 aria-hidden="true" className="h-4 w-4" />
         {_('barista.undo.action')}
       </button>

@@ -51,6 +51,14 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
   const waiting = useMemo(() => inLaneOrder(visible.filter((o) => o.status === 'ordered')), [visible]);
   /** Reading order of the tickets: the lane, then the grid (what the next / previous keys follow). */
   const tickets = useMemo(() => [...inProgress, ...waiting], [inProgress, waiting]);
+  /**
+   * How many orders each filter of this hook hides (decision 0099): the category (tickets and
+   * ready drinks), then the drink chip (tickets only). The board says so, with a way to see them.
+   */
+  const hidden = {
+    category: orders.length - inCategory.length,
+    drink: inCategory.length - ready.length - visible.length,
+  };
 
   const changeFilter = (next: QueueFilter) => {
     setFilter(next);
@@ -68,6 +76,9 @@ export function useBoardFilters(orders: readonly QueuedOrder[]) {
     changeFilter,
     counts,
     drinkKey: drink?.key ?? null,
+    /** The chosen drink's name, for the notice of what the filters hide. */
+    drinkName: drink?.name ?? null,
+    hidden,
     chooseDrink,
     visible,
     inProgress,

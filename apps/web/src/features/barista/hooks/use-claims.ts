@@ -28,7 +28,8 @@ export type ClaimAction = 'claim' | 'release' | 'take-over' | 'ask-take-over';
 
 /**
  * Who makes what on the board (decision 0074): the filter mine / unclaimed / all, remembered on
- * this tablet, the orders it keeps, and the claim taps (take, give back, take over) with the
+ * this tablet, the orders it keeps (Mine keeps every order nobody has taken, decision 0099) and how
+ * many it hides, and the claim taps (take, give back, take over) with the
  * tickets whose tap is on its way. A refusal (another barista took it first) is said as the server
  * words it, naming who makes it.
  */
@@ -93,5 +94,7 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
     }
   };
 
-  return { meId, filter, setFilter, shown, pendingIds, claim };
+  // What the filter hides: another barista's tickets (Mine), or every taken one (Unclaimed).
+  const hidden = orders.length - shown.length;
+  return { meId, filter, setFilter, shown, hidden, pendingIds, claim };
 }

@@ -9,8 +9,7 @@ import { mustQueue, queueMove } from '@/lib/move-queue-store';
 import { queuedMoveText } from '@/lib/move-queue-text';
 import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-label';
 import {
-  movedManyText,
-  movedOneText,
+  movedText,
   UNDO_WINDOW_MS as WINDOW_MS,
   undoFailureText,
   type UndoableMove,
@@ -106,8 +105,11 @@ export function useUndo(announce: (text: string) => void) {
     (move: UndoableMove, orders: readonly Order[]) => {
       if (orders.length === 0) return;
       const now = Date.now();
-      const text =
-        orders.length === 1 ? movedOneText(move, orderLabel(orders[0]!)) : movedManyText(move, orders.length);
+      // Every order named in full (the first few of a bulk move): the bar says what Undo takes back.
+      const text = movedText(
+        move,
+        orders.map((o) => orderLabel(o)),
+      );
       const entry: UndoEntry = {
         key: nextUndoKey++,
         orders: orders.map((o) => ({ id: o.id, label: orderLabel(o) })),

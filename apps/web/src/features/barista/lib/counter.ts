@@ -22,9 +22,17 @@ export function canMarkUncollected(
   return order.status === 'done' && now >= uncollectedFrom(readySince(order), uncollectedAfterMinutes);
 }
 
-/** Whether the ticket has a tumbler to look for (the server's rule: `hasTumbler`). */
-export function orderHasTumbler(order: Pick<Order, 'menu' | 'walkUp'>): boolean {
-  return hasTumbler({ categoryFor: order.menu.category.categoryFor, walkUp: order.walkUp === true });
+/**
+ * Whether the ticket has a tumbler to look for (the server's rule: `hasTumbler`): not a coffee run's
+ * drink in the runner's tray, a walk-up or a bar order. An order from a server before `ownCup` says
+ * it by its tumbler photo (a tray drink has none).
+ */
+export function orderHasTumbler(order: Pick<Order, 'menu' | 'walkUp' | 'ownCup' | 'tumblerImage'>): boolean {
+  return hasTumbler({
+    categoryFor: order.menu.category.categoryFor,
+    walkUp: order.walkUp === true,
+    ownCup: order.ownCup ?? order.tumblerImage !== '',
+  });
 }
 
 /** "Tumbler: 4:12 left", as the ticket shows it. */

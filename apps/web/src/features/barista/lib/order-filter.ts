@@ -30,3 +30,23 @@ export const FILTER_OPTIONS: readonly { value: QueueFilter; labelId: string }[] 
   { value: 'coffee', labelId: msgId('barista.filter.coffee') },
   { value: 'tea', labelId: msgId('barista.filter.tea') },
 ];
+
+/** The message id of a category filter's name ("Coffee"). */
+export const filterLabelId = (filter: QueueFilter): string =>
+  (FILTER_OPTIONS.find((o) => o.value === filter) ?? FILTER_OPTIONS[0]!).labelId;
+
+/**
+ * What the board's filters hide, for the notice that says so (docs/decisions/0099-no-hidden-orders.md):
+ * each filter with how many orders it hides and its name as the barista chose it ("Mine", "Coffee",
+ * "Latte"); the names of those hiding any, in the board's order, and how many in all.
+ */
+export function hiddenByFilters(filters: readonly { count: number; name: string | null }[]): {
+  count: number;
+  names: string[];
+} {
+  const hiding = filters.filter((f) => f.count > 0);
+  return {
+    count: hiding.reduce((sum, f) => sum + f.count, 0),
+    names: hiding.flatMap((f) => (f.name ? [f.name] : [])),
+  };
+}

@@ -2,6 +2,7 @@ import { LIMITS } from '@cafe/shared';
 import { i18n } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { andList } from '@/features/barista/lib/and-list';
 
 /**
  * The moves a barista can take back: Do, Done, a cancel, a handover (`picked`), "not collected"
@@ -29,22 +30,20 @@ export function movedOneText(move: UndoableMove, label: string): string {
   }
 }
 
-/** What the undo bar says after a move of several orders ("Done: 3 orders"). */
-export function movedManyText(move: UndoableMove, count: number): string {
-  switch (move) {
-    case 'in-progress':
-      return i18n._('barista.undo.startedMany', { count });
-    case 'done':
-      return i18n._('barista.undo.doneMany', { count });
-    case 'rejected':
-      return i18n._('barista.undo.canceledMany', { count });
-    case 'picked':
-      return i18n._('barista.undo.handedOverMany', { count });
-    case 'uncollected':
-      return i18n._('barista.undo.uncollectedMany', { count });
-    case 'tumbler-missing':
-      return i18n._('barista.undo.tumblerMany', { count });
-  }
+/** How many orders of a bulk move the undo bar names; the rest it counts ("and 4 other orders"). */
+export const UNDO_NAMED_ORDERS = 3;
+
+/**
+ * What the undo bar says after a move, with its orders named in full (decision 0099): "Done: Latte
+ * for Ann", "Started: Latte for Ann and Mocha for Bo", "Done: Latte for Ann, Mocha for Bo, Tea for
+ * Cy and 2 other orders". A barista must see what Undo takes back.
+ */
+export function movedText(move: UndoableMove, labels: readonly string[]): string {
+  const named = labels.slice(0, UNDO_NAMED_ORDERS);
+  const others = labels.length - named.length;
+  const order =
+    others > 0 ? i18n._('barista.undo.namedAndOthers', { names: named.join(', '), count: others }) : andList(named);
+  return movedOneText(move, order);
 }
 
 /** The timeline's undo button ("Undo Done"), for the move it takes back. */

@@ -63,6 +63,8 @@ const runOf = (): Run => ({
   state: 'closed',
   ready: false,
   collected: false,
+  over: false,
+  updatedAt: PICKUP_AT,
   drinks: [],
 });
 

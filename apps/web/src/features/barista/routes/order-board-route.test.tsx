@@ -450,7 +450,7 @@ describe('OrderBoardRoute: orders', () => {
       makeOrder({ id: 12, menuName: 'Mocha', userName: 'Hal' }),
     ];
     const { user, calls } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Select' }));
+    await user.click(await screen.findByRole('button', { name: 'Select waiting orders' }));
     expect(screen.getByRole('button', { name: 'Cancel Selected' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select Latte for Gus' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Mocha for Hal' }));
@@ -467,9 +467,9 @@ describe('OrderBoardRoute: orders', () => {
         }),
       ),
     );
-    expect(await screen.findByRole('button', { name: 'Select' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Select waiting orders' })).toBeInTheDocument();
     // The customers are told at once: the change can still be taken back for a moment.
-    expect(await screen.findByText('Canceled: 2 orders')).toBeInTheDocument();
+    expect(await screen.findByText('Canceled: Latte for Gus and Mocha for Hal')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { addDays, shopModeOf, TO_MAKE_ORDER_STATUSES } from '@cafe/shared';
 import { DoorClosed } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useScreenSite } from '@/api/site-state';
 import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { StaffSiteSwitch } from '@/components/staff-site-switch';
@@ -24,6 +32,8 @@ import { useWakeLock } from '@/features/barista/hooks/use-wake-lock';
 import { useCafeToday } from '@/hooks/use-cafe-today';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
+import { cn } from '@/lib/cn';
+import { useToasterPlacement, type ToasterPlacement } from '@/lib/toaster-placement';
 
 /** Safety net under the live events: the board never stays wrong for long. */
 const BOARD_REFETCH_MS = 30_000;
@@ -66,6 +76,10 @@ export function OrderBoardRoute() {
   const [message, setMessage] = useState('');
   // The same sentence twice is still said twice: a screen reader only speaks a change.
   const announce = useCallback((text: string) => setMessage((last) => (last === text ? `${text}\u00a0` : text)), []);
+  const root = useRef<HTMLDivElement>(null);
+  const chrome = useChromeAround(root);
+  // The board's toasts sit on its last line, where they cover no control (decision 0098).
+  useToasterPlacement(BOARD_TOASTS);
 
   const mode = here.status ? shopModeOf(here.status) : null;
   // Someone the admins have not made a barista of any site yet has no board.
@@ -83,6 +97,7 @@ export function OrderBoardRoute() {
   const board = (
     <OrderBoard
       later={laterLane}
+      laterCount={laterOrders.length}
       orders={list}
       isLoading={orders.isPending}
       // A failed re-read keeps the board as it was (the live indicator says it is not up to date).
@@ -98,8 +113,15 @@ export function OrderBoardRoute() {
   );
 
   return (
-    <div className="flex flex-col gap-2">
-      <header className="flex flex-wrap items-center justify-between gap-2">
+    // A tablet or a desktop: the board fills the screen under the top bar and the page never scrolls;
+    // its lanes scroll on their own (docs/decisions/0098-board-holds-any-count.md).
+    <div
+      ref={root}
+      data-board-route=""
+      style={{ '--board-chrome': `${chrome}px` } as CSSProperties}
+      className="flex flex-col gap-2 lg:h-[calc(100dvh-var(--board-chrome,6.0625rem))] lg:min-h-0"
+    >
+      <header className="flex shrink-0 flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
           <h1 className="text-2xl font-semibold text-[var(--ink)]">{_('barista.board.title')}</h1>
           <StaffSiteSwitch className="w-48 max-w-full" />
@@ -122,7 +144,7 @@ export function OrderBoardRoute() {
       <ClosingSoonBanner audience="staff" />
       <section
         aria-labelledby="shop-status-heading"
-        className="card flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-1"
+        className="card flex shrink-0 flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-1"
       >
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h2 id="shop-status-heading" className="text-lg font-bold">
@@ -145,26 +167,34 @@ export function OrderBoardRoute() {
         {mode === 'cafe-open' ? <BusyModeControl /> : null}
       </section>
 
-      {noSite ? (
-        <ErrorState message={_('barista.shop.noSite')} />
-      ) : siteFailed ? (
-        <ErrorState message={_('barista.shop.loadFailed')} onRetry={here.refetch} />
-      ) : mode === 'cafe-open' ? (
-        board
-      ) : mode === 'bar-open' ? (
-        <>
-          <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
-          {hasActive ? board : laterLane}
-        </>
-      ) : mode === 'all-close' ? (
-        <>
-          <ModeNotice
-            icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
-            text={_('barista.shop.allClosed')}
-          />
-          {hasActive ? board : laterLane}
-        </>
-      ) : null}
+      <div
+        className={cn(
+          'flex flex-col gap-2 lg:min-h-0 lg:flex-1',
+          // The notices of bar and closed mode with the Later lane or the board: the rest of the screen scrolls.
+          mode !== 'cafe-open' && 'lg:overflow-y-auto',
+        )}
+      >
+        {noSite ? (
+          <ErrorState message={_('barista.shop.noSite')} />
+        ) : siteFailed ? (
+          <ErrorState message={_('barista.shop.loadFailed')} onRetry={here.refetch} />
+        ) : mode === 'cafe-open' ? (
+          board
+        ) : mode === 'bar-open' ? (
+          <>
+            <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
+            {hasActive ? board : laterLane}
+          </>
+        ) : mode === 'all-close' ? (
+          <>
+            <ModeNotice
+              icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
+              text={_('barista.shop.allClosed')}
+            />
+            {hasActive ? board : laterLane}
+          </>
+        ) : null}
+      </div>
 
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
       <WalkUpOrderDialog
@@ -178,11 +208,53 @@ export function OrderBoardRoute() {
 
 function ModeNotice({ icon, text }: { icon: ReactNode; text: string }) {
   return (
-    <div className="card flex flex-col items-center gap-3 px-4 py-12 text-center">
-      <span className="grid h-20 w-20 place-items-center rounded-full bg-[var(--accent-soft)] text-[var(--accent-strong)]">
+    // Compact on a tablet or a desktop, where it shares the screen with the board below it.
+    <div className="card flex shrink-0 flex-col items-center gap-3 px-4 py-12 text-center lg:flex-row lg:justify-center lg:py-3">
+      <span className="grid h-20 w-20 shrink-0 place-items-center rounded-full bg-[var(--accent-soft)] text-[var(--accent-strong)] lg:h-14 lg:w-14">
         {icon}
       </span>
       <p className="text-2xl font-bold">{text}</p>
     </div>
   );
+}
+
+/**
+ * The board's toasts: at the bottom, over the board's last line (the "To make" strip, 4 rem high on a
+ * tablet, 1 rem above the screen's edge), one at a time and compact, so they cover no control: not
+ * the Live light, Walk-up order or the filters at the top (decision 0098).
+ */
+const BOARD_TOASTS: ToasterPlacement = {
+  position: 'bottom-center',
+  offset: { bottom: 16 },
+  mobileOffset: { bottom: 16 },
+  visibleToasts: 1,
+  className: 'board-toasts',
+};
+
+/**
+ * The px above and below the board's screen in the page (the top bar, a banner, the frame's padding):
+ * the board is 100dvh less these, so the page itself never scrolls on a tablet. Read again when
+ * anything above it changes height (a banner comes or goes) or the window does.
+ */
+function useChromeAround(ref: RefObject<HTMLElement | null>): number {
+  const [chrome, setChrome] = useState(97);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const read = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      const main = element.closest('main');
+      const bottom = main ? Number.parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
+      setChrome(Math.max(0, Math.round(top + bottom)));
+    };
+    read();
+    window.addEventListener('resize', read);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', read);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return chrome;
 }
