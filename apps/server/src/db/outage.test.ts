@@ -278,6 +278,27 @@ describe.skipIf(!hasPostgresServer)('PostgreSQL outages', () => {
     }
   });
 
+  it("starts a second process while the first still seeds, however short the requests' lock deadline", async () => {
+    // The seed hashes the demo passwords under its lock: a process starting beside it waits longer
+    // than a request may wait for a lock (a busy machine made that 2 s), which start-up must survive.
+    const url = await freshDatabase();
+    const started = await Promise.allSettled([
+      startProcess(url, { live: false, pgTimeouts: { lockMs: 20 } }),
+      startProcess(url, { live: false, pgTimeouts: { lockMs: 20 } }),
+    ]);
+    const processes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    try {
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
+      const categories = await processes[0]!.app.ctx.db.selectFrom('categories').select('name').execute();
+      expect(categories).toHaveLength(5);
+    } finally {
+      for (const p of processes) await stopProcess(p);
+    }
+  });
+
   describe('two processes on one database', () => {
     let first: Process | undefined;
     let second: Process | undefined;
