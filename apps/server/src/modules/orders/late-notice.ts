@@ -19,6 +19,11 @@ export const LATE_TOLD_AFTER_MS = 2 * 60_000;
 
 const VENUES: readonly CategoryFor[] = ['cafe', 'bar'];
 
+/** A drink whose owner was promised a time and not yet told it is late (walk-ups are never told). */
+function untold(row: { promised_ready_at: string | null; late_told_at: string | null; walk_up: unknown }): boolean {
+  return Boolean(row.promised_ready_at) && !row.late_told_at && Number(row.walk_up) !== 1;
+}
+
 export function createLateNotice(ctx: AppBase, deps: Pick<OrdersDeps, 'sites'>, core: OrdersCore, queue: QueueService) {
   const { db } = ctx;
 
@@ -104,12 +109,12 @@ export function createLateNotice(ctx: AppBase, deps: Pick<OrdersDeps, 'sites'>, 
         const day = await queue.siteToday(site.id);
         for (const venue of VENUES) {
           const rows = await openPromises(site.id, venue, day);
-          if (!rows.some((row) => row.promised_ready_at && !row.late_told_at && Number(row.walk_up) !== 1)) continue;
+          if (!rows.some(untold)) continue;
           const wait = await queue.waitInputs({ siteId: site.id, venue, day });
           if (modelOf(wait) !== 'line') continue;
           const ready = readyTimes(wait, rows, now);
           for (const row of rows) {
-            if (!row.promised_ready_at || row.late_told_at || Number(row.walk_up) === 1) continue;
+            if (!untold(row) || !row.promised_ready_at) continue;
             const at = ready.get(Number(row.id));
             if (at === undefined || at <= Date.parse(row.promised_ready_at) + LATE_TOLD_AFTER_MS) continue;
             if (await tell(Number(row.id), new Date(at))) toldLate += 1;
