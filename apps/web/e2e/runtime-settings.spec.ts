@@ -13,7 +13,7 @@ import {
 
 /*
  * The same build, served by a cafe configured differently at runtime: New York time, the company
- * domain cafe.test, and a server clock starting on Friday 20 November 2026 at 11:30 there. The
+ * domain cafe.test, and a server clock the test sets to Friday 20 November 2026 at 11:30 there. The
  * browser sits in Tokyo (already Saturday then), so anything taken from the device's zone shows.
  */
 test.use({
@@ -42,6 +42,10 @@ test('the domain alert uses the server-configured domain, before any sign-in req
 });
 
 test("the Friday cut-off and the card times follow the cafe's zone, not the device's", async ({ page, request }) => {
+  // The server's clock back to 11:30 on that Friday in New York, however long the suite took to get
+  // here: the cut-off at noon is half an hour away, not whatever the run left of it.
+  const clock = await request.put('/api/test/clock', { data: { now: OTHER_CAFE.clockNow } });
+  expect(clock.status(), await clock.text()).toBe(200);
   const barista = await apiLogin(request, `barista@${OTHER_CAFE.emailDomain}`, 'barista-demo-1');
   const open = await request.patch('/api/cafe-status/cafe-open', { headers: bearer(barista.accessToken) });
   expect(open.status(), await open.text()).toBe(200);
@@ -58,7 +62,7 @@ test("the Friday cut-off and the card times follow the cafe's zone, not the devi
   const card = page.getByRole('article').first();
   await expect(card).toBeVisible();
   // Ordered between 11:30 and noon New York time (after midnight on Saturday in Tokyo): the
-  // server's clock started at 11:30 and has run on for as long as the suite took to get here.
+  // server's clock was set to 11:30 above and has run on for as long as this test took.
   await expect(card.locator('time')).toHaveText(/^11:[345]\d$/);
 
   await page.goto('/menuCafe');
