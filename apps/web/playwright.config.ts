@@ -108,6 +108,9 @@ const SECOND_HALF = [
   '**/management.spec.ts',
   '**/kitchen-display.spec.ts',
   '**/coffee-run.spec.ts',
+  '**/keyboard.spec.ts',
+  '**/toasts-and-dialogs.spec.ts',
+  '**/screens-at-every-width.spec.ts',
 ];
 const SECOND_PORT = PORT + 5;
 
