@@ -138,7 +138,8 @@ async function customer(request: APIRequestContext, name: string) {
 }
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(120_000);
+  // About 170 orders placed and moved: 20 s alone, several times that on a busy machine.
+  test.setTimeout(300_000);
   staff = (await apiLogin(request, DEMO.barista.email, DEMO.barista.password)).accessToken;
   const schedule = (await (await request.get('/api/schedule')).json()) as { weekly: unknown[] };
   savedWeekly = schedule.weekly;

@@ -58,6 +58,8 @@ test('a barista adds a category and an item, and switching an item inactive grey
   browser,
   request,
 }) => {
+  // About 20 s on a machine running the whole suite, several times that on a busy one.
+  test.setTimeout(240_000);
   await setShopStatus(request, 'cafe-open');
   const stamp = letterStamp();
   const categoryName = `Smoothie ${stamp}`;

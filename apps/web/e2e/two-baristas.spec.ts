@@ -112,6 +112,8 @@ async function holdBothDos(pages: readonly Page[]): Promise<{ answers: Promise<R
 test('two baristas on two server processes share the board: who makes what, a race for one ticket, mine only, the totals live, and one hand-over', async ({
   browser,
 }, testInfo) => {
+  // About 20 s on a machine running the whole suite, several times that on a busy one.
+  test.setTimeout(240_000);
   const cleoName = `Cleo ${stamp()}`;
   const cleoTokens = await newBarista(request, cleoName);
   const beaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
