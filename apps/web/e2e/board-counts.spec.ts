@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from './test';
 import {
   DEMO,
   activeCafeItems,
@@ -234,14 +234,35 @@ test.afterAll(async ({ request }) => {
   await setShopStatus(request, 'cafe-open');
 });
 
-/** The board's GET of the orders answers with the pool's orders of the mix only (the server's own answer, cut). */
+/**
+ * The board's GET of the orders answers with the pool's orders of the mix only (the server's own
+ * answer, cut). The server is asked once per address of the read and its answer kept: the pool does
+ * not change while the mixes are shown, and a reload then waits on no second request made from
+ * inside the route (one such fetch, on a busy machine, held a reload at "Wait a sec..." for 20 s).
+ */
 async function showMix(page: Page, mix: () => Mix) {
+  const answers = new Map<string, PoolOrder[]>();
+  const serverAnswer = async (route: Route): Promise<PoolOrder[]> => {
+    const url = route.request().url();
+    const kept = answers.get(url);
+    if (kept) return kept;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await route.fetch({ timeout: 15_000 });
+        expect(response.status(), await response.text()).toBe(200);
+        const orders = (await response.json()) as PoolOrder[];
+        answers.set(url, orders);
+        return orders;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
   await page.route(
     (url) => url.pathname === '/api/order',
     async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      const orders = (await response.json()) as PoolOrder[];
+      const orders = await serverAnswer(route);
       const m = mix();
       const taken = { ordered: 0, 'in-progress': 0, done: 0, scheduled: 0 };
       const limit = { ordered: m.waiting, 'in-progress': m.inProgress, done: m.ready, scheduled: m.later };
@@ -257,7 +278,7 @@ async function showMix(page: Page, mix: () => Mix) {
         taken[status] += 1;
         return taken[status] <= limit[status];
       });
-      await route.fulfill({ response, json: kept });
+      await route.fulfill({ json: kept, headers: { 'cache-control': 'no-store' } });
     },
   );
 }
