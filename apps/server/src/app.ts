@@ -115,7 +115,7 @@ export async function runMigrations(database: DatabaseHandle, config: Config): P
       withWritableSqliteSchema: database.withWritableSqliteSchema,
     });
   // A migration may take long on a big database: not under the requests' deadlines.
-  await (database.withoutDeadlines ? database.withoutDeadlines(migrate) : migrate(database.db));
+  await database.withoutDeadlines(migrate);
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -159,10 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The demo's seed hashes its accounts' passwords while it holds the lock a second process
   // starting beside it waits for: on a busy machine longer than a request's lock deadline, so it
   // runs without the requests' deadlines, as the migrations do.
-  const seed = (db: typeof database.db) => seedDemo(db, clock, config);
-  const opened = config.demo
-    ? await (database.withoutDeadlines ? database.withoutDeadlines(seed) : seed(database.db))
-    : null;
+  const opened = config.demo ? await database.withoutDeadlines((db) => seedDemo(db, clock, config)) : null;
   if (opened) app.log.info(`demo mode: added the demo accounts and menu, and opened the ${opened}`);
   if (config.adminEmail && config.adminPassword) {
     await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);

@@ -22,10 +22,11 @@ export interface DatabaseHandle {
    */
   withWritableSqliteSchema?: <T>(edit: () => Promise<T>) => Promise<T>;
   /**
-   * For PostgreSQL: runs `work` on a connection of its own without the request deadlines
-   * (DEFAULT_PG_TIMEOUTS), for what may take long on a big database: the migrations.
+   * Runs `work` without the request deadlines, for what may take long on a big database or a busy
+   * machine: the migrations and the demo's seed. On PostgreSQL a connection of its own without
+   * DEFAULT_PG_TIMEOUTS; SQLite has no such deadlines, and `work` runs on `db`.
    */
-  withoutDeadlines?: <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
+  withoutDeadlines: <T>(work: (db: Kysely<Database>) => Promise<T>) => Promise<T>;
   /**
    * Calls `listener` with the text of every statement sent to the database from now on (BEGIN and
    * COMMIT included, and on PostgreSQL the live events' relays): what a request costs in round
@@ -261,6 +262,7 @@ export function openDatabase(options: {
     db,
     dialect: 'sqlite',
     withWritableSqliteSchema,
+    withoutDeadlines: (work) => work(db),
     onStatement: statements.on,
     // better-sqlite3 answers before Kysely's call returns: nothing is ever in flight between turns.
     statementsInFlight: () => 0,
