@@ -716,6 +716,13 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
           }
         }
       }
+      // Each move of unknown outcome, with the refusal that left it so.
+      const unknown = moves.filter((m) => m.outcome === 'unknown');
+      for (const m of unknown) {
+        console.log(
+          `a move of unknown outcome (seed ${seed}): order ${m.orderId} ${m.entry} (${m.name}), refused ${m.refusal}`,
+        );
+      }
       const faultCounts = all.map((p) => p.counts());
       const report: RoundReport & { ids: number[] } = {
         round,
@@ -731,11 +738,7 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
         },
         networkFailures: seen.networkFailures,
         replayed: seen.replayed,
-        unknownMoves: moves.filter((m) => {
-          if (m.outcome !== 'unknown') return false;
-          console.log(`a move of unknown outcome: order ${m.orderId} ${m.entry} (${m.name}), refused ${m.refusal}`);
-          return true;
-        }).length,
+        unknownMoves: unknown.length,
         sequenceOutOfOrder: outOfOrder.size,
         lostOrders,
         duplicatedOrders,

@@ -20,7 +20,9 @@ export const LATE_TOLD_AFTER_MS = 2 * 60_000;
 const VENUES: readonly CategoryFor[] = ['cafe', 'bar'];
 
 /** A drink whose owner was promised a time and not yet told it is late (walk-ups are never told). */
-function untold(row: { promised_ready_at: string | null; late_told_at: string | null; walk_up: unknown }): boolean {
+function untold<R extends { promised_ready_at: string | null; late_told_at: string | null; walk_up: unknown }>(
+  row: R,
+): row is R & { promised_ready_at: string } {
   return Boolean(row.promised_ready_at) && !row.late_told_at && Number(row.walk_up) !== 1;
 }
 
@@ -114,7 +116,7 @@ export function createLateNotice(ctx: AppBase, deps: Pick<OrdersDeps, 'sites'>, 
           if (modelOf(wait) !== 'line') continue;
           const ready = readyTimes(wait, rows, now);
           for (const row of rows) {
-            if (!untold(row) || !row.promised_ready_at) continue;
+            if (!untold(row)) continue;
             const at = ready.get(Number(row.id));
             if (at === undefined || at <= Date.parse(row.promised_ready_at) + LATE_TOLD_AFTER_MS) continue;
             if (await tell(Number(row.id), new Date(at))) toldLate += 1;
