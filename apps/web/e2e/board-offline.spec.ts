@@ -2,6 +2,7 @@ import type { Order, TimelineEntry } from '@cafe/shared';
 import { expect, test, type APIRequestContext, type BrowserContext } from './test';
 import {
   DEMO,
+  goOffline,
   apiLogin,
   bearer,
   serveOrderViaApi,
@@ -67,7 +68,7 @@ test.describe('the board offline', () => {
     }
     await expect(board.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
 
-    await context.setOffline(true);
+    await goOffline(board);
     await expect(board.getByTestId('offline-banner')).toContainText('You are offline');
     await expect(board.getByText('Offline: your taps are kept on this device')).toBeVisible();
 
@@ -167,7 +168,7 @@ test.describe('the board offline', () => {
     const pickUp = today.getByRole('article', { name: coffee.name }).getByRole('button', { name: 'Pick Up' });
     await expect(pickUp).toBeEnabled();
 
-    await context.setOffline(true);
+    await goOffline(page);
     await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
     await pickUp.click();
     await today.getByRole('article', { name: tea.name }).getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import {
   DEMO,
+  goOffline,
   apiLogin,
   cafeMenuOf,
   loginViaUi,
@@ -43,7 +44,7 @@ test('the board reconnects with a refreshed token and gets the next order live',
   const stale = await board.evaluate(() => localStorage.getItem('access_token') ?? '');
   const expired = expiredCopyOf(stale);
   await board.evaluate((token) => localStorage.setItem('access_token', token), expired);
-  await context.setOffline(true);
+  await goOffline(board);
   await expect(live).toHaveCount(0);
   await context.setOffline(false);
 
@@ -122,7 +123,7 @@ test('a board back from a lost connection shows each order placed or moved meanw
   await expect(waiting(early)).toBeVisible();
   await expect(live).toBeVisible();
 
-  await context.setOffline(true);
+  await goOffline(board);
   await expect(live).toHaveCount(0);
   // Meanwhile: three orders placed, the early one and one of the new ones taken, one placed and taken at once.
   await place(ana);

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from './test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from './test';
 import {
   DEMO,
+  goOffline,
   apiLogin,
   bearer,
   serveOrderViaApi,
@@ -29,13 +30,6 @@ async function moveOrder(request: APIRequestContext, id: number, status: 'in-pro
     data: { status },
   });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Waits until the service worker has installed the shell and controls the page. */
-async function waitForOfflineShell(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
 }
 
 async function newWideContext(browser: Browser, baseURL: string | undefined) {
@@ -73,7 +67,7 @@ test.describe('through a bad connection', () => {
     // The channel itself ("Live" alone is also in "Live updates disconnected").
     await expect(page.getByRole('banner').getByText('Live updates on')).toBeAttached();
 
-    await context.setOffline(true);
+    await goOffline(page);
     await expect(page.getByTestId('offline-banner')).toContainText('You are offline');
     // Pick Up and Cancel stay: offline the tap waits on the phone (board-offline.spec.ts).
     const pickUp = readyCard.getByRole('button', { name: 'Pick Up' });
@@ -111,7 +105,7 @@ test.describe('through a bad connection', () => {
     const live = board.getByRole('status').filter({ hasText: /^Live$/ });
     await expect(live).toBeVisible();
 
-    await context.setOffline(true);
+    await goOffline(board);
     await expect(live).toHaveCount(0);
     await expect(board.getByTestId('offline-banner')).toContainText('You are offline');
     const timer = board.getByRole('timer');
@@ -154,13 +148,12 @@ test.describe('through a bad connection', () => {
     await signInWithTokens(page, tokens, '/statusOrder');
     const card = page.getByRole('region', { name: "Today's orders" }).getByRole('article', { name: order.name });
     await expect(card).toContainText(/Queue no: \d+|It is your turn!/);
-    await waitForOfflineShell(page);
     // What the screen shows has been kept on the device.
     await expect
       .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', LAST_SEEN_KEY))
       .toContain(order.name);
 
-    await context.setOffline(true);
+    await goOffline(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'My Order' })).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toContainText('You are offline');

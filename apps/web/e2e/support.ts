@@ -222,6 +222,19 @@ export async function cafeMenuOf(
   return { id: menu!.id, name: menu!.name };
 }
 
+/**
+ * Takes the page's network away as a phone that has the app would lose it: once the service worker
+ * has installed the app (every file of the build precached, sw.ts) and controls the page. Going
+ * offline before that, on a busy machine, left the page without the chunks a tap then needs (the
+ * cancel dialog never opened), which no installed app meets.
+ */
+export async function goOffline(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+  await page.context().setOffline(true);
+}
+
 /** Signs a browser page in with a token pair (as a stored session would) and opens `path`. */
 export async function signInWithTokens(
   page: Page,
