@@ -8,9 +8,9 @@ import { cpSync, readFileSync } from 'node:fs';
  * - native add-ons, and the packages that read files of their own by path (the HEIC decoder's
  *   WebAssembly, the API document's packages and pages);
  * - the packages the code imports only when needed (the password-strength estimator and its
- *   dictionaries, the image libraries, the Microsoft 365 Agents SDK of the Teams bot): they are not
- *   loaded at start, so bundling them saves nothing, and a CommonJS one bundled behind `import()`
- *   would give only a default export.
+ *   dictionaries, the image libraries, the Microsoft 365 Agents SDK of the Teams bot, Google's
+ *   libraries of the Google Chat app): they are not loaded at start, so bundling them saves
+ *   nothing, and a CommonJS one bundled behind `import()` would give only a default export.
  * Every other package is bundled: V8 keeps the source of every loaded module for the life of the
  * process, and the packages' own files, with their comments and indentation, were about 15 MB of
  * an idle server's heap; bundled without them they are a third of that, in one-byte strings.
@@ -28,6 +28,8 @@ const external = [
   '@zxcvbn-ts/language-en',
   'file-type',
   '@microsoft/agents-hosting',
+  'google-auth-library',
+  '@googleapis/chat',
 ];
 
 const { metafile } = await build({

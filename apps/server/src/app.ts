@@ -64,6 +64,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { lineRoutes } from './modules/line/line.routes';
 import { lineLiffRoutes } from './modules/line/line.liff.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { googleChatRoutes } from './modules/google-chat/google-chat.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(lineRoutes, ctx.services);
       await api.register(lineLiffRoutes, ctx.services);
       await api.register(teamsRoutes, ctx.services);
+      await api.register(googleChatRoutes, ctx.services);
       await api.register(orderingRoutes, ctx.services);
       await api.register(standingRoutes, ctx.services);
       // A test server with a clock of its own (CLOCK_NOW) lets its tests set it (a demo's runs on).
@@ -312,6 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.services.slack.settled();
     await ctx.services.line.settled();
     await ctx.services.teams.settled();
+    await ctx.services.googleChat.settled();
     if (ownsDatabase) await database.close();
   });
   return app;

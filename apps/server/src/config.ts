@@ -6,14 +6,9 @@ import type { CupFactors } from '@cafe/shared';
 import webpush from 'web-push';
 import { ConfigError, EnvSchema, type Env } from './config-env';
 import { withSecretFiles } from './config-secret-files';
-import {
-  parseLine,
-  parseSlackApp,
-  parseTeams,
-  type LineConfig,
-  type SlackAppConfig,
-  type TeamsConfig,
-} from './config-chat';
+import { parseLine, parseSlackApp, parseTeams } from './config-chat';
+import type { LineConfig, SlackAppConfig, TeamsConfig } from './config-chat';
+import { parseGoogleChat, type GoogleChatConfig } from './modules/google-chat/google-chat.config';
 import { databaseTransportRefusal, insecureTransportRefusal, smtpRequiresTls } from './config-transport';
 
 /** TRUST_PROXY: empty or 0 trusts no proxy, a number trusts that many hops, else a list of addresses/CIDRs. */
@@ -125,6 +120,8 @@ export interface Config {
   line: LineConfig | null;
   /** The Microsoft Teams bot; null when not configured. */
   teams: TeamsConfig | null;
+  /** The Google Chat app; null when not configured. */
+  googleChat: GoogleChatConfig | null;
   /** The address people open the cafe at (PUBLIC_URL): single sign-on and the links of messages. */
   publicUrl: string | undefined;
   /** How long a graceful shutdown may take before the process exits with 1 anyway. */
@@ -386,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     slackApp: parseSlackApp(e),
     line: parseLine(e),
     teams: parseTeams(e),
+    googleChat: parseGoogleChat(env, e.PUBLIC_URL),
     publicUrl: e.PUBLIC_URL,
     tls: parseServerTls(e),
   };

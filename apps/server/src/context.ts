@@ -1,4 +1,4 @@
-import type { NotificationLanguage, Role, SlotList } from '@cafe/shared';
+import type { Role } from '@cafe/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Dialect } from './db/connection';
@@ -30,6 +30,7 @@ import type { ChatService } from './modules/chat/chat.service';
 import type { LineService } from './modules/line/line.service';
 import type { LineLiff } from './modules/line/line.liff';
 import type { TeamsService } from './modules/teams/teams.service';
+import type { GoogleChatService } from './modules/google-chat/google-chat.service';
 import type { SsoService } from './modules/auth/sso.service';
 import type { StandingService } from './modules/standing/standing.service';
 import type { ShopStatusService } from './modules/sites/shop-status.service';
@@ -88,6 +89,8 @@ export interface Services {
   lineLiff: LineLiff;
   /** The Microsoft Teams bot: its messages and Adaptive Cards, kept in step. */
   teams: TeamsService;
+  /** The Google Chat app: its events answered with cards v2, the order's message kept in step. */
+  googleChat: GoogleChatService;
   /** Sign-in with the company's identity provider (OpenID Connect). */
   sso: SsoService;
   /** The usual drink kept on the server, and standing orders placed each day as orders for later. */
@@ -95,24 +98,6 @@ export interface Services {
   stats: StatsService;
   uploads: UploadsService;
   users: UsersService;
-}
-
-/**
- * What a chat channel after Slack (LINE, Teams) asks of the rest of the app, wired in services.ts:
- * the ordering door (`menuFor`, `place`, the usual), the owner's moves of an order, the person,
- * and the chat channels' common part (links, what was seen, order messages, the channel's state).
- * The channel verifies, maps and renders; it decides nothing.
- */
-export interface ChatChannelPorts {
-  ordering: Pick<Services['ordering'], 'menuFor' | 'place' | 'usual'>;
-  orders: Pick<Services['orders'], 'ownerUpdate' | 'get' | 'recentTumblerOf'>;
-  users: Pick<Services['users'], 'findActive' | 'avoidsOf'>;
-  chat: Services['chat'];
-  /** Their notification language: their chat messages' too. */
-  language(user: AuthUser): Promise<NotificationLanguage>;
-  /** The person's site: their home site, or the default one (the web's). */
-  siteOf(user: AuthUser): ReturnType<Services['sites']['forOrder']>;
-  slots(siteId: number): Promise<SlotList>;
 }
 
 /** What the services are built from: the app's infrastructure, no business rules. */

@@ -91,7 +91,11 @@ describe('Slack, the mail server and the webhook receiver hanging', () => {
     // As a server without SLACK_TEAM_ID: the workspace comes from auth.test, which never answers.
     const slackApp = ctx.config.slackApp && { ...ctx.config.slackApp, teamId: null };
     const hanging = { auth: { test: () => new Promise<never>(() => {}) } } as unknown as WebClient;
-    const { verify } = createSlackVerify({ ...ctx, config: { ...ctx.config, slackApp } }, () => hanging);
+    const { verify } = createSlackVerify(
+      { ...ctx, config: { ...ctx.config, slackApp } },
+      ctx.services.chat,
+      () => hanging,
+    );
     const rawBody = coffeeCommand('U0HANGING');
     const headers = slackHeaders(t, rawBody, 'application/x-www-form-urlencoded');
     const refusal = await Promise.race([

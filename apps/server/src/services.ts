@@ -23,9 +23,11 @@ import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
 import { createSlackService } from './modules/slack/slack.service';
 import { createChatService } from './modules/chat/chat.service';
+import { createConversation } from './modules/chat/conversation';
 import { createLineService } from './modules/line/line.service';
 import { createLineLiff } from './modules/line/line.liff';
 import { createTeamsService } from './modules/teams/teams.service';
+import { createGoogleChatService } from './modules/google-chat/google-chat.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -71,35 +73,37 @@ export function createAppContext(base: AppBase): AppContext {
   const ordering = createOrderingService(base, { orders, sites, menu, options, pickup, users, uploads });
   const busy = createBusyService(base, { sites, orders });
   const standing = createStandingService(base, { ordering, users, sites });
-  // The Slack app is one more way in for a person, transport only: it asks the door (slack.ports.ts).
-  const slack = createSlackService(base, {
+  // The chats are ways in for a person, transport only: they ask the door; what they share (links,
+  // deliveries seen, order messages) is the chat module's.
+  const chat = createChatService(base, { users });
+  // Every step a person takes in a chat, written once; each channel is its adapter (decision 0107).
+  const conversation = createConversation(base, {
     ordering,
     orders,
     users,
     standing,
-    language: async (user) => (await notifications.settings(user)).language,
-    siteOf: (user) => sites.forOrder(user),
-    slots: (siteId) => pickup.slots(siteId, 'cafe'),
-    standingTimes: (siteId) => pickup.standingTimes(siteId, 'cafe'),
-    client: slackClient,
-  });
-  // LINE and Teams: transport only, like Slack; what they share (links, deliveries seen) is the chat module's.
-  const chat = createChatService(base, { users, slackLinked: () => slack.linking.count() });
-  const chatPorts = {
-    ordering,
-    orders,
-    users,
     chat,
     language: async (user: AuthUser) => (await notifications.settings(user)).language,
     siteOf: (user: AuthUser) => sites.forOrder(user),
     slots: (siteId: number) => pickup.slots(siteId, 'cafe'),
-  };
-  const line = createLineService(base, chatPorts);
+  });
+  const slack = createSlackService(base, {
+    conversation,
+    orders,
+    users,
+    standing,
+    chat,
+    siteOf: (user) => sites.forOrder(user),
+    standingTimes: (siteId) => pickup.standingTimes(siteId, 'cafe'),
+    client: slackClient,
+  });
+  const line = createLineService(base, { conversation, chat });
   const lineLiff = createLineLiff(base, {
     chat,
     signIn: (user, device) => auth.signInByChatLink(user, 'line', device),
   });
-  const teams = createTeamsService(base, chatPorts);
+  const teams = createTeamsService(base, { conversation, chat });
+  const googleChat = createGoogleChatService(base, { conversation, chat });
   const services: Services = {
     audit,
     account: createAccountService(base, { users, notifications, audit }),
@@ -125,6 +129,7 @@ export function createAppContext(base: AppBase): AppContext {
     line,
     lineLiff,
     teams,
+    googleChat,
     sso,
     sessions: createSessionsService(base, { users }),
     standing,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditEntrySchema } from './audit-schemas';
+import { CHAT_CHANNELS } from './chat-schemas';
 import { NotificationSettingsSchema } from './notification-schemas';
 import { DietTagSchema } from './diet-schemas';
 
@@ -154,7 +155,7 @@ export const AccountExportSchema = z.object({
   chatLinks: z
     .array(
       z.object({
-        service: z.enum(['slack', 'line', 'teams']),
+        service: z.enum(CHAT_CHANNELS),
         workspaceId: z.string().nullable(),
         userId: z.string(),
         linkedBy: z.string(),

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { LINK_TOKEN_MESSAGES } from './rule-texts';
 
-/** The chat channels after Slack that link an account of theirs to a person (docs/line.md, docs/teams.md). */
-export const CHAT_LINK_CHANNELS = ['line', 'teams'] as const;
-export type ChatLinkChannel = (typeof CHAT_LINK_CHANNELS)[number];
-/** Every chat channel an admin sees on the settings page. */
-export const CHAT_CHANNELS = ['slack', 'line', 'teams'] as const;
+/**
+ * The one list of chat channels (docs/slack.md, docs/line.md, docs/teams.md, docs/google-chat.md): each
+ * links an account of its own to a person, has its link page and a place on the admins' settings page.
+ */
+export const CHAT_CHANNELS = ['slack', 'line', 'teams', 'google-chat'] as const;
 export type ChatChannelName = (typeof CHAT_CHANNELS)[number];
 
 export const ChatChannelParamsSchema = z.object({
-  channel: z.enum(CHAT_LINK_CHANNELS).describe('The chat channel: line or teams'),
+  channel: z.enum(CHAT_CHANNELS).describe(`The chat channel: ${CHAT_CHANNELS.join(', ')}`),
 });
 
 /** A one-time link's token: 32 random bytes, base64url. */
@@ -26,6 +26,11 @@ export const ChatLinkPreviewSchema = z.object({
   name: z.string(),
 });
 export type ChatLinkPreview = z.infer<typeof ChatLinkPreviewSchema>;
+
+/** The Slack app's own routes of before the chat module (GET/POST /slack/link-tokens/{token}): `slackName`. */
+export const SlackLinkTokenParamsSchema = ChatLinkTokenParamsSchema.pick({ token: true });
+export const SlackLinkPreviewSchema = z.object({ slackName: z.string() });
+export type SlackLinkPreview = z.infer<typeof SlackLinkPreviewSchema>;
 
 /** Whether the caller has an account of the channel linked. */
 export const ChatLinkStatusSchema = z.object({

@@ -58,9 +58,10 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   code: ErrorCodeSchema,
   /**
-   * The people catalogue's message (packages/shared/locales) that `message` words in English, with
-   * the values it names: a client in another language words it from these. Only on refusals the
-   * catalogue has.
+   * The people catalogue's message (packages/shared/locales) a person reads for this answer, with
+   * the values it names: a client words it from these in the person's language, never from
+   * `message`. On every answer a person may read: a refusal's own message, a shared rule's (with its
+   * limit), else its code's (docs/decisions/0105). Left out for a detail of a request no form sends.
    */
   messageId: z.string().optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),

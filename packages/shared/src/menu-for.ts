@@ -51,6 +51,45 @@ export interface MenuForInput extends Pick<PlacementInput, 'person' | 'site' | '
   channel?: PlacementInput['channel'];
 }
 
+/** Whether an item may be ordered for now and for later: the whole decision but the position. */
+export interface Verdict {
+  now: PlacementRefusal | null;
+  later: PlacementRefusal | null;
+}
+
+/** The decision for one item at the site, for now and for later, in the order the decision checks. */
+function verdictOf(input: Omit<MenuForInput, 'avoids' | 'categories'>, placing: PlacementItem): Verdict {
+  const channel = input.channel ?? 'online';
+  const settings = { ...input.settings, locationCheck: false };
+  const before = personRefusal(input.person) ?? siteRefusal(input.site);
+  const now =
+    before ??
+    itemRefusal({ channel, site: input.site, item: placing, later: null, now: input.now, settings }) ??
+    draftRefusal({
+      channel,
+      site: input.site,
+      item: placing,
+      later: null,
+      settings,
+      cafeOrdersToday: input.cafeOrdersToday,
+    });
+  // For later: the item itself and the site (the hours are the slot's, checked when one is chosen).
+  const later =
+    before ??
+    itemRefusal({ channel, site: input.site, item: placing, later: { at: input.now }, now: input.now, settings });
+  // The Friday cut-off is the slot's: a slot before 12:00 may still be chosen.
+  return { now, later: later?.code === 'CAFE_MENU_CLOSED_FRIDAY' ? null : later };
+}
+
+/**
+ * What holds for a whole venue, whatever the item (the person, the site, the venue's hours, the
+ * Friday cut-off, busy mode, the daily limit): the decision for an item the site serves and has.
+ * A menu says it once, above its items.
+ */
+export function venueVerdict(input: Omit<MenuForInput, 'avoids' | 'categories'>, venue: 'cafe' | 'bar'): Verdict {
+  return verdictOf(input, { name: '', venue, active: true, served: true, soldOut: null });
+}
+
 /**
  * The site's menu for the person: every listed item (available, in an available category) with
  * whether it may be ordered now and for later, in the order the decision checks (the person, the
@@ -58,46 +97,16 @@ export interface MenuForInput extends Pick<PlacementInput, 'person' | 'site' | '
  * The position is not known here: it is asked when the drink is placed.
  */
 export function menuFor(input: MenuForInput): MenuEntry[] {
-  const channel = input.channel ?? 'online';
-  const settings = { ...input.settings, locationCheck: false };
-  const before = personRefusal(input.person) ?? siteRefusal(input.site);
   return input.categories
     .filter((category) => category.isAvailable === 'available')
     .flatMap((category) =>
       category.menu
         .filter((item) => item.isAvailable === 'available')
-        .map((item): MenuEntry => {
-          const placing = placementItemOf(item, category.categoryFor, input.now);
-          const now =
-            before ??
-            itemRefusal({ channel, site: input.site, item: placing, later: null, now: input.now, settings }) ??
-            draftRefusal({
-              channel,
-              site: input.site,
-              item: placing,
-              later: null,
-              settings,
-              cafeOrdersToday: input.cafeOrdersToday,
-            });
-          // For later: the item itself and the site (the hours are the slot's, checked when one is chosen).
-          const later =
-            before ??
-            itemRefusal({
-              channel,
-              site: input.site,
-              item: placing,
-              later: { at: input.now },
-              now: input.now,
-              settings,
-            });
-          return {
-            item,
-            category: { id: category.id, name: category.name, categoryFor: category.categoryFor },
-            now,
-            // The Friday cut-off is the slot's: a slot before 12:00 may still be chosen.
-            later: later?.code === 'CAFE_MENU_CLOSED_FRIDAY' ? null : later,
-            ...dietMarksOf(input.avoids, item, undefined),
-          };
-        }),
+        .map((item): MenuEntry => ({
+          item,
+          category: { id: category.id, name: category.name, categoryFor: category.categoryFor },
+          ...verdictOf(input, placementItemOf(item, category.categoryFor, input.now)),
+          ...dietMarksOf(input.avoids, item, undefined),
+        })),
     );
 }

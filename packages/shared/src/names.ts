@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { peopleText } from './people-text';
+import { ruleMessage } from './rule-texts';
 import { hasVisibleCharacter } from './text';
 
 /** Latin letters, Thai characters (U+0E00-U+0E7F) and spaces only. */
 const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
+
+const NAME_NULL = ruleMessage(MESSAGES.nameNull, peopleText('people.rule.nameNull'));
+const NAME_LEADING_SPACE = ruleMessage(MESSAGES.nameLeadingSpace, peopleText('people.rule.nameLeadingSpace'));
+const NAME_LETTERS = ruleMessage(MESSAGES.nameLetters, peopleText('people.rule.nameLetters'));
+const NAME_EMPTY = ruleMessage(MESSAGES.nameEmpty, peopleText('people.rule.nameEmpty'));
+const NAME_DIRECTION_CONTROLS = ruleMessage(
+  MESSAGES.nameDirectionControls,
+  peopleText('people.rule.nameDirectionControls'),
+);
 
 /**
  * The name rule shared by menu items and categories (docs/api.md "Shared rules"), with its exact messages,
@@ -13,11 +24,13 @@ const LETTERS_ONLY = /^[A-Za-z\u0E00-\u0E7F ]+$/;
  */
 export function itemNameSchema(max: number = LIMITS.menuNameMax) {
   return z
-    .string({ error: MESSAGES.nameNull })
-    .min(1, { message: MESSAGES.nameNull })
-    .refine((v) => !v.startsWith(' '), { message: MESSAGES.nameLeadingSpace, abort: true })
-    .refine((v) => LETTERS_ONLY.test(v), { message: MESSAGES.nameLetters, abort: true })
-    .max(max, { message: `Input must be at most ${max} characters.` });
+    .string({ error: NAME_NULL })
+    .min(1, { message: NAME_NULL })
+    .refine((v) => !v.startsWith(' '), { message: NAME_LEADING_SPACE, abort: true })
+    .refine((v) => LETTERS_ONLY.test(v), { message: NAME_LETTERS, abort: true })
+    .max(max, {
+      message: ruleMessage(`Input must be at most ${max} characters.`, peopleText('people.rule.inputTooLong', { max })),
+    });
 }
 
 /** Returns the first message the name rule gives, or null when the name is fine. */
@@ -37,13 +50,21 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
  * text-direction controls, at most 20 characters.
  */
 export const DisplayNameSchema = z
-  .string({ error: MESSAGES.nameEmpty })
+  .string({ error: NAME_EMPTY })
   .trim()
-  .min(1, { message: MESSAGES.nameEmpty })
-  .refine(hasVisibleCharacter, { message: MESSAGES.nameEmpty, abort: true })
-  .refine((v) => !BIDI_CONTROLS.test(v), { message: MESSAGES.nameDirectionControls, abort: true })
-  .max(LIMITS.displayNameMax, { message: `Name must be at most ${LIMITS.displayNameMax} characters` });
+  .min(1, { message: NAME_EMPTY })
+  .refine(hasVisibleCharacter, { message: NAME_EMPTY, abort: true })
+  .refine((v) => !BIDI_CONTROLS.test(v), { message: NAME_DIRECTION_CONTROLS, abort: true })
+  .max(LIMITS.displayNameMax, {
+    message: ruleMessage(
+      `Name must be at most ${LIMITS.displayNameMax} characters`,
+      peopleText('people.rule.nameTooLong', { max: LIMITS.displayNameMax }),
+    ),
+  });
 
-export const DescriptionSchema = z
-  .string()
-  .max(LIMITS.descriptionMax, { message: `Description must be at most ${LIMITS.descriptionMax} characters` });
+export const DescriptionSchema = z.string().max(LIMITS.descriptionMax, {
+  message: ruleMessage(
+    `Description must be at most ${LIMITS.descriptionMax} characters`,
+    peopleText('people.rule.descriptionTooLong', { max: LIMITS.descriptionMax }),
+  ),
+});

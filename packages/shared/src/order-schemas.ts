@@ -15,6 +15,8 @@ import {
 import { IdSchema } from './id-schema';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { peopleText } from './people-text';
+import { ruleMessage } from './rule-texts';
 import { ChosenOptionsSchema, OrderOptionSchema } from './option-schemas';
 import { DateRangeQuerySchema } from './schemas';
 import { DietTagSchema } from './diet-schemas';
@@ -128,7 +130,9 @@ export const PlacedOrderSchema = QueuedOrderSchema.extend({
 });
 export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
 
-export const RemarkSchema = z.string().max(LIMITS.remarkMax, { message: MESSAGES.remarkTooLong });
+export const RemarkSchema = z.string().max(LIMITS.remarkMax, {
+  message: ruleMessage(MESSAGES.remarkTooLong, peopleText('people.rule.remarkTooLong', { max: LIMITS.remarkMax })),
+});
 
 export const OrderCreateBodySchema = z.object({
   menu_id: IdSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { EmailSchema } from './schemas';
+import { EmailSchema, PASSWORD_MESSAGES } from './schemas';
 
 /**
  * A new password as the contract takes it: the length rule only. The server also refuses one that
@@ -8,9 +8,9 @@ import { EmailSchema } from './schemas';
  * e-mail or name, the company's name (docs/decisions/0051-passwords-and-sessions.md).
  */
 export const NewPasswordSchema = z
-  .string({ error: 'password is required' })
-  .min(LIMITS.passwordMin, { message: `password must be at least ${LIMITS.passwordMin} characters` })
-  .max(LIMITS.passwordMax, { message: `password must be at most ${LIMITS.passwordMax} characters` });
+  .string({ error: PASSWORD_MESSAGES.required })
+  .min(LIMITS.passwordMin, { message: PASSWORD_MESSAGES.tooShort })
+  .max(LIMITS.passwordMax, { message: PASSWORD_MESSAGES.tooLong });
 
 /** POST /auth/password: a signed-in person changes their password. */
 export const ChangePasswordBodySchema = z.object({

@@ -1,3 +1,4 @@
+import { MESSAGES } from './messages';
 import { peopleText, type PeopleText } from './people-text';
 
 /**
@@ -10,17 +11,28 @@ export const LINK_TOKEN_MESSAGES = {
 } as const;
 
 /**
- * The shared rules' validation messages that a person reads, each with its people message: the
- * server's 400 names it (`messageId`), so every reader words it in the person's language instead
- * of showing the rule's "token: ..." text.
+ * The shared rules' validation messages that a person reads, each with its people message and the
+ * values it names (a limit). A rule names its message where it is written (`ruleMessage`), so the
+ * server's 400 carries the id (`messageId`, `params`) and a form words a zod issue of the same rule
+ * in the person's language, both without reading the English back (docs/decisions/0105).
  */
-const RULE_PEOPLE_TEXTS: Readonly<Record<string, `people.${string}`>> = {
-  [LINK_TOKEN_MESSAGES.chat]: 'people.link.notWhole',
-  [LINK_TOKEN_MESSAGES.slack]: 'people.link.notWhole',
-};
+const RULE_PEOPLE_TEXTS = new Map<string, PeopleText>();
+
+/**
+ * A shared rule's message: `english` is what the contract quotes (zod's issue message, the API's
+ * `message`), `text` what a person reads in their language.
+ */
+export function ruleMessage(english: string, text: PeopleText): string {
+  RULE_PEOPLE_TEXTS.set(english, text);
+  return english;
+}
+
+ruleMessage(LINK_TOKEN_MESSAGES.chat, peopleText('people.link.notWhole'));
+ruleMessage(LINK_TOKEN_MESSAGES.slack, peopleText('people.link.notWhole'));
+// The web's menu form asks for a category with the specification's words.
+ruleMessage(MESSAGES.addMenuIncomplete, peopleText('people.rule.addMenuIncomplete'));
 
 /** The people message of a shared rule's validation message, when a person may read it. */
 export function ruleMessageText(message: string): PeopleText | undefined {
-  const id = RULE_PEOPLE_TEXTS[message];
-  return id === undefined ? undefined : peopleText(id);
+  return RULE_PEOPLE_TEXTS.get(message);
 }

@@ -10,6 +10,8 @@ import { DietTagSchema, DietTagsSchema, HealthConsentSchema } from './diet-schem
 
 export { IdSchema } from './id-schema';
 import { IdSchema } from './id-schema';
+import { peopleText } from './people-text';
+import { ruleMessage } from './rule-texts';
 export type Id = number;
 
 export const IdParamsSchema = z.object({ id: IdSchema });
@@ -26,11 +28,31 @@ export const DateRangeQuerySchema = z.object({
 });
 
 export const EmailSchema = z
-  .string({ error: 'email is required' })
+  .string({ error: ruleMessage('email is required', peopleText('people.rule.emailRequired')) })
   .trim()
   .toLowerCase()
-  .max(LIMITS.emailMax, { message: `email must be at most ${LIMITS.emailMax} characters` })
-  .pipe(z.email({ message: 'email must be a valid e-mail address' }));
+  .max(LIMITS.emailMax, {
+    message: ruleMessage(
+      `email must be at most ${LIMITS.emailMax} characters`,
+      peopleText('people.rule.emailTooLong', { max: LIMITS.emailMax }),
+    ),
+  })
+  .pipe(
+    z.email({ message: ruleMessage('email must be a valid e-mail address', peopleText('people.rule.emailInvalid')) }),
+  );
+
+/** The rules of a password a person chooses (its length) and of one they type to sign in. */
+export const PASSWORD_MESSAGES = {
+  required: ruleMessage('password is required', peopleText('people.rule.passwordRequired')),
+  tooShort: ruleMessage(
+    `password must be at least ${LIMITS.passwordMin} characters`,
+    peopleText('people.rule.passwordTooShort', { min: LIMITS.passwordMin }),
+  ),
+  tooLong: ruleMessage(
+    `password must be at most ${LIMITS.passwordMax} characters`,
+    peopleText('people.rule.passwordTooLong', { max: LIMITS.passwordMax }),
+  ),
+} as const;
 
 // ---------- auth ----------
 
@@ -38,17 +60,17 @@ export const RegisterBodySchema = z.object({
   name: DisplayNameSchema,
   email: EmailSchema,
   password: z
-    .string({ error: 'password is required' })
-    .min(LIMITS.passwordMin, { message: `password must be at least ${LIMITS.passwordMin} characters` })
-    .max(LIMITS.passwordMax, { message: `password must be at most ${LIMITS.passwordMax} characters` }),
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(LIMITS.passwordMin, { message: PASSWORD_MESSAGES.tooShort })
+    .max(LIMITS.passwordMax, { message: PASSWORD_MESSAGES.tooLong }),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,
   password: z
-    .string({ error: 'password is required' })
-    .min(1, { message: 'password is required' })
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(1, { message: PASSWORD_MESSAGES.required })
     .max(LIMITS.passwordMax),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;

@@ -33,6 +33,7 @@ import * as m030 from './migrations/030-sso-identities';
 import * as m031 from './migrations/031-chat-channels';
 import * as m032 from './migrations/032-runs-and-cups';
 import * as m033 from './migrations/033-promises';
+import * as m034 from './migrations/034-slack-on-chat-tables';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -76,6 +77,7 @@ class StaticProvider implements MigrationProvider {
       '031-chat-channels': { up: m031.up(this.dialect) },
       '032-runs-and-cups': { up: m032.up(this.dialect) },
       '033-promises': { up: m033.up(this.dialect) },
+      '034-slack-on-chat-tables': { up: m034.up(this.dialect) },
     });
   }
 }

@@ -1,65 +1,14 @@
 import type { Kysely } from 'kysely';
-import type {
-  UsersTable,
-  RefreshTokensTable,
-  CategoriesTable,
-  MenuItemsTable,
-  OrdersTable,
-  OrderStatusHistoryTable,
-  ImagesTable,
-  SitesTable,
-  SiteBaristasTable,
-  SiteMenuItemsTable,
-  OptionGroupsTable,
-  OptionChoicesTable,
-  MenuItemOptionGroupsTable,
-  SiteOptionChoicesTable,
-  OrderOptionsTable,
-  RunsTable,
-} from './tables/ordering';
-import type {
-  PushSubscriptionsTable,
-  RateLimitHitsTable,
-  AppSecretsTable,
-  ScheduleWeeklyTable,
-  ScheduleClosedDaysTable,
-  ScheduleRunsTable,
-  NotificationOutboxTable,
-  NotificationPreferencesTable,
-  EmailConfirmationsTable,
-  PasswordResetsTable,
-  AuditLogTable,
-  DisplayTokensTable,
-  LiveSequencesTable,
-  LiveEventsTable,
-  RequestKeysTable,
-} from './tables/operations';
-import type {
-  SlackLinksTable,
-  SlackLinkTokensTable,
-  SlackSeenRequestsTable,
-  SlackOrderMessagesTable,
-} from './tables/slack';
-import type { UsualDrinksTable, StandingOrdersTable, StandingOrderRunsTable } from './tables/standing';
-import type { HealthConsentsTable } from './tables/people';
-import type { SsoIdentitiesTable } from './tables/sso';
-import type {
-  ChatLinksTable,
-  ChatLinkTokensTable,
-  ChatSeenTable,
-  ChatOrderMessagesTable,
-  ChatChannelStateTable,
-} from './tables/chat';
-import type {
-  SecondFactorsTable,
-  RecoveryCodesTable,
-  SecondFactorChallengesTable,
-  SecuritySettingsTable,
-} from './tables/second-factor';
+import type * as chat from './tables/chat';
+import type * as operations from './tables/operations';
+import type * as ordering from './tables/ordering';
+import type * as people from './tables/people';
+import type * as secondFactor from './tables/second-factor';
+import type * as sso from './tables/sso';
+import type * as standing from './tables/standing';
 
 export type * from './tables/ordering';
 export type * from './tables/operations';
-export type * from './tables/slack';
 export type * from './tables/chat';
 export type * from './tables/standing';
 export type * from './tables/people';
@@ -67,55 +16,51 @@ export type * from './tables/sso';
 export type * from './tables/second-factor';
 
 export interface Database {
-  users: UsersTable;
-  refresh_tokens: RefreshTokensTable;
-  categories: CategoriesTable;
-  menu_items: MenuItemsTable;
-  orders: OrdersTable;
-  runs: RunsTable;
-  order_status_history: OrderStatusHistoryTable;
-  images: ImagesTable;
-  sites: SitesTable;
-  site_baristas: SiteBaristasTable;
-  site_menu_items: SiteMenuItemsTable;
-  option_groups: OptionGroupsTable;
-  option_choices: OptionChoicesTable;
-  menu_item_option_groups: MenuItemOptionGroupsTable;
-  site_option_choices: SiteOptionChoicesTable;
-  order_options: OrderOptionsTable;
-  push_subscriptions: PushSubscriptionsTable;
-  rate_limit_hits: RateLimitHitsTable;
-  app_secrets: AppSecretsTable;
-  schedule_weekly: ScheduleWeeklyTable;
-  schedule_closed_days: ScheduleClosedDaysTable;
-  schedule_runs: ScheduleRunsTable;
-  notification_outbox: NotificationOutboxTable;
-  notification_preferences: NotificationPreferencesTable;
-  email_confirmations: EmailConfirmationsTable;
-  password_resets: PasswordResetsTable;
-  audit_log: AuditLogTable;
-  display_tokens: DisplayTokensTable;
-  live_sequences: LiveSequencesTable;
-  live_events: LiveEventsTable;
-  request_keys: RequestKeysTable;
-  slack_links: SlackLinksTable;
-  slack_link_tokens: SlackLinkTokensTable;
-  slack_seen_requests: SlackSeenRequestsTable;
-  slack_order_messages: SlackOrderMessagesTable;
-  usual_drinks: UsualDrinksTable;
-  standing_orders: StandingOrdersTable;
-  standing_order_runs: StandingOrderRunsTable;
-  health_consents: HealthConsentsTable;
-  sso_identities: SsoIdentitiesTable;
-  chat_links: ChatLinksTable;
-  chat_link_tokens: ChatLinkTokensTable;
-  chat_seen: ChatSeenTable;
-  chat_order_messages: ChatOrderMessagesTable;
-  chat_channel_state: ChatChannelStateTable;
-  second_factors: SecondFactorsTable;
-  recovery_codes: RecoveryCodesTable;
-  second_factor_challenges: SecondFactorChallengesTable;
-  security_settings: SecuritySettingsTable;
+  users: ordering.UsersTable;
+  refresh_tokens: ordering.RefreshTokensTable;
+  categories: ordering.CategoriesTable;
+  menu_items: ordering.MenuItemsTable;
+  orders: ordering.OrdersTable;
+  runs: ordering.RunsTable;
+  order_status_history: ordering.OrderStatusHistoryTable;
+  images: ordering.ImagesTable;
+  sites: ordering.SitesTable;
+  site_baristas: ordering.SiteBaristasTable;
+  site_menu_items: ordering.SiteMenuItemsTable;
+  option_groups: ordering.OptionGroupsTable;
+  option_choices: ordering.OptionChoicesTable;
+  menu_item_option_groups: ordering.MenuItemOptionGroupsTable;
+  site_option_choices: ordering.SiteOptionChoicesTable;
+  order_options: ordering.OrderOptionsTable;
+  push_subscriptions: operations.PushSubscriptionsTable;
+  rate_limit_hits: operations.RateLimitHitsTable;
+  app_secrets: operations.AppSecretsTable;
+  schedule_weekly: operations.ScheduleWeeklyTable;
+  schedule_closed_days: operations.ScheduleClosedDaysTable;
+  schedule_runs: operations.ScheduleRunsTable;
+  notification_outbox: operations.NotificationOutboxTable;
+  notification_preferences: operations.NotificationPreferencesTable;
+  email_confirmations: operations.EmailConfirmationsTable;
+  password_resets: operations.PasswordResetsTable;
+  audit_log: operations.AuditLogTable;
+  display_tokens: operations.DisplayTokensTable;
+  live_sequences: operations.LiveSequencesTable;
+  live_events: operations.LiveEventsTable;
+  request_keys: operations.RequestKeysTable;
+  usual_drinks: standing.UsualDrinksTable;
+  standing_orders: standing.StandingOrdersTable;
+  standing_order_runs: standing.StandingOrderRunsTable;
+  health_consents: people.HealthConsentsTable;
+  sso_identities: sso.SsoIdentitiesTable;
+  chat_links: chat.ChatLinksTable;
+  chat_link_tokens: chat.ChatLinkTokensTable;
+  chat_seen: chat.ChatSeenTable;
+  chat_order_messages: chat.ChatOrderMessagesTable;
+  chat_channel_state: chat.ChatChannelStateTable;
+  second_factors: secondFactor.SecondFactorsTable;
+  recovery_codes: secondFactor.RecoveryCodesTable;
+  second_factor_challenges: secondFactor.SecondFactorChallengesTable;
+  security_settings: secondFactor.SecuritySettingsTable;
 }
 
 /** A database handle or a transaction: both run the same queries. */

@@ -24,6 +24,14 @@ export const dietWarning = (w: Words, conflicts: readonly DietTag[]) =>
 /** A drink's words with what it contains that the person avoids marked: "Latte  ⚠ Milk". */
 export const marked = (w: Words, text: string, conflicts: readonly DietTag[]) =>
   conflicts.length ? `${text}  ${w('people.chat.diet.mark', { tags: tagsValue(conflicts) })}` : text;
+/**
+ * A menu entry's words as every chat lists it: what it contains that the person avoids marked, or
+ * "⚠ not tagged" when nobody has tagged what it contains and the person avoids something (the web's marks).
+ */
+export const entryMarked = (w: Words, text: string, entry: Pick<MenuEntry, 'conflicts' | 'untagged'>) =>
+  entry.untagged && !entry.conflicts.length
+    ? `${text}  ${w('people.chat.diet.untagged')}`
+    : marked(w, text, entry.conflicts);
 
 type Choice = { choice: string; quantity: number };
 /** A drink as a line: "Latte · Cold · 50% · Oat milk". */
@@ -59,9 +67,25 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   VALIDATION: 'people.chat.refused.invalid',
 };
 
+/** The codes a chat words by what was asked of its button, whatever sentence the web reads for them. */
+const ASKED: ReadonlySet<ErrorCode> = new Set(['FORBIDDEN', 'NOT_FOUND', 'INVALID_TRANSITION']);
+
+/**
+ * The words a refusal carries that a chat says as they are: a placement refusal's and a chat's own
+ * (`people.refusal.*`, `people.chat.*`, `people.line.*`, `people.teams.*`). An order's "not yours",
+ * "not found" or "moved on" carries the web's sentence ("Order was not found."); a chat tells instead
+ * what became of the button tapped, in its own way (its command, its Home tab).
+ */
+export function carriedText(error: AppError): PeopleText | undefined {
+  const text = error.text;
+  if (!text) return undefined;
+  return ASKED.has(error.code) && !/^people\.(refusal|chat|line|teams)\./.test(text.id) ? undefined : text;
+}
+
 export function refusalText(w: Words, error: AppError): string {
   const id = BY_CODE[error.code];
-  return error.text ? w(error.text) : id ? w(id) : error.message;
+  const text = carriedText(error);
+  return text ? w(text) : id ? w(id) : error.message;
 }
 
 export const statusText = (w: Words, status: OrderStatus) =>

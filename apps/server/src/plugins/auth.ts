@@ -1,4 +1,4 @@
-import type { Role } from '@cafe/shared';
+import { peopleText, type PeopleText, type Role } from '@cafe/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthUser } from '../context';
@@ -42,12 +42,21 @@ export const requireAuth: preHandlerAsyncHookHandler = async (request) => {
   await assertEnrolledIfAsked(request);
 };
 
+/** What a person reads for a route their role does not open, by the roles it needs (as the English names them). */
+const NEEDS_ROLE: Readonly<Record<string, PeopleText>> = {
+  admin: peopleText('people.auth.needsAdmin'),
+  barista: peopleText('people.auth.needsBarista'),
+  'barista or admin': peopleText('people.auth.needsBaristaOrAdmin'),
+  'user or admin': peopleText('people.auth.needsUserOrAdmin'),
+};
+
 /** preHandler: a signed-in user whose role is one of `roles`. */
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  const needed = roles.join(' or ');
   return async (request) => {
     if (!request.authUser) throw unauthenticated();
     if (!roles.includes(request.authUser.role)) {
-      throw forbidden(`This needs the ${roles.join(' or ')} role.`);
+      throw forbidden(`This needs the ${needed} role.`, NEEDS_ROLE[needed]);
     }
     await assertEnrolledIfAsked(request);
   };

@@ -141,6 +141,8 @@ describe('a database that cannot be reached right now', () => {
       error: 'Service Unavailable',
       code: 'INTERNAL',
       message: expect.stringMatching(/try again/i) as unknown,
+      // What a person reads: "try again", in their language (decision 0105).
+      messageId: 'people.error.unavailable',
     });
   });
 
@@ -221,6 +223,8 @@ describe('a body too large for its route', () => {
       error: 'Payload Too Large',
       code: 'PAYLOAD_TOO_LARGE',
       message: MESSAGES.uploadTooLarge,
+      messageId: 'people.upload.tooLarge',
     });
+    expect(say('th', { id: 'people.upload.tooLarge' })).toBe('ไฟล์ต้องเล็กกว่า 5 MB');
   });
 });

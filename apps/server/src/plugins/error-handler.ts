@@ -1,10 +1,9 @@
-import { STATUS_CODES } from 'node:http';
-import { MESSAGES, peopleText, ruleMessageText, type ErrorBody, type ErrorCode, type PeopleText } from '@cafe/shared';
+import { MESSAGES, peopleText, ruleMessageText, type ErrorCode, type PeopleText } from '@cafe/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectFailure } from '../db/errors';
-import { AppError } from '../lib/errors';
+import { AppError, errorBodyOf } from '../lib/errors';
 import { inEnglish } from '../lib/people-texts';
 
 export function sendError(
@@ -15,14 +14,10 @@ export function sendError(
   /** The people catalogue's message it is (a client in another language words it from this). */
   text?: PeopleText,
 ) {
-  const body: ErrorBody = {
-    statusCode,
-    error: STATUS_CODES[statusCode] ?? 'Error',
-    message,
-    code,
-    ...(text ? { messageId: text.id, ...(text.values ? { params: { ...text.values } } : {}) } : {}),
-  };
-  return reply.status(statusCode).type('application/json').send(body);
+  return reply
+    .status(statusCode)
+    .type('application/json')
+    .send(errorBodyOf(statusCode, code, message, text));
 }
 
 /** Seconds a client is asked to wait (Retry-After) before trying again while the database is away. */
@@ -31,10 +26,13 @@ export const RETRY_AFTER_SECONDS = 5;
 const MESSAGE_DATABASE_AWAY =
   'The service is briefly unavailable (its database cannot be reached). Please try again shortly.';
 
+/** What a person reads while the service cannot do its work (a 503: "try again", not "something broke"). */
+const SERVICE_AWAY = peopleText('people.error.unavailable');
+
 /** 503 with Retry-After: the service is there, but cannot do its work right now. */
 export function sendUnavailable(reply: FastifyReply, message = MESSAGE_DATABASE_AWAY) {
   void reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-  return sendError(reply, 503, 'INTERNAL', message);
+  return sendError(reply, 503, 'INTERNAL', message, SERVICE_AWAY);
 }
 
 /** Any body past its route's limit but a photo's (which says "File must be smaller than 5 MB"). */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import { peopleText } from '@cafe/shared';
+import { refusal } from '../lib/errors';
 
 const ENROL_FIRST =
   'Set up a second way to confirm it is you (a passkey or an authenticator app) before you go on: ' +
@@ -26,6 +27,6 @@ export async function assertEnrolledIfAsked(request: FastifyRequest): Promise<vo
   if (!user || user.role === 'user') return;
   if (reachableBeforeEnrolment(request.method, request.routeOptions.url)) return;
   if (await request.server.ctx.services.auth.secondFactor.mustEnrol(user)) {
-    throw new AppError(403, 'SECOND_FACTOR_MISSING', ENROL_FIRST);
+    throw refusal(403, 'SECOND_FACTOR_MISSING', peopleText('people.auth.enrolFirst'), ENROL_FIRST);
   }
 }

@@ -175,13 +175,14 @@ const WRITE = /^\s*(insert|update|delete)\b/i;
  * whole; it is not a second step of the change (decision 0082).
  */
 const AFTER_COMMIT = /^\s*insert\s+into\s+"?(live_sequences|live_log|audit_log)"?/i;
-/** Taking out rows whose time is over (done whenever a table is next used), not a part of a change. */
-const PURGE = /^\s*delete\s+from\s+"?\w+"?\s+where\s+"?\w+_at"?\s*<\s*(\?|\$\d+)\s*$/i;
+/** Taking out rows whose time is over (done whenever a table is next used, of one channel), not a part of a change. */
+const PURGE =
+  /^\s*delete\s+from\s+"?\w+"?\s+where\s+("?channel"?\s*=\s*(\?|\$\d+)\s+and\s+)?"?\w+_at"?\s*<\s*(\?|\$\d+)\s*$/i;
 /**
- * A Slack request's signature, kept before the request is acted on (a replay is refused): a
- * security control's record, rightly kept when the work after it fails.
+ * A chat request's signature or delivery id, kept before the request is acted on (a replay is
+ * refused): a security control's record, rightly kept when the work after it fails.
  */
-const CONTROL_RECORD = /^\s*insert\s+into\s+"?slack_seen_requests"?/i;
+const CONTROL_RECORD = /^\s*insert\s+into\s+"?chat_seen"?/i;
 const notAStep = (text: string) => AFTER_COMMIT.test(text) || PURGE.test(text) || CONTROL_RECORD.test(text);
 
 /**

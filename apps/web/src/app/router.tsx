@@ -9,6 +9,7 @@ import { StaffSiteScope } from '@/components/layout/staff-site-scope';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
+import { menuVerdictsQueryOptions } from '@/features/order-ahead/api/get-menu-verdicts';
 import { RequireRole, RequireSignedIn } from './guards';
 import { queryClient } from './query-client';
 import { lazyScreen, preloadScreen } from './lazy-screen';
@@ -23,11 +24,14 @@ import { LoadingScreen, RootRoute } from './root-route';
  */
 
 /**
- * The cafe menu is the first screen of most people: its items, and a signed-in person's "Ordered
- * n/2", load with its code (so the badge is there with the menu, instead of pushing it down later).
+ * The cafe menu is the first screen of most people: its items, their verdicts, and a signed-in
+ * person's "Ordered n/2", load with its code (so the badge is there with the menu, instead of
+ * pushing it down later).
  */
 const prefetchCafeMenu = () => {
   void queryClient.prefetchQuery(categoriesQueryOptions('cafe'));
+  // What the door says of each item: the menu shows its items with it.
+  void queryClient.prefetchQuery(menuVerdictsQueryOptions('cafe'));
   if (tokenStorage.getAccess()) void queryClient.prefetchQuery(orderCountQueryOptions());
 };
 
@@ -210,26 +214,15 @@ const DisplayLinks = lazyScreen(
   ['pickup'],
 );
 
-const SlackLink = lazyScreen(
-  () => import('@/features/slack/routes/slack-link-route'),
-  (m) => m.SlackLinkRoute,
-  ['slack'],
-);
-
-// LINE and Teams: the menu inside LINE signs in by LINE; the chats' one-time links; the admins' page.
+// The chats: the menu inside LINE signs in by LINE; every chat's one-time links; the admins' page.
 const LineLiff = lazyScreen(
   () => import('@/features/chat/routes/line-liff-route'),
   (m) => m.LineLiffRoute,
   ['chat', 'people'],
 );
-const LineLink = lazyScreen(
+const ChatLink = lazyScreen(
   () => import('@/features/chat/routes/chat-link-route'),
-  (m) => m.LineLinkRoute,
-  ['chat'],
-);
-const TeamsLink = lazyScreen(
-  () => import('@/features/chat/routes/chat-link-route'),
-  (m) => m.TeamsLinkRoute,
+  (m) => m.ChatLinkRoute,
   ['chat'],
 );
 const ChatChannelsAdmin = lazyScreen(
@@ -274,9 +267,7 @@ export const routes: RouteObject[] = [
             element: <RequireSignedIn />,
             children: [
               { path: paths.profile, Component: Profile },
-              { path: patterns.slackLink, Component: SlackLink },
-              { path: patterns.lineLink, Component: LineLink },
-              { path: patterns.teamsLink, Component: TeamsLink },
+              { path: patterns.chatLink, Component: ChatLink },
               { path: paths.runs, Component: Runs },
               { path: patterns.run, Component: Runs },
             ],

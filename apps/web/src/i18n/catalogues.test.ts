@@ -132,10 +132,13 @@ describe('message catalogues', () => {
   it("keep the specification's English texts word for word, and give its Thai alerts in English", async () => {
     const en = new Map([...(await catalogue('en', 'common')), ...(await catalogue('en', 'shared'))]);
     const th = new Map([...(await catalogue('th', 'common')), ...(await catalogue('th', 'shared'))]);
+    // A shared rule's message that only the server's answers and the forms say: the people catalogue's.
+    const people = new Set((await catalogue('en', 'people')).values());
     for (const [key, text] of Object.entries(MESSAGES)) {
       // In the start-up's catalogue when the first screen may need it, else in the shared one.
       const id = en.has(`common.spec.${key}`) ? `common.spec.${key}` : `shared.spec.${key}`;
       if (typeof text !== 'string') continue;
+      if (!en.has(id) && people.has(text)) continue;
       if (key.endsWith('Thai')) {
         // The Thai alert stays as written in Thai; English gets a translation of it.
         expect(th.get(id), id).toBe(text);

@@ -19,7 +19,6 @@ export const NAMESPACES = [
   'notifications',
   'audit',
   'pickup',
-  'slack',
   'chat',
   'runs',
 ] as const;

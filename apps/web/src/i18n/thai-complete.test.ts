@@ -22,6 +22,7 @@ const NAMES = [
   'Microsoft Teams',
   'Teams',
   'LINE',
+  'Google Chat',
   // The word a person sends the cafe on LINE or Teams to order (docs/line.md, docs/teams.md).
   '“coffee”',
   'Single Sign-On',
@@ -31,6 +32,7 @@ const NAMES = [
   'PNG',
   'JPG',
   'HEIC',
+  'HEIF',
   'MB',
   'HH:MM',
   'Enter',

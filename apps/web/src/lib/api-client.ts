@@ -120,6 +120,9 @@ async function send(path: string, options: RequestOptions<z.ZodType | undefined>
   }
 }
 
+/** What a person reads for an error answer that is not the server's (docs/decisions/0105). */
+const SERVICE_AWAY: PeopleText = { id: 'people.error.unavailable' };
+
 /** Sends a call and gives its successful answer; throws ApiError for error answers; refreshes the tokens once on 401. */
 async function call(path: string, options: RequestOptions<z.ZodType | undefined>): Promise<Response> {
   let res = await send(path, options);
@@ -136,8 +139,10 @@ async function call(path: string, options: RequestOptions<z.ZodType | undefined>
       if (data.message) message = data.message;
       if (data.code) code = data.code;
       if (typeof data.messageId === 'string') text = { id: data.messageId, values: data.params };
+      else if (!data.code) text = SERVICE_AWAY;
     } catch {
-      // not JSON: keep the generic message
+      // Not the server's answer (a proxy's page while it is away): a person reads "try again".
+      text = SERVICE_AWAY;
     }
     throw new ApiError(res.status, code, message, text);
   }

@@ -21,11 +21,8 @@ export const patterns = {
    * the screen moves the token into the fragment at once (ASVS 14.2.1).
    */
   pickupScreen: '/pickup/:token',
-  /** Where the Slack app's one-time link leads (docs/slack.md "Linking"). */
-  slackLink: '/slack/link/:token',
-  /** Where LINE's and Teams' one-time links lead (docs/line.md, docs/teams.md "Linking"). */
-  lineLink: '/line/link/:token',
-  teamsLink: '/teams/link/:token',
+  /** Where a chat's one-time link leads, `/slack/link/{token}` and the like (docs/api/chat.md). */
+  chatLink: '/:channel/link/:token',
   /** One coffee run: the link its runner shares (docs/api/runs.md). */
   run: '/runs/:runId',
 } as const;
@@ -82,13 +79,8 @@ export const paths = {
    * rides in the fragment, which no request, proxy or log ever sees; the screen sends it in a header.
    */
   pickupScreen: (token: string) => `${PICKUP_SCREEN}#${encodeURIComponent(token)}`,
-  /** Linking a Slack account to the signed-in person, with the Slack app's one-time link. */
-  slackLink: (token: string) => generatePath(patterns.slackLink, { token }),
   /** The menu inside LINE (a LIFF app): signs the person in by their linked LINE account. */
   line: '/line',
-  /** Linking a LINE or Teams account to the signed-in person, with the chat's one-time link. */
-  chatLink: (channel: 'line' | 'teams', token: string) =>
-    generatePath(channel === 'line' ? patterns.lineLink : patterns.teamsLink, { token }),
   /** The open coffee runs of the person's site, and starting one (any signed-in person). */
   runs: '/runs',
   /** One coffee run, as its shared link opens it. */
@@ -217,14 +209,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 ];
 
 /** Routes open to every signed-in person, whatever their role. */
-export const SIGNED_IN_PATHS: readonly string[] = [
-  paths.profile,
-  patterns.slackLink,
-  patterns.lineLink,
-  patterns.teamsLink,
-  paths.runs,
-  patterns.run,
-];
+export const SIGNED_IN_PATHS: readonly string[] = [paths.profile, patterns.chatLink, paths.runs, patterns.run];
 
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {

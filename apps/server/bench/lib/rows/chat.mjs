@@ -67,7 +67,7 @@ const slackIdOf = (i) => `U${String(i + 1).padStart(8, '0')}`;
 /**
  * With the server stopped: the baristas at the first site, and `chatPeople` people there (none
  * chose a home: they order at the first site), each with what `/coffee` and one tap need: a link to
- * a Slack user (slack_links, as a confirmed company e-mail links it), a usual (usual_drinks, as
+ * a Slack user (chat_links, as a confirmed company e-mail links it), a usual (usual_drinks, as
  * PUT /me/usual saves it) and a recent tumbler photo (yesterday's cafe order, cancelled, with an
  * image the server issued). A share of them (chatNotifyShare) have Slack notifications on.
  */
@@ -124,9 +124,9 @@ export async function seedChat(db, sizes) {
     notify: random() < chat.notifyShare,
   }));
   await db.insertRows(
-    'slack_links',
-    ['slack_user_id', 'team_id', 'user_id', 'linked_by', 'created_at', 'revoked_at'],
-    people.map((p) => [p.slackUserId, CHAT_TEAM, p.id, 'email', now, null]),
+    'chat_links',
+    ['channel', 'external_id', 'workspace_id', 'user_id', 'display_name', 'linked_by', 'created_at', 'revoked_at'],
+    people.map((p) => ['slack', p.slackUserId, CHAT_TEAM, p.id, p.slackUserId, 'email', now, null]),
   );
   await db.insertRows(
     'usual_drinks',
@@ -418,7 +418,7 @@ export async function runChat({
     (
       await direct.query(
         `SELECT o.id AS id, o.user_id AS user_id, o.status AS status FROM orders o
-         JOIN slack_links l ON l.user_id = o.user_id WHERE o.id > ? ORDER BY o.id`,
+         JOIN chat_links l ON l.user_id = o.user_id AND l.channel = 'slack' WHERE o.id > ? ORDER BY o.id`,
         [seeded.seededUpTo],
       )
     ).map((r) => ({ id: Number(r.id), userId: Number(r.user_id), status: r.status }));

@@ -70,9 +70,9 @@ export async function seedPeople(databaseUrl, sites, load) {
     const now = new Date().toISOString();
     slackPeople.forEach((p, i) => (p.slackUserId = `U${String(i + 1).padStart(8, '0')}`));
     await db.insertRows(
-      'slack_links',
-      ['slack_user_id', 'team_id', 'user_id', 'linked_by', 'created_at', 'revoked_at'],
-      slackPeople.map((p) => [p.slackUserId, SLACK_TEAM, p.id, 'email', now, null]),
+      'chat_links',
+      ['channel', 'external_id', 'workspace_id', 'user_id', 'display_name', 'linked_by', 'created_at', 'revoked_at'],
+      slackPeople.map((p) => ['slack', p.slackUserId, SLACK_TEAM, p.id, p.slackUserId, 'email', now, null]),
     );
     await db.insertRows(
       'notification_preferences',

@@ -6,11 +6,12 @@ import { rowsOf, upgradeFrom, type Upgrade } from '../../test-support/upgrade-fi
 
 /** The release before the Slack app. */
 const PREVIOUS_RELEASE = '019-request-keys';
-const NEW_TABLES = ['slack_links', 'slack_link_tokens', 'slack_seen_requests', 'slack_order_messages'];
+/** Where the Slack app keeps what it keeps: its own tables, the chat tables since migration 034. */
+const NEW_TABLES = ['chat_links', 'chat_link_tokens', 'chat_seen', 'chat_order_messages'];
 
 /**
- * Migration 022 on a database the release before wrote: every row is kept, the Slack app's tables
- * start empty, and a person from before is linked by their confirmed e-mail on their first command.
+ * Migration 022 on a database the release before wrote: every row is kept, the Slack app starts
+ * with nothing, and a person from before is linked by their confirmed e-mail on their first command.
  */
 describe('migration 022: the Slack app, on a database written by the release before', () => {
   let upgrade: Upgrade;
@@ -34,7 +35,7 @@ describe('migration 022: the Slack app, on a database written by the release bef
     await slack.close();
   });
 
-  it('keeps every row of the release before; the Slack tables start empty', async () => {
+  it('keeps every row of the release before; the Slack app starts with nothing', async () => {
     await upgrade.expectRowsKept();
     for (const table of NEW_TABLES) expect(await rowsOf(upgrade.db(), table)).toEqual([]);
   });
@@ -49,9 +50,9 @@ describe('migration 022: the Slack app, on a database written by the release bef
     const res = await sendCommand(t, coffeeCommand('U0BEFORE'));
     expect(res.statusCode, res.body).toBe(200);
     const links = await t.app.ctx.db
-      .selectFrom('slack_links')
-      .select(['slack_user_id', 'user_id', 'linked_by'])
+      .selectFrom('chat_links')
+      .select(['channel', 'external_id', 'user_id', 'linked_by'])
       .execute();
-    expect(links).toEqual([{ slack_user_id: 'U0BEFORE', user_id: person.id, linked_by: 'email' }]);
+    expect(links).toEqual([{ channel: 'slack', external_id: 'U0BEFORE', user_id: person.id, linked_by: 'email' }]);
   });
 });

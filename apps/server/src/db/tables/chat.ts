@@ -1,7 +1,8 @@
+import type { ChatChannelName } from '@cafe/shared';
 import type { Timestamp } from './columns';
 
-/** The chat channels after Slack (migration 031), each row naming its own. */
-export type ChatChannel = 'line' | 'teams';
+/** Every chat channel (migration 031; Slack's rows since migration 034), each row naming its own. */
+export type ChatChannel = ChatChannelName;
 
 /** An account of a chat platform linked to a person (migration 031); `revoked_at` set when they unlinked. */
 export interface ChatLinksTable {
@@ -13,6 +14,8 @@ export interface ChatLinksTable {
   linked_by: 'email' | 'link';
   created_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The platform's workspace of the account where it has one (Slack's team id; migration 034), else null. */
+  workspace_id: string | null;
 }
 
 /** A one-time link (migration 031): only its sha256 is stored; `reference` is what the channel needs to answer (JSON). */
@@ -24,6 +27,7 @@ export interface ChatLinkTokensTable {
   reference: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  workspace_id: string | null;
 }
 
 /** Something of a platform's deliveries seen lately (migration 031): a replay or a redelivery is known. */

@@ -115,8 +115,8 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-/** A confirmation link sent to a new account's address (migration 014): valid a day, used once. */
-export interface EmailConfirmationsTable {
+/** A link sent by e-mail to an account's address, used once. */
+interface EmailLinksTable {
   id: Generated<number>;
   user_id: number;
   /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
@@ -126,16 +126,11 @@ export interface EmailConfirmationsTable {
   created_at: Timestamp;
 }
 
-/** A password-reset link sent by e-mail (migration 016): valid 30 minutes, used once. */
-export interface PasswordResetsTable {
-  id: Generated<number>;
-  user_id: number;
-  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
-  token_hash: string;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: Timestamp;
-}
+/** A confirmation link sent to a new account's address (migration 014): valid a day. */
+export type EmailConfirmationsTable = EmailLinksTable;
+
+/** A password-reset link sent by e-mail (migration 016): valid 30 minutes. */
+export type PasswordResetsTable = EmailLinksTable;
 
 /** A pickup screen's link (migration 015): its token is only ever stored as a hash. */
 export interface DisplayTokensTable {

@@ -48,17 +48,11 @@ describe("a person's consent, usual, standing orders and chat links", () => {
             )
             .execute()
         : [],
-      links: await db.selectFrom('slack_links').selectAll().where('user_id', '=', userId).execute(),
-      linkTokens: await db
-        .selectFrom('slack_link_tokens')
-        .selectAll()
-        .where('slack_user_id', '=', `U0${userId}`)
-        .execute(),
       chatLinks: await db.selectFrom('chat_links').selectAll().where('user_id', '=', userId).execute(),
       chatLinkTokens: await db
         .selectFrom('chat_link_tokens')
         .selectAll()
-        .where('external_id', '=', `Uline${userId}`)
+        .where('external_id', 'in', [`U0${userId}`, `Uline${userId}`])
         .execute(),
     };
   };
@@ -98,23 +92,26 @@ describe("a person's consent, usual, standing orders and chat links", () => {
       })
       .execute();
     await t.app.ctx.db
-      .insertInto('slack_links')
+      .insertInto('chat_links')
       .values({
-        slack_user_id: `U0${who.id}`,
-        team_id: 'T0CAFE',
+        channel: 'slack',
+        external_id: `U0${who.id}`,
+        workspace_id: 'T0CAFE',
         user_id: who.id,
+        display_name: `U0${who.id}`,
         linked_by: 'email',
         created_at: at,
         revoked_at: null,
       })
       .execute();
     await t.app.ctx.db
-      .insertInto('slack_link_tokens')
+      .insertInto('chat_link_tokens')
       .values({
         token_hash: `${who.id}`.padStart(64, '0'),
-        slack_user_id: `U0${who.id}`,
-        team_id: 'T0CAFE',
-        slack_name: name,
+        channel: 'slack',
+        external_id: `U0${who.id}`,
+        workspace_id: 'T0CAFE',
+        display_name: name,
         expires_at: at,
         used_at: at,
       })
@@ -271,8 +268,6 @@ describe("a person's consent, usual, standing orders and chat links", () => {
       usuals: [],
       standing: [],
       runs: [],
-      links: [],
-      linkTokens: [],
       chatLinks: [],
       chatLinkTokens: [],
     });

@@ -1,4 +1,4 @@
-import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
+import { ACTIVE_ORDER_STATUSES, CHAT_CHANNELS } from '@cafe/shared';
 import type { Db } from '../../db/types';
 import { imageNameFromUrl, imageUrl } from '../../lib/image-url';
 
@@ -85,31 +85,17 @@ export async function itemNames(db: Db, itemIds: number[]): Promise<Map<number, 
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** The Slack users (migration 022) and the LINE and Teams accounts (migration 031) linked to the person, unlinked ones too. */
+/** The chat accounts linked to the person (migration 031; Slack's since 034), unlinked ones too, chat by chat. */
 export async function chatLinksOf(db: Db, userId: number) {
-  const [slack, others] = await Promise.all([
-    db
-      .selectFrom('slack_links')
-      .select(['slack_user_id', 'team_id', 'linked_by', 'created_at', 'revoked_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('chat_links')
-      .select(['channel', 'external_id', 'linked_by', 'created_at', 'revoked_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-  ]);
-  return [
-    ...slack.map((l) => ({
-      service: 'slack' as const,
-      workspace: l.team_id,
-      id: l.slack_user_id,
-      ...l,
-    })),
-    ...others.map((l) => ({ service: l.channel, workspace: null, id: l.external_id, ...l })),
-  ];
+  const links = await db
+    .selectFrom('chat_links')
+    .select(['channel', 'workspace_id', 'external_id', 'linked_by', 'created_at', 'revoked_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return links
+    .map((l) => ({ ...l, service: l.channel, workspace: l.workspace_id, id: l.external_id }))
+    .sort((a, b) => CHAT_CHANNELS.indexOf(a.service) - CHAT_CHANNELS.indexOf(b.service));
 }
 
 export function ordersOf(db: Db, userId: number) {
@@ -303,7 +289,7 @@ export async function eraseAccount(trx: Db, userId: number, at: string): Promise
 /**
  * What the person set up for themselves, in `trx`: their consent to keep what they avoid (the list
  * itself is cleared with the account), their usual, their standing orders with the days they ran,
- * and their Slack links (with the one-time links of those Slack users, and their order messages).
+ * and their chat links (with the one-time links of those accounts, and their order messages).
  * The account's row stays, so nothing here goes by its foreign keys.
  */
 async function eraseChoicesAndLinks(trx: Db, userId: number): Promise<void> {
@@ -316,14 +302,6 @@ async function eraseChoicesAndLinks(trx: Db, userId: number): Promise<void> {
     )
     .execute();
   await trx.deleteFrom('standing_orders').where('user_id', '=', userId).execute();
-  await trx
-    .deleteFrom('slack_link_tokens')
-    .where('slack_user_id', 'in', (eb) =>
-      eb.selectFrom('slack_links').select('slack_user_id').where('user_id', '=', userId),
-    )
-    .execute();
-  await trx.deleteFrom('slack_links').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('slack_order_messages').where('user_id', '=', userId).execute();
   await trx
     .deleteFrom('chat_link_tokens')
     .where((eb) =>

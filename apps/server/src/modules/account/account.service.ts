@@ -1,4 +1,4 @@
-import { parseDietTags, type AccountExport, type DeleteOwnAccountBody } from '@cafe/shared';
+import { peopleText, parseDietTags, type AccountExport, type DeleteOwnAccountBody } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { flushErasure } from '../../db/erasure';
 import type { Change } from '../../lib/domain-events';
@@ -46,12 +46,12 @@ export function createAccountService(
 
   async function erase(userId: number, by: AuthUser): Promise<void> {
     const account = await findAccount(db, userId);
-    if (!account || account.email.endsWith('@deleted.invalid')) throw notFound('User');
+    if (!account || account.email.endsWith('@deleted.invalid'))
+      throw notFound('User', peopleText('people.users.notFound'));
     const gone = await db.transaction().execute(async (trx) => {
       await deps.users.lockAccounts([userId], trx);
       // Checked under the account's lock: no order of theirs is placed while it is deleted.
       if ((await openOrderCount(trx, userId)) > 0) throw hasOpenOrders();
-      // Who deleted which account, in the audit log (its name and role, not its address).
       const photos = await eraseAccount(trx, userId, iso(clock.now()));
       // Its access tokens end with it, even should an admin enable the account again.
       await deps.users.endAccessTokens(userId, trx);
@@ -86,21 +86,25 @@ export function createAccountService(
     /** DELETE /user/me: the caller deletes their own account, typing their e-mail to confirm. */
     async deleteOwn(caller: AuthUser, body: DeleteOwnAccountBody): Promise<void> {
       if (body.confirm.trim().toLowerCase() !== caller.email.toLowerCase()) {
-        throw badRequest('confirm: type your e-mail address to delete your account');
+        throw badRequest(
+          'confirm: type your e-mail address to delete your account',
+          peopleText('people.account.confirmEmail'),
+        );
       }
       await erase(caller.id, caller);
     },
 
     /** DELETE /user/{id}: an admin deletes someone else's account (someone who left). */
     async deleteOther(caller: AuthUser, userId: number): Promise<void> {
-      if (userId === caller.id) throw forbidden('Delete your own account from your profile.');
+      if (userId === caller.id)
+        throw forbidden('Delete your own account from your profile.', peopleText('people.account.deleteOwnInProfile'));
       await erase(userId, caller);
     },
 
     /** GET /user/me/export: everything the cafe holds about the caller. */
     async export(caller: AuthUser): Promise<AccountExport> {
       const account = await findAccount(db, caller.id);
-      if (!account) throw notFound('User');
+      if (!account) throw notFound('User', peopleText('people.users.notFound'));
       const orders = await ordersOf(db, caller.id);
       const ids = orders.map((o) => o.id);
       const [history, options, names, subscriptions, sessions, notifications, settings, audit] = await Promise.all([
@@ -117,20 +121,14 @@ export function createAccountService(
       const choices = await choicesOf(caller.id);
       const runs = await runsOf(db, caller.id);
       const families = new Map<string, { startedAt: string; lastUsedAt: string; expiresAt: string; ended: boolean }>();
+      // A family's tokens come oldest first: its first is the sign-in, its last the latest use.
       for (const token of sessions) {
-        const family = families.get(token.family_id);
-        if (!family) {
-          families.set(token.family_id, {
-            startedAt: token.created_at,
-            lastUsedAt: token.created_at,
-            expiresAt: token.expires_at,
-            ended: token.revoked_at !== null,
-          });
-        } else {
-          family.lastUsedAt = token.created_at;
-          family.expiresAt = token.expires_at;
-          family.ended = token.revoked_at !== null;
-        }
+        families.set(token.family_id, {
+          startedAt: families.get(token.family_id)?.startedAt ?? token.created_at,
+          lastUsedAt: token.created_at,
+          expiresAt: token.expires_at,
+          ended: token.revoked_at !== null,
+        });
       }
       return {
         exportedAt: iso(clock.now()),

@@ -212,8 +212,6 @@ export function createAuditService(ctx: AppBase) {
   return {
     record,
 
-    recordChanges,
-
     /** GET /audit: a page of entries, newest first (keyset pages on `at` and id). */
     async list(query: AuditQuery): Promise<AuditPage> {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor);

@@ -21,17 +21,17 @@ export function findRefreshTokenByHash(db: Db, tokenHash: string): Promise<Refre
   return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** The live (not yet revoked) refresh tokens, revoked at `at` once the caller says which. */
+export function revokeLive(db: Db, at: string) {
+  return db.updateTable('refresh_tokens').set({ revoked_at: at }).where('revoked_at', 'is', null);
+}
+
 /**
  * Revokes one live token. Returns false when it was already revoked: under concurrent use of the
  * same token only one caller gets true (PostgreSQL re-checks the condition after the row lock).
  */
 export async function claimRefreshToken(db: Db, id: number, revokedAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: revokedAt })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const result = await revokeLive(db, revokedAt).where('id', '=', id).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -40,32 +40,16 @@ export async function setReplacedBy(db: Db, id: number, replacedBy: number): Pro
 }
 
 export async function revokeFamily(db: Db, familyId: string, revokedAt: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: revokedAt })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeLive(db, revokedAt).where('family_id', '=', familyId).execute();
 }
 
 /** Revokes the token only when it belongs to `userId`. */
 export async function revokeUserToken(db: Db, userId: number, tokenHash: string, revokedAt: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: revokedAt })
-    .where('token_hash', '=', tokenHash)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeLive(db, revokedAt).where('token_hash', '=', tokenHash).where('user_id', '=', userId).execute();
 }
 
 export async function revokeAllUserTokens(db: Db, userId: number, revokedAt: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: revokedAt })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeLive(db, revokedAt).where('user_id', '=', userId).execute();
 }
 
 export interface NewConfirmation {
@@ -75,29 +59,32 @@ export interface NewConfirmation {
   created_at: string;
 }
 
-/** A new confirmation link of `userId`; the ones sent before stop working (only the newest link counts). */
-export async function replaceConfirmation(db: Db, link: NewConfirmation): Promise<void> {
+/** The tables of the links sent by e-mail: a new account's confirmation, a forgotten password's reset. */
+type LinkTable = 'email_confirmations' | 'password_resets';
+
+/** A new link of `userId`; the ones sent before stop working (only the newest link counts). */
+export async function replaceLink(db: Db, table: LinkTable, link: NewConfirmation): Promise<void> {
   await db
-    .updateTable('email_confirmations')
+    .updateTable(table)
     .set({ used_at: link.created_at })
     .where('user_id', '=', link.user_id)
     .where('used_at', 'is', null)
     .execute();
-  await db.insertInto('email_confirmations').values(link).execute();
+  await db.insertInto(table).values(link).execute();
 }
 
-export function findConfirmation(db: Db, tokenHash: string) {
+export function findLink(db: Db, table: LinkTable, tokenHash: string) {
   return db
-    .selectFrom('email_confirmations')
+    .selectFrom(table)
     .select(['id', 'user_id', 'expires_at', 'used_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
 /** Uses the link: true for the one request that did (of several at once, one wins). */
-export async function useConfirmation(db: Db, id: number, at: string): Promise<boolean> {
+export async function useLink(db: Db, table: LinkTable, id: number, at: string): Promise<boolean> {
   const result = await db
-    .updateTable('email_confirmations')
+    .updateTable(table)
     .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
@@ -111,34 +98,4 @@ export async function setEmailUnconfirmed(db: Db, userId: number, unconfirmed: b
     .set({ email_unconfirmed: unconfirmed ? 1 : 0 })
     .where('id', '=', userId)
     .execute();
-}
-
-/** A new password-reset link of the account: the earlier ones stop working. */
-export async function replacePasswordReset(db: Db, link: NewConfirmation): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: link.created_at })
-    .where('user_id', '=', link.user_id)
-    .where('used_at', 'is', null)
-    .execute();
-  await db.insertInto('password_resets').values(link).execute();
-}
-
-export function findPasswordReset(db: Db, tokenHash: string) {
-  return db
-    .selectFrom('password_resets')
-    .select(['id', 'user_id', 'expires_at', 'used_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-/** Uses the reset link: true for the one request that did (of several at once, one wins). */
-export async function usePasswordReset(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('password_resets')
-    .set({ used_at: at })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

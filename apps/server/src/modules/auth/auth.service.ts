@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  peopleText,
   MESSAGES,
   isCompanyEmail,
   type EmailConfirmationStatus,
@@ -16,7 +17,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { SitesService } from '../sites/sites.service';
 import type { UsersService } from '../users/users.service';
 import type { Db } from '../../db/types';
-import { AppError, badRequest, unauthenticated } from '../../lib/errors';
+import { badRequest, refusal, unauthenticated } from '../../lib/errors';
 import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
@@ -30,11 +31,11 @@ import { iso } from '../../lib/time';
 import { hashRefreshToken, newRefreshToken } from '../../lib/tokens';
 import {
   claimRefreshToken,
-  findConfirmation,
+  findLink,
   findRefreshTokenByHash,
-  replaceConfirmation,
+  replaceLink,
   setEmailUnconfirmed,
-  useConfirmation,
+  useLink,
   insertRefreshToken,
   revokeAllUserTokens,
   revokeFamily,
@@ -74,7 +75,12 @@ export function createAuthService(
 
   function assertCompanyEmail(email: string): void {
     if (!isCompanyEmail(email, config.companyEmailDomain)) {
-      throw new AppError(403, 'EMAIL_DOMAIN', MESSAGES.emailDomain(config.companyEmailDomain));
+      throw refusal(
+        403,
+        'EMAIL_DOMAIN',
+        peopleText('people.auth.emailDomain', { domain: config.companyEmailDomain }),
+        MESSAGES.emailDomain(config.companyEmailDomain),
+      );
     }
   }
 
@@ -159,7 +165,7 @@ export function createAuthService(
     language: NotificationLanguage,
   ): Promise<void> {
     const { token, row } = newEmailLink(clock.now(), CONFIRMATION_HOURS * 60);
-    await replaceConfirmation(trx, { user_id: user.id, ...row });
+    await replaceLink(trx, 'email_confirmations', { user_id: user.id, ...row });
     await deps.notifications.enqueueEmail(trx, {
       userId: user.id,
       email: user.email,
@@ -204,16 +210,16 @@ export function createAuthService(
 
     /** POST /auth/email-confirmation: the link's token confirms the address of its account, once. */
     async confirmEmail(token: string): Promise<{ email: string }> {
-      const link = await findConfirmation(db, sha256(token));
-      if (!link || link.used_at !== null) throw badRequest(LINK_INVALID);
+      const link = await findLink(db, 'email_confirmations', sha256(token));
+      if (!link || link.used_at !== null) throw badRequest(LINK_INVALID, peopleText('people.auth.confirmLinkInvalid'));
       const now = iso(clock.now());
-      if (link.expires_at <= now) throw badRequest(LINK_EXPIRED);
+      if (link.expires_at <= now) throw badRequest(LINK_EXPIRED, peopleText('people.auth.confirmLinkExpired'));
       const confirmed = await db.transaction().execute(async (trx) => {
-        if (!(await useConfirmation(trx, link.id, now))) return false;
+        if (!(await useLink(trx, 'email_confirmations', link.id, now))) return false;
         await setEmailUnconfirmed(trx, link.user_id, false);
         return true;
       });
-      if (!confirmed) throw badRequest(LINK_INVALID);
+      if (!confirmed) throw badRequest(LINK_INVALID, peopleText('people.auth.confirmLinkInvalid'));
       deps.users.forget(link.user_id);
       const account = await deps.users.findActive(link.user_id);
       return { email: account?.email ?? '' };
@@ -234,7 +240,8 @@ export function createAuthService(
       assertCompanyEmail(body.email);
       const user = await deps.users.findCredentials(body.email);
       const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
-      if (!user || !passwordOk || user.is_available !== 'available') throw unauthenticated(MESSAGES.loginFailed);
+      if (!user || !passwordOk || user.is_available !== 'available')
+        throw unauthenticated(MESSAGES.loginFailed, peopleText('people.auth.loginFailed'));
 
       return (await secondFactor.afterPassword(user)) ?? startSession(user, 'password', device);
     },
@@ -251,7 +258,8 @@ export function createAuthService(
     async signInSingleSignOn(identity: SsoIdentity, device?: string): Promise<TokenPair> {
       assertCompanyEmail(identity.email);
       const user = await accountOfSsoIdentity(db, deps.users, identity, clock.now());
-      if (user.is_available !== 'available') throw unauthenticated(ACCOUNT_DISABLED);
+      if (user.is_available !== 'available')
+        throw unauthenticated(ACCOUNT_DISABLED, peopleText('people.auth.accountDisabled'));
       return startSession(user, 'sso', device);
     },
 
@@ -262,7 +270,7 @@ export function createAuthService(
      */
     async signInByChatLink(user: AuthUser, method: 'line', device?: string): Promise<TokenPair> {
       const account = await deps.users.findActive(user.id);
-      if (!account) throw unauthenticated(ACCOUNT_DISABLED);
+      if (!account) throw unauthenticated(ACCOUNT_DISABLED, peopleText('people.auth.accountDisabled'));
       return startSession(account, method, device);
     },
 
@@ -317,7 +325,7 @@ export function createAuthService(
           sessionId: row.family_id,
         };
       });
-      if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED);
+      if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
       return {
         accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore, outcome.sessionId),
         refreshToken: outcome.refreshToken,

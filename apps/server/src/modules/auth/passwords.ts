@@ -1,4 +1,5 @@
 import {
+  peopleText,
   isCompanyEmail,
   type ChangePasswordBody,
   type NotificationLanguage,
@@ -8,13 +9,13 @@ import {
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import type { Change } from '../../lib/domain-events';
-import { AppError, badRequest, notFound, unauthenticated } from '../../lib/errors';
+import { badRequest, refusal, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import { passwordResetMessage } from '../notifications/messages';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { findPasswordReset, replacePasswordReset, revokeAllUserTokens, usePasswordReset } from './auth.repository';
+import { findLink, replaceLink, revokeAllUserTokens, useLink } from './auth.repository';
 import { newEmailLink, sha256 } from './email-link';
 import { assertStrongPassword } from './password-policy';
 
@@ -63,10 +64,11 @@ export function createPasswords(
      */
     async changePassword(caller: AuthUser, body: ChangePasswordBody, device?: string): Promise<TokenPair> {
       const account = await deps.users.findCredentialsById(caller.id);
-      if (!account) throw unauthenticated(SESSION_ENDED);
-      if (!account.password_hash.startsWith('$')) throw new AppError(409, 'NO_PASSWORD', NO_PASSWORD);
+      if (!account) throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
+      if (!account.password_hash.startsWith('$'))
+        throw refusal(409, 'NO_PASSWORD', peopleText('people.auth.noPassword'), NO_PASSWORD);
       if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
-        throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
+        throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.currentPasswordWrong'), WRONG_PASSWORD);
       }
       await assertStrongPassword(body.newPassword, {
         email: account.email,
@@ -90,7 +92,7 @@ export function createPasswords(
      * with a password; the same answer either way (the caller answers 202 after it).
      */
     async requestPasswordReset(email: string, language: NotificationLanguage = 'en'): Promise<void> {
-      if (!confirming) throw notFound(RESET_UNAVAILABLE);
+      if (!confirming) throw refusal(404, 'NOT_FOUND', peopleText('people.auth.resetUnavailable'), RESET_UNAVAILABLE);
       const account = isCompanyEmail(email, config.companyEmailDomain)
         ? await deps.users.findCredentials(email)
         : undefined;
@@ -101,7 +103,7 @@ export function createPasswords(
       }
       const { token, row } = newEmailLink(clock.now(), RESET_MINUTES);
       await db.transaction().execute(async (trx) => {
-        await replacePasswordReset(trx, { user_id: account.id, ...row });
+        await replaceLink(trx, 'password_resets', { user_id: account.id, ...row });
         await deps.notifications.enqueueEmail(trx, {
           userId: account.id,
           email: account.email,
@@ -116,13 +118,13 @@ export function createPasswords(
 
     /** POST /auth/password-reset/confirm: the link's token sets a new password, once; every session of the person ends. */
     async resetPassword(body: PasswordResetBody): Promise<void> {
-      if (!confirming) throw notFound(RESET_UNAVAILABLE);
-      const link = await findPasswordReset(db, sha256(body.token));
-      if (!link || link.used_at !== null) throw badRequest(RESET_INVALID);
+      if (!confirming) throw refusal(404, 'NOT_FOUND', peopleText('people.auth.resetUnavailable'), RESET_UNAVAILABLE);
+      const link = await findLink(db, 'password_resets', sha256(body.token));
+      if (!link || link.used_at !== null) throw badRequest(RESET_INVALID, peopleText('people.auth.resetLinkInvalid'));
       const now = iso(clock.now());
-      if (link.expires_at <= now) throw badRequest(RESET_EXPIRED);
+      if (link.expires_at <= now) throw badRequest(RESET_EXPIRED, peopleText('people.auth.resetLinkExpired'));
       const account = await deps.users.findActive(link.user_id);
-      if (!account) throw badRequest(RESET_INVALID);
+      if (!account) throw badRequest(RESET_INVALID, peopleText('people.auth.resetLinkInvalid'));
       await assertStrongPassword(body.password, {
         email: account.email,
         name: account.name,
@@ -130,12 +132,12 @@ export function createPasswords(
       });
       const passwordHash = await hashPassword(body.password);
       const reset = await db.transaction().execute(async (trx) => {
-        if (!(await usePasswordReset(trx, link.id, now))) return false;
+        if (!(await useLink(trx, 'password_resets', link.id, now))) return false;
         await deps.users.setPasswordHash(account.id, passwordHash, trx);
         await revokeAllUserTokens(trx, account.id, now);
         return true;
       });
-      if (!reset) throw badRequest(RESET_INVALID);
+      if (!reset) throw badRequest(RESET_INVALID, peopleText('people.auth.resetLinkInvalid'));
       deps.users.forget(account.id);
       await recordPasswordChange(account.id, { id: account.id, name: account.name }, 'user.password-reset');
     },

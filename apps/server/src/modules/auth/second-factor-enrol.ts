@@ -8,6 +8,7 @@ import type {
   SecondFactors,
   TotpSetup,
 } from '@cafe/shared';
+import { peopleText } from '@cafe/shared';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -15,24 +16,15 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, notFound, unauthenticated } from '../../lib/errors';
+import { notFound, refusal, unauthenticated } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
-import {
-  hasPassword,
-  newPendingToken,
-  newRecoveryCodes,
-  newTotpSecret,
-  toSecondFactor,
-  totpStep,
-  totpUri,
-} from './second-factor-core';
+import { hasPassword, newRecoveryCodes, newTotpSecret, toSecondFactor, totpStep, totpUri } from './second-factor-core';
 import {
   deleteFactor,
   deleteRecoveryCodes,
   factorsOf,
-  insertChallenge,
   insertFactor,
   recoveryCodesLeft,
   replaceRecoveryCodes,
@@ -47,6 +39,7 @@ const NO_PASSWORD =
 const PASSKEY_REFUSED = 'The passkey could not be added. Please try again.';
 const CODE_REFUSED = 'That code is not right. Check the time on your phone and enter the code the app shows now.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const RECOVERY_NEEDS_FACTOR = 'Add a passkey or an authenticator app first: recovery codes stand in for one.';
 
 interface EnrolHelpers {
   rp: { id: string; origins: string[] };
@@ -58,26 +51,31 @@ interface EnrolHelpers {
   ) => Promise<void>;
   factorsChanged: (userId: number) => void;
   liveChallenge: (token: string, purpose: ChallengeRow['purpose'], userId?: number) => Promise<ChallengeRow>;
-  expiry: (now: Date) => string;
+  newChallenge: (
+    purpose: ChallengeRow['purpose'],
+    userId: number,
+    fields: { challenge?: string; totp_secret?: string },
+  ) => Promise<{ token: string }>;
 }
 
 /** A person's own factors: adding a passkey or an app, removing one, recovery codes (part of the second factor). */
 export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService }, helpers: EnrolHelpers) {
   const { db, clock } = ctx;
-  const { rp, audit, factorsChanged, liveChallenge, expiry } = helpers;
+  const { rp, audit, factorsChanged, liveChallenge, newChallenge } = helpers;
 
   /** The caller's account, with a password (single sign-on accounts have nothing to set up here). */
   async function passwordAccount(caller: AuthUser) {
     const account = await deps.users.findCredentialsById(caller.id);
-    if (!account) throw unauthenticated(SESSION_ENDED);
-    if (!hasPassword(account.password_hash)) throw new AppError(409, 'NO_PASSWORD', NO_PASSWORD);
+    if (!account) throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
+    if (!hasPassword(account.password_hash))
+      throw refusal(409, 'NO_PASSWORD', peopleText('people.auth.noPasswordFactor'), NO_PASSWORD);
     return account;
   }
 
   async function assertPassword(caller: AuthUser, password: string): Promise<void> {
     const account = await passwordAccount(caller);
     if (!(await verifyPassword(account.password_hash, password))) {
-      throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
+      throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordWrong'), WRONG_PASSWORD);
     }
   }
 
@@ -97,29 +95,6 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     factorsChanged(caller.id);
     await audit(caller.id, caller, 'user.second-factor.add', { kind: factor.kind, name: factor.name });
     return { factor: toSecondFactor(factor), recoveryCodes: first ? fresh.codes : null };
-  }
-
-  async function newChallenge(
-    caller: AuthUser,
-    purpose: ChallengeRow['purpose'],
-    fields: { challenge?: string; totp_secret?: string },
-  ) {
-    const now = clock.now();
-    const pending = newPendingToken();
-    await insertChallenge(
-      db,
-      {
-        token_hash: pending.hash,
-        purpose,
-        user_id: caller.id,
-        challenge: fields.challenge ?? null,
-        totp_secret: fields.totp_secret ?? null,
-        expires_at: expiry(now),
-        used_at: null,
-      },
-      iso(now),
-    );
-    return pending.token;
   }
 
   function defaultName(kind: FactorRow['kind'], factors: FactorRow[]): string {
@@ -160,7 +135,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
             transports: (f.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
           })),
       });
-      const token = await newChallenge(caller, 'enrol-passkey', { challenge: options.challenge });
+      const { token } = await newChallenge('enrol-passkey', caller.id, { challenge: options.challenge });
       return { token, options: options as unknown as Record<string, unknown> };
     },
 
@@ -169,7 +144,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
       await passwordAccount(caller);
       const challenge = await liveChallenge(body.token, 'enrol-passkey', caller.id);
       if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
-        throw new AppError(400, 'VALIDATION', PASSKEY_REFUSED);
+        throw refusal(400, 'VALIDATION', peopleText('people.auth.passkeyRefused'), PASSKEY_REFUSED);
       let credential;
       try {
         const result = await verifyRegistrationResponse({
@@ -182,7 +157,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
         if (!result.verified) throw new Error('not verified');
         credential = result.registrationInfo.credential;
       } catch {
-        throw new AppError(400, 'VALIDATION', PASSKEY_REFUSED);
+        throw refusal(400, 'VALIDATION', peopleText('people.auth.passkeyRefused'), PASSKEY_REFUSED);
       }
       const factors = await factorsOf(db, caller.id);
       return added(caller, {
@@ -202,7 +177,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     async totpSetup(caller: AuthUser): Promise<TotpSetup> {
       const account = await passwordAccount(caller);
       const secret = newTotpSecret();
-      const token = await newChallenge(caller, 'enrol-totp', { totp_secret: secret });
+      const { token } = await newChallenge('enrol-totp', caller.id, { totp_secret: secret });
       return { token, secret, uri: totpUri(secret, account.email) };
     },
 
@@ -212,9 +187,10 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
       const challenge = await liveChallenge(body.token, 'enrol-totp', caller.id);
       const secret = challenge.totp_secret ?? '';
       const step = totpStep(secret, body.code, clock.now());
-      if (step === null) throw new AppError(400, 'SECOND_FACTOR_FAILED', CODE_REFUSED);
+      if (step === null)
+        throw refusal(400, 'SECOND_FACTOR_FAILED', peopleText('people.auth.codeRefused'), CODE_REFUSED);
       if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
-        throw new AppError(400, 'SECOND_FACTOR_FAILED', CODE_REFUSED);
+        throw refusal(400, 'SECOND_FACTOR_FAILED', peopleText('people.auth.codeRefused'), CODE_REFUSED);
       const factors = await factorsOf(db, caller.id);
       return added(caller, {
         kind: 'totp',
@@ -238,7 +214,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
         if (row && (await factorsOf(trx, caller.id)).length === 0) await deleteRecoveryCodes(trx, caller.id);
         return row;
       });
-      if (!removed) throw notFound('This sign-in method');
+      if (!removed) throw notFound('This sign-in method', peopleText('people.auth.methodNotFound'));
       factorsChanged(caller.id);
       await audit(caller.id, caller, 'user.second-factor.remove', { kind: removed.kind, name: removed.name });
     },
@@ -247,11 +223,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     async regenerateRecoveryCodes(caller: AuthUser, password: string): Promise<RecoveryCodes> {
       await assertPassword(caller, password);
       if ((await factorsOf(db, caller.id)).length === 0) {
-        throw new AppError(
-          409,
-          'VALIDATION',
-          'Add a passkey or an authenticator app first: recovery codes stand in for one.',
-        );
+        throw refusal(409, 'VALIDATION', peopleText('people.auth.recoveryNeedsFactor'), RECOVERY_NEEDS_FACTOR);
       }
       const fresh = newRecoveryCodes();
       await replaceRecoveryCodes(db, caller.id, fresh.hashes, iso(clock.now()));

@@ -8,15 +8,6 @@ export function factorsOf(db: Db, userId: number): Promise<FactorRow[]> {
   return db.selectFrom('second_factors').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
 
-export async function countFactors(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('second_factors')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export function findPasskey(db: Db, credentialId: string): Promise<FactorRow | undefined> {
   return db
     .selectFrom('second_factors')

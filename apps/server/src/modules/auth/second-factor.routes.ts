@@ -64,12 +64,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   const counters = databaseRateLimitStore(app.ctx.db);
   const floodGuard: FastifyContextConfig = limited ? limitTo(1000, '10 minutes') : {};
   const factorFailures = limited ? failureLimit(counters, FACTOR_FAILURES) : {};
-  // The pending sign-in's token names the account its factors are counted against.
-  const pendingAccount = async (request: FastifyRequest): Promise<string | null> => {
+  // The person a pending sign-in's token is for: their account counts its factors (and a refused
+  // one is logged with them, security-log.ts).
+  const pendingUser = async (request: FastifyRequest): Promise<number | null> => {
     const body = request.body as { token?: unknown } | null | undefined;
     const token = body && typeof body === 'object' ? body.token : undefined;
-    if (typeof token !== 'string' || token === '') return null;
-    const userId = await service.pendingSignInAccount(token);
+    return typeof token === 'string' && token !== '' ? service.pendingSignInAccount(token) : null;
+  };
+  const pendingAccount = async (request: FastifyRequest): Promise<string | null> => {
+    const userId = await pendingUser(request);
     return userId === null ? null : `user:${userId}`;
   };
   const signInFactorFailures = limited
@@ -80,13 +83,6 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     : {};
   const passwordAgain = limited ? callerPasswordLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
   const optionsLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
-
-  // A refused factor is logged with the person its pending sign-in is for (security-log.ts).
-  const pendingUser = async (request: FastifyRequest): Promise<number | null> => {
-    const body = request.body as { token?: unknown } | null | undefined;
-    const token = body && typeof body === 'object' ? body.token : undefined;
-    return typeof token === 'string' && token !== '' ? service.pendingSignInAccount(token) : null;
-  };
 
   app.post(
     '/auth/second-factor',

@@ -7,6 +7,7 @@ import type {
   SecondFactorPolicy,
   TokenPair,
 } from '@cafe/shared';
+import { peopleText } from '@cafe/shared';
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -14,7 +15,7 @@ import {
   type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
 import {
@@ -52,14 +53,22 @@ import {
 const FACTOR_FAILED = 'That did not work. Check the code, or use another way to confirm it is you.';
 const PENDING_ENDED = 'This sign-in has ended. Please sign in again.';
 const PASSKEY_UNKNOWN = 'This passkey is not known here. Sign in with your password.';
+const PASSKEY_UNKNOWN_TEXT = peopleText('people.auth.passkeyUnknown');
 const RESET_OWN = 'You cannot reset your own second factors. Remove them in your profile, or ask another admin.';
 /** Topics of the cluster bus: a person's factors changed, the policy changed. */
 const FACTORS_TOPIC = 'second-factors';
 const POLICY_TOPIC = 'second-factor-policy';
 const STAFF: readonly Role[] = ['barista', 'admin'];
 
-export const failed = () => new AppError(401, 'SECOND_FACTOR_FAILED', FACTOR_FAILED);
-const pendingEnded = () => new AppError(401, 'UNAUTHENTICATED', PENDING_ENDED);
+export const failed = () => refusal(401, 'SECOND_FACTOR_FAILED', peopleText('people.auth.factorFailed'), FACTOR_FAILED);
+const pendingEnded = () => refusal(401, 'UNAUTHENTICATED', peopleText('people.auth.pendingEnded'), PENDING_ENDED);
+
+/** What an audit entry may say besides its `after`: the values before, and of whom. */
+export interface AuditExtras {
+  before?: Record<string, unknown> | null;
+  target?: number | null;
+  endSessions?: boolean;
+}
 
 type StartSession = (
   user: { id: number; role: Role; tokens_valid_after?: string | null },
@@ -91,16 +100,18 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     else exempt.clear();
   });
 
+  /** A change of `userId`'s sign-in in the audit log (of every staff member's: `target` null). */
   async function audit(
     userId: number,
     actor: { id: number; name: string },
     action: AuditAction,
-    after?: Record<string, unknown>,
+    after?: Record<string, unknown> | null,
+    { before = null, target = userId, endSessions = false }: AuditExtras = {},
   ) {
     await ctx.domainEvents.emit('user.changed', {
       userId,
-      endSessions: false,
-      changes: [{ actor, action, target: { type: 'user', id: userId }, before: null, after: after ?? null }],
+      endSessions,
+      changes: [{ actor, action, target: { type: 'user', id: target }, before, after: after ?? null }],
     });
   }
 
@@ -108,8 +119,29 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     ctx.bus.publish(FACTORS_TOPIC, userId);
   }
 
-  function expiry(now: Date): string {
-    return iso(new Date(now.getTime() + PENDING_MINUTES * 60 * 1000));
+  /** A new challenge, live PENDING_MINUTES: its token (only the token's hash is stored) and its end. */
+  async function newChallenge(
+    purpose: ChallengeRow['purpose'],
+    userId: number | null,
+    fields: { challenge?: string; totp_secret?: string } = {},
+  ): Promise<{ token: string; expiresAt: string }> {
+    const now = clock.now();
+    const pending = newPendingToken();
+    const expiresAt = iso(new Date(now.getTime() + PENDING_MINUTES * 60 * 1000));
+    await insertChallenge(
+      db,
+      {
+        token_hash: pending.hash,
+        purpose,
+        user_id: userId,
+        challenge: fields.challenge ?? null,
+        totp_secret: fields.totp_secret ?? null,
+        expires_at: expiresAt,
+        used_at: null,
+      },
+      iso(now),
+    );
+    return { token: pending.token, expiresAt };
   }
 
   /** A live challenge of this purpose (of this person, when given), or the refusal. */
@@ -181,7 +213,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     return factor !== null && factor.user_id === user.id;
   }
 
-  const enrolment = createFactorEnrolment(ctx, deps, { rp, audit, factorsChanged, liveChallenge, expiry });
+  const enrolment = createFactorEnrolment(ctx, deps, { rp, audit, factorsChanged, liveChallenge, newChallenge });
 
   return {
     ...enrolment,
@@ -193,24 +225,9 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     async afterPassword(user: { id: number }): Promise<SecondFactorPending | null> {
       const factors = await factorsOf(db, user.id);
       if (factors.length === 0) return null;
-      const now = clock.now();
-      const pending = newPendingToken();
-      const expiresAt = expiry(now);
-      await insertChallenge(
-        db,
-        {
-          token_hash: pending.hash,
-          purpose: 'sign-in',
-          user_id: user.id,
-          challenge: null,
-          totp_secret: null,
-          expires_at: expiresAt,
-          used_at: null,
-        },
-        iso(now),
-      );
+      const { token, expiresAt } = await newChallenge('sign-in', user.id);
       const methods = [...new Set(factors.map((f) => f.kind))];
-      return { secondFactor: { token: pending.token, methods, expiresAt } };
+      return { secondFactor: { token, methods, expiresAt } };
     },
 
     /**
@@ -254,23 +271,9 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
 
     /** POST /auth/passkey/options: a challenge for signing in with a passkey alone (any of this site's). */
     async passkeySignInOptions(): Promise<PasskeyOptions> {
-      const now = clock.now();
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
-      const pending = newPendingToken();
-      await insertChallenge(
-        db,
-        {
-          token_hash: pending.hash,
-          purpose: 'passkey',
-          user_id: null,
-          challenge: options.challenge,
-          totp_secret: null,
-          expires_at: expiry(now),
-          used_at: null,
-        },
-        iso(now),
-      );
-      return { token: pending.token, options: options as unknown as Record<string, unknown> };
+      const { token } = await newChallenge('passkey', null, { challenge: options.challenge });
+      return { token, options: options as unknown as Record<string, unknown> };
     },
 
     /**
@@ -281,9 +284,10 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const challenge = await liveChallenge(token, 'passkey');
       if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw pendingEnded();
       const factor = await checkPasskey(passkey, challenge.challenge, true);
-      if (!factor) throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
+      if (!factor) throw refusal(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN_TEXT, PASSKEY_UNKNOWN);
       const user = await deps.users.findCredentialsById(factor.user_id);
-      if (!user || user.is_available !== 'available') throw new AppError(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN);
+      if (!user || user.is_available !== 'available')
+        throw refusal(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN_TEXT, PASSKEY_UNKNOWN);
       return auth.startSession(user, 'password', device);
     },
 
@@ -297,8 +301,8 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
      */
     async resetFactors(caller: AuthUser, userId: number): Promise<void> {
       // As an admin's change of their own role: refused, so no admin weakens their own sign-in here.
-      if (userId === caller.id) throw forbidden(RESET_OWN);
-      if (!(await deps.users.findCredentialsById(userId))) throw notFound('User');
+      if (userId === caller.id) throw forbidden(RESET_OWN, peopleText('people.auth.resetOwnFactors'));
+      if (!(await deps.users.findCredentialsById(userId))) throw notFound('User', peopleText('people.users.notFound'));
       const now = iso(clock.now());
       const removed = await db.transaction().execute(async (trx) => {
         const factors = await deleteFactorsOf(trx, userId);
@@ -314,21 +318,13 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       // Their live connections joined under the ended session: make them reconnect (and sign in).
       ctx.events.sessionChanged(userId);
       const kinds = removed.map((f) => f.kind);
-      await ctx.domainEvents.emit('user.changed', {
-        userId,
+      const before = {
+        passkeys: kinds.filter((k) => k === 'passkey').length,
+        authenticatorApps: kinds.filter((k) => k === 'totp').length,
+      };
+      await audit(userId, { id: caller.id, name: caller.name }, 'user.second-factor.reset', null, {
+        before,
         endSessions: true,
-        changes: [
-          {
-            actor: { id: caller.id, name: caller.name },
-            action: 'user.second-factor.reset',
-            target: { type: 'user', id: userId },
-            before: {
-              passkeys: kinds.filter((k) => k === 'passkey').length,
-              authenticatorApps: kinds.filter((k) => k === 'totp').length,
-            },
-            after: null,
-          },
-        ],
       });
     },
 
@@ -343,18 +339,10 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       await writeStaffPolicy(db, policy.requiredForStaff, iso(clock.now()));
       ctx.bus.publish(POLICY_TOPIC, null);
       if (before !== policy.requiredForStaff) {
-        await ctx.domainEvents.emit('user.changed', {
-          userId: caller.id,
-          endSessions: false,
-          changes: [
-            {
-              actor: { id: caller.id, name: caller.name },
-              action: 'user.second-factor-policy',
-              target: { type: 'user', id: null },
-              before: { requiredForStaff: before },
-              after: { requiredForStaff: policy.requiredForStaff },
-            },
-          ],
+        const after = { requiredForStaff: policy.requiredForStaff };
+        await audit(caller.id, { id: caller.id, name: caller.name }, 'user.second-factor-policy', after, {
+          before: { requiredForStaff: before },
+          target: null,
         });
       }
       return policy;
@@ -381,5 +369,3 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     },
   };
 }
-
-export type SecondFactorService = ReturnType<typeof createSecondFactor>;

@@ -1,5 +1,6 @@
 import type { SignInMethod } from '@cafe/shared';
 import type { Db } from '../../db/types';
+import { revokeLive } from './auth.repository';
 
 /** A live session: the newest, unrevoked, unexpired token of a family, with the family's facts. */
 export interface LiveSessionRow {
@@ -42,23 +43,17 @@ export function findFamily(
 
 /** Revokes the live token of one of the person's families; the number revoked (0: none was live). */
 export async function revokeUserFamily(db: Db, userId: number, familyId: string, at: string): Promise<number> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
+  const result = await revokeLive(db, at)
     .where('user_id', '=', userId)
     .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Revokes every live token of the person but those of the family `keep`; the number of sessions ended. */
 export async function revokeOtherFamilies(db: Db, userId: number, keep: string, at: string): Promise<number> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
+  const result = await revokeLive(db, at)
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
     .where('expires_at', '>', at)
     .where('family_id', '!=', keep)
     .executeTakeFirst();

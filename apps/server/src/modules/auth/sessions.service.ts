@@ -1,6 +1,13 @@
-import { deviceOf, type EndSessionsBody, type Session, type SessionList, type SessionsEnded } from '@cafe/shared';
+import {
+  peopleText,
+  deviceOf,
+  type EndSessionsBody,
+  type Session,
+  type SessionList,
+  type SessionsEnded,
+} from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { forbidden, notFound, refusal, unauthenticated } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
@@ -43,14 +50,16 @@ export function createSessionsService(ctx: AppBase, deps: { users: UsersService 
     const account = await deps.users.findCredentialsById(caller.id);
     if (!account) throw unauthenticated();
     if (hasPassword(account.password_hash)) {
-      if (!body.password) throw new AppError(400, 'WRONG_PASSWORD', PASSWORD_NEEDED);
+      if (!body.password)
+        throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordNeeded'), PASSWORD_NEEDED);
       if (!(await verifyPassword(account.password_hash, body.password))) {
-        throw new AppError(400, 'WRONG_PASSWORD', WRONG_PASSWORD);
+        throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordWrong'), WRONG_PASSWORD);
       }
       return;
     }
     const until = await recentUntil(caller, sessionId);
-    if (until === null || until <= clock.now().getTime()) throw forbidden(SIGN_IN_AGAIN);
+    if (until === null || until <= clock.now().getTime())
+      throw forbidden(SIGN_IN_AGAIN, peopleText('people.auth.signInAgainToEnd', { minutes: RECENT_SIGN_IN_MINUTES }));
   }
 
   /** Revokes what `revoke` says and every access token of the person; a fresh access token for the caller. */
@@ -104,7 +113,7 @@ export function createSessionsService(ctx: AppBase, deps: { users: UsersService 
     ): Promise<SessionsEnded> {
       await confirm(caller, sessionId, body);
       const answer = await end(caller, sessionId, (trx, at) => revokeUserFamily(trx, caller.id, familyId, at));
-      if (answer.ended === 0) throw notFound('This session');
+      if (answer.ended === 0) throw notFound('This session', peopleText('people.auth.sessionNotFound'));
       return answer;
     },
 

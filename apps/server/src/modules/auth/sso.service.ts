@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { DisplayNameSchema, LIMITS, type SsoStart, type TokenPair } from '@cafe/shared';
+import { peopleText, DisplayNameSchema, LIMITS, type SsoStart, type TokenPair } from '@cafe/shared';
 import { createSigner, createVerifier } from 'fast-jwt';
 import * as oidc from 'openid-client';
 import type { SingleSignOnConfig } from '../../config';
 import type { AppBase } from '../../context';
 import type { AuthService } from './auth.service';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 
 /**
  * The cookie that carries one sign-in attempt from its start to the provider's answer. Wherever it
@@ -28,12 +28,7 @@ interface Attempt {
   verifier: string;
 }
 
-const stateRefused = () =>
-  new AppError(
-    400,
-    'SSO_STATE',
-    'This sign-in has expired or was started in another browser or tab. Please sign in again.',
-  );
+const stateRefused = () => refusal(400, 'SSO_STATE', peopleText('people.sso.stateExpired'));
 
 /** An error of the network or a timeout, not an answer of the provider. */
 function isUnreachable(error: unknown): boolean {
@@ -76,17 +71,13 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
   let discovered: { at: number; configuration: Promise<oidc.Configuration> } | undefined;
 
   function required(): SingleSignOnConfig {
-    if (!settings) throw notFound('Single sign-on');
+    if (!settings) throw notFound('Single sign-on', peopleText('people.sso.notFound'));
     return settings;
   }
 
   function unavailable(sso: SingleSignOnConfig, error: unknown) {
     ctx.log.warn({ err: error, issuer: sso.issuer }, 'single sign-on: the identity provider cannot be reached');
-    return new AppError(
-      503,
-      'SSO_UNAVAILABLE',
-      `Sign-in with ${sso.name} is not available right now: the identity provider cannot be reached. Please try again in a moment, or sign in with e-mail and password.`,
-    );
+    return refusal(503, 'SSO_UNAVAILABLE', peopleText('people.sso.unavailable', { name: sso.name }));
   }
 
   /** The provider's configuration, read once an hour; a failed read is tried again next time. */
@@ -194,7 +185,7 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
           expectedState: attempt.state,
         });
         const idClaims = tokens.claims();
-        if (!idClaims) throw new AppError(401, 'SSO_REFUSED', 'The identity provider sent no identity.');
+        if (!idClaims) throw refusal(401, 'SSO_REFUSED', peopleText('people.sso.noIdentity'));
         claims = { ...idClaims };
         // Some providers put the e-mail in the user info only.
         if (typeof claims.email !== 'string' || claims.email_verified === undefined) {
@@ -207,32 +198,21 @@ export function createSsoService(ctx: AppBase, deps: { auth: AuthService }) {
         if (error instanceof oidc.AuthorizationResponseError && error.error === 'temporarily_unavailable')
           throw unavailable(sso, error);
         ctx.log.info({ err: error }, 'single sign-on: the identity provider refused the sign-in');
-        const refusal =
-          error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied'
-            ? 'The sign-in was cancelled at the identity provider.'
-            : 'The identity provider did not confirm this sign-in. Please sign in again.';
-        throw new AppError(401, 'SSO_REFUSED', refusal);
+        const cancelled = error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied';
+        throw refusal(401, 'SSO_REFUSED', peopleText(cancelled ? 'people.sso.cancelled' : 'people.sso.notConfirmed'));
       }
       const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
       if (!email || !email.includes('@') || email.length > LIMITS.emailMax) {
-        throw new AppError(
-          403,
-          'EMAIL_NOT_VERIFIED',
-          'The identity provider did not tell us your e-mail address, so we cannot sign you in.',
-        );
+        throw refusal(403, 'EMAIL_NOT_VERIFIED', peopleText('people.sso.noEmail'));
       }
       // The company-domain rule only means something for an address the provider has checked.
       if (claims.email_verified !== true && claims.email_verified !== 'true') {
-        throw new AppError(
-          403,
-          'EMAIL_NOT_VERIFIED',
-          `Your e-mail address ${email} is not verified at ${sso.name}, so we cannot sign you in with it.`,
-        );
+        throw refusal(403, 'EMAIL_NOT_VERIFIED', peopleText('people.sso.emailNotVerified', { email, name: sso.name }));
       }
       // The ID token's iss and sub, checked by the library: who the person is, whatever their e-mail.
       const issuer = typeof claims.iss === 'string' ? claims.iss : sso.issuer;
       const subject = typeof claims.sub === 'string' ? claims.sub : '';
-      if (!subject) throw new AppError(401, 'SSO_REFUSED', 'The identity provider sent no identity.');
+      if (!subject) throw refusal(401, 'SSO_REFUSED', peopleText('people.sso.noIdentity'));
       return deps.auth.signInSingleSignOn({ issuer, subject, email, name: displayNameOf(claims, email) }, device);
     },
   };

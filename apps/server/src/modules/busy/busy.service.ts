@@ -56,9 +56,6 @@ export function createBusyService(ctx: AppBase, deps: { sites: SitesService; ord
     /** GET /ordering-status of a site. */
     status,
 
-    /** Why a site's online cafe orders pause now (the placement decision refuses by it), or null. */
-    pauseOf,
-
     /** PATCH /ordering-status: pause or resume a site by hand, or set its limits; announced to its people. */
     async update(user: AuthUser, siteId: number, patch: OrderingStatusPatch): Promise<OrderingStatus> {
       const before = (await deps.sites.get(siteId)).busy;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { peopleText, type ChatChannelStatus, type PeopleText } from '@cafe/shared';
+import { CHAT_CHANNELS, peopleText, type ChatChannelStatus, type PeopleText } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { ChatChannel } from '../../db/types';
 import { notFound } from '../../lib/errors';
@@ -10,10 +10,29 @@ import * as repo from './chat.repository';
 /** How long a one-time link works. */
 export const CHAT_LINK_TTL_MS = 15 * 60_000;
 
+/** What a channel not configured is called in its 404. */
+const NAMES = {
+  slack: 'The Slack app',
+  line: 'The LINE channel',
+  teams: 'The Teams bot',
+  'google-chat': 'The Google Chat app',
+} as const;
+const CHANNEL_NOT_FOUND = {
+  slack: peopleText('people.notFound.slackApp'),
+  line: peopleText('people.notFound.lineChannel'),
+  teams: peopleText('people.notFound.teamsBot'),
+  'google-chat': peopleText('people.notFound.googleChatApp'),
+} as const;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What a person not (or no longer) linked is told, in each channel's words. */
+/** What a person not (or no longer) linked is told, in each channel's words (Slack's with its markup). */
 const LINK_WORDS = {
+  slack: {
+    notLinked: 'people.chat.link.notLinked',
+    revoked: 'people.chat.link.revoked',
+    accountGone: 'people.chat.link.accountGone',
+  },
   line: {
     notLinked: 'people.line.link.notLinked',
     revoked: 'people.line.link.revoked',
@@ -24,18 +43,30 @@ const LINK_WORDS = {
     revoked: 'people.teams.link.revoked',
     accountGone: 'people.teams.link.accountGone',
   },
-} as const;
+  'google-chat': {
+    notLinked: 'people.googleChat.link.notLinked',
+    revoked: 'people.googleChat.link.revoked',
+    accountGone: 'people.googleChat.link.accountGone',
+  },
+} as const satisfies Record<ChatChannel, unknown>;
 
-/** Who a chat platform says wrote: its id there, its name, and its e-mail when the platform verified it. */
-export interface ChatPerson {
-  externalId: string;
+/** What a platform says of the person: their name there, and their e-mail when the platform verified it. */
+export interface ChatProfile {
   name: string;
-  /** Only an address the platform verified (Entra ID's for Teams); LINE has none. */
+  /** Only an address the platform verified (Entra ID's for Teams, a confirmed one for Slack); LINE has none. */
   verifiedEmail?: string | null;
 }
 
 /**
- * What LINE and Teams share (docs/decisions/0090-line-and-teams.md): who a platform's account is
+ * Who a chat platform says wrote: its id there (and its workspace, where the platform has one), and
+ * its profile, or how to ask the platform for it (asked only when the account is not linked).
+ */
+export type ChatPerson = { externalId: string; workspaceId?: string | null } & (
+  ChatProfile | { profile: () => Promise<ChatProfile> }
+);
+
+/**
+ * What every chat shares (docs/decisions/0090-line-and-teams.md, 0106): who a platform's account is
  * (linking by the verified company e-mail, else a one-time link opened while signed in; a revoked
  * link stays revoked until a new one-time link), what was seen of its deliveries (replays and
  * redeliveries, across server processes), where an order's message is, and each channel's state
@@ -44,16 +75,17 @@ export interface ChatPerson {
 export function createChatService(ctx: AppBase, ports: ChatPorts) {
   const { db, clock, config } = ctx;
   const now = () => iso(clock.now());
-  const configured = (channel: ChatChannel) => (channel === 'line' ? config.line : config.teams) !== null;
+  const settings = { slack: config.slackApp, line: config.line, teams: config.teams, 'google-chat': config.googleChat };
+  const configured = (channel: ChatChannel) => settings[channel] !== null;
 
   async function usableToken(channel: ChatChannel, token: string) {
     const row = await repo.findUsableLinkToken(db, channel, sha256(token), now());
-    if (!row) throw notFound('Chat link');
+    if (!row) throw notFound('Chat link', peopleText('people.notFound.chatLink'));
     return row;
   }
 
   function requireConfigured(channel: ChatChannel): void {
-    if (!configured(channel)) throw notFound(channel === 'line' ? 'The LINE channel' : 'The Teams bot');
+    if (!configured(channel)) throw notFound(NAMES[channel], CHANNEL_NOT_FOUND[channel]);
   }
 
   return {
@@ -71,9 +103,11 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
         const user = await ports.users.findActive(link.user_id);
         return user ?? { refused: peopleText(LINK_WORDS[channel].accountGone) };
       }
-      const email = !link ? who.verifiedEmail?.trim().toLowerCase() : undefined;
+      const { name, verifiedEmail } = 'profile' in who ? await who.profile() : who;
+      const email = !link ? verifiedEmail?.trim().toLowerCase() : undefined;
       const user = email?.endsWith(`@${config.companyEmailDomain}`) ? await ports.users.findActiveByEmail(email) : null;
-      const display_name = who.name.slice(0, 200) || who.externalId;
+      const display_name = name.slice(0, 200) || who.externalId;
+      const workspace_id = who.workspaceId ?? null;
       if (user) {
         await repo.saveLink(db, {
           channel,
@@ -82,13 +116,14 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
           display_name,
           linked_by: 'email',
           created_at: now(),
+          workspace_id,
         });
         return user;
       }
       const token = randomBytes(32).toString('base64url');
       const expires_at = iso(new Date(clock.now().getTime() + CHAT_LINK_TTL_MS));
-      const row = { token_hash: sha256(token), channel, external_id: who.externalId, display_name, reference: null };
-      await repo.saveLinkToken(db, { ...row, expires_at }, now());
+      const row = { token_hash: sha256(token), channel, external_id: who.externalId, display_name, workspace_id };
+      await repo.saveLinkToken(db, { ...row, reference: null, expires_at }, now());
       const url = `${(config.publicUrl ?? '').replace(/\/+$/, '')}/${channel}/link/${token}`;
       return { refused: peopleText(link ? LINK_WORDS[channel].revoked : LINK_WORDS[channel].notLinked, { url }) };
     },
@@ -101,10 +136,12 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
     /** A one-time link works once, by the person signed in. */
     async confirm(user: AuthUser, channel: ChatChannel, token: string): Promise<{ name: string }> {
       requireConfigured(channel);
-      const { token_hash, external_id, display_name } = await usableToken(channel, token);
+      const { token_hash, external_id, display_name, workspace_id } = await usableToken(channel, token);
       const created_at = now();
-      if (!(await repo.useLinkToken(db, token_hash, created_at))) throw notFound('Chat link');
-      await repo.saveLink(db, { channel, external_id, user_id: user.id, display_name, linked_by: 'link', created_at });
+      if (!(await repo.useLinkToken(db, token_hash, created_at)))
+        throw notFound('Chat link', peopleText('people.notFound.chatLink'));
+      const link = { channel, external_id, user_id: user.id, display_name, linked_by: 'link' as const, workspace_id };
+      await repo.saveLink(db, { ...link, created_at });
       return { name: display_name };
     },
 
@@ -116,7 +153,8 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
 
     async revoke(user: AuthUser, channel: ChatChannel): Promise<void> {
       requireConfigured(channel);
-      if ((await repo.revokeLink(db, channel, user.id, now())) === 0) throw notFound('Chat link');
+      if ((await repo.revokeLink(db, channel, user.id, now())) === 0)
+        throw notFound('Chat link', peopleText('people.notFound.chatLink'));
     },
 
     /** The platform's id of the person's linked account, or null. */
@@ -166,57 +204,45 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
 
     /** The admins' settings page: each channel on or not, its settings set or not, its people and last error. */
     async channels(): Promise<ChatChannelStatus[]> {
-      const [counts, states, slackLinked] = await Promise.all([
-        repo.linkedCounts(db),
-        repo.channelStates(db),
-        ports.slackLinked(),
-      ]);
-      const month = now().slice(0, 7);
+      const [counts, states] = await Promise.all([repo.linkedCounts(db), repo.channelStates(db)]);
       const setting = (name: string, set: boolean, secret = true) => ({ name, set, secret });
-      const stateOf = (channel: ChatChannel) => states.find((s) => s.channel === channel);
-      const errorOf = (channel: ChatChannel) => {
-        const state = stateOf(channel);
-        return state?.last_error && state.last_error_at ? { at: state.last_error_at, message: state.last_error } : null;
+      const settingsOf: Record<ChatChannel, ChatChannelStatus['settings']> = {
+        slack: [
+          setting('SLACK_SIGNING_SECRET', config.slackApp !== null),
+          setting('SLACK_BOT_TOKEN', config.notifications.slack !== null),
+          setting('SLACK_TEAM_ID', Boolean(config.slackApp?.teamId), false),
+        ],
+        line: [
+          setting('LINE_CHANNEL_SECRET', config.line !== null),
+          setting('LINE_CHANNEL_ACCESS_TOKEN', config.line !== null),
+          setting('LINE_LOGIN_CHANNEL_ID', Boolean(config.line?.liff), false),
+          setting('LINE_LIFF_ID', Boolean(config.line?.liff), false),
+        ],
+        teams: [
+          setting('TEAMS_APP_ID', config.teams !== null, false),
+          setting('TEAMS_APP_PASSWORD', config.teams !== null),
+          setting('TEAMS_TENANT_ID', Boolean(config.teams?.tenantId), false),
+        ],
+        'google-chat': [
+          setting('GOOGLE_CHAT_PROJECT_NUMBER', config.googleChat !== null, false),
+          setting('GOOGLE_CHAT_SERVICE_ACCOUNT', config.googleChat !== null),
+        ],
       };
-      return [
-        {
-          channel: 'slack',
-          on: config.slackApp !== null,
-          settings: [
-            setting('SLACK_SIGNING_SECRET', config.slackApp !== null),
-            setting('SLACK_BOT_TOKEN', config.notifications.slack !== null),
-            setting('SLACK_TEAM_ID', Boolean(config.slackApp?.teamId), false),
-          ],
-          linked: slackLinked,
-          lastError: null,
-          pushesThisMonth: null,
-        },
-        {
-          channel: 'line',
-          on: config.line !== null,
-          settings: [
-            setting('LINE_CHANNEL_SECRET', config.line !== null),
-            setting('LINE_CHANNEL_ACCESS_TOKEN', config.line !== null),
-            setting('LINE_LOGIN_CHANNEL_ID', Boolean(config.line?.liff), false),
-            setting('LINE_LIFF_ID', Boolean(config.line?.liff), false),
-          ],
-          linked: counts.get('line') ?? 0,
-          lastError: errorOf('line'),
-          pushesThisMonth: stateOf('line')?.push_month === month ? (stateOf('line')?.pushes ?? 0) : 0,
-        },
-        {
-          channel: 'teams',
-          on: config.teams !== null,
-          settings: [
-            setting('TEAMS_APP_ID', config.teams !== null, false),
-            setting('TEAMS_APP_PASSWORD', config.teams !== null),
-            setting('TEAMS_TENANT_ID', Boolean(config.teams?.tenantId), false),
-          ],
-          linked: counts.get('teams') ?? 0,
-          lastError: errorOf('teams'),
-          pushesThisMonth: null,
-        },
-      ];
+      return CHAT_CHANNELS.map((channel) => {
+        const state = states.find((s) => s.channel === channel);
+        const pushes = state?.push_month === now().slice(0, 7) ? state.pushes : 0;
+        return {
+          channel,
+          on: configured(channel),
+          settings: settingsOf[channel],
+          linked: counts.get(channel) ?? 0,
+          // Slack's deliveries are the notifications outbox's, which keeps their errors.
+          lastError:
+            state?.last_error && state.last_error_at ? { at: state.last_error_at, message: state.last_error } : null,
+          // Only LINE counts pushes against a monthly quota.
+          pushesThisMonth: channel === 'line' ? pushes : null,
+        };
+      });
     },
   };
 }

@@ -127,6 +127,7 @@ describe('chat channels: linking and the admins’ page', () => {
       ['slack', false],
       ['line', true],
       ['teams', true],
+      ['google-chat', false],
     ]);
     expect(slack?.settings.find((s) => s.name === 'SLACK_SIGNING_SECRET')).toEqual({
       name: 'SLACK_SIGNING_SECRET',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  peopleText,
   addDays,
   cafeDayOf,
   pickupName,
@@ -11,7 +12,7 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Change } from '../../lib/domain-events';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { DisplayScreen } from '../../realtime/display-channel';
 import type { OrdersService } from '../orders/orders.service';
@@ -33,7 +34,7 @@ const LINK_REVOKED = 'display-revoked';
 export const BOARD_COALESCE_MS = 150;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const noSuchLink = () => new AppError(404, 'NOT_FOUND', 'This pickup screen link was revoked or does not exist.');
+const noSuchLink = () => refusal(404, 'NOT_FOUND', peopleText('people.notFound.displayLinkRevoked'));
 
 function toLink(row: DisplayLinkRow): DisplayLink {
   return {
@@ -175,7 +176,7 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
         at: iso(clock.now()),
       });
       const row = await findDisplayLink(db, siteId, id);
-      if (!row) throw notFound('Display link');
+      if (!row) throw notFound('Display link', peopleText('people.notFound.displayLink'));
       await audited(siteId, {
         actor: user,
         action: 'site.display.create',
@@ -191,7 +192,7 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     async revoke(user: AuthUser, siteId: number, displayId: number): Promise<DisplayLink> {
       const did = await revokeDisplayLink(db, siteId, displayId, iso(clock.now()));
       const row = await findDisplayLink(db, siteId, displayId);
-      if (!row) throw notFound('Display link');
+      if (!row) throw notFound('Display link', peopleText('people.notFound.displayLink'));
       if (did) {
         ctx.bus.publish(LINK_REVOKED, displayId);
         await audited(siteId, {

@@ -1,6 +1,7 @@
 import type { TokenPair } from '@cafe/shared';
+import { peopleText } from '@cafe/shared';
 import type { AppBase, AuthUser, Services } from '../../context';
-import { AppError, forbidden, notFound, refusal, unauthenticated } from '../../lib/errors';
+import { forbidden, notFound, refusal, unauthenticated } from '../../lib/errors';
 
 /** What the LIFF page's sign-in asks of the rest of the app, wired in services.ts. */
 export interface LineLiffPorts {
@@ -38,7 +39,7 @@ export function createLineLiff(ctx: AppBase, ports: LineLiffPorts) {
 
   function liffOf() {
     const line = config.line;
-    if (!line?.liff) throw notFound('The LIFF app');
+    if (!line?.liff) throw notFound('The LIFF app', peopleText('people.notFound.liffApp'));
     return { apiUrl: line.apiUrl, ...line.liff };
   }
 
@@ -55,15 +56,18 @@ export function createLineLiff(ctx: AppBase, ports: LineLiffPorts) {
       });
     } catch (error) {
       ctx.log.warn({ err: error }, 'LINE did not answer the ID token check');
-      throw new AppError(503, 'INTERNAL', LIFF_UNAVAILABLE);
+      throw refusal(503, 'INTERNAL', peopleText('people.line.liffUnavailable'), LIFF_UNAVAILABLE);
     }
-    if (answer.status === 400 || answer.status === 401) throw unauthenticated(LIFF_REFUSED);
-    if (!answer.ok) throw new AppError(503, 'INTERNAL', LIFF_UNAVAILABLE);
+    if (answer.status === 400 || answer.status === 401)
+      throw unauthenticated(LIFF_REFUSED, peopleText('people.line.liffRefused'));
+    if (!answer.ok) throw refusal(503, 'INTERNAL', peopleText('people.line.liffUnavailable'), LIFF_UNAVAILABLE);
     const claims = (await answer.json().catch(() => ({}))) as LineClaims;
     const { iss, sub, aud, exp, name } = claims;
     const fresh = typeof exp === 'number' && exp * 1000 > clock.now().getTime();
-    if (iss !== LINE_ISSUER || aud !== loginChannelId || !fresh) throw unauthenticated(LIFF_REFUSED);
-    if (typeof sub !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(sub)) throw unauthenticated(LIFF_REFUSED);
+    if (iss !== LINE_ISSUER || aud !== loginChannelId || !fresh)
+      throw unauthenticated(LIFF_REFUSED, peopleText('people.line.liffRefused'));
+    if (typeof sub !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(sub))
+      throw unauthenticated(LIFF_REFUSED, peopleText('people.line.liffRefused'));
     return { externalId: sub, name: typeof name === 'string' ? name : '' };
   }
 
@@ -82,7 +86,7 @@ export function createLineLiff(ctx: AppBase, ports: LineLiffPorts) {
     async signIn(idToken: string, device?: string): Promise<TokenPair> {
       const who = await ports.chat.actor('line', await verify(idToken));
       if ('refused' in who) throw refusal(403, 'FORBIDDEN', who.refused);
-      if (who.role !== 'user') throw forbidden(LIFF_STAFF);
+      if (who.role !== 'user') throw forbidden(LIFF_STAFF, peopleText('people.line.liffStaff'));
       return ports.signIn(who, device);
     },
   };

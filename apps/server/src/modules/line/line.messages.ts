@@ -1,5 +1,6 @@
-import { clockTimeText, tagsValue, type DietTag, type Order, type OrderStatus } from '@cafe/shared';
-import { dietWarning, orderLine, statusText, type OpenRuns, type Words } from '../../lib/chat-words';
+import { clockTimeText, tagsValue, type DietTag, type Order } from '@cafe/shared';
+import { dietWarning, marked, orderLine, statusText, type OpenRuns, type Words } from '../../lib/chat-words';
+import type { Again, UsualOffer } from '../chat/conversation';
 
 /*
  * What LINE shows (Flex messages, docs/api/line.md), in the person's words: every sentence is the
@@ -12,6 +13,8 @@ export type LineMessage = Record<string, unknown>;
 export const POSTBACK = {
   coffee: 'coffee',
   order: 'order',
+  again: 'again',
+  orderAgain: 'orderAgain',
   cancel: 'cancel',
   picked: 'picked',
   runs: 'runs',
@@ -23,10 +26,15 @@ const text = (words: string, more: Record<string, unknown> = {}) => ({
   wrap: true,
   ...more,
 });
-const postback = (label: string, data: string, style: 'primary' | 'secondary' = 'secondary') => ({
+const postback = (label: string, data: Record<string, string>, style: 'primary' | 'secondary' = 'secondary') => ({
   type: 'button',
   style,
-  action: { type: 'postback', label: label.slice(0, 20), data: data.slice(0, 300), displayText: label.slice(0, 300) },
+  action: {
+    type: 'postback',
+    label: label.slice(0, 20),
+    data: new URLSearchParams(data).toString().slice(0, 300),
+    displayText: label.slice(0, 300),
+  },
 });
 const link = (label: string, uri: string) => ({
   type: 'button',
@@ -34,6 +42,8 @@ const link = (label: string, uri: string) => ({
   action: { type: 'uri', label: label.slice(0, 20), uri },
 });
 const menuButton = (w: Words, uri: string) => link(w('people.line.button.menu'), uri);
+/** Order again: the person's last different drinks, each to order with a tap. */
+const againButton = (w: Words) => postback(w('people.chat.button.orderAgain'), { action: POSTBACK.again });
 
 /** A bubble: its lines (the first bold unless told), its buttons, and what a notification shows (altText). */
 function bubble(alt: string, lines: Record<string, unknown>[], buttons: Record<string, unknown>[]): LineMessage {
@@ -48,35 +58,47 @@ function bubble(alt: string, lines: Record<string, unknown>[], buttons: Record<s
   };
 }
 
-/** Words and the Menu button (a refusal, no usual, the greeting). */
-export const notice = (w: Words, words: string, menuUri: string): LineMessage =>
-  bubble(words, [text(words)], [menuButton(w, menuUri)]);
+/** Words and the Menu button (a refusal), with Order again where ordering starts (help, the greeting, no usual). */
+export const notice = (w: Words, words: string, menuUri: string, again = false): LineMessage =>
+  bubble(words, [text(words)], [...(again ? [againButton(w)] : []), menuButton(w, menuUri)]);
 
 /** Words alone (someone not linked: their link is in the words). */
 export const plainText = (words: string): LineMessage => ({ type: 'text', text: words.slice(0, 5000) || ' ' });
 
+/** What the person avoids in a drink, said first in red. */
+const warned = (w: Words, conflicts: readonly DietTag[]) => {
+  const warning = dietWarning(w, conflicts);
+  return warning ? [text(`⚠ ${warning}`, { weight: 'bold', color: '#B00020' })] : [];
+};
+
 /**
- * "Order your usual: <drink> at <site>?" with Order and Menu, what the person avoids in it said
- * first; Order carries what it showed (`avoid`) and a nonce of its own (one order per button).
+ * "Order your usual: <drink> at <site>?" with Order, Order again and Menu, what the person avoids
+ * in it said first; Order carries what it showed (`avoid`) and the offer's nonce (one order per button).
  */
-export function usualOffer(
-  w: Words,
-  usual: { line: string; site: string; conflicts: readonly DietTag[] },
-  nonce: string,
-  menuUri: string,
-): LineMessage {
+export function usualOffer(w: Words, usual: UsualOffer, menuUri: string): LineMessage {
   const ask = w('people.line.usual.confirm', { drink: usual.line, site: usual.site });
   const warning = dietWarning(w, usual.conflicts);
-  const data = new URLSearchParams({ action: POSTBACK.order, n: nonce, avoid: tagsValue(usual.conflicts) });
+  const data = { action: POSTBACK.order, n: usual.nonce, avoid: tagsValue(usual.conflicts) };
   return bubble(
     warning ? `${warning} ${ask}` : ask,
-    [...(warning ? [text(`⚠ ${warning}`, { weight: 'bold', color: '#B00020' })] : []), text(ask)],
-    [postback(w('people.chat.button.order'), data.toString(), 'primary'), menuButton(w, menuUri)],
+    [...warned(w, usual.conflicts), text(ask)],
+    [postback(w('people.chat.button.order'), data, 'primary'), againButton(w), menuButton(w, menuUri)],
   );
 }
 
-/** The moves an order's message says something of (in progress and a for-later order's release are not). */
-export const TOLD: ReadonlySet<OrderStatus> = new Set(['ordered', 'scheduled', 'done', 'picked', 'cancel', 'rejected']);
+/**
+ * Order again: each past drink (what the person avoids in it marked) with its Order again, which
+ * carries the order it repeats, what it showed (`avoid`) and the list's nonce; none said so.
+ */
+export function againMessage(w: Words, drinks: readonly Again[], nonce: string, menuUri: string): LineMessage {
+  if (drinks.length === 0) return notice(w, w('people.line.again.none'), menuUri);
+  const title = w('people.chat.home.again');
+  const lines = drinks.flatMap(({ order, line, conflicts }) => {
+    const data = { action: POSTBACK.orderAgain, id: String(order.id), n: nonce, avoid: tagsValue(conflicts) };
+    return [text(marked(w, line, conflicts)), postback(w('people.chat.button.orderAgain'), data)];
+  });
+  return bubble(title, [text(title, { weight: 'bold' }), ...lines], [menuButton(w, menuUri)]);
+}
 
 /**
  * An order's message as it is now: its drink, where it is (its place when placed, the pickup
@@ -97,10 +119,10 @@ export function orderMessage(w: Words, order: Order, place: number | null, timeZ
   const id = String(order.id);
   const buttons = [
     ...(status === 'ordered' || status === 'scheduled'
-      ? [postback(w('people.chat.button.cancel'), `action=${POSTBACK.cancel}&id=${id}`)]
+      ? [postback(w('people.chat.button.cancel'), { action: POSTBACK.cancel, id })]
       : []),
     ...(status === 'done'
-      ? [postback(w('people.line.button.pickedUp'), `action=${POSTBACK.picked}&id=${id}`, 'primary')]
+      ? [postback(w('people.line.button.pickedUp'), { action: POSTBACK.picked, id }, 'primary')]
       : []),
   ];
   return bubble(`${facts.join(' · ')}: ${what}`, [text(what), text(facts.join(' · '), { weight: 'bold' })], buttons);

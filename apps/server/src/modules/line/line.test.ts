@@ -1,5 +1,6 @@
 import type { ChatChannelStatus, Order } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cafeOrderBody, placeOrder } from '../../test-support/order-fixtures';
 import {
   buttonData,
   createLineApp,
@@ -134,6 +135,44 @@ describe('the LINE channel', () => {
     expect(menuUriOf(s, id)).toBe('https://cafe.example.com/');
     await lineWebhook(s.t, [textEvent(s, id, 'hello')]);
     expect(readBy(s, id).at(-1)).toContain('Type coffee, or tap Coffee in the menu below');
+  });
+
+  it('orders a past drink again: Order again lists the last different drinks, each placed once by its button', async () => {
+    const { user, id } = await linePerson(s);
+    // Yesterday's Thai Tea on the web (cancelled), after the Latte linePerson's photo came with.
+    const today = s.t.clock.now();
+    s.t.clock.set(new Date(today.getTime() - 23 * 3600_000));
+    const tea = await placeOrder(s.t, user, cafeOrderBody(s.menu.thaiTea, s.image, { type: 'hot', remark: '' }));
+    expect(tea.statusCode, tea.body).toBe(201);
+    await s.t.request('PATCH', `/api/order/${tea.json<Order>().id}`, user, { status: 'cancel' });
+    s.t.clock.set(today);
+
+    // No usual: "coffee" says so, with Order again and Menu.
+    await lineWebhook(s.t, [textEvent(s, id, 'coffee')]);
+    expect(readBy(s, id).at(-1)).toContain('You have no usual yet');
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Order again'))]);
+    const list = readBy(s, id).at(-1) ?? '';
+    expect(list).toMatch(/Order again[^]*Thai Tea · Hot · 50%[^]*Latte · Cold · 50%/);
+    const again = buttonData(s, id, 'Order again');
+    expect(again).toMatch(new RegExp(`^action=orderAgain&id=${tea.json<Order>().id}&n=[\\w-]+&avoid=$`));
+
+    await lineWebhook(s.t, [postbackEvent(s, id, again)]);
+    expect(s.line.deliveredTo(id).at(-1)?.via).toBe('reply');
+    expect(readBy(s, id).at(-1)).toContain('Your order: Thai Tea · Hot · 50%');
+    expect(readBy(s, id).at(-1)).toMatch(/Waiting · Place in the queue when placed: \d/);
+    // A second tap of the same button: still one order.
+    await lineWebhook(s.t, [postbackEvent(s, id, again)]);
+    expect((await myQueue(user)).map((o) => o.menu.name)).toEqual(['Thai Tea']);
+
+    // The usual's offer has Order again too; someone with nothing ordered yet is told so.
+    const { id: other } = await linePerson(s, { usual: usual(), photo: false });
+    await lineWebhook(s.t, [textEvent(s, other, 'hello')]);
+    await lineWebhook(s.t, [postbackEvent(s, other, buttonData(s, other, 'Order again'))]);
+    expect(readBy(s, other).at(-1)).toContain('You have no drink to order again yet');
+    const thai = await linePerson(s, { usual: usual(), language: 'th' });
+    await lineWebhook(s.t, [textEvent(s, thai.id, 'ประจำ')]);
+    await lineWebhook(s.t, [postbackEvent(s, thai.id, buttonData(s, thai.id, 'สั่งอีกครั้ง'))]);
+    expect(readBy(s, thai.id).at(-1)).toContain('Latte · เย็น · 50%');
   });
 
   it('speaks Thai to a person whose language is Thai, and takes "กาแฟ"', async () => {

@@ -1,4 +1,5 @@
 import type { LiveMissed } from '@cafe/shared';
+import { peopleText } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { createLiveLog } from '../../realtime/live-log';
@@ -23,7 +24,8 @@ export function createLiveService(base: AppBase, deps: { sites: SitesService }) 
       // An unknown site is a 404, as on every other route that names one.
       await deps.sites.find(siteId);
       const site = await deps.sites.liveSite(user, siteId);
-      if (site.siteId !== siteId) throw forbidden('You cannot follow the live events of this site.');
+      if (site.siteId !== siteId)
+        throw forbidden('You cannot follow the live events of this site.', peopleText('people.live.notThisSite'));
       // The rooms a connection of this caller joins (realtime/socket.ts admitSockets).
       const rooms = new Set([ROOMS.site(siteId)]);
       // The site's waiting room too: its `queue` events say nothing of anyone, and change nothing

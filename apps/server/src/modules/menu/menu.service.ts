@@ -1,4 +1,5 @@
 import {
+  peopleText,
   dashIfEmpty,
   inferCategoryKind,
   parseDietTags,
@@ -29,8 +30,8 @@ import { iso } from '../../lib/time';
 import { toCategory, toMenu, toMenuAtSite } from './menu.mapper';
 import * as repo from './menu.repository';
 
-const categoryNotFound = (id: number) => notFound(`Category ${id}`);
-const menuNotFound = (id: number) => notFound(`Menu ${id}`);
+const categoryNotFound = (id: number) => notFound(`Category ${id}`, peopleText('people.notFound.category', { id }));
+const menuNotFound = (id: number) => notFound(`Menu ${id}`, peopleText('people.notFound.menu', { id }));
 
 /** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
 /** A menu item as placing an order sees it. */

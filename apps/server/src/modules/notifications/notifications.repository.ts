@@ -105,16 +105,7 @@ export async function savePreferences(db: Db, userId: number, preferences: Prefe
     .execute();
 }
 
-export interface NewOutboxRow {
-  user_id: number;
-  order_id: number | null;
-  channel: NotificationChannel;
-  event: string;
-  target: string;
-  payload: string;
-  next_attempt_at: string;
-  created_at: string;
-}
+export type NewOutboxRow = Omit<Pick<OutboxRow, (typeof OUTBOX_COLUMNS)[number]>, 'delivery_id'>;
 
 /**
  * Writes messages to the outbox, each with a random delivery id of its own: the id receivers drop

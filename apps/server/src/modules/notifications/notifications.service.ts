@@ -116,6 +116,30 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     }
   }
 
+  /**
+   * One message to `recipient`, written now: its payload (sent as it is on every attempt) and the
+   * outbox row of each channel and target it goes to.
+   */
+  function messageRows(
+    to: { id: number; email: string; name: string },
+    orderId: number | null,
+    { event, language, ...told }: Omit<OutboxPayload, 'recipient' | 'createdAt'>,
+  ): (channel: NotificationChannel, target: string) => NewOutboxRow {
+    const at = iso(clock.now());
+    const recipient = { id: to.id, email: to.email, name: to.name };
+    const payload = JSON.stringify({ event, language, recipient, ...told, createdAt: at } satisfies OutboxPayload);
+    return (channel, target) => ({
+      user_id: to.id,
+      order_id: orderId,
+      channel,
+      event,
+      target,
+      payload,
+      next_attempt_at: at,
+      created_at: at,
+    });
+  }
+
   /** The wait before attempt `attempts + 1`: doubling from the base, with a little jitter, at most an hour. */
   function backoffMs(attempts: number): number {
     const base = settings.retryBaseMs * 2 ** Math.max(0, attempts - 1);
@@ -207,26 +231,9 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
       },
     ): Promise<boolean> {
       if (!available.email) return false;
-      const at = iso(clock.now());
-      const payload: OutboxPayload = {
-        event: mail.event,
-        language: mail.language,
-        recipient: { id: mail.userId, email: mail.email, name: mail.name },
-        message: mail.message,
-        createdAt: at,
-      };
-      await insertOutboxRows(trx, [
-        {
-          user_id: mail.userId,
-          order_id: null,
-          channel: 'email',
-          event: mail.event,
-          target: mail.email,
-          payload: JSON.stringify(payload),
-          next_attempt_at: at,
-          created_at: at,
-        },
-      ]);
+      const { event, language, message } = mail;
+      const row = messageRows({ id: mail.userId, ...mail }, null, { event, language, message });
+      await insertOutboxRows(trx, [row('email', mail.email)]);
       return true;
     },
 
@@ -247,26 +254,13 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
       const found = await reachable(change.userId);
       if (!found) return null;
       const { recipient, endpoints } = found;
-      const at = iso(clock.now());
+      const { language } = recipient;
       const statusPath = recipient.role === 'admin' ? '/statusOrder-admin' : '/statusOrder';
-      const payload: OutboxPayload = {
+      const row = messageRows(recipient, change.order.orderId, {
         event,
-        language: recipient.language,
-        recipient: { id: recipient.id, email: recipient.email, name: recipient.name },
+        language,
         order: change.order,
-        message: renderMessage(event, recipient.language, change.order, statusPath),
-        createdAt: at,
-      };
-      const json = JSON.stringify(payload);
-      const row = (channel: NotificationChannel, target: string): NewOutboxRow => ({
-        user_id: recipient.id,
-        order_id: change.order.orderId,
-        channel,
-        event,
-        target,
-        payload: json,
-        next_attempt_at: at,
-        created_at: at,
+        message: renderMessage(event, language, change.order, statusPath),
       });
       const rows = rowsFor(recipient, endpoints, row);
       if (rows.length === 0) return null;
@@ -287,26 +281,13 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
     async enqueueStandingFailure(trx: Db, failure: StandingFailure): Promise<number> {
       const recipient = await findRecipient(trx, failure.userId);
       if (!recipient) return 0;
-      const at = iso(clock.now());
+      const { language } = recipient;
       const menuPath = recipient.role === 'admin' ? '/menuCafe-admin' : '/menuCafe';
-      const payload: OutboxPayload = {
+      const row = messageRows(recipient, null, {
         event: 'standing-failed',
-        language: recipient.language,
-        recipient: { id: recipient.id, email: recipient.email, name: recipient.name },
+        language,
         standing: failure,
-        message: standingFailedMessage(recipient.language, failure, menuPath),
-        createdAt: at,
-      };
-      const json = JSON.stringify(payload);
-      const row = (channel: NotificationChannel, target: string): NewOutboxRow => ({
-        user_id: recipient.id,
-        order_id: null,
-        channel,
-        event: 'standing-failed',
-        target,
-        payload: json,
-        next_attempt_at: at,
-        created_at: at,
+        message: standingFailedMessage(language, failure, menuPath),
       });
       return fanOut(trx, recipient, row);
     },

@@ -1,5 +1,6 @@
 import type { PushMessage, PushSubscriptionBody } from '@cafe/shared';
 import webpush from 'web-push';
+import { peopleText } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import { badRequest, forbidden } from '../../lib/errors';
@@ -71,7 +72,8 @@ export function createPushService(ctx: AppBase) {
     async unsubscribe(user: AuthUser, endpoint: string): Promise<void> {
       const owner = await findSubscriptionOwner(db, endpoint);
       if (!owner) return;
-      if (owner.user_id !== user.id) throw forbidden('This push subscription belongs to someone else.');
+      if (owner.user_id !== user.id)
+        throw forbidden('This push subscription belongs to someone else.', peopleText('people.push.someoneElses'));
       await deleteSubscription(db, endpoint, user.id);
       ctx.bus.publish(RECIPIENTS_TOPIC, null);
     },

@@ -12,7 +12,6 @@ export type GroupRow = Selectable<OptionGroupsTable>;
 export type ChoiceRow = Selectable<OptionChoicesTable>;
 export type ItemGroupRow = Selectable<MenuItemOptionGroupsTable>;
 export type SiteChoiceRow = Selectable<SiteOptionChoicesTable>;
-export type OrderOptionRow = Selectable<OrderOptionsTable>;
 
 /** The catalogue of options: groups and choices still offered, and which items carry which group. */
 export interface OptionCatalogueRows {
@@ -130,24 +129,4 @@ export async function upsertSiteChoice(db: Db, row: Insertable<SiteOptionChoices
 export async function insertOrderOptions(db: Db, rows: Insertable<OrderOptionsTable>[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insertInto('order_options').values(rows).execute();
-}
-
-/** The choices of these orders, each order's in its item's group order. */
-export async function listOrderOptions(db: Db, orderIds: readonly number[]): Promise<OrderOptionRow[]> {
-  if (orderIds.length === 0) return [];
-  const rows: OrderOptionRow[] = [];
-  // In slices, so a long history never passes a database's limit of bound values.
-  for (let i = 0; i < orderIds.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('order_options')
-        .selectAll()
-        .where('order_id', 'in', orderIds.slice(i, i + 500))
-        .orderBy('order_id')
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute()),
-    );
-  }
-  return rows;
 }

@@ -5,6 +5,7 @@
  * with (order_options). What an order chose is order-options.ts, composed here over the same cache.
  */
 import {
+  peopleText,
   parseDietTags,
   sortDietTags,
   type ItemOptionGroupBody,
@@ -95,22 +96,29 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
     if (entry) return entry;
     // Just made by another process: read it from the database.
     const row = await repo.findGroup(ctx.db, id);
-    if (!row) throw notFound(`Option group ${id}`);
-    catalogues.invalidate();
-    const fresh = (await catalogue()).groups.get(id);
-    if (!fresh) throw notFound(`Option group ${id}`);
+    if (row) catalogues.invalidate();
+    const fresh = row && (await catalogue()).groups.get(id);
+    if (!fresh) throw notFound(`Option group ${id}`, peopleText('people.notFound.optionGroup', { id }));
     return fresh;
   }
 
   function checkGroupBody(body: OptionGroupBody): void {
     const names = body.choices.map((c) => c.name);
     const twice = names.find((name, i) => names.findIndex((other) => sameName(other, name)) !== i);
-    if (twice !== undefined) throw badRequest(`choices: "${twice.trim()}" is listed twice`);
+    if (twice !== undefined)
+      throw badRequest(
+        `choices: "${twice.trim()}" is listed twice`,
+        peopleText('people.options.choiceListedTwice', { choice: twice.trim() }),
+      );
     checkCounts(body.minChoices, body.maxChoices, body.choices.length, body.choices.filter((c) => c.isDefault).length);
   }
 
   async function refuseTakenName(db: Db, name: string, except?: number): Promise<void> {
-    if (await repo.groupNamed(db, name, except)) throw badRequest(`name: a group named "${name.trim()}" exists`);
+    if (await repo.groupNamed(db, name, except))
+      throw badRequest(
+        `name: a group named "${name.trim()}" exists`,
+        peopleText('people.options.groupNameTaken', { name: name.trim() }),
+      );
   }
 
   /** Writes a group's choices as the body lists them: kept by id, new without, the rest retired. */
@@ -297,8 +305,7 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
       });
       catalogues.invalidate();
       ctx.events.menu({ kind: 'menu', id: itemId });
-      const answer = await this.forItem(itemId);
-      return answer;
+      return this.forItem(itemId);
     },
 
     /** PATCH /sites/{siteId}/option-choices/{choiceId}: sold out at the site or not; its people get `menu`. */
@@ -309,7 +316,8 @@ export function createOptionsService(ctx: AppBase, deps: OptionsDeps) {
       body: SiteChoicePatchBody,
     ): Promise<MenuOptionChoice> {
       const choice = await repo.findChoice(ctx.db, choiceId);
-      if (!choice) throw notFound(`Option choice ${choiceId}`);
+      if (!choice)
+        throw notFound(`Option choice ${choiceId}`, peopleText('people.notFound.optionChoice', { id: choiceId }));
       const now = ctx.clock.now();
       const until = body.soldOut && body.soldOutUntil ? new Date(body.soldOutUntil).toISOString() : null;
       if (until && Date.parse(until) <= now.getTime()) throw badRequest('soldOutUntil: must be in the future');

@@ -11,6 +11,7 @@ import type {
 } from '@cafe/shared';
 import { clockTimeText } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { say } from '../../lib/people-texts';
 import {
   baristaPatch,
   cafeOrderBody,
@@ -357,8 +358,14 @@ describe('drink options', () => {
       for (const [options, message] of cases) {
         const res = await order({ options });
         expect(res.statusCode, message).toBe(400);
-        expect(res.json<ErrorBody>()).toMatchObject({ code: 'VALIDATION' });
+        const answer = res.json<ErrorBody>();
+        expect(answer).toMatchObject({ code: 'VALIDATION' });
         expect(messageOf(res)).toContain(message);
+        // The person reads it from its own people message: the same words in English, and in Thai.
+        expect(answer.messageId, message).toMatch(/^people\.options\./);
+        const english = say('en', { id: answer.messageId ?? '', values: answer.params });
+        expect(answer.message.endsWith(english), message).toBe(true);
+        expect(say('th', { id: answer.messageId ?? '', values: answer.params }), message).not.toBe(english);
       }
       const thai = await placeOrder(
         t,

@@ -1,11 +1,11 @@
 /**
  * What an order chose of the drink options: the choices checked against the item's groups and the
  * site's sold-outs (`resolve`), saved with the order in the placement's transaction
- * (`saveForOrders`), and read back (`ofOrders`). Kept apart from the catalogue's management because
- * it runs on every placement and changes with the ordering rules, not with how staff edit groups;
- * options.service.ts composes it over the catalogue it caches.
+ * (`saveForOrders`). Kept apart from the catalogue's management because it runs on every placement
+ * and changes with the ordering rules, not with how staff edit groups; options.service.ts composes
+ * it over the catalogue it caches.
  */
-import { drinkTags, soldOutText, type ChosenOption, type DietTag, type OrderOption } from '@cafe/shared';
+import { peopleText, soldOutText, type ChosenOption } from '@cafe/shared';
 import type { Insertable } from 'kysely';
 import type { AppBase } from '../../context';
 import type { Db, OrderOptionsTable } from '../../db/types';
@@ -47,7 +47,11 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
     ): Promise<ResolvedOption[]> {
       const groups = await itemGroups(item.id);
       if (groups.length === 0) {
-        if (chosen && chosen.length > 0) throw badRequest(`options: ${item.name} has no options`);
+        if (chosen && chosen.length > 0)
+          throw badRequest(
+            `options: ${item.name} has no options`,
+            peopleText('people.options.noOptions', { item: item.name }),
+          );
         return [];
       }
       const byChoice = new Map<
@@ -65,29 +69,47 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
       const seen = new Set<number>();
       for (const pick of picks) {
         const found = byChoice.get(pick.choiceId);
-        if (!found) throw badRequest(`options: ${await choiceName(pick.choiceId)} is not an option of ${item.name}`);
+        if (!found) {
+          const name = await choiceName(pick.choiceId);
+          throw badRequest(
+            `options: ${name} is not an option of ${item.name}`,
+            peopleText('people.options.notAnOption', { choice: name, item: item.name }),
+          );
+        }
         const { group, choice } = found;
-        if (seen.has(pick.choiceId)) throw badRequest(`${group.name}: ${choice.name} is chosen twice`);
+        if (seen.has(pick.choiceId))
+          throw badRequest(
+            `${group.name}: ${choice.name} is chosen twice`,
+            peopleText('people.options.chosenTwice', { group: group.name, choice: choice.name }),
+          );
         seen.add(pick.choiceId);
         if (pick.quantity > group.maxQuantity) {
-          throw badRequest(
-            group.maxQuantity === 1
-              ? `${group.name}: ${choice.name} is one choice, without a quantity`
-              : `${group.name}: at most ${group.maxQuantity} of ${choice.name}`,
-          );
+          throw group.maxQuantity === 1
+            ? badRequest(
+                `${group.name}: ${choice.name} is one choice, without a quantity`,
+                peopleText('people.options.noQuantity', { group: group.name, choice: choice.name }),
+              )
+            : badRequest(
+                `${group.name}: at most ${group.maxQuantity} of ${choice.name}`,
+                peopleText('people.options.atMostOf', {
+                  group: group.name,
+                  max: group.maxQuantity,
+                  choice: choice.name,
+                }),
+              );
         }
         perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + 1);
       }
       for (const group of groups) {
         const count = perGroup.get(group.id) ?? 0;
         if (count >= group.minChoices && count <= group.maxChoices) continue;
-        const rule =
+        const [rule, id, wanted]: [string, `people.${string}`, number] =
           group.minChoices === group.maxChoices
-            ? `choose ${group.minChoices}`
+            ? [`choose ${group.minChoices}`, 'people.options.chooseExactly', group.minChoices]
             : count < group.minChoices
-              ? `choose at least ${group.minChoices}`
-              : `choose at most ${group.maxChoices}`;
-        throw badRequest(`${group.name}: ${rule}`);
+              ? [`choose at least ${group.minChoices}`, 'people.options.chooseAtLeast', group.minChoices]
+              : [`choose at most ${group.maxChoices}`, 'people.options.chooseAtMost', group.maxChoices];
+        throw badRequest(`${group.name}: ${rule}`, peopleText(id, { group: group.name, count: wanted }));
       }
       const states = await atSite(site.id);
       const now = ctx.clock.now();
@@ -121,52 +143,11 @@ export function createOrderOptions(ctx: AppBase, { itemGroups, atSite }: Choosin
         .sort((a, b) => a.sort_order - b.sort_order);
     },
 
-    /**
-     * The drink's allergen and diet tags as ordered: the item's with what its chosen choices add
-     * (the shared drinkTags rule), for the warnings an order records.
-     */
-    async drinkTags(
-      item: { id: number; tags: readonly DietTag[] },
-      options: readonly ResolvedOption[],
-    ): Promise<DietTag[]> {
-      const tagsOf = new Map<number, DietTag[]>();
-      for (const group of await itemGroups(item.id)) for (const c of group.choices) tagsOf.set(c.id, c.tags);
-      return drinkTags(
-        item.tags,
-        options.map((o) => tagsOf.get(o.choice_id) ?? []),
-      );
-    },
-
     /** Saves what orders chose, in one statement (in the placement's transaction). */
     saveForOrders: (trx: Db, orders: readonly { orderId: number; options: readonly ResolvedOption[] }[]) =>
       repo.insertOrderOptions(
         trx,
         orders.flatMap(({ orderId, options }) => options.map((o) => ({ ...o, order_id: orderId }))),
       ),
-
-    /** The options of these orders, by order (orders without any are left out). */
-    async ofOrders(orderIds: readonly number[], db: Db = ctx.db): Promise<Map<number, OrderOption[]>> {
-      const result = new Map<number, OrderOption[]>();
-      for (const row of await repo.listOrderOptions(db, orderIds)) {
-        const option = toOrderOption(row);
-        const list = result.get(row.order_id);
-        if (list) list.push(option);
-        else result.set(row.order_id, [option]);
-      }
-      return result;
-    },
-  };
-}
-
-export function toOrderOption(
-  row: Pick<repo.OrderOptionRow, 'group_id' | 'group_name' | 'choice_id' | 'choice_name' | 'quantity' | 'is_default'>,
-): OrderOption {
-  return {
-    groupId: row.group_id,
-    group: row.group_name,
-    choiceId: row.choice_id,
-    choice: row.choice_name,
-    quantity: row.quantity,
-    isDefault: row.is_default === 1,
   };
 }

@@ -1,13 +1,17 @@
 import {
   DrinkChoiceSchema,
+  MenuVerdictsQuerySchema,
+  MenuVerdictsSchema,
   OrderCreateBodySchema,
   OrderCreateHeadersSchema,
   OrderSchema,
   PlacedOrderSchema,
   UsualSchema,
   WalkUpOrderBodySchema,
+  type PlacementRefusal,
 } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodyOfError, refusal } from '../../lib/errors';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import type { OrderingService } from './ordering.service';
@@ -16,6 +20,10 @@ import { runsRoutes } from './runs.routes';
 const TAGS = ['orders'];
 const tags = ['standing'];
 const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** A refusal of the decision as POST /order answers it (its English `message`, code, `messageId` and `params`). */
+const refusalBody = (refused: PlacementRefusal | null) =>
+  refused && errorBodyOfError(refusal(refused.status, refused.code, refused.text));
 
 /**
  * The web's ways through the ordering door: placing an order, the barista's walk-up order, and
@@ -57,6 +65,43 @@ export const orderingRoutes: FastifyPluginAsyncZod<{ ordering: OrderingService }
       const { order, replayed } = await ordering.place(currentUser(request), request.body, 'web', key);
       if (replayed) void reply.header('Idempotent-Replayed', 'true');
       return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/menu/verdicts',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "What the caller may order at a site now: the door's verdict on every item of a venue's menu",
+        description:
+          'Every listed item of the venue (GET /category) with `now` and `later`: null when it may be ordered ' +
+          'for now (as soon as possible) or for a pickup time, else the refusal POST /order would answer with ' +
+          '(its code, `messageId` and `params`), in the order POST /order checks: the e-mail confirmation, the ' +
+          "site, the item there (the venue's hours, the Friday cut-off, served, sold out), then for now busy mode " +
+          "and the daily limit. The position is checked when the order is placed; for later, the slot's hours " +
+          'when one is chosen. `venue` is what holds whatever the item. `conflicts`: what of the drink as it ' +
+          'comes the caller avoids; `untagged`: nobody tagged it and the caller avoids something. siteId: the ' +
+          "site to order at (without it the caller's home site, 409 SITE_ARCHIVED when it was archived). A " +
+          "visitor reads the default site's verdicts, with no daily count and nothing avoided.",
+        querystring: MenuVerdictsQuerySchema,
+        response: { 200: MenuVerdictsSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { venue, siteId } = request.query;
+      const answer = await ordering.menuVerdicts(request.authUser, venue, siteId);
+      return {
+        siteId: answer.site.id,
+        venue: { now: refusalBody(answer.venue.now), later: refusalBody(answer.venue.later) },
+        items: answer.entries.map((entry) => ({
+          menuId: entry.item.id,
+          now: refusalBody(entry.now),
+          later: refusalBody(entry.later),
+          conflicts: entry.conflicts,
+          untagged: entry.untagged,
+        })),
+      };
     },
   );
 

@@ -10,8 +10,6 @@ import {
   LIMITS,
   cafeDayOf,
   dashIfEmpty,
-  dietConflicts,
-  dietRefusal,
   draftRefusal,
   drinkShapeRefusal,
   itemRefusal,
@@ -19,8 +17,11 @@ import {
   orderingPause,
   peopleText,
   personRefusal,
+  venueVerdict,
   type CategoryFor,
+  type ChatChannelName,
   type MenuEntry,
+  type Verdict,
   type Order,
   type OrderCreateBody,
   type WalkUpOrderBody,
@@ -28,7 +29,7 @@ import {
 import type { AppBase, AuthUser } from '../../context';
 import { badRequest, refusal, refuse } from '../../lib/errors';
 import type { MenuService, OrderableItem } from '../menu/menu.service';
-import type { OptionsService, ResolvedOption } from '../options/options.service';
+import type { OptionsService } from '../options/options.service';
 import type { OrdersService } from '../orders/orders.service';
 import type { OrderPlan, Placement } from '../orders/placement.service';
 import { placementFingerprint } from '../orders/placement.service';
@@ -36,6 +37,7 @@ import type { PickupService } from '../pickup/pickup.service';
 import type { SiteRecord, SitesService } from '../sites/sites.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { UsersService } from '../users/users.service';
+import { dietOf } from './diet';
 import { createRunsDoor } from './runs-door';
 import { createStandingDoor } from './standing-door';
 import { createUsual } from './usual';
@@ -55,7 +57,7 @@ export interface OrderingDeps {
  * Which way an order came in. A standing order is placed by the server at the start of the day,
  * with nobody's position: where the person is was their choice when they set it (decision 0038).
  */
-export type OrderingChannel = 'web' | 'slack' | 'line' | 'teams' | 'standing';
+export type OrderingChannel = 'web' | ChatChannelName | 'standing';
 
 export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
   const { clock, config } = ctx;
@@ -89,23 +91,6 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
         settings: config,
       }),
     );
-  }
-
-  /**
-   * What the order records of its owner's diet (docs/allergens.md), after the person was asked:
-   * what they avoid, and what of it the drink as made (its options, the defaults applied) contains.
-   * A drink with any of it is placed only when the request says the person confirmed it.
-   */
-  async function dietOf(
-    ownerId: number | null,
-    menu: OrderableItem,
-    options: readonly ResolvedOption[],
-    confirmed: boolean,
-  ): Promise<OrderPlan['diet']> {
-    const avoids = ownerId === null ? [] : await deps.users.avoidsOf(ownerId);
-    const warnings = avoids.length === 0 ? [] : dietConflicts(avoids, await deps.options.drinkTags(menu, options));
-    refuse(dietRefusal(warnings, confirmed));
-    return { avoids: JSON.stringify(avoids), warnings: JSON.stringify(warnings) };
   }
 
   /**
@@ -156,7 +141,10 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       // A bar order carries the drink's description where a cafe order has its tumbler photo.
       const description = (body.tumblerImage ?? '').trim();
       if (description.length > LIMITS.descriptionMax) {
-        throw badRequest(`tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`);
+        throw badRequest(
+          `tumblerImage: a bar order's description must be at most ${LIMITS.descriptionMax} characters`,
+          peopleText('people.refusal.barDescriptionTooLong', { max: LIMITS.descriptionMax }),
+        );
       }
       fields = { type: null, sweetness: null, tumbler: description };
     }
@@ -193,7 +181,7 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       remark: dashIfEmpty(body.remark),
       options,
       pickupAt: slot?.start ?? null,
-      diet: await dietOf(user.id, menu, options, body.dietConfirmed === true),
+      diet: (await dietOf(deps, user.id, site, menu, body, body.dietConfirmed === true)).recorded,
       idempotency: null,
       // An online cafe order with its tumbler photo is served into it.
       ownCup: venue === 'cafe' && !tray,
@@ -231,6 +219,39 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       ...decided,
       idempotency: key === undefined || fingerprint === null ? null : { key, fingerprint },
     });
+  }
+
+  /**
+   * `menuFor` with the site it was asked at and what holds for the whole venue (GET /menu/verdicts).
+   * A visitor (no user) reads the default site's menu as anyone may order from it: no daily count,
+   * nothing avoided.
+   */
+  async function menuVerdicts(
+    user: AuthUser | null,
+    venue: CategoryFor,
+    siteId?: number,
+  ): Promise<{ site: SiteRecord; venue: Verdict; entries: MenuEntry[] }> {
+    const site = user ? await deps.sites.forOrder(user, siteId) : await deps.sites.forReading(null, siteId);
+    const [categories, avoids, counted, pause] = await Promise.all([
+      deps.menu.listCategories(venue, site.id),
+      user ? deps.users.avoidsOf(user.id) : [],
+      user ? deps.orders.countMine(user) : null,
+      venue === 'cafe'
+        ? orderingPause(site.busy, () => deps.orders.queueSnapshot(site.id, 'cafe'))
+        : Promise.resolve(null),
+    ]);
+    const decision = {
+      person: { email: user?.email ?? '', emailUnconfirmed: user?.emailUnconfirmed ?? false },
+      site: { ...site, pause },
+      now: clock.now(),
+      settings: config,
+      cafeOrdersToday: counted?.totalOrder,
+    };
+    return {
+      site,
+      venue: venueVerdict(decision, venue),
+      entries: menuFor({ ...decision, avoids, categories }),
+    };
   }
 
   return {
@@ -279,7 +300,8 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
         remark: dashIfEmpty(body.remark),
         options,
         pickupAt: null,
-        diet: await dietOf(guestName === null ? owner.id : null, menu, options, body.dietConfirmed === true),
+        diet: (await dietOf(deps, guestName === null ? owner.id : null, site, menu, body, body.dietConfirmed === true))
+          .recorded,
         idempotency: null,
         // The barista saw the person's own cup at the counter.
         ownCup: cafe && body.ownCup === true,
@@ -288,30 +310,15 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       return order;
     },
 
+    menuVerdicts,
+
     /**
      * What this person may order at a site now (their home site without one): every listed item of
      * the venue with the whole decision for now and for later, its diet marks and "not tagged"
      * (packages/shared/src/menu-for.ts). Chat channels list from it; nothing else filters a menu.
      */
     async menuFor(user: AuthUser, venue: CategoryFor, siteId?: number): Promise<MenuEntry[]> {
-      const site = await deps.sites.forOrder(user, siteId);
-      const [categories, avoids, counted, pause] = await Promise.all([
-        deps.menu.listCategories(venue, site.id),
-        deps.users.avoidsOf(user.id),
-        deps.orders.countMine(user),
-        venue === 'cafe'
-          ? orderingPause(site.busy, () => deps.orders.queueSnapshot(site.id, 'cafe'))
-          : Promise.resolve(null),
-      ]);
-      return menuFor({
-        person: { email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false },
-        site: { ...site, pause },
-        now: clock.now(),
-        settings: config,
-        cafeOrdersToday: counted.totalOrder,
-        avoids,
-        categories,
-      });
+      return (await menuVerdicts(user, venue, siteId)).entries;
     },
   };
 }

@@ -130,11 +130,72 @@ describe('the ordering door', () => {
       );
     });
 
+    it('finds the same conflicts for a placement and for a standing order of the same drink', async () => {
+      at(MON, '12:00');
+      const who = await person();
+      await avoid(who, ['milk', 'vegan']);
+      const oat = { options: [{ choiceId: milk.choices[1]!.id }] };
+      // The default whole milk: milk, and not vegan; oat milk: still not tagged vegan.
+      for (const [chosen, tags] of [
+        [{}, 'milk,vegan'],
+        [oat, 'vegan'],
+      ] as const) {
+        const placed = await placeOrder(t, await now(who), cafeOrderBody(menu.latte, image, chosen));
+        const drink = { menu_id: menu.latte, type: 'cold', sweetness: 50, ...chosen };
+        const kept = await call('POST', '/api/standing-orders', who, {
+          siteId: 1,
+          weekdays: [3],
+          time: '10:00',
+          drink,
+        });
+        for (const res of [placed, kept]) {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json<ErrorBody>()).toMatchObject({ code: 'DIET_CONFIRMATION_NEEDED', params: { tags } });
+        }
+      }
+    });
+
     it('says it in the person’s language, naming the tags in Thai', () => {
       expect(say('th', { id: 'people.refusal.dietConfirmationNeeded', values: { tags: 'milk,vegan' } })).toContain(
         'นม, ไม่ใช่วีแกน',
       );
     });
+  });
+
+  it('refuses an archived site in the same words on every way in: an order, a walk-up, a standing order, a run', async () => {
+    at(MON, '10:00');
+    const admin = await t.createUser({ role: 'admin' });
+    const made = await call('POST', '/api/sites', admin, {
+      name: 'Annex',
+      latitude: 13.75,
+      longitude: 100.54,
+      radiusKm: 1,
+      timeZone: 'Asia/Bangkok',
+      venues: { cafe: true, bar: false },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const siteId = made.json<{ id: number }>().id;
+    expect((await call('POST', `/api/sites/${siteId}/archive`, admin)).statusCode).toBe(200);
+    const who = await person();
+    const drink = { menu_id: menu.thaiTea, type: 'cold', sweetness: 50 };
+    for (const res of [
+      await placeOrder(t, await now(who), cafeOrderBody(menu.thaiTea, image, { siteId })),
+      await call('POST', '/api/order/walk-up', barista, { ...drink, siteId, guestName: 'Visitor' }),
+      await call('POST', '/api/standing-orders', who, { siteId, weekdays: [3], time: '10:00', drink }),
+      await call('POST', '/api/runs', who, {
+        siteId,
+        place: 'Lobby',
+        pickupAt: local(MON, '10:30'),
+        closesAt: local(MON, '10:20'),
+      }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json<ErrorBody>()).toMatchObject({
+        code: 'SITE_ARCHIVED',
+        messageId: 'people.refusal.siteArchived',
+        params: { site: 'Annex' },
+      });
+    }
   });
 
   describe('standing orders, checked when saved', () => {

@@ -5,9 +5,11 @@
  * (packages/shared/src/run.ts); the orders module keeps the runs and moves their drinks.
  */
 import {
+  peopleText,
   personRefusal,
   runIsOpen,
   runJoinRefusal,
+  runOpenAlreadyRefusal,
   runSiteRefusal,
   runTimesRefusal,
   type OrderCreateBody,
@@ -26,14 +28,16 @@ export function createRunsDoor(ctx: AppBase, deps: OrderingDeps) {
 
   return {
     /**
-     * POST /runs: the runner may order at the site, the site has a cafe, the pickup time is one of
-     * its cafe slots now, the run closes after now and no later than the pickup, and the runner
-     * has no other open run there (counted again as it is saved).
+     * POST /runs: the runner may order at the site, the site has a cafe, the runner has no other
+     * open run there, the pickup time is one of its cafe slots now, and the run closes after now
+     * and no later than the pickup.
      */
     async start(user: AuthUser, body: RunCreateBody): Promise<Run> {
       refuse(personRefusal({ email: user.email, emailUnconfirmed: user.emailUnconfirmed ?? false }));
       const site = await deps.sites.forOrder(user, body.siteId);
       refuse(runSiteRefusal(site));
+      // Before the times: none helps a runner with a run open. Counted again under a lock as it is saved.
+      refuse(runOpenAlreadyRefusal(await runs.openRunsOf(user.id, site.id)));
       const slot = await deps.pickup.check(site, 'cafe', body.pickupAt);
       const closesAt = iso(new Date(body.closesAt));
       refuse(runTimesRefusal({ pickupAt: slot.start, closesAt }, clock.now()));
@@ -53,7 +57,11 @@ export function createRunsDoor(ctx: AppBase, deps: OrderingDeps) {
     async close(user: AuthUser, id: number): Promise<Run> {
       const run = await runs.find(id);
       if (run.runnerId !== user.id) {
-        if (user.role === 'user') throw forbidden('Only the runner or the cafe can close this run.');
+        if (user.role === 'user')
+          throw forbidden(
+            'Only the runner or the cafe can close this run.',
+            peopleText('people.runs.closeRunnerOrCafe'),
+          );
         await deps.sites.forStaff(user, run.siteId);
       }
       return runs.close(id);
@@ -62,7 +70,8 @@ export function createRunsDoor(ctx: AppBase, deps: OrderingDeps) {
     /** POST /runs/{id}/collect: the runner takes every finished drink of the run. */
     async collect(user: AuthUser, id: number): Promise<Run> {
       const run = await runs.find(id);
-      if (run.runnerId !== user.id) throw forbidden('Only the runner can collect this run.');
+      if (run.runnerId !== user.id)
+        throw forbidden('Only the runner can collect this run.', peopleText('people.runs.collectRunnerOnly'));
       return runs.collect(id, user.id);
     },
 

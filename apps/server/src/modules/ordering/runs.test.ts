@@ -58,6 +58,23 @@ describe('the coffee run at the door', () => {
       });
     });
 
+    it('refuses a runner with a run open here at the door, whatever times the second one is sent with', async () => {
+      w.t.clock.set(local('10:00'));
+      const dan = await w.t.createUser({ name: 'Dan' });
+      await w.startRun(dan, { pickupAt: local('10:30'), closesAt: local('10:20') });
+      // No time would help: the open run is what Dan is told, not a time to fix.
+      const again = await w.call('POST', '/api/runs', dan, {
+        place: 'Lobby',
+        pickupAt: local('10:35'),
+        closesAt: local('09:00'),
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json<ErrorBody>()).toMatchObject({
+        code: 'RUN_OPEN_ALREADY',
+        messageId: 'people.refusal.runOpenAlready',
+      });
+    });
+
     it('refuses a time that is no cafe slot, and a closing time before now or after the pickup', async () => {
       w.t.clock.set(local('10:00'));
       const ben = await w.t.createUser({ name: 'Ben' });

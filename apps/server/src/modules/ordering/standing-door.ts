@@ -8,8 +8,6 @@
 import {
   cafeDayOf,
   clockMinutes,
-  conflictsOfDrink,
-  dietRefusal,
   instantOfCafeTime,
   peopleText,
   standingNextDay,
@@ -25,6 +23,7 @@ import type { AppBase, AuthUser } from '../../context';
 import { AppError, refusal, refuse } from '../../lib/errors';
 import type { OrderableItem } from '../menu/menu.service';
 import type { SiteRecord } from '../sites/sites.service';
+import { dietOf } from './diet';
 import type { OrderingDeps } from './ordering.service';
 import type { createUsual } from './usual';
 
@@ -60,17 +59,10 @@ export function createStandingDoor(
     return drink ? deps.menu.findForOrder(drink.menu_id) : undefined;
   }
 
-  /** What of the drink as it will be made (defaults applied) its owner avoids, by the site's menu. */
-  async function conflictsOf(userId: number, site: SiteRecord, drink: DrinkChoice, item: OrderableItem) {
-    const avoids = await deps.users.avoidsOf(userId);
-    if (avoids.length === 0) return [];
-    const groups = (await deps.options.menuGroups(site.id, [item.id])).get(item.id) ?? [];
-    return conflictsOfDrink(avoids, { tags: item.tags, optionGroups: groups }, drink.options);
-  }
-
-  async function slotsOf(site: SiteRecord, venue: CategoryFor) {
-    const { now: _now, ...slots } = await deps.pickup.slotRulesOf(site, venue);
-    return { site: { name: site.name }, slots };
+  /** The site's slots of the venue with the standing order's days and time: what the shared rules read. */
+  async function rulesOf(plan: StandingPlan, venue: CategoryFor) {
+    const { now: _now, ...slots } = await deps.pickup.slotRulesOf(plan.site, venue);
+    return { site: { name: plan.site.name }, slots, weekdays: plan.weekdays, time: plan.time };
   }
 
   return {
@@ -88,12 +80,8 @@ export function createStandingDoor(
       if (!drink) throw refusal(400, 'VALIDATION', peopleText('people.standing.noUsual'));
       const item = await usual.checkDrink(drink);
       const today = cafeDayOf(clock.now(), site.timeZone);
-      refuse(
-        standingRefusal({ ...(await slotsOf(site, item.venue)), weekdays: plan.weekdays, time: plan.time, today }),
-      );
-      const conflicts = await conflictsOf(user.id, site, drink, item);
-      refuse(dietRefusal(conflicts, dietConfirmed));
-      return conflicts;
+      refuse(standingRefusal({ ...(await rulesOf(plan, item.venue)), today }));
+      return (await dietOf(deps, user.id, site, item, drink, dietConfirmed)).conflicts;
     },
 
     /** The next day it will really be placed (null while paused, or none within two weeks). */
@@ -105,12 +93,7 @@ export function createStandingDoor(
       const item = await itemOf(await drinkOf(userId, plan.drink));
       const now = clock.now();
       const today = cafeDayOf(now, plan.site.timeZone);
-      return standingNextDay(
-        { ...(await slotsOf(plan.site, item?.venue ?? 'cafe')), weekdays: plan.weekdays, time: plan.time },
-        today,
-        now,
-        options,
-      );
+      return standingNextDay(await rulesOf(plan, item?.venue ?? 'cafe'), today, now, options);
     },
 
     /**
@@ -136,21 +119,15 @@ export function createStandingDoor(
       });
       if (!drink) return failed('NO_USUAL', peopleText('people.standing.noUsual'));
       const venue = item?.venue ?? 'cafe';
-      const slots = await slotsOf(site, venue);
       const pickupAt = instantOfCafeTime(day, clockMinutes(plan.time), site.timeZone);
-      if (
-        standingNextDay({ ...slots, weekdays: plan.weekdays, time: plan.time }, day, new Date(0), {
-          doneToday: false,
-          skip: null,
-        }) !== day
-      ) {
+      if (standingNextDay(await rulesOf(plan, venue), day, new Date(0), { doneToday: false, skip: null }) !== day) {
         return { outcome: 'skipped', code: 'CLOSED_DAY', text: peopleText('people.standing.closedDay'), drink: name };
       }
       if (pickupAt <= clock.now()) return failed('TOO_LATE', peopleText('people.standing.tooLate'));
       const tumbler = venue === 'cafe' ? await deps.orders.recentTumblerOf(user.id) : (name ?? '-');
       if (!tumbler) return failed('NO_TUMBLER_PHOTO', peopleText('people.standing.noTumbler'));
       // Confirmed when it was set: anything the drink contains now that was not is asked again.
-      const conflicts = item ? await conflictsOf(user.id, site, drink, item) : [];
+      const conflicts = item ? (await dietOf(deps, user.id, site, item, drink)).conflicts : [];
       const confirmed = conflicts.every((tag) => plan.dietConfirmed.includes(tag));
       try {
         const body: OrderCreateBody = {

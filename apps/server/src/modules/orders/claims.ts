@@ -32,7 +32,11 @@ export function createClaims(ctx: AppBase, deps: OrdersDeps, core: OrdersCore) {
     const row = await core.load(id);
     await deps.sites.forStaff(user, row.site_id);
     if (!CLAIMABLE.includes(row.status)) {
-      throw conflict('INVALID_TRANSITION', `An order that is ${row.status} cannot be taken or given back.`);
+      throw conflict(
+        'INVALID_TRANSITION',
+        `An order that is ${row.status} cannot be taken or given back.`,
+        peopleText('people.orders.cannotClaim', { status: row.status }),
+      );
     }
     const to = body.claim ? user.id : null;
     // Already as asked: nothing changes (a second tap).
@@ -53,7 +57,11 @@ export function createClaims(ctx: AppBase, deps: OrdersDeps, core: OrdersCore) {
       const now = await core.load(id);
       // Another barista took it meanwhile, by a claim or by a Do that started it: they are named.
       if (heldByAnother(now, user.id)) throw claimedRefusal(now);
-      throw conflict('INVALID_TRANSITION', 'The order changed meanwhile; look at it again.');
+      throw conflict(
+        'INVALID_TRANSITION',
+        'The order changed meanwhile; look at it again.',
+        peopleText('people.orders.changedMeanwhile'),
+      );
     }
     const updated: OrderRow = { ...row, ...written, claimed_by_name: to === null ? null : user.name };
     core.ordersChanged(row.site_id, {});

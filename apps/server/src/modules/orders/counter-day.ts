@@ -64,7 +64,11 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     const row = await core.load(id);
     await deps.sites.forStaff(user, row.site_id);
     if (row.status !== 'ordered' && row.status !== 'in-progress') {
-      throw conflict('INVALID_TRANSITION', `The tumbler of an order that is ${row.status} cannot be marked.`);
+      throw conflict(
+        'INVALID_TRANSITION',
+        `The tumbler of an order that is ${row.status} cannot be marked.`,
+        peopleText('people.orders.tumblerCannotMark', { status: row.status }),
+      );
     }
     // A coffee run's drink in the runner's tray, a walk-up and a bar order have no tumbler to look for.
     if (
@@ -98,7 +102,11 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     );
     const updated = await core.load(id);
     if (!changed && missing !== Boolean(updated.tumbler_missing_at)) {
-      throw conflict('INVALID_TRANSITION', 'The order changed meanwhile; look at it again.');
+      throw conflict(
+        'INVALID_TRANSITION',
+        'The order changed meanwhile; look at it again.',
+        peopleText('people.orders.changedMeanwhile'),
+      );
     }
     if (changed) {
       const [was, is] = missing ? ['here', 'not here'] : ['not here', 'found'];
@@ -200,6 +208,7 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
         throw conflict(
           'UNDO_EXPIRED',
           `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
+          peopleText('people.orders.undoTooOld', { seconds: LIMITS.undoWindowSeconds }),
         );
       }
       return markTumbler(user, id, false, 'undo');

@@ -16,7 +16,10 @@ import type { NewOrder, PlacedEntry } from './order-writes.repository';
 import { waitingAhead } from './orders.repository';
 import { promisedAtSql } from './promise-sql';
 
-/** A single placement's insert, made only when its guards allow it (insertGuardedOrder). */
+/**
+ * A single placement's insert, made only when its guards allow it (insertGuardedOrder): the archived
+ * site and the daily limit that commitRefusal (pending-order.ts) decides, enforced here race-free.
+ */
 export interface GuardedOrder {
   order: NewOrder;
   entry: PlacedEntry;

@@ -1,3 +1,4 @@
+import { peopleText } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import type { OptionsService } from '../options/options.service';
 import type { PickupService } from '../pickup/pickup.service';
@@ -72,7 +73,7 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
-      if (!row) throw notFound('Order');
+      if (!row) throw notFound('Order', peopleText('people.notFound.order'));
       return row;
     },
     ordersChanged(siteId, change) {

@@ -1,4 +1,5 @@
 import {
+  peopleText,
   addDays,
   cafeDayOf,
   FINISHED_ORDER_STATUSES,
@@ -46,7 +47,8 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
   /** The owner, baristas and admins may see an order; other users may not. */
   async function loadVisible(user: AuthUser, id: number) {
     const row = await core.load(id);
-    if (user.role === 'user' && row.user_id !== user.id) throw forbidden('This order belongs to someone else.');
+    if (user.role === 'user' && row.user_id !== user.id)
+      throw forbidden('This order belongs to someone else.', peopleText('people.orders.someoneElses'));
     return row;
   }
 

@@ -2,7 +2,7 @@
  * An order about to be saved: the plan the ordering module decided (whose, where, the drink), and
  * the row of the new order and its first history entry built from it once.
  */
-import { cafeClock, cafeDayOf, type OrderCreateBody } from '@cafe/shared';
+import { cafeClock, cafeDayOf, dailyLimitRefusal, siteRefusal, type OrderCreateBody } from '@cafe/shared';
 import { iso } from '../../lib/time';
 import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
@@ -101,3 +101,15 @@ export function pendingOrder(plan: OrderPlan): PendingOrder {
     counts: menu.venue === 'cafe' && plan.guestName === null,
   };
 }
+
+type Refused = ReturnType<typeof siteRefusal>;
+
+/**
+ * What a placement's commit refuses by what it read under the locks: the archived site, a batch's run
+ * drink no longer joining (`join`), then the daily limit (`counted` null: it counts for nobody). Both
+ * commit paths ask this alone; the SQL holding an order back meanwhile is their race-free enforcement.
+ */
+export const commitRefusal = (plan: OrderPlan, archived: boolean, counted: number | null, join: Refused = null) =>
+  siteRefusal({ name: plan.site.name, archived }) ??
+  join ??
+  (counted === null ? null : dailyLimitRefusal(plan.menu.venue, counted));

@@ -7,13 +7,13 @@
  * with the ordering rules.
  */
 import {
+  peopleText,
   dailyLimitOf,
-  dailyLimitRefusal,
   runJoinRefusal,
-  siteRefusal,
   estimateWaitMinutes,
   readySeconds,
   type PlacedOrder,
+  type PlacementRefusal,
   type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
@@ -27,7 +27,7 @@ import type { QueueService } from './queue.service';
 import { guardKey, insertPlacedOrders, placementGuardsOf } from './order-writes.repository';
 import { aheadOf, type OrderRow } from './orders.repository';
 import { insertGuardedOrder } from './guarded-insert.repository';
-import { pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
+import { commitRefusal, pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
 
 import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
 
@@ -72,15 +72,15 @@ export function createPlacementCommit(
   const { load } = core;
 
   /** A drink joining a run, asked again under the run's lock: the run still open, the owner not in it yet. */
-  function refuseJoin(
+  function joinRefusal(
     runId: number,
     ownerId: number,
     runs: ReadonlyMap<number, { closesAt: string; closedAt: string | null }>,
     joined: ReadonlySet<string>,
-  ): void {
+  ): PlacementRefusal | null {
     const run = runs.get(runId);
-    if (!run) throw notFound('Run');
-    refuse(runJoinRefusal({ run, now: ctx.clock.now(), joined: joined.has(joinKey(runId, ownerId)) }));
+    if (!run) throw notFound('Run', peopleText('people.notFound.run'));
+    return runJoinRefusal({ run, now: ctx.clock.now(), joined: joined.has(joinKey(runId, ownerId)) });
   }
 
   /**
@@ -150,11 +150,10 @@ export function createPlacementCommit(
               continue;
             }
           }
-          if (archivedSites.has(plan.site.id)) refuse(siteRefusal({ name: plan.site.name, archived: true }));
-          if (plan.runId !== null) refuseJoin(plan.runId, plan.owner.id, runs, joined);
           const dayAt = guardKey(plan.owner.id, row.order.cafe_day);
           const counted = guards.counted.get(dayAt) ?? 0;
-          if (row.counts) refuse(dailyLimitRefusal(plan.menu.venue, counted));
+          const join = plan.runId === null ? null : joinRefusal(plan.runId, plan.owner.id, runs, joined);
+          refuse(commitRefusal(plan, archivedSites.has(plan.site.id), row.counts ? counted : null, join));
           const countedWith = row.counts ? counted + 1 : undefined;
           if (plan.pickupAt !== null) {
             // The slot's room is counted with the orders for later inserted so far, this batch's too.
@@ -199,8 +198,8 @@ export function createPlacementCommit(
    * One placement for now (an idle server's every placement, and most of a rush's): the owner's
    * account and the site held in one statement, then the guards read and the order inserted, with
    * its first history entry and its place in its line, in another (order-writes insertGuardedOrder):
-   * four round trips with BEGIN and COMMIT. The same rules in the same order as a batch's: a
-   * retry's order answered again, an archived site, the daily limit.
+   * four round trips with BEGIN and COMMIT. The insert's condition (`insert`, `limit`) enforces the
+   * archived site and the daily limit race-free in SQL; commitRefusal alone decides them, as a batch's.
    */
   async function commitOne(row: PendingOrder): Promise<Committed> {
     const { plan, order, entry, counts } = row;
@@ -225,8 +224,7 @@ export function createPlacementCommit(
           if (done.found.fingerprint !== plan.idempotency.fingerprint) throw keyReused();
           return { replayed: done.found.id };
         }
-        if (archived) refuse(siteRefusal({ name: plan.site.name, archived: true }));
-        if (counts) refuse(dailyLimitRefusal(plan.menu.venue, done.counted));
+        refuse(commitRefusal(plan, archived, counts ? done.counted : null));
       } catch (error) {
         if (error instanceof AppError) return { refused: error };
         throw error;

@@ -8,10 +8,9 @@
  * since a placement has no order before it.
  */
 import { createHash } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
-import type { ErrorBody, ErrorCode } from '@cafe/shared';
+import type { ErrorBody, ErrorCode, PeopleText } from '@cafe/shared';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict } from '../../lib/errors';
+import { AppError, conflict, errorBodyOfError } from '../../lib/errors';
 import type { Db } from '../../db/types';
 
 /** How long a key answers its first answer again. */
@@ -102,7 +101,7 @@ export async function withRequestKey<T>(
   } catch (error) {
     if (error instanceof AppError) {
       // A refusal is an answer too: the same retry is refused the same way.
-      await remember(db, keyed, error.statusCode, JSON.stringify(errorBody(error)));
+      await remember(db, keyed, error.statusCode, JSON.stringify(errorBodyOfError(error)));
     } else {
       // The server failed (the database away): no answer to keep, a retry runs the move again.
       await release(db, keyed).catch(() => undefined);
@@ -157,27 +156,19 @@ async function release(db: Db, move: KeyedMove, createdAt?: string): Promise<voi
   await query.execute();
 }
 
-function errorBody(error: AppError): ErrorBody {
-  return {
-    statusCode: error.statusCode,
-    error: STATUS_CODES[error.statusCode] ?? 'Error',
-    message: error.message,
-    code: error.code,
-  };
-}
-
 function replay<T>(statusCode: number, answer: string): MoveAnswer<T> {
   const body = JSON.parse(answer) as unknown;
   if (statusCode >= 400) {
     const refused = body as ErrorBody;
-    throw new ReplayedRefusal(statusCode, refused.code, refused.message);
+    const text = refused.messageId ? { id: refused.messageId, values: refused.params } : undefined;
+    throw new ReplayedRefusal(statusCode, refused.code, refused.message, text);
   }
   return { value: body as T, replayed: true };
 }
 
 /** A refusal answered again from a key's first answer: the route marks it `Idempotent-Replayed`. */
 export class ReplayedRefusal extends AppError {
-  constructor(statusCode: number, code: ErrorCode, message: string) {
-    super(statusCode, code, message);
+  constructor(statusCode: number, code: ErrorCode, message: string, text?: PeopleText) {
+    super(statusCode, code, message, text);
   }
 }

@@ -6,6 +6,7 @@
  * (transitions.service), so events, notifications, the audit and claims follow as for a single move.
  */
 import {
+  peopleText,
   canTransition,
   runDrinksAllGone,
   runOpenAlreadyRefusal,
@@ -147,7 +148,7 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
 
   async function rowOf(id: number): Promise<RunRow> {
     const run = await findRun(db, id);
-    if (!run) throw notFound('Run');
+    if (!run) throw notFound('Run', peopleText('people.notFound.run'));
     return run;
   }
 
@@ -197,9 +198,11 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
       );
     },
 
+    /** How many runs a runner has open at a site now: the door refuses a second (runOpenAlreadyRefusal). */
+    openRunsOf: (runnerId: number, siteId: number) => countOpenRunsOf(db, runnerId, siteId, iso(clock.now())),
     /**
-     * Saves a run the door decided may start. One open run per runner per site is counted under
-     * the runner's lock (PostgreSQL; SQLite runs one write at a time), so two starts at once make one.
+     * Saves a run the door decided may start. Its one open run per runner per site is enforced again
+     * under the runner's lock (PostgreSQL; SQLite runs one write at a time): two starts at once make one.
      */
     async start(plan: RunStart): Promise<Run> {
       const now = iso(clock.now());

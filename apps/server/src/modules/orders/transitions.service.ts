@@ -1,4 +1,5 @@
 import {
+  peopleText,
   LIMITS,
   SHOP_CLOSING_NOTE,
   addDays,
@@ -12,17 +13,15 @@ import {
   type BulkBaristaBody,
   type BulkResult,
   type CategoryFor,
-  type ErrorBody,
   type Order,
   type OrderActor,
   type OrderStatus,
   type OwnerOrderPatchBody,
   type QueueEvent,
 } from '@cafe/shared';
-import { STATUS_CODES } from 'node:http';
 import type { AppBase, AuthUser } from '../../context';
 import { runWithin } from '../../lib/domain-events';
-import { AppError, badRequest, conflict, forbidden, refuse } from '../../lib/errors';
+import { AppError, badRequest, conflict, errorBodyOfError, forbidden, refuse } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
@@ -40,18 +39,12 @@ import { RECENT_COMPLETIONS } from './wait-estimate';
 /** The history note of a move taken back. */
 const UNDO_NOTE = 'undo';
 
-/** A refused move as the error answer of a single request would have said it. */
-function errorBody(error: AppError): ErrorBody {
-  return {
-    statusCode: error.statusCode,
-    error: STATUS_CODES[error.statusCode] ?? 'Error',
-    message: error.message,
-    code: error.code,
-  };
-}
-
 const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
-  conflict('INVALID_TRANSITION', `An order that is ${from} cannot be changed to ${to}.`);
+  conflict(
+    'INVALID_TRANSITION',
+    `An order that is ${from} cannot be changed to ${to}.`,
+    peopleText('people.orders.cannotMove', { from, to }),
+  );
 
 /** Moving orders on: the barista's, the owner's, several at once, undo, and closing time. */
 export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: OrdersCore, queue: QueueService) {
@@ -220,6 +213,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         throw conflict(
           'NOT_YET_UNCOLLECTED',
           `A finished drink can be marked not collected ${minutes} minutes after it was finished.`,
+          peopleText('people.orders.notYetUncollected', { minutes }),
         );
       }
     }
@@ -305,7 +299,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
      */
     async ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order> {
       const row = await load(id);
-      if (row.user_id !== user.id) throw forbidden('Only the person who placed this order can change it.');
+      if (row.user_id !== user.id)
+        throw forbidden('Only the person who placed this order can change it.', peopleText('people.orders.ownerOnly'));
       const runId = row.run_id;
       if (runId === null || body.status !== 'cancel') return transition(row, 'owner', body.status, user.id);
       const refuseClosed = async () => {
@@ -337,7 +332,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         } catch (error) {
           // A refusal of this one order; anything else (the database away) fails the whole request.
           if (!(error instanceof AppError)) throw error;
-          results.push({ id, ok: false, error: errorBody(error) });
+          results.push({ id, ok: false, error: errorBodyOfError(error) });
         }
       }
       return { results };
@@ -360,13 +355,18 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         // The owner's own pick-up is theirs: only a barista's handover is taken back.
         !(last.to_status === 'picked' && last.changed_by === row.user_id);
       if (!undoable || !last.from_status) {
-        throw conflict('INVALID_TRANSITION', 'There is nothing to undo on this order.');
+        throw conflict(
+          'INVALID_TRANSITION',
+          'There is nothing to undo on this order.',
+          peopleText('people.orders.nothingToUndo'),
+        );
       }
       const ageMs = clock.now().getTime() - Date.parse(last.changed_at);
       if (ageMs > LIMITS.undoWindowSeconds * 1000) {
         throw conflict(
           'UNDO_EXPIRED',
           `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
+          peopleText('people.orders.undoTooOld', { seconds: LIMITS.undoWindowSeconds }),
         );
       }
       return transition(row, 'undo', last.from_status, user.id, {

@@ -1,4 +1,5 @@
 import {
+  peopleText,
   CLOSING_WARNING_MINUTES,
   DEFAULT_WEEKLY_PERIODS,
   cafeDayOf,
@@ -271,7 +272,11 @@ export function createScheduleService(ctx: AppBase, deps: { sites: SitesService;
   async function requireVenuesOf(siteId: number, weekly: readonly WeeklyPeriod[]): Promise<void> {
     const site = await sites().get(siteId);
     const foreign = weekly.find((p) => !site.venues[p.venue]);
-    if (foreign) throw badRequest(`weekly: ${site.name} does not run the ${foreign.venue}`);
+    if (foreign)
+      throw badRequest(
+        `weekly: ${site.name} does not run the ${foreign.venue}`,
+        peopleText('people.schedule.venueNotRun', { site: site.name, venue: foreign.venue }),
+      );
   }
 
   let timer: OpeningHoursTimer | undefined;
@@ -302,7 +307,7 @@ export function createScheduleService(ctx: AppBase, deps: { sites: SitesService;
     async addClosedDay(user: AuthUser, siteId: number, body: ClosedDayBody): Promise<Schedule> {
       const site = await sites().get(siteId);
       if (body.day < cafeDayOf(clock.now(), site.timeZone)) {
-        throw badRequest('day: must be today or later (cafe time)');
+        throw badRequest('day: must be today or later (cafe time)', peopleText('people.schedule.dayInPast'));
       }
       const closedDay = { day: body.day, note: body.note ?? '' };
       return edit(siteId, async (trx) => {
@@ -325,7 +330,8 @@ export function createScheduleService(ctx: AppBase, deps: { sites: SitesService;
     async removeClosedDay(user: AuthUser, siteId: number, day: string): Promise<Schedule> {
       return edit(siteId, async (trx) => {
         const before = (await listClosedDays(trx, siteId)).find((c) => c.day === day);
-        if (!before || !(await deleteClosedDay(trx, siteId, day))) throw notFound('Closed day');
+        if (!before || !(await deleteClosedDay(trx, siteId, day)))
+          throw notFound('Closed day', peopleText('people.notFound.closedDay'));
         return [
           {
             actor: user,

@@ -1,4 +1,4 @@
-import { shopStatusFor, type CafeStatus, type CategoryFor, type ShopValue } from '@cafe/shared';
+import { peopleText, shopStatusFor, type CafeStatus, type CategoryFor, type ShopValue } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { createMemoryCache } from '../../lib/cache';
 import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
@@ -56,7 +56,11 @@ export function createShopStatusService(ctx: AppBase, deps: { sites: SitesServic
       const site = await sites().get(siteId);
       const missing =
         wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
-      if (missing) throw badRequest(`${site.name} does not run a ${missing}, so its ${missing} cannot be opened.`);
+      if (missing)
+        throw badRequest(
+          `${site.name} does not run a ${missing}, so its ${missing} cannot be opened.`,
+          peopleText('people.sites.noVenue', { site: site.name, venue: missing }),
+        );
       await saveShopStatus(ctx.db, siteId, wanted, changedBy, iso(ctx.clock.now()));
       const status = { isBarOpen: wanted.isBarOpen, isCafeOpen: wanted.isCafeOpen };
       answers.invalidate(siteId);

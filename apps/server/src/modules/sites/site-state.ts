@@ -1,9 +1,9 @@
-import { distanceKm, peopleText, type Site } from '@cafe/shared';
+import { peopleText, distanceKm, siteRefusal, type Site } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Expression } from 'kysely';
 import type { Db } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
-import { AppError, forbidden, notFound, refusal } from '../../lib/errors';
+import { AppError, forbidden, notFound, refuse } from '../../lib/errors';
 import type { LiveSite } from '../../realtime/socket';
 import { toRecord, type SiteRecord } from './sites.mapper';
 import { findSite, holdSites, listAssignments, listSites, lockSite } from './sites.repository';
@@ -18,11 +18,12 @@ interface Snapshot {
   staffSites: Map<number, number[]>;
 }
 
-export const siteNotFound = (id: number) => notFound(`Site ${id}`);
-export const siteArchived = (site: Pick<Site, 'name'>) =>
-  refusal(409, 'SITE_ARCHIVED', peopleText('people.refusal.siteArchived', { site: site.name }));
+export const siteNotFound = (id: number) => notFound(`Site ${id}`, peopleText('people.notFound.site', { id }));
 const notYourSite = (site: Pick<Site, 'name'>) =>
-  forbidden(`You are not a barista of ${site.name}. Ask an admin to add you to it.`);
+  forbidden(
+    `You are not a barista of ${site.name}. Ask an admin to add you to it.`,
+    peopleText('people.sites.notBarista', { site: site.name }),
+  );
 
 /** The contract's shape of a site record. */
 export function toPublic(site: SiteRecord): Site {
@@ -88,7 +89,7 @@ export function createSiteState(ctx: AppBase) {
   async function forStaff(user: AuthUser, requested?: number): Promise<SiteRecord> {
     if (requested !== undefined) {
       const site = await get(requested);
-      if (site.archived) throw siteArchived(site);
+      refuse(siteRefusal(site));
       if (user.role === 'admin') return site;
       const snapshot = await read();
       if (!(snapshot.staffSites.get(user.id) ?? []).includes(site.id)) throw notYourSite(site);
@@ -98,7 +99,11 @@ export function createSiteState(ctx: AppBase) {
     const home = await homeSiteOf(user);
     if (user.role === 'admin' || ids.includes(home.id)) return home;
     const first = ids[0];
-    if (first === undefined) throw forbidden('You are not a barista of any site yet. Ask an admin to add you to one.');
+    if (first === undefined)
+      throw forbidden(
+        'You are not a barista of any site yet. Ask an admin to add you to one.',
+        peopleText('people.sites.notBaristaAny'),
+      );
     return get(first);
   }
 
@@ -112,14 +117,14 @@ export function createSiteState(ctx: AppBase) {
     // A home site that was archived is not silently swapped for another: the person chooses one.
     const home = user.homeSiteId == null ? undefined : (await read()).byId.get(user.homeSiteId);
     const site = requested !== undefined ? await get(requested) : (home ?? (await defaultSite()));
-    if (site.archived) throw siteArchived(site);
+    refuse(siteRefusal(site));
     return site;
   }
 
   /** A site a person may choose to order at: one that exists and is not archived. */
   async function forHomeSite(siteId: number): Promise<Site> {
     const site = await get(siteId);
-    if (site.archived) throw siteArchived(site);
+    refuse(siteRefusal(site));
     return toPublic(site);
   }
 

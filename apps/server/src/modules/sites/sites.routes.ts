@@ -1,4 +1,5 @@
 import {
+  peopleText,
   NearestSiteQuerySchema,
   SiteBaristaSchema,
   SiteBaristasBodySchema,
@@ -34,7 +35,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
     async (request) => {
       const includeArchived = request.query.archived === 'include';
       if (includeArchived && request.authUser?.role !== 'admin') {
-        throw forbidden('Only admins list archived sites.');
+        throw forbidden('Only admins list archived sites.', peopleText('people.sites.archivedAdminsOnly'));
       }
       return service.list({ includeArchived });
     },

@@ -1,4 +1,5 @@
 import type { Site, SiteBarista, SiteCreateBody, SitePatchBody } from '@cafe/shared';
+import { peopleText } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
 import type { Change } from '../../lib/domain-events';
@@ -40,7 +41,8 @@ const auditedBaristas = (rows: readonly { id: number; name: string }[]) => ({
   baristas: [...rows].sort((a, b) => a.id - b.id).map(({ id, name }) => ({ id, name })),
 });
 
-const nameTaken = (name: string) => conflict('SITE_NAME_TAKEN', `A site named ${name} already exists.`);
+const nameTaken = (name: string) =>
+  conflict('SITE_NAME_TAKEN', `A site named ${name} already exists.`, peopleText('people.sites.nameTaken', { name }));
 
 /**
  * Sites (docs/decisions/0027-sites.md): the cafes and bars of the company. Admins add, change and
@@ -167,10 +169,16 @@ export function createSitesService(ctx: AppBase) {
           throw conflict(
             'SITE_HAS_OPEN_ORDERS',
             `${site.name} still has ${open} order${open === 1 ? '' : 's'} for later, waiting, in progress or ready to pick up. Finish or reject ${open === 1 ? 'it' : 'them'} first.`,
+            peopleText('people.sites.hasOpenOrders', { site: site.name, count: open }),
           );
         }
         const others = await countOtherOpenSites(trx, siteId);
-        if (others === 0) throw conflict('SITE_HAS_OPEN_ORDERS', 'The last open site cannot be archived.');
+        if (others === 0)
+          throw conflict(
+            'SITE_HAS_OPEN_ORDERS',
+            'The last open site cannot be archived.',
+            peopleText('people.sites.lastOpenSite'),
+          );
         const now = iso(clock.now());
         await updateSite(trx, siteId, { archived_at: now, updated_at: now, is_cafe_open: 0, is_bar_open: 0 });
       });

@@ -3,7 +3,7 @@ import type { QueuedOrder, StandingOrder } from '@cafe/shared';
 import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
 import { slackText } from '../../lib/slack-text';
 
-export { choiceLine, dietWarning, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
+export { choiceLine, dietWarning, entryMarked, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
 export type { Id, Words } from '../../lib/chat-words';
 export { slackText } from '../../lib/slack-text';
 

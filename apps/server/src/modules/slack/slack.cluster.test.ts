@@ -54,7 +54,7 @@ describe('the Slack app with several server processes', () => {
     const answered = await send(second, slackHeaders({ clock }, next, 'application/x-www-form-urlencoded'), next);
     expect(answered.statusCode).toBe(200);
     expect(answered.json<{ text: string }>().text).toMatch(/no usual yet/);
-    const link = await second.ctx.db.selectFrom('slack_links').selectAll().executeTakeFirstOrThrow();
-    expect(link).toMatchObject({ slack_user_id: 'U0CLUSTER', user_id: person.id, revoked_at: null });
+    const link = await second.ctx.db.selectFrom('chat_links').selectAll().executeTakeFirstOrThrow();
+    expect(link).toMatchObject({ channel: 'slack', external_id: 'U0CLUSTER', user_id: person.id, revoked_at: null });
   });
 });

@@ -16,7 +16,7 @@ import {
   context,
   dayName,
   dietWarning,
-  marked,
+  entryMarked,
 } from './slack.blocks';
 import { plain, section, slackText, when, type Block, type Id, type UsualShown, type Words } from './slack.blocks';
 
@@ -90,7 +90,7 @@ export function orderModal(
 ) {
   const named = (e: MenuEntry) => {
     const name = e.now ? `${e.item.name} (${w('people.chat.modal.laterOnly')})` : e.item.name;
-    return option(marked(w, name, e.conflicts), String(e.item.id));
+    return option(entryMarked(w, name, e), String(e.item.id));
   };
   const times = [
     ...when(!entry.now, option(w('people.chat.modal.now'), 'now')),

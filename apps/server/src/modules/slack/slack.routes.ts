@@ -1,6 +1,7 @@
-import { SlackLinkPreviewSchema, SlackLinkStatusSchema, SlackLinkTokenParamsSchema } from '@cafe/shared';
+import { ChatLinkStatusSchema, SlackLinkPreviewSchema, SlackLinkTokenParamsSchema } from '@cafe/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Services } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
@@ -31,9 +32,13 @@ const formOf = (text: string): Record<string, string> => Object.fromEntries(new 
 /**
  * The Slack app (docs/api/slack.md, docs/slack.md): Slack's three request URLs, each verified
  * (signature on the raw body, age, replay, workspace) before anything is read, and the web's
- * linking of a Slack account. Every route answers 404 while the app is not configured.
+ * linking of a Slack account of before the chat module's routes (the chat module's, answering as
+ * then). Every route answers 404 while the app is not configured.
  */
-export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async (app, { slack }) => {
+export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService; chat: Services['chat'] }> = async (
+  app,
+  { slack, chat },
+) => {
   const configured = async () => {
     if (!slack.enabled) throw notFound('The Slack app');
   };
@@ -93,18 +98,19 @@ export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async
   const doc = <R>(summary: string, response: R) => ({ tags, security: bearerSecurity, summary, response });
   const token = SlackLinkTokenParamsSchema;
   const preview = { 200: SlackLinkPreviewSchema, ...errorResponses(400, 401, 404) };
-  const status = { 200: SlackLinkStatusSchema, ...errorResponses(401, 404) };
+  const status = { 200: ChatLinkStatusSchema, ...errorResponses(401, 404) };
+  const named = async (linked: Promise<{ name: string }>) => ({ slackName: (await linked).name });
   app.get(
     '/slack/link',
     { ...signedIn, schema: doc('Whether the caller has a Slack account linked', status) },
-    async (request) => slack.linking.status(currentUser(request)),
+    async (request) => chat.status(currentUser(request), 'slack'),
   );
   const unlink = 'Unlink Slack: the Slack account can do nothing more (404 when none is linked)';
   app.delete(
     '/slack/link',
     { ...signedIn, schema: doc(unlink, { 204: NoContentSchema, ...errorResponses(401, 404) }) },
     async (request, reply) => {
-      await slack.linking.revoke(currentUser(request));
+      await chat.revoke(currentUser(request), 'slack');
       return reply.status(204).send(null);
     },
   );
@@ -112,12 +118,12 @@ export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService }> = async
   app.get(
     '/slack/link-tokens/:token',
     { ...signedIn, schema: { ...doc(whose, preview), params: token } },
-    async (request) => slack.linking.preview(request.params.token),
+    async (request) => named(chat.preview('slack', request.params.token)),
   );
   const link = 'Link the Slack account of a one-time link to the caller; the link works once';
   app.post(
     '/slack/link-tokens/:token',
     { ...signedIn, schema: { ...doc(link, preview), params: token } },
-    async (request) => slack.linking.confirm(currentUser(request), request.params.token),
+    async (request) => named(chat.confirm(currentUser(request), 'slack', request.params.token)),
   );
 };

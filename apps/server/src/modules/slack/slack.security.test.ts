@@ -174,13 +174,13 @@ describe('Slack requests are verified, and only linked people order', () => {
     const asked = await sendCommand(s.t, coffeeCommand('U0DELETED'));
     expect(asked.statusCode).toBe(200);
     expect(
-      await s.t.app.ctx.db.selectFrom('slack_links').selectAll().where('user_id', '=', person.id).execute(),
-    ).toHaveLength(1);
+      await s.t.app.ctx.db.selectFrom('chat_links').selectAll().where('user_id', '=', person.id).execute(),
+    ).toMatchObject([{ channel: 'slack', external_id: 'U0DELETED' }]);
 
     const deleted = await s.t.request('DELETE', '/api/user/me', person, { confirm: person.email });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(
-      await s.t.app.ctx.db.selectFrom('slack_links').selectAll().where('user_id', '=', person.id).execute(),
+      await s.t.app.ctx.db.selectFrom('chat_links').selectAll().where('user_id', '=', person.id).execute(),
     ).toEqual([]);
     const before = await orderCount();
     await sendInteraction(s.t, buttonTap('U0DELETED', ACTIONS.orderUsual, 'n-deleted'));

@@ -3,8 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { AppBase } from '../../context';
 import { SLACK_ANSWER_WAIT_MS, withinDeadline } from '../../lib/deadline';
 import { AppError, unauthenticated } from '../../lib/errors';
-import { iso } from '../../lib/time';
-import { noteSignature } from './slack.repository';
+import type { SlackPorts } from './slack.ports';
 
 /** Slack's window: a request signed more than five minutes from now is refused (and replays are remembered this long). */
 export const SLACK_REQUEST_WINDOW_MS = 5 * 60_000;
@@ -27,8 +26,8 @@ function signatureProblem(secret: string, timestamp = '', signature = '', rawBod
 }
 
 /** Which requests are Slack's (docs/api/slack.md, "Slack's requests"), and the one workspace served. */
-export function createSlackVerify(ctx: AppBase, web: () => WebClient) {
-  const { db, clock } = ctx;
+export function createSlackVerify(ctx: AppBase, chat: SlackPorts['chat'], web: () => WebClient) {
+  const { clock } = ctx;
   const config = ctx.config.slackApp;
   let team: Promise<string> | undefined;
 
@@ -50,15 +49,13 @@ export function createSlackVerify(ctx: AppBase, web: () => WebClient) {
   async function verify(request: { timestamp?: string; signature?: string; rawBody: string; teamId?: string }) {
     if (!config) throw unauthenticated('The Slack app is not configured.');
     const { timestamp, signature, rawBody } = request;
-    const now = clock.now();
-    const problem = signatureProblem(config.signingSecret, timestamp, signature, rawBody, now);
+    const problem = signatureProblem(config.signingSecret, timestamp, signature, rawBody, clock.now());
     if (problem) throw unauthenticated(`Slack request refused: ${problem}.`);
     if (request.teamId !== undefined && request.teamId !== (await confirmedTeamId())) {
       throw unauthenticated('Slack request refused: it comes from another workspace.');
     }
     // Seen signatures are kept twice the window (clocks may differ by the window either way).
-    const forget = iso(new Date(now.getTime() - 2 * SLACK_REQUEST_WINDOW_MS));
-    if (!(await noteSignature(db, signature ?? '', iso(now), forget))) {
+    if (!(await chat.firstSeen('slack', signature ?? '', 2 * SLACK_REQUEST_WINDOW_MS))) {
       throw unauthenticated('Slack request refused: it was seen before (a replay).');
     }
   }

@@ -1,4 +1,5 @@
 import {
+  peopleText,
   cafeDayOf,
   type PeopleText,
   type StandingOrder,
@@ -73,8 +74,9 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
   /** The person's own running standing order (404 for anyone else's, or an ended one). */
   async function ownRow(user: AuthUser, id: number): Promise<repo.StandingRow> {
     const row = await repo.findStanding(db, id);
-    if (!row || row.ended_at !== null) throw notFound('Standing order');
-    if (row.user_id !== user.id) throw forbidden('This standing order belongs to someone else.');
+    if (!row || row.ended_at !== null) throw notFound('Standing order', peopleText('people.notFound.standingOrder'));
+    if (row.user_id !== user.id)
+      throw forbidden('This standing order belongs to someone else.', peopleText('people.standing.someoneElses'));
     return row;
   }
 

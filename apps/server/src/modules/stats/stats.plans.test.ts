@@ -38,11 +38,11 @@ describe('statistics query plans', () => {
 
   it('count, ranking, hours and days seek the period in one index', async () => {
     const plans = await queryPlans(t, async (db) => {
-      await repo.countServed(db, range, SERVED_ORDER_STATUSES);
-      await repo.popularMenu(db, range, SERVED_ORDER_STATUSES);
-      await repo.servedByHour(db, range, SERVED_ORDER_STATUSES);
-      await repo.servedOrderDatesWithoutHour(db, range, SERVED_ORDER_STATUSES);
-      await repo.servedByDay(db, range, SERVED_ORDER_STATUSES);
+      await repo.countServed(db, range);
+      await repo.popularMenu(db, range);
+      await repo.servedByHour(db, range);
+      await repo.servedOrderDatesWithoutHour(db, range);
+      await repo.servedByDay(db, range);
     });
     expect(plans).toHaveLength(5);
     for (const plan of plans) expectPeriodBounded(plan);
@@ -58,13 +58,13 @@ describe('statistics query plans', () => {
     // never by a seek to the site's orders (orders_site_day_status) and a read of each row.
     const oneSite = { ...range, siteId: FIRST_SITE_ID };
     const plans = await queryPlans(t, async (db) => {
-      await repo.countServed(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.popularMenu(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.servedByHour(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.servedOrderDatesWithoutHour(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.servedByDay(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.preparationTotals(db, oneSite, SERVED_ORDER_STATUSES);
-      await repo.timesByHour(db, oneSite, SERVED_ORDER_STATUSES);
+      await repo.countServed(db, oneSite);
+      await repo.popularMenu(db, oneSite);
+      await repo.servedByHour(db, oneSite);
+      await repo.servedOrderDatesWithoutHour(db, oneSite);
+      await repo.servedByDay(db, oneSite);
+      await repo.preparationTotals(db, oneSite);
+      await repo.timesByHour(db, oneSite);
     });
     expect(plans).toHaveLength(7);
     for (const plan of plans) expectPeriodBounded(plan);
@@ -90,7 +90,7 @@ describe('statistics query plans', () => {
   });
 
   it('preparation time reads the times kept on the orders of the period, never the status history', async () => {
-    const [plan = ''] = await queryPlans(t, (db) => repo.preparationTotals(db, range, SERVED_ORDER_STATUSES));
+    const [plan = ''] = await queryPlans(t, (db) => repo.preparationTotals(db, range));
     expectPeriodBounded(plan);
     expect(plan).not.toMatch(/order_status_history/);
     // The times are in the index: SQLite reads nothing else.
@@ -129,7 +129,7 @@ describe('statistics query plans', () => {
     await sql`analyze`.execute(db);
 
     const allTime = { startDate: '2000-01-01', endDate: '2100-01-01', categoryFor: 'cafe' as const };
-    const [plan = ''] = await queryPlans(t, (reader) => repo.servedByDay(reader, allTime, SERVED_ORDER_STATUSES));
+    const [plan = ''] = await queryPlans(t, (reader) => repo.servedByDay(reader, allTime));
     if (t.app.ctx.dialect === 'sqlite') {
       expectPeriodBounded(plan);
       expect(plan).toContain('COVERING INDEX orders_served_stats');
@@ -141,17 +141,17 @@ describe('statistics query plans', () => {
 
     // One site's weekdays over the same years: the same index, the site read from it.
     const oneSite = { ...allTime, siteId: FIRST_SITE_ID };
-    const [sitePlan = ''] = await queryPlans(t, (reader) => repo.servedByDay(reader, oneSite, SERVED_ORDER_STATUSES));
+    const [sitePlan = ''] = await queryPlans(t, (reader) => repo.servedByDay(reader, oneSite));
     expect(sitePlan).toMatch(/orders_served_stats/);
     expect(sitePlan).not.toMatch(/orders_site_day_status|Seq Scan on orders|SCAN orders/);
     if (t.app.ctx.dialect === 'sqlite') expect(sitePlan).toContain('COVERING INDEX orders_served_stats');
 
     // And the counts are right: every served cafe order, once.
-    const byDay = await repo.servedByDay(db, allTime, SERVED_ORDER_STATUSES);
+    const byDay = await repo.servedByDay(db, allTime);
     const served = rows.filter((r) => r.category_for === 'cafe' && (r.status === 'done' || r.status === 'picked'));
     expect(byDay.reduce((sum, r) => sum + r.total, 0)).toBe(served.length);
-    const bySiteDay = await repo.servedByDay(db, oneSite, SERVED_ORDER_STATUSES);
+    const bySiteDay = await repo.servedByDay(db, oneSite);
     expect(bySiteDay.reduce((sum, r) => sum + r.total, 0)).toBe(served.length);
-    expect(await repo.servedByDay(db, { ...allTime, siteId: FIRST_SITE_ID + 1 }, SERVED_ORDER_STATUSES)).toEqual([]);
+    expect(await repo.servedByDay(db, { ...allTime, siteId: FIRST_SITE_ID + 1 })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@cafe/shared';
+import { SERVED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, Db, OrdersTable } from '../../db/types';
 
@@ -22,7 +22,7 @@ export interface StatsRange {
  * the index alone, the site included (migrations 005, 009; the plans are checked by
  * stats.plans.test.ts).
  */
-export function servedInRange(range: StatsRange, served: readonly OrderStatus[]) {
+export function servedInRange(range: StatsRange, served: readonly OrderStatus[] = SERVED_ORDER_STATUSES) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
     const conditions = [
       eb('orders.status', 'in', served),
@@ -38,10 +38,10 @@ export function servedInRange(range: StatsRange, served: readonly OrderStatus[])
   };
 }
 
-export async function countServed(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<number> {
+export async function countServed(db: Db, range: StatsRange): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
@@ -61,14 +61,10 @@ export interface PopularMenuDbRow {
  * Counted per item from the index first, then named: the joins touch one row per item, not one
  * per order.
  */
-export async function popularMenu(
-  db: Db,
-  range: StatsRange,
-  served: readonly OrderStatus[],
-): Promise<PopularMenuDbRow[]> {
+export async function popularMenu(db: Db, range: StatsRange): Promise<PopularMenuDbRow[]> {
   const perItem = db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .select((eb) => ['orders.menu_id', 'orders.category_for', eb.fn.countAll<number>().as('total')])
     .groupBy(['orders.menu_id', 'orders.category_for'])
     .as('per_item');
@@ -94,12 +90,11 @@ export async function popularMenu(
 export async function popularOptions(
   db: Db,
   range: StatsRange,
-  served: readonly OrderStatus[],
 ): Promise<{ group: string; choice: string; totalOrder: number; totalQuantity: number }[]> {
   const rows = await db
     .selectFrom('orders')
     .innerJoin('order_options', 'order_options.order_id', 'orders.id')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .select((eb) => [
       'order_options.group_name as group',
       'order_options.choice_name as choice',
@@ -116,14 +111,10 @@ export async function popularOptions(
 }
 
 /** Served orders per cafe hour; `hour` null gathers the orders written without one. */
-export async function servedByHour(
-  db: Db,
-  range: StatsRange,
-  served: readonly OrderStatus[],
-): Promise<{ hour: number | null; total: number }[]> {
+export async function servedByHour(db: Db, range: StatsRange): Promise<{ hour: number | null; total: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .select((eb) => ['orders.cafe_hour as hour', eb.fn.countAll<number>().as('total')])
     .groupBy('orders.cafe_hour')
     .execute();
@@ -134,11 +125,10 @@ export async function servedByHour(
 export async function servedOrderDatesWithoutHour(
   db: Db,
   range: StatsRange,
-  served: readonly OrderStatus[],
 ): Promise<{ orderDate: string; siteId: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .where('orders.cafe_hour', 'is', null)
     .select(['orders.order_date', 'orders.site_id'])
     .execute();
@@ -151,14 +141,10 @@ export async function servedOrderDatesWithoutHour(
  * from that index. Grouped by the day alone, its planner took orders_day_status for the order of
  * the groups and read every order from the table for its venue (stats.plans.test.ts).
  */
-export async function servedByDay(
-  db: Db,
-  range: StatsRange,
-  served: readonly OrderStatus[],
-): Promise<{ day: string; total: number }[]> {
+export async function servedByDay(db: Db, range: StatsRange): Promise<{ day: string; total: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .select((eb) => ['orders.cafe_day as day', eb.fn.countAll<number>().as('total')])
     .groupBy(['orders.status', 'orders.cafe_day'])
     .execute();
@@ -169,14 +155,10 @@ export async function servedByDay(
  * Preparation time (in-progress -> done) of the period's served orders, summed in SQL from the
  * times kept on each order (migration 006), read from the orders_served_stats index alone.
  */
-export async function preparationTotals(
-  db: Db,
-  range: StatsRange,
-  served: readonly OrderStatus[],
-): Promise<{ samples: number; totalMs: number }> {
+export async function preparationTotals(db: Db, range: StatsRange): Promise<{ samples: number; totalMs: number }> {
   const row = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .where('orders.prep_ms', 'is not', null)
     .select((eb) => [
       eb.fn.count<number>('orders.prep_ms').as('samples'),
@@ -194,11 +176,10 @@ export async function preparationTotals(
 export async function timesByHour(
   db: Db,
   range: StatsRange,
-  served: readonly OrderStatus[],
 ): Promise<{ hour: number | null; wait_ms: number | null; prep_ms: number | null; samples: number }[]> {
   const rows = await db
     .selectFrom('orders')
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .where('orders.wait_ms', 'is not', null)
     .select((eb) => [
       'orders.cafe_hour as hour',
@@ -283,7 +264,7 @@ export interface PrepDbRow {
  * query, so that both engines' medians and percentiles are worked out the same way (SQLite has no
  * percentile function).
  */
-export async function prepRows(db: Db, range: StatsRange, served: readonly OrderStatus[]): Promise<PrepDbRow[]> {
+export async function prepRows(db: Db, range: StatsRange): Promise<PrepDbRow[]> {
   return db
     .selectFrom('orders')
     .innerJoin('menu_items', 'menu_items.id', 'orders.menu_id')
@@ -299,7 +280,7 @@ export async function prepRows(db: Db, range: StatsRange, served: readonly Order
           .limit(1),
       ),
     )
-    .where(servedInRange(range, served))
+    .where(servedInRange(range))
     .where('orders.prep_ms', 'is not', null)
     .select([
       'orders.menu_id',

@@ -82,25 +82,25 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
 
   return {
     async countTotal(user: AuthUser, query: StatsQuery): Promise<{ totalOrder: number }> {
-      return { totalOrder: await repo.countServed(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES) };
+      return { totalOrder: await repo.countServed(ctx.db, await toRange(user, query)) };
     },
 
     /** Most ordered first; ties by name, then by item. */
     async popularMenu(user: AuthUser, query: StatsQuery): Promise<PopularMenuRow[]> {
-      const rows = await repo.popularMenu(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES);
+      const rows = await repo.popularMenu(ctx.db, await toRange(user, query));
       rows.sort((a, b) => b.total - a.total || byCodePoint(a.menu_name, b.menu_name) || a.menu_id - b.menu_id);
       return rows.map(toPopularMenuRow);
     },
 
     /** GET /stats/popular-options: the ten most chosen options of served orders. */
     async popularOptions(user: AuthUser, query: StatsQuery): Promise<PopularOptionRow[]> {
-      return repo.popularOptions(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES);
+      return repo.popularOptions(ctx.db, await toRange(user, query));
     },
 
     /** GET /stats/times-by-hour: all 24 hours; null averages where nothing was taken in that hour. */
     async timesByHour(user: AuthUser, query: StatsQuery): Promise<TimesByHourRow[]> {
       const byHour = new Map<number, { wait_ms: number | null; prep_ms: number | null; samples: number }>();
-      for (const row of await repo.timesByHour(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES)) {
+      for (const row of await repo.timesByHour(ctx.db, await toRange(user, query))) {
         if (row.hour !== null) byHour.set(row.hour, row);
       }
       const seconds = (ms: number | null | undefined) => (ms == null ? null : Math.round(ms / 1000));
@@ -123,12 +123,12 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
     async ordersByHour(user: AuthUser, query: StatsQuery): Promise<OrdersByHourRow[]> {
       const range = await toRange(user, query);
       const counts = new Array<number>(24).fill(0);
-      for (const { hour, total } of await repo.servedByHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
+      for (const { hour, total } of await repo.servedByHour(ctx.db, range)) {
         if (hour !== null) {
           counts[hour] = (counts[hour] ?? 0) + total;
           continue;
         }
-        for (const placed of await repo.servedOrderDatesWithoutHour(ctx.db, range, SERVED_ORDER_STATUSES)) {
+        for (const placed of await repo.servedOrderDatesWithoutHour(ctx.db, range)) {
           const slot = cafeClock(new Date(placed.orderDate), (await sites().get(placed.siteId)).timeZone).hour;
           counts[slot] = (counts[slot] ?? 0) + 1;
         }
@@ -143,7 +143,7 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
      */
     async ordersByWeekday(user: AuthUser, query: StatsQuery): Promise<OrdersByWeekdayRow[]> {
       const counts = new Array<number>(7).fill(0);
-      for (const { day, total } of await repo.servedByDay(ctx.db, await toRange(user, query), SERVED_ORDER_STATUSES)) {
+      for (const { day, total } of await repo.servedByDay(ctx.db, await toRange(user, query))) {
         const weekday = weekdayOf(day);
         counts[weekday] = (counts[weekday] ?? 0) + total;
       }
@@ -156,11 +156,7 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
      * the database; a span that would end before it starts (clocks set back) is left out.
      */
     async preparationTime(user: AuthUser, query: StatsQuery): Promise<PreparationTime> {
-      const { samples, totalMs } = await repo.preparationTotals(
-        ctx.db,
-        await toRange(user, query),
-        SERVED_ORDER_STATUSES,
-      );
+      const { samples, totalMs } = await repo.preparationTotals(ctx.db, await toRange(user, query));
       return { averageSeconds: samples === 0 ? null : Math.round(totalMs / samples / 1000), samples };
     },
 
@@ -172,7 +168,7 @@ export function createStatsService(ctx: AppBase, deps: { sites: SitesService }) 
      */
     async prepTimes(user: AuthUser, query: StatsQuery): Promise<PrepTimes> {
       const range = await toRange(user, query);
-      const rows = await repo.prepRows(ctx.db, range, SERVED_ORDER_STATUSES);
+      const rows = await repo.prepRows(ctx.db, range);
       type Timed = { ms: number; targetMs: number };
       const group = <K>(map: Map<K, Timed[]>, key: K, timed: Timed) => map.set(key, [...(map.get(key) ?? []), timed]);
       const all: Timed[] = [];

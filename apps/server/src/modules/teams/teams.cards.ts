@@ -1,8 +1,9 @@
 import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
-import type { DietTag, MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus, SlotList } from '@cafe/shared';
-import type { NotificationLanguage, PeopleValues } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText, wordsIn, type Id, type OpenRuns } from '../../lib/chat-words';
+import type { MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus } from '@cafe/shared';
+import type { PeopleValues } from '@cafe/shared';
+import { dietWarning, entryMarked, marked, orderLine, statusText, type Id, type OpenRuns } from '../../lib/chat-words';
 import type { Words } from '../../lib/chat-words';
+import type { Again, Form, UsualOffer } from '../chat/conversation';
 
 /*
  * What Teams shows (Adaptive Cards 1.5), in the person's words: every sentence is the people
@@ -26,6 +27,8 @@ export const CARD_ACTIONS = {
   form: 'form',
   order: 'order',
   usual: 'usual',
+  again: 'again',
+  orderAgain: 'orderAgain',
   cancel: 'cancel',
   picked: 'picked',
 } as const;
@@ -41,9 +44,8 @@ const textValues = (values: PeopleValues | undefined): PeopleValues | undefined 
     Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? teamsText(value) : value]),
   );
 
-/** The words of cards: the catalogue's sentences, every value they name (a name, a note, a link) as text. */
-export function cardWords(lang: NotificationLanguage): Words {
-  const w = wordsIn(lang);
+/** Words as cards say them: the catalogue's sentences, every value they name (a name, a note, a link) as text. */
+export function cardWords(w: Words): Words {
   return (text, values) =>
     typeof text === 'string' ? w(text, textValues(values)) : w({ id: text.id, values: textValues(text.values) });
 }
@@ -107,7 +109,12 @@ export const cardOf = (body: Card[], actions: Card[] = []): Card => ({
   body,
   ...(actions.length && { actions }),
 });
-export const notice = (words: string) => attachment(cardOf([text(words)]));
+/** A sentence on a card of its own, with the card's buttons. */
+export const notice = (words: string, actions: Card[] = []): Card => cardOf([text(words)], actions);
+/** The button that lists the drinks to order again. */
+const againButton = (w: Words) => submit(w('people.chat.button.orderAgain'), { cafe: CARD_ACTIONS.again });
+/** What the bot understands, and Order again. */
+export const helpCard = (w: Words): Card => notice(w('people.teams.help'), [againButton(w)]);
 
 /** A group of options with its minimum and maximum (the door checks them); the sold-out choices named. */
 function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[] {
@@ -148,16 +155,12 @@ function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[]
  * ordered now) or a pickup time, and the diet box when the person avoids something; `note` on top
  * (why not the item named, or the door's refusal), `given` the answers sent before.
  */
-export function orderForm(
-  w: Words,
-  form: { listed: MenuEntry[]; entry: MenuEntry; slots: SlotList; note: string | null; ask: boolean; nonce: string },
-  given: Submitted = {},
-): Card {
+export function orderForm(w: Words, form: Form, given: Submitted = {}): Card {
   const { listed, entry, slots } = form;
   const value = (key: string, fallback: string) => (typeof given[key] === 'string' ? given[key] : fallback);
   const named = (e: MenuEntry) => {
     const name = e.now ? `${e.item.name} (${w('people.chat.modal.laterOnly')})` : e.item.name;
-    return choice(marked(w, name, e.conflicts), String(e.item.id));
+    return choice(entryMarked(w, name, e), String(e.item.id));
   };
   const times = [
     ...when(!entry.now, choice(w('people.chat.modal.now'), 'now')),
@@ -218,7 +221,7 @@ export function readOrder(
   w: Words,
   given: Submitted,
   at: { siteId: number; tumblerImage: string },
-): { body: OrderCreateBody } | { fix: string } {
+): OrderCreateBody | { fix: string } {
   const one = (key: string) => (typeof given[key] === 'string' && given[key] !== '' ? given[key] : undefined);
   const sweetness = one('sweetness');
   const options = Object.keys(given)
@@ -235,7 +238,7 @@ export function readOrder(
     pickupAt: one('when') === 'now' ? undefined : one('when'),
     dietConfirmed: one('diet') === DIET_ANYWAY,
   });
-  if (parsed.success) return { body: parsed.data };
+  if (parsed.success) return parsed.data;
   const fixes: Record<string, Id> = {
     type: 'people.chat.modal.chooseType',
     sweetness: 'people.chat.modal.chooseSweetness',
@@ -246,20 +249,43 @@ export function readOrder(
   return { fix: w(fixes[field] ?? 'people.chat.modal.chooseDrink', { max: LIMITS.remarkMax }) };
 }
 
-/** The usual as the person is asked about it: its words, its site, what of it they avoid. */
-export type UsualShown = { line: string; site: string; conflicts: DietTag[] };
-
-/** "Order your usual: <drink> at <site>?", what the person avoids in it said first, and Order. */
-export function usualCard(w: Words, usual: UsualShown, nonce: string, note: string | null = null): Card {
-  const data = { cafe: CARD_ACTIONS.usual, nonce, shown: tagsValue(usual.conflicts) };
+/** "Order your usual: <drink> at <site>?", what the person avoids in it said first, Order, and Order again. */
+export function usualCard(w: Words, usual: UsualOffer, note: string | null = null): Card {
+  const data = { cafe: CARD_ACTIONS.usual, nonce: usual.nonce, shown: tagsValue(usual.conflicts) };
   return cardOf(
     [
       ...when(note, warning(note ?? '')),
       ...when(usual.conflicts.length, warning(dietWarning(w, usual.conflicts))),
       text(w('people.teams.usual.confirm', { drink: usual.line, site: usual.site })),
     ],
-    [submit(w('people.chat.button.order'), data, 'positive')],
+    [submit(w('people.chat.button.order'), data, 'positive'), againButton(w)],
   );
+}
+
+/**
+ * Order again: the last drinks the person ordered (the conversation's `again`), each with what of it
+ * they avoid marked and its Order again (one nonce per card: a second tap places nothing more).
+ */
+export function againCard(w: Words, past: Again[], nonce: string, note: string | null = null): Card {
+  const drink = ({ order, line, conflicts }: Again) => [
+    text(marked(w, `${teamsText(line)} — ${teamsText(order.site.name)}`, conflicts)),
+    {
+      type: 'ActionSet',
+      actions: [
+        submit(w('people.chat.button.orderAgain'), {
+          cafe: CARD_ACTIONS.orderAgain,
+          order: String(order.id),
+          nonce,
+          shown: tagsValue(conflicts),
+        }),
+      ],
+    },
+  ];
+  return cardOf([
+    ...when(note, warning(note ?? '')),
+    text(w('people.chat.home.again'), { weight: 'bolder' }),
+    ...(past.length ? past.flatMap(drink) : [text(w('people.teams.again.none'))]),
+  ]);
 }
 
 const MARK: Record<OrderStatus, string> = {

@@ -1,4 +1,8 @@
-import type { ChatChannelPorts, Services } from '../../context';
+import type { Services } from '../../context';
+import type { Conversation } from '../chat/conversation';
 
-/** What the Teams bot asks of the rest of the app: a chat channel's ports (context.ts), and the open coffee runs. */
-export type TeamsPorts = ChatChannelPorts & { ordering: Pick<Services['ordering'], 'runs'> };
+/** What the Teams bot asks of the rest of the app: the one conversation, and the chat module's seen activities and delivery errors. */
+export interface TeamsPorts {
+  conversation: Conversation;
+  chat: Pick<Services['chat'], 'firstSeen' | 'deliveryFailed'>;
+}

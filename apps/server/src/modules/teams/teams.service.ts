@@ -1,15 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { conflictsOfDrink, type DrinkOf, type MenuEntry, type OrderCreateBody, type PlacedOrder } from '@cafe/shared';
-import type { AppBase, AuthUser } from '../../context';
-import { choiceLine, confirmedAvoids, entryForWords, formEntry, refusalText, wordsIn } from '../../lib/chat-words';
-import { asksForRuns, openRuns } from '../../lib/chat-words';
-import type { Id, Words } from '../../lib/chat-words';
+import type { MenuEntry } from '@cafe/shared';
+import type { AppBase } from '../../context';
+import { entryForWords, wordsIn } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
-import { CARD_ACTIONS, attachment, cardWords, notice, orderCard, orderForm, readOrder } from './teams.cards';
-import { runsCard, usualCard } from './teams.cards';
-import type { Card, Submitted } from './teams.cards';
+import type { Form, Shown, Speaker } from '../chat/conversation';
+import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderCard, orderForm } from './teams.cards';
+import { readOrder, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
 /** What the bot reads of an activity (docs/api/teams.md). */
@@ -27,33 +25,31 @@ export interface TeamsActivity {
 }
 /** Where an order's card is: the conversation and the card's activity (chat_order_messages). */
 type CardAt = Conversation & { activityId: string };
-type Person = { user: AuthUser; w: Words; at: Conversation; cardId: string | null };
+/** The speaker in their chat with the bot, and the card their submit came from (none: typed). */
+type Person = Speaker & { at: Conversation; cardId: string | null };
 
 /** A retried activity (the same id) is ignored this long. */
 const SEEN_KEEP_MS = 24 * 3600_000;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-/** Refusals that carry no catalogue words, told in Teams's words (chat-words' name Slack's commands). */
-const BY_CODE: Partial<Record<string, Id>> = {
-  NOT_FOUND: 'people.teams.refused.gone',
-  IDEMPOTENCY_KEY_REUSED: 'people.teams.refused.used',
-  IDEMPOTENCY_KEY_IN_USE: 'people.teams.refused.used',
-  VALIDATION: 'people.teams.refused.invalid',
-};
-const told = (w: Words, error: AppError) => {
-  const id = error.text ? undefined : BY_CODE[error.code];
-  return id ? w(id) : refusalText(w, error);
-};
 /** The door's refusals (4xx); anything else is no answer for the person. */
 const refused = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
+/** The words of someone not known (yet): the activity's locale. */
+const localeOf = (activity: TeamsActivity) => (str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
+/** An order's id as a card names it, or null (a forged card). */
+const orderIdOf = (value: Submitted): number | null => {
+  const id = Number(value.order);
+  return Number.isInteger(id) && id >= 1 && id <= 999_999_999 ? id : null;
+};
 
 /**
- * The Microsoft Teams bot (docs/teams.md, decision 0091): transport only. Every activity is verified
- * (the Bot Framework's JWT) and answered at once; what it asks is mapped to the ordering door
- * (`menuFor`, `place`, the usual) and the owner's moves, and answered with Adaptive Cards in the
- * person's words. The Bot Connector calls follow in the background (`settled` waits for them).
+ * The Microsoft Teams bot (docs/teams.md, decisions 0091 and 0107): an adapter on the one
+ * conversation. It verifies an activity (the Bot Framework's JWT), hears it once, serves only a
+ * personal chat, maps it to a step of the conversation, and shows the answer as an Adaptive Card:
+ * the card a submit came from is replaced, else a new one is sent. The Bot Connector calls follow
+ * in the background (`settled` waits for them).
  */
 export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
-  const { log } = ctx;
+  const { conversation } = ports;
   const config = ctx.config.teams;
   const auth = config && createTeamsAuth(config, () => ctx.clock.now());
   const connector = auth && createTeamsConnector(auth);
@@ -65,7 +61,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
 
   function later(what: string, work: () => Promise<unknown>): void {
     const failed = (error: unknown) => {
-      log.warn({ err: error, what }, 'a Teams call after the answer failed');
+      ctx.log.warn({ err: error, what }, 'a Teams call after the answer failed');
       const message = error instanceof Error ? error.message : String(error);
       return ports.chat.deliveryFailed('teams', `${what}: ${message}`.slice(0, 500)).catch(() => undefined);
     };
@@ -75,168 +71,132 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     pending.add(run);
   }
 
-  /** The card a submit came from is replaced; without one (a typed message) a new card is sent. */
   async function show(p: Pick<Person, 'at' | 'cardId'>, card: Card): Promise<string> {
     if (!p.cardId) return bot().send(p.at, attachment(card));
     await bot().update(p.at, p.cardId, async () => attachment(card));
     return p.cardId;
   }
 
-  /** The e-mail Entra ID verified of a member (the Bot Connector's members API), or null. */
-  async function verifiedEmailOf(at: Conversation, memberId: string): Promise<string | null> {
-    const member = await bot()
-      .member(at, memberId)
-      .catch(() => null);
-    const email = member?.email ?? member?.userPrincipalName;
-    return email?.includes('@') ? email : null;
-  }
-
-  /** The words of someone not known (yet): the activity's locale. */
-  const localeWords = (activity: TeamsActivity) =>
-    cardWords(str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
-
+  /** The person, linked by the e-mail Entra ID verified (the Bot Connector's member); else told why not. */
   async function personOf(activity: TeamsActivity, at: Conversation): Promise<Person | null> {
+    const lang = localeOf(activity);
     const externalId = str(activity.from?.aadObjectId) || str(activity.from?.id);
     if (!externalId) return null;
-    const verifiedEmail = await verifiedEmailOf(at, externalId);
-    const user = await ports.chat.actor('teams', { externalId, name: str(activity.from?.name), verifiedEmail });
+    const member = await bot()
+      .member(at, externalId)
+      .catch(() => null);
+    const email = member?.email ?? member?.userPrincipalName;
+    const who = { externalId, name: str(activity.from?.name), verifiedEmail: email?.includes('@') ? email : null };
+    const speaker = await conversation.person('teams', who, lang);
     const cardId = str(activity.replyToId) || null;
-    if ('refused' in user) {
-      await show({ at, cardId }, cardOfText(localeWords(activity)(user.refused)));
+    if ('refused' in speaker) {
+      await show({ at, cardId }, notice(cardWords(wordsIn(lang))(speaker.text)));
       return null;
     }
     // A card's words: what a sentence names (a drink, a site, a note) is text, never markdown.
-    return { user, w: cardWords(await ports.language(user)), at, cardId };
-  }
-  const cardOfText = (words: string): Card => notice(words).attachments[0]?.content ?? {};
-
-  async function menuOf(user: AuthUser, siteId?: number) {
-    const [entries, avoids] = await Promise.all([
-      ports.ordering.menuFor(user, 'cafe', siteId),
-      ports.users.avoidsOf(user.id),
-    ]);
-    const itemOf = (drink: DrinkOf) => entries.find((e) => e.item.id === drink.menu_id)?.item;
-    const conflictsOf = (drink: DrinkOf) => {
-      const item = itemOf(drink);
-      return item ? conflictsOfDrink(avoids, item, drink.options) : [];
-    };
-    return { entries, avoids, itemOf, conflictsOf };
+    return { ...speaker, w: cardWords(speaker.w), at, cardId };
   }
 
-  /** The order form on the item `pick` names, else on the first listed, saying why not that one. */
-  async function form(p: Person, pick: (e: MenuEntry) => boolean, note: string | null, given?: Submitted) {
-    const site = await ports.siteOf(p.user);
-    const [menu, slots] = await Promise.all([menuOf(p.user, site.id), ports.slots(site.id)]);
-    const { listed, entry, why } = formEntry(menu.entries, slots, pick);
-    const said = note ?? (why ? p.w(why) : null);
-    if (!entry) return show(p, cardOfText(said ?? p.w('people.chat.modal.noItems')));
-    const ask = menu.avoids.length > 0;
-    return show(p, orderForm(p.w, { listed, entry, slots, note: said, ask, nonce: randomUUID() }, given));
+  /** An order placed: the card it came from becomes the order's card, kept in step. */
+  async function placed(p: Person, shown: Shown): Promise<void> {
+    if (shown.replayed) return;
+    const activityId = await show(p, orderCard(p.w, shown.order, shown.place, shown.timeZone));
+    if (await conversation.shown(p, shown.order, { ...p.at, activityId } satisfies CardAt))
+      await follow(shown.order.id);
   }
 
-  async function usualOf(p: Person) {
-    const drink = await ports.ordering.usual.usualOf(p.user.id);
-    if (!drink) return null;
-    const [site, menu, tumbler] = await Promise.all([
-      ports.siteOf(p.user),
-      menuOf(p.user),
-      ports.orders.recentTumblerOf(p.user.id),
-    ]);
-    const line = choiceLine(p.w, menu.itemOf(drink), drink);
-    return { drink, line, site: site.name, tumbler, conflicts: menu.conflictsOf(drink) };
-  }
-
-  /** The door places it; the card it came from becomes the order's card, kept in step. */
-  async function place(p: Person, body: OrderCreateBody, key: string): Promise<void> {
-    const placed = await ports.ordering.place(p.user, body, 'teams', key.slice(0, 255));
-    if (placed.replayed) return;
-    await showOrder(p, placed.order);
-  }
-
-  async function showOrder(p: Person, order: PlacedOrder): Promise<void> {
-    const site = await ports.siteOf(p.user);
-    const activityId = await show(p, orderCard(p.w, order, order.queue_at, site.timeZone));
-    await ports.chat.saveMessage('teams', order.id, p.user.id, { ...p.at, activityId } satisfies CardAt);
-    // A move while the card was being shown found no card to follow.
-    if ((await ports.orders.get(p.user, order.id)).status !== order.status) await follow(order.id);
-  }
-
+  /** The order's card updated to where the order is when the call is made; `note` on top (a refusal). */
   async function follow(orderId: number, note: string | null = null): Promise<void> {
-    const saved = await ports.chat.messageOf<CardAt>(orderId);
-    if (saved?.channel !== 'teams') return;
-    const { activityId, ...at } = saved.reference;
+    const card = await conversation.following<CardAt>('teams', orderId);
+    if (!card) return;
+    const { activityId, ...at } = card.reference;
     const render = async () => {
-      const owner = await ports.users.findActive(saved.userId);
-      if (!owner) return null;
-      const order = ports.orders.get(owner, orderId);
-      const [lang, site] = await Promise.all([ports.language(owner), ports.siteOf(owner)]);
-      return attachment(orderCard(cardWords(lang), await order, null, site.timeZone, note));
+      const now = await conversation.following<CardAt>('teams', orderId);
+      return now && attachment(orderCard(cardWords(now.w), now.order, null, now.timeZone, note));
     };
     await bot().update(at, activityId, render, note ? undefined : `order:${orderId}`);
   }
 
+  /** The order form (`note` on top instead of its own, `given` the answers sent before), or why there is none. */
+  const formCard = (p: Person, answer: Form | { none: string }, note?: string, given?: Submitted) =>
+    'none' in answer ? notice(answer.none) : orderForm(p.w, { ...answer, note: note ?? answer.note }, given);
+  const form = async (p: Person, pick: (entry: MenuEntry) => boolean, note?: string, given?: Submitted) =>
+    show(p, formCard(p, await conversation.form(p, pick), note, given));
+
+  const again = async (p: Person, note?: string) =>
+    show(p, againCard(p.w, await conversation.again(p), randomUUID(), note));
+
+  /** A refusal of the door, said by `then` in the person's words; anything else thrown on. */
+  const refusedThen =
+    <T>(p: Person, then: (said: string) => T) =>
+    (error: unknown): T => {
+      if (!refused(error)) throw error;
+      return then(conversation.said(p, error));
+    };
+
   async function submitted(p: Person, value: Submitted): Promise<unknown> {
     const nonce = str(value.nonce).slice(0, 100);
+    const id = orderIdOf(value);
     switch (value.cafe) {
       case CARD_ACTIONS.form:
       case CARD_ACTIONS.order: {
         const item = Number(value.item);
+        const pick = (e: MenuEntry) => e.item.id === item;
         // Another drink chosen: its own form (its options), nothing ordered yet.
-        if (value.cafe === CARD_ACTIONS.form || str(value.item) !== str(value.form))
-          return form(p, (e) => e.item.id === item, null);
-        const [site, tumbler] = await Promise.all([ports.siteOf(p.user), ports.orders.recentTumblerOf(p.user.id)]);
-        const again = (note: string) => form(p, (e) => e.item.id === item, note, value);
-        if (!tumbler) return again(p.w('people.chat.modal.noTumbler'));
-        const read = readOrder(p.w, value, { siteId: site.id, tumblerImage: tumbler });
-        if ('fix' in read) return again(read.fix);
-        return place(p, read.body, `teams:form:${nonce}`).catch((error: unknown) => {
-          if (!refused(error)) throw error;
-          return again(told(p.w, error));
-        });
+        if (value.cafe === CARD_ACTIONS.form || str(value.item) !== str(value.form)) return form(p, pick);
+        // Asked again on the form, the answers kept, with what to fix or the refusal on top.
+        const shown = await conversation
+          .orderFrom(p, (at) => readOrder(p.w, value, at), `form:${nonce}`)
+          .catch(refusedThen(p, (said) => ({ fix: said })));
+        return 'fix' in shown ? form(p, pick, shown.fix, value) : placed(p, shown);
       }
       case CARD_ACTIONS.usual: {
-        const usual = await usualOf(p);
-        if (!usual) return show(p, cardOfText(p.w('people.teams.usual.none')));
-        if (!usual.tumbler) return show(p, cardOfText(p.w('people.chat.usual.noTumbler')));
-        const dietConfirmed = confirmedAvoids(usual.conflicts, str(value.shown));
-        const body = { ...usual.drink, tumblerImage: usual.tumbler, dietConfirmed };
-        return place(p, body, `teams:usual:${nonce}`).catch((error: unknown) => {
-          if (!refused(error)) throw error;
-          // Asked again with what the drink contains now, the refusal on top.
-          return show(p, usualCard(p.w, usual, randomUUID(), told(p.w, error)));
-        });
+        const shown = await conversation.orderUsual(p, nonce, str(value.shown));
+        return 'again' in shown ? show(p, usualCard(p.w, shown.again, shown.said)) : placed(p, shown);
+      }
+      case CARD_ACTIONS.again:
+        return again(p);
+      case CARD_ACTIONS.orderAgain: {
+        if (id === null) break;
+        // Refused (what the drink contains now not confirmed, among others): the list again under it.
+        return conversation.orderAgain(p, id, nonce, str(value.shown)).then(
+          (shown) => placed(p, shown),
+          refusedThen(p, (said) => again(p, said)),
+        );
       }
       case CARD_ACTIONS.cancel:
       case CARD_ACTIONS.picked: {
-        const id = Number(value.order);
-        if (!Number.isInteger(id) || id < 1 || id > 999_999_999)
-          return show(p, cardOfText(p.w('people.teams.refused.stale')));
-        return ports.orders.ownerUpdate(p.user, id, { status: value.cafe }).catch(async (error: unknown) => {
-          if (!refused(error)) throw error;
-          // Said to the sender only: on their own order's card in this chat, else in a card of its
-          // own here (a stale or forged card may name someone else's order: theirs is not touched).
-          const card = await ports.chat.messageOf<CardAt>(id);
-          const own = card?.channel === 'teams' && card.userId === p.user.id;
-          if (own && card.reference.conversationId === p.at.conversationId) return follow(id, told(p.w, error));
-          await bot().send(p.at, notice(told(p.w, error)));
-        });
+        if (id === null) break;
+        // A refusal is said to the sender only: on their own order's card in this chat, else in a card
+        // of its own here (a stale or forged card may name someone else's order: theirs is not touched).
+        const told = async (said: string) => {
+          const card = await conversation.following<CardAt>('teams', id);
+          const own = card?.userId === p.user.id && card.reference.conversationId === p.at.conversationId;
+          return own ? follow(id, said) : bot().send(p.at, attachment(notice(said)));
+        };
+        return conversation.move(p, id, value.cafe).catch(refusedThen(p, told));
       }
-      default:
-        return show(p, cardOfText(p.w('people.teams.refused.stale')));
     }
+    return show(p, notice(conversation.stale(p)));
   }
 
-  /** A typed message: "coffee [words of a drink]" (or its Thai), "usual", "runs", else what the bot understands. */
-  async function typed(p: Person, said: string): Promise<unknown> {
-    if (asksForRuns(said)) return show(p, runsCard(await openRuns(ports, p.user, p.w, ctx.config.publicUrl)));
-    const [first = '', ...rest] = said.toLowerCase().split(/\s+/).filter(Boolean);
-    const is = (id: Id) => (['en', 'th'] as const).some((lang) => wordsIn(lang)(id).toLowerCase() === first);
-    if (is('people.teams.trigger.coffee'))
-      return form(p, rest.length ? entryForWords(rest.join(' ')) : () => false, null);
-    if (!is('people.teams.trigger.usual')) return show(p, cardOfText(p.w('people.teams.help')));
-    const usual = await usualOf(p);
-    if (!usual) return show(p, cardOfText(p.w('people.teams.usual.none')));
-    return show(p, usualCard(p.w, usual, randomUUID()));
+  /** Typed words: the step they ask for (conversation.asked), else what the bot understands. */
+  async function typed(p: Person, text: string): Promise<unknown> {
+    const asked = conversation.asked(text);
+    switch (asked.step) {
+      case 'coffee': {
+        const answer = await conversation.coffee(p);
+        return show(p, 'usual' in answer ? usualCard(p.w, answer.usual) : formCard(p, answer.form));
+      }
+      case 'menu':
+        return form(p, entryForWords(asked.words));
+      case 'usual':
+        return show(p, usualCard(p.w, await conversation.usual(p)));
+      case 'runs':
+        return show(p, runsCard(await conversation.runs(p)));
+      case 'help':
+        return show(p, helpCard(p.w));
+    }
   }
 
   async function handle(activity: TeamsActivity): Promise<void> {
@@ -247,27 +207,24 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     // locale, and nothing else is done (no member look-up, no link, no order, no card updated).
     const { conversationType, isGroup } = activity.conversation ?? {};
     if (conversationType !== 'personal' || isGroup === true) {
-      await bot().send(at, notice(localeWords(activity)('people.teams.scope.personalOnly')));
+      const w = cardWords(wordsIn(localeOf(activity)));
+      await bot().send(at, attachment(notice(w('people.teams.scope.personalOnly'))));
       return;
     }
     const p = await personOf(activity, at);
     if (!p) return;
-    try {
-      const value = activity.value;
-      if (value && typeof value === 'object' && !Array.isArray(value)) await submitted(p, value as Submitted);
-      // Teams sends what was typed as HTML in places (a mention): its words only.
-      else
-        await typed(
-          p,
-          str(activity.text)
-            .replace(/<[^>]*>/g, ' ')
-            .trim()
-            .slice(0, 200),
-        );
-    } catch (error) {
-      if (!refused(error)) throw error;
-      await show(p, cardOfText(told(p.w, error)));
-    }
+    const value = activity.value;
+    const asked =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? submitted(p, value as Submitted)
+        : // Teams sends what was typed as HTML in places (a mention): its words only.
+          typed(
+            p,
+            str(activity.text)
+              .replace(/<[^>]*>/g, ' ')
+              .slice(0, 200),
+          );
+    await asked.catch(refusedThen(p, (said) => show(p, notice(said))));
   }
 
   // The order's card follows the order's own moves.

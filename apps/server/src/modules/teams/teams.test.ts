@@ -1,5 +1,5 @@
 import type { OptionGroup, Order } from '@cafe/shared';
-import { LIMITS } from '@cafe/shared';
+import { LIMITS, tagsValue } from '@cafe/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsIn } from '../../lib/chat-words';
 import { baristaPatch, cafeOrderBody, ownerPatch, placeOrder } from '../../test-support/order-fixtures';
@@ -10,6 +10,7 @@ import {
   cardOf,
   createTeamsApp,
   inputsOf,
+  linesOf,
   messageFrom,
   postedId,
   sendActivity,
@@ -60,6 +61,9 @@ describe('the Teams bot', () => {
     const posted = callsTo(s, aad, 'POST').at(-1);
     return { card: cardOf(posted), id: postedId(s, posted) };
   }
+  /** The Action.Submit buttons inside a card's body (an ActionSet each): Order again's. */
+  const againActions = (card: Record<string, unknown>) =>
+    (card.body as { actions?: { title: string; data: Record<string, unknown> }[] }[]).flatMap((b) => b.actions ?? []);
   const submit = (aad: string, cardId: string, data: Record<string, unknown>, inputs: Record<string, string>) =>
     sendActivity(s, messageFrom(s, aad, { value: { ...data, ...inputs }, replyToId: cardId }));
 
@@ -181,10 +185,68 @@ describe('the Teams bot', () => {
     const card = cardOf(posted);
     const body = card.body as unknown[];
     expect(textOf(body[0])).toContain('⚠');
-    expect(textOf(card)).toContain('เครื่องดื่มประจำ');
+    expect(textOf(card)).toContain('สั่งเมนูประจำ');
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
     await submit('aad-thai', postedId(s, posted), actionData(card, 'usual'), {});
     expect(await mine(person)).toHaveLength(1);
+  });
+
+  it('marks in the form what a drink contains that the person avoids, and a drink nobody tagged "not tagged"', async () => {
+    const listed = async (aad: string, text = 'coffee latte') =>
+      (inputsOf((await openForm(aad, text)).card).item?.choices as { title: string }[]).map((c) => c.title);
+    await teamsPerson(s, 'aad-tags', { avoids: ['milk'] });
+    expect(await listed('aad-tags')).toEqual(['Latte  ⚠ Milk', 'Thai Tea  ⚠ not tagged']);
+    await teamsPerson(s, 'aad-tags-th', { avoids: ['milk'], language: 'th' });
+    const th = wordsIn('th');
+    expect(await listed('aad-tags-th', 'กาแฟ latte')).toEqual([
+      `Latte  ${th('people.chat.diet.mark', { tags: tagsValue(['milk']) })}`,
+      `Thai Tea  ${th('people.chat.diet.untagged')}`,
+    ]);
+    // Someone who avoids nothing is told nothing of it.
+    await teamsPerson(s, 'aad-tags-none');
+    expect(await listed('aad-tags-none')).toEqual(['Latte', 'Thai Tea']);
+  });
+
+  it('offers the usual on "coffee", and orders a past drink again from its card, once however often tapped', async () => {
+    const person = await teamsPerson(s, 'aad-again', {
+      usual: { menu_id: s.menu.thaiTea, type: 'cold', sweetness: 50 },
+      avoids: ['milk'],
+    });
+    const { card, id } = await openForm('aad-again', 'coffee');
+    expect(linesOf(card)).toEqual(['Order your usual: Thai Tea · Cold · 50% at Head office?']);
+    // Order again lists the last drinks (yesterday's latte, with Whole milk) on the same card.
+    await submit('aad-again', id, actionData(card, 'again'), {});
+    const listOf = () => cardOf(callsTo(s, 'aad-again', 'PUT').at(-1));
+    const first = listOf();
+    expect(linesOf(first)).toEqual(['Order again', 'Latte · Cold · 50% · Whole — Head office  ⚠ Milk']);
+    const [again] = againActions(first);
+    expect(again).toMatchObject({ title: 'Order again', data: { cafe: 'orderAgain', shown: 'milk' } });
+
+    // What it contains not confirmed (a card from before the drink had it): nothing placed, the list
+    // asked again under the door's words.
+    await submit('aad-again', id, { ...again?.data, shown: '' }, {});
+    expect(await mine(person)).toEqual([]);
+    const asked = listOf();
+    expect(linesOf(asked)[0]).toBe(
+      `⚠ ${wordsIn('en')('people.refusal.dietConfirmationNeeded', { tags: tagsValue(['milk']) })}`,
+    );
+    const data = againActions(asked)[0]?.data ?? {};
+    for (let i = 0; i < 2; i += 1) await submit('aad-again', id, data, {});
+    const orders = await mine(person);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ menu: { name: 'Latte' }, type: 'cold', sweetness: 50, status: 'ordered' });
+    expect(linesOf(listOf())[0]).toBe(`Your order: Latte · Cold · 50% · Whole — Head office (#${orders[0]?.id})`);
+  });
+
+  it('offers Order again with what it understands; with nothing ordered before, says so', async () => {
+    await teamsPerson(s, 'aad-again-none', { photo: false });
+    const { card, id } = await openForm('aad-again-none', 'hello');
+    expect(linesOf(card)[0]).toMatch(/^Type coffee for your usual/);
+    await submit('aad-again-none', id, actionData(card, 'again'), {});
+    expect(linesOf(cardOf(callsTo(s, 'aad-again-none', 'PUT').at(-1)))).toEqual([
+      'Order again',
+      wordsIn('en')('people.teams.again.none').replaceAll('**', ''),
+    ]);
   });
 
   it("says a refused move of the person's own order on that order's card (cancelled meanwhile on the web)", async () => {

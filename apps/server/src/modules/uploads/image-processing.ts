@@ -3,8 +3,8 @@ import type { fileTypeFromBuffer as FileTypeFromBuffer } from 'file-type';
 import type decodeHeicType from 'heic-decode';
 import type SharpType from 'sharp';
 import type { Sharp } from 'sharp';
-import { UPLOAD_MIME_TYPES } from '@cafe/shared';
-import { AppError } from '../../lib/errors';
+import { peopleText, UPLOAD_MIME_TYPES } from '@cafe/shared';
+import { refusal } from '../../lib/errors';
 
 interface ImageLibraries {
   sharp: typeof SharpType;
@@ -52,10 +52,8 @@ interface ProcessedImage {
   sha256: string;
 }
 
-const unsupported = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA', 'Only JPEG, PNG, HEIC or HEIF images can be uploaded.');
-const unreadable = () =>
-  new AppError(415, 'UNSUPPORTED_MEDIA', 'The image could not be read. Please try another JPEG, PNG or HEIC photo.');
+const unsupported = () => refusal(415, 'UNSUPPORTED_MEDIA', peopleText('people.upload.unsupportedType'));
+const unreadable = () => refusal(415, 'UNSUPPORTED_MEDIA', peopleText('people.upload.unreadable'));
 
 /** The type the bytes say they are (never the file name or the declared type); null if not accepted. */
 async function detectImageType(bytes: Buffer): Promise<UploadMime | null> {

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@cafe/shared';
+import { peopleText, LIMITS, MESSAGES } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { iso } from '../../lib/time';
@@ -81,7 +81,7 @@ export function createUploadsService(ctx: AppBase) {
 
     async image(name: string) {
       const row = await findImageByName(ctx.db, name);
-      if (!row) throw notFound('Image');
+      if (!row) throw notFound('Image', peopleText('people.notFound.image'));
       return { mime: row.mime, etag: `"${row.sha256}"`, data: Buffer.from(row.data) };
     },
   };

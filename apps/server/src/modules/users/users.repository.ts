@@ -41,14 +41,17 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** For sign-in only: the one query that reads the password hash. */
-export function findCredentialsByEmail(db: Db, email: string): Promise<UserCredentialsRow | undefined> {
+/** The only reads of the password hash: for sign-in (by e-mail) and a change of password (by id). */
+function findCredentials(db: Db, by: 'email' | 'id', value: string | number): Promise<UserCredentialsRow | undefined> {
   return db
     .selectFrom('users')
     .select([...PUBLIC_COLUMNS, 'password_hash'])
-    .where('email', '=', email)
+    .where(by, '=', value)
     .executeTakeFirst();
 }
+
+export const findCredentialsByEmail = (db: Db, email: string) => findCredentials(db, 'email', email);
+export const findCredentialsById = (db: Db, id: number) => findCredentials(db, 'id', id);
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -113,16 +116,6 @@ export function updateUser(db: Db, id: number, changes: UserChanges, updatedAt: 
     .executeTakeFirst();
 }
 
-/** Push state is device state, not a profile edit: updated_at stays as it is. */
-/** For a change of password only: the account with its password hash. */
-export function findCredentialsById(db: Db, id: number): Promise<UserCredentialsRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select([...PUBLIC_COLUMNS, 'password_hash'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** A new password hash, and the instant before which no access token of the account is taken. */
 export async function setCredentials(
   db: Db,
@@ -132,6 +125,7 @@ export async function setCredentials(
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Push state is device state, not a profile edit: updated_at stays as it is. */
 export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INACTIVE'): Promise<void> {
   await db.updateTable('users').set({ push_status: status }).where('id', '=', id).execute();
 }

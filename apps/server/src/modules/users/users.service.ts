@@ -1,4 +1,5 @@
 import {
+  peopleText,
   HEALTH_CONSENT_VERSION,
   sortDietTags,
   type AvoidsAnswer,
@@ -15,7 +16,7 @@ import type { AppBase, AuthUser } from '../../context';
 import type { Change } from '../../lib/domain-events';
 import type { SitesService } from '../sites/sites.service';
 import type { Db } from '../../db/types';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { notFound, refusal } from '../../lib/errors';
 import { createMemoryCache } from '../../lib/cache';
 import { hashPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
@@ -63,7 +64,7 @@ const AUDITED_FIELDS = [
 /** Not an argon2 hash: no password verifies against it. */
 const NO_PASSWORD = '!';
 
-const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this e-mail already exists.');
+const emailTaken = () => refusal(409, 'EMAIL_TAKEN', peopleText('people.error.emailTaken'));
 
 /**
  * Accounts. Methods that take `db` run on the caller's transaction when given one: on SQLite a
@@ -121,6 +122,12 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       endSessions: false,
       changes: [consentChange(caller, action, version)],
     });
+  /** A new account of role user; null when the e-mail has one already. */
+  const insertAccount = (name: string, email: string, passwordHash: string) => {
+    const now = iso(clock.now());
+    const user = { name, email, password_hash: passwordHash, role: 'user', created_at: now, updated_at: now } as const;
+    return insertUser(db, user);
+  };
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
     return row?.is_available === 'available' ? toAuthUser(row) : null;
@@ -158,7 +165,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       const now = iso(clock.now());
       const { consent, given } = await db.transaction().execute(async (trx) => {
         const row = await findAvoids(trx, caller.id);
-        if (!row) throw notFound('User');
+        if (!row) throw notFound('User', peopleText('people.users.notFound'));
         const before = consentOf(row);
         const giving = body.consent === true && !before.given;
         if (sorted.length > 0 && !before.given && !giving) throw consentRequired();
@@ -183,7 +190,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
       const now = iso(clock.now());
       const { consent, withdrawn } = await db.transaction().execute(async (trx) => {
         const row = await findAvoids(trx, caller.id);
-        if (!row) throw notFound('User');
+        if (!row) throw notFound('User', peopleText('people.users.notFound'));
         const ended = await withdrawHealthConsent(trx, caller.id, now);
         await setAvoids(trx, caller.id, '[]', now);
         await clearAvoidsOfOrders(trx, caller.id);
@@ -213,13 +220,13 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
 
     async rename(caller: AuthUser, name: string): Promise<User> {
       const row = await updateUser(db, caller.id, { name }, iso(clock.now()));
-      if (!row) throw notFound('User');
+      if (!row) throw notFound('User', peopleText('people.users.notFound'));
       activeAccounts.invalidate(caller.id);
       return toUser(row);
     },
 
     async disablePush(caller: AuthUser, userId: number): Promise<void> {
-      if (userId !== caller.id) throw forbidden('You can only turn off notifications for your own account.');
+      if (userId !== caller.id) throw refusal(403, 'FORBIDDEN', peopleText('people.users.ownNotificationsOnly'));
       await setPushStatus(db, userId, 'INACTIVE');
       activeAccounts.invalidate(userId);
     },
@@ -245,7 +252,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
      * themselves out or remove the last admin by accident.
      */
     async update(caller: AuthUser, userId: number, patch: UserPatchBody): Promise<User> {
-      if (userId === caller.id) throw forbidden('You cannot change your own account. Ask another admin.');
+      if (userId === caller.id) throw refusal(403, 'FORBIDDEN', peopleText('people.users.notOwnAccount'));
       const changes: UserChanges = {};
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.role !== undefined) changes.role = patch.role;
@@ -265,7 +272,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
         }
         return updated ? { row: updated, changes: before ? userChanges(caller, before, updated) : [] } : null;
       });
-      if (!edited) throw notFound('User');
+      if (!edited) throw notFound('User', peopleText('people.users.notFound'));
       const { row } = edited;
       activeAccounts.invalidate(userId);
       // Someone who became a barista starts at their home site (the sites module follows).
@@ -285,15 +292,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     async create(body: RegisterBody): Promise<User> {
       // Checked before hashing, so a taken e-mail costs no hash.
       if (await emailExists(db, body.email)) throw emailTaken();
-      const now = iso(clock.now());
-      const row = await insertUser(db, {
-        name: body.name,
-        email: body.email,
-        password_hash: await hashPassword(body.password),
-        role: 'user',
-        created_at: now,
-        updated_at: now,
-      });
+      const row = await insertAccount(body.name, body.email, await hashPassword(body.password));
       // null: another registration with the same e-mail committed between the check and the insert.
       if (!row) throw emailTaken();
       return toUser(row);
@@ -307,15 +306,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     async findOrCreateWithoutPassword(email: string, name: string): Promise<UserCredentialsRow> {
       const known = await findCredentialsByEmail(db, email);
       if (known) return known;
-      const now = iso(clock.now());
-      const row = await insertUser(db, {
-        name,
-        email,
-        password_hash: NO_PASSWORD,
-        role: 'user',
-        created_at: now,
-        updated_at: now,
-      });
+      const row = await insertAccount(name, email, NO_PASSWORD);
       if (row) return { ...row, password_hash: NO_PASSWORD };
       const raced = await findCredentialsByEmail(db, email);
       if (!raced) throw new Error(`the account of ${email} was neither created nor found`);

@@ -4,7 +4,7 @@ import { useLiveStatus } from '@/lib/socket';
 import { cn } from '@/lib/cn';
 
 /** A small dot telling whether live updates are arriving. */
-export function LiveIndicator({ className, showText }: { className?: string; showText?: boolean }) {
+export function LiveIndicator({ showText }: { showText?: boolean }) {
   const { _ } = useLingui();
   // The browser's word counts too: a socket may not have noticed yet that the network is gone.
   const socketConnected = useLiveStatus((s) => s.connected);
@@ -15,10 +15,7 @@ export function LiveIndicator({ className, showText }: { className?: string; sho
     <span
       role="status"
       title={text}
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs text-[var(--ink-muted)]',
-        className,
-      )}
+      className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs text-[var(--ink-muted)]"
     >
       <span
         aria-hidden="true"

@@ -52,15 +52,12 @@ export function SiteSwitch({ layout = 'bar', className }: { layout?: 'bar' | 'sh
 }
 
 /** The person's site named in a few words, where the switch itself does not fit (a phone's top bar). */
-export function SiteName({ className }: { className?: string }) {
+export function SiteName() {
   const { _ } = useLingui();
   const { site, shown } = useHomeSiteShown();
   if (!shown || !site) return null;
   return (
-    <p
-      className={cn('flex min-w-0 items-center gap-1 text-xs text-[var(--ink-muted)]', className)}
-      data-testid="site-name"
-    >
+    <p className="flex min-w-0 items-center gap-1 text-xs text-[var(--ink-muted)]" data-testid="site-name">
       <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
       <span className="sr-only">{_('common.site.label')}: </span>
       <span className="truncate">{site.name}</span>

@@ -8,5 +8,5 @@ export { PageHeader } from './page-header';
 export { Select, type SelectOption } from './select';
 export { LoadingBlock, Spinner } from './spinner';
 export { StatusPill, type PillTone } from './status-pill';
-export { Switch, Toggle } from './switch';
+export { Switch } from './switch';
 export { IconBadge } from './icon-badge';

@@ -14,8 +14,6 @@ interface ModalProps {
   title: ReactNode;
   /** Visible line under the title; also the dialog's accessible description. */
   description?: ReactNode;
-  /** Keep the title for screen readers only. */
-  hideTitle?: boolean;
   children?: ReactNode;
   /** Buttons at the bottom (Dialog.Close asChild works inside). */
   footer?: ReactNode;
@@ -39,7 +37,6 @@ export function Modal({
   trigger,
   title,
   description,
-  hideTitle,
   children,
   footer,
   size = 'md',
@@ -64,7 +61,7 @@ export function Modal({
           {...focusReturn}
         >
           <div className="mb-3 flex items-start justify-between gap-3">
-            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>{title}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             {hideCloseButton ? null : (
               <Dialog.Close className="btn-ghost -mt-2 -mr-2 min-w-11 px-2" aria-label={_('common.ui.close')}>
                 <X aria-hidden="true" className="h-5 w-5" />

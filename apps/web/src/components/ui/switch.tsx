@@ -46,6 +46,3 @@ export function Switch({
     </div>
   );
 }
-
-/** Same control under the other common name. */
-export const Toggle = Switch;

@@ -1,5 +1,5 @@
 import type { ConfirmEmailBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
 import { emailConfirmationRootKey } from '@/api/email-confirmation';
 import { api } from '@/lib/api-client';
@@ -17,9 +17,5 @@ export const confirmEmail = (body: ConfirmEmailBody) =>
 
 /** Confirms an address; a signed-in person's banner asks again and goes. */
 export function useConfirmEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: emailConfirmationRootKey }),
-  });
+  return useInvalidatingMutation(confirmEmail, [emailConfirmationRootKey]);
 }

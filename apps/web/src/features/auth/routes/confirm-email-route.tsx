@@ -6,12 +6,12 @@ import { linkToken } from '@/lib/link-token';
 import { useCafeStatus } from '@/api/cafe-status';
 import { useMe } from '@/api/me';
 import { IconBadge } from '@/components/ui';
-import { i18n, msgId } from '@/i18n';
+import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
 import { landingPath, paths } from '@/lib/paths';
 import { useConfirmEmail } from '@/features/auth/api/confirm-email';
 import { AuthShell } from '@/features/auth/components/auth-shell';
+import { linkFailureText } from '@/features/auth/lib/link-refusal';
 
 /**
  * The server's refusals of a link, by what they say (docs/api.md "Confirming an e-mail address"):
@@ -22,14 +22,6 @@ const REFUSALS: [RegExp, string][] = [
   [/not valid, or it was used already/, msgId('auth.confirm.invalid')],
   [/^token: /, msgId('auth.confirm.malformed')],
 ];
-
-function failureText(error: unknown): string {
-  if (isApiError(error) && error.status === 400) {
-    const known = REFUSALS.find(([pattern]) => pattern.test(error.message));
-    if (known) return i18n._(known[1]);
-  }
-  return errorText(error) ?? '';
-}
 
 /** A failure that may pass on its own (no connection, too many tries, the server away): worth a second try. */
 function mayPass(error: unknown): boolean {
@@ -88,7 +80,7 @@ export function ConfirmEmailRoute() {
           {status === 'error' ? (
             <>
               <p className="text-lg font-semibold">{_('auth.confirm.failedTitle')}</p>
-              <p>{failureText(error)}</p>
+              <p>{linkFailureText(error, REFUSALS)}</p>
               <p className="text-sm text-[var(--ink-muted)]">
                 {me ? _('auth.confirm.newLinkSignedIn') : _('auth.confirm.newLinkSignIn')}
               </p>

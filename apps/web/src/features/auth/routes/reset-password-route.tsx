@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { linkToken } from '@/lib/link-token';
 import { IconBadge } from '@/components/ui';
-import { i18n, msgId } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { msgId } from '@/i18n';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '@/features/auth/api/password-reset';
 import { AuthShell } from '@/features/auth/components/auth-shell';
+import { linkFailureText } from '@/features/auth/lib/link-refusal';
 import { PasswordField } from '@/features/auth/components/password-field';
 
 /** The server's refusals of a link, by what they say, in the interface's language; any other as the server words it. */
@@ -18,14 +17,6 @@ const REFUSALS: [RegExp, string][] = [
   [/reset link has expired/, msgId('auth.reset.expired')],
   [/reset link is not valid/, msgId('auth.reset.invalid')],
 ];
-
-function failureText(error: unknown): string {
-  if (isApiError(error) && error.status === 400) {
-    const known = REFUSALS.find(([pattern]) => pattern.test(error.message));
-    if (known) return i18n._(known[1]);
-  }
-  return errorText(error) ?? '';
-}
 
 /**
  * /reset-password#token=...: where the link of a reset mail leads. The new password is checked by
@@ -66,7 +57,7 @@ export function ResetPasswordRoute() {
             />
             {reset.isError ? (
               <p role="alert" className="field-error font-medium">
-                {failureText(reset.error)}
+                {linkFailureText(reset.error, REFUSALS)}
               </p>
             ) : null}
             <button type="submit" className="btn-primary w-full" disabled={reset.isPending}>

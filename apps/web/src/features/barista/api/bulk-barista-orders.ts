@@ -1,5 +1,5 @@
 import { BulkBaristaAnswerSchema, LIMITS, type BulkBaristaBody, type BulkResult } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -21,10 +21,6 @@ export async function bulkMoveOrders({ ids, ...move }: BulkBaristaBody): Promise
 }
 
 export function useBulkBaristaOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: bulkMoveOrders,
-    // The live events move each ticket; reading the board once more settles any that raced.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  // The live events move each ticket; reading the board once more settles any that raced.
+  return useInvalidatingMutation(bulkMoveOrders, [baristaOrdersRootKey], 'settled');
 }

@@ -1,7 +1,6 @@
 import { OrderSchema, type ClaimBody, type Id } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useLiveStatus } from '@/lib/live-listeners';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
 export interface ClaimOrderInput extends ClaimBody {
@@ -23,14 +22,7 @@ export const claimOrder = ({ id, idempotencyKey, ...body }: ClaimOrderInput) =>
     ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
   });
 
+/** The claim's `orders` event brings it to every board; without the live channel, the board reads. */
 export function useClaimOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: claimOrder,
-    // The claim's `orders` event brings it to every board; without the live channel, the board reads.
-    onSettled: () =>
-      useLiveStatus.getState().connected
-        ? undefined
-        : queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  return useInvalidatingMutation(claimOrder, [baristaOrdersRootKey], 'offline');
 }

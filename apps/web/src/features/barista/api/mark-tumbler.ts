@@ -1,5 +1,5 @@
 import { OrderSchema, type Id, type TumblerMarkBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -15,9 +15,5 @@ export const markTumbler = ({ id, ...body }: MarkTumblerInput) =>
   api(`/order/barista/${id}/tumbler`, { method: 'POST', body, schema: OrderSchema });
 
 export function useMarkTumbler() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markTumbler,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  return useInvalidatingMutation(markTumbler, [baristaOrdersRootKey], 'settled');
 }

@@ -1,5 +1,5 @@
 import { RunSchema, type RunMoveBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -15,11 +15,7 @@ export const moveRun = ({ runId, ...body }: MoveRunInput) =>
   api(`/order/barista/run/${runId}`, { method: 'PATCH', body, schema: RunSchema });
 
 export function useMoveRun() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moveRun,
-    // The answer is the run, not the board's orders: the live events move each ticket, and reading
-    // the board once more settles those that raced (as a bulk move does).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  // The answer is the run, not the board's orders: the live events move each ticket, and reading
+  // the board once more settles those that raced (as a bulk move does).
+  return useInvalidatingMutation(moveRun, [baristaOrdersRootKey], 'settled');
 }

@@ -1,5 +1,5 @@
 import { OrderSchema, type WalkUpOrderBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
@@ -12,12 +12,11 @@ export const placeWalkUpOrder = (body: WalkUpOrderBody) =>
   api('/order/walk-up', { method: 'POST', body, schema: OrderSchema });
 
 export function usePlaceWalkUpOrder() {
-  const queryClient = useQueryClient();
   const { siteId } = useStaffSite();
-  return useMutation({
-    // At the counter of the site the board shows.
-    mutationFn: (body: WalkUpOrderBody) => placeWalkUpOrder({ ...body, siteId }),
-    // The `orders` event puts it on the board; without a live connection this read does.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  // At the counter of the site the board shows. The `orders` event puts it on the board; without a
+  // live connection this read does.
+  return useInvalidatingMutation(
+    (body: WalkUpOrderBody) => placeWalkUpOrder({ ...body, siteId }),
+    [baristaOrdersRootKey],
+  );
 }

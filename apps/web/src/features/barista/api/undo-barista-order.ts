@@ -1,5 +1,5 @@
 import { OrderSchema, type Id, type Order } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 import { orderTimelineRootKey } from './get-order-timeline';
@@ -49,28 +49,10 @@ function outcomeOf(ids: readonly Id[], settled: PromiseSettledResult<Order>[]): 
 }
 
 export function useUndoBaristaOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: undoBaristaOrders,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-        queryClient.invalidateQueries({ queryKey: orderTimelineRootKey }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(undoBaristaOrders, [baristaOrdersRootKey, orderTimelineRootKey], 'settled');
 }
 
 /** Undo of the board's undo bar and U key: each order with its tap's key (lib/move-queue.ts). */
 export function useUndoBaristaOrdersKeyed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: undoBaristaOrdersKeyed,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-        queryClient.invalidateQueries({ queryKey: orderTimelineRootKey }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(undoBaristaOrdersKeyed, [baristaOrdersRootKey, orderTimelineRootKey], 'settled');
 }

@@ -1,8 +1,7 @@
 import { OrderSchema, type BaristaOrderPatchBody, type Id, type Order } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api, ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useLiveStatus } from '@/lib/live-listeners';
 import { bulkMoveOrders } from './bulk-barista-orders';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
@@ -21,19 +20,14 @@ export const updateBaristaOrder = ({ id, idempotencyKey, ...body }: UpdateBarist
     ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
   });
 
+/**
+ * Success or failure (e.g. another barista was faster), the list must show the truth again. With
+ * the live channel up, the move's `orders` event brings it (numbered: never missed, and never older
+ * than what the board holds); a read of the whole day after every tap would only repeat it.
+ * Without the channel, the board reads.
+ */
 export function useUpdateBaristaOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateBaristaOrder,
-    // Success or failure (e.g. another barista was faster), the list must show the truth again.
-    // With the live channel up, the move's `orders` event brings it (numbered: never missed, and
-    // never older than what the board holds); a read of the whole day after every tap would only
-    // repeat it. Without the channel, the board reads.
-    onSettled: () =>
-      useLiveStatus.getState().connected
-        ? undefined
-        : queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  return useInvalidatingMutation(updateBaristaOrder, [baristaOrdersRootKey], 'offline');
 }
 
 export interface RejectOrdersResult {
@@ -74,9 +68,5 @@ export async function rejectOrders({
 }
 
 export function useRejectOrders() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectOrders,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: baristaOrdersRootKey }),
-  });
+  return useInvalidatingMutation(rejectOrders, [baristaOrdersRootKey], 'settled');
 }

@@ -3,7 +3,7 @@ import { Settings2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { msgId } from '@/i18n';
 import { cn } from '@/lib/cn';
-import type { WakeLockState } from '@/features/barista/hooks/use-wake-lock';
+import type { WakeLockState } from '@/hooks/use-wake-lock';
 import {
   AGE_THRESHOLD_MAX_MINUTES,
   DEFAULT_AGE_THRESHOLDS,

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react';
 import type { QueueFilter } from '@cafe/shared';
-import { CheckSquare } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DrinkCount } from '@/features/barista/lib/all-day-counts';
 import { FILTER_OPTIONS } from '@/features/barista/lib/order-filter';
@@ -14,31 +13,22 @@ interface BoardToolbarProps {
   /** The drink the board is narrowed to, if any. */
   drinkKey: string | null;
   onDrinkChange: (key: string | null) => void;
-  /** Select mode is on: its own bar replaces the Select button. */
-  selectMode?: boolean;
-  /** There is something to select. */
-  canSelect?: boolean;
-  /**
-   * A Select for the whole board; the order board has none (each lane has its own, decision 0099),
-   * so without it the toolbar shows none.
-   */
-  onSelectMode?: () => void;
   /** The undo bar, when a move can be taken back: in this line, where it covers nothing. */
   undo?: ReactNode;
   /** Whose tickets (claim-filter.tsx), beside the category filter. */
   claimFilter?: ReactNode;
 }
 
-/** The line above the tickets: the category filter, the all-day counts and the way into select mode. */
+/**
+ * The line above the tickets: the category filter, whose tickets, the all-day counts and the undo
+ * bar (select mode starts in each lane, decision 0099).
+ */
 export function BoardToolbar({
   filter,
   onFilterChange,
   counts,
   drinkKey,
   onDrinkChange,
-  selectMode,
-  canSelect,
-  onSelectMode,
   undo,
   claimFilter,
 }: BoardToolbarProps) {
@@ -60,17 +50,6 @@ export function BoardToolbar({
       {claimFilter}
       <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
       <div className="flex min-w-0 flex-1 basis-56 justify-end empty:hidden">{undo}</div>
-      {selectMode || !onSelectMode ? null : (
-        <button
-          type="button"
-          className="btn-secondary min-h-11 lg:ml-auto"
-          onClick={onSelectMode}
-          disabled={!canSelect}
-        >
-          <CheckSquare aria-hidden="true" className="h-5 w-5" />
-          {_('barista.board.select')}
-        </button>
-      )}
     </div>
   );
 }

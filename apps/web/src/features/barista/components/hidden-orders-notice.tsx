@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react';
 import { EyeOff } from 'lucide-react';
-import { cn } from '@/lib/cn';
 import { andList } from '@/features/barista/lib/and-list';
 
 interface HiddenOrdersNoticeProps {
@@ -10,7 +9,6 @@ interface HiddenOrdersNoticeProps {
   filters: readonly string[];
   /** Clears every filter that hides orders. */
   onShowAll: () => void;
-  className?: string;
 }
 
 /**
@@ -18,7 +16,7 @@ interface HiddenOrdersNoticeProps {
  * without saying so, and one tap shows them (docs/decisions/0099-no-hidden-orders.md). A status
  * region, so a screen reader hears the count change when a hidden order arrives.
  */
-export function HiddenOrdersNotice({ count, filters, onShowAll, className }: HiddenOrdersNoticeProps) {
+export function HiddenOrdersNotice({ count, filters, onShowAll }: HiddenOrdersNoticeProps) {
   const { _ } = useLingui();
   if (count === 0) return null;
   const names = andList(filters);
@@ -26,10 +24,7 @@ export function HiddenOrdersNotice({ count, filters, onShowAll, className }: Hid
     <div
       role="status"
       aria-label={_('barista.hidden.label')}
-      className={cn(
-        'flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-dashed border-[var(--border-strong)] bg-[var(--surface-sunken)] py-0.5 pr-0.5 pl-3 text-sm font-semibold text-[var(--ink)]',
-        className,
-      )}
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-xl border border-dashed border-[var(--border-strong)] bg-[var(--surface-sunken)] py-0.5 pr-0.5 pl-3 text-sm font-semibold text-[var(--ink)]"
     >
       <EyeOff aria-hidden="true" className="h-4 w-4 shrink-0 text-[var(--ink-muted)]" />
       <span className="min-w-0 break-words">{_('barista.hidden.count', { count, filters: names })}</span>

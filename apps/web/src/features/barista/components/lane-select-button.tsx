@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { CheckSquare } from 'lucide-react';
 import { msgId } from '@/i18n';
-import { cn } from '@/lib/cn';
 import type { SelectLane } from '@/features/barista/hooks/use-board-selection';
 
 /** The lanes' names, as their headings say them (the select bar names the lane it acts on). */
@@ -23,20 +22,12 @@ const SELECT_LABEL_IDS: Record<SelectLane, string> = {
  * docs/decisions/0099-no-hidden-orders.md). It reads "Select"; its name says which lane's orders
  * ("Select waiting orders").
  */
-export function LaneSelectButton({
-  lane,
-  onClick,
-  className,
-}: {
-  lane: SelectLane;
-  onClick: () => void;
-  className?: string;
-}) {
+export function LaneSelectButton({ lane, onClick }: { lane: SelectLane; onClick: () => void }) {
   const { _ } = useLingui();
   return (
     <button
       type="button"
-      className={cn('btn-secondary min-h-11 shrink-0 px-3', className)}
+      className="btn-secondary min-h-11 shrink-0 px-3"
       onClick={onClick}
       aria-label={_(SELECT_LABEL_IDS[lane])}
     >

@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatPickupTime } from '@/lib/cafe-time';
-import { cn } from '@/lib/cn';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
 import { OrderOptions } from './order-options';
@@ -15,7 +14,6 @@ export type RenderRun = (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode
 interface LaterLaneProps {
   orders: readonly QueuedOrder[];
   timeZone: string;
-  className?: string;
   /**
    * A coffee run's drinks (orders for its pickup slot) as one group that the counter can start
    * together before they fall due; without it, each drink on its own line.
@@ -47,7 +45,7 @@ function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }
  * on a phone it comes first, a short list that scrolls within, so the tickets are not pushed down
  * (docs/decisions/0098-board-holds-any-count.md, 0075-board-lanes-and-chrome.md).
  */
-export function LaterLane({ orders, timeZone, className, renderRun }: LaterLaneProps) {
+export function LaterLane({ orders, timeZone, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
   const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
@@ -55,10 +53,7 @@ export function LaterLane({ orders, timeZone, className, renderRun }: LaterLaneP
     <section
       aria-labelledby="later-lane-heading"
       data-lane=""
-      className={cn(
-        'card flex min-w-0 flex-col px-3 py-2 lg:min-h-0 lg:border-0 lg:bg-[var(--surface-sunken)] lg:p-1.5 lg:shadow-none',
-        className,
-      )}
+      className="card flex min-w-0 flex-col px-3 py-2 lg:min-h-0 lg:border-0 lg:bg-[var(--surface-sunken)] lg:p-1.5 lg:shadow-none"
     >
       <h2
         id="later-lane-heading"

@@ -51,7 +51,13 @@ function setup({ orders, bulkFailures = {}, undoError, onShowHelp, thresholds }:
           ? {
               id,
               ok: false,
-              error: { statusCode: 409, error: 'Conflict', message: bulkFailures[id], code: 'INVALID_TRANSITION' },
+              error: {
+                statusCode: 409,
+                error: 'Conflict',
+                message: bulkFailures[id],
+                code: 'INVALID_TRANSITION',
+                messageId: 'people.error.invalidTransition',
+              },
             }
           : { id, ok: true, order: asOrder(byId.get(id)!, status) },
       );
@@ -198,7 +204,7 @@ describe('OrderBoard: bulk moves', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('1 of 3 orders were not started:');
-    expect(alert).toHaveTextContent('Mocha for Bo: The order is already in-progress');
+    expect(alert).toHaveTextContent('Mocha for Bo: The order has already moved on; the board shows where it is now.');
     expect(await screen.findByText('Started: Latte for Ann and Latte for Cy')).toBeInTheDocument();
     // Something moved: select mode is over.
     expect(screen.getByRole('button', { name: 'Select waiting orders' })).toBeInTheDocument();

@@ -223,13 +223,12 @@ export function OrderCard({
 /** The tumbler photo (a tap shows it large), a cocktail glass for the bar, "Walk-up" for an order taken at the counter, or "Tray" for a run's drink in the runner's tray. */
 function TicketPicture({ order, isBar }: { order: QueuedOrder; isBar: boolean }) {
   const { _ } = useLingui();
-  if (order.walkUp) {
-    return (
-      <span className="float-right ml-1.5 grid h-11 min-w-11 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] px-1 text-xs font-bold text-[var(--accent-on-soft)]">
-        {_('barista.ticket.walkUp')}
-      </span>
-    );
-  }
+  const badge = (text: string) => (
+    <span className="float-right ml-1.5 grid h-11 min-w-11 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] px-1 text-xs font-bold text-[var(--accent-on-soft)]">
+      {text}
+    </span>
+  );
+  if (order.walkUp) return badge(_('barista.ticket.walkUp'));
   if (isBar) {
     return (
       <span className="float-right ml-1.5 grid h-11 w-11 place-items-center rounded-xl bg-[var(--accent-soft)] text-[var(--accent-strong)]">
@@ -237,14 +236,8 @@ function TicketPicture({ order, isBar }: { order: QueuedOrder; isBar: boolean })
       </span>
     );
   }
-  if (order.tumblerImage === '') {
-    // A coffee run's drink for the runner's tray: no tumbler, no photo to show.
-    return (
-      <span className="float-right ml-1.5 grid h-11 min-w-11 place-items-center rounded-xl border border-dashed border-[var(--border-strong)] px-1 text-xs font-bold text-[var(--accent-on-soft)]">
-        {_('barista.ticket.tray')}
-      </span>
-    );
-  }
+  // A coffee run's drink for the runner's tray: no tumbler, no photo to show.
+  if (order.tumblerImage === '') return badge(_('barista.ticket.tray'));
   return (
     <TumblerPreview
       src={order.tumblerImage}

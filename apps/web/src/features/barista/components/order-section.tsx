@@ -42,7 +42,6 @@ export const LANE_BODY =
 
 /** One section of the board (In Progress, Waiting): its heading with the count, and its tickets. */
 export function OrderSection({ title, orders, className, columns, renderOrder, renderRun, action }: OrderSectionProps) {
-  const { _ } = useLingui();
   const headingId = useId();
   const ticketList = (list: readonly QueuedOrder[]) => (
     <ul className={LANE_LIST}>

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { QueuedOrder } from '@cafe/shared';
 import { useMemo } from 'react';
-import { cn } from '@/lib/cn';
 import { productionTotals, totalLabel } from '@/features/barista/lib/production-totals';
 
 /**
@@ -10,7 +9,7 @@ import { productionTotals, totalLabel } from '@/features/barista/lib/production-
  * pulls the shots for all of them at once. A compact strip; nothing when nothing is to make. On a
  * tablet or a desktop it is the board's last line, always in view (decision 0098).
  */
-export function ProductionTotals({ orders, className }: { orders: readonly QueuedOrder[]; className?: string }) {
+export function ProductionTotals({ orders }: { orders: readonly QueuedOrder[] }) {
   const { _ } = useLingui();
   const totals = useMemo(() => productionTotals(orders), [orders]);
   if (totals.drinks.length === 0) return null;
@@ -18,10 +17,7 @@ export function ProductionTotals({ orders, className }: { orders: readonly Queue
   return (
     <section
       aria-labelledby="production-totals-heading"
-      className={cn(
-        'flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1 lg:min-h-12',
-        className,
-      )}
+      className="flex min-w-0 flex-wrap items-center gap-1.5 rounded-2xl bg-[var(--surface-sunken)] px-2 py-1 lg:min-h-12"
     >
       <h2 id="production-totals-heading" className="shrink-0 text-sm font-bold text-[var(--ink)]">
         {_('barista.totals.title')}

@@ -9,7 +9,7 @@ import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
-import { LANE_BODY, LANE_FRAME, LANE_LIST, laneColumnsStyle } from './order-section';
+import { LANE_BODY, LANE_FRAME, LANE_LIST, LaneHeader, laneColumnsStyle } from './order-section';
 import { OrderOptions } from './order-options';
 import { RunGroup, type RunMove } from './run-group';
 import { SelectTick, TimelineButton } from './ticket-controls';
@@ -25,7 +25,6 @@ interface ReadyLaneProps {
   pendingIds: ReadonlySet<number>;
   /** Drinks with a tap waiting on the device for the connection (lib/move-queue.ts): shown as pending. */
   queuedIds?: ReadonlySet<number>;
-  offlineReasonId?: string;
   className?: string;
   onFinish: (order: QueuedOrder, status: 'picked' | 'uncollected') => void;
   onShowTimeline: (order: QueuedOrder) => void;
@@ -67,7 +66,6 @@ export function ReadyLane({
   uncollectedAfterMinutes,
   pendingIds,
   queuedIds,
-  offlineReasonId,
   className,
   onFinish,
   onShowTimeline,
@@ -113,10 +111,9 @@ export function ReadyLane({
       order={order}
       now={now}
       canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
-      disabled={pendingIds.has(order.id) || offlineReasonId !== undefined}
+      disabled={pendingIds.has(order.id)}
       busy={pendingIds.has(order.id)}
       queued={queuedIds?.has(order.id) ?? false}
-      offlineReasonId={offlineReasonId}
       onFinish={onFinish}
       onShowTimeline={onShowTimeline}
       selection={selection?.active ? selection : undefined}
@@ -132,13 +129,7 @@ export function ReadyLane({
       onFocus={handleFocus}
       onBlur={handleBlur}
     >
-      <header className="flex shrink-0 flex-wrap items-baseline justify-between gap-x-2 border-b-2 border-[var(--border)] px-0.5 pb-1">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg leading-6 font-bold break-words">
-          {_('barista.ready.heading')}
-        </h2>
-        <span className="text-base font-semibold whitespace-nowrap text-[var(--ink-muted)]">
-          {_('barista.board.orderCount', { count: orders.length })}
-        </span>
+      <LaneHeader id={headingId} title={_('barista.ready.heading')} count={orders.length} headingRef={heading}>
         {selection && !selection.active && orders.length > 0 ? (
           // Several drinks handed over at once start here: Select, tick them, Hand over selected.
           <button
@@ -151,14 +142,14 @@ export function ReadyLane({
             {_('barista.board.select')}
           </button>
         ) : null}
-      </header>
+      </LaneHeader>
       {orders.length === 0 ? (
         <p className="rounded-xl border-2 border-dashed border-[var(--border)] p-3 text-center text-sm text-[var(--ink-muted)]">
           {_('barista.board.nothingHere')}
         </p>
       ) : (
         <div data-lane-body="" className={LANE_BODY}>
-          <ul className={LIST}>
+          <ul className={LANE_LIST}>
             {(runs ? laneItems(orders) : orders.map((order) => ({ kind: 'order' as const, order }))).map((item) =>
               item.kind === 'order' ? (
                 drink(item.order)
@@ -172,7 +163,7 @@ export function ReadyLane({
                     offlineReasonId={runs?.offlineReasonId}
                     onMove={(run, status) => runs?.onMove(run, status)}
                   >
-                    <ul className={LIST}>{item.orders.map(drink)}</ul>
+                    <ul className={LANE_LIST}>{item.orders.map(drink)}</ul>
                   </RunGroup>
                 </li>
               ),
@@ -184,8 +175,6 @@ export function ReadyLane({
   );
 }
 
-const LIST = LANE_LIST;
-
 interface ReadyDrinkProps {
   order: QueuedOrder;
   now: number;
@@ -193,7 +182,6 @@ interface ReadyDrinkProps {
   disabled: boolean;
   busy: boolean;
   queued: boolean;
-  offlineReasonId?: string;
   onFinish: ReadyLaneProps['onFinish'];
   onShowTimeline: ReadyLaneProps['onShowTimeline'];
   /** Select mode is on: a tick box instead of the moves. */
@@ -207,7 +195,6 @@ function ReadyDrink({
   disabled,
   busy,
   queued,
-  offlineReasonId,
   onFinish,
   onShowTimeline,
   selection,
@@ -268,7 +255,6 @@ function ReadyDrink({
             onClick={() => onFinish(order, 'picked')}
             disabled={disabled}
             aria-busy={busy || undefined}
-            aria-describedby={offlineReasonId}
           >
             {_('barista.ready.handedOver')}
           </button>
@@ -278,7 +264,6 @@ function ReadyDrink({
               className="btn-secondary col-span-2 px-1 text-sm font-semibold text-[var(--danger)]"
               onClick={() => onFinish(order, 'uncollected')}
               disabled={disabled}
-              aria-describedby={offlineReasonId}
             >
               {_('barista.ready.notCollected')}
             </button>

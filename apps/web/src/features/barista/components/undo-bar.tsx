@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react';
 import { Undo2, X } from 'lucide-react';
 import { useId } from 'react';
 import type { UndoOffers } from '@/features/barista/hooks/use-undo';
-import { cn } from '@/lib/cn';
 
 interface UndoBarProps {
   offers: UndoOffers;
@@ -10,7 +9,6 @@ interface UndoBarProps {
   pending: boolean;
   onUndo: () => void;
   onDismiss: () => void;
-  className?: string;
 }
 
 /**
@@ -21,7 +19,7 @@ interface UndoBarProps {
  * short, and Undo's name says what it takes back ("Undo Done: Latte for Ann and 1 more",
  * docs/decisions/0099-no-hidden-orders.md).
  */
-export function UndoBar({ offers, pending, onUndo, onDismiss, className }: UndoBarProps) {
+export function UndoBar({ offers, pending, onUndo, onDismiss }: UndoBarProps) {
   const { _ } = useLingui();
   const labelId = useId();
   const { latest, more } = offers;
@@ -30,10 +28,7 @@ export function UndoBar({ offers, pending, onUndo, onDismiss, className }: UndoB
   return (
     <section
       aria-labelledby={labelId}
-      className={cn(
-        'flex min-h-11 max-w-full min-w-0 items-center gap-1 rounded-xl border border-[var(--border-strong)] bg-[var(--surface-raised)] py-0.5 pr-0.5 pl-3 shadow-sm',
-        className,
-      )}
+      className="flex min-h-11 max-w-full min-w-0 items-center gap-1 rounded-xl border border-[var(--border-strong)] bg-[var(--surface-raised)] py-0.5 pr-0.5 pl-3 shadow-sm"
     >
       <h2 id={labelId} className="sr-only">
         {_('barista.undo.action')}

@@ -15,6 +15,7 @@ import type { BulkFailureReport } from '@/features/barista/components/bulk-failu
 import { bulkOutcome } from '@/features/barista/lib/bulk';
 import { orderLabel, unknownOrderLabel } from '@/features/barista/lib/order-label';
 import type { UndoableMove } from '@/features/barista/lib/undo';
+import { usePendingIds } from './use-pending-ids';
 import { useUndo } from './use-undo';
 
 /** What a bulk move's report says was asked. */
@@ -38,22 +39,12 @@ interface BoardMovesOptions {
  */
 export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMoved }: BoardMovesOptions) {
   const { _ } = useLingui();
-  const [pendingIds, setPendingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [pendingIds, markPending] = usePendingIds();
   const [failures, setFailures] = useState<BulkFailureReport | null>(null);
   const update = useUpdateBaristaOrder();
   const bulk = useBulkBaristaOrders();
   const undo = useUndo(announce);
   const tumbler = useMarkTumbler();
-
-  const markPending = (ids: readonly number[], pending: boolean) =>
-    setPendingIds((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (pending) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
 
   /**
    * A tap kept on the device until the connection returns (lib/move-queue.ts): shown at once as

@@ -10,6 +10,7 @@ import { BOARD_STORAGE_KEYS } from '@/lib/storage-keys';
 import { useClaimOrder } from '@/features/barista/api/claim-order';
 import { byClaim, isClaimFilter, type ClaimFilter } from '@/features/barista/lib/claims';
 import { orderLabel } from '@/features/barista/lib/order-label';
+import { usePendingIds } from './use-pending-ids';
 
 function readFilter(): ClaimFilter {
   try {
@@ -37,7 +38,7 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
   const me = useMe();
   const meId = me?.id ?? null;
   const [filter, setFilterState] = useState<ClaimFilter>(readFilter);
-  const [pendingIds, setPendingIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [pendingIds, mark] = usePendingIds();
   const claimOrder = useClaimOrder();
   const shown = useMemo(() => byClaim(orders, filter, meId), [orders, filter, meId]);
 
@@ -49,14 +50,6 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
       // storage full or blocked: the filter still holds for this visit
     }
   }, []);
-
-  const mark = (id: number, pending: boolean) =>
-    setPendingIds((current) => {
-      const next = new Set(current);
-      if (pending) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   /** Who makes it, and the way to take it over (a shift change): asked, never done by one stray tap. */
   const offerTakeOver = (order: QueuedOrder, name: string) =>

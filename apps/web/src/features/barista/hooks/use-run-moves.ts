@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
 import type { OrderRun, QueuedOrder } from '@cafe/shared';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { msgId } from '@/i18n';
 import { errorText } from '@/lib/error-text';
 import { useMoveRun } from '@/features/barista/api/move-run';
 import type { RunMove } from '@/features/barista/components/run-group';
 import { runName } from '@/features/barista/lib/run-groups';
+import { usePendingIds } from './use-pending-ids';
 
 /** What the board says once the whole run moved. */
 const MOVED = {
@@ -38,16 +39,8 @@ export function useRunMoves({
 }) {
   const { _ } = useLingui();
   const move = useMoveRun();
-  const [pendingRunIds, setPendingRunIds] = useState<ReadonlySet<number>>(() => new Set());
+  const [pendingRunIds, setPending] = usePendingIds();
   const follow = useRef<Follow | null>(null);
-
-  const setPending = (runId: number, pending: boolean) =>
-    setPendingRunIds((current) => {
-      const next = new Set(current);
-      if (pending) next.add(runId);
-      else next.delete(runId);
-      return next;
-    });
 
   const moveRun = async (run: OrderRun, status: RunMove) => {
     if (pendingRunIds.has(run.id)) return;

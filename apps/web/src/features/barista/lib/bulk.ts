@@ -1,4 +1,4 @@
-import type { BulkResult, Order } from '@cafe/shared';
+import type { BulkResult, Order, PeopleText } from '@cafe/shared';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { orderLabel, unknownOrderLabel } from './order-label';
@@ -23,9 +23,17 @@ export function bulkOutcome(
       outcome.failed.push({
         id: result.id,
         label: order ? orderLabel(order) : unknownOrderLabel(result.id),
-        message: errorText(new ApiError(result.error.statusCode, result.error.code, result.error.message)) ?? '',
+        message:
+          errorText(
+            new ApiError(result.error.statusCode, result.error.code, result.error.message, textOf(result.error)),
+          ) ?? '',
       });
     }
   }
   return outcome;
+}
+
+/** The people message a refused move's answer names (the server's, as a single request's would). */
+function textOf(error: { messageId?: string; params?: Record<string, string | number> }): PeopleText | undefined {
+  return error.messageId === undefined ? undefined : { id: error.messageId, values: error.params };
 }

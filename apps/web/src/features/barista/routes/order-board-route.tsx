@@ -28,7 +28,7 @@ import { ShortcutsButton, ShortcutsDialog } from '@/features/barista/components/
 import { WalkUpOrderButton, WalkUpOrderDialog } from '@/features/barista/components/walk-up-order-dialog';
 import { useBoardLive } from '@/features/barista/hooks/use-board-live';
 import { useTicketThresholds } from '@/features/barista/hooks/use-ticket-thresholds';
-import { useWakeLock } from '@/features/barista/hooks/use-wake-lock';
+import { useWakeLock } from '@/hooks/use-wake-lock';
 import { useCafeToday } from '@/hooks/use-cafe-today';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { activeOrders, canChangeShopStatus } from '@/features/barista/lib/shop-status';
@@ -38,10 +38,6 @@ import { useToasterPlacement, type ToasterPlacement } from '@/lib/toaster-placem
 /** Safety net under the live events: the board never stays wrong for long. */
 const BOARD_REFETCH_MS = 30_000;
 
-/**
- * /ordering: the barista's live order board and shop status, laid
- * out as a kitchen display for the counter tablet (docs/decisions/0020-kitchen-display.md).
- */
 /** Orders for later wait in their own lane until they fall due. */
 const LATER_STATUSES = ['scheduled'] as const;
 /** The board: what is still to make, and the finished drinks of the Ready lane until they leave the counter. */
@@ -49,6 +45,10 @@ const BOARD_STATUSES = [...TO_MAKE_ORDER_STATUSES, 'done'] as const;
 /** As far ahead as a site may take orders for later (PICKUP_LIMITS.daysAhead), and today. */
 const LATER_DAYS = 8;
 
+/**
+ * /ordering: the barista's live order board and shop status, laid
+ * out as a kitchen display for the counter tablet (docs/decisions/0020-kitchen-display.md).
+ */
 export function OrderBoardRoute() {
   const { _ } = useLingui();
   // The staff site (the route layout says so): its status, venues and zone.
@@ -180,17 +180,16 @@ export function OrderBoardRoute() {
           <ErrorState message={_('barista.shop.loadFailed')} onRetry={here.refetch} />
         ) : mode === 'cafe-open' ? (
           board
-        ) : mode === 'bar-open' ? (
+        ) : mode === 'bar-open' || mode === 'all-close' ? (
           <>
-            <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
-            {hasActive ? board : laterLane}
-          </>
-        ) : mode === 'all-close' ? (
-          <>
-            <ModeNotice
-              icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
-              text={_('barista.shop.allClosed')}
-            />
+            {mode === 'bar-open' ? (
+              <ModeNotice icon={<CocktailGlass className="h-10 w-10" />} text={_('barista.shop.barOnly')} />
+            ) : (
+              <ModeNotice
+                icon={<DoorClosed aria-hidden="true" className="h-10 w-10" />}
+                text={_('barista.shop.allClosed')}
+              />
+            )}
             {hasActive ? board : laterLane}
           </>
         ) : null}

@@ -10,6 +10,7 @@ const CHANNELS: Record<ChatChannelName, { name: string; doc: string }> = {
   slack: { name: 'Slack', doc: 'docs/slack.md' },
   line: { name: 'LINE', doc: 'docs/line.md' },
   teams: { name: 'Microsoft Teams', doc: 'docs/teams.md' },
+  'google-chat': { name: 'Google Chat', doc: 'docs/google-chat.md' },
 };
 
 /** Where the channels' settings are explained. */

@@ -1,7 +1,7 @@
-import type { ChatLinkChannel } from '@cafe/shared';
+import { CHAT_CHANNELS, type ChatChannelName } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { MessageSquare } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { IconBadge } from '@/components/ui';
 import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
@@ -15,28 +15,53 @@ import {
 } from '@/features/chat/api/chat-link';
 
 /** The channels' names, the same in every language. */
-export const CHAT_NAMES: Record<ChatLinkChannel, string> = { line: 'LINE', teams: 'Microsoft Teams' };
+export const CHAT_NAMES: Record<ChatChannelName, string> = {
+  slack: 'Slack',
+  line: 'LINE',
+  teams: 'Microsoft Teams',
+  'google-chat': 'Google Chat',
+};
 
 /**
  * What differs between the channels: what to do once linked, and where a new link comes from when
  * this one is used or expired (gone) or not whole (cut short or mistyped when copied).
  */
-const WORDS: Record<ChatLinkChannel, { linked: string; gone: string; cut: string }> = {
+const WORDS: Record<ChatChannelName, { linked: string; gone: string; cut: string }> = {
+  slack: {
+    linked: msgId('chat.link.linkedSlack'),
+    gone: msgId('chat.link.goneSlack'),
+    cut: msgId('chat.link.cutSlack'),
+  },
   line: { linked: msgId('chat.link.linkedLine'), gone: msgId('chat.link.goneLine'), cut: msgId('chat.link.cutLine') },
   teams: {
     linked: msgId('chat.link.linkedTeams'),
     gone: msgId('chat.link.goneTeams'),
     cut: msgId('chat.link.cutTeams'),
   },
+  'google-chat': {
+    linked: msgId('chat.link.linkedGoogleChat'),
+    gone: msgId('chat.link.goneGoogleChat'),
+    cut: msgId('chat.link.cutGoogleChat'),
+  },
 };
 
 /**
- * /line/link/{token} and /teams/link/{token}: where a chat's one-time link leads, for a signed-in
- * person. It names the chat's account and links it only when the person says so; a used or expired
- * link says to ask the chat for a new one. A linked person may unlink here (docs/line.md,
- * docs/teams.md "Linking"). The Slack app's link page is the model (features/slack).
+ * /{channel}/link/{token} (/slack/link/..., /line/link/..., /teams/link/..., /google-chat/link/...): where a chat's one-time
+ * link leads, for a signed-in person; the links chats sent before answer here as they did. An address
+ * of no chat is the app's not-found.
  */
-export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
+export function ChatLinkRoute() {
+  const { channel } = useParams();
+  const known = CHAT_CHANNELS.find((c) => c === channel);
+  return known ? <LinkPage key={known} channel={known} /> : <Navigate to={paths.unauthorized} replace />;
+}
+
+/**
+ * It names the chat's account and links it only when the person says so; a used or expired link
+ * says to ask the chat for a new one. A linked person may unlink here (docs/slack.md, docs/line.md,
+ * docs/teams.md "Linking").
+ */
+function LinkPage({ channel }: { channel: ChatChannelName }) {
   const { _ } = useLingui();
   const { token = '' } = useParams();
   const preview = useChatLinkPreview(channel, token);
@@ -114,14 +139,4 @@ export function ChatLinkRoute({ channel }: { channel: ChatLinkChannel }) {
       ) : null}
     </section>
   );
-}
-
-/** /line/link/{token}. */
-export function LineLinkRoute() {
-  return <ChatLinkRoute channel="line" />;
-}
-
-/** /teams/link/{token}. */
-export function TeamsLinkRoute() {
-  return <ChatLinkRoute channel="teams" />;
 }

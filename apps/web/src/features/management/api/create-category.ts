@@ -1,5 +1,5 @@
 import { CategorySchema, type CategoryCreateBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
@@ -8,9 +8,5 @@ export const createCategory = (body: CategoryCreateBody) =>
   api('/category', { method: 'POST', body, schema: CategorySchema });
 
 export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(createCategory, [managementKeys.all]);
 }

@@ -1,5 +1,5 @@
 import { MenuSchema, type MenuCreateBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
@@ -7,9 +7,5 @@ import { managementKeys } from './keys';
 export const createMenu = (body: MenuCreateBody) => api('/menu', { method: 'POST', body, schema: MenuSchema });
 
 export function useCreateMenu() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMenu,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(createMenu, [managementKeys.all]);
 }

@@ -9,6 +9,7 @@ import {
 } from '@cafe/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
@@ -33,23 +34,21 @@ export function useOptionGroups() {
 
 /** POST /option-groups (no id) or PUT /option-groups/{id}. */
 export function useSaveOptionGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: OptionGroupBody }) =>
+  return useInvalidatingMutation(
+    ({ id, body }: { id?: number; body: OptionGroupBody }) =>
       id === undefined
         ? api('/option-groups', { method: 'POST', body, schema: OptionGroupSchema })
         : api(`/option-groups/${id}`, { method: 'PUT', body, schema: OptionGroupSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+    [managementKeys.all],
+  );
 }
 
 /** DELETE /option-groups/{id}. */
 export function useDeleteOptionGroup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(`/option-groups/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => api(`/option-groups/${id}`, { method: 'DELETE' }),
+    [managementKeys.all],
+  );
 }
 
 /** GET /menu/{id}/options: the groups an item carries, in order. */
@@ -89,10 +88,9 @@ export function useChoicesAtSite(siteId: number | undefined) {
 
 /** PATCH /sites/{siteId}/option-choices/{choiceId}. */
 export function useSetChoiceAtSite(siteId: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ choiceId, ...body }: SiteChoicePatchBody & { choiceId: number }) =>
+  return useInvalidatingMutation(
+    ({ choiceId, ...body }: SiteChoicePatchBody & { choiceId: number }) =>
       api(`/sites/${siteId}/option-choices/${choiceId}`, { method: 'PATCH', body, schema: MenuOptionChoiceSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.atSite(siteId ?? 0) }),
-  });
+    [keys.atSite(siteId ?? 0)],
+  );
 }

@@ -1,5 +1,5 @@
 import { CategorySchema, type CategoryPatchBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
@@ -8,9 +8,5 @@ export const updateCategory = ({ id, body }: { id: number; body: CategoryPatchBo
   api(`/category/${id}`, { method: 'PATCH', body, schema: CategorySchema });
 
 export function useUpdateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCategory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(updateCategory, [managementKeys.all]);
 }

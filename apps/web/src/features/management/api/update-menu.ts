@@ -1,5 +1,6 @@
 import { MenuSchema, type Category, type IsActive, type MenuPatchBody } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
@@ -9,11 +10,7 @@ export const updateMenu = ({ id, body }: { id: number; body: MenuPatchBody }) =>
 
 /** Edit a menu item (name, status, category, description). */
 export function useUpdateMenu() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMenu,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(updateMenu, [managementKeys.all]);
 }
 
 function setItemActive(category: Category | undefined, menuId: number, isActive: IsActive) {
@@ -54,9 +51,5 @@ export async function deleteMenus(ids: readonly number[]) {
 }
 
 export function useDeleteMenus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMenus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: managementKeys.all }),
-  });
+  return useInvalidatingMutation(deleteMenus, [managementKeys.all], 'settled');
 }

@@ -9,7 +9,7 @@ import { StaffSiteSwitch } from '@/components/staff-site-switch';
 import { useScreenSite } from '@/api/site-state';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
-import { ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { ConfirmDialog, EmptyState, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useCategory } from '@/features/management/api/get-category';
@@ -17,6 +17,7 @@ import { useDeleteMenus, useToggleMenuActive } from '@/features/management/api/u
 import { useSetSiteMenuItem, useSiteMenuItems } from '@/features/management/api/site-menu-items';
 import { useMenuLive } from '@/features/management/api/use-menu-live';
 import { CategoryForBadge } from '@/features/management/components/category-for-badge';
+import { loadProblem } from '@/features/management/components/load-problem';
 import { MenuItemRow } from '@/features/management/components/menu-item-row';
 import { parseId } from '@/features/management/lib/forms';
 
@@ -29,18 +30,13 @@ export function CategoryMenuRoute() {
   const category = useCategory(categoryId);
   const title = category.data?.name ?? params.categoryName ?? _('management.categoryMenu.fallbackTitle');
 
-  let body;
-  if (Number.isNaN(categoryId)) body = <ErrorState message={_('management.category.doesNotExist')} />;
-  else if (category.isPending) body = <LoadingBlock label={_('management.categoryMenu.loading')} />;
-  else if (category.isError) {
-    const gone = isApiError(category.error, 'NOT_FOUND');
-    body = (
-      <ErrorState
-        message={gone ? _('management.category.gone') : _('management.categoryMenu.loadFailed')}
-        onRetry={gone ? undefined : () => void category.refetch()}
-      />
-    );
-  } else body = <CategoryMenuList key={category.data.id} category={category.data} />;
+  const body =
+    loadProblem(categoryId, category, {
+      doesNotExist: _('management.category.doesNotExist'),
+      loading: _('management.categoryMenu.loading'),
+      gone: _('management.category.gone'),
+      loadFailed: _('management.categoryMenu.loadFailed'),
+    }) ?? (category.data ? <CategoryMenuList key={category.data.id} category={category.data} /> : null);
 
   return (
     <section>

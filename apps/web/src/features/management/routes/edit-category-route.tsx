@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { OfflineReason } from '@/components/offline-banner';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
-import { ConfirmDialog, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { ConfirmDialog, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useDeleteCategory } from '@/features/management/api/delete-category';
@@ -17,6 +17,7 @@ import { useCategory } from '@/features/management/api/get-category';
 import { useUpdateCategory } from '@/features/management/api/update-category';
 import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryFormFields } from '@/features/management/components/category-form-fields';
+import { loadProblem } from '@/features/management/components/load-problem';
 import { CategoryFormSchema, parseId, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Edit Category (/edit-category/:categoryId): name, venue and kind; soft delete. */
@@ -25,30 +26,13 @@ export function EditCategoryRoute() {
   const categoryId = parseId(useParams().categoryId);
   const category = useCategory(categoryId);
 
-  if (Number.isNaN(categoryId)) {
-    return (
-      <EditCategoryShell>
-        <ErrorState message={_('management.category.doesNotExist')} />
-      </EditCategoryShell>
-    );
-  }
-  if (category.isPending)
-    return (
-      <EditCategoryShell>
-        <LoadingBlock label={_('management.editCategory.loading')} />
-      </EditCategoryShell>
-    );
-  if (category.isError) {
-    const gone = isApiError(category.error, 'NOT_FOUND');
-    return (
-      <EditCategoryShell>
-        <ErrorState
-          message={gone ? _('management.category.gone') : _('management.editCategory.loadFailed')}
-          onRetry={gone ? undefined : () => void category.refetch()}
-        />
-      </EditCategoryShell>
-    );
-  }
+  const problem = loadProblem(categoryId, category, {
+    doesNotExist: _('management.category.doesNotExist'),
+    loading: _('management.editCategory.loading'),
+    gone: _('management.category.gone'),
+    loadFailed: _('management.editCategory.loadFailed'),
+  });
+  if (problem || !category.data) return <EditCategoryShell>{problem}</EditCategoryShell>;
   return <EditCategoryForm key={category.data.id} category={category.data} />;
 }
 

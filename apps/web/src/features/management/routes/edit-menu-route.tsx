@@ -8,8 +8,9 @@ import { toast } from 'sonner';
 import { OfflineReason } from '@/components/offline-banner';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
-import { ErrorState, LoadingBlock, PageHeader, Select } from '@/components/ui';
+import { PageHeader, Select } from '@/components/ui';
 import { ItemOptionsForm } from '@/features/management/components/item-options-form';
+import { loadProblem } from '@/features/management/components/load-problem';
 import { ItemTagsField } from '@/features/management/components/item-tags-field';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -36,30 +37,13 @@ export function EditMenuRoute() {
   const menuId = parseId(useParams().menuId);
   const menu = useMenu(menuId);
 
-  if (Number.isNaN(menuId)) {
-    return (
-      <EditMenuShell>
-        <ErrorState message={_('management.menu.doesNotExist')} />
-      </EditMenuShell>
-    );
-  }
-  if (menu.isPending)
-    return (
-      <EditMenuShell>
-        <LoadingBlock label={_('management.editMenu.loading')} />
-      </EditMenuShell>
-    );
-  if (menu.isError) {
-    const gone = isApiError(menu.error, 'NOT_FOUND');
-    return (
-      <EditMenuShell>
-        <ErrorState
-          message={gone ? _('management.menu.gone') : _('management.editMenu.loadFailed')}
-          onRetry={gone ? undefined : () => void menu.refetch()}
-        />
-      </EditMenuShell>
-    );
-  }
+  const problem = loadProblem(menuId, menu, {
+    doesNotExist: _('management.menu.doesNotExist'),
+    loading: _('management.editMenu.loading'),
+    gone: _('management.menu.gone'),
+    loadFailed: _('management.editMenu.loadFailed'),
+  });
+  if (problem || !menu.data) return <EditMenuShell>{problem}</EditMenuShell>;
   return <EditMenuForm key={menu.data.id} menu={menu.data} />;
 }
 

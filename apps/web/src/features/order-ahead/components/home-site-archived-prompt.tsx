@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { MapPinOff } from 'lucide-react';
+import { useMe } from '@/api/me';
 import { useChangeHomeSite, useHomeSite } from '@/api/sites';
 import { Select } from '@/components/ui';
-import { usePlacementSite } from '@/features/order-ahead/hooks/use-placement';
 
 /**
  * The person's home site was archived (GET /user/me names a site GET /sites no longer lists): the
@@ -11,10 +11,10 @@ import { usePlacementSite } from '@/features/order-ahead/hooks/use-placement';
  */
 export function HomeSiteArchivedPrompt() {
   const { _ } = useLingui();
-  const { homeArchived } = usePlacementSite();
+  const homeSiteId = useMe()?.homeSiteId;
   const { sites } = useHomeSite();
   const change = useChangeHomeSite();
-  if (!homeArchived) return null;
+  if (homeSiteId == null || sites.length === 0 || sites.some((s) => s.id === homeSiteId)) return null;
   return (
     <section
       aria-labelledby="home-site-archived-title"

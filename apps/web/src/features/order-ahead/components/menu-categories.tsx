@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
+import type { Placement } from '@/features/order-ahead/hooks/use-placement';
 import { CategoryTabs } from './category-tabs';
 import { MenuItemGrid } from './menu-item-grid';
 
@@ -19,9 +20,8 @@ interface MenuCategoriesProps {
   icon: LucideIcon;
   /** Title shown when the venue has no categories at all. */
   emptyTitle: string;
-  isOrderable: (item: Menu) => boolean;
-  /** Why an item that cannot be chosen cannot, where the site's own reason does not say (see MenuItemGrid). */
-  hintOf?: (item: Menu) => string | null;
+  /** The door's verdicts on the venue's items (usePlacement): the menu shows once they are known. */
+  placement: Placement;
   onPick: (item: Menu) => void;
   /** Items to read, not to choose (see MenuItemGrid). */
   browseOnly?: boolean;
@@ -36,13 +36,12 @@ export function MenuCategories({
   tabsLabel,
   icon: Icon,
   emptyTitle,
-  isOrderable,
-  hintOf,
+  placement,
   onPick,
   browseOnly,
 }: MenuCategoriesProps) {
   const { _ } = useLingui();
-  if (categoriesQuery.isPending) return <LoadingBlock label={_('order.menu.loading')} />;
+  if (categoriesQuery.isPending || placement.pending) return <LoadingBlock label={_('order.menu.loading')} />;
   if (categoriesQuery.isError) {
     return <ErrorState message={_('order.menu.loadFailed')} onRetry={() => void categoriesQuery.refetch()} />;
   }
@@ -57,13 +56,7 @@ export function MenuCategories({
         category.menu.length === 0 ? (
           <EmptyState icon={<Icon className="h-7 w-7" />} title={_('order.menu.emptyCategory')} />
         ) : (
-          <MenuItemGrid
-            items={category.menu}
-            isOrderable={isOrderable}
-            hintOf={hintOf}
-            onPick={onPick}
-            browseOnly={browseOnly}
-          />
+          <MenuItemGrid items={category.menu} placement={placement} onPick={onPick} browseOnly={browseOnly} />
         )
       }
     </CategoryTabs>

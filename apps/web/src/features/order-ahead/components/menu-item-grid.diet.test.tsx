@@ -1,4 +1,4 @@
-import type { Menu } from '@cafe/shared';
+import type { DietTag, Menu } from '@cafe/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
@@ -6,45 +6,38 @@ import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { MenuItemGrid } from './menu-item-grid';
 
 /*
- * The menu's tiles and what the person avoids (docs/allergens.md): a drink whose defaults have it
- * is marked, and a drink nobody has tagged says so rather than looking safe.
+ * The menu's tiles and what the person avoids (docs/allergens.md), as the ordering door marks
+ * each drink (GET /menu/verdicts): a drink whose defaults have it is marked, and a drink nobody has
+ * tagged says so rather than looking safe.
  */
 
-const item = (id: number, name: string, more: Partial<Menu> = {}): Menu => ({
+const item = (id: number, name: string): Menu => ({
   id,
   name,
   description: '-',
   category_id: 1,
   isActive: 'active',
   isAvailable: 'available',
-  ...more,
 });
 
-/** A latte tagged with what it contains (its whole milk by default), and a cappuccino nobody has tagged. */
-const ITEMS: Menu[] = [
-  item(3, 'Latte', {
-    tags: ['caffeine'],
-    optionGroups: [
-      {
-        id: 9,
-        name: 'Milk',
-        minChoices: 1,
-        maxChoices: 1,
-        maxQuantity: 1,
-        choices: [
-          { id: 91, name: 'Whole', isDefault: true, tags: ['milk'], soldOut: false, soldOutUntil: null },
-          { id: 92, name: 'Oat', isDefault: false, tags: [], soldOut: false, soldOutUntil: null },
-        ],
-      },
-    ],
-  }),
-  item(4, 'Cappuccino', { tags: [] }),
-  item(5, 'Black coffee', { tags: ['caffeine', 'vegan'] }),
-];
+const ITEMS: Menu[] = [item(3, 'Latte'), item(4, 'Cappuccino'), item(5, 'Black coffee')];
 
-function renderGrid() {
+/** The door's marks for a person who avoids milk: the latte's default whole milk, the untagged cappuccino. */
+const MARKS: Record<number, { conflicts: DietTag[]; untagged: boolean }> = {
+  3: { conflicts: ['milk'], untagged: false },
+  4: { conflicts: [], untagged: true },
+  5: { conflicts: [], untagged: false },
+};
+
+function renderGrid(marks = MARKS) {
   mockApi({});
-  renderWithProviders(<MenuItemGrid items={ITEMS} isOrderable={() => true} onPick={vi.fn()} />);
+  renderWithProviders(
+    <MenuItemGrid
+      items={ITEMS}
+      placement={{ refusalOf: () => null, marksOf: (drink) => marks[drink.id]! }}
+      onPick={vi.fn()}
+    />,
+  );
 }
 
 describe('the menu tiles for a person who avoids milk', () => {
@@ -57,9 +50,9 @@ describe('the menu tiles for a person who avoids milk', () => {
     expect(screen.getByRole('button', { name: /^Black coffee/ })).not.toHaveTextContent(/Not for you|Not tagged/);
   });
 
-  it('marks nothing for a person who avoids nothing, tagged or not', () => {
+  it('marks nothing the door does not mark', () => {
     signIn({ avoids: [] });
-    renderGrid();
+    renderGrid({ 3: { conflicts: [], untagged: false }, 4: { conflicts: [], untagged: false }, 5: MARKS[5]! });
     expect(screen.queryByTestId('diet-badge')).toBeNull();
   });
 

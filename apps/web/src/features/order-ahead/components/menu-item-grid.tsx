@@ -1,22 +1,17 @@
-import { dietMarksOf, textOrEmpty, type Menu } from '@cafe/shared';
+import { textOrEmpty, type Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Ban, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { useItemAtSite } from '@/features/order-ahead/hooks/use-item-at-site';
-import { useMyAvoids } from '@/api/avoids';
+import type { ApiError } from '@/lib/api-client';
+import { stops, type Placement } from '@/features/order-ahead/hooks/use-placement';
 import { DietBadge } from '@/components/diet/diet-warning';
 
 interface MenuItemGridProps {
   items: readonly Menu[];
-  /**
-   * Whether an item can be chosen now (active, and the venue takes orders); an item the person's
-   * site does not serve or has sold out cannot be chosen either, and says why.
-   */
-  isOrderable: (item: Menu) => boolean;
+  /** The door's verdicts (usePlacement): an item it refuses is greyed and says why; its diet marks. */
+  placement: Pick<Placement, 'refusalOf' | 'marksOf'>;
   onPick: (item: Menu) => void;
-  /** Why an item cannot be chosen (busy mode: "Orders paused"), shown when the site's own reason does not say. */
-  hintOf?: (item: Menu) => string | null;
-  /** Shown under an item that cannot be chosen ("Unavailable" by default). */
+  /** Shown under an item that cannot be chosen for a reason of the whole venue ("Unavailable" by default). */
   unavailableHint?: string;
   /**
    * A menu to read, not to order from (bar drinks while online bar ordering is off): plain tiles,
@@ -25,31 +20,38 @@ interface MenuItemGridProps {
   browseOnly?: boolean;
 }
 
-/** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
-export function MenuItemGrid({
-  items,
-  isOrderable,
-  hintOf,
-  onPick,
-  unavailableHint,
-  browseOnly = false,
-}: MenuItemGridProps) {
+/**
+ * A tile's few words for why its item cannot be chosen, from the door's reason: the item's own at
+ * the site (sold out, not served), busy mode, else `unavailable` (the venue's reason is said above).
+ */
+function useTileHint(unavailableHint: string | undefined): (refusal: ApiError) => string {
   const { _ } = useLingui();
-  const atSite = useItemAtSite();
+  return (refusal) => {
+    const values = refusal.text?.values ?? {};
+    if (refusal.text?.id === 'people.refusal.soldOutUntil') return _('order.menu.soldOutUntil', { time: values.time });
+    if (refusal.text?.id === 'people.refusal.soldOut') return _('order.menu.soldOut');
+    if (refusal.text?.id === 'people.refusal.notServed') return _('order.menu.notServedAt', { site: values.site });
+    if (refusal.code === 'ORDERS_PAUSED') return _('order.menu.paused');
+    return unavailableHint ?? _('order.menu.unavailable');
+  };
+}
+
+/** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
+export function MenuItemGrid({ items, placement, onPick, unavailableHint, browseOnly = false }: MenuItemGridProps) {
+  const hintOf = useTileHint(unavailableHint);
   // What the person avoids: each tile marks what it (with its default choices) contains of it, or
-  // that nobody has tagged it (the shared dietMarksOf, as every channel asks).
-  const avoids = useMyAvoids();
-  const dietBadge = (item: Menu) => <DietBadge {...dietMarksOf(avoids, item, undefined)} />;
-  const unavailableText = unavailableHint ?? _('order.menu.unavailable');
+  // that nobody has tagged it, as the door says.
+  const dietBadge = (item: Menu) => <DietBadge {...placement.marksOf(item)} />;
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
       {items.map((item) => {
-        const notHere = atSite(item);
-        const orderable = notHere === null && isOrderable(item);
-        const unavailable = notHere ?? hintOf?.(item) ?? unavailableText;
+        const refusal = placement.refusalOf(item);
+        const orderable = !stops(refusal);
+        const unavailable = refusal ? hintOf(refusal) : '';
         const description = textOrEmpty(item.description);
         if (browseOnly) {
-          const off = item.isActive !== 'active' || notHere !== null;
+          // Nothing is ordered here: only what is off for the item itself is said.
+          const off = refusal?.code === 'MENU_UNAVAILABLE';
           return (
             <li
               key={item.id}

@@ -8,6 +8,7 @@ import { setBrowserOnline } from '@/test/network';
 import { sitesQueryOptions } from '@/api/sites';
 import { apiError, mockApi, renderWithProviders, seedSettings, signIn, type RecordedCall } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
+import { doorRefusal, menuVerdicts } from '@/features/order-ahead/test/fixtures';
 import { OrderSummaryDialog } from './order-summary-dialog';
 
 /** The out-of-range alert the specification gives in Thai, in the English interface (src/locales/en/common.po). */
@@ -83,8 +84,10 @@ describe('OrderSummaryDialog', () => {
 
   it('shows the out-of-range alert without calling the server when the person is beyond the radius', async () => {
     stubPosition('far-away');
-    const { calls } = mockApi({});
-    renderDialog();
+    const { calls } = mockApi({ 'GET /sites': [HEAD_OFFICE] });
+    const { queryClient } = renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
+    // Measured against the person's site, as GET /sites gives it.
+    await waitFor(() => expect(queryClient.getQueryData(sitesQueryOptions().queryKey)).toBeDefined());
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(OUT_OF_RANGE)).toBeInTheDocument();
     expect(orderPosts(calls)).toHaveLength(0);
@@ -113,20 +116,14 @@ describe('OrderSummaryDialog', () => {
 
   it('says busy mode pauses orders before asking for the position, and sends nothing', async () => {
     const geolocation = stubPosition('at-the-cafe');
+    const paused = doorRefusal('ORDERS_PAUSED', 'people.refusal.pausedManual');
     const { calls } = mockApi({
-      'GET /ordering-status': {
-        paused: true,
-        reason: 'manual',
-        waiting: 4,
-        estimatedWaitMinutes: 12,
-        limits: { maxWaiting: null, maxWaitMinutes: null },
-        message: 'The cafe has paused online orders for a moment.',
-      },
+      // The door's verdict on the drink: busy mode holds it up for now.
+      'GET /menu/verdicts': menuVerdicts([DRAFT.menu_id], { venue: paused }),
     });
-    const { queryClient } = renderWithProviders(<OrderSummaryDialog open onOpenChange={vi.fn()} draft={DRAFT} />);
-    await waitFor(() => expect(queryClient.getQueryData(['ordering', 'status'])).toBeDefined());
+    renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    // The shared decision's words (the people catalogue), as the server would answer.
+    // The door's words (the people catalogue, from its message id), as the placement would answer.
     expect(
       await screen.findByText(
         'The cafe has paused online orders for a moment. Please try again in a few minutes, or order at the counter.',

@@ -1,35 +1,33 @@
-import type { OrderBlock, PlacementRefusal } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui';
-import { BLOCK_MESSAGE_IDS } from '@/features/order-ahead/lib/order-display';
+import type { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { stops } from '@/features/order-ahead/hooks/use-placement';
+
+/** Refusals an order form says in a notice of their own (busy mode, an archived site, the e-mail), or not at all (the daily limit). */
+const SAID_ELSEWHERE = new Set(['ORDERS_PAUSED', 'SITE_ARCHIVED', 'EMAIL_NOT_CONFIRMED']);
 
 /**
- * The refusal that holds for a whole venue when it is one of its hours (closed, the Friday
- * cut-off, bar online ordering off); busy mode and an archived site have notices of their own.
- */
-export function venueBlockOf(refusal: PlacementRefusal | null): OrderBlock | null {
-  if (!refusal || !(refusal.code in BLOCK_MESSAGE_IDS)) return null;
-  return { code: refusal.code as OrderBlock['code'], text: refusal.text };
-}
-
-/**
- * Why nothing of this venue can be ordered right now (closed, the Friday cut-off), on an order
- * form: said at the top, with the way back to the menu, rather than after the whole form.
+ * Why this drink cannot be ordered right now (the cafe closed, the Friday cut-off, sold out), on an
+ * order form: the door's reason in the person's language, said at the top with the way back to
+ * the menu, rather than after the whole form.
  */
 export function VenueBlockNotice({
-  block,
+  refusal,
   backTo,
   backLabel,
 }: {
-  block: OrderBlock;
+  refusal: ApiError | null;
   backTo: string;
   backLabel: string;
 }) {
-  const { _ } = useLingui();
+  // Said again when the language changes.
+  useLingui();
+  if (!stops(refusal) || SAID_ELSEWHERE.has(refusal.code)) return null;
   return (
     <AlertMessage tone="info" className="mb-4">
-      {_(BLOCK_MESSAGE_IDS[block.code])}{' '}
+      {errorText(refusal)}{' '}
       <Link to={backTo} className="font-semibold text-[var(--accent)] underline">
         {backLabel}
       </Link>

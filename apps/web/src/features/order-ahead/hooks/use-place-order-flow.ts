@@ -1,19 +1,11 @@
-import {
-  dashIfEmpty,
-  draftRefusal,
-  isTimeRefusal,
-  LIMITS,
-  siteRefusal,
-  type DietTag,
-  type PeopleText,
-  type PlacementRefusal,
-} from '@cafe/shared';
+import { dashIfEmpty, draftRefusal, isTimeRefusal, LIMITS, type DietTag, type PeopleText } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
+import { useHomeSite } from '@/api/sites';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -27,7 +19,7 @@ import { slotsRootKey } from '@/api/slots';
 import { readPosition, type Coordinates, type PositionProblem } from '@/features/order-ahead/lib/geolocation';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { logFailure } from '@/lib/log-failure';
-import { usePlacementSite } from '@/features/order-ahead/hooks/use-placement';
+import { draftRefusalOf, stops } from '@/features/order-ahead/hooks/use-placement';
 
 /**
  * How an attempt ended: placed, failed (going back to the menu), blocked (fixable here), the diet
@@ -37,7 +29,8 @@ export type PlaceOutcome = 'placed' | 'failed' | 'blocked' | 'confirm-diet' | 'b
 
 /**
  * What stops the order in the summary, said where it is shown (in the language of that moment): a
- * message of the web's catalogue, a refusal of the shared decision, or the server's refusal.
+ * message of the web's catalogue, the position's refusal (the shared rule), or the server's refusal
+ * (the door's verdict, or its answer to the placement).
  */
 export type PlaceProblem = { id: string } | { text: PeopleText } | { error: unknown };
 
@@ -56,14 +49,6 @@ function locationProblem(problem: PositionProblem | null): PlaceProblem {
     : { id: msgId('shared.spec.locationPermission') };
 }
 
-/** What the summary says for a refusal of the shared decision made before sending. */
-function refusalProblem(refusal: PlacementRefusal): PlaceProblem {
-  if (refusal.code === 'OUT_OF_RANGE') return locationProblem(null);
-  // GET /sites no longer lists an archived site: it is not named.
-  if (refusal.code === 'SITE_ARCHIVED') return { id: msgId('order.site.archivedBody') };
-  return { text: refusal.text };
-}
-
 /** The server refused the pickup time itself: full (409 SLOT_FULL), or not one that may be chosen now (400). */
 function pickupRefused(error: unknown): boolean {
   return isApiError(error, 'SLOT_FULL') || (isApiError(error, 'VALIDATION') && isTimeRefusal(error.text));
@@ -74,7 +59,9 @@ function runRefused(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code.startsWith('RUN_');
 }
 
+/** The toast's words for a refusal: the server's people message; an older server's by its code. */
 function failureText(error: unknown): string {
+  if (isApiError(error) && error.text) return errorText(error) ?? i18n._('shared.spec.orderFailedBody');
   if (isApiError(error, 'ORDER_LIMIT_REACHED')) return i18n._('shared.spec.orderLimit');
   if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) {
     return i18n._('shared.spec.orderFailedBody');
@@ -84,17 +71,18 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Placing an order. The shared placement decision is asked first with the person's own site (its
- * position and radius, busy mode, archived or not): where the server checks the location (the
- * settings say so), the position is read and measured against that site's radius, so a person far
- * away or without location sharing is told at once; the server checks again. Without the check no
- * position is asked for. Success goes to My orders; any other failure back to the menu after 2 seconds.
+ * Placing an order. The door's verdict on the drink is asked first (the menu's answer: busy mode,
+ * an archived site, the item sold out meanwhile); where the server checks the location (the
+ * settings say so), the position is then read and measured against the person's site's radius, so
+ * a person far away or without location sharing is told at once; the server checks again. Without
+ * the check no position is asked for. Success goes to My orders; any other failure back to the
+ * menu after 2 seconds.
  */
 export function usePlaceOrderFlow() {
   const navigate = useNavigate();
   const customer = customerPaths(useMe()?.role);
   const { locationCheck, barOnlineOrdering } = useSettings();
-  const { site } = usePlacementSite();
+  const { site } = useHomeSite();
   const clearDraft = useOrderDraft((s) => s.clear);
   const placementKey = useOrderDraft((s) => s.placementKey);
   const mutation = usePlaceOrder();
@@ -107,28 +95,28 @@ export function usePlaceOrderFlow() {
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  /** The position to send, or the problem that stops the order here (the shared decision's steps the screen can ask). */
+  /** The position to send, or the problem that stops the order here (the door's verdict, then the position). */
   const locate = async (draft: OrderDraft): Promise<{ coords?: Coordinates; problem?: PlaceProblem }> => {
-    const ask = (position: Coordinates | undefined, checkPosition: boolean) =>
-      siteRefusal(site) ??
-      draftRefusal({
-        channel: 'online',
-        later: draft.pickupAt ? { at: new Date(draft.pickupAt) } : null,
-        settings: { locationCheck: checkPosition, barOnlineOrdering },
-        position,
-        site,
-        item: { venue: draft.venue },
-      });
-    // Busy mode and an archived site are known without a position: said before asking for it.
-    const withoutPosition = ask(undefined, false);
-    if (withoutPosition) return { problem: refusalProblem(withoutPosition) };
+    // What the door says without a position is said before asking for it.
+    const refused = await draftRefusalOf(queryClient, draft);
+    if (stops(refused)) return { problem: { error: refused } };
     if (!locationCheck) return {};
     setLocating(true);
     const position = await readPosition();
     setLocating(false);
     if (!position.ok) return { problem: locationProblem(position.problem) };
-    const refusal = ask(position.coords, true);
-    if (refusal) return { problem: refusalProblem(refusal) };
+    // Measured against the site's radius once the sites are known; the server measures again.
+    const far =
+      site &&
+      draftRefusal({
+        channel: 'online',
+        later: null,
+        settings: { locationCheck: true, barOnlineOrdering },
+        position: position.coords,
+        site: { ...site, pause: null },
+        item: { venue: draft.venue },
+      });
+    if (far) return { problem: { text: far.text } };
     return { coords: position.coords };
   };
 
@@ -181,8 +169,8 @@ export function usePlaceOrderFlow() {
       return 'placed';
     } catch (error) {
       if (isApiError(error, 'OUT_OF_RANGE')) {
-        // The server's own check (its settings may have changed since they were read).
-        setProblem(locationProblem(coords ? null : 'unavailable'));
+        // The server's own check (its settings may have changed since they were read), in its words.
+        setProblem(error.text ? { error } : locationProblem(coords ? null : 'unavailable'));
         return 'blocked';
       }
       if (isApiError(error, 'DIET_CONFIRMATION_NEEDED')) {

@@ -3,7 +3,6 @@ import {
   isStatusIn,
   LIMITS,
   type Order,
-  type OrderBlock,
   type OrderStatus,
   type QueuedOrder,
 } from '@cafe/shared';
@@ -15,15 +14,6 @@ export const STATUS_STEP_IDS = [
   msgId('order.status.inProgress'),
   msgId('order.status.finished'),
 ] as const;
-
-/** Why nothing of a venue can be ordered now: the specification's sentence for each reason. */
-export const BLOCK_MESSAGE_IDS: Record<OrderBlock['code'], string> = {
-  MENU_UNAVAILABLE: msgId('shared.spec.orderFailedBody'),
-  CAFE_CLOSED: msgId('shared.spec.cafeClosed'),
-  CAFE_MENU_CLOSED_FRIDAY: msgId('shared.spec.cafeMenuClosedFriday'),
-  BAR_CLOSED: msgId('shared.spec.barClosed'),
-  BAR_ORDERING_DISABLED: msgId('shared.spec.cocktailOffline'),
-};
 
 /** Drinks the person may still order today (never below zero). */
 export function drinksLeft(ordered: number): number {

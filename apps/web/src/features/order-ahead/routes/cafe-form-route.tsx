@@ -5,7 +5,7 @@ import { useMe } from '@/api/me';
 import { errorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
 import { RunNotice } from '@/features/order-ahead/components/run-notice';
-import { runPickupOf, useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
+import { useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
 import { runRefusalOf } from '@/features/order-ahead/lib/order-run';
 import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
 import { CafeOrderForm } from '@/features/order-ahead/components/cafe-order-form';
@@ -13,7 +13,7 @@ import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found
 import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
-import { VenueBlockNotice, venueBlockOf } from '@/features/order-ahead/components/venue-block-notice';
+import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
@@ -33,8 +33,8 @@ export function CafeFormRoute() {
   const { id, menuName, found, customer, draft, sameDrink, summaryOpen, setSummaryOpen, handleNext } =
     useOrderFormRoute('cafe');
   const { runId, run } = useOrderRun();
-  const { venueRefusal } = usePlacement('cafe', runPickupOf(run.data));
-  const venueBlock = venueBlockOf(venueRefusal);
+  // The door's verdict on this drink (for a run: at the run's site, for later), said at the top.
+  const refusal = usePlacement('cafe', { later: runId !== undefined, siteId: run.data?.site.id }).refusalOf({ id });
   const categories = useCategories('cafe');
   // A choice sold out meanwhile greys out here without a reload. Only on a change of the menu: a
   // read again at every (re)connect would re-render the form under the person's keys.
@@ -63,9 +63,7 @@ export function CafeFormRoute() {
       />
       {run.data ? <RunNotice run={run.data} /> : null}
       <HomeSiteArchivedPrompt />
-      {venueBlock ? (
-        <VenueBlockNotice block={venueBlock} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
-      ) : null}
+      <VenueBlockNotice refusal={refusal} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
       <OrderingPausedNotice />
       {lost.map((choice) => (
         <AlertMessage key={`${choice.group}-${choice.choice}`} tone="info" className="mb-4">

@@ -1,4 +1,4 @@
-import { MESSAGES, type Category } from '@cafe/shared';
+import { MESSAGES, type Category, type ErrorBody } from '@cafe/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { paths } from '@/lib/paths';
 import { MOVED_TO_OTHER_MENU } from '@/features/order-ahead/hooks/use-follow-venue';
+import { menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
+import { live } from '@/test/fake-live';
 import {
   currentPath,
   mockApi,
@@ -19,7 +21,7 @@ import {
 } from '@/test/render';
 import { MenuBarRoute } from './menu-bar-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
+vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const item = (id: number, name: string, isActive: 'active' | 'inactive' = 'active') => ({
   id,
@@ -44,8 +46,17 @@ const CATEGORIES: Category[] = [
 const BAR_OPEN = { isCafeOpen: false, isBarOpen: true };
 const CAFE_OPEN = { isCafeOpen: true, isBarOpen: false };
 
+/** What the door says of the whole bar (for now), the inactive Negroni refused besides. */
+let barVerdict: ErrorBody | null = null;
+
 function serve() {
-  mockApi((call: RecordedCall) => (call.path === '/category' ? { body: CATEGORIES } : undefined));
+  barVerdict = null;
+  mockApi((call: RecordedCall) => {
+    if (call.path === '/category') return { body: CATEGORIES };
+    if (call.path !== '/menu/verdicts') return undefined;
+    const inactive = { now: REFUSED.inactive, later: REFUSED.inactive };
+    return { body: menuVerdicts(CATEGORIES, { venue: barVerdict, items: { 22: inactive } }) };
+  });
 }
 
 /** The bar menu at /order_bar, with stand-ins for where it may lead. */
@@ -82,6 +93,7 @@ describe('MenuBarRoute', () => {
 
   it('says at the top that bar drinks are ordered at the bar, and offers nothing to tap, while online bar ordering is off', async () => {
     signIn({ ...BAR_OPEN });
+    barVerdict = REFUSED.barOnline;
     renderBarMenu();
     expect(await screen.findByText('Mojito')).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.cocktailOffline)).toBeInTheDocument();
@@ -125,8 +137,11 @@ describe('MenuBarRoute', () => {
     const { queryClient } = renderBarMenu();
     expect(await screen.findByRole('button', { name: /Mojito/ })).toBeEnabled();
 
+    // The bar closes: the event reaches the screen, which asks the door again.
+    barVerdict = REFUSED.barClosed;
     act(() => {
       queryClient.setQueryData(cafeStatusQueryOptions().queryKey, CAFE_OPEN);
+      live.emit('cafe-status', CAFE_OPEN);
     });
     expect(await screen.findByText(new RegExp(MESSAGES.barClosed))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Mojito/ })).toBeDisabled();
@@ -137,6 +152,7 @@ describe('MenuBarRoute', () => {
   it('disables the drinks, with no link, while both venues are closed', async () => {
     seedSettings({ barOnlineOrdering: true });
     signOut({ isCafeOpen: false, isBarOpen: false });
+    barVerdict = REFUSED.barClosed;
     renderBarMenu();
     expect(await screen.findByRole('button', { name: /Mojito/ })).toBeDisabled();
     expect(screen.getByText(new RegExp(MESSAGES.barClosed))).toBeInTheDocument();

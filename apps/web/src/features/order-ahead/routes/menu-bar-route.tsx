@@ -16,7 +16,7 @@ import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
-import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 
 function noticeDismissed(): boolean {
@@ -40,7 +40,8 @@ export function MenuBarRoute() {
   const navigate = useNavigate();
   const isCustomer = me !== null && me.role !== 'barista';
   const customer = customerPaths(me?.role);
-  const { refusalOf, venueRefusal: venueBlock } = usePlacement('bar');
+  const placement = usePlacement('bar');
+  const venueBlock = placement.venueRefusal;
   const { hours } = useSettings();
   const { otherOpen: cafeOpen, otherMenu: cafeMenu } = useFollowVenue('bar');
   const barClosed = venueBlock?.code === 'BAR_CLOSED';
@@ -62,10 +63,8 @@ export function MenuBarRoute() {
     if (!open) localStorage.setItem(STORAGE_KEYS.bannerShown, 'true');
   };
 
-  const isOrderable = (item: Menu) => refusalOf(item) === null;
-
   const handlePick = (item: Menu) => {
-    if (!isOrderable(item)) return;
+    if (stops(placement.refusalOf(item))) return;
     if (isCustomer) {
       void navigate(customer.formBar(item.name, item.id, item.description));
       return;
@@ -132,7 +131,7 @@ export function MenuBarRoute() {
           tabsLabel={_('order.barMenu.tabs')}
           icon={Martini}
           emptyTitle={_('order.barMenu.empty')}
-          isOrderable={isOrderable}
+          placement={placement}
           onPick={handlePick}
           browseOnly={barOffline}
         />

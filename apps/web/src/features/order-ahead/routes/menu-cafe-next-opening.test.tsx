@@ -1,6 +1,7 @@
 import { DEFAULT_WEEKLY_PERIODS, MESSAGES, type Category, type Schedule, type WeeklyPeriod } from '@cafe/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
 import { live } from '@/test/fake-live';
 import { apiError, mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { WAITING } from '@/test/waits';
@@ -39,6 +40,7 @@ function serve(scheduleAnswer: Schedule | ReturnType<typeof apiError>) {
     'GET /category': CATEGORIES,
     'GET /order/count/user': { totalOrder: 0 },
     'GET /cafe-status': CLOSED,
+    'GET /menu/verdicts': menuVerdicts(CATEGORIES, { venue: REFUSED.cafeClosed }),
     'GET /schedule': scheduleAnswer,
   });
 }

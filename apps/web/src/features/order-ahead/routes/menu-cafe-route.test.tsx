@@ -1,25 +1,18 @@
-import { MESSAGES, type Category } from '@cafe/shared';
+import { MESSAGES, type Category, type MenuVerdicts } from '@cafe/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { paths } from '@/lib/paths';
 import { MOVED_TO_OTHER_MENU } from '@/features/order-ahead/hooks/use-follow-venue';
-import {
-  currentPath,
-  mockApi,
-  renderRoutes,
-  renderWithProviders,
-  seedSettings,
-  signIn,
-  signOut,
-  stubScreen,
-} from '@/test/render';
+import { doorRefusal, menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
+import { live } from '@/test/fake-live';
+import { currentPath, mockApi, renderRoutes, renderWithProviders, signIn, signOut, stubScreen } from '@/test/render';
 import { MenuCafeRoute } from './menu-cafe-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
+vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const item = (id: number, name: string, isActive: 'active' | 'inactive' = 'active') => ({
   id,
@@ -44,16 +37,26 @@ const CATEGORIES: Category[] = [
   { id: 4, name: 'Seasonal', categoryFor: 'cafe', kind: 'other', isAvailable: 'available', menu: [] },
 ];
 
-function serve(totalOrder: number, status = { isCafeOpen: true, isBarOpen: false }) {
-  mockApi({ 'GET /category': CATEGORIES, 'GET /order/count/user': { totalOrder }, 'GET /cafe-status': status });
+/** The door's verdicts: the inactive Mocha refused, anything else as `venue` says. */
+const verdicts = (venue: Parameters<typeof menuVerdicts>[1] = {}) =>
+  menuVerdicts(CATEGORIES, { ...venue, items: { 2: { now: REFUSED.inactive, later: REFUSED.inactive } } });
+
+function serve(
+  totalOrder: number,
+  status = { isCafeOpen: true, isBarOpen: false },
+  door: () => MenuVerdicts = () => verdicts(),
+) {
+  mockApi({
+    'GET /category': CATEGORIES,
+    'GET /order/count/user': { totalOrder },
+    'GET /cafe-status': status,
+    'GET /menu/verdicts': door,
+  });
 }
 
 describe('MenuCafeRoute', () => {
   beforeEach(() => {
     signIn({ id: 5, role: 'user', name: 'Tess' });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('shows tabs for the first three categories and greys out inactive items', async () => {
@@ -68,7 +71,8 @@ describe('MenuCafeRoute', () => {
   });
 
   it('shows "Ordered 2/2" in red and alerts instead of opening the form at the limit', async () => {
-    serve(2);
+    // The door counts the limit too: it does not grey the drinks out, the alert says it.
+    serve(2, undefined, () => verdicts({ venue: doorRefusal('ORDER_LIMIT_REACHED', 'people.refusal.orderLimit') }));
     renderWithProviders(<MenuCafeRoute />);
     const badge = (await screen.findByText('Ordered 2/2')).closest('p');
     expect(badge).toHaveAttribute('data-limit-reached', 'true');
@@ -96,20 +100,14 @@ describe('MenuCafeRoute', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Please sign in');
   });
 
-  it('disables the menu on Friday from 12:00 cafe time', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T06:30:00Z')); // Friday 13:30 in Bangkok
-    serve(0);
+  it('disables the menu when the door says the Friday cut-off has passed, and says so', async () => {
+    serve(0, undefined, () => verdicts({ venue: REFUSED.friday }));
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByText(MESSAGES.fridayCafeClosed)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Latte/ })).toBeDisabled();
   });
 
-  it("takes the Friday cut-off in the cafe's zone from the settings", async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    // Friday 13:30 in Bangkok, but still Friday 01:30 in New York: the menu is open there.
-    vi.setSystemTime(new Date('2026-11-20T06:30:00Z'));
-    seedSettings({ cafeTimeZone: 'America/New_York' });
+  it("asks the door for the person's verdicts, and greys nothing out it does not refuse", async () => {
     serve(0);
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
@@ -118,15 +116,9 @@ describe('MenuCafeRoute', () => {
 });
 
 describe('MenuCafeRoute for a visitor: one notice (issue 62)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('on a Friday afternoon: one notice, saying the cut-off once, and how to sign in', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T06:30:00Z')); // Friday 13:30 in Bangkok
     signOut();
-    serve(0);
+    serve(0, undefined, () => verdicts({ venue: REFUSED.friday }));
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByText(MESSAGES.fridayCafeClosed)).toBeInTheDocument();
     const notices = screen.getAllByRole('alert');
@@ -138,7 +130,7 @@ describe('MenuCafeRoute for a visitor: one notice (issue 62)', () => {
 
   it('while the cafe is closed: one notice, browsing and closed', async () => {
     signOut({ isCafeOpen: false, isBarOpen: false });
-    serve(0, { isCafeOpen: false, isBarOpen: false });
+    serve(0, { isCafeOpen: false, isBarOpen: false }, () => verdicts({ venue: REFUSED.cafeClosed }));
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
     const notices = screen.getAllByRole('alert');
@@ -152,7 +144,7 @@ describe('MenuCafeRoute for a visitor: one notice (issue 62)', () => {
 describe('MenuCafeRoute while the cafe is closed', () => {
   it('says so and disables the drinks', async () => {
     signIn({ id: 5, role: 'user', isCafeOpen: false, isBarOpen: false });
-    serve(0, { isCafeOpen: false, isBarOpen: false });
+    serve(0, { isCafeOpen: false, isBarOpen: false }, () => verdicts({ venue: REFUSED.cafeClosed }));
     renderWithProviders(<MenuCafeRoute />);
     expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Latte/ })).toBeDisabled();
@@ -198,11 +190,15 @@ describe('MenuCafeRoute following the venue live', () => {
 
   it('tells a visitor the cafe has closed, links to the bar menu and disables every drink', async () => {
     signOut();
-    serve(0);
+    let door = verdicts();
+    serve(0, undefined, () => door);
     const { queryClient } = renderCafeMenu(paths.home);
     expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
+    // The cafe closes: the event reaches the screen, which asks the door again.
+    door = verdicts({ venue: REFUSED.cafeClosed });
     act(() => {
       queryClient.setQueryData(cafeStatusQueryOptions().queryKey, BAR_OPEN);
+      live.emit('cafe-status', BAR_OPEN);
     });
     expect(await screen.findByText(/The cafe is closed right now/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Latte/ })).toBeDisabled();

@@ -17,11 +17,11 @@ import { OrderCountBadge } from '@/features/order-ahead/components/order-count-b
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
-import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 import { RunNotice } from '@/features/order-ahead/components/run-notice';
-import { runPickupOf, useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
+import { useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
 
 type Notice = 'sign-in' | 'limit' | 'staff' | null;
 
@@ -52,9 +52,9 @@ export function MenuCafeRoute() {
 
   // Chosen for a coffee run (`?run=`): the form the drink opens adds it to that run, for its pickup time.
   const { runId, run } = useOrderRun();
-  // The shared placement decision, asked per item before the form: the site, the item there,
-  // and busy mode (online cafe orders paused), as the server will answer.
-  const { refusalOf, venueRefusal: venueBlock } = usePlacement('cafe', runPickupOf(run.data));
+  // The door's verdict on each item before the form (for a run: at the run's site, for later).
+  const placement = usePlacement('cafe', { later: runId !== undefined, siteId: run.data?.site.id });
+  const venueBlock = placement.venueRefusal;
   const paused = venueBlock?.code === 'ORDERS_PAUSED';
   const cafeClosed = venueBlock?.code === 'CAFE_CLOSED';
   // When the cafe opens again, by the schedule (its hours until the schedule has been read).
@@ -69,11 +69,8 @@ export function MenuCafeRoute() {
   const active = categories.find((c) => c.id === selectedId) ?? tabs[0];
   const count = countQuery.data ?? 0;
 
-  const isOrderable = (item: Menu) => refusalOf(item) === null;
-  const hintOf = (item: Menu) => (refusalOf(item)?.code === 'ORDERS_PAUSED' ? _('order.menu.paused') : null);
-
   const handlePick = (item: Menu) => {
-    if (!isOrderable(item)) return;
+    if (stops(placement.refusalOf(item))) return;
     if (!me) return setNotice('sign-in');
     if (isBarista) return setNotice('staff');
     if (limitReached(count)) return setNotice('limit');
@@ -94,44 +91,47 @@ export function MenuCafeRoute() {
       {isCustomer ? <HomeSiteSuggestion /> : null}
       {isCustomer || paused ? <OrderingPausedNotice /> : null}
 
-      {/* One notice, each of its lines a sentence: browsing without signing in, the cafe closed, the Friday cut-off. */}
-      <FridayCutoffNote
-        cafeClosed={cafeClosed}
-        barOpen={barOpen}
-        barMenu={barMenu}
-        fridayClosed={venueBlock?.code === 'CAFE_MENU_CLOSED_FRIDAY'}
-        lines={[
-          ...(!me
-            ? [
-                <Trans
-                  id="order.cafeMenu.browsing"
-                  key="browsing"
-                  components={{
-                    0: <Link to={paths.login} className="font-semibold text-[var(--accent)] underline" />,
-                  }}
-                />,
-              ]
-            : []),
-          ...(cafeClosed
-            ? [
-                <Fragment key="closed">
-                  {_('order.menu.closedUntil', {
-                    closed: _('shared.spec.cafeClosed'),
-                    opens: cafeOpensAgain ?? hours.cafe.label,
-                  })}
-                  {barOpen ? (
-                    <>
-                      {' '}
-                      <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
-                        {_('order.cafeMenu.goToBar')}
-                      </Link>
-                    </>
-                  ) : null}
-                </Fragment>,
-              ]
-            : []),
-        ]}
-      />
+      {/* One notice, each of its lines a sentence: browsing without signing in, the cafe closed, the
+          Friday cut-off; said once the door has answered. */}
+      {placement.pending ? null : (
+        <FridayCutoffNote
+          cafeClosed={cafeClosed}
+          barOpen={barOpen}
+          barMenu={barMenu}
+          fridayClosed={venueBlock?.code === 'CAFE_MENU_CLOSED_FRIDAY'}
+          lines={[
+            ...(!me
+              ? [
+                  <Trans
+                    id="order.cafeMenu.browsing"
+                    key="browsing"
+                    components={{
+                      0: <Link to={paths.login} className="font-semibold text-[var(--accent)] underline" />,
+                    }}
+                  />,
+                ]
+              : []),
+            ...(cafeClosed
+              ? [
+                  <Fragment key="closed">
+                    {_('order.menu.closedUntil', {
+                      closed: _('shared.spec.cafeClosed'),
+                      opens: cafeOpensAgain ?? hours.cafe.label,
+                    })}
+                    {barOpen ? (
+                      <>
+                        {' '}
+                        <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
+                          {_('order.cafeMenu.goToBar')}
+                        </Link>
+                      </>
+                    ) : null}
+                  </Fragment>,
+                ]
+              : []),
+          ]}
+        />
+      )}
 
       {isBarista && categories.length > 0 && active ? (
         <Select
@@ -151,8 +151,7 @@ export function MenuCafeRoute() {
         tabsLabel={_('order.cafeMenu.tabs')}
         icon={Coffee}
         emptyTitle={_('order.cafeMenu.empty')}
-        isOrderable={isOrderable}
-        hintOf={hintOf}
+        placement={placement}
         onPick={handlePick}
       />
 

@@ -8,7 +8,7 @@ import { OrderCard } from '@/features/order-ahead/components/order-card';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
 import { formatDistance } from '@/features/order-ahead/lib/geolocation';
-import { makeOrder } from '@/features/order-ahead/test/fixtures';
+import { doorRefusal, makeOrder, menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
 import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { MenuBarRoute } from './menu-bar-route';
 import { MenuCafeRoute } from './menu-cafe-route';
@@ -55,15 +55,29 @@ describe('ordering ahead in Thai', () => {
 
   it('shows the cafe menu in Thai, the drinks as they are named', async () => {
     signIn({ id: 5, role: 'user' });
-    mockApi({ 'GET /category': CAFE, 'GET /order/count/user': { totalOrder: 1 } });
+    const soldOut = doorRefusal('MENU_UNAVAILABLE', 'people.refusal.soldOutUntil', {
+      item: 'Cocoa',
+      site: 'Head office',
+      time: '14:00',
+    });
+    const menu = [{ ...CAFE[0]!, menu: [...CAFE[0]!.menu, item(3, 'Cocoa', 1)] }];
+    mockApi({
+      'GET /category': menu,
+      'GET /order/count/user': { totalOrder: 1 },
+      'GET /menu/verdicts': menuVerdicts(menu, {
+        items: { 2: { now: REFUSED.inactive, later: REFUSED.inactive }, 3: { now: soldOut, later: soldOut } },
+      }),
+    });
     renderWithProviders(<MenuCafeRoute />);
     expect(screen.getByRole('heading', { name: 'เมนูคาเฟ่' })).toBeInTheDocument();
     expect(screen.queryByText('Cafe Menu')).toBeNull();
     expect(await screen.findByText('สั่งแล้ว 1/2')).toBeInTheDocument();
     expect(screen.getByRole('tablist', { name: 'หมวดหมู่ของคาเฟ่' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Latte/ })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: /Latte/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: /Mocha/ })).toHaveTextContent('ไม่พร้อมให้บริการ');
     expect(screen.queryByText('Unavailable')).toBeNull();
+    // The door's reason in a few words, with the time it gives.
+    expect(screen.getByRole('button', { name: /Cocoa/ })).toHaveTextContent('หมดถึง 14:00 น.');
   });
 
   it('shows the bar menu and its house rules in Thai', async () => {

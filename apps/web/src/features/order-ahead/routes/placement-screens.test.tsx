@@ -2,17 +2,17 @@ import type { Category, MenuOptionGroup, OrderingStatus } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
-import { currentPath, mockApi, renderRoutes, signIn, stubScreen } from '@/test/render';
+import { doorRefusal, makeHistoryOrder, menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
+import { apiError, currentPath, mockApi, renderRoutes, signIn, stubScreen } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { CafeFormRoute } from './cafe-form-route';
 import { MenuCafeRoute } from './menu-cafe-route';
 import { StatusOrderRoute } from './status-order-route';
 
 /*
- * The customer's screens ask the shared placement decision (packages/shared/src/placement.ts)
- * before the person types: busy mode and an archived site on the menu, and "Order again" of a
- * drink whose chosen option is sold out at the site now.
+ * The customer's screens ask the ordering door (GET /menu/verdicts) before the person types: busy
+ * mode and an archived site on the menu, and "Order again" of a drink it refuses or whose chosen
+ * option is sold out at the site now.
  */
 
 vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
@@ -75,19 +75,23 @@ function renderMenu(answers: Record<string, unknown>) {
     'GET /category': menu(),
     'GET /order/count/user': { totalOrder: 0 },
     'GET /ordering-status': OPEN,
+    'GET /menu/verdicts': menuVerdicts(menu()),
     ...answers,
   });
   renderRoutes([{ path: '/menuCafe', Component: MenuCafeRoute }, stubScreen('/form/:menuName/:menuId')], '/menuCafe');
   return api;
 }
 
-describe('the menu asks the placement decision before the form', () => {
+describe('the menu asks the door before the form', () => {
   beforeEach(() => {
     signIn({ role: 'user', homeSiteId: 1, isCafeOpen: true });
   });
 
   it('greys the cafe drinks out while busy mode pauses online orders, saying why, so no form is filled in vain', async () => {
-    renderMenu({ 'GET /ordering-status': PAUSED });
+    renderMenu({
+      'GET /ordering-status': PAUSED,
+      'GET /menu/verdicts': menuVerdicts(menu(), { venue: REFUSED.paused }),
+    });
     const latte = await screen.findByRole('button', { name: /^Latte/ });
     await waitFor(() => expect(latte).toBeDisabled());
     expect(latte).toHaveTextContent('Orders paused');
@@ -104,7 +108,19 @@ describe('the menu asks the placement decision before the form', () => {
 
   it('asks a person whose site was archived to choose another, and orders nothing meanwhile', async () => {
     signIn({ role: 'user', homeSiteId: 9, isCafeOpen: true });
-    const { calls } = renderMenu({ 'PUT /user/home-site': BERLIN_OFFICE });
+    const { calls } = renderMenu({
+      'PUT /user/home-site': BERLIN_OFFICE,
+      // The door refuses the whole menu of an archived home site.
+      'GET /menu/verdicts': apiError(
+        409,
+        'SITE_ARCHIVED',
+        'Tower B is archived and takes no orders. Choose another site.',
+        {
+          messageId: 'people.refusal.siteArchived',
+          params: { site: 'Tower B' },
+        },
+      ),
+    });
     const prompt = await screen.findByRole('region', { name: 'Your site no longer takes orders' });
     expect(prompt).toHaveTextContent('Your site is archived and takes no orders. Choose another site.');
     expect(await screen.findByRole('button', { name: /^Latte/ })).toBeDisabled();
@@ -133,6 +149,7 @@ describe('Order again of a drink whose choice is sold out at the site', () => {
       'GET /category': menu([MILK]),
       'GET /order/count/user': { totalOrder: 0 },
       'GET /ordering-status': OPEN,
+      'GET /menu/verdicts': menuVerdicts(menu([MILK])),
       'GET /order/my-queue': [],
       'GET /order/history/user': [usual],
     });
@@ -151,6 +168,38 @@ describe('Order again of a drink whose choice is sold out at the site', () => {
     expect(await screen.findByRole('radio', { name: /Oat/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /Whole/ })).not.toBeChecked();
     expect(screen.queryByRole('dialog', { name: 'Your order' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('Order again of a drink the door refuses now', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    signIn({ role: 'user', homeSiteId: 1, isCafeOpen: true });
+  });
+
+  it("says the door's reason in the person's language and opens nothing", async () => {
+    const soldOut = doorRefusal('MENU_UNAVAILABLE', 'people.refusal.soldOut', { item: 'Latte', site: 'Head office' });
+    const { calls } = mockApi({
+      'GET /sites': [HEAD_OFFICE, BERLIN_OFFICE],
+      'GET /category': menu(),
+      'GET /order/count/user': { totalOrder: 0 },
+      'GET /ordering-status': OPEN,
+      'GET /menu/verdicts': menuVerdicts(menu(), { items: { 3: { now: soldOut, later: soldOut } } }),
+      'GET /order/my-queue': [],
+      'GET /order/history/user': [makeHistoryOrder({ id: 11, status: 'picked' })],
+    });
+    renderRoutes(
+      [{ path: '/statusOrder', Component: StatusOrderRoute }, stubScreen('/form/:menuName/:menuId')],
+      '/statusOrder',
+    );
+    const again = await screen.findByRole('button', { name: 'Order again' });
+    await waitFor(() => expect(again).toBeEnabled());
+    await userEvent.click(again);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Not available right now');
+    expect(dialog).toHaveTextContent('Latte is sold out at Head office. Please choose another drink.');
+    expect(screen.queryByTestId('location')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -24,12 +24,10 @@ import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-up
 import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
 import { drinksLeft, limitReached, urgentFirst } from '@/features/order-ahead/lib/order-display';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
-import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
 import { UsualUpgradeNotice } from '@/features/order-ahead/components/usual-upgrade-notice';
-import { refusalText } from '@/features/order-ahead/lib/refusal-text';
 import { QueuedMoves } from '@/components/queued-moves';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
@@ -66,10 +64,9 @@ export function StatusOrderRoute() {
   const { draft, setMenu } = useOrderDraft();
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
-  /** Why the drink of "Order again" cannot be ordered now (the shared decision's words), or null. */
+  /** Why the drink of "Order again" cannot be ordered now (the door's words), or null. */
   const [refused, setRefused] = useState<string | null>(null);
   const { refusalOf } = usePlacement('cafe');
-  const cafeMenu = useCategories('cafe');
   const [cancelTarget, setCancelTarget] = useState<QueuedOrder | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
 
@@ -120,11 +117,10 @@ export function StatusOrderRoute() {
       setLimitOpen(true);
       return;
     }
-    // The same decision the menu asks (the site, the item there, busy mode), before the summary.
-    const item = cafeMenu.data?.flatMap((c) => c.menu).find((m) => m.id === next.menu_id);
-    const refusal = item ? refusalOf(item) : null;
-    if (refusal) {
-      setRefused(refusalText(refusal));
+    // The door's verdict the menu shows (the site, the item there, busy mode), before the summary.
+    const refusal = refusalOf({ id: next.menu_id });
+    if (stops(refusal)) {
+      setRefused(errorText(refusal) ?? null);
       return;
     }
     setMenu(next);

@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { pickupBoardQueryOptions } from '../api/get-pickup-board';
 import { PickupColumns } from '../components/pickup-columns';
 import { usePickupLive, type ConnectScreen } from '../hooks/use-pickup-live';
-import { useWakeLock } from '../hooks/use-wake-lock';
+import { useWakeLock } from '@/hooks/use-wake-lock';
 
 /**
  * The pickup screen (/pickup#{token}): a TV or tablet at the counter, signed in as nobody. Two

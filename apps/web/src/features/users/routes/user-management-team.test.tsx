@@ -136,7 +136,7 @@ describe('User Management: teams', () => {
 
   it("says the server's refusal in the person's words, in Thai too, and keeps the editor open to try again", async () => {
     signIn({ id: 1, name: 'Ada Admin', role: 'admin' });
-    serveUsers(() => apiError(404, 'NOT_FOUND', 'User was not found.'));
+    serveUsers(() => apiError(404, 'NOT_FOUND', 'User was not found.', { messageId: 'people.users.notFound' }));
     const user = userEvent.setup();
     renderWithProviders(<UserManagementRoute />);
     await user.click(await screen.findByRole('button', { name: 'Edit team of Bea Barista' }));
@@ -148,7 +148,7 @@ describe('User Management: teams', () => {
     await loadEverything('th');
     act(() => i18n.activate('th'));
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
-    expect(await screen.findByText('ไม่พบรายการนี้แล้ว')).toBeInTheDocument();
+    expect(await screen.findByText('ไม่พบผู้ใช้นี้')).toBeInTheDocument();
   });
 
   it('edits a team in Thai', async () => {

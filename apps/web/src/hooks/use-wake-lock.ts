@@ -8,10 +8,10 @@ function wakeLockOf(): WakeLock | null {
 }
 
 /**
- * Keeps the screen awake while the board is open (Screen Wake Lock API). The browser lets go of
- * the lock whenever the page is hidden (another tab, the tablet's power button), so it is asked
- * for again each time the page becomes visible. Where the API is missing or the request is
- * refused (battery saver), nothing else changes.
+ * Keeps the screen awake while the page shows (the board, a pickup screen; Screen Wake Lock API).
+ * The browser lets go of the lock whenever the page is hidden (another tab, the tablet's power
+ * button), so it is asked for again each time the page becomes visible. Where the API is missing
+ * or the request is refused (battery saver), nothing else changes.
  */
 export function useWakeLock(enabled = true): WakeLockState {
   const [state, setState] = useState<WakeLockState>(() => (wakeLockOf() ? 'released' : 'unsupported'));
@@ -45,6 +45,8 @@ export function useWakeLock(enabled = true): WakeLockState {
     };
     const handleVisibility = () => {
       if (document.visibilityState === 'visible') void acquire();
+      // A hidden page has lost its lock already.
+      else sentinel = null;
     };
 
     void acquire();

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import type { AppBase, Services } from '../../context';
+import { entryForWords, wordsIn } from '../../lib/chat-words';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Conversation, Form, Shown, Speaker } from '../chat/conversation';
+import { againSection, card, formSection, orderCard, readOrder, runsCard, usualSection } from './google-chat.cards';
+import type { Inputs, Message, Section } from './google-chat.cards';
+import { createGoogle } from './google-chat.google';
+
+const o = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const s = (v: unknown) => (typeof v === 'string' ? v : '');
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** What the app reads of a Chat interaction event (docs/api/google-chat.md); a field of another shape is none. */
+function read(event: Record<string, unknown>) {
+  const [user, space, message, action, common] = [
+    event.user,
+    event.space,
+    event.message,
+    event.action,
+    event.common,
+  ].map(o);
+  const inputs = Object.entries(o(common?.formInputs)).map(([key, v]) => [
+    key,
+    list(o(o(v).stringInputs).value).map(s),
+  ]);
+  return {
+    type: s(event.type),
+    who: { externalId: s(user?.name), name: s(user?.displayName), verifiedEmail: s(user?.email) || null },
+    dm: s(space?.type) === 'DM' || s(space?.spaceType) === 'DIRECT_MESSAGE',
+    lang: s(common?.userLocale).startsWith('th') ? ('th' as const) : ('en' as const),
+    text: s(message?.argumentText) || s(message?.text),
+    name: s(message?.name),
+    does: s(action?.actionMethodName),
+    at: Object.fromEntries(list(action?.parameters).map((p) => [s(o(p).key), s(o(p).value)])) as Record<string, string>,
+    given: Object.fromEntries(inputs) as Inputs,
+  };
+}
+type ChatEvent = ReturnType<typeof read>;
+/** An answer: a message, which for a button replaces its card (UPDATE_MESSAGE) or is a new one. */
+type Reply = Message & { actionResponse?: { type: 'NEW_MESSAGE' | 'UPDATE_MESSAGE' } };
+/** Where an order's message is (chat_order_messages), and the status it shows. */
+type Reference = { name: string; told: string };
+
+const SEEN_KEEP_MS = 24 * 3600_000;
+const update = (message: Message): Reply => ({ actionResponse: { type: 'UPDATE_MESSAGE' }, ...message });
+const refused = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
+const idOf = (value: string | undefined) => (/^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : null);
+
+/** What the adapter asks: the one conversation, and the chat module's part that is the channel's own. */
+export interface GoogleChatPorts {
+  conversation: Conversation;
+  chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed' | 'replaceMessage'>;
+}
+
+/**
+ * The Google Chat app (docs/google-chat.md, decision 0107): an adapter of the one conversation.
+ * Every event is verified (Chat's bearer token) and answered in the response, in cards v2; an
+ * order's message then follows the order's moves through the Chat API, one call at a time.
+ */
+export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
+  const config = ctx.config.googleChat;
+  let made: ReturnType<typeof createGoogle> | undefined;
+  /** Google's side, its libraries loaded when first needed; null while the app is not configured. */
+  const google = async () => (config ? (made ??= createGoogle(config)) : null);
+  const talk = ports.conversation;
+  /** Orders whose move a button of this process answers in its response: no call for them. */
+  const answering = new Set<number>();
+  let calls: Promise<unknown> = Promise.resolve();
+
+  /** A call after the answer, after those before it; a failure is the channel's last error (settings page). */
+  function later(work: () => Promise<unknown>): void {
+    calls = calls.then(work).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'a Google Chat call failed');
+      const said = error instanceof Error ? error.message : String(error);
+      return ports.chat.deliveryFailed('google-chat', said.slice(0, 500)).catch(() => undefined);
+    });
+  }
+
+  /** The card of an order's move its message does not show yet, claimed once across processes. */
+  async function claim(orderId: number) {
+    for (;;) {
+      const at = await talk.following<Reference>('google-chat', orderId);
+      if (!at || at.reference.told === at.order.status) return null;
+      if (await ports.chat.replaceMessage(orderId, at.stored, { ...at.reference, told: at.order.status }))
+        return { name: at.reference.name, message: orderCard(at.w, at.order, null, at.timeZone) };
+    }
+  }
+  async function follow(orderId: number): Promise<void> {
+    const told = answering.has(orderId) ? null : await claim(orderId);
+    if (told) await (await google())?.update(told.name, told.message);
+  }
+
+  /** A placed order's card replaces the one its button was on, which then follows the order. */
+  async function placed(p: Speaker, shown: Shown, name: string): Promise<Reply> {
+    const { order } = shown;
+    if (!shown.replayed && (await talk.shown(p, order, { name, told: order.status } satisfies Reference)))
+      later(() => follow(order.id));
+    return update(orderCard(p.w, order, shown.place, shown.timeZone));
+  }
+
+  const formCard = (p: Speaker, form: Form | { none: string }, given: Inputs = {}, ...more: Section[]): Message =>
+    'none' in form ? { text: form.none } : card(formSection(p.w, form, given), ...more);
+
+  /** Typed words: "coffee [words of a drink]", "usual", "runs" (or their Thai), else what the app understands. */
+  async function typed(p: Speaker, words: string): Promise<Message> {
+    const asked = talk.asked(words);
+    if (asked.step === 'runs') return runsCard(await talk.runs(p));
+    if (asked.step === 'usual') return card(usualSection(p.w, await talk.usual(p)));
+    if (asked.step === 'menu') return formCard(p, await talk.form(p, entryForWords(asked.words)));
+    if (asked.step === 'help') return { text: p.w('people.googleChat.help') };
+    const [coffee, again] = await Promise.all([talk.coffee(p), talk.again(p)]);
+    const past = againSection(p.w, again);
+    return 'usual' in coffee ? card(usualSection(p.w, coffee.usual), past) : formCard(p, coffee.form, {}, past);
+  }
+
+  /** A button: order the usual or a past drink, a drink chosen in the form or the form's order, cancel, picked up. */
+  async function clicked(p: Speaker, event: ChatEvent): Promise<Reply> {
+    const { at, given, does, name } = event;
+    const [id, nonce, shown] = [idOf(at.order), (at.nonce ?? '').slice(0, 100), at.shown ?? ''];
+    const formOn = async (item: string | undefined, note?: string) => {
+      const form = await talk.form(p, (e) => String(e.item.id) === item);
+      return update(formCard(p, 'none' in form || !note ? form : { ...form, note }, given));
+    };
+    if (does === 'usual') {
+      const ordered = await talk.orderUsual(p, nonce, shown);
+      return 'again' in ordered
+        ? update(card(usualSection(p.w, ordered.again, ordered.said)))
+        : placed(p, ordered, name);
+    }
+    if (does === 'again' && id) return placed(p, await talk.orderAgain(p, id, nonce, shown), name);
+    // Another drink chosen: its own form (its options), nothing ordered yet.
+    if (does === 'form' || (does === 'order' && given.item?.[0] !== at.form)) return formOn(given.item?.[0]);
+    if (does === 'order') {
+      const ordered = await talk
+        .orderFrom(p, (site) => readOrder(p.w, given, site), `form:${nonce}`)
+        .catch((e: unknown) => {
+          if (!refused(e)) throw e;
+          return { fix: talk.said(p, e) };
+        });
+      return 'fix' in ordered ? formOn(at.form, ordered.fix) : placed(p, ordered, name);
+    }
+    if ((does === 'cancel' || does === 'picked') && id) {
+      answering.add(id);
+      try {
+        await talk.move(p, id, does);
+        // The order's own card shows the move in this response; another (it moved on meanwhile) by a call.
+        const told = await claim(id);
+        if (told?.name === name) return update(told.message);
+        if (told) later(async () => (await google())?.update(told.name, told.message));
+        return {};
+      } finally {
+        answering.delete(id);
+      }
+    }
+    return { actionResponse: { type: 'NEW_MESSAGE' }, text: talk.stale(p) };
+  }
+
+  async function handle(event: ChatEvent): Promise<Reply> {
+    const { type, who, lang } = event;
+    if (!['MESSAGE', 'CARD_CLICKED', 'ADDED_TO_SPACE'].includes(type) || !who.externalId) return {};
+    // Direct messages only: the members of a space would read each other's links and orders.
+    if (!event.dm) return { text: wordsIn(lang)('people.googleChat.dmOnly') };
+    // Chat names the person's Workspace e-mail, which Google verified: it links them to the cafe.
+    const p = await talk.person('google-chat', who, lang);
+    if ('refused' in p) return { text: p.refused };
+    try {
+      if (type === 'ADDED_TO_SPACE') return { text: p.w('people.googleChat.greeting') };
+      if (type === 'CARD_CLICKED') return await clicked(p, event);
+      return await typed(p, event.text);
+    } catch (error) {
+      if (!refused(error)) throw error;
+      return { ...(type === 'CARD_CLICKED' && { actionResponse: { type: 'NEW_MESSAGE' } }), text: talk.said(p, error) };
+    }
+  }
+
+  if (config) ctx.domainEvents.on('order.moved', ({ orderId }) => later(() => follow(orderId)));
+
+  return {
+    /** 404 while the app is not configured (GOOGLE_CHAT_PROJECT_NUMBER, GOOGLE_CHAT_SERVICE_ACCOUNT). */
+    requireConfigured: () => ports.chat.requireConfigured('google-chat'),
+
+    /** An event from Chat: verified (401 otherwise, nothing done), and answered in the response. */
+    async receive(authorization: string | undefined, body: string): Promise<Reply> {
+      ports.chat.requireConfigured('google-chat');
+      await (await google())?.verify(authorization);
+      let event: unknown = null;
+      try {
+        event = JSON.parse(body);
+      } catch {
+        // refused below
+      }
+      if (!event || typeof event !== 'object' || Array.isArray(event))
+        throw badRequest('The body must be a Chat event.');
+      // Chat sends again an event it had no answer to: acted on once, by any server process.
+      const seen = createHash('sha256').update(body).digest('hex');
+      return (await ports.chat.firstSeen('google-chat', seen, SEEN_KEEP_MS)) ? handle(read(o(event))) : {};
+    },
+
+    /** The calls to Chat started so far, done (tests; shutdown). */
+    async settled(): Promise<void> {
+      for (let last = null; last !== calls;) await (last = calls);
+    },
+  };
+}
+
+export type GoogleChatService = ReturnType<typeof createGoogleChatService>;
