@@ -136,6 +136,10 @@ test('a runner starts a run on a phone, two colleagues join (one in Thai), the c
     .locator('option:not([value=""])')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(values.length, 'pickup slots ahead').toBeGreaterThan(2);
+  // Late in the day the slots ahead are tomorrow's, and tomorrow's drinks are not on today's board
+  // nor in today's cups saved (board-counts.spec.ts says the same of its run).
+  const slotDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date(values[2]!));
+  test.skip(slotDay !== today, "the run's slot is tomorrow's this late in the day");
   await pickup.selectOption(values[2]!);
   await runner.page.getByRole('button', { name: 'Start the run' }).click();
   await expect(runner.page).toHaveURL(/\/runs\/\d+$/);

@@ -65,6 +65,9 @@ test("the Friday cut-off and the card times follow the cafe's zone, not the devi
   // server's clock was set to 11:30 above and has run on for as long as this test took.
   await expect(card.locator('time')).toHaveText(/^11:[345]\d$/);
 
+  // The menu's verdicts are the server's (GET /menu/verdicts): its clock past the cut-off too.
+  const past = await request.put('/api/test/clock', { data: { now: FRIDAY_AFTER_CUTOFF.toISOString() } });
+  expect(past.status(), await past.text()).toBe(200);
   await page.goto('/menuCafe');
   await expect(page.getByText(MESSAGES.fridayCafeClosed)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Espresso\b/ })).toBeDisabled();

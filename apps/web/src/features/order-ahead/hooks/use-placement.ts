@@ -29,10 +29,12 @@ const wholeMenuRefusal = (error: unknown): ApiError | null =>
 
 /**
  * Whether a refusal stops a drink being chosen. The daily limit does not: the specification's alert
- * says it when the drink is tapped, from the day's count, as it always did.
+ * says it when the drink is tapped, from the day's count, as it always did. Nor does an address not
+ * confirmed yet: the banner above every screen says so, and "Place order" is answered with the why.
  */
+const CHOSEN_ANYWAY: ReadonlySet<string> = new Set(['ORDER_LIMIT_REACHED', 'EMAIL_NOT_CONFIRMED']);
 export const stops = (refusal: ApiError | null): refusal is ApiError =>
-  refusal !== null && refusal.code !== 'ORDER_LIMIT_REACHED';
+  refusal !== null && !CHOSEN_ANYWAY.has(refusal.code);
 
 const NO_MARKS: Pick<MenuItemVerdict, 'conflicts' | 'untagged'> = { conflicts: [] as DietTag[], untagged: false };
 
