@@ -157,24 +157,35 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     };
   }
 
-  async function usualOrNull(p: Speaker, known?: Awaited<ReturnType<typeof menuOf>>): Promise<UsualOffer | null> {
+  async function usualOrNull(p: Speaker): Promise<UsualOffer | null> {
     const drink = await ports.ordering.usual.usualOf(p.user.id);
     if (!drink) return null;
     const [site, menu, tumbler] = await Promise.all([
       ports.siteOf(p.user),
-      known ?? menuOf(p.user),
+      menuOf(p.user),
       ports.orders.recentTumblerOf(p.user.id),
     ]);
     const line = choiceLine(p.w, menu.itemOf(drink), drink);
     return { drink, line, site: site.name, tumbler, conflicts: menu.conflictsOf(drink), nonce: randomUUID() };
   }
 
+  /** The usual offered with the tumbler photo to make it in (refused without one). */
+  function withTumbler(offer: UsualOffer): UsualOffer & { tumbler: string } {
+    if (!offer.tumbler) throw refusal(400, 'VALIDATION', peopleText('people.chat.usual.noTumbler'));
+    return { ...offer, tumbler: offer.tumbler };
+  }
+
   /** The usual, ready to order: a usual and a tumbler photo to make it in (refused otherwise). */
   async function usual(p: Speaker): Promise<UsualOffer & { tumbler: string }> {
     const offer = await usualOrNull(p);
     if (!offer) throw refusal(404, 'NOT_FOUND', peopleText(wordsOf(p.channel, 'noUsual')));
-    if (!offer.tumbler) throw refusal(400, 'VALIDATION', peopleText('people.chat.usual.noTumbler'));
-    return { ...offer, tumbler: offer.tumbler };
+    return withTumbler(offer);
+  }
+
+  /** The person of an account linked already, in their words. */
+  async function speaker(channel: ChatChannel, externalId: string, user: AuthUser): Promise<Speaker> {
+    const lang = await ports.language(user);
+    return { channel, externalId, user, lang, w: wordsIn(lang) };
   }
 
   /**
@@ -202,15 +213,11 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     ): Promise<Speaker | { refused: string; text: PeopleText }> {
       const user = await ports.chat.actor(channel, who);
       if ('refused' in user) return { refused: wordsIn(lang)(user.refused), text: user.refused };
-      const language = await ports.language(user);
-      return { channel, externalId: who.externalId, user, lang: language, w: wordsIn(language) };
+      return speaker(channel, who.externalId, user);
     },
 
-    /** The person of an account linked already (a Home tab to publish, an order's message to follow), in their words. */
-    async speaker(channel: ChatChannel, externalId: string, user: AuthUser): Promise<Speaker> {
-      const lang = await ports.language(user);
-      return { channel, externalId, user, lang, w: wordsIn(lang) };
-    },
+    /** The person of an account linked already (a Home tab to publish, an order's message to follow). */
+    speaker,
 
     /** What typed words ask: "coffee [words of a drink]", "usual", "runs" (or their Thai), else help. */
     asked(text: string): Asked {
@@ -229,11 +236,10 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     async coffee(p: Speaker): Promise<{ usual: UsualOffer } | { form: Form | { none: string } }> {
       const offer = await usualOrNull(p);
       if (!offer) return { form: await form(p, () => false) };
-      if (!offer.tumbler) throw refusal(400, 'VALIDATION', peopleText('people.chat.usual.noTumbler'));
-      return { usual: offer };
+      return { usual: withTumbler(offer) };
     },
     /** The usual, or null when the person has none (a Home tab shows none). */
-    usualOrNull: (p: Speaker) => usualOrNull(p),
+    usualOrNull,
 
     /**
      * Order the usual from its offer (`nonce` the button's, `shown` what it said the drink contains
