@@ -431,16 +431,16 @@ export async function archiveOtherSites(request: APIRequestContext) {
 // ---------- orders for later (options-and-pickup.spec.ts, order-for-later-due.spec.ts) ----------
 
 /**
- * Opens the first site's cafe 08:00-18:00 every day and sets its pickup settings (lead time 0,
+ * Opens the first site's cafe every day (08:00-18:00 unless `hours` says otherwise) and sets its pickup settings (lead time 0,
  * 15-minute slots of 10 drinks, `daysAhead` days ahead), as the barista `staff`.
  */
-export async function openEveryDayForLater(request: APIRequestContext, staff: string, daysAhead: number) {
-  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-    venue: 'cafe',
-    weekday,
-    opens: '08:00',
-    closes: '18:00',
-  }));
+export async function openEveryDayForLater(
+  request: APIRequestContext,
+  staff: string,
+  daysAhead: number,
+  hours: { opens: string; closes: string } = { opens: '08:00', closes: '18:00' },
+) {
+  const everyDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ venue: 'cafe', weekday, ...hours }));
   const week = await request.put('/api/schedule/weekly', { headers: bearer(staff), data: { weekly: everyDay } });
   expect(week.status(), await week.text()).toBe(200);
   const pickup = await request.put('/api/sites/1/pickup', {

@@ -239,8 +239,9 @@ test('a runner on the second process: the tray drink has no tumbler control, Rea
   test.setTimeout(180_000);
   const PLACE = 'Meeting room 7';
   const beaTokens = await apiLogin(request, DEMO.barista.email, DEMO.barista.password);
-  // Pickup slots today and tomorrow, all day: whenever this runs, a run's slot is ahead.
-  await openEveryDayForLater(request, beaTokens.accessToken, 1);
+  // Pickup slots today and tomorrow, round the clock: the run's slot is today's but in the last
+  // half hour of the day (a later day's run is made on its day: the board offers no Start all).
+  await openEveryDayForLater(request, beaTokens.accessToken, 1, { opens: '00:00', closes: '24:00' });
 
   // Rita starts a run through the second process; Ann adds a drink for the runner's tray.
   const runnerName = `Rita ${stamp()}`;
@@ -249,6 +250,9 @@ test('a runner on the second process: the tray drink has no tumbler control, Rea
   const slots = (await (await request.get('/api/sites/1/slots')).json()) as { slots: { start: string }[] };
   expect(slots.slots.length, 'pickup slots ahead').toBeGreaterThan(1);
   const pickupAt = slots.slots[1]!.start;
+  const day = (at: Date | string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date(at));
+  test.skip(day(pickupAt) !== day(new Date()), "the run's slot is tomorrow's in the day's last half hour");
   const started = await request.post('/api/runs', {
     headers: bearer(ritaTokens.accessToken),
     data: { place: PLACE, pickupAt, closesAt: pickupAt },

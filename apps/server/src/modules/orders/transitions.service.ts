@@ -69,6 +69,15 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
           ? row.status === 'scheduled' && to === 'ordered'
           : canTransition(actor, row.status, to);
     if (!allowed) throw invalidTransition(row.status, to);
+    // Today's line of the order at its site; an order for a later day is made on its day, not before.
+    const day = await queue.siteToday(row.site_id);
+    if (row.status === 'scheduled' && row.cafe_day > day && (to === 'in-progress' || to === 'done')) {
+      throw conflict(
+        'INVALID_TRANSITION',
+        'This order is for a later day: it is made on its day.',
+        peopleText('people.orders.notItsDay'),
+      );
+    }
     const at = iso(clock.now());
     const undone = actor === 'undo' ? row.status : undefined;
     const released = actor === 'release';
@@ -94,10 +103,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       whileRunOpen: options.whileRunOpen,
     };
     const entry = { changedBy, note: options.note ?? null };
-    // Today's line of the order at its site. A move that changes its pace (a drink starts or
-    // stops being made) counts the pace with it (in its own statement on PostgreSQL); the past
-    // days' pace at this hour is read once an hour.
-    const day = await queue.siteToday(row.site_id);
+    // A move that changes the line's pace (a drink starts or stops being made) counts the pace with
+    // it (in its own statement on PostgreSQL); the past days' pace at this hour is read once an hour.
     const line = { siteId: row.site_id, venue: row.category_for, day };
     const paces = row.cafe_day === day && (row.status === 'in-progress' || to === 'in-progress');
     const pastPace = paces ? await queue.pastPaceOf(line) : null;

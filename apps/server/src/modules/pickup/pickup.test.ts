@@ -259,6 +259,27 @@ describe('orders for later', () => {
       expect(mine.filter((o) => o.status === 'scheduled')).toHaveLength(2);
     });
 
+    it("lets a barista start today's order for later early, not a later day's, which would leave today's board", async () => {
+      await setPickup({ daysAhead: 1 });
+      const today = (await orderFor(TUESDAY_1030)).json<Order>();
+      const tomorrow = (await orderFor('2026-03-04T03:30:00.000Z')).json<Order>();
+      const start = (id: number) => t.request('PATCH', `/api/order/barista/${id}`, barista, { status: 'in-progress' });
+      const refused = await start(tomorrow.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        code: 'INVALID_TRANSITION',
+        message: 'This order is for a later day: it is made on its day.',
+        messageId: 'people.orders.notItsDay',
+      });
+      expect((await t.request('GET', `/api/order/${tomorrow.id}`, barista)).json<Order>().status).toBe('scheduled');
+      // Rejecting it stays possible; today's starts early and is on today's board.
+      expect((await start(today.id)).statusCode).toBe(200);
+      const board = (await t.request('GET', '/api/order?status=in-progress', barista)).json<QueuedOrder[]>();
+      expect(board.map((o) => o.id)).toEqual([today.id]);
+      const reject = { status: 'rejected', reject_note: 'No milk tomorrow' };
+      expect((await t.request('PATCH', `/api/order/barista/${tomorrow.id}`, barista, reject)).statusCode).toBe(200);
+    });
+
     it('never exceeds a slot: 30 people at once for a slot with 2 places left, exactly 2 get an order', async () => {
       await setPickup({ slotCapacity: 3 });
       expect((await orderFor(TUESDAY_1030)).statusCode).toBe(201);

@@ -2,14 +2,18 @@ import type { OrderRun, QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatPickupTime } from '@/lib/cafe-time';
+import { useCafeToday } from '@/hooks/use-cafe-today';
+import { cafeDayOfIso, formatPickupTime } from '@/lib/cafe-time';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
 import { OrderOptions } from './order-options';
 import { TicketDiet } from './ticket-diet';
 
-/** Draws a coffee run's drinks of a lane under the run's header, with the move of the whole run. */
-export type RenderRun = (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode) => ReactNode;
+/**
+ * Draws a coffee run's drinks of a lane under the run's header, with the move of the whole run;
+ * `startable` false: a later day's run, made on its day (no move here; the server refuses one).
+ */
+export type RenderRun = (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode, startable?: boolean) => ReactNode;
 
 interface LaterLaneProps {
   orders: readonly QueuedOrder[];
@@ -47,6 +51,7 @@ function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }
  */
 export function LaterLane({ orders, timeZone, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
+  const today = useCafeToday(timeZone);
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
   const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
   return (
@@ -83,6 +88,7 @@ export function LaterLane({ orders, timeZone, renderRun }: LaterLaneProps) {
                       <LaterLine key={order.id} order={order} timeZone={timeZone} />
                     ))}
                   </ul>,
+                  item.orders.every((o) => !o.pickupAt || cafeDayOfIso(o.pickupAt, timeZone) <= today),
                 )}
               </li>
             ),

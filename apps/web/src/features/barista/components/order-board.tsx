@@ -234,18 +234,20 @@ export function OrderBoard({
     ) : null;
 
   /** A coffee run's drinks in a lane of tickets, with the move of the whole run from there. */
-  const runGroup = (move: RunMove) => (run: OrderRun, drinks: QueuedOrder[], list: ReactNode) => (
-    <RunGroup
-      run={run}
-      orders={drinks}
-      move={selection.active ? null : move}
-      busy={runs.pendingRunIds.has(run.id)}
-      offlineReasonId={offlineReasonId}
-      onMove={(r, status) => void runs.moveRun(r, status)}
-    >
-      {list}
-    </RunGroup>
-  );
+  const runGroup =
+    (move: RunMove) =>
+    (run: OrderRun, drinks: QueuedOrder[], list: ReactNode, startable = true) => (
+      <RunGroup
+        run={run}
+        orders={drinks}
+        move={selection.active || !startable ? null : move}
+        busy={runs.pendingRunIds.has(run.id)}
+        offlineReasonId={offlineReasonId}
+        onMove={(r, status) => void runs.moveRun(r, status)}
+      >
+        {list}
+      </RunGroup>
+    );
 
   return (
     <div ref={boardRef} className="flex flex-col gap-2 lg:min-h-0 lg:flex-1">

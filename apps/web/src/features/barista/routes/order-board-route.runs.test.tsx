@@ -233,4 +233,25 @@ describe('OrderBoardRoute: a coffee run', () => {
     expect(within(waiting).queryByRole('button', { name: /Start all/ })).toBeNull();
     expect(within(waiting).getByRole('checkbox', { name: 'Select Latte for Bo (2/3)' })).toBeInTheDocument();
   });
+
+  it("offers Start all in the Later lane for today's run, not for a later day's, which is made on its day", async () => {
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const later = (id: number, runId: number, runner: string, pickupAt: string) =>
+      makeOrder({
+        id,
+        status: 'scheduled',
+        userName: runner,
+        user: { id: 100 + id, name: runner },
+        pickupAt,
+        run: { id: runId, place: 'Meeting room 3', runner: { id: 100 + id, name: runner }, position: 1, of: 1 },
+      });
+    orders = [later(1, 8, 'Tam', soon), later(2, 9, 'Uma', inTwoDays)];
+    setup();
+    const laterLane = await screen.findByRole('region', { name: /^Later/ });
+    const todays = await within(laterLane).findByRole('group', { name: "Tam's run for Meeting room 3" });
+    expect(within(todays).getByRole('button', { name: "Start all of Tam's run for Meeting room 3" })).toBeVisible();
+    const laterDays = within(laterLane).getByRole('group', { name: "Uma's run for Meeting room 3" });
+    expect(within(laterDays).queryByRole('button')).toBeNull();
+  });
 });
