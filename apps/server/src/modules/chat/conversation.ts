@@ -7,6 +7,7 @@ import { asksForRuns, choiceLine, confirmedAvoids, formEntry, openRuns, orderLin
 import { carriedText, refusalText, wordsIn, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
 import { AppError, refusal } from '../../lib/errors';
 import type { ChatPerson, ChatService } from './chat.service';
+import { readForm, type Answers } from './order-form';
 
 /** What the conversation asks of the rest of the app, wired in services.ts. */
 export interface ConversationPorts {
@@ -264,19 +265,15 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     form,
 
     /**
-     * A form's drink ordered (`read` the adapter's reading of its answers, with the site and the
-     * person's tumbler photo): refused when they have no tumbler photo yet.
+     * A form's drink ordered from its answers (order-form.ts), with the person's site and tumbler
+     * photo: refused when they have no tumbler photo yet; else what to fix, in which question.
      */
-    async orderFrom(
-      p: Speaker,
-      read: (at: { siteId: number; tumblerImage: string }) => OrderCreateBody | { fix: string },
-      key: string,
-    ): Promise<Shown | { fix: string }> {
+    async orderFrom(p: Speaker, given: Answers, key: string): Promise<Shown | { fix: string; field: string }> {
       const [site, tumbler] = await Promise.all([ports.siteOf(p.user), ports.orders.recentTumblerOf(p.user.id)]);
-      if (!tumbler) return { fix: p.w('people.chat.modal.noTumbler') };
-      const body = read({ siteId: site.id, tumblerImage: tumbler });
-      if ('fix' in body) return body;
-      return place(p, body, `${p.channel}:${key}`);
+      if (!tumbler) return { fix: p.w('people.chat.modal.noTumbler'), field: 'item' };
+      const read = readForm(p.w, given, { siteId: site.id, tumblerImage: tumbler });
+      if ('fix' in read) return read;
+      return place(p, read.body, `${p.channel}:${key}`);
     },
 
     /** Order again: the last three different drinks the person ordered online with their tumbler. */

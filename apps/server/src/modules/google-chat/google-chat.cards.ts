@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
+import { clockTimeText, tagsValue } from '@cafe/shared';
 import type { Order } from '@cafe/shared';
-import { dietWarning, entryMarked, marked, orderLine, statusText } from '../../lib/chat-words';
+import { dietWarning, marked, orderLine, statusText } from '../../lib/chat-words';
 import type { OpenRuns, Words } from '../../lib/chat-words';
 import type { Again, Form, UsualOffer } from '../chat/conversation';
+import { formFields, type Answers, type Field } from '../chat/order-form';
 
 /*
  * What Google Chat shows (cards v2, docs/api/google-chat.md), every sentence the people catalogue's.
@@ -14,10 +15,6 @@ import type { Again, Form, UsualOffer } from '../chat/conversation';
 type Widget = Record<string, unknown>;
 export type Section = { header?: string; widgets: Widget[] };
 export type Message = { text?: string; cardsV2?: { cardId: string; card: { sections: Section[] } }[] };
-/** What a card's inputs hold (`common.formInputs`): each input's values. */
-export type Inputs = Record<string, string[]>;
-
-const REMARK = { max: LIMITS.remarkMax };
 const html = (words: string) => words.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 const BOLD = ['<b>', '</b>'] as const;
 const WARN = ['<font color="#b00020"><b>', '</b></font>'] as const;
@@ -35,15 +32,8 @@ const button = (label: string, name: string, params: Record<string, string>) => 
 });
 const link = (label: string, url: string) => ({ text: label, onClick: { openLink: { url } } });
 const buttons = (...list: Widget[]) => when(list.length, { buttonList: { buttons: list } });
-const select = (name: string, label: string, items: string[][], chosen: string[], more: Widget = {}) => ({
-  selectionInput: {
-    name,
-    label,
-    type: 'DROPDOWN',
-    items: items.map(([words = '', value = '']) => ({ text: words, value, selected: chosen.includes(value) })),
-    ...more,
-  },
-});
+/** How a list of the form looks: one choice, several, or the diet switch. */
+const LISTS = { one: 'DROPDOWN', many: 'CHECK_BOX', switch: 'SWITCH' } as const;
 
 /** A message of one card, of the sections that have something to show. */
 export const card = (...sections: Section[]): Message => ({
@@ -78,72 +68,34 @@ export const againSection = (w: Words, again: Again[]): Section => ({
   })),
 });
 
-/**
- * The order form on `form.entry` (choosing another drink shows its choices), its answers `given`
- * kept: type, sweetness, the option groups (their sold-out choices named), remark, now or a pickup
- * time, the diet switch when the person avoids something; the note on top.
- */
-export function formSection(w: Words, form: Form, given: Inputs): Section {
-  const { entry } = form;
-  const chosen = (name: string, ...fallback: string[]) => given[name] ?? fallback;
-  const groups = (entry.item.optionGroups ?? []).flatMap(({ id, name, minChoices: min, maxChoices: max, choices }) => {
-    const open = choices.filter((c) => !c.soldOut);
-    const soldOut = choices.filter((c) => c.soldOut).map((c) => c.name);
-    const limits = { count: min, min, max };
-    const label = `${name} (${w(min === max ? 'people.chat.modal.chooseExactly' : 'people.chat.modal.chooseBetween', limits)})`;
-    const defaults = chosen(`group-${id}`, ...open.filter((c) => c.isDefault).map((c) => String(c.id)));
-    const items = open.map((c) => [c.name, String(c.id)]);
-    return [
-      ...when(open.length, select(`group-${id}`, label, items, defaults, { type: max > 1 ? 'CHECK_BOX' : 'DROPDOWN' })),
-      ...when(soldOut.length, text(`${name}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`)),
-    ];
-  });
-  const later = (e: Form['entry']) => (e.now ? `${e.item.name} (${w('people.chat.modal.laterOnly')})` : e.item.name);
-  const items = form.listed.slice(0, 100).map((e) => [entryMarked(w, later(e), e), String(e.item.id)]);
-  const times = [
-    ...when(!entry.now, [w('people.chat.modal.now'), 'now']),
-    ...form.slots.slots.map((s) => [s.time, s.start]),
-  ];
-  const types = DRINK_TYPES.map((d) => [w(`people.chat.type.${d}`), d]);
-  const sweetness = SWEETNESS_LEVELS.map((s) => [`${s}%`, String(s)]);
-  const diet = [[w('people.diet.confirm'), 'anyway']];
-  const item = String(entry.item.id);
-  return {
-    header: html(w('people.chat.modal.title')),
-    widgets: [
-      ...when(form.note, text(form.note ?? '', WARN)),
-      select('item', w('people.chat.modal.item'), items, [item], { onChangeAction: action('form') }),
-      select('type', w('people.chat.modal.type'), types, chosen('type')),
-      select('sweetness', w('people.chat.modal.sweetness'), sweetness, chosen('sweetness', '100')),
-      ...groups,
-      { textInput: { name: 'remark', label: w('people.chat.modal.remark'), value: given.remark?.[0] ?? '' } },
-      select('when', w('people.chat.modal.when'), times.slice(0, 100), chosen('when', times[0]?.[1] ?? '')),
-      ...when(entry.now, text(entry.now ? w(entry.now.text) : '')),
-      ...when(form.ask, select('diet', w('people.chat.modal.dietLabel'), diet, chosen('diet'), { type: 'SWITCH' })),
-      ...buttons(button(w('people.chat.modal.submit'), 'order', { nonce: form.nonce, form: item })),
-    ],
-  };
+/** A question of the form in Chat's inputs, an option group's limits after its name; the line under it. */
+function input(f: Field): Widget[] {
+  const label = f.hint ? `${f.label} (${f.hint})` : f.label;
+  const drawn =
+    f.kind === 'text'
+      ? { textInput: { name: f.name, label, value: f.chosen[0] ?? '' } }
+      : {
+          selectionInput: {
+            name: f.name,
+            label,
+            type: LISTS[f.kind],
+            items: f.items.map((i) => ({ ...i, selected: f.chosen.includes(i.value) })),
+            ...(f.reloads && { onChangeAction: action('form') }),
+          },
+        };
+  // A list with nothing to choose (a group all sold out) shows only its line.
+  return [...when(f.kind === 'text' || f.items.length, drawn), ...when(f.after, text(f.after ?? ''))];
 }
 
-/** The form's answers as the shared order body at the person's site, with their tumbler photo; else what to fix. */
-export function readOrder(w: Words, given: Inputs, at: { siteId: number; tumblerImage: string }) {
-  const one = (key: string) => given[key]?.[0] || undefined;
-  const parsed = OrderCreateBodySchema.safeParse({
-    ...at,
-    menu_id: Number(one('item')),
-    type: one('type'),
-    ...(one('sweetness') && { sweetness: Number(one('sweetness')) }),
-    remark: one('remark'),
-    options: Object.entries(given)
-      .flatMap(([key, ids]) => (key.startsWith('group-') ? ids : []))
-      .map((id) => ({ choiceId: Number(id) })),
-    pickupAt: one('when') === 'now' ? undefined : one('when'),
-    dietConfirmed: one('diet') === 'anyway',
-  });
-  if (parsed.success) return parsed.data;
-  const remark = parsed.error.issues[0]?.path[0] === 'remark';
-  return { fix: w(remark ? 'people.chat.modal.remarkTooLong' : 'people.chat.modal.chooseDrink', REMARK) };
-}
+/** The order form on `form.entry` (choosing another drink shows its choices), its answers `given` kept; the note on top. */
+export const formSection = (w: Words, form: Form, given: Answers): Section => ({
+  header: html(w('people.chat.modal.title')),
+  widgets: [
+    ...when(form.note, text(form.note ?? '', WARN)),
+    ...formFields(w, form, given).flatMap(input),
+    ...buttons(button(w('people.chat.modal.submit'), 'order', { nonce: form.nonce, form: String(form.entry.item.id) })),
+  ],
+});
 
 /** An order's card as it is now: where it is (its place, pickup time, reason), Cancel while it waits, Pick up when ready. */
 export function orderCard(w: Words, order: Order, place: number | null, timeZone: string): Message {

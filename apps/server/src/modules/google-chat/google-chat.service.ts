@@ -3,8 +3,9 @@ import type { AppBase, Services } from '../../context';
 import { entryForWords, wordsIn } from '../../lib/chat-words';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Conversation, Form, Shown, Speaker } from '../chat/conversation';
-import { againSection, card, formSection, orderCard, readOrder, runsCard, usualSection } from './google-chat.cards';
-import type { Inputs, Message, Section } from './google-chat.cards';
+import type { Answers } from '../chat/order-form';
+import { againSection, card, formSection, orderCard, runsCard, usualSection } from './google-chat.cards';
+import type { Message, Section } from './google-chat.cards';
 import { createGoogle } from './google-chat.google';
 
 const o = (v: unknown): Record<string, unknown> =>
@@ -34,7 +35,7 @@ function read(event: Record<string, unknown>) {
     name: s(message?.name),
     does: s(action?.actionMethodName),
     at: Object.fromEntries(list(action?.parameters).map((p) => [s(o(p).key), s(o(p).value)])) as Record<string, string>,
-    given: Object.fromEntries(inputs) as Inputs,
+    given: Object.fromEntries(inputs) as Answers,
   };
 }
 type ChatEvent = ReturnType<typeof read>;
@@ -42,6 +43,8 @@ type ChatEvent = ReturnType<typeof read>;
 type Reply = Message & { actionResponse?: { type: 'NEW_MESSAGE' | 'UPDATE_MESSAGE' } };
 /** Where an order's message is (chat_order_messages), and the status it shows. */
 type Reference = { name: string; told: string };
+/** An order's message, and the card it is to show. */
+type Told = { name: string; message: Message };
 
 const SEEN_KEEP_MS = 24 * 3600_000;
 const update = (message: Message): Reply => ({ actionResponse: { type: 'UPDATE_MESSAGE' }, ...message });
@@ -79,7 +82,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
   }
 
   /** The card of an order's move its message does not show yet, claimed once across processes. */
-  async function claim(orderId: number) {
+  async function claim(orderId: number): Promise<Told | null> {
     for (;;) {
       const at = await talk.following<Reference>('google-chat', orderId);
       if (!at || at.reference.told === at.order.status) return null;
@@ -87,10 +90,9 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
         return { name: at.reference.name, message: orderCard(at.w, at.order, null, at.timeZone) };
     }
   }
-  async function follow(orderId: number): Promise<void> {
-    const told = answering.has(orderId) ? null : await claim(orderId);
-    if (told) await (await google())?.update(told.name, told.message);
-  }
+  /** An order's message shows its card now (spaces.messages.patch). */
+  const tell = async (told: Told | null) => told && (await google())?.update(told.name, told.message);
+  const follow = async (orderId: number) => tell(answering.has(orderId) ? null : await claim(orderId));
 
   /** A placed order's card replaces the one its button was on, which then follows the order. */
   async function placed(p: Speaker, shown: Shown, name: string): Promise<Reply> {
@@ -100,7 +102,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     return update(orderCard(p.w, order, shown.place, shown.timeZone));
   }
 
-  const formCard = (p: Speaker, form: Form | { none: string }, given: Inputs = {}, ...more: Section[]): Message =>
+  const formCard = (p: Speaker, form: Form | { none: string }, given: Answers = {}, ...more: Section[]): Message =>
     'none' in form ? { text: form.none } : card(formSection(p.w, form, given), ...more);
 
   /** Typed words: "coffee [words of a drink]", "usual", "runs" (or their Thai), else what the app understands. */
@@ -133,12 +135,10 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     // Another drink chosen: its own form (its options), nothing ordered yet.
     if (does === 'form' || (does === 'order' && given.item?.[0] !== at.form)) return formOn(given.item?.[0]);
     if (does === 'order') {
-      const ordered = await talk
-        .orderFrom(p, (site) => readOrder(p.w, given, site), `form:${nonce}`)
-        .catch((e: unknown) => {
-          if (!refused(e)) throw e;
-          return { fix: talk.said(p, e) };
-        });
+      const ordered = await talk.orderFrom(p, given, `form:${nonce}`).catch((e: unknown) => {
+        if (!refused(e)) throw e;
+        return { fix: talk.said(p, e) };
+      });
       return 'fix' in ordered ? formOn(at.form, ordered.fix) : placed(p, ordered, name);
     }
     if ((does === 'cancel' || does === 'picked') && id) {
@@ -148,7 +148,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
         // The order's own card shows the move in this response; another (it moved on meanwhile) by a call.
         const told = await claim(id);
         if (told?.name === name) return update(told.message);
-        if (told) later(async () => (await google())?.update(told.name, told.message));
+        if (told) later(() => tell(told));
         return {};
       } finally {
         answering.delete(id);

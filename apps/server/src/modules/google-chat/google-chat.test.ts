@@ -257,6 +257,10 @@ describe('the Google Chat app', () => {
     const fix = await answer(tapped('form', name, buttonOf(switched, 'order'), { ...answers, sweetness: [] }, at));
     expect(linesOf(fix)[0]).toBe(wordsIn('en')('people.refusal.drinkIncomplete'));
     expect(chosen(fix, 'type')).toEqual(['cold']);
+    // A pickup time that is none of the form's: asked to choose when, the other answers kept.
+    const when = await answer(tapped('form', name, buttonOf(fix, 'order'), { ...answers, when: ['soon'] }, at));
+    expect(linesOf(when)[0]).toBe(wordsIn('en')('people.chat.modal.chooseWhen'));
+    expect(chosen(when, 'sweetness')).toEqual(['25']);
     expect(await mine(user)).toEqual([]);
     const placed = await answer(tapped('form', name, buttonOf(fix, 'order'), answers, at));
     expect(linesOf(placed)[1]).toBe('Waiting');

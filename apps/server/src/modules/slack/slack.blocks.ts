@@ -35,7 +35,7 @@ export const ACTIONS = {
 export const ORDER_VIEW = 'coffee.order';
 export const STANDING_VIEW = 'coffee.standing';
 /** The value of the ticked "I know what it contains. Place it anyway." box (block `diet`). */
-export const DIET_ANYWAY = 'anyway';
+export { DIET_ANYWAY } from '../chat/order-form';
 
 export const plain = (text: string) => ({ type: 'plain_text', text: text.slice(0, 75) });
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text });

@@ -95,7 +95,7 @@ describe('the order modal', () => {
     const view = await openModal('latte');
     expect(view.callback_id).toBe(ORDER_VIEW);
     const ids = view.blocks.map((b) => b.block_id);
-    expect(ids).toEqual(['item', 'type', 'sweetness', `group-${milk.id}`, `soldout-${milk.id}`, 'remark', 'when']);
+    expect(ids).toEqual(['item', 'type', 'sweetness', `group-${milk.id}`, `after-group-${milk.id}`, 'remark', 'when']);
     const item = view.blocks.find((b) => b.block_id === 'item');
     expect(textOf(item)).toContain('Latte');
     // Only what can be ordered now: not the inactive, deleted or retired items, nor the bar's.
@@ -105,7 +105,7 @@ describe('the order modal', () => {
       .find((b) => b.block_id === `group-${milk.id}`)
       ?.element?.options?.map((o) => o.text.text);
     expect(milkChoices).toEqual(['Whole', 'Soy']);
-    expect(textOf(view.blocks.find((b) => b.block_id === `soldout-${milk.id}`))).toContain('Sold out now: Oat');
+    expect(textOf(view.blocks.find((b) => b.block_id === `after-group-${milk.id}`))).toContain('Sold out now: Oat');
     expect(textOf(view.blocks.find((b) => b.block_id === `group-${milk.id}`))).toContain('Choose 1');
     const when = view.blocks.find((b) => b.block_id === 'when')?.element?.options?.map((o) => o.value);
     expect(when?.[0]).toBe('now');

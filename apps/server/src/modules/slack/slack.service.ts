@@ -9,8 +9,8 @@ import type { Shown, Speaker } from '../chat/conversation';
 import { ACTIONS, ORDER_VIEW, STANDING_VIEW, homeView, notice } from './slack.blocks';
 import { orderMessage, runsMessage, section, slackText, usualConfirmation } from './slack.blocks';
 import type { Block, SlackMessage } from './slack.blocks';
-import { entryForWords, orderModal, readOrder, readStanding, standingModal } from './slack.modals';
-import type { Answers } from './slack.modals';
+import { answersOf, entryForWords, orderModal, readStanding, standingModal } from './slack.modals';
+import type { ViewValues } from './slack.modals';
 import type { SlackPorts } from './slack.ports';
 import { createSlackVerify } from './slack.verify';
 
@@ -22,7 +22,7 @@ export interface SlackInteraction {
   user?: { id?: string; team_id?: string };
   trigger_id?: string;
   actions?: { action_id?: string; value?: string; selected_option?: { value?: string } }[];
-  view?: { id?: string; callback_id?: string; state?: { values?: Answers } };
+  view?: { id?: string; callback_id?: string; state?: { values?: ViewValues } };
 }
 export interface SlackEventBody {
   type?: string;
@@ -172,14 +172,14 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     const form = await conversation.form(p, pick);
     const opening = 'trigger_id' in to;
     if ('none' in form) return opening && tell(p, form.none);
-    const view = orderModal(p.w, form.listed, form.entry, form.slots, form.note, form.ask);
+    const view = orderModal(p.w, form);
     return call(opening ? 'views.open' : 'views.update', { ...to, view });
   }
 
   /** A modal's answers saved, or what to fix: the door's refusal on the diet box, the time or the first block. */
   async function submit(
     p: Speaker,
-    values: Answers,
+    values: ViewValues,
     blocks: string[],
     save: () => Promise<Record<string, string> | void>,
   ) {
@@ -282,18 +282,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       const values = view?.state?.values ?? {};
       if (view?.callback_id === ORDER_VIEW) {
         return submit(p, values, ['item', 'when'], async () => {
-          let fixes: Record<string, string> | undefined;
-          const placed = await conversation.orderFrom(
-            p,
-            (at) => {
-              const read = readOrder(p.w, values, at);
-              if ('body' in read) return read.body;
-              fixes = read.errors;
-              return { fix: '' };
-            },
-            `view:${view.id ?? ''}`,
-          );
-          if ('fix' in placed) return fixes ?? { item: placed.fix };
+          const placed = await conversation.orderFrom(p, answersOf(values), `view:${view.id ?? ''}`);
+          if ('fix' in placed) return { [placed.field]: placed.fix };
           shown(p, placed);
         });
       }

@@ -1,9 +1,8 @@
-import { clockTimeText, DRINK_TYPES, LIMITS, OrderCreateBodySchema, SWEETNESS_LEVELS, tagsValue } from '@cafe/shared';
-import type { MenuEntry, MenuOptionGroup, Order, OrderCreateBody, OrderStatus } from '@cafe/shared';
-import type { PeopleValues } from '@cafe/shared';
-import { dietWarning, entryMarked, marked, orderLine, statusText, type Id, type OpenRuns } from '../../lib/chat-words';
-import type { Words } from '../../lib/chat-words';
+import { clockTimeText, tagsValue } from '@cafe/shared';
+import type { Order, OrderStatus, PeopleValues } from '@cafe/shared';
+import { dietWarning, marked, orderLine, statusText, type OpenRuns, type Words } from '../../lib/chat-words';
 import type { Again, Form, UsualOffer } from '../chat/conversation';
+import { formFields, type Answers, type Field } from '../chat/order-form';
 
 /*
  * What Teams shows (Adaptive Cards 1.5), in the person's words: every sentence is the people
@@ -20,8 +19,6 @@ import type { Again, Form, UsualOffer } from '../chat/conversation';
 export type Card = Record<string, unknown>;
 /** What a card's Action.Submit sends back (the activity's `value`): its data and the inputs. */
 export type Submitted = Record<string, unknown>;
-/** The value of the ticked "I know what it contains. Place it anyway." box. */
-export const DIET_ANYWAY = 'anyway';
 /** What a card's Action.Submit does (its data's `cafe`, docs/api/teams.md): every action the bot's cards offer. */
 export const CARD_ACTIONS = {
   form: 'form',
@@ -116,98 +113,47 @@ const againButton = (w: Words) => submit(w('people.chat.button.orderAgain'), { c
 /** What the bot understands, and Order again. */
 export const helpCard = (w: Words): Card => notice(w('people.teams.help'), [againButton(w)]);
 
-/** A group of options with its minimum and maximum (the door checks them); the sold-out choices named. */
-function groupInputs(w: Words, group: MenuOptionGroup, given: Submitted): Card[] {
-  const { id, name, minChoices: min, maxChoices: max } = group;
-  const open = group.choices.filter((c) => !c.soldOut);
-  const soldOut = group.choices.filter((c) => c.soldOut).map((c) => c.name);
-  const hint =
-    min === max
-      ? w('people.chat.modal.chooseExactly', { count: min })
-      : w('people.chat.modal.chooseBetween', { min, max });
-  const defaults = open.filter((c) => c.isDefault).map((c) => String(c.id));
-  const key = `group-${id}`;
-  const input = choices(
-    key,
-    `${name} (${hint})`,
-    open.map((c) => choice(c.name, String(c.id))),
-    {
-      isMultiSelect: max > 1,
-      isRequired: min > 0,
-      value: typeof given[key] === 'string' ? given[key] : defaults.join(','),
-      ...(max > 1 && { style: 'expanded' }),
-    },
-  );
+/**
+ * A question of the order form as the card's input: a list (several ticked in an expanded one, an
+ * option group's limits in its label), the remark's text, the diet box. An option group with every
+ * choice sold out has none (its line says so).
+ */
+function inputOf(w: Words, question: Field): Card[] {
+  const { name: id, label, kind, items, chosen, optional, missing, hint } = question;
+  const value = chosen.join(',');
+  if (kind === 'text') return [{ type: 'Input.Text', id, label, maxLength: question.max, value }];
+  if (kind === 'switch') {
+    const [box] = items;
+    return [{ type: 'Input.Toggle', id, label, title: box?.text, valueOn: box?.value, valueOff: '', value }];
+  }
+  if (items.length === 0 && id.startsWith('group-')) return [];
+  const many = kind === 'many';
+  const listed = items.map((i) => choice(i.text, i.value));
   return [
-    ...when(open.length, input),
-    ...when(
-      soldOut.length,
-      text(`${teamsText(name)}: ${w('people.chat.modal.soldOutChoices', { names: soldOut.join(', ') })}`, {
-        isSubtle: true,
-      }),
-    ),
+    choices(id, hint ? `${label} (${hint})` : label, listed, {
+      isMultiSelect: many,
+      ...(!optional && { isRequired: true, ...(missing && { errorMessage: w(missing) }) }),
+      value,
+      ...(many && { style: 'expanded' }),
+    }),
   ];
 }
 
 /**
- * The order form on `entry`: the items that may be ordered (each marked with what it contains
- * that the person avoids), type, sweetness, the item's option groups, remark, now (when it may be
- * ordered now) or a pickup time, and the diet box when the person avoids something; `note` on top
- * (why not the item named, or the door's refusal), `given` the answers sent before.
+ * The order form (order-form.ts) on `form.entry` as a card: its questions, `note` on top (why not
+ * the item named, or the door's refusal), `given` the answers sent before; Order, and the form of
+ * another item chosen.
  */
-export function orderForm(w: Words, form: Form, given: Submitted = {}): Card {
-  const { listed, entry, slots } = form;
-  const value = (key: string, fallback: string) => (typeof given[key] === 'string' ? given[key] : fallback);
-  const named = (e: MenuEntry) => {
-    const name = e.now ? `${e.item.name} (${w('people.chat.modal.laterOnly')})` : e.item.name;
-    return choice(entryMarked(w, name, e), String(e.item.id));
-  };
-  const times = [
-    ...when(!entry.now, choice(w('people.chat.modal.now'), 'now')),
-    ...slots.slots.slice(0, 99).map((s) => choice(s.time, s.start)),
-  ];
-  const types = DRINK_TYPES.map((d) => choice(w(`people.chat.type.${d}`), d));
-  const sweetness = SWEETNESS_LEVELS.map((s) => choice(`${s}%`, String(s)));
-  const required = (id: Id) => ({ isRequired: true, errorMessage: w(id) });
-  const data = { cafe: CARD_ACTIONS.order, nonce: form.nonce, form: String(entry.item.id) };
+export function orderForm(w: Words, form: Form, given: Answers = {}): Card {
+  const data = { cafe: CARD_ACTIONS.order, nonce: form.nonce, form: String(form.entry.item.id) };
   return cardOf(
     [
       text(w('people.chat.modal.title'), { size: 'medium', weight: 'bolder' }),
       ...when(form.note, warning(form.note ?? '')),
-      choices('item', w('people.chat.modal.item'), listed.slice(0, 100).map(named), {
-        value: String(entry.item.id),
-        ...required('people.chat.modal.chooseDrink'),
-      }),
-      choices('type', w('people.chat.modal.type'), types, {
-        value: value('type', ''),
-        ...required('people.chat.modal.chooseType'),
-      }),
-      choices('sweetness', w('people.chat.modal.sweetness'), sweetness, {
-        value: value('sweetness', '100'),
-        ...required('people.chat.modal.chooseSweetness'),
-      }),
-      ...(entry.item.optionGroups ?? []).flatMap((g) => groupInputs(w, g, given)),
-      {
-        type: 'Input.Text',
-        id: 'remark',
-        label: w('people.chat.modal.remark'),
-        maxLength: LIMITS.remarkMax,
-        value: value('remark', ''),
-      },
-      choices('when', w('people.chat.modal.when'), times, {
-        value: value('when', times[0]?.value ?? ''),
-        ...required('people.chat.modal.chooseWhen'),
-      }),
-      ...when(entry.now, text(entry.now ? w(entry.now.text) : '', { isSubtle: true })),
-      ...when(form.ask, {
-        type: 'Input.Toggle',
-        id: 'diet',
-        label: w('people.chat.modal.dietLabel'),
-        title: w('people.diet.confirm'),
-        valueOn: DIET_ANYWAY,
-        valueOff: '',
-        value: value('diet', ''),
-      }),
+      ...formFields(w, form, given).flatMap((question) => [
+        ...inputOf(w, question),
+        ...when(question.after, text(question.after ?? '', { isSubtle: true })),
+      ]),
     ],
     [
       submit(w('people.chat.modal.submit'), data, 'positive'),
@@ -216,38 +162,13 @@ export function orderForm(w: Words, form: Form, given: Submitted = {}): Card {
   );
 }
 
-/** The form's answers as the shared OrderCreateBody at `siteId` with the `tumblerImage`, or what to fix. */
-export function readOrder(
-  w: Words,
-  given: Submitted,
-  at: { siteId: number; tumblerImage: string },
-): OrderCreateBody | { fix: string } {
-  const one = (key: string) => (typeof given[key] === 'string' && given[key] !== '' ? given[key] : undefined);
-  const sweetness = one('sweetness');
-  const options = Object.keys(given)
-    .filter((key) => key.startsWith('group-'))
-    .flatMap((key) => (one(key) ?? '').split(',').filter(Boolean))
-    .map((id) => ({ choiceId: Number(id) }));
-  const parsed = OrderCreateBodySchema.safeParse({
-    ...at,
-    menu_id: Number(one('item')),
-    type: one('type'),
-    sweetness: sweetness === undefined ? undefined : Number(sweetness),
-    remark: one('remark'),
-    options,
-    pickupAt: one('when') === 'now' ? undefined : one('when'),
-    dietConfirmed: one('diet') === DIET_ANYWAY,
-  });
-  if (parsed.success) return parsed.data;
-  const fixes: Record<string, Id> = {
-    type: 'people.chat.modal.chooseType',
-    sweetness: 'people.chat.modal.chooseSweetness',
-    remark: 'people.chat.modal.remarkTooLong',
-    pickupAt: 'people.chat.modal.chooseWhen',
-  };
-  const field = String(parsed.error.issues[0]?.path[0]);
-  return { fix: w(fixes[field] ?? 'people.chat.modal.chooseDrink', { max: LIMITS.remarkMax }) };
-}
+/** A submitted card's inputs as the form's answers: an option group's (comma-joined) each, empty ones none. */
+export const answersOf = (value: Submitted): Answers =>
+  Object.fromEntries(
+    Object.entries(value).flatMap(([key, given]) =>
+      typeof given === 'string' ? [[key, (key.startsWith('group-') ? given.split(',') : [given]).filter(Boolean)]] : [],
+    ),
+  );
 
 /** "Order your usual: <drink> at <site>?", what the person avoids in it said first, Order, and Order again. */
 export function usualCard(w: Words, usual: UsualOffer, note: string | null = null): Card {

@@ -6,8 +6,9 @@ import { AppError, notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
+import type { Answers } from '../chat/order-form';
 import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderCard, orderForm } from './teams.cards';
-import { readOrder, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
+import { answersOf, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
 
 /** What the bot reads of an activity (docs/api/teams.md). */
@@ -118,9 +119,9 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   }
 
   /** The order form (`note` on top instead of its own, `given` the answers sent before), or why there is none. */
-  const formCard = (p: Person, answer: Form | { none: string }, note?: string, given?: Submitted) =>
+  const formCard = (p: Person, answer: Form | { none: string }, note?: string, given?: Answers) =>
     'none' in answer ? notice(answer.none) : orderForm(p.w, { ...answer, note: note ?? answer.note }, given);
-  const form = async (p: Person, pick: (entry: MenuEntry) => boolean, note?: string, given?: Submitted) =>
+  const form = async (p: Person, pick: (entry: MenuEntry) => boolean, note?: string, given?: Answers) =>
     show(p, formCard(p, await conversation.form(p, pick), note, given));
 
   const again = async (p: Person, note?: string) =>
@@ -145,10 +146,11 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
         // Another drink chosen: its own form (its options), nothing ordered yet.
         if (value.cafe === CARD_ACTIONS.form || str(value.item) !== str(value.form)) return form(p, pick);
         // Asked again on the form, the answers kept, with what to fix or the refusal on top.
+        const given = answersOf(value);
         const shown = await conversation
-          .orderFrom(p, (at) => readOrder(p.w, value, at), `form:${nonce}`)
+          .orderFrom(p, given, `form:${nonce}`)
           .catch(refusedThen(p, (said) => ({ fix: said })));
-        return 'fix' in shown ? form(p, pick, shown.fix, value) : placed(p, shown);
+        return 'fix' in shown ? form(p, pick, shown.fix, given) : placed(p, shown);
       }
       case CARD_ACTIONS.usual: {
         const shown = await conversation.orderUsual(p, nonce, str(value.shown));
