@@ -21,13 +21,13 @@ import { createSsoService } from './modules/auth/sso.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createShopStatusService } from './modules/sites/shop-status.service';
 import { createSitesService } from './modules/sites/sites.service';
-import { createSlackService } from './modules/slack/slack.service';
+import { SLACK_INFO, createSlackService } from './modules/slack/slack.service';
 import { createChatService } from './modules/chat/chat.service';
 import { createConversation } from './modules/chat/conversation';
-import { createLineService } from './modules/line/line.service';
+import { LINE_INFO, createLineService } from './modules/line/line.service';
 import { createLineLiff } from './modules/line/line.liff';
-import { createTeamsService } from './modules/teams/teams.service';
-import { createGoogleChatService } from './modules/google-chat/google-chat.service';
+import { TEAMS_INFO, createTeamsService } from './modules/teams/teams.service';
+import { GOOGLE_CHAT_INFO, createGoogleChatService } from './modules/google-chat/google-chat.service';
 import { createStandingService } from './modules/standing/standing.service';
 import { createStatsService } from './modules/stats/stats.service';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -75,7 +75,10 @@ export function createAppContext(base: AppBase): AppContext {
   const standing = createStandingService(base, { ordering, users, sites });
   // The chats are ways in for a person, transport only: they ask the door; what they share (links,
   // deliveries seen, order messages) is the chat module's.
-  const chat = createChatService(base, { users });
+  const chat = createChatService(base, {
+    users,
+    channels: { slack: SLACK_INFO, line: LINE_INFO, teams: TEAMS_INFO, 'google-chat': GOOGLE_CHAT_INFO },
+  });
   // Every step a person takes in a chat, written once; each channel is its adapter (decision 0107).
   const conversation = createConversation(base, {
     ordering,

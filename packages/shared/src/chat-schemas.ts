@@ -8,6 +8,24 @@ import { LINK_TOKEN_MESSAGES } from './rule-texts';
 export const CHAT_CHANNELS = ['slack', 'line', 'teams', 'google-chat'] as const;
 export type ChatChannelName = (typeof CHAT_CHANNELS)[number];
 
+/**
+ * Each channel's name, the same in every language (its link page, the admins' page). Its page of
+ * docs/ is docs/<channel>.md.
+ */
+export const CHAT_CHANNEL_NAMES: Record<ChatChannelName, string> = {
+  slack: 'Slack',
+  line: 'LINE',
+  teams: 'Microsoft Teams',
+  'google-chat': 'Google Chat',
+};
+
+/**
+ * How a person asks a channel for what it does (to order, for a new link): "Type /coffee in Slack".
+ * The people catalogue's `people.<channel>.ask` (`google-chat` is `people.googleChat.ask`).
+ */
+export const chatAskMessageId = (channel: ChatChannelName): `people.${string}.ask` =>
+  `people.${channel.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}.ask`;
+
 export const ChatChannelParamsSchema = z.object({
   channel: z.enum(CHAT_CHANNELS).describe(`The chat channel: ${CHAT_CHANNELS.join(', ')}`),
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIET_TAGS, dietTagMessageId, peopleText, tagsValue, daysValue } from '../src';
+import { CHAT_CHANNELS, chatAskMessageId, DIET_TAGS, dietTagMessageId, peopleText, tagsValue, daysValue } from '../src';
 import { catalogue, english, thai } from './people';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -33,6 +33,14 @@ function idsInCode(): Map<string, string> {
 describe('the people catalogue', () => {
   it('has every message in English and Thai', () => {
     expect(catalogue.ids('th').sort()).toEqual(catalogue.ids('en').sort());
+  });
+
+  it("has every chat's own way to ask it (the web's link page names it), in English and Thai", () => {
+    for (const channel of CHAT_CHANNELS) {
+      for (const language of ['en', 'th'] as const) {
+        expect(catalogue.has(language, chatAskMessageId(channel)), `${channel} ${language}`).toBe(true);
+      }
+    }
   });
 
   it('has every message the code names', () => {

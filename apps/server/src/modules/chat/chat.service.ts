@@ -10,45 +10,10 @@ import * as repo from './chat.repository';
 /** How long a one-time link works. */
 export const CHAT_LINK_TTL_MS = 15 * 60_000;
 
-/** What a channel not configured is called in its 404. */
-const NAMES = {
-  slack: 'The Slack app',
-  line: 'The LINE channel',
-  teams: 'The Teams bot',
-  'google-chat': 'The Google Chat app',
-} as const;
-const CHANNEL_NOT_FOUND = {
-  slack: peopleText('people.notFound.slackApp'),
-  line: peopleText('people.notFound.lineChannel'),
-  teams: peopleText('people.notFound.teamsBot'),
-  'google-chat': peopleText('people.notFound.googleChatApp'),
-} as const;
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** What a person not (or no longer) linked is told, in each channel's words (Slack's with its markup). */
-const LINK_WORDS = {
-  slack: {
-    notLinked: 'people.chat.link.notLinked',
-    revoked: 'people.chat.link.revoked',
-    accountGone: 'people.chat.link.accountGone',
-  },
-  line: {
-    notLinked: 'people.line.link.notLinked',
-    revoked: 'people.line.link.revoked',
-    accountGone: 'people.line.link.accountGone',
-  },
-  teams: {
-    notLinked: 'people.teams.link.notLinked',
-    revoked: 'people.teams.link.revoked',
-    accountGone: 'people.teams.link.accountGone',
-  },
-  'google-chat': {
-    notLinked: 'people.googleChat.link.notLinked',
-    revoked: 'people.googleChat.link.revoked',
-    accountGone: 'people.googleChat.link.accountGone',
-  },
-} as const satisfies Record<ChatChannel, unknown>;
+/** A setting of a channel on the admins' page (ChatChannelInfo.settings): set or not, a secret unless said. */
+export const chatSetting = (name: string, set: boolean, secret = true) => ({ name, set, secret });
 
 /** What a platform says of the person: their name there, and their e-mail when the platform verified it. */
 export interface ChatProfile {
@@ -75,8 +40,8 @@ export type ChatPerson = { externalId: string; workspaceId?: string | null } & (
 export function createChatService(ctx: AppBase, ports: ChatPorts) {
   const { db, clock, config } = ctx;
   const now = () => iso(clock.now());
-  const settings = { slack: config.slackApp, line: config.line, teams: config.teams, 'google-chat': config.googleChat };
-  const configured = (channel: ChatChannel) => settings[channel] !== null;
+  const configured = (channel: ChatChannel) => ports.channels[channel].configOf(config) !== null;
+  const linkWords = (channel: ChatChannel) => ports.channels[channel].linkWords;
 
   async function usableToken(channel: ChatChannel, token: string) {
     const row = await repo.findUsableLinkToken(db, channel, sha256(token), now());
@@ -85,7 +50,8 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
   }
 
   function requireConfigured(channel: ChatChannel): void {
-    if (!configured(channel)) throw notFound(NAMES[channel], CHANNEL_NOT_FOUND[channel]);
+    const { name, text } = ports.channels[channel].notFound;
+    if (!configured(channel)) throw notFound(name, text);
   }
 
   return {
@@ -101,7 +67,7 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       const link = await repo.findLink(db, channel, who.externalId);
       if (link?.revoked_at === null) {
         const user = await ports.users.findActive(link.user_id);
-        return user ?? { refused: peopleText(LINK_WORDS[channel].accountGone) };
+        return user ?? { refused: peopleText(linkWords(channel).accountGone) };
       }
       const { name, verifiedEmail } = 'profile' in who ? await who.profile() : who;
       const email = !link ? verifiedEmail?.trim().toLowerCase() : undefined;
@@ -125,7 +91,7 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       const row = { token_hash: sha256(token), channel, external_id: who.externalId, display_name, workspace_id };
       await repo.saveLinkToken(db, { ...row, reference: null, expires_at }, now());
       const url = `${(config.publicUrl ?? '').replace(/\/+$/, '')}/${channel}/link/${token}`;
-      return { refused: peopleText(link ? LINK_WORDS[channel].revoked : LINK_WORDS[channel].notLinked, { url }) };
+      return { refused: peopleText(link ? linkWords(channel).revoked : linkWords(channel).notLinked, { url }) };
     },
 
     async preview(channel: ChatChannel, token: string): Promise<{ name: string }> {
@@ -205,36 +171,13 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
     /** The admins' settings page: each channel on or not, its settings set or not, its people and last error. */
     async channels(): Promise<ChatChannelStatus[]> {
       const [counts, states] = await Promise.all([repo.linkedCounts(db), repo.channelStates(db)]);
-      const setting = (name: string, set: boolean, secret = true) => ({ name, set, secret });
-      const settingsOf: Record<ChatChannel, ChatChannelStatus['settings']> = {
-        slack: [
-          setting('SLACK_SIGNING_SECRET', config.slackApp !== null),
-          setting('SLACK_BOT_TOKEN', config.notifications.slack !== null),
-          setting('SLACK_TEAM_ID', Boolean(config.slackApp?.teamId), false),
-        ],
-        line: [
-          setting('LINE_CHANNEL_SECRET', config.line !== null),
-          setting('LINE_CHANNEL_ACCESS_TOKEN', config.line !== null),
-          setting('LINE_LOGIN_CHANNEL_ID', Boolean(config.line?.liff), false),
-          setting('LINE_LIFF_ID', Boolean(config.line?.liff), false),
-        ],
-        teams: [
-          setting('TEAMS_APP_ID', config.teams !== null, false),
-          setting('TEAMS_APP_PASSWORD', config.teams !== null),
-          setting('TEAMS_TENANT_ID', Boolean(config.teams?.tenantId), false),
-        ],
-        'google-chat': [
-          setting('GOOGLE_CHAT_PROJECT_NUMBER', config.googleChat !== null, false),
-          setting('GOOGLE_CHAT_SERVICE_ACCOUNT', config.googleChat !== null),
-        ],
-      };
       return CHAT_CHANNELS.map((channel) => {
         const state = states.find((s) => s.channel === channel);
         const pushes = state?.push_month === now().slice(0, 7) ? state.pushes : 0;
         return {
           channel,
           on: configured(channel),
-          settings: settingsOf[channel],
+          settings: ports.channels[channel].settings(config),
           linked: counts.get(channel) ?? 0,
           // Slack's deliveries are the notifications outbox's, which keeps their errors.
           lastError:

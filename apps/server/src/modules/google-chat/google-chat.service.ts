@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { peopleText } from '@cafe/shared';
 import type { AppBase, Services } from '../../context';
 import { entryForWords, wordsIn } from '../../lib/chat-words';
 import { AppError, badRequest } from '../../lib/errors';
@@ -7,6 +8,8 @@ import type { Answers } from '../chat/order-form';
 import { againSection, card, formSection, orderCard, runsCard, usualSection } from './google-chat.cards';
 import type { Message, Section } from './google-chat.cards';
 import { createGoogle } from './google-chat.google';
+import { chatSetting } from '../chat/chat.service';
+import type { ChatChannelInfo } from '../chat/chat.ports';
 
 const o = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -56,6 +59,21 @@ export interface GoogleChatPorts {
   conversation: Conversation;
   chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed' | 'replaceMessage'>;
 }
+
+/** What the chat module knows of Google Chat (chat.ports.ts): its 404, its link words, its settings. */
+export const GOOGLE_CHAT_INFO: ChatChannelInfo = {
+  notFound: { name: 'The Google Chat app', text: peopleText('people.notFound.googleChatApp') },
+  linkWords: {
+    notLinked: 'people.googleChat.link.notLinked',
+    revoked: 'people.googleChat.link.revoked',
+    accountGone: 'people.googleChat.link.accountGone',
+  },
+  configOf: (config) => config.googleChat,
+  settings: (config) => [
+    chatSetting('GOOGLE_CHAT_PROJECT_NUMBER', config.googleChat !== null, false),
+    chatSetting('GOOGLE_CHAT_SERVICE_ACCOUNT', config.googleChat !== null),
+  ],
+};
 
 /**
  * The Google Chat app (docs/google-chat.md, decision 0107): an adapter of the one conversation.

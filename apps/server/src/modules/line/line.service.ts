@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { peopleText } from '@cafe/shared';
 import { HTTPFetchError, validateSignature } from '@line/bot-sdk';
 import type { AppBase } from '../../context';
 import { wordsIn } from '../../lib/chat-words';
@@ -8,6 +9,8 @@ import type { Shown, Speaker } from '../chat/conversation';
 import { POSTBACK, againMessage, notice, orderMessage, plainText, runsMessage, usualOffer } from './line.messages';
 import type { LineMessage } from './line.messages';
 import type { LinePorts } from './line.ports';
+import { chatSetting } from '../chat/chat.service';
+import type { ChatChannelInfo } from '../chat/chat.ports';
 
 /** What the app reads of LINE's webhook body (docs/api/line.md). */
 export interface LineEvent {
@@ -55,6 +58,23 @@ function failure(error: unknown): string {
  * while the event's reply token is fresh, else a push (counted). An order's moves are told once
  * across processes.
  */
+/** What the chat module knows of LINE (chat.ports.ts): its 404, its link words, its settings. */
+export const LINE_INFO: ChatChannelInfo = {
+  notFound: { name: 'The LINE channel', text: peopleText('people.notFound.lineChannel') },
+  linkWords: {
+    notLinked: 'people.line.link.notLinked',
+    revoked: 'people.line.link.revoked',
+    accountGone: 'people.line.link.accountGone',
+  },
+  configOf: (config) => config.line,
+  settings: (config) => [
+    chatSetting('LINE_CHANNEL_SECRET', config.line !== null),
+    chatSetting('LINE_CHANNEL_ACCESS_TOKEN', config.line !== null),
+    chatSetting('LINE_LOGIN_CHANNEL_ID', Boolean(config.line?.liff), false),
+    chatSetting('LINE_LIFF_ID', Boolean(config.line?.liff), false),
+  ],
+};
+
 export function createLineService(ctx: AppBase, ports: LinePorts) {
   const { clock, log } = ctx;
   const { conversation, chat } = ports;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isTimeRefusal, type MenuEntry, type QueuedOrder, type StandingOrderPatchBody } from '@cafe/shared';
+import { isTimeRefusal, peopleText, type MenuEntry, type QueuedOrder, type StandingOrderPatchBody } from '@cafe/shared';
 import type { WebClient } from '@slack/web-api';
 import type { AppBase } from '../../context';
 import { SLACK_ANSWER_WAIT_MS, withinDeadline } from '../../lib/deadline';
@@ -13,6 +13,8 @@ import { answersOf, entryForWords, orderModal, readStanding, standingModal } fro
 import type { ViewValues } from './slack.modals';
 import type { SlackPorts } from './slack.ports';
 import { createSlackVerify } from './slack.verify';
+import { chatSetting } from '../chat/chat.service';
+import type { ChatChannelInfo } from '../chat/chat.ports';
 
 /** What the app reads of a slash command, an interaction and an Events API request. */
 export type SlackCommand = { team_id?: string; user_id?: string; text?: string; trigger_id?: string };
@@ -57,6 +59,22 @@ const STANDING_MOVES = new Map<string, StandingOrderPatchBody>([
  * and the standing service, and answered in the person's words. The Web API calls follow in the
  * background (`settled` waits for them: tests, shutdown).
  */
+/** What the chat module knows of Slack (chat.ports.ts): its 404, its link words (with its markup), its settings. */
+export const SLACK_INFO: ChatChannelInfo = {
+  notFound: { name: 'The Slack app', text: peopleText('people.notFound.slackApp') },
+  linkWords: {
+    notLinked: 'people.chat.link.notLinked',
+    revoked: 'people.chat.link.revoked',
+    accountGone: 'people.chat.link.accountGone',
+  },
+  configOf: (config) => config.slackApp,
+  settings: (config) => [
+    chatSetting('SLACK_SIGNING_SECRET', config.slackApp !== null),
+    chatSetting('SLACK_BOT_TOKEN', config.notifications.slack !== null),
+    chatSetting('SLACK_TEAM_ID', Boolean(config.slackApp?.teamId), false),
+  ],
+};
+
 export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   const { log } = ctx;
   const { conversation } = ports;

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { MenuEntry } from '@cafe/shared';
+import { peopleText, type MenuEntry } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { entryForWords, wordsIn } from '../../lib/chat-words';
 import { AppError, notFound } from '../../lib/errors';
@@ -10,6 +10,8 @@ import type { Answers } from '../chat/order-form';
 import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderCard, orderForm } from './teams.cards';
 import { answersOf, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
+import { chatSetting } from '../chat/chat.service';
+import type { ChatChannelInfo } from '../chat/chat.ports';
 
 /** What the bot reads of an activity (docs/api/teams.md). */
 export interface TeamsActivity {
@@ -49,6 +51,22 @@ const orderIdOf = (value: Submitted): number | null => {
  * the card a submit came from is replaced, else a new one is sent. The Bot Connector calls follow
  * in the background (`settled` waits for them).
  */
+/** What the chat module knows of Teams (chat.ports.ts): its 404, its link words, its settings. */
+export const TEAMS_INFO: ChatChannelInfo = {
+  notFound: { name: 'The Teams bot', text: peopleText('people.notFound.teamsBot') },
+  linkWords: {
+    notLinked: 'people.teams.link.notLinked',
+    revoked: 'people.teams.link.revoked',
+    accountGone: 'people.teams.link.accountGone',
+  },
+  configOf: (config) => config.teams,
+  settings: (config) => [
+    chatSetting('TEAMS_APP_ID', config.teams !== null, false),
+    chatSetting('TEAMS_APP_PASSWORD', config.teams !== null),
+    chatSetting('TEAMS_TENANT_ID', Boolean(config.teams?.tenantId), false),
+  ],
+};
+
 export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const { conversation } = ports;
   const config = ctx.config.teams;

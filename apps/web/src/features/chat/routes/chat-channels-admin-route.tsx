@@ -1,29 +1,23 @@
-import type { ChatChannelName, ChatChannelStatus } from '@cafe/shared';
+import { CHAT_CHANNEL_NAMES, CHAT_CHANNELS, type ChatChannelName, type ChatChannelStatus } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { MessagesSquare, RefreshCw } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader, StatusPill } from '@/components/ui';
 import { formatLocale } from '@/i18n';
 import { useChatChannels } from '@/features/chat/api/chat-channels';
 
-/** Each channel's name (the same in every language) and its page of docs/. */
-const CHANNELS: Record<ChatChannelName, { name: string; doc: string }> = {
-  slack: { name: 'Slack', doc: 'docs/slack.md' },
-  line: { name: 'LINE', doc: 'docs/line.md' },
-  teams: { name: 'Microsoft Teams', doc: 'docs/teams.md' },
-  'google-chat': { name: 'Google Chat', doc: 'docs/google-chat.md' },
-};
+/** A channel's page of docs/. */
+const docOf = (channel: ChatChannelName) => `docs/${channel}.md`;
 
 /** Where the channels' settings are explained. */
-const DOCS = Object.values(CHANNELS)
-  .map((c) => c.doc)
-  .join(', ');
+const DOCS = CHAT_CHANNELS.map(docOf).join(', ');
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function ChannelCard({ channel }: { channel: ChatChannelStatus }) {
   const { _ } = useLingui();
-  const { name, doc } = CHANNELS[channel.channel];
+  const name = CHAT_CHANNEL_NAMES[channel.channel];
+  const doc = docOf(channel.channel);
   const headingId = `chat-channel-${channel.channel}`;
   const figures: [string, string][] = [[_('chat.channels.linked'), String(channel.linked)]];
   if (channel.pushesThisMonth !== null) figures.push([_('chat.channels.pushes'), String(channel.pushesThisMonth)]);

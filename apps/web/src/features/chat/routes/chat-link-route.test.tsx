@@ -50,7 +50,9 @@ describe('ChatLinkRoute', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Link' }));
-    expect(await screen.findByText(/LINE account Mali ☕ is linked to you/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('LINE account Mali ☕ is linked to you. Send “coffee” to the cafe on LINE to order.'),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Unlink LINE' }));
     expect(await screen.findByText(/LINE is unlinked/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));

@@ -1,49 +1,18 @@
-import { CHAT_CHANNELS, type ChatChannelName } from '@cafe/shared';
+import { CHAT_CHANNEL_NAMES, CHAT_CHANNELS, chatAskMessageId, type ChatChannelName } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { MessageSquare } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { IconBadge } from '@/components/ui';
-import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
+import { sayPeople } from '@/lib/people-text';
 import {
   useChatLinkPreview,
   useChatLinkStatus,
   useConfirmChatLink,
   useRevokeChatLink,
 } from '@/features/chat/api/chat-link';
-
-/** The channels' names, the same in every language. */
-export const CHAT_NAMES: Record<ChatChannelName, string> = {
-  slack: 'Slack',
-  line: 'LINE',
-  teams: 'Microsoft Teams',
-  'google-chat': 'Google Chat',
-};
-
-/**
- * What differs between the channels: what to do once linked, and where a new link comes from when
- * this one is used or expired (gone) or not whole (cut short or mistyped when copied).
- */
-const WORDS: Record<ChatChannelName, { linked: string; gone: string; cut: string }> = {
-  slack: {
-    linked: msgId('chat.link.linkedSlack'),
-    gone: msgId('chat.link.goneSlack'),
-    cut: msgId('chat.link.cutSlack'),
-  },
-  line: { linked: msgId('chat.link.linkedLine'), gone: msgId('chat.link.goneLine'), cut: msgId('chat.link.cutLine') },
-  teams: {
-    linked: msgId('chat.link.linkedTeams'),
-    gone: msgId('chat.link.goneTeams'),
-    cut: msgId('chat.link.cutTeams'),
-  },
-  'google-chat': {
-    linked: msgId('chat.link.linkedGoogleChat'),
-    gone: msgId('chat.link.goneGoogleChat'),
-    cut: msgId('chat.link.cutGoogleChat'),
-  },
-};
 
 /**
  * /{channel}/link/{token} (/slack/link/..., /line/link/..., /teams/link/..., /google-chat/link/...): where a chat's one-time
@@ -72,7 +41,9 @@ function LinkPage({ channel }: { channel: ChatChannelName }) {
   // The address holds no whole link (the server's 400): said in the person's words, not the rule's.
   const cut = preview.isError && isApiError(preview.error, 'VALIDATION');
   const deadEnd = (gone || cut) && !confirm.isSuccess;
-  const chat = CHAT_NAMES[channel];
+  const chat = CHAT_CHANNEL_NAMES[channel];
+  // What to do in the chat once linked, or for a new link when this one is gone or cut short.
+  const ask = sayPeople({ id: chatAskMessageId(channel) });
   const titleId = `${channel}-link-title`;
   const unlinkId = `${channel}-unlink-title`;
 
@@ -92,11 +63,11 @@ function LinkPage({ channel }: { channel: ChatChannelName }) {
           ) : null}
           {confirm.isSuccess ? (
             <p className="text-lg font-semibold text-[var(--success)]">
-              {_(WORDS[channel].linked, { name: confirm.data.name })}
+              {_('chat.link.linked', { chat, name: confirm.data.name, ask })}
             </p>
           ) : null}
-          {gone && !confirm.isSuccess ? <p>{_(WORDS[channel].gone)}</p> : null}
-          {cut && !confirm.isSuccess ? <p>{_(WORDS[channel].cut)}</p> : null}
+          {gone && !confirm.isSuccess ? <p>{_('chat.link.gone', { ask })}</p> : null}
+          {cut && !confirm.isSuccess ? <p>{_('chat.link.cut', { ask })}</p> : null}
           {preview.isError && !gone && !cut ? <p>{errorText(preview.error)}</p> : null}
           {confirm.isError ? <p>{errorText(confirm.error)}</p> : null}
           {revoke.isSuccess ? <p>{_('chat.link.unlinked', { chat })}</p> : null}
