@@ -2,7 +2,6 @@ import type { PeopleText } from '@cafe/shared';
 import type { Config } from '../../config';
 import type { Services } from '../../context';
 import type { ChatChannel } from '../../db/types';
-import type { Id } from '../../lib/chat-words';
 
 /**
  * What the chat module knows of a channel, from its adapter (its folder's `<CHANNEL>_INFO`, listed in
@@ -11,8 +10,8 @@ import type { Id } from '../../lib/chat-words';
 export interface ChatChannelInfo {
   /** The channel while it is not configured: its 404's name, and the words a person reads. */
   notFound: { name: string; text: PeopleText };
-  /** What a person not (or no longer) linked is told, in the channel's words. */
-  linkWords: { notLinked: Id; revoked: Id; accountGone: Id };
+  /** What a person not (or no longer) linked is told, in the channel's words: `<link>.notLinked`, `.revoked`, `.accountGone`. */
+  link: `people.${string}.link`;
   /** Its configuration, as loaded (null: the channel is off). */
   configOf(config: Config): unknown;
   /** Its settings on the admins' page: each one set or not, and whether its value is a secret. */

@@ -41,7 +41,8 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
   const { db, clock, config } = ctx;
   const now = () => iso(clock.now());
   const configured = (channel: ChatChannel) => ports.channels[channel].configOf(config) !== null;
-  const linkWords = (channel: ChatChannel) => ports.channels[channel].linkWords;
+  const linkWords = (channel: ChatChannel, what: 'notLinked' | 'revoked' | 'accountGone') =>
+    `${ports.channels[channel].link}.${what}` as const;
 
   async function usableToken(channel: ChatChannel, token: string) {
     const row = await repo.findUsableLinkToken(db, channel, sha256(token), now());
@@ -67,7 +68,7 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       const link = await repo.findLink(db, channel, who.externalId);
       if (link?.revoked_at === null) {
         const user = await ports.users.findActive(link.user_id);
-        return user ?? { refused: peopleText(linkWords(channel).accountGone) };
+        return user ?? { refused: peopleText(linkWords(channel, 'accountGone')) };
       }
       const { name, verifiedEmail } = 'profile' in who ? await who.profile() : who;
       const email = !link ? verifiedEmail?.trim().toLowerCase() : undefined;
@@ -91,7 +92,7 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       const row = { token_hash: sha256(token), channel, external_id: who.externalId, display_name, workspace_id };
       await repo.saveLinkToken(db, { ...row, reference: null, expires_at }, now());
       const url = `${(config.publicUrl ?? '').replace(/\/+$/, '')}/${channel}/link/${token}`;
-      return { refused: peopleText(link ? linkWords(channel).revoked : linkWords(channel).notLinked, { url }) };
+      return { refused: peopleText(linkWords(channel, link ? 'revoked' : 'notLinked'), { url }) };
     },
 
     async preview(channel: ChatChannel, token: string): Promise<{ name: string }> {
