@@ -12,6 +12,7 @@ import {
   SiteMenuPatchBodySchema,
   SiteParamsSchema,
 } from '@cafe/shared';
+import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
@@ -29,12 +30,19 @@ const writeErrors = errorResponses({
   403: 'FORBIDDEN: only baristas manage the menu',
   404: 'NOT_FOUND',
 });
+/** Error answers of the reading routes. */
+const readErrors = { 400: writeErrors[400], 404: writeErrors[404] };
 
 export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: SitesService }> = async (
   app,
   { menu, sites },
 ) => {
   const barista = requireRole('barista');
+  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
+  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
+    preHandler,
+    schema: { tags, security: bearerSecurity, ...schema },
+  });
 
   // ---------- reading (public) ----------
 
@@ -49,7 +57,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
           "each with `atSite`: whether the site (siteId, or the caller's own) serves it and whether it is sold out there. " +
           'Cache-Control: no-cache with an ETag: If-None-Match answers 304 while the menu is unchanged.',
         querystring: CategoryQuerySchema,
-        response: { 200: z.array(CategorySchema), 400: writeErrors[400], 404: writeErrors[404] },
+        response: { 200: z.array(CategorySchema), ...readErrors },
       },
     },
     async (request, reply) => {
@@ -65,7 +73,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
         tags,
         summary: 'One available category with its available items',
         params: IdParamsSchema,
-        response: { 200: CategorySchema, 400: writeErrors[400], 404: writeErrors[404] },
+        response: { 200: CategorySchema, ...readErrors },
       },
     },
     async (request) => menu.getCategory(request.params.id),
@@ -79,7 +87,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
         summary: 'One available menu item',
         description: 'A deleted item, or an item of a deleted category, answers 404.',
         params: IdParamsSchema,
-        response: { 200: MenuSchema, 400: writeErrors[400], 404: writeErrors[404] },
+        response: { 200: MenuSchema, ...readErrors },
       },
     },
     async (request) => menu.getMenu(request.params.id),
@@ -92,11 +100,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
         tags,
         summary: 'Every item of the catalogue at a site: served there or not, sold out there or not (and until when)',
         params: SiteParamsSchema,
-        response: {
-          200: z.array(MenuAtSiteSchema.extend({ menuId: z.number().int() })),
-          400: writeErrors[400],
-          404: writeErrors[404],
-        },
+        response: { 200: z.array(MenuAtSiteSchema.extend({ menuId: z.number().int() })), ...readErrors },
       },
     },
     async (request) => {
@@ -107,19 +111,14 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
 
   app.patch(
     '/sites/:siteId/menu-items/:menuId',
-    {
-      preHandler: requireRole('barista', 'admin'),
-      schema: {
-        tags,
-        summary:
-          'Whether a site serves an item, and whether it is sold out there (until when); emits `menu` to its people',
-        description: 'A barista of another site gets 403.',
-        security: bearerSecurity,
-        params: SiteMenuParamsSchema,
-        body: SiteMenuPatchBodySchema,
-        response: { 200: MenuAtSiteSchema, ...writeErrors, ...errorResponses(409) },
-      },
-    },
+    guarded(requireRole('barista', 'admin'), {
+      summary:
+        'Whether a site serves an item, and whether it is sold out there (until when); emits `menu` to its people',
+      description: 'A barista of another site gets 403.',
+      params: SiteMenuParamsSchema,
+      body: SiteMenuPatchBodySchema,
+      response: { 200: MenuAtSiteSchema, ...writeErrors, ...errorResponses(409) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.params.siteId);
@@ -131,33 +130,23 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
 
   app.post(
     '/category',
-    {
-      preHandler: barista,
-      schema: {
-        tags,
-        summary: 'Create a category',
-        security: bearerSecurity,
-        body: CategoryCreateBodySchema,
-        response: { 201: CategorySchema, ...writeErrors },
-      },
-    },
+    guarded(barista, {
+      summary: 'Create a category',
+      body: CategoryCreateBodySchema,
+      response: { 201: CategorySchema, ...writeErrors },
+    }),
     async (request, reply) => reply.status(201).send(await menu.createCategory(currentUser(request), request.body)),
   );
 
   app.patch(
     '/category/:id',
-    {
-      preHandler: barista,
-      schema: {
-        tags,
-        summary: 'Edit a category',
-        description: 'isAvailable "available" restores a deleted category; "unavailable" deletes it.',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: CategoryPatchBodySchema,
-        response: { 200: CategorySchema, ...writeErrors },
-      },
-    },
+    guarded(barista, {
+      summary: 'Edit a category',
+      description: 'isAvailable "available" restores a deleted category; "unavailable" deletes it.',
+      params: IdParamsSchema,
+      body: CategoryPatchBodySchema,
+      response: { 200: CategorySchema, ...writeErrors },
+    }),
     async (request) => menu.updateCategory(currentUser(request), request.params.id, request.body),
   );
 
@@ -176,18 +165,13 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
     });
     scope.patch(
       '/category/:id/unavailable',
-      {
-        preHandler: barista,
-        schema: {
-          tags,
-          summary: 'Delete a category (soft)',
-          description:
-            'Sets isAvailable "unavailable" and answers the category in that state. Its items disappear from menus with it; past orders keep them.',
-          security: bearerSecurity,
-          params: IdParamsSchema,
-          response: { 200: CategorySchema, ...writeErrors },
-        },
-      },
+      guarded(barista, {
+        summary: 'Delete a category (soft)',
+        description:
+          'Sets isAvailable "unavailable" and answers the category in that state. Its items disappear from menus with it; past orders keep them.',
+        params: IdParamsSchema,
+        response: { 200: CategorySchema, ...writeErrors },
+      }),
       async (request) => menu.deleteCategory(currentUser(request), request.params.id),
     );
   };
@@ -195,36 +179,26 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
 
   app.post(
     '/menu',
-    {
-      preHandler: barista,
-      schema: {
-        tags,
-        summary: 'Create a menu item',
-        description:
-          'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
-        security: bearerSecurity,
-        body: MenuCreateBodySchema,
-        response: { 201: MenuSchema, ...writeErrors },
-      },
-    },
+    guarded(barista, {
+      summary: 'Create a menu item',
+      description:
+        'The item starts active and available; an empty or missing description is stored as "-". The category must be available.',
+      body: MenuCreateBodySchema,
+      response: { 201: MenuSchema, ...writeErrors },
+    }),
     async (request, reply) => reply.status(201).send(await menu.createMenu(currentUser(request), request.body)),
   );
 
   app.patch(
     '/menu/:id',
-    {
-      preHandler: barista,
-      schema: {
-        tags,
-        summary: 'Edit, move, (de)activate or delete a menu item',
-        description:
-          'category_id moves the item (the target must be available); isAvailable "unavailable" deletes it (soft).',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: MenuPatchBodySchema,
-        response: { 200: MenuSchema, ...writeErrors },
-      },
-    },
+    guarded(barista, {
+      summary: 'Edit, move, (de)activate or delete a menu item',
+      description:
+        'category_id moves the item (the target must be available); isAvailable "unavailable" deletes it (soft).',
+      params: IdParamsSchema,
+      body: MenuPatchBodySchema,
+      response: { 200: MenuSchema, ...writeErrors },
+    }),
     async (request) => menu.updateMenu(currentUser(request), request.params.id, request.body),
   );
 };

@@ -33,7 +33,6 @@ import * as repo from './menu.repository';
 const categoryNotFound = (id: number) => notFound(`Category ${id}`, peopleText('people.notFound.category', { id }));
 const menuNotFound = (id: number) => notFound(`Menu ${id}`, peopleText('people.notFound.menu', { id }));
 
-/** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
 /** A menu item as placing an order sees it. */
 export interface OrderableItem {
   id: number;
@@ -45,6 +44,7 @@ export interface OrderableItem {
   tags: DietTag[];
 }
 
+/** An item is on the menus while neither it nor its category is deleted: an item of a deleted category is gone too. */
 const isListed = (row: { is_available: IsAvailable; category_is_available: IsAvailable }) =>
   row.is_available === 'available' && row.category_is_available === 'available';
 
@@ -203,10 +203,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
       const [rows, now] = [await siteMenu(siteId), ctx.clock.now()];
       return [...rows.values()]
         .sort((a, b) => a.item_id - b.item_id)
-        .map((r) => ({
-          ...toMenuAtSite(siteId, r, now),
-          menuId: r.item_id,
-        }));
+        .map((r) => ({ ...toMenuAtSite(siteId, r, now), menuId: r.item_id }));
     },
 
     /**
@@ -218,11 +215,7 @@ export function createMenuService(ctx: AppBase, deps: { options: Pick<OptionsSer
       if (body.available !== undefined) changes.available = body.available ? 1 : 0;
       if (body.soldOut !== undefined) {
         changes.sold_out = body.soldOut ? 1 : 0;
-        changes.sold_out_until = body.soldOut
-          ? body.soldOutUntil
-            ? new Date(body.soldOutUntil).toISOString()
-            : null
-          : null;
+        changes.sold_out_until = body.soldOut && body.soldOutUntil ? new Date(body.soldOutUntil).toISOString() : null;
         if (changes.sold_out_until && Date.parse(changes.sold_out_until) <= ctx.clock.now().getTime()) {
           throw badRequest('soldOutUntil: must be in the future');
         }

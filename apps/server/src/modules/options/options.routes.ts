@@ -7,6 +7,7 @@ import {
   SiteChoiceParamsSchema,
   SiteChoicePatchBodySchema,
 } from '@cafe/shared';
+import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
@@ -29,64 +30,49 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService; sit
   { options, sites },
 ) => {
   const staff = requireRole('barista', 'admin');
+  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
+  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
+    preHandler,
+    schema: { tags, security: bearerSecurity, ...schema },
+  });
 
   app.get(
     '/option-groups',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Every option group offered, with its choices in order',
-        security: bearerSecurity,
-        response: { 200: z.array(OptionGroupSchema), ...errorResponses(401, 403) },
-      },
-    },
+    guarded(staff, {
+      summary: 'Every option group offered, with its choices in order',
+      response: { 200: z.array(OptionGroupSchema), ...errorResponses(401, 403) },
+    }),
     async () => options.list(),
   );
 
   app.post(
     '/option-groups',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Create an option group; emits `menu` (kind option-group)',
-        security: bearerSecurity,
-        body: OptionGroupBodySchema,
-        response: { 201: OptionGroupSchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: 'Create an option group; emits `menu` (kind option-group)',
+      body: OptionGroupBodySchema,
+      response: { 201: OptionGroupSchema, ...writeErrors },
+    }),
     async (request, reply) => reply.status(201).send(await options.create(currentUser(request), request.body)),
   );
 
   app.put(
     '/option-groups/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Replace an option group; choices left out are retired (orders keep their names)',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: OptionGroupBodySchema,
-        response: { 200: OptionGroupSchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: 'Replace an option group; choices left out are retired (orders keep their names)',
+      params: IdParamsSchema,
+      body: OptionGroupBodySchema,
+      response: { 200: OptionGroupSchema, ...writeErrors },
+    }),
     async (request) => options.update(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/option-groups/:id',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Retire an option group and take it off every item',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        response: { 204: NoContentSchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: 'Retire an option group and take it off every item',
+      params: IdParamsSchema,
+      response: { 204: NoContentSchema, ...writeErrors },
+    }),
     async (request, reply) => {
       await options.remove(currentUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -95,49 +81,34 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService; sit
 
   app.get(
     '/menu/:id/options',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "An item's option groups in order, with the item's own minimum, maximum and defaults",
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: "An item's option groups in order, with the item's own minimum, maximum and defaults",
+      params: IdParamsSchema,
+      response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
+    }),
     async (request) => options.forItem(request.params.id),
   );
 
   app.put(
     '/menu/:id/options',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: "Set an item's option groups (exactly these, in this order); emits `menu`",
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: ItemOptionGroupsBodySchema,
-        response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: "Set an item's option groups (exactly these, in this order); emits `menu`",
+      params: IdParamsSchema,
+      body: ItemOptionGroupsBodySchema,
+      response: { 200: ItemOptionGroupsBodySchema, ...writeErrors },
+    }),
     async (request) => options.setForItem(currentUser(request), request.params.id, request.body),
   );
 
   app.patch(
     '/sites/:siteId/option-choices/:choiceId',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Whether a choice is sold out at a site (until when); emits `menu` (kind option-group) to its people',
-        description: 'A barista of another site gets 403.',
-        security: bearerSecurity,
-        params: SiteChoiceParamsSchema,
-        body: SiteChoicePatchBodySchema,
-        response: { 200: MenuOptionChoiceSchema, ...writeErrors, ...errorResponses(409) },
-      },
-    },
+    guarded(staff, {
+      summary: 'Whether a choice is sold out at a site (until when); emits `menu` (kind option-group) to its people',
+      description: 'A barista of another site gets 403.',
+      params: SiteChoiceParamsSchema,
+      body: SiteChoicePatchBodySchema,
+      response: { 200: MenuOptionChoiceSchema, ...writeErrors, ...errorResponses(409) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.params.siteId);

@@ -13,8 +13,6 @@ export const shopStatusRoutes: FastifyPluginAsyncZod<{ shopStatus: ShopStatusSer
   app,
   { shopStatus, sites },
 ) => {
-  const service = shopStatus;
-
   app.get(
     '/cafe-status',
     {
@@ -30,7 +28,7 @@ export const shopStatusRoutes: FastifyPluginAsyncZod<{ shopStatus: ShopStatusSer
     },
     async (request, reply) => {
       const site = await sites.forReading(request.authUser, request.query.siteId);
-      return sendCachedAnswer(request, reply, await service.answer(site.id));
+      return sendCachedAnswer(request, reply, await shopStatus.answer(site.id));
     },
   );
 
@@ -52,7 +50,7 @@ export const shopStatusRoutes: FastifyPluginAsyncZod<{ shopStatus: ShopStatusSer
     async (request) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.query.siteId);
-      return service.set(site.id, request.params.value, user.id);
+      return shopStatus.set(site.id, request.params.value, user.id);
     },
   );
 };

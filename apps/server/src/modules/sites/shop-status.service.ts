@@ -13,9 +13,7 @@ import { saveShopStatus } from './shop-status.repository';
  * person or the opening hours do, tells that site's people, and emits `shop-status.changed` (the
  * orders that can no longer be served follow it, and the audit log).
  */
-export function createShopStatusService(ctx: AppBase, deps: { sites: SitesService }) {
-  const { events } = ctx;
-  const sites = () => deps.sites;
+export function createShopStatusService(ctx: AppBase, { sites }: { sites: SitesService }) {
   // GET /cafe-status is read by every screen: its answer per site, made once per change.
   const answers = createMemoryCache<number, CachedAnswer>({
     topic: 'shop-status',
@@ -25,7 +23,7 @@ export function createShopStatusService(ctx: AppBase, deps: { sites: SitesServic
   });
 
   async function get(siteId: number): Promise<CafeStatus> {
-    return (await sites().get(siteId)).status;
+    return (await sites.get(siteId)).status;
   }
 
   return {
@@ -41,7 +39,7 @@ export function createShopStatusService(ctx: AppBase, deps: { sites: SitesServic
      * the database: the opening hours ask it to tell a person's choice from their own.
      */
     lastChange(siteId: number): Promise<{ at: string; by: number | null }> {
-      return sites().statusChangeNow(siteId);
+      return sites.statusChangeNow(siteId);
     },
 
     /** `all-close` and `close-both` both close the cafe and the bar. */
@@ -53,7 +51,7 @@ export function createShopStatusService(ctx: AppBase, deps: { sites: SitesServic
       closeWaiting: readonly CategoryFor[] = [],
     ): Promise<CafeStatus> {
       const wanted = shopStatusFor(value);
-      const site = await sites().get(siteId);
+      const site = await sites.get(siteId);
       const missing =
         wanted.isCafeOpen && !site.venues.cafe ? 'cafe' : wanted.isBarOpen && !site.venues.bar ? 'bar' : null;
       if (missing)
@@ -64,7 +62,7 @@ export function createShopStatusService(ctx: AppBase, deps: { sites: SitesServic
       await saveShopStatus(ctx.db, siteId, wanted, changedBy, iso(ctx.clock.now()));
       const status = { isBarOpen: wanted.isBarOpen, isCafeOpen: wanted.isCafeOpen };
       answers.invalidate(siteId);
-      events.shopStatus(siteId, status);
+      ctx.events.shopStatus(siteId, status);
       // The site's state, the orders a closing venue can no longer serve, and the audit log follow.
       // The opening hours set it here too, as their own account: recorded like a person's change.
       await ctx.domainEvents.emit('shop-status.changed', {

@@ -240,5 +240,3 @@ export function createSiteState(ctx: AppBase) {
     },
   };
 }
-
-export type SiteState = ReturnType<typeof createSiteState>;

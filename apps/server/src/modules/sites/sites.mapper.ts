@@ -1,21 +1,6 @@
 import type { PickupSettings, Site } from '@cafe/shared';
 import type { SiteRow } from './sites.repository';
 
-/** A sites row as the contract shows it. */
-export function toSite(row: SiteRow): Site {
-  return {
-    id: row.id,
-    name: row.name,
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    radiusKm: Number(row.radius_km),
-    timeZone: row.time_zone,
-    venues: { cafe: row.runs_cafe !== 0, bar: row.runs_bar !== 0 },
-    status: { isBarOpen: row.is_bar_open !== 0, isCafeOpen: row.is_cafe_open !== 0 },
-    archived: row.archived_at !== null,
-  };
-}
-
 /** A site as the rest of the server works with it: the contract's shape and what only the server reads. */
 export interface SiteRecord extends Site {
   /** When the shop status was last set and by whom (null: nobody yet). */
@@ -26,9 +11,18 @@ export interface SiteRecord extends Site {
   pickup: PickupSettings;
 }
 
+/** A sites row as the server works with it: the contract's fields first, then its own. */
 export function toRecord(row: SiteRow): SiteRecord {
   return {
-    ...toSite(row),
+    id: row.id,
+    name: row.name,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    radiusKm: Number(row.radius_km),
+    timeZone: row.time_zone,
+    venues: { cafe: row.runs_cafe !== 0, bar: row.runs_bar !== 0 },
+    status: { isBarOpen: row.is_bar_open !== 0, isCafeOpen: row.is_cafe_open !== 0 },
+    archived: row.archived_at !== null,
     statusChange: { at: row.status_updated_at ?? '', by: row.status_updated_by },
     busy: { paused: row.paused === 1, maxWaiting: row.max_waiting, maxWaitMinutes: row.max_wait_minutes },
     pickup: {

@@ -4,7 +4,6 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db, SitesTable } from '../../db/types';
 
 export type SiteRow = Selectable<SitesTable>;
-export type NewSite = Insertable<SitesTable>;
 export type SiteChanges = Updateable<SitesTable>;
 
 /** Every site, archived ones too, by id. */
@@ -27,7 +26,7 @@ export async function siteNameTaken(db: Db, name: string, exceptId?: number): Pr
 }
 
 /** The new site's id; null when another site took the name at the same moment. */
-export async function insertSite(db: Db, site: NewSite): Promise<number | null> {
+export async function insertSite(db: Db, site: Insertable<SitesTable>): Promise<number | null> {
   try {
     const row = await db.insertInto('sites').values(site).returning('id').executeTakeFirstOrThrow();
     return row.id;

@@ -9,6 +9,7 @@ import {
   SitePatchBodySchema,
   SiteSchema,
 } from '@cafe/shared';
+import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
@@ -19,8 +20,12 @@ import type { SitesService } from './sites.service';
 const tags = ['sites'];
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
-  const service = sites;
   const admin = requireRole('admin');
+  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
+  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
+    preHandler,
+    schema: { tags, security: bearerSecurity, ...schema },
+  });
 
   app.get(
     '/sites',
@@ -37,7 +42,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
       if (includeArchived && request.authUser?.role !== 'admin') {
         throw forbidden('Only admins list archived sites.', peopleText('people.sites.archivedAdminsOnly'));
       }
-      return service.list({ includeArchived });
+      return sites.list({ includeArchived });
     },
   );
 
@@ -51,7 +56,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         response: { 200: SiteSchema.nullable(), ...errorResponses(400) },
       },
     },
-    async (request) => service.nearest(request.query),
+    async (request) => sites.nearest(request.query),
   );
 
   app.get(
@@ -64,83 +69,58 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
         response: { 200: SiteSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => service.find(request.params.siteId),
+    async (request) => sites.find(request.params.siteId),
   );
 
   app.post(
     '/sites',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary: 'Add a site: closed, with the default opening hours of the venues it runs',
-        security: bearerSecurity,
-        body: SiteCreateBodySchema,
-        response: { 201: SiteSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await service.create(currentUser(request), request.body)),
+    guarded(admin, {
+      summary: 'Add a site: closed, with the default opening hours of the venues it runs',
+      body: SiteCreateBodySchema,
+      response: { 201: SiteSchema, ...errorResponses(400, 401, 403, 409) },
+    }),
+    async (request, reply) => reply.status(201).send(await sites.create(currentUser(request), request.body)),
   );
 
   app.patch(
     '/sites/:siteId',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary: 'Change a site: name, position, radius, time zone, venues. Emits `site`',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        body: SitePatchBodySchema,
-        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => service.update(currentUser(request), request.params.siteId, request.body),
+    guarded(admin, {
+      summary: 'Change a site: name, position, radius, time zone, venues. Emits `site`',
+      params: SiteParamsSchema,
+      body: SitePatchBodySchema,
+      response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
+    async (request) => sites.update(currentUser(request), request.params.siteId, request.body),
   );
 
   app.post(
     '/sites/:siteId/archive',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary: 'Archive a site: it takes no more orders (409 SITE_HAS_OPEN_ORDERS while orders wait there)',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => service.archive(currentUser(request), request.params.siteId),
+    guarded(admin, {
+      summary: 'Archive a site: it takes no more orders (409 SITE_HAS_OPEN_ORDERS while orders wait there)',
+      params: SiteParamsSchema,
+      response: { 200: SiteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
+    async (request) => sites.archive(currentUser(request), request.params.siteId),
   );
 
   app.get(
     '/sites/:siteId/baristas',
-    {
-      preHandler: requireRole('barista', 'admin'),
-      schema: {
-        tags,
-        summary: 'The baristas of a site',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        response: { 200: z.array(SiteBaristaSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => service.baristas(request.params.siteId),
+    guarded(requireRole('barista', 'admin'), {
+      summary: 'The baristas of a site',
+      params: SiteParamsSchema,
+      response: { 200: z.array(SiteBaristaSchema), ...errorResponses(400, 401, 403, 404) },
+    }),
+    async (request) => sites.baristas(request.params.siteId),
   );
 
   app.put(
     '/sites/:siteId/baristas',
-    {
-      preHandler: admin,
-      schema: {
-        tags,
-        summary: 'The baristas of a site become exactly these (each must have the barista role)',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        body: SiteBaristasBodySchema,
-        response: { 200: z.array(SiteBaristaSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => service.setBaristas(currentUser(request), request.params.siteId, request.body.userIds),
+    guarded(admin, {
+      summary: 'The baristas of a site become exactly these (each must have the barista role)',
+      params: SiteParamsSchema,
+      body: SiteBaristasBodySchema,
+      response: { 200: z.array(SiteBaristaSchema), ...errorResponses(400, 401, 403, 404) },
+    }),
+    async (request) => sites.setBaristas(currentUser(request), request.params.siteId, request.body.userIds),
   );
 };

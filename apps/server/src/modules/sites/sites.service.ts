@@ -129,14 +129,14 @@ export function createSitesService(ctx: AppBase) {
         changes.runs_cafe = body.venues.cafe ? 1 : 0;
         changes.runs_bar = body.venues.bar ? 1 : 0;
       }
-      const change = await db.transaction().execute(async (trx) => {
+      const change = await db.transaction().execute(async (trx): Promise<Change> => {
         if (body.name !== undefined) await requireUniqueName(trx, body.name, siteId);
         const before = await findSite(trx, siteId);
         const updated = await updateSite(trx, siteId, changes);
         if (updated === 'name-taken') throw nameTaken(body.name ?? '');
         const after = await findSite(trx, siteId);
         if (!updated || !before || !after) throw siteNotFound(siteId);
-        const audited: Change = {
+        return {
           actor: user,
           action: 'site.update',
           target: { type: 'site', id: siteId },
@@ -145,7 +145,6 @@ export function createSitesService(ctx: AppBase) {
           after: auditedFields(after),
           onlyChanged: true,
         };
-        return audited;
       });
       await changed(siteId, [change]);
       return toPublic(await get(siteId));

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
+import { DataTable } from '@/components/ui/data-table';
 import { actorName } from '@/lib/actor-name';
 import { EntryAction, EntryChange, EntryTarget, EntryTime } from './audit-entry-parts';
 
@@ -12,49 +13,36 @@ export function AuditEntries({ entries }: { entries: readonly AuditEntry[] }) {
   const cell = 'px-3 py-2 align-top';
   return (
     <>
-      <div className="card hidden overflow-x-auto md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{_('audit.entries')}</caption>
-          <thead className="border-b border-[var(--border)] text-[var(--ink-muted)]">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('audit.column.when')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('audit.column.who')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('audit.column.what')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('audit.column.target')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('audit.column.change')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-[var(--border)]">
-            {entries.map((entry) => (
-              <tr key={entry.id} data-entry={entry.id}>
-                <td className={cell}>
-                  <EntryTime at={entry.at} />
-                </td>
-                <td className={cell}>{actorName(entry.actor)}</td>
-                <th scope="row" className={`${cell} font-semibold`}>
-                  <EntryAction action={entry.action} />
-                </th>
-                <td className={cell}>
-                  <EntryTarget entry={entry} />
-                </td>
-                <td className={`${cell} max-w-md`}>
-                  <EntryChange entry={entry} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={_('audit.entries')}
+        columns={[
+          { label: _('audit.column.when') },
+          { label: _('audit.column.who') },
+          { label: _('audit.column.what') },
+          { label: _('audit.column.target') },
+          { label: _('audit.column.change') },
+        ]}
+        dense
+        className="hidden md:block"
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} data-entry={entry.id}>
+            <td className={cell}>
+              <EntryTime at={entry.at} />
+            </td>
+            <td className={cell}>{actorName(entry.actor)}</td>
+            <th scope="row" className={`${cell} font-semibold`}>
+              <EntryAction action={entry.action} />
+            </th>
+            <td className={cell}>
+              <EntryTarget entry={entry} />
+            </td>
+            <td className={`${cell} max-w-md`}>
+              <EntryChange entry={entry} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <ul className="space-y-3 md:hidden" aria-label={_('audit.entries')}>
         {entries.map((entry) => (
           <li key={entry.id} className="card space-y-1 p-4" data-entry={entry.id}>

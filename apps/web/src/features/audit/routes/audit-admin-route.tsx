@@ -2,10 +2,9 @@ import { useLingui } from '@lingui/react';
 import { Download, ScrollText } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
-import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { ServerButton } from '@/components/ui/server-button';
 import { errorText } from '@/lib/error-text';
-import { useOffline } from '@/lib/connectivity';
 import { useExportAuditLog } from '@/features/audit/api/export-audit-log';
 import { useAuditLog } from '@/features/audit/api/get-audit-log';
 import { AuditEntries } from '@/features/audit/components/audit-entries';
@@ -24,7 +23,6 @@ export function AuditAdminRoute() {
   const shown = useDeferredValue(filter);
   const log = useAuditLog(shown);
   const exportLog = useExportAuditLog();
-  const offline = useOffline();
 
   const handleFilterChange = (next: AuditFilterDraft) => {
     setDraft(next);
@@ -79,20 +77,10 @@ export function AuditAdminRoute() {
         title={_('audit.title')}
         description={_('audit.description')}
         actions={
-          <>
-            <OfflineReason id="audit-export-offline" />
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={handleExport}
-              disabled={offline || exportLog.isPending}
-              aria-busy={exportLog.isPending || undefined}
-              aria-describedby={offline ? 'audit-export-offline' : undefined}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {exportLog.isPending ? _('audit.export.busy') : _('audit.export.button')}
-            </button>
-          </>
+          <ServerButton onClick={handleExport} disabled={exportLog.isPending} busy={exportLog.isPending}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {exportLog.isPending ? _('audit.export.busy') : _('audit.export.button')}
+          </ServerButton>
         }
       />
       <AuditFilters draft={draft} onChange={handleFilterChange} />

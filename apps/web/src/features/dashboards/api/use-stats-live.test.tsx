@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ordersEvent } from '@/features/dashboards/test/fixtures';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, signIn, TEST_SETTINGS } from '@/test/render';
-import { usePopularMenu } from './get-popular-menu';
-import { usePreparationTime } from './get-preparation-time';
+import { usePopularMenu, usePreparationTime } from './stats';
 import { useStatsLive } from './use-stats-live';
 
 vi.mock('@/lib/socket', () => import('@/test/fake-live'));

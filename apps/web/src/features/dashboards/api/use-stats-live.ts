@@ -23,16 +23,19 @@ import {
   servedChange,
   statsSlotOf,
 } from '@/features/dashboards/lib/live-update';
-import { cupsSavedQueryOptions } from './get-cups-saved';
-import { ordersByHourQueryOptions } from './get-orders-by-hour';
-import { ordersByWeekdayQueryOptions } from './get-orders-by-weekday';
-import { popularMenuQueryOptions } from './get-popular-menu';
-import { preparationTimeQueryOptions } from './get-preparation-time';
-import { timesByHourQueryOptions } from './get-times-by-hour';
-import { totalOrdersQueryOptions } from './get-total-orders';
-import { uncollectedQueryOptions } from './get-uncollected';
-import { uncollectedPeopleQueryOptions } from './get-uncollected-people';
-import { dashboardKeys, type StatsParams } from './stats-params';
+import {
+  cupsSavedQueryOptions,
+  dashboardKeys,
+  ordersByHourQueryOptions,
+  ordersByWeekdayQueryOptions,
+  popularMenuQueryOptions,
+  preparationTimeQueryOptions,
+  timesByHourQueryOptions,
+  totalOrdersQueryOptions,
+  uncollectedPeopleQueryOptions,
+  uncollectedQueryOptions,
+  type StatsParams,
+} from './stats';
 
 /**
  * How long what cannot be worked out from an event (the average preparation time, a ranking the
@@ -118,9 +121,9 @@ export function useStatsLive(
       const prepared = finishesPreparation(event);
       // Drinks not collected (and the served ones beside them) are counted by the server only.
       const left = event.status === 'uncollected' || event.from === 'uncollected';
+      const venueParams = cachedParams().filter((params) => params.categoryFor === event.categoryFor);
       if (left || delta !== 0) {
-        for (const params of cachedParams()) {
-          if (params.categoryFor !== event.categoryFor) continue;
+        for (const params of venueParams) {
           refetchSoon(uncollectedQueryOptions(params).queryKey);
           if (left) refetchSoon(uncollectedPeopleQueryOptions(params).queryKey);
         }
@@ -128,14 +131,11 @@ export function useStatsLive(
       // A cup is saved by a pick-up in the owner's tumbler, which only the server counts.
       const cupMoved = (event.status === 'picked' || event.from === 'picked') && event.order.ownCup !== false;
       if (cupMoved && event.categoryFor === 'cafe') {
-        for (const params of cachedParams()) {
-          if (params.categoryFor === 'cafe') refetchSoon(cupsSavedQueryOptions(params).queryKey);
-        }
+        for (const params of venueParams) refetchSoon(cupsSavedQueryOptions(params).queryKey);
       }
       if (delta === 0 && !prepared) return;
       if (severalSites) {
-        for (const params of cachedParams()) {
-          if (params.categoryFor !== event.categoryFor) continue;
+        for (const params of venueParams) {
           for (const options of [
             totalOrdersQueryOptions,
             popularMenuQueryOptions,

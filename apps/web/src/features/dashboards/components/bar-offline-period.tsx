@@ -2,7 +2,7 @@ import { periodRange, type CafeDay, type StatsPeriod } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Martini } from 'lucide-react';
 import { EmptyState, LoadingBlock } from '@/components/ui';
-import { useTotalOrders } from '@/features/dashboards/api/get-total-orders';
+import { useTotalOrders } from '@/features/dashboards/api/stats';
 import { PeriodView } from './period-view';
 
 /**

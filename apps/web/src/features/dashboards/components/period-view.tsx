@@ -1,22 +1,24 @@
 import { periodRange, type CafeDay, type CategoryFor, type StatsPeriod } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { ListOrdered } from 'lucide-react';
-import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
+import { EmptyState } from '@/components/ui';
 import { useMe } from '@/api/me';
-import { useOrdersByHour } from '@/features/dashboards/api/get-orders-by-hour';
-import { useOrdersByWeekday } from '@/features/dashboards/api/get-orders-by-weekday';
-import { usePopularMenu } from '@/features/dashboards/api/get-popular-menu';
-import { usePreparationTime } from '@/features/dashboards/api/get-preparation-time';
-import { useTotalOrders } from '@/features/dashboards/api/get-total-orders';
+import {
+  useOrdersByHour,
+  useOrdersByWeekday,
+  usePopularMenu,
+  usePreparationTime,
+  useTotalOrders,
+} from '@/features/dashboards/api/stats';
 import { describePeriod } from '@/features/dashboards/lib/period';
 import { busiestSummary, hourBars, preparationText, weekdayBars } from '@/features/dashboards/lib/chart-data';
-import { downloadTextFile, rankingCsv, rankingFileName } from '@/features/dashboards/lib/csv';
-import { BarChart } from './bar-chart';
+import { csvFileName, rankingCsv } from '@/features/dashboards/lib/csv';
+import { BarChart, type ChartBar } from './bar-chart';
 import { CupsSaved } from './cups-saved';
-import { DownloadButton } from './download-button';
 import { PopularOptions } from './popular-options';
 import { RankingTable } from './ranking-table';
 import { StatCard } from './stat-card';
+import { Answer, StatSection } from './stat-section';
 import { PrepTimes } from './prep-times';
 import { TimesByHour } from './times-by-hour';
 import { LeftMostOften, NotCollectedBySite, NotCollectedCard } from './uncollected';
@@ -42,14 +44,10 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
   const byWeekday = useOrdersByWeekday(params);
   const preparation = usePreparationTime(params);
 
-  const handleDownload = () => {
-    if (!ranking.data) return;
-    downloadTextFile(rankingFileName(venue, today, period), rankingCsv(ranking.data, siteName));
-  };
-
   const prep = preparation.data ? preparationText(preparation.data) : null;
   const hours = hourBars(byHour.data ?? []);
   const weekdays = weekdayBars(byWeekday.data ?? []);
+  const busiest = (bars: ChartBar[]) => busiestSummary(bars, _('dashboards.chart.noServed'));
 
   return (
     <div className="space-y-4">
@@ -76,27 +74,22 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
         <NotCollectedBySite params={params} headingId={`uncollected-sites-${period}`} />
       ) : null}
 
-      <section aria-labelledby={`ranking-${period}`} className="card p-4">
-        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`ranking-${period}`} className="text-lg font-semibold">
-            {_('dashboards.ranking.title')}
-          </h2>
-          <DownloadButton
-            label={_('dashboards.ranking.download')}
-            onClick={handleDownload}
-            disabled={!ranking.data || ranking.data.length === 0}
-          />
-        </div>
-        {ranking.isPending ? (
-          <LoadingBlock label={_('dashboards.ranking.loading')} />
-        ) : ranking.isError ? (
-          <ErrorState message={_('dashboards.ranking.error')} onRetry={() => void ranking.refetch()} />
-        ) : ranking.data.length === 0 ? (
-          <EmptyState icon={<ListOrdered className="h-7 w-7" />} title={_('dashboards.ranking.empty')} />
-        ) : (
-          <RankingTable rows={ranking.data} />
-        )}
-      </section>
+      <StatSection
+        headingId={`ranking-${period}`}
+        title={_('dashboards.ranking.title')}
+        query={ranking}
+        loadingLabel={_('dashboards.ranking.loading')}
+        errorMessage={_('dashboards.ranking.error')}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState icon={<ListOrdered className="h-7 w-7" />} title={_('dashboards.ranking.empty')} />}
+        download={{
+          label: _('dashboards.ranking.download'),
+          fileName: csvFileName(`${venue}-ranking`, today, period),
+          csv: (rows) => rankingCsv(rows, siteName),
+        }}
+      >
+        {(rows) => <RankingTable rows={rows} />}
+      </StatSection>
 
       {venue === 'cafe' ? (
         <PopularOptions
@@ -113,32 +106,22 @@ export function PeriodView({ venue, period, today, siteId, siteName }: PeriodVie
       ) : null}
 
       <div className="grid gap-3 md:grid-cols-2">
-        {byHour.isPending ? (
-          <LoadingBlock className="card" label={_('dashboards.byHour.loading')} />
-        ) : byHour.isError ? (
-          <ErrorState className="card" message={_('dashboards.byHour.error')} onRetry={() => void byHour.refetch()} />
-        ) : (
-          <BarChart
-            title={_('dashboards.byHour.title')}
-            bars={hours}
-            summary={busiestSummary(hours, _('dashboards.chart.noServed'))}
-          />
-        )}
-        {byWeekday.isPending ? (
-          <LoadingBlock className="card" label={_('dashboards.byWeekday.loading')} />
-        ) : byWeekday.isError ? (
-          <ErrorState
-            className="card"
-            message={_('dashboards.byWeekday.error')}
-            onRetry={() => void byWeekday.refetch()}
-          />
-        ) : (
-          <BarChart
-            title={_('dashboards.byWeekday.title')}
-            bars={weekdays}
-            summary={busiestSummary(weekdays, _('dashboards.chart.noServed'))}
-          />
-        )}
+        <Answer
+          className="card"
+          query={byHour}
+          loadingLabel={_('dashboards.byHour.loading')}
+          errorMessage={_('dashboards.byHour.error')}
+        >
+          {() => <BarChart title={_('dashboards.byHour.title')} bars={hours} summary={busiest(hours)} />}
+        </Answer>
+        <Answer
+          className="card"
+          query={byWeekday}
+          loadingLabel={_('dashboards.byWeekday.loading')}
+          errorMessage={_('dashboards.byWeekday.error')}
+        >
+          {() => <BarChart title={_('dashboards.byWeekday.title')} bars={weekdays} summary={busiest(weekdays)} />}
+        </Answer>
       </div>
       <TimesByHour params={params} />
       <PrepTimes params={params} headingId={`prep-${period}`} />

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { ErrorState, LoadingBlock } from '@/components/ui';
-import { useTimesByHour } from '@/features/dashboards/api/get-times-by-hour';
-import type { StatsParams } from '@/features/dashboards/api/stats-params';
+import { useTimesByHour, type StatsParams } from '@/features/dashboards/api/stats';
 import { longestSummary, timeBars } from '@/features/dashboards/lib/chart-data';
 import { BarChart } from './bar-chart';
 

@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { UserCheck } from 'lucide-react';
-import { EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
-import { useUncollected } from '@/features/dashboards/api/get-uncollected';
-import { useUncollectedPeople } from '@/features/dashboards/api/get-uncollected-people';
-import type { StatsParams } from '@/features/dashboards/api/stats-params';
+import { EmptyState } from '@/components/ui';
+import { useUncollected, useUncollectedPeople, type StatsParams } from '@/features/dashboards/api/stats';
 import { StatCard } from './stat-card';
+import { StatSection } from './stat-section';
 
 /*
  * Drinks nobody collected (a barista marked them "not collected"), counted apart from the served
@@ -28,6 +27,43 @@ export function NotCollectedCard({ params }: { params: StatsParams }) {
   );
 }
 
+/** Drinks not collected beside the served ones, a row per site or person (`heading` names which). */
+function UncollectedTable({
+  heading,
+  rows,
+}: {
+  heading: string;
+  rows: readonly { key: number; label: string; uncollected: number; served: number }[];
+}) {
+  const { _ } = useLingui();
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-[var(--ink-muted)]">
+          <th scope="col">{heading}</th>
+          <th scope="col" className="text-right">
+            {_('dashboards.uncollected.column')}
+          </th>
+          <th scope="col" className="text-right">
+            {_('dashboards.uncollected.served')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-t border-[var(--border)]">
+            <th scope="row" className="py-1 text-left font-medium">
+              {row.label}
+            </th>
+            <td className="py-1 text-right tabular-nums">{row.uncollected}</td>
+            <td className="py-1 text-right tabular-nums">{row.served}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Every site's count, for an admin looking at every site together (shown only with more than one site). */
 export function NotCollectedBySite({ params, headingId }: { params: StatsParams; headingId: string }) {
   const { _ } = useLingui();
@@ -38,30 +74,14 @@ export function NotCollectedBySite({ params, headingId }: { params: StatsParams;
       <h2 id={headingId} className="mb-2 text-lg font-semibold">
         {_('dashboards.uncollected.bySite')}
       </h2>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-[var(--ink-muted)]">
-            <th scope="col">{_('dashboards.uncollected.site')}</th>
-            <th scope="col" className="text-right">
-              {_('dashboards.uncollected.column')}
-            </th>
-            <th scope="col" className="text-right">
-              {_('dashboards.uncollected.served')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {uncollected.data.bySite.map((row) => (
-            <tr key={row.siteId} className="border-t border-[var(--border)]">
-              <th scope="row" className="py-1 text-left font-medium">
-                {row.archived ? _('dashboards.uncollected.archivedSite', { name: row.name }) : row.name}
-              </th>
-              <td className="py-1 text-right tabular-nums">{row.uncollected}</td>
-              <td className="py-1 text-right tabular-nums">{row.served}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <UncollectedTable
+        heading={_('dashboards.uncollected.site')}
+        rows={uncollected.data.bySite.map((row) => ({
+          ...row,
+          key: row.siteId,
+          label: row.archived ? _('dashboards.uncollected.archivedSite', { name: row.name }) : row.name,
+        }))}
+      />
     </section>
   );
 }
@@ -69,45 +89,23 @@ export function NotCollectedBySite({ params, headingId }: { params: StatsParams;
 /** "Left most often" (admins only): who left the most drinks in the period, most first. */
 export function LeftMostOften({ params, headingId }: { params: StatsParams; headingId: string }) {
   const { _ } = useLingui();
-  const people = useUncollectedPeople(params);
   return (
-    <section aria-labelledby={headingId} className="card p-4">
-      <h2 id={headingId} className="text-lg font-semibold">
-        {_('dashboards.leftMost.title')}
-      </h2>
-      <p className="mb-2 text-sm text-[var(--ink-muted)]">{_('dashboards.leftMost.description')}</p>
-      {people.isPending ? (
-        <LoadingBlock label={_('dashboards.leftMost.loading')} />
-      ) : people.isError ? (
-        <ErrorState message={_('dashboards.leftMost.error')} onRetry={() => void people.refetch()} />
-      ) : people.data.length === 0 ? (
-        <EmptyState icon={<UserCheck className="h-7 w-7" />} title={_('dashboards.leftMost.empty')} />
-      ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-[var(--ink-muted)]">
-              <th scope="col">{_('dashboards.leftMost.name')}</th>
-              <th scope="col" className="text-right">
-                {_('dashboards.uncollected.column')}
-              </th>
-              <th scope="col" className="text-right">
-                {_('dashboards.uncollected.served')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.data.map((person) => (
-              <tr key={person.userId} className="border-t border-[var(--border)]">
-                <th scope="row" className="py-1 text-left font-medium">
-                  {person.name}
-                </th>
-                <td className="py-1 text-right tabular-nums">{person.uncollected}</td>
-                <td className="py-1 text-right tabular-nums">{person.served}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <StatSection
+      headingId={headingId}
+      title={_('dashboards.leftMost.title')}
+      description={_('dashboards.leftMost.description')}
+      query={useUncollectedPeople(params)}
+      loadingLabel={_('dashboards.leftMost.loading')}
+      errorMessage={_('dashboards.leftMost.error')}
+      isEmpty={(people) => people.length === 0}
+      empty={<EmptyState icon={<UserCheck className="h-7 w-7" />} title={_('dashboards.leftMost.empty')} />}
+    >
+      {(people) => (
+        <UncollectedTable
+          heading={_('dashboards.leftMost.name')}
+          rows={people.map((person) => ({ ...person, key: person.userId, label: person.name }))}
+        />
       )}
-    </section>
+    </StatSection>
   );
 }

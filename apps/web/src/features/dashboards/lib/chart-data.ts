@@ -5,15 +5,23 @@ import type { ChartBar } from '@/features/dashboards/components/bar-chart';
 
 const pad = (n: number) => n.toString().padStart(2, '0');
 
+/** An hour of the day for people: "09:00-10:00". */
+export const hourName = (hour: number) => `${pad(hour)}:00-${pad((hour + 1) % 24)}:00`;
+
 /** 24 bars, one per hour; every third hour is labelled on the axis. */
-export function hourBars(rows: readonly OrdersByHourRow[]): ChartBar[] {
-  const byHour = new Map(rows.map((r) => [r.hour, r.totalOrder]));
+function hourly(valueAt: (hour: number) => number): ChartBar[] {
   return Array.from({ length: 24 }, (_, hour) => ({
     key: hour,
     axisLabel: hour % 3 === 0 ? String(hour) : '',
-    name: `${pad(hour)}:00-${pad((hour + 1) % 24)}:00`,
-    value: byHour.get(hour) ?? 0,
+    name: hourName(hour),
+    value: valueAt(hour),
   }));
+}
+
+/** Served orders by hour. */
+export function hourBars(rows: readonly OrdersByHourRow[]): ChartBar[] {
+  const byHour = new Map(rows.map((r) => [r.hour, r.totalOrder]));
+  return hourly((hour) => byHour.get(hour) ?? 0);
 }
 
 /** 7 bars, Monday first (the cafe's week starts on Monday). */
@@ -61,21 +69,13 @@ export function preparationText(data: PreparationTime): { value: string; detail:
   };
 }
 
-/** 24 bars of an average time by hour, in whole minutes (hours with nothing measured are empty). */
+/** An average time by hour, in whole minutes (hours with nothing measured are empty). */
 export function timeBars(
   rows: readonly TimesByHourRow[],
   field: 'averageWaitSeconds' | 'averagePrepSeconds',
 ): ChartBar[] {
   const byHour = new Map(rows.map((r) => [r.hour, r[field]]));
-  return Array.from({ length: 24 }, (_, hour) => {
-    const seconds = byHour.get(hour) ?? null;
-    return {
-      key: hour,
-      axisLabel: hour % 3 === 0 ? String(hour) : '',
-      name: `${pad(hour)}:00-${pad((hour + 1) % 24)}:00`,
-      value: seconds === null ? 0 : Math.round(seconds / 60),
-    };
-  });
+  return hourly((hour) => Math.round((byHour.get(hour) ?? 0) / 60));
 }
 
 /** The hour with the longest average wait or preparation, for the chart's text alternative. */

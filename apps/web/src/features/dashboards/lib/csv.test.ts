@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SITES_CSV, csvField, optionsCsv, optionsFileName, rankingCsv, rankingFileName, toCsv } from './csv';
+import { ALL_SITES_CSV, csvField, csvFileName, optionsCsv, rankingCsv, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('quotes fields with commas, quotes, line breaks and edge spaces, doubling quotes', () => {
@@ -38,7 +38,7 @@ describe('CSV export', () => {
     expect(optionsCsv(rows.slice(0, 1), ALL_SITES_CSV)).toBe(
       'Rank,Group,Choice,Orders,Quantity,Site\r\n1,Milk,Oat,12,12,All sites\r\n',
     );
-    expect(optionsFileName('2026-11-21', 'week')).toBe('cafe-options-2026-11-21-week.csv');
+    expect(csvFileName('cafe-options', '2026-11-21', 'week')).toBe('cafe-options-2026-11-21-week.csv');
   });
 
   it('names the site in a last column when the company has several', () => {
@@ -52,7 +52,7 @@ describe('CSV export', () => {
   });
 
   it('names the file after the venue, the day and the period', () => {
-    expect(rankingFileName('cafe', '2026-11-21', 'week')).toBe('cafe-ranking-2026-11-21-week.csv');
-    expect(rankingFileName('bar', '2026-11-21', 'today')).toBe('bar-ranking-2026-11-21-today.csv');
+    expect(csvFileName('cafe-ranking', '2026-11-21', 'week')).toBe('cafe-ranking-2026-11-21-week.csv');
+    expect(csvFileName('bar-ranking', '2026-11-21', 'today')).toBe('bar-ranking-2026-11-21-today.csv');
   });
 });

@@ -1,4 +1,4 @@
-import type { CafeDay, CategoryFor, CupsSavedStats, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
+import type { CafeDay, CupsSavedStats, PopularMenuRow, PopularOptionRow, StatsPeriod } from '@cafe/shared';
 import { saveFile } from '@/lib/save-file';
 
 /**
@@ -59,14 +59,12 @@ export function optionsCsv(rows: readonly PopularOptionRow[], site?: string): st
   );
 }
 
-/** e.g. cafe-options-2026-11-21-week.csv. */
-export function optionsFileName(today: CafeDay, period: StatsPeriod): string {
-  return `cafe-options-${today}-${period}.csv`;
-}
-
-/** e.g. cafe-ranking-2026-11-21-week.csv (the day the file was made and the period chosen). */
-export function rankingFileName(venue: CategoryFor, today: CafeDay, period: StatsPeriod): string {
-  return `${venue}-ranking-${today}-${period}.csv`;
+/**
+ * A download's file name: what it holds, the day the file was made and the period chosen
+ * (cafe-ranking-2026-11-21-week.csv, bar-ranking-..., cafe-options-..., cafe-cups-saved-...).
+ */
+export function csvFileName(what: string, today: CafeDay, period: StatsPeriod): string {
+  return `${what}-${today}-${period}.csv`;
 }
 
 export const CUPS_CSV_HEADER = ['Breakdown', 'Name', 'Cups', 'Waste grams', 'CO2e grams'] as const;
@@ -99,11 +97,6 @@ export function cupsSavedCsv(stats: CupsSavedStats, site?: string): string {
     ...stats.byMonth.map((row) => line('Month', row.month, row.cups)),
     ...stats.byTeam.map((row) => line('Team', row.team ?? NO_TEAM_CSV, row.cups)),
   ]);
-}
-
-/** e.g. cafe-cups-saved-2026-11-21-month.csv. */
-export function cupsSavedFileName(today: CafeDay, period: StatsPeriod): string {
-  return `cafe-cups-saved-${today}-${period}.csv`;
 }
 
 /** Saves a text file on the person's device (client side, no server round trip). */

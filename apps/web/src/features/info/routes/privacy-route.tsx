@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { useMe } from '@/api/me';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { paths } from '@/lib/paths';
 import { usePrivacyPolicy } from '@/features/info/api/get-privacy-policy';
 import { RetentionTable } from '@/features/info/components/retention-table';
@@ -25,18 +26,12 @@ export function PrivacyRoute() {
   } else {
     body = (
       <>
-        <section aria-labelledby="privacy-kept-heading" className="space-y-3">
-          <h2 id="privacy-kept-heading" className="text-xl font-semibold">
-            {_('info.privacy.kept.heading')}
-          </h2>
+        <HeadedSection heading={_('info.privacy.kept.heading')}>
           <RetentionTable rows={retentionRows(policy.data)} />
           <p className="text-sm text-[var(--ink-muted)]">{_('info.privacy.cleanUp')}</p>
-        </section>
+        </HeadedSection>
 
-        <section aria-labelledby="privacy-channels-heading" className="space-y-3">
-          <h2 id="privacy-channels-heading" className="text-xl font-semibold">
-            {_('info.privacy.channels.heading')}
-          </h2>
+        <HeadedSection heading={_('info.privacy.channels.heading')}>
           <p>{_('info.privacy.channels.intro')}</p>
           <dl className="card divide-y divide-[var(--border)]" data-testid="privacy-channels">
             {channelLines(policy.data).map((line) => (
@@ -46,15 +41,12 @@ export function PrivacyRoute() {
               </div>
             ))}
           </dl>
-        </section>
+        </HeadedSection>
 
         {policy.data.singleSignOn ? (
-          <section aria-labelledby="privacy-sso-heading" className="space-y-3">
-            <h2 id="privacy-sso-heading" className="text-xl font-semibold">
-              {_('info.privacy.sso.heading')}
-            </h2>
+          <HeadedSection heading={_('info.privacy.sso.heading')}>
             <p>{_('info.privacy.sso.text')}</p>
-          </section>
+          </HeadedSection>
         ) : null}
       </>
     );
@@ -64,10 +56,7 @@ export function PrivacyRoute() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title={_('info.privacy.title')} description={_('info.privacy.description')} />
       {body}
-      <section aria-labelledby="privacy-your-data-heading" className="space-y-3">
-        <h2 id="privacy-your-data-heading" className="text-xl font-semibold">
-          {_('info.privacy.yourData.heading')}
-        </h2>
+      <HeadedSection heading={_('info.privacy.yourData.heading')}>
         <p>{_('info.privacy.yourData.download')}</p>
         <p>{_('info.privacy.yourData.delete')}</p>
         <p>
@@ -82,7 +71,7 @@ export function PrivacyRoute() {
             </Link>
           )}
         </p>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

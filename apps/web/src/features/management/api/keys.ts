@@ -1,4 +1,4 @@
-/** Query-key roots of the management feature; the queryOptions files build on them. */
+/** Query-key roots of the management feature; the api files build on them. */
 export const managementKeys = {
   all: ['management'] as const,
   categories: () => [...managementKeys.all, 'categories'] as const,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { TriangleAlert } from 'lucide-react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useCategories } from '@/features/management/api/get-categories';
+import { useCategories } from '@/features/management/api/categories';
 import { cafeTabsWarning, isBeyondCafeTabs } from '@/features/management/lib/cafe-tabs';
 import type { CategoryFormValues } from '@/features/management/lib/forms';
 

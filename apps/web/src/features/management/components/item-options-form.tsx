@@ -55,6 +55,19 @@ function ItemOptionsEditor({
     setChosen(next);
   };
 
+  // Ticked: the item offers the group.
+  const offerBox = (groupId: number, offered: boolean) => (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        className="h-6 w-6 shrink-0 accent-[var(--accent)]"
+        checked={offered}
+        onChange={() => setChosen(offered ? chosen.filter((g) => g.groupId !== groupId) : [...chosen, { groupId }])}
+      />
+      {names.get(groupId)}
+    </label>
+  );
+
   const handleSave = async () => {
     try {
       await save.mutateAsync({ groups: chosen });
@@ -69,15 +82,7 @@ function ItemOptionsEditor({
       <ul aria-label={_('management.itemOptions.offered')} className="space-y-1">
         {chosen.map((group, index) => (
           <li key={group.groupId} className="flex items-center justify-between gap-2">
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
-                checked
-                onChange={() => setChosen(chosen.filter((g) => g.groupId !== group.groupId))}
-              />
-              {names.get(group.groupId)}
-            </label>
+            {offerBox(group.groupId, true)}
             <span className="flex gap-1">
               <button
                 type="button"
@@ -101,17 +106,7 @@ function ItemOptionsEditor({
           </li>
         ))}
         {others.map((groupId) => (
-          <li key={groupId}>
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                className="h-6 w-6 shrink-0 accent-[var(--accent)]"
-                checked={false}
-                onChange={() => setChosen([...chosen, { groupId }])}
-              />
-              {names.get(groupId)}
-            </label>
-          </li>
+          <li key={groupId}>{offerBox(groupId, false)}</li>
         ))}
       </ul>
       <div className="flex justify-end">

@@ -1,7 +1,7 @@
 import { OPTION_LIMITS, type DietTag, type OptionGroup, type OptionGroupBody } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, ErrorState, FieldError, LoadingBlock } from '@/components/ui';
 import { useScreenSite } from '@/api/site-state';
@@ -15,7 +15,7 @@ import {
   useSaveOptionGroup,
   useSetChoiceAtSite,
 } from '@/features/management/api/option-groups';
-import { ChoiceTagsField } from './choice-tags-field';
+import { ChoiceTagsField } from './item-tags-field';
 
 interface Draft {
   id?: number;
@@ -234,17 +234,17 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
     }
   };
 
-  const number = (field: 'minChoices' | 'maxChoices' | 'maxQuantity', label: string) => (
+  const field = (key: Exclude<keyof Draft, 'id' | 'choices'>, label: string, props: ComponentProps<'input'>) => (
     <div>
-      <label htmlFor={`${id}-${field}`} className="label">
+      <label htmlFor={`${id}-${key}`} className="label">
         {label}
       </label>
       <input
-        id={`${id}-${field}`}
+        id={`${id}-${key}`}
         className="input"
-        inputMode="numeric"
-        value={draft[field]}
-        onChange={(event) => set({ [field]: event.target.value })}
+        {...props}
+        value={draft[key]}
+        onChange={(event) => set({ [key]: event.target.value })}
       />
     </div>
   );
@@ -256,22 +256,11 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       onSubmit={(event) => void handleSubmit(event)}
       className="card space-y-3 p-4"
     >
-      <div>
-        <label htmlFor={`${id}-name`} className="label">
-          {_('management.options.name')}
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          maxLength={OPTION_LIMITS.groupNameMax}
-          value={draft.name}
-          onChange={(event) => set({ name: event.target.value })}
-        />
-      </div>
+      {field('name', _('management.options.name'), { maxLength: OPTION_LIMITS.groupNameMax })}
       <div className="grid gap-3 sm:grid-cols-3">
-        {number('minChoices', _('management.options.min'))}
-        {number('maxChoices', _('management.options.max'))}
-        {number('maxQuantity', _('management.options.maxQuantity'))}
+        {field('minChoices', _('management.options.min'), { inputMode: 'numeric' })}
+        {field('maxChoices', _('management.options.max'), { inputMode: 'numeric' })}
+        {field('maxQuantity', _('management.options.maxQuantity'), { inputMode: 'numeric' })}
       </div>
       <fieldset className="space-y-2">
         <legend className="label">{_('management.options.choices')}</legend>

@@ -34,27 +34,21 @@ export function useMenuFormFields<T extends MenuFormValues>(
     setValue('categoryId', exists ? current : '', { shouldValidate: true });
   }, [categories.data, getValues, setValue]);
 
+  const textField = (field: 'name' | 'description', label: string, value: string, max: number) => (
+    <TextField
+      label={label}
+      autoComplete="off"
+      error={ruleTextOf(formState.errors[field]?.message)}
+      counter={{ length: value.length, max }}
+      {...register(field)}
+    />
+  );
+
   return {
     /** A name or a category is still missing. */
     incomplete: name.length === 0 || categoryId.length === 0,
-    nameField: (
-      <TextField
-        label={_('management.form.name')}
-        autoComplete="off"
-        error={ruleTextOf(formState.errors.name?.message)}
-        counter={{ length: name.length, max: LIMITS.menuNameMax }}
-        {...register('name')}
-      />
-    ),
-    descriptionField: (
-      <TextField
-        label={_('management.form.description')}
-        autoComplete="off"
-        error={ruleTextOf(formState.errors.description?.message)}
-        counter={{ length: description.length, max: LIMITS.descriptionMax }}
-        {...register('description')}
-      />
-    ),
+    nameField: textField('name', _('management.form.name'), name, LIMITS.menuNameMax),
+    descriptionField: textField('description', _('management.form.description'), description, LIMITS.descriptionMax),
     categoryField: (
       <Select
         label={_('management.form.category')}

@@ -1,34 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { OfflineReason } from '@/components/offline-banner';
-import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { AlertMessage, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useCreateCategory } from '@/features/management/api/create-category';
+import { useCreateCategory } from '@/features/management/api/categories';
 import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
-import { CategoryFormFields } from '@/features/management/components/category-form-fields';
-import { CategoryFormSchema, type CategoryFormValues } from '@/features/management/lib/forms';
+import { CategoryFormFields, useCategoryForm } from '@/features/management/components/category-form-fields';
+import { SaveButton } from '@/features/management/components/save-button';
+import type { CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Add Category (/add-category): a name, the venue it is for, and its kind. */
 export function AddCategoryRoute() {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  // Saving needs the server: offline the button says why instead of failing.
-  const offline = useOffline();
   const createCategory = useCreateCategory();
   const [showIncomplete, setShowIncomplete] = useState(false);
-  const form = useForm<CategoryFormValues>({
-    resolver: zodResolver(CategoryFormSchema),
-    mode: 'onChange',
-    // The kind follows the name as it is typed until the person picks one (CategoryFormFields).
-    defaultValues: { name: '', kind: 'other' },
-  });
+  // The kind follows the name as it is typed until the person picks one (CategoryFormFields).
+  const form = useCategoryForm({ name: '', kind: 'other' });
   const { handleSubmit, getValues } = form;
 
   const handleValid = async (values: CategoryFormValues) => {
@@ -64,15 +55,7 @@ export function AddCategoryRoute() {
         <CafeTabsWarning form={form} />
         {showIncomplete ? <AlertMessage>{_('shared.spec.answerBothThai')}</AlertMessage> : null}
         <div className="flex justify-end">
-          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={createCategory.isPending || offline}
-            aria-describedby={offline ? 'save-offline' : undefined}
-          >
-            {createCategory.isPending ? _('management.form.adding') : _('management.form.add')}
-          </button>
+          <SaveButton adding pending={createCategory.isPending} />
         </div>
       </form>
     </section>

@@ -5,15 +5,14 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { OfflineReason } from '@/components/offline-banner';
-import { useOffline } from '@/lib/connectivity';
 import { PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useCategories } from '@/features/management/api/get-categories';
-import { useCreateMenu } from '@/features/management/api/create-menu';
+import { useCategories } from '@/features/management/api/categories';
+import { useCreateMenu } from '@/features/management/api/menus';
 import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
 import { ItemTagsField } from '@/features/management/components/item-tags-field';
+import { SaveButton } from '@/features/management/components/save-button';
 import { MenuFormSchema, categoryMenuPath, parseId, type MenuFormValues } from '@/features/management/lib/forms';
 
 /** Add Menu (/add-menu/:categoryId): name, description and category, preselected from the route. */
@@ -22,8 +21,6 @@ export function AddMenuRoute() {
   const params = useParams();
   const routeCategoryId = parseId(params.categoryId);
   const navigate = useNavigate();
-  // Saving needs the server: offline the button says why instead of failing.
-  const offline = useOffline();
   const hintId = useId();
   const categories = useCategories();
   const createMenu = useCreateMenu();
@@ -77,15 +74,12 @@ export function AddMenuRoute() {
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={!formState.isValid || createMenu.isPending || offline}
-            aria-describedby={offline ? 'save-offline' : incomplete ? hintId : undefined}
-          >
-            {createMenu.isPending ? _('management.form.adding') : _('management.form.add')}
-          </button>
+          <SaveButton
+            adding
+            pending={createMenu.isPending}
+            invalid={!formState.isValid}
+            hintId={incomplete ? hintId : undefined}
+          />
         </div>
       </form>
     </section>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoute } from '@/test/render';
-import { categoriesQueryOptions } from '@/features/management/api/get-categories';
+import { categoriesQueryOptions } from '@/features/management/api/categories';
 import { AddCategoryRoute } from './add-category-route';
 import { EditCategoryRoute } from './edit-category-route';
 import { MenuManagementRoute } from './menu-management-route';

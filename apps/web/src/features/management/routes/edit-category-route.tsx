@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type Category } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { OfflineReason } from '@/components/offline-banner';
-import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, PageHeader } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useDeleteCategory } from '@/features/management/api/delete-category';
-import { useCategory } from '@/features/management/api/get-category';
-import { useUpdateCategory } from '@/features/management/api/update-category';
+import { useCategory, useDeleteCategory, useUpdateCategory } from '@/features/management/api/categories';
 import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
-import { CategoryFormFields } from '@/features/management/components/category-form-fields';
+import { CategoryFormFields, useCategoryForm } from '@/features/management/components/category-form-fields';
 import { loadProblem } from '@/features/management/components/load-problem';
-import { CategoryFormSchema, parseId, type CategoryFormValues } from '@/features/management/lib/forms';
+import { SaveButton } from '@/features/management/components/save-button';
+import { parseId, type CategoryFormValues } from '@/features/management/lib/forms';
 
 /** Edit Category (/edit-category/:categoryId): name, venue and kind; soft delete. */
 export function EditCategoryRoute() {
@@ -53,16 +48,10 @@ function EditCategoryShell({ children }: { children: ReactNode }) {
 function EditCategoryForm({ category }: { category: Category }) {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  // Saving needs the server: offline the button says why instead of failing.
-  const offline = useOffline();
   const updateCategory = useUpdateCategory();
   const deleteCategory = useDeleteCategory();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const form = useForm<CategoryFormValues>({
-    resolver: zodResolver(CategoryFormSchema),
-    mode: 'onChange',
-    defaultValues: { name: category.name, categoryFor: category.categoryFor, kind: category.kind },
-  });
+  const form = useCategoryForm({ name: category.name, categoryFor: category.categoryFor, kind: category.kind });
   const { handleSubmit, formState } = form;
 
   const handleValid = async (values: CategoryFormValues) => {
@@ -99,15 +88,7 @@ function EditCategoryForm({ category }: { category: Category }) {
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             {_('management.editCategory.delete')}
           </button>
-          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={!formState.isValid || updateCategory.isPending || offline}
-            aria-describedby={offline ? 'save-offline' : undefined}
-          >
-            {updateCategory.isPending ? _('management.form.saving') : _('management.form.save')}
-          </button>
+          <SaveButton pending={updateCategory.isPending} invalid={!formState.isValid} />
         </div>
       </form>
       <ConfirmDialog

@@ -5,19 +5,17 @@ import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { OfflineReason } from '@/components/offline-banner';
-import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { PageHeader, Select } from '@/components/ui';
 import { ItemOptionsForm } from '@/features/management/components/item-options-form';
 import { loadProblem } from '@/features/management/components/load-problem';
 import { ItemTagsField } from '@/features/management/components/item-tags-field';
+import { SaveButton } from '@/features/management/components/save-button';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { msgId } from '@/i18n';
-import { useCategories } from '@/features/management/api/get-categories';
-import { useMenu } from '@/features/management/api/get-menu';
-import { useUpdateMenu } from '@/features/management/api/update-menu';
+import { useCategories } from '@/features/management/api/categories';
+import { useMenu, useUpdateMenu } from '@/features/management/api/menus';
 import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
 import {
   EditMenuFormSchema,
@@ -60,8 +58,6 @@ function EditMenuShell({ children, backTo = paths.barista.menuManagement }: { ch
 function EditMenuForm({ menu }: { menu: Menu }) {
   const { _ } = useLingui();
   const navigate = useNavigate();
-  // Saving needs the server: offline the button says why instead of failing.
-  const offline = useOffline();
   const hintId = useId();
   const categories = useCategories();
   const updateMenu = useUpdateMenu();
@@ -119,15 +115,11 @@ function EditMenuForm({ menu }: { menu: Menu }) {
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
-          <OfflineReason id="save-offline" className="self-center text-sm font-medium text-[var(--warning)]" />
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={!formState.isValid || updateMenu.isPending || offline}
-            aria-describedby={offline ? 'save-offline' : incomplete ? hintId : undefined}
-          >
-            {updateMenu.isPending ? _('management.form.saving') : _('management.form.save')}
-          </button>
+          <SaveButton
+            pending={updateMenu.isPending}
+            invalid={!formState.isValid}
+            hintId={incomplete ? hintId : undefined}
+          />
         </div>
       </form>
       <section aria-labelledby="item-options-heading" className="card mt-4 space-y-3 p-4 sm:p-6">

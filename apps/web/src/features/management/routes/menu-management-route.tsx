@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useCafeStatus } from '@/api/cafe-status';
 import { paths } from '@/lib/paths';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
-import { useCategories } from '@/features/management/api/get-categories';
+import { useCategories } from '@/features/management/api/categories';
 import { useMenuLive } from '@/features/management/api/use-menu-live';
 import { CafeTabsNote } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryForBadge } from '@/features/management/components/category-for-badge';

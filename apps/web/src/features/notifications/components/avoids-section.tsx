@@ -11,6 +11,7 @@ import {
 import { useSettings } from '@/api/settings';
 import { DietTagsField } from '@/components/diet/diet-tags-field';
 import { AlertMessage } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { isApiError } from '@/lib/api-client';
 import { formatCafeDate } from '@/lib/cafe-time';
 import { logFailure } from '@/lib/log-failure';
@@ -98,10 +99,7 @@ export function AvoidsSection() {
   else if (save.isSuccess && !changed) status = _('shared.diet.profile.saved');
 
   return (
-    <section aria-labelledby="profile-avoids-heading" className="mb-8 space-y-3">
-      <h2 id="profile-avoids-heading" className="text-xl font-semibold">
-        {_('shared.diet.profile.heading')}
-      </h2>
+    <HeadedSection heading={_('shared.diet.profile.heading')} className="mb-8">
       <div className="card space-y-4 p-4 sm:p-6">
         {waiting ? (
           <p
@@ -191,6 +189,6 @@ export function AvoidsSection() {
         erasingOnly={!consent.given}
         onWithdrawn={handleWithdrawn}
       />
-    </section>
+    </HeadedSection>
   );
 }

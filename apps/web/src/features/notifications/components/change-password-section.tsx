@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { errorText } from '@/lib/error-text';
 import { useChangePassword } from '@/features/notifications/api/change-password';
 
@@ -28,10 +29,7 @@ export function ChangePasswordSection() {
     change.mutate(values, { onSuccess: () => reset({ currentPassword: '', newPassword: '' }) });
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8 space-y-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {_('notifications.password.heading')}
-      </h2>
+    <HeadedSection heading={_('notifications.password.heading')} className="mt-8">
       <form
         onSubmit={(e) => void handleSubmit(handleValid)(e)}
         noValidate
@@ -82,6 +80,6 @@ export function ChangePasswordSection() {
           {_('notifications.password.submit')}
         </button>
       </form>
-    </section>
+    </HeadedSection>
   );
 }

@@ -9,11 +9,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/api/me';
-import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage } from '@/components/ui';
+import { ServerButton } from '@/components/ui/server-button';
 import { LANGUAGE_NAMES } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
-import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { customerPaths } from '@/lib/paths';
@@ -36,7 +35,6 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
   const { _ } = useLingui();
   const id = useId();
   const me = useMe();
-  const offline = useOffline();
   const update = useUpdateNotificationSettings();
   const [edits, setEdits] = useState<SettingsEdits>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,16 +148,14 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
 
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
       <div className="flex flex-wrap items-center justify-end gap-3">
-        <OfflineReason id={`${id}-offline`} />
-        <button
+        <ServerButton
           type="submit"
           className="btn-primary"
-          disabled={unchanged || update.isPending || offline}
-          aria-busy={update.isPending || undefined}
-          aria-describedby={offline ? `${id}-offline` : undefined}
+          disabled={unchanged || update.isPending}
+          busy={update.isPending}
         >
           {update.isPending ? _('notifications.save.saving') : _('notifications.save.button')}
-        </button>
+        </ServerButton>
       </div>
     </form>
   );

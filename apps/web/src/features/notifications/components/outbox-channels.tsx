@@ -1,6 +1,7 @@
 import type { OutboxChannelHealth } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { StatusPill } from '@/components/ui';
+import { DataTable } from '@/components/ui/data-table';
 import { CHANNEL_LABELS } from '@/features/notifications/lib/channels';
 import { ErrorTime } from './error-time';
 
@@ -33,51 +34,36 @@ export function OutboxChannels({ channels }: { channels: readonly OutboxChannelH
   const numeric = 'px-3 py-2 text-right tabular-nums';
   return (
     <>
-      <div className="card hidden overflow-x-auto md:block">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{_('notifications.outbox.tableCaption')}</caption>
-          <thead className="border-b border-[var(--border)] text-left text-[var(--ink-muted)]">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('notifications.outbox.channel')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('notifications.outbox.setUp')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {_('notifications.outbox.pending')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {_('notifications.outbox.failed')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                {_('notifications.outbox.sent')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {_('notifications.outbox.lastError')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-[var(--border)]">
-            {channels.map((channel) => (
-              <tr key={channel.channel} data-channel={channel.channel}>
-                <th scope="row" className="px-3 py-2 text-left font-semibold">
-                  {_(CHANNEL_LABELS[channel.channel])}
-                </th>
-                <td className="px-3 py-2">
-                  <ConfiguredPill configured={channel.configured} />
-                </td>
-                <td className={numeric}>{channel.pending}</td>
-                <td className={numeric}>{channel.failed}</td>
-                <td className={numeric}>{channel.sent}</td>
-                <td className="max-w-xs px-3 py-2">
-                  <LastError channel={channel} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={_('notifications.outbox.tableCaption')}
+        columns={[
+          { label: _('notifications.outbox.channel') },
+          { label: _('notifications.outbox.setUp') },
+          { label: _('notifications.outbox.pending'), className: 'text-right' },
+          { label: _('notifications.outbox.failed'), className: 'text-right' },
+          { label: _('notifications.outbox.sent'), className: 'text-right' },
+          { label: _('notifications.outbox.lastError') },
+        ]}
+        dense
+        className="hidden md:block"
+      >
+        {channels.map((channel) => (
+          <tr key={channel.channel} data-channel={channel.channel}>
+            <th scope="row" className="px-3 py-2 text-left font-semibold">
+              {_(CHANNEL_LABELS[channel.channel])}
+            </th>
+            <td className="px-3 py-2">
+              <ConfiguredPill configured={channel.configured} />
+            </td>
+            <td className={numeric}>{channel.pending}</td>
+            <td className={numeric}>{channel.failed}</td>
+            <td className={numeric}>{channel.sent}</td>
+            <td className="max-w-xs px-3 py-2">
+              <LastError channel={channel} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <ul className="grid gap-3 md:hidden" aria-label={_('notifications.outbox.tableCaption')}>
         {channels.map((channel) => (
           <li key={channel.channel} className="card space-y-2 p-4" data-channel={channel.channel}>

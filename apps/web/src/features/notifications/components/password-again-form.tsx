@@ -1,51 +1,52 @@
 import { useLingui } from '@lingui/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 
-/**
- * The password asked again before a change to how the person signs in (removing a factor, new
- * recovery codes): a field, the action and Cancel. The refusal, when there is one, comes from the caller.
- */
-export function PasswordAgainForm({
-  action,
-  busy,
-  error,
-  onSubmit,
-  onCancel,
-}: {
+interface FormProps {
   action: string;
   busy: boolean;
   error: string | null;
-  onSubmit: (password: string) => void;
+  onSubmit: (value: string) => void;
   onCancel: () => void;
-}) {
+}
+
+/**
+ * A field, the action and Cancel: the password asked again before a change to how the person signs
+ * in (removing a factor, new recovery codes), or an authenticator app's first code. The action waits
+ * until the field is `ready`; the refusal, when there is one, comes from the caller.
+ */
+export function OneFieldForm({
+  label,
+  action,
+  busy,
+  error,
+  ready,
+  onSubmit,
+  onCancel,
+  ...field
+}: FormProps & {
+  label: string;
+  ready: (value: string) => boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onSubmit'>) {
   const { _ } = useLingui();
   const id = useId();
-  const [password, setPassword] = useState('');
+  const [value, setValue] = useState('');
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (password) onSubmit(password);
+    if (ready(value)) onSubmit(value);
   };
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-2" aria-busy={busy || undefined}>
-      <label htmlFor={`${id}-password`} className="label">
-        {_('notifications.security.passwordAgain')}
+      <label htmlFor={`${id}-field`} className="label">
+        {label}
       </label>
-      <input
-        id={`${id}-password`}
-        type="password"
-        className="input"
-        autoComplete="current-password"
-        autoFocus
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <input id={`${id}-field`} className="input" {...field} value={value} onChange={(e) => setValue(e.target.value)} />
       {error ? (
         <p role="alert" className="field-error font-medium">
           {error}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={busy || !password}>
+        <button type="submit" className="btn-primary" disabled={busy || !ready(value)}>
           {action}
         </button>
         <button type="button" className="btn-secondary" onClick={onCancel}>
@@ -53,5 +54,20 @@ export function PasswordAgainForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The password asked again, with the action it allows. */
+export function PasswordAgainForm(props: FormProps) {
+  const { _ } = useLingui();
+  return (
+    <OneFieldForm
+      {...props}
+      label={_('notifications.security.passwordAgain')}
+      ready={(password) => password !== ''}
+      type="password"
+      autoComplete="current-password"
+      autoFocus
+    />
   );
 }

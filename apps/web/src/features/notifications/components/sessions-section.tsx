@@ -4,6 +4,7 @@ import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatLocale } from '@/i18n';
 import { AlertMessage, ConfirmDialog, ErrorState, LoadingBlock } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { useEndSessions, type EndSessionsTarget } from '@/features/notifications/api/end-sessions';
@@ -196,12 +197,9 @@ export function SessionsSection() {
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8 space-y-3">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {_('notifications.sessions.heading')}
-      </h2>
+    <HeadedSection heading={_('notifications.sessions.heading')} className="mt-8">
       <p className="text-sm text-[var(--ink-muted)]">{_('notifications.sessions.intro')}</p>
       {body}
-    </section>
+    </HeadedSection>
   );
 }

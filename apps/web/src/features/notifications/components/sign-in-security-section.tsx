@@ -3,8 +3,9 @@ import { useLingui } from '@lingui/react';
 import type { FactorAdded, SecondFactor, TotpSetup } from '@cafe/shared';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { KeyRound, Smartphone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { AlertMessage, LoadingBlock } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
@@ -93,7 +94,6 @@ function FactorRow({ factor }: { factor: SecondFactor }) {
  */
 export function SignInSecuritySection() {
   const { _ } = useLingui();
-  const id = useId();
   const factors = useSecondFactors();
   const refresh = useRefreshFactors();
   const newCodes = useNewRecoveryCodes();
@@ -229,11 +229,8 @@ export function SignInSecuritySection() {
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-8 space-y-3" id="sign-in-security">
-      <h2 id={`${id}-heading`} className="text-xl font-semibold">
-        {_('notifications.security.heading')}
-      </h2>
+    <HeadedSection heading={_('notifications.security.heading')} className="mt-8" id="sign-in-security">
       {body}
-    </section>
+    </HeadedSection>
   );
 }

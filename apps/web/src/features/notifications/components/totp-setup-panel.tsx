@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react';
 import type { FactorAdded, TotpSetup } from '@cafe/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { addTotp } from '@/features/notifications/api/second-factors';
 import { QrCode } from '@/components/qr-code';
+import { OneFieldForm } from './password-again-form';
 
 /**
  * Setting up an authenticator app: the QR code and the same secret as text (for an app on the same
@@ -20,13 +21,10 @@ export function TotpSetupPanel({
   onCancel: () => void;
 }) {
   const { _ } = useLingui();
-  const id = useId();
-  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async (code: string) => {
     setError(null);
     setBusy(true);
     try {
@@ -58,34 +56,20 @@ export function TotpSetupPanel({
         </li>
         <li>{_('notifications.security.appConfirm')}</li>
       </ol>
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="space-y-2" aria-busy={busy || undefined}>
-        <label htmlFor={`${id}-code`} className="label">
-          {_('notifications.security.appCode')}
-        </label>
-        <input
-          id={`${id}-code`}
-          className="input tracking-widest"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={7}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        {error ? (
-          <p role="alert" className="field-error font-medium">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn-primary" disabled={busy || code.trim().length < 6}>
-            {_('notifications.security.appAdd')}
-          </button>
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            {_('notifications.security.cancel')}
-          </button>
-        </div>
-      </form>
+      <OneFieldForm
+        label={_('notifications.security.appCode')}
+        action={_('notifications.security.appAdd')}
+        busy={busy}
+        error={error}
+        ready={(code) => code.trim().length >= 6}
+        onSubmit={(code) => void handleSubmit(code)}
+        onCancel={onCancel}
+        className="input tracking-widest"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={7}
+      />
     </div>
   );
 }

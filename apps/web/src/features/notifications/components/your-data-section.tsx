@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '@/api/me';
 import { AlertMessage } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
@@ -24,10 +25,7 @@ export function YourDataSection() {
     });
 
   return (
-    <section aria-labelledby="profile-data-heading" className="mt-8 space-y-3">
-      <h2 id="profile-data-heading" className="text-xl font-semibold">
-        {_('notifications.yourData.heading')}
-      </h2>
+    <HeadedSection heading={_('notifications.yourData.heading')} className="mt-8">
       <p className="text-sm text-[var(--ink-muted)]">
         {_('notifications.yourData.intro')}{' '}
         <Link to={paths.privacy} className="font-medium text-[var(--accent-on-soft)] underline">
@@ -63,6 +61,6 @@ export function YourDataSection() {
         </div>
       </div>
       {me ? <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} email={me.email} /> : null}
-    </section>
+    </HeadedSection>
   );
 }

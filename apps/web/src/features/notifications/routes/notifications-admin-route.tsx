@@ -1,10 +1,11 @@
 import type { OutboxHealth } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { BellRing, RefreshCw } from 'lucide-react';
-import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { ServerButton } from '@/components/ui/server-button';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { cn } from '@/lib/cn';
-import { formatDuration, useOffline } from '@/lib/connectivity';
+import { formatDuration } from '@/lib/connectivity';
 import { useOutboxHealth } from '@/features/notifications/api/get-outbox-health';
 import { ErrorTime } from '@/features/notifications/components/error-time';
 import { OutboxChannels } from '@/features/notifications/components/outbox-channels';
@@ -79,7 +80,6 @@ function LastErrorPanel({ lastError }: { lastError: NonNullable<OutboxHealth['la
 export function NotificationsAdminRoute() {
   const { _ } = useLingui();
   const health = useOutboxHealth();
-  const offline = useOffline();
 
   let body;
   if (health.isPending) body = <LoadingBlock label={_('notifications.outbox.loading')} />;
@@ -102,12 +102,9 @@ export function NotificationsAdminRoute() {
             {data.lastError ? <LastErrorPanel lastError={data.lastError} /> : null}
           </>
         )}
-        <section aria-labelledby="outbox-channels-heading" className="space-y-3">
-          <h2 id="outbox-channels-heading" className="text-xl font-semibold">
-            {_('notifications.outbox.channels')}
-          </h2>
+        <HeadedSection heading={_('notifications.outbox.channels')}>
           <OutboxChannels channels={data.channels} />
-        </section>
+        </HeadedSection>
       </div>
     );
   }
@@ -118,20 +115,10 @@ export function NotificationsAdminRoute() {
         title={_('notifications.outbox.title')}
         description={_('notifications.outbox.description')}
         actions={
-          <>
-            <OfflineReason id="outbox-refresh-offline" />
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => void health.refetch()}
-              disabled={offline}
-              aria-busy={health.isFetching || undefined}
-              aria-describedby={offline ? 'outbox-refresh-offline' : undefined}
-            >
-              <RefreshCw aria-hidden="true" className={cn('h-4 w-4', health.isFetching && 'animate-spin')} />
-              {_('notifications.outbox.refresh')}
-            </button>
-          </>
+          <ServerButton onClick={() => void health.refetch()} busy={health.isFetching}>
+            <RefreshCw aria-hidden="true" className={cn('h-4 w-4', health.isFetching && 'animate-spin')} />
+            {_('notifications.outbox.refresh')}
+          </ServerButton>
         }
       />
       {body}

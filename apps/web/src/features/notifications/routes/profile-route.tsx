@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useMe } from '@/api/me';
 import { CupsSavedLine } from '@/components/cups-saved-line';
 import { ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
+import { HeadedSection } from '@/components/ui/headed-section';
 import { useNotificationSettings } from '@/features/notifications/api/get-notification-settings';
 import { NotificationSettingsForm } from '@/features/notifications/components/notification-settings-form';
 import { ChangePasswordSection } from '@/features/notifications/components/change-password-section';
@@ -28,10 +29,7 @@ export function ProfileRoute() {
   return (
     <section className="mx-auto max-w-2xl">
       <PageHeader title={_('notifications.profile.title')} description={_('notifications.profile.description')} />
-      <section aria-labelledby="profile-account-heading" className="mb-8 space-y-3">
-        <h2 id="profile-account-heading" className="text-xl font-semibold">
-          {_('notifications.profile.account')}
-        </h2>
+      <HeadedSection heading={_('notifications.profile.account')} className="mb-8">
         <dl className="card grid gap-x-6 gap-y-2 p-4 sm:grid-cols-[auto_1fr] sm:p-6">
           <dt className="text-sm font-medium text-[var(--ink-muted)]">{_('notifications.profile.name')}</dt>
           <dd className="min-w-0 font-semibold break-words" data-testid="profile-name">
@@ -44,15 +42,12 @@ export function ProfileRoute() {
         </dl>
         <p className="text-sm text-[var(--ink-muted)]">{_('notifications.profile.renameHint')}</p>
         <CupsSavedLine />
-      </section>
+      </HeadedSection>
       <AvoidsSection />
-      <section aria-labelledby="profile-notifications-heading" className="space-y-3">
-        <h2 id="profile-notifications-heading" className="text-xl font-semibold">
-          {_('notifications.settings.heading')}
-        </h2>
+      <HeadedSection heading={_('notifications.settings.heading')}>
         <p className="text-sm text-[var(--ink-muted)]">{_('notifications.settings.intro')}</p>
         {body}
-      </section>
+      </HeadedSection>
       <ChangePasswordSection />
       <SignInSecuritySection />
       <SessionsSection />

@@ -1,5 +1,5 @@
 import { UserTeam } from './team-editor';
-import { UserDelete, UserName, UserResetFactors, UserRole, type UserEntryProps } from './user-entry';
+import { UserActions, UserName, UserRole, type UserEntryProps } from './user-entry';
 
 /** Phone layout: one card per user. */
 export function UserCards({ entries, label }: { entries: UserEntryProps[]; label: string }) {
@@ -13,8 +13,7 @@ export function UserCards({ entries, label }: { entries: UserEntryProps[]; label
             <UserRole {...entry} />
             <UserTeam user={entry.user} team={entry.team} />
           </div>
-          <UserResetFactors user={entry.user} isMe={entry.isMe} onResetFactors={entry.onResetFactors} />
-          <UserDelete user={entry.user} isMe={entry.isMe} onDelete={entry.onDelete} />
+          <UserActions {...entry} />
         </li>
       ))}
     </ul>

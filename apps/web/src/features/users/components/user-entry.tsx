@@ -94,36 +94,40 @@ export function UserRole({
   );
 }
 
-/** The delete button of another person's account (none on the admin's own row). */
-export function UserDelete({ user, isMe, onDelete }: Pick<UserEntryProps, 'user' | 'isMe' | 'onDelete'>) {
-  const { _ } = useLingui();
-  if (isMe) return null;
-  const label = _('users.delete.button', { name: user.name });
-  return (
-    <button
-      type="button"
-      className="btn-ghost min-w-11 px-2 text-[var(--danger)]"
-      aria-label={label}
-      title={label}
-      onClick={onDelete}
-    >
-      <Trash2 aria-hidden="true" className="h-4 w-4" />
-    </button>
-  );
-}
-
-/** The reset of another person's second factors, for someone who lost one (none on the admin's own row). */
-export function UserResetFactors({
+/**
+ * The buttons of another person's account (none on the admin's own row): resetting their second
+ * factors, for someone who lost one, and deleting the account.
+ */
+export function UserActions({
   user,
   isMe,
   onResetFactors,
-}: Pick<UserEntryProps, 'user' | 'isMe' | 'onResetFactors'>) {
+  onDelete,
+}: Pick<UserEntryProps, 'user' | 'isMe' | 'onResetFactors' | 'onDelete'>) {
   const { _ } = useLingui();
   if (isMe) return null;
-  const label = _('users.resetFactors.button', { name: user.name });
+  const reset = _('users.resetFactors.button', { name: user.name });
+  const remove = _('users.delete.button', { name: user.name });
   return (
-    <button type="button" className="btn-ghost min-w-11 px-2" aria-label={label} title={label} onClick={onResetFactors}>
-      <KeyRound aria-hidden="true" className="h-4 w-4" />
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn-ghost min-w-11 px-2"
+        aria-label={reset}
+        title={reset}
+        onClick={onResetFactors}
+      >
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        className="btn-ghost min-w-11 px-2 text-[var(--danger)]"
+        aria-label={remove}
+        title={remove}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { useUpdateUserTeam } from '@/features/users/api/update-user-team';
+import { useUpdateUser } from '@/features/users/api/update-user';
 
 /** What a row needs to show and edit one person's team. */
 export interface TeamEdit {
@@ -26,7 +26,7 @@ export interface TeamEdit {
  */
 export function useTeamEdit(currentUserId: number | null) {
   const { _ } = useLingui();
-  const update = useUpdateUserTeam();
+  const update = useUpdateUser();
   const [editing, setEditing] = useState<{ id: number; team: string } | null>(null);
 
   const save = (user: User) => {

@@ -13,7 +13,7 @@ import { useMe } from '@/api/me';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/get-users';
 import { useResetSecondFactors } from '@/features/users/api/reset-second-factors';
-import { useUpdateUserRole } from '@/features/users/api/update-user-role';
+import { useUpdateUser } from '@/features/users/api/update-user';
 import { UserCards } from '@/features/users/components/user-cards';
 import { UserTable } from '@/features/users/components/user-table';
 import type { UserEntryProps } from '@/features/users/components/user-entry';
@@ -31,7 +31,7 @@ export function UserManagementRoute() {
   const { _ } = useLingui();
   const currentUserId = useMe()?.id ?? null;
   const users = useUsers();
-  const updateRole = useUpdateUserRole();
+  const updateRole = useUpdateUser();
   const wide = useMediaQuery('(min-width: 768px)');
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);

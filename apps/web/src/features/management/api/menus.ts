@@ -1,11 +1,24 @@
-import { MenuSchema, type Category, type IsActive, type MenuPatchBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MenuSchema, type Category, type IsActive, type MenuCreateBody, type MenuPatchBody } from '@cafe/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { managementKeys } from './keys';
 
+/** GET /menu/{id}: one menu item. */
+export function useMenu(id: number) {
+  return useQuery({ queryKey: managementKeys.menu(id), queryFn: () => api(`/menu/${id}`, { schema: MenuSchema }) });
+}
+
+/** POST /menu. */
+export function useCreateMenu() {
+  return useInvalidatingMutation(
+    (body: MenuCreateBody) => api('/menu', { method: 'POST', body, schema: MenuSchema }),
+    [managementKeys.all],
+  );
+}
+
 /** PATCH /menu/{id}: edit, switch active/inactive, or soft delete (isAvailable "unavailable"). */
-export const updateMenu = ({ id, body }: { id: number; body: MenuPatchBody }) =>
+const updateMenu = ({ id, body }: { id: number; body: MenuPatchBody }) =>
   api(`/menu/${id}`, { method: 'PATCH', body, schema: MenuSchema });
 
 /** Edit a menu item (name, status, category, description). */
@@ -44,7 +57,7 @@ export function useToggleMenuActive(categoryId: number) {
 }
 
 /** Soft-deletes several items; reports how many went and which failed. */
-export async function deleteMenus(ids: readonly number[]) {
+async function deleteMenus(ids: readonly number[]) {
   const results = await Promise.allSettled(ids.map((id) => updateMenu({ id, body: { isAvailable: 'unavailable' } })));
   const failed = ids.filter((_, i) => results[i]?.status === 'rejected');
   return { deleted: ids.length - failed.length, failed };
