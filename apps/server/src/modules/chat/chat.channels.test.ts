@@ -15,7 +15,10 @@ describe("each chat's facts (ChatChannelInfo)", () => {
     const catalogue = peopleCatalogue();
     for (const channel of CHAT_CHANNELS) {
       const info = INFOS[channel];
-      const ids = [info.notFound.text.id, ...['notLinked', 'revoked', 'accountGone'].map((w) => `${info.link}.${w}`)];
+      const ids = [
+        info.notFound.text.id,
+        ...['notLinked', 'revoked', 'accountGone'].map((w) => `people.${info.words}.link.${w}`),
+      ];
       for (const id of ids) {
         for (const language of ['en', 'th'] as const)
           expect(catalogue.has(language, id), `${id} ${language}`).toBe(true);

@@ -10,8 +10,11 @@ import type { ChatChannel } from '../../db/types';
 export interface ChatChannelInfo {
   /** The channel while it is not configured: its 404's name, and the words a person reads. */
   notFound: { name: string; text: PeopleText };
-  /** What a person not (or no longer) linked is told, in the channel's words: `<link>.notLinked`, `.revoked`, `.accountGone`. */
-  link: `people.${string}.link`;
+  /**
+   * Its part of the people catalogue (`people.<words>.*`): what a person not (or no longer) linked
+   * is told is `people.<words>.link.notLinked`, `.revoked` and `.accountGone`.
+   */
+  words: string;
   /** Its configuration, as loaded (null: the channel is off). */
   configOf(config: Config): unknown;
   /** Its settings on the admins' page: each one set or not, and whether its value is a secret. */

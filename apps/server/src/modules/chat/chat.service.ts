@@ -42,7 +42,7 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
   const now = () => iso(clock.now());
   const configured = (channel: ChatChannel) => ports.channels[channel].configOf(config) !== null;
   const linkWords = (channel: ChatChannel, what: 'notLinked' | 'revoked' | 'accountGone') =>
-    `${ports.channels[channel].link}.${what}` as const;
+    `people.${ports.channels[channel].words}.link.${what}` as const;
 
   async function usableToken(channel: ChatChannel, token: string) {
     const row = await repo.findUsableLinkToken(db, channel, sha256(token), now());

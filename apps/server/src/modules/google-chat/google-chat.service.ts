@@ -63,7 +63,7 @@ export interface GoogleChatPorts {
 /** What the chat module knows of Google Chat (chat.ports.ts): its 404, its link words, its settings. */
 export const GOOGLE_CHAT_INFO: ChatChannelInfo = {
   notFound: { name: 'The Google Chat app', text: peopleText('people.notFound.googleChatApp') },
-  link: 'people.googleChat.link',
+  words: 'googleChat',
   configOf: (config) => config.googleChat,
   settings: (config) => [
     chatSetting('GOOGLE_CHAT_PROJECT_NUMBER', config.googleChat !== null, false),

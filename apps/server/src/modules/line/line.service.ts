@@ -61,7 +61,7 @@ function failure(error: unknown): string {
 /** What the chat module knows of LINE (chat.ports.ts): its 404, its link words, its settings. */
 export const LINE_INFO: ChatChannelInfo = {
   notFound: { name: 'The LINE channel', text: peopleText('people.notFound.lineChannel') },
-  link: 'people.line.link',
+  words: 'line',
   configOf: (config) => config.line,
   settings: (config) => [
     chatSetting('LINE_CHANNEL_SECRET', config.line !== null),

@@ -62,7 +62,7 @@ const STANDING_MOVES = new Map<string, StandingOrderPatchBody>([
 /** What the chat module knows of Slack (chat.ports.ts): its 404, its link words (with its markup), its settings. */
 export const SLACK_INFO: ChatChannelInfo = {
   notFound: { name: 'The Slack app', text: peopleText('people.notFound.slackApp') },
-  link: 'people.chat.link',
+  words: 'chat',
   configOf: (config) => config.slackApp,
   settings: (config) => [
     chatSetting('SLACK_SIGNING_SECRET', config.slackApp !== null),

@@ -54,7 +54,7 @@ const orderIdOf = (value: Submitted): number | null => {
 /** What the chat module knows of Teams (chat.ports.ts): its 404, its link words, its settings. */
 export const TEAMS_INFO: ChatChannelInfo = {
   notFound: { name: 'The Teams bot', text: peopleText('people.notFound.teamsBot') },
-  link: 'people.teams.link',
+  words: 'teams',
   configOf: (config) => config.teams,
   settings: (config) => [
     chatSetting('TEAMS_APP_ID', config.teams !== null, false),
