@@ -7,9 +7,7 @@ import type { AccountService } from './account.service';
 const TAGS = ['account'];
 
 /** A person's data: the download of all of it, and deleting the account (docs/privacy.md). */
-export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
-  const service = account;
-
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account: service }) => {
   app.get(
     '/user/me/export',
     {

@@ -208,11 +208,7 @@ export function createAccountService(
   };
 
   /** What the person set up for themselves: their health-data consent, usual, standing orders and chat links. */
-  async function choicesOf(userId: number): Promise<
-    Pick<AccountExport, 'usual' | 'standingOrders' | 'chatLinks'> & {
-      healthConsent: NonNullable<AccountExport['account']['healthConsent']> | null;
-    }
-  > {
+  async function choicesOf(userId: number) {
     const [consent, usual, standing, links] = await Promise.all([
       healthConsentOf(db, userId),
       usualOf(db, userId),

@@ -97,12 +97,6 @@ export async function namesOf(db: Db, type: NamedTargetType, ids: readonly numbe
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The name of an account now (undefined: no such account). */
-export async function accountName(db: Db, userId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return row?.name;
-}
-
 /** Every site's name by id, archived ones too (an entry names its site as it is called now). */
 export async function siteNames(db: Db): Promise<Map<number, string>> {
   const rows = await db.selectFrom('sites').select(['id', 'name']).execute();

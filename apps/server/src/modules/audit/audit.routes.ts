@@ -15,8 +15,7 @@ const FILTERS =
  * The audit log (docs/api.md, "Audit log"): admins read and export it. Nothing here edits or removes
  * an entry; the services add them as the changes happen.
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  const service = audit;
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit: service }) => {
   const admin = requireRole('admin');
 
   app.get(

@@ -17,7 +17,6 @@ import { badRequest } from '../../lib/errors';
 import type { AuditRecord } from '../../lib/audit-record';
 import { iso } from '../../lib/time';
 import {
-  accountName,
   auditRowsOfPerson,
   defaultSiteZone,
   insertAuditRow,
@@ -164,7 +163,8 @@ export function createAuditService(ctx: AppBase) {
     const after = entry.after ?? null;
     if (before && after && JSON.stringify(before) === JSON.stringify(after)) return false;
     const actor = entry.actor;
-    const name = actor ? (actor.name ?? (await accountName(executor, actor.id)) ?? `#${actor.id}`) : SYSTEM_NAME;
+    const named = async (id: number) => (await namesOf(executor, 'user', [id])).get(id);
+    const name = actor ? (actor.name ?? (await named(actor.id)) ?? `#${actor.id}`) : SYSTEM_NAME;
     await insertAuditRow(executor, {
       at: iso(clock.now()),
       actor_id: actor?.id ?? null,
@@ -179,21 +179,12 @@ export function createAuditService(ctx: AppBase) {
     return true;
   }
 
-  /** Records an update: only the fields that changed are kept, and nothing is written when none did. */
-  function recordChanges(
-    executor: Db,
-    entry: AuditRecord & { before: AuditValues; after: AuditValues },
-  ): Promise<boolean> {
-    const changed = changedFields(entry.before, entry.after);
-    return changed ? record(executor, { ...entry, ...changed }) : Promise.resolve(false);
-  }
-
-  // The changes the other modules make, each recorded once it committed.
+  // The changes the other modules make, each recorded once it committed. Of an update, only the
+  // fields that changed are kept, and nothing is written when none did.
   const recordAll = async ({ changes }: { changes: readonly Change[] }) => {
     for (const { onlyChanged, ...change } of changes) {
-      if (onlyChanged && change.before && change.after)
-        await recordChanges(db, { ...change, before: change.before, after: change.after });
-      else await record(db, change);
+      const changed = onlyChanged && change.before && change.after ? changedFields(change.before, change.after) : {};
+      if (changed) await record(db, { ...change, ...changed });
     }
   };
   for (const event of [

@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { Db, RefreshTokensTable } from '../../db/types';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, EmailConfirmationsTable, RefreshTokensTable } from '../../db/types';
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type NewRefreshToken = Pick<
@@ -52,18 +52,11 @@ export async function revokeAllUserTokens(db: Db, userId: number, revokedAt: str
   await revokeLive(db, revokedAt).where('user_id', '=', userId).execute();
 }
 
-export interface NewConfirmation {
-  user_id: number;
-  token_hash: string;
-  expires_at: string;
-  created_at: string;
-}
-
 /** The tables of the links sent by e-mail: a new account's confirmation, a forgotten password's reset. */
 type LinkTable = 'email_confirmations' | 'password_resets';
 
 /** A new link of `userId`; the ones sent before stop working (only the newest link counts). */
-export async function replaceLink(db: Db, table: LinkTable, link: NewConfirmation): Promise<void> {
+export async function replaceLink(db: Db, table: LinkTable, link: Insertable<EmailConfirmationsTable>): Promise<void> {
   await db
     .updateTable(table)
     .set({ used_at: link.created_at })

@@ -12,8 +12,7 @@ import {
   UserSchema,
   type NotificationLanguage,
 } from '@cafe/shared';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
@@ -70,12 +69,6 @@ const RESET_FAILURES = {
   failures: [400, 413, 415],
   perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
-/** Wrong current passwords of a signed-in person, per client address; per account in callerPasswordLimit. */
-const CHANGE_FAILURES = {
-  name: 'password-change',
-  failures: [400],
-  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
-} as const;
 
 /**
  * What logout asks the browser to clear (ASVS 3.4.3 / 14.3.1): its HTTP cache and cookies. Not
@@ -84,13 +77,10 @@ const CHANGE_FAILURES = {
  */
 export const LOGOUT_CLEAR_SITE_DATA = '"cache", "cookies"';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const service = auth;
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth: service }) => {
   const limited = app.ctx.config.rateLimit;
   const floodGuard: FastifyContextConfig = limited ? limitTo(FLOOD_GUARD.max, FLOOD_GUARD.window) : {};
-  const refreshLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
   const counters = databaseRateLimitStore(app.ctx.db);
-  const signInFailures = limited ? failureLimit(counters, SIGN_IN_FAILURES) : {};
   // Accounts made from one address, successful ones too: whoever can reach the cafe cannot make
   // colleagues' accounts by the hundred (REGISTRATIONS_PER_ADDRESS an hour, docs/configuration.md).
   const registerLimits = limited
@@ -179,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/v2/login',
     {
       config: { ...floodGuard, signIn: 'password' },
-      ...signInFailures,
+      ...(limited ? failureLimit(counters, SIGN_IN_FAILURES) : {}),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -204,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/refresh-token',
     {
       // Counted per address before the body is read, so token guessing is bounded too.
-      config: { ...refreshLimit, signIn: 'refresh' },
+      config: { ...(limited ? limitTo(60, '1 minute') : {}), signIn: 'refresh' },
       schema: {
         tags: ['auth'],
         summary: 'Trade a refresh token for a new token pair; the presented one stops working',
@@ -236,7 +226,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/password',
     {
-      ...bothLimits({ preHandler: requireAuth }, limited ? callerPasswordLimit(counters, CHANGE_FAILURES) : {}),
+      // Wrong current passwords of a signed-in person.
+      ...callerPasswordLimit(limited ? counters : null, 'password-change'),
       schema: {
         tags: ['auth'],
         summary: "Change the caller's password (the current one asked); every other session ends",
@@ -251,9 +242,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => {
-      return service.changePassword(currentUser(request), request.body, request.headers['user-agent']);
-    },
+    async (request) => service.changePassword(currentUser(request), request.body, request.headers['user-agent']),
   );
 
   app.post(

@@ -21,7 +21,7 @@ import { badRequest, refusal, unauthenticated } from '../../lib/errors';
 import { confirmationMessage } from '../notifications/messages';
 import type { Identified } from '../../realtime/socket';
 import { assertStrongPassword } from './password-policy';
-import { createPasswords } from './passwords';
+import { createPasswords, sessionEnded } from './passwords';
 import { USER_AGENT_MAX } from './sessions.repository';
 import { accountOfSsoIdentity, type SsoIdentity } from './sso-identity';
 import { newEmailLink, sha256 } from './email-link';
@@ -50,7 +50,6 @@ const ACCOUNT_DISABLED = 'This account is disabled. Please contact the team.';
 export const CONFIRMATION_HOURS = 24;
 const LINK_INVALID = 'This confirmation link is not valid, or it was used already. Sign in to ask for a new one.';
 const LINK_EXPIRED = 'This confirmation link has expired. Sign in to ask for a new one.';
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 // A hash of nothing in particular: unknown e-mails are verified against it so that a wrong e-mail
 // takes as long as a wrong password and sign-in does not reveal who has an account.
@@ -103,7 +102,7 @@ export function createAuthService(
     const familyId = randomUUID();
     const refreshToken = await db.transaction().execute(async (trx) => {
       await deps.users.setPushStatus(user.id, 'ACTIVE', trx);
-      return openFamily(trx, user.id, clock.now(), method, familyId, device);
+      return startFamily(trx, user.id, clock.now(), device, method, familyId);
     });
     // Push is on once this commits: what was read of the account meanwhile is dropped again.
     ctx.bus.publish('accounts', user.id);
@@ -115,17 +114,13 @@ export function createAuthService(
    * A refresh token of a new family for the person, in `trx`: every sign-in (and a password change,
    * for the device that made it) starts a family of its own, so reuse detection ends one session only.
    */
-  function startFamily(trx: Db, userId: number, now: Date, device?: string): Promise<string> {
-    return openFamily(trx, userId, now, 'password', randomUUID(), device);
-  }
-
-  async function openFamily(
+  async function startFamily(
     trx: Db,
     userId: number,
     now: Date,
-    method: SignInMethod,
-    familyId: string,
     device?: string,
+    method: SignInMethod = 'password',
+    familyId: string = randomUUID(),
   ): Promise<string> {
     const refresh = newRefreshToken();
     const session = { session_started_at: iso(now), sign_in_method: method };
@@ -325,7 +320,7 @@ export function createAuthService(
           sessionId: row.family_id,
         };
       });
-      if (outcome.kind !== 'rotated') throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
+      if (outcome.kind !== 'rotated') throw sessionEnded();
       return {
         accessToken: await tokens.sign(outcome.userId, outcome.role, outcome.notBefore, outcome.sessionId),
         refreshToken: outcome.refreshToken,

@@ -1,5 +1,6 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { accountAttemptLimit, bothLimits, failureLimit, type FailureLimitOptions } from '../../plugins/failure-limit';
+import { requireAuth } from '../../plugins/auth';
+import { accountAttemptLimit, bothLimits, failureLimit } from '../../plugins/failure-limit';
 import type { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 
 /**
@@ -14,8 +15,11 @@ const CALLER_PASSWORD = {
   name: 'caller-password',
   // A weak new password after the right current one is no guess: its attempt is given back.
   failureCodes: ['WRONG_PASSWORD'],
+  failures: [400],
   perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
 } as const;
+/** And per client address, each route counting its own (under its `name`). */
+const PER_ADDRESS = { max: 30, windowMs: 15 * 60 * 1000 } as const;
 
 /** What the routes that ask the password again say of this limit (their OpenAPI descriptions). */
 export const PASSWORD_AGAIN_LIMIT =
@@ -27,16 +31,22 @@ const callerAccount = (request: FastifyRequest): Promise<string | null> =>
   Promise.resolve(request.authUser ? `user:${request.authUser.id}` : null);
 
 /**
- * Route hooks of a signed-in route that asks the password again: its failures (`failures`) per
- * address as `perAddress` says, and per account in the count every such route shares. Put after the
- * route's sign-in check (bothLimits({ preHandler: requireAuth }, ...)), which names the account.
+ * Route hooks of a signed-in route that asks the password again: the sign-in check first, which
+ * names the account, then, with `counters` (null when rate limits are off), its wrong passwords per
+ * address under `name`, and per account in the count every such route shares.
  */
 export function callerPasswordLimit(
-  counters: ReturnType<typeof databaseRateLimitStore>,
-  perAddress: Omit<FailureLimitOptions, 'perAccount'>,
+  counters: ReturnType<typeof databaseRateLimitStore> | null,
+  name: string,
 ): RouteShorthandOptions {
+  const { failures } = CALLER_PASSWORD;
   return bothLimits(
-    failureLimit(counters, perAddress),
-    accountAttemptLimit(counters, { ...CALLER_PASSWORD, failures: perAddress.failures, accountOf: callerAccount }),
+    { preHandler: requireAuth },
+    counters === null
+      ? {}
+      : bothLimits(
+          failureLimit(counters, { name, failures, perAddress: PER_ADDRESS }),
+          accountAttemptLimit(counters, { ...CALLER_PASSWORD, accountOf: callerAccount }),
+        ),
   );
 }

@@ -1,6 +1,7 @@
 import {
   peopleText,
   isCompanyEmail,
+  type AuditAction,
   type ChangePasswordBody,
   type NotificationLanguage,
   type PasswordResetBody,
@@ -8,7 +9,6 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { Db } from '../../db/types';
-import type { Change } from '../../lib/domain-events';
 import { badRequest, refusal, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
@@ -26,9 +26,48 @@ const RESET_EXPIRED = 'This reset link has expired. Ask for a new one.';
 const RESET_UNAVAILABLE =
   'Resetting a password by e-mail is not available here: e-mail is not configured. Please contact the team.';
 const WRONG_PASSWORD = 'The current password is not right.';
+const WRONG_PASSWORD_AGAIN = 'The password is not right.';
 const NO_PASSWORD =
   'This account signs in with the company sign-in only and has no password to change. Change it with your company.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+export const sessionEnded = () => unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
+
+/** Whether the account signs in with a password (a single sign-on account holds no argon2 hash). */
+export function hasPassword(passwordHash: string): boolean {
+  return passwordHash.startsWith('$');
+}
+
+/** What an audit entry may say besides its `after`: the values before, of whom, and whether every session ends. */
+interface AuditExtras {
+  before?: Record<string, unknown> | null;
+  target?: number | null;
+  endSessions?: boolean;
+}
+
+/** A change of a person's sign-in in the audit log (of every staff member's: `target` null), never a secret. */
+export function signInAudit(ctx: Pick<AppBase, 'domainEvents'>) {
+  return async (
+    userId: number,
+    actor: { id: number; name: string },
+    action: AuditAction,
+    after?: Record<string, unknown> | null,
+    { before = null, target = userId, endSessions = false }: AuditExtras = {},
+  ): Promise<void> => {
+    await ctx.domainEvents.emit('user.changed', {
+      userId,
+      endSessions,
+      changes: [{ actor, action, target: { type: 'user', id: target }, before, after: after ?? null }],
+    });
+  };
+}
+
+/** The password a signed-in person is asked again (to end sessions, remove a factor, new recovery codes). */
+export async function assertPasswordAgain(passwordHash: string, password: string): Promise<void> {
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordWrong'), WRONG_PASSWORD_AGAIN);
+  }
+}
 
 /** Changing a password, and resetting a forgotten one by an e-mailed link (part of the auth service). */
 export function createPasswords(
@@ -46,15 +85,7 @@ export function createPasswords(
   const { db, config, clock, tokens } = ctx;
   const { confirming, companyWords, startFamily } = auth;
 
-  /** A new password in the audit log: who (the person themselves), whose, never the password. */
-  async function recordPasswordChange(
-    userId: number,
-    actor: { id: number; name: string },
-    action: 'user.password' | 'user.password-reset',
-  ): Promise<void> {
-    const change: Change = { actor, action, target: { type: 'user', id: userId }, before: null, after: null };
-    await ctx.domainEvents.emit('user.changed', { userId, endSessions: true, changes: [change] });
-  }
+  const audit = signInAudit(ctx);
 
   return {
     /**
@@ -64,8 +95,8 @@ export function createPasswords(
      */
     async changePassword(caller: AuthUser, body: ChangePasswordBody, device?: string): Promise<TokenPair> {
       const account = await deps.users.findCredentialsById(caller.id);
-      if (!account) throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
-      if (!account.password_hash.startsWith('$'))
+      if (!account) throw sessionEnded();
+      if (!hasPassword(account.password_hash))
         throw refusal(409, 'NO_PASSWORD', peopleText('people.auth.noPassword'), NO_PASSWORD);
       if (!(await verifyPassword(account.password_hash, body.currentPassword))) {
         throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.currentPasswordWrong'), WRONG_PASSWORD);
@@ -83,7 +114,7 @@ export function createPasswords(
         return { notBefore: after, refreshToken: await startFamily(trx, caller.id, now, device) };
       });
       deps.users.forget(caller.id);
-      await recordPasswordChange(caller.id, { id: caller.id, name: caller.name }, 'user.password');
+      await audit(caller.id, { id: caller.id, name: caller.name }, 'user.password', null, { endSessions: true });
       return { accessToken: await tokens.sign(caller.id, caller.role, notBefore), refreshToken };
     },
 
@@ -139,7 +170,8 @@ export function createPasswords(
       });
       if (!reset) throw badRequest(RESET_INVALID, peopleText('people.auth.resetLinkInvalid'));
       deps.users.forget(account.id);
-      await recordPasswordChange(account.id, { id: account.id, name: account.name }, 'user.password-reset');
+      const actor = { id: account.id, name: account.name };
+      await audit(account.id, actor, 'user.password-reset', null, { endSessions: true });
     },
   };
 }

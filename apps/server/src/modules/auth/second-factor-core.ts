@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecondFactor } from '@cafe/shared';
 import { RECOVERY_CODE_COUNT } from '@cafe/shared';
+import type { AuthenticatorTransportFuture } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config';
 import { sha256 } from './email-link';
@@ -11,14 +12,6 @@ export const PENDING_MINUTES = 5;
 /** Wrong factors one pending sign-in takes before it is used up (the password is asked again). */
 export const PENDING_ATTEMPTS = 5;
 const TOTP_PERIOD = 30;
-
-export { sha256 } from './email-link';
-
-/** A token handed to the client; only its sha256 is stored. */
-export function newPendingToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: sha256(token) };
-}
 
 /**
  * The relying party of the passkeys: the host of PUBLIC_URL, the origin pages come from. WebAuthn
@@ -86,11 +79,14 @@ export function normalRecoveryCode(code: string): string {
   return code.replace(/[\s-]+/g, '').toLowerCase();
 }
 
-export function toSecondFactor(row: FactorRow): SecondFactor {
-  return { id: row.id, kind: row.kind, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
+/** A passkey as WebAuthn options name it, to allow or to exclude it. */
+export function passkeyDescriptor(row: FactorRow): { id: string; transports: AuthenticatorTransportFuture[] } {
+  return {
+    id: row.credential_id ?? '',
+    transports: (row.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
+  };
 }
 
-/** Whether the account signs in with a password (a single sign-on account holds no argon2 hash). */
-export function hasPassword(passwordHash: string): boolean {
-  return passwordHash.startsWith('$');
+export function toSecondFactor(row: FactorRow): SecondFactor {
+  return { id: row.id, kind: row.kind, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
 }

@@ -1,7 +1,6 @@
 import type {
   AddPasskeyBody,
   AddTotpBody,
-  AuditAction,
   FactorAdded,
   PasskeyOptions,
   RecoveryCodes,
@@ -12,15 +11,21 @@ import { peopleText } from '@cafe/shared';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AppBase, AuthUser } from '../../context';
-import { notFound, refusal, unauthenticated } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { notFound, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
-import { hasPassword, newRecoveryCodes, newTotpSecret, toSecondFactor, totpStep, totpUri } from './second-factor-core';
+import { assertPasswordAgain, hasPassword, sessionEnded, signInAudit } from './passwords';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  passkeyDescriptor,
+  toSecondFactor,
+  totpStep,
+  totpUri,
+} from './second-factor-core';
 import {
   deleteFactor,
   deleteRecoveryCodes,
@@ -33,22 +38,17 @@ import {
   type FactorRow,
 } from './second-factor.repository';
 
-const WRONG_PASSWORD = 'The password is not right.';
 const NO_PASSWORD =
   'This account signs in with the company sign-in, whose own second factor protects it: there is nothing to set up here.';
 const PASSKEY_REFUSED = 'The passkey could not be added. Please try again.';
 const CODE_REFUSED = 'That code is not right. Check the time on your phone and enter the code the app shows now.';
-const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const RECOVERY_NEEDS_FACTOR = 'Add a passkey or an authenticator app first: recovery codes stand in for one.';
+
+const passkeyRefused = () => refusal(400, 'VALIDATION', peopleText('people.auth.passkeyRefused'), PASSKEY_REFUSED);
+const codeRefused = () => refusal(400, 'SECOND_FACTOR_FAILED', peopleText('people.auth.codeRefused'), CODE_REFUSED);
 
 interface EnrolHelpers {
   rp: { id: string; origins: string[] };
-  audit: (
-    userId: number,
-    actor: { id: number; name: string },
-    action: AuditAction,
-    after?: Record<string, unknown>,
-  ) => Promise<void>;
   factorsChanged: (userId: number) => void;
   liveChallenge: (token: string, purpose: ChallengeRow['purpose'], userId?: number) => Promise<ChallengeRow>;
   newChallenge: (
@@ -61,22 +61,20 @@ interface EnrolHelpers {
 /** A person's own factors: adding a passkey or an app, removing one, recovery codes (part of the second factor). */
 export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService }, helpers: EnrolHelpers) {
   const { db, clock } = ctx;
-  const { rp, audit, factorsChanged, liveChallenge, newChallenge } = helpers;
+  const { rp, factorsChanged, liveChallenge, newChallenge } = helpers;
+  const audit = signInAudit(ctx);
 
   /** The caller's account, with a password (single sign-on accounts have nothing to set up here). */
   async function passwordAccount(caller: AuthUser) {
     const account = await deps.users.findCredentialsById(caller.id);
-    if (!account) throw unauthenticated(SESSION_ENDED, peopleText('people.auth.sessionEnded'));
+    if (!account) throw sessionEnded();
     if (!hasPassword(account.password_hash))
       throw refusal(409, 'NO_PASSWORD', peopleText('people.auth.noPasswordFactor'), NO_PASSWORD);
     return account;
   }
 
   async function assertPassword(caller: AuthUser, password: string): Promise<void> {
-    const account = await passwordAccount(caller);
-    if (!(await verifyPassword(account.password_hash, password))) {
-      throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordWrong'), WRONG_PASSWORD);
-    }
+    await assertPasswordAgain((await passwordAccount(caller)).password_hash, password);
   }
 
   /** The factor is the person's now; with their first, their recovery codes (shown once). */
@@ -128,12 +126,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
         attestationType: 'none',
         // A discoverable credential, so the passkey alone can sign in later.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-        excludeCredentials: factors
-          .filter((f) => f.kind === 'passkey' && f.credential_id)
-          .map((f) => ({
-            id: f.credential_id ?? '',
-            transports: (f.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
-          })),
+        excludeCredentials: factors.filter((f) => f.kind === 'passkey' && f.credential_id).map(passkeyDescriptor),
       });
       const { token } = await newChallenge('enrol-passkey', caller.id, { challenge: options.challenge });
       return { token, options: options as unknown as Record<string, unknown> };
@@ -143,8 +136,7 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
     async addPasskey(caller: AuthUser, body: AddPasskeyBody): Promise<FactorAdded> {
       await passwordAccount(caller);
       const challenge = await liveChallenge(body.token, 'enrol-passkey', caller.id);
-      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
-        throw refusal(400, 'VALIDATION', peopleText('people.auth.passkeyRefused'), PASSKEY_REFUSED);
+      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw passkeyRefused();
       let credential;
       try {
         const result = await verifyRegistrationResponse({
@@ -157,12 +149,11 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
         if (!result.verified) throw new Error('not verified');
         credential = result.registrationInfo.credential;
       } catch {
-        throw refusal(400, 'VALIDATION', peopleText('people.auth.passkeyRefused'), PASSKEY_REFUSED);
+        throw passkeyRefused();
       }
-      const factors = await factorsOf(db, caller.id);
       return added(caller, {
         kind: 'passkey',
-        name: body.name ?? defaultName('passkey', factors),
+        name: body.name ?? defaultName('passkey', await factorsOf(db, caller.id)),
         credential_id: credential.id,
         public_key: Buffer.from(credential.publicKey).toString('base64url'),
         sign_count: credential.counter,
@@ -187,14 +178,10 @@ export function createFactorEnrolment(ctx: AppBase, deps: { users: UsersService 
       const challenge = await liveChallenge(body.token, 'enrol-totp', caller.id);
       const secret = challenge.totp_secret ?? '';
       const step = totpStep(secret, body.code, clock.now());
-      if (step === null)
-        throw refusal(400, 'SECOND_FACTOR_FAILED', peopleText('people.auth.codeRefused'), CODE_REFUSED);
-      if (!(await useChallenge(db, challenge.token_hash, iso(clock.now()))))
-        throw refusal(400, 'SECOND_FACTOR_FAILED', peopleText('people.auth.codeRefused'), CODE_REFUSED);
-      const factors = await factorsOf(db, caller.id);
+      if (step === null || !(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw codeRefused();
       return added(caller, {
         kind: 'totp',
-        name: body.name ?? defaultName('totp', factors),
+        name: body.name ?? defaultName('totp', await factorsOf(db, caller.id)),
         credential_id: null,
         public_key: null,
         sign_count: 0,

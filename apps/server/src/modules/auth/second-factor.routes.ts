@@ -25,8 +25,6 @@ import { securityEvent } from '../../plugins/security-log';
 import type { AuthService } from './auth.service';
 import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 
-const TAGS = ['auth'];
-
 /**
  * Wrong factors, wrong passkeys and used-up pending sign-ins, per client address, as sign-in counts
  * wrong passwords; each pending sign-in also takes only five wrong factors (then the password again).
@@ -46,15 +44,6 @@ const FACTOR_ACCOUNT_FAILURES = {
   name: 'second-factor',
   failures: FACTOR_FAILURES.failures,
   perAccount: { max: 10, windowMs: 15 * 60 * 1000 },
-} as const;
-/**
- * Wrong passwords when removing a factor or asking for new recovery codes, per address; per account
- * with the other routes that ask the password again (callerPasswordLimit).
- */
-const PASSWORD_AGAIN_FAILURES = {
-  name: 'second-factor-password',
-  failures: [400],
-  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } as const;
 
 /** The second factor: the step after the password, passkey sign-in, and a person's own factors. */
@@ -81,8 +70,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         accountAttemptLimit(counters, { ...FACTOR_ACCOUNT_FAILURES, accountOf: pendingAccount }),
       )
     : {};
-  const passwordAgain = limited ? callerPasswordLimit(counters, PASSWORD_AGAIN_FAILURES) : {};
   const optionsLimit: FastifyContextConfig = limited ? limitTo(60, '1 minute') : {};
+  // Wrong passwords when removing a factor or asking for new recovery codes.
+  const passwordAgain = callerPasswordLimit(limited ? counters : null, 'second-factor-password');
 
   app.post(
     '/auth/second-factor',
@@ -90,7 +80,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
       config: { ...floodGuard, signIn: 'second-factor', signInUser: pendingUser },
       ...signInFactorFailures,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Complete a sign-in with its second factor: an app code, a recovery code, or a passkey',
         description:
           'The `token` of the 202 answer of `POST /auth/v2/login` and exactly one of `code` (six digits of the ' +
@@ -103,9 +93,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
-      return service.completeSignIn(request.body, request.headers['user-agent']);
-    },
+    async (request) => service.completeSignIn(request.body, request.headers['user-agent']),
   );
 
   app.post(
@@ -114,7 +102,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
       config: floodGuard,
       ...signInFactorFailures,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'WebAuthn options for the passkey of a pending sign-in',
         body: PendingTokenBodySchema,
         response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 429) },
@@ -128,7 +116,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       config: optionsLimit,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'WebAuthn options to sign in with a passkey alone (no e-mail, no password)',
         response: { 200: PasskeyOptionsSchema, ...errorResponses(429) },
       },
@@ -142,7 +130,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
       config: { ...floodGuard, signIn: 'passkey' },
       ...factorFailures,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Sign in with a passkey that verified its person',
         description:
           "The `token` of `POST /auth/passkey/options` and the browser's answer. 401 `SECOND_FACTOR_FAILED` when " +
@@ -151,9 +139,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
         response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
-      return service.passkeySignIn(request.body.token, request.body.passkey, request.headers['user-agent']);
-    },
+    async (request) => service.passkeySignIn(request.body.token, request.body.passkey, request.headers['user-agent']),
   );
 
   app.get(
@@ -161,7 +147,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireAuth,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: "The caller's passkeys and authenticator apps, and their recovery codes left",
         security: bearerSecurity,
         response: { 200: SecondFactorsSchema, ...errorResponses(401) },
@@ -179,7 +165,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireAuth,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'WebAuthn registration options for a new passkey of the caller',
         security: bearerSecurity,
         response: { 200: PasskeyOptionsSchema, ...errorResponses(401, 409) },
@@ -193,7 +179,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireAuth,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Add the passkey the browser made; the first factor comes with ten recovery codes',
         security: bearerSecurity,
         body: AddPasskeyBodySchema,
@@ -208,7 +194,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireAuth,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'A new authenticator-app secret (text and otpauth:// address), confirmed by its first code',
         security: bearerSecurity,
         response: { 200: TotpSetupSchema, ...errorResponses(401, 409) },
@@ -222,7 +208,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       ...bothLimits({ preHandler: requireAuth }, factorFailures),
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Add the authenticator app with its first code; the first factor comes with ten recovery codes',
         security: bearerSecurity,
         body: AddTotpBodySchema,
@@ -235,9 +221,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.delete(
     '/auth/second-factors/:id',
     {
-      ...bothLimits({ preHandler: requireAuth }, passwordAgain),
+      ...passwordAgain,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Remove a passkey or app (the password asked again); the last one takes the recovery codes',
         description: `400 \`WRONG_PASSWORD\` when the password is not right. ${PASSWORD_AGAIN_LIMIT}`,
         security: bearerSecurity,
@@ -255,9 +241,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
   app.post(
     '/auth/recovery-codes',
     {
-      ...bothLimits({ preHandler: requireAuth }, passwordAgain),
+      ...passwordAgain,
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Ten new recovery codes (the password asked again); the earlier ones stop working',
         description: `400 \`WRONG_PASSWORD\` when the password is not right. ${PASSWORD_AGAIN_LIMIT}`,
         security: bearerSecurity,
@@ -273,7 +259,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireRole('admin'),
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Whether baristas and admins with a password must have a second factor',
         security: bearerSecurity,
         response: { 200: SecondFactorPolicySchema, ...errorResponses(401, 403) },
@@ -287,7 +273,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
     {
       preHandler: requireRole('admin'),
       schema: {
-        tags: TAGS,
+        tags: ['auth'],
         summary: 'Require (or stop requiring) a second factor of baristas and admins with a password',
         security: bearerSecurity,
         body: SecondFactorPolicySchema,

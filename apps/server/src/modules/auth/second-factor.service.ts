@@ -1,5 +1,4 @@
 import type {
-  AuditAction,
   PasskeyOptions,
   Role,
   SecondFactorBody,
@@ -12,20 +11,19 @@ import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
   type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import type { AppBase, AuthUser } from '../../context';
 import { forbidden, notFound, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
+import { newToken, sha256 } from './email-link';
+import { hasPassword, signInAudit } from './passwords';
 import {
   PENDING_ATTEMPTS,
   PENDING_MINUTES,
-  hasPassword,
-  newPendingToken,
   normalRecoveryCode,
+  passkeyDescriptor,
   relyingParty,
-  sha256,
   totpStep,
 } from './second-factor-core';
 import { revokeAllUserTokens } from './auth.repository';
@@ -53,22 +51,16 @@ import {
 const FACTOR_FAILED = 'That did not work. Check the code, or use another way to confirm it is you.';
 const PENDING_ENDED = 'This sign-in has ended. Please sign in again.';
 const PASSKEY_UNKNOWN = 'This passkey is not known here. Sign in with your password.';
-const PASSKEY_UNKNOWN_TEXT = peopleText('people.auth.passkeyUnknown');
 const RESET_OWN = 'You cannot reset your own second factors. Remove them in your profile, or ask another admin.';
 /** Topics of the cluster bus: a person's factors changed, the policy changed. */
 const FACTORS_TOPIC = 'second-factors';
 const POLICY_TOPIC = 'second-factor-policy';
 const STAFF: readonly Role[] = ['barista', 'admin'];
 
-export const failed = () => refusal(401, 'SECOND_FACTOR_FAILED', peopleText('people.auth.factorFailed'), FACTOR_FAILED);
+const failed = () => refusal(401, 'SECOND_FACTOR_FAILED', peopleText('people.auth.factorFailed'), FACTOR_FAILED);
 const pendingEnded = () => refusal(401, 'UNAUTHENTICATED', peopleText('people.auth.pendingEnded'), PENDING_ENDED);
-
-/** What an audit entry may say besides its `after`: the values before, and of whom. */
-export interface AuditExtras {
-  before?: Record<string, unknown> | null;
-  target?: number | null;
-  endSessions?: boolean;
-}
+const passkeyUnknown = () =>
+  refusal(401, 'SECOND_FACTOR_FAILED', peopleText('people.auth.passkeyUnknown'), PASSKEY_UNKNOWN);
 
 type StartSession = (
   user: { id: number; role: Role; tokens_valid_after?: string | null },
@@ -100,20 +92,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     else exempt.clear();
   });
 
-  /** A change of `userId`'s sign-in in the audit log (of every staff member's: `target` null). */
-  async function audit(
-    userId: number,
-    actor: { id: number; name: string },
-    action: AuditAction,
-    after?: Record<string, unknown> | null,
-    { before = null, target = userId, endSessions = false }: AuditExtras = {},
-  ) {
-    await ctx.domainEvents.emit('user.changed', {
-      userId,
-      endSessions,
-      changes: [{ actor, action, target: { type: 'user', id: target }, before, after: after ?? null }],
-    });
-  }
+  const audit = signInAudit(ctx);
 
   function factorsChanged(userId: number): void {
     ctx.bus.publish(FACTORS_TOPIC, userId);
@@ -126,7 +105,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     fields: { challenge?: string; totp_secret?: string } = {},
   ): Promise<{ token: string; expiresAt: string }> {
     const now = clock.now();
-    const pending = newPendingToken();
+    const pending = newToken();
     const expiresAt = iso(new Date(now.getTime() + PENDING_MINUTES * 60 * 1000));
     await insertChallenge(
       db,
@@ -175,10 +154,9 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
         expectedRPID: rp.id,
         requireUserVerification,
         credential: {
-          id: factor.credential_id,
+          ...passkeyDescriptor(factor),
           publicKey: Buffer.from(factor.public_key, 'base64url'),
           counter: factor.sign_count,
-          transports: (factor.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
         },
       });
       if (!verified) return null;
@@ -213,7 +191,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
     return factor !== null && factor.user_id === user.id;
   }
 
-  const enrolment = createFactorEnrolment(ctx, deps, { rp, audit, factorsChanged, liveChallenge, newChallenge });
+  const enrolment = createFactorEnrolment(ctx, deps, { rp, factorsChanged, liveChallenge, newChallenge });
 
   return {
     ...enrolment,
@@ -247,10 +225,7 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         userVerification: 'preferred',
-        allowCredentials: passkeys.map((f) => ({
-          id: f.credential_id ?? '',
-          transports: (f.transports?.split(',') ?? []) as AuthenticatorTransportFuture[],
-        })),
+        allowCredentials: passkeys.map(passkeyDescriptor),
       });
       await setChallenge(db, pending.token_hash, options.challenge);
       return { token, options: options as unknown as Record<string, unknown> };
@@ -284,10 +259,9 @@ export function createSecondFactor(ctx: AppBase, deps: { users: UsersService }, 
       const challenge = await liveChallenge(token, 'passkey');
       if (!(await useChallenge(db, challenge.token_hash, iso(clock.now())))) throw pendingEnded();
       const factor = await checkPasskey(passkey, challenge.challenge, true);
-      if (!factor) throw refusal(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN_TEXT, PASSKEY_UNKNOWN);
+      if (!factor) throw passkeyUnknown();
       const user = await deps.users.findCredentialsById(factor.user_id);
-      if (!user || user.is_available !== 'available')
-        throw refusal(401, 'SECOND_FACTOR_FAILED', PASSKEY_UNKNOWN_TEXT, PASSKEY_UNKNOWN);
+      if (!user || user.is_available !== 'available') throw passkeyUnknown();
       return auth.startSession(user, 'password', device);
     },
 

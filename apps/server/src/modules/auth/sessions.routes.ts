@@ -3,18 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
-import { bothLimits } from '../../plugins/failure-limit';
 import { bearerSecurity, errorResponses } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 import type { SessionsService } from './sessions.service';
-
-/** Wrong passwords given to end sessions, per client address; per account in callerPasswordLimit. */
-const END_FAILURES = {
-  name: 'sessions-end',
-  failures: [400],
-  perAddress: { max: 30, windowMs: 15 * 60 * 1000 },
-} as const;
 
 const CONFIRMATION =
   'Asks the password again (`password`; 400 `WRONG_PASSWORD` when it is missing or not right); an account that ' +
@@ -26,11 +18,8 @@ const CONFIRMATION =
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }> = async (app, { sessions }) => {
   const limited = app.ctx.config.rateLimit;
-  // Signed in first: the caller is the account its wrong passwords count against.
-  const endLimit = bothLimits(
-    { preHandler: requireAuth },
-    limited ? callerPasswordLimit(databaseRateLimitStore(app.ctx.db), END_FAILURES) : {},
-  );
+  // Wrong passwords given to end sessions, counted against the caller's account.
+  const endLimit = callerPasswordLimit(limited ? databaseRateLimitStore(app.ctx.db) : null, 'sessions-end');
   /** The session (refresh-token family) the caller's access token was issued to, if it names one. */
   const sessionOf = (request: FastifyRequest): string | undefined => {
     const token = bearerToken(request);

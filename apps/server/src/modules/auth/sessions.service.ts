@@ -8,9 +8,9 @@ import {
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { forbidden, notFound, refusal, unauthenticated } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
 import { iso } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
+import { assertPasswordAgain, hasPassword } from './passwords';
 import { sessionEnd } from './session-lifetime';
 import { findFamily, listLiveSessions, revokeOtherFamilies, revokeUserFamily } from './sessions.repository';
 
@@ -20,12 +20,8 @@ import { findFamily, listLiveSessions, revokeOtherFamilies, revokeUserFamily } f
  */
 export const RECENT_SIGN_IN_MINUTES = 10;
 
-const WRONG_PASSWORD = 'The password is not right.';
 const PASSWORD_NEEDED = 'Enter your password to end sessions.';
 const SIGN_IN_AGAIN = `To end sessions, sign in again with the company sign-in first: a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes counts.`;
-
-/** An account made by single sign-on has no password hash (its stored value is not one). */
-const hasPassword = (hash: string | undefined) => hash?.startsWith('$') ?? false;
 
 /**
  * The sessions a person can see and end (ASVS 7.5.2, docs/decisions/0079): one per refresh-token
@@ -52,10 +48,7 @@ export function createSessionsService(ctx: AppBase, deps: { users: UsersService 
     if (hasPassword(account.password_hash)) {
       if (!body.password)
         throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordNeeded'), PASSWORD_NEEDED);
-      if (!(await verifyPassword(account.password_hash, body.password))) {
-        throw refusal(400, 'WRONG_PASSWORD', peopleText('people.auth.passwordWrong'), WRONG_PASSWORD);
-      }
-      return;
+      return assertPasswordAgain(account.password_hash, body.password);
     }
     const until = await recentUntil(caller, sessionId);
     if (until === null || until <= clock.now().getTime())
@@ -98,7 +91,8 @@ export function createSessionsService(ctx: AppBase, deps: { users: UsersService 
         };
       });
       const account = await deps.users.findCredentialsById(caller.id);
-      if (hasPassword(account?.password_hash)) return { sessions, confirmWith: 'password', recentSignInUntil: null };
+      if (account && hasPassword(account.password_hash))
+        return { sessions, confirmWith: 'password', recentSignInUntil: null };
       const until = await recentUntil(caller, sessionId);
       const recent = until !== null && until > now.getTime();
       return { sessions, confirmWith: 'recent-sign-in', recentSignInUntil: recent ? iso(new Date(until)) : null };

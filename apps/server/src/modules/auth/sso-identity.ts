@@ -13,22 +13,12 @@ export interface SsoIdentity {
   name: string;
 }
 
-function findLinkedUser(db: Db, issuer: string, subject: string): Promise<{ user_id: number } | undefined> {
-  return db
-    .selectFrom('sso_identities')
-    .select('user_id')
-    .where('issuer', '=', issuer)
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-}
-
-function findSubjectOf(db: Db, userId: number, issuer: string): Promise<{ subject: string } | undefined> {
-  return db
-    .selectFrom('sso_identities')
-    .select('subject')
-    .where('user_id', '=', userId)
-    .where('issuer', '=', issuer)
-    .executeTakeFirst();
+/** The identity of this issuer linked to an account, found by its subject or by its account. */
+function findIdentity(db: Db, issuer: string, by: { subject: string } | { user_id: number }) {
+  const query = db.selectFrom('sso_identities').select(['user_id', 'subject']).where('issuer', '=', issuer);
+  return (
+    'subject' in by ? query.where('subject', '=', by.subject) : query.where('user_id', '=', by.user_id)
+  ).executeTakeFirst();
 }
 
 /** Links the identity to the account unless it, or another identity of this issuer for the account, is linked already. */
@@ -54,13 +44,13 @@ export async function accountOfSsoIdentity(
   identity: SsoIdentity,
   at: Date,
 ): Promise<Awaited<ReturnType<UsersService['findOrCreateWithoutPassword']>>> {
-  const linked = await findLinkedUser(db, identity.issuer, identity.subject);
+  const linked = await findIdentity(db, identity.issuer, { subject: identity.subject });
   const known = linked ? await users.findCredentialsById(linked.user_id) : undefined;
   if (known) return known;
   const user = await users.findOrCreateWithoutPassword(identity.email, identity.name);
   await link(db, identity, user.id, at);
   // Read back rather than trusted: of two first sign-ins at once, one identity wins the account.
-  const subject = (await findSubjectOf(db, user.id, identity.issuer))?.subject;
+  const subject = (await findIdentity(db, identity.issuer, { user_id: user.id }))?.subject;
   if (subject !== identity.subject) {
     throw refusal(403, 'SSO_REFUSED', peopleText('people.sso.otherIdentity', { email: identity.email }));
   }

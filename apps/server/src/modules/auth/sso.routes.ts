@@ -14,8 +14,7 @@ function attemptCookie(request: FastifyRequest, name: string): string | undefine
   return undefined;
 }
 
-export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
-  const service = sso;
+export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso: service }) => {
   const limited = app.ctx.config.rateLimit;
   // Each start asks the provider nothing new (its configuration is kept) but makes a cookie; each
   // callback makes a request to the provider: both are counted per address like sign-in.

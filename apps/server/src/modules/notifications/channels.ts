@@ -4,23 +4,10 @@ import type { NotificationsConfig } from '../../config';
 import type { SlackClient } from '../../lib/slack-client';
 import { slackText } from '../../lib/slack-text';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome } from '../../lib/delivery';
-
-export { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, retryAfterMs, type DeliveryOutcome, type SlackClient };
-
-/** A POST that does not follow redirects (a receiver cannot bounce the server elsewhere) and gives up in time. */
-function post(url: string, headers: Record<string, string>, body: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers,
-    body,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-  });
-}
+import { DELIVERY_TIMEOUT_MS, errorText, httpOutcome, type DeliveryOutcome } from '../../lib/delivery';
 
 /** The signature of a webhook body: hex HMAC-SHA256 of "<timestamp>.<body>" with the shared secret. */
-export function webhookSignature(secret: string, timestamp: string, body: string): string {
+function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
@@ -33,9 +20,10 @@ export async function sendWebhook(
 ): Promise<DeliveryOutcome> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
   try {
-    const response = await post(
-      config.url,
-      {
+    // A POST that does not follow redirects (a receiver cannot bounce the server elsewhere) and gives up in time.
+    const response = await fetch(config.url, {
+      method: 'POST',
+      headers: {
         'content-type': 'application/json',
         'user-agent': 'office-cafe-webhook/1',
         'x-cafe-delivery': deliveryId,
@@ -43,7 +31,9 @@ export async function sendWebhook(
         'x-cafe-signature': webhookSignature(config.secret, timestamp, body),
       },
       body,
-    );
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     return await httpOutcome(response, 'The webhook', now);
   } catch (error) {
     return { kind: 'retry', error: `The webhook could not be reached: ${errorText(error)}` };

@@ -7,6 +7,7 @@ import {
   type NotificationLanguage,
   type OrderStatus,
   type PeopleText,
+  type PeopleValues,
   type REJECT_REASONS,
 } from '@cafe/shared';
 import type { OrderMove, StandingFailure } from '../../lib/domain-events';
@@ -93,8 +94,8 @@ function rejectNoteIn(language: NotificationLanguage, note: string | null): stri
   return text && language !== 'en' ? say(language, text) : note;
 }
 
-/** Each move's title and text in the people catalogue (packages/shared/locales/<language>/notify.po). */
-const MESSAGE_IDS: Record<NotificationEvent, { title: `people.${string}`; text: `people.${string}` }> = {
+/** Each message's title and text in the people catalogue (packages/shared/locales/<language>/notify.po). */
+const MESSAGE_IDS: Record<OutboxPayload['event'], { title: `people.${string}`; text: `people.${string}` }> = {
   done: { title: 'people.notify.done.title', text: 'people.notify.done.text' },
   rejected: { title: 'people.notify.rejected.title', text: 'people.notify.rejected.text' },
   'undone-done': { title: 'people.notify.undoneDone.title', text: 'people.notify.undoneDone.text' },
@@ -103,7 +104,16 @@ const MESSAGE_IDS: Record<NotificationEvent, { title: `people.${string}`; text: 
   reminder: { title: 'people.notify.reminder.title', text: 'people.notify.reminder.text' },
   released: { title: 'people.notify.released.title', text: 'people.notify.released.text' },
   late: { title: 'people.notify.late.title', text: 'people.notify.late.text' },
+  'reset-password': { title: 'people.notify.resetPassword.title', text: 'people.notify.resetPassword.text' },
+  'confirm-email': { title: 'people.notify.confirmEmail.title', text: 'people.notify.confirmEmail.text' },
+  'standing-failed': { title: 'people.notify.standingFailed.title', text: 'people.notify.standingFailed.text' },
 };
+
+/** The message of `event` in `language`: its title, and its text naming `values`. */
+function said(event: OutboxPayload['event'], language: NotificationLanguage, values: PeopleValues, path: string) {
+  const ids = MESSAGE_IDS[event];
+  return { title: say(language, peopleText(ids.title)), text: say(language, peopleText(ids.text, values)), path };
+}
 
 /** The message of `event` in `language`, naming the drink, the site and the counter. */
 export function renderMessage(
@@ -112,7 +122,6 @@ export function renderMessage(
   order: OrderFacts,
   statusPath: string,
 ): RenderedMessage {
-  const ids = MESSAGE_IDS[event];
   const time =
     event === 'tumbler-missing'
       ? (order.tumblerDeadline ?? null)
@@ -126,29 +135,17 @@ export function renderMessage(
     time: clockTime(time, order.siteTimeZone),
     note: rejectNoteIn(language, order.rejectNote),
   };
-  return {
-    title: say(language, peopleText(ids.title)),
-    text: say(language, peopleText(ids.text, values)),
-    path: statusPath,
-  };
+  return said(event, language, values, statusPath);
 }
 
 /** The e-mail with the link that sets a new password, valid for `minutes`. */
 export function passwordResetMessage(language: NotificationLanguage, path: string, minutes: number): RenderedMessage {
-  return {
-    title: say(language, peopleText('people.notify.resetPassword.title')),
-    text: say(language, peopleText('people.notify.resetPassword.text', { minutes })),
-    path,
-  };
+  return said('reset-password', language, { minutes }, path);
 }
 
 /** The e-mail with the link that confirms a new account's address, valid for `hours`. */
 export function confirmationMessage(language: NotificationLanguage, path: string, hours: number): RenderedMessage {
-  return {
-    title: say(language, peopleText('people.notify.confirmEmail.title')),
-    text: say(language, peopleText('people.notify.confirmEmail.text', { hours })),
-    path,
-  };
+  return said('confirm-email', language, { hours }, path);
 }
 
 /**
@@ -168,9 +165,5 @@ export function standingFailedMessage(
     day: failure.day,
     reason: failure.reasonText ? say(language, failure.reasonText) : failure.reason,
   };
-  return {
-    title: say(language, peopleText('people.notify.standingFailed.title')),
-    text: say(language, peopleText('people.notify.standingFailed.text', values)),
-    path,
-  };
+  return said('standing-failed', language, values, path);
 }

@@ -9,10 +9,8 @@ const TAGS = ['notifications'];
 /** A person's notification channels, and the outbox's health for admins (docs/notifications.md). */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
   app,
-  { notifications },
+  { notifications: service },
 ) => {
-  const service = notifications;
-
   app.get(
     '/user/notifications',
     {

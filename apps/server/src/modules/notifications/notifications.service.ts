@@ -16,14 +16,15 @@ import { startDueTimer, type DueTimer } from '../../lib/due-timer';
 import type { OrderMove, StandingFailure, WithinWrite } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { createMailer, sendSlack, sendWebhook, type DeliveryOutcome, type Mailer, type SlackClient } from './channels';
+import type { DeliveryOutcome } from '../../lib/delivery';
+import type { SlackClient } from '../../lib/slack-client';
+import { createMailer, sendSlack, sendWebhook, type Mailer } from './channels';
 import { webhookBody } from './webhook-body';
 import {
   eventOf,
   renderMessage,
   standingFailedMessage,
   type AccountEvent,
-  type NotificationEvent,
   type OutboxPayload,
   type RenderedMessage,
 } from './messages';
@@ -53,9 +54,6 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** The longest pause between two looks at the outbox: rows another process wrote, or left, are picked up within it. */
 const POLL_MS = 10_000;
 
-/** An order's move its owner hears of, as the orders module describes it (its `order.moving` event). */
-export type OrderChange = OrderMove;
-
 export function createNotificationsService(ctx: AppBase, deps: { push: PushService; slack: SlackClient | null }) {
   const { db, dialect, clock, log, metrics } = ctx;
   const settings = ctx.config.notifications;
@@ -73,15 +71,8 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
   /** A person's choices as the settings answer them, each channel with whether the company offers it. */
   function toSettings(preferences: Preferences): NotificationSettings {
     const channel = (c: NotificationChannel) => ({ available: available[c], enabled: preferences.channels[c] });
-    return {
-      language: preferences.language,
-      channels: {
-        push: channel('push'),
-        slack: channel('slack'),
-        email: channel('email'),
-        webhook: channel('webhook'),
-      },
-    };
+    const channels = Object.fromEntries(NOTIFICATION_CHANNELS.map((c) => [c, channel(c)]));
+    return { language: preferences.language, channels: channels as NotificationSettings['channels'] };
   }
 
   /** The web app's address, for the links of messages sent outside the browser. */
@@ -111,7 +102,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         return mailer ? mailer.send(row.target, message, row.delivery_id) : notConfigured('E-mail');
       case 'webhook':
         return settings.webhook
-          ? sendWebhook(settings.webhook, row.delivery_id, webhookBody(row, payload, absolute), now)
+          ? sendWebhook(settings.webhook, row.delivery_id, webhookBody(row, payload, message), now)
           : notConfigured('The webhook');
     }
   }
@@ -200,17 +191,16 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
   // An order's move writes its owner's notifications in its own transaction; once it committed,
   // this process delivers them at once.
   ctx.domainEvents.prepared('order.moving', (move) => service.prepareOrderChange(move));
-  ctx.domainEvents.on('order.moved', ({ notified }) => {
+  const wakeIfNotified = ({ notified }: { notified: boolean }) => {
     if (notified) service.wake();
-  });
+  };
+  ctx.domainEvents.on('order.moved', wakeIfNotified);
   // A standing order not placed: its owner is told with the day's record (docs/standing-orders.md).
   ctx.domainEvents.within(
     'standing.failing',
     async (trx, failure) => (await service.enqueueStandingFailure(trx, failure)) > 0,
   );
-  ctx.domainEvents.on('standing.failed', ({ notified }) => {
-    if (notified) service.wake();
-  });
+  ctx.domainEvents.on('standing.failed', wakeIfNotified);
 
   const { reachable, rowsFor, fanOut, drop: dropRecipient } = createRecipients(ctx, available, deps.push);
 
@@ -243,13 +233,8 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
      * channel the owner chose and the company offers (one per browser for Web Push); who the owner
      * is and where they are reached is read before the transaction, from memory mostly.
      */
-    async prepareOrderChange(change: OrderChange): Promise<WithinWrite | null> {
-      const event: NotificationEvent | null = eventOf(
-        change.to,
-        change.undone,
-        change.released ?? false,
-        change.notice,
-      );
+    async prepareOrderChange(change: OrderMove): Promise<WithinWrite | null> {
+      const event = eventOf(change.to, change.undone, change.released ?? false, change.notice);
       if (!event) return null;
       const found = await reachable(change.userId);
       if (!found) return null;
@@ -357,7 +342,6 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
 
     async health(): Promise<OutboxHealth> {
       const { channels, oldestPendingAt } = await outboxCounts(db);
-      const withConfig = channels.map((c) => ({ ...c, configured: available[c.channel] }));
       const newest = channels
         .filter((c) => c.lastError)
         .sort((a, b) => (b.lastError?.at ?? '').localeCompare(a.lastError?.at ?? ''))[0];
@@ -366,7 +350,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
         failed: channels.reduce((n, c) => n + c.failed, 0),
         oldestPendingAt,
         lastError: newest?.lastError ? { channel: newest.channel, ...newest.lastError } : null,
-        channels: withConfig,
+        channels: channels.map((c) => ({ ...c, configured: available[c.channel] })),
       };
     },
   };

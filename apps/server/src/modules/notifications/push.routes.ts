@@ -7,9 +7,7 @@ import type { PushService } from './push.service';
 const TAGS = ['push'];
 
 /** Web Push: the server's VAPID key and the browsers that want order notifications. */
-export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push }) => {
-  const service = push;
-
+export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push: service }) => {
   app.get(
     '/push/public-key',
     {

@@ -3,16 +3,18 @@ import type { OutboxPayload } from './messages';
 import type { OutboxRow } from './notifications.repository';
 
 /** The webhook's JSON body of an outbox row: an order's move (WebhookPayload) or a standing order not placed (StandingWebhookPayload). */
-export function webhookBody(row: OutboxRow, payload: OutboxPayload, absolute: (path: string) => string): string {
-  const { order, event } = payload;
+export function webhookBody(
+  row: OutboxRow,
+  payload: OutboxPayload,
+  message: { title: string; text: string; url: string },
+): string {
+  const { order, event, createdAt, language, recipient } = payload;
+  // Every body starts alike: its delivery, its type, and whom it is about.
+  const head = <T extends string>(type: T) => ({ id: row.delivery_id, type, createdAt, language, recipient });
   if (event === 'standing-failed' && payload.standing) {
     const s = payload.standing;
     const standing: StandingWebhookPayload = {
-      id: row.delivery_id,
-      type: 'standing.failed',
-      createdAt: payload.createdAt,
-      language: payload.language,
-      recipient: payload.recipient,
+      ...head('standing.failed'),
       standingOrder: {
         id: s.standingOrderId,
         day: s.day,
@@ -21,7 +23,7 @@ export function webhookBody(row: OutboxRow, payload: OutboxPayload, absolute: (p
         site: { id: s.siteId, name: s.siteName },
         reason: s.reason,
       },
-      message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
+      message,
     };
     return JSON.stringify(standing);
   }
@@ -34,11 +36,7 @@ export function webhookBody(row: OutboxRow, payload: OutboxPayload, absolute: (p
         ? 'order.released'
         : `order.${event}`;
   const body: WebhookPayload = {
-    id: row.delivery_id,
-    type,
-    createdAt: payload.createdAt,
-    language: payload.language,
-    recipient: payload.recipient,
+    ...head(type),
     order: {
       id: order.orderId,
       drink: order.drink,
@@ -50,7 +48,7 @@ export function webhookBody(row: OutboxRow, payload: OutboxPayload, absolute: (p
       ...(order.tumblerDeadline ? { tumblerDeadline: order.tumblerDeadline } : {}),
       ...(order.readyAt ? { readyAt: order.readyAt } : {}),
     },
-    message: { title: payload.message.title, text: payload.message.text, url: absolute(payload.message.path) },
+    message,
   };
   return JSON.stringify(body);
 }

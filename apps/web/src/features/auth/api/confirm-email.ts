@@ -2,7 +2,7 @@ import type { ConfirmEmailBody } from '@cafe/shared';
 import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { z } from 'zod';
 import { emailConfirmationRootKey } from '@/api/email-confirmation';
-import { api } from '@/lib/api-client';
+import { authPost } from './auth-post';
 
 /** The answer of POST /auth/email-confirmation (the route declares it inline, not in the contract). */
 const ConfirmedEmailSchema = z.object({ email: z.string() });
@@ -13,7 +13,7 @@ const ConfirmedEmailSchema = z.object({ email: z.string() });
  * used, replaced or expired, or for something that is not such a token.
  */
 export const confirmEmail = (body: ConfirmEmailBody) =>
-  api('/auth/email-confirmation', { method: 'POST', body, schema: ConfirmedEmailSchema, noRefresh: true });
+  authPost('/auth/email-confirmation', { body, schema: ConfirmedEmailSchema });
 
 /** Confirms an address; a signed-in person's banner asks again and goes. */
 export function useConfirmEmail() {

@@ -6,10 +6,6 @@ import { FieldError } from '@/components/ui';
 import { ruleTextOf } from '@/lib/error-text';
 
 /** Spaces never belong in an e-mail address: they are blocked while typing and stripped from pastes. */
-export function stripSpaces(value: string): string {
-  return value.replace(/\s+/g, '');
-}
-
 function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key === ' ') event.preventDefault();
 }
@@ -55,7 +51,7 @@ export function EmailField({ id, field, error, autoFocus, companyHint = false }:
         {...field}
         onKeyDown={handleKeyDown}
         onChange={(event) => {
-          const stripped = stripSpaces(event.target.value);
+          const stripped = event.target.value.replace(/\s+/g, '');
           if (stripped !== event.target.value) event.target.value = stripped;
           void field.onChange(event);
         }}

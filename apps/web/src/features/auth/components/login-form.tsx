@@ -10,6 +10,7 @@ import { errorText } from '@/lib/error-text';
 import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
 import { useSignIn } from '@/features/auth/hooks/use-sign-in';
 import { EmailField } from './email-field';
+import { FormFailure } from './form-failure';
 import { PasswordField } from './password-field';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorStep } from './second-factor-step';
@@ -86,11 +87,7 @@ export function LoginForm({ onBusyChange, email = '' }: { onBusyChange?: (busy: 
         autoComplete="current-password"
         autoFocus={email !== ''}
       />
-      {failure?.kind === 'login' ? (
-        <p role="alert" className="field-error font-medium">
-          {failure.message}
-        </p>
-      ) : null}
+      <FormFailure>{failure?.kind === 'login' ? failure.message : null}</FormFailure>
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting ? (
           <span

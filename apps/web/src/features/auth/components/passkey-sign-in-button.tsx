@@ -7,6 +7,7 @@ import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { passkeySignIn, passkeySignInOptions } from '@/features/auth/api/second-factor';
 import { useSessionStart } from '@/features/auth/hooks/use-sign-in';
+import { FormFailure } from './form-failure';
 
 /**
  * "Sign in with a passkey": no e-mail, no password. The browser offers the passkeys it holds for
@@ -47,11 +48,7 @@ export function PasskeySignInButton({ onBusyChange }: { onBusyChange?: (busy: bo
         <KeyRound aria-hidden="true" className="h-4 w-4" />
         {_('auth.passkey.signIn')}
       </button>
-      {failure ? (
-        <p role="alert" className="field-error font-medium">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure>{failure}</FormFailure>
     </div>
   );
 }

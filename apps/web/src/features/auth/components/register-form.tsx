@@ -11,9 +11,9 @@ import { AlertMessage } from '@/components/ui';
 import { isApiError } from '@/lib/api-client';
 import { errorText, ruleTextOf } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
-import { useRegister } from '@/features/auth/api/register';
+import { createAccount } from '@/features/auth/api/register';
 import { useCompanyDomainCheck } from '@/features/auth/hooks/use-company-domain-check';
-import { registeredState } from '@/features/auth/lib/registered-state';
+import { registeredState } from '@/features/auth/lib/navigation-state';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { logFailure } from '@/lib/log-failure';
@@ -32,7 +32,6 @@ export function RegisterForm() {
   const { _ } = useLingui();
   const id = useId();
   const navigate = useNavigate();
-  const registerUser = useRegister();
   const checkDomain = useCompanyDomainCheck();
   const { emailConfirmation } = useSettings();
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -66,14 +65,10 @@ export function RegisterForm() {
     setFailure(null);
     if (checkDomain(body.email)) return;
     try {
-      const user = await registerUser.mutateAsync(body);
+      const user = await createAccount(body);
       // The sign-in form then has the new address filled in.
       const state = registeredState(user.email, emailConfirmation === true);
-      if (emailConfirmation) {
-        await navigate(paths.login, { state });
-        return;
-      }
-      toast.success(_('shared.spec.registerSucceeded'));
+      if (!emailConfirmation) toast.success(_('shared.spec.registerSucceeded'));
       await navigate(paths.login, { state });
     } catch (error) {
       logFailure('registration failed', error);

@@ -8,8 +8,21 @@ import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { completeSecondFactor, pendingPasskeyOptions } from '@/features/auth/api/second-factor';
 import { useSessionStart } from '@/features/auth/hooks/use-sign-in';
+import { FormFailure } from './form-failure';
 
 type Pending = SecondFactorPending['secondFactor'];
+
+/** How each kind of code is typed: the authenticator app's six digits, or a recovery code. */
+const INPUTS = {
+  code: {
+    className: 'input tracking-widest',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    pattern: '[0-9]*',
+    maxLength: 7,
+  },
+  recovery: { className: 'input', autoComplete: 'off', autoCapitalize: 'none', spellCheck: false, maxLength: 40 },
+} as const;
 
 /**
  * The sign-in's second step, after the right password: the person's passkey, a six-digit code of
@@ -95,41 +108,19 @@ export function SecondFactorStep({ pending, onRestart }: { pending: Pending; onR
           <label htmlFor={`${id}-value`} className="label">
             {mode === 'code' ? _('auth.secondFactor.codeLabel') : _('auth.secondFactor.recoveryLabel')}
           </label>
-          {mode === 'code' ? (
-            <input
-              id={`${id}-value`}
-              className="input tracking-widest"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={7}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-describedby={`${id}-hint`}
-              autoFocus={!hasPasskey}
-            />
-          ) : (
-            <input
-              id={`${id}-value`}
-              className="input"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={40}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              aria-describedby={`${id}-hint`}
-            />
-          )}
+          <input
+            id={`${id}-value`}
+            {...INPUTS[mode]}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-describedby={`${id}-hint`}
+            autoFocus={mode === 'code' && !hasPasskey}
+          />
           <p id={`${id}-hint`} className="mt-1 text-sm text-[var(--ink-muted)]">
             {mode === 'code' ? _('auth.secondFactor.codeHint') : _('auth.secondFactor.recoveryHint')}
           </p>
         </div>
-        {failure ? (
-          <p role="alert" className="field-error font-medium">
-            {failure.message}
-          </p>
-        ) : null}
+        <FormFailure>{failure?.message}</FormFailure>
         {failure?.ended ? (
           <button type="button" className="btn-primary w-full" onClick={onRestart}>
             {_('auth.secondFactor.restart')}

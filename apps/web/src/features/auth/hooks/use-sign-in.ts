@@ -8,12 +8,7 @@ import { isPathAllowed, landingPath } from '@/lib/paths';
 import { reconnectSocket } from '@/lib/socket';
 import { tokenStorage } from '@/lib/storage-keys';
 import { login } from '@/features/auth/api/login';
-
-function fromOf(state: unknown): string | null {
-  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string')
-    return state.from;
-  return null;
-}
+import { stateText } from '@/features/auth/lib/navigation-state';
 
 /**
  * Sign-in: save the tokens, load the profile and venue state into the cache,
@@ -25,7 +20,7 @@ export function useSessionStart() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const from = fromOf(location.state);
+  const from = stateText(location.state, 'from');
 
   return useCallback(
     async (obtainTokens: () => Promise<TokenPair>) => {

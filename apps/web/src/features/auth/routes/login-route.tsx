@@ -7,7 +7,7 @@ import { useMe } from '@/api/me';
 import { useSettings } from '@/api/settings';
 import { homePath, paths } from '@/lib/paths';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { confirmationSentTo, registeredEmailOf } from '@/features/auth/lib/registered-state';
+import { registeredOf, stateText } from '@/features/auth/lib/navigation-state';
 
 // The dialog's code and the messages its refusals need (the shared catalogue) come together.
 const loadDialog = () =>
@@ -30,13 +30,6 @@ function DialogLoading() {
       <span className="sr-only">{_('auth.login.opening')}</span>
     </div>
   );
-}
-
-/** The refusal the single sign-on screen brought back here (wrong domain, provider refused...). */
-function ssoErrorOf(state: unknown): string | null {
-  if (typeof state === 'object' && state !== null && 'ssoError' in state && typeof state.ssoError === 'string')
-    return state.ssoError;
-  return null;
 }
 
 /**
@@ -70,9 +63,9 @@ export function LoginRoute() {
   const me = useMe();
   const { singleSignOn, passwordReset } = useSettings();
   const location = useLocation();
-  const [ssoError, setSsoError] = useState<string | null>(() => ssoErrorOf(location.state));
-  const confirmationSentToEmail = confirmationSentTo(location.state);
-  const registeredEmail = registeredEmailOf(location.state);
+  // The refusal the single sign-on screen brought back here (wrong domain, provider refused...).
+  const [ssoError, setSsoError] = useState<string | null>(() => stateText(location.state, 'ssoError'));
+  const registered = registeredOf(location.state);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -95,7 +88,7 @@ export function LoginRoute() {
   return (
     <AuthShell>
       <section className="card space-y-5 p-6 text-center">
-        {confirmationSentToEmail ? <ConfirmationSentNotice email={confirmationSentToEmail} /> : null}
+        {registered?.confirmationSent ? <ConfirmationSentNotice email={registered.registeredEmail} /> : null}
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold">{_('auth.login.welcome')}</h1>
           <p className="text-[var(--ink-muted)]">{_('auth.login.intro')}</p>
@@ -128,7 +121,7 @@ export function LoginRoute() {
               busy={busy}
               onBusyChange={handleBusyChange}
               returnFocusTo={loginButton}
-              email={registeredEmail ?? undefined}
+              email={registered?.registeredEmail}
             />
           </Suspense>
         ) : null}

@@ -19,7 +19,6 @@ interface BarOrderFormProps {
 
 /** A bar drink: the additional request; the description is kept in the draft's tumblerImage. */
 export function BarOrderForm({ menuId, menuName, description, initialDraft, onNext }: BarOrderFormProps) {
-  const { _ } = useLingui();
   const [showCheck, setShowCheck] = useState(false);
   const {
     control,
@@ -52,13 +51,23 @@ export function BarOrderForm({ menuId, menuName, description, initialDraft, onNe
       className="space-y-6"
     >
       <RemarkField length={remarkLength} error={errors.remark?.message} {...register('remark')} />
-      {showCheck && hasErrors ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
+      <OrderFormNext check={showCheck && hasErrors} />
+    </form>
+  );
+}
+
+/** An order form's end: "Please check your order" after a Next with a problem, and Next. */
+export function OrderFormNext({ check, disabled }: { check: boolean; disabled?: boolean }) {
+  const { _ } = useLingui();
+  return (
+    <>
+      {check ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={disabled}>
           {_('order.form.next')}
           <ArrowRight aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
-    </form>
+    </>
   );
 }

@@ -9,11 +9,8 @@ import {
   type Run,
   type RunCup,
 } from '@cafe/shared';
-import { useLingui } from '@lingui/react';
-import { ArrowRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { AlertMessage } from '@/components/ui';
 import {
   CafeOrderFormSchema,
   TrayOrderFormSchema,
@@ -24,6 +21,7 @@ import type { OrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { DrinkChoiceFields } from '@/components/drink/drink-choice-fields';
 import { OptionGroupsField } from '@/components/drink/option-groups-field';
 import { defaultOptions, keepOffered, optionsProblem } from '@/lib/drink-options';
+import { OrderFormNext } from './bar-order-form';
 import { PickupField } from './pickup-field';
 import { useMyAvoids } from '@/api/avoids';
 import { DietWarning } from '@/components/diet/diet-warning';
@@ -61,7 +59,6 @@ export function CafeOrderForm({
   run,
   onNext,
 }: CafeOrderFormProps) {
-  const { _ } = useLingui();
   const avoids = useMyAvoids();
   const [showCheck, setShowCheck] = useState(false);
   const [options, setOptions] = useState<ChosenOption[]>(() =>
@@ -164,14 +161,7 @@ export function CafeOrderForm({
 
       {run ? <RunPickupLine run={run} /> : <PickupField value={pickupAt} onChange={setPickupAt} />}
 
-      {showCheck && (hasErrors || problem) ? <AlertMessage>{_('shared.spec.checkOrder')}</AlertMessage> : null}
-
-      <div className="flex justify-end">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={uploading}>
-          {_('order.form.next')}
-          <ArrowRight aria-hidden="true" className="h-4 w-4" />
-        </button>
-      </div>
+      <OrderFormNext check={showCheck && (hasErrors || !!problem)} disabled={uploading} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQueryOptions } from '@/api/me';
 import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
-import { HOME_SITE_HINT_STORAGE_KEY, HomeSiteSuggestion } from './home-site-suggestion';
+import { HOME_SITE_HINT_STORAGE_KEY, HomeSiteNotice } from './home-site-suggestion';
 
 vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
@@ -51,7 +51,7 @@ describe('HomeSiteSuggestion', () => {
   it('suggests the site nearest the position; Yes makes it the home site and the suggestion goes', async () => {
     stubDevice('granted');
     const { calls } = serve();
-    const { queryClient } = renderWithProviders(<HomeSiteSuggestion />);
+    const { queryClient } = renderWithProviders(<HomeSiteNotice suggest />);
     expect(await screen.findByRole('heading', { name: QUESTION })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('You now order at Berlin office')).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('HomeSiteSuggestion', () => {
   it('Choose another offers every site, the list focused, and a pick makes it the home site', async () => {
     stubDevice('granted');
     const { calls } = serve();
-    renderWithProviders(<HomeSiteSuggestion />);
+    renderWithProviders(<HomeSiteNotice suggest />);
     await userEvent.click(await screen.findByRole('button', { name: 'Choose another' }));
     const select = screen.getByRole('combobox', { name: 'Your site' });
     expect(select).toHaveFocus();
@@ -75,13 +75,13 @@ describe('HomeSiteSuggestion', () => {
   it('can be closed, and is not made again on this device', async () => {
     stubDevice('granted');
     const { calls } = serve();
-    const { unmount } = renderWithProviders(<HomeSiteSuggestion />);
+    const { unmount } = renderWithProviders(<HomeSiteNotice suggest />);
     await userEvent.click(await screen.findByRole('button', { name: 'Close the site suggestion' }));
     expect(screen.queryByRole('heading', { name: QUESTION })).toBeNull();
     expect(localStorage.getItem(HOME_SITE_HINT_STORAGE_KEY)).toBe('1');
     unmount();
     const nearestCalls = calls.filter((c) => c.path === '/sites/nearest').length;
-    renderWithProviders(<HomeSiteSuggestion />);
+    renderWithProviders(<HomeSiteNotice suggest />);
     await waitFor(() => expect(calls.filter((c) => c.path === '/sites').length).toBeGreaterThan(1));
     expect(calls.filter((c) => c.path === '/sites/nearest')).toHaveLength(nearestCalls);
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -90,7 +90,7 @@ describe('HomeSiteSuggestion', () => {
   it('never asks for the position itself: it waits until location sharing is allowed', async () => {
     const { geolocation, allow } = stubDevice('prompt');
     serve();
-    const { queryClient } = renderWithProviders(<HomeSiteSuggestion />);
+    const { queryClient } = renderWithProviders(<HomeSiteNotice suggest />);
     await waitFor(() => expect(queryClient.getQueryData(['sites'])).toHaveLength(2));
     expect(geolocation.getCurrentPosition).not.toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: QUESTION })).toBeNull();
@@ -101,7 +101,7 @@ describe('HomeSiteSuggestion', () => {
   it('is not made in a company with one site', async () => {
     stubDevice('granted');
     const { calls } = serve([HEAD_OFFICE]);
-    const { queryClient } = renderWithProviders(<HomeSiteSuggestion />);
+    const { queryClient } = renderWithProviders(<HomeSiteNotice suggest />);
     await waitFor(() => expect(queryClient.getQueryData(['sites'])).toHaveLength(1));
     expect(calls.some((c) => c.path === '/sites/nearest')).toBe(false);
     expect(screen.queryByRole('heading', { name: /Order at/ })).toBeNull();
@@ -111,7 +111,7 @@ describe('HomeSiteSuggestion', () => {
     signIn({ role: 'user', homeSiteId: 1 });
     stubDevice('granted');
     const { calls } = serve();
-    const { queryClient } = renderWithProviders(<HomeSiteSuggestion />);
+    const { queryClient } = renderWithProviders(<HomeSiteNotice suggest />);
     await waitFor(() => expect(queryClient.getQueryData(['sites'])).toHaveLength(2));
     expect(calls.some((c) => c.path === '/sites/nearest')).toBe(false);
     expect(screen.queryByRole('heading', { name: /Order at/ })).toBeNull();

@@ -1,11 +1,12 @@
 import type { Site } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { MapPin, X } from 'lucide-react';
+import { MapPin, MapPinOff, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useMe } from '@/api/me';
 import { fetchNearestSite, useChangeHomeSite, useHomeSite } from '@/api/sites';
 import { Select } from '@/components/ui';
 import { readPosition, watchLocationPermission } from '@/features/order-ahead/lib/geolocation';
+import { cn } from '@/lib/cn';
 import { logFailure } from '@/lib/log-failure';
 
 /** Set once the person closed the suggestion: it is not made again on this device (cleared at logout). */
@@ -53,20 +54,28 @@ function useNearestSite(enabled: boolean): Site | null {
 }
 
 /**
- * First-time suggestion of a home site: for a signed-in person who has not chosen one, in a
- * company with several sites, "Order at <nearest site>?" with Yes and Choose another. A small
- * notice above the menu that can be closed; ordering goes on meanwhile (at the first site).
+ * The notice about the person's home site at the top of the menus and forms.
+ *
+ * When their home site was archived (GET /user/me names a site GET /sites no longer lists), the
+ * server refuses their orders (409 SITE_ARCHIVED) until they choose another, so it says so and
+ * offers the choice, instead of quietly showing the first site's menu.
+ *
+ * With `suggest` (the menus), the first-time suggestion of a home site: for a signed-in person who
+ * has not chosen one, in a company with several sites, "Order at <nearest site>?" with Yes and
+ * Choose another. A small notice that can be closed; ordering goes on meanwhile (at the first site).
  */
-export function HomeSiteSuggestion() {
+export function HomeSiteNotice({ suggest = false }: { suggest?: boolean }) {
   const { _ } = useLingui();
   const me = useMe();
   const { sites, several } = useHomeSite();
   const change = useChangeHomeSite();
   const [dismissed, setDismissed] = useState(wasDismissed);
   const [choosing, setChoosing] = useState(false);
-  const wanted = me !== null && me.homeSiteId == null && several && !dismissed;
+  const homeSiteId = me?.homeSiteId;
+  const archived = homeSiteId != null && sites.length > 0 && !sites.some((s) => s.id === homeSiteId);
+  const wanted = suggest && me !== null && homeSiteId == null && several && !dismissed;
   const nearest = useNearestSite(wanted);
-  if (!wanted || !nearest) return null;
+  if (!archived && !(wanted && nearest)) return null;
 
   const handleDismiss = () => {
     try {
@@ -76,37 +85,55 @@ export function HomeSiteSuggestion() {
     }
     setDismissed(true);
   };
+  const titleId = archived ? 'home-site-archived-title' : 'home-site-suggestion-title';
+  const siteSelect = (
+    <Select
+      label={archived ? _('order.site.archivedChoose') : _('order.site.choose')}
+      autoFocus={!archived}
+      placeholder={_('order.site.choosePlaceholder')}
+      className="max-w-xs"
+      value=""
+      disabled={change.isPending}
+      onChange={(event) => {
+        if (event.target.value) change.mutate(Number(event.target.value));
+      }}
+      options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
+    />
+  );
+  const Icon = archived ? MapPinOff : MapPin;
 
   return (
     <section
-      aria-labelledby="home-site-suggestion-title"
-      className="mb-4 flex items-start gap-3 rounded-xl border border-[var(--border)] bg-[var(--surface-sunken)] p-3 text-sm"
+      aria-labelledby={titleId}
+      className={cn(
+        'mb-4 flex items-start gap-3 rounded-xl border p-3 text-sm',
+        archived
+          ? 'border-[var(--warning)] bg-[var(--warning-soft)]'
+          : 'border-[var(--border)] bg-[var(--surface-sunken)]',
+      )}
     >
-      <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-[var(--accent-on-soft)]" />
+      <Icon
+        aria-hidden="true"
+        className={cn('mt-0.5 h-5 w-5 shrink-0', archived ? 'text-[var(--warning)]' : 'text-[var(--accent-on-soft)]')}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <h2 id="home-site-suggestion-title" className="font-semibold">
-          {_('order.site.suggest', { site: nearest.name })}
+        <h2 id={titleId} className="font-semibold">
+          {archived ? _('order.site.archivedTitle') : _('order.site.suggest', { site: nearest?.name })}
         </h2>
-        {choosing ? (
-          <Select
-            label={_('order.site.choose')}
-            autoFocus
-            placeholder={_('order.site.choosePlaceholder')}
-            className="max-w-xs"
-            value=""
-            disabled={change.isPending}
-            onChange={(event) => {
-              if (event.target.value) change.mutate(Number(event.target.value));
-            }}
-            options={sites.map((s) => ({ value: String(s.id), label: s.name }))}
-          />
+        {archived ? (
+          <>
+            <p>{_('order.site.archivedBody')}</p>
+            {siteSelect}
+          </>
+        ) : choosing ? (
+          siteSelect
         ) : (
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               className="btn-primary"
               disabled={change.isPending}
-              onClick={() => change.mutate(nearest.id)}
+              onClick={() => nearest && change.mutate(nearest.id)}
             >
               {_('order.site.yes')}
             </button>
@@ -116,14 +143,16 @@ export function HomeSiteSuggestion() {
           </div>
         )}
       </div>
-      <button
-        type="button"
-        className="btn-ghost -mt-1 -mr-1 min-w-11 px-2"
-        aria-label={_('order.site.dismiss')}
-        onClick={handleDismiss}
-      >
-        <X aria-hidden="true" className="h-5 w-5" />
-      </button>
+      {archived ? null : (
+        <button
+          type="button"
+          className="btn-ghost -mt-1 -mr-1 min-w-11 px-2"
+          aria-label={_('order.site.dismiss')}
+          onClick={handleDismiss}
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      )}
     </section>
   );
 }

@@ -14,17 +14,22 @@ import { isOwnPlacement } from '@/features/order-ahead/api/own-placements';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
 import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
 
+/** A reconnect after which nothing is read again. */
+function readNothing() {}
+
 /**
  * A barista's change to an item or category ('menu' event) refreshes the menu, so an item turned
- * inactive greys out without a reload; after a reconnect the menu is fetched again.
+ * inactive greys out without a reload; after a reconnect the menu is fetched again, unless
+ * `onReconnect` is false (the order form: a read at every (re)connect would re-render the form
+ * under the person's keys).
  */
-export function useMenuLiveUpdates(categoryFor: CategoryFor): void {
+export function useMenuLiveUpdates(categoryFor: CategoryFor, { onReconnect = true } = {}): void {
   const queryClient = useQueryClient();
   const handleChange = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions(categoryFor).queryKey });
   }, [queryClient, categoryFor]);
   useLiveEvent('menu', handleChange);
-  useOnReconnect(handleChange);
+  useOnReconnect(onReconnect ? handleChange : readNothing);
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { Run } from '@cafe/shared';
 import { useSearchParams } from 'react-router';
 import { useRun } from '@/api/run';
 import { runIdOf } from '@/lib/paths';
@@ -11,9 +10,4 @@ export function useOrderRun() {
   const [search] = useSearchParams();
   const runId = runIdOf(search);
   return { runId, run: useRun(runId) };
-}
-
-/** A run's drink is an order for later, at the run's pickup time; null for anything else. */
-export function runPickupOf(run: Run | undefined): Date | null {
-  return run ? new Date(run.pickupAt) : null;
 }

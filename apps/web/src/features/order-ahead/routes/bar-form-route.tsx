@@ -8,7 +8,7 @@ import { DrinkNotFound } from '@/features/order-ahead/components/drink-not-found
 import { LocationCheckNotice } from '@/features/order-ahead/components/location-check-notice';
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
 import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
-import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
 
@@ -44,7 +44,7 @@ export function BarFormRoute() {
         <CocktailNotice />
       ) : (
         <>
-          <HomeSiteArchivedPrompt />
+          <HomeSiteNotice />
           <VenueBlockNotice refusal={refusal} backTo={customer.menuBar} backLabel={_('order.barMenu.back')} />
           <LocationCheckNotice />
           <div className="card p-4 sm:p-6">

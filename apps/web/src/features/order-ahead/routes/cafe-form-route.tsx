@@ -14,13 +14,11 @@ import { LocationCheckNotice } from '@/features/order-ahead/components/location-
 import { OrderSummaryDialog } from '@/features/order-ahead/components/order-summary-dialog';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
 import { VenueBlockNotice } from '@/features/order-ahead/components/venue-block-notice';
-import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import { useOrderFormRoute } from '@/features/order-ahead/hooks/use-order-form-route';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { categoriesQueryOptions, useCategories } from '@/features/order-ahead/api/get-categories';
-import { useLiveEvent } from '@/lib/socket';
+import { useCategories } from '@/features/order-ahead/api/get-categories';
+import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 
 /**
  * Cafe order form (/form/:menuName/:menuId, /form-admin/...). What would refuse the order is said
@@ -38,12 +36,7 @@ export function CafeFormRoute() {
   const categories = useCategories('cafe');
   // A choice sold out meanwhile greys out here without a reload. Only on a change of the menu: a
   // read again at every (re)connect would re-render the form under the person's keys.
-  const queryClient = useQueryClient();
-  const refreshMenu = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: categoriesQueryOptions('cafe').queryKey }),
-    [queryClient],
-  );
-  useLiveEvent('menu', refreshMenu);
+  useMenuLiveUpdates('cafe', { onReconnect: false });
   const item = categories.data?.flatMap((c) => c.menu).find((m) => m.id === id);
   // "Order again" of a drink whose choice is sold out now: which to choose again, and why.
   const lost = (useLocation().state as { lostChoices?: LostChoice[] } | null)?.lostChoices ?? [];
@@ -62,7 +55,7 @@ export function CafeFormRoute() {
         backLabel={_('order.form.backToMenu')}
       />
       {run.data ? <RunNotice run={run.data} /> : null}
-      <HomeSiteArchivedPrompt />
+      <HomeSiteNotice />
       <VenueBlockNotice refusal={refusal} backTo={customer.menuCafe} backLabel={_('order.form.backToMenu')} />
       <OrderingPausedNotice />
       {lost.map((choice) => (

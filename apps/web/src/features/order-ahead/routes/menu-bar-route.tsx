@@ -12,12 +12,11 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { BarNoticeDialog } from '@/features/order-ahead/components/bar-notice-dialog';
 import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notice';
-import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-suggestion';
+import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
-import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 
 function noticeDismissed(): boolean {
   try {
@@ -85,8 +84,7 @@ export function MenuBarRoute() {
         }
       />
 
-      {isCustomer ? <HomeSiteArchivedPrompt /> : null}
-      {isCustomer ? <HomeSiteSuggestion /> : null}
+      {isCustomer ? <HomeSiteNotice suggest /> : null}
 
       {barClosed ? (
         <AlertMessage tone="info" className="mb-4">

@@ -11,14 +11,13 @@ import { PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
 import { FridayCutoffNote } from '@/features/order-ahead/components/friday-cutoff-note';
-import { HomeSiteSuggestion } from '@/features/order-ahead/components/home-site-suggestion';
+import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { OrderCountBadge } from '@/features/order-ahead/components/order-count-badge';
 import { OrderingPausedNotice } from '@/features/order-ahead/components/ordering-paused-notice';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates, useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
-import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 import { RunNotice } from '@/features/order-ahead/components/run-notice';
 import { useOrderRun } from '@/features/order-ahead/hooks/use-order-run';
@@ -87,8 +86,7 @@ export function MenuCafeRoute() {
       />
 
       {isCustomer && run.data ? <RunNotice run={run.data} /> : null}
-      {isCustomer ? <HomeSiteArchivedPrompt /> : null}
-      {isCustomer ? <HomeSiteSuggestion /> : null}
+      {isCustomer ? <HomeSiteNotice suggest /> : null}
       {isCustomer || paused ? <OrderingPausedNotice /> : null}
 
       {/* One notice, each of its lines a sentence: browsing without signing in, the cafe closed, the
@@ -158,30 +156,24 @@ export function MenuCafeRoute() {
       {notice ? (
         <Suspense fallback={null}>
           <NoticeDialog
-            open={notice === 'limit'}
+            open
             onOpenChange={(open) => !open && setNotice(null)}
-            title={_('order.limit.title')}
-            message={_('shared.spec.orderLimit')}
-          />
-          <NoticeDialog
-            open={notice === 'staff'}
-            onOpenChange={(open) => !open && setNotice(null)}
-            title={_('order.cafeMenu.staffTitle')}
-            message={_('order.cafeMenu.staffMessage')}
-          />
-          <NoticeDialog
-            open={notice === 'sign-in'}
-            onOpenChange={(open) => !open && setNotice(null)}
-            title={_('order.cafeMenu.signInTitle')}
-            message={_('order.cafeMenu.signInMessage')}
-            okLabel={_('order.cafeMenu.notNow')}
-            okSecondary
-            actions={
-              <Link to={paths.login} className="btn-primary">
-                <LogIn aria-hidden="true" className="h-4 w-4" />
-                {_('order.cafeMenu.signIn')}
-              </Link>
-            }
+            {...(notice === 'limit'
+              ? { title: _('order.limit.title'), message: _('shared.spec.orderLimit') }
+              : notice === 'staff'
+                ? { title: _('order.cafeMenu.staffTitle'), message: _('order.cafeMenu.staffMessage') }
+                : {
+                    title: _('order.cafeMenu.signInTitle'),
+                    message: _('order.cafeMenu.signInMessage'),
+                    okLabel: _('order.cafeMenu.notNow'),
+                    okSecondary: true,
+                    actions: (
+                      <Link to={paths.login} className="btn-primary">
+                        <LogIn aria-hidden="true" className="h-4 w-4" />
+                        {_('order.cafeMenu.signIn')}
+                      </Link>
+                    ),
+                  })}
           />
         </Suspense>
       ) : null}

@@ -24,7 +24,7 @@ import { useMyOrdersLiveUpdates } from '@/features/order-ahead/hooks/use-live-up
 import { useOrderAnnouncements } from '@/features/order-ahead/hooks/use-order-announcements';
 import { drinksLeft, limitReached, urgentFirst } from '@/features/order-ahead/lib/order-display';
 import { useOrderDraft, type OrderDraft } from '@/features/order-ahead/stores/order-draft';
-import { HomeSiteArchivedPrompt } from '@/features/order-ahead/components/home-site-archived-prompt';
+import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
 import type { LostChoice } from '@/features/order-ahead/lib/usual-drink';
 import { UsualUpgradeNotice } from '@/features/order-ahead/components/usual-upgrade-notice';
@@ -154,7 +154,7 @@ export function StatusOrderRoute() {
         className="mb-0"
       />
 
-      <HomeSiteArchivedPrompt />
+      <HomeSiteNotice />
 
       <ClosingSoonBanner audience="customer" waitingVenues={waitingVenues} />
 

@@ -9,8 +9,7 @@ import { useCafeToday } from '@/hooks/use-cafe-today';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatDay } from '@/lib/cafe-time';
-import { useAddClosedDay } from '@/features/schedule/api/add-closed-day';
-import { useRemoveClosedDay } from '@/features/schedule/api/remove-closed-day';
+import { useAddClosedDay, useRemoveClosedDay } from '@/features/schedule/api/change-schedule';
 
 /** Days both venues stay closed (holidays): the list from today on, a form to add one, a way to remove one. */
 export function ClosedDaysEditor({ closedDays }: { closedDays: ClosedDay[] }) {

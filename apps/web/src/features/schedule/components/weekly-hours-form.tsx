@@ -7,7 +7,7 @@ import { msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { weekdayName } from '@/lib/opening-hours';
-import { useUpdateWeekly } from '@/features/schedule/api/update-weekly';
+import { useUpdateWeekly } from '@/features/schedule/api/change-schedule';
 import {
   hasErrors,
   rowErrors,

@@ -18,13 +18,6 @@ const USUAL_HOURS: Record<Venue, { opens: string; closes: string }> = {
   bar: { opens: '15:00', closes: '18:00' },
 };
 
-/** What is wrong with a time (message ids). */
-export const WEEKLY_MESSAGES = {
-  opens: msgId('schedule.weekly.opensFormat'),
-  closes: msgId('schedule.weekly.closesFormat'),
-  order: msgId('schedule.weekly.closesAfterOpens'),
-} as const;
-
 export function rowsFromWeekly(weekly: readonly WeeklyPeriod[]): WeeklyRows {
   const rows: WeeklyRows = { cafe: {}, bar: {} };
   for (const venue of VENUES) {
@@ -53,18 +46,16 @@ export function weeklyFromRows(rows: WeeklyRows, venues: readonly Venue[] = VENU
   return periods;
 }
 
-/**
- * What is wrong with a day's hours (the server's rule, said for the form, as message ids of
- * WEEKLY_MESSAGES); nothing for a closed day.
- */
+/** What is wrong with a day's hours by the server's rule (message ids); nothing for a closed day. */
 export function rowErrors(row: DayRow): { opens?: string; closes?: string } {
   if (!row.open) return {};
   const opens = row.opens.trim();
   const closes = row.closes.trim();
   const errors: { opens?: string; closes?: string } = {};
-  if (!OPENS_PATTERN.test(opens)) errors.opens = WEEKLY_MESSAGES.opens;
-  if (!CLOSES_PATTERN.test(closes)) errors.closes = WEEKLY_MESSAGES.closes;
-  else if (!errors.opens && clockMinutes(closes) <= clockMinutes(opens)) errors.closes = WEEKLY_MESSAGES.order;
+  if (!OPENS_PATTERN.test(opens)) errors.opens = msgId('schedule.weekly.opensFormat');
+  if (!CLOSES_PATTERN.test(closes)) errors.closes = msgId('schedule.weekly.closesFormat');
+  else if (!errors.opens && clockMinutes(closes) <= clockMinutes(opens))
+    errors.closes = msgId('schedule.weekly.closesAfterOpens');
   return errors;
 }
 

@@ -5,14 +5,12 @@ import { siteBaristasQueryOptions } from '@/api/site-baristas';
 import { api } from '@/lib/api-client';
 
 /** PUT /sites/{siteId}/baristas (admin): the site's baristas become exactly these. */
-export const setSiteBaristas = ({ siteId, userIds }: { siteId: number; userIds: number[] }) =>
-  api(`/sites/${siteId}/baristas`, { method: 'PUT', body: { userIds }, schema: z.array(SiteBaristaSchema) });
-
 export function useSetSiteBaristas(siteId: number) {
   const queryClient = useQueryClient();
   const { queryKey } = siteBaristasQueryOptions(siteId);
   return useMutation({
-    mutationFn: (userIds: number[]) => setSiteBaristas({ siteId, userIds }),
+    mutationFn: (userIds: number[]) =>
+      api(`/sites/${siteId}/baristas`, { method: 'PUT', body: { userIds }, schema: z.array(SiteBaristaSchema) }),
     onSuccess: (baristas) => queryClient.setQueryData<SiteBarista[]>(queryKey, baristas),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });

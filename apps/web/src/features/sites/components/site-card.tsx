@@ -1,6 +1,6 @@
 import type { Site } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Archive, Pencil, Users } from 'lucide-react';
+import { Archive, Pencil, Users, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill } from '@/components/ui';
 import { SiteShopStatus } from '@/features/sites/components/site-shop-status';
@@ -20,6 +20,19 @@ export function SiteCard({ site, onEdit, onBaristas, onArchive }: SiteCardProps)
     .filter(Boolean)
     .join(', ');
   const open = site.status.isBarOpen ? 'bar' : site.status.isCafeOpen ? 'cafe' : null;
+  // A button's text, and its name with the site's for a screen reader ("Edit Tower B").
+  const named = { name: site.name };
+  const action = (Icon: LucideIcon, text: string, name: string, onClick: () => void, tone?: 'danger') => (
+    <button
+      type="button"
+      className={tone === 'danger' ? 'btn-ghost text-[var(--danger)]' : 'btn-secondary'}
+      onClick={onClick}
+      aria-label={name}
+    >
+      <Icon aria-hidden="true" className="h-4 w-4" />
+      {text}
+    </button>
+  );
   return (
     <li className="card p-4" aria-labelledby={`${id}-name`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -51,33 +64,9 @@ export function SiteCard({ site, onEdit, onBaristas, onArchive }: SiteCardProps)
       {site.archived ? null : <SiteShopStatus site={site} />}
       {site.archived ? null : (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={onEdit}
-            aria-label={_('sites.card.editOf', { name: site.name })}
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            {_('sites.card.edit')}
-          </button>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={onBaristas}
-            aria-label={_('sites.card.baristasOf', { name: site.name })}
-          >
-            <Users aria-hidden="true" className="h-4 w-4" />
-            {_('sites.card.baristas')}
-          </button>
-          <button
-            type="button"
-            className="btn-ghost text-[var(--danger)]"
-            onClick={onArchive}
-            aria-label={_('sites.card.archiveOf', { name: site.name })}
-          >
-            <Archive aria-hidden="true" className="h-4 w-4" />
-            {_('sites.card.archive')}
-          </button>
+          {action(Pencil, _('sites.card.edit'), _('sites.card.editOf', named), onEdit)}
+          {action(Users, _('sites.card.baristas'), _('sites.card.baristasOf', named), onBaristas)}
+          {action(Archive, _('sites.card.archive'), _('sites.card.archiveOf', named), onArchive, 'danger')}
         </div>
       )}
     </li>

@@ -7,7 +7,6 @@ import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import {
   checkSiteForm,
-  emptySiteForm,
   fieldOfRefusal,
   siteFormOf,
   timeZoneChoices,
@@ -55,7 +54,7 @@ function SiteForm({
 }) {
   const { _ } = useLingui();
   const id = useId();
-  const [values, setValues] = useState<SiteFormValues>(() => (site ? siteFormOf(site) : emptySiteForm()));
+  const [values, setValues] = useState<SiteFormValues>(() => siteFormOf(site));
   const [errors, setErrors] = useState<SiteFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -35,25 +35,15 @@ export function timeZoneChoices(current?: string): string[] {
   return [...zones].sort((a, b) => a.localeCompare(b));
 }
 
-export function emptySiteForm(): SiteFormValues {
+/** The form of a site to edit, or of a new one: 1 km around, in this browser's zone, running both venues. */
+export function siteFormOf(site?: Site): SiteFormValues {
   return {
-    name: '',
-    latitude: '',
-    longitude: '',
-    radiusKm: '1',
-    timeZone: browserTimeZone(),
-    venues: { cafe: true, bar: true },
-  };
-}
-
-export function siteFormOf(site: Site): SiteFormValues {
-  return {
-    name: site.name,
-    latitude: String(site.latitude),
-    longitude: String(site.longitude),
-    radiusKm: String(site.radiusKm),
-    timeZone: site.timeZone,
-    venues: { ...site.venues },
+    name: site?.name ?? '',
+    latitude: site ? String(site.latitude) : '',
+    longitude: site ? String(site.longitude) : '',
+    radiusKm: site ? String(site.radiusKm) : '1',
+    timeZone: site?.timeZone ?? browserTimeZone(),
+    venues: site ? { ...site.venues } : { cafe: true, bar: true },
   };
 }
 
