@@ -56,15 +56,15 @@ function groupFields(w: Words, group: MenuOptionGroup, given: Answers): Field[] 
   const after = soldOut.length
     ? w('people.chat.modal.soldOutChoices', { group: name, names: soldOut.join(', ') })
     : undefined;
-  const name_ = `group-${id}`;
-  if (open.length === 0) return after ? [field({ name: name_, label: name, kind: 'one', items: [], after })] : [];
+  const key = `group-${id}`;
+  if (open.length === 0) return after ? [field({ name: key, label: name, kind: 'one', items: [], after })] : [];
   return [
     field({
-      name: name_,
+      name: key,
       label: name,
       kind: max > 1 ? 'many' : 'one',
       items: open.map((c) => item(c.name, String(c.id))),
-      chosen: given[name_] ?? open.filter((c) => c.isDefault).map((c) => String(c.id)),
+      chosen: given[key] ?? open.filter((c) => c.isDefault).map((c) => String(c.id)),
       optional: min === 0,
       hint,
       max: Math.min(max, open.length),

@@ -2,7 +2,6 @@ import type { OrderRun, QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useCafeToday } from '@/hooks/use-cafe-today';
 import { cafeDayOfIso, formatPickupTime } from '@/lib/cafe-time';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
@@ -18,6 +17,8 @@ export type RenderRun = (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode
 interface LaterLaneProps {
   orders: readonly QueuedOrder[];
   timeZone: string;
+  /** Today at the site (the board's): a run of a later day is made on its day. */
+  today: string;
   /**
    * A coffee run's drinks (orders for its pickup slot) as one group that the counter can start
    * together before they fall due; without it, each drink on its own line.
@@ -49,9 +50,8 @@ function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }
  * on a phone it comes first, a short list that scrolls within, so the tickets are not pushed down
  * (docs/decisions/0098-board-holds-any-count.md, 0075-board-lanes-and-chrome.md).
  */
-export function LaterLane({ orders, timeZone, renderRun }: LaterLaneProps) {
+export function LaterLane({ orders, timeZone, today, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
-  const today = useCafeToday(timeZone);
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
   const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
   return (

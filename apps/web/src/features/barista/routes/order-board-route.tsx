@@ -92,7 +92,9 @@ export function OrderBoardRoute() {
   // On the board it heads the side column, seen without scrolling (decision 0075); without one, after the notice.
   const laterLane =
     laterOrders.length > 0
-      ? (renderRun: RenderRun) => <LaterLane orders={laterOrders} timeZone={timeZone} renderRun={renderRun} />
+      ? (renderRun: RenderRun) => (
+          <LaterLane orders={laterOrders} timeZone={timeZone} today={today} renderRun={renderRun} />
+        )
       : null;
   const board = (
     <OrderBoard
