@@ -72,6 +72,7 @@ export async function startGoogle() {
       const text = await body(req);
       if (req.method === 'GET' && url.pathname === '/certs') {
         state.certFetches += 1;
+        res.setHeader('cache-control', 'public, max-age=3600');
         return json(res, 200, { 'chat-key-1': chat.publicKey.export({ type: 'spki', format: 'pem' }) });
       }
       if (req.method === 'POST' && url.pathname === '/token') {

@@ -64,6 +64,18 @@ export interface Form {
   nonce: string;
 }
 
+/** An order's message to follow: where it is (`reference`, as `stored`), its owner, the order now, their words and clock. */
+export interface Following<T> {
+  channel: ChatChannel;
+  userId: number;
+  reference: T;
+  stored: string;
+  owner: AuthUser;
+  order: Order;
+  w: Words;
+  timeZone: string;
+}
+
 /** A past drink offered again, and what of it the person avoids now. */
 export interface Again {
   order: Order;
@@ -202,6 +214,23 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     return { listed, entry, slots, note, ask: menu.avoids.length > 0, nonce: randomUUID() };
   }
 
+  /**
+   * An order's message to follow its move, on this channel: where it is, the order as it is now,
+   * its owner's words and site clock; null when it has no message here or its owner is gone.
+   */
+  async function following<T>(channel: ChatChannel, orderId: number): Promise<Following<T> | null> {
+    const row = await ports.chat.messageOf<T>(orderId);
+    if (row?.channel !== channel) return null;
+    const owner = await ports.users.findActive(row.userId);
+    if (!owner) return null;
+    const [order, lang, site] = await Promise.all([
+      ports.orders.get(owner, orderId),
+      ports.language(owner),
+      ports.siteOf(owner),
+    ]);
+    return { ...row, owner, order, w: wordsIn(lang), timeZone: site.timeZone };
+  }
+
   return {
     /**
      * The person a platform's account acts as, in their words; else what they are told, in the
@@ -324,21 +353,23 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
       return (await ports.orders.get(p.user, order.id)).status !== order.status;
     },
 
+    following,
+
     /**
-     * An order's message to follow its move, on this channel: where it is, the order as it is now,
-     * its owner's words and site clock; null when it has no message here or its owner is gone.
+     * The move of an order its message on `channel` does not show yet (`told`, in its reference),
+     * claimed once across server processes: the one whose guarded write moves `told` on tells it.
+     * Null when there is nothing to tell, or `worth` says the move is not worth telling.
      */
-    async following<T>(channel: ChatChannel, orderId: number) {
-      const row = await ports.chat.messageOf<T>(orderId);
-      if (row?.channel !== channel) return null;
-      const owner = await ports.users.findActive(row.userId);
-      if (!owner) return null;
-      const [order, lang, site] = await Promise.all([
-        ports.orders.get(owner, orderId),
-        ports.language(owner),
-        ports.siteOf(owner),
-      ]);
-      return { ...row, owner, order, w: wordsIn(lang), timeZone: site.timeZone };
+    async claimMove<T extends { told: string }>(
+      channel: ChatChannel,
+      orderId: number,
+      worth: (f: Following<T>) => boolean | Promise<boolean> = () => true,
+    ): Promise<Following<T> | null> {
+      for (;;) {
+        const f = await following<T>(channel, orderId);
+        if (!f || f.reference.told === f.order.status || !(await worth(f))) return null;
+        if (await ports.chat.replaceMessage(orderId, f.stored, { ...f.reference, told: f.order.status })) return f;
+      }
     },
   };
 

@@ -1,36 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { clockTimeText, tagsValue } from '@cafe/shared';
-import type { Order } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText } from '../../lib/chat-words';
-import type { OpenRuns, Words } from '../../lib/chat-words';
-import type { Again, Form, UsualOffer } from '../chat/conversation';
+import type { Words } from '../../lib/chat-words';
+import type { Form } from '../chat/conversation';
 import { formFields, type Answers, type Field } from '../chat/order-form';
+import type { Button, View } from '../chat/views';
 
 /*
- * What Google Chat shows (cards v2, docs/api/google-chat.md), every sentence the people catalogue's.
- * A card's text is HTML to Chat: each sentence is escaped, so a name or a note shows as written.
- * A button's action is its `function` and parameters (a nonce: one order per button).
+ * What Google Chat shows (cards v2, docs/api/google-chat.md): the conversation's views
+ * (chat/views.ts) and its order form, every sentence the people catalogue's. A card's text is HTML
+ * to Chat: each sentence is escaped, so a name or a note shows as written. A button's action is its
+ * `function` and parameters (a nonce: one order per button).
  */
 
 type Widget = Record<string, unknown>;
 export type Section = { header?: string; widgets: Widget[] };
 export type Message = { text?: string; cardsV2?: { cardId: string; card: { sections: Section[] } }[] };
 const html = (words: string) => words.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-const BOLD = ['<b>', '</b>'] as const;
-const WARN = ['<font color="#b00020"><b>', '</b></font>'] as const;
-const text = (words: string, [open, close]: readonly string[] = ['', '']) => ({
-  textParagraph: { text: `${open}${html(words)}${close}` },
-});
+const TONES = { bold: ['<b>', '</b>'], warn: ['<font color="#b00020"><b>', '</b></font>'] } as const;
+const text = (words: string, tone?: keyof typeof TONES) => {
+  const [open, close] = tone ? TONES[tone] : ['', ''];
+  return { textParagraph: { text: `${open}${html(words)}${close}` } };
+};
 const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 const action = (name: string, params: Record<string, string> = {}) => ({
   function: name,
   parameters: Object.entries(params).map(([key, value]) => ({ key, value })),
 });
-const button = (label: string, name: string, params: Record<string, string>) => ({
-  text: label,
-  onClick: { action: action(name, params) },
+const button = (b: Button | { label: string; does: string; carries: Record<string, string> }) => ({
+  text: b.label,
+  onClick: 'url' in b ? { openLink: { url: b.url } } : { action: action(b.does, b.carries) },
 });
-const link = (label: string, url: string) => ({ text: label, onClick: { openLink: { url } } });
 const buttons = (...list: Widget[]) => when(list.length, { buttonList: { buttons: list } });
 /** How a list of the form looks: one choice, several, or the diet switch. */
 const LISTS = { one: 'DROPDOWN', many: 'CHECK_BOX', switch: 'SWITCH' } as const;
@@ -40,32 +37,14 @@ export const card = (...sections: Section[]): Message => ({
   cardsV2: [{ cardId: 'cafe', card: { sections: sections.filter((s) => s.widgets.length > 0) } }],
 });
 
-/** "Order your usual: <drink> at <site>?", what of it the person avoids first, and Order. */
-export const usualSection = (w: Words, usual: UsualOffer, note: string | null = null): Section => ({
+/** A step's view as a card's section: its title, its lines, each thing listed with its button, its buttons. */
+export const section = (view: View): Section => ({
+  ...(view.title && { header: html(view.title) }),
   widgets: [
-    ...when(note, text(note ?? '', WARN)),
-    ...when(usual.conflicts.length, text(dietWarning(w, usual.conflicts), WARN)),
-    text(w('people.line.usual.confirm', { drink: usual.line, site: usual.site })),
-    ...buttons(
-      button(w('people.chat.button.order'), 'usual', { nonce: usual.nonce, shown: tagsValue(usual.conflicts) }),
-    ),
+    ...view.lines.map((line) => text(line.text, line.tone)),
+    ...view.listed.map((l) => ({ decoratedText: { text: html(l.text), wrapText: true, button: button(l.button) } })),
+    ...buttons(...view.buttons.map(button)),
   ],
-});
-
-/** "Order again": the last different drinks, what of each the person avoids marked, each with its button. */
-export const againSection = (w: Words, again: Again[]): Section => ({
-  header: html(w('people.chat.home.again')),
-  widgets: again.map(({ order, line, conflicts }) => ({
-    decoratedText: {
-      text: html(marked(w, line, conflicts)),
-      wrapText: true,
-      button: button(w('people.chat.button.orderAgain'), 'again', {
-        order: String(order.id),
-        nonce: randomUUID(),
-        shown: tagsValue(conflicts),
-      }),
-    },
-  })),
 });
 
 /** A question of the form in Chat's inputs, an option group's limits after its name; the line under it. */
@@ -91,41 +70,14 @@ function input(f: Field): Widget[] {
 export const formSection = (w: Words, form: Form, given: Answers): Section => ({
   header: html(w('people.chat.modal.title')),
   widgets: [
-    ...when(form.note, text(form.note ?? '', WARN)),
+    ...when(form.note, text(form.note ?? '', 'warn')),
     ...formFields(w, form, given).flatMap(input),
-    ...buttons(button(w('people.chat.modal.submit'), 'order', { nonce: form.nonce, form: String(form.entry.item.id) })),
+    ...buttons(
+      button({
+        label: w('people.chat.modal.submit'),
+        does: 'order',
+        carries: { nonce: form.nonce, form: String(form.entry.item.id) },
+      }),
+    ),
   ],
 });
-
-/** An order's card as it is now: where it is (its place, pickup time, reason), Cancel while it waits, Pick up when ready. */
-export function orderCard(w: Words, order: Order, place: number | null, timeZone: string): Message {
-  const { status, pickupAt, rejectNote } = order;
-  const time = pickupAt ? clockTimeText(new Date(pickupAt), timeZone) : '';
-  const reason = status === 'rejected' && rejectNote && rejectNote !== '-' ? rejectNote : '';
-  const id = { order: String(order.id) };
-  return card({
-    widgets: [
-      text(w('people.line.order.placed', { drink: orderLine(w, order), site: order.site.name, id: order.id })),
-      text(statusText(w, status), BOLD),
-      ...when(status === 'ordered' && place !== null, text(w('people.chat.order.queuePlace', { place: place ?? 0 }))),
-      ...when(status === 'scheduled' && time, text(w('people.chat.order.pickupAt', { time }))),
-      ...when(reason, text(w('people.chat.order.reason', { note: reason }))),
-      ...buttons(
-        ...when(status === 'ordered' || status === 'scheduled', button(w('people.chat.button.cancel'), 'cancel', id)),
-        ...when(status === 'done', button(w('people.chat.button.pickUp'), 'picked', id)),
-      ),
-    ],
-  });
-}
-
-/** The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. */
-export const runsCard = (runs: OpenRuns): Message =>
-  card({
-    widgets: [
-      text(runs.none ?? runs.title, runs.none ? undefined : BOLD),
-      ...runs.runs.map((r) => ({
-        decoratedText: { text: html(r.text), wrapText: true, button: link(runs.add, r.url) },
-      })),
-      ...buttons(link(runs.start, runs.startUrl)),
-    ],
-  });

@@ -18,17 +18,11 @@ export async function createGoogle(config: GoogleChatConfig) {
     import('@googleapis/chat'),
     import('google-auth-library'),
   ]);
-  const verifier = new OAuth2Client();
-  let certs = { keys: {} as Record<string, string>, at: 0 };
-  async function keysFor(kid: string) {
-    const age = Date.now() - certs.at;
-    // Read again hourly, and for a key not known yet (Google rotates them) at most once a minute.
-    if (age < 3600_000 && (Object.hasOwn(certs.keys, kid) || age < 60_000)) return certs.keys;
-    const res = await fetch(config.certsUrl, { signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`Chat's keys answered ${res.status}`);
-    certs = { keys: (await res.json()) as Record<string, string>, at: Date.now() };
-    return certs.keys;
-  }
+  // Chat's signing keys, read again when their Cache-Control says (Google rotates them ahead of use).
+  const verifier = new OAuth2Client({
+    endpoints: { oauth2FederatedSignonPemCertsUrl: config.certsUrl },
+    transporterOptions: { timeout: DELIVERY_TIMEOUT_MS },
+  });
 
   const auth = new JWT({ ...config.serviceAccount, scopes: ['https://www.googleapis.com/auth/chat.bot'] });
   // The library names Google's token endpoint itself: GOOGLE_CHAT_TOKEN_URL takes its place.
@@ -45,9 +39,8 @@ export async function createGoogle(config: GoogleChatConfig) {
     async verify(authorization: string | undefined): Promise<void> {
       const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
       try {
-        const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString()) as { kid?: unknown };
-        const keys = await keysFor(String(header.kid));
-        await verifier.verifySignedJwtWithCertsAsync(token, keys, config.projectNumber, [CHAT_ISSUER]);
+        const { certs } = await verifier.getFederatedSignonCertsAsync();
+        await verifier.verifySignedJwtWithCertsAsync(token, certs, config.projectNumber, [CHAT_ISSUER]);
       } catch {
         throw unauthenticated("Google Chat request refused: it carries no token of Chat's for this app.");
       }

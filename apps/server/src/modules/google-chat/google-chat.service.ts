@@ -1,34 +1,23 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { peopleText } from '@cafe/shared';
 import type { AppBase, Services } from '../../context';
 import { entryForWords, wordsIn } from '../../lib/chat-words';
-import { AppError, badRequest } from '../../lib/errors';
+import * as kit from '../chat/adapter-kit';
 import type { Conversation, Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
-import { againSection, card, formSection, orderCard, runsCard, usualSection } from './google-chat.cards';
-import type { Message, Section } from './google-chat.cards';
+import { card, formSection, section, type Message, type Section } from './google-chat.cards';
+import { againView, orderView, runsView, usualView } from '../chat/views';
 import { createGoogle } from './google-chat.google';
 import { chatSetting } from '../chat/chat.service';
 import type { ChatChannelInfo } from '../chat/chat.ports';
 
-const o = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-const s = (v: unknown) => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
 /** What the app reads of a Chat interaction event (docs/api/google-chat.md); a field of another shape is none. */
 function read(event: Record<string, unknown>) {
-  const [user, space, message, action, common] = [
-    event.user,
-    event.space,
-    event.message,
-    event.action,
-    event.common,
-  ].map(o);
-  const inputs = Object.entries(o(common?.formInputs)).map(([key, v]) => [
-    key,
-    list(o(o(v).stringInputs).value).map(s),
-  ]);
+  const [o, s, list] = [kit.objectOf, kit.textOf, kit.listOf];
+  const [user, space, message, action, common] = (['user', 'space', 'message', 'action', 'common'] as const).map(
+    (key) => o(event[key]),
+  );
+  const inputs = Object.entries(o(common?.formInputs)).map(([k, v]) => [k, list(o(o(v).stringInputs).value).map(s)]);
   return {
     type: s(event.type),
     who: { externalId: s(user?.name), name: s(user?.displayName), verifiedEmail: s(user?.email) || null },
@@ -51,13 +40,11 @@ type Told = { name: string; message: Message };
 
 const SEEN_KEEP_MS = 24 * 3600_000;
 const update = (message: Message): Reply => ({ actionResponse: { type: 'UPDATE_MESSAGE' }, ...message });
-const refused = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
-const idOf = (value: string | undefined) => (/^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : null);
 
 /** What the adapter asks: the one conversation, and the chat module's part that is the channel's own. */
 export interface GoogleChatPorts {
   conversation: Conversation;
-  chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed' | 'replaceMessage'>;
+  chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed'>;
 }
 
 /** What the chat module knows of Google Chat (chat.ports.ts): its 404, its link words, its settings. */
@@ -84,25 +71,17 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
   const talk = ports.conversation;
   /** Orders whose move a button of this process answers in its response: no call for them. */
   const answering = new Set<number>();
-  let calls: Promise<unknown> = Promise.resolve();
-
-  /** A call after the answer, after those before it; a failure is the channel's last error (settings page). */
-  function later(work: () => Promise<unknown>): void {
-    calls = calls.then(work).catch((error: unknown) => {
-      ctx.log.warn({ err: error }, 'a Google Chat call failed');
-      const said = error instanceof Error ? error.message : String(error);
-      return ports.chat.deliveryFailed('google-chat', said.slice(0, 500)).catch(() => undefined);
-    });
-  }
+  // The calls after an answer, one at a time; a failure is the channel's last error (settings page).
+  const calls = kit.workAfter(ctx, 'a Google Chat call', {
+    record: { channel: 'google-chat', ...ports },
+    serial: true,
+  });
+  const later = (work: () => Promise<unknown>) => calls.later('spaces.messages.patch', work);
 
   /** The card of an order's move its message does not show yet, claimed once across processes. */
   async function claim(orderId: number): Promise<Told | null> {
-    for (;;) {
-      const at = await talk.following<Reference>('google-chat', orderId);
-      if (!at || at.reference.told === at.order.status) return null;
-      if (await ports.chat.replaceMessage(orderId, at.stored, { ...at.reference, told: at.order.status }))
-        return { name: at.reference.name, message: orderCard(at.w, at.order, null, at.timeZone) };
-    }
+    const at = await talk.claimMove<Reference>('google-chat', orderId);
+    return at && { name: at.reference.name, message: card(section(orderView(at.w, at.order, null, at.timeZone))) };
   }
   /** An order's message shows its card now (spaces.messages.patch). */
   const tell = async (told: Told | null) => told && (await google())?.update(told.name, told.message);
@@ -113,7 +92,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     const { order } = shown;
     if (!shown.replayed && (await talk.shown(p, order, { name, told: order.status } satisfies Reference)))
       later(() => follow(order.id));
-    return update(orderCard(p.w, order, shown.place, shown.timeZone));
+    return update(card(section(orderView(p.w, order, shown.place, shown.timeZone))));
   }
 
   const formCard = (p: Speaker, form: Form | { none: string }, given: Answers = {}, ...more: Section[]): Message =>
@@ -122,19 +101,19 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
   /** Typed words: "coffee [words of a drink]", "usual", "runs" (or their Thai), else what the app understands. */
   async function typed(p: Speaker, words: string): Promise<Message> {
     const asked = talk.asked(words);
-    if (asked.step === 'runs') return runsCard(await talk.runs(p));
-    if (asked.step === 'usual') return card(usualSection(p.w, await talk.usual(p)));
+    if (asked.step === 'runs') return card(section(runsView(await talk.runs(p))));
+    if (asked.step === 'usual') return card(section(usualView(p.w, await talk.usual(p))));
     if (asked.step === 'menu') return formCard(p, await talk.form(p, entryForWords(asked.words)));
     if (asked.step === 'help') return { text: p.w('people.googleChat.help') };
     const [coffee, again] = await Promise.all([talk.coffee(p), talk.again(p)]);
-    const past = againSection(p.w, again);
-    return 'usual' in coffee ? card(usualSection(p.w, coffee.usual), past) : formCard(p, coffee.form, {}, past);
+    const past = section(againView(p.w, again, randomUUID()));
+    return 'usual' in coffee ? card(section(usualView(p.w, coffee.usual)), past) : formCard(p, coffee.form, {}, past);
   }
 
   /** A button: order the usual or a past drink, a drink chosen in the form or the form's order, cancel, picked up. */
   async function clicked(p: Speaker, event: ChatEvent): Promise<Reply> {
     const { at, given, does, name } = event;
-    const [id, nonce, shown] = [idOf(at.order), (at.nonce ?? '').slice(0, 100), at.shown ?? ''];
+    const [id, nonce, shown] = [kit.orderIdIn(at.order), (at.nonce ?? '').slice(0, 100), at.shown ?? ''];
     const formOn = async (item: string | undefined, note?: string) => {
       const form = await talk.form(p, (e) => String(e.item.id) === item);
       return update(formCard(p, 'none' in form || !note ? form : { ...form, note }, given));
@@ -142,7 +121,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     if (does === 'usual') {
       const ordered = await talk.orderUsual(p, nonce, shown);
       return 'again' in ordered
-        ? update(card(usualSection(p.w, ordered.again, ordered.said)))
+        ? update(card(section(usualView(p.w, ordered.again, ordered.said))))
         : placed(p, ordered, name);
     }
     if (does === 'again' && id) return placed(p, await talk.orderAgain(p, id, nonce, shown), name);
@@ -150,7 +129,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     if (does === 'form' || (does === 'order' && given.item?.[0] !== at.form)) return formOn(given.item?.[0]);
     if (does === 'order') {
       const ordered = await talk.orderFrom(p, given, `form:${nonce}`).catch((e: unknown) => {
-        if (!refused(e)) throw e;
+        if (!kit.isRefusal(e)) throw e;
         return { fix: talk.said(p, e) };
       });
       return 'fix' in ordered ? formOn(at.form, ordered.fix) : placed(p, ordered, name);
@@ -184,7 +163,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
       if (type === 'CARD_CLICKED') return await clicked(p, event);
       return await typed(p, event.text);
     } catch (error) {
-      if (!refused(error)) throw error;
+      if (!kit.isRefusal(error)) throw error;
       return { ...(type === 'CARD_CLICKED' && { actionResponse: { type: 'NEW_MESSAGE' } }), text: talk.said(p, error) };
     }
   }
@@ -199,23 +178,14 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     async receive(authorization: string | undefined, body: string): Promise<Reply> {
       ports.chat.requireConfigured('google-chat');
       await (await google())?.verify(authorization);
-      let event: unknown = null;
-      try {
-        event = JSON.parse(body);
-      } catch {
-        // refused below
-      }
-      if (!event || typeof event !== 'object' || Array.isArray(event))
-        throw badRequest('The body must be a Chat event.');
+      const event = kit.jsonObject(body, 'The body must be a Chat event.');
       // Chat sends again an event it had no answer to: acted on once, by any server process.
       const seen = createHash('sha256').update(body).digest('hex');
-      return (await ports.chat.firstSeen('google-chat', seen, SEEN_KEEP_MS)) ? handle(read(o(event))) : {};
+      return (await ports.chat.firstSeen('google-chat', seen, SEEN_KEEP_MS)) ? handle(read(event)) : {};
     },
 
     /** The calls to Chat started so far, done (tests; shutdown). */
-    async settled(): Promise<void> {
-      for (let last = null; last !== calls;) await (last = calls);
-    },
+    settled: () => calls.settled(),
   };
 }
 

@@ -8,5 +8,5 @@ import type { Conversation } from '../chat/conversation';
  */
 export interface LinePorts {
   conversation: Conversation;
-  chat: Pick<Services['chat'], 'firstSeen' | 'pushed' | 'deliveryFailed' | 'replaceMessage' | 'externalIdOf'>;
+  chat: Pick<Services['chat'], 'firstSeen' | 'pushed' | 'deliveryFailed' | 'externalIdOf'>;
 }

@@ -3,10 +3,12 @@ import { peopleText } from '@cafe/shared';
 import { HTTPFetchError, validateSignature } from '@line/bot-sdk';
 import type { AppBase } from '../../context';
 import { wordsIn } from '../../lib/chat-words';
-import { AppError, badRequest, notFound, unauthenticated } from '../../lib/errors';
+import { badRequest, notFound, unauthenticated } from '../../lib/errors';
 import { createLineClient } from '../../lib/line-client';
-import type { Shown, Speaker } from '../chat/conversation';
-import { POSTBACK, againMessage, notice, orderMessage, plainText, runsMessage, usualOffer } from './line.messages';
+import type { Following, Shown, Speaker } from '../chat/conversation';
+import { isRefusal, jsonObject, orderIdIn, workAfter } from '../chat/adapter-kit';
+import { POSTBACK, againMessage, bubbleOf, notice, plainText, usualOffer } from './line.messages';
+import { orderView, runsView } from '../chat/views';
 import type { LineMessage } from './line.messages';
 import type { LinePorts } from './line.ports';
 import { chatSetting } from '../chat/chat.service';
@@ -34,7 +36,6 @@ export const LINE_SEEN_KEEP_MS = 24 * 3600_000;
 export const REPLY_VALID_MS = 50_000;
 const LINE_USER_ID = /^U[0-9a-f]{32}$/;
 const NONCE = /^[A-Za-z0-9-]{1,64}$/;
-const idOf = (value: string | null): number | null => (/^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : null);
 /** The moves an order's message is sent for once placed (in progress and a release are not worth a push). */
 const TOLD_MOVES = new Set(['done', 'picked', 'cancel', 'rejected', 'uncollected']);
 
@@ -72,11 +73,10 @@ export const LINE_INFO: ChatChannelInfo = {
 };
 
 export function createLineService(ctx: AppBase, ports: LinePorts) {
-  const { clock, log } = ctx;
+  const { clock } = ctx;
   const { conversation, chat } = ports;
   const config = ctx.config.line;
   const client = config ? createLineClient(config) : null;
-  const pending = new Set<Promise<void>>();
   /** The reply token of a person's own tap on an order's button, for the message of the move it makes. */
   const taps = new Map<number, { userId: number; reply: Reply }>();
   // LINE's order form is the menu on the web: inside LINE (the LIFF page) when it is set up.
@@ -88,13 +88,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     return client;
   };
 
-  function later(what: string, work: () => Promise<unknown>): void {
-    const warn = (error: unknown) => log.warn({ err: error, what }, 'LINE work after the answer failed');
-    const run = work()
-      .then(() => undefined, warn)
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const { later, settled } = workAfter(ctx, 'LINE work');
 
   /** Messages to the person: the reply token's once while fresh (else, or when LINE refuses it, a push). */
   async function send(lineUserId: string, reply: Reply | null, messages: LineMessage[]): Promise<void> {
@@ -124,7 +118,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
 
   /** An order placed: its message, then followed (a move while it was being sent found none to follow). */
   async function placed(t: Turn, shown: Shown): Promise<void> {
-    await t.say(orderMessage(t.p.w, shown.order, shown.place, shown.timeZone));
+    await t.say(bubbleOf(orderView(t.p.w, shown.order, shown.place, shown.timeZone)));
     if (shown.replayed) return;
     const reference: Reference = { lineUserId: t.p.externalId, told: shown.order.status };
     if (await conversation.shown(t.p, shown.order, reference)) await follow(shown.order.id);
@@ -137,27 +131,16 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
   async function follow(orderId: number): Promise<void> {
     const tap = taps.get(orderId);
     taps.delete(orderId);
-    // Another process told a move between this one's read and its write: read again.
-    let done = false;
-    while (!done) done = await tellMove(orderId, tap);
-  }
-
-  /** Tells the order's move when not told yet; false when another process changed its message first. */
-  async function tellMove(orderId: number, tap?: { userId: number; reply: Reply }): Promise<boolean> {
-    const f = await conversation.following<Reference>('line', orderId);
-    if (!f) return true;
-    // Unlinked (or linked to another LINE account) since: LINE does nothing more for it.
-    if ((await chat.externalIdOf('line', f.owner.id)) !== f.reference.lineUserId) return true;
-    const { order } = f;
-    if (order.status === f.reference.told || !TOLD_MOVES.has(order.status)) return true;
     // Only the owner's own tap lends its reply token (a stale or forged button may name another's order).
-    const reply = tap?.userId === f.owner.id ? tap.reply : null;
-    // Handed over at the counter: the drink is in their hand, a push says nothing new.
-    if (order.status === 'picked' && !reply) return true;
-    // The one process whose guarded write moves the message on from what it read tells the move.
-    if (!(await chat.replaceMessage(orderId, f.stored, { ...f.reference, told: order.status }))) return false;
-    await send(f.reference.lineUserId, reply, [orderMessage(f.w, order, null, f.timeZone)]);
-    return true;
+    const replyOf = (f: Following<Reference>) => (tap?.userId === f.owner.id ? tap.reply : null);
+    const worth = async (f: Following<Reference>) =>
+      TOLD_MOVES.has(f.order.status) &&
+      // Handed over at the counter: the drink is in their hand, a push says nothing new.
+      !(f.order.status === 'picked' && !replyOf(f)) &&
+      // Unlinked (or linked to another LINE account) since: LINE does nothing more for it.
+      (await chat.externalIdOf('line', f.owner.id)) === f.reference.lineUserId;
+    const f = await conversation.claimMove('line', orderId, worth);
+    if (f) await send(f.reference.lineUserId, replyOf(f), [bubbleOf(orderView(f.w, f.order, null, f.timeZone))]);
   }
 
   /** Words with the Menu button and Order again: where ordering starts. */
@@ -170,7 +153,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     return start(t, 'none' in asked.form ? asked.form.none : t.p.w('people.line.usual.none'));
   }
 
-  const runs = async (t: Turn) => t.say(runsMessage(await conversation.runs(t.p)));
+  const runs = async (t: Turn) => t.say(bubbleOf(runsView(await conversation.runs(t.p))));
 
   async function typed(t: Turn, text: string): Promise<void> {
     const { step } = conversation.asked(text);
@@ -183,7 +166,12 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
 
   async function postback(t: Turn, data: URLSearchParams): Promise<void> {
     const { p } = t;
-    const [action, id, n, shown] = [data.get('action'), idOf(data.get('id')), data.get('n'), data.get('avoid') ?? ''];
+    const [action, id, n, shown] = [
+      data.get('action'),
+      orderIdIn(data.get('id')),
+      data.get('n'),
+      data.get('avoid') ?? '',
+    ];
     const nonce = n !== null && NONCE.test(n) ? n : null;
     if (action === POSTBACK.coffee) return coffee(t);
     if (action === POSTBACK.runs) return runs(t);
@@ -243,7 +231,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
       if (text !== null) return await typed(t, text);
       return await start(t, p.w('people.line.greeting'));
     } catch (error) {
-      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      if (!isRefusal(error)) throw error;
       await t.say(notice(p.w, conversation.said(p, error), menuUri));
     }
   }
@@ -263,15 +251,9 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
       if (!signature || !validateSignature(rawBody, config.channelSecret, signature)) {
         throw unauthenticated('LINE request refused: the signature does not match.');
       }
-      let body: LineWebhookBody;
-      try {
-        body = JSON.parse(rawBody) as LineWebhookBody;
-      } catch {
-        throw badRequest('The body must be a JSON object.');
-      }
-      if (!body || typeof body !== 'object' || !Array.isArray(body.events)) {
+      const body: LineWebhookBody = jsonObject(rawBody, 'The body must be a JSON object.');
+      if (!Array.isArray(body.events))
         throw badRequest('The body must be a JSON object with `events`, as LINE sends it.');
-      }
       const events = body.events.filter((e): e is LineEvent => Boolean(e) && typeof e === 'object');
       // LINE's "Verify" sends the same empty body each time: nothing to replay, so not remembered.
       if (events.length === 0) return {};
@@ -284,12 +266,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
     },
 
     /** The work after the answers and the calls to LINE started so far, done (tests; shutdown). */
-    async settled(): Promise<void> {
-      do {
-        await Promise.all(pending);
-        await client?.idle();
-      } while (pending.size > 0);
-    },
+    settled: () => settled(async () => client?.idle()),
   };
 }
 

@@ -80,7 +80,7 @@ describe('the LINE channel', () => {
     expect(readBy(s, id).at(-1)).toContain('Ready to pick up');
     const channels = await s.t.app.ctx.services.chat.channels();
     expect(channels.find((c: ChatChannelStatus) => c.channel === 'line')?.pushesThisMonth).toBe(pushes.length);
-    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Picked up'))]);
+    await lineWebhook(s.t, [postbackEvent(s, id, buttonData(s, id, 'Pick up'))]);
     expect(s.line.deliveredTo(id).at(-1)?.via).toBe('reply');
     expect(readBy(s, id).at(-1)).toContain('Picked up');
     expect(s.line.delivered.filter((d) => d.via === 'push')).toHaveLength(pushes.length);

@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { peopleText, type MenuEntry } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { entryForWords, wordsIn } from '../../lib/chat-words';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
+import { isRefusal, orderIdIn, workAfter } from '../chat/adapter-kit';
 import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderCard, orderForm } from './teams.cards';
 import { answersOf, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
 import type { TeamsPorts } from './teams.ports';
@@ -34,15 +35,8 @@ type Person = Speaker & { at: Conversation; cardId: string | null };
 /** A retried activity (the same id) is ignored this long. */
 const SEEN_KEEP_MS = 24 * 3600_000;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-/** The door's refusals (4xx); anything else is no answer for the person. */
-const refused = (error: unknown): error is AppError => error instanceof AppError && error.statusCode < 500;
 /** The words of someone not known (yet): the activity's locale. */
 const localeOf = (activity: TeamsActivity) => (str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
-/** An order's id as a card names it, or null (a forged card). */
-const orderIdOf = (value: Submitted): number | null => {
-  const id = Number(value.order);
-  return Number.isInteger(id) && id >= 1 && id <= 999_999_999 ? id : null;
-};
 
 /**
  * The Microsoft Teams bot (docs/teams.md, decisions 0091 and 0107): an adapter on the one
@@ -68,23 +62,12 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const config = ctx.config.teams;
   const auth = config && createTeamsAuth(config, () => ctx.clock.now());
   const connector = auth && createTeamsConnector(auth);
-  const pending = new Set<Promise<void>>();
   const bot = () => {
     if (!connector) throw notFound('The Teams bot');
     return connector;
   };
 
-  function later(what: string, work: () => Promise<unknown>): void {
-    const failed = (error: unknown) => {
-      ctx.log.warn({ err: error, what }, 'a Teams call after the answer failed');
-      const message = error instanceof Error ? error.message : String(error);
-      return ports.chat.deliveryFailed('teams', `${what}: ${message}`.slice(0, 500)).catch(() => undefined);
-    };
-    const run = work()
-      .then(() => undefined, failed)
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const { later, settled } = workAfter(ctx, 'a Teams call', { record: { channel: 'teams', chat: ports.chat } });
 
   async function show(p: Pick<Person, 'at' | 'cardId'>, card: Card): Promise<string> {
     if (!p.cardId) return bot().send(p.at, attachment(card));
@@ -145,13 +128,13 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const refusedThen =
     <T>(p: Person, then: (said: string) => T) =>
     (error: unknown): T => {
-      if (!refused(error)) throw error;
+      if (!isRefusal(error)) throw error;
       return then(conversation.said(p, error));
     };
 
   async function submitted(p: Person, value: Submitted): Promise<unknown> {
     const nonce = str(value.nonce).slice(0, 100);
-    const id = orderIdOf(value);
+    const id = orderIdIn(value.order);
     switch (value.cafe) {
       case CARD_ACTIONS.form:
       case CARD_ACTIONS.order: {
@@ -267,12 +250,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     },
 
     /** The work after the answers and the calls to Teams started so far, done (tests; shutdown). */
-    async settled(): Promise<void> {
-      do {
-        await Promise.all(pending);
-        await connector?.idle();
-      } while (pending.size > 0);
-    },
+    settled: () => settled(async () => connector?.idle()),
   };
 }
 
