@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@cafe/shared';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,17 @@ import { apiDocsPolicy } from './security-headers';
 
 /** A route's `security`: the bearer scheme this plugin declares. */
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/**
+ * For the routes under `tags`: the options of a signed-in route, which its `preHandler` (requireAuth,
+ * requireRole) lets callers into, its schema naming the bearer scheme as its security.
+ */
+export function guardedRoutes(tags: string[]) {
+  return <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
+    preHandler,
+    schema: { tags, security: bearerSecurity, ...schema },
+  });
+}
 
 /** The body of a 204 answer. */
 export const NoContentSchema = z.null().describe('No content');

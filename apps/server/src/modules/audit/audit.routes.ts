@@ -2,10 +2,10 @@ import { AuditFilterSchema, AuditPageSchema, AuditQuerySchema } from '@cafe/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { AuditService } from './audit.service';
 
-const TAGS = ['audit'];
+const guarded = guardedRoutes(['audit']);
 
 const FILTERS =
   '`action` keeps the actions that start with it (`menu`, `user.role`), `actorId` the changes one person made, ' +
@@ -20,41 +20,31 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
 
   app.get(
     '/audit',
-    {
-      preHandler: admin,
-      schema: {
-        tags: TAGS,
-        summary: 'Administrative actions, a page at a time, newest first: who, what, when, before and after',
-        description:
-          `Newest \`at\` first (ties: higher id first). ${FILTERS} Pass nextCursor back as cursor for the next ` +
-          'page; it is null on the last page (keyset pages: entries added meanwhile never repeat one).',
-        security: bearerSecurity,
-        querystring: AuditQuerySchema,
-        response: { 200: AuditPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    guarded(admin, {
+      summary: 'Administrative actions, a page at a time, newest first: who, what, when, before and after',
+      description:
+        `Newest \`at\` first (ties: higher id first). ${FILTERS} Pass nextCursor back as cursor for the next ` +
+        'page; it is null on the last page (keyset pages: entries added meanwhile never repeat one).',
+      querystring: AuditQuerySchema,
+      response: { 200: AuditPageSchema, ...errorResponses(400, 401, 403) },
+    }),
     async (request) => service.list(request.query),
   );
 
   app.get(
     '/audit/export',
-    {
-      preHandler: admin,
-      schema: {
-        tags: TAGS,
-        summary: 'Every entry of the audit log (or the filtered ones) as a CSV download',
-        description:
-          `${FILTERS} Columns at, actor, action, target, site, before, after (before and after as JSON); a cell ` +
-          'that starts with = + - @ starts with an apostrophe, so a spreadsheet never reads it as a formula.',
-        security: bearerSecurity,
-        querystring: AuditFilterSchema,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('text/csv; charset=utf-8, as the attachment audit-log.csv'),
-          ...errorResponses(400, 401, 403),
-        },
+    guarded(admin, {
+      summary: 'Every entry of the audit log (or the filtered ones) as a CSV download',
+      description:
+        `${FILTERS} Columns at, actor, action, target, site, before, after (before and after as JSON); a cell ` +
+        'that starts with = + - @ starts with an apostrophe, so a spreadsheet never reads it as a formula.',
+      querystring: AuditFilterSchema,
+      produces: ['text/csv'],
+      response: {
+        200: z.string().describe('text/csv; charset=utf-8, as the attachment audit-log.csv'),
+        ...errorResponses(400, 401, 403),
       },
-    },
+    }),
     async (request, reply) => {
       const csv = await service.exportCsv(request.query);
       return reply

@@ -16,12 +16,14 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { bearerSecurity, errorResponses, guardedRoutes, NoContentSchema } from '../../plugins/openapi';
 import { bothLimits, failureLimit, successLimit } from '../../plugins/failure-limit';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import type { AuthService } from './auth.service';
 import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
+
+const guarded = guardedRoutes(['auth']);
 
 /** The language a message to the person is written in: Thai when their browser asks for it first. */
 function languageOf(request: FastifyRequest): NotificationLanguage {
@@ -114,18 +116,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/auth/email-confirmation',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether the caller must still confirm their e-mail address before ordering',
-        description:
-          'With e-mail configured (`required`), an account registered with a password is `confirmed` once it opened ' +
-          'the link sent to its address; until then placing an order answers 403 `EMAIL_NOT_CONFIRMED`.',
-        security: bearerSecurity,
-        response: { 200: EmailConfirmationStatusSchema, ...errorResponses(401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Whether the caller must still confirm their e-mail address before ordering',
+      description:
+        'With e-mail configured (`required`), an account registered with a password is `confirmed` once it opened ' +
+        'the link sent to its address; until then placing an order answers 403 `EMAIL_NOT_CONFIRMED`.',
+      response: { 200: EmailConfirmationStatusSchema, ...errorResponses(401) },
+    }),
     (request) => service.confirmationStatus(currentUser(request)),
   );
 
@@ -149,15 +146,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/email-confirmation/resend',
     {
-      preHandler: requireAuth,
       config: limited ? limitTo(10, '1 hour') : {},
-      schema: {
-        tags: ['auth'],
+      ...guarded(requireAuth, {
         summary: 'Send the caller a new confirmation link (the earlier ones stop working)',
         description: 'Nothing is sent when the address is confirmed already, or e-mail is not configured.',
-        security: bearerSecurity,
         response: { 204: NoContentSchema, ...errorResponses(401, 429) },
-      },
+      }),
     },
     async (request, reply) => {
       await service.resendConfirmation(currentUser(request), languageOf(request));
@@ -207,16 +201,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/auth/logout',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: the given refresh token stops working',
-        security: bearerSecurity,
-        body: RefreshBodySchema,
-        response: { 204: NoContentSchema, ...errorResponses(400, 401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Sign out: the given refresh token stops working',
+      body: RefreshBodySchema,
+      response: { 204: NoContentSchema, ...errorResponses(400, 401) },
+    }),
     async (request, reply) => {
       await service.logout(currentUser(request).id, request.body.refreshToken);
       return reply.status(204).header('clear-site-data', LOGOUT_CLEAR_SITE_DATA).send(null);

@@ -18,12 +18,14 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
 import { accountAttemptLimit, bothLimits, failureLimit } from '../../plugins/failure-limit';
-import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { bearerSecurity, errorResponses, guardedRoutes, NoContentSchema } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { limitTo } from '../../plugins/security';
 import { securityEvent } from '../../plugins/security-log';
 import type { AuthService } from './auth.service';
 import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
+
+const guarded = guardedRoutes(['auth']);
 
 /**
  * Wrong factors, wrong passkeys and used-up pending sign-ins, per client address, as sign-in counts
@@ -144,15 +146,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
 
   app.get(
     '/auth/second-factors',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: "The caller's passkeys and authenticator apps, and their recovery codes left",
-        security: bearerSecurity,
-        response: { 200: SecondFactorsSchema, ...errorResponses(401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: "The caller's passkeys and authenticator apps, and their recovery codes left",
+      response: { 200: SecondFactorsSchema, ...errorResponses(401) },
+    }),
     async (request) => {
       const caller = currentUser(request);
       const required = caller.role !== 'user' && (await service.policy()).requiredForStaff;
@@ -162,44 +159,29 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
 
   app.post(
     '/auth/second-factors/passkey/options',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'WebAuthn registration options for a new passkey of the caller',
-        security: bearerSecurity,
-        response: { 200: PasskeyOptionsSchema, ...errorResponses(401, 409) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'WebAuthn registration options for a new passkey of the caller',
+      response: { 200: PasskeyOptionsSchema, ...errorResponses(401, 409) },
+    }),
     (request) => service.passkeyEnrolOptions(currentUser(request)),
   );
 
   app.post(
     '/auth/second-factors/passkey',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'Add the passkey the browser made; the first factor comes with ten recovery codes',
-        security: bearerSecurity,
-        body: AddPasskeyBodySchema,
-        response: { 201: FactorAddedSchema, ...errorResponses(400, 401, 409) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Add the passkey the browser made; the first factor comes with ten recovery codes',
+      body: AddPasskeyBodySchema,
+      response: { 201: FactorAddedSchema, ...errorResponses(400, 401, 409) },
+    }),
     async (request, reply) => reply.status(201).send(await service.addPasskey(currentUser(request), request.body)),
   );
 
   app.post(
     '/auth/second-factors/totp/setup',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: 'A new authenticator-app secret (text and otpauth:// address), confirmed by its first code',
-        security: bearerSecurity,
-        response: { 200: TotpSetupSchema, ...errorResponses(401, 409) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'A new authenticator-app secret (text and otpauth:// address), confirmed by its first code',
+      response: { 200: TotpSetupSchema, ...errorResponses(401, 409) },
+    }),
     (request) => service.totpSetup(currentUser(request)),
   );
 
@@ -256,30 +238,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = 
 
   app.get(
     '/auth/second-factor-policy',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether baristas and admins with a password must have a second factor',
-        security: bearerSecurity,
-        response: { 200: SecondFactorPolicySchema, ...errorResponses(401, 403) },
-      },
-    },
+    guarded(requireRole('admin'), {
+      summary: 'Whether baristas and admins with a password must have a second factor',
+      response: { 200: SecondFactorPolicySchema, ...errorResponses(401, 403) },
+    }),
     () => service.policy(),
   );
 
   app.put(
     '/auth/second-factor-policy',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Require (or stop requiring) a second factor of baristas and admins with a password',
-        security: bearerSecurity,
-        body: SecondFactorPolicySchema,
-        response: { 200: SecondFactorPolicySchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    guarded(requireRole('admin'), {
+      summary: 'Require (or stop requiring) a second factor of baristas and admins with a password',
+      body: SecondFactorPolicySchema,
+      response: { 200: SecondFactorPolicySchema, ...errorResponses(400, 401, 403) },
+    }),
     (request) => service.setPolicy(currentUser(request), request.body),
   );
 

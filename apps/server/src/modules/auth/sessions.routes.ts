@@ -3,10 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, currentUser, requireAuth } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { bearerSecurity, errorResponses, guardedRoutes } from '../../plugins/openapi';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { callerPasswordLimit, PASSWORD_AGAIN_LIMIT } from './caller-password-limit';
 import type { SessionsService } from './sessions.service';
+
+const guarded = guardedRoutes(['auth']);
 
 const CONFIRMATION =
   'Asks the password again (`password`; 400 `WRONG_PASSWORD` when it is missing or not right); an account that ' +
@@ -29,18 +31,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
 
   app.get(
     '/auth/sessions',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['auth'],
-        summary: "The caller's signed-in sessions (one per sign-in on a device), this device's marked",
-        description:
-          'Newest use first: the device in plain words (from the browser at sign-in), the sign-in, the last refresh, ' +
-          'when it ends at the latest, and whether it is this device. `confirmWith` says what ending one asks.',
-        security: bearerSecurity,
-        response: { 200: SessionListSchema, ...errorResponses(401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: "The caller's signed-in sessions (one per sign-in on a device), this device's marked",
+      description:
+        'Newest use first: the device in plain words (from the browser at sign-in), the sign-in, the last refresh, ' +
+        'when it ends at the latest, and whether it is this device. `confirmWith` says what ending one asks.',
+      response: { 200: SessionListSchema, ...errorResponses(401) },
+    }),
     (request) => sessions.list(currentUser(request), sessionOf(request)),
   );
 

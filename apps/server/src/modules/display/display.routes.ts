@@ -12,12 +12,13 @@ import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import { limitTo } from '../../plugins/security';
 import type { SitesService } from '../sites/sites.service';
 import type { DisplayService } from './display.service';
 
 const tags = ['display'];
+const guarded = guardedRoutes(tags);
 
 /** Reads of one address a minute: a screen reads once when it opens and once after each reconnect. */
 const READS_PER_MINUTE = 120;
@@ -32,17 +33,12 @@ export const displayRoutes: FastifyPluginAsyncZod<{ display: DisplayService; sit
 
   app.get(
     '/sites/:siteId/displays',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags,
-        summary: "A site's pickup screen links, newest first, revoked ones too (never their tokens)",
-        description: 'For the baristas of the site and admins; a barista of another site gets 403.',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        response: { 200: z.array(DisplayLinkSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    guarded(staffOnly, {
+      summary: "A site's pickup screen links, newest first, revoked ones too (never their tokens)",
+      description: 'For the baristas of the site and admins; a barista of another site gets 403.',
+      params: SiteParamsSchema,
+      response: { 200: z.array(DisplayLinkSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const site = await sites.forStaff(currentUser(request), request.params.siteId);
       return display.list(site.id);
@@ -51,20 +47,15 @@ export const displayRoutes: FastifyPluginAsyncZod<{ display: DisplayService; sit
 
   app.post(
     '/sites/:siteId/displays',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags,
-        summary: 'Make a pickup screen link for the site; the answer carries its token, this once',
-        description:
-          'The token is 32 random bytes (base64url); the server keeps only its sha256. The screen opens ' +
-          '`PUBLIC_URL/pickup/{token}`. Audited as `site.display.create`.',
-        security: bearerSecurity,
-        params: SiteParamsSchema,
-        body: DisplayLinkCreateBodySchema,
-        response: { 201: DisplayLinkCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    guarded(staffOnly, {
+      summary: 'Make a pickup screen link for the site; the answer carries its token, this once',
+      description:
+        'The token is 32 random bytes (base64url); the server keeps only its sha256. The screen opens ' +
+        '`PUBLIC_URL/pickup/{token}`. Audited as `site.display.create`.',
+      params: SiteParamsSchema,
+      body: DisplayLinkCreateBodySchema,
+      response: { 201: DisplayLinkCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request, reply) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.params.siteId);
@@ -74,17 +65,12 @@ export const displayRoutes: FastifyPluginAsyncZod<{ display: DisplayService; sit
 
   app.post(
     '/sites/:siteId/displays/:displayId/revoke',
-    {
-      preHandler: staffOnly,
-      schema: {
-        tags,
-        summary: 'Revoke a pickup screen link: its reads answer 404 and its live connections end at once',
-        description: 'Revoking a revoked link changes nothing. Audited as `site.display.revoke`.',
-        security: bearerSecurity,
-        params: DisplayLinkParamsSchema,
-        response: { 200: DisplayLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    guarded(staffOnly, {
+      summary: 'Revoke a pickup screen link: its reads answer 404 and its live connections end at once',
+      description: 'Revoking a revoked link changes nothing. Audited as `site.display.revoke`.',
+      params: DisplayLinkParamsSchema,
+      response: { 200: DisplayLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.params.siteId);

@@ -12,16 +12,16 @@ import {
   SiteMenuPatchBodySchema,
   SiteParamsSchema,
 } from '@cafe/shared';
-import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { MenuService } from './menu.service';
 import type { SitesService } from '../sites/sites.service';
 
 const tags = ['menu'];
+const guarded = guardedRoutes(tags);
 
 /** Error answers of the management routes, for the OpenAPI document. */
 const writeErrors = errorResponses({
@@ -38,11 +38,6 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService; sites: Sites
   { menu, sites },
 ) => {
   const barista = requireRole('barista');
-  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
-  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
-    preHandler,
-    schema: { tags, security: bearerSecurity, ...schema },
-  });
 
   // ---------- reading (public) ----------
 

@@ -1,10 +1,11 @@
 import { PushPublicKeySchema, PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from '@cafe/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes, NoContentSchema } from '../../plugins/openapi';
 import type { PushService } from './push.service';
 
 const TAGS = ['push'];
+const guarded = guardedRoutes(TAGS);
 
 /** Web Push: the server's VAPID key and the browsers that want order notifications. */
 export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { push: service }) => {
@@ -22,19 +23,14 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
 
   app.post(
     '/push/subscription',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: "Save this browser's push subscription for the caller",
-        description:
-          'The body is PushSubscription.toJSON() of the browser. An endpoint already saved moves to the caller. ' +
-          'While the caller is signed in (push status ACTIVE) they are told when an order is done or rejected.',
-        security: bearerSecurity,
-        body: PushSubscriptionBodySchema,
-        response: { 201: NoContentSchema, ...errorResponses(400, 401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: "Save this browser's push subscription for the caller",
+      description:
+        'The body is PushSubscription.toJSON() of the browser. An endpoint already saved moves to the caller. ' +
+        'While the caller is signed in (push status ACTIVE) they are told when an order is done or rejected.',
+      body: PushSubscriptionBodySchema,
+      response: { 201: NoContentSchema, ...errorResponses(400, 401) },
+    }),
     async (request, reply) => {
       await service.subscribe(currentUser(request), request.body);
       return reply.status(201).send(null);
@@ -43,17 +39,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (a
 
   app.delete(
     '/push/subscription',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: "Forget one of the caller's push subscriptions",
-        description: 'An endpoint that is not saved is answered 204 too; one saved for someone else, 403.',
-        security: bearerSecurity,
-        body: PushUnsubscribeBodySchema,
-        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: "Forget one of the caller's push subscriptions",
+      description: 'An endpoint that is not saved is answered 204 too; one saved for someone else, 403.',
+      body: PushUnsubscribeBodySchema,
+      response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+    }),
     async (request, reply) => {
       await service.unsubscribe(currentUser(request), request.body.endpoint);
       return reply.status(204).send(null);

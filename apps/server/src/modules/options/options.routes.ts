@@ -7,15 +7,15 @@ import {
   SiteChoiceParamsSchema,
   SiteChoicePatchBodySchema,
 } from '@cafe/shared';
-import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { NoContentSchema, bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes, NoContentSchema } from '../../plugins/openapi';
 import type { OptionsService } from './options.service';
 import type { SitesService } from '../sites/sites.service';
 
 const tags = ['options'];
+const guarded = guardedRoutes(tags);
 
 const writeErrors = errorResponses({
   400: 'VALIDATION: the message names the field',
@@ -30,11 +30,6 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService; sit
   { options, sites },
 ) => {
   const staff = requireRole('barista', 'admin');
-  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
-  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
-    preHandler,
-    schema: { tags, security: bearerSecurity, ...schema },
-  });
 
   app.get(
     '/option-groups',

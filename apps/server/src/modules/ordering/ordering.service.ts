@@ -71,6 +71,9 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
     return menu;
   }
 
+  /** Busy mode at the site: whether online cafe orders wait now (its queue read only when it may). */
+  const cafePause = (site: SiteRecord) => orderingPause(site.busy, () => deps.orders.queueSnapshot(site.id, 'cafe'));
+
   /** The item at the site (its venue run there and open, the hours, served and not sold out). */
   async function refuseItem(
     channel: 'online' | 'walk-up',
@@ -151,10 +154,7 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
     // The position, then busy mode: online cafe orders wait while the counter is too busy (an
     // order for later is not for now: its release checks again when it is due). The daily limit is
     // counted in the placement's transaction.
-    const pause =
-      venue === 'cafe' && !slot
-        ? await orderingPause(site.busy, () => deps.orders.queueSnapshot(site.id, 'cafe'))
-        : null;
+    const pause = venue === 'cafe' && !slot ? await cafePause(site) : null;
     refuse(
       draftRefusal({
         channel: 'online',
@@ -236,9 +236,7 @@ export function createOrderingService(ctx: AppBase, deps: OrderingDeps) {
       deps.menu.listCategories(venue, site.id),
       user ? deps.users.avoidsOf(user.id) : [],
       user ? deps.orders.countMine(user) : null,
-      venue === 'cafe'
-        ? orderingPause(site.busy, () => deps.orders.queueSnapshot(site.id, 'cafe'))
-        : Promise.resolve(null),
+      venue === 'cafe' ? cafePause(site) : Promise.resolve(null),
     ]);
     const decision = {
       person: { email: user?.email ?? '', emailUnconfirmed: user?.emailUnconfirmed ?? false },

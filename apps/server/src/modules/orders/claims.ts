@@ -14,6 +14,14 @@ const CLAIMABLE: readonly OrderStatus[] = ['scheduled', 'ordered', 'in-progress'
 export const claimedRefusal = (row: Pick<OrderRow, 'claimed_by_name'>) =>
   refusal(409, 'ORDER_CLAIMED', peopleText('people.refusal.orderClaimed', { name: row.claimed_by_name ?? '?' }));
 
+/** 409 INVALID_TRANSITION: the order changed between its read and its guarded write. */
+export const changedMeanwhile = () =>
+  conflict(
+    'INVALID_TRANSITION',
+    'The order changed meanwhile; look at it again.',
+    peopleText('people.orders.changedMeanwhile'),
+  );
+
 /**
  * Whether another barista than `userId` is making the order as it is now: one that can still be
  * taken (not finished, cancelled or rejected) that someone else has, by a claim or by their Do.
@@ -57,11 +65,7 @@ export function createClaims(ctx: AppBase, deps: OrdersDeps, core: OrdersCore) {
       const now = await core.load(id);
       // Another barista took it meanwhile, by a claim or by a Do that started it: they are named.
       if (heldByAnother(now, user.id)) throw claimedRefusal(now);
-      throw conflict(
-        'INVALID_TRANSITION',
-        'The order changed meanwhile; look at it again.',
-        peopleText('people.orders.changedMeanwhile'),
-      );
+      throw changedMeanwhile();
     }
     const updated: OrderRow = { ...row, ...written, claimed_by_name: to === null ? null : user.name };
     core.ordersChanged(row.site_id, {});

@@ -14,7 +14,7 @@ export async function setTumblerMark(
   db: Db,
   change: { id: number; status: string; from: string | null; to: string | null; graceSeconds: number; at: string },
 ): Promise<boolean> {
-  let update = db
+  const result = await db
     .updateTable('orders')
     .set({
       tumbler_missing_at: change.to,
@@ -22,12 +22,9 @@ export async function setTumblerMark(
       updated_at: change.at,
     })
     .where('id', '=', change.id)
-    .where('status', '=', change.status as 'ordered');
-  update =
-    change.from === null
-      ? update.where('tumbler_missing_at', 'is', null)
-      : update.where('tumbler_missing_at', '=', change.from);
-  const result = await update.executeTakeFirst();
+    .where('status', '=', change.status as 'ordered')
+    .where('tumbler_missing_at', change.from === null ? 'is' : '=', change.from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -1,10 +1,19 @@
-import { LIMITS, hasTumbler, peopleText, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
+import { hasTumbler, peopleText, TIMELINE_NOTES, TUMBLER_NOT_FOUND_NOTE, type Order } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import { runWithin } from '../../lib/domain-events';
 import { findSystemAccountId } from '../../db/system-account';
-import { AppError, conflict, refusal } from '../../lib/errors';
+import { conflict, refusal } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import type { Move, OrdersCore, OrdersDeps } from './orders.context';
+import {
+  auditCounter,
+  refuseExpiredUndo,
+  unlessRefused,
+  type Move,
+  type OrdersCore,
+  type OrdersDeps,
+} from './orders.context';
+import { changedMeanwhile } from './claims';
+import { earliest } from './release-timer';
 import { toOrder, toOrderFacts, tumblerDeadline } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { insertHistory } from './order-writes.repository';
@@ -71,15 +80,8 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
       );
     }
     // A coffee run's drink in the runner's tray, a walk-up and a bar order have no tumbler to look for.
-    if (
-      !hasTumbler({
-        categoryFor: row.category_for,
-        walkUp: Number(row.walk_up) === 1,
-        ownCup: Number(row.own_cup) === 1,
-      })
-    ) {
-      throw refusal(409, 'NO_TUMBLER', peopleText('people.refusal.noTumbler'));
-    }
+    const cup = { categoryFor: row.category_for, walkUp: Number(row.walk_up) === 1, ownCup: Number(row.own_cup) === 1 };
+    if (!hasTumbler(cup)) throw refusal(409, 'NO_TUMBLER', peopleText('people.refusal.noTumbler'));
     // Already as asked: nothing changes (a second tap, or two baristas at once).
     if (missing === Boolean(row.tumbler_missing_at)) return toOrder(row);
     // The deadline the owner is told is fixed now: a later change of the site's grace is for later marks.
@@ -101,28 +103,11 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
       missing ? { kind: 'tumbler-missing', tumblerDeadline: tumblerDeadline(since, graceSeconds) } : undefined,
     );
     const updated = await core.load(id);
-    if (!changed && missing !== Boolean(updated.tumbler_missing_at)) {
-      throw conflict(
-        'INVALID_TRANSITION',
-        'The order changed meanwhile; look at it again.',
-        peopleText('people.orders.changedMeanwhile'),
-      );
-    }
+    if (!changed && missing !== Boolean(updated.tumbler_missing_at)) throw changedMeanwhile();
     if (changed) {
       const [was, is] = missing ? ['here', 'not here'] : ['not here', 'found'];
-      await ctx.domainEvents.emit('order.counter', {
-        siteId: row.site_id,
-        changes: [
-          {
-            actor: user,
-            action: 'order.tumbler',
-            target: { type: 'order', id: row.id },
-            siteId: row.site_id,
-            before: { tumbler: was },
-            after: { tumbler: is, ...(note === 'undo' ? { note } : {}) },
-          },
-        ],
-      });
+      const after = { tumbler: is, ...(note === 'undo' ? { note } : {}) };
+      await auditCounter(ctx, user, row, 'order.tumbler', { tumbler: was }, after);
     }
     return toOrder(updated);
   }
@@ -135,21 +120,18 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
       if (!mark.since) continue;
       const deadline = new Date(tumblerDeadline(mark.since, mark.grace));
       if (deadline > now) {
-        if (!nextDue || deadline < nextDue) nextDue = deadline;
+        nextDue = earliest(nextDue, deadline);
         continue;
       }
-      try {
+      // Found, made or moved by someone else first (another process, a barista): left as it is.
+      const rejected = await unlessRefused(async () => {
         const row = await core.load(mark.id);
-        if (row.tumbler_missing_at !== mark.since) continue;
-        await move(row, 'barista', 'rejected', await systemId(), {
-          rejectNote: TUMBLER_NOT_FOUND_NOTE,
-          note: TUMBLER_NOT_FOUND_NOTE,
-        });
-        expired += 1;
-      } catch (error) {
-        // Found, made or moved by someone else first (another process, a barista): left as it is.
-        if (!(error instanceof AppError)) throw error;
-      }
+        if (row.tumbler_missing_at !== mark.since) return false;
+        const note = TUMBLER_NOT_FOUND_NOTE;
+        await move(row, 'barista', 'rejected', await systemId(), { rejectNote: note, note });
+        return true;
+      });
+      if (rejected) expired += 1;
     }
     return { expired, nextDue };
   }
@@ -163,7 +145,7 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
       const due = new Date(Date.parse(ready.done_at ?? '') + Number(ready.after) * 1000);
       if (!Number.isFinite(due.getTime())) continue;
       if (due > now) {
-        if (!nextDue || due < nextDue) nextDue = due;
+        nextDue = earliest(nextDue, due);
         continue;
       }
       const row = await core.load(ready.id);
@@ -192,25 +174,15 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
       const systemId = async () => (id ??= await findSystemAccountId(db));
       const tumblers = await expireTumblers(now, systemId);
       const reminders = await remindDue(now, systemId);
-      const dues = [tumblers.nextDue, reminders.nextDue].filter((d): d is Date => d !== null);
-      return {
-        expired: tumblers.expired,
-        reminded: reminders.reminded,
-        nextDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
-      };
+      const nextDue = earliest(tumblers.nextDue, reminders.nextDue);
+      return { expired: tumblers.expired, reminded: reminders.reminded, nextDue };
     },
 
     /** The undo of a tumbler marked not here (it is found after all); null when the last change is something else. */
     undoTumbler: async (user: AuthUser, id: number): Promise<Order | null> => {
       const last = await lastHistoryEntry(db, id);
       if (last?.note !== TIMELINE_NOTES.tumblerMissing) return null;
-      if (clock.now().getTime() - Date.parse(last.changed_at) > LIMITS.undoWindowSeconds * 1000) {
-        throw conflict(
-          'UNDO_EXPIRED',
-          `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
-          peopleText('people.orders.undoTooOld', { seconds: LIMITS.undoWindowSeconds }),
-        );
-      }
+      refuseExpiredUndo(last.changed_at, clock.now());
       return markTumbler(user, id, false, 'undo');
     },
   };

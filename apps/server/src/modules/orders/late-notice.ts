@@ -12,6 +12,7 @@ import { runWithin } from '../../lib/domain-events';
 import { iso } from '../../lib/time';
 import type { OrdersCore, OrdersDeps } from './orders.context';
 import { toOrderFacts } from './orders.mapper';
+import { queueOrders, type QueueKey } from './orders.repository';
 import type { QueueService } from './queue.service';
 
 /** A drink this much later than promised is told (once); less is within what "about" means. */
@@ -30,13 +31,9 @@ export function createLateNotice(ctx: AppBase, deps: Pick<OrdersDeps, 'sites'>, 
   const { db } = ctx;
 
   /** Today's drinks of a line that were promised and not yet told, with what the model needs. */
-  function openPromises(siteId: number, venue: CategoryFor, day: string) {
-    return db
-      .selectFrom('orders')
+  function openPromises(key: QueueKey) {
+    return queueOrders(db, key)
       .select(['id', 'menu_id', 'status', 'order_date', 'taken_at', 'promised_ready_at', 'late_told_at', 'walk_up'])
-      .where('site_id', '=', siteId)
-      .where('category_for', '=', venue)
-      .where('cafe_day', '=', day)
       .where('status', 'in', ['ordered', 'in-progress'])
       .orderBy('order_date')
       .orderBy('id')
@@ -110,9 +107,10 @@ export function createLateNotice(ctx: AppBase, deps: Pick<OrdersDeps, 'sites'>, 
       for (const site of await deps.sites.active()) {
         const day = await queue.siteToday(site.id);
         for (const venue of VENUES) {
-          const rows = await openPromises(site.id, venue, day);
+          const key = { siteId: site.id, venue, day };
+          const rows = await openPromises(key);
           if (!rows.some(untold)) continue;
-          const wait = await queue.waitInputs({ siteId: site.id, venue, day });
+          const wait = await queue.waitInputs(key);
           if (modelOf(wait) !== 'line') continue;
           const ready = readyTimes(wait, rows, now);
           for (const row of rows) {

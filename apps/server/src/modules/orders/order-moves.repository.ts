@@ -7,7 +7,7 @@ import { type OrderStatus } from '@cafe/shared';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
 import { insertHistory, type OrderTimes } from './order-writes.repository';
-import { countInProgress, readLineFacts, recentCompletions, type LineFact, type QueueKey } from './orders.repository';
+import { readPace, type LineFact, type Pace, type QueueKey } from './orders.repository';
 import { factOf } from './promise-inputs';
 import { runStillOpen } from './runs.repository';
 
@@ -62,13 +62,7 @@ export async function moveOrder(
    * (`paceBefore`: the caller adds the move itself); SQLite reads them after it (`paceAfter`).
    */
   pace?: { key: QueueKey; recentLimit: number; workingSince?: string },
-): Promise<
-  | (MovedColumns & {
-      paceBefore?: { inProgress: number; completions: string[]; facts?: LineFact[] };
-      paceAfter?: { inProgress: number; completions: string[]; facts?: LineFact[] };
-    })
-  | undefined
-> {
+): Promise<(MovedColumns & { paceBefore?: Pace; paceAfter?: Pace }) | undefined> {
   const update = db
     .updateTable('orders')
     .set({
@@ -96,19 +90,7 @@ export async function moveOrder(
     await insertHistory(db, { orderId: change.id, from: change.from, ...entry, to: change.to, at: change.at });
     if (!pace) return moved;
     // Read after the move, in its transaction: the pace as the move left it.
-    const key = pace.key;
-    if (pace.workingSince !== undefined) {
-      // The line model's facts hold the drinks in progress: read instead of their count.
-      const facts = await readLineFacts(db, key, pace.workingSince);
-      const completions = await recentCompletions(db, key, pace.recentLimit);
-      const inProgress = facts.filter((fact) => fact.status === 'in-progress').length;
-      return { ...moved, paceAfter: { inProgress, completions, facts } };
-    }
-    const [inProgress, completions] = [
-      await countInProgress(db, key),
-      await recentCompletions(db, key, pace.recentLimit),
-    ];
-    return { ...moved, paceAfter: { inProgress, completions } };
+    return { ...moved, paceAfter: await readPace(db, pace.key, pace.recentLimit, pace.workingSince) };
   }
   const { rows } = await sql<MovedColumns>`with moved as (${update}), entry as (
       insert into order_status_history (order_id, from_status, to_status, changed_by, note, changed_at)

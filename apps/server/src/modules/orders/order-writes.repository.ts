@@ -170,24 +170,8 @@ export interface OrderTimes {
 }
 
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id'>;
-/** One prepared insert per set of columns given (callers give them all, so there is one). */
-const insertOrderQueries = new Map<string, (db: Db, row: NewOrder) => Promise<{ id: number }[]>>();
 
-export async function insertOrder(db: Db, order: NewOrder): Promise<number> {
-  const columns = Object.keys(order) as (keyof NewOrder)[];
-  const shape = columns.join(',');
-  let insert = insertOrderQueries.get(shape);
-  if (!insert) {
-    insert = preparedQuery<NewOrder, { id: number }>(columns, (trx, p) =>
-      trx.insertInto('orders').values(p).returning('id'),
-    );
-    insertOrderQueries.set(shape, insert);
-  }
-  const [row] = await insert(db, order);
-  if (!row) throw new Error('the order insert returned no id');
-  return row.id;
-}
-
+/** An entry of an order's history: its move from `from` (null: just placed) to `to`, by whom, when. */
 export type PlacedEntry = {
   from: OrderStatus | null;
   to: OrderStatus;
@@ -195,55 +179,69 @@ export type PlacedEntry = {
   note: string | null;
   at: string;
 };
-/** PostgreSQL: one prepared order-and-history insert per set of order columns. */
-const insertPlacedQueries = new Map<string, (db: Db, row: NewOrder & PlacedEntry) => Promise<{ order_id: number }[]>>();
+
+/** An entry's columns in order_status_history, all but the order's id. */
+const historyColumns = (entry: PlacedEntry) => ({
+  from_status: entry.from,
+  to_status: entry.to,
+  changed_by: entry.changedBy,
+  note: entry.note,
+  changed_at: entry.at,
+});
+
+/** One prepared statement per set of order columns given (callers give them all, so there is one). */
+function perShape<P extends Record<string, unknown>, R>(
+  prepare: (columns: (keyof NewOrder)[]) => (db: Db, params: P) => Promise<R[]>,
+): (order: NewOrder) => (db: Db, params: P) => Promise<R[]> {
+  const prepared = new Map<string, (db: Db, params: P) => Promise<R[]>>();
+  return (order) => {
+    const columns = Object.keys(order) as (keyof NewOrder)[];
+    const shape = columns.join(',');
+    if (!prepared.has(shape)) prepared.set(shape, prepare(columns));
+    return prepared.get(shape) as (db: Db, params: P) => Promise<R[]>;
+  };
+}
+
+const insertOrderQuery = perShape((columns) =>
+  preparedQuery<NewOrder, { id: number }>(columns, (trx, p) => trx.insertInto('orders').values(p).returning('id')),
+);
+
+/** PostgreSQL: the order inserted in a WITH, its first history entry taking its id. */
+const insertPlacedQuery = perShape((columns) =>
+  preparedQuery<NewOrder & PlacedEntry, { id: number }>(
+    [...columns, 'from', 'to', 'changedBy', 'note', 'at'],
+    (trx, p) =>
+      trx
+        .with('placed', (w) =>
+          w
+            .insertInto('orders')
+            .values(Object.fromEntries(columns.map((c) => [c, p[c]])) as NewOrder)
+            .returning('id'),
+        )
+        .insertInto('order_status_history')
+        .values((eb) => ({ order_id: eb.selectFrom('placed').select('placed.id'), ...historyColumns(p) }))
+        .returning('order_id as id'),
+  ),
+);
 
 /**
  * A new order and its first history entry. On PostgreSQL in one statement (the order inserted in a
  * WITH, the entry taking its id): a round trip fewer for every placement. SQLite runs the two
  * inserts one after the other, where a statement costs no round trip.
  */
-export async function insertPlacedOrder(
+async function insertPlacedOrder(
   db: Db,
   dialect: 'sqlite' | 'postgres',
   order: NewOrder,
   entry: PlacedEntry,
 ): Promise<number> {
-  if (dialect === 'sqlite') {
-    const orderId = await insertOrder(db, order);
-    await insertHistory(db, { orderId, ...entry });
-    return orderId;
-  }
-  const columns = Object.keys(order) as (keyof NewOrder)[];
-  const shape = columns.join(',');
-  let insert = insertPlacedQueries.get(shape);
-  if (!insert) {
-    insert = preparedQuery<NewOrder & PlacedEntry, { order_id: number }>(
-      [...columns, 'from', 'to', 'changedBy', 'note', 'at'],
-      (trx, p) =>
-        trx
-          .with('placed', (w) =>
-            w
-              .insertInto('orders')
-              .values(Object.fromEntries(columns.map((c) => [c, p[c]])) as NewOrder)
-              .returning('id'),
-          )
-          .insertInto('order_status_history')
-          .values((eb) => ({
-            order_id: eb.selectFrom('placed').select('placed.id'),
-            from_status: p.from,
-            to_status: p.to,
-            changed_by: p.changedBy,
-            note: p.note,
-            changed_at: p.at,
-          }))
-          .returning('order_id'),
-    );
-    insertPlacedQueries.set(shape, insert);
-  }
-  const [row] = await insert(db, { ...order, ...entry });
+  const [row] =
+    dialect === 'sqlite'
+      ? await insertOrderQuery(order)(db, order)
+      : await insertPlacedQuery(order)(db, { ...order, ...entry });
   if (!row) throw new Error('the order insert returned no id');
-  return Number(row.order_id);
+  if (dialect === 'sqlite') await insertHistory(db, { orderId: row.id, ...entry });
+  return Number(row.id);
 }
 
 /**
@@ -274,11 +272,8 @@ export async function insertPlacedOrders(
     return ids;
   }
   if (placed.length === 0) return [];
-  const { rows } = await sql<{
-    id: number;
-  }>`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, ${placed.length})`.execute(
-    db,
-  );
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id
+    from generate_series(1, ${placed.length})`.execute(db);
   const ids = rows.map((row) => Number(row.id));
   if (ids.length !== placed.length) throw new Error('the orders sequence gave too few ids');
   await db
@@ -293,16 +288,7 @@ export async function insertPlacedOrders(
       ),
     )
     .insertInto('order_status_history')
-    .values(
-      placed.map(({ entry }, i) => ({
-        order_id: ids[i] as number,
-        from_status: entry.from,
-        to_status: entry.to,
-        changed_by: entry.changedBy,
-        note: entry.note,
-        changed_at: entry.at,
-      })),
-    )
+    .values(placed.map(({ entry }, i) => ({ order_id: ids[i] as number, ...historyColumns(entry) })))
     .execute();
   return ids;
 }
@@ -325,30 +311,8 @@ function sameLineBefore(
     ).length;
 }
 
-const insertHistoryQuery = preparedQuery<
-  { orderId: number; from: OrderStatus | null; to: OrderStatus; changedBy: number; note: string | null; at: string },
-  never
->(['orderId', 'from', 'to', 'changedBy', 'note', 'at'], (db, p) =>
-  db.insertInto('order_status_history').values({
-    order_id: p.orderId,
-    from_status: p.from,
-    to_status: p.to,
-    changed_by: p.changedBy,
-    note: p.note,
-    changed_at: p.at,
-  }),
+/** Writes an entry of an order's history (prepared once). */
+export const insertHistory = preparedQuery<PlacedEntry & { orderId: number }, never>(
+  ['orderId', 'from', 'to', 'changedBy', 'note', 'at'],
+  (db, p) => db.insertInto('order_status_history').values({ order_id: p.orderId, ...historyColumns(p) }),
 );
-
-export async function insertHistory(
-  db: Db,
-  entry: {
-    orderId: number;
-    from: OrderStatus | null;
-    to: OrderStatus;
-    changedBy: number;
-    note: string | null;
-    at: string;
-  },
-): Promise<void> {
-  await insertHistoryQuery(db, entry);
-}

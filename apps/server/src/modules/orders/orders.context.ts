@@ -1,10 +1,10 @@
-import { peopleText } from '@cafe/shared';
-import type { AppBase } from '../../context';
+import { LIMITS, peopleText, type AuditAction, type AuditValues } from '@cafe/shared';
+import type { AppBase, AuthUser } from '../../context';
 import type { OptionsService } from '../options/options.service';
 import type { PickupService } from '../pickup/pickup.service';
 import type { SitesService } from '../sites/sites.service';
 import type { UsersService } from '../users/users.service';
-import { notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Order, OrderActor, OrderStatus } from '@cafe/shared';
 import { toOrdersEvent } from './orders.mapper';
 import { findOrder, findOrders, type OrderRow } from './orders.repository';
@@ -48,7 +48,7 @@ export type Move = (
   actor: OrderActor | 'undo' | 'release',
   to: OrderStatus,
   changedBy: number,
-  options?: { rejectNote?: string; note?: string | null },
+  options?: { rejectNote?: string; note?: string | null; claimer?: AuthUser; whileRunOpen?: boolean },
 ) => Promise<Order>;
 
 /** The queue an order is in: its site, venue and cafe day. */
@@ -66,6 +66,45 @@ export interface OrdersChange {
 /** The change of a move from `from` to `to` of an order: it paces its queue when a drink starts or stops being made. */
 export function pacedBy(row: QueueOf, from: OrderStatus, to: OrderStatus): OrdersChange {
   return from === 'in-progress' || to === 'in-progress' ? { paced: row } : {};
+}
+
+/**
+ * `work`'s answer, or undefined when it was refused (an AppError: the order was found, made or
+ * moved by someone else first, and is left as it is); anything else (the database away) throws.
+ */
+export async function unlessRefused<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+/** 409 UNDO_EXPIRED when a change made at `changedAt` is older than the undo window at `now`. */
+export function refuseExpiredUndo(changedAt: string, now: Date): void {
+  if (now.getTime() - Date.parse(changedAt) <= LIMITS.undoWindowSeconds * 1000) return;
+  throw conflict(
+    'UNDO_EXPIRED',
+    `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
+    peopleText('people.orders.undoTooOld', { seconds: LIMITS.undoWindowSeconds }),
+  );
+}
+
+/** A barista's judgement about someone's order at the counter (`order.counter`): the audit log keeps it. */
+export function auditCounter(
+  ctx: AppBase,
+  actor: AuthUser,
+  row: OrderRow,
+  action: AuditAction,
+  before: AuditValues,
+  after: AuditValues,
+): Promise<void> {
+  const target = { type: 'order' as const, id: row.id };
+  return ctx.domainEvents.emit('order.counter', {
+    siteId: row.site_id,
+    changes: [{ actor, action, target, siteId: row.site_id, before, after }],
+  });
 }
 
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersChange) => void): OrdersCore {

@@ -9,6 +9,7 @@ import { type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
+import { factOf } from './promise-inputs';
 
 type Venue = OrdersTable['category_for'];
 
@@ -124,12 +125,10 @@ export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<nu
     const row = await findOrder(db, ids[0] as number);
     return new Map(row ? [[row.id, row]] : []);
   }
-  const rows =
-    ids.length === 0
-      ? []
-      : await orderQuery(db)
-          .where('o.id', 'in', [...ids])
-          .execute();
+  if (ids.length === 0) return new Map();
+  const rows = await orderQuery(db)
+    .where('o.id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -195,38 +194,41 @@ export async function aheadOf(db: Db, ids: readonly number[]): Promise<Map<numbe
 
 export function listOrders(
   db: Db,
-  filter: { siteId?: number; statuses?: readonly OrderStatus[]; startDate?: string; endDate?: string },
+  filter: { siteId?: number; venue?: Venue; statuses?: readonly OrderStatus[]; startDate?: string; endDate?: string },
 ): Promise<OrderRow[]> {
   let query = orderQuery(db);
   if (filter.siteId !== undefined) query = query.where('o.site_id', '=', filter.siteId);
+  if (filter.venue !== undefined) query = query.where('o.category_for', '=', filter.venue);
   if (filter.statuses && filter.statuses.length > 0) query = query.where('o.status', 'in', filter.statuses);
   if (filter.startDate) query = query.where('o.cafe_day', '>=', filter.startDate);
   if (filter.endDate) query = query.where('o.cafe_day', '<', filter.endDate);
   return query.orderBy('o.order_date', 'asc').orderBy('o.id', 'asc').execute();
 }
 
-/** How many orders of a queue are being made right now. */
-export async function countInProgress(db: Db, { siteId, venue, day }: QueueKey): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
+/** A site's venue's orders, of every day. */
+function venueOrders(db: Db, siteId: number, venue: Venue) {
+  return db.selectFrom('orders').where('site_id', '=', siteId).where('category_for', '=', venue);
+}
+
+/** A queue's orders: those of a venue of a site on one day. */
+export function queueOrders(db: Db, { siteId, venue, day }: QueueKey) {
+  return venueOrders(db, siteId, venue).where('cafe_day', '=', day);
+}
+
+/** How many orders of a queue are in `status`: waiting (ordered) or being made right now (in-progress). */
+export async function countInStatus(db: Db, key: QueueKey, status: 'ordered' | 'in-progress'): Promise<number> {
+  const row = await queueOrders(db, key)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
-    .where('cafe_day', '=', day)
-    .where('status', '=', 'in-progress')
+    .where('status', '=', status)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The latest `limit` completion instants of a queue's orders, newest first. */
-export async function recentCompletions(db: Db, { siteId, venue, day }: QueueKey, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('orders')
+export async function recentCompletions(db: Db, key: QueueKey, limit: number): Promise<string[]> {
+  const rows = await queueOrders(db, key)
     .select('done_at')
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
     .where('done_at', 'is not', null)
-    .where('cafe_day', '=', day)
     .orderBy('done_at', 'desc')
     .limit(limit)
     .execute();
@@ -241,30 +243,14 @@ export async function completionsBetween(
   from: string,
   to: string,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('orders')
+  const rows = await venueOrders(db, siteId, venue)
     .select('done_at')
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
     .where('done_at', 'is not', null)
     .where('done_at', '>=', from)
     .where('done_at', '<', to)
     .orderBy('done_at')
     .execute();
   return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
-}
-
-/** How many orders of a queue are waiting. */
-export async function countWaiting(db: Db, { siteId, venue, day }: QueueKey): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
-    .where('cafe_day', '=', day)
-    .where('status', '=', 'ordered')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**
@@ -283,13 +269,9 @@ export interface LineFact {
 }
 
 /** The queue's line facts (LineFact), in one statement. */
-export async function readLineFacts(db: Db, { siteId, venue, day }: QueueKey, since: string): Promise<LineFact[]> {
-  const rows = await db
-    .selectFrom('orders')
+export async function readLineFacts(db: Db, key: QueueKey, since: string): Promise<LineFact[]> {
+  const rows = await queueOrders(db, key)
     .select(['id', 'menu_id', 'status', 'order_date', 'taken_at', 'claimed_by', 'claimed_at'])
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
-    .where('cafe_day', '=', day)
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['ordered', 'in-progress']),
@@ -298,15 +280,28 @@ export async function readLineFacts(db: Db, { siteId, venue, day }: QueueKey, si
       ]),
     )
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    menu_id: Number(row.menu_id),
-    status: row.status,
-    order_date: row.order_date,
-    taken_at: row.taken_at ?? null,
-    claimed_by: row.claimed_by == null ? null : Number(row.claimed_by),
-    claimed_at: row.claimed_at ?? null,
-  }));
+  return rows.map(factOf);
+}
+
+/** A queue's drinks in progress and latest completions, with the line model's facts (LineFact). */
+export interface Pace {
+  inProgress: number;
+  completions: string[];
+  facts?: LineFact[];
+}
+
+/**
+ * A queue's pace: its drinks in progress and latest `limit` completions. With `workingSince` (the
+ * line model) its facts too, which hold the drinks in progress: read instead of their count.
+ */
+export async function readPace(db: Db, key: QueueKey, limit: number, workingSince?: string): Promise<Pace> {
+  const [completions, facts, counted] = await Promise.all([
+    recentCompletions(db, key, limit),
+    workingSince === undefined ? undefined : readLineFacts(db, key, workingSince),
+    workingSince === undefined ? countInStatus(db, key, 'in-progress') : undefined,
+  ]);
+  if (!facts) return { inProgress: counted ?? 0, completions };
+  return { inProgress: facts.filter((fact) => fact.status === 'in-progress').length, completions, facts };
 }
 
 /** The latest `limit` preparation times (ms) of a site's venue since `since`, by item, newest first. */
@@ -317,11 +312,8 @@ export async function recentPrepTimes(
   since: string,
   limit: number,
 ): Promise<{ menu_id: number; prep_ms: number }[]> {
-  const rows = await db
-    .selectFrom('orders')
+  const rows = await venueOrders(db, siteId, venue)
     .select(['menu_id', 'prep_ms'])
-    .where('site_id', '=', siteId)
-    .where('category_for', '=', venue)
     .where('done_at', '>=', since)
     .where('prep_ms', 'is not', null)
     .orderBy('done_at', 'desc')

@@ -33,13 +33,14 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** What a move of an order says of its Idempotency-Key (request-keys.ts). */
 const KEY_DOC =
   ' With an Idempotency-Key, a retry by the same person with the same key answers the first answer again (`Idempotent-Replayed: true`), nothing applied twice; the same key with another change 422 IDEMPOTENCY_KEY_REUSED; while the first request with it is still being handled 409 IDEMPOTENCY_KEY_IN_USE.';
+/** What a move of an order with an Idempotency-Key takes besides its body, and what it answers. */
+const keyedMoveSchema = { security: bearerSecurity, headers: OrderMoveHeadersSchema, params: IdParamsSchema };
+const movedResponse = { 200: OrderSchema, ...errors, ...errorResponses(422) };
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites: SitesService }> = async (
   app,
-  { orders, sites },
+  { orders: service, sites },
 ) => {
-  const service = orders;
-
   /**
    * A move of an order with the request's Idempotency-Key: a retry answers the first answer again
    * (`Idempotent-Replayed: true`), the order or the refusal, nothing applied twice.
@@ -183,11 +184,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
         tags: TAGS,
         summary: 'The owner cancels a waiting order (ordered -> cancel) or picks up a finished one (done -> picked)',
         description: 'Other changes: 409 INVALID_TRANSITION. Emits `orders`.' + KEY_DOC,
-        security: bearerSecurity,
-        headers: OrderMoveHeadersSchema,
-        params: IdParamsSchema,
+        ...keyedMoveSchema,
         body: OwnerOrderPatchBodySchema,
-        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
+        response: movedResponse,
       },
     },
     async (request, reply) =>
@@ -228,10 +227,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'the note "undo". 409 UNDO_EXPIRED after 30 s; 409 INVALID_TRANSITION when there is nothing to undo or the ' +
           'order changed since (e.g. picked up). Emits `orders`; the owner is told by push when a Done or reject is undone.' +
           KEY_DOC,
-        security: bearerSecurity,
-        headers: OrderMoveHeadersSchema,
-        params: IdParamsSchema,
-        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
+        ...keyedMoveSchema,
+        response: movedResponse,
       },
     },
     async (request, reply) =>
@@ -298,11 +295,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'order another barista is making it is 409 ORDER_CLAIMED naming them (messageId people.refusal.orderClaimed, ' +
           'params.name). Emits `orders`.' +
           KEY_DOC,
-        security: bearerSecurity,
-        headers: OrderMoveHeadersSchema,
-        params: IdParamsSchema,
+        ...keyedMoveSchema,
         body: BaristaOrderPatchBodySchema,
-        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
+        response: movedResponse,
       },
     },
     async (request, reply) =>
@@ -346,11 +341,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; sites:
           'order that is finished, cancelled or rejected: 409 INVALID_TRANSITION; a barista of another site: 403. In the ' +
           'timeline (note claimed or released). Emits `orders`.' +
           KEY_DOC,
-        security: bearerSecurity,
-        headers: OrderMoveHeadersSchema,
-        params: IdParamsSchema,
+        ...keyedMoveSchema,
         body: ClaimBodySchema,
-        response: { 200: OrderSchema, ...errors, ...errorResponses(422) },
+        response: movedResponse,
       },
     },
     async (request, reply) =>

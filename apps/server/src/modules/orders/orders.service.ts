@@ -20,7 +20,7 @@ import { latestCafeOrderOf, listUserHistory, orderTimeline, sitesWaitingFor } fr
 import { createPlacementService } from './placement.service';
 import { createQueueService } from './queue.service';
 import { createLateNotice } from './late-notice';
-import { startReleaseTimer, type ReleaseTimer } from './release-timer';
+import { earliest, startReleaseTimer, type ReleaseTimer } from './release-timer';
 import { createTransitionsService } from './transitions.service';
 import { createCounterDay } from './counter-day';
 import { createClaims } from './claims';
@@ -61,13 +61,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
         const released = await transitions.releaseDue(now);
         const counted = await counter.counterDue(now);
         const told = await late.lateDue(now);
-        const dues = [released.nextDue, counted.nextDue].filter((d): d is Date => d !== null);
-        return {
-          ...released,
-          ...counted,
-          ...told,
-          nextDue: dues.length ? new Date(Math.min(...dues.map((d) => d.getTime()))) : null,
-        };
+        return { ...released, ...counted, ...told, nextDue: earliest(released.nextDue, counted.nextDue) };
       });
     },
     async stopReleases(): Promise<void> {
@@ -110,8 +104,7 @@ export function createOrdersService(ctx: AppBase, deps: OrdersDeps) {
     },
 
     async history(userId: number, range: { startDate?: string; endDate?: string }): Promise<Order[]> {
-      const rows = await listUserHistory(db, userId, FINISHED_ORDER_STATUSES, range);
-      return rows.map(toOrder);
+      return (await listUserHistory(db, userId, FINISHED_ORDER_STATUSES, range)).map(toOrder);
     },
 
     /**

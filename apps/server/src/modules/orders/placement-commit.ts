@@ -28,13 +28,10 @@ import { guardKey, insertPlacedOrders, placementGuardsOf } from './order-writes.
 import { aheadOf, type OrderRow } from './orders.repository';
 import { insertGuardedOrder } from './guarded-insert.repository';
 import { commitRefusal, pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
-
 import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
 
 /** Places beyond the line as last read an order's promise is worked out for (orders placed since, not yet read). */
 const PROMISED_PLACES = 40;
-
-export type { OrderPlan } from './pending-order';
 
 export const keyReused = () =>
   new AppError(

@@ -13,7 +13,8 @@ import { toReplayedAnswer } from './orders.mapper';
 import { findByIdempotencyKey } from './order-writes.repository';
 import { createPlacementCommit, keyReused, type Placement } from './placement-commit';
 
-export type { OrderPlan, Placement } from './placement-commit';
+export type { Placement } from './placement-commit';
+export type { OrderPlan } from './pending-order';
 
 /**
  * What identifies a placement for its Idempotency-Key: the drink as ordered (and where). The position is left

@@ -5,7 +5,7 @@
  */
 import { median, type PromiseModel, type WaitInputs } from '@cafe/shared';
 import type { OrderStatus } from '@cafe/shared';
-import { BATCH_MS } from './wait-estimate';
+import { BATCH_MS, boundedSeconds } from './wait-estimate';
 import type { LineFact } from './orders.repository';
 
 /** Who claimed or moved an order of the line this recently is working now. */
@@ -20,9 +20,6 @@ const PER_ITEM = 15;
 const MIN_ITEM_SAMPLES = 2;
 /** Fewer samples than this say too little of the site (its pace is taken instead). */
 const MIN_SITE_SAMPLES = 3;
-/** A measured time is kept within these bounds (seconds). */
-const MIN_SECONDS = 20;
-const MAX_SECONDS = 15 * 60;
 
 /**
  * A site's venue's measured preparation times, newest last. A time under BATCH_MS is left out: a
@@ -53,19 +50,15 @@ export class PrepTimes {
   itemSeconds(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [id, list] of this.byItem) {
-      if (list.length >= MIN_ITEM_SAMPLES) out[String(id)] = bounded(median(list) ?? 0);
+      if (list.length >= MIN_ITEM_SAMPLES) out[String(id)] = boundedSeconds(median(list) ?? 0);
     }
     return out;
   }
 
   /** The site's typical drink (the median of all), or undefined with too few samples. */
   drinkSeconds(): number | undefined {
-    return this.all.length >= MIN_SITE_SAMPLES ? bounded(median(this.all) ?? 0) : undefined;
+    return this.all.length >= MIN_SITE_SAMPLES ? boundedSeconds(median(this.all) ?? 0) : undefined;
   }
-}
-
-function bounded(ms: number): number {
-  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round(ms / 1000)));
 }
 
 /** The line facts after `moved` (its row as a move left it) replaced what they held of it. */
@@ -73,7 +66,7 @@ export function factsAfterMove(facts: readonly LineFact[], moved: LineFact): Lin
   return [...facts.filter((fact) => fact.id !== moved.id), moved];
 }
 
-/** A move's row as a line fact. */
+/** A row of a queue's order (read, or as a move left it) as a line fact. */
 export function factOf(row: {
   id: number;
   menu_id: number;
@@ -84,12 +77,12 @@ export function factOf(row: {
   claimed_at?: string | null;
 }): LineFact {
   return {
-    id: row.id,
-    menu_id: row.menu_id,
+    id: Number(row.id),
+    menu_id: Number(row.menu_id),
     status: row.status,
     order_date: row.order_date,
     taken_at: row.taken_at ?? null,
-    claimed_by: row.claimed_by ?? null,
+    claimed_by: row.claimed_by == null ? null : Number(row.claimed_by),
     claimed_at: row.claimed_at ?? null,
   };
 }

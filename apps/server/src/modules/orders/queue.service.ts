@@ -20,12 +20,10 @@ import { toQueuedOrder } from './orders.mapper';
 import { countCountedCafeOrders } from './order-writes.repository';
 import {
   completionsBetween,
-  countInProgress,
-  countWaiting,
+  countInStatus,
   listOrders,
   listUserDayWithQueue,
-  readLineFacts,
-  recentCompletions,
+  readPace,
   recentPrepTimes,
   type LineFact,
   type OrderRow,
@@ -46,9 +44,8 @@ const MOVES_TOPIC = 'order-moves';
 /** The message that gives every process a line's wait inputs as a move worked them out (primeWaits). */
 const WAITS_KNOWN = 'waits-known';
 
-export function createQueueService(ctx: AppBase, sitesService: SitesService) {
+export function createQueueService(ctx: AppBase, sites: SitesService) {
   const { db, clock } = ctx;
-  const sites = () => sitesService;
   /**
    * Today's reads, kept until an order is placed or moves on (or a name they show changes): a
    * person's queue and count, the board, the wait inputs. Under a rush they are dropped often;
@@ -114,23 +111,15 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
 
   async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
     const now = clock.now();
-    if (model === 'pace') {
-      const [today, before, inProgress] = await Promise.all([
-        recentCompletions(db, key, RECENT_COMPLETIONS),
-        sameHoursBefore(key, now),
-        countInProgress(db, key),
-      ]);
-      return { secondsPerOrder: secondsPerOrder(today, before), inProgress };
-    }
     // The line's facts take the place of the count of drinks in progress: no statement more.
-    const [today, before, facts, prep] = await Promise.all([
-      recentCompletions(db, key, RECENT_COMPLETIONS),
+    const line = model !== 'pace';
+    const [today, before, prep] = await Promise.all([
+      readPace(db, key, RECENT_COMPLETIONS, line ? workingSince(now) : undefined),
       sameHoursBefore(key, now),
-      readLineFacts(db, key, workingSince(now)),
-      prepOf(key.siteId, key.venue),
+      line ? prepOf(key.siteId, key.venue) : undefined,
     ]);
-    const inProgress = facts.filter((fact) => fact.status === 'in-progress').length;
-    return modelInputs(model, { secondsPerOrder: secondsPerOrder(today, before), inProgress }, facts, prep, now);
+    const pace = { secondsPerOrder: secondsPerOrder(today.completions, before), inProgress: today.inProgress };
+    return prep ? modelInputs(model, pace, today.facts ?? null, prep, now) : pace;
   }
 
   /**
@@ -139,7 +128,7 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
    * go on. Past days do not change, so they are read once per queue and hour.
    */
   async function sameHoursBefore({ siteId, venue, day }: QueueKey, now: Date): Promise<string[][]> {
-    const zone = (await sites().get(siteId)).timeZone;
+    const zone = (await sites.get(siteId)).timeZone;
     const hour = cafeClock(now, zone).hour;
     return pastPace.get(`${siteId}:${venue}:${day}:${hour}`, async () => {
       const startOfToday = startOfCafeDay(day, zone);
@@ -195,12 +184,8 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   }
 
   async function readList(query: OrderListQuery, siteId: number, day: string): Promise<QueuedOrder[]> {
-    const rows = await listOrders(db, {
-      siteId,
-      statuses: query.status,
-      startDate: query.startDate,
-      endDate: query.endDate,
-    });
+    const { status: statuses, startDate, endDate } = query;
+    const rows = await listOrders(db, { siteId, statuses, startDate, endDate });
     const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day));
     const now = clock.now();
     const aheadByVenue = new Map<CategoryFor, number>();
@@ -227,12 +212,12 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
 
   /** Today at the person's home site (the day their queue and their daily count are of). */
   async function homeToday(user: AuthUser): Promise<string> {
-    return cafeDayOf(clock.now(), (await sites().homeSiteOf(user)).timeZone);
+    return cafeDayOf(clock.now(), (await sites.homeSiteOf(user)).timeZone);
   }
 
   /** Today at a site. */
   async function siteToday(siteId: number): Promise<string> {
-    return cafeDayOf(clock.now(), (await sites().get(siteId)).timeZone);
+    return cafeDayOf(clock.now(), (await sites.get(siteId)).timeZone);
   }
 
   /**
@@ -248,7 +233,7 @@ export function createQueueService(ctx: AppBase, sitesService: SitesService) {
   async function queueSnapshot(siteId: number, venue: CategoryFor): Promise<{ waiting: number; wait: WaitInputs }> {
     const key = { siteId, venue, day: await siteToday(siteId) };
     return remembered(`snapshot:${siteId}:${venue}:${key.day}`, async () => {
-      const [waiting, wait] = await Promise.all([countWaiting(db, key), waitInputs(key)]);
+      const [waiting, wait] = await Promise.all([countInStatus(db, key, 'ordered'), waitInputs(key)]);
       return { waiting, wait };
     });
   }

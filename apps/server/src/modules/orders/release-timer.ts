@@ -6,6 +6,11 @@ export type ReleaseTimer = DueTimer;
 /** What the bus carries when an order for later is placed (any process): its due instant may be the nearest. */
 export const SCHEDULED_TOPIC = 'orders-for-later';
 
+/** The earliest of these instants, or null when there is none. */
+export function earliest(...dues: (Date | null)[]): Date | null {
+  return dues.reduce<Date | null>((first, due) => (due && (!first || due < first) ? due : first), null);
+}
+
 /**
  * Releases the orders for later of every site when they fall due (transitions.service
  * `releaseDue`), and runs the counter's timers (counter-day.ts: tumblers not brought, reminders): now, then at the next due instant, whenever an order for later is placed in any

@@ -1,11 +1,11 @@
 import { PICKUP_CLOSED_NOTE, PICKUP_PAUSED_NOTE, fireTime } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import { findSystemAccountId } from '../../db/system-account';
-import { AppError } from '../../lib/errors';
 import type { SiteRecord } from '../sites/sites.service';
-import type { Move, OrdersDeps } from './orders.context';
+import { unlessRefused, type Move, type OrdersDeps } from './orders.context';
 import { listOrders, type OrderRow } from './orders.repository';
 import type { QueueService } from './queue.service';
+import { earliest } from './release-timer';
 
 /**
  * Orders for later joining their line when they fall due (the release timer runs it), each through
@@ -20,10 +20,9 @@ export function createRelease(ctx: AppBase, deps: OrdersDeps, queue: QueueServic
     const open = venue === 'cafe' ? site.status.isCafeOpen : site.status.isBarOpen;
     if (!open) {
       // Not open yet, and the hours open it by the pickup time: it joins the queue to be made first.
-      const pickup = deps.pickup;
       const opening =
-        !(await pickup.openByHoursAt(site, venue, now)) &&
-        (await pickup.openByHoursAt(site, venue, new Date(row.pickup_at ?? now)));
+        !(await deps.pickup.openByHoursAt(site, venue, now)) &&
+        (await deps.pickup.openByHoursAt(site, venue, new Date(row.pickup_at ?? now)));
       if (!opening) return PICKUP_CLOSED_NOTE;
     }
     if (venue === 'cafe' && site.busy.paused) return PICKUP_PAUSED_NOTE;
@@ -73,23 +72,18 @@ export function createRelease(ctx: AppBase, deps: OrdersDeps, queue: QueueServic
         for (const row of scheduled) {
           const due = await fireTimeOf(row, today, now);
           if (due > now) {
-            if (!outcome.nextDue || due < outcome.nextDue) outcome.nextDue = due;
+            outcome.nextDue = earliest(outcome.nextDue, due);
             continue;
           }
-          systemId ??= await findSystemAccountId(db);
+          const by = (systemId ??= await findSystemAccountId(db));
           const refusal = await releaseRefusal(row, site, now);
-          try {
-            if (refusal) {
-              await transition(row, 'barista', 'rejected', systemId, { rejectNote: refusal, note: refusal });
-              outcome.rejected += 1;
-            } else {
-              await transition(row, 'release', 'ordered', systemId, { note: 'due' });
-              outcome.released += 1;
-            }
-          } catch (error) {
-            // Moved by someone else first (another process, a barista, its owner): left as it is.
-            if (!(error instanceof AppError)) throw error;
-          }
+          // Moved by someone else first (another process, a barista, its owner): left as it is.
+          const moved = await unlessRefused(() =>
+            refusal
+              ? transition(row, 'barista', 'rejected', by, { rejectNote: refusal, note: refusal })
+              : transition(row, 'release', 'ordered', by, { note: 'due' }),
+          );
+          if (moved) outcome[refusal ? 'rejected' : 'released'] += 1;
         }
       }
       return outcome;

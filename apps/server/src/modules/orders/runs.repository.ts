@@ -90,26 +90,16 @@ export async function closeRunIfOver(db: Db, id: number, at: string): Promise<bo
     .where('id', '=', id)
     .where('closed_at', 'is', null)
     .where('closes_at', '>', at)
-    .where((eb) =>
-      eb.and([
-        eb.exists(
-          eb
-            .selectFrom('orders')
-            .select(sql<number>`1`.as('one'))
-            .where('run_id', '=', id)
-            .where('status', 'in', gone),
-        ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('orders')
-              .select(sql<number>`1`.as('one'))
-              .where('run_id', '=', id)
-              .where('status', 'not in', [...gone, ...UNCOUNTED_ORDER_STATUSES]),
-          ),
-        ),
-      ]),
-    )
+    .where((eb) => {
+      const drinks = (op: 'in' | 'not in', statuses: readonly OrderStatus[]) =>
+        eb
+          .selectFrom('orders')
+          .select(sql<number>`1`.as('one'))
+          .where('run_id', '=', id)
+          .where('status', op, statuses);
+      const left = drinks('not in', [...gone, ...UNCOUNTED_ORDER_STATUSES]);
+      return eb.and([eb.exists(drinks('in', gone)), eb.not(eb.exists(left))]);
+    })
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -17,10 +17,10 @@ import {
   type RunMoveBody,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import { AppError, notFound, refuse } from '../../lib/errors';
+import { notFound, refuse } from '../../lib/errors';
 import { iso } from '../../lib/time';
 import type { SiteRecord } from '../sites/sites.service';
-import type { Move, OrdersDeps } from './orders.context';
+import { unlessRefused, type Move, type OrdersDeps } from './orders.context';
 import type { OrderRow } from './orders.repository';
 import { inRun, toRun } from './runs.mapper';
 import {
@@ -161,13 +161,7 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
    * would; one another barista is making, or that moved meanwhile, is left as it is.
    */
   async function eachDrink(runId: number, moveOne: (row: OrderRow) => Promise<unknown> | null): Promise<void> {
-    for (const row of inRun(await listRunDrinks(db, [runId]))) {
-      try {
-        await moveOne(row);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
-    }
+    for (const row of inRun(await listRunDrinks(db, [runId]))) await unlessRefused(async () => moveOne(row));
   }
 
   return {
@@ -185,17 +179,10 @@ export function createRunsService(ctx: AppBase, deps: Pick<OrdersDeps, 'users' |
     async listOpen(siteId: number): Promise<Run[]> {
       const now = clock.now();
       const runs = await listOpenRuns(db, siteId, iso(now));
-      const drinks = await listRunDrinks(
-        db,
-        runs.map((run) => run.id),
-      );
-      return runs.map((run) =>
-        toRun(
-          run,
-          drinks.filter((row) => row.run_id === run.id),
-          now,
-        ),
-      );
+      const ids = runs.map((run) => run.id);
+      const drinks = await listRunDrinks(db, ids);
+      const drinksOf = (runId: number) => drinks.filter((row) => row.run_id === runId);
+      return runs.map((run) => toRun(run, drinksOf(run.id), now));
     },
 
     /** How many runs a runner has open at a site now: the door refuses a second (runOpenAlreadyRefusal). */

@@ -1,6 +1,5 @@
 import {
   peopleText,
-  LIMITS,
   SHOP_CLOSING_NOTE,
   addDays,
   canTransition,
@@ -14,7 +13,6 @@ import {
   type BulkResult,
   type CategoryFor,
   type Order,
-  type OrderActor,
   type OrderStatus,
   type OwnerOrderPatchBody,
   type QueueEvent,
@@ -23,7 +21,15 @@ import type { AppBase, AuthUser } from '../../context';
 import { runWithin } from '../../lib/domain-events';
 import { AppError, badRequest, conflict, errorBodyOfError, forbidden, refuse } from '../../lib/errors';
 import { iso } from '../../lib/time';
-import { pacedBy, type OrdersCore, type OrdersDeps } from './orders.context';
+import {
+  auditCounter,
+  pacedBy,
+  refuseExpiredUndo,
+  unlessRefused,
+  type Move,
+  type OrdersCore,
+  type OrdersDeps,
+} from './orders.context';
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
@@ -55,13 +61,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
    * Moves an order on for `actor`, race-safely: the update only applies while the order is still in
    * the status it was read in, so of two simultaneous changes one wins and the other gets 409.
    */
-  async function transition(
-    row: OrderRow,
-    actor: OrderActor | 'undo' | 'release',
-    to: OrderStatus,
-    changedBy: number,
-    options: { rejectNote?: string; note?: string | null; claimer?: AuthUser; whileRunOpen?: boolean } = {},
-  ): Promise<Order> {
+  const transition: Move = async (row, actor, to, changedBy, options = {}) => {
     const allowed =
       actor === 'undo'
         ? canUndo(row.status, to)
@@ -157,7 +157,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
     if (queueMove && !wait) await announceQueueMove(queueMove);
     return toOrder(updated);
-  }
+  };
 
   /**
    * After `before` moved to `to` (taken, finished, cancelled, rejected, or such a move undone),
@@ -195,6 +195,16 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     return row;
   }
 
+  /** Rejects the orders `filter` lists with `note`, as a barista would; one moved first stays. Answers how many. */
+  async function rejectEach(filter: Parameters<typeof listOrders>[1], note: string, by: number): Promise<number> {
+    let rejected = 0;
+    for (const row of await listOrders(db, filter)) {
+      const done = await unlessRefused(() => transition(row, 'barista', 'rejected', by, { rejectNote: note, note }));
+      if (done) rejected += 1;
+    }
+    return rejected;
+  }
+
   /** PATCH /order/barista/{id}: start, finish (the note is cleared) or reject (a note is required). */
   async function baristaUpdate(user: AuthUser, id: number, body: BaristaOrderPatchBody): Promise<Order> {
     if (body.status === 'rejected' && !body.reject_note) {
@@ -207,10 +217,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       return transition(row, 'barista', 'in-progress', user.id, { claimer: user });
     }
     if (body.status === 'rejected') {
-      return transition(row, 'barista', 'rejected', user.id, {
-        rejectNote: body.reject_note,
-        note: body.reject_note,
-      });
+      return transition(row, 'barista', 'rejected', user.id, { rejectNote: body.reject_note, note: body.reject_note });
     }
     if (body.status === 'done') return transition(row, 'barista', 'done', user.id, { rejectNote: '' });
     if (body.status === 'uncollected' && row.status === 'done') {
@@ -226,20 +233,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     }
     const moved = await transition(row, 'barista', body.status, user.id);
     if (body.status === 'picked' || body.status === 'uncollected') {
-      // A barista's judgement about someone's drink at the counter: the audit log keeps it.
-      await ctx.domainEvents.emit('order.counter', {
-        siteId: row.site_id,
-        changes: [
-          {
-            actor: user,
-            action: body.status === 'picked' ? 'order.handover' : 'order.uncollected',
-            target: { type: 'order', id: row.id },
-            siteId: row.site_id,
-            before: { status: row.status },
-            after: { status: body.status },
-          },
-        ],
-      });
+      const action = body.status === 'picked' ? 'order.handover' : 'order.uncollected';
+      await auditCounter(ctx, user, row, action, { status: row.status }, { status: body.status });
     }
     return moved;
   }
@@ -256,19 +251,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
      */
     async rejectScheduledAtClose(siteId: number, venue: CategoryFor, note: string, by: number): Promise<number> {
       const today = await queue.siteToday(siteId);
-      const rows = (
-        await listOrders(db, { siteId, statuses: ['scheduled'], startDate: today, endDate: addDays(today, 1) })
-      ).filter((row) => row.category_for === venue);
-      let rejected = 0;
-      for (const row of rows) {
-        try {
-          await transition(row, 'barista', 'rejected', by, { rejectNote: note, note });
-          rejected += 1;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return rejected;
+      const endDate = addDays(today, 1);
+      return rejectEach({ siteId, venue, statuses: ['scheduled'], startDate: today, endDate }, note, by);
     },
 
     /**
@@ -278,25 +262,8 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
      * progress stay for the baristas to finish; one someone moved first is left as it is.
      * Answers how many were rejected.
      */
-    async rejectWaitingAtClose(
-      siteId: number,
-      venue: CategoryFor,
-      note: string,
-      systemUserId: number,
-    ): Promise<number> {
-      const waiting = (await listOrders(db, { siteId, statuses: ['ordered'] })).filter(
-        (row) => row.category_for === venue,
-      );
-      let rejected = 0;
-      for (const row of waiting) {
-        try {
-          await transition(row, 'barista', 'rejected', systemUserId, { rejectNote: note, note });
-          rejected += 1;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-        }
-      }
-      return rejected;
+    async rejectWaitingAtClose(siteId: number, venue: CategoryFor, note: string, by: number): Promise<number> {
+      return rejectEach({ siteId, venue, statuses: ['ordered'] }, note, by);
     },
 
     /**
@@ -368,14 +335,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
           peopleText('people.orders.nothingToUndo'),
         );
       }
-      const ageMs = clock.now().getTime() - Date.parse(last.changed_at);
-      if (ageMs > LIMITS.undoWindowSeconds * 1000) {
-        throw conflict(
-          'UNDO_EXPIRED',
-          `The last change of this order is more than ${LIMITS.undoWindowSeconds} seconds old and can no longer be undone.`,
-          peopleText('people.orders.undoTooOld', { seconds: LIMITS.undoWindowSeconds }),
-        );
-      }
+      refuseExpiredUndo(last.changed_at, clock.now());
       return transition(row, 'undo', last.from_status, user.id, {
         note: UNDO_NOTE,
         ...(row.status === 'rejected' ? { rejectNote: '' } : {}),

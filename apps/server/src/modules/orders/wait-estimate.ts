@@ -63,5 +63,10 @@ export function secondsPerOrder(today: readonly string[], sameHoursBefore: reado
   let gaps = busyGaps(today);
   if (gaps.length < MIN_GAPS) gaps = sameHoursBefore.flatMap((day) => busyGaps(day));
   if (gaps.length < MIN_GAPS) return DEFAULT_SECONDS_PER_ORDER;
-  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round((median(gaps) ?? 0) / 1000)));
+  return boundedSeconds(median(gaps) ?? 0);
+}
+
+/** Milliseconds as whole seconds within the bounds (the pace, or a drink's measured time). */
+export function boundedSeconds(ms: number): number {
+  return Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.round(ms / 1000)));
 }

@@ -8,11 +8,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { ScheduleService } from './schedule.service';
 import type { SitesService } from '../sites/sites.service';
 
 const tags = ['schedule'];
+const guarded = guardedRoutes(tags);
 
 const writeErrors = errorResponses({
   400: 'VALIDATION: the message names the field',
@@ -55,35 +56,25 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService; 
 
   app.put(
     '/schedule/weekly',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Replace the weekly opening periods (at most one per venue and weekday)',
-        description: EMITS,
-        security: bearerSecurity,
-        querystring: SiteQuerySchema,
-        body: WeeklyScheduleBodySchema,
-        response: { 200: ScheduleSchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: 'Replace the weekly opening periods (at most one per venue and weekday)',
+      description: EMITS,
+      querystring: SiteQuerySchema,
+      body: WeeklyScheduleBodySchema,
+      response: { 200: ScheduleSchema, ...writeErrors },
+    }),
     async (request) => service.replaceWeekly(currentUser(request), (await staffSite(request)).id, request.body),
   );
 
   app.post(
     '/schedule/closed-days',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Close both venues on a day (today or later); the same day again replaces its note',
-        description: EMITS,
-        security: bearerSecurity,
-        querystring: SiteQuerySchema,
-        body: ClosedDayBodySchema,
-        response: { 201: ScheduleSchema, ...writeErrors },
-      },
-    },
+    guarded(staff, {
+      summary: 'Close both venues on a day (today or later); the same day again replaces its note',
+      description: EMITS,
+      querystring: SiteQuerySchema,
+      body: ClosedDayBodySchema,
+      response: { 201: ScheduleSchema, ...writeErrors },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -92,22 +83,17 @@ export const scheduleRoutes: FastifyPluginAsyncZod<{ schedule: ScheduleService; 
 
   app.delete(
     '/schedule/closed-days/:day',
-    {
-      preHandler: staff,
-      schema: {
-        tags,
-        summary: 'Open a closed day again (by the weekly periods)',
-        description: EMITS,
-        security: bearerSecurity,
-        params: ClosedDayParamsSchema,
-        querystring: SiteQuerySchema,
-        response: {
-          200: ScheduleSchema,
-          ...writeErrors,
-          ...errorResponses({ 404: 'NOT_FOUND: no such closed day or site' }),
-        },
+    guarded(staff, {
+      summary: 'Open a closed day again (by the weekly periods)',
+      description: EMITS,
+      params: ClosedDayParamsSchema,
+      querystring: SiteQuerySchema,
+      response: {
+        200: ScheduleSchema,
+        ...writeErrors,
+        ...errorResponses({ 404: 'NOT_FOUND: no such closed day or site' }),
       },
-    },
+    }),
     async (request) => service.removeClosedDay(currentUser(request), (await staffSite(request)).id, request.params.day),
   );
 };

@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCachedAnswer } from '../../lib/cached-answer';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { ShopStatusService } from './shop-status.service';
 import type { SitesService } from './sites.service';
+
+const guarded = guardedRoutes(['shop-status']);
 
 const ShopValueParamsSchema = z.object({ value: ShopValueSchema });
 
@@ -34,19 +36,14 @@ export const shopStatusRoutes: FastifyPluginAsyncZod<{ shopStatus: ShopStatusSer
 
   app.patch(
     '/cafe-status/:value',
-    {
-      preHandler: requireRole('barista', 'admin'),
-      schema: {
-        tags: ['shop-status'],
-        summary:
-          'Open the cafe, open the bar, or close both (all-close means close-both) at a site; emits cafe-status to its people',
-        description: "Without siteId: the barista's own site. A barista of another site gets 403.",
-        security: bearerSecurity,
-        params: ShopValueParamsSchema,
-        querystring: SiteQuerySchema,
-        response: { 200: CafeStatusSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    guarded(requireRole('barista', 'admin'), {
+      summary:
+        'Open the cafe, open the bar, or close both (all-close means close-both) at a site; emits cafe-status to its people',
+      description: "Without siteId: the barista's own site. A barista of another site gets 403.",
+      params: ShopValueParamsSchema,
+      querystring: SiteQuerySchema,
+      response: { 200: CafeStatusSchema, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const site = await sites.forStaff(user, request.query.siteId);

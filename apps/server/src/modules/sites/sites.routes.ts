@@ -9,23 +9,18 @@ import {
   SitePatchBodySchema,
   SiteSchema,
 } from '@cafe/shared';
-import type { FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { SitesService } from './sites.service';
 
 const tags = ['sites'];
+const guarded = guardedRoutes(tags);
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async (app, { sites }) => {
   const admin = requireRole('admin');
-  /** A route for the roles its preHandler lets in, signed in with the bearer scheme. */
-  const guarded = <S extends FastifySchema>(preHandler: preHandlerAsyncHookHandler, schema: S) => ({
-    preHandler,
-    schema: { tags, security: bearerSecurity, ...schema },
-  });
 
   app.get(
     '/sites',

@@ -1,32 +1,22 @@
-import type { Db, StandingOrdersTable } from '../../db/types';
+import type { Db, StandingOrderRunsTable, StandingOrdersTable } from '../../db/types';
 import type { PeopleText } from '@cafe/shared';
 import type { Selectable } from 'kysely';
 
 export type StandingRow = Selectable<StandingOrdersTable>;
-export interface RunRow {
-  standing_order_id: number;
-  day: string;
-  outcome: string;
-  order_id: number | null;
-  reason: string | null;
-  reason_text: string | null;
-  created_at: string;
-}
+/** A day's record of a standing order: claimed (`placing`), then its outcome. */
+export type RunRow = Selectable<StandingOrderRunsTable>;
 
 // ---------- standing orders ----------
 
-export function listOfUser(db: Db, userId: number): Promise<StandingRow[]> {
+/** The running standing orders (not ended), of one person when `userId` is given, oldest first. */
+export function listRunning(db: Db, userId?: number): Promise<StandingRow[]> {
   return db
     .selectFrom('standing_orders')
     .selectAll()
-    .where('user_id', '=', userId)
+    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId as number))
     .where('ended_at', 'is', null)
     .orderBy('id')
     .execute();
-}
-
-export function listRunning(db: Db): Promise<StandingRow[]> {
-  return db.selectFrom('standing_orders').selectAll().where('ended_at', 'is', null).orderBy('id').execute();
 }
 
 export function findStanding(db: Db, id: number): Promise<StandingRow | undefined> {

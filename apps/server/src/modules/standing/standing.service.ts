@@ -131,11 +131,9 @@ export function createStandingService(ctx: AppBase, deps: StandingDeps) {
   return {
     /** GET /standing-orders: the person's running standing orders. */
     async list(userId: number): Promise<StandingOrder[]> {
-      const rows = await repo.listOfUser(db, userId);
-      const last = await repo.latestRuns(
-        db,
-        rows.map((r) => r.id),
-      );
+      const rows = await repo.listRunning(db, userId);
+      const ids = rows.map((row) => row.id);
+      const last = await repo.latestRuns(db, ids);
       return Promise.all(rows.map((row) => toStanding(row, last.get(row.id))));
     },
 

@@ -20,10 +20,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../plugins/openapi';
+import { errorResponses, guardedRoutes } from '../../plugins/openapi';
 import type { StatsService } from './stats.service';
 
-const tags = ['stats'];
+const guarded = guardedRoutes(['stats']);
 const PERIOD =
   'startDate (inclusive) and endDate (exclusive) are calendar days YYYY-MM-DD, each site in its own time zone; ' +
   'only served orders (done, picked) count. siteId names one site; without it an admin gets every site ' +
@@ -48,10 +48,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
     result: Result,
     guard = staff,
     refusals = errors,
-  ) => ({
-    preHandler: guard,
-    schema: { tags, ...doc, security: bearerSecurity, querystring, response: { 200: result, ...refusals } },
-  });
+  ) => guarded(guard, { ...doc, querystring, response: { 200: result, ...refusals } });
 
   app.get(
     '/order/count/total',
@@ -206,19 +203,14 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
 
   app.get(
     '/order/cups-saved/user',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags,
-        summary: 'Your cups saved: this month and all time',
-        description:
-          "Your orders picked up in your own tumbler. thisMonth: those placed in the current calendar month of your home site's " +
-          "clock (each on its own site's day); a guest's walk-up a barista entered is not the barista's. factors: what one cup " +
-          'stands for (docs/cups-saved.md).',
-        security: bearerSecurity,
-        response: { 200: MyCupsSavedSchema, ...errorResponses({ 401: 'UNAUTHENTICATED' }) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Your cups saved: this month and all time',
+      description:
+        "Your orders picked up in your own tumbler. thisMonth: those placed in the current calendar month of your home site's " +
+        "clock (each on its own site's day); a guest's walk-up a barista entered is not the barista's. factors: what one cup " +
+        'stands for (docs/cups-saved.md).',
+      response: { 200: MyCupsSavedSchema, ...errorResponses({ 401: 'UNAUTHENTICATED' }) },
+    }),
     async (request) => stats.myCupsSaved(currentUser(request)),
   );
 

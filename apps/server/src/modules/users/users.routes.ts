@@ -15,105 +15,77 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAuth, requireRole } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { bearerSecurity, errorResponses, guardedRoutes, NoContentSchema } from '../../plugins/openapi';
 import type { UsersService } from './users.service';
+
+const guarded = guardedRoutes(['users']);
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   const service = users;
 
   app.get(
     '/user/search',
-    {
-      preHandler: requireRole('barista', 'admin'),
-      schema: {
-        tags: ['users'],
-        summary: 'Available people whose name or e-mail holds q (any case), by name, at most 10: for walk-up orders',
-        security: bearerSecurity,
-        querystring: UserSearchQuerySchema,
-        response: { 200: z.array(UserSearchResultSchema), ...errorResponses(400, 401, 403) },
-      },
-    },
+    guarded(requireRole('barista', 'admin'), {
+      summary: 'Available people whose name or e-mail holds q (any case), by name, at most 10: for walk-up orders',
+      querystring: UserSearchQuerySchema,
+      response: { 200: z.array(UserSearchResultSchema), ...errorResponses(400, 401, 403) },
+    }),
     async (request) => service.search(request.query.q),
   );
 
   app.get(
     '/user/me',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user',
-        security: bearerSecurity,
-        response: { 200: MeSchema, ...errorResponses(401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'The signed-in user',
+      response: { 200: MeSchema, ...errorResponses(401) },
+    }),
     async (request) => service.me(currentUser(request)),
   );
 
   app.patch(
     '/user',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['users'],
-        summary: 'Rename yourself',
-        security: bearerSecurity,
-        body: RenameBodySchema,
-        response: { 200: UserSchema, ...errorResponses(400, 401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Rename yourself',
+      body: RenameBodySchema,
+      response: { 200: UserSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => service.rename(currentUser(request), request.body.name),
   );
 
   app.put(
     '/user/me/avoids',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['users'],
-        summary: 'Set what you cannot drink (allergens and diet tags of the fixed list): the menu and forms warn you',
-        description:
-          'A list that is not empty is health data: it needs your consent, recorded before or given here with ' +
-          "`consent: true` (recorded, with the wording's version and the time, and in the audit log without the " +
-          'list). Without it: 400 `HEALTH_CONSENT_REQUIRED`, nothing saved. An empty list needs none.',
-        security: bearerSecurity,
-        body: AvoidsBodySchema,
-        response: { 200: AvoidsAnswerSchema, ...errorResponses(400, 401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Set what you cannot drink (allergens and diet tags of the fixed list): the menu and forms warn you',
+      description:
+        'A list that is not empty is health data: it needs your consent, recorded before or given here with ' +
+        "`consent: true` (recorded, with the wording's version and the time, and in the audit log without the " +
+        'list). Without it: 400 `HEALTH_CONSENT_REQUIRED`, nothing saved. An empty list needs none.',
+      body: AvoidsBodySchema,
+      response: { 200: AvoidsAnswerSchema, ...errorResponses(400, 401) },
+    }),
     async (request) => service.setAvoids(currentUser(request), request.body),
   );
 
   app.delete(
     '/user/me/health-consent',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['users'],
-        summary: 'Withdraw your consent to keep what you cannot drink: the list is erased with it',
-        description:
-          'Records the withdrawal (and notes it in the audit log) and erases the stored list, also one saved ' +
-          'before consent was asked for. Answers the empty list and the consent as it now is.',
-        security: bearerSecurity,
-        response: { 200: AvoidsAnswerSchema, ...errorResponses(401) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Withdraw your consent to keep what you cannot drink: the list is erased with it',
+      description:
+        'Records the withdrawal (and notes it in the audit log) and erases the stored list, also one saved ' +
+        'before consent was asked for. Answers the empty list and the consent as it now is.',
+      response: { 200: AvoidsAnswerSchema, ...errorResponses(401) },
+    }),
     async (request) => service.withdrawHealthConsent(currentUser(request)),
   );
 
   app.put(
     '/user/:id/push/disable',
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['users'],
-        summary: 'Turn off push notifications for your own account (at sign-out)',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: PushDisableBodySchema,
-        response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
+    guarded(requireAuth, {
+      summary: 'Turn off push notifications for your own account (at sign-out)',
+      params: IdParamsSchema,
+      body: PushDisableBodySchema,
+      response: { 204: NoContentSchema, ...errorResponses(400, 401, 403) },
+    }),
     async (request, reply) => {
       await service.disablePush(currentUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -122,37 +94,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/user',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['users'],
-        summary: 'All users (admin)',
-        security: bearerSecurity,
-        response: { 200: z.array(UserSchema), ...errorResponses(401, 403) },
-      },
-    },
+    guarded(requireRole('admin'), {
+      summary: 'All users (admin)',
+      response: { 200: z.array(UserSchema), ...errorResponses(401, 403) },
+    }),
     async () => service.list(),
   );
 
   app.patch(
     '/user/:id',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['users'],
-        summary: "Change another user's name, role, availability or team (admin; not your own account)",
-        description:
-          'team: the team the person belongs to, for cups saved per team (at most 80 characters, trimmed); ' +
-          'null or "" takes them out of their team. Each field that changed is one entry of the audit log.',
-        security: bearerSecurity,
-        params: IdParamsSchema,
-        body: UserPatchBodySchema,
-        response: {
-          200: UserSchema,
-          ...errorResponses(400, 401, 403, 404),
-        },
+    guarded(requireRole('admin'), {
+      summary: "Change another user's name, role, availability or team (admin; not your own account)",
+      description:
+        'team: the team the person belongs to, for cups saved per team (at most 80 characters, trimmed); ' +
+        'null or "" takes them out of their team. Each field that changed is one entry of the audit log.',
+      params: IdParamsSchema,
+      body: UserPatchBodySchema,
+      response: {
+        200: UserSchema,
+        ...errorResponses(400, 401, 403, 404),
       },
-    },
+    }),
     async (request) => service.update(currentUser(request), request.params.id, request.body),
   );
 
