@@ -5,14 +5,14 @@ import { loadNamespaces, type Namespace } from '@/i18n';
 const preloads = new WeakMap<ComponentType, () => void>();
 
 /**
- * A screen loaded on first visit. `prefetch` starts the screen's data alongside its code, so
- * neither waits for the other. Once its code is there the screen renders straight away, without
- * the suspend-and-retry React.lazy goes through on its first render even for code already loaded.
+ * A screen loaded on first visit, with its part of the messages (`namespace`). `prefetch` starts the
+ * screen's data alongside its code, so neither waits for the other. Once its code is there the screen
+ * renders straight away, without the suspend-and-retry React.lazy goes through on its first render
+ * even for code already loaded.
  */
-export function lazyScreen<M>(
-  load: () => Promise<M>,
-  pick: (m: M) => ComponentType,
-  namespaces: readonly Namespace[],
+export function lazyScreen(
+  namespace: Namespace,
+  load: () => Promise<ComponentType>,
   prefetch?: () => void,
 ): ComponentType {
   let loaded: ComponentType | undefined;
@@ -20,8 +20,8 @@ export function lazyScreen<M>(
   // The screen's messages (and those several screens share) load alongside its code. A later switch of language loads every part
   // already loaded in the new language before it shows (i18n/index.ts).
   const start = () =>
-    (loading ??= Promise.all([load(), loadNamespaces(['shared', 'people', ...namespaces])]).then(([m]) => {
-      loaded = pick(m);
+    (loading ??= Promise.all([load(), loadNamespaces(['shared', 'people', namespace])]).then(([screen]) => {
+      loaded = screen;
       return { default: loaded };
     }));
   const Lazy = lazy(start);

@@ -36,207 +36,124 @@ const prefetchCafeMenu = () => {
 };
 
 // The frame of every screen but the sign-in ones: /login shows without it.
-const AppShell = lazyScreen(
-  () => import('./app-shell'),
-  (m) => m.AppShell,
-  ['common'],
-);
+const AppShell = lazyScreen('common', () => import('./app-shell').then((m) => m.AppShell));
 // Where the identity provider sends people back: rare, and it needs the contract's schemas.
-const LoginSso = lazyScreen(
-  () => import('@/features/auth/routes/login-sso-route'),
-  (m) => m.LoginSsoRoute,
-  ['auth'],
+const LoginSso = lazyScreen('auth', () =>
+  import('@/features/auth/routes/login-sso-route').then((m) => m.LoginSsoRoute),
 );
-const Register = lazyScreen(
-  () => import('@/features/auth/routes/register-route'),
-  (m) => m.RegisterRoute,
-  ['auth'],
-);
+const Register = lazyScreen('auth', () => import('@/features/auth/routes/register-route').then((m) => m.RegisterRoute));
 // Where the link of a confirmation mail leads: rare, and often the first screen on that device.
-const ConfirmEmail = lazyScreen(
-  () => import('@/features/auth/routes/confirm-email-route'),
-  (m) => m.ConfirmEmailRoute,
-  ['auth'],
+const ConfirmEmail = lazyScreen('auth', () =>
+  import('@/features/auth/routes/confirm-email-route').then((m) => m.ConfirmEmailRoute),
 );
 // Forgotten passwords: rare, loaded on demand.
-const ForgotPassword = lazyScreen(
-  () => import('@/features/auth/routes/forgot-password-route'),
-  (m) => m.ForgotPasswordRoute,
-  ['auth'],
+const ForgotPassword = lazyScreen('auth', () =>
+  import('@/features/auth/routes/forgot-password-route').then((m) => m.ForgotPasswordRoute),
 );
-const ResetPassword = lazyScreen(
-  () => import('@/features/auth/routes/reset-password-route'),
-  (m) => m.ResetPasswordRoute,
-  ['auth', 'shared'],
+const ResetPassword = lazyScreen('auth', () =>
+  import('@/features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute),
 );
-const Unauthorized = lazyScreen(
-  () => import('@/features/info/routes/unauthorized-route'),
-  (m) => m.UnauthorizedRoute,
-  ['info'],
+const Unauthorized = lazyScreen('info', () =>
+  import('@/features/info/routes/unauthorized-route').then((m) => m.UnauthorizedRoute),
 );
-const TeamCredit = lazyScreen(
-  () => import('@/features/info/routes/team-credit-route'),
-  (m) => m.TeamCreditRoute,
-  ['info'],
+const TeamCredit = lazyScreen('info', () =>
+  import('@/features/info/routes/team-credit-route').then((m) => m.TeamCreditRoute),
 );
-const Privacy = lazyScreen(
-  () => import('@/features/info/routes/privacy-route'),
-  (m) => m.PrivacyRoute,
-  ['info'],
-);
-const CloseAll = lazyScreen(
-  () => import('@/features/info/routes/close-all-route'),
-  (m) => m.CloseAllRoute,
-  ['info'],
+const Privacy = lazyScreen('info', () => import('@/features/info/routes/privacy-route').then((m) => m.PrivacyRoute));
+const CloseAll = lazyScreen('info', () =>
+  import('@/features/info/routes/close-all-route').then((m) => m.CloseAllRoute),
 );
 const MenuCafe = lazyScreen(
-  () => import('@/features/order-ahead/routes/menu-cafe-route'),
-  (m) => m.MenuCafeRoute,
-  ['order'],
+  'order',
+  () => import('@/features/order-ahead/routes/menu-cafe-route').then((m) => m.MenuCafeRoute),
   prefetchCafeMenu,
 );
-const MenuBar = lazyScreen(
-  () => import('@/features/order-ahead/routes/menu-bar-route'),
-  (m) => m.MenuBarRoute,
-  ['order'],
+const MenuBar = lazyScreen('order', () =>
+  import('@/features/order-ahead/routes/menu-bar-route').then((m) => m.MenuBarRoute),
 );
-const StatusOrder = lazyScreen(
-  () => import('@/features/order-ahead/routes/status-order-route'),
-  (m) => m.StatusOrderRoute,
-  ['order'],
+const StatusOrder = lazyScreen('order', () =>
+  import('@/features/order-ahead/routes/status-order-route').then((m) => m.StatusOrderRoute),
 );
-const OrderHistory = lazyScreen(
-  () => import('@/features/order-ahead/routes/order-history-route'),
-  (m) => m.OrderHistoryRoute,
-  ['order'],
+const OrderHistory = lazyScreen('order', () =>
+  import('@/features/order-ahead/routes/order-history-route').then((m) => m.OrderHistoryRoute),
 );
-const CafeForm = lazyScreen(
-  () => import('@/features/order-ahead/routes/cafe-form-route'),
-  (m) => m.CafeFormRoute,
-  ['order'],
+const CafeForm = lazyScreen('order', () =>
+  import('@/features/order-ahead/routes/cafe-form-route').then((m) => m.CafeFormRoute),
 );
-const BarForm = lazyScreen(
-  () => import('@/features/order-ahead/routes/bar-form-route'),
-  (m) => m.BarFormRoute,
-  ['order'],
+const BarForm = lazyScreen('order', () =>
+  import('@/features/order-ahead/routes/bar-form-route').then((m) => m.BarFormRoute),
 );
-const DashboardCafe = lazyScreen(
-  () => import('@/features/dashboards/routes/dashboard-cafe-route'),
-  (m) => m.DashboardCafeRoute,
-  ['dashboards'],
+const DashboardCafe = lazyScreen('dashboards', () =>
+  import('@/features/dashboards/routes/dashboard-cafe-route').then((m) => m.DashboardCafeRoute),
 );
-const DashboardBar = lazyScreen(
-  () => import('@/features/dashboards/routes/dashboard-bar-route'),
-  (m) => m.DashboardBarRoute,
-  ['dashboards'],
+const DashboardBar = lazyScreen('dashboards', () =>
+  import('@/features/dashboards/routes/dashboard-bar-route').then((m) => m.DashboardBarRoute),
 );
-const UserManagement = lazyScreen(
-  () => import('@/features/users/routes/user-management-route'),
-  (m) => m.UserManagementRoute,
-  ['users'],
+const UserManagement = lazyScreen('users', () =>
+  import('@/features/users/routes/user-management-route').then((m) => m.UserManagementRoute),
 );
-const OrderBoard = lazyScreen(
-  () => import('@/features/barista/routes/order-board-route'),
-  (m) => m.OrderBoardRoute,
-  ['barista'],
+const OrderBoard = lazyScreen('barista', () =>
+  import('@/features/barista/routes/order-board-route').then((m) => m.OrderBoardRoute),
 );
-const BaristaHistory = lazyScreen(
-  () => import('@/features/barista/routes/barista-history-route'),
-  (m) => m.BaristaHistoryRoute,
-  ['barista'],
+const BaristaHistory = lazyScreen('barista', () =>
+  import('@/features/barista/routes/barista-history-route').then((m) => m.BaristaHistoryRoute),
 );
-const MenuManagement = lazyScreen(
-  () => import('@/features/management/routes/menu-management-route'),
-  (m) => m.MenuManagementRoute,
-  ['management'],
+const MenuManagement = lazyScreen('management', () =>
+  import('@/features/management/routes/menu-management-route').then((m) => m.MenuManagementRoute),
 );
-const CategoryMenu = lazyScreen(
-  () => import('@/features/management/routes/category-menu-route'),
-  (m) => m.CategoryMenuRoute,
-  ['management'],
+const CategoryMenu = lazyScreen('management', () =>
+  import('@/features/management/routes/category-menu-route').then((m) => m.CategoryMenuRoute),
 );
-const EditMenu = lazyScreen(
-  () => import('@/features/management/routes/edit-menu-route'),
-  (m) => m.EditMenuRoute,
-  ['management'],
+const EditMenu = lazyScreen('management', () =>
+  import('@/features/management/routes/edit-menu-route').then((m) => m.EditMenuRoute),
 );
-const EditCategory = lazyScreen(
-  () => import('@/features/management/routes/edit-category-route'),
-  (m) => m.EditCategoryRoute,
-  ['management'],
+const EditCategory = lazyScreen('management', () =>
+  import('@/features/management/routes/edit-category-route').then((m) => m.EditCategoryRoute),
 );
-const AddMenu = lazyScreen(
-  () => import('@/features/management/routes/add-menu-route'),
-  (m) => m.AddMenuRoute,
-  ['management'],
+const AddMenu = lazyScreen('management', () =>
+  import('@/features/management/routes/add-menu-route').then((m) => m.AddMenuRoute),
 );
-const AddCategory = lazyScreen(
-  () => import('@/features/management/routes/add-category-route'),
-  (m) => m.AddCategoryRoute,
-  ['management'],
+const AddCategory = lazyScreen('management', () =>
+  import('@/features/management/routes/add-category-route').then((m) => m.AddCategoryRoute),
 );
-const OpeningHours = lazyScreen(
-  () => import('@/features/schedule/routes/opening-hours-route'),
-  (m) => m.OpeningHoursRoute,
-  ['schedule'],
+const OpeningHours = lazyScreen('schedule', () =>
+  import('@/features/schedule/routes/opening-hours-route').then((m) => m.OpeningHoursRoute),
 );
 
-const SitesAdmin = lazyScreen(
-  () => import('@/features/sites/routes/sites-admin-route'),
-  (m) => m.SitesAdminRoute,
-  ['sites'],
+const SitesAdmin = lazyScreen('sites', () =>
+  import('@/features/sites/routes/sites-admin-route').then((m) => m.SitesAdminRoute),
 );
-const Profile = lazyScreen(
-  () => import('@/features/notifications/routes/profile-route'),
-  (m) => m.ProfileRoute,
-  ['notifications'],
+const Profile = lazyScreen('notifications', () =>
+  import('@/features/notifications/routes/profile-route').then((m) => m.ProfileRoute),
 );
-const NotificationsAdmin = lazyScreen(
-  () => import('@/features/notifications/routes/notifications-admin-route'),
-  (m) => m.NotificationsAdminRoute,
-  ['notifications'],
+const NotificationsAdmin = lazyScreen('notifications', () =>
+  import('@/features/notifications/routes/notifications-admin-route').then((m) => m.NotificationsAdminRoute),
 );
-const AuditAdmin = lazyScreen(
-  () => import('@/features/audit/routes/audit-admin-route'),
-  (m) => m.AuditAdminRoute,
-  ['audit'],
+const AuditAdmin = lazyScreen('audit', () =>
+  import('@/features/audit/routes/audit-admin-route').then((m) => m.AuditAdminRoute),
 );
 
 // A counter's TV: outside the app's frame and start-up (no sign-in, no navigation, no main live channel).
-const PickupScreen = lazyScreen(
-  () => import('@/features/pickup/routes/pickup-screen-route'),
-  (m) => m.PickupScreenRoute,
-  ['pickup'],
+const PickupScreen = lazyScreen('pickup', () =>
+  import('@/features/pickup/routes/pickup-screen-route').then((m) => m.PickupScreenRoute),
 );
-const DisplayLinks = lazyScreen(
-  () => import('@/features/sites/routes/display-links-route'),
-  (m) => m.DisplayLinksRoute,
-  ['pickup'],
+const DisplayLinks = lazyScreen('pickup', () =>
+  import('@/features/sites/routes/display-links-route').then((m) => m.DisplayLinksRoute),
 );
 
 // The chats: the menu inside LINE signs in by LINE; every chat's one-time links; the admins' page.
-const LineLiff = lazyScreen(
-  () => import('@/features/chat/routes/line-liff-route'),
-  (m) => m.LineLiffRoute,
-  ['chat', 'people'],
+const LineLiff = lazyScreen('chat', () =>
+  import('@/features/chat/routes/line-liff-route').then((m) => m.LineLiffRoute),
 );
-const ChatLink = lazyScreen(
-  () => import('@/features/chat/routes/chat-link-route'),
-  (m) => m.ChatLinkRoute,
-  ['chat'],
+const ChatLink = lazyScreen('chat', () =>
+  import('@/features/chat/routes/chat-link-route').then((m) => m.ChatLinkRoute),
 );
-const ChatChannelsAdmin = lazyScreen(
-  () => import('@/features/chat/routes/chat-channels-admin-route'),
-  (m) => m.ChatChannelsAdminRoute,
-  ['chat'],
+const ChatChannelsAdmin = lazyScreen('chat', () =>
+  import('@/features/chat/routes/chat-channels-admin-route').then((m) => m.ChatChannelsAdminRoute),
 );
 
 // Coffee runs: the open runs and starting one, and the run a shared link opens.
-const Runs = lazyScreen(
-  () => import('@/features/runs/routes/runs-screen'),
-  (m) => m.RunsScreen,
-  ['runs'],
-);
+const Runs = lazyScreen('runs', () => import('@/features/runs/routes/runs-screen').then((m) => m.RunsScreen));
 
 const unauthorizedCatchAll: RouteObject = { path: '*', Component: Unauthorized };
 

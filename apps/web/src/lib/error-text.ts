@@ -41,3 +41,7 @@ export function errorText(error: unknown): string | undefined {
   }
   return error instanceof Error ? error.message : undefined;
 }
+
+/** What the server said of a refused request (`errorText`), else `fallback` (the screen's own words for the failure). */
+export const refusalOr = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError ? errorText(error) : undefined) ?? fallback;

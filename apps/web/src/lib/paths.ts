@@ -73,7 +73,6 @@ export const paths = {
   profile: '/profile',
   /** What the cafe keeps about a person, why and for how long (public). */
   privacy: '/privacy',
-  /** A counter's pickup screen, opened with a display link's token (outside the signed-in shell). */
   /**
    * A counter's pickup screen: its display link's token is all it has (no sign-in). The token
    * rides in the fragment, which no request, proxy or log ever sees; the screen sends it in a header.
@@ -211,51 +210,17 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** Routes open to every signed-in person, whatever their role. */
 export const SIGNED_IN_PATHS: readonly string[] = [paths.profile, patterns.chatLink, paths.runs, patterns.run];
 
+/** A role's group of routes: the fixed paths of its part of `paths`, and its patterns. */
+function groupRoutes(group: object, groupPatterns: Record<string, string>): string[] {
+  const fixed = Object.values(group).filter((path): path is string => typeof path === 'string');
+  return [...fixed, ...Object.values(groupPatterns)];
+}
+
 /** The route patterns of each role's group, open to that role only; the router table uses the same ones. */
 export const ROLE_ROUTES: Record<Role, readonly string[]> = {
-  user: [
-    paths.user.menuCafe,
-    paths.user.menucafe,
-    paths.user.menuBar,
-    paths.user.statusOrder,
-    paths.user.ordered,
-    paths.user.closeAll,
-    patterns.user.form,
-    patterns.user.formBar,
-  ],
-  admin: [
-    paths.admin.menuCafe,
-    paths.admin.menuBar,
-    paths.admin.statusOrder,
-    paths.admin.ordered,
-    paths.admin.dashboard,
-    paths.admin.dashboardBar,
-    paths.admin.userManagement,
-    paths.admin.userManagementBar,
-    patterns.admin.form,
-    patterns.admin.formBar,
-    paths.admin.closeAll,
-    paths.admin.openingHours,
-    paths.admin.sites,
-    paths.admin.notifications,
-    paths.admin.audit,
-    paths.admin.chatChannels,
-    paths.admin.pickupScreens,
-  ],
-  barista: [
-    paths.barista.ordering,
-    paths.barista.history,
-    paths.barista.menuManagement,
-    patterns.barista.categoryMenu,
-    patterns.barista.editMenu,
-    patterns.barista.editCategory,
-    patterns.barista.addMenu,
-    paths.barista.addCategory,
-    paths.barista.dashboardCafe,
-    paths.barista.dashboardBar,
-    paths.barista.openingHours,
-    paths.barista.pickupScreens,
-  ],
+  user: groupRoutes(paths.user, patterns.user),
+  admin: groupRoutes(paths.admin, patterns.admin),
+  barista: groupRoutes(paths.barista, patterns.barista),
 };
 
 function pathnameOf(path: string): string {

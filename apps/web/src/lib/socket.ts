@@ -77,13 +77,7 @@ export function useLiveEvent<E extends LiveEventName>(event: E, handler: LiveHan
  * opens after the first screen has its data, and a change in between would otherwise be missed.
  */
 export function useOnReconnect(handler: () => void): void {
-  useEffect(() => {
-    const listener = () => handler();
-    connectListeners.add(listener);
-    return () => {
-      connectListeners.delete(listener);
-    };
-  }, [handler]);
+  useListener(connectListeners, handler);
 }
 
 /**
@@ -93,11 +87,16 @@ export function useOnReconnect(handler: () => void): void {
  * kept current by its site's events alone (the barista board).
  */
 export function useOnReadAll(handler: () => void): void {
+  useListener(readAllListeners, handler);
+}
+
+/** Keeps `handler` among `listeners` while the screen is mounted (a wrapper of its own, as useLiveEvent). */
+function useListener(listeners: Set<() => void>, handler: () => void): void {
   useEffect(() => {
     const listener = () => handler();
-    readAllListeners.add(listener);
+    listeners.add(listener);
     return () => {
-      readAllListeners.delete(listener);
+      listeners.delete(listener);
     };
-  }, [handler]);
+  }, [listeners, handler]);
 }

@@ -3,7 +3,6 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { AlertMessage } from '@/components/ui';
 import { loadNamespaces } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
 
 /**
  * The sign-in screen's single sign-on part: "Sign in with <provider>" when the deployment has one,
@@ -37,8 +36,8 @@ export function SingleSignOnPanel({
     } catch (error) {
       setStarting(false);
       console.error('single sign-on could not start', error);
-      const [{ errorText }] = await Promise.all([import('@/lib/error-text'), loadNamespaces(['shared', 'people'])]);
-      onError(isApiError(error) ? (errorText(error) ?? error.message) : _('auth.sso.startFailed'));
+      const [{ refusalOr }] = await Promise.all([import('@/lib/error-text'), loadNamespaces(['shared', 'people'])]);
+      onError(refusalOr(error, _('auth.sso.startFailed')));
     }
   };
 

@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '@/lib/api-client';
 import { i18n } from '@/i18n';
 import { paths } from '@/lib/paths';
 import { finishSingleSignOn } from '@/features/auth/api/sso';
@@ -27,8 +26,8 @@ export function LoginSsoRoute() {
     startSession(() => finishSingleSignOn(search)).catch(async (error: unknown) => {
       console.error('single sign-on failed', error);
       // Loaded on a refusal only: this screen is part of the start-up code, the shared rules' texts are not.
-      const { errorText } = await import('@/lib/error-text');
-      const message = isApiError(error) ? (errorText(error) ?? error.message) : i18n._('auth.sso.failed');
+      const { refusalOr } = await import('@/lib/error-text');
+      const message = refusalOr(error, i18n._('auth.sso.failed'));
       void navigate(paths.login, { replace: true, state: { ssoError: message } });
     });
   }, [navigate, search, startSession]);

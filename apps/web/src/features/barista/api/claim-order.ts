@@ -2,6 +2,7 @@ import { OrderSchema, type ClaimBody, type Id } from '@cafe/shared';
 import { api } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { baristaOrdersRootKey } from './get-barista-orders';
+import { keyHeaders } from './idempotency';
 
 export interface ClaimOrderInput extends ClaimBody {
   id: Id;
@@ -15,12 +16,7 @@ export interface ClaimOrderInput extends ClaimBody {
  * Another barista's order is 409 ORDER_CLAIMED, whose message names them.
  */
 export const claimOrder = ({ id, idempotencyKey, ...body }: ClaimOrderInput) =>
-  api(`/order/barista/${id}/claim`, {
-    method: 'POST',
-    body,
-    schema: OrderSchema,
-    ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
-  });
+  api(`/order/barista/${id}/claim`, { method: 'POST', body, schema: OrderSchema, headers: keyHeaders(idempotencyKey) });
 
 /** The claim's `orders` event brings it to every board; without the live channel, the board reads. */
 export function useClaimOrder() {

@@ -27,6 +27,5 @@ export const cafeMenuQueryOptions = (siteId: number | undefined) =>
   });
 
 export function useCafeMenu() {
-  const { siteId } = useStaffSite();
-  return useQuery(cafeMenuQueryOptions(siteId));
+  return useQuery(cafeMenuQueryOptions(useStaffSite().siteId));
 }

@@ -7,8 +7,6 @@ import { useStaffSite } from '@/hooks/use-staff-site';
  * pause them. The site's own entry of the site-state layer, kept current on the board by the
  * `ordering-status` live event (hooks/use-board-live.ts).
  */
-export const orderingStatusQueryOptions = siteOrderingStatusQueryOptions;
-
 export function useOrderingStatus() {
-  return useQuery(orderingStatusQueryOptions(useStaffSite().siteId));
+  return useQuery(siteOrderingStatusQueryOptions(useStaffSite().siteId));
 }

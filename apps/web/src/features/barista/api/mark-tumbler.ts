@@ -3,15 +3,11 @@ import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
-export interface MarkTumblerInput extends TumblerMarkBody {
-  id: Id;
-}
-
 /**
  * POST /order/barista/{id}/tumbler: the tumbler is not at the counter (`missing: true`, the owner
  * has the site's grace minutes to bring it) or was found (`missing: false`); answers the Order.
  */
-export const markTumbler = ({ id, ...body }: MarkTumblerInput) =>
+export const markTumbler = ({ id, ...body }: TumblerMarkBody & { id: Id }) =>
   api(`/order/barista/${id}/tumbler`, { method: 'POST', body, schema: OrderSchema });
 
 export function useMarkTumbler() {

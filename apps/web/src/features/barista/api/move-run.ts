@@ -3,15 +3,11 @@ import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { baristaOrdersRootKey } from './get-barista-orders';
 
-export interface MoveRunInput extends RunMoveBody {
-  runId: number;
-}
-
 /**
  * PATCH /order/barista/run/{runId}: Start all, Ready all or All picked up: the server moves every
  * drink of the run that can make the move, together, and answers the run.
  */
-export const moveRun = ({ runId, ...body }: MoveRunInput) =>
+export const moveRun = ({ runId, ...body }: RunMoveBody & { runId: number }) =>
   api(`/order/barista/run/${runId}`, { method: 'PATCH', body, schema: RunSchema });
 
 export function useMoveRun() {

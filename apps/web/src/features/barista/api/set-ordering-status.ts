@@ -1,8 +1,8 @@
 import { OrderingStatusSchema, type OrderingStatusPatch } from '@cafe/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { siteOrderingStatusQueryOptions } from '@/api/site-state';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { api } from '@/lib/api-client';
-import { orderingStatusQueryOptions } from './get-ordering-status';
 
 /** PATCH /ordering-status: pause or resume online orders by hand, or set the limits (null: no limit). */
 export const setOrderingStatus = (body: OrderingStatusPatch, siteId: number | undefined) =>
@@ -13,6 +13,6 @@ export function useSetOrderingStatus() {
   const { siteId } = useStaffSite();
   return useMutation({
     mutationFn: (body: OrderingStatusPatch) => setOrderingStatus(body, siteId),
-    onSuccess: (status) => queryClient.setQueryData(orderingStatusQueryOptions(siteId).queryKey, status),
+    onSuccess: (status) => queryClient.setQueryData(siteOrderingStatusQueryOptions(siteId).queryKey, status),
   });
 }

@@ -4,6 +4,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { bulkMoveOrders } from './bulk-barista-orders';
 import { baristaOrdersRootKey } from './get-barista-orders';
+import { keyHeaders } from './idempotency';
 
 export interface UpdateBaristaOrderInput extends BaristaOrderPatchBody {
   id: Id;
@@ -13,12 +14,7 @@ export interface UpdateBaristaOrderInput extends BaristaOrderPatchBody {
 
 /** PATCH /order/barista/{id}: Do (in-progress), Done (done) or Cancel (rejected with a note). */
 export const updateBaristaOrder = ({ id, idempotencyKey, ...body }: UpdateBaristaOrderInput) =>
-  api(`/order/barista/${id}`, {
-    method: 'PATCH',
-    body,
-    schema: OrderSchema,
-    ...(idempotencyKey === undefined ? {} : { headers: { 'Idempotency-Key': idempotencyKey } }),
-  });
+  api(`/order/barista/${id}`, { method: 'PATCH', body, schema: OrderSchema, headers: keyHeaders(idempotencyKey) });
 
 /**
  * Success or failure (e.g. another barista was faster), the list must show the truth again. With

@@ -1,18 +1,14 @@
 import { useLingui } from '@lingui/react';
 import type { QueueFilter } from '@cafe/shared';
 import type { ReactNode } from 'react';
-import type { DrinkCount } from '@/features/barista/lib/all-day-counts';
+import type { useBoardFilters } from '@/features/barista/hooks/use-board-filters';
 import { FILTER_OPTIONS } from '@/features/barista/lib/order-filter';
 import { AllDayCounts } from './all-day-counts';
 import { SegmentedControl } from './segmented-control';
 
 interface BoardToolbarProps {
-  filter: QueueFilter;
-  onFilterChange: (filter: QueueFilter) => void;
-  counts: readonly DrinkCount[];
-  /** The drink the board is narrowed to, if any. */
-  drinkKey: string | null;
-  onDrinkChange: (key: string | null) => void;
+  /** The board's category filter and all-day counts, with the drink it is narrowed to (hooks/use-board-filters.ts). */
+  board: Pick<ReturnType<typeof useBoardFilters>, 'filter' | 'changeFilter' | 'counts' | 'drinkKey' | 'chooseDrink'>;
   /** The undo bar, when a move can be taken back: in this line, where it covers nothing. */
   undo?: ReactNode;
   /** Whose tickets (claim-filter.tsx), beside the category filter. */
@@ -23,15 +19,7 @@ interface BoardToolbarProps {
  * The line above the tickets: the category filter, whose tickets, the all-day counts and the undo
  * bar (select mode starts in each lane, decision 0099).
  */
-export function BoardToolbar({
-  filter,
-  onFilterChange,
-  counts,
-  drinkKey,
-  onDrinkChange,
-  undo,
-  claimFilter,
-}: BoardToolbarProps) {
+export function BoardToolbar({ board, undo, claimFilter }: BoardToolbarProps) {
   const { _ } = useLingui();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -42,13 +30,13 @@ export function BoardToolbar({
         <SegmentedControl<QueueFilter>
           label={_('barista.board.filter')}
           size="compact"
-          value={filter}
+          value={board.filter}
           options={FILTER_OPTIONS.map((o) => ({ value: o.value, label: _(o.labelId) }))}
-          onValueChange={onFilterChange}
+          onValueChange={board.changeFilter}
         />
       </div>
       {claimFilter}
-      <AllDayCounts counts={counts} selectedKey={drinkKey} onSelect={onDrinkChange} />
+      <AllDayCounts counts={board.counts} selectedKey={board.drinkKey} onSelect={board.chooseDrink} />
       <div className="flex min-w-0 flex-1 basis-56 justify-end empty:hidden">{undo}</div>
     </div>
   );

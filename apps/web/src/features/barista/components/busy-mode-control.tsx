@@ -3,7 +3,7 @@ import type { OrderingStatus } from '@cafe/shared';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { AlertMessage, Spinner } from '@/components/ui';
+import { AlertMessage, FieldError, Spinner } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useOrderingStatus } from '@/features/barista/api/get-ordering-status';
 import { useSetOrderingStatus } from '@/features/barista/api/set-ordering-status';
@@ -71,25 +71,16 @@ export function BusyModeControl() {
           </p>
         ) : null}
       </div>
-      {!current.paused ? (
+      {/* Pause while open; Resume only a pause made by hand. */}
+      {!current.paused || current.reason === 'manual' ? (
         <button
           type="button"
-          className="btn-secondary min-h-11"
-          onClick={() => void handlePause(true)}
+          className={current.paused ? 'btn-primary min-h-11' : 'btn-secondary min-h-11'}
+          onClick={() => void handlePause(!current.paused)}
           disabled={setStatus.isPending || offline}
-          aria-label={_('barista.busy.pauseLabel')}
+          aria-label={current.paused ? _('barista.busy.resumeLabel') : _('barista.busy.pauseLabel')}
         >
-          {_('barista.busy.pause')}
-        </button>
-      ) : current.reason === 'manual' ? (
-        <button
-          type="button"
-          className="btn-primary min-h-11"
-          onClick={() => void handlePause(false)}
-          disabled={setStatus.isPending || offline}
-          aria-label={_('barista.busy.resumeLabel')}
-        >
-          {_('barista.busy.resume')}
+          {current.paused ? _('barista.busy.resume') : _('barista.busy.pause')}
         </button>
       ) : null}
       <LimitsPopover limits={current.limits} />
@@ -167,11 +158,7 @@ function LimitsForm({ limits, onDone }: { limits: OrderingStatus['limits']; onDo
         aria-describedby={error ? `${id}-error` : undefined}
         className="input"
       />
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 

@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { isStatusIn, SERVED_ORDER_STATUSES, type CafeDay, type Order, type OrderStatus } from '@cafe/shared';
-import { History } from 'lucide-react';
 import { useId } from 'react';
 import { StatusPill, type PillTone } from '@/components/ui';
 import { useScreenSite } from '@/api/site-state';
 import { formatCafeTime, formatDay } from '@/lib/cafe-time';
 import { drinkTypeText } from '@/lib/drink-text';
-import { groupHistory, historyStatusLabel } from '@/features/barista/lib/history';
+import { groupHistory, historyStatusLabel, type HistoryGroup } from '@/features/barista/lib/history';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { rejectReasonText } from '@/features/barista/lib/reject-reason';
 import { OrderOptions } from './order-options';
+import { TimelineButton } from './ticket-controls';
 import { TicketDiet } from './ticket-diet';
 
 function toneOf(status: OrderStatus): PillTone {
@@ -37,29 +37,18 @@ export function HistoryList({
   return (
     <div className="flex flex-col gap-6">
       {groups.map((group) => (
-        <HistoryDay
-          key={group.day}
-          day={group.day}
-          total={group.total}
-          orders={group.orders}
-          timeZone={cafeTimeZone}
-          onShowTimeline={onShowTimeline}
-        />
+        <HistoryDay key={group.day} group={group} timeZone={cafeTimeZone} onShowTimeline={onShowTimeline} />
       ))}
     </div>
   );
 }
 
 function HistoryDay({
-  day,
-  total,
-  orders,
+  group: { day, total, orders },
   timeZone,
   onShowTimeline,
 }: {
-  day: string;
-  total: number;
-  orders: readonly Order[];
+  group: HistoryGroup<Order>;
   timeZone: string;
   onShowTimeline?: (order: Order) => void;
 }) {
@@ -95,11 +84,7 @@ function HistoryDay({
                   .filter(Boolean)
                   .join(' · ')}
               </p>
-              {order.options?.length ? (
-                <p>
-                  <OrderOptions options={order.options} />
-                </p>
-              ) : null}
+              <OrderOptions options={order.options} paragraph />
               <TicketDiet order={order} />
               {order.status === 'rejected' && order.rejectNote ? (
                 <p className="text-sm text-[var(--danger)]">{rejectReasonText(order.rejectNote)}</p>
@@ -110,15 +95,11 @@ function HistoryDay({
                 {historyStatusLabel(order.status)}
               </StatusPill>
               {onShowTimeline ? (
-                <button
-                  type="button"
-                  className="btn-ghost min-w-11 px-2"
+                <TimelineButton
+                  label={orderLabel(order)}
                   onClick={() => onShowTimeline(order)}
-                  aria-label={_('barista.ticket.timelineOf', { order: orderLabel(order) })}
-                  title={_('barista.ticket.timeline')}
-                >
-                  <History aria-hidden="true" className="h-5 w-5" />
-                </button>
+                  className="btn-ghost min-w-11 px-2"
+                />
               ) : null}
             </div>
           </li>

@@ -22,15 +22,18 @@ const SELECT_LABEL_IDS: Record<SelectLane, string> = {
  * docs/decisions/0099-no-hidden-orders.md). It reads "Select"; its name says which lane's orders
  * ("Select waiting orders").
  */
-export function LaneSelectButton({ lane, onClick }: { lane: SelectLane; onClick: () => void }) {
+export function LaneSelectButton({
+  lane,
+  onClick,
+  className = 'btn-secondary min-h-11 shrink-0 px-3',
+}: {
+  lane: SelectLane;
+  onClick: () => void;
+  className?: string;
+}) {
   const { _ } = useLingui();
   return (
-    <button
-      type="button"
-      className="btn-secondary min-h-11 shrink-0 px-3"
-      onClick={onClick}
-      aria-label={_(SELECT_LABEL_IDS[lane])}
-    >
+    <button type="button" className={className} onClick={onClick} aria-label={_(SELECT_LABEL_IDS[lane])}>
       <CheckSquare aria-hidden="true" className="h-5 w-5" />
       {_('barista.board.select')}
     </button>

@@ -53,7 +53,8 @@ function LaterLine({ order, timeZone }: { order: QueuedOrder; timeZone: string }
 export function LaterLane({ orders, timeZone, today, renderRun }: LaterLaneProps) {
   const { _ } = useLingui();
   const sorted = [...orders].sort((a, b) => (a.pickupAt ?? '').localeCompare(b.pickupAt ?? '') || a.id - b.id);
-  const items = renderRun ? laneItems(sorted) : sorted.map((order) => ({ kind: 'order' as const, order }));
+  const items = laneItems(sorted, renderRun !== undefined);
+  const line = (order: QueuedOrder) => <LaterLine key={order.id} order={order} timeZone={timeZone} />;
   return (
     <section
       aria-labelledby="later-lane-heading"
@@ -77,16 +78,14 @@ export function LaterLane({ orders, timeZone, today, renderRun }: LaterLaneProps
         >
           {items.map((item) =>
             item.kind === 'order' ? (
-              <LaterLine key={item.order.id} order={item.order} timeZone={timeZone} />
+              line(item.order)
             ) : (
               <li key={`run-${item.run.id}`} className="py-1.5">
                 {renderRun?.(
                   item.run,
                   item.orders,
                   <ul className="divide-y divide-[var(--border)] rounded-xl bg-[var(--surface)] px-2">
-                    {item.orders.map((order) => (
-                      <LaterLine key={order.id} order={order} timeZone={timeZone} />
-                    ))}
+                    {item.orders.map(line)}
                   </ul>,
                   item.orders.every((o) => !o.pickupAt || cafeDayOfIso(o.pickupAt, timeZone) <= today),
                 )}

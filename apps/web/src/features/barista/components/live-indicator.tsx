@@ -24,17 +24,11 @@ export function LiveIndicator({ catchingUp = false, stale = false }: LiveIndicat
   const connected = socketConnected && online;
   const since = useConnectivity((s) => s.since);
   const state = !connected ? 'offline' : stale ? 'stale' : catchingUp ? 'catching-up' : 'live';
-  const text = {
-    live: _('barista.live.live'),
-    'catching-up': _('barista.live.catchingUp'),
-    stale: _('barista.live.stale'),
-    offline: _('barista.live.reconnecting'),
-  }[state];
-  const why = {
-    live: _('barista.live.liveWhy'),
-    'catching-up': _('barista.live.catchingUpWhy'),
-    stale: _('barista.live.staleWhy'),
-    offline: _('barista.live.reconnectingWhy'),
+  const [text, why] = {
+    live: [_('barista.live.live'), _('barista.live.liveWhy')],
+    'catching-up': [_('barista.live.catchingUp'), _('barista.live.catchingUpWhy')],
+    stale: [_('barista.live.stale'), _('barista.live.staleWhy')],
+    offline: [_('barista.live.reconnecting'), _('barista.live.reconnectingWhy')],
   }[state];
   return (
     <>

@@ -63,8 +63,7 @@ interface OrderBoardProps {
   onShowHelp?: () => void;
   /** The site's minutes after which a finished drink may be marked not collected. */
   uncollectedAfterMinutes?: number;
-  /** The Later lane, if any: it heads the side column (first on a phone). */
-  /** The Later lane, drawn with the board's group of a coffee run (its drinks started together). */
+  /** The Later lane, if any (first on a phone), with the board's groups of a coffee run (drinks started together). */
   later?: ((renderRun: RenderRun) => ReactNode) | null;
   /** How many orders for later the Later lane lists: the width of its lane on a tablet. */
   laterCount?: number;
@@ -151,7 +150,8 @@ export function OrderBoard({
   const claims = useClaims(orders, announce);
   const board = useBoardFilters(claims.shown);
   // Select mode lane by lane (decision 0099): Waiting Do / Cancel, In Progress Done / Cancel, Ready Hand over.
-  const selection = useBoardSelection({ waiting: board.waiting, 'in-progress': board.inProgress, ready: board.ready });
+  const lanes = { waiting: board.waiting, 'in-progress': board.inProgress, ready: board.ready };
+  const selection = useBoardSelection(lanes);
   // What the filters hide, said under the toolbar with a way to see it (decision 0099).
   const hidden = useHiddenOrders(claims, board);
   const focus = useTicketFocus(board.tickets, boardRef);
@@ -220,7 +220,6 @@ export function OrderBoard({
           meId={claims.meId}
           busy={claims.pendingIds.has(order.id) || busyIds.has(order.id)}
           offlineReasonId={offlineReasonId}
-          besideNew={order.status === 'ordered' && newOrderIds?.has(order.id)}
           onClaim={(o, action) => void claims.claim(o, action)}
         />
       }
@@ -228,19 +227,22 @@ export function OrderBoard({
   );
 
   /** A lane's own Select (decision 0099): shown while the lane has orders and is not selecting already. */
-  const laneSelect = (lane: SelectLane, list: readonly QueuedOrder[]) =>
-    list.length > 0 && !selection.activeIn(lane) ? (
+  const laneSelect = (lane: SelectLane) =>
+    lanes[lane].length > 0 && !selection.activeIn(lane) ? (
       <LaneSelectButton lane={lane} onClick={() => selection.enter(lane)} />
     ) : null;
 
-  /** A coffee run's drinks in a lane of tickets, with the move of the whole run from there. */
+  /**
+   * A coffee run's drinks in a lane, with the move of the whole run from there: none while
+   * `selecting` (select mode anywhere on the board, or in the Ready lane for its own).
+   */
   const runGroup =
-    (move: RunMove) =>
+    (move: RunMove, selecting = selection.active) =>
     (run: OrderRun, drinks: QueuedOrder[], list: ReactNode, startable = true) => (
       <RunGroup
         run={run}
         orders={drinks}
-        move={selection.active || !startable ? null : move}
+        move={selecting || !startable ? null : move}
         busy={runs.pendingRunIds.has(run.id)}
         offlineReasonId={offlineReasonId}
         onMove={(r, status) => void runs.moveRun(r, status)}
@@ -248,42 +250,24 @@ export function OrderBoard({
         {list}
       </RunGroup>
     );
+  const laterLane = later?.(runGroup('in-progress'));
 
   return (
     <div ref={boardRef} className="flex flex-col gap-2 lg:min-h-0 lg:flex-1">
       <BoardToolbar
-        filter={board.filter}
-        onFilterChange={board.changeFilter}
-        counts={board.counts}
-        drinkKey={board.drinkKey}
-        onDrinkChange={board.chooseDrink}
-        undo={
-          moves.undoOffers ? (
-            <UndoBar
-              offers={moves.undoOffers}
-              pending={moves.undoPending}
-              onUndo={moves.undoLatest}
-              onDismiss={moves.dismissUndo}
-            />
-          ) : null
-        }
+        board={board}
+        undo={<UndoBar moves={moves} />}
         claimFilter={<ClaimFilter value={claims.filter} onChange={claims.setFilter} />}
       />
 
       {selection.lane ? (
         <SelectModeBar
           lane={selection.lane}
-          laneName={_(LANE_NAME_IDS[selection.lane])}
-          selectedCount={selection.selected.length}
-          allSelected={selection.allSelected}
+          selection={selection}
           pending={moves.bulkPending}
           offlineReasonId={offlineReasonId}
-          onBack={selection.exit}
-          onSelectAll={selection.selectAll}
-          onDoSelected={() => void moves.moveSelected('in-progress', selection.selected)}
-          onDoneSelected={() => void moves.moveSelected('done', selection.selected)}
+          onMoveSelected={(status) => void moves.moveSelected(status, selection.selected)}
           onCancelSelected={() => reject.open(selection.selected)}
-          onHandOverSelected={() => void moves.moveSelected('picked', selection.selected)}
         />
       ) : null}
       <HiddenOrdersNotice count={hidden.count} filters={hidden.names} onShowAll={hidden.showAll} />
@@ -301,9 +285,7 @@ export function OrderBoard({
         // Without the lanes (loading, empty) the Later lane still shows: above on a phone, beside on a tablet.
         <div className="flex flex-col gap-2 lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,1fr)_18rem] lg:grid-rows-[minmax(0,1fr)] lg:items-start">
           {later ? (
-            <div className="flex min-w-0 flex-col lg:order-last lg:max-h-full lg:min-h-0">
-              {later(runGroup('in-progress'))}
-            </div>
+            <div className="flex min-w-0 flex-col lg:order-last lg:max-h-full lg:min-h-0">{laterLane}</div>
           ) : null}
           {isLoading ? (
             <LoadingBlock label={_('barista.board.loading')} />
@@ -331,24 +313,19 @@ export function OrderBoard({
             style={{ '--lanes': laneTemplate(laneCols) } as CSSProperties}
             className="contents lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[var(--lanes)] lg:grid-rows-[minmax(0,1fr)] lg:gap-2"
           >
-            <OrderSection
-              title={_('barista.board.inProgress')}
-              orders={board.inProgress}
-              action={laneSelect('in-progress', board.inProgress)}
-              columns={laneCols[0]!}
-              className="max-lg:order-3"
-              renderOrder={renderTicket}
-              renderRun={runGroup('done')}
-            />
-            <OrderSection
-              title={_('barista.board.waiting')}
-              orders={board.waiting}
-              action={laneSelect('waiting', board.waiting)}
-              columns={laneCols[1]!}
-              className="max-lg:order-3"
-              renderOrder={renderTicket}
-              renderRun={runGroup('in-progress')}
-            />
+            {(['in-progress', 'waiting'] as const).map((lane, i) => (
+              <OrderSection
+                key={lane}
+                title={_(LANE_NAME_IDS[lane])}
+                orders={lanes[lane]}
+                action={laneSelect(lane)}
+                columns={laneCols[i]!}
+                className="max-lg:order-3"
+                renderOrder={renderTicket}
+                // A run's drinks are finished together in progress, started together from Waiting.
+                renderRun={runGroup(lane === 'in-progress' ? 'done' : 'in-progress')}
+              />
+            ))}
             <ReadyLane
               orders={board.ready}
               now={now}
@@ -359,21 +336,10 @@ export function OrderBoard({
               className="max-lg:order-3"
               onFinish={(order, status) => void moves.finish(order, status)}
               onShowTimeline={setTimelineOrder}
-              selection={{
-                active: selection.activeIn('ready'),
-                isSelected: selection.isSelected,
-                toggle: selection.toggle,
-                enter: () => selection.enter('ready'),
-              }}
-              runs={{
-                pendingIds: runs.pendingRunIds,
-                offlineReasonId,
-                onMove: (run, status) => void runs.moveRun(run, status),
-              }}
+              selection={selection}
+              renderRun={runGroup('picked', selection.activeIn('ready'))}
             />
-            {later ? (
-              <div className="flex min-w-0 flex-col max-lg:order-1 lg:min-h-0">{later(runGroup('in-progress'))}</div>
-            ) : null}
+            {later ? <div className="flex min-w-0 flex-col max-lg:order-1 lg:min-h-0">{laterLane}</div> : null}
           </div>
           {/* What the open orders need (decision 0074): above the tickets on a phone; on a tablet the
               board's last line, at least 3 rem high: the board's toasts sit on it (decision 0098). */}

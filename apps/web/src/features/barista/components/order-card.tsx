@@ -166,11 +166,7 @@ export function OrderCard({
         )}
       </div>
 
-      {order.options?.length ? (
-        <p>
-          <OrderOptions options={order.options} />
-        </p>
-      ) : null}
+      <OrderOptions options={order.options} paragraph />
       <TicketDiet order={order} />
       {order.pickupAt && !order.run ? (
         // A due order for later: made for its pickup time ("For 11:30"); a run's group says it once for its drinks.

@@ -2,13 +2,19 @@ import type { OrderOption } from '@cafe/shared';
 import { Fragment } from 'react';
 
 /**
- * An order's choices under the drink ("Large · Oat · 2× Vanilla"). Those that differ from the
- * item's default are stressed (bold and underlined, not colour alone): what the barista changes
- * from the usual drink.
+ * An order's choices under the drink ("Large · Oat · 2× Vanilla"), in a paragraph of their own when
+ * `paragraph`. Those that differ from the item's default are stressed (bold and underlined, not
+ * colour alone): what the barista changes from the usual drink.
  */
-export function OrderOptions({ options }: { options: readonly OrderOption[] | undefined }) {
+export function OrderOptions({
+  options,
+  paragraph = false,
+}: {
+  options: readonly OrderOption[] | undefined;
+  paragraph?: boolean;
+}) {
   if (!options?.length) return null;
-  return (
+  const list = (
     <span className="text-sm leading-5 break-words" data-testid="order-options">
       {options.map((o, index) => {
         const text = o.quantity > 1 ? `${o.quantity}× ${o.choice}` : o.choice;
@@ -21,4 +27,5 @@ export function OrderOptions({ options }: { options: readonly OrderOption[] | un
       })}
     </span>
   );
+  return paragraph ? <p>{list}</p> : list;
 }

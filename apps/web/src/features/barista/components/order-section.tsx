@@ -43,14 +43,10 @@ export const LANE_BODY =
 /** One section of the board (In Progress, Waiting): its heading with the count, and its tickets. */
 export function OrderSection({ title, orders, className, columns, renderOrder, renderRun, action }: OrderSectionProps) {
   const headingId = useId();
-  const ticketList = (list: readonly QueuedOrder[]) => (
-    <ul className={LANE_LIST}>
-      {list.map((order) => (
-        <li key={order.id} className="min-w-0">
-          {renderOrder(order)}
-        </li>
-      ))}
-    </ul>
+  const ticket = (order: QueuedOrder) => (
+    <li key={order.id} className="min-w-0">
+      {renderOrder(order)}
+    </li>
   );
   return (
     <section
@@ -66,24 +62,18 @@ export function OrderSection({ title, orders, className, columns, renderOrder, r
         <NothingHere />
       ) : (
         <div data-lane-body="" className={LANE_BODY}>
-          {!renderRun ? (
-            ticketList(orders)
-          ) : (
-            <ul className={LANE_LIST}>
-              {laneItems(orders).map((item) =>
-                item.kind === 'order' ? (
-                  <li key={item.order.id} className="min-w-0">
-                    {renderOrder(item.order)}
-                  </li>
-                ) : (
-                  // A run spans the lane's width: its drinks stay side by side under their header.
-                  <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
-                    {renderRun(item.run, item.orders, ticketList(item.orders))}
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
+          <ul className={LANE_LIST}>
+            {laneItems(orders, renderRun !== undefined).map((item) =>
+              item.kind === 'order' ? (
+                ticket(item.order)
+              ) : (
+                // A run spans the lane's width: its drinks stay side by side under their header.
+                <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
+                  {renderRun?.(item.run, item.orders, <ul className={LANE_LIST}>{item.orders.map(ticket)}</ul>)}
+                </li>
+              ),
+            )}
+          </ul>
         </div>
       )}
     </section>

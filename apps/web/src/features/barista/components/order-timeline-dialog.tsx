@@ -97,7 +97,7 @@ function TimelineBody({
   const handleUndo = async () => {
     setUndoError(null);
     try {
-      const { undone, failures } = await undo.mutateAsync([order.id]);
+      const { undone, failures } = await undo.mutateAsync([{ id: order.id }]);
       const failure = failures[0];
       if (failure) setUndoError(undoFailureText(orderLabel(order), failure.error));
       if (undone.length > 0) {

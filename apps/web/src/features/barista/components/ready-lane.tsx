@@ -1,17 +1,18 @@
 import { useLingui } from '@lingui/react';
 import type { OrderRun, QueuedOrder } from '@cafe/shared';
-import { BellRing, CheckSquare } from 'lucide-react';
-import { useEffect, useId, useRef, type FocusEvent } from 'react';
+import { BellRing } from 'lucide-react';
+import { useEffect, useId, useRef, type FocusEvent, type ReactNode } from 'react';
 import { PendingMovePill } from '@/components/queued-moves';
 import { StatusPill } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import type { useBoardSelection } from '@/features/barista/hooks/use-board-selection';
 import { canMarkUncollected, readySince } from '@/features/barista/lib/counter';
 import { orderLabel, personLabel } from '@/features/barista/lib/order-label';
 import { laneItems } from '@/features/barista/lib/run-groups';
 import { ageMinutes, formatAge } from '@/features/barista/lib/ticket-age';
+import { LaneSelectButton } from './lane-select-button';
 import { LANE_BODY, LANE_FRAME, LANE_LIST, LaneHeader, laneColumnsStyle } from './order-section';
 import { OrderOptions } from './order-options';
-import { RunGroup, type RunMove } from './run-group';
 import { SelectTick, TimelineButton } from './ticket-controls';
 import { TicketDiet } from './ticket-diet';
 
@@ -28,29 +29,15 @@ interface ReadyLaneProps {
   className?: string;
   onFinish: (order: QueuedOrder, status: 'picked' | 'uncollected') => void;
   onShowTimeline: (order: QueuedOrder) => void;
-  /** The board's select mode: each drink is ticked instead of handed over, for Hand over selected. */
-  selection?: ReadySelection;
-  /** All picked up: a coffee run's drinks handed over together (its group's button). */
-  runs?: ReadyRuns;
+  /**
+   * The board's select mode (hooks/use-board-selection.ts): in the lane's own, each drink is ticked
+   * instead of handed over, for Hand over selected.
+   */
+  selection?: Pick<ReturnType<typeof useBoardSelection>, 'activeIn' | 'isSelected' | 'toggle' | 'enter'>;
+  /** A coffee run's drinks (`drinks`, their list) in the group with All picked up (components/run-group.tsx). */
+  renderRun?: (run: OrderRun, orders: QueuedOrder[], drinks: ReactNode) => ReactNode;
   /** Its columns of drinks on a tablet or a desktop (lib/lane-columns.ts). */
   columns?: number;
-}
-
-/** The coffee runs' groups of the lane (components/run-group.tsx). */
-export interface ReadyRuns {
-  pendingIds: ReadonlySet<number>;
-  /** Offline: the id of the text saying why a move of a whole run (which needs the server) waits. */
-  offlineReasonId?: string;
-  onMove: (run: OrderRun, status: RunMove) => void;
-}
-
-/** Select mode as the Ready lane takes part in it (the board's one selection, hooks/use-board-selection.ts). */
-export interface ReadySelection {
-  active: boolean;
-  isSelected: (id: number) => boolean;
-  toggle: (id: number) => void;
-  /** Into select mode from the lane's own Select button. */
-  enter: () => void;
 }
 
 /**
@@ -70,10 +57,11 @@ export function ReadyLane({
   onFinish,
   onShowTimeline,
   selection,
-  runs,
+  renderRun,
   columns = 1,
 }: ReadyLaneProps) {
   const { _ } = useLingui();
+  const selecting = selection?.activeIn('ready') ?? false;
   const headingId = useId();
   const lane = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -111,12 +99,11 @@ export function ReadyLane({
       order={order}
       now={now}
       canUncollect={canMarkUncollected(order, uncollectedAfterMinutes, now)}
-      disabled={pendingIds.has(order.id)}
       busy={pendingIds.has(order.id)}
       queued={queuedIds?.has(order.id) ?? false}
       onFinish={onFinish}
       onShowTimeline={onShowTimeline}
-      selection={selection?.active ? selection : undefined}
+      selection={selecting ? selection : undefined}
     />
   );
   return (
@@ -130,17 +117,13 @@ export function ReadyLane({
       onBlur={handleBlur}
     >
       <LaneHeader id={headingId} title={_('barista.ready.heading')} count={orders.length} headingRef={heading}>
-        {selection && !selection.active && orders.length > 0 ? (
+        {selection && !selecting && orders.length > 0 ? (
           // Several drinks handed over at once start here: Select, tick them, Hand over selected.
-          <button
-            type="button"
+          <LaneSelectButton
+            lane="ready"
             className="btn-secondary mt-1 min-h-11 w-full"
-            onClick={selection.enter}
-            aria-label={_('barista.ready.selectDrinks')}
-          >
-            <CheckSquare aria-hidden="true" className="h-5 w-5" />
-            {_('barista.board.select')}
-          </button>
+            onClick={() => selection.enter('ready')}
+          />
         ) : null}
       </LaneHeader>
       {orders.length === 0 ? (
@@ -150,21 +133,12 @@ export function ReadyLane({
       ) : (
         <div data-lane-body="" className={LANE_BODY}>
           <ul className={LANE_LIST}>
-            {(runs ? laneItems(orders) : orders.map((order) => ({ kind: 'order' as const, order }))).map((item) =>
+            {laneItems(orders, renderRun !== undefined).map((item) =>
               item.kind === 'order' ? (
                 drink(item.order)
               ) : (
                 <li key={`run-${item.run.id}`} className="col-span-full min-w-0">
-                  <RunGroup
-                    run={item.run}
-                    orders={item.orders}
-                    move={selection?.active ? null : 'picked'}
-                    busy={runs?.pendingIds.has(item.run.id) ?? false}
-                    offlineReasonId={runs?.offlineReasonId}
-                    onMove={(run, status) => runs?.onMove(run, status)}
-                  >
-                    <ul className={LANE_LIST}>{item.orders.map(drink)}</ul>
-                  </RunGroup>
+                  {renderRun?.(item.run, item.orders, <ul className={LANE_LIST}>{item.orders.map(drink)}</ul>)}
                 </li>
               ),
             )}
@@ -179,26 +153,16 @@ interface ReadyDrinkProps {
   order: QueuedOrder;
   now: number;
   canUncollect: boolean;
-  disabled: boolean;
+  /** Its move is on its way: the buttons wait. */
   busy: boolean;
   queued: boolean;
   onFinish: ReadyLaneProps['onFinish'];
   onShowTimeline: ReadyLaneProps['onShowTimeline'];
   /** Select mode is on: a tick box instead of the moves. */
-  selection?: ReadySelection;
+  selection?: ReadyLaneProps['selection'];
 }
 
-function ReadyDrink({
-  order,
-  now,
-  canUncollect,
-  disabled,
-  busy,
-  queued,
-  onFinish,
-  onShowTimeline,
-  selection,
-}: ReadyDrinkProps) {
+function ReadyDrink({ order, now, canUncollect, busy, queued, onFinish, onShowTimeline, selection }: ReadyDrinkProps) {
   const { _ } = useLingui();
   const label = orderLabel(order);
   const since = readySince(order);
@@ -253,7 +217,7 @@ function ReadyDrink({
             data-handover=""
             className="btn-primary px-1 text-sm font-bold whitespace-nowrap"
             onClick={() => onFinish(order, 'picked')}
-            disabled={disabled}
+            disabled={busy}
             aria-busy={busy || undefined}
           >
             {_('barista.ready.handedOver')}
@@ -263,7 +227,7 @@ function ReadyDrink({
               type="button"
               className="btn-secondary col-span-2 px-1 text-sm font-semibold text-[var(--danger)]"
               onClick={() => onFinish(order, 'uncollected')}
-              disabled={disabled}
+              disabled={busy}
             >
               {_('barista.ready.notCollected')}
             </button>

@@ -1,27 +1,21 @@
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { msgId } from '@/i18n';
-import type { SelectLane } from '@/features/barista/hooks/use-board-selection';
+import type { SelectLane, useBoardSelection } from '@/features/barista/hooks/use-board-selection';
+import { LANE_NAME_IDS } from './lane-select-button';
 
 interface SelectModeBarProps {
   /** The lane in select mode: its moves are the only ones offered. */
   lane: SelectLane;
-  /** The lane's name as its heading says it ("Waiting Order"). */
-  laneName: string;
-  /** How many of the lane's orders are selected. */
-  selectedCount: number;
-  /** Every order of the lane is selected already. */
-  allSelected: boolean;
+  /** The board's selection (hooks/use-board-selection.ts): the lane's selected orders, Back and Select all. */
+  selection: Pick<ReturnType<typeof useBoardSelection>, 'selected' | 'allSelected' | 'exit' | 'selectAll'>;
   /** A bulk move is on its way. */
   pending: boolean;
   /** Offline: the id of the text saying so; the moves are disabled and described by it. */
   offlineReasonId: string | undefined;
-  onBack: () => void;
-  onSelectAll: () => void;
-  onDoSelected: () => void;
-  onDoneSelected: () => void;
+  /** The lane's move on the selected orders: Do (`in-progress`), Done (`done`) or Hand over (`picked`). */
+  onMoveSelected: (status: 'in-progress' | 'done' | 'picked') => void;
   onCancelSelected: () => void;
-  onHandOverSelected: () => void;
 }
 
 /**
@@ -32,19 +26,14 @@ interface SelectModeBarProps {
  */
 export function SelectModeBar({
   lane,
-  laneName,
-  selectedCount,
-  allSelected,
+  selection: { selected, allSelected, exit, selectAll },
   pending,
   offlineReasonId,
-  onBack,
-  onSelectAll,
-  onDoSelected,
-  onDoneSelected,
+  onMoveSelected,
   onCancelSelected,
-  onHandOverSelected,
 }: SelectModeBarProps) {
   const { _ } = useLingui();
+  const selectedCount = selected.length;
   // What holds every bulk button back is the same for each: given once.
   const bulk = { count: selectedCount, pending, offlineReasonId };
   const counted = (withCount: string, without: string) =>
@@ -55,30 +44,30 @@ export function SelectModeBar({
       aria-label={_('barista.board.selectedOrders')}
       className="flex flex-wrap items-center gap-2 rounded-2xl border border-[var(--border-strong)] bg-[var(--surface-sunken)] p-2"
     >
-      <button type="button" className="btn-secondary min-h-11" onClick={onBack}>
+      <button type="button" className="btn-secondary min-h-11" onClick={exit}>
         {_('barista.board.back')}
       </button>
-      <button type="button" className="btn-secondary min-h-11" onClick={onSelectAll} disabled={allSelected}>
+      <button type="button" className="btn-secondary min-h-11" onClick={selectAll} disabled={allSelected}>
         {_('barista.board.selectAll')}
       </button>
       <span className="px-1 text-sm font-semibold text-[var(--ink-muted)]">
-        <span className="text-[var(--ink)]">{laneName}</span>
+        <span className="text-[var(--ink)]">{_(LANE_NAME_IDS[lane])}</span>
         {/* The space keeps the words apart for screen readers. */}{' '}
         <span aria-live="polite">{_('barista.board.selectedCount', { count: selectedCount })}</span>
       </span>
       <span className="flex flex-wrap gap-2 sm:ml-auto">
         {lane === 'waiting' ? (
-          <BulkButton {...bulk} onClick={onDoSelected}>
+          <BulkButton {...bulk} onClick={() => onMoveSelected('in-progress')}>
             {counted(msgId('barista.board.doSelectedCount'), msgId('barista.board.doSelected'))}
           </BulkButton>
         ) : null}
         {lane === 'in-progress' ? (
-          <BulkButton {...bulk} onClick={onDoneSelected}>
+          <BulkButton {...bulk} onClick={() => onMoveSelected('done')}>
             {counted(msgId('barista.board.doneSelectedCount'), msgId('barista.board.doneSelected'))}
           </BulkButton>
         ) : null}
         {lane === 'ready' ? (
-          <BulkButton {...bulk} onClick={onHandOverSelected}>
+          <BulkButton {...bulk} onClick={() => onMoveSelected('picked')}>
             {counted(msgId('barista.board.handOverSelectedCount'), msgId('barista.board.handOverSelected'))}
           </BulkButton>
         ) : (

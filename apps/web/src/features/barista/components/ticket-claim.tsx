@@ -14,8 +14,6 @@ interface TicketClaimProps {
   /** Offline: the id of the text saying so; the claim needs the server. */
   offlineReasonId?: string;
   onClaim: (order: QueuedOrder, action: ClaimAction) => void;
-  /** The ticket wears the "New" mark (no longer moves the claim, which is in the ticket's top line: decision 0098). */
-  besideNew?: boolean;
 }
 
 /**

@@ -30,13 +30,21 @@ export function SelectTick({
   );
 }
 
-/** The button that opens an order's timeline, named after its order. */
-export function TimelineButton({ label, onClick }: { label: string; onClick: () => void }) {
+/** The button that opens an order's timeline, named after its order (a ticket's, unless `className` says otherwise). */
+export function TimelineButton({
+  label,
+  onClick,
+  className = 'btn-secondary px-0',
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
   const { _ } = useLingui();
   return (
     <button
       type="button"
-      className="btn-secondary px-0"
+      className={className}
       onClick={onClick}
       aria-label={_('barista.ticket.timelineOf', { order: label })}
       title={_('barista.ticket.timeline')}

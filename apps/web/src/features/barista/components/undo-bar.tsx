@@ -1,14 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { Undo2, X } from 'lucide-react';
 import { useId } from 'react';
-import type { UndoOffers } from '@/features/barista/hooks/use-undo';
+import type { useBoardMoves } from '@/features/barista/hooks/use-board-moves';
 
 interface UndoBarProps {
-  offers: UndoOffers;
-  /** An undo is on its way: the button waits for it. */
-  pending: boolean;
-  onUndo: () => void;
-  onDismiss: () => void;
+  /** The board's undo: what it offers (nothing: no bar), whether one is on its way (Undo waits), and its taps. */
+  moves: Pick<ReturnType<typeof useBoardMoves>, 'undoOffers' | 'undoPending' | 'undoLatest' | 'dismissUndo'>;
 }
 
 /**
@@ -19,10 +16,11 @@ interface UndoBarProps {
  * short, and Undo's name says what it takes back ("Undo Done: Latte for Ann and 1 more",
  * docs/decisions/0099-no-hidden-orders.md).
  */
-export function UndoBar({ offers, pending, onUndo, onDismiss }: UndoBarProps) {
+export function UndoBar({ moves }: UndoBarProps) {
   const { _ } = useLingui();
   const labelId = useId();
-  const { latest, more } = offers;
+  if (!moves.undoOffers) return null;
+  const { latest, more } = moves.undoOffers;
   const moreText = more > 0 ? _('barista.undoBar.more', { count: more }) : null;
   const whole = moreText ? `${latest.text} ${moreText}` : latest.text;
   return (
@@ -44,8 +42,8 @@ export function UndoBar({ offers, pending, onUndo, onDismiss }: UndoBarProps) {
       <button
         type="button"
         className="btn-secondary min-h-11 shrink-0 px-3"
-        onClick={onUndo}
-        disabled={pending}
+        onClick={moves.undoLatest}
+        disabled={moves.undoPending}
         aria-label={_('barista.undoBar.undoWhat', { move: whole })}
       >
         <Undo2 aria-hidden="true" className="h-4 w-4" />
@@ -54,7 +52,7 @@ export function UndoBar({ offers, pending, onUndo, onDismiss }: UndoBarProps) {
       <button
         type="button"
         className="btn-ghost min-h-11 min-w-11 shrink-0 px-0"
-        onClick={onDismiss}
+        onClick={moves.dismissUndo}
         aria-label={_('barista.undoBar.dismiss')}
         title={_('barista.undoBar.dismiss')}
       >

@@ -123,17 +123,16 @@ function WalkUpForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const drinkId = useId();
   const ownCupHintId = useId();
   const guestId = useId();
-  const form = useForm<WalkUpFormInput, unknown, WalkUpFormValues>({
-    resolver: zodResolver(WalkUpFormSchema),
-    mode: 'onChange',
-    defaultValues: { menuId: '', remark: '' },
-  });
   const {
     control,
     register,
     handleSubmit,
     formState: { errors },
-  } = form;
+  } = useForm<WalkUpFormInput, unknown, WalkUpFormValues>({
+    resolver: zodResolver(WalkUpFormSchema),
+    mode: 'onChange',
+    defaultValues: { menuId: '', remark: '' },
+  });
   // The chosen item's option groups, starting from its defaults whenever another item is chosen.
   const menuId = Number(useWatch({ control, name: 'menuId' }));
   const item = menu.data?.flatMap((c) => c.menu).find((m) => m.id === menuId);

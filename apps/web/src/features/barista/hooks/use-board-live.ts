@@ -1,14 +1,13 @@
 import type { CategoryFor, LiveEventPayload, QueuedOrder, WaitInputs } from '@cafe/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useScreenSite } from '@/api/site-state';
+import { siteOrderingStatusQueryOptions, useScreenSite } from '@/api/site-state';
 import { sitesQueryOptions } from '@/api/sites';
 import { useStaffSite } from '@/hooks/use-staff-site';
 import { i18n } from '@/i18n';
 import { cafeToday, formatCafeTime } from '@/lib/cafe-time';
 import { useLiveEvent, useOnReadAll } from '@/lib/socket';
 import { baristaOrdersRootKey, type BaristaOrdersQuery } from '@/features/barista/api/get-barista-orders';
-import { orderingStatusQueryOptions } from '@/features/barista/api/get-ordering-status';
 import { applyOrdersEvent, renumber, type QueueContext } from '@/features/barista/lib/board-cache';
 import { orderLabel } from '@/features/barista/lib/order-label';
 import { useChime } from './use-chime';
@@ -128,7 +127,7 @@ export function useBoardLive() {
 
   const handleOrderingStatus = useCallback(
     (status: LiveEventPayload<'ordering-status'>) =>
-      queryClient.setQueryData(orderingStatusQueryOptions(siteId).queryKey, status),
+      queryClient.setQueryData(siteOrderingStatusQueryOptions(siteId).queryKey, status),
     [queryClient, siteId],
   );
   useLiveEvent('ordering-status', handleOrderingStatus);
@@ -138,7 +137,7 @@ export function useBoardLive() {
     setCatchingUp(true);
     void Promise.allSettled([
       refetch(),
-      queryClient.invalidateQueries({ queryKey: orderingStatusQueryOptions(siteId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: siteOrderingStatusQueryOptions(siteId).queryKey }),
       // The shop status is the site's, in GET /sites (the `site` event keeps it current).
       queryClient.invalidateQueries({ queryKey: sitesQueryOptions().queryKey, exact: true }),
     ]).then(() => setCatchingUp(false));

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Order, QueuedOrder } from '@cafe/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { i18n } from '@/i18n';
+import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { isNetworkError, newMove, type QueuedMove } from '@/lib/move-queue';
@@ -18,8 +18,18 @@ import type { UndoableMove } from '@/features/barista/lib/undo';
 import { usePendingIds } from './use-pending-ids';
 import { useUndo } from './use-undo';
 
-/** What a bulk move's report says was asked. */
-const BULK_ACTION = { 'in-progress': 'started', done: 'finished', picked: 'handedOver' } as const;
+/** What a bulk move's report says was asked, and its toast when the whole move failed. */
+const BULK = {
+  'in-progress': { action: 'started', notMoved: msgId('barista.board.notStarted') },
+  done: { action: 'finished', notMoved: msgId('barista.board.notFinished') },
+  picked: { action: 'handedOver', notMoved: msgId('barista.board.notHandedOver') },
+} as const;
+
+/** Do / Done refused: another barista was faster, or is making it (named): the server's words say so. */
+const takenByAnother = (error: unknown) =>
+  isApiError(error, 'INVALID_TRANSITION') || isApiError(error, 'ORDER_CLAIMED');
+/** Another move refused (a drink not yet long enough on the counter: 409): the server's words say so. */
+const refused = (error: unknown) => isApiError(error) && error.status === 409;
 
 interface BoardMovesOptions {
   /** The board's orders, for the names of those a cancel could not reach. */
@@ -56,38 +66,15 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
     if (undoable) undo.offer(undoable, [order]);
   };
 
-  /** Do a waiting ticket, or Done one in progress: offline (or while earlier taps wait) kept to send later. */
-  const advance = async (order: QueuedOrder) => {
-    if (pendingIds.has(order.id)) return;
-    onAdvanceStart(order);
-    const status = order.status === 'ordered' ? 'in-progress' : 'done';
-    const move = newMove(order.id, status);
-    if (mustQueue()) return keep(move, order, status);
-    markPending([order.id], true);
-    try {
-      const moved = await update.mutateAsync({ id: order.id, status, idempotencyKey: move.key });
-      undo.offer(status, [moved]);
-    } catch (error) {
-      // No answer: the tap waits with its key (the server may have applied it; the key makes it once).
-      if (isNetworkError(error)) keep(move, order, status);
-      // Another barista was faster, or is making it (named): the server's words say so.
-      else if (isApiError(error, 'INVALID_TRANSITION') || isApiError(error, 'ORDER_CLAIMED'))
-        toast.error(errorText(error));
-      else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
-    } finally {
-      markPending([order.id], false);
-    }
-  };
-
   /**
-   * One move of one order that is not Do or Done (a handover, "not collected", a tumbler mark):
-   * its undo is offered (`move`; null: none), a refusal (a drink not yet long enough on the counter: 409) shown as the
-   * server words it.
+   * One move of one order: its undo is offered (`move`; null: none), a refusal `saidAsIs` shown as
+   * the server words it.
    */
   const moveOne = async (
     order: QueuedOrder,
     move: UndoableMove | null,
     send: () => Promise<Order>,
+    saidAsIs: (error: unknown) => boolean,
     /** The tap, when it can wait for the connection. */
     queued?: QueuedMove,
   ) => {
@@ -97,21 +84,37 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
       const moved = await send();
       if (move) undo.offer(move, [moved]);
     } catch (error) {
+      // No answer: the tap waits with its key (the server may have applied it; the key makes it once).
       if (queued && isNetworkError(error)) keep(queued, order, move);
-      else if (isApiError(error) && error.status === 409) toast.error(errorText(error));
+      else if (saidAsIs(error)) toast.error(errorText(error));
       else toast.error(_('barista.board.notUpdated'), { description: errorText(error) });
     } finally {
       markPending([order.id], false);
     }
   };
 
-  /** Handed over at the counter (`picked`), or not collected: the drink leaves the Ready lane. */
-  const finish = async (order: QueuedOrder, status: 'picked' | 'uncollected') => {
+  /** A tap of the counter on one order: offline (or while earlier taps wait) kept to send later. */
+  const tap = async (
+    order: QueuedOrder,
+    status: 'in-progress' | 'done' | 'picked' | 'uncollected',
+    saidAsIs: (error: unknown) => boolean,
+  ) => {
     if (pendingIds.has(order.id)) return;
     const move = newMove(order.id, status);
     if (mustQueue()) return keep(move, order, status);
-    await moveOne(order, status, () => update.mutateAsync({ id: order.id, status, idempotencyKey: move.key }), move);
+    const send = () => update.mutateAsync({ id: order.id, status, idempotencyKey: move.key });
+    await moveOne(order, status, send, saidAsIs, move);
   };
+
+  /** Do a waiting ticket, or Done one in progress. */
+  const advance = async (order: QueuedOrder) => {
+    if (pendingIds.has(order.id)) return;
+    onAdvanceStart(order);
+    await tap(order, order.status === 'ordered' ? 'in-progress' : 'done', takenByAnother);
+  };
+
+  /** Handed over at the counter (`picked`), or not collected: the drink leaves the Ready lane. */
+  const finish = (order: QueuedOrder, status: 'picked' | 'uncollected') => tap(order, status, refused);
 
   /**
    * The tumbler is not at the counter (the owner is told, with a countdown), or was found. "Found"
@@ -119,7 +122,7 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
    * marking it not here again.
    */
   const markTumbler = (order: QueuedOrder, missing: boolean) =>
-    moveOne(order, missing ? 'tumbler-missing' : null, () => tumbler.mutateAsync({ id: order.id, missing }));
+    moveOne(order, missing ? 'tumbler-missing' : null, () => tumbler.mutateAsync({ id: order.id, missing }), refused);
 
   /**
    * Do Selected (`targets` waiting), Done Selected (`targets` in progress) or Hand over selected
@@ -135,19 +138,13 @@ export function useBoardMoves({ orders, announce, onAdvanceStart, onSelectionMov
       undo.offer(status, outcome.moved);
       if (outcome.failed.length > 0)
         setFailures({
-          action: BULK_ACTION[status],
+          action: BULK[status].action,
           total: targets.length,
           failed: outcome.failed,
         });
       if (outcome.moved.length > 0) onSelectionMoved();
     } catch (error) {
-      const text =
-        status === 'in-progress'
-          ? _('barista.board.notStarted')
-          : status === 'done'
-            ? _('barista.board.notFinished')
-            : _('barista.board.notHandedOver');
-      toast.error(text, { description: errorText(error) });
+      toast.error(_(BULK[status].notMoved), { description: errorText(error) });
     } finally {
       markPending(ids, false);
     }

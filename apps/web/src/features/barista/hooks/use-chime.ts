@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createChime, type Chime } from '@/features/barista/lib/chime';
+import { keepSettings, readSetting } from '@/features/barista/lib/tablet-storage';
 
 /** Local flag of the counter tablet: the new-order chime is muted. */
 export const CHIME_MUTED_KEY = 'baristaChimeMuted';
-
-function readMuted(): boolean {
-  try {
-    return localStorage.getItem(CHIME_MUTED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The new-order chime with a remembered mute switch. The audio context is created on the first
@@ -18,7 +11,7 @@ function readMuted(): boolean {
  */
 export function useChime() {
   const chimeRef = useRef<Chime | null>(null);
-  const [muted, setMuted] = useState(readMuted);
+  const [muted, setMuted] = useState(() => readSetting(CHIME_MUTED_KEY) === 'true');
   const mutedRef = useRef(muted);
 
   useEffect(() => {
@@ -47,11 +40,7 @@ export function useChime() {
     const next = !mutedRef.current;
     mutedRef.current = next;
     setMuted(next);
-    try {
-      localStorage.setItem(CHIME_MUTED_KEY, String(next));
-    } catch {
-      // storage full or blocked: the switch still works for this visit
-    }
+    keepSettings({ [CHIME_MUTED_KEY]: String(next) });
     if (!next) {
       // Turning the sound on is a gesture: unlock and let the barista hear what it sounds like.
       chimeRef.current?.unlock();

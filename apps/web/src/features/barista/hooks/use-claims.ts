@@ -10,15 +10,12 @@ import { BOARD_STORAGE_KEYS } from '@/lib/storage-keys';
 import { useClaimOrder } from '@/features/barista/api/claim-order';
 import { byClaim, isClaimFilter, type ClaimFilter } from '@/features/barista/lib/claims';
 import { orderLabel } from '@/features/barista/lib/order-label';
+import { keepSettings, readSetting } from '@/features/barista/lib/tablet-storage';
 import { usePendingIds } from './use-pending-ids';
 
 function readFilter(): ClaimFilter {
-  try {
-    const saved = localStorage.getItem(BOARD_STORAGE_KEYS.claimFilter);
-    return isClaimFilter(saved) ? saved : 'all';
-  } catch {
-    return 'all';
-  }
+  const saved = readSetting(BOARD_STORAGE_KEYS.claimFilter);
+  return isClaimFilter(saved) ? saved : 'all';
 }
 
 /**
@@ -44,11 +41,7 @@ export function useClaims(orders: readonly QueuedOrder[], announce: (text: strin
 
   const setFilter = useCallback((next: ClaimFilter) => {
     setFilterState(next);
-    try {
-      localStorage.setItem(BOARD_STORAGE_KEYS.claimFilter, next);
-    } catch {
-      // storage full or blocked: the filter still holds for this visit
-    }
+    keepSettings({ [BOARD_STORAGE_KEYS.claimFilter]: next });
   }, []);
 
   /** Who makes it, and the way to take it over (a shift change): asked, never done by one stray tap. */

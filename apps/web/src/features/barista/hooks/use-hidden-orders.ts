@@ -1,8 +1,8 @@
-import type { QueueFilter } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { claimFilterLabelId } from '@/features/barista/components/claim-filter';
-import type { ClaimFilter } from '@/features/barista/lib/claims';
 import { filterLabelId, hiddenByFilters } from '@/features/barista/lib/order-filter';
+import type { useBoardFilters } from './use-board-filters';
+import type { useClaims } from './use-claims';
 
 /**
  * What the board's filters hide (docs/decisions/0099-no-hidden-orders.md): how many orders, the
@@ -10,13 +10,8 @@ import { filterLabelId, hiddenByFilters } from '@/features/barista/lib/order-fil
  * The notice under the toolbar and the empty board say it.
  */
 export function useHiddenOrders(
-  claims: { hidden: number; filter: ClaimFilter; setFilter: (next: ClaimFilter) => void },
-  board: {
-    hidden: { category: number; drink: number };
-    filter: QueueFilter;
-    drinkName: string | null;
-    changeFilter: (next: QueueFilter) => void;
-  },
+  claims: Pick<ReturnType<typeof useClaims>, 'hidden' | 'filter' | 'setFilter'>,
+  board: Pick<ReturnType<typeof useBoardFilters>, 'hidden' | 'filter' | 'drinkName' | 'changeFilter'>,
 ) {
   const { _ } = useLingui();
   const hidden = hiddenByFilters([

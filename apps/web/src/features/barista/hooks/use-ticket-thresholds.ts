@@ -1,17 +1,10 @@
 import { useCallback, useState } from 'react';
 import { BOARD_STORAGE_KEYS } from '@/lib/storage-keys';
+import { keepSettings, readSetting } from '@/features/barista/lib/tablet-storage';
 import { parseThresholds, type AgeThresholds } from '@/features/barista/lib/ticket-age';
 
-function readThresholds(): AgeThresholds {
-  try {
-    return parseThresholds(
-      localStorage.getItem(BOARD_STORAGE_KEYS.ticketAmberMinutes),
-      localStorage.getItem(BOARD_STORAGE_KEYS.ticketRedMinutes),
-    );
-  } catch {
-    return parseThresholds(null, null);
-  }
-}
+const readThresholds = (): AgeThresholds =>
+  parseThresholds(readSetting(BOARD_STORAGE_KEYS.ticketAmberMinutes), readSetting(BOARD_STORAGE_KEYS.ticketRedMinutes));
 
 /** The ticket age thresholds of this tablet, remembered in local storage. */
 export function useTicketThresholds() {
@@ -19,12 +12,10 @@ export function useTicketThresholds() {
 
   const save = useCallback((next: AgeThresholds) => {
     setThresholds(next);
-    try {
-      localStorage.setItem(BOARD_STORAGE_KEYS.ticketAmberMinutes, String(next.amberMinutes));
-      localStorage.setItem(BOARD_STORAGE_KEYS.ticketRedMinutes, String(next.redMinutes));
-    } catch {
-      // storage full or blocked: the thresholds still hold for this visit
-    }
+    keepSettings({
+      [BOARD_STORAGE_KEYS.ticketAmberMinutes]: String(next.amberMinutes),
+      [BOARD_STORAGE_KEYS.ticketRedMinutes]: String(next.redMinutes),
+    });
   }, []);
 
   return { thresholds, save };

@@ -1,7 +1,7 @@
 import { LIMITS, type Order } from '@cafe/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useUndoBaristaOrdersKeyed } from '@/features/barista/api/undo-barista-order';
+import { useUndoBaristaOrders } from '@/features/barista/api/undo-barista-order';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/error-text';
 import { isNetworkError, newMove, type QueuedMove } from '@/lib/move-queue';
@@ -54,7 +54,7 @@ export function useUndo(announce: (text: string) => void) {
     const expiry = setTimeout(sync, Math.max(0, first.at + WINDOW_MS - Date.now()));
     return () => clearTimeout(expiry);
   }, [shown, sync]);
-  const undo = useUndoBaristaOrdersKeyed();
+  const undo = useUndoBaristaOrders();
   const { mutateAsync } = undo;
 
   const takeBack = useCallback(
@@ -105,17 +105,10 @@ export function useUndo(announce: (text: string) => void) {
     (move: UndoableMove, orders: readonly Order[]) => {
       if (orders.length === 0) return;
       const now = Date.now();
+      const named = orders.map((o) => ({ id: o.id, label: orderLabel(o) }));
+      const labels = named.map((o) => o.label);
       // Every order named in full (the first few of a bulk move): the bar says what Undo takes back.
-      const text = movedText(
-        move,
-        orders.map((o) => orderLabel(o)),
-      );
-      const entry: UndoEntry = {
-        key: nextUndoKey++,
-        orders: orders.map((o) => ({ id: o.id, label: orderLabel(o) })),
-        text,
-        at: now,
-      };
+      const entry: UndoEntry = { key: nextUndoKey++, orders: named, text: movedText(move, labels), at: now };
       entries.current = [...entries.current.filter((e) => now - e.at < WINDOW_MS), entry];
       sync();
     },

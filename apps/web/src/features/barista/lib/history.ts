@@ -9,24 +9,22 @@ import {
   type OrderStatus,
 } from '@cafe/shared';
 import type { InfiniteData } from '@tanstack/react-query';
-import { i18n } from '@/i18n';
+import { i18n, msgId } from '@/i18n';
 import { cafeDayOfIso } from '@/lib/cafe-time';
 
-/** The status label of a barista history entry: Done for done and picked, Not collected, else who canceled it. */
+/** The label of each finished status: Done for done and picked, Not collected, else who canceled it. */
+const STATUS_LABEL: Partial<Record<OrderStatus, string>> = {
+  done: msgId('barista.status.done'),
+  picked: msgId('barista.status.done'),
+  cancel: msgId('barista.status.canceledByUser'),
+  rejected: msgId('barista.status.canceledByBarista'),
+  uncollected: msgId('barista.status.uncollected'),
+};
+
+/** The status label of a barista history entry (any other status as it is). */
 export function historyStatusLabel(status: OrderStatus): string {
-  switch (status) {
-    case 'done':
-    case 'picked':
-      return i18n._('barista.status.done');
-    case 'cancel':
-      return i18n._('barista.status.canceledByUser');
-    case 'rejected':
-      return i18n._('barista.status.canceledByBarista');
-    case 'uncollected':
-      return i18n._('barista.status.uncollected');
-    default:
-      return status;
-  }
+  const id = STATUS_LABEL[status];
+  return id ? i18n._(id) : status;
 }
 
 export interface HistoryGroup<T> {

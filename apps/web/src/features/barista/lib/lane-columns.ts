@@ -14,6 +14,10 @@ export const LANE_CHROME_PX = 12;
 /** The width of an empty lane: its header and its count (6.25rem). */
 export const EMPTY_LANE_PX = 100;
 
+/** A lane's width in px for its columns of tickets (an empty lane's: its header and count). */
+const laneWidth = (cols: number) =>
+  cols === 0 ? EMPTY_LANE_PX : LANE_CHROME_PX + cols * TICKET_MIN_PX + (cols - 1) * GAP_PX;
+
 export interface LaneNeed {
   /** Its tickets (or lines). */
   count: number;
@@ -25,8 +29,6 @@ export interface LaneNeed {
 export function laneColumns(width: number, lanes: readonly LaneNeed[]): number[] {
   const columns: number[] = lanes.map((lane) => (lane.count > 0 ? 1 : 0));
   if (!(width > 0)) return columns;
-  const laneWidth = (cols: number) =>
-    cols === 0 ? EMPTY_LANE_PX : LANE_CHROME_PX + cols * TICKET_MIN_PX + (cols - 1) * GAP_PX;
   let used = columns.reduce((sum, cols) => sum + laneWidth(cols), 0) + Math.max(0, lanes.length - 1) * GAP_PX;
   for (;;) {
     let best = -1;
@@ -48,11 +50,5 @@ export function laneColumns(width: number, lanes: readonly LaneNeed[]): number[]
  * in proportion to their columns' width, so every column of every lane is about as wide.
  */
 export function laneTemplate(columns: readonly number[]): string {
-  return columns
-    .map((cols) =>
-      cols === 0
-        ? `${EMPTY_LANE_PX / 16}rem`
-        : `minmax(0,${LANE_CHROME_PX + cols * TICKET_MIN_PX + (cols - 1) * GAP_PX}fr)`,
-    )
-    .join(' ');
+  return columns.map((cols) => (cols === 0 ? `${EMPTY_LANE_PX / 16}rem` : `minmax(0,${laneWidth(cols)}fr)`)).join(' ');
 }

@@ -1,27 +1,20 @@
 import { inferCategoryKind, type CategoryKind, type Order, type QueueFilter } from '@cafe/shared';
 import { msgId } from '@/i18n';
 
-/** The drink group of an order's category, for the board's filter: coffee, tea, or other (non-coffee, non-tea). */
-export type DrinkGroup = CategoryKind;
-
 /**
- * The kind the barista chose for the category. An order recorded before categories had kinds
- * carries none: it is filed by the words of its category's name (English or Thai), as the
- * categories of that time were when kinds came in.
+ * The drink group of an order's category, for the board's filter (coffee, tea, or other): the kind
+ * the barista chose for the category. An order recorded before categories had kinds carries none:
+ * it is filed by the words of its category's name (English or Thai), as the categories of that
+ * time were when kinds came in.
  */
-export function drinkGroupOf(category: Pick<Order['menu']['category'], 'name' | 'kind'>): DrinkGroup {
+export function drinkGroupOf(category: Pick<Order['menu']['category'], 'name' | 'kind'>): CategoryKind {
   return category.kind ?? inferCategoryKind(category.name);
 }
 
-/** The coffee view shows coffee only; the tea view shows tea and every other non-coffee drink. */
-export function matchesFilter(order: Pick<Order, 'menu'>, filter: QueueFilter): boolean {
-  if (filter === 'all') return true;
-  const group = drinkGroupOf(order.menu.category);
-  return filter === 'coffee' ? group === 'coffee' : group !== 'coffee';
-}
-
+/** The orders a filter keeps: coffee only in the coffee view; tea and every other non-coffee drink in the tea view. */
 export function filterOrders<T extends Pick<Order, 'menu'>>(orders: readonly T[], filter: QueueFilter): T[] {
-  return orders.filter((order) => matchesFilter(order, filter));
+  if (filter === 'all') return [...orders];
+  return orders.filter((order) => (drinkGroupOf(order.menu.category) === 'coffee') === (filter === 'coffee'));
 }
 
 /** The filter's choices; each label is a message id, translated when shown. */

@@ -7,13 +7,14 @@ export type LaneItem = { kind: 'order'; order: QueuedOrder } | { kind: 'run'; ru
 /**
  * A lane's orders with each run's drinks gathered where its first drink stands, in the order they
  * were added to the run (its "1/5", "2/5"...): the run is made and collected together, and the
- * next and previous keys walk the tickets in the order they are drawn.
+ * next and previous keys walk the tickets in the order they are drawn. `grouped` false: each
+ * order an item of its own (a lane drawn without its runs' groups).
  */
-export function laneItems(orders: readonly QueuedOrder[]): LaneItem[] {
+export function laneItems(orders: readonly QueuedOrder[], grouped = true): LaneItem[] {
   const items: LaneItem[] = [];
   const groups = new Map<number, Extract<LaneItem, { kind: 'run' }>>();
   for (const order of orders) {
-    if (!order.run) {
+    if (!order.run || !grouped) {
       items.push({ kind: 'order', order });
       continue;
     }

@@ -1,22 +1,21 @@
 import { canUndo, LIMITS, TIMELINE_NOTES, type Order, type OrderStatus, type TimelineEntry } from '@cafe/shared';
-import { i18n } from '@/i18n';
+import { i18n, msgId } from '@/i18n';
 import { rejectReasonText } from './reject-reason';
+
+/** What an undo says of the status it put an order back to. */
+const UNDONE_TO = new Map<string, string>([
+  ['ordered', msgId('barista.timeline.undoneToWaiting')],
+  ['in-progress', msgId('barista.timeline.undoneToInProgress')],
+  ['done', msgId('barista.timeline.undoneToReady')],
+]);
 
 /** What a timeline entry says happened. */
 export function timelineStepText(entry: Pick<TimelineEntry, 'status' | 'from' | 'note'>): string {
   if (entry.note === 'undo') {
     // The undo of a tumbler mark: the status stays.
     if (entry.from === entry.status) return i18n._('barista.timeline.undoneTumbler');
-    switch (entry.status) {
-      case 'ordered':
-        return i18n._('barista.timeline.undoneToWaiting');
-      case 'in-progress':
-        return i18n._('barista.timeline.undoneToInProgress');
-      case 'done':
-        return i18n._('barista.timeline.undoneToReady');
-      default:
-        return i18n._('barista.timeline.undoneTo', { status: entry.status });
-    }
+    const id = UNDONE_TO.get(entry.status);
+    return id ? i18n._(id) : i18n._('barista.timeline.undoneTo', { status: entry.status });
   }
   // Entries that are not a move: the order stays in its status.
   switch (entry.note) {

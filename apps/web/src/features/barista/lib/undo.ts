@@ -1,5 +1,5 @@
 import { LIMITS } from '@cafe/shared';
-import { i18n } from '@/i18n';
+import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { andList } from '@/features/barista/lib/and-list';
@@ -12,22 +12,19 @@ export type UndoableMove = 'in-progress' | 'done' | 'rejected' | 'picked' | 'unc
 
 export const UNDO_WINDOW_MS = LIMITS.undoWindowSeconds * 1000;
 
+/** What the undo bar says after each move, of its orders (`order`). */
+const MOVED_TEXT: Record<UndoableMove, string> = {
+  'in-progress': msgId('barista.undo.startedOne'),
+  done: msgId('barista.undo.doneOne'),
+  rejected: msgId('barista.undo.canceledOne'),
+  picked: msgId('barista.undo.handedOverOne'),
+  uncollected: msgId('barista.undo.uncollectedOne'),
+  'tumbler-missing': msgId('barista.undo.tumblerMissingOne'),
+};
+
 /** What the undo bar says after a move of one order ("Done: Latte for Ann"). */
 export function movedOneText(move: UndoableMove, label: string): string {
-  switch (move) {
-    case 'in-progress':
-      return i18n._('barista.undo.startedOne', { order: label });
-    case 'done':
-      return i18n._('barista.undo.doneOne', { order: label });
-    case 'rejected':
-      return i18n._('barista.undo.canceledOne', { order: label });
-    case 'picked':
-      return i18n._('barista.undo.handedOverOne', { order: label });
-    case 'uncollected':
-      return i18n._('barista.undo.uncollectedOne', { order: label });
-    case 'tumbler-missing':
-      return i18n._('barista.undo.tumblerMissingOne', { order: label });
-  }
+  return i18n._(MOVED_TEXT[move], { order: label });
 }
 
 /** How many orders of a bulk move the undo bar names; the rest it counts ("and 4 other orders"). */
@@ -46,24 +43,20 @@ export function movedText(move: UndoableMove, labels: readonly string[]): string
   return movedOneText(move, order);
 }
 
+/** The timeline's undo button of each move it takes back. */
+const UNDO_TEXT = new Map<string, string>([
+  ['in-progress', msgId('barista.undo.undoStarted')],
+  ['done', msgId('barista.undo.undoDone')],
+  ['rejected', msgId('barista.undo.undoCanceled')],
+  ['picked', msgId('barista.undo.undoHandedOver')],
+  ['uncollected', msgId('barista.undo.undoUncollected')],
+  ['tumbler-missing', msgId('barista.undo.undoTumblerMissing')],
+]);
+
 /** The timeline's undo button ("Undo Done"), for the move it takes back. */
 export function undoMoveText(move: string): string {
-  switch (move) {
-    case 'in-progress':
-      return i18n._('barista.undo.undoStarted');
-    case 'done':
-      return i18n._('barista.undo.undoDone');
-    case 'rejected':
-      return i18n._('barista.undo.undoCanceled');
-    case 'picked':
-      return i18n._('barista.undo.undoHandedOver');
-    case 'uncollected':
-      return i18n._('barista.undo.undoUncollected');
-    case 'tumbler-missing':
-      return i18n._('barista.undo.undoTumblerMissing');
-    default:
-      return i18n._('barista.undo.undoOther', { move });
-  }
+  const id = UNDO_TEXT.get(move);
+  return id ? i18n._(id) : i18n._('barista.undo.undoOther', { move });
 }
 
 /** Why an undo did not happen, for the person who asked for it. */

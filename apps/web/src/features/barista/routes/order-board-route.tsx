@@ -53,8 +53,8 @@ export function OrderBoardRoute() {
   const { _ } = useLingui();
   // The staff site (the route layout says so): its status, venues and zone.
   const here = useScreenSite();
-  const { siteId } = here;
-  const today = useCafeToday(here.timeZone);
+  const { siteId, timeZone } = here;
+  const today = useCafeToday(timeZone);
   const orders = useBaristaOrders(
     { status: BOARD_STATUSES, startDate: today, endDate: addDays(today, 1), siteId },
     { refetchInterval: BOARD_REFETCH_MS },
@@ -67,7 +67,6 @@ export function OrderBoardRoute() {
   const live = useBoardLive();
   // The counter's times; until they are read (or if they cannot be), the defaults of the contract.
   const counter = useCounterSettings(siteId);
-  const { timeZone } = here;
   const laterOrders = (later.data ?? []).filter((o) => o.status === 'scheduled');
   const wakeLock = useWakeLock();
   const { thresholds, save: saveThresholds } = useTicketThresholds();

@@ -41,11 +41,8 @@ function phaseOfRefusal(error: unknown): LiffPhase {
   if (!isApiError(error) || error.status === 0) return { kind: 'failed' };
   if (error.status === 404) return { kind: 'notConfigured' };
   const words = error.text ? LINK_WORDS[error.text.id] : undefined;
-  if (error.status === 403 && error.text && words) {
-    const url = error.text.values?.url;
-    const link = typeof url === 'string' ? url : null;
-    return { kind: 'notLinked', words, url: link };
-  }
+  const url = error.text?.values?.url;
+  if (error.status === 403 && words) return { kind: 'notLinked', words, url: typeof url === 'string' ? url : null };
   if (error.status === 403) return { kind: 'staff' };
   if (error.status === 401) return { kind: 'refused', text: null };
   return { kind: 'refused', text: errorText(error) ?? error.message };

@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, ErrorState, FieldError, LoadingBlock } from '@/components/ui';
 import { useScreenSite } from '@/api/site-state';
 import { msgId } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { errorText, refusalOr } from '@/lib/error-text';
 import {
   useChoicesAtSite,
   useDeleteOptionGroup,
@@ -230,7 +229,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       toast.success(_('management.options.saved', { name: draft.name.trim() }));
       onDone();
     } catch (error) {
-      setServerError((isApiError(error) ? errorText(error) : undefined) ?? _('management.options.saveFailed'));
+      setServerError(refusalOr(error, _('management.options.saveFailed')));
     }
   };
 

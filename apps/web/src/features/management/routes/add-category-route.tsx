@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { AlertMessage, PageHeader } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useCreateCategory } from '@/features/management/api/categories';
 import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryFormFields, useCategoryForm } from '@/features/management/components/category-form-fields';
@@ -29,7 +28,7 @@ export function AddCategoryRoute() {
       toast.success(_('management.toast.added', { name: category.name }));
       void navigate(paths.barista.menuManagement);
     } catch (error) {
-      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.addCategory.failed'));
+      toast.error(refusalOr(error, _('management.addCategory.failed')));
     }
   };
 

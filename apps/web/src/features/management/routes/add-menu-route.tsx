@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useCategories } from '@/features/management/api/categories';
 import { useCreateMenu } from '@/features/management/api/menus';
 import { useMenuFormFields } from '@/features/management/hooks/use-menu-form-fields';
@@ -52,7 +51,7 @@ export function AddMenuRoute() {
       toast.success(_('management.toast.added', { name: menu.name }));
       void navigate(categoryMenuPath(target));
     } catch (error) {
-      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.addMenu.failed'));
+      toast.error(refusalOr(error, _('management.addMenu.failed')));
     }
   };
 

@@ -10,8 +10,7 @@ import { useScreenSite } from '@/api/site-state';
 import { useOffline } from '@/lib/connectivity';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, EmptyState, PageHeader } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useCategory } from '@/features/management/api/categories';
 import { useDeleteMenus, useToggleMenuActive } from '@/features/management/api/menus';
 import { useSetSiteMenuItem, useSiteMenuItems } from '@/features/management/api/site-menu-items';
@@ -90,7 +89,7 @@ function CategoryMenuList({ category }: { category: Category }) {
             isActive === 'active'
               ? _('management.categoryMenu.switchActiveFailed', { name })
               : _('management.categoryMenu.switchInactiveFailed', { name }),
-            { description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain') },
+            { description: refusalOr(error, _('management.form.tryAgain')) },
           ),
       },
     );
@@ -102,7 +101,7 @@ function CategoryMenuList({ category }: { category: Category }) {
       {
         onError: (error) =>
           toast.error(_('management.site.changeFailed', { name, site: siteName }), {
-            description: (isApiError(error) ? errorText(error) : undefined) ?? _('management.form.tryAgain'),
+            description: refusalOr(error, _('management.form.tryAgain')),
           }),
       },
     );

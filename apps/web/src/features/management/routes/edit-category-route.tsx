@@ -6,8 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/lib/paths';
 import { ConfirmDialog, PageHeader } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useCategory, useDeleteCategory, useUpdateCategory } from '@/features/management/api/categories';
 import { CafeTabsWarning } from '@/features/management/components/cafe-tabs-warning';
 import { CategoryFormFields, useCategoryForm } from '@/features/management/components/category-form-fields';
@@ -63,7 +62,7 @@ function EditCategoryForm({ category }: { category: Category }) {
       toast.success(_('management.toast.saved', { name: saved.name }));
       void navigate(paths.barista.menuManagement);
     } catch (error) {
-      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editCategory.saveFailed'));
+      toast.error(refusalOr(error, _('management.editCategory.saveFailed')));
     }
   };
 
@@ -71,7 +70,7 @@ function EditCategoryForm({ category }: { category: Category }) {
     try {
       await deleteCategory.mutateAsync(category.id);
     } catch (error) {
-      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editCategory.deleteFailed'));
+      toast.error(refusalOr(error, _('management.editCategory.deleteFailed')));
       throw error;
     }
     toast.success(_('management.toast.deleted', { name: category.name }));

@@ -11,8 +11,7 @@ import { ItemOptionsForm } from '@/features/management/components/item-options-f
 import { loadProblem } from '@/features/management/components/load-problem';
 import { ItemTagsField } from '@/features/management/components/item-tags-field';
 import { SaveButton } from '@/features/management/components/save-button';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { msgId } from '@/i18n';
 import { useCategories } from '@/features/management/api/categories';
 import { useMenu, useUpdateMenu } from '@/features/management/api/menus';
@@ -93,7 +92,7 @@ function EditMenuForm({ menu }: { menu: Menu }) {
       toast.success(_('management.toast.saved', { name: saved.name }));
       void navigate(categoryMenuPath(target));
     } catch (error) {
-      toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('management.editMenu.saveFailed'));
+      toast.error(refusalOr(error, _('management.editMenu.saveFailed')));
     }
   };
 

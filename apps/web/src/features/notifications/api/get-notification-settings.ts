@@ -3,12 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /user/notifications: the signed-in person's channels (offered and chosen) and message language. */
-export const fetchNotificationSettings = () => api('/user/notifications', { schema: NotificationSettingsSchema });
-
 export const notificationSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications', 'settings'] as const,
-    queryFn: fetchNotificationSettings,
+    queryFn: () => api('/user/notifications', { schema: NotificationSettingsSchema }),
   });
 
 export function useNotificationSettings() {

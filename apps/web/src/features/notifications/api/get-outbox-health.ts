@@ -1,23 +1,18 @@
 import { OutboxHealthSchema } from '@cafe/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** How often the health screen reads the outbox again while it is open and the tab is visible. */
 export const OUTBOX_REFRESH_MS = 10_000;
 
-/** GET /notifications/outbox (admin): what waits, what failed and the last errors, per channel. */
-export const fetchOutboxHealth = () => api('/notifications/outbox', { schema: OutboxHealthSchema });
-
-export const outboxHealthQueryOptions = () =>
-  queryOptions({
-    queryKey: ['notifications', 'outbox'] as const,
-    queryFn: fetchOutboxHealth,
-  });
-
-/** The outbox's health, read again every OUTBOX_REFRESH_MS while the page is visible (not in a background tab). */
+/**
+ * GET /notifications/outbox (admin): what waits, what failed and the last errors, per channel; read
+ * again every OUTBOX_REFRESH_MS while the page is visible (not in a background tab).
+ */
 export function useOutboxHealth() {
   return useQuery({
-    ...outboxHealthQueryOptions(),
+    queryKey: ['notifications', 'outbox'] as const,
+    queryFn: () => api('/notifications/outbox', { schema: OutboxHealthSchema }),
     refetchInterval: OUTBOX_REFRESH_MS,
     refetchIntervalInBackground: false,
   });

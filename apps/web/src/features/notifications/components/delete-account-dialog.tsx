@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { signOutLocally } from '@/api/session';
 import { AlertMessage, ConfirmDialog } from '@/components/ui';
+import { useActionFailure } from '@/components/ui/use-confirm-about';
 import { isApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { logFailure } from '@/lib/log-failure';
 import { paths } from '@/lib/paths';
 import { useDeleteMyAccount } from '@/features/notifications/api/delete-my-account';
 
@@ -35,7 +35,7 @@ export function DeleteAccountDialog({ open, onOpenChange, email }: DeleteAccount
   const navigate = useNavigate();
   const deleteAccount = useDeleteMyAccount();
   const [typed, setTyped] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, attempt } = useActionFailure();
 
   const refusalText = (error: unknown): string => {
     // The server's "confirm: type your e-mail address to delete your account", in the screen's language.
@@ -46,21 +46,14 @@ export function DeleteAccountDialog({ open, onOpenChange, email }: DeleteAccount
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setTyped('');
-      setFailure(null);
+      clear();
     }
     onOpenChange(next);
   };
 
   const handleConfirm = async () => {
-    setFailure(null);
-    try {
-      await deleteAccount.mutateAsync({ confirm: typed.trim() });
-    } catch (error) {
-      logFailure('deleting the account failed', error);
-      setFailure(refusalText(error));
-      // The dialog stays open, with the reason.
-      throw error;
-    }
+    // The dialog stays open, with the reason.
+    await attempt('deleting the account failed', deleteAccount.mutateAsync({ confirm: typed.trim() }), refusalText);
     // The server has ended every session of the account: forget it here as a logout does.
     signOutLocally(queryClient, { clearAllStorage: true });
     toast.success(_('notifications.deleteAccount.deleted'));
@@ -97,7 +90,7 @@ export function DeleteAccountDialog({ open, onOpenChange, email }: DeleteAccount
           autoCapitalize="none"
           spellCheck={false}
           onChange={(event) => {
-            setFailure(null);
+            clear();
             setTyped(event.target.value);
           }}
         />

@@ -13,7 +13,7 @@ import { AlertMessage } from '@/components/ui';
 import { ServerButton } from '@/components/ui/server-button';
 import { LANGUAGE_NAMES } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { customerPaths } from '@/lib/paths';
 import { useUpdateNotificationSettings } from '@/features/notifications/api/update-notification-settings';
@@ -46,7 +46,7 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
       const channel = unconfiguredChannelOf(error.message);
       if (channel) return _('notifications.save.notConfigured', { channel: _(CHANNEL_LABELS[channel]) });
     }
-    return (isApiError(error) ? errorText(error) : undefined) ?? _('notifications.save.failed');
+    return refusalOr(error, _('notifications.save.failed'));
   };
 
   const handleSubmit = async (event: FormEvent) => {

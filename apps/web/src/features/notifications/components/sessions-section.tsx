@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { formatLocale } from '@/i18n';
 import { AlertMessage, ConfirmDialog, ErrorState, LoadingBlock } from '@/components/ui';
 import { HeadedSection } from '@/components/ui/headed-section';
+import { useActionFailure } from '@/components/ui/use-confirm-about';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { useEndSessions, type EndSessionsTarget } from '@/features/notifications/api/end-sessions';
@@ -33,7 +34,7 @@ export function SessionsSection() {
   const signInAgain = useSignInAgain();
   const [ending, setEnding] = useState<Ending | null>(null);
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, attempt } = useActionFailure();
   const [done, setDone] = useState<string | null>(null);
 
   const deviceName = (session: Session) => {
@@ -46,29 +47,23 @@ export function SessionsSection() {
     if (!open) {
       setEnding(null);
       setPassword('');
-      setFailure(null);
+      clear();
     }
   };
 
   const handleConfirm = async () => {
     if (!ending) return;
-    setFailure(null);
-    try {
-      const answer = await end.mutateAsync({
-        target: ending.target,
-        body: password ? { password } : {},
-      });
-      setDone(
-        'sessionId' in ending.target
-          ? _('notifications.sessions.ended')
-          : _('notifications.sessions.endedOthers', { count: answer.ended }),
-      );
-      setPassword('');
-    } catch (error) {
-      logFailure('ending sessions failed', error);
-      setFailure(errorText(error) ?? _('notifications.sessions.failed'));
-      throw error;
-    }
+    const answer = await attempt(
+      'ending sessions failed',
+      end.mutateAsync({ target: ending.target, body: password ? { password } : {} }),
+      (error) => errorText(error) ?? _('notifications.sessions.failed'),
+    );
+    setDone(
+      'sessionId' in ending.target
+        ? _('notifications.sessions.ended')
+        : _('notifications.sessions.endedOthers', { count: answer.ended }),
+    );
+    setPassword('');
   };
 
   let body;
@@ -184,7 +179,7 @@ export function SessionsSection() {
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => {
-                  setFailure(null);
+                  clear();
                   setPassword(event.target.value);
                 }}
               />

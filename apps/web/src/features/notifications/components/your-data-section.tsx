@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import { useMe } from '@/api/me';
 import { AlertMessage } from '@/components/ui';
 import { HeadedSection } from '@/components/ui/headed-section';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { paths } from '@/lib/paths';
 import { useDownloadMyData } from '@/features/notifications/api/download-my-data';
@@ -46,10 +45,7 @@ export function YourDataSection() {
             {download.isPending ? _('notifications.yourData.downloading') : _('notifications.yourData.download')}
           </button>
           {download.isError ? (
-            <AlertMessage>
-              {(isApiError(download.error) ? errorText(download.error) : undefined) ??
-                _('notifications.yourData.downloadFailed')}
-            </AlertMessage>
+            <AlertMessage>{refusalOr(download.error, _('notifications.yourData.downloadFailed'))}</AlertMessage>
           ) : null}
         </div>
         <div className="space-y-3 p-4 sm:p-6">

@@ -2,19 +2,17 @@ import { LIMITS, type Order } from '@cafe/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /order/history/user (the schema loads with the call: see order-schemas.ts). */
-export const fetchOrderHistory = async (signal?: AbortSignal) => {
-  const { OrderHistorySchema } = await import('./order-schemas');
-  return api('/order/history/user', { schema: OrderHistorySchema, signal });
-};
-
 const newestUpdateFirst = (a: Order, b: Order) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
 
 /** The caller's finished orders (done, picked, cancel, rejected), newest update first, refreshed every 5 s. */
 export const orderHistoryQueryOptions = () =>
   queryOptions({
     queryKey: ['ordering', 'history'] as const,
-    queryFn: ({ signal }) => fetchOrderHistory(signal),
+    // GET /order/history/user (the schema loads with the call: see order-schemas.ts).
+    queryFn: async ({ signal }) => {
+      const { OrderHistorySchema } = await import('./order-schemas');
+      return api('/order/history/user', { schema: OrderHistorySchema, signal });
+    },
     select: (orders: Order[]) => [...orders].sort(newestUpdateFirst),
     refetchInterval: LIMITS.historyRefreshMs,
   });

@@ -5,13 +5,10 @@ import { apiServerChecked } from '@/lib/api-client';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 
 /** GET /ordering-status (public): busy mode. Read on the menu, a first screen, so not parsed again here. */
-export const fetchOrderingStatus = (signal?: AbortSignal) =>
-  apiServerChecked<OrderingStatus>('/ordering-status', { signal });
-
 export const orderingStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['ordering', 'status'] as const,
-    queryFn: ({ signal }) => fetchOrderingStatus(signal),
+    queryFn: ({ signal }) => apiServerChecked<OrderingStatus>('/ordering-status', { signal }),
   });
 
 /** Busy mode, kept live: the `ordering-status` event carries it whole; a reconnect reads it again. */

@@ -9,6 +9,7 @@ import {
 } from '@cafe/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
 import { orderHistoryQueryOptions } from './get-order-history';
 
@@ -53,48 +54,39 @@ export function useStandingOrders() {
 }
 
 /** What a change of a standing order reads again: the list, and the history (an order it placed). */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: standingOrdersQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey }),
-    ]);
-  };
-}
+const changedByStanding = () => [standingOrdersQueryOptions().queryKey, orderHistoryQueryOptions().queryKey];
 
 /**
  * POST /standing-orders with the form's Idempotency-Key: the same form saved twice (a second tap,
  * an answer that never arrived) answers the standing order already made, not a second one.
  */
 export function useCreateStandingOrder() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: StandingOrderCreateBody; idempotencyKey: string }) =>
+  return useInvalidatingMutation(
+    ({ body, idempotencyKey }: { body: StandingOrderCreateBody; idempotencyKey: string }) =>
       api('/standing-orders', {
         method: 'POST',
         body,
         schema: StandingOrderSchema,
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
-    onSettled: refresh,
-  });
+    changedByStanding(),
+    'settled',
+  );
 }
 
 export function useUpdateStandingOrder() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, ...body }: StandingOrderPatchBody & { id: StandingOrder['id'] }) =>
+  return useInvalidatingMutation(
+    ({ id, ...body }: StandingOrderPatchBody & { id: StandingOrder['id'] }) =>
       api(`/standing-orders/${encodeURIComponent(String(id))}`, { method: 'PATCH', body, schema: StandingOrderSchema }),
-    onSettled: refresh,
-  });
+    changedByStanding(),
+    'settled',
+  );
 }
 
 export function useDeleteStandingOrder() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: StandingOrder['id']) =>
-      api(`/standing-orders/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
-    onSettled: refresh,
-  });
+  return useInvalidatingMutation(
+    (id: StandingOrder['id']) => api(`/standing-orders/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    changedByStanding(),
+    'settled',
+  );
 }

@@ -1,9 +1,7 @@
 import { OrderSchema, type Order, type OwnerOrderPatchBody } from '@cafe/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInvalidatingMutation } from '@/hooks/use-invalidating-mutation';
 import { api } from '@/lib/api-client';
-import { myQueueQueryOptions } from './get-my-queue';
-import { orderCountQueryOptions } from './get-order-count';
-import { orderHistoryQueryOptions } from './get-order-history';
+import { myOrdersKeys } from './get-my-queue';
 
 export const updateMyOrder = ({
   id,
@@ -20,15 +18,5 @@ export const updateMyOrder = ({
 
 /** The owner cancels an ordered drink or picks up a done one. */
 export function useUpdateMyOrder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMyOrder,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: myQueueQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(updateMyOrder, myOrdersKeys(), 'settled');
 }

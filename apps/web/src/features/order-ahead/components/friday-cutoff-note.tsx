@@ -1,10 +1,11 @@
-import { HOURS, isFridayCafeCutoff } from '@cafe/shared';
+import { HOURS, isFridayCafeCutoff, type CategoryFor } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSettings } from '@/api/settings';
 import { useScreenSite } from '@/api/site-state';
 import { AlertMessage } from '@/components/ui';
+import { msgId } from '@/i18n';
 import { useNextOpenings } from '@/hooks/use-next-openings';
 import { useNow } from '@/hooks/use-now';
 
@@ -70,5 +71,39 @@ export function FridayCutoffNote({
         ) : null}
       </div>
     </AlertMessage>
+  );
+}
+
+const CLOSED_IDS = { cafe: msgId('shared.spec.cafeClosed'), bar: msgId('shared.spec.barClosed') };
+const GO_TO_OTHER_IDS = { cafe: msgId('order.cafeMenu.goToBar'), bar: msgId('order.barMenu.goToCafe') };
+
+/**
+ * A venue's menu while the venue is closed: when it opens again (by the schedule; its hours until
+ * the schedule has been read), and the way to the other venue's menu while that one is open.
+ */
+export function VenueClosedLine({
+  venue,
+  otherOpen,
+  otherMenu,
+}: {
+  venue: CategoryFor;
+  otherOpen: boolean;
+  otherMenu: string;
+}) {
+  const { _ } = useLingui();
+  const { hours } = useSettings();
+  const [opensAgain] = useNextOpenings([venue]);
+  return (
+    <>
+      {_('order.menu.closedUntil', { closed: _(CLOSED_IDS[venue]), opens: opensAgain ?? hours[venue].label })}
+      {otherOpen ? (
+        <>
+          {' '}
+          <Link to={otherMenu} className="font-semibold text-[var(--accent)] underline">
+            {_(GO_TO_OTHER_IDS[venue])}
+          </Link>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { MapPin, Star } from 'lucide-react';
 import { StatusPill } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeDate, formatCafeTime } from '@/lib/cafe-time';
-import { historyStatusLabel, isCafeOrder } from '@/features/order-ahead/lib/order-display';
+import { historyStatusLabel, isCafeOrder, ORDER_ENDINGS } from '@/features/order-ahead/lib/order-display';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
@@ -26,14 +26,7 @@ export function HistoryRow({ order, isUsual = false, onMakeUsual, busy = false }
   const { several } = useHomeSite();
   const { label, note } = historyStatusLabel(order);
   const cafe = isCafeOrder(order);
-  const tone =
-    order.status === 'done' || order.status === 'picked'
-      ? 'success'
-      : order.status === 'uncollected'
-        ? 'warning'
-        : order.status === 'rejected'
-          ? 'danger'
-          : 'neutral';
+  const tone = ORDER_ENDINGS[order.status]?.tone ?? 'neutral';
 
   return (
     <div className="card flex items-start gap-x-3 gap-y-2 p-3 sm:items-center sm:gap-x-4">

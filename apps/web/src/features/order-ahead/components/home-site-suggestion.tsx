@@ -6,19 +6,14 @@ import { useMe } from '@/api/me';
 import { fetchNearestSite, useChangeHomeSite, useHomeSite } from '@/api/sites';
 import { Select } from '@/components/ui';
 import { readPosition, watchLocationPermission } from '@/features/order-ahead/lib/geolocation';
+import { readStored } from '@/features/order-ahead/lib/stored';
 import { cn } from '@/lib/cn';
 import { logFailure } from '@/lib/log-failure';
 
 /** Set once the person closed the suggestion: it is not made again on this device (cleared at logout). */
 export const HOME_SITE_HINT_STORAGE_KEY = 'homeSiteHintDismissed';
 
-function wasDismissed(): boolean {
-  try {
-    return localStorage.getItem(HOME_SITE_HINT_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+const wasDismissed = (): boolean => readStored(HOME_SITE_HINT_STORAGE_KEY) === '1';
 
 /**
  * The site whose radius holds the device's position, once the person has let this site read it.

@@ -8,13 +8,18 @@ import { formatDistance } from '@/features/order-ahead/lib/geolocation';
 /** How to turn location sharing on again once it has been refused for the site (a message id). */
 export const LOCATION_HOW_TO = msgId('order.location.howTo');
 
-function CheckAgain({ onClick }: { onClick: () => void }) {
+/** What stands in the way (`title`, then `text`), and the button that checks again. */
+function CheckAgain({ title, text, onClick }: { title?: string; text: string; onClick: () => void }) {
   const { _ } = useLingui();
   return (
-    <button type="button" className="btn-secondary mt-2 min-h-9 px-3 py-1 text-sm" onClick={onClick}>
-      <RefreshCw aria-hidden="true" className="h-4 w-4" />
-      {_('order.location.checkAgain')}
-    </button>
+    <AlertMessage className="mb-4">
+      {title ? <p className="font-semibold">{title}</p> : null}
+      <p>{text}</p>
+      <button type="button" className="btn-secondary mt-2 min-h-9 px-3 py-1 text-sm" onClick={onClick}>
+        <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        {_('order.location.checkAgain')}
+      </button>
+    </AlertMessage>
   );
 }
 
@@ -40,33 +45,20 @@ export function LocationCheckNotice() {
       );
     case 'far':
       return (
-        <AlertMessage className="mb-4">
-          <p className="font-semibold">
-            {_('order.location.far', {
-              distance: formatDistance(check.km),
-              radius: formatDistance(check.radiusKm),
-            })}
-          </p>
-          <p>{_('shared.spec.outOfRangeThai')}</p>
-          <CheckAgain onClick={recheck} />
-        </AlertMessage>
+        <CheckAgain
+          title={_('order.location.far', {
+            distance: formatDistance(check.km),
+            radius: formatDistance(check.radiusKm),
+          })}
+          text={_('shared.spec.outOfRangeThai')}
+          onClick={recheck}
+        />
       );
     case 'denied':
-      return (
-        <AlertMessage className="mb-4">
-          <p className="font-semibold">{_('shared.spec.locationPermission')}</p>
-          <p>{_(LOCATION_HOW_TO)}</p>
-          <CheckAgain onClick={recheck} />
-        </AlertMessage>
-      );
+      return <CheckAgain title={_('shared.spec.locationPermission')} text={_(LOCATION_HOW_TO)} onClick={recheck} />;
     case 'unsupported':
       return <AlertMessage className="mb-4">{_('shared.spec.geolocationUnsupported')}</AlertMessage>;
     case 'unavailable':
-      return (
-        <AlertMessage className="mb-4">
-          <p>{_('order.location.unavailable')}</p>
-          <CheckAgain onClick={recheck} />
-        </AlertMessage>
-      );
+      return <CheckAgain text={_('order.location.unavailable')} onClick={recheck} />;
   }
 }

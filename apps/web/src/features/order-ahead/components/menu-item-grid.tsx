@@ -11,8 +11,6 @@ interface MenuItemGridProps {
   /** The door's verdicts (usePlacement): an item it refuses is greyed and says why; its diet marks. */
   placement: Pick<Placement, 'refusalOf' | 'marksOf'>;
   onPick: (item: Menu) => void;
-  /** Shown under an item that cannot be chosen for a reason of the whole venue ("Unavailable" by default). */
-  unavailableHint?: string;
   /**
    * A menu to read, not to order from (bar drinks while online bar ordering is off): plain tiles,
    * not buttons, so nothing looks tappable; items that are off still say so.
@@ -22,9 +20,9 @@ interface MenuItemGridProps {
 
 /**
  * A tile's few words for why its item cannot be chosen, from the door's reason: the item's own at
- * the site (sold out, not served), busy mode, else `unavailable` (the venue's reason is said above).
+ * the site (sold out, not served), busy mode, else "Unavailable" (the venue's reason is said above).
  */
-function useTileHint(unavailableHint: string | undefined): (refusal: ApiError) => string {
+function useTileHint(): (refusal: ApiError) => string {
   const { _ } = useLingui();
   return (refusal) => {
     const values = refusal.text?.values ?? {};
@@ -32,23 +30,41 @@ function useTileHint(unavailableHint: string | undefined): (refusal: ApiError) =
     if (refusal.text?.id === 'people.refusal.soldOut') return _('order.menu.soldOut');
     if (refusal.text?.id === 'people.refusal.notServed') return _('order.menu.notServedAt', { site: values.site });
     if (refusal.code === 'ORDERS_PAUSED') return _('order.menu.paused');
-    return unavailableHint ?? _('order.menu.unavailable');
+    return _('order.menu.unavailable');
   };
 }
 
+/**
+ * A tile's words: the item's name and description, what it contains of what the person avoids (or
+ * that nobody has tagged it, as the door says), and `why` it cannot be chosen (null: it can).
+ */
+function TileText({ item, marks, why }: { item: Menu; marks: ReturnType<Placement['marksOf']>; why: string | null }) {
+  const description = textOrEmpty(item.description);
+  return (
+    <>
+      <span className={cn('font-semibold', why === null ? 'text-[var(--ink)]' : 'text-[var(--ink-muted)]')}>
+        {item.name}
+      </span>
+      {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
+      <DietBadge {...marks} />
+      {why === null ? null : (
+        <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
+          <Ban aria-hidden="true" className="h-3.5 w-3.5" />
+          {why}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** The items of one category: a tile each; items that cannot be chosen are greyed and disabled. */
-export function MenuItemGrid({ items, placement, onPick, unavailableHint, browseOnly = false }: MenuItemGridProps) {
-  const hintOf = useTileHint(unavailableHint);
-  // What the person avoids: each tile marks what it (with its default choices) contains of it, or
-  // that nobody has tagged it, as the door says.
-  const dietBadge = (item: Menu) => <DietBadge {...placement.marksOf(item)} />;
+export function MenuItemGrid({ items, placement, onPick, browseOnly = false }: MenuItemGridProps) {
+  const hintOf = useTileHint();
   return (
     <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
       {items.map((item) => {
         const refusal = placement.refusalOf(item);
         const orderable = !stops(refusal);
-        const unavailable = refusal ? hintOf(refusal) : '';
-        const description = textOrEmpty(item.description);
         if (browseOnly) {
           // Nothing is ordered here: only what is off for the item itself is said.
           const off = refusal?.code === 'MENU_UNAVAILABLE';
@@ -60,17 +76,7 @@ export function MenuItemGrid({ items, placement, onPick, unavailableHint, browse
                 off && 'bg-[var(--surface-sunken)] text-[var(--ink-muted)] opacity-70',
               )}
             >
-              <span className={cn('font-semibold', off ? 'text-[var(--ink-muted)]' : 'text-[var(--ink)]')}>
-                {item.name}
-              </span>
-              {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
-              {dietBadge(item)}
-              {off ? (
-                <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
-                  <Ban aria-hidden="true" className="h-3.5 w-3.5" />
-                  {unavailable}
-                </span>
-              ) : null}
+              <TileText item={item} marks={placement.marksOf(item)} why={off ? hintOf(refusal) : null} />
             </li>
           );
         }
@@ -88,17 +94,7 @@ export function MenuItemGrid({ items, placement, onPick, unavailableHint, browse
               )}
             >
               <span className="flex min-w-0 flex-1 flex-col items-start gap-1 self-stretch">
-                <span className={cn('font-semibold', orderable ? 'text-[var(--ink)]' : 'text-[var(--ink-muted)]')}>
-                  {item.name}
-                </span>
-                {description ? <span className="text-sm text-[var(--ink-muted)]">{description}</span> : null}
-                {dietBadge(item)}
-                {orderable ? null : (
-                  <span className="mt-auto inline-flex items-center gap-1 text-xs font-medium text-[var(--ink-muted)]">
-                    <Ban aria-hidden="true" className="h-3.5 w-3.5" />
-                    {unavailable}
-                  </span>
-                )}
+                <TileText item={item} marks={placement.marksOf(item)} why={orderable ? null : hintOf(refusal)} />
               </span>
               {orderable ? (
                 <ChevronRight aria-hidden="true" className="h-5 w-5 shrink-0 text-[var(--accent-on-soft)]" />

@@ -2,12 +2,11 @@ import { textOrEmpty, type QueuedOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { BellRing, Clock, Hourglass, MapPin } from 'lucide-react';
 import { PendingMovePill } from '@/components/queued-moves';
-import { StatusPill, type PillTone } from '@/components/ui';
+import { StatusPill } from '@/components/ui';
 import { useHomeSite, useHomeTimeZone } from '@/api/sites';
 import { formatCafeTime } from '@/lib/cafe-time';
-import { msgId } from '@/i18n';
 import { cn } from '@/lib/cn';
-import { cardTimeOf, isCafeOrder, tumblerCountdownOf } from '@/features/order-ahead/lib/order-display';
+import { cardTimeOf, isCafeOrder, ORDER_ENDINGS, tumblerCountdownOf } from '@/features/order-ahead/lib/order-display';
 import { DrinkTypeIcon } from '@/components/drink/drink-type-icon';
 import { drinkTypeText } from '@/lib/drink-text';
 import { optionsText } from '@/lib/drink-options';
@@ -25,14 +24,6 @@ interface OrderCardProps {
   queued?: boolean;
 }
 
-const CLOSED_LABELS: Partial<Record<QueuedOrder['status'], { labelId: string; tone: PillTone }>> = {
-  picked: { labelId: msgId('order.status.pickedUp'), tone: 'success' },
-  cancel: { labelId: msgId('order.status.canceled'), tone: 'neutral' },
-  rejected: { labelId: msgId('order.status.canceledByBarista'), tone: 'danger' },
-  // Nobody came for it: said as it is, not as a drink handed over.
-  uncollected: { labelId: msgId('order.status.notCollected'), tone: 'warning' },
-};
-
 /** One of today's orders on My orders. */
 export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = false }: OrderCardProps) {
   const { _ } = useLingui();
@@ -42,7 +33,8 @@ export function OrderCard({ order, onCancel, onPickUp, busy = false, queued = fa
   const time = cardTimeOf(order);
   const remark = textOrEmpty(order.remark);
   const description = textOrEmpty(order.tumblerImage);
-  const closed = CLOSED_LABELS[order.status];
+  // A done drink is still at the counter, waiting to be picked up: not closed yet.
+  const closed = order.status === 'done' ? undefined : ORDER_ENDINGS[order.status];
   const cafe = isCafeOrder(order);
   const titleId = `order-${order.id}-title`;
   // One time a card: an open order for later shows its pickup time, in place of the order's time.

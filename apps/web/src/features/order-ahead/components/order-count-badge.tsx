@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { limitReached } from '@/features/order-ahead/lib/order-display';
 
 /** "Ordered n/2": red once the daily limit is used up. */
-export function OrderCountBadge({ count, className }: { count: number; className?: string }) {
+export function OrderCountBadge({ count }: { count: number }) {
   const { _ } = useLingui();
   const full = limitReached(count);
   return (
@@ -14,7 +14,6 @@ export function OrderCountBadge({ count, className }: { count: number; className
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold',
         full ? 'bg-[var(--danger-soft)] text-[var(--danger)]' : 'bg-[var(--accent-soft)] text-[var(--accent-on-soft)]',
-        className,
       )}
     >
       <CupSoda aria-hidden="true" className="h-4 w-4" />

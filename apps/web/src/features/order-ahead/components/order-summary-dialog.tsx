@@ -12,7 +12,7 @@ import { useHomeTimeZone } from '@/api/sites';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { formatPickupTime } from '@/lib/cafe-time';
 import { optionsText } from '@/lib/drink-options';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMyAvoids } from '@/api/avoids';
 import { DietConfirm, DietWarning } from '@/components/diet/diet-warning';
 import { useRun } from '@/api/run';
@@ -95,35 +95,29 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
       {draft ? (
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="text-[var(--ink-muted)]">{_('order.summary.menu')}</dt>
-            <dd className="font-semibold">{draft.menu_name}</dd>
+            <Line label={_('order.summary.menu')} className="font-semibold">
+              {draft.menu_name}
+            </Line>
             {draft.venue === 'cafe' && draft.type ? (
-              <>
-                <dt className="text-[var(--ink-muted)]">{_('order.summary.type')}</dt>
-                <dd className="inline-flex items-center gap-1.5">
-                  <DrinkTypeIcon type={draft.type} />
-                  {drinkTypeText(draft.type)}
-                </dd>
-              </>
+              <Line label={_('order.summary.type')} className="inline-flex items-center gap-1.5">
+                <DrinkTypeIcon type={draft.type} />
+                {drinkTypeText(draft.type)}
+              </Line>
             ) : null}
             {draft.venue === 'cafe' && draft.sweetness !== undefined ? (
-              <>
-                <dt className="text-[var(--ink-muted)]">{_('order.summary.sweetness')}</dt>
-                <dd>{draft.sweetness}%</dd>
-              </>
+              <Line label={_('order.summary.sweetness')}>{draft.sweetness}%</Line>
             ) : null}
             {draft.venue === 'bar' && description ? (
-              <>
-                <dt className="text-[var(--ink-muted)]">{_('order.summary.description')}</dt>
-                <dd>{description}</dd>
-              </>
+              <Line label={_('order.summary.description')}>{description}</Line>
             ) : null}
             {draft.options?.length ? <OptionsLine draft={draft} /> : null}
             {draft.runId !== undefined ? <RunLines runId={draft.runId} tray={draft.cup === 'tray'} /> : null}
-            <dt className="text-[var(--ink-muted)]">{_('order.pickup.label')}</dt>
-            <dd>{draft.pickupAt ? <PickupTime pickupAt={draft.pickupAt} /> : _('order.pickup.asap')}</dd>
-            <dt className="text-[var(--ink-muted)]">{_('order.summary.additionalRequest')}</dt>
-            <dd className="break-words">{remark || _('order.summary.none')}</dd>
+            <Line label={_('order.pickup.label')}>
+              {draft.pickupAt ? <PickupTime pickupAt={draft.pickupAt} /> : _('order.pickup.asap')}
+            </Line>
+            <Line label={_('order.summary.additionalRequest')} className="break-words">
+              {remark || _('order.summary.none')}
+            </Line>
           </dl>
           {draft.venue === 'cafe' && draft.tumblerImage ? (
             <figure>
@@ -152,6 +146,22 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
   );
 }
 
+/** One line of the summary: what it tells (`label`) and the drink's value. */
+function Line({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-[var(--ink-muted)]">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </>
+  );
+}
+
+/** The drink's item on its venue's menu (undefined until the menu is read, or when it is not on it). */
+function useDraftItem(draft: OrderDraft | null) {
+  const categories = useCategories(draft?.venue ?? 'cafe');
+  return (categories.data ?? []).flatMap((c) => c.menu).find((m) => m.id === draft?.menu_id);
+}
+
 /**
  * What of the drink in `draft` (its item and choices on the menu; the item's defaults when it names
  * none, as the server makes it) the signed-in person avoids, and whether nobody has tagged the item
@@ -159,34 +169,22 @@ export function OrderSummaryDialog({ open, onOpenChange, draft, onBarOrderingDis
  */
 function useDraftDiet(draft: OrderDraft | null): { conflicts: DietTag[]; untagged: boolean } {
   const avoids = useMyAvoids();
-  const categories = useCategories(draft?.venue ?? 'cafe');
-  if (!draft || avoids.length === 0) return { conflicts: [], untagged: false };
-  const item = (categories.data ?? []).flatMap((c) => c.menu).find((m) => m.id === draft.menu_id);
-  if (!item) return { conflicts: [], untagged: false };
+  const item = useDraftItem(draft);
+  if (!draft || !item || avoids.length === 0) return { conflicts: [], untagged: false };
   return dietMarksOf(avoids, item, draft.options);
 }
 
 /** The chosen options, named and in the item's group order, as the order will keep them. */
 function OptionsLine({ draft }: { draft: OrderDraft }) {
   const { _ } = useLingui();
-  const categories = useCategories(draft.venue);
-  const choices = (categories.data ?? [])
-    .flatMap((c) => c.menu)
-    .find((m) => m.id === draft.menu_id)
-    ?.optionGroups?.flatMap((g) => g.choices);
+  const choices = useDraftItem(draft)?.optionGroups?.flatMap((g) => g.choices);
   const names = optionsText(
     choices?.flatMap((choice) => {
       const chosen = draft.options?.find((o) => o.choiceId === choice.id);
       return chosen ? [{ choice: choice.name, quantity: chosen.quantity ?? 1 }] : [];
     }),
   );
-  if (!names) return null;
-  return (
-    <>
-      <dt className="text-[var(--ink-muted)]">{_('order.summary.options')}</dt>
-      <dd>{names}</dd>
-    </>
-  );
+  return names ? <Line label={_('order.summary.options')}>{names}</Line> : null;
 }
 
 /** The run a drink goes with (its place, as its page names it) and the cup it is served in. */
@@ -196,13 +194,11 @@ function RunLines({ runId, tray }: { runId: number; tray: boolean }) {
   return (
     <>
       {run ? (
-        <>
-          <dt className="text-[var(--ink-muted)]">{_('order.summary.run')}</dt>
-          <dd className="break-words">{run.place}</dd>
-        </>
+        <Line label={_('order.summary.run')} className="break-words">
+          {run.place}
+        </Line>
       ) : null}
-      <dt className="text-[var(--ink-muted)]">{_('order.run.cup')}</dt>
-      <dd>{tray ? _('order.run.cupTray') : _('order.run.cupTumbler')}</dd>
+      <Line label={_('order.run.cup')}>{tray ? _('order.run.cupTray') : _('order.run.cupTumbler')}</Line>
     </>
   );
 }

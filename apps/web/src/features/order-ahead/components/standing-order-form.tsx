@@ -1,6 +1,6 @@
-import { conflictsOfDrink, daysValue, peopleText, sortDietTags, type DrinkChoice, type Menu } from '@cafe/shared';
+import { conflictsOfDrink, daysValue, peopleText, sortDietTags, type Order } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { AlertMessage, ErrorState, LoadingBlock, Select } from '@/components/ui';
 import { DietConfirm } from '@/components/diet/diet-warning';
 import { useMyAvoids } from '@/api/avoids';
@@ -9,22 +9,12 @@ import { formatDay } from '@/lib/cafe-time';
 import { dietTagsOfRefusal } from '@/lib/diet';
 import { errorText } from '@/lib/error-text';
 import { sayPeople } from '@/lib/people-text';
-import { useCreateStandingOrder } from '@/features/order-ahead/api/standing-orders';
+import { useCreateStandingOrder, useUsual } from '@/features/order-ahead/api/standing-orders';
+import { useDrinkWords } from '@/features/order-ahead/hooks/use-drink-words';
 import { useStandingSlots } from '@/features/order-ahead/hooks/use-standing-slots';
-import { WEEK, type DrinkOffer } from '@/features/order-ahead/lib/standing-drinks';
+import { pastDrinks, WEEK } from '@/features/order-ahead/lib/standing-drinks';
 import { newPlacementKey } from '@/features/order-ahead/stores/order-draft';
 import { WEEKDAY_IDS } from './standing-order-text';
-
-interface StandingOrderFormProps {
-  /** The usual as the server keeps it, or null when the person has none. */
-  usual: DrinkChoice | null;
-  /** Drinks ordered before ("this drink"). */
-  drinks: readonly DrinkOffer[];
-  /** How a drink reads. */
-  describe: (drink: DrinkChoice, name?: string) => string;
-  /** The item of a drink on the cafe menu at the person's site (what it contains). */
-  itemOf: (menuId: number) => Menu | undefined;
-}
 
 const USUAL = 'usual';
 /** The time a new standing order starts with, when the site has it. */
@@ -36,8 +26,13 @@ const FIRST_TIME = '09:30';
  * (as on every channel); the server's refusal is shown in its own words; one form makes one
  * standing order however often Save is tapped (its Idempotency-Key).
  */
-export function StandingOrderForm({ usual, drinks, describe, itemOf }: StandingOrderFormProps) {
+export function StandingOrderForm({ orders }: { orders: readonly Order[] }) {
   const { _ } = useLingui();
+  /** The usual as the server keeps it, or null when the person has none. */
+  const usual = useUsual().data?.drink ?? null;
+  /** Drinks ordered before ("this drink"). */
+  const drinks = useMemo(() => pastDrinks(orders), [orders]);
+  const { describe, itemOf } = useDrinkWords(orders);
   const { site: home, sites, several } = useHomeSite();
   const create = useCreateStandingOrder();
   const avoids = useMyAvoids();

@@ -1,7 +1,6 @@
 import type { Order, StandingOrder } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { CalendarClock } from 'lucide-react';
-import { useMemo } from 'react';
 import { AlertMessage, EmptyState, ErrorState, LoadingBlock } from '@/components/ui';
 import { useSites } from '@/api/sites';
 import { formatDay } from '@/lib/cafe-time';
@@ -15,7 +14,7 @@ import {
   useUsual,
 } from '@/features/order-ahead/api/standing-orders';
 import { useDrinkWords } from '@/features/order-ahead/hooks/use-drink-words';
-import { pastDrinks, WEEK } from '@/features/order-ahead/lib/standing-drinks';
+import { WEEK } from '@/features/order-ahead/lib/standing-drinks';
 import { StandingOrderForm } from './standing-order-form';
 import { OUTCOME_IDS, WEEKDAY_IDS } from './standing-order-text';
 
@@ -30,8 +29,7 @@ export function StandingOrdersSection({ orders, className }: { orders: readonly 
   const sites = useSites().data ?? [];
   const update = useUpdateStandingOrder();
   const remove = useDeleteStandingOrder();
-  const drinks = useMemo(() => pastDrinks(orders), [orders]);
-  const { describe, itemOf } = useDrinkWords(orders);
+  const { describe } = useDrinkWords(orders);
   const usualDrink = usual.data?.drink ?? null;
   const usualLabel = usualDrink ? describe(usualDrink) : null;
   const daysText = (days: readonly number[]) =>
@@ -115,9 +113,7 @@ export function StandingOrdersSection({ orders, className }: { orders: readonly 
         <ul className="space-y-2">{standing.data.map(row)}</ul>
       )}
       {failure ? <AlertMessage tone="danger">{errorText(failure)}</AlertMessage> : null}
-      {usual.isPending ? null : (
-        <StandingOrderForm usual={usualDrink} drinks={drinks} describe={describe} itemOf={itemOf} />
-      )}
+      {usual.isPending ? null : <StandingOrderForm orders={orders} />}
     </section>
   );
 }

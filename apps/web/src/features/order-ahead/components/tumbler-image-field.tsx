@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useUploadImage } from '@/features/order-ahead/api/upload-image';
 import { checkImageFile, prepareImage, uploadNameFor } from '@/features/order-ahead/lib/prepare-image';
+import { readStored } from '@/features/order-ahead/lib/stored';
 import { logFailure } from '@/lib/log-failure';
 
 type Mode = 'upload' | 'recent' | null;
@@ -20,14 +21,6 @@ interface TumblerImageFieldProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-function readRecentUpload(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.recentUpload);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The photo of the customer's own tumbler, so the barista finds the right cup: upload a new one
  * or reuse the most recent upload. Back clears the choice.
@@ -36,7 +29,7 @@ export function TumblerImageField({ value, onChange, error, onBusyChange }: Tumb
   const { _ } = useLingui();
   const id = useId();
   const [mode, setMode] = useState<Mode>(null);
-  const [recent, setRecent] = useState<string | null>(readRecentUpload);
+  const [recent, setRecent] = useState(() => readStored(STORAGE_KEYS.recentUpload));
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadImage();
   const fileInput = useRef<HTMLInputElement>(null);

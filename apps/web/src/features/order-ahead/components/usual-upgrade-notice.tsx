@@ -3,10 +3,9 @@ import { Star } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { AlertMessage } from '@/components/ui';
 import { useMe } from '@/api/me';
-import { optionsText } from '@/lib/drink-options';
-import { drinkTypeText } from '@/lib/drink-text';
 import { errorText } from '@/lib/error-text';
 import { useSaveUsual, useUsual } from '@/features/order-ahead/api/standing-orders';
+import { drinkDetails } from '@/features/order-ahead/hooks/use-drink-words';
 import { forgetLegacyUsual, hasLegacyUsual, readLegacyUsual } from '@/features/order-ahead/lib/legacy-usual';
 
 /**
@@ -36,15 +35,7 @@ export function UsualUpgradeNotice() {
   if (!customer || !legacy || answered || !usual.isSuccess || usual.data !== null) return null;
 
   const { drink, name, choices } = legacy;
-  const text = [
-    name,
-    drinkTypeText(drink.type),
-    drink.sweetness === undefined ? '' : _('order.sweetnessValue', { sweetness: drink.sweetness }),
-    optionsText(choices),
-    drink.remark ?? '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const text = [name, drinkDetails(drink, choices)].filter(Boolean).join(' · ');
 
   const finish = () => {
     forgetLegacyUsual();

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLiveEvent, useOnReconnect } from '@/lib/socket';
 import { categoriesQueryOptions } from '@/features/order-ahead/api/get-categories';
-import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
+import { myQueueQueryOptions, readMyOrdersAgain } from '@/features/order-ahead/api/get-my-queue';
 import { isOwnPlacement } from '@/features/order-ahead/api/own-placements';
 import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
 import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
@@ -106,14 +106,7 @@ export function useMyOrdersLiveUpdates(enabled = true): void {
   useLiveEvent('queue', handleQueue);
 
   const handleReconnect = useCallback(() => {
-    if (!enabled) return;
-    for (const queryKey of [
-      myQueueQueryOptions().queryKey,
-      orderCountQueryOptions().queryKey,
-      orderHistoryQueryOptions().queryKey,
-    ]) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
+    if (enabled) void readMyOrdersAgain(queryClient);
   }, [queryClient, enabled]);
   useOnReconnect(handleReconnect);
 }

@@ -23,8 +23,8 @@ export function useOrderAnnouncements(): string {
   const handleOrderEvent = useCallback(
     (event: LiveEventPayload<'orders'>) => {
       const missing = event.order.tumblerMissing;
-      const mine = queryClient.getQueryData(myQueueQueryOptions().queryKey)?.some((o) => o.id === event.id);
-      if (missing && mine && !toldTumblers.current.has(`${event.id}:${missing.since}`)) {
+      const known = queryClient.getQueryData(myQueueQueryOptions().queryKey)?.find((o) => o.id === event.id);
+      if (missing && known && !toldTumblers.current.has(`${event.id}:${missing.since}`)) {
         toldTumblers.current.add(`${event.id}:${missing.since}`);
         const text = i18n._('order.announce.tumblerMissing', { menuName: event.order.menu.name });
         setAnnouncement(text);
@@ -32,7 +32,6 @@ export function useOrderAnnouncements(): string {
         return;
       }
       if (!isStatusIn(NEWS, event.status)) return;
-      const known = queryClient.getQueryData(myQueueQueryOptions().queryKey)?.find((o) => o.id === event.id);
       // The live update of the list (useMyOrdersLiveUpdates) may have stored the new status
       // already: the event's `from` says whether the status changed.
       if (!known || event.from === event.status) return;

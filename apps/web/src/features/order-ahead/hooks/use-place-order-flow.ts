@@ -8,7 +8,7 @@ import { useSettings } from '@/api/settings';
 import { useHomeSite } from '@/api/sites';
 import { i18n, msgId } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { errorText, refusalOr } from '@/lib/error-text';
 import { sayPeople } from '@/lib/people-text';
 import { dietTagsOfRefusal } from '@/lib/diet';
 import { meQueryOptions } from '@/api/me';
@@ -61,13 +61,10 @@ function runRefused(error: unknown): boolean {
 
 /** The toast's words for a refusal: the server's people message; an older server's by its code. */
 function failureText(error: unknown): string {
-  if (isApiError(error) && error.text) return errorText(error) ?? i18n._('shared.spec.orderFailedBody');
-  if (isApiError(error, 'ORDER_LIMIT_REACHED')) return i18n._('shared.spec.orderLimit');
-  if (isApiError(error, 'MENU_UNAVAILABLE') || isApiError(error, 'NOT_FOUND')) {
-    return i18n._('shared.spec.orderFailedBody');
-  }
-  if (isApiError(error)) return errorText(error) ?? i18n._('shared.spec.orderFailedBody');
-  return i18n._('shared.spec.orderFailedBody');
+  const fallback = i18n._('shared.spec.orderFailedBody');
+  if (!isApiError(error) || error.text) return refusalOr(error, fallback);
+  if (error.code === 'ORDER_LIMIT_REACHED') return i18n._('shared.spec.orderLimit');
+  return error.code === 'MENU_UNAVAILABLE' || error.code === 'NOT_FOUND' ? fallback : refusalOr(error, fallback);
 }
 
 /**

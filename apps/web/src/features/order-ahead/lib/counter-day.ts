@@ -5,15 +5,15 @@ import { LATE_AFTER_MS, type QueuedOrder } from '@cafe/shared';
  * tumbler the barista could not find, and how late the line makes an order for later.
  */
 
+/** What of an order tells when it will be ready. */
+type TimedOrder = Pick<QueuedOrder, 'status' | 'pickupAt' | 'estimatedReadyAt' | 'estimatedWaitMinutes'>;
+
 /**
  * When an order for later will really be ready (ms), or null when it cannot be said: while it
  * waits for its time (`scheduled`) the server's estimate; once in the queue (`ordered`) now plus
  * the estimated wait.
  */
-export function expectedReadyAt(
-  order: Pick<QueuedOrder, 'status' | 'pickupAt' | 'estimatedReadyAt' | 'estimatedWaitMinutes'>,
-  now: number,
-): number | null {
+export function expectedReadyAt(order: TimedOrder, now: number): number | null {
   if (!order.pickupAt) return null;
   if (order.status === 'scheduled' && order.estimatedReadyAt) {
     const at = Date.parse(order.estimatedReadyAt);
@@ -29,10 +29,7 @@ export function expectedReadyAt(
  * How many minutes after its pickup time an order for later will be ready, when that is more than
  * a minute (the line is long); null when it is on time or nothing can be said.
  */
-export function lateMinutes(
-  order: Pick<QueuedOrder, 'status' | 'pickupAt' | 'estimatedReadyAt' | 'estimatedWaitMinutes'>,
-  now: number,
-): number | null {
+export function lateMinutes(order: TimedOrder, now: number): number | null {
   const ready = expectedReadyAt(order, now);
   const pickup = order.pickupAt ? Date.parse(order.pickupAt) : NaN;
   if (ready === null || Number.isNaN(pickup)) return null;

@@ -1,6 +1,7 @@
 import { DrinkTypeSchema, OrderOptionSchema, SweetnessSchema, drinkOfOrder, type DrinkChoice } from '@cafe/shared';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { readStored } from './stored';
 
 /*
  * The usual as the web kept it before it moved to the server (localStorage `favOrder`, the
@@ -45,13 +46,7 @@ export function readLegacyUsual(): LegacyUsual | null {
 }
 
 /** Whether this browser still holds a usual from before the upgrade. */
-export const hasLegacyUsual = (): boolean => {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.favOrder) !== null;
-  } catch {
-    return false;
-  }
-};
+export const hasLegacyUsual = (): boolean => readStored(STORAGE_KEYS.favOrder) !== null;
 
 /** Forgets the usual kept in this browser (kept on the server, or the person said not now). */
 export function forgetLegacyUsual(): void {

@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type QueuedOrder,
 } from '@cafe/shared';
+import type { PillTone } from '@/components/ui';
 import { i18n, msgId } from '@/i18n';
 
 /** The steps of the customer's status bar: Waiting -> In progress -> Finished. */
@@ -31,28 +32,28 @@ export function cardTimeOf(order: Pick<Order, 'status' | 'orderDate' | 'updatedA
 }
 
 /**
- * History label: Done (a finished drink still at the counter), Picked up, Not collected,
- * Canceled, or Canceled By Barista with its note. A drink handed over and one nobody came for are
- * not the same ending, so they are not both "Done" (docs/decisions/0077-tv-navigation-phone.md).
+ * How an order ended, in words and the colour of its pill: Done (a finished drink still at the
+ * counter), Picked up, Not collected, Canceled, or Canceled By Barista. A drink handed over and one
+ * nobody came for are not the same ending, so they are not both "Done" (docs/decisions/0077-tv-navigation-phone.md).
  */
+export const ORDER_ENDINGS: Partial<Record<OrderStatus, { labelId: string; tone: PillTone }>> = {
+  done: { labelId: msgId('order.status.done'), tone: 'success' },
+  picked: { labelId: msgId('order.status.pickedUp'), tone: 'success' },
+  uncollected: { labelId: msgId('order.status.notCollected'), tone: 'warning' },
+  cancel: { labelId: msgId('order.status.canceled'), tone: 'neutral' },
+  rejected: { labelId: msgId('order.status.canceledByBarista'), tone: 'danger' },
+};
+
+/** History label: how the order ended (ORDER_ENDINGS), with the barista's note of a rejected one. */
 export function historyStatusLabel(order: Pick<Order, 'status' | 'rejectNote'>): {
   label: string;
   note: string | null;
 } {
-  switch (order.status) {
-    case 'done':
-      return { label: i18n._('order.status.done'), note: null };
-    case 'picked':
-      return { label: i18n._('order.status.pickedUp'), note: null };
-    case 'uncollected':
-      return { label: i18n._('order.status.notCollected'), note: null };
-    case 'cancel':
-      return { label: i18n._('order.status.canceled'), note: null };
-    case 'rejected':
-      return { label: i18n._('order.status.canceledByBarista'), note: order.rejectNote.trim() || null };
-    default:
-      return { label: order.status, note: null };
-  }
+  const ending = ORDER_ENDINGS[order.status];
+  return {
+    label: ending ? i18n._(ending.labelId) : order.status,
+    note: order.status === 'rejected' ? order.rejectNote.trim() || null : null,
+  };
 }
 
 /** Whether an order's card counts down to its cancellation: the barista could not find its tumbler. */
@@ -72,20 +73,16 @@ export function isCafeOrder(order: Pick<Order, 'menu'>): boolean {
   return order.menu.category.categoryFor === 'cafe';
 }
 
+const ANNOUNCEMENT_IDS: Partial<Record<OrderStatus, string>> = {
+  'in-progress': msgId('order.announce.inProgress'),
+  done: msgId('order.announce.done'),
+  rejected: msgId('order.announce.rejected'),
+  picked: msgId('order.announce.picked'),
+  cancel: msgId('order.announce.cancel'),
+};
+
 /** What a live status change means for the customer, for the screen reader and a toast. */
 export function statusAnnouncement(menuName: string, status: OrderStatus): string | null {
-  switch (status) {
-    case 'in-progress':
-      return i18n._('order.announce.inProgress', { menuName });
-    case 'done':
-      return i18n._('order.announce.done', { menuName });
-    case 'rejected':
-      return i18n._('order.announce.rejected', { menuName });
-    case 'picked':
-      return i18n._('order.announce.picked', { menuName });
-    case 'cancel':
-      return i18n._('order.announce.cancel', { menuName });
-    default:
-      return null;
-  }
+  const id = ANNOUNCEMENT_IDS[status];
+  return id ? i18n._(id, { menuName }) : null;
 }

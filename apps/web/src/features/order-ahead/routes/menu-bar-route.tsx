@@ -1,30 +1,24 @@
 import type { Menu } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
-import { Info, Martini } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMe } from '@/api/me';
-import { useSettings } from '@/api/settings';
-import { useNextOpenings } from '@/hooks/use-next-openings';
 import { customerPaths, paths } from '@/lib/paths';
 import { AlertMessage, PageHeader } from '@/components/ui';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { BarNoticeDialog } from '@/features/order-ahead/components/bar-notice-dialog';
 import { CocktailNotice } from '@/features/order-ahead/components/cocktail-notice';
+import { VenueClosedLine } from '@/features/order-ahead/components/friday-cutoff-note';
 import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { useFollowVenue } from '@/features/order-ahead/hooks/use-follow-venue';
 import { useMenuLiveUpdates } from '@/features/order-ahead/hooks/use-live-updates';
 import { stops, usePlacement } from '@/features/order-ahead/hooks/use-placement';
+import { readStored } from '@/features/order-ahead/lib/stored';
 
-function noticeDismissed(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.bannerShown) === 'true';
-  } catch {
-    return false;
-  }
-}
+const noticeDismissed = (): boolean => readStored(STORAGE_KEYS.bannerShown) === 'true';
 
 /**
  * Bar menu (/menubar, /menubar-admin, /order_bar): category tabs and items, the house-rules
@@ -41,11 +35,9 @@ export function MenuBarRoute() {
   const customer = customerPaths(me?.role);
   const placement = usePlacement('bar');
   const venueBlock = placement.venueRefusal;
-  const { hours } = useSettings();
   const { otherOpen: cafeOpen, otherMenu: cafeMenu } = useFollowVenue('bar');
   const barClosed = venueBlock?.code === 'BAR_CLOSED';
   const barOffline = venueBlock?.code === 'BAR_ORDERING_DISABLED';
-  const [barOpensAgain] = useNextOpenings(['bar'], { enabled: barClosed });
 
   const categoriesQuery = useCategories('bar');
   useMenuLiveUpdates('bar');
@@ -88,18 +80,7 @@ export function MenuBarRoute() {
 
       {barClosed ? (
         <AlertMessage tone="info" className="mb-4">
-          {_('order.menu.closedUntil', {
-            closed: _('shared.spec.barClosed'),
-            opens: barOpensAgain ?? hours.bar.label,
-          })}
-          {cafeOpen ? (
-            <>
-              {' '}
-              <Link to={cafeMenu} className="font-semibold text-[var(--accent)] underline">
-                {_('order.barMenu.goToCafe')}
-              </Link>
-            </>
-          ) : null}
+          <VenueClosedLine venue="bar" otherOpen={cafeOpen} otherMenu={cafeMenu} />
         </AlertMessage>
       ) : null}
 
@@ -126,9 +107,7 @@ export function MenuBarRoute() {
           tabs={categories}
           active={active}
           onSelect={setSelectedId}
-          tabsLabel={_('order.barMenu.tabs')}
-          icon={Martini}
-          emptyTitle={_('order.barMenu.empty')}
+          venue="bar"
           placement={placement}
           onPick={handlePick}
           browseOnly={barOffline}

@@ -1,16 +1,14 @@
 import { LIMITS, type Menu } from '@cafe/shared';
 import { Trans, useLingui } from '@lingui/react';
-import { Coffee, LogIn } from 'lucide-react';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMe } from '@/api/me';
-import { useSettings } from '@/api/settings';
-import { useNextOpenings } from '@/hooks/use-next-openings';
 import { customerPaths, paths } from '@/lib/paths';
 import { PageHeader, Select } from '@/components/ui';
 import { useCategories } from '@/features/order-ahead/api/get-categories';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
-import { FridayCutoffNote } from '@/features/order-ahead/components/friday-cutoff-note';
+import { FridayCutoffNote, VenueClosedLine } from '@/features/order-ahead/components/friday-cutoff-note';
 import { HomeSiteNotice } from '@/features/order-ahead/components/home-site-suggestion';
 import { MenuCategories } from '@/features/order-ahead/components/menu-categories';
 import { OrderCountBadge } from '@/features/order-ahead/components/order-count-badge';
@@ -42,7 +40,6 @@ export function MenuCafeRoute() {
   const isCustomer = me !== null && me.role !== 'barista';
   const isBarista = me?.role === 'barista';
   const customer = customerPaths(me?.role);
-  const { hours } = useSettings();
 
   const categoriesQuery = useCategories('cafe');
   const countQuery = useOrderCount({ enabled: isCustomer });
@@ -56,8 +53,6 @@ export function MenuCafeRoute() {
   const venueBlock = placement.venueRefusal;
   const paused = venueBlock?.code === 'ORDERS_PAUSED';
   const cafeClosed = venueBlock?.code === 'CAFE_CLOSED';
-  // When the cafe opens again, by the schedule (its hours until the schedule has been read).
-  const [cafeOpensAgain] = useNextOpenings(['cafe'], { enabled: cafeClosed });
   const { otherOpen: barOpen, otherMenu: barMenu } = useFollowVenue('cafe');
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -110,22 +105,7 @@ export function MenuCafeRoute() {
                 ]
               : []),
             ...(cafeClosed
-              ? [
-                  <Fragment key="closed">
-                    {_('order.menu.closedUntil', {
-                      closed: _('shared.spec.cafeClosed'),
-                      opens: cafeOpensAgain ?? hours.cafe.label,
-                    })}
-                    {barOpen ? (
-                      <>
-                        {' '}
-                        <Link to={barMenu} className="font-semibold text-[var(--accent)] underline">
-                          {_('order.cafeMenu.goToBar')}
-                        </Link>
-                      </>
-                    ) : null}
-                  </Fragment>,
-                ]
+              ? [<VenueClosedLine key="closed" venue="cafe" otherOpen={barOpen} otherMenu={barMenu} />]
               : []),
           ]}
         />
@@ -146,9 +126,7 @@ export function MenuCafeRoute() {
         tabs={tabs}
         active={active}
         onSelect={setSelectedId}
-        tabsLabel={_('order.cafeMenu.tabs')}
-        icon={Coffee}
-        emptyTitle={_('order.cafeMenu.empty')}
+        venue="cafe"
         placement={placement}
         onPick={handlePick}
       />

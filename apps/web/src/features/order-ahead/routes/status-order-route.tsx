@@ -10,7 +10,7 @@ import { ClosingSoonBanner } from '@/components/closing-soon-banner';
 import { CupsSavedLine } from '@/components/cups-saved-line';
 import { EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
 import { useMe } from '@/api/me';
-import { useMyQueue } from '@/features/order-ahead/api/get-my-queue';
+import { readMyOrdersAgain, useMyQueue } from '@/features/order-ahead/api/get-my-queue';
 import { useOrderCount } from '@/features/order-ahead/api/get-order-count';
 import { useOrderHistory } from '@/features/order-ahead/api/get-order-history';
 import { useUpdateMyOrder } from '@/features/order-ahead/api/update-my-order';
@@ -33,9 +33,6 @@ import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
 import { isNetworkError, moveQueueStorageKey, newMove, withQueuedMoves, type QueuedMove } from '@/lib/move-queue';
 import { dismissRefusal, mustQueue, queuedOrderIds, queueMove, useMoveQueue } from '@/lib/move-queue-store';
-import { myQueueQueryOptions } from '@/features/order-ahead/api/get-my-queue';
-import { orderCountQueryOptions } from '@/features/order-ahead/api/get-order-count';
-import { orderHistoryQueryOptions } from '@/features/order-ahead/api/get-order-history';
 
 /** My orders (/statusOrder, /statusOrder-admin): today's drinks, live. */
 export function StatusOrderRoute() {
@@ -46,11 +43,7 @@ export function StatusOrderRoute() {
   const queryClient = useQueryClient();
   // Cancel and Pick Up wait on the phone while it is offline, and are sent in order when the
   // connection returns (lib/move-queue.ts); the list shows them done, marked as waiting.
-  const onReplayed = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: myQueueQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: orderCountQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: orderHistoryQueryOptions().queryKey });
-  }, [queryClient]);
+  const onReplayed = useCallback(() => void readMyOrdersAgain(queryClient), [queryClient]);
   const waitingTaps = useMoveQueue(me ? moveQueueStorageKey(me.id, 'mine') : null, onReplayed);
   const queuedIds = queuedOrderIds(waitingTaps.moves);
 

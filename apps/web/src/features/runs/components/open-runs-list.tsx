@@ -14,7 +14,7 @@ import { useOpenRuns } from '@/features/runs/api/get-open-runs';
  */
 export function OpenRunsList({ timeZone }: { timeZone: string }) {
   const { _ } = useLingui();
-  const runs = useOpenRuns(undefined);
+  const runs = useOpenRuns();
   if (runs.isPending) return <LoadingBlock label={_('runs.list.loading')} />;
   if (runs.isError && !runs.data) {
     return <ErrorState message={errorText(runs.error) ?? _('runs.list.failed')} onRetry={() => void runs.refetch()} />;

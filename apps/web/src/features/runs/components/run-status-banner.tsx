@@ -10,27 +10,17 @@ import { CheckCircle2, PartyPopper } from 'lucide-react';
 export function RunStatusBanner({ run, isRunner }: { run: Run; isRunner: boolean }) {
   const { _ } = useLingui();
   const runner = run.runner?.name ?? _('runs.details.noRunner');
-  let content = null;
-  if (run.collected) {
-    content = (
-      <>
-        <CheckCircle2 aria-hidden="true" className="h-6 w-6 shrink-0" />
-        <span>{_('runs.banner.collected')}</span>
-      </>
-    );
-  } else if (run.ready) {
-    content = (
-      <>
-        <PartyPopper aria-hidden="true" className="h-6 w-6 shrink-0" />
-        <span>{isRunner ? _('runs.banner.readyRunner') : _('runs.banner.ready', { runner })}</span>
-      </>
-    );
-  }
+  const said = run.collected
+    ? { Icon: CheckCircle2, text: _('runs.banner.collected') }
+    : run.ready
+      ? { Icon: PartyPopper, text: isRunner ? _('runs.banner.readyRunner') : _('runs.banner.ready', { runner }) }
+      : null;
   return (
     <div role="status" aria-live="polite">
-      {content ? (
+      {said ? (
         <p className="mb-4 flex items-center gap-3 rounded-xl border border-[var(--success)] bg-[var(--success-soft)] px-4 py-3 text-lg font-semibold text-[var(--success)]">
-          {content}
+          <said.Icon aria-hidden="true" className="h-6 w-6 shrink-0" />
+          <span>{said.text}</span>
         </p>
       ) : null}
     </div>

@@ -5,8 +5,7 @@ import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, ConfirmDialog } from '@/components/ui';
 import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
-import { useCloseRun } from '@/features/runs/api/close-run';
-import { useCollectRun } from '@/features/runs/api/collect-run';
+import { useCloseRun, useCollectRun } from '@/features/runs/api/run-actions';
 
 /**
  * The runner's own buttons: close the run before its time (asked first: nobody can add a drink

@@ -4,14 +4,13 @@ import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSlots } from '@/api/slots';
-import { OfflineReason } from '@/components/offline-banner';
 import { AlertMessage, ErrorState, FieldError, Select } from '@/components/ui';
+import { ServerButton } from '@/components/ui/server-button';
 import { useNow } from '@/hooks/use-now';
 import { formatCafeTime, formatPickupTime } from '@/lib/cafe-time';
-import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
 import { paths } from '@/lib/paths';
-import { useStartRun } from '@/features/runs/api/start-run';
+import { useStartRun } from '@/features/runs/api/run-actions';
 import { closeChoices, defaultCloseAt } from '@/features/runs/lib/run-times';
 import {
   StartRunFormSchema,
@@ -32,7 +31,6 @@ export function StartRunForm({ siteId, timeZone }: { siteId: number | undefined;
   const id = useId();
   const navigate = useNavigate();
   const now = useNow(CLOCK_MS);
-  const offline = useOffline();
   const slots = useSlots(siteId, 'cafe', true);
   const start = useStartRun();
   const list = slots.data?.slots ?? [];
@@ -127,16 +125,14 @@ export function StartRunForm({ siteId, timeZone }: { siteId: number | undefined;
       {start.error ? <AlertMessage>{errorText(start.error) ?? _('runs.start.failed')}</AlertMessage> : null}
 
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <OfflineReason id={`${id}-offline`} />
-        <button
+        <ServerButton
           type="submit"
           className="btn-primary w-full sm:w-auto"
-          disabled={start.isPending || offline || list.length === 0}
-          aria-busy={start.isPending || undefined}
-          aria-describedby={offline ? `${id}-offline` : undefined}
+          busy={start.isPending}
+          disabled={start.isPending || list.length === 0}
         >
           {start.isPending ? _('runs.start.starting') : _('runs.start.submit')}
-        </button>
+        </ServerButton>
       </div>
     </form>
   );

@@ -26,26 +26,23 @@ export function RunRoute() {
   const { runId = '' } = useParams();
   const id = /^[1-9]\d{0,15}$/.test(runId) ? Number(runId) : undefined;
   const run = useRun(id, { follow: true });
-  const back = { backTo: paths.runs, backLabel: _('runs.run.back') };
-
-  if (id === undefined || isApiError(run.error, 'NOT_FOUND')) {
-    return (
-      <section className="mx-auto max-w-2xl">
-        <PageHeader title={_('runs.run.notFoundTitle')} {...back} />
+  const notFound = id === undefined || isApiError(run.error, 'NOT_FOUND');
+  if (!notFound && run.isPending) return <LoadingBlock label={_('runs.run.loading')} />;
+  if (!notFound && run.data) return <RunView run={run.data} />;
+  return (
+    <section className="mx-auto max-w-2xl">
+      <PageHeader
+        title={notFound ? _('runs.run.notFoundTitle') : _('runs.list.title')}
+        backTo={paths.runs}
+        backLabel={_('runs.run.back')}
+      />
+      {notFound ? (
         <EmptyState icon={<SearchX className="h-7 w-7" />} title={_('runs.run.notFound')} />
-      </section>
-    );
-  }
-  if (run.isPending) return <LoadingBlock label={_('runs.run.loading')} />;
-  if (!run.data) {
-    return (
-      <section className="mx-auto max-w-2xl">
-        <PageHeader title={_('runs.list.title')} {...back} />
+      ) : (
         <ErrorState message={errorText(run.error) ?? _('runs.run.failed')} onRetry={() => void run.refetch()} />
-      </section>
-    );
-  }
-  return <RunView run={run.data} />;
+      )}
+    </section>
+  );
 }
 
 function RunView({ run }: { run: Run }) {

@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { useScreenSite } from '@/api/site-state';
 import { AlertMessage, EmptyState, FieldError } from '@/components/ui';
 import { useCafeToday } from '@/hooks/use-cafe-today';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { formatDay } from '@/lib/cafe-time';
 import { useAddClosedDay, useRemoveClosedDay } from '@/features/schedule/api/change-schedule';
 
@@ -36,7 +35,7 @@ export function ClosedDaysEditor({ closedDays }: { closedDays: ClosedDay[] }) {
       setDay('');
       setNote('');
     } catch (error) {
-      setServerError((isApiError(error) ? errorText(error) : undefined) ?? _('schedule.closedDays.addFailed'));
+      setServerError(refusalOr(error, _('schedule.closedDays.addFailed')));
     }
   };
 
@@ -46,7 +45,7 @@ export function ClosedDaysEditor({ closedDays }: { closedDays: ClosedDay[] }) {
       await remove.mutateAsync(closed.day);
       toast.success(_('schedule.closedDays.removed', { day: formatDay(closed.day, 'long') }));
     } catch (error) {
-      setServerError((isApiError(error) ? errorText(error) : undefined) ?? _('schedule.closedDays.removeFailed'));
+      setServerError(refusalOr(error, _('schedule.closedDays.removeFailed')));
     }
   };
 

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, FieldError } from '@/components/ui';
 import { msgId } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useUpdatePickupSettings } from '@/features/schedule/api/pickup-settings';
 
 /** The settings typed as whole numbers (all but what the pickup screen shows of a name). */
@@ -100,7 +99,7 @@ export function PickupSettingsForm({ siteId, settings }: { siteId: number; setti
       setTried(false);
       toast.success(_('schedule.pickup.saved'));
     } catch (error) {
-      setServerError((isApiError(error) ? errorText(error) : undefined) ?? _('schedule.pickup.saveFailed'));
+      setServerError(refusalOr(error, _('schedule.pickup.saveFailed')));
     }
   };
 

@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, FieldError, Switch } from '@/components/ui';
 import { msgId } from '@/i18n';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { weekdayName } from '@/lib/opening-hours';
 import { useUpdateWeekly } from '@/features/schedule/api/change-schedule';
 import {
@@ -79,7 +78,7 @@ export function WeeklyHoursForm({ weekly, venues }: { weekly: WeeklyPeriod[]; ve
       setRows(rowsFromWeekly(saved.weekly));
       toast.success(_('schedule.weekly.saved'));
     } catch (error) {
-      setServerError((isApiError(error) ? errorText(error) : undefined) ?? _('schedule.weekly.saveFailed'));
+      setServerError(refusalOr(error, _('schedule.weekly.saveFailed')));
     }
   };
 

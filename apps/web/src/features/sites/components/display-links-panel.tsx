@@ -4,6 +4,7 @@ import { Copy, MonitorPlay, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, StatusPill } from '@/components/ui';
+import { useConfirmAbout } from '@/components/ui/use-confirm-about';
 import { formatLocale } from '@/i18n';
 import { errorText } from '@/lib/error-text';
 import { logFailure } from '@/lib/log-failure';
@@ -113,8 +114,7 @@ export function DisplayLinksPanel({ siteId }: { siteId: number }) {
   const [label, setLabel] = useState('');
   const [created, setCreated] = useState<DisplayLinkCreated | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<DisplayLink | null>(null);
-  const [revokeFailure, setRevokeFailure] = useState<string | null>(null);
+  const revoking = useConfirmAbout<DisplayLink>();
 
   const handleCreate = async (event: FormEvent) => {
     event.preventDefault();
@@ -129,15 +129,12 @@ export function DisplayLinksPanel({ siteId }: { siteId: number }) {
   };
 
   const handleRevoke = async (link: DisplayLink) => {
-    setRevokeFailure(null);
-    try {
-      await revoke.mutateAsync(link.id);
-      toast.success(_('pickup.links.revoked', { label: link.label || _('pickup.links.unnamed') }));
-    } catch (error) {
-      logFailure('revoking a display link failed', error);
-      setRevokeFailure(errorText(error) ?? _('pickup.links.revokeFailed'));
-      throw error;
-    }
+    await revoking.attempt(
+      'revoking a display link failed',
+      revoke.mutateAsync(link.id),
+      (error) => errorText(error) ?? _('pickup.links.revokeFailed'),
+    );
+    toast.success(_('pickup.links.revoked', { label: link.label || _('pickup.links.unnamed') }));
   };
 
   let list;
@@ -150,12 +147,12 @@ export function DisplayLinksPanel({ siteId }: { siteId: number }) {
     list = (
       <ul className="card divide-y divide-[var(--border)] px-4" aria-label={_('pickup.links.list')}>
         {links.data.map((link) => (
-          <LinkRow key={link.id} link={link} onRevoke={() => setRevoking(link)} />
+          <LinkRow key={link.id} link={link} onRevoke={() => revoking.open(link)} />
         ))}
       </ul>
     );
 
-  const revokingLabel = revoking ? revoking.label || _('pickup.links.unnamed') : '';
+  const revokingLabel = revoking.subject ? revoking.subject.label || _('pickup.links.unnamed') : '';
   return (
     <div>
       {created ? <CreatedLink link={created} onDone={() => setCreated(null)} /> : null}
@@ -185,21 +182,16 @@ export function DisplayLinksPanel({ siteId }: { siteId: number }) {
       </form>
       {list}
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setRevoking(null);
-            setRevokeFailure(null);
-          }
-        }}
+        open={revoking.subject !== null}
+        onOpenChange={revoking.onOpenChange}
         title={_('pickup.links.revokeTitle', { label: revokingLabel })}
         text={_('pickup.links.revokeText')}
         confirmLabel={_('pickup.links.revoke')}
         closeLabel={_('pickup.links.keep')}
         tone="danger"
-        onConfirm={() => (revoking ? handleRevoke(revoking) : undefined)}
+        onConfirm={() => (revoking.subject ? handleRevoke(revoking.subject) : undefined)}
       >
-        {revokeFailure ? <AlertMessage>{revokeFailure}</AlertMessage> : null}
+        {revoking.failure ? <AlertMessage>{revoking.failure}</AlertMessage> : null}
       </ConfirmDialog>
     </div>
   );

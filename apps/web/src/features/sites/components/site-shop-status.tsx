@@ -1,14 +1,13 @@
 import { shopModeOf, type Site } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { DoorClosed, DoorOpen } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { shopChoiceOf, shopChoicesOf, useSetShopStatus, type ShopChoice } from '@/api/shop-status';
 import { AlertMessage, ConfirmDialog } from '@/components/ui';
+import { useConfirmAbout } from '@/components/ui/use-confirm-about';
 import { msgId } from '@/i18n';
 import { useOffline } from '@/lib/connectivity';
 import { errorText } from '@/lib/error-text';
-import { logFailure } from '@/lib/log-failure';
 
 /** Each choice's texts (message ids): the button, its name with the site, the confirmation's text. */
 const CHOICE_TEXTS: Record<ShopChoice, { label: string; labelAt: string; text: string }> = {
@@ -38,26 +37,17 @@ export function SiteShopStatus({ site }: { site: Site }) {
   const { _ } = useLingui();
   const setShopStatus = useSetShopStatus();
   const offline = useOffline();
-  const [pending, setPending] = useState<ShopChoice | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { subject: pending, failure, open, onOpenChange, attempt } = useConfirmAbout<ShopChoice>();
   const current = shopChoiceOf(shopModeOf(site.status));
   const choices = shopChoicesOf(site.venues).filter((choice) => choice !== current);
 
-  const open = (choice: ShopChoice | null) => {
-    setFailure(null);
-    setPending(choice);
-  };
-
   const handleConfirm = async (choice: ShopChoice) => {
-    setFailure(null);
-    try {
-      await setShopStatus.mutateAsync({ siteId: site.id, value: choice });
-      toast.success(_('sites.shop.changed', { name: site.name }));
-    } catch (error) {
-      logFailure('setting a site shop status failed', error);
-      setFailure(errorText(error) ?? _('sites.shop.failed', { name: site.name }));
-      throw error;
-    }
+    await attempt(
+      'setting a site shop status failed',
+      setShopStatus.mutateAsync({ siteId: site.id, value: choice }),
+      (error) => errorText(error) ?? _('sites.shop.failed', { name: site.name }),
+    );
+    toast.success(_('sites.shop.changed', { name: site.name }));
   };
 
   return (
@@ -81,9 +71,7 @@ export function SiteShopStatus({ site }: { site: Site }) {
       ))}
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) open(null);
-        }}
+        onOpenChange={onOpenChange}
         title={pending ? _(CHOICE_TEXTS[pending].labelAt, { name: site.name }) : ''}
         text={pending ? _(CHOICE_TEXTS[pending].text, { name: site.name }) : undefined}
         tone={pending === 'close-both' ? 'danger' : 'primary'}

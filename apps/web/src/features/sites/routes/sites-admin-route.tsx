@@ -4,8 +4,8 @@ import { MapPinned, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader, Switch } from '@/components/ui';
+import { useConfirmAbout } from '@/components/ui/use-confirm-about';
 import { errorText } from '@/lib/error-text';
-import { logFailure } from '@/lib/log-failure';
 import { useAdminSites } from '@/features/sites/api/get-admin-sites';
 import { useArchiveSite, useCreateSite, useUpdateSite } from '@/features/sites/api/save-site';
 import { SiteBaristasDialog } from '@/features/sites/components/site-baristas-dialog';
@@ -28,25 +28,16 @@ export function SitesAdminRoute() {
   const archiveSite = useArchiveSite();
   const [editing, setEditing] = useState<Editing>(null);
   const [staffing, setStaffing] = useState<Site | null>(null);
-  const [archiving, setArchiving] = useState<Site | null>(null);
-  const [archiveFailure, setArchiveFailure] = useState<string | null>(null);
-
-  const openArchive = (site: Site | null) => {
-    setArchiveFailure(null);
-    setArchiving(site);
-  };
+  const archiving = useConfirmAbout<Site>();
 
   const handleArchive = async (site: Site) => {
-    setArchiveFailure(null);
-    try {
-      await archiveSite.mutateAsync(site.id);
-      toast.success(_('sites.toast.archived', { name: site.name }));
-    } catch (error) {
-      logFailure('archiving a site failed', error);
-      // The server says why (orders still waiting, the last open site) in its own words.
-      setArchiveFailure(errorText(error) ?? _('sites.archive.failed'));
-      throw error;
-    }
+    // The server says why (orders still waiting, the last open site) in its own words.
+    await archiving.attempt(
+      'archiving a site failed',
+      archiveSite.mutateAsync(site.id),
+      (error) => errorText(error) ?? _('sites.archive.failed'),
+    );
+    toast.success(_('sites.toast.archived', { name: site.name }));
   };
 
   let body;
@@ -63,7 +54,7 @@ export function SitesAdminRoute() {
             site={site}
             onEdit={() => setEditing({ kind: 'edit', site })}
             onBaristas={() => setStaffing(site)}
-            onArchive={() => openArchive(site)}
+            onArchive={() => archiving.open(site)}
           />
         ))}
       </ul>
@@ -114,18 +105,16 @@ export function SitesAdminRoute() {
         }}
       />
       <ConfirmDialog
-        open={archiving !== null}
-        onOpenChange={(open) => {
-          if (!open) openArchive(null);
-        }}
-        title={archiving ? _('sites.archive.title', { name: archiving.name }) : ''}
+        open={archiving.subject !== null}
+        onOpenChange={archiving.onOpenChange}
+        title={archiving.subject ? _('sites.archive.title', { name: archiving.subject.name }) : ''}
         text={_('sites.archive.text')}
         confirmLabel={_('sites.archive.confirm')}
         closeLabel={_('sites.archive.keep')}
         tone="danger"
-        onConfirm={() => (archiving ? handleArchive(archiving) : undefined)}
+        onConfirm={() => (archiving.subject ? handleArchive(archiving.subject) : undefined)}
       >
-        {archiveFailure ? <AlertMessage>{archiveFailure}</AlertMessage> : null}
+        {archiving.failure ? <AlertMessage>{archiving.failure}</AlertMessage> : null}
       </ConfirmDialog>
     </section>
   );

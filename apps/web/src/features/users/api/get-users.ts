@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 /** GET /user: every user (admin only). */
-export const fetchUsers = () => api('/user', { schema: z.array(UserSchema) });
-
-export const usersQueryOptions = () => queryOptions({ queryKey: ['users', 'list'] as const, queryFn: fetchUsers });
+export const usersQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'list'] as const, queryFn: () => api('/user', { schema: z.array(UserSchema) }) });
 
 export function useUsers() {
   return useQuery(usersQueryOptions());

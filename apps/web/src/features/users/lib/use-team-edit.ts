@@ -2,8 +2,7 @@ import type { User } from '@cafe/shared';
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
+import { refusalOr } from '@/lib/error-text';
 import { useUpdateUser } from '@/features/users/api/update-user';
 
 /** What a row needs to show and edit one person's team. */
@@ -48,8 +47,7 @@ export function useTeamEdit(currentUserId: number | null) {
           );
           setEditing(null);
         },
-        onError: (error) =>
-          toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('users.toast.teamFailed')),
+        onError: (error) => toast.error(refusalOr(error, _('users.toast.teamFailed'))),
       },
     );
   };

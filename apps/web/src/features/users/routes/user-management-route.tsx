@@ -6,9 +6,8 @@ import { paths } from '@/lib/paths';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage, ConfirmDialog, EmptyState, ErrorState, LoadingBlock, PageHeader } from '@/components/ui';
-import { isApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
-import { logFailure } from '@/lib/log-failure';
+import { useConfirmAbout } from '@/components/ui/use-confirm-about';
+import { refusalOr } from '@/lib/error-text';
 import { useMe } from '@/api/me';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/get-users';
@@ -38,44 +37,22 @@ export function UserManagementRoute() {
   const [editing, setEditing] = useState<{ id: number; role: Role } | null>(null);
   const teamEdit = useTeamEdit(currentUserId);
   const deleteUser = useDeleteUser();
-  const [deleting, setDeleting] = useState<User | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const deleting = useConfirmAbout<User>();
   const resetFactors = useResetSecondFactors();
-  const [resetting, setResetting] = useState<User | null>(null);
-  const [resetFailure, setResetFailure] = useState<string | null>(null);
-
-  const openReset = (user: User | null) => {
-    setResetFailure(null);
-    setResetting(user);
-  };
+  const resetting = useConfirmAbout<User>();
 
   const handleReset = async (user: User) => {
-    setResetFailure(null);
-    try {
-      await resetFactors.mutateAsync(user.id);
-    } catch (error) {
-      logFailure('resetting second factors failed', error);
-      setResetFailure((isApiError(error) ? errorText(error) : undefined) ?? _('users.resetFactors.failed'));
-      throw error;
-    }
+    await resetting.attempt('resetting second factors failed', resetFactors.mutateAsync(user.id), (error) =>
+      refusalOr(error, _('users.resetFactors.failed')),
+    );
     toast.success(_('users.resetFactors.done', { name: user.name }));
   };
 
-  const openDelete = (user: User | null) => {
-    setDeleteFailure(null);
-    setDeleting(user);
-  };
-
   const handleDelete = async (user: User) => {
-    setDeleteFailure(null);
-    try {
-      await deleteUser.mutateAsync(user.id);
-    } catch (error) {
-      logFailure('deleting an account failed', error);
-      // The server says why (orders still waiting or being made) in its own words.
-      setDeleteFailure((isApiError(error) ? errorText(error) : undefined) ?? _('users.delete.failed'));
-      throw error;
-    }
+    // The server says why (orders still waiting or being made) in its own words.
+    await deleting.attempt('deleting an account failed', deleteUser.mutateAsync(user.id), (error) =>
+      refusalOr(error, _('users.delete.failed')),
+    );
     if (editing?.id === user.id) setEditing(null);
     teamEdit.forget(user.id);
     toast.success(_('users.delete.deleted', { name: user.name }));
@@ -97,8 +74,7 @@ export function UserManagementRoute() {
           toast.success(_('users.toast.roleChanged', { name, role: _(ROLE_LABELS[role]) }));
           setEditing(null);
         },
-        onError: (error) =>
-          toast.error((isApiError(error) ? errorText(error) : undefined) ?? _('users.toast.changeFailed')),
+        onError: (error) => toast.error(refusalOr(error, _('users.toast.changeFailed'))),
       },
     );
   };
@@ -121,8 +97,8 @@ export function UserManagementRoute() {
         onDraftChange: (role) => setEditing({ id: user.id, role }),
         onCancel: () => setEditing(null),
         onSave: () => handleSave(user.id, user.name),
-        onDelete: () => openDelete(user),
-        onResetFactors: () => openReset(user),
+        onDelete: () => deleting.open(user),
+        onResetFactors: () => resetting.open(user),
         team: teamEdit.teamOf(user),
       };
     };
@@ -188,32 +164,28 @@ export function UserManagementRoute() {
       />
       {body}
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) openDelete(null);
-        }}
-        title={deleting ? _('users.delete.title', { name: deleting.name }) : ''}
-        text={deleting ? _('users.delete.text', { name: deleting.name }) : ''}
+        open={deleting.subject !== null}
+        onOpenChange={deleting.onOpenChange}
+        title={deleting.subject ? _('users.delete.title', { name: deleting.subject.name }) : ''}
+        text={deleting.subject ? _('users.delete.text', { name: deleting.subject.name }) : ''}
         confirmLabel={_('users.delete.confirm')}
         closeLabel={_('users.delete.keep')}
         tone="danger"
-        onConfirm={() => (deleting ? handleDelete(deleting) : undefined)}
+        onConfirm={() => (deleting.subject ? handleDelete(deleting.subject) : undefined)}
       >
-        {deleteFailure ? <AlertMessage>{deleteFailure}</AlertMessage> : null}
+        {deleting.failure ? <AlertMessage>{deleting.failure}</AlertMessage> : null}
       </ConfirmDialog>
       <ConfirmDialog
-        open={resetting !== null}
-        onOpenChange={(open) => {
-          if (!open) openReset(null);
-        }}
-        title={resetting ? _('users.resetFactors.title', { name: resetting.name }) : ''}
-        text={resetting ? _('users.resetFactors.text', { name: resetting.name }) : ''}
+        open={resetting.subject !== null}
+        onOpenChange={resetting.onOpenChange}
+        title={resetting.subject ? _('users.resetFactors.title', { name: resetting.subject.name }) : ''}
+        text={resetting.subject ? _('users.resetFactors.text', { name: resetting.subject.name }) : ''}
         confirmLabel={_('users.resetFactors.confirm')}
         closeLabel={_('users.resetFactors.keep')}
         tone="danger"
-        onConfirm={() => (resetting ? handleReset(resetting) : undefined)}
+        onConfirm={() => (resetting.subject ? handleReset(resetting.subject) : undefined)}
       >
-        {resetFailure ? <AlertMessage>{resetFailure}</AlertMessage> : null}
+        {resetting.failure ? <AlertMessage>{resetting.failure}</AlertMessage> : null}
       </ConfirmDialog>
     </section>
   );
