@@ -1,7 +1,7 @@
-import { clockTimeText, tagsValue } from '@cafe/shared';
-import type { Order, OrderStatus, PeopleValues } from '@cafe/shared';
-import { dietWarning, marked, orderLine, statusText, type OpenRuns, type Words } from '../../lib/chat-words';
+import type { PeopleValues } from '@cafe/shared';
+import type { Words } from '../../lib/chat-words';
 import type { Again, Form, UsualOffer } from '../chat/conversation';
+import { againView, usualView, type Button, type Line, type View } from '../chat/views';
 import { formFields, type Answers, type Field } from '../chat/order-form';
 
 /*
@@ -170,110 +170,49 @@ export const answersOf = (value: Submitted): Answers =>
     ),
   );
 
-/** "Order your usual: <drink> at <site>?", what the person avoids in it said first, Order, and Order again. */
-export function usualCard(w: Words, usual: UsualOffer, note: string | null = null): Card {
-  const data = { cafe: CARD_ACTIONS.usual, nonce: usual.nonce, shown: tagsValue(usual.conflicts) };
+const TEAMS_DOES = {
+  usual: CARD_ACTIONS.usual,
+  again: CARD_ACTIONS.orderAgain,
+  cancel: CARD_ACTIONS.cancel,
+  picked: CARD_ACTIONS.picked,
+} as const;
+
+/** A view's button as the card's action: its page, or an Action.Submit whose data is what it carries. */
+function actionOf(b: Button): Card {
+  if ('url' in b) return { type: 'Action.OpenUrl', title: b.label, url: b.url };
+  const style = b.primary ? 'positive' : b.does === 'cancel' ? 'destructive' : undefined;
+  return submit(b.label, { cafe: TEAMS_DOES[b.does], ...b.carries }, style);
+}
+
+/**
+ * A step's view (chat/views.ts, in plain words) as a card: `note` on top (a refusal, in the
+ * catalogue's markup), its sentences as written (`teamsText`: no markup is read in them), each thing
+ * listed with its button, then its buttons and `more`.
+ */
+export function viewCard(view: View, more: Card[] = [], note: string | null = null): Card {
+  const line = ({ text: words, tone }: Line) =>
+    tone === 'warn' ? warning(teamsText(words)) : text(teamsText(words), tone && { weight: 'bolder' });
   return cardOf(
     [
       ...when(note, warning(note ?? '')),
-      ...when(usual.conflicts.length, warning(dietWarning(w, usual.conflicts))),
-      text(w('people.teams.usual.confirm', { drink: usual.line, site: usual.site })),
+      ...when(view.title, line({ text: view.title ?? '', tone: 'bold' })),
+      ...view.lines.map(line),
+      ...view.listed.flatMap((l) => [line({ text: l.text }), { type: 'ActionSet', actions: [actionOf(l.button)] }]),
     ],
-    [submit(w('people.chat.button.order'), data, 'positive'), againButton(w)],
+    [...view.buttons.map(actionOf), ...more],
   );
 }
 
-/**
- * Order again: the last drinks the person ordered (the conversation's `again`), each with what of it
- * they avoid marked and its Order again (one nonce per card: a second tap places nothing more).
- */
-export function againCard(w: Words, past: Again[], nonce: string, note: string | null = null): Card {
-  const drink = ({ order, line, conflicts }: Again) => [
-    text(marked(w, `${teamsText(line)} — ${teamsText(order.site.name)}`, conflicts)),
-    {
-      type: 'ActionSet',
-      actions: [
-        submit(w('people.chat.button.orderAgain'), {
-          cafe: CARD_ACTIONS.orderAgain,
-          order: String(order.id),
-          nonce,
-          shown: tagsValue(conflicts),
-        }),
-      ],
-    },
-  ];
-  return cardOf([
-    ...when(note, warning(note ?? '')),
-    text(w('people.chat.home.again'), { weight: 'bolder' }),
-    ...(past.length ? past.flatMap(drink) : [text(w('people.teams.again.none'))]),
-  ]);
-}
+/** The usual offered (views.ts) with Order again; `note` on top. */
+export const usualCard = (w: Words, plain: Words, usual: UsualOffer, note: string | null = null): Card =>
+  viewCard(usualView(plain, usual), [againButton(w)], note);
 
-const MARK: Record<OrderStatus, string> = {
-  scheduled: '📅',
-  ordered: '⏳',
-  'in-progress': '☕',
-  done: '🔔',
-  picked: '✅',
-  cancel: '✖',
-  rejected: '⛔',
-  uncollected: '⌛',
-};
-
-/**
- * An order's card as it is now: where it is (its place in the queue when placed, the pickup time,
- * the reason when rejected), Cancel while it waits, Picked up when ready; `note` on top (a refusal).
- */
-export function orderCard(
-  w: Words,
-  order: Order,
-  queuePlace: number | null,
-  timeZone: string,
-  note: string | null = null,
-): Card {
-  const { status, pickupAt, rejectNote } = order;
-  const time = pickupAt && clockTimeText(new Date(pickupAt), timeZone);
-  const data = { order: String(order.id) };
-  return cardOf(
-    [
-      ...when(note, warning(note ?? '')),
-      text(
-        `${w('people.teams.order.placed', { drink: orderLine(w, order) })} — ${teamsText(order.site.name)} (#${order.id})`,
-      ),
-      text(`${MARK[status]} **${statusText(w, status)}**`, { weight: 'bolder' }),
-      ...when(
-        status === 'ordered' && queuePlace !== null,
-        text(w('people.chat.order.queuePlace', { place: queuePlace ?? 0 })),
-      ),
-      ...when(status === 'scheduled' && time, text(w('people.chat.order.pickupAt', { time: time ?? '' }))),
-      ...when(
-        status === 'rejected' && rejectNote && rejectNote !== '-',
-        text(w('people.chat.order.reason', { note: rejectNote ?? '' })),
-      ),
-    ],
-    [
-      ...when(
-        status === 'ordered' || status === 'scheduled',
-        submit(w('people.chat.button.cancel'), { ...data, cafe: CARD_ACTIONS.cancel }, 'destructive'),
-      ),
-      ...when(
-        status === 'done',
-        submit(w('people.chat.button.pickUp'), { ...data, cafe: CARD_ACTIONS.picked }, 'positive'),
-      ),
-    ],
-  );
-}
-
-/**
- * The open coffee runs, each with Add my drink (its page), and Start a run; none open said so. A
- * run's place and runner are a colleague's words (escaped by `cardWords`): shown as typed.
- */
-export function runsCard(runs: OpenRuns): Card {
-  const open = (title: string, url: string) => ({ type: 'Action.OpenUrl', title, url });
-  const run = (r: OpenRuns['runs'][number]) => [text(r.text), { type: 'ActionSet', actions: [open(runs.add, r.url)] }];
-  const said = runs.none ?? runs.title;
-  return cardOf(
-    [text(said, { weight: runs.none ? 'default' : 'bolder' }), ...runs.runs.flatMap(run)],
-    [open(runs.start, runs.startUrl)],
-  );
-}
+/** Order again (views.ts; one nonce per card: a second tap places nothing more), or that there is none yet; `note` on top. */
+export const againCard = (w: Words, plain: Words, past: Again[], nonce: string, note: string | null = null): Card =>
+  past.length
+    ? viewCard(againView(plain, past, nonce), [], note)
+    : cardOf([
+        ...when(note, warning(note ?? '')),
+        text(w('people.chat.home.again'), { weight: 'bolder' }),
+        text(w('people.teams.again.none')),
+      ]);

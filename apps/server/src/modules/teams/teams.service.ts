@@ -1,15 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { peopleText, type MenuEntry } from '@cafe/shared';
 import type { AppBase } from '../../context';
-import { entryForWords, wordsIn } from '../../lib/chat-words';
+import { entryForWords, wordsIn, type Words } from '../../lib/chat-words';
 import { notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
 import { isRefusal, orderIdIn, workAfter } from '../chat/adapter-kit';
-import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderCard, orderForm } from './teams.cards';
-import { answersOf, runsCard, usualCard, type Card, type Submitted } from './teams.cards';
+import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderForm, viewCard } from './teams.cards';
+import { answersOf, usualCard, type Card, type Submitted } from './teams.cards';
+import { orderView, runsView } from '../chat/views';
 import type { TeamsPorts } from './teams.ports';
 import { chatSetting } from '../chat/chat.service';
 import type { ChatChannelInfo } from '../chat/chat.ports';
@@ -30,7 +31,7 @@ export interface TeamsActivity {
 /** Where an order's card is: the conversation and the card's activity (chat_order_messages). */
 type CardAt = Conversation & { activityId: string };
 /** The speaker in their chat with the bot, and the card their submit came from (none: typed). */
-type Person = Speaker & { at: Conversation; cardId: string | null };
+type Person = Speaker & { at: Conversation; cardId: string | null; plain: Words };
 
 /** A retried activity (the same id) is ignored this long. */
 const SEEN_KEEP_MS = 24 * 3600_000;
@@ -92,13 +93,13 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
       return null;
     }
     // A card's words: what a sentence names (a drink, a site, a note) is text, never markdown.
-    return { ...speaker, w: cardWords(speaker.w), at, cardId };
+    return { ...speaker, w: cardWords(speaker.w), plain: speaker.w, at, cardId };
   }
 
   /** An order placed: the card it came from becomes the order's card, kept in step. */
   async function placed(p: Person, shown: Shown): Promise<void> {
     if (shown.replayed) return;
-    const activityId = await show(p, orderCard(p.w, shown.order, shown.place, shown.timeZone));
+    const activityId = await show(p, viewCard(orderView(p.plain, shown.order, shown.place, shown.timeZone)));
     if (await conversation.shown(p, shown.order, { ...p.at, activityId } satisfies CardAt))
       await follow(shown.order.id);
   }
@@ -110,7 +111,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     const { activityId, ...at } = card.reference;
     const render = async () => {
       const now = await conversation.following<CardAt>('teams', orderId);
-      return now && attachment(orderCard(cardWords(now.w), now.order, null, now.timeZone, note));
+      return now && attachment(viewCard(orderView(now.w, now.order, null, now.timeZone), [], note));
     };
     await bot().update(at, activityId, render, note ? undefined : `order:${orderId}`);
   }
@@ -122,7 +123,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     show(p, formCard(p, await conversation.form(p, pick), note, given));
 
   const again = async (p: Person, note?: string) =>
-    show(p, againCard(p.w, await conversation.again(p), randomUUID(), note));
+    show(p, againCard(p.w, p.plain, await conversation.again(p), randomUUID(), note));
 
   /** A refusal of the door, said by `then` in the person's words; anything else thrown on. */
   const refusedThen =
@@ -151,7 +152,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
       }
       case CARD_ACTIONS.usual: {
         const shown = await conversation.orderUsual(p, nonce, str(value.shown));
-        return 'again' in shown ? show(p, usualCard(p.w, shown.again, shown.said)) : placed(p, shown);
+        return 'again' in shown ? show(p, usualCard(p.w, p.plain, shown.again, shown.said)) : placed(p, shown);
       }
       case CARD_ACTIONS.again:
         return again(p);
@@ -185,14 +186,14 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
     switch (asked.step) {
       case 'coffee': {
         const answer = await conversation.coffee(p);
-        return show(p, 'usual' in answer ? usualCard(p.w, answer.usual) : formCard(p, answer.form));
+        return show(p, 'usual' in answer ? usualCard(p.w, p.plain, answer.usual) : formCard(p, answer.form));
       }
       case 'menu':
         return form(p, entryForWords(asked.words));
       case 'usual':
-        return show(p, usualCard(p.w, await conversation.usual(p)));
+        return show(p, usualCard(p.w, p.plain, await conversation.usual(p)));
       case 'runs':
-        return show(p, runsCard(await conversation.runs(p)));
+        return show(p, viewCard(runsView(await conversation.runs({ ...p, w: p.plain }))));
       case 'help':
         return show(p, helpCard(p.w));
     }

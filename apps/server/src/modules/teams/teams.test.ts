@@ -218,7 +218,7 @@ describe('the Teams bot', () => {
     await submit('aad-again', id, actionData(card, 'again'), {});
     const listOf = () => cardOf(callsTo(s, 'aad-again', 'PUT').at(-1));
     const first = listOf();
-    expect(linesOf(first)).toEqual(['Order again', 'Latte · Cold · 50% · Whole — Head office  ⚠ Milk']);
+    expect(linesOf(first)).toEqual(['Order again', 'Latte · Cold · 50% · Whole  ⚠ Milk']);
     const [again] = againActions(first);
     expect(again).toMatchObject({ title: 'Order again', data: { cafe: 'orderAgain', shown: 'milk' } });
 
@@ -235,7 +235,7 @@ describe('the Teams bot', () => {
     const orders = await mine(person);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ menu: { name: 'Latte' }, type: 'cold', sweetness: 50, status: 'ordered' });
-    expect(linesOf(listOf())[0]).toBe(`Your order: Latte · Cold · 50% · Whole — Head office (#${orders[0]?.id})`);
+    expect(linesOf(listOf())[0]).toBe(`Your order: Latte · Cold · 50% · Whole at Head office (#${orders[0]?.id})`);
   });
 
   it('offers Order again with what it understands; with nothing ordered before, says so', async () => {
