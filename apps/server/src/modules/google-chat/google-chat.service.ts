@@ -72,10 +72,8 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
   /** Orders whose move a button of this process answers in its response: no call for them. */
   const answering = new Set<number>();
   // The calls after an answer, one at a time; a failure is the channel's last error (settings page).
-  const calls = kit.workAfter(ctx, 'a Google Chat call', {
-    record: { channel: 'google-chat', ...ports },
-    serial: true,
-  });
+  const record = { channel: 'google-chat', chat: ports.chat } as const;
+  const calls = kit.workAfter(ctx, 'a Google Chat call', { record, serial: true });
   const later = (work: () => Promise<unknown>) => calls.later('spaces.messages.patch', work);
 
   /** The card of an order's move its message does not show yet, claimed once across processes. */

@@ -1,6 +1,7 @@
+import type { Order } from '@cafe/shared';
 import type { Words } from '../../lib/chat-words';
 import type { Again, UsualOffer } from '../chat/conversation';
-import { againView, usualView, type Button, type View } from '../chat/views';
+import { againView, orderView, usualView, type Button, type View } from '../chat/views';
 
 /*
  * What LINE shows (Flex messages, docs/api/line.md), in the person's words: every sentence is the
@@ -77,11 +78,14 @@ export const notice = (w: Words, words: string, menuUri: string, again = false):
 /** Words alone (someone not linked: their link is in the words). */
 export const plainText = (words: string): LineMessage => ({ type: 'text', text: words.slice(0, 5000) || ' ' });
 
-/** A step's view (chat/views.ts) as a bubble: its title and lines, each thing listed with its button, then its buttons and `more`. */
-export function bubbleOf(view: View, more: Record<string, unknown>[] = []): LineMessage {
+/**
+ * A step's view (chat/views.ts) as a bubble: its title and lines, each thing listed with its button,
+ * then its buttons and `more`; what a notification shows (`alt`) is its lines unless told.
+ */
+export function bubbleOf(view: View, more: Record<string, unknown>[] = [], alt?: string): LineMessage {
   const lines = [...(view.title ? [{ text: view.title, tone: 'bold' as const }] : []), ...view.lines];
   return bubble(
-    lines.map((l) => l.text).join(' · '),
+    alt ?? lines.map((l) => l.text).join(' · '),
     [
       ...lines.map(({ text: words, tone }) =>
         tone === 'warn'
@@ -103,3 +107,10 @@ export const againMessage = (w: Words, drinks: readonly Again[], nonce: string, 
   drinks.length
     ? bubbleOf(againView(w, drinks, nonce), [menuButton(w, menuUri)])
     : notice(w, w('people.line.again.none'), menuUri);
+
+/** An order's message (views.ts); a notification shows where it is first: "Ready to pick up: Your order: …". */
+export function orderMessage(w: Words, order: Order, place: number | null, timeZone: string): LineMessage {
+  const view = orderView(w, order, place, timeZone);
+  const [what, ...facts] = view.lines.map((l) => l.text);
+  return bubbleOf(view, [], `${facts.join(' · ')}: ${what ?? ''}`);
+}

@@ -7,8 +7,8 @@ import { badRequest, notFound, unauthenticated } from '../../lib/errors';
 import { createLineClient } from '../../lib/line-client';
 import type { Following, Shown, Speaker } from '../chat/conversation';
 import { isRefusal, jsonObject, orderIdIn, workAfter } from '../chat/adapter-kit';
-import { POSTBACK, againMessage, bubbleOf, notice, plainText, usualOffer } from './line.messages';
-import { orderView, runsView } from '../chat/views';
+import { POSTBACK, againMessage, bubbleOf, notice, orderMessage, plainText, usualOffer } from './line.messages';
+import { runsView } from '../chat/views';
 import type { LineMessage } from './line.messages';
 import type { LinePorts } from './line.ports';
 import { chatSetting } from '../chat/chat.service';
@@ -118,7 +118,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
 
   /** An order placed: its message, then followed (a move while it was being sent found none to follow). */
   async function placed(t: Turn, shown: Shown): Promise<void> {
-    await t.say(bubbleOf(orderView(t.p.w, shown.order, shown.place, shown.timeZone)));
+    await t.say(orderMessage(t.p.w, shown.order, shown.place, shown.timeZone));
     if (shown.replayed) return;
     const reference: Reference = { lineUserId: t.p.externalId, told: shown.order.status };
     if (await conversation.shown(t.p, shown.order, reference)) await follow(shown.order.id);
@@ -140,7 +140,7 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
       // Unlinked (or linked to another LINE account) since: LINE does nothing more for it.
       (await chat.externalIdOf('line', f.owner.id)) === f.reference.lineUserId;
     const f = await conversation.claimMove('line', orderId, worth);
-    if (f) await send(f.reference.lineUserId, replyOf(f), [bubbleOf(orderView(f.w, f.order, null, f.timeZone))]);
+    if (f) await send(f.reference.lineUserId, replyOf(f), [orderMessage(f.w, f.order, null, f.timeZone)]);
   }
 
   /** Words with the Menu button and Order again: where ordering starts. */
