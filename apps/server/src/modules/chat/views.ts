@@ -24,7 +24,8 @@ export interface View {
   buttons: Button[];
 }
 
-const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
+/** `items` when `condition` holds, else none: what a message shows only sometimes, spread into its list. */
+export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 const warn = (text: string | null | undefined): Line[] => when(text, { text: text ?? '', tone: 'warn' as const });
 
 /** "Order your usual: <drink> at <site>?", what of it the person avoids (and `note`, a refusal) first, and Order. */

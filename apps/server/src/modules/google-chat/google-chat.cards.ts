@@ -1,7 +1,7 @@
 import type { Words } from '../../lib/chat-words';
 import type { Form } from '../chat/conversation';
 import { formFields, type Answers, type Field } from '../chat/order-form';
-import type { Button, View } from '../chat/views';
+import { when, type Button, type View } from '../chat/views';
 
 /*
  * What Google Chat shows (cards v2, docs/api/google-chat.md): the conversation's views
@@ -19,7 +19,6 @@ const text = (words: string, tone?: keyof typeof TONES) => {
   const [open, close] = tone ? TONES[tone] : ['', ''];
   return { textParagraph: { text: `${open}${html(words)}${close}` } };
 };
-const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 const action = (name: string, params: Record<string, string> = {}) => ({
   function: name,
   parameters: Object.entries(params).map(([key, value]) => ({ key, value })),

@@ -52,13 +52,6 @@ function failure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * The LINE channel (docs/line.md, decisions 0092 and 0107): an adapter on the one conversation.
- * Every webhook body is verified and answered at once; each event is acted on once (by any server
- * process), mapped to a step of the conversation and answered in Flex (line.messages.ts): a reply
- * while the event's reply token is fresh, else a push (counted). An order's moves are told once
- * across processes.
- */
 /** What the chat module knows of LINE (chat.ports.ts): its 404, its link words, its settings. */
 export const LINE_INFO: ChatChannelInfo = {
   notFound: { name: 'The LINE channel', text: peopleText('people.notFound.lineChannel') },
@@ -72,6 +65,13 @@ export const LINE_INFO: ChatChannelInfo = {
   ],
 };
 
+/**
+ * The LINE channel (docs/line.md, decisions 0092 and 0107): an adapter on the one conversation.
+ * Every webhook body is verified and answered at once; each event is acted on once (by any server
+ * process), mapped to a step of the conversation and answered in Flex (line.messages.ts): a reply
+ * while the event's reply token is fresh, else a push (counted). An order's moves are told once
+ * across processes.
+ */
 export function createLineService(ctx: AppBase, ports: LinePorts) {
   const { clock } = ctx;
   const { conversation, chat } = ports;

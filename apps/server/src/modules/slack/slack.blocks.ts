@@ -2,10 +2,12 @@ import { clockTimeText, tagsValue, weekdayOf, type DietTag, type Order, type Ord
 import type { QueuedOrder, StandingOrder } from '@cafe/shared';
 import { dietWarning, marked, orderLine, statusText, type Id, type OpenRuns, type Words } from '../../lib/chat-words';
 import { slackText } from '../../lib/slack-text';
+import { when } from '../chat/views';
 
 export { choiceLine, dietWarning, entryMarked, marked, orderLine, refusalText, wordsIn } from '../../lib/chat-words';
 export type { Id, Words } from '../../lib/chat-words';
 export { slackText } from '../../lib/slack-text';
+export { when } from '../chat/views';
 
 /*
  * What Slack shows (Block Kit), in the person's words: every sentence is the people catalogue's
@@ -50,7 +52,6 @@ const button = (text: string, action_id: string, value: string, style?: 'primary
   value,
   ...(style && { style }),
 });
-export const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 /** A button that opens a page (Slack still sends its tap, which does nothing here). */
 const linkButton = (text: string, action_id: string, url: string): Block => ({
   type: 'button',

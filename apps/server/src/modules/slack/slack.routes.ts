@@ -5,6 +5,7 @@ import type { Services } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser, requireAuth } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, NoContentSchema } from '../../plugins/openapi';
+import { jsonObject } from '../chat/adapter-kit';
 import type { SlackCommand, SlackEventBody, SlackInteraction, SlackService } from './slack.service';
 
 const tags = ['slack'];
@@ -17,15 +18,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-function jsonObject<T>(text: string): T {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as T;
-  } catch {
-    // falls through to the refusal
-  }
-  throw badRequest('The body must be a JSON object.');
-}
+const jsonOf = <T>(text: string): T => jsonObject(text, 'The body must be a JSON object.') as T;
 
 const formOf = (text: string): Record<string, string> => Object.fromEntries(new URLSearchParams(text));
 
@@ -84,11 +77,11 @@ export const slackRoutes: FastifyPluginAsyncZod<{ slack: SlackService; chat: Ser
       return [form.team_id, () => slack.command(form)];
     });
     route('/slack/interactions', 'a button or a modal (form-encoded `payload`)', (text) => {
-      const payload = jsonObject<SlackInteraction>(formOf(text).payload ?? '');
+      const payload = jsonOf<SlackInteraction>(formOf(text).payload ?? '');
       return [payload.team?.id ?? payload.user?.team_id, () => slack.interaction(payload)];
     });
     route('/slack/events', 'the Events API (URL check, App Home opened)', (text) => {
-      const body = jsonObject<SlackEventBody>(text);
+      const body = jsonOf<SlackEventBody>(text);
       return [body.team_id, () => slack.event(body)];
     });
   });

@@ -15,6 +15,7 @@ import type { SlackPorts } from './slack.ports';
 import { createSlackVerify } from './slack.verify';
 import { chatSetting } from '../chat/chat.service';
 import type { ChatChannelInfo } from '../chat/chat.ports';
+import { workAfter } from '../chat/adapter-kit';
 
 /** What the app reads of a slash command, an interaction and an Events API request. */
 export type SlackCommand = { team_id?: string; user_id?: string; text?: string; trigger_id?: string };
@@ -53,12 +54,6 @@ const STANDING_MOVES = new Map<string, StandingOrderPatchBody>([
   [ACTIONS.standingResume, { paused: false }],
 ]);
 
-/**
- * The Slack app (docs/slack.md, decision 0071): transport only. Every request is verified and
- * answered at once, mapped to the ordering door (`menuFor`, `place`, the usual), the owners' moves
- * and the standing service, and answered in the person's words. The Web API calls follow in the
- * background (`settled` waits for them: tests, shutdown).
- */
 /** What the chat module knows of Slack (chat.ports.ts): its 404, its link words (with its markup), its settings. */
 export const SLACK_INFO: ChatChannelInfo = {
   notFound: { name: 'The Slack app', text: peopleText('people.notFound.slackApp') },
@@ -71,11 +66,15 @@ export const SLACK_INFO: ChatChannelInfo = {
   ],
 };
 
+/**
+ * The Slack app (docs/slack.md, decision 0071): transport only. Every request is verified and
+ * answered at once, mapped to the ordering door (`menuFor`, `place`, the usual), the owners' moves
+ * and the standing service, and answered in the person's words. The Web API calls follow in the
+ * background (`settled` waits for them: tests, shutdown).
+ */
 export function createSlackService(ctx: AppBase, ports: SlackPorts) {
-  const { log } = ctx;
   const { conversation } = ports;
   const config = ctx.config.slackApp;
-  const pending = new Set<Promise<void>>();
   const client = () => {
     // The app's configuration needs the bot token, which gives the server its one Slack client.
     if (!ports.client) throw new Error('The Slack app needs the Slack client of SLACK_BOT_TOKEN');
@@ -97,13 +96,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   }
 
   /** Work after the answer: Slack wants one within 3 s, the Web API calls need not be in it. */
-  function later(what: string, work: () => Promise<unknown>): void {
-    const warn = (error: unknown) => log.warn({ err: error, what }, 'a Slack call after the answer failed');
-    const run = work()
-      .then(() => undefined, warn)
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const { later, settled } = workAfter(ctx, 'a Slack call');
 
   /**
    * What Slack says of someone not linked, asked only then: their confirmed e-mail (to link them by)
@@ -331,12 +324,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     },
 
     /** The work after the answers and the Web API calls started so far, done (tests; shutdown). */
-    async settled(): Promise<void> {
-      do {
-        await Promise.all(pending);
-        await ports.client?.idle();
-      } while (pending.size > 0);
-    },
+    settled: () => settled(async () => ports.client?.idle()),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { PeopleValues } from '@cafe/shared';
 import type { Words } from '../../lib/chat-words';
 import type { Again, Form, UsualOffer } from '../chat/conversation';
-import { againView, usualView, type Button, type Line, type View } from '../chat/views';
+import { againView, usualView, when, type Button, type Line, type View } from '../chat/views';
 import { formFields, type Answers, type Field } from '../chat/order-form';
 
 /*
@@ -29,8 +29,6 @@ export const CARD_ACTIONS = {
   cancel: 'cancel',
   picked: 'picked',
 } as const;
-
-const when = <T>(condition: unknown, ...items: T[]): T[] => (condition ? items : []);
 
 /** Words a person or an admin wrote, as text of a card's sentence: `\`, `*`, `[` and `]` escaped for `runsOf`. */
 export const teamsText = (words: string): string => words.replace(/[\\*[\]]/g, '\\$&');

@@ -7,7 +7,7 @@ import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
-import { isRefusal, orderIdIn, workAfter } from '../chat/adapter-kit';
+import { isRefusal, orderIdIn, textOf as str, workAfter } from '../chat/adapter-kit';
 import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderForm, viewCard } from './teams.cards';
 import { answersOf, usualCard, type Card, type Submitted } from './teams.cards';
 import { orderView, runsView } from '../chat/views';
@@ -35,17 +35,9 @@ type Person = Speaker & { at: Conversation; cardId: string | null; plain: Words 
 
 /** A retried activity (the same id) is ignored this long. */
 const SEEN_KEEP_MS = 24 * 3600_000;
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** The words of someone not known (yet): the activity's locale. */
 const localeOf = (activity: TeamsActivity) => (str(activity.locale).toLowerCase().startsWith('th') ? 'th' : 'en');
 
-/**
- * The Microsoft Teams bot (docs/teams.md, decisions 0091 and 0107): an adapter on the one
- * conversation. It verifies an activity (the Bot Framework's JWT), hears it once, serves only a
- * personal chat, maps it to a step of the conversation, and shows the answer as an Adaptive Card:
- * the card a submit came from is replaced, else a new one is sent. The Bot Connector calls follow
- * in the background (`settled` waits for them).
- */
 /** What the chat module knows of Teams (chat.ports.ts): its 404, its link words, its settings. */
 export const TEAMS_INFO: ChatChannelInfo = {
   notFound: { name: 'The Teams bot', text: peopleText('people.notFound.teamsBot') },
@@ -58,6 +50,13 @@ export const TEAMS_INFO: ChatChannelInfo = {
   ],
 };
 
+/**
+ * The Microsoft Teams bot (docs/teams.md, decisions 0091 and 0107): an adapter on the one
+ * conversation. It verifies an activity (the Bot Framework's JWT), hears it once, serves only a
+ * personal chat, maps it to a step of the conversation, and shows the answer as an Adaptive Card:
+ * the card a submit came from is replaced, else a new one is sent. The Bot Connector calls follow
+ * in the background (`settled` waits for them).
+ */
 export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const { conversation } = ports;
   const config = ctx.config.teams;
