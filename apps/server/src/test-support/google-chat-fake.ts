@@ -70,7 +70,10 @@ export async function startGoogle() {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const text = await body(req);
-      if (req.method === 'GET' && url.pathname === '/certs') {
+      if (
+        req.method === 'GET' &&
+        url.pathname === '/service_accounts/v1/metadata/x509/chat@system.gserviceaccount.com'
+      ) {
         state.certFetches += 1;
         res.setHeader('cache-control', 'public, max-age=3600');
         return json(res, 200, { 'chat-key-1': chat.publicKey.export({ type: 'spki', format: 'pem' }) });
@@ -157,9 +160,7 @@ export const googleChatEnv = (google: GoogleFake): Record<string, string> => ({
   PUBLIC_URL: 'https://cafe.example.com',
   GOOGLE_CHAT_PROJECT_NUMBER: PROJECT,
   GOOGLE_CHAT_SERVICE_ACCOUNT: google.serviceAccount,
-  GOOGLE_CHAT_API_URL: google.url,
-  GOOGLE_CHAT_CERTS_URL: `${google.url}/certs`,
-  GOOGLE_CHAT_TOKEN_URL: `${google.url}/token`,
+  GOOGLE_CHAT_STAND_IN_URL: google.url,
 });
 
 let messages = 0;

@@ -8,6 +8,7 @@ import { carriedText, refusalText, wordsIn, type Id, type OpenRuns, type Words }
 import { AppError, refusal } from '../../lib/errors';
 import type { ChatPerson, ChatService } from './chat.service';
 import { readForm, type Answers } from './order-form';
+import { isRefusal } from './adapter-kit';
 
 /** What the conversation asks of the rest of the app, wired in services.ts. */
 export interface ConversationPorts {
@@ -346,6 +347,13 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
     /** The words a stale (or forged) button is answered with. */
     stale: (p: Speaker) => p.w(wordsOf(p.channel, 'stale')),
     said,
+    /** A refusal of the door, said by `then` in the person's words; anything else thrown on (a `.catch`). */
+    refusedThen:
+      <T>(p: Pick<Speaker, 'channel' | 'w'>, then: (said: string) => T) =>
+      (error: unknown): T => {
+        if (!isRefusal(error)) throw error;
+        return then(said(p, error));
+      },
 
     /** Where an order's message is kept; true when the order moved while it was being sent (follow it). */
     async shown(p: Speaker, order: Order, reference: unknown): Promise<boolean> {

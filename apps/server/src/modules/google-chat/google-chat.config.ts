@@ -5,18 +5,16 @@ import { ConfigError } from '../../config-env';
 export interface GoogleChatConfig {
   /** The audience of Chat's tokens. */
   projectNumber: string;
-  /** The app's service account, which updates the order's messages (scope chat.bot). */
-  serviceAccount: { email: string; key: string; keyId?: string };
-  /** The Chat API, Chat's signing keys and Google's token endpoint: Google's, or a stand-in's in tests. */
-  apiUrl: string;
-  certsUrl: string;
-  tokenUrl: string;
+  /** The app's service account's JSON key: it updates the order's messages (scope chat.bot). */
+  serviceAccount: { client_email: string; private_key: string };
+  /** A stand-in for Google (tests): the Chat API, Chat's signing keys and the token endpoint asked there. */
+  standIn?: string;
 }
 
 /** GOOGLE_CHAT_PROJECT_NUMBER with GOOGLE_CHAT_SERVICE_ACCOUNT (its JSON key, or the key file's path) and PUBLIC_URL. */
 export function parseGoogleChat(env: NodeJS.ProcessEnv, publicUrl: string | undefined): GoogleChatConfig | null {
   const value = (name: string) => env[`GOOGLE_CHAT_${name}`]?.trim() || undefined;
-  const [projectNumber, account] = [value('PROJECT_NUMBER'), value('SERVICE_ACCOUNT')];
+  const [projectNumber, account, standIn] = [value('PROJECT_NUMBER'), value('SERVICE_ACCOUNT'), value('STAND_IN_URL')];
   if (!projectNumber && !account) return null;
   if (!projectNumber || !account || !publicUrl)
     throw new ConfigError(
@@ -24,29 +22,16 @@ export function parseGoogleChat(env: NodeJS.ProcessEnv, publicUrl: string | unde
     );
   if (!/^\d{6,20}$/.test(projectNumber))
     throw new ConfigError('GOOGLE_CHAT_PROJECT_NUMBER must be the Cloud project number (digits)');
-  let key: { client_email?: unknown; private_key?: unknown; private_key_id?: unknown } = {};
-  try {
-    key = JSON.parse(account.startsWith('{') ? account : readFileSync(account, 'utf8')) as typeof key;
-  } catch {
-    // refused below
-  }
-  const { client_email: email, private_key: privateKey, private_key_id: keyId } = key ?? {};
-  if (typeof email !== 'string' || typeof privateKey !== 'string' || !privateKey.includes('PRIVATE KEY'))
+  const key = ((): Partial<GoogleChatConfig['serviceAccount']> | null => {
+    try {
+      return JSON.parse(account.startsWith('{') ? account : readFileSync(account, 'utf8')) as typeof key;
+    } catch {
+      return null; // refused below
+    }
+  })();
+  if (typeof key?.client_email !== 'string' || !String(key.private_key).includes('PRIVATE KEY'))
     throw new ConfigError('GOOGLE_CHAT_SERVICE_ACCOUNT must be a service account JSON key (or its file)');
-  const url = (name: string, google: string) => {
-    const given = value(name) ?? google;
-    if (!URL.canParse(given) || !/^https?:/.test(given))
-      throw new ConfigError(`GOOGLE_CHAT_${name} must be an http(s) URL`);
-    return given;
-  };
-  return {
-    projectNumber,
-    serviceAccount: { email, key: privateKey, ...(typeof keyId === 'string' && { keyId }) },
-    apiUrl: url('API_URL', 'https://chat.googleapis.com/'),
-    certsUrl: url(
-      'CERTS_URL',
-      'https://www.googleapis.com/service_accounts/v1/metadata/x509/chat@system.gserviceaccount.com',
-    ),
-    tokenUrl: url('TOKEN_URL', 'https://oauth2.googleapis.com/token'),
-  };
+  if (standIn && (!URL.canParse(standIn) || !/^https?:/.test(standIn)))
+    throw new ConfigError('GOOGLE_CHAT_STAND_IN_URL must be an http(s) URL');
+  return { projectNumber, serviceAccount: key as GoogleChatConfig['serviceAccount'], ...(standIn && { standIn }) };
 }

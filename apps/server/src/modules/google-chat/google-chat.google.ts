@@ -5,7 +5,6 @@ import type { GoogleChatConfig } from './google-chat.config';
 
 /** Chat signs its requests to an app as this account (the "project number" audience, docs/google-chat.md). */
 const CHAT_ISSUER = 'chat@system.gserviceaccount.com';
-const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 /**
  * What the app asks of Google: whether a request is Chat's (its bearer token, verified by
@@ -20,19 +19,20 @@ export async function createGoogle(config: GoogleChatConfig) {
   ]);
   // Chat's signing keys, read again when their Cache-Control says (Google rotates them ahead of use).
   const verifier = new OAuth2Client({
-    endpoints: { oauth2FederatedSignonPemCertsUrl: config.certsUrl },
+    endpoints: {
+      oauth2FederatedSignonPemCertsUrl: `https://www.googleapis.com/service_accounts/v1/metadata/x509/${CHAT_ISSUER}`,
+    },
     transporterOptions: { timeout: DELIVERY_TIMEOUT_MS },
   });
-
-  const auth = new JWT({ ...config.serviceAccount, scopes: ['https://www.googleapis.com/auth/chat.bot'] });
-  // The library names Google's token endpoint itself: GOOGLE_CHAT_TOKEN_URL takes its place.
-  auth.transporter.interceptors.request.add({
-    resolved: async (options) => {
-      if (options.url.href === GOOGLE_TOKEN_URL) options.url = new URL(config.tokenUrl);
-      return options;
-    },
-  });
-  const api = chat({ version: 'v1', auth, rootUrl: config.apiUrl, timeout: DELIVERY_TIMEOUT_MS });
+  const auth = new JWT({ scopes: ['https://www.googleapis.com/auth/chat.bot'] });
+  auth.fromJSON(config.serviceAccount);
+  // GOOGLE_CHAT_STAND_IN_URL (tests): every call to Google goes to the stand-in, at its own path.
+  for (const client of config.standIn ? [verifier, auth] : [])
+    client.transporter.interceptors.request.add({
+      resolved: async (options) =>
+        Object.assign(options, { url: new URL(options.url.pathname + options.url.search, config.standIn) }),
+    });
+  const api = chat({ version: 'v1', auth, timeout: DELIVERY_TIMEOUT_MS });
 
   return {
     /** `Authorization: Bearer <token>` of a request from Chat to this app; anything else is 401. */

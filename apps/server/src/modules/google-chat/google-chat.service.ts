@@ -35,17 +35,9 @@ type ChatEvent = ReturnType<typeof read>;
 type Reply = Message & { actionResponse?: { type: 'NEW_MESSAGE' | 'UPDATE_MESSAGE' } };
 /** Where an order's message is (chat_order_messages), and the status it shows. */
 type Reference = { name: string; told: string };
-/** An order's message, and the card it is to show. */
-type Told = { name: string; message: Message };
 
 const SEEN_KEEP_MS = 24 * 3600_000;
 const update = (message: Message): Reply => ({ actionResponse: { type: 'UPDATE_MESSAGE' }, ...message });
-
-/** What the adapter asks: the one conversation, and the chat module's part that is the channel's own. */
-export interface GoogleChatPorts {
-  conversation: Conversation;
-  chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed'>;
-}
 
 /** What the chat module knows of Google Chat (chat.ports.ts): its 404, its link words, its settings. */
 export const GOOGLE_CHAT_INFO: ChatChannelInfo = {
@@ -63,7 +55,13 @@ export const GOOGLE_CHAT_INFO: ChatChannelInfo = {
  * Every event is verified (Chat's bearer token) and answered in the response, in cards v2; an
  * order's message then follows the order's moves through the Chat API, one call at a time.
  */
-export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
+export function createGoogleChatService(
+  ctx: AppBase,
+  ports: {
+    conversation: Conversation;
+    chat: Pick<Services['chat'], 'requireConfigured' | 'firstSeen' | 'deliveryFailed'>;
+  },
+) {
   const config = ctx.config.googleChat;
   let made: ReturnType<typeof createGoogle> | undefined;
   /** Google's side, its libraries loaded when first needed; null while the app is not configured. */
@@ -77,12 +75,13 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
   const later = (work: () => Promise<unknown>) => calls.later('spaces.messages.patch', work);
 
   /** The card of an order's move its message does not show yet, claimed once across processes. */
-  async function claim(orderId: number): Promise<Told | null> {
+  async function claim(orderId: number) {
     const at = await talk.claimMove<Reference>('google-chat', orderId);
     return at && { name: at.reference.name, message: card(section(orderView(at.w, at.order, null, at.timeZone))) };
   }
   /** An order's message shows its card now (spaces.messages.patch). */
-  const tell = async (told: Told | null) => told && (await google())?.update(told.name, told.message);
+  const tell = async (told: { name: string; message: Message } | null) =>
+    told && (await google())?.update(told.name, told.message);
   const follow = async (orderId: number) => tell(answering.has(orderId) ? null : await claim(orderId));
 
   /** A placed order's card replaces the one its button was on, which then follows the order. */
@@ -126,10 +125,7 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     // Another drink chosen: its own form (its options), nothing ordered yet.
     if (does === 'form' || (does === 'order' && given.item?.[0] !== at.form)) return formOn(given.item?.[0]);
     if (does === 'order') {
-      const ordered = await talk.orderFrom(p, given, `form:${nonce}`).catch((e: unknown) => {
-        if (!kit.isRefusal(e)) throw e;
-        return { fix: talk.said(p, e) };
-      });
+      const ordered = await talk.orderFrom(p, given, `form:${nonce}`).catch(talk.refusedThen(p, (fix) => ({ fix })));
       return 'fix' in ordered ? formOn(at.form, ordered.fix) : placed(p, ordered, name);
     }
     if ((does === 'cancel' || does === 'picked') && id) {
@@ -156,14 +152,12 @@ export function createGoogleChatService(ctx: AppBase, ports: GoogleChatPorts) {
     // Chat names the person's Workspace e-mail, which Google verified: it links them to the cafe.
     const p = await talk.person('google-chat', who, lang);
     if ('refused' in p) return { text: p.refused };
-    try {
-      if (type === 'ADDED_TO_SPACE') return { text: p.w('people.googleChat.greeting') };
-      if (type === 'CARD_CLICKED') return await clicked(p, event);
-      return await typed(p, event.text);
-    } catch (error) {
-      if (!kit.isRefusal(error)) throw error;
-      return { ...(type === 'CARD_CLICKED' && { actionResponse: { type: 'NEW_MESSAGE' } }), text: talk.said(p, error) };
-    }
+    if (type === 'ADDED_TO_SPACE') return { text: p.w('people.googleChat.greeting') };
+    const said = (text: string): Reply => ({
+      ...(type === 'CARD_CLICKED' && { actionResponse: { type: 'NEW_MESSAGE' } }),
+      text,
+    });
+    return (type === 'CARD_CLICKED' ? clicked(p, event) : typed(p, event.text)).catch(talk.refusedThen(p, said));
   }
 
   if (config) ctx.domainEvents.on('order.moved', ({ orderId }) => later(() => follow(orderId)));

@@ -6,7 +6,7 @@ import { wordsIn } from '../../lib/chat-words';
 import { badRequest, notFound, unauthenticated } from '../../lib/errors';
 import { createLineClient } from '../../lib/line-client';
 import type { Following, Shown, Speaker } from '../chat/conversation';
-import { isRefusal, jsonObject, orderIdIn, workAfter } from '../chat/adapter-kit';
+import { jsonObject, orderIdIn, workAfter } from '../chat/adapter-kit';
 import { POSTBACK, againMessage, bubbleOf, notice, orderMessage, plainText, usualOffer } from './line.messages';
 import { runsView } from '../chat/views';
 import type { LineMessage } from './line.messages';
@@ -226,14 +226,8 @@ export function createLineService(ctx: AppBase, ports: LinePorts) {
       return send(lineUserId, reply, [plainText(wordsIn(lang)(p.text))]);
     }
     const t: Turn = { p, reply, say: (...messages) => send(lineUserId, reply, messages) };
-    try {
-      if (data) return await postback(t, data);
-      if (text !== null) return await typed(t, text);
-      return await start(t, p.w('people.line.greeting'));
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-      await t.say(notice(p.w, conversation.said(p, error), menuUri));
-    }
+    const answer = data ? postback(t, data) : text !== null ? typed(t, text) : start(t, p.w('people.line.greeting'));
+    await answer.catch(conversation.refusedThen(p, (said) => t.say(notice(p.w, said, menuUri))));
   }
 
   if (config) ctx.domainEvents.on('order.moved', ({ orderId }) => later('order.moved', () => follow(orderId)));

@@ -7,7 +7,7 @@ import { createTeamsAuth } from '../../lib/teams-auth';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
-import { isRefusal, orderIdIn, textOf as str, workAfter } from '../chat/adapter-kit';
+import { orderIdIn, textOf as str, workAfter } from '../chat/adapter-kit';
 import { CARD_ACTIONS, againCard, attachment, cardWords, helpCard, notice, orderForm, viewCard } from './teams.cards';
 import { answersOf, usualCard, type Card, type Submitted } from './teams.cards';
 import { orderView, runsView } from '../chat/views';
@@ -124,13 +124,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const again = async (p: Person, note?: string) =>
     show(p, againCard(p.w, p.plain, await conversation.again(p), randomUUID(), note));
 
-  /** A refusal of the door, said by `then` in the person's words; anything else thrown on. */
-  const refusedThen =
-    <T>(p: Person, then: (said: string) => T) =>
-    (error: unknown): T => {
-      if (!isRefusal(error)) throw error;
-      return then(conversation.said(p, error));
-    };
+  const { refusedThen } = conversation;
 
   async function submitted(p: Person, value: Submitted): Promise<unknown> {
     const nonce = str(value.nonce).slice(0, 100);
