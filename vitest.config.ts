@@ -37,6 +37,7 @@ const serverTestsOnlyOnPostgres = [
   'apps/server/src/realtime/live-sequence.cluster.test.ts',
   'apps/server/src/modules/orders/orders.round-trips.cluster.test.ts',
   'apps/server/src/modules/orders/orders.claims.cluster.test.ts',
+  'apps/server/src/modules/orders/orders.placement-race.cluster.test.ts',
   'apps/server/src/modules/ordering/runs.cluster.test.ts',
   'apps/server/src/modules/slack/slack.cluster.test.ts',
   'apps/server/src/modules/line/line.cluster.test.ts',

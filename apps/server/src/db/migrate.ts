@@ -34,6 +34,7 @@ import * as m031 from './migrations/031-chat-channels';
 import * as m032 from './migrations/032-runs-and-cups';
 import * as m033 from './migrations/033-promises';
 import * as m034 from './migrations/034-slack-on-chat-tables';
+import * as m035 from './migrations/035-placement-guards';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -78,6 +79,7 @@ class StaticProvider implements MigrationProvider {
       '032-runs-and-cups': { up: m032.up(this.dialect) },
       '033-promises': { up: m033.up(this.dialect) },
       '034-slack-on-chat-tables': { up: m034.up(this.dialect) },
+      '035-placement-guards': { up: m035.up(this.dialect) },
     });
   }
 }

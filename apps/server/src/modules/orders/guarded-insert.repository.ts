@@ -2,7 +2,8 @@
  * A single placement as one write: the owner's guards read and the order inserted only when they
  * allow it, with its first history entry and its place in its line (docs/decisions/0072-statements-counted.md).
  */
-import { sql } from 'kysely';
+import { UNCOUNTED_ORDER_STATUSES } from '@cafe/shared';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { jsonParam } from '../../db/json-param';
 import type { Db } from '../../db/types';
 import {
@@ -31,27 +32,35 @@ export interface GuardedOrder {
   insert: boolean;
   /** The instants promised by place (PendingOrder.promise): the one of its place is stored (promise-sql.ts). */
   promise?: readonly string[] | undefined;
+  /**
+   * PostgreSQL, the placement alone in its statement: its site's row as the sites module holds it
+   * for a placement (`archived_at`, FOR KEY SHARE), held after the owner's account and read with
+   * the guards; `insert` is then the site not archived, and the outcome says whether it was.
+   */
+  site?: SelectQueryBuilder<any, any, { archived_at: string | null }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** What insertGuardedOrder did: the new order (with the orders ahead of it in its line), or the guards that held it back. */
-export type GuardedOutcome =
+export type GuardedOutcome = (
   | { placed: number; counted: number; ahead: number }
-  | { placed: null; counted: number; found: { id: number; fingerprint: string | null } | undefined };
+  | { placed: null; counted: number; found: { id: number; fingerprint: string | null } | undefined }
+) & { archived?: boolean };
 
 /**
- * One placement in one statement where the engine allows (PostgreSQL): the owner's counted orders
- * of the day and an order with the same key are read, the order and its first history entry
- * inserted when neither holds it back, and its place in its line counted, together. Run after the
- * owner's account is locked (a statement of its own, so that this one's snapshot sees every order
- * committed before the lock was granted). SQLite inserts with the same condition and writes the
- * history entry after it; the guards are read again only when nothing was inserted.
+ * One placement in one statement where the engine allows (PostgreSQL): the owner's account held
+ * and their counted orders of the day and an order with the same key read after it
+ * (cafe_placement_guards, migration 035: its reads see every order committed by a placement that
+ * held the account first), the site held and read (`site`), the order and its first history entry
+ * inserted when nothing holds it back, and its place in its line counted, together: no BEGIN and
+ * COMMIT. SQLite inserts with the same condition and writes the history entry after it; the guards
+ * are read again only when nothing was inserted.
  */
 export async function insertGuardedOrder(
   db: Db,
   dialect: 'sqlite' | 'postgres',
   guarded: GuardedOrder,
 ): Promise<GuardedOutcome> {
-  const { order, entry, limit, key, insert, promise } = guarded;
+  const { order, entry, limit, key, insert, promise, site } = guarded;
   const withPromise = promise ? { ...order, promised_ready_at: null } : order;
   const columns = Object.keys(withPromise) as (keyof NewOrder)[];
   /** A column's value: the promise of its place counted with the insert, or as given. */
@@ -61,35 +70,45 @@ export async function insertGuardedOrder(
   const keyed = (column: 'id' | 'idempotency_fingerprint') =>
     key === null ? sql`null` : byIdempotencyKey(db, order.user_id, key).select(column);
   if (dialect === 'postgres') {
+    // Held and read after the owner's account (g first: the order a batch takes its locks in).
+    const guards =
+      limit === null && key === null
+        ? sql`select 0::bigint as counted, null::integer as found_id, null::text as found_fingerprint`
+        : sql`select * from cafe_placement_guards(${order.user_id}::int, ${order.cafe_day}::text, ${key}::text,
+            ${[...UNCOUNTED_ORDER_STATUSES]}::text[])`;
+    const held = site ? site.where(sql<boolean>`exists (select 1 from g)`) : sql`select null::text as archived_at`;
     const { rows } = await sql<{
       n: number;
       found_id: number | null;
       found_fingerprint: string | null;
+      archived: boolean;
       id: number | null;
       ahead: number | null;
-    }>`with g as (
-        select (${counted}) as n, (${keyed('id')}) as found_id, (${keyed('idempotency_fingerprint')}) as found_fingerprint
-      ), placed as (
+    }>`with g as (${guards}), s as (${held}), placed as (
         insert into orders (${sql.join(columns.map((c) => sql.ref(c)))})
         select ${sql.join(columns.map((c) => valueOf(c, () => sql`${sql.ref(`r.${c}`)}`)))}
-        from g, json_populate_record(null::orders, ${jsonParam(order)}::json) r
-        where ${insert}::boolean and g.found_id is null and (${limit}::int is null or g.n < ${limit}::int)
+        from g, s, json_populate_record(null::orders, ${jsonParam(order)}::json) r
+        where ${insert}::boolean and s.archived_at is null and g.found_id is null
+          and (${limit}::int is null or g.counted < ${limit}::int)
         returning id, site_id, cafe_day, category_for, order_date
       ), entry as (
         insert into order_status_history (order_id, from_status, to_status, changed_by, note, changed_at)
         select id, ${entry.from}::text, ${entry.to}::text, ${entry.changedBy}::int, ${entry.note}::text, ${entry.at}::text
         from placed
       )
-      select g.n, g.found_id, g.found_fingerprint, placed.id, (${waitingAhead(db, 'placed')}) as ahead
+      select g.counted as n, g.found_id, g.found_fingerprint, exists (select 1 from s where s.archived_at is not null) as archived,
+        placed.id, (${waitingAhead(db, 'placed')}) as ahead
       from g left join placed on true`.execute(db);
     const [row] = rows;
     if (!row) throw new Error('the guarded insert answered nothing');
     const n = Number(row.n);
-    if (row.id !== null) return { placed: Number(row.id), counted: n, ahead: Number(row.ahead ?? 0) };
+    const archived = site ? { archived: Boolean(row.archived) } : {};
+    if (row.id !== null) return { placed: Number(row.id), counted: n, ahead: Number(row.ahead ?? 0), ...archived };
     return {
       placed: null,
       counted: n,
       found: row.found_id === null ? undefined : { id: Number(row.found_id), fingerprint: row.found_fingerprint },
+      ...archived,
     };
   }
   const { rows } = await sql<{ id: number; counted_before: number; ahead: number }>`

@@ -17,6 +17,7 @@ import {
   type QueuedOrder,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
+import type { Db } from '../../db/types';
 import { AppError, notFound, refuse } from '../../lib/errors';
 import { createGroupCommit } from '../../lib/group-commit';
 import { isDatabaseUnavailable } from '../../plugins/error-handler';
@@ -192,25 +193,27 @@ export function createPlacementCommit(
   }
 
   /**
-   * One placement for now (an idle server's every placement, and most of a rush's): the owner's
-   * account and the site held in one statement, then the guards read and the order inserted, with
-   * its first history entry and its place in its line, in another (order-writes insertGuardedOrder):
-   * four round trips with BEGIN and COMMIT. The insert's condition (`insert`, `limit`) enforces the
-   * archived site and the daily limit race-free in SQL; commitRefusal alone decides them, as a batch's.
+   * One placement for now (an idle server's every placement, and most of a rush's): on PostgreSQL
+   * one statement (insertGuardedOrder: the account held, the guards, the site, the insert, its
+   * history and place; the options' insert after it in a transaction); on SQLite the site read and
+   * the guarded insert. The insert's condition enforces the archived site and the daily limit
+   * race-free in SQL; commitRefusal alone decides them, as a batch's.
    */
   async function commitOne(row: PendingOrder): Promise<Committed> {
     const { plan, order, entry, counts } = row;
-    return db.transaction().execute(async (trx): Promise<Committed> => {
-      const owner = counts || plan.idempotency ? deps.users.accountsLock([plan.owner.id], trx) : undefined;
-      const archived = (await deps.sites.holdForPlacement(trx, [plan.site.id], new Set(), owner)).has(plan.site.id);
-      const done = await insertGuardedOrder(trx, ctx.dialect, {
-        order,
-        entry,
-        limit: counts ? dailyLimitOf(plan.menu.venue) : null,
-        key: plan.idempotency?.key ?? null,
-        insert: !archived,
-        promise: row.promise,
-      });
+    const guarded = {
+      order,
+      entry,
+      limit: counts ? dailyLimitOf(plan.menu.venue) : null,
+      key: plan.idempotency?.key ?? null,
+      promise: row.promise,
+    };
+    const write = async (trx: Db): Promise<Committed> => {
+      // PostgreSQL holds and reads the site in the insert's statement; SQLite reads it first.
+      const read = ctx.dialect === 'sqlite' && (await deps.sites.holdForPlacement(trx, [plan.site.id], new Set()));
+      const site = deps.sites.placementHold(plan.site.id);
+      const done = await insertGuardedOrder(trx, ctx.dialect, { ...guarded, insert: !read || !read.size, site });
+      const archived = done.archived ?? (read !== false && read.has(plan.site.id));
       if (done.placed !== null) {
         if (plan.options.length > 0)
           await deps.options.saveForOrders(trx, [{ orderId: done.placed, options: plan.options }]);
@@ -227,7 +230,10 @@ export function createPlacementCommit(
         throw error;
       }
       throw new Error('the placement was neither saved nor refused');
-    });
+    };
+    // One statement needs no transaction; the options' insert commits with the order.
+    if (ctx.dialect === 'postgres' && plan.options.length === 0) return write(db);
+    return db.transaction().execute(write);
   }
 
   /**

@@ -1,6 +1,5 @@
 import { peopleText, distanceKm, siteRefusal, type Site } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
-import type { Expression } from 'kysely';
 import type { Db } from '../../db/types';
 import { createMemoryCache } from '../../lib/cache';
 import { AppError, forbidden, notFound, refuse } from '../../lib/errors';
@@ -152,17 +151,18 @@ export function createSiteState(ctx: AppBase) {
       await lockSite(trx, ctx.dialect, siteId);
     },
     /**
+     * A placement's hold on its site in the placement's own statement (PostgreSQL): the row's
+     * `archived_at`, held (FOR KEY SHARE) until it commits, so an archive waits for it or it sees
+     * the site archived.
+     */
+    placementHold: (siteId: number) =>
+      db.selectFrom('sites').select('archived_at').where('id', '=', siteId).forKeyShare(),
+    /**
      * Inside a placement's transaction: holds the sites' rows until it commits (exclusively where a
      * slot's room is counted) and answers the ids of those archived by then, which take no order.
      */
-    async holdForPlacement(
-      trx: Db,
-      siteIds: readonly number[],
-      exclusive: ReadonlySet<number>,
-      /** What else the placement holds (its owners' accounts), held first and where it can be in the same statement. */
-      alsoHold?: Expression<unknown>,
-    ): Promise<Set<number>> {
-      const rows = await holdSites(trx, ctx.dialect, siteIds, exclusive, alsoHold);
+    async holdForPlacement(trx: Db, siteIds: readonly number[], exclusive: ReadonlySet<number>): Promise<Set<number>> {
+      const rows = await holdSites(trx, ctx.dialect, siteIds, exclusive);
       return new Set(rows.filter((row) => row.archived).map((row) => row.id));
     },
     defaultSite,

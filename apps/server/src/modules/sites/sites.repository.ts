@@ -1,5 +1,5 @@
 import { ACTIVE_ORDER_STATUSES } from '@cafe/shared';
-import { sql, type Expression, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, SitesTable } from '../../db/types';
 
@@ -48,21 +48,9 @@ export async function holdSites(
   dialect: 'sqlite' | 'postgres',
   ids: readonly number[],
   exclusive: ReadonlySet<number>,
-  alsoHold?: Expression<unknown>,
 ): Promise<{ id: number; archived: boolean }[]> {
   if (ids.length === 0) return [];
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const [only] = sorted;
-  if (dialect === 'postgres' && alsoHold && sorted.length === 1 && only !== undefined && !exclusive.has(only)) {
-    // One site, shared: what the caller holds (its accounts) is held first, in the same statement.
-    const { rows: held } = await sql<{ id: number; archived_at: string | null }>`
-      with also as (${alsoHold})
-      select id, archived_at, (select count(*) from also) as held from sites where id = ${only} for key share`.execute(
-      trx,
-    );
-    return held.map((row) => ({ id: row.id, archived: row.archived_at !== null }));
-  }
-  if (alsoHold) await sql`${alsoHold}`.execute(trx);
   const read = (which: readonly number[]) =>
     trx.selectFrom('sites').select(['id', 'archived_at']).where('id', 'in', which).orderBy('id');
   let rows: { id: number; archived_at: string | null }[];

@@ -137,17 +137,13 @@ export async function setPushStatus(db: Db, id: number, status: 'ACTIVE' | 'INAC
  */
 export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await lockUsersQuery(db, ids).execute();
-}
-
-/** The statement of lockUsers, not run: for a caller that holds them in a statement of its own. */
-export function lockUsersQuery(db: Db, ids: readonly number[]) {
-  return db
+  await db
     .selectFrom('users')
     .select('id')
     .where('id', 'in', [...ids])
     .orderBy('id')
-    .forUpdate();
+    .forUpdate()
+    .execute();
 }
 
 /**

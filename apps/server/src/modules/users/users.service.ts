@@ -41,7 +41,6 @@ import {
   listUsers,
   searchUsers,
   lockUsers,
-  lockUsersQuery,
   saveHealthConsent,
   setAvoids,
   setHomeSite,
@@ -376,13 +375,6 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
      */
     async lockAccounts(userIds: readonly number[], trx: Db): Promise<void> {
       if (ctx.dialect === 'postgres') await lockUsers(trx, userIds);
-    },
-    /**
-     * lockAccounts as a statement not yet run (undefined when nothing needs locking), for a caller
-     * that runs it within a statement of its own (a placement holds its site in the same one).
-     */
-    accountsLock(userIds: readonly number[], trx: Db) {
-      return ctx.dialect === 'postgres' && userIds.length > 0 ? lockUsersQuery(trx, userIds) : undefined;
     },
   };
 }
