@@ -20,7 +20,10 @@ export function up(dialect: Dialect) {
     await sql`create or replace function cafe_placement_guards(
         p_user integer, p_day text, p_key text, p_uncounted text[])
       returns table (counted bigint, found_id integer, found_fingerprint text)
-      language plpgsql volatile as $$
+      language plpgsql volatile
+      -- Planned with each call's values: a plan cached while the table was small would scan it all later.
+      set plan_cache_mode = force_custom_plan
+      as $$
       begin
         perform 1 from users where id = p_user for update;
         return query
