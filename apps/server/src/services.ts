@@ -1,4 +1,5 @@
 import type { AppBase, AppContext, AuthUser, Services } from './context';
+import { chatPace } from './lib/pace';
 import { createSlackClient } from './lib/slack-client';
 import { createAccountService } from './modules/account/account.service';
 import { createAuditService } from './modules/audit/audit.service';
@@ -49,7 +50,10 @@ export function createAppContext(base: AppBase): AppContext {
   const retention = createRetentionService(base);
   const push = createPushService(base);
   // One Slack Web API client for the bot token: the notifications' Slack channel and the Slack app.
-  const slackClient = base.config.notifications.slack ? createSlackClient(base.config.notifications.slack) : null;
+  // Paced with one budget for the deployment (every process: lib/pace.ts), as Slack counts per app.
+  const slackClient = base.config.notifications.slack
+    ? createSlackClient(base.config.notifications.slack, undefined, chatPace(base))
+    : null;
   const notifications = createNotificationsService(base, { push, slack: slackClient });
   const users = createUsersService(base, { sites });
   const auth = createAuthService(base, { users, notifications, sites });

@@ -35,6 +35,7 @@ import * as m032 from './migrations/032-runs-and-cups';
 import * as m033 from './migrations/033-promises';
 import * as m034 from './migrations/034-slack-on-chat-tables';
 import * as m035 from './migrations/035-placement-guards';
+import * as m036 from './migrations/036-chat-pace';
 import type { Database } from './types';
 
 /** Numbered migrations, bundled into the build (no directory scan at run time). */
@@ -80,6 +81,7 @@ class StaticProvider implements MigrationProvider {
       '033-promises': { up: m033.up(this.dialect) },
       '034-slack-on-chat-tables': { up: m034.up(this.dialect) },
       '035-placement-guards': { up: m035.up(this.dialect) },
+      '036-chat-pace': { up: m036.up(this.dialect) },
     });
   }
 }

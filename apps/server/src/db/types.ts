@@ -57,6 +57,7 @@ export interface Database {
   chat_seen: chat.ChatSeenTable;
   chat_order_messages: chat.ChatOrderMessagesTable;
   chat_channel_state: chat.ChatChannelStateTable;
+  chat_pace: chat.ChatPaceTable;
   second_factors: secondFactor.SecondFactorsTable;
   recovery_codes: secondFactor.RecoveryCodesTable;
   second_factor_challenges: secondFactor.SecondFactorChallengesTable;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSlackClient, PACE_SHARE, type SlackMethod } from './slack-client';
+import { PACE_SHARE } from './pace';
+import { createSlackClient, type SlackMethod } from './slack-client';
 
 /** A clock that moves only when every call waiting on it sleeps: each sleep ends at its own time. */
 function virtualTime() {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebAPIRateLimitedError, WebClient } from '@slack/web-api';
 import { DELIVERY_TIMEOUT_MS } from './delivery';
+import { bucketName, memoryPace, type Pace, type PaceBucket } from './pace';
 
 /**
  * Slack's published rate tiers (api.slack.com/apis/rate-limits): calls a minute, and how many may go
@@ -23,19 +24,6 @@ export type SlackMethod = keyof typeof TIERS;
  */
 const WORKSPACE_POSTS = { perMinute: 600, burst: 20 } as const;
 
-/**
- * The share of each published rate the client uses: a call starts after its message is rendered,
- * so calls paced exactly at the rate can reach Slack closer together than the rate (the benchmark's
- * fake Web API answered them 429 now and then).
- */
-export const PACE_SHARE = 0.9;
-
-/** A token bucket's state: when it is empty again at its pace, and a 429's hold. */
-interface Bucket {
-  free: number;
-  heldUntil: number;
-}
-
 /** A call Slack keeps refusing with 429 is given up after this many tries. */
 const MAX_TRIES = 5;
 
@@ -46,7 +34,9 @@ const MAX_TRIES = 5;
  * the fake of test-support/receivers.ts), which answers a 429 at once with Slack's Retry-After
  * (`rejectRateLimitedCalls`), and one queue per Web API method (per channel for chat.postMessage)
  * paced to Slack's tier by a token bucket, chat.postMessage also to the workspace's
- * ceiling over all channels (WORKSPACE_POSTS). After a 429 the method's queue waits out the Retry-After;
+ * ceiling over all channels (WORKSPACE_POSTS). The buckets are the deployment's, not the process's
+ * (`pace`: in the database with PostgreSQL, lib/pace.ts), since Slack counts per app. After a 429
+ * the method's buckets wait out the Retry-After;
  * the call is made again then (rendering anew what it sends), or, with `retry: false` (the outbox,
  * which keeps its own due times), fails with the 429. A call queued under a `key` (one message, one
  * person's Home) that is asked for again before it starts runs once: it renders when it runs.
@@ -54,6 +44,7 @@ const MAX_TRIES = 5;
 export function createSlackClient(
   config: { token: string; apiUrl: string },
   time: { now: () => number; sleep: (ms: number) => Promise<unknown> } = { now: Date.now, sleep },
+  pace: Pace = memoryPace(),
 ) {
   const web = new WebClient(config.token, {
     slackApiUrl: `${config.apiUrl}/`,
@@ -61,26 +52,8 @@ export function createSlackClient(
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
   });
-  /** Per queue: its last call (the next one starts after it), the bucket's next free time, a 429's hold. */
-  const lanes = new Map<string, Bucket & { last: Promise<void> }>();
-  /** chat.postMessage over every channel (WORKSPACE_POSTS). */
-  const workspacePosts: Bucket = { free: 0, heldUntil: 0 };
-
-  /**
-   * When the next call of a bucket (or of several: the latest of them) may start, taken at once:
-   * calls of several queues that wait for the same bucket get times one after another.
-   */
-  const spacing = (perMinute: number) => 60_000 / (perMinute * PACE_SHARE);
-  function reserve(buckets: { bucket: Bucket; perMinute: number; burst: number }[]): number {
-    const at = Math.max(
-      time.now(),
-      ...buckets.map(({ bucket, perMinute, burst }) =>
-        Math.max(bucket.heldUntil, bucket.free - (burst - 1) * spacing(perMinute)),
-      ),
-    );
-    for (const { bucket, perMinute } of buckets) bucket.free = Math.max(bucket.free, at) + spacing(perMinute);
-    return at - time.now();
-  }
+  /** Per queue: its last call (the next one starts after it). */
+  const lanes = new Map<string, { last: Promise<void> }>();
   /** The calls queued under a key that have not started yet. */
   const queued = new Map<string, Promise<unknown>>();
   const running = new Set<Promise<void>>();
@@ -98,14 +71,16 @@ export function createSlackClient(
       const key = options.key === undefined ? null : `${name}:${options.key}`;
       const waiting = key === null ? undefined : queued.get(key);
       if (waiting) return waiting as Promise<T>;
-      const lane = lanes.get(name) ?? { last: Promise.resolve(), free: 0, heldUntil: 0 };
+      const lane = lanes.get(name) ?? { last: Promise.resolve() };
       lanes.set(name, lane);
-      // The bucket holds `burst` calls; `free` is when it is empty again at the tier's pace.
-      const buckets: { bucket: Bucket; perMinute: number; burst: number }[] = [{ bucket: lane, ...TIERS[method] }];
-      if (method === 'chat.postMessage') buckets.push({ bucket: workspacePosts, ...WORKSPACE_POSTS });
+      // The method's bucket (a channel's own for chat.postMessage), and the workspace's posts.
+      const buckets: PaceBucket[] = [
+        { name: options.lane ? bucketName(`slack:${method}`, options.lane) : `slack:${method}`, limit: TIERS[method] },
+      ];
+      if (method === 'chat.postMessage') buckets.push({ name: 'slack:workspace-posts', limit: WORKSPACE_POSTS });
       const call: Promise<T> = lane.last.then(async () => {
         for (let tries = 1; ; tries += 1) {
-          const wait = reserve(buckets);
+          const wait = await pace.reserve(buckets, time.now());
           if (wait > 0) await time.sleep(wait);
           if (key !== null) queued.delete(key);
           try {
@@ -113,7 +88,7 @@ export function createSlackClient(
           } catch (error) {
             if (!(error instanceof WebAPIRateLimitedError)) throw error;
             // Slack does not say which limit it was: the queue, and the workspace's posts, wait it out.
-            for (const { bucket } of buckets) bucket.heldUntil = time.now() + error.retryAfter * 1000;
+            await pace.hold(buckets, time.now() + error.retryAfter * 1000);
             if (options.retry === false || tries >= MAX_TRIES) throw error;
             if (key !== null) queued.set(key, call);
           }

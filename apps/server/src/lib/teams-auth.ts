@@ -88,7 +88,12 @@ export function createTeamsAuth(config: TeamsConfig, now: () => Date, fetchImpl:
       client_secret: config.appPassword,
       scope: BOT_FRAMEWORK_SCOPE,
     });
-    const res = await fetchImpl(config.tokenUrl, { method: 'POST', body, signal: timeout() });
+    const ask = () => fetchImpl(config.tokenUrl, { method: 'POST', body, signal: timeout() });
+    // A connection that dropped before any answer (fetch's TypeError) is asked on once more.
+    const res = await ask().catch((error: unknown) => {
+      if (error instanceof TypeError) return ask();
+      throw error;
+    });
     const answer = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
     if (!res.ok || typeof answer.access_token !== 'string') {
       throw new Error(`the token endpoint answered ${res.status} without a token`);

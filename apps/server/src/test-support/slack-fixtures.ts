@@ -124,6 +124,15 @@ export function buttonTap(slackUserId: string, actionId: string, value: string, 
   };
 }
 
+/** A tap of a button on the person's App Home: Slack sends the Home view it was on with it. */
+export function homeTap(slackUserId: string, actionId: string, value: string, team = TEAM): Record<string, unknown> {
+  return {
+    ...buttonTap(slackUserId, actionId, value, team),
+    container: { type: 'view', view_id: 'V0HOME' },
+    view: { id: 'V0HOME', type: 'home' },
+  };
+}
+
 export const sendEvent = (t: TestApp, body: Record<string, unknown>, options: Parameters<typeof sendSigned>[4] = {}) =>
   sendSigned(t, '/api/slack/events', JSON.stringify(body), 'application/json', options);
 

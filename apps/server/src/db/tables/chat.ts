@@ -46,6 +46,13 @@ export interface ChatOrderMessagesTable {
   created_at: Timestamp;
 }
 
+/** A token bucket of a chat platform's calls, shared by every process (migration 036, lib/pace.ts): epoch ms. */
+export interface ChatPaceTable {
+  bucket: string;
+  free_at: number;
+  held_until: number;
+}
+
 /** A channel's last delivery error and its pushes of the month (migration 031). */
 export interface ChatChannelStateTable {
   channel: ChatChannel;

@@ -7,8 +7,8 @@ import { TestClock } from '../../test-support/test-app';
 
 /**
  * The Slack app with two server processes on one PostgreSQL database, as behind a load balancer:
- * a request replayed to the other process is refused there, and a link made on one holds on the
- * other. PostgreSQL only (vitest.config.ts).
+ * a request replayed to the other process is refused there, a link made on one holds on the
+ * other, and both pace their Web API calls with one budget. PostgreSQL only (vitest.config.ts).
  */
 describe('the Slack app with several server processes', () => {
   let apps: FastifyInstance[] = [];
@@ -56,5 +56,25 @@ describe('the Slack app with several server processes', () => {
     expect(answered.json<{ text: string }>().text).toMatch(/no usual yet/);
     const link = await second.ctx.db.selectFrom('chat_links').selectAll().executeTakeFirstOrThrow();
     expect(link).toMatchObject({ channel: 'slack', external_id: 'U0CLUSTER', user_id: person.id, revoked_at: null });
+  });
+
+  it('paces the Slack calls of both processes with one budget in the database (Slack counts per app)', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    // Someone not linked yet, on each process: each asks Slack who they are (users.info).
+    for (const [i, app] of [first, second].entries()) {
+      const body = coffeeCommand(`U0PACE${i}`);
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/slack/commands',
+        headers: slackHeaders({ clock }, body, 'application/x-www-form-urlencoded'),
+        payload: body,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    // One bucket of the method for the deployment, taken from by both.
+    const buckets = await second.ctx.db.selectFrom('chat_pace').select(['bucket', 'free_at']).execute();
+    const usersInfo = buckets.filter((b) => b.bucket === 'slack:users.info');
+    expect(usersInfo).toHaveLength(1);
+    expect(usersInfo[0]?.free_at).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,9 @@ import {
   callsOf,
   coffeeCommand,
   createSlackApp,
+  homeTap,
   sendCommand,
+  sendEvent,
   sendInteraction,
   textOf,
   vouchFor,
@@ -150,5 +152,36 @@ describe('the order modal', () => {
     const answer = oat.json<{ response_action: string; errors: { item: string } }>();
     expect(answer.response_action).toBe('errors');
     expect(answer.errors.item).toMatch(/Oat/);
+  });
+
+  it('republishes App Home after an order of a modal opened on it, and not after one opened by /coffee', async () => {
+    // The order of the modal /coffee opened (the test before): its message, no App Home.
+    expect(callsOf(s, 'views.publish')).toHaveLength(0);
+    await sendEvent(s.t, {
+      type: 'event_callback',
+      team_id: 'T0CAFE',
+      event: { type: 'app_home_opened', user: slackId, tab: 'home' },
+    });
+    await s.t.app.ctx.services.slack.settled();
+    expect(callsOf(s, 'views.publish')).toHaveLength(1);
+    // "Change" under the usual, on App Home: the modal remembers where it was opened.
+    expect((await sendInteraction(s.t, homeTap(slackId, ACTIONS.changeUsual, ''))).statusCode).toBe(200);
+    await s.t.app.ctx.services.slack.settled();
+    const view = callsOf(s, 'views.open').at(-1)?.params.view as View;
+    expect(view.private_metadata).toBe('home');
+    const values = {
+      item: { [ACTIONS.modalItem]: pick(String(s.menu.latte)) },
+      type: { type: pick('cold') },
+      sweetness: { sweetness: pick('50') },
+      [`group-${milk.id}`]: { choice: pick(String(choice('Whole'))) },
+      remark: { remark: { value: '' } },
+      when: { when: pick('now') },
+    };
+    const placed = await sendInteraction(s.t, submission(view, 'V0MODAL3', values));
+    expect(placed.json()).toEqual({ response_action: 'clear' });
+    await s.t.app.ctx.services.slack.settled();
+    const published = callsOf(s, 'views.publish');
+    expect(published).toHaveLength(2);
+    expect(textOf(published[1]?.params.view)).toContain('Latte · Cold · 50%');
   });
 });

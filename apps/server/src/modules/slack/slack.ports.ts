@@ -14,7 +14,7 @@ export interface SlackPorts {
   orders: Pick<Services['orders'], 'myQueueAnswer'>;
   users: Pick<Services['users'], 'findActive'>;
   standing: Pick<Services['standing'], 'create' | 'update'>;
-  chat: Pick<Services['chat'], 'externalIdOf' | 'firstSeen' | 'messageOf'>;
+  chat: Pick<Services['chat'], 'firstSeen' | 'messageOf'>;
   /** The person's site: their home site, or the default one (the web's). */
   siteOf(user: AuthUser): ReturnType<Services['sites']['forOrder']>;
   /** The times a standing order may have: those that start a cafe slot of the site in the coming week. */

@@ -25,7 +25,14 @@ export interface SlackInteraction {
   user?: { id?: string; team_id?: string };
   trigger_id?: string;
   actions?: { action_id?: string; value?: string; selected_option?: { value?: string } }[];
-  view?: { id?: string; callback_id?: string; state?: { values?: ViewValues } };
+  /** The view the tap was on (`home`: App Home) or the modal submitted (`private_metadata`: HOME when opened from App Home). */
+  view?: {
+    id?: string;
+    type?: string;
+    callback_id?: string;
+    private_metadata?: string;
+    state?: { values?: ViewValues };
+  };
 }
 export interface SlackEventBody {
   type?: string;
@@ -36,6 +43,8 @@ export interface SlackEventBody {
 /** Where an order's Slack message is (the chat module keeps it): its DM channel and ts. */
 type MessageAt = { channel: string; ts: string };
 
+/** What an order modal opened from App Home carries, so that its order republishes the Home it came from. */
+const HOME = 'home';
 /** A Slack user id (U..., or W... in an Enterprise Grid). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,30}$/;
 /** An id a button carries: a positive integer a database column holds (anything else never reaches it). */
@@ -128,16 +137,20 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
   /** A sentence to the person (a refusal may name a drink or a site: text, never markup). */
   const tell = (p: Speaker, text: string) => post(p.externalId, notice(slackText(text)));
 
-  /** A placed order's message, posted after the answer (a second tap's order has its message already). */
-  function shown(p: Speaker, placed: Shown): void {
-    if (!placed.replayed) later('chat.postMessage', () => postOrder(p, placed));
+  /**
+   * A placed order's message, posted after the answer (a second tap's order has its message
+   * already); App Home republished too when the order was placed on it (`fromHome`): the person
+   * is looking at it. Otherwise App Home is published when it is opened (decision 0116).
+   */
+  function shown(p: Speaker, placed: Shown, fromHome = false): void {
+    if (!placed.replayed) later('chat.postMessage', () => postOrder(p, placed, fromHome));
   }
 
-  async function postOrder(p: Speaker, { order, place, timeZone }: Shown): Promise<void> {
+  async function postOrder(p: Speaker, { order, place, timeZone }: Shown, fromHome: boolean): Promise<void> {
     const posted = await post(p.externalId, orderMessage(p.w, order, place, timeZone));
     // A move while it was being posted found no message to follow.
     if (await conversation.shown(p, order, posted satisfies MessageAt)) await follow(order.id);
-    publishHome(p.externalId, p.user.id);
+    if (fromHome) publishHome(p.externalId, p.user.id);
   }
 
   async function follow(orderId: number): Promise<void> {
@@ -148,8 +161,6 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       return now && { ...now.reference, ...orderMessage(now.w, now.order, null, now.timeZone) };
     };
     later('chat.update', () => call('chat.update', render, { key: `order:${orderId}` }));
-    const slackUserId = await ports.chat.externalIdOf('slack', first.userId);
-    if (slackUserId) publishHome(slackUserId, first.userId);
   }
 
   function publishHome(slackUserId: string, userId: number): void {
@@ -170,16 +181,17 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     later('views.publish', () => call('views.publish', render, { key: slackUserId }));
   }
 
-  /** The order modal on the item `pick` names, else on the first listed, saying why not that one. */
+  /** The order modal on the item `pick` names, else on the first listed, saying why not that one; `fromHome`: opened on App Home. */
   async function openOrderModal(
     p: Speaker,
     to: { trigger_id: string } | { view_id: string },
     pick: (e: MenuEntry) => boolean,
+    fromHome = false,
   ) {
     const form = await conversation.form(p, pick);
     const opening = 'trigger_id' in to;
     if ('none' in form) return opening && tell(p, form.none);
-    const view = orderModal(p.w, form);
+    const view = { ...orderModal(p.w, form), ...(fromHome ? { private_metadata: HOME } : {}) };
     return call(opening ? 'views.open' : 'views.update', { ...to, view });
   }
 
@@ -213,10 +225,11 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     }
     const trigger_id = payload.trigger_id ?? '';
     const { what, shown: avoids } = partsOf(value);
+    const fromHome = payload.view?.type === 'home';
     switch (action) {
       case ACTIONS.orderUsual: {
         const placed = await conversation.orderUsual(p, what, avoids);
-        if (!('again' in placed)) return shown(p, placed);
+        if (!('again' in placed)) return shown(p, placed, fromHome);
         // The confirmation again, with what the drink contains now, under the refusal.
         const refused = slackText(placed.said);
         const ask = usualConfirmation(p.w, placed.again, placed.again.nonce);
@@ -224,14 +237,14 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       }
       case ACTIONS.changeUsual: {
         const usual = await conversation.usualOrNull(p);
-        return openOrderModal(p, { trigger_id }, (e) => e.item.id === usual?.drink.menu_id);
+        return openOrderModal(p, { trigger_id }, (e) => e.item.id === usual?.drink.menu_id, fromHome);
       }
       case ACTIONS.again: {
         // `<order>:<nonce of the Home>|<what it showed>`.
         const [orderId, nonce = ''] = what.split(':');
         const pastId = idOf(orderId);
         if (pastId === null) return tell(p, conversation.stale(p));
-        return shown(p, await conversation.orderAgain(p, pastId, nonce, avoids));
+        return shown(p, await conversation.orderAgain(p, pastId, nonce, avoids), fromHome);
       }
       case ACTIONS.standingNew: {
         const site = await ports.siteOf(p.user);
@@ -240,7 +253,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       }
       case ACTIONS.modalItem: {
         const menuId = idOf(selected_option?.value);
-        return openOrderModal(p, { view_id: payload.view?.id ?? '' }, (e) => e.item.id === menuId);
+        const home = payload.view?.private_metadata === HOME;
+        return openOrderModal(p, { view_id: payload.view?.id ?? '' }, (e) => e.item.id === menuId, home);
       }
     }
   }
@@ -291,7 +305,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         return submit(p, values, ['item', 'when'], async () => {
           const placed = await conversation.orderFrom(p, answersOf(values), `view:${view.id ?? ''}`);
           if ('fix' in placed) return { [placed.field]: placed.fix };
-          shown(p, placed);
+          shown(p, placed, view.private_metadata === HOME);
         });
       }
       if (view?.callback_id === STANDING_VIEW) {

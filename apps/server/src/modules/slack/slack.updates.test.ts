@@ -7,7 +7,9 @@ import {
   callsOf,
   coffeeCommand,
   createSlackApp,
+  homeTap,
   sendCommand,
+  sendEvent,
   sendInteraction,
   slackPerson,
   textOf,
@@ -17,9 +19,10 @@ import type { TestUser } from '../../test-support/test-app';
 import { ACTIONS } from './slack.blocks';
 
 /**
- * What one move of an order costs in Slack calls (issue 45): its own message and its owner's App
- * Home, once each, however many other Slack orders wait at the site; and a call Slack answers with
- * 429 is made again after its Retry-After, with the order as it is then.
+ * What one move of an order costs in Slack calls (issues 45 and 64): its own message, once,
+ * however many other Slack orders wait at the site; App Home is published when its owner opens it
+ * (or acts on it), not on every order (decision 0116); and a call Slack answers with 429 is made
+ * again after its Retry-After, with the order as it is then.
  */
 
 const WEDNESDAY_10AM = '2026-11-18T10:00:00+07:00';
@@ -57,8 +60,10 @@ describe('Slack calls per move of an order', () => {
   });
   afterAll(() => s.close());
 
-  it('updates the moved order’s message and its owner’s App Home once each, with 15 Slack orders waiting', async () => {
+  it('updates the moved order’s message once and publishes no App Home, with 15 Slack orders waiting; the Home opened shows the move', async () => {
+    // Fifteen orders from `/coffee`: fifteen messages, and no App Home (nobody opened it).
     expect(callsOf(s, 'chat.postMessage')).toHaveLength(SLACK_ORDERS);
+    expect(callsOf(s, 'views.publish')).toHaveLength(0);
     const first = people[0] as (typeof people)[number];
     const before = count();
     expect((await baristaPatch(s.t, barista, first.order.id, { status: 'in-progress' })).statusCode).toBe(200);
@@ -68,9 +73,49 @@ describe('Slack calls per move of an order', () => {
       update: after.update - before.update,
       publish: after.publish - before.publish,
       post: after.post - before.post,
-    }).toEqual({ update: 1, publish: 1, post: 0 });
+    }).toEqual({ update: 1, publish: 0, post: 0 });
     expect(textOf(updatesOf(first.order).at(-1)?.params.blocks)).toContain('In progress');
-    expect(callsOf(s, 'views.publish').at(-1)?.params.user_id).toBe(first.slackId);
+
+    // Opened, App Home is published once, with the order as it is now.
+    const opened = await sendEvent(s.t, {
+      type: 'event_callback',
+      team_id: 'T0CAFE',
+      event: { type: 'app_home_opened', user: first.slackId, tab: 'home' },
+    });
+    expect(opened.statusCode).toBe(200);
+    await settled();
+    const published = callsOf(s, 'views.publish');
+    expect(published.map((c) => c.params.user_id)).toEqual([first.slackId]);
+    expect(textOf(published[0]?.params.view)).toContain('In progress');
+  });
+
+  it('republishes App Home after an order placed on it (the person is looking at it), not after one from /coffee', async () => {
+    const [, , third] = people as [unknown, unknown, (typeof people)[number]];
+    await sendEvent(s.t, {
+      type: 'event_callback',
+      team_id: 'T0CAFE',
+      event: { type: 'app_home_opened', user: third.slackId, tab: 'home' },
+    });
+    await settled();
+    const home = callsOf(s, 'views.publish').filter((c) => c.params.user_id === third.slackId);
+    expect(home).toHaveLength(1);
+    const before = count();
+    // Their usual again, by the button on App Home.
+    const tap = homeTap(third.slackId, ACTIONS.orderUsual, buttonValue(home[0]?.params.view, ACTIONS.orderUsual) ?? '');
+    expect((await sendInteraction(s.t, tap)).statusCode).toBe(200);
+    await settled();
+    const after = count();
+    expect({ post: after.post - before.post, publish: after.publish - before.publish }).toEqual({
+      post: 1,
+      publish: 1,
+    });
+    const mine = (await s.t.request('GET', '/api/order/my-queue', third.user)).json<Order[]>();
+    expect(mine).toHaveLength(2);
+    const republished = callsOf(s, 'views.publish').at(-1);
+    expect(republished?.params.user_id).toBe(third.slackId);
+    // Today lists the new drink beside the first.
+    const waiting = (view: unknown) => textOf(view).match(/— \*Waiting\*/g)?.length ?? 0;
+    expect([waiting(home[0]?.params.view), waiting(republished?.params.view)]).toEqual([1, 2]);
   });
 
   it('makes a call Slack refused with 429 again after its Retry-After, and the message ends up current', async () => {

@@ -4,6 +4,7 @@ import type { AppBase } from '../../context';
 import { entryForWords, wordsIn, type Words } from '../../lib/chat-words';
 import { notFound } from '../../lib/errors';
 import { createTeamsAuth } from '../../lib/teams-auth';
+import { chatPace } from '../../lib/pace';
 import { createTeamsConnector, type Conversation } from '../../lib/teams-connector';
 import type { Form, Shown, Speaker } from '../chat/conversation';
 import type { Answers } from '../chat/order-form';
@@ -61,7 +62,7 @@ export function createTeamsService(ctx: AppBase, ports: TeamsPorts) {
   const { conversation } = ports;
   const config = ctx.config.teams;
   const auth = config && createTeamsAuth(config, () => ctx.clock.now());
-  const connector = auth && createTeamsConnector(auth);
+  const connector = auth && createTeamsConnector(auth, undefined, chatPace(ctx));
   const bot = () => {
     if (!connector) throw notFound('The Teams bot');
     return connector;
