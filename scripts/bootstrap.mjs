@@ -21,7 +21,7 @@ function run(command, args, env = {}) {
  * Runs the jobs at once, each a list of commands run one after the other, and keeps each job's
  * output; then prints each one's output in turn, with how long it took, and exits with the first
  * failure's status. A line a minute says which are still running, so a stalled run shows where.
- * Resolves to the first failure's status, or 0.
+ * Resolves to the first failure's status, or 0, and a line per job saying how it ended.
  */
 async function runTogether(jobs) {
   const started = Date.now();
@@ -55,11 +55,15 @@ async function runTogether(jobs) {
     }),
   );
   clearInterval(heartbeat);
-  for (const { name, status, output, ms } of results) {
+  const ended = results.map(
+    ({ name, status, ms }) =>
+      `== ${name}: ${status === 0 ? 'passed' : 'FAILED'}, done ${minutes(ms)} min after the start`,
+  );
+  results.forEach(({ output }, i) => {
     process.stdout.write(Buffer.concat(output));
-    console.log(`== ${name}: ${status === 0 ? 'passed' : 'FAILED'}, done ${minutes(ms)} min after the start`);
-  }
-  return results.find((r) => r.status !== 0)?.status ?? 0;
+    console.log(ended[i]);
+  });
+  return { status: results.find((r) => r.status !== 0)?.status ?? 0, ended };
 }
 
 function mtime(file) {
@@ -202,7 +206,7 @@ if (command === 'start') {
   console.log(`== the build: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   rmSync(path.join(root, 'test-results'), { recursive: true, force: true });
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
-  const status = await runTogether([
+  const { status, ended } = await runTogether([
     {
       name: 'checks (types, lint, formatting)',
       steps: [
@@ -233,7 +237,10 @@ if (command === 'start') {
       ],
     },
   ]);
-  run(process.execPath, ['scripts/slowest-tests.mjs']);
+  // The ten slowest files, then what did not pass and how each job ended: the end of a long log
+  // names a failure, wherever in the output it was printed.
+  spawnSync(process.execPath, ['scripts/slowest-tests.mjs'], { cwd: root, stdio: 'inherit' });
+  for (const line of ended) console.log(line);
   console.log(`== npm test: ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   process.exit(status);
 } else if (command === 'dev') {

@@ -139,13 +139,13 @@ async function withDatabase(engine, tag, body, firstEnv) {
      * `n` processes started at once on the same database (PostgreSQL: live events between them go
      * through it), as behind a load balancer; each logs to a file of its own. The first is `server`.
      */
-    async startCluster(n) {
+    async startCluster(n, extraEnv) {
       await this.stop();
       const started = await Promise.allSettled(
         Array.from({ length: n }, (_, i) => {
           const file = i === 0 ? logFile : path.join(dataDir, `server-${i + 1}.log`);
           if (!logFiles.includes(file)) logFiles.push(file);
-          return startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile: file });
+          return startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile: file, extraEnv });
         }),
       );
       this.servers = started.filter((r) => r.status === 'fulfilled').map((r) => r.value);
@@ -324,11 +324,16 @@ try {
           const slack = await startFakeSlack({ people: seeded.people, token: CHAT_BOT_TOKEN });
           cleanups.add(slack.stop);
           try {
-            await s.start(chatServerEnv(slack));
+            // Two processes on PostgreSQL, as a deployment behind a load balancer runs (one budget of
+            // Slack calls for both: decision 0117); one on SQLite.
+            const processes = engine === 'postgres' ? (sizes.chatProcesses ?? 2) : 1;
+            if (processes > 1) await s.startCluster(processes, chatServerEnv(slack));
+            else await s.start(chatServerEnv(slack));
             const direct = await s.openDirect();
             try {
               return await runChat({
                 server: s.server,
+                servers: s.servers,
                 seeded,
                 sizes,
                 direct,

@@ -156,23 +156,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   await runMigrations(database, config);
-  await resolveSecrets(database.db, config);
-  // The demo's seed hashes its accounts' passwords while it holds the lock a second process
-  // starting beside it waits for: on a busy machine longer than a request's lock deadline, so it
-  // runs without the requests' deadlines, as the migrations do.
-  const opened = config.demo ? await database.withoutDeadlines((db) => seedDemo(db, clock, config)) : null;
-  if (opened) app.log.info(`demo mode: added the demo accounts and menu, and opened the ${opened}`);
-  if (config.adminEmail && config.adminPassword) {
-    await ensureAdmin(database.db, clock, config.adminEmail, config.adminPassword);
-  }
-  if (config.nodeEnv === 'production') {
-    const published = await demoAccountsWithPublishedPasswords(database.db, config.companyEmailDomain);
-    if (published.length > 0) {
-      throw new ConfigError(
-        `Refusing to start with NODE_ENV=production: the database holds demo accounts with their published passwords (${published.join(', ')}). Change their passwords, or disable them (User Management), in a start without NODE_ENV=production first.`,
-      );
+  // Start-up's own statements (the shared secrets, the demo's seed, the admin from the environment,
+  // the production check) run without the requests' deadlines, as the migrations do: a second
+  // process starting beside the first waits for its writes (the seed hashes the demo passwords
+  // under its lock), and on a busy machine longer than a request may wait. A start must survive it.
+  const opened = await database.withoutDeadlines(async (db) => {
+    await resolveSecrets(db, config);
+    const seeded = config.demo ? await seedDemo(db, clock, config) : null;
+    if (config.adminEmail && config.adminPassword) {
+      await ensureAdmin(db, clock, config.adminEmail, config.adminPassword);
     }
-  }
+    if (config.nodeEnv === 'production') {
+      const published = await demoAccountsWithPublishedPasswords(db, config.companyEmailDomain);
+      if (published.length > 0) {
+        throw new ConfigError(
+          `Refusing to start with NODE_ENV=production: the database holds demo accounts with their published passwords (${published.join(', ')}). Change their passwords, or disable them (User Management), in a start without NODE_ENV=production first.`,
+        );
+      }
+    }
+    return seeded;
+  });
+  if (opened) app.log.info(`demo mode: added the demo accounts and menu, and opened the ${opened}`);
 
   // Every answer names its request, so a user's report can be found in the logs.
   app.addHook('onRequest', (request, reply, done) => {

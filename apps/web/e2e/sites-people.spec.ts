@@ -168,7 +168,16 @@ test('the first time, on a phone, the site nearest the person is suggested', asy
   await expectAccessible(page, 'the home site suggestion');
 
   await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(`You now order at ${second.name}`)).toBeVisible();
+  const told = page.getByText(`You now order at ${second.name}`);
+  await expect(told).toBeVisible();
+  // The toast comes to rest below the top bar: the menu button stays free to tap while it shows.
+  const bar = await page.getByRole('banner').boundingBox();
+  const toast = page.locator('[data-sonner-toast]').filter({ has: told });
+  // A pointer on it keeps it (sonner pauses its timer): measured however slowly this runs.
+  await toast.hover();
+  await expect
+    .poll(async () => ((await toast.boundingBox())?.y ?? 0) - ((bar?.y ?? 0) + (bar?.height ?? 0)))
+    .toBeGreaterThanOrEqual(0);
   await expect(question).toBeHidden();
   await expect(page.getByTestId('site-name')).toHaveText(new RegExp(second.name));
   await expect(page.getByRole('button', { name: new RegExp(`^${soldOutItem.name}`) })).toContainText(

@@ -83,6 +83,38 @@ export function lineReadySeconds(wait: WaitInputs, ahead: number, ask: ReadyAsk 
   return lineSchedule(wait, now, [...before, own]).waiting.at(-1) ?? own;
 }
 
+/**
+ * Seconds until ready of the drink at each place of the line, in one pass: `menuIds[k]` is the
+ * drink with k waiting drinks ahead of it (undefined: the line's own drink there), and the answer's
+ * k-th is `readySeconds(wait, k, { now, menuId: menuIds[k] })`. The line model schedules the
+ * drinks ahead once for all the places (one step more each), not once per place: a promise table
+ * of a long line, or a board's waiting orders, cost as much as the line is long, not its square.
+ */
+export function readySecondsAlong(wait: WaitInputs, menuIds: readonly (number | undefined)[], now?: Date): number[] {
+  if (modelOf(wait) === 'pace') return menuIds.map((_, ahead) => paceReadySeconds(wait, ahead));
+  const typical = drinkSecondsOf(wait, undefined);
+  const line = wait.line ?? [];
+  const free = new Array<number>(Math.max(1, Math.floor(wait.baristas ?? 1))).fill(0);
+  /** The barista free first (the first of them on a tie, as lineSchedule hands them out). */
+  const first = (): number => {
+    let at = 0;
+    for (let i = 1; i < free.length; i += 1) if ((free[i] ?? 0) < (free[at] ?? 0)) at = i;
+    return at;
+  };
+  const take = (seconds: number): void => {
+    const at = first();
+    free[at] = (free[at] ?? 0) + seconds;
+  };
+  for (const seconds of remainingOf(wait, now ?? asOfDate(wait))) take(seconds);
+  return menuIds.map((menuId, ahead) => {
+    const own = menuId !== undefined ? drinkSecondsOf(wait, menuId) : (line[ahead] ?? typical);
+    const ready = (free[first()] ?? 0) + own;
+    // The drink at this place, as the line was read, is ahead of every later place.
+    take(line[ahead] ?? typical);
+    return ready;
+  });
+}
+
 /** When the line model's inputs were read (their `asOf`), or now. */
 function asOfDate(wait: WaitInputs): Date {
   const at = wait.asOf ? Date.parse(wait.asOf) : NaN;

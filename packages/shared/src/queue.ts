@@ -1,7 +1,7 @@
 import type { CategoryFor } from './enums';
 import type { QueueEvent, WaitInputs } from './queue-schemas';
 import type { QueuedOrder } from './order-schemas';
-import { readySeconds, type ReadyAsk } from './promise';
+import { readySeconds, readySecondsAlong, type ReadyAsk } from './promise';
 
 /*
  * Queue places and wait estimates as plain functions; the `queue` event's schemas are in
@@ -24,7 +24,12 @@ import { readySeconds, type ReadyAsk } from './promise';
  * early). At least 1 minute. `ask`: when (the inputs' `asOf` otherwise) and which drink.
  */
 export function estimateWaitMinutes(wait: WaitInputs, ordersAhead: number, ask: ReadyAsk = {}): number {
-  return Math.max(1, Math.ceil(readySeconds(wait, ordersAhead, ask) / 60));
+  return waitMinutesOf(readySeconds(wait, ordersAhead, ask));
+}
+
+/** The minutes a wait of `seconds` is shown as: whole minutes, rounded up, at least 1. */
+export function waitMinutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
 }
 
 /**
@@ -109,26 +114,36 @@ export function numberQueue<T extends QueuedOrder>(
   const waiting = orders
     .filter((o) => o.status === 'ordered' && isToday(o))
     .sort((a, b) => (isAheadOf(a, b) ? -1 : isAheadOf(b, a) ? 1 : 0));
-  const places = new Map<number, number>();
-  const counts = new Map<CategoryFor, number>();
+  const byVenue = new Map<CategoryFor, T[]>();
   for (const order of waiting) {
     const venue = order.menu.category.categoryFor;
-    const place = (counts.get(venue) ?? 0) + 1;
-    counts.set(venue, place);
-    places.set(order.id, place);
+    const line = byVenue.get(venue);
+    if (line) line.push(order);
+    else byVenue.set(venue, [order]);
+  }
+  // Each venue's places, and its waits worked out along its line in one pass (readySecondsAlong).
+  const places = new Map<number, { place: number; minutes: number | undefined }>();
+  for (const [venue, line] of byVenue) {
+    const inputs = wait[venue];
+    const seconds = inputs
+      ? readySecondsAlong(
+          inputs,
+          line.map((o) => o.menu.id),
+        )
+      : undefined;
+    line.forEach((order, ahead) =>
+      places.set(order.id, { place: ahead + 1, minutes: seconds && waitMinutesOf(seconds[ahead] ?? 0) }),
+    );
   }
   return orders.map((order) => {
-    const place = places.get(order.id);
-    if (place === undefined) {
+    const at = places.get(order.id);
+    if (at === undefined) {
       return order.queue_at === null && order.estimatedWaitMinutes == null
         ? order
         : { ...order, queue_at: null, estimatedWaitMinutes: null };
     }
-    const inputs = wait[order.menu.category.categoryFor];
-    const estimate = inputs
-      ? estimateWaitMinutes(inputs, place - 1, { menuId: order.menu.id })
-      : order.estimatedWaitMinutes;
-    return { ...order, queue_at: place, estimatedWaitMinutes: estimate ?? null };
+    const estimate = at.minutes ?? order.estimatedWaitMinutes;
+    return { ...order, queue_at: at.place, estimatedWaitMinutes: estimate ?? null };
   });
 }
 

@@ -7,6 +7,7 @@ import {
   lineReadySeconds,
   paceReadySeconds,
   readySeconds,
+  readySecondsAlong,
   workSecondsPerBarista,
   type QueuedOrder,
   type QueueEvent,
@@ -144,5 +145,40 @@ describe('My orders after a queue event', () => {
     const [after] = applyQueueEvent([mine], event);
     // Place 2 now; 120 on the free barista, the mocha after the drink in progress: 100 + 240 s.
     expect(after).toMatchObject({ queue_at: 2, estimatedWaitMinutes: 6 });
+  });
+});
+
+describe('the promise along a line, in one pass', () => {
+  /** A random line of inputs: 1 to 3 baristas, drinks in progress, 0 to 40 waiting, measured items. */
+  function randomInputs(seed: number): WaitInputs {
+    let x = seed;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const count = (most: number) => Math.floor(next() * (most + 1));
+    return line({
+      baristas: 1 + count(2),
+      making: Array.from({ length: count(3) }, () => ({ seconds: 60 + count(300), takenAt: ago(count(400)) })),
+      line: Array.from({ length: count(40) }, () => 30 + count(300)),
+      itemSeconds: { '1': 45, '2': 240 },
+      drinkSeconds: seed % 2 === 0 ? 150 : undefined,
+    });
+  }
+
+  it('answers at each place what readySeconds answers there, for 0, 1, 5, 15 and 40 drinks and beyond the line', () => {
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const wait = randomInputs(seed);
+      for (const places of [0, 1, 5, 15, 40, 55]) {
+        const menuIds = Array.from({ length: places }, (_, k) => [1, 2, undefined, 99][(seed + k) % 4]);
+        const along = readySecondsAlong(wait, menuIds, NOW);
+        expect(along).toHaveLength(places);
+        menuIds.forEach((menuId, ahead) =>
+          expect(along[ahead], `seed ${seed}, place ${ahead}`).toBe(readySeconds(wait, ahead, { now: NOW, menuId })),
+        );
+      }
+    }
+  });
+
+  it('follows the pace model for inputs without baristas', () => {
+    const pace: WaitInputs = { secondsPerOrder: 120, inProgress: 2 };
+    expect(readySecondsAlong(pace, [1, undefined, 2])).toEqual([0, 1, 2].map((ahead) => paceReadySeconds(pace, ahead)));
   });
 });

@@ -97,4 +97,30 @@ describe('the queue on a screen', () => {
       [yesterday.id, null, null],
     ]);
   });
+
+  it('numbers a long line by the line model as estimateWaitMinutes would at each place, for 0, 1, 5, 15 and 40 orders', () => {
+    const wait = {
+      secondsPerOrder: 180,
+      inProgress: 1,
+      baristas: 2,
+      making: [{ seconds: 200, takenAt: new Date(Date.UTC(2026, 10, 18, 3, 0)).toISOString() }],
+      line: Array.from({ length: 30 }, (_, i) => 60 + ((i * 37) % 200)),
+      itemSeconds: { '1': 45, '2': 240 },
+      asOf: new Date(Date.UTC(2026, 10, 18, 3, 1)).toISOString(),
+    };
+    for (const count of [0, 1, 5, 15, 40]) {
+      const line = Array.from({ length: count }, (_, i) => {
+        const o = order({ minute: 10 + i });
+        return { ...o, menu: { ...o.menu, id: 1 + (i % 3) } };
+      });
+      const numbered = numberQueue([...line].reverse(), () => true, { cafe: wait });
+      const byId = new Map(numbered.map((o) => [o.id, o]));
+      line.forEach((o, ahead) =>
+        expect(byId.get(o.id), `${count} orders, place ${ahead + 1}`).toMatchObject({
+          queue_at: ahead + 1,
+          estimatedWaitMinutes: estimateWaitMinutes(wait, ahead, { menuId: o.menu.id }),
+        }),
+      );
+    }
+  });
 });

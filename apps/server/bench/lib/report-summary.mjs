@@ -227,7 +227,7 @@ export function summaryRows(results) {
         .map(([method, c]) => `${method} ${c.rateLimited}`);
       const failed = chat.checks.filter((c) => !c.ok);
       rows.push({
-        what: `chat: ${chat.people} people ordering through Slack in ${chat.windowSeconds} s (${chat.ordersEach} each), 1 process, a fake Web API holding Slack's published limits`,
+        what: `chat: ${chat.people} people ordering through Slack in ${chat.windowSeconds} s (${chat.ordersEach} each), ${chat.processes ?? 1} process${(chat.processes ?? 1) > 1 ? 'es' : ''}, a fake Web API holding Slack's published limits`,
         engine,
         measured:
           `order's message p50/p99/max ${ms(m.p50)}/${ms(m.p99)}/${ms(m.max)} after the tap, ${m.over} of ${chat.orders.placed} more than 5 s behind or never (${m.missing} never); ` +

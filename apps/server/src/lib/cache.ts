@@ -13,6 +13,17 @@ export interface MemoryCache<K extends string | number, V> {
   invalidate(key?: K): void;
   /** Keeps `value` for `key` in this process (what a write of this process just worked out). */
   set(key: K, value: V): void;
+  /** What is kept for `key` here now, without loading it. */
+  peek(key: K): V | undefined;
+  /** Drops `key` in this process only (what a write of this process found changed). */
+  drop(key: K): void;
+  /** A mark taken before a read made elsewhere, for `keep`. */
+  mark(): number;
+  /**
+   * Keeps `value`, read elsewhere after `mark` was taken, unless an invalidation came between
+   * (what was read may predate the change): as `get` keeps what its load read.
+   */
+  keep(key: K, value: V, mark: number): void;
 }
 
 interface Entry<V> {
@@ -79,6 +90,17 @@ export function createMemoryCache<K extends string | number, V>(options: {
       loading.delete(key);
       if (entries.size >= max && !entries.has(key)) entries.delete(entries.keys().next().value as K);
       entries.set(key, { value, expiresAt: now() + ttlMs });
+    },
+    drop(key) {
+      entries.delete(key);
+    },
+    mark: () => generation,
+    keep(key, value, mark) {
+      if (mark === generation) this.set(key, value);
+    },
+    peek(key) {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > now() ? entry.value : undefined;
     },
     invalidate(key) {
       // The bus tells this process's subscribers too, this cache among them.

@@ -140,6 +140,18 @@ export interface WithinWrite {
    * change and everything that commits with it.
    */
   onlyWhen?: (condition: Expression<SqlBool>) => Expression<unknown>;
+  /**
+   * PostgreSQL: what the handler will need for a later change, read beside the writer's statement
+   * (a column of its answer, no round trip of its own) and handed to `take`. A write of only this
+   * writes nothing (`run` answers false).
+   */
+  readBeside?: ReadBeside;
+}
+
+/** A value selected beside a writer's statement (`select`), handed to `take` once it answered. */
+export interface ReadBeside {
+  select: Expression<unknown>;
+  take(value: unknown): void;
 }
 /** Reads what a write needs before the transaction, and answers the write (null: nothing to write). */
 type PreparedHandler<P> = (payload: P) => Promise<WithinWrite | null>;

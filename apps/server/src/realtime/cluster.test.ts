@@ -220,4 +220,21 @@ describe('several server processes', () => {
       100,
     );
   });
+  it("relays messages of every size around PostgreSQL's 8000-byte limit (one of exactly 8000 bytes was refused, with its batch)", async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const heard = new Set<string>();
+    second.ctx.bus.subscribe('test.sizes', (key) => {
+      if (typeof key === 'string') heard.add(key.slice(0, 8));
+    });
+    // One run of code: one batch of relays, each message a byte longer than the one before, past
+    // the limit (a payload must be shorter than 8000 bytes) and past the adapter's own threshold.
+    const sent: string[] = [];
+    for (let size = 7_700; size <= 8_100; size += 1) {
+      const key = `${String(size).padStart(8, '0')}${'x'.repeat(size)}`;
+      sent.push(key.slice(0, 8));
+      first.ctx.bus.publish('test.sizes', key);
+    }
+    await until(() => heard.size === sent.length, `every message heard (${heard.size} of ${sent.length})`);
+    expect([...heard].sort()).toEqual(sent);
+  });
 });

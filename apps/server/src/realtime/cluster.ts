@@ -129,6 +129,8 @@ function listenerPool(
 
 /** The one statement the adapter relays a message with (`@socket.io/postgres-adapter` 0.5). */
 const NOTIFY = 'SELECT pg_notify($1, $2)';
+/** Bytes of a relay's payload above which the adapter sends it as an attachment (PostgreSQL's limit: under 8000). */
+const PAYLOAD_THRESHOLD = 7_900;
 /** At most this many relays in one statement. */
 const NOTIFY_BATCH = 100;
 
@@ -148,20 +150,25 @@ function batchedNotify(
   log: FastifyBaseLogger,
   gate: RelayGate,
 ): (values: [string, string]) => Promise<void> {
-  const waiting: { values: [string, string]; done: (error?: unknown) => void }[] = [];
+  type Relay = { values: [string, string]; done: (error?: unknown) => void };
+  const waiting: Relay[] = [];
   let sending = false;
+  /** The relays in one statement, each told once it is sent. */
+  async function notifyAll(batch: readonly Relay[]): Promise<void> {
+    const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+    await pool.query(
+      text,
+      batch.flatMap((b) => b.values),
+    );
+    for (const b of batch) b.done();
+  }
   async function send(): Promise<void> {
     // While this process numbers live events, what it tells the others waits for their relays.
     await gate.open();
     while (waiting.length > 0) {
       const batch = waiting.splice(0, NOTIFY_BATCH);
-      const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
       try {
-        await pool.query(
-          text,
-          batch.flatMap((b) => b.values),
-        );
-        for (const b of batch) b.done();
+        await notifyAll(batch);
       } catch (error) {
         log.debug({ err: error, messages: batch.length }, 'live events: a batch of relays failed');
         for (const b of batch) b.done(error);
@@ -283,6 +290,10 @@ export async function attachClusterAdapter(
         }),
         {
           errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+          // A notification's payload must be shorter than 8000 bytes; the adapter's own threshold
+          // (8000) let one of exactly 8000 through, which PostgreSQL refused. Larger ones go as
+          // attachments (its table), well before the limit.
+          payloadThreshold: PAYLOAD_THRESHOLD,
           ...(intervals.heartbeatMs === undefined
             ? {}
             : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),

@@ -33,6 +33,12 @@ const CUSTOMERS = 10;
 const ORDERS_EACH = 3;
 /** A request with no answer in this long is given up and tried again (on a new connection). */
 const REQUEST_TIMEOUT_MS = 4000;
+/**
+ * A request straight to the server (no proxy, no fault) is the test's own look at the truth: only a
+ * hung server would leave it unanswered, so it waits long (a loaded machine answered the whole
+ * day's board in more than 4 s).
+ */
+const DIRECT = { timeoutMs: 60_000 };
 const ENV = {
   LOCATION_CHECK: 'off',
   OPENING_HOURS: 'off',
@@ -88,7 +94,7 @@ async function request(
   method: string,
   path: string,
   token: string,
-  options: { body?: unknown; key?: string } = {},
+  options: { body?: unknown; key?: string; timeoutMs?: number } = {},
 ): Promise<Answer> {
   try {
     const response = await fetch(`${base}${path}`, {
@@ -99,7 +105,7 @@ async function request(
         ...(options.key ? { 'idempotency-key': options.key } : {}),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
     if (response.status >= 500) seen.serverErrors.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
@@ -438,15 +444,17 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
     const seen: Seen = { serverErrors: [], networkFailures: 0, keyInUse: 0, replayed: 0 };
     const barista = baristaTokens[0] as string;
     const category = await request(seen, direct, 'POST', '/api/category', barista, {
+      ...DIRECT,
       body: { name: 'Cocktails', categoryFor: 'bar' },
     });
     expect(category.ok && category.status).toBe(201);
     const item = await request(seen, direct, 'POST', '/api/menu', barista, {
+      ...DIRECT,
       body: { name: 'Mojito', category_id: (category.ok && (category.body as { id: number }).id) || 0 },
     });
     expect(item.ok && item.status).toBe(201);
     itemId = (item.ok && (item.body as { id: number }).id) || 0;
-    const open = await request(seen, direct, 'PATCH', '/api/cafe-status/bar-open', barista);
+    const open = await request(seen, direct, 'PATCH', '/api/cafe-status/bar-open', barista, DIRECT);
     expect(open.ok && open.status).toBe(200);
   });
 
@@ -492,6 +500,7 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
         'GET',
         `/api/live/missed?siteId=${FIRST_SITE_ID}&after=0`,
         baristaTokens[0] as string,
+        DIRECT,
       );
       const sequenced = probe.ok && probe.status === 200 && process.env.FAULT_CATCH_UP !== 'read-again';
       await Promise.all(boards.map((board) => board.start(sequenced)));
@@ -610,8 +619,10 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
         'GET',
         `/api/order?status=${ALL_STATUSES.join(',')}&siteId=${FIRST_SITE_ID}`,
         baristaTokens[0] as string,
+        DIRECT,
       );
-      if (!truthAnswer.ok || truthAnswer.status !== 200) throw new Error('the direct read failed');
+      if (!truthAnswer.ok || truthAnswer.status !== 200)
+        throw new Error(`the direct read failed: ${JSON.stringify(truthAnswer).slice(0, 300)}`);
       const truth = truthAnswer.body as QueuedOrder[];
       const truthById = new Map(truth.map((o) => [o.id, o]));
 
@@ -632,8 +643,10 @@ describe(`network faults (${PG_URL ? 'PostgreSQL, two server processes' : 'SQLit
           'GET',
           `/api/order/${orderId}/timeline`,
           baristaTokens[0] as string,
+          DIRECT,
         );
-        if (!timeline.ok || timeline.status !== 200) throw new Error(`timeline of ${orderId}`);
+        if (!timeline.ok || timeline.status !== 200)
+          throw new Error(`timeline of ${orderId}: ${JSON.stringify(timeline).slice(0, 300)}`);
         const actual = (timeline.body as { status: string; from: string | null; note: string | null }[]).map(
           (e) => `${e.from ?? ''}>${e.status}${e.note === 'undo' ? ':undo' : ''}`,
         );

@@ -282,6 +282,8 @@ function lateness(values, missing = 0, limit = BEHIND_MS) {
 
 export async function runChat({
   server,
+  /** Every process on the database (startCluster): Slack's requests go to them in turn, as through a load balancer. */
+  servers = [server],
   seeded,
   sizes,
   direct,
@@ -320,12 +322,14 @@ export async function runChat({
 
   /** A request as Slack sends it: form-encoded, signed with v0 HMAC-SHA256 at the server's clock. */
   let sequence = 0;
+  let turn = 0;
   async function fromSlack(url, body) {
+    const to = servers[turn++ % servers.length];
     const timestamp = String(Math.floor((Date.now() + clock.offsetMs) / 1000));
     const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
     const t0 = performance.now();
     try {
-      const res = await fetch(`${server.base}/api${url}`, {
+      const res = await fetch(`${to.base}/api${url}`, {
         method: 'POST',
         headers: { 'content-type': FORM, 'x-slack-request-timestamp': timestamp, 'x-slack-signature': signature },
         body,
@@ -587,6 +591,7 @@ export async function runChat({
 
   return {
     people: seeded.people.length,
+    processes: servers.length,
     baristas: baristas.length,
     windowSeconds: chat.seconds,
     ordersEach: chat.ordersEach,

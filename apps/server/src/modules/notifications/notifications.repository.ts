@@ -40,15 +40,33 @@ export async function findReachable(
   dialect: Dialect,
   userId: number,
 ): Promise<{ recipient: Recipient; endpoints: string[] } | undefined> {
+  const row = await reachableQuery(db, dialect, userId).executeTakeFirst();
+  return row && reachableOf(row);
+}
+
+/**
+ * PostgreSQL: the same person with their browsers as one JSON value (null without the account),
+ * for a writer to select beside its own statement (reachableOf reads it).
+ */
+export function reachableJson(db: Db, userId: number): Expression<unknown> {
+  return sql`(select row_to_json(r) from (${reachableQuery(db, 'postgres', userId)}) r)`;
+}
+
+/** A person with their browsers from findReachable's row, or from reachableJson's value. */
+export function reachableOf(row: ReachableRow): { recipient: Recipient; endpoints: string[] } {
+  return { recipient: toRecipient(row), endpoints: JSON.parse(row.endpoints) as string[] };
+}
+
+function reachableQuery(db: Db, dialect: Dialect, userId: number) {
   const endpoints =
     dialect === 'postgres'
       ? sql<string>`coalesce((select json_agg(s.endpoint order by s.id) from push_subscriptions s
           where s.user_id = u.id and u.push_status = 'ACTIVE')::text, '[]')`
       : sql<string>`(select json_group_array(endpoint) from (select s.endpoint from push_subscriptions s
           where s.user_id = u.id and u.push_status = 'ACTIVE' order by s.id))`;
-  const row = await recipientQuery(db, userId).select(endpoints.as('endpoints')).executeTakeFirst();
-  return row && { recipient: toRecipient(row), endpoints: JSON.parse(row.endpoints) as string[] };
+  return recipientQuery(db, userId).select(endpoints.as('endpoints'));
 }
+export type ReachableRow = Awaited<ReturnType<ReturnType<typeof reachableQuery>['executeTakeFirstOrThrow']>>;
 
 function recipientQuery(db: Db, userId: number) {
   return db

@@ -202,7 +202,7 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
   );
   ctx.domainEvents.on('standing.failed', wakeIfNotified);
 
-  const { reachable, rowsFor, fanOut, drop: dropRecipient } = createRecipients(ctx, available, deps.push);
+  const { reachable, readBeside, rowsFor, fanOut, drop: dropRecipient } = createRecipients(ctx, available, deps.push);
 
   const service = {
     /**
@@ -231,11 +231,16 @@ export function createNotificationsService(ctx: AppBase, deps: { push: PushServi
      * The notifications of an order's move, as the write to make in the move's transaction, so a
      * move is never saved without them nor they without it (null: nobody to tell). One row per
      * channel the owner chose and the company offers (one per browser for Web Push); who the owner
-     * is and where they are reached is read before the transaction, from memory mostly.
+     * is and where they are reached is read before the transaction, from memory mostly. A move
+     * that tells nobody (a Do) reads the owner beside its statement when they are not known here,
+     * so that the Done after it finds them known (decision 0115).
      */
     async prepareOrderChange(change: OrderMove): Promise<WithinWrite | null> {
       const event = eventOf(change.to, change.undone, change.released ?? false, change.notice);
-      if (!event) return null;
+      if (!event) {
+        const beside = readBeside(change.userId);
+        return beside ? { run: async () => false, readBeside: beside } : null;
+      }
       const found = await reachable(change.userId);
       if (!found) return null;
       const { recipient, endpoints } = found;

@@ -142,6 +142,37 @@ describe('with a webhook receiver', () => {
   });
 
   describe('webhook channel', () => {
+    // PostgreSQL reads the owner with the Do, which tells nobody, so that Done finds them known
+    // (decision 0115): a rename or new choices between the two are what Done's message follows.
+    const doThenDone = async (person: TestUser, between: () => Promise<void>) => {
+      const placed = await placeOrder(s.t, person, cafeOrderBody(s.menu.latte, s.image));
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json<Order>();
+      expect((await baristaPatch(s.t, s.barista, order.id, { status: 'in-progress' })).statusCode).toBe(200);
+      await between();
+      expect((await baristaPatch(s.t, s.barista, order.id, { status: 'done' })).statusCode).toBe(200);
+      return (await outboxRows(s)).filter((r) => r.order_id === order.id);
+    };
+
+    it('names the owner as they are called at Done, though who they are was read beside the Do', async () => {
+      const person = await s.t.createUser({ name: 'Nok' });
+      await choose(s, person, { webhook: true });
+      const rows = await doThenDone(person, async () => {
+        expect((await s.t.request('PATCH', '/api/user', person, { name: 'Nok Sirikul' })).statusCode).toBe(200);
+      });
+      expect(rows.map((r) => r.channel)).toEqual(['webhook']);
+      expect(JSON.parse(rows[0]?.payload ?? '{}')).toMatchObject({ event: 'done', recipient: { name: 'Nok Sirikul' } });
+    });
+
+    it('follows the channels and language the owner chose between the Do and Done', async () => {
+      const person = await s.t.createUser();
+      const rows = await doThenDone(person, async () => {
+        await choose(s, person, { webhook: true, language: 'th' });
+      });
+      expect(rows.map((r) => r.channel)).toEqual(['webhook']);
+      expect(JSON.parse(rows[0]?.payload ?? '{}')).toMatchObject({ event: 'done', language: 'th' });
+    });
+
     it('posts a signed message in the person’s language naming the drink, the site and the counter', async () => {
       const person = await s.t.createUser({ name: 'Somchai' });
       await choose(s, person, { webhook: true, language: 'th' });

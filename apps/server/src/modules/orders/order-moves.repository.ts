@@ -6,9 +6,10 @@
 import { type OrderStatus } from '@cafe/shared';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
+import type { ReadBeside } from '../../lib/domain-events';
 import { insertHistory, type OrderTimes } from './order-writes.repository';
-import { readPace, type LineFact, type Pace, type QueueKey } from './orders.repository';
-import { factOf } from './promise-inputs';
+import { type Pace, type QueueKey } from './orders.repository';
+import { paceOf, paceSelections, readQueueInputs, type PaceColumns } from './queue-inputs.repository';
 import { runStillOpen } from './runs.repository';
 
 /** The columns of an order a move may change, as moveOrder answers them. */
@@ -52,17 +53,24 @@ export async function moveOrder(
     claimBy?: number;
     /** A run's drink withdrawn by its owner: applies only while its run is still open (runs.repository runStillOpen). */
     whileRunOpen?: boolean;
+    /** Applies only while the order's `updated_at` is still this (the move was decided on a known row). */
+    unchangedSince?: string | undefined;
   },
   entry: { changedBy: number; note: string | null },
-  /** PostgreSQL: writes that commit with the move, in the same statement (each made only when the order moved). */
-  alsoWrite: readonly ((moved: Expression<SqlBool>) => Expression<unknown>)[] = [],
-  /**
-   * A queue whose pace the move changes: its drinks in progress and latest completions
-   * (`recentLimit`). PostgreSQL counts them in the same statement, as they were before the move
-   * (`paceBefore`: the caller adds the move itself); SQLite reads them after it (`paceAfter`).
-   */
-  pace?: { key: QueueKey; recentLimit: number; workingSince?: string },
+  also: {
+    /** PostgreSQL: writes that commit with the move, in the same statement (each made only when the order moved). */
+    writes?: readonly ((moved: Expression<SqlBool>) => Expression<unknown>)[];
+    /** PostgreSQL: values selected beside the move, each handed to its `take` when the order moved. */
+    reads?: readonly ReadBeside[];
+    /**
+     * A queue whose pace the move changes: its drinks in progress and latest completions
+     * (`recentLimit`). PostgreSQL counts them in the same statement, as they were before the move
+     * (`paceBefore`: the caller adds the move itself); SQLite reads them after it (`paceAfter`).
+     */
+    pace?: { key: QueueKey; recentLimit: number; workingSince?: string } | undefined;
+  } = {},
 ): Promise<(MovedColumns & { paceBefore?: Pace; paceAfter?: Pace }) | undefined> {
+  const { writes = [], reads = [], pace } = also;
   const update = db
     .updateTable('orders')
     .set({
@@ -83,6 +91,7 @@ export async function moveOrder(
       q.where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', change.claimBy as number)])),
     )
     .$if(change.whileRunOpen === true, (q) => q.where((eb) => eb.exists(runStillOpen(db, dialect, change.at))))
+    .$if(change.unchangedSince !== undefined, (q) => q.where('updated_at', '=', change.unchangedSince as string))
     .returning([...MOVED_COLUMNS]);
   if (dialect === 'sqlite') {
     const moved = await update.executeTakeFirst();
@@ -90,51 +99,27 @@ export async function moveOrder(
     await insertHistory(db, { orderId: change.id, from: change.from, ...entry, to: change.to, at: change.at });
     if (!pace) return moved;
     // Read after the move, in its transaction: the pace as the move left it.
-    return { ...moved, paceAfter: await readPace(db, pace.key, pace.recentLimit, pace.workingSince) };
+    const read = await readQueueInputs(db, dialect, pace.key, { pace });
+    return { ...moved, paceAfter: read.pace };
   }
   const { rows } = await sql<MovedColumns>`with moved as (${update}), entry as (
       insert into order_status_history (order_id, from_status, to_status, changed_by, note, changed_at)
       select ${change.id}::int, ${change.from}::text, ${change.to}::text, ${entry.changedBy}::int, ${entry.note}::text, ${change.at}::text
       from moved
     )${sql.join(
-      alsoWrite.map(
+      writes.map(
         (write, i) => sql`, ${sql.raw(`also_${i}`)} as (${write(sql<SqlBool>`exists (select 1 from moved)`)})`,
       ),
       sql``,
     )}
-    select moved.*${
-      pace
-        ? sql`, (select count(*) from orders q where q.site_id = ${pace.key.siteId} and q.category_for = ${pace.key.venue}
-            and q.cafe_day = ${pace.key.day} and q.status = 'in-progress') as pace_in_progress,
-          (select coalesce(json_agg(r.done_at order by r.done_at desc), '[]')::text from (select done_at from orders q
-            where q.site_id = ${pace.key.siteId} and q.category_for = ${pace.key.venue} and q.done_at is not null
-            and q.cafe_day = ${pace.key.day} order by q.done_at desc limit ${pace.recentLimit}) r) as pace_completions${
-              pace.workingSince !== undefined
-                ? sql`, (select coalesce(json_agg(json_build_object('id', q.id, 'menu_id', q.menu_id, 'status', q.status,
-                    'order_date', q.order_date, 'taken_at', q.taken_at, 'claimed_by', q.claimed_by,
-                    'claimed_at', q.claimed_at)), '[]')::text from orders q
-                    where q.site_id = ${pace.key.siteId} and q.category_for = ${pace.key.venue}
-                    and q.cafe_day = ${pace.key.day} and (q.status in ('ordered', 'in-progress')
-                    or q.claimed_at >= ${pace.workingSince} or q.done_at >= ${pace.workingSince})) as pace_line`
-                : sql``
-            }`
-        : sql``
-    } from moved`.execute(db);
-  const [row] = rows as (MovedColumns & {
-    pace_in_progress?: number | string;
-    pace_completions?: string;
-    pace_line?: string;
-  })[];
+    select moved.*${pace ? sql`, ${paceSelections(db, dialect, pace.key, pace)}` : sql``}${sql.join(
+      reads.map((read, i) => sql`, ${read.select} as ${sql.raw(`read_${i}`)}`),
+      sql``,
+    )} from moved`.execute(db);
+  const [row] = rows as (MovedColumns & PaceColumns & Record<`read_${number}`, unknown>)[];
   if (!row) return undefined;
-  const { pace_in_progress: inProgress, pace_completions: completions, pace_line: line, ...moved } = row;
-  return pace && completions !== undefined
-    ? {
-        ...moved,
-        paceBefore: {
-          inProgress: Number(inProgress ?? 0),
-          completions: JSON.parse(completions) as string[],
-          ...(line !== undefined ? { facts: (JSON.parse(line) as LineFact[]).map(factOf) } : {}),
-        },
-      }
-    : moved;
+  reads.forEach((read, i) => read.take(row[`read_${i}`]));
+  // The order's columns alone: not the pace's, nor what was read beside.
+  const moved = Object.fromEntries(MOVED_COLUMNS.map((column) => [column, row[column]])) as MovedColumns;
+  return pace ? { ...moved, paceBefore: paceOf(row) } : moved;
 }

@@ -4,6 +4,7 @@ import type { OptionsService } from '../options/options.service';
 import type { PickupService } from '../pickup/pickup.service';
 import type { SitesService } from '../sites/sites.service';
 import type { UsersService } from '../users/users.service';
+import { createMemoryCache } from '../../lib/cache';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Order, OrderActor, OrderStatus } from '@cafe/shared';
 import { toOrdersEvent } from './orders.mapper';
@@ -24,6 +25,15 @@ export interface OrdersDeps {
 export interface OrdersCore {
   /** The order with this id, or 404. */
   load: (id: number) => Promise<OrderRow>;
+  /**
+   * The order as this process's last write of it (a placement, a move, a claim, a mark) left it,
+   * without a read, or undefined (decision 0113). Names, the owner's notes and runs may have
+   * changed since: kept only while no account, menu item or site changed, and never for a run's
+   * drink. A move made from it verifies it in its own statement (`unchangedSince`).
+   */
+  known: (id: number) => OrderRow | undefined;
+  /** Forgets the known row of an order: it was found changed. */
+  forget: (id: number) => void;
   /**
    * After an order of a site was placed or moved on (committed): today's reads are stale, and
    * `orders.changed` follows (busy mode).
@@ -48,7 +58,14 @@ export type Move = (
   actor: OrderActor | 'undo' | 'release',
   to: OrderStatus,
   changedBy: number,
-  options?: { rejectNote?: string; note?: string | null; claimer?: AuthUser; whileRunOpen?: boolean },
+  options?: {
+    rejectNote?: string;
+    note?: string | null;
+    claimer?: AuthUser;
+    whileRunOpen?: boolean;
+    /** The row is a known one (OrdersCore.known): the move applies only while the order is unchanged since. */
+    unchangedSince?: string;
+  },
 ) => Promise<Order>;
 
 /** The queue an order is in: its site, venue and cafe day. */
@@ -66,6 +83,29 @@ export interface OrdersChange {
 /** The change of a move from `from` to `to` of an order: it paces its queue when a drink starts or stops being made. */
 export function pacedBy(row: QueueOf, from: OrderStatus, to: OrderStatus): OrdersChange {
   return from === 'in-progress' || to === 'in-progress' ? { paced: row } : {};
+}
+
+/**
+ * A move of an order asked for by id (decision 0113): decided first on the order as this
+ * process's last write of it left it (no read; the move's statement applies it only while the
+ * order is unchanged since, `unchangedSince`), and on any refusal decided again on the order read
+ * now, so that what is answered is what a read first would have answered.
+ */
+export async function onKnownOrder<T>(
+  core: Pick<OrdersCore, 'known' | 'forget' | 'load'>,
+  id: number,
+  work: (row: OrderRow, unchangedSince?: string) => Promise<T>,
+): Promise<T> {
+  const known = core.known(id);
+  if (known) {
+    try {
+      return await work(known, known.updated_at);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      core.forget(id);
+    }
+  }
+  return work(await core.load(id));
 }
 
 /**
@@ -109,17 +149,30 @@ export function auditCounter(
 
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersChange) => void): OrdersCore {
   const runListeners: ((runId: number, status: OrderStatus) => void)[] = [];
+  /** The rows this process's writes left (known): what they show of names and notes follows these topics. */
+  const rows = createMemoryCache<number, OrderRow>({
+    topic: 'order-rows',
+    bus: ctx.bus,
+    alsoDroppedBy: ['accounts', 'menu-items', 'sites'],
+    ttlMs: 10 * 60_000,
+    max: 5_000,
+  });
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
       if (!row) throw notFound('Order', peopleText('people.notFound.order'));
       return row;
     },
+    known: (id) => rows.peek(id),
+    forget: (id) => rows.drop(id),
     ordersChanged(siteId, change) {
       dropTodaysReads(change);
       void ctx.domainEvents.emit('orders.changed', { siteId });
     },
     announce(row, from) {
+      // A run's drink shows its place among the run's others, which their own moves change.
+      if (row.run_id === null) rows.set(row.id, row);
+      else rows.drop(row.id);
       // Waiting in a line now (placed, released, put back): the person hears that line's moves.
       if (row.status === 'ordered') ctx.events.waiting(row.user_id, row.site_id);
       ctx.events.order(row.site_id, toOrdersEvent(row, from), {

@@ -9,7 +9,6 @@ import { type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
-import { factOf } from './promise-inputs';
 
 type Venue = OrdersTable['category_for'];
 
@@ -206,7 +205,7 @@ export function listOrders(
 }
 
 /** A site's venue's orders, of every day. */
-function venueOrders(db: Db, siteId: number, venue: Venue) {
+export function venueOrders(db: Db, siteId: number, venue: Venue) {
   return db.selectFrom('orders').where('site_id', '=', siteId).where('category_for', '=', venue);
 }
 
@@ -224,35 +223,6 @@ export async function countInStatus(db: Db, key: QueueKey, status: 'ordered' | '
   return Number(row.n);
 }
 
-/** The latest `limit` completion instants of a queue's orders, newest first. */
-export async function recentCompletions(db: Db, key: QueueKey, limit: number): Promise<string[]> {
-  const rows = await queueOrders(db, key)
-    .select('done_at')
-    .where('done_at', 'is not', null)
-    .orderBy('done_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
-}
-
-/** Every completion instant of a site's venue's orders in [from, to) (ISO instants), oldest first. */
-export async function completionsBetween(
-  db: Db,
-  siteId: number,
-  venue: Venue,
-  from: string,
-  to: string,
-): Promise<string[]> {
-  const rows = await venueOrders(db, siteId, venue)
-    .select('done_at')
-    .where('done_at', 'is not', null)
-    .where('done_at', '>=', from)
-    .where('done_at', '<', to)
-    .orderBy('done_at')
-    .execute();
-  return rows.flatMap((row) => (row.done_at ? [row.done_at] : []));
-}
-
 /**
  * What the line model needs of a queue's orders (promise-inputs.ts): its waiting and in-progress
  * orders, and those a barista claimed or finished since `since` (who works now), each with its
@@ -268,56 +238,9 @@ export interface LineFact {
   claimed_at: string | null;
 }
 
-/** The queue's line facts (LineFact), in one statement. */
-export async function readLineFacts(db: Db, key: QueueKey, since: string): Promise<LineFact[]> {
-  const rows = await queueOrders(db, key)
-    .select(['id', 'menu_id', 'status', 'order_date', 'taken_at', 'claimed_by', 'claimed_at'])
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', ['ordered', 'in-progress']),
-        eb('claimed_at', '>=', since),
-        eb('done_at', '>=', since),
-      ]),
-    )
-    .execute();
-  return rows.map(factOf);
-}
-
 /** A queue's drinks in progress and latest completions, with the line model's facts (LineFact). */
 export interface Pace {
   inProgress: number;
   completions: string[];
   facts?: LineFact[];
-}
-
-/**
- * A queue's pace: its drinks in progress and latest `limit` completions. With `workingSince` (the
- * line model) its facts too, which hold the drinks in progress: read instead of their count.
- */
-export async function readPace(db: Db, key: QueueKey, limit: number, workingSince?: string): Promise<Pace> {
-  const [completions, facts, counted] = await Promise.all([
-    recentCompletions(db, key, limit),
-    workingSince === undefined ? undefined : readLineFacts(db, key, workingSince),
-    workingSince === undefined ? countInStatus(db, key, 'in-progress') : undefined,
-  ]);
-  if (!facts) return { inProgress: counted ?? 0, completions };
-  return { inProgress: facts.filter((fact) => fact.status === 'in-progress').length, completions, facts };
-}
-
-/** The latest `limit` preparation times (ms) of a site's venue since `since`, by item, newest first. */
-export async function recentPrepTimes(
-  db: Db,
-  siteId: number,
-  venue: Venue,
-  since: string,
-  limit: number,
-): Promise<{ menu_id: number; prep_ms: number }[]> {
-  const rows = await venueOrders(db, siteId, venue)
-    .select(['menu_id', 'prep_ms'])
-    .where('done_at', '>=', since)
-    .where('prep_ms', 'is not', null)
-    .orderBy('done_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ menu_id: Number(row.menu_id), prep_ms: Number(row.prep_ms) }));
 }

@@ -1,3 +1,4 @@
+import { addDays } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
@@ -79,5 +80,13 @@ describe('round trips of one drink, two processes', () => {
     // Its own (1 and 3), its live events numbered (1), and what goes to the other process (1).
     expect(placed.length, placed.join('\n')).toBeLessThanOrEqual(1 + 1 + 1);
     expect(moved.length, moved.join('\n')).toBeLessThanOrEqual(3 + 1 + 1);
+
+    // The next morning, nothing of that day in memory: the first order reads its line's wait
+    // inputs (today's pace, the past days' at this hour) in 1 statement more.
+    await statementsOf(both(), windowsClosed);
+    clock.set(`${addDays(ORDERING_MORNING.slice(0, 10), 1)}T10:00:00+07:00`);
+    person.auth = { authorization: `Bearer ${await first.ctx.tokens.sign(person.id, 'user')}` };
+    const firstOfDay = await statementsOf(both(), () => place());
+    expect(firstOfDay.length, firstOfDay.join('\n')).toBeLessThanOrEqual(1 + 1 + 1 + 1);
   });
 });

@@ -11,7 +11,7 @@ import {
   dailyLimitOf,
   runJoinRefusal,
   estimateWaitMinutes,
-  readySeconds,
+  readySecondsAlong,
   type PlacedOrder,
   type PlacementRefusal,
   type QueuedOrder,
@@ -211,7 +211,7 @@ export function createPlacementCommit(
     const write = async (trx: Db): Promise<Committed> => {
       // PostgreSQL holds and reads the site in the insert's statement; SQLite reads it first.
       const read = ctx.dialect === 'sqlite' && (await deps.sites.holdForPlacement(trx, [plan.site.id], new Set()));
-      const site = deps.sites.placementHold(plan.site.id);
+      const site = () => deps.sites.placementHold(plan.site.id);
       const done = await insertGuardedOrder(trx, ctx.dialect, { ...guarded, insert: !read || !read.size, site });
       const archived = done.archived ?? (read !== false && read.has(plan.site.id));
       if (done.placed !== null) {
@@ -296,8 +296,10 @@ export function createPlacementCommit(
       const wait = await queue.waitInputs({ siteId: plan.site.id, venue: plan.menu.venue, day: order.cafe_day });
       const now = plan.now;
       const places = Math.max(PROMISED_PLACES, (wait.line?.length ?? 0) + PROMISED_PLACES);
-      return Array.from({ length: places }, (_, ahead) =>
-        new Date(now.getTime() + readySeconds(wait, ahead, { now, menuId: plan.menu.id }) * 1000).toISOString(),
+      // One pass over the line for all the places (the line model's schedule grows a step each).
+      const menuIds = new Array<number>(places).fill(plan.menu.id);
+      return readySecondsAlong(wait, menuIds, now).map((seconds) =>
+        new Date(now.getTime() + seconds * 1000).toISOString(),
       );
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not work out the promise of a new order');

@@ -107,7 +107,7 @@ export function waitInputsOf(
   const working = new Set<number>();
   for (const fact of facts) {
     if (fact.claimed_by === null) continue;
-    // Read as in progress, or claimed or finished within the window (readLineFacts); a waiting
+    // Read as in progress, or claimed or finished within the window (queue-inputs.repository.ts); a waiting
     // order's claim counts while it is recent.
     if (fact.status !== 'ordered' || (fact.claimed_at !== null && fact.claimed_at >= since))
       working.add(fact.claimed_by);

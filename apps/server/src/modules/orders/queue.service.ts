@@ -5,11 +5,13 @@ import {
   estimateWaitMinutes,
   estimatedReadyAt,
   readyIfJoinedAt,
+  readySecondsAlong,
   startOfCafeDay,
   type CategoryFor,
   type OrderListQuery,
   type QueuedOrder,
   type WaitInputs,
+  waitMinutesOf,
 } from '@cafe/shared';
 import type { AppBase, AuthUser } from '../../context';
 import type { SitesService } from '../sites/sites.service';
@@ -19,18 +21,16 @@ import { toCachedAnswer, type CachedAnswer } from '../../lib/cached-answer';
 import { toQueuedOrder } from './orders.mapper';
 import { countCountedCafeOrders } from './order-writes.repository';
 import {
-  completionsBetween,
   countInStatus,
   listOrders,
   listUserDayWithQueue,
-  readPace,
-  recentPrepTimes,
   type LineFact,
   type OrderRow,
   type QueueKey,
 } from './orders.repository';
 import { BARISTA_WINDOW_MS, PREP_DAYS, PREP_SAMPLES, PrepTimes, waitInputsOf as modelInputs } from './promise-inputs';
 import type { OrdersChange, QueueOf } from './orders.context';
+import { readQueueInputs } from './queue-inputs.repository';
 import { PAST_DAYS, RECENT_COMPLETIONS, secondsPerOrder } from './wait-estimate';
 
 /** The bus topic of "an order moved on": drops the wait inputs and every other read of today. */
@@ -80,14 +80,10 @@ export function createQueueService(ctx: AppBase, sites: SitesService) {
    */
   const prepTimes = new Map<string, { times: PrepTimes; readAt: number }>();
   const PREP_READ_EVERY_MS = 10 * 60_000;
-  async function prepOf(siteId: number, venue: CategoryFor): Promise<PrepTimes> {
-    const name = `${siteId}:${venue}`;
-    const known = prepTimes.get(name);
-    if (known && Date.now() - known.readAt < PREP_READ_EVERY_MS) return known.times;
-    const since = new Date(clock.now().getTime() - PREP_DAYS * 24 * 3600_000).toISOString();
-    const times = new PrepTimes(await recentPrepTimes(db, siteId, venue, since, PREP_SAMPLES));
-    prepTimes.set(name, { times, readAt: Date.now() });
-    return times;
+  /** The preparation times known here and read within PREP_READ_EVERY_MS, or undefined: read them. */
+  function prepFresh(siteId: number, venue: CategoryFor): PrepTimes | undefined {
+    const known = prepTimes.get(`${siteId}:${venue}`);
+    return known && Date.now() - known.readAt < PREP_READ_EVERY_MS ? known.times : undefined;
   }
   /** The preparation times known here without a read (none yet: an empty list, every drink the site's pace). */
   function prepKnown(siteId: number, venue: CategoryFor): PrepTimes {
@@ -109,40 +105,71 @@ export function createQueueService(ctx: AppBase, sites: SitesService) {
     );
   }
 
+  /**
+   * A queue's wait inputs in one statement (queue-inputs.repository.ts): its pace, and the past
+   * days' pace at this hour and the preparation times when they are not known here yet.
+   */
   async function readWaitInputs(key: QueueKey): Promise<WaitInputs> {
     const now = clock.now();
     // The line's facts take the place of the count of drinks in progress: no statement more.
     const line = model !== 'pace';
-    const [today, before, prep] = await Promise.all([
-      readPace(db, key, RECENT_COMPLETIONS, line ? workingSince(now) : undefined),
-      sameHoursBefore(key, now),
-      line ? prepOf(key.siteId, key.venue) : undefined,
-    ]);
-    const pace = { secondsPerOrder: secondsPerOrder(today.completions, before), inProgress: today.inProgress };
-    return prep ? modelInputs(model, pace, today.facts ?? null, prep, now) : pace;
+    const hours = await pastHours(key, now);
+    const knownPast = pastPace.peek(hours.name);
+    const knownPrep = line ? prepFresh(key.siteId, key.venue) : undefined;
+    const read = await readQueueInputs(db, ctx.dialect, key, {
+      pace: { recentLimit: RECENT_COMPLETIONS, workingSince: line ? workingSince(now) : undefined },
+      past: knownPast ? undefined : hours.window,
+      prep:
+        line && !knownPrep
+          ? { since: new Date(now.getTime() - PREP_DAYS * 24 * 3600_000).toISOString(), limit: PREP_SAMPLES }
+          : undefined,
+    });
+    const before = knownPast ?? hours.byDay(read.past ?? []);
+    if (!knownPast) pastPace.set(hours.name, before);
+    let prep = knownPrep;
+    if (line && !prep) {
+      prep = new PrepTimes(read.prep ?? []);
+      prepTimes.set(`${key.siteId}:${key.venue}`, { times: prep, readAt: Date.now() });
+    }
+    const { completions, inProgress, facts } = read.pace;
+    const pace = { secondsPerOrder: secondsPerOrder(completions, before), inProgress };
+    return prep ? modelInputs(model, pace, facts ?? null, prep, now) : pace;
   }
 
   /**
-   * The completions of the previous days around this time of day (the hour before to the hour
-   * after, the site's time), one list per day: the pace to expect when today has too little to
-   * go on. Past days do not change, so they are read once per queue and hour.
+   * The previous days around this time of day (the hour before to the hour after, the site's
+   * time): the pace to expect when today has too little to go on. `window` is what to read,
+   * `byDay` keeps the completions of those hours, one list per day; past days do not change, so
+   * they are kept per queue and hour (`name`).
    */
-  async function sameHoursBefore({ siteId, venue, day }: QueueKey, now: Date): Promise<string[][]> {
+  async function pastHours({ siteId, venue, day }: QueueKey, now: Date) {
     const zone = (await sites.get(siteId)).timeZone;
     const hour = cafeClock(now, zone).hour;
-    return pastPace.get(`${siteId}:${venue}:${day}:${hour}`, async () => {
-      const startOfToday = startOfCafeDay(day, zone);
-      const from = new Date(startOfToday.getTime() - PAST_DAYS * 24 * 3600_000).toISOString();
-      const completions = await completionsBetween(db, siteId, venue, from, startOfToday.toISOString());
-      const byDay = new Map<string, string[]>();
-      for (const at of completions) {
-        const clock = cafeClock(new Date(at), zone);
-        if (Math.abs(clock.hour - hour) > 1) continue;
-        const list = byDay.get(clock.day) ?? [];
-        list.push(at);
-        byDay.set(clock.day, list);
-      }
-      return [...byDay.values()];
+    const startOfToday = startOfCafeDay(day, zone);
+    const from = new Date(startOfToday.getTime() - PAST_DAYS * 24 * 3600_000).toISOString();
+    return {
+      name: `${siteId}:${venue}:${day}:${hour}`,
+      window: { from, to: startOfToday.toISOString() },
+      byDay(completions: readonly string[]): string[][] {
+        const days = new Map<string, string[]>();
+        for (const at of completions) {
+          const clock = cafeClock(new Date(at), zone);
+          if (Math.abs(clock.hour - hour) > 1) continue;
+          const list = days.get(clock.day) ?? [];
+          list.push(at);
+          days.set(clock.day, list);
+        }
+        return [...days.values()];
+      },
+    };
+  }
+
+  /** The past days' pace of a queue at this hour (read once per queue and hour). */
+  async function sameHoursBefore(key: QueueKey, now: Date): Promise<string[][]> {
+    const hours = await pastHours(key, now);
+    return pastPace.get(hours.name, async () => {
+      const read = await readQueueInputs(db, ctx.dialect, key, { past: hours.window });
+      return hours.byDay(read.past ?? []);
     });
   }
 
@@ -186,15 +213,33 @@ export function createQueueService(ctx: AppBase, sites: SitesService) {
   async function readList(query: OrderListQuery, siteId: number, day: string): Promise<QueuedOrder[]> {
     const { status: statuses, startDate, endDate } = query;
     const rows = await listOrders(db, { siteId, statuses, startDate, endDate });
-    const inputs = await waitInputsOf(rows.filter((r) => r.status === 'ordered' && r.cafe_day === day));
+    const today = rows.filter((r) => r.status === 'ordered' && r.cafe_day === day);
+    const inputs = await waitInputsOf(today);
     const now = clock.now();
-    const aheadByVenue = new Map<CategoryFor, number>();
+    // Each line's waiting orders in queue order, and the wait of each worked out along its line in
+    // one pass (not once per order: a board of a long line would cost the line's square).
+    const lines = new Map<string, OrderRow[]>();
+    for (const row of today) {
+      const line = lines.get(queueName(row));
+      if (line) line.push(row);
+      else lines.set(queueName(row), [row]);
+    }
+    const placed = new Map<number, { place: number; minutes: number }>();
+    for (const [name, waitingRows] of lines) {
+      const waiting = inputs.get(name);
+      if (!waiting) continue;
+      const seconds = readySecondsAlong(
+        waiting,
+        waitingRows.map((r) => r.menu_id),
+        now,
+      );
+      waitingRows.forEach((row, ahead) =>
+        placed.set(row.id, { place: ahead + 1, minutes: waitMinutesOf(seconds[ahead] ?? 0) }),
+      );
+    }
     return rows.map((row) => {
-      const waiting = inputs.get(queueName(row));
-      if (row.status !== 'ordered' || row.cafe_day !== day || !waiting) return toQueuedOrder(row, null, null);
-      const ahead = aheadByVenue.get(row.category_for) ?? 0;
-      aheadByVenue.set(row.category_for, ahead + 1);
-      return toQueuedOrder(row, ahead + 1, estimateWaitMinutes(waiting, ahead, { now, menuId: row.menu_id }));
+      const at = placed.get(row.id);
+      return at ? toQueuedOrder(row, at.place, at.minutes) : toQueuedOrder(row, null, null);
     });
   }
 

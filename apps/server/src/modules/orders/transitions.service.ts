@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, errorBodyOfError, forbidden, refuse } f
 import { iso } from '../../lib/time';
 import {
   auditCounter,
+  onKnownOrder,
   pacedBy,
   refuseExpiredUndo,
   unlessRefused,
@@ -33,7 +34,7 @@ import {
 import { toOrder, toOrderFacts } from './orders.mapper';
 import { lastHistoryEntry } from './order-history.repository';
 import { moveOrder } from './order-moves.repository';
-import { claimedRefusal, heldByAnother } from './claims';
+import { changedMeanwhile, claimedRefusal, heldByAnother } from './claims';
 import { paceAfterMove, timesOf, timesUndone } from './move-times';
 import { BARISTA_WINDOW_MS, factOf, factsAfterMove } from './promise-inputs';
 import { listOrders, type OrderRow } from './orders.repository';
@@ -101,6 +102,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       // A barista's Do takes the order when nobody has; another barista's order it leaves (0074).
       claimBy: options.claimer?.id,
       whileRunOpen: options.whileRunOpen,
+      unchangedSince: options.unchangedSince,
     };
     const entry = { changedBy, note: options.note ?? null };
     // A move that changes the line's pace (a drink starts or stops being made) counts the pace with
@@ -116,18 +118,21 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     // The move, its history entry and what commits with it are one statement on PostgreSQL (the
     // writes as CTEs made only when the order moved); otherwise a transaction holds them together.
     const inOne = writes.flatMap((write) => (write.onlyWhen ? [write.onlyWhen] : []));
+    const reads = writes.flatMap((write) => (write.readBeside ? [write.readBeside] : []));
     let moved: Awaited<ReturnType<typeof moveOrder>>;
-    if (ctx.dialect === 'postgres' && inOne.length === writes.length) {
-      moved = await moveOrder(db, ctx.dialect, change, entry, inOne, pace);
-      notified = moved !== undefined && writes.length > 0;
+    if (ctx.dialect === 'postgres' && writes.every((write) => write.onlyWhen || write.readBeside)) {
+      moved = await moveOrder(db, ctx.dialect, change, entry, { writes: inOne, reads, pace });
+      notified = moved !== undefined && inOne.length > 0;
     } else {
       moved = await db.transaction().execute(async (trx) => {
-        const done = await moveOrder(trx, ctx.dialect, change, entry, [], pace);
+        const done = await moveOrder(trx, ctx.dialect, change, entry, { pace });
         if (done) notified = await runWithin(trx, writes);
         return done;
       });
     }
     if (!moved) {
+      // Decided on a known row that changed since: the caller reads the order and asks again (onKnownOrder).
+      if (options.unchangedSince !== undefined) throw changedMeanwhile();
       const now = await load(row.id);
       // Another barista took it, or took it and started it, meanwhile: they are named.
       if (options.claimer && heldByAnother(now, options.claimer.id)) throw claimedRefusal(now);
@@ -210,16 +215,34 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     if (body.status === 'rejected' && !body.reject_note) {
       throw badRequest('reject_note: is required to reject an order');
     }
-    const row = await loadAtStaffSite(user, id);
+    const { moved, row } = await onKnownOrder(core, id, async (order, unchangedSince) => {
+      await deps.sites.forStaff(user, order.site_id);
+      return { moved: await baristaMove(user, order, body, unchangedSince), row: order };
+    });
+    // Recorded once the move is made (a refusal of the audit does not ask for the move again).
+    if (body.status === 'picked' || body.status === 'uncollected') {
+      const action = body.status === 'picked' ? 'order.handover' : 'order.uncollected';
+      await auditCounter(ctx, user, row, action, { status: row.status }, { status: body.status });
+    }
+    return moved;
+  }
+
+  async function baristaMove(
+    user: AuthUser,
+    row: OrderRow,
+    body: BaristaOrderPatchBody,
+    unchangedSince: string | undefined,
+  ): Promise<Order> {
     if (body.status === 'in-progress') {
       // Another barista is making it: said before trying, with their name.
       if (row.claimed_by !== null && row.claimed_by !== user.id) throw claimedRefusal(row);
-      return transition(row, 'barista', 'in-progress', user.id, { claimer: user });
+      return transition(row, 'barista', 'in-progress', user.id, { claimer: user, unchangedSince });
     }
     if (body.status === 'rejected') {
-      return transition(row, 'barista', 'rejected', user.id, { rejectNote: body.reject_note, note: body.reject_note });
+      const note = body.reject_note;
+      return transition(row, 'barista', 'rejected', user.id, { rejectNote: note, note, unchangedSince });
     }
-    if (body.status === 'done') return transition(row, 'barista', 'done', user.id, { rejectNote: '' });
+    if (body.status === 'done') return transition(row, 'barista', 'done', user.id, { rejectNote: '', unchangedSince });
     if (body.status === 'uncollected' && row.status === 'done') {
       // Only once the site's time has passed since it was finished: before, it is just waiting.
       const minutes = (await deps.sites.get(row.site_id)).pickup.uncollectedAfterMinutes;
@@ -231,12 +254,36 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
         );
       }
     }
-    const moved = await transition(row, 'barista', body.status, user.id);
-    if (body.status === 'picked' || body.status === 'uncollected') {
-      const action = body.status === 'picked' ? 'order.handover' : 'order.uncollected';
-      await auditCounter(ctx, user, row, action, { status: row.status }, { status: body.status });
+    return transition(row, 'barista', body.status, user.id, { unchangedSince });
+  }
+
+  /**
+   * The owner's move: cancel a waiting order or pick up a finished one. A drink of a coffee run is
+   * withdrawn only while the run is open: checked first, and again in the move's own statement,
+   * which a close racing it waits for or is seen by.
+   */
+  async function ownerMove(
+    user: AuthUser,
+    row: OrderRow,
+    body: OwnerOrderPatchBody,
+    unchangedSince: string | undefined,
+  ): Promise<Order> {
+    if (row.user_id !== user.id)
+      throw forbidden('Only the person who placed this order can change it.', peopleText('people.orders.ownerOnly'));
+    const runId = row.run_id;
+    if (runId === null || body.status !== 'cancel')
+      return transition(row, 'owner', body.status, user.id, { unchangedSince });
+    const refuseClosed = async () => {
+      const run = await findRun(db, runId);
+      if (run) refuse(runWithdrawRefusal({ closesAt: run.closes_at, closedAt: run.closed_at }, clock.now()));
+    };
+    await refuseClosed();
+    try {
+      return await transition(row, 'owner', 'cancel', user.id, { whileRunOpen: true, unchangedSince });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_TRANSITION') await refuseClosed();
+      throw error;
     }
-    return moved;
   }
 
   const api = {
@@ -266,28 +313,9 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
       return rejectEach({ siteId, venue, statuses: ['ordered'] }, note, by);
     },
 
-    /**
-     * PATCH /order/{id}: the owner cancels a waiting order or picks up a finished one. A drink of a
-     * coffee run is withdrawn only while the run is open: checked first, and again in the move's
-     * own statement, which a close racing it waits for or is seen by.
-     */
+    /** PATCH /order/{id}: the owner cancels a waiting order or picks up a finished one (ownerMove). */
     async ownerUpdate(user: AuthUser, id: number, body: OwnerOrderPatchBody): Promise<Order> {
-      const row = await load(id);
-      if (row.user_id !== user.id)
-        throw forbidden('Only the person who placed this order can change it.', peopleText('people.orders.ownerOnly'));
-      const runId = row.run_id;
-      if (runId === null || body.status !== 'cancel') return transition(row, 'owner', body.status, user.id);
-      const refuseClosed = async () => {
-        const run = await findRun(db, runId);
-        if (run) refuse(runWithdrawRefusal({ closesAt: run.closes_at, closedAt: run.closed_at }, clock.now()));
-      };
-      await refuseClosed();
-      try {
-        return await transition(row, 'owner', 'cancel', user.id, { whileRunOpen: true });
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_TRANSITION') await refuseClosed();
-        throw error;
-      }
+      return onKnownOrder(core, id, (row, unchangedSince) => ownerMove(user, row, body, unchangedSince));
     },
 
     /**
