@@ -11,6 +11,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 
 /**
@@ -30,7 +31,7 @@ async function openBaristaBoard(browser: Browser, baseURL: string | undefined): 
   await expect(page).toHaveURL(/\/ordering$/);
   await expect(page.getByRole('heading', { name: 'Shop Status' })).toBeVisible();
   // Only once the live connection is up can the board promise to show new orders by itself.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   return page;
 }
 

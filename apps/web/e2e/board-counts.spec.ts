@@ -11,6 +11,7 @@ import {
   registerUser,
   setShopStatus,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 import { expectTargetSizes } from './target-size';
 
@@ -508,7 +509,7 @@ test.describe('every mix of counts fits the tablet, the desktop and the phone', 
       current = mix;
       await page.setViewportSize(TABLET);
       await page.reload();
-      await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+      await expectBoardLive(page);
       await expectCounts(page, mix);
       for (const [name, size, scrolls] of [
         ['1024x768', TABLET, 'lanes'],

@@ -12,6 +12,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 
 /**
@@ -75,7 +76,7 @@ async function openBoard(browser: Browser, baseURL: string | undefined, viewport
   await loginViaUi(page, DEMO.barista.email, DEMO.barista.password);
   await expect(page).toHaveURL(/\/ordering$/);
   // Only once the live connection is up (and the board caught up) does it say so.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   return page;
 }
 

@@ -13,6 +13,7 @@ import {
   setShopStatus,
   uploadTinyPng,
   WIDE_DESKTOP,
+  expectBoardLive,
 } from './support';
 
 test.use({
@@ -292,7 +293,7 @@ test('an open dashboard and the barista history take in an order the moment it i
   await loginViaUi(page, DEMO.barista.email, DEMO.barista.password);
   await expect(page).toHaveURL(/\/ordering$/);
   // Only once the live connection is up can a screen promise to follow changes by itself.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Cafe Dashboard', exact: true }).click();
 

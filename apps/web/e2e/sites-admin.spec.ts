@@ -14,6 +14,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 
 /**
@@ -32,7 +33,7 @@ async function openBoard(browser: Browser, baseURL: string | undefined, email: s
   await loginViaUi(page, email, password);
   await expect(page).toHaveURL(/\/ordering$/);
   // Only once the live connection is up can the board promise to show new orders by itself.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   return page;
 }
 

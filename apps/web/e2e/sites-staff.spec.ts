@@ -10,6 +10,7 @@ import {
   registerUser,
   setShopStatus,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 
 /**
@@ -30,7 +31,7 @@ async function openBoard(browser: Browser, baseURL: string | undefined) {
   await loginViaUi(page, DEMO.barista.email, DEMO.barista.password);
   await expect(page).toHaveURL(/\/ordering$/);
   // Only once the live connection is up can the board promise to show new orders by itself.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   return page;
 }
 

@@ -235,6 +235,26 @@ export async function goOffline(page: Page): Promise<void> {
   await page.context().setOffline(true);
 }
 
+/**
+ * Waits until the board says "Live" (the connection up and the board caught up). When it does not,
+ * the failure says what the page showed instead: the live light's state (offline, catching up,
+ * stale), or no light at all and the address the page is at (signed out, another screen).
+ */
+export async function expectBoardLive(page: Page): Promise<void> {
+  try {
+    await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  } catch (error) {
+    const shown = await page
+      .locator('[data-live-state]')
+      .evaluateAll((lights) => lights.map((light) => light.getAttribute('data-live-state')))
+      .catch(() => []);
+    throw new Error(
+      `The board was not Live: ${shown.length > 0 ? `its light said ${shown.join(', ')}` : 'no live light'} at ${page.url()}`,
+      { cause: error },
+    );
+  }
+}
+
 /** Signs a browser page in with a token pair (as a stored session would) and opens `path`. */
 export async function signInWithTokens(
   page: Page,

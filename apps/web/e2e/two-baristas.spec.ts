@@ -24,6 +24,7 @@ import {
   setShopStatus,
   signInWithTokens,
   uploadTinyPng,
+  expectBoardLive,
 } from './support';
 
 /**
@@ -83,7 +84,7 @@ async function openBoard(
   const page = await context.newPage();
   await signInWithTokens(page, tokens, '/ordering');
   // Only once the live connection is up (and the board caught up) does it say so.
-  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  await expectBoardLive(page);
   return page;
 }
 

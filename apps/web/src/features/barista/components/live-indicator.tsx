@@ -35,6 +35,7 @@ export function LiveIndicator({ catchingUp = false, stale = false }: LiveIndicat
       <span
         role="status"
         title={why}
+        data-live-state={state}
         className={cn(
           'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold',
           state === 'live'
