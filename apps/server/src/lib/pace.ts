@@ -65,9 +65,16 @@ function next(states: readonly { state: BucketState; limit: PaceLimit }[], now: 
   );
 }
 
-/** Buckets of one process. An idle bucket is forgotten once its pace allows a call at once again. */
+/** How often at most the idle buckets of a process are looked for (a walk of them all). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Buckets of one process. An idle bucket (its pace allows a call at once again) is forgotten at
+ * the next sweep: at most once a minute, so a call does not walk every conversation's bucket.
+ */
 export function memoryPace(): Pace {
   const buckets = new Map<string, BucketState>();
+  let sweptAt = -Infinity;
   const stateOf = (name: string): BucketState => {
     let state = buckets.get(name);
     if (!state) {
@@ -78,7 +85,10 @@ export function memoryPace(): Pace {
   };
   return {
     reserve(asked, now) {
-      for (const [name, state] of buckets) if (state.free < now && state.heldUntil < now) buckets.delete(name);
+      if (now - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = now;
+        for (const [name, state] of buckets) if (state.free < now && state.heldUntil < now) buckets.delete(name);
+      }
       const states = asked.map(({ name, limit }) => ({ state: stateOf(name), limit }));
       const at = next(states, now);
       for (const { state, limit } of states) state.free = Math.max(state.free, at) + spacingOf(limit);

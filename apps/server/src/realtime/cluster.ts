@@ -153,22 +153,19 @@ function batchedNotify(
   type Relay = { values: [string, string]; done: (error?: unknown) => void };
   const waiting: Relay[] = [];
   let sending = false;
-  /** The relays in one statement, each told once it is sent. */
-  async function notifyAll(batch: readonly Relay[]): Promise<void> {
-    const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
-    await pool.query(
-      text,
-      batch.flatMap((b) => b.values),
-    );
-    for (const b of batch) b.done();
-  }
   async function send(): Promise<void> {
     // While this process numbers live events, what it tells the others waits for their relays.
     await gate.open();
     while (waiting.length > 0) {
+      // The relays in one statement, each told once it is sent.
       const batch = waiting.splice(0, NOTIFY_BATCH);
       try {
-        await notifyAll(batch);
+        const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+        await pool.query(
+          text,
+          batch.flatMap((b) => b.values),
+        );
+        for (const b of batch) b.done();
       } catch (error) {
         log.debug({ err: error, messages: batch.length }, 'live events: a batch of relays failed');
         for (const b of batch) b.done(error);
