@@ -15,6 +15,7 @@ import { serverLogProblems, startAppServer } from './lib/app-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { createPgDatabase, openDirect } from './lib/database.mjs';
 import { startFakeSlack } from './lib/fake-slack.mjs';
+import { startCountProxy } from './lib/pg-count-proxy.mjs';
 import { startHello } from './lib/load.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { details, markdown, writeResults } from './lib/report.mjs';
@@ -25,6 +26,7 @@ import { runRush, seedFanOut, seedRush } from './lib/rows/rush.mjs';
 import { runSitesRush } from './lib/rows/sites-rush.mjs';
 import { nextRushing, seedSitesRush, setUpSites } from './lib/rows/sites-rush-setup.mjs';
 import { runSockets, seedSockets } from './lib/rows/sockets.mjs';
+import { runStatements, seedStatements, STATEMENT_PEOPLE } from './lib/rows/statements.mjs';
 import {
   describeMorning,
   planMorning,
@@ -129,6 +131,8 @@ async function withDatabase(engine, tag, body, firstEnv) {
     server: null,
     /** Every process running on the database (one, or those of startCluster). */
     servers: [],
+    /** The PostgreSQL database's URL (undefined on SQLite). */
+    pgUrl: pg?.url,
     /** `extraEnv`: more of the server's environment (the chat row's Slack app). */
     async start(extraEnv) {
       this.server = await startAppServer({ root, dataDir, databaseUrl: pg?.url, logFile, extraEnv });
@@ -269,6 +273,8 @@ try {
   const engines = [options.sqlite && 'sqlite', options.pgUrl && 'postgres'].filter(Boolean);
   if (wants('sites-rush') && !options.pgUrl) results.notes.push('sites-rush not run: it needs PostgreSQL (--pg)');
   if (wants('promises') && !options.sqlite) results.notes.push('promises not run: it runs on SQLite only');
+  if (wants('statements') && !options.pgUrl && options.onlyGiven)
+    results.notes.push('statements not run: it counts PostgreSQL statements on the wire (--pg)');
   for (const engine of engines) {
     const e = { engine };
     results.engines.push(e);
@@ -314,6 +320,41 @@ try {
         );
         if (r) e.fanOut.push(r);
       }
+    }
+
+    if (wants('statements') && engine === 'postgres') {
+      log(`${engine}: statements per request, on one process and on two`);
+      e.statements = await phase(`${engine} statements`, () =>
+        withDatabase(engine, 'statements', async (s) => {
+          const people = await s.seed((db) => seedStatements(db));
+          const proxy = await startCountProxy(s.pgUrl);
+          cleanups.add(proxy.stop);
+          try {
+            const env = { DATABASE_URL: proxy.url };
+            await s.start(env);
+            const one = await runStatements({
+              bases: [s.server.base],
+              proxy,
+              people: people.slice(0, STATEMENT_PEOPLE),
+              day: 1,
+              log,
+            });
+            await s.startCluster(2, env);
+            const two = await runStatements({
+              bases: s.servers.map((server) => server.base),
+              proxy,
+              people: people.slice(STATEMENT_PEOPLE),
+              day: 2,
+              log,
+            });
+            return [one, two];
+          } finally {
+            await s.stop();
+            await proxy.stop();
+            cleanups.delete(proxy.stop);
+          }
+        }),
+      );
     }
 
     if (wants('chat')) {

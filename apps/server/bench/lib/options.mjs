@@ -10,6 +10,7 @@ export const ROWS = [
   'rush',
   'fan-out',
   'chat',
+  'statements',
   'sites-rush',
   'knee',
   'dashboards',
@@ -142,6 +143,7 @@ export const USAGE = `npm run bench [-- flags]
   --only <rows>           comma list of: ${ROWS.join(',')}
                           (memory: idle and at the sockets from the socket phase, the peak from the rush;
                           sites-rush: PostgreSQL only, several processes on one database;
+                          statements: PostgreSQL only, each request's statements counted on the wire;
                           promises: SQLite only, a simulated morning of two baristas on a test clock,
                           once with PROMISE_MODEL=pace and once with the new model, each on a fresh
                           database: how far each order's ready time was from its promise)

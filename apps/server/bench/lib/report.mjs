@@ -86,6 +86,17 @@ export function details(results) {
           `queue frames ${JSON.stringify(f.queueFrames)}; the watching phones heard ${JSON.stringify(f.watcherEvents ?? {})}; peak RSS ${f.peakMb} MB`,
       );
     }
+    for (const run of e.statements ?? []) {
+      lines.push(`\n### ${engine}: statements per request, ${run.processes} process(es)\n`);
+      for (const [name, c] of Object.entries(run.requests)) {
+        lines.push(`- ${name}: ${c.counts.join(', ')} in its ${c.counts.length} run(s); the least:`);
+        for (const text of c.least) lines.push(`  - \`${text}\``);
+        if (c.max > c.min) {
+          lines.push('  the most:');
+          for (const text of c.most) lines.push(`  - \`${text}\``);
+        }
+      }
+    }
     if (e.chat) {
       lines.push(`\n### ${engine}: chat, checks\n`);
       for (const c of e.chat.checks) lines.push(`- ${c.ok ? 'ok' : '**FAILED**'}: ${c.name} (${c.detail})`);
