@@ -93,4 +93,18 @@ describe('round trips of one drink', () => {
       expect(sent.length, `${url}:\n${sent.join('\n')}`).toBeLessThanOrEqual(MOST.read);
     }
   });
+
+  it('places the first order of someone who has opened the app in as many: what they avoid came with who they are', async () => {
+    const cleo = await t.createUser();
+    // Cleo opens My orders: the server reads who she is, and what she avoids with it.
+    expect((await t.request('GET', '/api/order/my-queue', cleo)).statusCode).toBe(200);
+    let placed: { id: number; queue_at: number | null } | undefined;
+    const sent = await count(async () => (placed = await place(cleo)));
+    expect(placed?.queue_at).toBeGreaterThan(0);
+    expect(
+      sent.filter((text) => text.includes('"avoids"')),
+      sent.join('\n'),
+    ).toEqual([]);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(MOST.placement);
+  });
 });

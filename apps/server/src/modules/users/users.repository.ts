@@ -150,6 +150,22 @@ export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
  * What the person cannot drink: their stored JSON list of diet tags ('[]' when none), with their
  * consent to keep it; undefined without the account.
  */
+/**
+ * The account and, in the same read, what the person avoids and their consent: who a signed-in
+ * request comes from, and what their next order will be checked against.
+ */
+export function findUserWithAvoidsById(
+  db: Db,
+  id: number,
+): Promise<(UserRow & { avoids: string } & ConsentColumns) | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+    .select([...PUBLIC_COLUMNS, 'avoids', ...CONSENT_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findAvoids(db: Db, userId: number): Promise<({ avoids: string } & ConsentColumns) | undefined> {
   return db
     .selectFrom('users')

@@ -36,6 +36,7 @@ import {
   findCredentialsByEmail,
   findCredentialsById,
   findUserById,
+  findUserWithAvoidsById,
   setCredentials,
   insertUser,
   listUsers,
@@ -129,6 +130,16 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
   };
   const findActiveNow = async (userId: number, executor: Db) => {
     const row = await findUserById(executor, userId);
+    return row?.is_available === 'available' ? toAuthUser(row) : null;
+  };
+  /**
+   * Who a signed-in request comes from, for the memory copy: read with what the person avoids, which
+   * is kept too, so their next order (from the web app, a chat, a standing order) reads nothing more.
+   */
+  const loadActive = async (userId: number) => {
+    const mark = avoidsCache.mark();
+    const row = await findUserWithAvoidsById(db, userId);
+    if (row) avoidsCache.keep(userId, avoidsRecordOf(row), mark);
     return row?.is_available === 'available' ? toAuthUser(row) : null;
   };
 
@@ -320,7 +331,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     async findActive(userId: number, executor?: Db): Promise<AuthUser | undefined> {
       const account = executor
         ? await findActiveNow(userId, executor)
-        : await activeAccounts.get(userId, () => findActiveNow(userId, db));
+        : await activeAccounts.get(userId, () => loadActive(userId));
       return account ?? undefined;
     },
 
@@ -328,7 +339,7 @@ export function createUsersService(ctx: AppBase, deps: { sites: SitesService }) 
     async findActiveByEmail(email: string): Promise<AuthUser | undefined> {
       const row = await findCredentialsByEmail(db, email.trim().toLowerCase());
       if (!row) return undefined;
-      return (await activeAccounts.get(row.id, () => findActiveNow(row.id, db))) ?? undefined;
+      return (await activeAccounts.get(row.id, () => loadActive(row.id))) ?? undefined;
     },
 
     /**
