@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverLogProblems, startAppServer } from './lib/app-server.mjs';
+import { runBaseline } from './lib/baseline.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { createPgDatabase, openDirect } from './lib/database.mjs';
 import { startFakeSlack } from './lib/fake-slack.mjs';
@@ -40,7 +41,9 @@ import { runWeb } from './lib/rows/web.mjs';
 import { describeBehaviour, webBehaviour } from './lib/web-behaviour.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
+const repoRoot = path.resolve(here, '../../..');
+/** The checkout measured: this one, or a baseline's worktree (BENCH_ROOT, lib/baseline.mjs). */
+const root = process.env.BENCH_ROOT ? path.resolve(process.env.BENCH_ROOT) : repoRoot;
 
 let options;
 try {
@@ -249,6 +252,24 @@ async function phase(name, fn) {
     return undefined;
   } finally {
     log(`${name} took ${Math.round((Date.now() - t0) / 1000)} s`);
+  }
+}
+
+if (options.baseline) {
+  // The same rows on the baseline's build first, by this bench: its table's values for the ratios.
+  try {
+    const base = runBaseline({
+      rev: options.baseline,
+      repoRoot,
+      runFile: fileURLToPath(import.meta.url),
+      argv: process.argv.slice(2),
+      log,
+    });
+    results.baseline = { commit: base.commit, exitCode: base.exitCode, rows: base.results.summary };
+    if (base.exitCode) results.notes.push(`the baseline's run (${base.commit}) ended with exit ${base.exitCode}`);
+  } catch (error) {
+    results.baseline = { commit: options.baseline, error: String(error.message).split('\n')[0] };
+    results.notes.push(`baseline ${options.baseline} not measured: ${results.baseline.error}`);
   }
 }
 

@@ -152,6 +152,8 @@ export const USAGE = `npm run bench [-- flags]
   --no-sqlite             PostgreSQL only
   --no-build              do not rebuild a missing or stale dist (report it instead)
   --out <dir>             where results go (default: bench/results at the repository root)
+  --baseline <rev>        first the same rows on that commit's build (a git worktree, built there, measured
+                          by this bench), then this checkout's: the table gets a "vs <rev>" column
   --dashboard-sizes <n,..> orders seeded for the dashboards (default 1000,10000,100000)
   --fan-out-people <n,..> people at the site in each fan-out rush (default 1000,5000; the rush's people order)
   --sites-rushing <n,..>  sites rushing at once in each sites rush (default 1,3,5; each on sites of its own)
@@ -169,6 +171,7 @@ export function parseOptions(argv, env = process.env) {
     sqlite: true,
     build: true,
     out: undefined,
+    baseline: undefined,
     help: false,
   };
   const overrides = {};
@@ -185,6 +188,7 @@ export function parseOptions(argv, env = process.env) {
     else if (arg === '--no-sqlite') options.sqlite = false;
     else if (arg === '--pg') options.pgUrl = value();
     else if (arg === '--out') options.out = value();
+    else if (arg === '--baseline') options.baseline = value();
     else if (arg === '--only') {
       const rows = value()
         .split(',')

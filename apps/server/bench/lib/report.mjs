@@ -14,11 +14,43 @@ export function markdown(results, rows) {
     `Benchmark (${results.profile}) of ${results.date}: ${m.cpu}, ${m.cores} cores, Node ${m.node}, ${m.commit}. ` +
       `Ratios are against a hello-world Fastify server measured beside each row; timings are reported, never asserted.`,
   );
+  const base = results.baseline;
+  if (base?.rows) {
+    lines.push(
+      `"vs ${base.commit}" is each row's headline number (order p99, CPU per order, the knee's rate, statements) ` +
+        `over the same row of ${base.commit}, measured by the same bench in this run just before.`,
+    );
+  } else if (base?.error) lines.push(`The baseline could not be measured: ${base.error}`);
   lines.push('');
+  const baseOf = (r) => base?.rows?.find((b) => b.what === r.what && b.engine === r.engine);
+  const ratio = (r) => {
+    const b = baseOf(r);
+    if (!b) return '';
+    if (typeof r.value !== 'number' || typeof b.value !== 'number' || b.value === 0) return `was: ${b.measured}`;
+    return `${x(r.value / b.value)} (${b.value})`;
+  };
   lines.push(
     table(
-      ['what', 'engine', 'measured', 'vs hello-world', 'before (issue)', 'target', 'met'],
-      rows.map((r) => [r.what, r.engine, r.measured, r.vs ?? '', r.before ?? '', r.target ?? '', met(r.ok)]),
+      [
+        'what',
+        'engine',
+        'measured',
+        ...(base?.rows ? [`vs ${base.commit}`] : []),
+        'vs hello-world',
+        'before (issue)',
+        'target',
+        'met',
+      ],
+      rows.map((r) => [
+        r.what,
+        r.engine,
+        r.measured,
+        ...(base?.rows ? [ratio(r)] : []),
+        r.vs ?? '',
+        r.before ?? '',
+        r.target ?? '',
+        met(r.ok),
+      ]),
     ),
   );
   return lines.join('\n');
