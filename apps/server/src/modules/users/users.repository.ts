@@ -29,6 +29,9 @@ export interface ConsentColumns {
   consent_withdrawn_at: string | null;
 }
 
+/** The accounts with their health-data consent beside them (`hc`, for CONSENT_COLUMNS). */
+const usersWithConsent = (db: Db) => db.selectFrom('users').leftJoin('health_consents as hc', 'hc.user_id', 'users.id');
+
 export type UserRow = Pick<Selectable<UsersTable>, (typeof PUBLIC_COLUMNS)[number]>;
 export type UserCredentialsRow = UserRow & Pick<Selectable<UsersTable>, 'password_hash'>;
 export type NewUser = Pick<
@@ -76,9 +79,7 @@ function likeLiteral(text: string): string {
 /** Up to `limit` available accounts whose name or e-mail holds `text` (any case), by name. */
 export function searchUsers(db: Db, text: string, limit: number) {
   const pattern = `%${likeLiteral(text.toLowerCase())}%`;
-  return db
-    .selectFrom('users')
-    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+  return usersWithConsent(db)
     .select(['id', 'name', 'email', 'avoids', ...CONSENT_COLUMNS])
     .where('is_available', '=', 'available')
     .where((eb) =>
@@ -147,10 +148,6 @@ export async function lockUsers(db: Db, ids: readonly number[]): Promise<void> {
 }
 
 /**
- * What the person cannot drink: their stored JSON list of diet tags ('[]' when none), with their
- * consent to keep it; undefined without the account.
- */
-/**
  * The account and, in the same read, what the person avoids and their consent: who a signed-in
  * request comes from, and what their next order will be checked against.
  */
@@ -158,18 +155,18 @@ export function findUserWithAvoidsById(
   db: Db,
   id: number,
 ): Promise<(UserRow & { avoids: string } & ConsentColumns) | undefined> {
-  return db
-    .selectFrom('users')
-    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+  return usersWithConsent(db)
     .select([...PUBLIC_COLUMNS, 'avoids', ...CONSENT_COLUMNS])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
+/**
+ * What the person cannot drink: their stored JSON list of diet tags ('[]' when none), with their
+ * consent to keep it; undefined without the account.
+ */
 export function findAvoids(db: Db, userId: number): Promise<({ avoids: string } & ConsentColumns) | undefined> {
-  return db
-    .selectFrom('users')
-    .leftJoin('health_consents as hc', 'hc.user_id', 'users.id')
+  return usersWithConsent(db)
     .select(['avoids', ...CONSENT_COLUMNS])
     .where('id', '=', userId)
     .executeTakeFirst();
