@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SITE_ID, connectClient, nextEvent } from '../test-support/test-app';
+import type { LiveEventPayload } from '@cafe/shared';
+import { FIRST_SITE_ID, connectClient, nextEvent, onNumberedLiveEvent } from '../test-support/test-app';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { insertPerson, startProcesses, untilRelaying } from '../test-support/processes';
+import { statementsOf } from '../test-support/statements';
 import { until } from '../test-support/waits';
+import type { DatabaseHandle } from '../db/connection';
 import { ROOMS } from './socket';
 
 /**
@@ -15,10 +18,11 @@ import { ROOMS } from './socket';
 describe('several server processes', () => {
   let apps: FastifyInstance[] = [];
   let pools: pg.Pool[] = [];
+  let databases: DatabaseHandle[] = [];
   let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ apps, pools, stop } = await startProcesses(2, 'cafe_cluster'));
+    ({ apps, pools, databases, stop } = await startProcesses(2, 'cafe_cluster'));
   });
 
   afterAll(async () => {
@@ -88,6 +92,74 @@ describe('several server processes', () => {
       expect(await received).toMatchObject(event);
     } finally {
       client.disconnect();
+    }
+  });
+
+  it("sends a site's event to the other process in the statement that numbers it, after the join asked for before it", async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const person = await insertPerson(apps, { name: 'Carried Person', email: 'carried@example.com', role: 'user' });
+    const port = (first.server.address() as AddressInfo).port;
+    const client = await connectClient(`http://127.0.0.1:${port}`, await first.ctx.tokens.sign(person.id, 'user'));
+    const local = await connectClient(`http://127.0.0.1:${(second.server.address() as AddressInfo).port}`);
+    try {
+      const event = {
+        siteId: FIRST_SITE_ID,
+        categoryFor: 'bar' as const,
+        day: '2026-11-19',
+        left: null,
+        joined: { id: 2, orderDate: '2026-11-19T03:00:00.000Z' },
+        wait: { secondsPerOrder: 120, inProgress: 0 },
+      };
+      const numbered = <E extends 'queue' | 'cafe-status'>(socket: typeof client, name: E) =>
+        new Promise<LiveEventPayload<E>>((resolve) => {
+          const stop = onNumberedLiveEvent(socket, name, (payload) => {
+            stop();
+            resolve(payload);
+          });
+        });
+      const received = numbered(client, 'queue');
+      const atSecond = numbered(local, 'cafe-status');
+      // The second process takes an order: the person's connections (on the first process) join
+      // the site's waiting room, and the line's event follows at once. One statement carries both,
+      // the join first: the event finds the person in the room.
+      const sent = await statementsOf({ app: second, database: databases[1] as DatabaseHandle }, async () => {
+        second.ctx.events.waiting(person.id, FIRST_SITE_ID);
+        second.ctx.events.queue(FIRST_SITE_ID, event);
+        second.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: true });
+        await second.ctx.events.settled();
+      });
+      expect(sent, sent.join('\n')).toHaveLength(1);
+      expect(sent[0]).toMatch(/^with checked as/);
+      const heard = await received;
+      expect(heard).toMatchObject(event);
+      expect(typeof heard.seq).toBe('number');
+      // The process's own clients get it once, with its number.
+      expect(await atSecond).toMatchObject({ isCafeOpen: true, isBarOpen: true, seq: (heard.seq ?? 0) + 1 });
+    } finally {
+      client.disconnect();
+      local.disconnect();
+    }
+  });
+
+  it("sends an event too large for a notification apart, numbered, to both processes' clients", async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const there = await connectClient(`http://127.0.0.1:${(first.server.address() as AddressInfo).port}`);
+    const here = await connectClient(`http://127.0.0.1:${(second.server.address() as AddressInfo).port}`);
+    try {
+      const large = { isCafeOpen: false, isBarOpen: false, note: 'x'.repeat(9_000) };
+      const seen = { there: [] as unknown[], here: [] as unknown[] };
+      there.on('cafe-status', (status) => seen.there.push(status));
+      here.on('cafe-status', (status) => seen.here.push(status));
+      second.ctx.events.shopStatus(FIRST_SITE_ID, large);
+      const isLarge = (status: unknown) => (status as { note?: string }).note === large.note;
+      await until(() => seen.there.some(isLarge) && seen.here.some(isLarge), 'the event at both processes');
+      const heard = seen.there.filter(isLarge) as (typeof large & { seq?: number })[];
+      expect(heard).toHaveLength(1);
+      expect(typeof heard[0]?.seq).toBe('number');
+      expect(seen.here.filter(isLarge)).toEqual(heard);
+    } finally {
+      there.disconnect();
+      here.disconnect();
     }
   });
 

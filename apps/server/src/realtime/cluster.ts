@@ -3,7 +3,8 @@ import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { MessageType, type BroadcastOptions } from 'socket.io-adapter';
-import { relayGateOf, type RelayGate } from './relay-gate';
+import { relayGateOf, setRelayCarrier } from './relay-gate';
+import { NOT_A_NOTE, NOTIFY, relayStream, type RelayStream } from './relay-stream';
 import type { LiveServer } from './socket';
 
 /** SQLSTATEs of a concurrent CREATE TABLE IF NOT EXISTS losing the race (unique_violation, duplicate_table). */
@@ -39,7 +40,7 @@ function catchUpLocalClients(io: LiveServer): void {
 function listenerPool(
   pool: pg.Pool,
   log: FastifyBaseLogger,
-  gate: RelayGate,
+  stream: RelayStream,
   onListening: () => void,
   onDeaf: () => void,
 ): pg.Pool {
@@ -118,81 +119,17 @@ function listenerPool(
     return client;
   };
   // Everything else (attachments, clean-up) goes straight to the shared pool; the relays
-  // (pg_notify) go in batches.
-  const notify = batchedNotify(pool, log, gate);
+  // (pg_notify) go in batches, or are kept as notes while one is made.
   const query = (text: unknown, values?: unknown) =>
-    text === NOTIFY && Array.isArray(values)
-      ? notify(values as [string, string])
-      : pool.query(text as string, values as unknown[]);
+    stream.captured(text, values) ??
+    (text === NOTIFY && Array.isArray(values)
+      ? stream.notify(values as [string, string])
+      : pool.query(text as string, values as unknown[]));
   return { query, connect } as unknown as pg.Pool;
 }
 
-/** The one statement the adapter relays a message with (`@socket.io/postgres-adapter` 0.5). */
-const NOTIFY = 'SELECT pg_notify($1, $2)';
 /** Bytes of a relay's payload above which the adapter sends it as an attachment (PostgreSQL's limit: under 8000). */
 const PAYLOAD_THRESHOLD = 7_900;
-/** At most this many relays in one statement. */
-const NOTIFY_BATCH = 100;
-
-/**
- * The adapter relays each message (an event, a join, a heartbeat) with a statement of its own: a
- * round trip to the database and a wake-up of a database process each, about five per order in a
- * rush (docs/decisions/0058-performance-third-round.md). Here the relays asked for by one run of
- * code go together when it ends, and the ones asked for while a statement is on its way go
- * together in the next statement (`SELECT pg_notify(..),
- * pg_notify(..), ...`): the same notifications, in the order asked, one round trip. Each is still
- * its own message to the listeners. (PostgreSQL delivers two identical ones of one statement once:
- * every event carries its own number, so only a repeated join or heartbeat can be identical, and
- * either says nothing the first did not.)
- */
-function batchedNotify(
-  pool: pg.Pool,
-  log: FastifyBaseLogger,
-  gate: RelayGate,
-): (values: [string, string]) => Promise<void> {
-  type Relay = { values: [string, string]; done: (error?: unknown) => void };
-  const waiting: Relay[] = [];
-  let sending = false;
-  async function send(): Promise<void> {
-    // While this process numbers live events, what it tells the others waits for their relays.
-    await gate.open();
-    while (waiting.length > 0) {
-      // The relays in one statement, each told once it is sent.
-      const batch = waiting.splice(0, NOTIFY_BATCH);
-      try {
-        const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
-        await pool.query(
-          text,
-          batch.flatMap((b) => b.values),
-        );
-        for (const b of batch) b.done();
-      } catch (error) {
-        log.debug({ err: error, messages: batch.length }, 'live events: a batch of relays failed');
-        for (const b of batch) b.done(error);
-      }
-    }
-    sending = false;
-  }
-  return (values) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({
-        values,
-        done: (error) =>
-          error === undefined
-            ? resolve()
-            : reject(error instanceof Error ? error : new Error('the relay failed', { cause: error })),
-      });
-      // The first relay waits until the code that asked for it has run to its end (a microtask),
-      // not for a statement: the relays a change asks for together (a placement's cache drop and
-      // its join of the waiting room) go in one statement. (Waiting for the event loop's next
-      // turn instead, setImmediate, held every relay behind the turn's other callbacks: the
-      // 5-site rush's event p99 went up by about a tenth.)
-      if (!sending) {
-        sending = true;
-        queueMicrotask(() => void send());
-      }
-    });
-}
 
 /**
  * The adapter's table for large payloads; processes starting together may both try to make it.
@@ -229,6 +166,8 @@ type Broadcast = (packet: unknown, opts: BroadcastOptions) => Promise<void>;
 function localFirst(
   make: (nsp: unknown) => PostgresAdapter,
   hearing: () => boolean,
+  /** While true, a broadcast is only relayed (a note being made: `RelayCarrier.note`). */
+  relayOnly: () => boolean,
 ): (nsp: unknown) => PostgresAdapter {
   return function adapterFor(nsp) {
     const adapter = make(nsp);
@@ -242,6 +181,7 @@ function localFirst(
         type: MessageType.BROADCAST,
         data: { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } },
       });
+      if (relayOnly()) return Promise.resolve();
       // Deaf to the others (the listening connection lost), this process keeps its own events from
       // its clients too: they are in the log, and the catch-up once it listens again ends these
       // clients' transport. A client catches up after the last number it holds, so an own event
@@ -279,14 +219,18 @@ export async function attachClusterAdapter(
       catchUpLocalClients(io);
     });
   };
+  const stream = relayStream(pool, app.log, relayGateOf(io));
+  let relayOnly = false;
   io.adapter(
     localFirst(
       createAdapter(
-        listenerPool(pool, app.log, relayGateOf(io), onListening, () => {
+        listenerPool(pool, app.log, stream, onListening, () => {
           hearing = false;
         }),
         {
-          errorHandler: (error) => app.log.warn({ err: error }, 'socket adapter'),
+          errorHandler: (error) => {
+            if (error !== NOT_A_NOTE) app.log.warn({ err: error }, 'socket adapter');
+          },
           // A notification's payload must be shorter than 8000 bytes; the adapter's own threshold
           // (8000) let one of exactly 8000 through, which PostgreSQL refused. Larger ones go as
           // attachments (its table), well before the limit.
@@ -298,6 +242,25 @@ export async function attachClusterAdapter(
         },
       ),
       () => hearing,
+      () => relayOnly,
     ),
   );
+  setRelayCarrier(io, {
+    note(rooms, event, payload) {
+      const notes = stream.capture(() => {
+        relayOnly = true;
+        try {
+          (io.to([...rooms]).emit as (name: string, data: object) => boolean)(event, payload);
+        } finally {
+          relayOnly = false;
+        }
+      });
+      return notes?.length === 1 ? (notes[0] ?? null) : null;
+    },
+    carry: stream.carry,
+    local(rooms, event, payload) {
+      // As localFirst: deaf to the others, this process keeps its own events from its clients too.
+      if (hearing) (io.local.to([...rooms]).emit as (name: string, data: object) => boolean)(event, payload);
+    },
+  });
 }

@@ -2,7 +2,7 @@ import type { CafeStatus, MenuEvent, OrderingStatus, OrdersEvent, QueueEvent, Si
 import type { ClosingSoonEvent, LiveEventName, LiveEventPayload, Schedule } from '@cafe/shared';
 import type { Run } from '@cafe/shared';
 import type { LiveLog, LoggedEvent, Reread } from './live-log';
-import { relayGateOf } from './relay-gate';
+import { relayCarrierOf, relayGateOf } from './relay-gate';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -79,9 +79,12 @@ interface PendingQueue {
   moves: NonNullable<QueueEvent['moves']>;
 }
 
-/** An event waiting for its number; `send` sends it with it (null: it could not be numbered). */
+/**
+ * An event waiting for its number; `send` sends it with it (null: it could not be numbered), to
+ * this process's clients only when the numbering sent it to the other processes (`relayed`).
+ */
 interface Waiting extends LoggedEvent {
-  send: (seq: number | null) => void;
+  send: (seq: number | null, relayed?: boolean) => void;
 }
 
 /**
@@ -144,11 +147,12 @@ export function createLiveEvents(
     held: () => void,
   ): Promise<void> {
     let release = held;
+    const carrier = relayCarrierOf(io);
     for (let queue = waiting.get(siteId); queue && queue.events.length > 0; queue = waiting.get(siteId)) {
       const batch = queue.events.splice(0);
       try {
-        const first = await log.record(siteId, batch);
-        batch.forEach((item, i) => item.send(first + i));
+        const { first, relayed } = await log.record(siteId, batch, carrier);
+        batch.forEach((item, i) => item.send(first + i, relayed));
       } catch (error) {
         // Better late news without a number than none: a client that sees an event without one
         // reads everything again at its next reconnect.
@@ -192,12 +196,17 @@ export function createLiveEvents(
           payload = current.toEvent(found) ?? payload;
         },
       },
-      send: (seq) =>
-        send(
-          rooms,
-          event,
-          (seq === null ? { ...payload, siteId } : { ...payload, siteId, seq }) as LiveEventPayload<E>,
-        ),
+      send: (seq, relayed) => {
+        const numbered = (seq === null ? { ...payload, siteId } : { ...payload, siteId, seq }) as LiveEventPayload<E>;
+        const carrier = relayed ? relayCarrierOf(io) : undefined;
+        if (!carrier) {
+          send(rooms, event, numbered);
+          return;
+        }
+        // The other processes were sent it with its number (decision 0119).
+        sent(event);
+        carrier.local(rooms, event, numbered);
+      },
     };
     const queue = waiting.get(siteId);
     if (queue) {

@@ -7,7 +7,9 @@ import type { Db } from '../db/types';
 import { findOrders } from '../modules/orders/orders.repository';
 import { cafeOrderBody, createOrderingApp, placeOrder } from '../test-support/order-fixtures';
 import { createTestApp, FIRST_SITE_ID } from '../test-support/test-app';
+import { until } from '../test-support/waits';
 import { createLiveLog, greetSockets, type LiveLog, type LoggedEvent, type Reread } from './live-log';
+import type { RelayCarrier } from './relay-gate';
 import { createSocketServer, ROOMS, type LiveServer } from './socket';
 
 describe('hello', () => {
@@ -63,7 +65,7 @@ describe('numbering a burst', () => {
         payload: (seq) => ({ id, seq }),
         reread: { id, read, take: (found) => kept.push([id, found]) },
       });
-      const first = await log.record(FIRST_SITE_ID, [event(1), event(2), event(1), event(3)]);
+      const { first } = await log.record(FIRST_SITE_ID, [event(1), event(2), event(1), event(3)]);
       // One read for the four, each order once; an order no longer there keeps its event as it was.
       expect(asked).toEqual([[1, 2, 3]]);
       expect(kept).toEqual([
@@ -129,7 +131,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
         read,
         take: (found) => kept.push(found as { status: string; updated_at: string }),
       });
-      const first = await log.record(FIRST_SITE_ID, [event]);
+      const { first } = await log.record(FIRST_SITE_ID, [event]);
       expect(reads).toBe(2);
       expect(kept.at(-1)).toMatchObject({ status: 'ordered', updated_at: placed.updatedAt });
       // Numbered once, after the second read; kept with its number, which `missed` gives back.
@@ -156,7 +158,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
       };
       const event = (known: unknown) => orderEvent(placed.id, { read, known, take: (found) => kept.push(found) });
       // As the write read it: numbered at once, told as it was read.
-      const first = await log.record(FIRST_SITE_ID, [event(row)]);
+      const { first } = await log.record(FIRST_SITE_ID, [event(row)]);
       expect(reads).toBe(0);
       expect(kept).toEqual([row]);
       expect((await eventsOf(log, placed.id, first - 1)).map((e) => e.seq)).toEqual([first]);
@@ -164,11 +166,64 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('numbering on PostgreSQL', () =>
       // What the write read is older than the order now (another process moved it meanwhile):
       // read again, and told as it is.
       const older = { ...(row as object), status: 'scheduled', updated_at: '2000-01-01T00:00:00.000Z' };
-      const second = await log.record(FIRST_SITE_ID, [event(older)]);
+      const { first: second } = await log.record(FIRST_SITE_ID, [event(older)]);
       expect(reads).toBe(1);
       expect(kept.at(-1)).toEqual(row);
       expect((await eventsOf(log, placed.id, first)).map((e) => e.seq)).toEqual([second]);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('sends the relays asked for before it and its events with their numbers in the statement that numbers them; a retry sends the first ones once', async () => {
+    const { t, menu, image } = await createOrderingApp();
+    const listener = await t.database.pgPool!.connect();
+    try {
+      const owner = await t.createUser();
+      const placed = (await placeOrder(t, owner, cafeOrderBody(menu.latte, image))).json<Order>();
+      const [row] = (await findOrders(t.app.ctx.db, [placed.id])).values();
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query('LISTEN carried');
+      const log = createLiveLog(t.app.ctx.db, () => new Date(), 'postgres');
+      let statements = 0;
+      let tooLarge = false;
+      const carrier: RelayCarrier = {
+        note: (_rooms, event, payload) =>
+          tooLarge ? null : { channel: 'carried', text: JSON.stringify({ event, payload }) },
+        // The first statement carries a relay asked for before it; the retry none.
+        carry: (statement) => statement(statements++ === 0 ? [{ channel: 'carried', text: 'before' }] : []),
+        local: () => undefined,
+      };
+      // What the write read is older than the order now: the first statement numbers nothing, the
+      // second does, after reading it again.
+      const older = { ...(row as object), status: 'scheduled', updated_at: '2000-01-01T00:00:00.000Z' };
+      const event = orderEvent(placed.id, { read: findOrders, known: older, take: () => undefined });
+      const { first, relayed } = await log.record(FIRST_SITE_ID, [event, event], carrier);
+      expect(statements).toBe(2);
+      expect(relayed).toBe(true);
+      const expected = [
+        'before',
+        JSON.stringify({ event: 'orders', payload: { id: placed.id, seq: first } }),
+        JSON.stringify({ event: 'orders', payload: { id: placed.id, seq: first + 1 } }),
+      ];
+      await until(() => heard.length >= expected.length, 'the notes heard');
+      expect(heard).toEqual(expected);
+
+      // An event that cannot be a note (too large for one) leaves the batch's notes out: the
+      // events go as any other.
+      tooLarge = true;
+      const { relayed: again } = await log.record(
+        FIRST_SITE_ID,
+        [orderEvent(placed.id, { read: findOrders, known: row, take: () => undefined })],
+        carrier,
+      );
+      expect(again).toBe(false);
+      // A round trip of the listener after the statement: a note it sent would have come first.
+      await listener.query('SELECT 1');
+      expect(heard).toEqual(expected);
+    } finally {
+      listener.release();
       await t.close();
     }
   });

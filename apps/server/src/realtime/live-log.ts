@@ -2,6 +2,7 @@ import type { LiveMissed, MissedEvent } from '@cafe/shared';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/connection';
 import type { Db } from '../db/types';
+import { SEQ_MARK, type Note, type RelayCarrier } from './relay-gate';
 import { ROOMS, type LiveServer } from './socket';
 
 /**
@@ -95,6 +96,16 @@ async function rereadAll(db: Db, events: readonly LoggedEvent[], useKnown = fals
 /** How often the numbering reads again an order that moved on between its read and its number. */
 const VERSION_ATTEMPTS = 5;
 
+/** The notes a numbering statement sends (`RelayCarrier`): the relays before it, then its events' (or none of theirs). */
+interface Carried {
+  before: readonly Note[];
+  /** Each event's note, its number marked SEQ_MARK; null: the events go apart. */
+  events: readonly Note[] | null;
+}
+
+/** The text of an event's number in its note before the statement writes it (`SEQ_MARK`). */
+const SEQ_MARK_TEXT = `"seq":${SEQ_MARK}`;
+
 /**
  * PostgreSQL: numbers and keeps the events of a site in one statement, without a transaction of
  * its own. The orders the events tell are locked (FOR SHARE: a move of one waits for this
@@ -103,6 +114,10 @@ const VERSION_ATTEMPTS = 5;
  * meanwhile (nothing is numbered: read again and retry). Events whose order did not move read
  * nothing new, so the state told under a number is the order's state at that number, as with the
  * transaction this replaces (decision 0053), in 2 round trips instead of 5.
+ *
+ * With `carried`, the same statement sends the relays asked for before it and, once numbered, its
+ * events' own with their numbers written in (decision 0119): PostgreSQL delivers them when the
+ * statement commits, in the order given, with the events already kept for a client's catch-up.
  */
 async function numberChecked(
   db: Db,
@@ -110,11 +125,27 @@ async function numberChecked(
   events: readonly LoggedEvent[],
   versions: ReadonlyMap<number, OrderVersion>,
   at: string,
+  carried?: Carried,
 ): Promise<number | null> {
   const ids = [...versions.keys()];
   const read = [...versions.values()];
   const count = events.length;
-  const result = await sql<{ seq: number | string }>`
+  const notes = carried ? [...carried.before, ...(carried.events ?? [])] : [];
+  // Per note: its event's place in the batch (1-based), or null for a relay sent before.
+  const places = notes.map((_, i) =>
+    i < (carried?.before.length ?? 0) ? null : i - (carried?.before.length ?? 0) + 1,
+  );
+  const sent =
+    notes.length === 0
+      ? sql``
+      : sql`, (select count(*) from (
+        select pg_notify(n.channel, case when n.place is null then n.text
+          else replace(n.text, ${SEQ_MARK_TEXT}, '"seq":' || ((select seq from numbered) - ${count} + n.place)::text) end)
+        from unnest(${notes.map((n) => n.channel)}::text[], ${notes.map((n) => n.text)}::text[], ${places}::int[])
+          with ordinality as n(channel, text, place, ord)
+        where n.place is null or exists (select 1 from numbered)
+        order by n.ord) as notified) as sent`;
+  const result = await sql<{ seq: number | string | null }>`
     with checked as (
       select o.id, o.updated_at, o.status from orders o where o.id = any(${ids}::int[]) for share
     ), stale as (
@@ -126,14 +157,16 @@ async function numberChecked(
       insert into live_sequences (site_id, seq) select ${siteId}, ${count} where not exists (select 1 from stale)
       on conflict (site_id) do update set seq = live_sequences.seq + ${count}
       returning seq
+    ), kept as (
+      insert into live_events (site_id, seq, event, payload, rooms, created_at)
+      select ${siteId}, numbered.seq - ${count} + e.ord, e.event, e.payload, e.rooms, ${at}
+      from numbered, unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => JSON.stringify(withoutSeq(e.payload(0))))}::text[],
+        ${events.map((e) => JSON.stringify(e.rooms))}::text[]) with ordinality as e(event, payload, rooms, ord)
     )
-    insert into live_events (site_id, seq, event, payload, rooms, created_at)
-    select ${siteId}, numbered.seq - ${count} + e.ord, e.event, e.payload, e.rooms, ${at}
-    from numbered, unnest(${events.map((e) => e.event)}::text[], ${events.map((e) => JSON.stringify(withoutSeq(e.payload(0))))}::text[],
-      ${events.map((e) => JSON.stringify(e.rooms))}::text[]) with ordinality as e(event, payload, rooms, ord)
-    returning seq`.execute(db);
-  if (result.rows.length === 0) return null;
-  return Math.min(...result.rows.map((row) => Number(row.seq)));
+    select (select seq from numbered) as seq${sent}`.execute(db);
+  const last = result.rows[0]?.seq;
+  if (last === null || last === undefined) return null;
+  return Number(last) - count + 1;
 }
 
 /** An event's payload as kept: its number is the row's (`missed` puts it back). */
@@ -142,13 +175,20 @@ function withoutSeq(payload: object): object {
   return rest;
 }
 
+/** What `LiveLog.record` did: the first number, and whether the other processes were sent the events with it. */
+export interface Recorded {
+  first: number;
+  /** The numbering statement sent the events' relays too (`RelayCarrier`): send them to this process's clients only. */
+  relayed: boolean;
+}
+
 export interface LiveLog {
   /**
    * Takes the site's next numbers for `events` (in their order) and keeps each event under its
    * number, in one short transaction: a number is used once it is given (nothing rolls back after
    * the commit), so there is no gap. Gives the first number. A burst is numbered in one go.
    */
-  record(siteId: number, events: readonly LoggedEvent[]): Promise<number>;
+  record(siteId: number, events: readonly LoggedEvent[], carrier?: RelayCarrier): Promise<Recorded>;
   /** The site's last sequence number given (0: none yet). */
   current(siteId: number): Promise<number>;
   /** The events of a site after `after` that went to one of `rooms`, in order, or `tooOld`. */
@@ -178,17 +218,27 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
   return {
     current,
 
-    async record(siteId, events) {
+    async record(siteId, events, carrier) {
       const at = now();
       const count = events.length;
       if (dialect === 'postgres') {
         for (let attempt = 1; attempt <= VERSION_ATTEMPTS; attempt += 1) {
           // The first attempt checks what the writes already read; a retry reads again.
           const versions = await rereadAll(db, events, attempt === 1);
-          const first = await numberChecked(db, siteId, events, versions, at.toISOString());
+          let relayed = false;
+          const number = (carried?: Carried) => numberChecked(db, siteId, events, versions, at.toISOString(), carried);
+          const first = carrier
+            ? await carrier.carry((before) => {
+                // The notes are made as the statement leaves: what each event tells is final.
+                const notes = events.map(({ rooms, event, payload }) => carrier.note(rooms, event, payload(SEQ_MARK)));
+                const all = notes.every((note) => note !== null) ? notes : null;
+                relayed = all !== null;
+                return number({ before, events: all });
+              })
+            : await number();
           if (first === null) continue;
           await prune(siteId, first, first + count - 1, at);
-          return first;
+          return { first, relayed };
         }
         // An order moving on again and again: number it under the counter's lock instead.
       } else if (events.every(({ reread }) => !reread || reread.known !== undefined)) {
@@ -223,9 +273,9 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
           .onConflict((oc) => oc.column('site_id').doUpdateSet({ seq: last }))
           .execute();
         await prune(siteId, first, last, at);
-        return first;
+        return { first, relayed: false };
       }
-      return db.transaction().execute(async (trx) => {
+      const first = await db.transaction().execute(async (trx) => {
         // One statement takes the numbers: the row is locked (PostgreSQL) until the commit, so a
         // second process waits only for this short transaction, never for a domain write.
         const row = await trx
@@ -253,6 +303,7 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
         await prune(siteId, first, last, at, trx);
         return first;
       });
+      return { first, relayed: false };
     },
 
     async missed(siteId, after, rooms) {

@@ -9,6 +9,8 @@ export interface RelayGate {
   hold(): () => void;
   /** Resolves when nothing holds the messages (at once when nothing does). */
   open(): Promise<void>;
+  /** Whether something holds the messages now. */
+  held(): boolean;
 }
 
 const gates = new WeakMap<object, RelayGate>();
@@ -44,5 +46,51 @@ function createRelayGate(): RelayGate {
       if (holds === 0) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
     },
+    held: () => holds > 0,
   };
+}
+
+/** A relay to the other processes as PostgreSQL carries it: a notification's channel and text. */
+export interface Note {
+  channel: string;
+  text: string;
+}
+
+/**
+ * How an event's number is written in the note `RelayCarrier.note` makes before the number is
+ * known: longer than any number given, so the note with its number is never longer. The statement
+ * that numbers the event writes the number in its place (live-log.ts).
+ */
+export const SEQ_MARK = -999_999_999_999_999;
+
+/**
+ * With a cluster adapter (PostgreSQL), the statement that numbers a site's live events also sends
+ * what the other processes get of them, and the relays this process asked for before them:
+ * one statement for a write's events instead of two (decision 0119).
+ */
+export interface RelayCarrier {
+  /**
+   * The note the other processes get for `event` to `rooms` with its number written as SEQ_MARK,
+   * made by the adapter as it makes any relay; null when it cannot go in a statement (one too
+   * large goes as the adapter's attachment): then the event is sent as any other.
+   */
+  note(rooms: readonly string[], event: string, payload: object): Note | null;
+  /**
+   * Runs `statement` in the order of this process's relays, handing it the ones asked for before
+   * it: the statement sends them first, whatever else it finds.
+   */
+  carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T>;
+  /** Sends an event to this process's own clients only (the others' note went with its number). */
+  local(rooms: readonly string[], event: string, payload: object): void;
+}
+
+const carriers = new WeakMap<object, RelayCarrier>();
+
+/** The carrier of one process's live server, once its cluster adapter is attached (cluster.ts). */
+export function relayCarrierOf(io: object): RelayCarrier | undefined {
+  return carriers.get(io);
+}
+
+export function setRelayCarrier(io: object, carrier: RelayCarrier): void {
+  carriers.set(io, carrier);
 }

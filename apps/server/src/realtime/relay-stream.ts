@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Note, RelayCarrier, RelayGate } from './relay-gate';
+
+/** The one statement the adapter relays a message with (`@socket.io/postgres-adapter` 0.5). */
+export const NOTIFY = 'SELECT pg_notify($1, $2)';
+/** At most this many relays in one statement. */
+const NOTIFY_BATCH = 100;
+/** What a query asked for while a note is made (`RelayStream.capture`) answers when it is not the note's. */
+export const NOT_A_NOTE = new Error('not a note: sent apart');
+
+/** A relay waiting for its statement, told once it is sent. */
+interface Relay {
+  values: [string, string];
+  done: (error?: unknown) => void;
+}
+
+/** A statement that carries the relays asked for before it (`RelayCarrier.carry`). */
+interface Carrier {
+  statement: (before: readonly Note[]) => Promise<unknown>;
+  done: (error: unknown, result?: unknown) => void;
+}
+
+/** This process's relays to the others, in the order asked for, and the statements that carry some. */
+export interface RelayStream {
+  notify(values: [string, string]): Promise<void>;
+  carry: RelayCarrier['carry'];
+  /** The relays `make` asks for, made but not sent; null when one of them cannot be a note (an attachment). */
+  capture(make: () => void): Note[] | null;
+  /** Answers a query the adapter asks for while a note is made. */
+  captured(text: unknown, values: unknown): Promise<unknown> | undefined;
+}
+
+/**
+ * The adapter relays each message (an event, a join, a heartbeat) with a statement of its own: a
+ * round trip to the database and a wake-up of a database process each, about five per order in a
+ * rush (docs/decisions/0058-performance-third-round.md). Here the relays asked for by one run of
+ * code go together when it ends, and the ones asked for while a statement is on its way go
+ * together in the next statement (`SELECT pg_notify(..),
+ * pg_notify(..), ...`): the same notifications, in the order asked, one round trip. Each is still
+ * its own message to the listeners. (PostgreSQL delivers two identical ones of one statement once:
+ * every event carries its own number, so only a repeated join or heartbeat can be identical, and
+ * either says nothing the first did not.)
+ *
+ * A statement that numbers live events takes its place in the same order (`carry`): the relays
+ * asked for before it go in it, before its events' own (decision 0119), so the others still hear
+ * everything in the order this process asked. While the gate is held (events being numbered) the
+ * relays wait for the statement that carries them, or for the gate to open.
+ */
+export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate): RelayStream {
+  const queue: (Relay | Carrier)[] = [];
+  let sending = false;
+  let scheduled = false;
+  let waitingForGate = false;
+  /** While a note is made: the relays asked for (null: one could not be a note). */
+  let capturing: Note[] | null | undefined;
+  const isCarrier = (item: Relay | Carrier): item is Carrier => 'statement' in item;
+
+  async function sendPlain(batch: Relay[]): Promise<void> {
+    try {
+      const text = `SELECT ${batch.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ')}`;
+      await pool.query(
+        text,
+        batch.flatMap((b) => b.values),
+      );
+      for (const b of batch) b.done();
+    } catch (error) {
+      log.debug({ err: error, messages: batch.length }, 'live events: a batch of relays failed');
+      for (const b of batch) b.done(error);
+    }
+  }
+
+  async function sendCarried(before: Relay[], carrier: Carrier): Promise<void> {
+    try {
+      const result = await carrier.statement(before.map(({ values: [channel, text] }) => ({ channel, text })));
+      for (const b of before) b.done();
+      carrier.done(undefined, result);
+    } catch (error) {
+      for (const b of before) b.done(error);
+      carrier.done(error);
+    }
+  }
+
+  function next(): void {
+    scheduled = false;
+    if (sending || queue.length === 0) return;
+    const at = queue.findIndex(isCarrier);
+    if (at === -1 && gate.held()) {
+      // Events are being numbered: these relays go with them, or once the gate opens.
+      if (!waitingForGate) {
+        waitingForGate = true;
+        void gate.open().then(() => {
+          waitingForGate = false;
+          next();
+        });
+      }
+      return;
+    }
+    sending = true;
+    const step =
+      at === -1 || at > NOTIFY_BATCH
+        ? sendPlain(queue.splice(0, Math.min(at === -1 ? queue.length : at, NOTIFY_BATCH)) as Relay[])
+        : (() => {
+            const taken = queue.splice(0, at + 1);
+            return sendCarried(taken.slice(0, at) as Relay[], taken[at] as Carrier);
+          })();
+    void step.finally(() => {
+      sending = false;
+      next();
+    });
+  }
+
+  // The first relay waits until the code that asked for it has run to its end (a microtask), not
+  // for a statement: the relays a change asks for together (a placement's cache drop and its join
+  // of the waiting room) go in one statement. (Waiting for the event loop's next turn instead,
+  // setImmediate, held every relay behind the turn's other callbacks: the 5-site rush's event p99
+  // went up by about a tenth.)
+  function schedule(): void {
+    if (sending || scheduled) return;
+    scheduled = true;
+    queueMicrotask(next);
+  }
+
+  return {
+    notify: (values) =>
+      new Promise<void>((resolve, reject) => {
+        queue.push({
+          values,
+          done: (error?: unknown) =>
+            error === undefined
+              ? resolve()
+              : reject(error instanceof Error ? error : new Error('the relay failed', { cause: error })),
+        });
+        schedule();
+      }),
+    carry: <T>(statement: (before: readonly Note[]) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({
+          statement,
+          done: (error: unknown, result?: unknown) =>
+            error === undefined
+              ? resolve(result as T)
+              : reject(error instanceof Error ? error : new Error('the statement failed', { cause: error })),
+        });
+        schedule();
+      }),
+    capture(make) {
+      capturing = [];
+      let notes: Note[] | null;
+      try {
+        make();
+      } finally {
+        notes = capturing;
+        capturing = undefined;
+      }
+      return notes;
+    },
+    captured(text, values) {
+      if (capturing === undefined) return undefined;
+      if (capturing !== null && text === NOTIFY && Array.isArray(values)) {
+        const [channel, note] = values as [string, string];
+        capturing.push({ channel, text: note });
+        return Promise.resolve();
+      }
+      // An attachment's row: the message goes apart, not in a statement.
+      capturing = null;
+      return Promise.reject(NOT_A_NOTE);
+    },
+  };
+}
