@@ -46,13 +46,14 @@ const serverTestsOnlyOnPostgres = [
 
 /**
  * Files that never use the test database (TEST_DATABASE_URL): they start a PostgreSQL cluster of
- * their own (test-support/pg-cluster.ts), or a server on a data folder of its own. They test the
+ * their own (test-support/pg-cluster.ts), a server on a data folder of its own, or use none. They test the
  * same thing in either engine's projects, so they run once, in the SQLite ones.
  */
 const serverTestsOfNoEngine = [
   'apps/server/src/db/outage.test.ts',
   'apps/server/src/realtime/deaf-process.test.ts',
   'apps/server/src/demo-start.test.ts',
+  'apps/server/src/realtime/relay-stream.test.ts',
 ];
 
 const serverTestSettings = {

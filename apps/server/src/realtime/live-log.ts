@@ -227,15 +227,15 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
           const versions = await rereadAll(db, events, attempt === 1);
           let relayed = false;
           const number = (carried?: Carried) => numberChecked(db, siteId, events, versions, at.toISOString(), carried);
-          const first = carrier
-            ? await carrier.carry((before) => {
-                // The notes are made as the statement leaves: what each event tells is final.
-                const notes = events.map(({ rooms, event, payload }) => carrier.note(rooms, event, payload(SEQ_MARK)));
-                const all = notes.every((note) => note !== null) ? notes : null;
-                relayed = all !== null;
-                return number({ before, events: all });
-              })
-            : await number();
+          // Carried when no relay statement is on its way (decision 0119); else alone, at once.
+          const carried = carrier?.carry((before) => {
+            // The notes are made as the statement leaves: what each event tells is final.
+            const notes = events.map(({ rooms, event, payload }) => carrier.note(rooms, event, payload(SEQ_MARK)));
+            const all = notes.every((note) => note !== null) ? (notes) : null;
+            relayed = all !== null;
+            return number({ before, events: all });
+          });
+          const first = await (carried ?? number());
           if (first === null) continue;
           await prune(siteId, first, first + count - 1, at);
           return { first, relayed };

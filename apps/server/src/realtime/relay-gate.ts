@@ -76,10 +76,11 @@ export interface RelayCarrier {
    */
   note(rooms: readonly string[], event: string, payload: object): Note | null;
   /**
-   * Runs `statement` in the order of this process's relays, handing it the ones asked for before
-   * it: the statement sends them first, whatever else it finds.
+   * Runs `statement` at once when no relay statement is on its way, handing it the relays waiting:
+   * the statement sends them first, whatever else it finds. Undefined, without running it, while
+   * one is on its way (a rush): the numbering then goes alone and its events as any other.
    */
-  carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T>;
+  carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T> | undefined;
   /** Sends an event to this process's own clients only (the others' note went with its number). */
   local(rooms: readonly string[], event: string, payload: object): void;
 }

@@ -15,12 +15,6 @@ interface Relay {
   done: (error?: unknown) => void;
 }
 
-/** A statement that carries the relays asked for before it (`RelayCarrier.carry`). */
-interface Carrier {
-  statement: (before: readonly Note[]) => Promise<unknown>;
-  done: (error: unknown, result?: unknown) => void;
-}
-
 /** This process's relays to the others, in the order asked for, and the statements that carry some. */
 export interface RelayStream {
   notify(values: [string, string]): Promise<void>;
@@ -40,21 +34,22 @@ export interface RelayStream {
  * pg_notify(..), ...`): the same notifications, in the order asked, one round trip. Each is still
  * its own message to the listeners. (PostgreSQL delivers two identical ones of one statement once:
  * every event carries its own number, so only a repeated join or heartbeat can be identical, and
- * either says nothing the first did not.)
+ * either says nothing the first did not.) While the gate is held (events being numbered) the
+ * relays wait for it to open, and leave with the events' own.
  *
- * A statement that numbers live events takes its place in the same order (`carry`): the relays
- * asked for before it go in it, before its events' own (decision 0119), so the others still hear
- * everything in the order this process asked. While the gate is held (events being numbered) the
- * relays wait for the statement that carries them, or for the gate to open.
+ * While no relay statement is on its way, a statement that numbers live events carries the relays
+ * waiting and then its events' own (`carry`, decision 0119): the others hear everything in the
+ * order this process asked, in one statement. While one is on its way (a rush), the numbering goes
+ * alone, at once, and its events' relays follow in the stream as before: the sites' numberings
+ * never wait for one another.
  */
 export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate): RelayStream {
-  const queue: (Relay | Carrier)[] = [];
+  const queue: Relay[] = [];
   let sending = false;
   let scheduled = false;
   let waitingForGate = false;
   /** While a note is made: the relays asked for (null: one could not be a note). */
   let capturing: Note[] | null | undefined;
-  const isCarrier = (item: Relay | Carrier): item is Carrier => 'statement' in item;
 
   async function sendPlain(batch: Relay[]): Promise<void> {
     try {
@@ -70,22 +65,19 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
     }
   }
 
-  async function sendCarried(before: Relay[], carrier: Carrier): Promise<void> {
-    try {
-      const result = await carrier.statement(before.map(({ values: [channel, text] }) => ({ channel, text })));
-      for (const b of before) b.done();
-      carrier.done(undefined, result);
-    } catch (error) {
-      for (const b of before) b.done(error);
-      carrier.done(error);
-    }
+  /** Runs one step (a batch, or a statement that carries some) as the stream's statement on its way. */
+  function step(work: Promise<void>): void {
+    sending = true;
+    void work.finally(() => {
+      sending = false;
+      next();
+    });
   }
 
   function next(): void {
     scheduled = false;
     if (sending || queue.length === 0) return;
-    const at = queue.findIndex(isCarrier);
-    if (at === -1 && gate.held()) {
+    if (gate.held()) {
       // Events are being numbered: these relays go with them, or once the gate opens.
       if (!waitingForGate) {
         waitingForGate = true;
@@ -96,18 +88,7 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
       }
       return;
     }
-    sending = true;
-    const step =
-      at === -1 || at > NOTIFY_BATCH
-        ? sendPlain(queue.splice(0, Math.min(at === -1 ? queue.length : at, NOTIFY_BATCH)) as Relay[])
-        : (() => {
-            const taken = queue.splice(0, at + 1);
-            return sendCarried(taken.slice(0, at) as Relay[], taken[at] as Carrier);
-          })();
-    void step.finally(() => {
-      sending = false;
-      next();
-    });
+    step(sendPlain(queue.splice(0, NOTIFY_BATCH)));
   }
 
   // The first relay waits until the code that asked for it has run to its end (a microtask), not
@@ -133,17 +114,22 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
         });
         schedule();
       }),
-    carry: <T>(statement: (before: readonly Note[]) => Promise<T>) =>
-      new Promise<T>((resolve, reject) => {
-        queue.push({
-          statement,
-          done: (error: unknown, result?: unknown) =>
-            error === undefined
-              ? resolve(result as T)
-              : reject(error instanceof Error ? error : new Error('the statement failed', { cause: error })),
-        });
-        schedule();
-      }),
+    carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T> | undefined {
+      if (sending || queue.length > NOTIFY_BATCH) return undefined;
+      const before = queue.splice(0);
+      const carried = statement(before.map(({ values: [channel, text] }) => ({ channel, text })));
+      step(
+        carried.then(
+          () => {
+            for (const b of before) b.done();
+          },
+          (error: unknown) => {
+            for (const b of before) b.done(error);
+          },
+        ),
+      );
+      return carried;
+    },
     capture(make) {
       capturing = [];
       let notes: Note[] | null;
