@@ -22,7 +22,7 @@ describe('several server processes', () => {
   let stop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ apps, pools, databases, stop } = await startProcesses(2, 'cafe_cluster'));
+    ({ apps, pools, databases, stop } = await startProcesses(2, 'cafe_cluster', { adapter: { carryAfterQuietMs: 0 } }));
   });
 
   afterAll(async () => {

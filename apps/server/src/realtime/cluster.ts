@@ -202,7 +202,12 @@ export async function attachClusterAdapter(
   app: FastifyInstance,
   pool: pg.Pool,
   /** How often the adapter says it is alive and cleans its attachments (its defaults: 5 s and 30 s); a test that counts statements makes them rare. */
-  intervals: { heartbeatMs?: number; cleanupMs?: number } = {},
+  intervals: {
+    heartbeatMs?: number;
+    cleanupMs?: number;
+    /** How long without a numbering before one carries the relays (relay-stream.ts); a test that counts statements sets 0. */
+    carryAfterQuietMs?: number;
+  } = {},
 ): Promise<void> {
   await ensureAttachmentTable(pool);
   const io = app.io;
@@ -219,7 +224,7 @@ export async function attachClusterAdapter(
       catchUpLocalClients(io);
     });
   };
-  const stream = relayStream(pool, app.log, relayGateOf(io));
+  const stream = relayStream(pool, app.log, relayGateOf(io), intervals.carryAfterQuietMs);
   let relayOnly = false;
   io.adapter(
     localFirst(

@@ -231,7 +231,7 @@ export function createLiveLog(db: Db, now: () => Date, dialect: Dialect = 'sqlit
           const carried = carrier?.carry((before) => {
             // The notes are made as the statement leaves: what each event tells is final.
             const notes = events.map(({ rooms, event, payload }) => carrier.note(rooms, event, payload(SEQ_MARK)));
-            const all = notes.every((note) => note !== null) ? (notes) : null;
+            const all = notes.every((note) => note !== null) ? notes : null;
             relayed = all !== null;
             return number({ before, events: all });
           });

@@ -11,6 +11,8 @@ export interface RelayGate {
   open(): Promise<void>;
   /** Whether something holds the messages now. */
   held(): boolean;
+  /** How many hold them now (one per site whose events are being numbered). */
+  holders(): number;
 }
 
 const gates = new WeakMap<object, RelayGate>();
@@ -47,6 +49,7 @@ function createRelayGate(): RelayGate {
       return new Promise((resolve) => waiters.push(resolve));
     },
     held: () => holds > 0,
+    holders: () => holds,
   };
 }
 
@@ -76,9 +79,10 @@ export interface RelayCarrier {
    */
   note(rooms: readonly string[], event: string, payload: object): Note | null;
   /**
-   * Runs `statement` at once when no relay statement is on its way, handing it the relays waiting:
-   * the statement sends them first, whatever else it finds. Undefined, without running it, while
-   * one is on its way (a rush): the numbering then goes alone and its events as any other.
+   * Runs `statement` at once when no relay statement is on its way and no other site's events are
+   * being numbered, handing it the relays waiting: the statement sends them first, whatever else
+   * it finds. Undefined, without running it, otherwise (a rush): the numbering then goes alone and
+   * its events as any other.
    */
   carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T> | undefined;
   /** Sends an event to this process's own clients only (the others' note went with its number). */

@@ -20,7 +20,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('the relay stream (decision 0119)', () => {
   it('hands a numbering the relays waiting when no relay statement is on its way, and holds the next relays until it is done', async () => {
     const { pool, asked } = heldPool();
-    const stream = relayStream(pool, log, relayGateOf({}));
+    const stream = relayStream(pool, log, relayGateOf({}), 0);
     const first = stream.notify(['socket.io#/', 'join']);
     let carried: readonly Note[] = [];
     let finish: () => void = () => undefined;
@@ -48,7 +48,7 @@ describe('the relay stream (decision 0119)', () => {
 
   it('lets a numbering go alone, at once, while a relay statement is on its way (the sites never wait for one another)', async () => {
     const { pool, asked } = heldPool();
-    const stream = relayStream(pool, log, relayGateOf({}));
+    const stream = relayStream(pool, log, relayGateOf({}), 0);
     const relayed = stream.notify(['socket.io#/', 'cache drop']);
     await turn();
     expect(asked.map((a) => a.text)).toEqual([`SELECT pg_notify($1, $2)`]);
@@ -67,7 +67,7 @@ describe('the relay stream (decision 0119)', () => {
   it('holds the relays while the gate is held, and a numbering carries them', async () => {
     const { pool, asked } = heldPool();
     const io = {};
-    const stream = relayStream(pool, log, relayGateOf(io));
+    const stream = relayStream(pool, log, relayGateOf(io), 0);
     const release = relayGateOf(io).hold();
     const relayed = stream.notify(['socket.io#/', 'held']);
     await turn();
@@ -82,5 +82,40 @@ describe('the relay stream (decision 0119)', () => {
     expect(carried.map((n) => n.text)).toEqual(['held']);
     await turn();
     expect(asked).toEqual([]);
+  });
+
+  it("lets a numbering go alone while another site's events are being numbered (a statement that writes and notifies holds the notification lock through its commit)", async () => {
+    const { pool, asked } = heldPool();
+    const io = {};
+    const stream = relayStream(pool, log, relayGateOf(io), 0);
+    const thisSite = relayGateOf(io).hold();
+    const otherSite = relayGateOf(io).hold();
+    const relayed = stream.notify(['socket.io#/', 'join']);
+    expect(stream.carry(() => Promise.resolve(1))).toBeUndefined();
+    otherSite();
+    let carried: readonly Note[] = [];
+    await stream.carry((before) => {
+      carried = before;
+      return Promise.resolve(2);
+    });
+    expect(carried.map((n) => n.text)).toEqual(['join']);
+    thisSite();
+    await relayed;
+    expect(asked).toEqual([]);
+  });
+
+  it('carries only after a second without a numbering: in a rush the numberings go alone', async () => {
+    const { pool } = heldPool();
+    let clock = 10_000;
+    const stream = relayStream(pool, log, relayGateOf({}), 1000, () => clock);
+    const number = () => stream.carry(() => Promise.resolve(1));
+    expect(number()).toBeDefined();
+    await turn();
+    clock += 300;
+    expect(number()).toBeUndefined();
+    clock += 999;
+    expect(number()).toBeUndefined();
+    clock += 1000;
+    expect(number()).toBeDefined();
   });
 });

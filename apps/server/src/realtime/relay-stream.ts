@@ -6,6 +6,11 @@ import type { Note, RelayCarrier, RelayGate } from './relay-gate';
 export const NOTIFY = 'SELECT pg_notify($1, $2)';
 /** At most this many relays in one statement. */
 const NOTIFY_BATCH = 100;
+/**
+ * A numbering carries the relays (decision 0119) only when this process numbered nothing for this
+ * long: in a rush the numberings go alone and the relays of many writes in one statement.
+ */
+const CARRY_AFTER_QUIET_MS = 1000;
 /** What a query asked for while a note is made (`RelayStream.capture`) answers when it is not the note's. */
 export const NOT_A_NOTE = new Error('not a note: sent apart');
 
@@ -37,14 +42,24 @@ export interface RelayStream {
  * either says nothing the first did not.) While the gate is held (events being numbered) the
  * relays wait for it to open, and leave with the events' own.
  *
- * While no relay statement is on its way, a statement that numbers live events carries the relays
+ * At a quiet moment (nothing numbered for CARRY_AFTER_QUIET_MS, no relay statement on its way, no
+ * other site's events being numbered), a statement that numbers live events carries the relays
  * waiting and then its events' own (`carry`, decision 0119): the others hear everything in the
- * order this process asked, in one statement. While one is on its way (a rush), the numbering goes
- * alone, at once, and its events' relays follow in the stream as before: the sites' numberings
- * never wait for one another.
+ * order this process asked, in one statement. Otherwise (a rush), the numbering goes alone, at
+ * once, and its events' relays follow in the stream as before: the sites' numberings never wait
+ * for one another, nor for the notification lock PostgreSQL holds through the commit of a
+ * statement that writes and notifies.
  */
-export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGate): RelayStream {
+export function relayStream(
+  pool: pg.Pool,
+  log: FastifyBaseLogger,
+  gate: RelayGate,
+  quietMs = CARRY_AFTER_QUIET_MS,
+  now: () => number = Date.now,
+): RelayStream {
   const queue: Relay[] = [];
+  /** When this process last asked to number events (-Infinity: never). */
+  let lastNumbering = -Infinity;
   let sending = false;
   let scheduled = false;
   let waitingForGate = false;
@@ -70,20 +85,24 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
     sending = true;
     void work.finally(() => {
       sending = false;
-      next();
+      // What was asked for meanwhile follows at once, as one run of sending.
+      drain(false);
     });
   }
 
-  function next(): void {
-    scheduled = false;
+  /**
+   * Sends the next batch. A run of sending starts once nothing holds the gate (`checkGate`), and
+   * goes on while relays wait: what is asked for while a statement is on its way follows it.
+   */
+  function drain(checkGate: boolean): void {
     if (sending || queue.length === 0) return;
-    if (gate.held()) {
+    if (checkGate && gate.held()) {
       // Events are being numbered: these relays go with them, or once the gate opens.
       if (!waitingForGate) {
         waitingForGate = true;
         void gate.open().then(() => {
           waitingForGate = false;
-          next();
+          drain(false);
         });
       }
       return;
@@ -99,7 +118,10 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
   function schedule(): void {
     if (sending || scheduled) return;
     scheduled = true;
-    queueMicrotask(next);
+    queueMicrotask(() => {
+      scheduled = false;
+      drain(true);
+    });
   }
 
   return {
@@ -115,7 +137,12 @@ export function relayStream(pool: pg.Pool, log: FastifyBaseLogger, gate: RelayGa
         schedule();
       }),
     carry<T>(statement: (before: readonly Note[]) => Promise<T>): Promise<T> | undefined {
-      if (sending || queue.length > NOTIFY_BATCH) return undefined;
+      // Only at a quiet moment: a statement that writes and notifies holds PostgreSQL's
+      // notification lock through its commit, which every notifying commit waits for.
+      const at = now();
+      const quiet = at - lastNumbering >= quietMs;
+      lastNumbering = at;
+      if (!quiet || sending || gate.holders() > 1 || queue.length > NOTIFY_BATCH) return undefined;
       const before = queue.splice(0);
       const carried = statement(before.map(({ values: [channel, text] }) => ({ channel, text })));
       step(

@@ -80,7 +80,7 @@ export async function startProcesses(
     env?: Record<string, string>;
     clock?: TestClock;
     /** The cluster adapter's heartbeat and clean-up (attachClusterAdapter). */
-    adapter?: { heartbeatMs?: number; cleanupMs?: number };
+    adapter?: { heartbeatMs?: number; cleanupMs?: number; carryAfterQuietMs?: number };
   } = {},
 ): Promise<Processes> {
   const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '', name);
