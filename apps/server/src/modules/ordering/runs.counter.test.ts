@@ -232,8 +232,10 @@ describe('the coffee run closed, made and collected', () => {
         expect((await groupMove('done')).statusCode).toBe(200);
         await until(() => heard.some((r) => r.id === run.id && r.ready), 'the run ready, on the runner’s phone');
         await until(() => boHeard.some((r) => r.id === run.id && r.ready), 'the run ready, on Bo’s phone');
-        // One event per group move, not one per drink.
-        expect(heard.filter((r) => r.id === run.id).map((r) => r.drinks.map((d) => d.status))).toEqual([
+        // One event per group move, not one per drink. A phone connected after the joins' answers may
+        // still hear the last join's event (events leave after the answer): the moves are what follow it.
+        const moved = heard.filter((r) => r.id === run.id && !r.drinks.every((d) => d.status === 'scheduled'));
+        expect(moved.map((r) => r.drinks.map((d) => d.status))).toEqual([
           ['in-progress', 'in-progress'],
           ['done', 'done'],
         ]);
