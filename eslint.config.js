@@ -76,7 +76,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser } },
     settings: {
-      // TypeScript files are parsed as such when the rules follow imports (no-cycle walks the graph)...
+      // TypeScript files are parsed as such when a rule follows an import...
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       // ...and `@/...` and the workspace packages resolve, so the rules see where an import really goes.
@@ -85,7 +85,6 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: WEB_SRC, zones: WEB_LAYER_ZONES }],
-      'import-x/no-cycle': 'error',
     },
   },
   {
@@ -105,19 +104,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // The server: no two files import each other in a circle. Circles between its modules, and
-    // one module reaching into another's repository, are scripts/check-server-modules.mjs's
-    // (npm run lint runs both).
-    files: ['apps/server/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // The product's source files stay short enough to read in one sitting. Migrations are frozen

@@ -6,7 +6,7 @@
 //   - there are more module-to-module dependencies than MAX_EDGES.
 // A dependency is any import, type-only ones too: a service declares the services it needs by
 // their types. Tests and test helpers are left out: they may reach anything. Circles between
-// single files are ESLint's (import-x/no-cycle). The imports are read by TypeScript's own
+// single files are scripts/check-import-cycles.mjs's. The imports are read by TypeScript's own
 // pre-processor, so comments and strings never count.
 // `node scripts/check-server-modules.mjs --graph` prints the module graph.
 import { readdirSync, readFileSync } from 'node:fs';
