@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { EVENT_WAIT_MS, PROCESS_WAIT_MS, TEST_LIMIT_MS } from './apps/server/src/test-support/waits';
+import { webTestsMocking, webTestsSharing } from './apps/web/vitest.config';
 
 const root = import.meta.dirname;
 
@@ -112,7 +113,24 @@ export default defineConfig({
       },
       ...serverProjects('', ''),
       ...(postgresUrl ? serverProjects('-pg', postgresUrl) : []),
-      './apps/web/vitest.config.ts',
+      // The web's files: those that mock no module one after another in each worker's one module
+      // graph and jsdom (`isolate: false`: React, the app and its catalogues loaded once a worker,
+      // not once a file; a stubbed global put back after each test), the others each in their own
+      // (decision 0120). Run alone, apps/web/vitest.config.ts isolates every file.
+      {
+        extends: './apps/web/vitest.config.ts',
+        test: {
+          name: 'web',
+          isolate: false,
+          unstubGlobals: true,
+          exclude: webTestsMocking,
+          setupFiles: ['./src/test/shared-graph.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vitest.config.ts',
+        test: { name: 'web-isolated', exclude: webTestsSharing },
+      },
       {
         // The production topology without containers: a private PostgreSQL, two built server
         // processes and nginx in front (deploy/nginx). Needs the built app and /usr/sbin/nginx.

@@ -30,6 +30,23 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 /** The site migration 009 makes from the configuration (every test app has it). */
 export const FIRST_SITE_ID = 1;
 
+/**
+ * A test person's password hash: production's argon2id, computed once a process for each password
+ * and shared by every test person with that password (most have the default one). A hash is about
+ * 12-20 ms of CPU and the suite makes thousands of people; a shared hash verifies as any other.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+    // A failed hash is not kept: the next person tries again.
+    hashed.catch(() => passwordHashes.delete(password));
+  }
+  return hashed;
+}
+
 /** A clock the test can move; it runs on from where it was set, unless frozen. */
 export class TestClock {
   private offset = 0;
@@ -295,7 +312,7 @@ export async function createTestApp(
         .values({
           name,
           email,
-          password_hash: await hashPassword(password),
+          password_hash: await passwordHashOf(password),
           role,
           is_available: 'available',
           push_status: 'ACTIVE',

@@ -23,8 +23,10 @@ export function setLiveConnected(connected: boolean): void {
   });
 }
 
-afterEach(() => {
+/** Online, the live channel down, after each test (shared-graph.ts: in a shared module graph too). */
+export function resetNetwork(): void {
   setOnLine(true);
   useLiveStatus.setState({ connected: false });
   resetConnectivity();
-});
+}
+afterEach(resetNetwork);

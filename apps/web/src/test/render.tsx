@@ -43,9 +43,11 @@ const DEFAULT_SEED: Seed = { settings: TEST_SETTINGS, me: null, status: undefine
 /** What the next rendered query cache starts with (set by the helpers below, reset after each test). */
 let seed: Seed = { ...DEFAULT_SEED };
 
-afterEach(() => {
+/** Back to a visitor with the test settings, after each test (shared-graph.ts: in a shared module graph too). */
+export function resetSeed(): void {
   seed = { ...DEFAULT_SEED };
-});
+}
+afterEach(resetSeed);
 
 /** Starts the next render with other settings, or none (null: the app has to fetch them). */
 export function seedSettings(settings: Partial<PublicSettings> | null): void {
