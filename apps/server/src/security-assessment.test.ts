@@ -299,10 +299,22 @@ describe('the self-assessment check', () => {
       default: { test?: { projects?: unknown[] } };
     };
     const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
-    type Project = { test: { name: string; include: string[]; exclude?: string[] } };
+    type Project = { extends?: string; test: { name: string; include: string[]; exclude?: string[] } };
     const projects = config.test?.projects ?? [];
-    const inline = projects.filter((p): p is Project => typeof p === 'object');
-    expect(projects.filter((p) => typeof p === 'string')).toEqual(['./apps/web/vitest.config.ts']);
+    expect(projects.filter((p) => typeof p === 'string')).toEqual([]);
+    const objects = projects.filter((p): p is Project => typeof p === 'object');
+    const inline = objects.filter((p) => !p.extends);
+    // The web's files in two projects of the web's configuration: what one leaves out, the other takes.
+    const web = objects.filter((p) => p.extends === './apps/web/vitest.config.ts');
+    expect(web.map((p) => p.test.name)).toEqual(['web', 'web-isolated']);
+    const { webTestsMocking, webTestsSharing } = await import('../../../apps/web/vitest.config');
+    expect(web.map((p) => p.test.exclude)).toEqual([webTestsMocking, webTestsSharing]);
+    expect(webTestsMocking.filter((file) => webTestsSharing.includes(file))).toEqual([]);
+    expect(webTestsMocking.length + webTestsSharing.length).toBe(
+      readdirSync(path.join(REPO_ROOT, 'apps/web/src'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+        /\.test\.tsx?$/.test(file),
+      ).length,
+    );
     // The server's projects on PostgreSQL are there when TEST_DATABASE_URL is (.ci/run gives it).
     const onPostgres = process.env.TEST_DATABASE_URL ? ['server-pg', 'server-isolated-pg'] : [];
     expect(inline.map((p) => p.test.name)).toEqual(['shared', 'server', 'server-isolated', ...onPostgres, 'deploy']);
