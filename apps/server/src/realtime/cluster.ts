@@ -194,6 +194,16 @@ function localFirst(
   };
 }
 
+/** The adapter's timings; a test that counts statements makes the first two rare and the last 0. */
+export interface ClusterIntervals {
+  /** How often the adapter says it is alive (its default: 5 s). */
+  heartbeatMs?: number;
+  /** How often it cleans its attachments (its default: 30 s). */
+  cleanupMs?: number;
+  /** How long without a numbering before one carries the relays (relay-stream.ts; 1 s). */
+  carryAfterQuietMs?: number;
+}
+
 /**
  * With PostgreSQL, several server processes may stand behind one address: the adapter relays
  * every event through the database (LISTEN/NOTIFY) so each client gets what is meant for it.
@@ -201,13 +211,7 @@ function localFirst(
 export async function attachClusterAdapter(
   app: FastifyInstance,
   pool: pg.Pool,
-  /** How often the adapter says it is alive and cleans its attachments (its defaults: 5 s and 30 s); a test that counts statements makes them rare. */
-  intervals: {
-    heartbeatMs?: number;
-    cleanupMs?: number;
-    /** How long without a numbering before one carries the relays (relay-stream.ts); a test that counts statements sets 0. */
-    carryAfterQuietMs?: number;
-  } = {},
+  intervals: ClusterIntervals = {},
 ): Promise<void> {
   await ensureAttachmentTable(pool);
   const io = app.io;

@@ -9,9 +9,7 @@ export interface RelayGate {
   hold(): () => void;
   /** Resolves when nothing holds the messages (at once when nothing does). */
   open(): Promise<void>;
-  /** Whether something holds the messages now. */
-  held(): boolean;
-  /** How many hold them now (one per site whose events are being numbered). */
+  /** How many hold them now (one per site whose events are being numbered; 0: open). */
   holders(): number;
 }
 
@@ -48,7 +46,6 @@ function createRelayGate(): RelayGate {
       if (holds === 0) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
     },
-    held: () => holds > 0,
     holders: () => holds,
   };
 }

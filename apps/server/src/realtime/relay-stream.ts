@@ -96,7 +96,7 @@ export function relayStream(
    */
   function drain(checkGate: boolean): void {
     if (sending || queue.length === 0) return;
-    if (checkGate && gate.held()) {
+    if (checkGate && gate.holders() > 0) {
       // Events are being numbered: these relays go with them, or once the gate opens.
       if (!waitingForGate) {
         waitingForGate = true;

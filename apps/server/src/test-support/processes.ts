@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connection';
-import { attachClusterAdapter } from '../realtime/cluster';
+import { attachClusterAdapter, type ClusterIntervals } from '../realtime/cluster';
 import { createPgDatabase, FIRST_SITE_ID, TestClock } from './test-app';
 import { until } from './waits';
 
@@ -79,8 +79,8 @@ export async function startProcesses(
   options: {
     env?: Record<string, string>;
     clock?: TestClock;
-    /** The cluster adapter's heartbeat and clean-up (attachClusterAdapter). */
-    adapter?: { heartbeatMs?: number; cleanupMs?: number; carryAfterQuietMs?: number };
+    /** The cluster adapter's timings (attachClusterAdapter). */
+    adapter?: ClusterIntervals;
   } = {},
 ): Promise<Processes> {
   const database = await createPgDatabase(process.env.TEST_DATABASE_URL ?? '', name);
