@@ -2,9 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { EVENT_WAIT_MS, PROCESS_WAIT_MS, TEST_LIMIT_MS } from './apps/server/src/test-support/waits';
-import { webTestsMocking, webTestsSharing } from './apps/web/vitest.config';
 
 const root = import.meta.dirname;
+
+/** The test files under `dir` whose names match `name`, as paths from the repository's root. */
+function testFiles(dir: string, name: RegExp): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => name.test(file))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')));
+}
+/** Whether a file (from the repository's root) makes a call its pattern matches. */
+const calling = (call: RegExp) => (file: string) => call.test(readFileSync(path.join(root, file), 'utf8'));
 
 /**
  * The server's test files run one after another in each worker's one module graph (`isolate:
@@ -14,12 +22,20 @@ const root = import.meta.dirname;
  * project, found here by what they call, so a new one cannot land in the shared graph by mistake.
  */
 const ISOLATING_CALL = /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|useFakeTimers)\(/;
-const serverTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => path.posix.join('apps/server/src', file.split(path.sep).join('/')));
-const serverTestsIsolated = serverTests.filter((file) =>
-  ISOLATING_CALL.test(readFileSync(path.join(root, file), 'utf8')),
-);
+const serverTests = testFiles('apps/server/src', /\.test\.ts$/);
+const serverTestsIsolated = serverTests.filter(calling(ISOLATING_CALL));
+
+/**
+ * The web's files that replace a module (`vi.mock`) keep a module graph and a jsdom of their own
+ * (`web-isolated`); the others share one a worker (`web`, decision 0120). Found the same way. Paths
+ * from the web's folder, its projects' root.
+ */
+const MOCKING_CALL = /\bvi\.(mock|doMock|unmock)\(/;
+const webTests = testFiles('apps/web/src', /\.test\.tsx?$/);
+const fromWeb = (file: string) => path.posix.relative('apps/web', file);
+const webMocking = new Set(webTests.filter(calling(MOCKING_CALL)));
+export const webTestsMocking = webTests.filter((file) => webMocking.has(file)).map(fromWeb);
+export const webTestsSharing = webTests.filter((file) => !webMocking.has(file)).map(fromWeb);
 
 /**
  * PostgreSQL for the server's tests, when given (.ci/run gives the machine's): the same files run

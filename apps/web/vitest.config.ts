@@ -1,26 +1,9 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import { TEST_LIMIT_MS } from './src/test/waits';
 import { alias, linguiConfigPath } from './vite.config';
-
-/**
- * The files that replace a module (`vi.mock`): in the whole run (the root vitest.config.ts) they keep
- * a module graph and a jsdom of their own (`web-isolated`), while the others share one a worker
- * (`web`, decision 0120). Found by what they call, so a new one cannot land in the shared graph by
- * mistake. Paths are relative to this folder, the project's root.
- */
-const MOCKING_CALL = /\bvi\.(mock|doMock|unmock)\(/;
-const webTests = readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => path.posix.join('src', file.split(path.sep).join('/')));
-export const webTestsMocking = webTests.filter((file) =>
-  MOCKING_CALL.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')),
-);
-export const webTestsSharing = webTests.filter((file) => !webTestsMocking.includes(file));
 
 export default defineProject({
   plugins: [react(), lingui({ configPath: linguiConfigPath })],

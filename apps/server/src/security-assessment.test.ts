@@ -295,8 +295,14 @@ describe('the self-assessment check', () => {
   });
 
   it('takes the runs of the suite as vitest.config.ts, .ci/run and the web configurations set them', async () => {
-    const { default: config } = (await import('../../../vitest.config')) as {
+    const {
+      default: config,
+      webTestsMocking,
+      webTestsSharing,
+    } = (await import('../../../vitest.config')) as {
       default: { test?: { projects?: unknown[] } };
+      webTestsMocking: string[];
+      webTestsSharing: string[];
     };
     const text = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
     type Project = { extends?: string; test: { name: string; include: string[]; exclude?: string[] } };
@@ -307,7 +313,6 @@ describe('the self-assessment check', () => {
     // The web's files in two projects of the web's configuration: what one leaves out, the other takes.
     const web = objects.filter((p) => p.extends === './apps/web/vitest.config.ts');
     expect(web.map((p) => p.test.name)).toEqual(['web', 'web-isolated']);
-    const { webTestsMocking, webTestsSharing } = await import('../../../apps/web/vitest.config');
     expect(web.map((p) => p.test.exclude)).toEqual([webTestsMocking, webTestsSharing]);
     expect(webTestsMocking.filter((file) => webTestsSharing.includes(file))).toEqual([]);
     expect(webTestsMocking.length + webTestsSharing.length).toBe(
