@@ -27,6 +27,9 @@ const WORKSPACE_POSTS = { perMinute: 600, burst: 20 } as const;
 /** A call Slack keeps refusing with 429 is given up after this many tries. */
 const MAX_TRIES = 5;
 
+/** Where Slack's `response_url`s are (api.slack.com/interactivity/handling#message_responses). */
+const SLACK_RESPONSES = 'https://hooks.slack.com';
+
 /**
  * The one Slack Web API client of a server process (decision 0071). The bot token (SLACK_BOT_TOKEN)
  * serves the notifications' Slack channel and the Slack app, and Slack counts its rate limits per
@@ -52,6 +55,20 @@ export function createSlackClient(
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
   });
+  const answerable = new Set([SLACK_RESPONSES, new URL(config.apiUrl).origin]);
+  /**
+   * Whether `url` is a `response_url` the client may answer: Slack's (https://hooks.slack.com), or
+   * beside SLACK_API_URL (a fake of Slack's). An interaction is signed by Slack; still, no other
+   * address is ever called.
+   */
+  const answers = (url: unknown): url is string => {
+    if (typeof url !== 'string' || url.length > 2000) return false;
+    try {
+      return answerable.has(new URL(url).origin);
+    } catch {
+      return false;
+    }
+  };
   /** Per queue: its last call (the next one starts after it). */
   const lanes = new Map<string, { last: Promise<void> }>();
   /** The calls queued under a key that have not started yet. */
@@ -103,6 +120,31 @@ export function createSlackClient(
       running.add(done);
       void done.then(() => running.delete(done));
       return call;
+    },
+
+    answers,
+
+    /**
+     * An answer to an interaction through its `response_url` (`replace_original`: the message the
+     * tap was on, `delete_original`): Slack counts these against no rate tier, up to five for one
+     * interaction within 30 minutes (decision 0121). True when Slack took it; false when it said no
+     * (used up, expired) or could not be reached, and the caller says it another way.
+     */
+    async respond(url: string, body: Record<string, unknown>): Promise<boolean> {
+      if (!answers(url)) return false;
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        const text = await response.text();
+        // Slack answers `ok` as text, or JSON with `ok` (false with the reason: used_url, expired_url).
+        return response.ok && !/"ok"\s*:\s*false/.test(text);
+      } catch {
+        return false;
+      }
     },
 
     /** Resolves when no call is queued or running. */

@@ -106,6 +106,8 @@ export interface SlackCall {
   params: Record<string, unknown>;
   /** When it came (Date.now()). */
   at: number;
+  /** The response_url's path, for an answer through one (method `response`). */
+  url?: string;
 }
 
 /** The parameters of a Web API call, sent as JSON or form-encoded (@slack/web-api), with JSON fields decoded. */
@@ -127,6 +129,9 @@ function slackParams(request: ReceivedRequest): Record<string, unknown> {
  * calls of any method later; each 429 is kept in `limited`). For the Slack app: `auth.test` names
  * the workspace `team`, `users.info` tells the `profiles`, and chat.postMessage, chat.update,
  * views.open, views.update and views.publish are recorded in `calls`, each with when it came.
+ * Its `responseUrl(n)` is a response_url as Slack gives with a tap: the answers through it are
+ * recorded in `calls` as method `response` (with `url`), up to five for one URL as Slack takes
+ * (a sixth gets 404 `used_url`); `refuseResponses(n)` has the next n refused as expired.
  */
 export async function startSlackReceiver(options: {
   token: string;
@@ -143,9 +148,23 @@ export async function startSlackReceiver(options: {
   let ts = 0;
   const posts: { channel: string; text: string; at: number }[] = [];
   const calls: SlackCall[] = [];
+  const responseUses = new Map<string, number>();
+  let refusedResponses = 0;
   const receiver = await httpReceiver((request, res) => {
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    if (request.path.startsWith('/response/')) {
+      // A response_url needs no token; Slack takes five answers through one.
+      const uses = (responseUses.get(request.path) ?? 0) + 1;
+      responseUses.set(request.path, uses);
+      if (refusedResponses > 0) {
+        refusedResponses -= 1;
+        return json(404, { ok: false, error: 'expired_url' });
+      }
+      if (uses > 5) return json(404, { ok: false, error: 'used_url' });
+      calls.push({ method: 'response', params: slackParams(request), at: Date.now(), url: request.path });
+      return json(200, { ok: true });
+    }
     if (request.headers.authorization !== `Bearer ${options.token}`)
       return json(200, { ok: false, error: 'invalid_auth' });
     const params = slackParams(request);
@@ -193,7 +212,20 @@ export async function startSlackReceiver(options: {
   /** The next `times` calls of `method` get 429 with `Retry-After: retryAfterSeconds`. */
   const rateLimit = (method: string, times: number, retryAfterSeconds: number) =>
     limits.set(method, { times, retryAfterSeconds });
-  return { ...receiver, apiUrl: `${receiver.url}/api`, posts, calls, limited, rateLimit };
+  let responses = 0;
+  return {
+    ...receiver,
+    apiUrl: `${receiver.url}/api`,
+    posts,
+    calls,
+    limited,
+    rateLimit,
+    /** A new response_url of this fake, as Slack sends one with each tap. */
+    responseUrl: () => `${receiver.url}/response/${++responses}`,
+    refuseResponses: (times: number) => {
+      refusedResponses = times;
+    },
+  };
 }
 
 export interface ReceivedMail {

@@ -124,6 +124,18 @@ export function buttonTap(slackUserId: string, actionId: string, value: string, 
   };
 }
 
+/**
+ * A tap on a button of a message, as Slack sends it: with a new response_url of the fake (the app
+ * answers in place of the message through it, decision 0121).
+ */
+export function messageTap(setup: SlackSetup, slackUserId: string, actionId: string, value: string) {
+  return {
+    ...buttonTap(slackUserId, actionId, value),
+    container: { type: 'message', is_ephemeral: true },
+    response_url: setup.slack.responseUrl(),
+  };
+}
+
 /** A tap of a button on the person's App Home: Slack sends the Home view it was on with it. */
 export function homeTap(slackUserId: string, actionId: string, value: string, team = TEAM): Record<string, unknown> {
   return {

@@ -11,10 +11,10 @@ import type { Conversation } from '../chat/conversation';
  */
 export interface SlackPorts {
   conversation: Conversation;
-  orders: Pick<Services['orders'], 'myQueueAnswer'>;
+  orders: Pick<Services['orders'], 'myQueueAnswer' | 'get'>;
   users: Pick<Services['users'], 'findActive'>;
   standing: Pick<Services['standing'], 'create' | 'update'>;
-  chat: Pick<Services['chat'], 'firstSeen' | 'messageOf'>;
+  chat: Pick<Services['chat'], 'firstSeen' | 'messageOf' | 'replaceMessage'>;
   /** The person's site: their home site, or the default one (the web's). */
   siteOf(user: AuthUser): ReturnType<Services['sites']['forOrder']>;
   /** The times a standing order may have: those that start a cafe slot of the site in the coming week. */

@@ -5,10 +5,10 @@ import type { AppBase } from '../../context';
 import { SLACK_ANSWER_WAIT_MS, withinDeadline } from '../../lib/deadline';
 import { AppError, badRequest } from '../../lib/errors';
 import type { SlackMethod } from '../../lib/slack-client';
-import type { Shown, Speaker } from '../chat/conversation';
+import type { Speaker } from '../chat/conversation';
 import { ACTIONS, ORDER_VIEW, STANDING_VIEW, homeView, notice } from './slack.blocks';
-import { orderMessage, runsMessage, section, slackText, usualConfirmation } from './slack.blocks';
-import type { Block, SlackMessage } from './slack.blocks';
+import { runsMessage, section, slackText, usualConfirmation } from './slack.blocks';
+import type { Block } from './slack.blocks';
 import { answersOf, entryForWords, orderModal, readStanding, standingModal } from './slack.modals';
 import type { ViewValues } from './slack.modals';
 import type { SlackPorts } from './slack.ports';
@@ -16,6 +16,7 @@ import { createSlackVerify } from './slack.verify';
 import { chatSetting } from '../chat/chat.service';
 import type { ChatChannelInfo } from '../chat/chat.ports';
 import { workAfter } from '../chat/adapter-kit';
+import { createOrderMessages } from './slack.order-messages';
 
 /** What the app reads of a slash command, an interaction and an Events API request. */
 export type SlackCommand = { team_id?: string; user_id?: string; text?: string; trigger_id?: string };
@@ -24,6 +25,8 @@ export interface SlackInteraction {
   team?: { id?: string } | null;
   user?: { id?: string; team_id?: string };
   trigger_id?: string;
+  /** Where to answer a tap on a message, not counted against Slack's rate tiers (decision 0121). */
+  response_url?: string;
   actions?: { action_id?: string; value?: string; selected_option?: { value?: string } }[];
   /** The view the tap was on (`home`: App Home) or the modal submitted (`private_metadata`: HOME when opened from App Home). */
   view?: {
@@ -40,9 +43,6 @@ export interface SlackEventBody {
   challenge?: string;
   event?: { type?: string; user?: string; tab?: string };
 }
-/** Where an order's Slack message is (the chat module keeps it): its DM channel and ts. */
-type MessageAt = { channel: string; ts: string };
-
 /** What an order modal opened from App Home carries, so that its order republishes the Home it came from. */
 const HOME = 'home';
 /** A Slack user id (U..., or W... in an Enterprise Grid). */
@@ -106,6 +106,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
 
   /** Work after the answer: Slack wants one within 3 s, the Web API calls need not be in it. */
   const { later, settled } = workAfter(ctx, 'a Slack call');
+  const { post, answer, shown, follow } = createOrderMessages(ctx, ports, { client, call, later, publishHome });
 
   /**
    * What Slack says of someone not linked, asked only then: their confirmed e-mail (to link them by)
@@ -126,42 +127,8 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     return conversation.person('slack', who);
   }
 
-  /** A message to the person's DM with the app; its channel and ts, to update it. */
-  async function post(slackUserId: string, message: SlackMessage): Promise<{ channel: string; ts: string }> {
-    const post = (web: WebClient) =>
-      web.chat.postMessage({ channel: slackUserId, ...message, blocks: message.blocks as never });
-    const { channel, ts } = await client().call('chat.postMessage', post, { lane: slackUserId });
-    if (typeof channel !== 'string' || typeof ts !== 'string') throw new Error('chat.postMessage: no channel or ts');
-    return { channel, ts };
-  }
   /** A sentence to the person (a refusal may name a drink or a site: text, never markup). */
   const tell = (p: Speaker, text: string) => post(p.externalId, notice(slackText(text)));
-
-  /**
-   * A placed order's message, posted after the answer (a second tap's order has its message
-   * already); App Home republished too when the order was placed on it (`fromHome`): the person
-   * is looking at it. Otherwise App Home is published when it is opened (decision 0116).
-   */
-  function shown(p: Speaker, placed: Shown, fromHome = false): void {
-    if (!placed.replayed) later('chat.postMessage', () => postOrder(p, placed, fromHome));
-  }
-
-  async function postOrder(p: Speaker, { order, place, timeZone }: Shown, fromHome: boolean): Promise<void> {
-    const posted = await post(p.externalId, orderMessage(p.w, order, place, timeZone));
-    // A move while it was being posted found no message to follow.
-    if (await conversation.shown(p, order, posted satisfies MessageAt)) await follow(order.id);
-    if (fromHome) publishHome(p.externalId, p.user.id);
-  }
-
-  async function follow(orderId: number): Promise<void> {
-    const first = await ports.chat.messageOf<MessageAt>(orderId);
-    if (first?.channel !== 'slack') return;
-    const render = async () => {
-      const now = await conversation.following<MessageAt>('slack', orderId);
-      return now && { ...now.reference, ...orderMessage(now.w, now.order, null, now.timeZone) };
-    };
-    later('chat.update', () => call('chat.update', render, { key: `order:${orderId}` }));
-  }
 
   function publishHome(slackUserId: string, userId: number): void {
     const render = async () => {
@@ -213,7 +180,11 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     }
   }
 
-  async function act(p: Speaker, payload: SlackInteraction): Promise<unknown> {
+  /** A tap's response_url, when it was on a message (App Home's taps have none) and is Slack's. */
+  const replyOf = (payload: SlackInteraction): string | undefined =>
+    payload.view?.type !== 'home' && client().answers(payload.response_url) ? payload.response_url : undefined;
+
+  async function act(p: Speaker, payload: SlackInteraction, reply: string | undefined): Promise<unknown> {
     const { action_id: action = '', value = '', selected_option } = payload.actions?.[0] ?? {};
     const id = idOf(value);
     const [orderMove, standingMove] = [ORDER_MOVES.get(action), STANDING_MOVES.get(action)];
@@ -229,11 +200,11 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
     switch (action) {
       case ACTIONS.orderUsual: {
         const placed = await conversation.orderUsual(p, what, avoids);
-        if (!('again' in placed)) return shown(p, placed, fromHome);
+        if (!('again' in placed)) return shown(p, placed, fromHome, reply);
         // The confirmation again, with what the drink contains now, under the refusal.
         const refused = slackText(placed.said);
         const ask = usualConfirmation(p.w, placed.again, placed.again.nonce);
-        return post(p.externalId, { text: refused, blocks: [section(refused), ...ask.blocks] });
+        return answer(p, reply, { text: refused, blocks: [section(refused), ...ask.blocks] });
       }
       case ACTIONS.changeUsual: {
         const usual = await conversation.usualOrNull(p);
@@ -244,7 +215,7 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
         const [orderId, nonce = ''] = what.split(':');
         const pastId = idOf(orderId);
         if (pastId === null) return tell(p, conversation.stale(p));
-        return shown(p, await conversation.orderAgain(p, pastId, nonce, avoids), fromHome);
+        return shown(p, await conversation.orderAgain(p, pastId, nonce, avoids), fromHome, reply);
       }
       case ACTIONS.standingNew: {
         const site = await ports.siteOf(p.user);
@@ -316,10 +287,15 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
           publishHome(p.externalId, p.user.id);
         });
       }
-      later(payload.actions?.[0]?.action_id ?? 'interaction', () =>
-        act(p, payload).catch((error: unknown) => {
+      const reply = replyOf(payload);
+      const action = payload.actions?.[0]?.action_id ?? 'interaction';
+      // A refusal of an order is said in place of the offer tapped; of anything else, in the DMs.
+      const ordering = action === ACTIONS.orderUsual || action === ACTIONS.again;
+      later(action, () =>
+        act(p, payload, reply).catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
-          return tell(p, conversation.said(p, error));
+          const said = notice(slackText(conversation.said(p, error)));
+          return ordering ? answer(p, reply, said) : post(p.externalId, said);
         }),
       );
       return null;
