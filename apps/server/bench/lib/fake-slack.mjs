@@ -25,6 +25,9 @@ export const SLACK_LIMITS = {
   'users.info': { perMinute: 100, burst: 20 },
   'users.lookupByEmail': { perMinute: 100, burst: 20 },
 };
+/** Answers Slack takes through one response_url (within 30 minutes of the tap). */
+const RESPONSE_USES = 5;
+
 /** chat.postMessage over all channels of the workspace. */
 export const WORKSPACE_POSTS = { perMinute: 600, burst: 30 };
 
@@ -162,14 +165,38 @@ export async function startFakeSlack({ people = [], token, team = 'T0CAFE' } = {
     }
   }
 
+  /** Answers taken through each response_url. */
+  const responseUses = new Map();
+  let responses = 0;
+
   const server = createServer((req, res) => {
     const at = performance.now();
     void readBody(req).then((body) => {
-      const method = (req.url ?? '').split('?')[0].replace(/^\/api\//, '');
+      const path = (req.url ?? '').split('?')[0];
+      const method = path.replace(/^\/api\//, '');
       const json = (status, value, headers = {}) =>
         res
           .writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
           .end(JSON.stringify(value));
+      if (path.startsWith('/response/')) {
+        // An answer through a tap's response_url: no token, no rate tier, five for one URL.
+        const params = paramsOf(req.headers['content-type'], body);
+        const uses = (responseUses.get(path) ?? 0) + 1;
+        responseUses.set(path, uses);
+        const ok = uses <= RESPONSE_USES;
+        calls.push({
+          method: 'response',
+          at,
+          status: ok ? 200 : 404,
+          ok,
+          url: path,
+          text: params.text,
+          blocks: params.blocks,
+          replace: params.replace_original === true,
+          remove: params.delete_original === true,
+        });
+        return ok ? json(200, { ok: true }) : json(404, { ok: false, error: 'used_url' });
+      }
       if (token && req.headers.authorization !== `Bearer ${token}`) {
         calls.push({ method, at, status: 200, ok: false, error: 'invalid_auth' });
         return json(200, { ok: false, error: 'invalid_auth' });
@@ -202,6 +229,8 @@ export async function startFakeSlack({ people = [], token, team = 'T0CAFE' } = {
     url,
     /** What SLACK_API_URL is set to: the server calls `<apiUrl>/<method>`. */
     apiUrl: `${url}/api`,
+    /** A new response_url, as Slack sends one with each tap on a message. */
+    responseUrl: () => `${url}/response/${++responses}`,
     calls,
     /**
      * Per method: calls, those answered ok, those refused with 429, and the most calls accepted

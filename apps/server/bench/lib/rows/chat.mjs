@@ -375,6 +375,7 @@ export async function runChat({
           api_app_id: 'A0CAFE',
           trigger_id: `${++sequence}.${p.slackUserId}`,
           container: { type: 'message', is_ephemeral: true },
+          response_url: slack.responseUrl(),
           actions: [
             { action_id: ORDER_USUAL, block_id: 'usual', value, type: 'button', action_ts: `1700000000.${sequence}` },
           ],
@@ -427,13 +428,34 @@ export async function runChat({
       )
     ).map((r) => ({ id: Number(r.id), userId: Number(r.user_id), status: r.status }));
 
-  /** Per order: the first accepted message and its tries; the accepted updates with what they show. */
+  /**
+   * Per order: the first accepted message and its tries; the accepted updates with what they show.
+   * A message is posted (chat.postMessage) or sent in place of the tap (its response_url); an
+   * update is a chat.update or a later answer through the response_url.
+   */
   function messages() {
     const posts = new Map();
     const updates = new Map();
     let notices = 0;
     for (let i = callsBefore; i < slack.calls.length; i += 1) {
       const call = slack.calls[i];
+      if (call.method === 'response') {
+        const { id, status } = shown(call);
+        if (id === null || !call.ok) {
+          if (call.ok && call.blocks) notices += 1;
+          continue;
+        }
+        const post = posts.get(id) ?? { tries: 0, at: undefined };
+        posts.set(id, post);
+        if (post.at === undefined) {
+          post.tries += 1;
+          post.at = call.at;
+        }
+        const list = updates.get(id) ?? [];
+        updates.set(id, list);
+        list.push({ at: call.at, status });
+        continue;
+      }
       if (call.method !== 'chat.postMessage' && call.method !== 'chat.update') continue;
       const { id, status } = shown(call);
       if (call.method === 'chat.postMessage') {
@@ -580,7 +602,7 @@ export async function runChat({
     {
       name: 'every order placed through Slack got its message',
       ok: withoutMessage === 0,
-      detail: `${withoutMessage} of ${orders.length} without an accepted chat.postMessage`,
+      detail: `${withoutMessage} of ${orders.length} without an accepted message (chat.postMessage or in place of the tap)`,
     },
     {
       name: 'every tap on Order placed an order',
@@ -606,9 +628,12 @@ export async function runChat({
       refusalNotices: notices,
       byStatus: orders.reduce((by, o) => ({ ...by, [o.status]: (by[o.status] ?? 0) + 1 }), {}),
     },
-    /** The tap on Order to the order's chat.postMessage accepted by Slack, ms; `over`: more than 5 s (or never). */
+    /**
+     * The tap on Order to the order's message accepted by Slack (in place of the tap through its
+     * response_url, or by chat.postMessage), ms; `over`: more than 5 s (or never).
+     */
     orderMessage: { ...lateness(orderMessage, withoutMessage), givenUp, triesPerMessage: summarize(tries, 2) },
-    /** A barista's move answered to the first accepted chat.update showing that status (or a later one), ms. */
+    /** A barista's move answered to the first accepted update (response_url or chat.update) showing that status (or a later one), ms. */
     statusUpdate: {
       moves: moves.size,
       ...lateness(allStatus, allStatusMissing),
