@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPerson, startProcesses } from '../../test-support/processes';
+import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { startSlackReceiver } from '../../test-support/receivers';
-import { coffeeCommand, SIGNING_SECRET, SLACK_TOKEN, TEAM, slackHeaders } from '../../test-support/slack-fixtures';
+import {
+  buttonValue,
+  coffeeCommand,
+  interactionBody,
+  SIGNING_SECRET,
+  SLACK_TOKEN,
+  TEAM,
+  slackHeaders,
+  textOf,
+} from '../../test-support/slack-fixtures';
 import { TestClock } from '../../test-support/test-app';
+import { ACTIONS } from './slack.blocks';
 
 /**
  * The Slack app with two server processes on one PostgreSQL database, as behind a load balancer:
  * a request replayed to the other process is refused there, a link made on one holds on the
- * other, and both pace their Web API calls with one budget. PostgreSQL only (vitest.config.ts).
+ * other, both pace their Web API calls with one budget, and an order answered in place of its tap
+ * on one is followed there by the other. PostgreSQL only (vitest.config.ts).
  */
 describe('the Slack app with several server processes', () => {
   let apps: FastifyInstance[] = [];
@@ -22,6 +33,7 @@ describe('the Slack app with several server processes', () => {
     ({ apps, stop } = await startProcesses(2, 'cafe_slack', {
       clock,
       env: {
+        LOCATION_CHECK: 'off',
         PUBLIC_URL: 'https://cafe.example.com',
         SLACK_BOT_TOKEN: SLACK_TOKEN,
         SLACK_API_URL: slack.apiUrl,
@@ -76,5 +88,92 @@ describe('the Slack app with several server processes', () => {
     const usersInfo = buckets.filter((b) => b.bucket === 'slack:users.info');
     expect(usersInfo).toHaveLength(1);
     expect(usersInfo[0]?.free_at).toBeGreaterThan(0);
+  });
+
+  it('follows an order answered in place of its tap on one process through the same response_url from the other, each answer spent once', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const at = clock.now().toISOString();
+    const latte = await openCafeWithLatte(apps, at);
+    const person = await insertPerson(apps, { name: 'Bo Slack', role: 'user', email: 'bo.slack@example.com', at });
+    const barista = await insertPerson(apps, { name: 'Barista Two', role: 'barista', at });
+    const photo = await insertTumblerPhoto(apps, person.id, at);
+    const as = (method: 'POST' | 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+      first.inject({ method, url, headers: person.auth, payload });
+    // A tumbler photo on a web order (cancelled) and a usual; Slack vouches for the e-mail.
+    const web = await as('POST', '/api/order', { menu_id: latte, type: 'hot', sweetness: 50, tumblerImage: photo });
+    expect(web.statusCode, web.body).toBe(201);
+    await as('PATCH', `/api/order/${web.json<{ id: number }>().id}`, { status: 'cancel' });
+    expect((await as('PUT', '/api/me/usual', { menu_id: latte, type: 'hot', sweetness: 50 })).statusCode).toBe(200);
+    profiles.U0REPLYTWO = { email: 'bo.slack@example.com', confirmed: true, name: 'bo' };
+    const form = 'application/x-www-form-urlencoded';
+    const command = coffeeCommand('U0REPLYTWO');
+    const offer = await first.inject({
+      method: 'POST',
+      url: '/api/slack/commands',
+      headers: slackHeaders({ clock }, command, form),
+      payload: command,
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    const url = slack.responseUrl();
+    const tap = interactionBody({
+      type: 'block_actions',
+      team: { id: TEAM },
+      user: { id: 'U0REPLYTWO', team_id: TEAM },
+      container: { type: 'message', is_ephemeral: true },
+      response_url: url,
+      actions: [
+        {
+          action_id: ACTIONS.orderUsual,
+          value: buttonValue(offer.json<{ blocks: unknown[] }>().blocks, ACTIONS.orderUsual) ?? '',
+          type: 'button',
+          action_ts: '1700000000.900001',
+        },
+      ],
+    });
+    const tapped = await first.inject({
+      method: 'POST',
+      url: '/api/slack/interactions',
+      headers: slackHeaders({ clock }, tap, form),
+      payload: tap,
+    });
+    expect(tapped.statusCode, tapped.body).toBe(200);
+    await first.ctx.services.slack.settled();
+    const { id } = await first.ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', person.id)
+      .where('status', '=', 'ordered')
+      .executeTakeFirstOrThrow();
+
+    // Moved on the second process, then on the first.
+    const moveOn = async (app: FastifyInstance, status: string) => {
+      const moved = await app.inject({
+        method: 'PATCH',
+        url: `/api/order/barista/${id}`,
+        headers: barista.auth,
+        payload: { status },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await app.ctx.services.slack.settled();
+    };
+    await moveOn(second, 'in-progress');
+    await moveOn(first, 'done');
+
+    const answers = slack.calls.filter((c) => c.method === 'response' && c.url === new URL(url).pathname);
+    expect(answers.map((c) => textOf(c.params.blocks).match(/Waiting|In progress|Ready to pick up/)?.[0])).toEqual([
+      'Waiting',
+      'In progress',
+      'Ready to pick up',
+    ]);
+    const posted = slack.calls.filter(
+      (c) => c.method.startsWith('chat.') && textOf(c.params.blocks).includes(`(#${id})`),
+    );
+    expect(posted).toHaveLength(0);
+    const row = await second.ctx.db
+      .selectFrom('chat_order_messages')
+      .select('reference')
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.reference)).toMatchObject({ reply: url, uses: 3, to: 'U0REPLYTWO' });
   });
 });
