@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { startSlackReceiver } from '../../test-support/receivers';
 import {
+  buttonTap,
   buttonValue,
   coffeeCommand,
   interactionBody,
@@ -105,37 +106,20 @@ describe('the Slack app with several server processes', () => {
     await as('PATCH', `/api/order/${web.json<{ id: number }>().id}`, { status: 'cancel' });
     expect((await as('PUT', '/api/me/usual', { menu_id: latte, type: 'hot', sweetness: 50 })).statusCode).toBe(200);
     profiles.U0REPLYTWO = { email: 'bo.slack@example.com', confirmed: true, name: 'bo' };
-    const form = 'application/x-www-form-urlencoded';
-    const command = coffeeCommand('U0REPLYTWO');
-    const offer = await first.inject({
-      method: 'POST',
-      url: '/api/slack/commands',
-      headers: slackHeaders({ clock }, command, form),
-      payload: command,
-    });
+    // Signed as Slack signs, to one process.
+    const fromSlack = (app: FastifyInstance, path: string, payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/slack/${path}`,
+        headers: slackHeaders({ clock }, payload, 'application/x-www-form-urlencoded'),
+        payload,
+      });
+    const offer = await fromSlack(first, 'commands', coffeeCommand('U0REPLYTWO'));
     expect(offer.statusCode, offer.body).toBe(200);
     const url = slack.responseUrl();
-    const tap = interactionBody({
-      type: 'block_actions',
-      team: { id: TEAM },
-      user: { id: 'U0REPLYTWO', team_id: TEAM },
-      container: { type: 'message', is_ephemeral: true },
-      response_url: url,
-      actions: [
-        {
-          action_id: ACTIONS.orderUsual,
-          value: buttonValue(offer.json<{ blocks: unknown[] }>().blocks, ACTIONS.orderUsual) ?? '',
-          type: 'button',
-          action_ts: '1700000000.900001',
-        },
-      ],
-    });
-    const tapped = await first.inject({
-      method: 'POST',
-      url: '/api/slack/interactions',
-      headers: slackHeaders({ clock }, tap, form),
-      payload: tap,
-    });
+    const value = buttonValue(offer.json<{ blocks: unknown[] }>().blocks, ACTIONS.orderUsual) ?? '';
+    const tap = { ...buttonTap('U0REPLYTWO', ACTIONS.orderUsual, value), response_url: url };
+    const tapped = await fromSlack(first, 'interactions', interactionBody(tap));
     expect(tapped.statusCode, tapped.body).toBe(200);
     await first.ctx.services.slack.settled();
     const { id } = await first.ctx.db
