@@ -4,8 +4,6 @@ import { persistQueries } from '@/lib/query-persistence';
 import { LAST_SEEN_STORAGE_KEY, STORAGE_KEYS, tokenStorage } from '@/lib/storage-keys';
 import { signOutLocally } from './session';
 
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn() }));
-
 afterEach(() => {
   vi.useRealTimers();
 });

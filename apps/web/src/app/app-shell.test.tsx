@@ -1,17 +1,13 @@
 import { act, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { currentPath, mockApi, renderRoutes, signIn, stubScreen } from '@/test/render';
+import { setLiveConnected } from '@/test/network';
 import { AppShell } from './app-shell';
 
-vi.mock('@/lib/socket', async () => {
-  const { create } = await import('zustand');
-  return {
-    reconnectSocket: () => undefined,
-    useLiveStatus: create(() => ({ connected: true })),
-    useLiveEvent: () => undefined,
-    useOnReconnect: () => undefined,
-  };
+// The live connection is up (test/network.ts); no event arrives unless a test sends one (test/fake-live.ts).
+beforeEach(() => {
+  setLiveConnected(true);
 });
 
 const SCREENS = ['/menucafe', '/statusOrder', '/close-all', '/menuCafe-admin', '/close-all-admin'];

@@ -4,14 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, currentPath, mockApi, renderRoutes, seedColdStart, stubScreen, TEST_SETTINGS } from '@/test/render';
 import { RootRoute } from './root-route';
 
-vi.mock('@/lib/socket', () => ({
-  openSocket: () => Promise.resolve(),
-  openSocketFor: () => undefined,
-  reconnectSocket: () => undefined,
-  useLiveEvent: () => undefined,
-  useOnReconnect: () => undefined,
-}));
-
 const ME = { id: 7, email: 'mali@example.com', name: 'Mali', role: 'user' };
 const CAFE_OPEN = { isCafeOpen: true, isBarOpen: false };
 

@@ -1,13 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, PUBLIC_PATHS, ROLE_ROUTES, SIGNED_IN_PATHS } from '@/lib/paths';
 import { RequireSignedIn } from './guards';
-
-vi.mock('@/lib/socket', () => ({
-  useLiveEvent: () => undefined,
-  useOnReconnect: () => undefined,
-  reconnectSocket: () => undefined,
-}));
 
 describe('the route table', () => {
   /**

@@ -1,37 +1,17 @@
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingPath } from '@/lib/paths';
+import { live } from '@/test/fake-live';
 import { currentPath, mockApi, renderRoutes, seedColdStart, stubScreen, TEST_SETTINGS } from '@/test/render';
 import { RootRoute } from './root-route';
-
-/** The app's `cafe-status` handlers, called by the test as the live connection would. */
-const live = vi.hoisted(() => ({ cafeStatus: new Set<(payload: unknown) => void>() }));
-
-vi.mock('@/lib/socket', async () => {
-  const { useEffect } = await import('react');
-  return {
-    openSocket: () => Promise.resolve(),
-    openSocketFor: () => undefined,
-    reconnectSocket: () => undefined,
-    useOnReconnect: () => undefined,
-    useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
-      useEffect(() => {
-        if (event !== 'cafe-status') return undefined;
-        live.cafeStatus.add(handler);
-        return () => {
-          live.cafeStatus.delete(handler);
-        };
-      }, [event, handler]);
-    },
-  };
-});
 
 const HOME_OPEN = { isCafeOpen: true, isBarOpen: false };
 const OTHER_CLOSED = { isCafeOpen: false, isBarOpen: false };
 
+/** The site's `cafe-status` event, delivered to the app as the live connection would. */
 function statusEvent(payload: unknown) {
   act(() => {
-    for (const handler of [...live.cafeStatus]) handler(payload);
+    live.emit('cafe-status', payload);
   });
 }
 

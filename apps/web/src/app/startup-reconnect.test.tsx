@@ -1,29 +1,9 @@
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingPath } from '@/lib/paths';
+import { live } from '@/test/fake-live';
 import { currentPath, mockApi, renderRoutes, seedColdStart, stubScreen, TEST_SETTINGS } from '@/test/render';
 import { RootRoute } from './root-route';
-
-/** The app's reconnect handlers, called by the test as the live connection would. */
-const onReconnect = vi.hoisted(() => ({ handlers: new Set<() => void>() }));
-
-vi.mock('@/lib/socket', async () => {
-  const { useEffect } = await import('react');
-  return {
-    openSocket: () => Promise.resolve(),
-    openSocketFor: () => undefined,
-    reconnectSocket: () => undefined,
-    useLiveEvent: () => undefined,
-    useOnReconnect: (handler: () => void) => {
-      useEffect(() => {
-        onReconnect.handlers.add(handler);
-        return () => {
-          onReconnect.handlers.delete(handler);
-        };
-      }, [handler]);
-    },
-  };
-});
 
 const openAfresh = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/open-afresh', () => ({ openAfresh }));
@@ -31,9 +11,10 @@ vi.mock('@/lib/open-afresh', () => ({ openAfresh }));
 const CAFE_OPEN = { isCafeOpen: true, isBarOpen: false };
 const USER = { id: 7, email: 'mali@example.com', name: 'Mali', role: 'user' as const };
 
+/** The live connection came back: the app's reconnect handlers run, as the connection would run them. */
 function reconnect() {
   act(() => {
-    for (const handler of [...onReconnect.handlers]) handler();
+    live.reconnect();
   });
 }
 

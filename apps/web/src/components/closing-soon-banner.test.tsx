@@ -15,8 +15,6 @@ import { ClosingSoonBanner } from './closing-soon-banner';
  * to the orders still waiting then.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const schedule = (automatic: boolean): Schedule => ({
   weekly: [...DEFAULT_WEEKLY_PERIODS],
   closedDays: [],

@@ -1,12 +1,10 @@
 import type { MyCupsSaved, OrdersEvent } from '@cafe/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, Reply, signIn } from '@/test/render';
 import { CupsSavedLine } from './cups-saved-line';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const MINE: MyCupsSaved = { thisMonth: 3, allTime: 1204, factors: { wasteGramsPerCup: 11.5, co2GramsPerCup: 33 } };
 

@@ -28,6 +28,10 @@ class FakeSocket {
   }
 }
 
+// The module under test itself, not the connection every other web test has in its place
+// (test/setup.ts); its Socket.IO client is the fake one below.
+vi.unmock('./socket');
+
 const fake = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
 vi.mock('socket.io-client', () => ({
   io: (options: { auth: unknown }) => {

@@ -1,54 +1,48 @@
-// The live channel of the web component tests, driven by the test. A test file replaces the
-// socket module with it (`vi.mock('@/lib/socket', () => import('@/test/fake-live'))`) and emits
-// events with `live.emit`; the screens subscribe through the real hooks' signatures.
-import { useEffect } from 'react';
+// The live channel of the web component tests, driven by the test. Every web test file runs with
+// the socket module's connection replaced (test/setup.ts: `vi.mock('@/lib/socket')`): the screens
+// subscribe through the real hooks (useLiveEvent, useOnReconnect, useOnReadAll, useLiveStatus, the
+// listeners of lib/live-listeners.ts), but no Socket.IO connection is ever opened; the test delivers
+// what the server would with `live.emit`, and sees the connection asked to reconnect with
+// `live.reconnectSocket`; `setLiveConnected` (test/network.ts) marks it up or down. A file that
+// mocks the socket module itself overrides this one.
+import type { LiveEventName, LiveEventPayload } from '@cafe/shared';
+import { vi } from 'vitest';
+import { connectListeners, deliverLiveEvent, readAllListeners } from '@/lib/live-listeners';
+import type { LiveSocket } from '@/lib/live-connection';
 
-type Handler = (payload: unknown) => void;
-
-const handlers = new Map<string, Set<Handler>>();
-const reconnects = new Set<() => void>();
-const readAlls = new Set<() => void>();
+/** What test/setup.ts puts in place of lib/socket.ts's connection: nothing connects. */
+export const connection = {
+  /** Never opens (nothing in the tests connects to a server). */
+  openSocket: vi.fn<() => Promise<LiveSocket>>(() => new Promise<LiveSocket>(() => undefined)),
+  openSocketFor: vi.fn<(pathname: string) => void>(),
+  reconnectSocket: vi.fn<() => void>(),
+};
 
 export const live = {
-  /** Delivers an event to every screen listening for it, as the server's emit would. */
+  /** Delivers an event to every screen listening for it, as the server's emit would (after parsing). */
   emit(event: string, payload: unknown): void {
-    for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+    deliverLiveEvent(event as LiveEventName, payload as LiveEventPayload<LiveEventName>);
   },
   /** The live connection came back: every reconnect handler runs. */
   reconnect(): void {
-    for (const handler of [...reconnects]) handler();
+    for (const handler of [...connectListeners]) handler();
   },
   /** The live connection came back and could not catch up event by event: the screens read everything. */
   readAll(): void {
-    for (const handler of [...readAlls]) handler();
+    for (const handler of [...readAllListeners]) handler();
   },
-  /** How often a screen asked the channel to connect again (a switch of the staff site). */
-  reconnectsAsked: 0,
+  /** A screen asked the channel to connect again (a sign-in, a switch of site): its calls, this test. */
+  reconnectSocket: connection.reconnectSocket,
+  /** How often a screen asked the channel to connect again in this test. */
+  get reconnectsAsked(): number {
+    return connection.reconnectSocket.mock.calls.length;
+  },
 };
 
-export function reconnectSocket(): void {
-  live.reconnectsAsked += 1;
-}
-
-export function useLiveEvent(event: string, handler: Handler): void {
-  useEffect(() => {
-    const set = handlers.get(event) ?? new Set<Handler>();
-    handlers.set(event, set);
-    set.add(handler);
-    return () => void set.delete(handler);
-  }, [event, handler]);
-}
-
-export function useOnReconnect(handler: () => void): void {
-  useEffect(() => {
-    reconnects.add(handler);
-    return () => void reconnects.delete(handler);
-  }, [handler]);
-}
-
-export function useOnReadAll(handler: () => void): void {
-  useEffect(() => {
-    readAlls.add(handler);
-    return () => void readAlls.delete(handler);
-  }, [handler]);
+/**
+ * Back to a channel nobody asked anything of, after each test (test/setup.ts, once the screens are
+ * unmounted: their listeners leave with them). Its connected state is test/network.ts's.
+ */
+export function resetLive(): void {
+  for (const fake of Object.values(connection)) fake.mockClear();
 }

@@ -3,7 +3,18 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { i18n, loadEverything, startLanguage } from '@/i18n';
+import type * as Socket from '@/lib/socket';
+import * as fakeLive from './fake-live';
 import { WAIT_MS } from './waits';
+
+// No test opens the live channel: the socket module's connection is replaced for every file, its
+// hooks kept (test/fake-live.ts, which the tests drive with `live`). Here, in the setup file every
+// web file runs, and not in each test file, so the files that share one module graph (the root
+// vitest.config.ts, project `web`) all get it; a file that mocks '@/lib/socket' itself overrides it.
+vi.mock('@/lib/socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof Socket>()),
+  ...(await import('./fake-live')).connection,
+}));
 
 // Screens render in English, with every catalogue loaded (the router would load a screen's part
 // with its code). A message that no catalogue has fails the test that shows it.
@@ -50,6 +61,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   cleanup();
+  fakeLive.resetLive();
   localStorage.clear();
   if (i18n.locale !== 'en') i18n.activate('en');
 });
@@ -68,3 +80,12 @@ beforeEach(() => {
 // however slow the machine is.
 const SONNER_UNMOUNT_MS = 200;
 afterAll(() => new Promise((resolve) => setTimeout(resolve, SONNER_UNMOUNT_MS + 50)));
+
+// A file that reset the module graph (vi.resetModules) leaves its modules loaded since then bound
+// to the replaced socket module of before, which a reset keeps: in the graph the next files share
+// (the root vitest.config.ts, project `web`), their screens would listen where `live` no longer
+// delivers. Such a file's graph goes with it; the next file loads the app afresh, with the socket
+// module replaced anew.
+afterAll(async () => {
+  if ((await import('./fake-live')) !== fakeLive) vi.resetModules();
+});

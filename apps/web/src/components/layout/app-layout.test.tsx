@@ -2,19 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, currentPath, mockApi, renderRoutes, signIn, signOut, stubScreen } from '@/test/render';
+import { live } from '@/test/fake-live';
+import { setLiveConnected } from '@/test/network';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { meQueryOptions } from '@/api/me';
 import { AppLayout } from './app-layout';
 
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', async () => {
-  const { create } = await import('zustand');
-  return {
-    ...socket,
-    useLiveStatus: create(() => ({ connected: true })),
-    useLiveEvent: () => undefined,
-    useOnReconnect: () => undefined,
-  };
+// The live connection is up (test/network.ts); no event arrives unless a test sends one (test/fake-live.ts).
+beforeEach(() => {
+  setLiveConnected(true);
 });
 
 const SCREENS = [
@@ -51,7 +47,7 @@ function linkNames(container: HTMLElement) {
 
 describe('AppLayout navigation', () => {
   beforeEach(() => {
-    socket.reconnectSocket.mockClear();
+    live.reconnectSocket.mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi(() => undefined);
   });
@@ -297,7 +293,7 @@ describe('renaming', () => {
 describe('logout', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    socket.reconnectSocket.mockClear();
+    live.reconnectSocket.mockClear();
   });
 
   it.each([
@@ -330,7 +326,7 @@ describe('logout', () => {
       });
       expect(localStorage.length).toBe(0);
       expect(queryClient.getQueryData(meQueryOptions().queryKey)).toBeNull();
-      expect(socket.reconnectSocket).toHaveBeenCalled();
+      expect(live.reconnectSocket).toHaveBeenCalled();
     },
   );
 });

@@ -3,18 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQueryOptions } from '@/api/me';
 import { apiError, mockApi, renderWithProviders, signIn } from '@/test/render';
+import { live } from '@/test/fake-live';
+import { setLiveConnected } from '@/test/network';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { TopNav } from './top-nav';
 
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', async () => {
-  const { create } = await import('zustand');
-  return {
-    ...socket,
-    useLiveStatus: create(() => ({ connected: true })),
-    useLiveEvent: () => undefined,
-    useOnReconnect: () => undefined,
-  };
+// The live connection is up (test/network.ts); no event arrives unless a test sends one (test/fake-live.ts).
+beforeEach(() => {
+  setLiveConnected(true);
 });
 
 function serve(
@@ -30,7 +26,7 @@ function serve(
 
 describe('the site in the navigation', () => {
   beforeEach(() => {
-    socket.reconnectSocket.mockClear();
+    live.reconnectSocket.mockClear();
     signIn({ role: 'user', homeSiteId: 1 });
   });
 
@@ -68,7 +64,7 @@ describe('the site in the navigation', () => {
     expect(await screen.findByText('You now order at Berlin office')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/user/home-site', body: { siteId: 2 } });
     expect(queryClient.getQueryData(meQueryOptions().queryKey)?.homeSiteId).toBe(2);
-    expect(socket.reconnectSocket).toHaveBeenCalledTimes(1);
+    expect(live.reconnectSocket).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(calls.filter((c) => c.path === '/cafe-status').length).toBeGreaterThan(0));
     expect(screen.getByRole('combobox', { name: 'Your site' })).toHaveValue('2');
     expect(screen.getByTestId('site-name')).toHaveTextContent('Berlin office');
@@ -84,7 +80,7 @@ describe('the site in the navigation', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Your site' }), 'Berlin office');
     expect(await screen.findByText('Berlin office is archived and takes no orders.')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Your site' })).toHaveValue('1');
-    expect(socket.reconnectSocket).not.toHaveBeenCalled();
+    expect(live.reconnectSocket).not.toHaveBeenCalled();
   });
 });
 

@@ -13,8 +13,6 @@ import { AuditAdminRoute } from './audit-admin-route';
  * after, filters it, reads it a page at a time and downloads it as the server's CSV file.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 /** 10:02 in Bangkok (the test settings' cafe zone) on 18 November 2026. */
 const AT = '2026-11-18T03:02:00.000Z';
 

@@ -1,15 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, seedSettings, signOut } from '@/test/render';
 import { LoginRoute } from '../routes/login-route';
 import { RegisterRoute } from '../routes/register-route';
-
-vi.mock('@/lib/socket', () => ({
-  reconnectSocket: () => undefined,
-  useLiveEvent: () => undefined,
-  useOnReconnect: () => undefined,
-}));
 
 describe('company domain from the runtime settings', () => {
   beforeEach(() => {

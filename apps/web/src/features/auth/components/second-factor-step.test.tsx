@@ -4,9 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, currentPath, mockApi, renderRoutes, signOut, stubScreen, type RecordedCall } from '@/test/render';
 import { LoginRoute } from '@/features/auth/routes/login-route';
 
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
-
 const ME = { id: 7, email: 'mali@example.com', name: 'Mali', role: 'barista' };
 const PENDING = { secondFactor: { token: 'p'.repeat(43), methods: ['totp'], expiresAt: '2026-11-24T03:05:00.000Z' } };
 const PAIR = { accessToken: 'access-after-factor', refreshToken: 'refresh-after-factor' };

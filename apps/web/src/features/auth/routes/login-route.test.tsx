@@ -2,11 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, currentPath, mockApi, renderRoutes, seedSettings, signIn, signOut, stubScreen } from '@/test/render';
+import { live } from '@/test/fake-live';
 import { meQueryOptions } from '@/api/me';
 import { LoginRoute } from './login-route';
-
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
 
 const ME = { id: 7, email: 'mali@example.com', name: 'Mali', role: 'user' };
 
@@ -42,7 +40,7 @@ async function openDialog() {
 describe('LoginRoute', () => {
   beforeEach(() => {
     signOut();
-    socket.reconnectSocket.mockClear();
+    live.reconnectSocket.mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
@@ -146,7 +144,7 @@ describe('LoginRoute', () => {
     expect(localStorage.getItem('access_token')).toBe('acc');
     expect(localStorage.getItem('refresh_token')).toBe('ref');
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toMatchObject({ id: 7, name: 'Mali', role: 'user' });
-    expect(socket.reconnectSocket).toHaveBeenCalled();
+    expect(live.reconnectSocket).toHaveBeenCalled();
   });
 
   it('goes back to where the person was heading when their role may open it', async () => {

@@ -7,9 +7,6 @@ import { tokenStorage } from '@/lib/storage-keys';
 import { LoginRoute } from './login-route';
 import { LoginSsoRoute } from './login-sso-route';
 
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
-
 function routes() {
   return [
     { path: '/login', element: <LoginRoute /> },

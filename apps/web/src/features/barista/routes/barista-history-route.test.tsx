@@ -8,8 +8,6 @@ import { live } from '@/test/fake-live';
 import { apiError, mockApi, renderWithProviders, type RecordedCall } from '@/test/render';
 import { BaristaHistoryRoute } from './barista-history-route';
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });

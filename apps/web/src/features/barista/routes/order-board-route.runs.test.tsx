@@ -1,12 +1,13 @@
 import type { Order, OrderRun, QueuedOrder, Run } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SiteScope } from '@/api/site-state';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { formatPickupTime } from '@/lib/cafe-time';
 import { useStaffSiteChoice } from '@/lib/site-choice';
 import { apiError, mockApi, renderWithProviders, signIn, type Reply } from '@/test/render';
+import { setLiveConnected } from '@/test/network';
 import { siteOf } from '@/test/sites';
 import { OrderBoardRoute } from './order-board-route';
 
@@ -16,16 +17,9 @@ import { OrderBoardRoute } from './order-board-route';
  * /order/barista/run/{id}); each drink keeps its own buttons.
  */
 
-// The live connection is replaced: connected, and no event arrives unless a test sends one.
-vi.mock('@/lib/socket', async () => {
-  const { create } = await import('zustand');
-  return {
-    useLiveStatus: create(() => ({ connected: true })),
-    useLiveEvent: () => undefined,
-    useOnReconnect: () => undefined,
-    useOnReadAll: () => undefined,
-    reconnectSocket: () => undefined,
-  };
+// The live connection is up (test/network.ts); no event arrives unless a test sends one (test/fake-live.ts).
+beforeEach(() => {
+  setLiveConnected(true);
 });
 
 const PICKUP_AT = '2025-11-20T04:30:00.000Z';

@@ -2,27 +2,19 @@ import type { Order, OrdersEvent } from '@cafe/shared';
 import { siteOf } from '@/test/sites';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeOrder } from '@/features/barista/test/fixtures';
 import { i18n, loadEverything } from '@/i18n';
 import { SiteScope } from '@/api/site-state';
 import { useStaffSiteChoice } from '@/lib/site-choice';
+import { live } from '@/test/fake-live';
+import { setLiveConnected } from '@/test/network';
 import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { OrderBoardRoute } from './order-board-route';
 
-// The live connection is replaced: the test delivers `orders` events itself.
-const live = vi.hoisted(() => ({ handlers: new Map<string, (payload: unknown) => void>(), reconnect: vi.fn() }));
-vi.mock('@/lib/socket', async () => {
-  const { create } = await import('zustand');
-  return {
-    useLiveStatus: create(() => ({ connected: true })),
-    useLiveEvent: (event: string, handler: (payload: unknown) => void) => {
-      live.handlers.set(event, handler);
-    },
-    useOnReconnect: () => undefined,
-    useOnReadAll: () => undefined,
-    reconnectSocket: live.reconnect,
-  };
+// The live connection is up (test/network.ts); the test delivers `orders` events itself (test/fake-live.ts).
+beforeEach(() => {
+  setLiveConnected(true);
 });
 
 /** An `orders` event carrying `order` as the server sends it. */
@@ -36,7 +28,7 @@ function emitOrders(order: Order, from: OrdersEvent['from'] = null) {
     from,
     order,
   };
-  live.handlers.get('orders')?.(event);
+  live.emit('orders', event);
 }
 
 const OPEN_ORDERING = {
@@ -124,8 +116,7 @@ beforeEach(() => {
   cafeStatus = { isCafeOpen: true, isBarOpen: false };
   orders = [];
   ordersAt = {};
-  live.handlers.clear();
-  live.reconnect.mockClear();
+  live.reconnectSocket.mockClear();
   useStaffSiteChoice.setState({ siteId: null });
   signIn({ role: 'barista', homeSiteId: 1, staffSiteIds: [1] });
 });
@@ -158,7 +149,7 @@ describe('OrderBoardRoute: the site of the board', () => {
     expect(await screen.findByText('Bee')).toBeInTheDocument();
     expect(screen.queryByText('Anong')).not.toBeInTheDocument();
     expect(choice).toHaveDisplayValue('Tower B');
-    expect(live.reconnect).toHaveBeenCalledTimes(1);
+    expect(live.reconnectSocket).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('staffSiteId')).toBe('2');
     await waitFor(() =>
       expect(new Set(staffCalls(calls, '2').map((c) => c.path))).toEqual(new Set(['/order', '/ordering-status'])),

@@ -1,23 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n';
+import { live } from '@/test/fake-live';
 import { apiError, currentPath, mockApi, renderRoutes, signOut, stubScreen } from '@/test/render';
 import { tokenStorage } from '@/lib/storage-keys';
-import type * as LiffSdk from '@/features/chat/lib/liff-sdk';
-import type { Liff } from '@/features/chat/lib/liff-sdk';
+import { LIFF_SDK_URL, type Liff } from '@/features/chat/lib/liff-sdk';
 import { LineLiffRoute } from './line-liff-route';
 
-const socket = vi.hoisted(() => ({ reconnectSocket: vi.fn() }));
-vi.mock('@/lib/socket', () => ({ ...socket, useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
-
-const sdk = vi.hoisted(() => ({ load: vi.fn() }));
-vi.mock('@/features/chat/lib/liff-sdk', async (original) => ({
-  ...(await original<typeof LiffSdk>()),
-  loadLiffSdk: sdk.load,
-}));
-
-/** LINE's SDK as the LINE app gives it: signed in, with an ID token, in `language`. */
+/**
+ * LINE's SDK as the LINE app gives it: signed in, with an ID token, in `language`. Inside LINE it is
+ * already on the page (`window.liff`), and the page's loader (lib/liff-sdk.ts) takes it from there.
+ */
 function fakeLiff(options: { language?: string; loggedIn?: boolean } = {}) {
   const liff = {
     init: vi.fn(() => Promise.resolve()),
@@ -26,9 +20,12 @@ function fakeLiff(options: { language?: string; loggedIn?: boolean } = {}) {
     getIDToken: vi.fn(() => 'line-id-token'),
     getLanguage: vi.fn(() => options.language ?? 'en'),
   } satisfies Liff;
-  sdk.load.mockResolvedValue(liff);
+  vi.stubGlobal('liff', liff);
   return liff;
 }
+
+/** The script element that loads LINE's SDK, once the page has added it (jsdom loads no script itself). */
+const sdkScript = () => document.querySelector<HTMLScriptElement>(`script[src="${LIFF_SDK_URL}"]`);
 
 const channel = { available: false, enabled: false };
 const SETTINGS = (language: 'en' | 'th') => ({
@@ -45,8 +42,11 @@ describe('LineLiffRoute: the menu inside LINE', () => {
   beforeEach(() => {
     signOut();
     tokenStorage.clear();
-    sdk.load.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sdkScript()?.remove();
   });
 
   it('signs the linked person in with LINE’s ID token and lands on the ordering screen in their language', async () => {
@@ -65,7 +65,7 @@ describe('LineLiffRoute: the menu inside LINE', () => {
     expect(tokenStorage.getAccess()).toBe('access');
     expect(tokenStorage.getRefresh()).toBe('refresh');
     expect(i18n.locale).toBe('th');
-    expect(socket.reconnectSocket).toHaveBeenCalled();
+    expect(live.reconnectSocket).toHaveBeenCalled();
   });
 
   it('shows a LINE account not linked yet the server’s words with the one-time link, in LINE’s language', async () => {
@@ -100,11 +100,11 @@ describe('LineLiffRoute: the menu inside LINE', () => {
     mockApi({ 'GET /line/liff': apiError(404, 'NOT_FOUND', 'The LIFF app was not found.') });
     renderLiff();
     expect(await screen.findByText(/menu inside LINE is not set up/)).toBeInTheDocument();
-    expect(sdk.load).not.toHaveBeenCalled();
+    expect(window.liff).toBeUndefined();
+    expect(sdkScript()).toBeNull();
   });
 
   it('offers to try again when LINE’s SDK does not load, and signs in on the next try', async () => {
-    sdk.load.mockRejectedValueOnce(new Error('offline'));
     mockApi({
       'GET /line/liff': { liffId: '1650000000-AbCdEfGh' },
       'POST /line/session': { accessToken: 'access', refreshToken: 'refresh' },
@@ -112,7 +112,17 @@ describe('LineLiffRoute: the menu inside LINE', () => {
       'GET /user/notifications': SETTINGS('en'),
     });
     renderLiff();
+    // The SDK's script does not load (offline): the page removes it and offers another try.
+    const script = await waitFor(() => {
+      const added = sdkScript();
+      if (!added) throw new Error("LINE's SDK is not loading yet");
+      return added;
+    });
+    act(() => {
+      script.dispatchEvent(new Event('error'));
+    });
     expect(await screen.findByText(/could not be reached/)).toBeInTheDocument();
+    expect(sdkScript()).toBeNull();
     fakeLiff();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(currentPath()).toBe('/'));

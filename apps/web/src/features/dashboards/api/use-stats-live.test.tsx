@@ -1,13 +1,11 @@
 import { cafeDayOf, periodRange } from '@cafe/shared';
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ordersEvent } from '@/features/dashboards/test/fixtures';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, signIn, TEST_SETTINGS } from '@/test/render';
 import { usePopularMenu, usePreparationTime } from './stats';
 import { useStatsLive } from './use-stats-live';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const DELAY_MS = 40;
 

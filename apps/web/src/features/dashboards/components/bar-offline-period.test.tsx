@@ -12,8 +12,6 @@ import { Dashboard } from './dashboard';
  * orders a barista entered at the counter (walk-up) still get the usual view.
  */
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
-
 const EMPTY_TITLE = 'No bar orders are counted here';
 const BAR_OFFLINE_TEXT =
   'Online bar ordering is off: bar drinks are ordered at the bar, not online, so they are not counted here.';

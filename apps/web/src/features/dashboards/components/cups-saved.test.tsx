@@ -10,8 +10,6 @@ import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/
 import { CupsSaved } from './cups-saved';
 import { PeriodView } from './period-view';
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const PARAMS = { startDate: '2026-10-01', endDate: '2026-12-01', categoryFor: 'cafe' as const, siteId: 2 };
 
 const FACTORS = { wasteGramsPerCup: 11.5, co2GramsPerCup: 33 };

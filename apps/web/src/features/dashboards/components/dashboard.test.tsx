@@ -1,12 +1,10 @@
 import { cafeClock, cafeDayOf, periodRange, type OrdersByHourRow, type PopularMenuRow } from '@cafe/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ordersEvent } from '@/features/dashboards/test/fixtures';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, signIn, TEST_SETTINGS, type RecordedCall } from '@/test/render';
 import { Dashboard } from './dashboard';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const zone = TEST_SETTINGS.cafeTimeZone;
 

@@ -1,14 +1,12 @@
 import type { UncollectedPersonRow, UncollectedStats } from '@cafe/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useStatsLive } from '@/features/dashboards/api/use-stats-live';
 import { ordersEvent } from '@/features/dashboards/test/fixtures';
 import { live } from '@/test/fake-live';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { PeriodView } from './period-view';
 import { LeftMostOften, NotCollectedBySite, NotCollectedCard } from './uncollected';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const PARAMS = { startDate: '2026-11-01', endDate: '2026-12-01', categoryFor: 'cafe' as const };
 

@@ -12,8 +12,6 @@ import { DashboardCafeRoute } from './dashboard-cafe-route';
  * one of the sites they work at; with one site there is nothing to choose.
  */
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, useOnReconnect: () => undefined }));
-
 function site(id: number, name: string, timeZone = 'Asia/Bangkok'): Site {
   return {
     id,

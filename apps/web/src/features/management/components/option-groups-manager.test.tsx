@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SiteScope } from '@/api/site-state';
 import { mockApi, renderWithProviders, signIn, type RecordedCall } from '@/test/render';
 import { siteOf } from '@/test/sites';
 import { OptionGroupsManager, draftProblem } from './option-groups-manager';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const MILK = {
   id: 2,

@@ -12,7 +12,6 @@ import { MenuManagementRoute } from './menu-management-route';
  * never reaches the people ordering. Menu management says so before and after it happens.
  */
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 const category = (id: number, name: string, categoryFor: 'cafe' | 'bar') => ({

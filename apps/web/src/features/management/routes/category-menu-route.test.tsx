@@ -7,8 +7,6 @@ import { useStaffSiteChoice } from '@/lib/site-choice';
 import { apiError, mockApi, renderRoutes, signIn } from '@/test/render';
 import { CategoryMenuRoute } from './category-menu-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined, reconnectSocket: () => undefined }));
-
 const menu = (id: number, name: string, isActive = 'active') => ({
   id,
   name,

@@ -4,7 +4,6 @@ import { i18n, loadEverything } from '@/i18n';
 import { mockApi, renderRoute } from '@/test/render';
 import { MenuManagementRoute } from './menu-management-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: () => undefined }));
 afterEach(() => vi.unstubAllGlobals());
 
 const categories = [

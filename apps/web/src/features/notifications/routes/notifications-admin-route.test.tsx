@@ -12,8 +12,6 @@ import { NotificationsAdminRoute } from './notifications-admin-route';
  * waits and failed, how old the oldest waiting one is, the last error, and each channel's figures.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const channel = (
   name: OutboxChannelHealth['channel'],
   rest: Partial<OutboxChannelHealth> = {},

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { ProfileRoute } from './profile-route';
 
 /* The profile shows the person's cups saved (GET /order/cups-saved/user) with who they are. */
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 describe('Profile: cups saved', () => {
   it("shows the person's cups saved this month and all time in their account", async () => {

@@ -12,8 +12,6 @@ import { ProfileRoute } from './profile-route';
  * "Notifications"). Channels the company has not configured are shown but cannot be chosen.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 /** Push on by default; Slack not configured by the company; e-mail and the webhook offered. */
 const NEVER_CHOSEN: NotificationSettings = {
   language: 'en',

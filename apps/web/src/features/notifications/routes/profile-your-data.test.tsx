@@ -24,8 +24,6 @@ import { ProfileRoute } from './profile-route';
  * person as one file, and deleting the account once they have typed their own e-mail address.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const SETTINGS: NotificationSettings = {
   language: 'en',
   channels: {

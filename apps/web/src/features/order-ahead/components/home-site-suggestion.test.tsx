@@ -6,8 +6,6 @@ import { mockApi, renderWithProviders, signIn } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { HOME_SITE_HINT_STORAGE_KEY, HomeSiteNotice } from './home-site-suggestion';
 
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
-
 /** A device in Berlin whose Permissions API answers `permission` for location sharing. */
 function stubDevice(permission: PermissionState) {
   const geolocation = {

@@ -1,14 +1,12 @@
 import { DEFAULT_PICKUP_SETTINGS, type Category, type Schedule, type StandingOrder } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { makeHistoryOrder } from '@/features/order-ahead/test/fixtures';
 import { apiError, mockApi, renderWithProviders, Reply, signIn, type RecordedCall } from '@/test/render';
 import { HEAD_OFFICE } from '@/test/sites';
 import { StandingOrdersSection } from './standing-orders-section';
-
-vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const CAFE: Category[] = [
   {

@@ -1,13 +1,11 @@
 import type { Category, MenuAtSite } from '@cafe/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { doorRefusal, menuVerdicts } from '@/features/order-ahead/test/fixtures';
 import { currentPath, mockApi, renderRoutes, signIn, stubScreen } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
 import { MenuCafeRoute } from './menu-cafe-route';
-
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const at = (siteId: number, row: Partial<MenuAtSite> = {}): MenuAtSite => ({
   siteId,

@@ -21,8 +21,6 @@ import {
 } from '@/test/render';
 import { MenuBarRoute } from './menu-bar-route';
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const item = (id: number, name: string, isActive: 'active' | 'inactive' = 'active') => ({
   id,
   name,

@@ -12,8 +12,6 @@ import { MenuCafeRoute } from './menu-cafe-route';
  * "Opening hours"), and follows the `schedule` event without a reload.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const CATEGORIES: Category[] = [
   {
     id: 1,

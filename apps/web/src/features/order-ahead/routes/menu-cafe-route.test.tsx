@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cafeStatusQueryOptions } from '@/api/cafe-status';
 import { paths } from '@/lib/paths';
 import { MOVED_TO_OTHER_MENU } from '@/features/order-ahead/hooks/use-follow-venue';
@@ -11,8 +11,6 @@ import { doorRefusal, menuVerdicts, REFUSED } from '@/features/order-ahead/test/
 import { live } from '@/test/fake-live';
 import { currentPath, mockApi, renderRoutes, renderWithProviders, signIn, signOut, stubScreen } from '@/test/render';
 import { MenuCafeRoute } from './menu-cafe-route';
-
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
 
 const item = (id: number, name: string, isActive: 'active' | 'inactive' = 'active') => ({
   id,

@@ -1,7 +1,7 @@
 import type { OrderingStatus } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n, loadEverything } from '@/i18n';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { mockApi, renderRoute, Reply, signIn, type RecordedCall } from '@/test/render';
@@ -15,8 +15,6 @@ import { StatusOrderRoute } from './status-order-route';
  * only when its owner makes a drink their usual, and one kept in the browser before the upgrade is
  * offered to keep once.
  */
-
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const OPEN: OrderingStatus = {
   paused: false,

@@ -15,8 +15,6 @@ import { MenuCafeRoute } from './menu-cafe-route';
 import { OrderHistoryRoute } from './order-history-route';
 import { StatusOrderRoute } from './status-order-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
-
 const item = (id: number, name: string, categoryId: number, isActive: 'active' | 'inactive' = 'active') => ({
   id,
   name,

@@ -8,8 +8,6 @@ import { mockApi, renderRoute, seedSettings, signIn } from '@/test/render';
 import { BarFormRoute } from './bar-form-route';
 import { CafeFormRoute } from './cafe-form-route';
 
-vi.mock('@/lib/socket', () => ({ useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
-
 /** 3.2 km north of the test cafe. */
 const FAR_AWAY = { latitude: 13.7466 + 3.2 / 111.195, longitude: 100.5393 };
 

@@ -1,7 +1,7 @@
 import type { Category, MenuOptionGroup, OrderingStatus } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { doorRefusal, makeHistoryOrder, menuVerdicts, REFUSED } from '@/features/order-ahead/test/fixtures';
 import { apiError, currentPath, mockApi, renderRoutes, signIn, stubScreen } from '@/test/render';
 import { BERLIN_OFFICE, HEAD_OFFICE } from '@/test/sites';
@@ -14,8 +14,6 @@ import { StatusOrderRoute } from './status-order-route';
  * mode and an archived site on the menu, and "Order again" of a drink it refuses or whose chosen
  * option is sold out at the site now.
  */
-
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const OPEN: OrderingStatus = {
   paused: false,

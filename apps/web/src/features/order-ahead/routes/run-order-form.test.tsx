@@ -1,7 +1,7 @@
 import type { Category, OrderingStatus, Run } from '@cafe/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useOrderDraft } from '@/features/order-ahead/stores/order-draft';
 import { makeOrder } from '@/features/order-ahead/test/fixtures';
 import { apiError, mockApi, renderRoutes, seedSettings, signIn, stubScreen, type RecordedCall } from '@/test/render';
@@ -13,8 +13,6 @@ import { MenuCafeRoute } from './menu-cafe-route';
  * A drink for a coffee run: chosen on the cafe menu opened from the run (`?run=5`), then the usual
  * form with the run's pickup time fixed and the cup asked; it is placed with the run's id and cup.
  */
-
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const RUN: Run = {
   id: 5,

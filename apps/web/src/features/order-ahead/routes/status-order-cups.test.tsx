@@ -9,8 +9,6 @@ import { StatusOrderRoute } from './status-order-route';
 
 /* My Order shows the person's cups saved (GET /order/cups-saved/user) beside the day's drinks. */
 
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
-
 const OPEN: OrderingStatus = {
   paused: false,
   reason: null,

@@ -10,8 +10,6 @@ import { HEAD_OFFICE } from '@/test/sites';
 import { ANN, makeDrink, makeRun, MALI } from '@/features/runs/test/fixtures';
 import { RunRoute } from './run-route';
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const posts = (calls: RecordedCall[], path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 
 const OAT = { groupId: 2, group: 'Milk', choiceId: 21, choice: 'Oat', quantity: 1, isDefault: false };

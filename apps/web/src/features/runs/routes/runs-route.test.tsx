@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths, patterns } from '@/lib/paths';
 import { apiError, currentPath, mockApi, renderRoutes, signIn, stubScreen, type RecordedCall } from '@/test/render';
 import { HEAD_OFFICE } from '@/test/sites';
 import { makeDrink, makeRun, MALI, SLOTS } from '@/features/runs/test/fixtures';
 import { RunsRoute } from './runs-route';
-
-vi.mock('@/lib/socket', () => ({ reconnectSocket: vi.fn(), useLiveEvent: vi.fn(), useOnReconnect: vi.fn() }));
 
 const starts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/runs');
 

@@ -16,8 +16,6 @@ import { OpeningHoursRoute } from './opening-hours-route';
  * edits them (docs/api.md "Opening hours").
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const zone = TEST_SETTINGS.cafeTimeZone;
 
 function schedule(

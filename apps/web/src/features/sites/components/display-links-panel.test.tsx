@@ -11,8 +11,6 @@ import { DisplayLinksPanel } from './display-links-panel';
  * and a Copy button, listed without their tokens, revoked after a confirmation.
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const TOKEN = 'A'.repeat(43);
 const linkOf = (id: number, label: string, revokedAt: string | null = null): DisplayLink => ({
   id,

@@ -13,8 +13,6 @@ import { SitesAdminRoute } from './sites-admin-route';
  * works at each (docs/api.md "Sites").
  */
 
-vi.mock('@/lib/socket', () => import('@/test/fake-live'));
-
 const HEAD_OFFICE = siteOf(1, 'Head office');
 const TOWER_B = siteOf(2, 'Tower B', { timeZone: 'Europe/Berlin', venues: { cafe: true, bar: false } });
 const OLD_WING = siteOf(3, 'Old wing', { archived: true });
