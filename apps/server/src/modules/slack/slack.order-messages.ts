@@ -147,5 +147,3 @@ export function createOrderMessages(ctx: AppBase, ports: SlackPorts, io: OrderMe
 
   return { post, answer, shown, follow };
 }
-
-export type OrderMessages = ReturnType<typeof createOrderMessages>;

@@ -290,12 +290,11 @@ export function createSlackService(ctx: AppBase, ports: SlackPorts) {
       const reply = replyOf(payload);
       const action = payload.actions?.[0]?.action_id ?? 'interaction';
       // A refusal of an order is said in place of the offer tapped; of anything else, in the DMs.
-      const ordering = action === ACTIONS.orderUsual || action === ACTIONS.again;
+      const inPlace = action === ACTIONS.orderUsual || action === ACTIONS.again ? reply : undefined;
       later(action, () =>
         act(p, payload, reply).catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
-          const said = notice(slackText(conversation.said(p, error)));
-          return ordering ? answer(p, reply, said) : post(p.externalId, said);
+          return answer(p, inPlace, notice(slackText(conversation.said(p, error))));
         }),
       );
       return null;
