@@ -153,11 +153,13 @@ export function createChatService(ctx: AppBase, ports: ChatPorts) {
       return { channel, userId, reference: JSON.parse(stored) as T, stored };
     },
     /**
-     * The message's reference replaced if it is still as read (`stored`, messageOf's): true for
-     * the one caller, of every server process, that replaced it; false when another did first.
+     * The message's reference replaced if it is still as read (`stored`, messageOf's): for the one
+     * caller, of every server process, that replaced it, what is stored now (what the next
+     * replacement compares); null when another did first.
      */
-    replaceMessage(orderId: number, stored: string, reference: unknown): Promise<boolean> {
-      return repo.replaceOrderMessage(db, orderId, stored, JSON.stringify(reference));
+    async replaceMessage(orderId: number, stored: string, reference: unknown): Promise<string | null> {
+      const now = JSON.stringify(reference);
+      return (await repo.replaceOrderMessage(db, orderId, stored, now)) ? now : null;
     },
 
     /** A delivery the platform refused or did not answer: the settings page shows the newest. */

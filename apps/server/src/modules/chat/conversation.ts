@@ -376,7 +376,8 @@ export function createConversation(ctx: AppBase, ports: ConversationPorts) {
       for (;;) {
         const f = await following<T>(channel, orderId);
         if (!f || f.reference.told === f.order.status || !(await worth(f))) return null;
-        if (await ports.chat.replaceMessage(orderId, f.stored, { ...f.reference, told: f.order.status })) return f;
+        if ((await ports.chat.replaceMessage(orderId, f.stored, { ...f.reference, told: f.order.status })) !== null)
+          return f;
       }
     },
   };

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { AppBase } from '../../context';
 import type { SlackClient, SlackMethod } from '../../lib/slack-client';
+import { ACTIVE_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import type { Shown, Speaker } from '../chat/conversation';
 import { orderMessage, type Block, type SlackMessage } from './slack.blocks';
 import type { SlackPorts } from './slack.ports';
@@ -19,7 +20,7 @@ const REPLY_USES = 5;
 const REPLY_FOR_MS = 30 * 60_000;
 /** The last answer is kept for an order's end; before it, with time short, the message goes to the DMs. */
 const REPLY_MARGIN_MS = 60_000;
-const ENDED = new Set<string>(['picked', 'cancel', 'rejected', 'uncollected']);
+const goesOn = (status: OrderStatus) => (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 const inReply = (at: MessageAt): at is InReply => 'reply' in at;
 
 /** How the order messages call Slack and run after the answer (the service's). */
@@ -130,17 +131,20 @@ export function createOrderMessages(ctx: AppBase, ports: SlackPorts, io: OrderMe
       const at = now.reference;
       if (!inReply(at)) return follow(orderId);
       const message = orderMessage(now.w, now.order, null, now.timeZone);
-      const fresh = ctx.clock.now().getTime() < at.until - REPLY_MARGIN_MS && at.uses < REPLY_USES;
-      const last = at.uses + 1 >= REPLY_USES && !ENDED.has(now.order.status);
-      const spent: InReply = { ...at, uses: fresh ? at.uses + 1 : at.uses };
-      if (fresh && !(await ports.chat.replaceMessage(orderId, now.stored, spent))) continue;
-      if (fresh && !last && (await client().respond(at.reply, { replace_original: true, ...message }))) return;
-      if (fresh && last) await client().respond(at.reply, { delete_original: true });
+      let stored: string | null = now.stored;
+      if (ctx.clock.now().getTime() < at.until - REPLY_MARGIN_MS && at.uses < REPLY_USES) {
+        stored = await ports.chat.replaceMessage(orderId, now.stored, { ...at, uses: at.uses + 1 } satisfies InReply);
+        if (stored === null) continue;
+        // The last answer of an order that goes on takes the reply away: it goes on in the DMs.
+        const last = at.uses + 1 >= REPLY_USES && goesOn(now.order.status);
+        if (last) await client().respond(at.reply, { delete_original: true });
+        else if (await client().respond(at.reply, { replace_original: true, ...message })) return;
+      }
       const posted = await post(at.to, message);
-      const stored = fresh ? JSON.stringify(spent) : now.stored;
       const moved = await ports.chat.replaceMessage(orderId, stored, posted satisfies InDm);
       // Moved while it was being posted: followed from the DMs now.
-      if (moved && (await ports.orders.get(now.owner, orderId)).status !== now.order.status) await follow(orderId);
+      if (moved !== null && (await ports.orders.get(now.owner, orderId)).status !== now.order.status)
+        await follow(orderId);
       return;
     }
   }
