@@ -133,10 +133,12 @@ export function createSlackClient(
     async respond(url: string, body: Record<string, unknown>): Promise<boolean> {
       if (!answers(url)) return false;
       try {
+        // Not followed elsewhere by a redirect (as the webhooks): a 3xx is a refusal.
         const response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json; charset=utf-8' },
           body: JSON.stringify(body),
+          redirect: 'manual',
           signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
         });
         const text = await response.text();

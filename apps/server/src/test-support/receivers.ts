@@ -131,7 +131,8 @@ function slackParams(request: ReceivedRequest): Record<string, unknown> {
  * views.open, views.update and views.publish are recorded in `calls`, each with when it came.
  * Its `responseUrl(n)` is a response_url as Slack gives with a tap: the answers through it are
  * recorded in `calls` as method `response` (with `url`), up to five for one URL as Slack takes
- * (a sixth gets 404 `used_url`); `refuseResponses(n)` has the next n refused as expired.
+ * (a sixth gets 404 `used_url`); `refuseResponses(n)` has the next n refused as expired, and
+ * `redirectResponses(location)` the next one answered with a 307 to `location`.
  */
 export async function startSlackReceiver(options: {
   token: string;
@@ -150,6 +151,7 @@ export async function startSlackReceiver(options: {
   const calls: SlackCall[] = [];
   const responseUses = new Map<string, number>();
   let refusedResponses = 0;
+  let redirectTo: string | null = null;
   const receiver = await httpReceiver((request, res) => {
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -157,6 +159,11 @@ export async function startSlackReceiver(options: {
       // A response_url needs no token; Slack takes five answers through one.
       const uses = (responseUses.get(request.path) ?? 0) + 1;
       responseUses.set(request.path, uses);
+      if (redirectTo !== null) {
+        const location = redirectTo;
+        redirectTo = null;
+        return res.writeHead(307, { location }).end();
+      }
       if (refusedResponses > 0) {
         refusedResponses -= 1;
         return json(404, { ok: false, error: 'expired_url' });
@@ -222,6 +229,9 @@ export async function startSlackReceiver(options: {
     rateLimit,
     /** A new response_url of this fake, as Slack sends one with each tap. */
     responseUrl: () => `${receiver.url}/response/${++responses}`,
+    redirectResponses: (location: string) => {
+      redirectTo = location;
+    },
     refuseResponses: (times: number) => {
       refusedResponses = times;
     },

@@ -139,13 +139,19 @@ describe('Slack: an order answered in place of the tap that placed it', () => {
     expect(textOf(posted[0]?.params.blocks)).toContain('In progress');
   });
 
-  it('never calls a response_url that is not Slack’s: the message goes to the DMs', async () => {
+  it('never calls a response_url that is not Slack’s, nor follows Slack’s elsewhere: the message goes to the DMs', async () => {
     // A server answering as Slack would, at another address than the app's Slack.
     const elsewhere = await startSlackReceiver({ token: 'xoxb-elsewhere', people: {} });
     try {
       const { order } = await orderByTap(elsewhere.responseUrl());
       expect(elsewhere.calls).toHaveLength(0);
       expect(ofOrder('chat.postMessage', order)).toHaveLength(1);
+      // Nor one that Slack's would redirect to.
+      s.slack.redirectResponses(elsewhere.responseUrl());
+      const { order: redirected, url } = await orderByTap();
+      expect(elsewhere.calls).toHaveLength(0);
+      expect(answersTo(url)).toHaveLength(0);
+      expect(ofOrder('chat.postMessage', redirected)).toHaveLength(1);
     } finally {
       await elsewhere.close();
     }
