@@ -439,35 +439,23 @@ export async function runChat({
     let notices = 0;
     for (let i = callsBefore; i < slack.calls.length; i += 1) {
       const call = slack.calls[i];
-      if (call.method === 'response') {
-        const { id, status } = shown(call);
-        if (id === null || !call.ok) {
-          if (call.ok && call.blocks) notices += 1;
-          continue;
-        }
-        const post = posts.get(id) ?? { tries: 0, at: undefined };
-        posts.set(id, post);
-        if (post.at === undefined) {
-          post.tries += 1;
-          post.at = call.at;
-        }
-        const list = updates.get(id) ?? [];
-        updates.set(id, list);
-        list.push({ at: call.at, status });
-        continue;
-      }
-      if (call.method !== 'chat.postMessage' && call.method !== 'chat.update') continue;
+      // An answer through a response_url is the message the first time, an update after.
+      const posting = call.method === 'chat.postMessage' || call.method === 'response';
+      const updating = call.method === 'chat.update' || call.method === 'response';
+      if (!posting && !updating) continue;
       const { id, status } = shown(call);
-      if (call.method === 'chat.postMessage') {
+      const accepted = call.status === 200;
+      if (posting) {
         if (id === null) {
-          if (call.status === 200 && call.blocks) notices += 1;
+          if (accepted && call.blocks) notices += 1;
           continue;
         }
         const post = posts.get(id) ?? { tries: 0, at: undefined };
         posts.set(id, post);
         post.tries += post.at === undefined ? 1 : 0;
-        if (call.status === 200 && post.at === undefined) post.at = call.at;
-      } else if (id !== null && call.status === 200) {
+        if (accepted && post.at === undefined) post.at = call.at;
+      }
+      if (updating && id !== null && accepted) {
         const list = updates.get(id) ?? [];
         updates.set(id, list);
         list.push({ at: call.at, status });
