@@ -52,8 +52,9 @@ export const QueueEventSchema = z.object({
   /** When the move was made (ISO): a screen whose place was counted at or after it has it already. */
   at: z.string().optional(),
   /**
-   * The moves of the last second sent as one event (`left` and `joined` then null), in the order
-   * they were made, each with when it was made (a move without `at` counts for every screen).
+   * The moves of the line's last window (a second, longer for a long line) sent as one event
+   * (`left` and `joined` then null), in the order they were made, each with when it was made (a
+   * move without `at` counts for every screen).
    */
   moves: z
     .array(

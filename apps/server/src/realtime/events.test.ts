@@ -1,7 +1,7 @@
 import type { QueueEvent } from '@cafe/shared';
 import { Server } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveEvents, QUEUE_EVERY_MS } from './events';
+import { createLiveEvents, QUEUE_EVERY_MS, QUEUE_MAX_EVERY_MS, queueWindowMs } from './events';
 import type { LiveServer } from './socket';
 
 /** A live server with no connections; what it broadcasts is read where Socket.IO hands it to its adapter. */
@@ -86,6 +86,44 @@ describe('the queue events of a line', () => {
         { left: { id: 43, orderDate: '2026-11-26T08:00:00.000Z' }, joined: null, at: '2026-11-26T08:00:01.500Z' },
       ],
     });
+  });
+
+  it('holds a long line to fewer events: a second more for each hundred drinks waiting in it, up to five', () => {
+    const { io, broadcasts } = liveServer();
+    const events = createLiveEvents(io);
+    /** A drink finished in a line of `waiting` drinks (the line model's inputs list them). */
+    const inLineOf = (waiting: number, secondsPerOrder: number): QueueEvent => {
+      const event = finished(1, secondsPerOrder);
+      return { ...event, wait: { ...event.wait, line: Array.from({ length: waiting }, () => 90) } };
+    };
+    expect([0, 1, 100, 101, 250, 400, 401, 2000].map((n) => queueWindowMs(inLineOf(n, 60)))).toEqual([
+      1000, 1000, 1000, 2000, 3000, 4000, 5000, 5000,
+    ]);
+    expect(queueWindowMs(finished(1, 60))).toBe(QUEUE_EVERY_MS);
+
+    // A line of 250: the next event waits three seconds.
+    events.queue(1, inLineOf(250, 60));
+    events.queue(1, inLineOf(249, 70));
+    vi.advanceTimersByTime(3 * QUEUE_EVERY_MS - 1);
+    expect(broadcasts).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(broadcasts.map((b) => b.payload.wait.secondsPerOrder)).toEqual([60, 70]);
+    // That one (249 waiting) opened a window of three seconds too; the line then shortens to 40.
+    events.queue(1, inLineOf(40, 80));
+    vi.advanceTimersByTime(3 * QUEUE_EVERY_MS - 1);
+    expect(broadcasts).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(broadcasts).toHaveLength(3);
+    // A line of 40 waits a second again.
+    events.queue(1, inLineOf(39, 90));
+    vi.advanceTimersByTime(QUEUE_EVERY_MS);
+    expect(broadcasts.map((b) => b.payload.wait.secondsPerOrder)).toEqual([60, 70, 80, 90]);
+    // However long the line, five seconds at most.
+    vi.advanceTimersByTime(QUEUE_EVERY_MS * 2);
+    events.queue(1, inLineOf(3000, 100));
+    events.queue(1, inLineOf(3000, 110));
+    vi.advanceTimersByTime(QUEUE_MAX_EVERY_MS);
+    expect(broadcasts.map((b) => b.payload.wait.secondsPerOrder)).toEqual([60, 70, 80, 90, 100, 110]);
   });
 
   it('sends what waits at once when asked to settle (the server closing)', async () => {

@@ -22,9 +22,10 @@ export interface LiveEvents {
   /**
    * A venue's queue at a site moved: to the site's board, and to the people with an order waiting
    * at the site (its `waiting` room: one name on the wire, however long the line). Those ahead of
-   * the move find nothing in it to change. A line's first event in QUEUE_EVERY_MS goes at once;
-   * those after it in that time wait for it to end and go as one: the latest wait inputs, and the
-   * moves made meanwhile (`moves`, each with its `at`).
+   * the move find nothing in it to change. A line's first event in its window goes at once; those
+   * after it in that time wait for it to end and go as one: the latest wait inputs, and the moves
+   * made meanwhile (`moves`, each with its `at`). The window is a second, longer for a long line
+   * (queueWindowMs).
    */
   queue(siteId: number, event: QueueEvent): void;
   /** A person has an order waiting in a line of a site (placed, released, put back): their connections hear its `queue` events. */
@@ -94,6 +95,22 @@ interface Waiting extends LoggedEvent {
  * once; those in the next second go together when it ends.
  */
 export const QUEUE_EVERY_MS = 1000;
+
+/**
+ * A long line is heard by many phones: each event goes to all of them (decision 0122). Its window
+ * grows by a second for each QUEUE_WINDOW_PER_SECOND drinks waiting in it, up to QUEUE_MAX_EVERY_MS:
+ * a line of up to 100 sends once a second, one of 401 or more once in five.
+ */
+export const QUEUE_WINDOW_PER_SECOND = 100;
+export const QUEUE_MAX_EVERY_MS = 5000;
+
+/** How long a line's window lasts after it sent `event` (decision 0122). */
+export function queueWindowMs(event: QueueEvent): number {
+  // The pace model's inputs do not list the line: its windows stay a second.
+  const waiting = event.wait.line?.length ?? 0;
+  const seconds = Math.max(1, Math.ceil(waiting / QUEUE_WINDOW_PER_SECOND));
+  return Math.min(QUEUE_MAX_EVERY_MS, seconds * QUEUE_EVERY_MS);
+}
 
 /** The message between server processes that asks each to end a user's connections it holds. */
 const END_SESSION = 'end-session';
@@ -228,15 +245,15 @@ export function createLiveEvents(
   }
 
   /**
-   * The lines that sent a `queue` event less than QUEUE_EVERY_MS ago, each with what was asked for
-   * since: the latest event and the moves among them (an order left or joined the line). When the
-   * time ends they go as one event: the latest wait inputs, and the moves in the order they were
-   * made, each with when it was made (`moves`).
+   * The lines that sent a `queue` event less than their window ago (queueWindowMs), each with what
+   * was asked for since: the latest event and the moves among them (an order left or joined the
+   * line). When the time ends they go as one event: the latest wait inputs, and the moves in the
+   * order they were made, each with when it was made (`moves`).
    */
   const lines = new Map<string, { timer: NodeJS.Timeout; pending: PendingQueue | null }>();
 
-  function openQueueWindow(key: string): void {
-    const timer = setTimeout(() => endQueueWindow(key, true), QUEUE_EVERY_MS);
+  function openQueueWindow(key: string, sent: QueueEvent): void {
+    const timer = setTimeout(() => endQueueWindow(key, true), queueWindowMs(sent));
     timer.unref();
     lines.set(key, { timer, pending: null });
   }
@@ -249,7 +266,7 @@ export function createLiveEvents(
     lines.delete(key);
     const pending = line.pending;
     if (!pending) return;
-    if (again) openQueueWindow(key);
+    if (again) openQueueWindow(key, pending.event);
     const { siteId, event, moves } = pending;
     if (moves.length === 0) sendQueue(siteId, event);
     else {
@@ -286,7 +303,7 @@ export function createLiveEvents(
       const line = lines.get(key);
       if (!line) {
         sendQueue(siteId, event);
-        openQueueWindow(key);
+        openQueueWindow(key, event);
         return;
       }
       const moves = line.pending?.moves ?? [];
