@@ -10,6 +10,11 @@ import type { LiveServer } from './socket';
 export interface ClusterBus {
   /** Tell this process's subscribers, then the other processes'. */
   publish(topic: string, key: string | number | null): void;
+  /**
+   * Tell only the other processes' subscribers what `make` makes: made only when there are other
+   * processes to tell (nothing is made with one); null: nothing to tell.
+   */
+  tellOthers(topic: string, make: () => string | number | null): void;
   subscribe(topic: string, handler: (key: string | number | null) => void): void;
   /** Called when messages may have been missed. */
   onResync(handler: () => void): void;
@@ -37,6 +42,11 @@ export function createClusterBus(io: LiveServer): ClusterBus {
     publish(topic, key) {
       deliver(topic, key);
       if (io.adapter() !== singleProcessAdapter) io.serverSideEmit(MESSAGE, topic, key);
+    },
+    tellOthers(topic, make) {
+      if (io.adapter() === singleProcessAdapter) return;
+      const key = make();
+      if (key !== null) io.serverSideEmit(MESSAGE, topic, key);
     },
     subscribe(topic, handler) {
       handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);

@@ -147,15 +147,35 @@ export function auditCounter(
   });
 }
 
+/** The rows one process's writes left, told to the other processes (decision 0123). */
+export const ROW_TOPIC = 'order-row';
+/**
+ * A row longer than this (bytes of JSON) is not told: the relay stays far under PostgreSQL's
+ * 8,000 bytes of a notification, so it never becomes an attachment (a statement of its own).
+ */
+const ROW_TOLD_MAX_BYTES = 4_000;
+
 export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersChange) => void): OrdersCore {
   const runListeners: ((runId: number, status: OrderStatus) => void)[] = [];
-  /** The rows this process's writes left (known): what they show of names and notes follows these topics. */
+  /**
+   * The rows this process's writes left, and those the other processes' writes left (they tell
+   * them, decision 0123), known: what they show of names and notes follows these topics.
+   */
   const rows = createMemoryCache<number, OrderRow>({
     topic: 'order-rows',
     bus: ctx.bus,
     alsoDroppedBy: ['accounts', 'menu-items', 'sites'],
     ttlMs: 10 * 60_000,
     max: 5_000,
+  });
+  ctx.bus.subscribe(ROW_TOPIC, (told) => {
+    const row = rowTold(told);
+    if (!row) return;
+    // A later write of it here (or told before) is the newer: kept. (A move verifies the row it is
+    // decided on in its own statement anyway.)
+    const kept = rows.peek(row.id);
+    if (kept && kept.updated_at > row.updated_at) return;
+    rows.set(row.id, row);
   });
   return {
     async load(id) {
@@ -171,8 +191,15 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
     },
     announce(row, from) {
       // A run's drink shows its place among the run's others, which their own moves change.
-      if (row.run_id === null) rows.set(row.id, row);
-      else rows.drop(row.id);
+      if (row.run_id === null) {
+        rows.set(row.id, row);
+        // The other processes keep it too: a move there (the other barista's Do, the owner's
+        // pick-up) is decided without a read.
+        ctx.bus.tellOthers(ROW_TOPIC, () => {
+          const text = JSON.stringify(row);
+          return Buffer.byteLength(text) <= ROW_TOLD_MAX_BYTES ? text : null;
+        });
+      } else rows.drop(row.id);
       // Waiting in a line now (placed, released, put back): the person hears that line's moves.
       if (row.status === 'ordered') ctx.events.waiting(row.user_id, row.site_id);
       ctx.events.order(row.site_id, toOrdersEvent(row, from), {
@@ -190,4 +217,15 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
       runListeners.push(listener);
     },
   };
+}
+
+/** A row another process told (`ROW_TOPIC`), or null when the message holds none. */
+function rowTold(told: string | number | null): OrderRow | null {
+  if (typeof told !== 'string') return null;
+  try {
+    const row = JSON.parse(told) as OrderRow | null;
+    return row && typeof row.id === 'number' && typeof row.updated_at === 'string' && row.run_id === null ? row : null;
+  } catch {
+    return null;
+  }
 }

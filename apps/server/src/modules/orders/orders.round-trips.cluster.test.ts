@@ -1,10 +1,11 @@
 import { addDays } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
 import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
 import { statementsOf } from '../../test-support/statements';
+import { ROW_TOPIC } from './orders.context';
 import { TestClock } from '../../test-support/test-app';
 
 /**
@@ -71,17 +72,58 @@ describe('round trips of one drink, two processes', () => {
       await windowsClosed();
     });
 
+    // The rows each process was told by the other (decision 0123), by order id and status.
+    const told = apps.map((app) => {
+      const rows = new Set<string>();
+      app.ctx.bus.subscribe(ROW_TOPIC, (text) => {
+        const row = JSON.parse(String(text)) as { id: number; status: string };
+        rows.add(`${row.id} ${row.status}`);
+      });
+      return rows;
+    });
+    /** Until `app` was told the order in `status`. */
+    const toldOf = (app: FastifyInstance, id: number, status: string) =>
+      vi.waitFor(() => expect(told[apps.indexOf(app)]?.has(`${id} ${status}`)).toBe(true), { timeout: 10_000 });
+
     let id = 0;
     const placed = await statementsOf(both(), async () => (id = await place()));
-    await statementsOf(both(), windowsClosed);
+    await statementsOf(both(), async () => {
+      await windowsClosed();
+      await toldOf(second, id, 'ordered');
+    });
     const moved = await statementsOf(both(), async () => {
       const answer = await start(second, id);
       expect(answer.statusCode, answer.body).toBe(200);
     });
-    // Its own (1; the move 2: the process that moves it has not seen the order yet, and reads it
-    // first), and its live events numbered with what goes to the other process (1: decision 0119).
+    // Its own (1; the move 1 too: the process that moves it was told the row the placement left,
+    // and decides it without a read), and its live events numbered with what goes to the other
+    // process (1: decision 0119).
     expect(placed.length, placed.join('\n')).toBeLessThanOrEqual(1 + 1);
-    expect(moved.length, moved.join('\n')).toBeLessThanOrEqual(2 + 1);
+    expect(moved.length, moved.join('\n')).toBeLessThanOrEqual(1 + 1);
+
+    // The owner picks it up through the process that placed it, which was told the rows the other
+    // process's moves left: no read either.
+    const done = await second.inject({
+      method: 'PATCH',
+      url: `/api/order/barista/${id}`,
+      headers: barista.auth,
+      payload: { status: 'done' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await statementsOf(both(), async () => {
+      await windowsClosed();
+      await toldOf(first, id, 'done');
+    });
+    const picked = await statementsOf(both(), async () => {
+      const answer = await first.inject({
+        method: 'PATCH',
+        url: `/api/order/${id}`,
+        headers: person.auth,
+        payload: { status: 'picked' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    });
+    expect(picked.length, picked.join('\n')).toBeLessThanOrEqual(1 + 1);
 
     // The next morning, nothing of that day in memory: the first order reads its line's wait
     // inputs (today's pace, the past days' at this hour) in 1 statement more.
