@@ -101,7 +101,7 @@ export const QUEUE_EVERY_MS = 1000;
  * grows by a second for each QUEUE_WINDOW_PER_SECOND drinks waiting in it, up to QUEUE_MAX_EVERY_MS:
  * a line of up to 100 sends once a second, one of 401 or more once in five.
  */
-export const QUEUE_WINDOW_PER_SECOND = 100;
+const QUEUE_WINDOW_PER_SECOND = 100;
 export const QUEUE_MAX_EVERY_MS = 5000;
 
 /** How long a line's window lasts after it sent `event` (decision 0122). */

@@ -52,11 +52,12 @@ export function createOrderMessages(ctx: AppBase, ports: SlackPorts, io: OrderMe
   }
 
   /**
-   * Said to the person about a tap: in place of the message tapped (its `reply`, a response_url),
-   * else in their DMs.
+   * Said to the person about a tap: in place of the message tapped (its `reply`, a response_url:
+   * its first use), else in their DMs. Where it is now, for an order's message to follow.
    */
-  async function answer(p: Speaker, reply: string | undefined, message: SlackMessage): Promise<unknown> {
-    if (reply !== undefined && (await client().respond(reply, { replace_original: true, ...message }))) return;
+  async function answer(p: Speaker, reply: string | undefined, message: SlackMessage): Promise<MessageAt> {
+    if (reply !== undefined && (await client().respond(reply, { replace_original: true, ...message })))
+      return { reply, uses: 1, until: ctx.clock.now().getTime() + REPLY_FOR_MS, to: p.externalId };
     return post(p.externalId, message);
   }
 
@@ -72,12 +73,7 @@ export function createOrderMessages(ctx: AppBase, ports: SlackPorts, io: OrderMe
   }
 
   async function postOrder(p: Speaker, { order, place, timeZone }: Shown, fromHome: boolean, reply?: string) {
-    const message = orderMessage(p.w, order, place, timeZone);
-    const replied =
-      reply !== undefined &&
-      (await client().respond(reply, { replace_original: true, ...message })) &&
-      ({ reply, uses: 1, until: ctx.clock.now().getTime() + REPLY_FOR_MS, to: p.externalId } satisfies InReply);
-    const at: MessageAt = replied || (await post(p.externalId, message));
+    const at = await answer(p, reply, orderMessage(p.w, order, place, timeZone));
     // A move while it was being sent found no message to follow.
     if (await conversation.shown(p, order, at)) await follow(order.id);
     if (fromHome) publishHome(p.externalId, p.user.id);
