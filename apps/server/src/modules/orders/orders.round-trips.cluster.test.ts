@@ -1,6 +1,6 @@
 import { addDays } from '@cafe/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connection';
 import { ORDERING_MORNING } from '../../test-support/order-fixtures';
 import { insertPerson, insertTumblerPhoto, openCafeWithLatte, startProcesses } from '../../test-support/processes';
@@ -72,18 +72,25 @@ describe('round trips of one drink, two processes', () => {
       await windowsClosed();
     });
 
-    // The rows each process was told by the other (decision 0123), by order id and status.
+    // The rows each process was told by the other (decision 0123), by order id and status, and
+    // who waits for one.
     const told = apps.map((app) => {
       const rows = new Set<string>();
+      const waiters = new Map<string, () => void>();
       app.ctx.bus.subscribe(ROW_TOPIC, (text) => {
         const row = JSON.parse(String(text)) as { id: number; status: string };
-        rows.add(`${row.id} ${row.status}`);
+        const key = `${row.id} ${row.status}`;
+        rows.add(key);
+        waiters.get(key)?.();
       });
-      return rows;
+      return { rows, waiters };
     });
-    /** Until `app` was told the order in `status`. */
-    const toldOf = (app: FastifyInstance, id: number, status: string) =>
-      vi.waitFor(() => expect(told[apps.indexOf(app)]?.has(`${id} ${status}`)).toBe(true), { timeout: 10_000 });
+    /** Resolves once `app` was told the order in `status` (the message itself, however late). */
+    const toldOf = (app: FastifyInstance, id: number, status: string) => {
+      const { rows, waiters } = told[apps.indexOf(app)] as (typeof told)[number];
+      const key = `${id} ${status}`;
+      return rows.has(key) ? Promise.resolve() : new Promise<void>((resolve) => waiters.set(key, resolve));
+    };
 
     let id = 0;
     const placed = await statementsOf(both(), async () => (id = await place()));
