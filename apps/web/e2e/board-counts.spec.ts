@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Route } from './test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from './test';
 import {
   DEMO,
   activeCafeItems,
@@ -220,6 +220,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
+  // The toasts' test pauses online orders and resumes them; a failure between the two would leave
+  // every spec after this one refused (ORDERS_PAUSED). Resumed here whatever happened.
+  const resumed = await request.patch('/api/ordering-status', { headers: bearer(staff), data: { paused: false } });
+  expect(resumed.status(), await resumed.text()).toBe(200);
   await request.put('/api/schedule/weekly', { headers: bearer(staff), data: { weekly: savedWeekly } });
   await request.put('/api/sites/1/pickup', {
     headers: bearer(staff),
@@ -438,6 +442,42 @@ test('30 in progress: the toolbar and the totals stay in view, and In Progress t
   await context.close();
 });
 
+/**
+ * The controls a toast covers (with its close button, which sits on its corner, partly outside it),
+ * each with where it is and where the toast is, so a failure says where both were.
+ */
+async function controlsUnder(toast: Locator): Promise<string[]> {
+  return toast.evaluate(
+    (element) => {
+      const box = element.getBoundingClientRect();
+      const close = element.querySelector('[data-close-button]')?.getBoundingClientRect();
+      const boxes = close ? [box, close] : [box];
+      const meets = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const at = (r: DOMRect) =>
+        `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+      /** The part of a control that shows: a lane that scrolls clips the tickets under its edge. */
+      const shown = (c: HTMLElement) => {
+        const r = c.getBoundingClientRect();
+        const lane = c.closest('[data-lane-body]')?.getBoundingClientRect();
+        if (!lane) return r;
+        const top = Math.max(r.top, lane.top);
+        const bottom = Math.min(r.bottom, lane.bottom);
+        return new DOMRect(r.left, top, r.width, Math.max(0, bottom - top));
+      };
+      return [...document.querySelectorAll<HTMLElement>('button, a[href], [role="radio"], input, select')]
+        .filter((c) => !c.closest('[data-sonner-toaster]') && c.checkVisibility())
+        .filter((c) => boxes.some((b) => shown(c).height > 0 && meets(b, shown(c))))
+        .map(
+          (c) =>
+            `${(c.getAttribute('aria-label') ?? c.textContent ?? '').trim()} at ${at(shown(c))}, the toast at ${at(box)}`,
+        );
+    },
+    undefined,
+    { timeout: 2_000 },
+  );
+}
+
 test("the board's toasts cover no control on the counter tablet", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, viewport: TABLET, hasTouch: true });
   const page = await context.newPage();
@@ -453,28 +493,10 @@ test("the board's toasts cover no control on the counter tablet", async ({ brows
     await page.getByRole('button', { name: button }).click();
     const toast = page.locator('[data-sonner-toast]').first();
     await expect(toast).toBeVisible();
-    const covered = await toast.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      // The close button sits on the toast's corner, partly outside it.
-      const close = element.querySelector('[data-close-button]')?.getBoundingClientRect();
-      const boxes = close ? [box, close] : [box];
-      const meets = (a: DOMRect, b: DOMRect) =>
-        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      /** The part of a control that shows: a lane that scrolls clips the tickets under its edge. */
-      const shown = (c: HTMLElement) => {
-        const r = c.getBoundingClientRect();
-        const lane = c.closest('[data-lane-body]')?.getBoundingClientRect();
-        if (!lane) return r;
-        const top = Math.max(r.top, lane.top);
-        const bottom = Math.min(r.bottom, lane.bottom);
-        return new DOMRect(r.left, top, r.width, Math.max(0, bottom - top));
-      };
-      return [...document.querySelectorAll<HTMLElement>('button, a[href], [role="radio"], input, select')]
-        .filter((c) => !c.closest('[data-sonner-toaster]') && c.checkVisibility())
-        .filter((c) => boxes.some((b) => shown(c).height > 0 && meets(b, shown(c))))
-        .map((c) => (c.getAttribute('aria-label') ?? c.textContent ?? '').trim());
-    });
-    expect(covered, `the toast at ${size.width} px covers no control`).toEqual([]);
+    // Where it stays, not where it slides in from: asked again until no control is under it.
+    await expect
+      .poll(() => controlsUnder(toast), { message: `the toast at ${size.width} px covers no control`, timeout: 3_000 })
+      .toEqual([]);
     await toast.locator('[data-close-button]').click();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   }
