@@ -8,7 +8,7 @@ function localBus(): ClusterBus {
   const resyncs: (() => void)[] = [];
   return {
     publish: (topic, key) => handlers.get(topic)?.forEach((handler) => handler(key)),
-    tellOthers: () => undefined,
+    tellOthers: () => false,
     subscribe: (topic, handler) => handlers.set(topic, [...(handlers.get(topic) ?? []), handler]),
     onResync: (handler) => resyncs.push(handler),
     resync: () => resyncs.forEach((handler) => handler()),

@@ -57,8 +57,14 @@ export interface DomainEventMap {
   };
   /** A barista's judgement about an order at the counter: its tumbler not here or found, handed over, not collected. */
   'order.counter': { siteId: number; changes: readonly Change[] };
-  /** Orders of a site were placed or moved on: its queue changed (busy mode may pause or resume). */
-  'orders.changed': { siteId: number };
+  /**
+   * Orders of a site were placed or moved on here: its queue changed (busy mode may pause or
+   * resume). `told`: the other processes were told the row (decision 0123), and hear it as
+   * `orders.told`.
+   */
+  'orders.changed': { siteId: number; told: boolean };
+  /** Another process placed or moved on an order of a site, and told this one its row (decision 0123). */
+  'orders.told': { siteId: number };
   /** An order moved (taken, finished, picked up, rejected, released, undone); `notified`: its owner has messages in the outbox. */
   'order.moved': { orderId: number; siteId: number; notified: boolean };
   /** A standing order could not be placed on its day (modules/standing); its owner was told in the same transaction. */

@@ -12,9 +12,9 @@ export interface ClusterBus {
   publish(topic: string, key: string | number | null): void;
   /**
    * Tell only the other processes' subscribers what `make` makes: made only when there are other
-   * processes to tell (nothing is made with one); null: nothing to tell.
+   * processes to tell (nothing is made with one); null: nothing to tell. Answers whether it was told.
    */
-  tellOthers(topic: string, make: () => string | number | null): void;
+  tellOthers(topic: string, make: () => string | number | null): boolean;
   subscribe(topic: string, handler: (key: string | number | null) => void): void;
   /** Called when messages may have been missed. */
   onResync(handler: () => void): void;
@@ -44,9 +44,11 @@ export function createClusterBus(io: LiveServer): ClusterBus {
       if (io.adapter() !== singleProcessAdapter) io.serverSideEmit(MESSAGE, topic, key);
     },
     tellOthers(topic, make) {
-      if (io.adapter() === singleProcessAdapter) return;
+      if (io.adapter() === singleProcessAdapter) return false;
       const key = make();
-      if (key !== null) io.serverSideEmit(MESSAGE, topic, key);
+      if (key === null) return false;
+      io.serverSideEmit(MESSAGE, topic, key);
+      return true;
     },
     subscribe(topic, handler) {
       handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);

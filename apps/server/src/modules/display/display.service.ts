@@ -144,9 +144,11 @@ export function createDisplayService(ctx: AppBase, deps: { sites: SitesService; 
     }, BOARD_COALESCE_MS).unref();
   }
   const closedWaiters: (() => void)[] = [];
-  for (const event of ['orders.changed', 'site.changed'] as const) {
-    ctx.domainEvents.on(event, ({ siteId }) => boardChanged(siteId));
-  }
+  ctx.domainEvents.on('site.changed', ({ siteId }) => boardChanged(siteId));
+  // An order's change the other processes were told with its row (orders.told there) needs no
+  // message of its own: in a rush, no notice leaving alone as a site's window ends.
+  ctx.domainEvents.on('orders.changed', ({ siteId, told }) => (told ? refreshSoon(siteId) : boardChanged(siteId)));
+  ctx.domainEvents.on('orders.told', ({ siteId }) => refreshSoon(siteId));
   channel.admit(screenFor);
 
   const audited = (siteId: number, change: Change) =>

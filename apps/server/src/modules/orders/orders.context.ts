@@ -34,15 +34,13 @@ export interface OrdersCore {
   known: (id: number) => OrderRow | undefined;
   /** Forgets the known row of an order: it was found changed. */
   forget: (id: number) => void;
-  /**
-   * After an order of a site was placed or moved on (committed): today's reads are stale, and
-   * `orders.changed` follows (busy mode).
-   */
+  /** After an order of a site was placed or moved on (committed): today's reads are stale. `announce` follows. */
   ordersChanged: (siteId: number, change: OrdersChange) => void;
   /**
    * The live `orders` event of an order placed or moved on (`from`: the status it left), sent as
    * the order is when the event is numbered: read again then, so that a site's events never tell
-   * an older state after a newer one (two processes number their events in turn).
+   * an older state after a newer one (two processes number their events in turn). The other
+   * processes are told the row, and `orders.changed` follows here (busy mode, the pickup screens).
    */
   announce: (row: OrderRow, from: OrderStatus | null) => void;
   /**
@@ -177,6 +175,12 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
     if (kept && kept.updated_at > row.updated_at) return;
     rows.set(row.id, row);
   });
+  // Another process's write changed the site's orders: what follows it here (the pickup screens
+  // this process holds) hears it from the row, with no message of its own.
+  ctx.bus.subscribe(ROW_TOPIC, (told) => {
+    const row = rowTold(told);
+    if (row) void ctx.domainEvents.emit('orders.told', { siteId: row.site_id });
+  });
   return {
     async load(id) {
       const row = await findOrder(ctx.db, id);
@@ -185,21 +189,22 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
     },
     known: (id) => rows.peek(id),
     forget: (id) => rows.drop(id),
-    ordersChanged(siteId, change) {
+    ordersChanged(_siteId, change) {
       dropTodaysReads(change);
-      void ctx.domainEvents.emit('orders.changed', { siteId });
     },
     announce(row, from) {
       // A run's drink shows its place among the run's others, which their own moves change.
+      let told = false;
       if (row.run_id === null) {
         rows.set(row.id, row);
         // The other processes keep it too: a move there (the other barista's Do, the owner's
         // pick-up) is decided without a read.
-        ctx.bus.tellOthers(ROW_TOPIC, () => {
+        told = ctx.bus.tellOthers(ROW_TOPIC, () => {
           const text = JSON.stringify(row);
           return Buffer.byteLength(text) <= ROW_TOLD_MAX_BYTES ? text : null;
         });
       } else rows.drop(row.id);
+      void ctx.domainEvents.emit('orders.changed', { siteId: row.site_id, told });
       // Waiting in a line now (placed, released, put back): the person hears that line's moves.
       if (row.status === 'ordered') ctx.events.waiting(row.user_id, row.site_id);
       ctx.events.order(row.site_id, toOrdersEvent(row, from), {

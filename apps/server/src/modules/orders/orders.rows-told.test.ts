@@ -25,21 +25,27 @@ function processes(count: number, cluster = true) {
         for (const to of handlers.keys()) deliver(to, topic, key);
       },
       tellOthers: (topic, make) => {
-        if (!cluster) return;
+        if (!cluster) return false;
         const key = make();
         made.count += 1;
-        if (key === null) return;
+        if (key === null) return false;
         for (const to of handlers.keys()) if (to !== me) deliver(to, topic, key);
+        return true;
       },
       subscribe: (topic, handler) => mine.set(topic, [...(mine.get(topic) ?? []), handler]),
       onResync: () => undefined,
       resync: () => undefined,
     };
   };
+  /** The domain events each process emitted: what follows a change there (the pickup screens, busy mode). */
+  const emitted = Array.from({ length: count }, () => [] as [string, unknown][]);
   const cores = Array.from({ length: count }, (_, me) => {
     const ctx = {
       bus: busOf(me),
       events: { order: vi.fn(), waiting: vi.fn() },
+      domainEvents: {
+        emit: (name: string, payload: unknown) => Promise.resolve(void emitted[me]!.push([name, payload])),
+      },
     } as unknown as AppBase;
     return createOrdersCore(ctx, () => undefined);
   });
@@ -49,7 +55,7 @@ function processes(count: number, cluster = true) {
       .get(to)
       ?.get(ROW_TOPIC)
       ?.forEach((handler) => handler(key));
-  return { cores, made, tell };
+  return { cores, made, tell, emitted };
 }
 
 function row(changes: Partial<OrderRow> = {}): OrderRow {
@@ -73,13 +79,16 @@ function row(changes: Partial<OrderRow> = {}): OrderRow {
 
 describe('the rows told to the other processes', () => {
   it('keeps the row another process left, follows its later writes, and keeps a newer row over an older one told late', () => {
-    const { cores, tell } = processes(2);
+    const { cores, tell, emitted } = processes(2);
     const [first, second] = cores as [OrdersCore, OrdersCore];
     expect(second.known(7)).toBeUndefined();
 
     const placed = row();
     first.announce(placed, null);
     expect(second.known(7)).toEqual(placed);
+    // Here the change follows as told; there, as a row told (the pickup screens need no notice of their own).
+    expect(emitted[0]).toEqual([['orders.changed', { siteId: 1, told: true }]]);
+    expect(emitted[1]).toEqual([['orders.told', { siteId: 1 }]]);
 
     const taken = row({ status: 'in-progress', updated_at: '2026-11-30T03:01:00.000Z', claimed_by: 9 });
     second.announce(taken, 'ordered');
@@ -96,7 +105,7 @@ describe('the rows told to the other processes', () => {
   });
 
   it('tells no run drink, no row too large for a notification, and makes nothing with one process', () => {
-    const { cores, made } = processes(2);
+    const { cores, made, emitted } = processes(2);
     const [first, second] = cores as [OrdersCore, OrdersCore];
     first.announce(row({ id: 8, run_id: 4 }), null);
     expect(second.known(8)).toBeUndefined();
@@ -106,29 +115,39 @@ describe('the rows told to the other processes', () => {
     expect(made.count).toBe(1);
     expect(second.known(9)).toBeUndefined();
     expect(first.known(9)?.id).toBe(9);
+    // Neither was told: what follows them elsewhere needs a message of its own.
+    expect(emitted[0]).toEqual([
+      ['orders.changed', { siteId: 1, told: false }],
+      ['orders.changed', { siteId: 1, told: false }],
+    ]);
+    expect(emitted[1]).toEqual([]);
 
     const alone = processes(1, false);
     (alone.cores[0] as OrdersCore).announce(row(), null);
     expect(alone.made.count).toBe(0);
+    expect(alone.emitted[0]).toEqual([['orders.changed', { siteId: 1, told: false }]]);
   });
 
   it('keeps nothing of a message that holds no row', () => {
     const handlers: ((key: string | number | null) => void)[] = [];
     const bus = {
       publish: () => undefined,
-      tellOthers: () => undefined,
+      tellOthers: () => false,
       subscribe: (topic: string, handler: (key: string | number | null) => void) => {
         if (topic === ROW_TOPIC) handlers.push(handler);
       },
       onResync: () => undefined,
       resync: () => undefined,
     } satisfies ClusterBus;
-    const ctx = { bus, events: { order: vi.fn(), waiting: vi.fn() } } as unknown as AppBase;
+    const emit = vi.fn(() => Promise.resolve());
+    const ctx = { bus, events: { order: vi.fn(), waiting: vi.fn() }, domainEvents: { emit } } as unknown as AppBase;
     const core = createOrdersCore(ctx, () => undefined);
     for (const told of ['not json', 12, null, '{"id":"7"}', JSON.stringify(row({ run_id: 3 }))])
       handlers.forEach((handler) => handler(told));
     expect(core.known(7)).toBeUndefined();
+    expect(emit).not.toHaveBeenCalled();
     handlers.forEach((handler) => handler(JSON.stringify(row())));
     expect(core.known(7)?.status).toBe('ordered');
+    expect(emit).toHaveBeenCalledWith('orders.told', { siteId: 1 });
   });
 });
