@@ -7,6 +7,37 @@ import net from 'node:net';
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
 
+/** The Socket.IO cluster adapter's messages that are not an event nor a bus message, by type (socket.io-adapter's MessageType). */
+const ADAPTER_MESSAGES = { 1: 'heartbeat', 2: 'heartbeat', 4: 'join', 5: 'leave', 13: 'adapter closed' };
+
+/**
+ * What the notifications a Bind carries say, shortly: for each, the live event's name or the bus
+ * message's topic (Socket.IO's adapter messages, JSON), else its type. Every second parameter of a
+ * `pg_notify(channel, payload)` statement is a payload.
+ */
+function notesOf(body) {
+  let at = body.indexOf(0) + 1;
+  at = body.indexOf(0, at) + 1;
+  const formats = body.readInt16BE(at);
+  at += 2 + 2 * formats;
+  const count = body.readInt16BE(at);
+  at += 2;
+  const notes = [];
+  for (let i = 0; i < count; i += 1) {
+    const length = body.readInt32BE(at);
+    at += 4;
+    if (length < 0) continue;
+    const text = body.subarray(at, at + Math.min(length, 400)).toString('utf8');
+    at += length;
+    if (i % 2 === 0) continue;
+    const bus = /"data":\["bus","([^"]+)"/.exec(text);
+    const event = /"data":\["([^"]+)"/.exec(text);
+    const kind = /"type":(\d+)/.exec(text);
+    notes.push(bus ? `bus ${bus[1]}` : event ? event[1] : (ADAPTER_MESSAGES[kind?.[1]] ?? `type ${kind?.[1] ?? '?'}`));
+  }
+  return notes.join(', ');
+}
+
 /**
  * Starts the proxy in front of the database of `databaseUrl`; `url` is the same database through
  * it. `statements` lists what was counted since the last `reset()`, each as the start of its text;
@@ -27,8 +58,10 @@ export async function startCountProxy(databaseUrl) {
     // Until the startup message has passed, messages carry no type byte.
     let typed = false;
     let pending = Buffer.alloc(0);
-    // The text of the statement the next Execute runs (the last Parse's).
+    // The text of the statement the next Execute runs (the last Parse's), and what a notification's
+    // Bind said (decision 0124: which relays a statement carried).
     let parsed = '';
+    let bound = '';
     const textOf = (body) => {
       const end = body.indexOf(0);
       return body.subarray(0, end === -1 ? body.length : end).toString('utf8');
@@ -57,7 +90,8 @@ export async function startCountProxy(databaseUrl) {
           // Parse: the statement's name, then its text.
           const nameEnd = body.indexOf(0);
           parsed = textOf(body.subarray(nameEnd + 1));
-        } else if (type === 'E') statements.push(parsed);
+        } else if (type === 'B') bound = parsed.includes('pg_notify') ? notesOf(body) : '';
+        else if (type === 'E') statements.push(bound ? `${parsed} (${bound})` : parsed);
         pending = pending.subarray(1 + length);
       }
     });
