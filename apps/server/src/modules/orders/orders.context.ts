@@ -172,14 +172,10 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
     // A later write of it here (or told before) is the newer: kept. (A move verifies the row it is
     // decided on in its own statement anyway.)
     const kept = rows.peek(row.id);
-    if (kept && kept.updated_at > row.updated_at) return;
-    rows.set(row.id, row);
-  });
-  // Another process's write changed the site's orders: what follows it here (the pickup screens
-  // this process holds) hears it from the row, with no message of its own.
-  ctx.bus.subscribe(ROW_TOPIC, (told) => {
-    const row = rowTold(told);
-    if (row) void ctx.domainEvents.emit('orders.told', { siteId: row.site_id });
+    if (!kept || kept.updated_at <= row.updated_at) rows.set(row.id, row);
+    // Another process's write changed the site's orders: what follows it here (the pickup screens
+    // this process holds) hears it from the row, with no message of its own.
+    void ctx.domainEvents.emit('orders.told', { siteId: row.site_id });
   });
   return {
     async load(id) {
