@@ -68,7 +68,7 @@ export function createClaims(ctx: AppBase, deps: OrdersDeps, core: OrdersCore) {
       throw changedMeanwhile();
     }
     const updated: OrderRow = { ...row, ...written, claimed_by_name: to === null ? null : user.name };
-    core.ordersChanged(row.site_id, {});
+    core.ordersChanged({});
     core.announce(updated, row.status);
     return toOrder(updated);
   }

@@ -63,7 +63,7 @@ export function createCounterDay(ctx: AppBase, deps: OrdersDeps, core: OrdersCor
     });
     if (!changed) return false;
     await ctx.domainEvents.emit('order.moved', { orderId: row.id, siteId: row.site_id, notified });
-    core.ordersChanged(row.site_id, {});
+    core.ordersChanged({});
     core.announce(await core.load(row.id), row.status);
     return true;
   }

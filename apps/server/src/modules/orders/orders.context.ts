@@ -35,7 +35,7 @@ export interface OrdersCore {
   /** Forgets the known row of an order: it was found changed. */
   forget: (id: number) => void;
   /** After an order of a site was placed or moved on (committed): today's reads are stale. `announce` follows. */
-  ordersChanged: (siteId: number, change: OrdersChange) => void;
+  ordersChanged: (change: OrdersChange) => void;
   /**
    * The live `orders` event of an order placed or moved on (`from`: the status it left), sent as
    * the order is when the event is numbered: read again then, so that a site's events never tell
@@ -185,7 +185,7 @@ export function createOrdersCore(ctx: AppBase, dropTodaysReads: (change: OrdersC
     },
     known: (id) => rows.peek(id),
     forget: (id) => rows.drop(id),
-    ordersChanged(_siteId, change) {
+    ordersChanged(change) {
       dropTodaysReads(change);
     },
     announce(row, from) {

@@ -386,7 +386,7 @@ export function createPlacementCommit(
       run_of: null,
     };
     const row = plan.runId === null ? known : await load(outcome.placed);
-    core.ordersChanged(site.id, {});
+    core.ordersChanged({});
     core.announce(row, null);
     // Every process's release timer: this order may be the next one due.
     if (entry.to === 'scheduled') ctx.bus.publish(SCHEDULED_TOPIC, site.id);

@@ -142,7 +142,7 @@ export function createTransitionsService(ctx: AppBase, deps: OrdersDeps, core: O
     // The order as the move left it: what it was read as, with what the move changed.
     const claimer = columns.claimed_by === row.claimed_by ? row.claimed_by_name : (options.claimer?.name ?? null);
     const updated: OrderRow = { ...row, ...columns, claimed_by_name: claimer };
-    core.ordersChanged(row.site_id, pacedBy(row, row.status, to));
+    core.ordersChanged(pacedBy(row, row.status, to));
     // The line's wait inputs as the move left them, when its statement counted them.
     const paced = paceBefore ? paceAfterMove(paceBefore, row, to, change.times) : null;
     const after =
