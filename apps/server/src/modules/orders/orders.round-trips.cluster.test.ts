@@ -48,13 +48,15 @@ describe('round trips of one drink, two processes', () => {
       expect(answer.statusCode, answer.body).toBe(201);
       return answer.json<{ id: number }>().id;
     };
-    const start = (app: FastifyInstance, order: number) =>
+    /** The barista moves `order` on through `app`. */
+    const baristaMove = (app: FastifyInstance, order: number, status: string) =>
       app.inject({
         method: 'PATCH',
         url: `/api/order/barista/${order}`,
         headers: barista.auth,
-        payload: { status: 'in-progress' },
+        payload: { status },
       });
+    const start = (app: FastifyInstance, order: number) => baristaMove(app, order, 'in-progress');
     // A change the other process is not told with a row (a site's, or an order's when a row
     // cannot be told) tells it that the pickup screens' board changed: at once when it is the first
     // of its window, and once more when the window ends if more came meanwhile (modules/display).
@@ -109,12 +111,7 @@ describe('round trips of one drink, two processes', () => {
 
     // The owner picks it up through the process that placed it, which was told the rows the other
     // process's moves left: no read either.
-    const done = await second.inject({
-      method: 'PATCH',
-      url: `/api/order/barista/${id}`,
-      headers: barista.auth,
-      payload: { status: 'done' },
-    });
+    const done = await baristaMove(second, id, 'done');
     expect(done.statusCode, done.body).toBe(200);
     await statementsOf(both(), async () => {
       await windowsClosed();
@@ -142,18 +139,13 @@ describe('round trips of one drink, two processes', () => {
       string,
       string[]
     >;
-    const baristaMove = (app: FastifyInstance, status: string) => async () => {
-      const answer = await app.inject({
-        method: 'PATCH',
-        url: `/api/order/barista/${next}`,
-        headers: barista.auth,
-        payload: { status },
-      });
+    const counterMove = (status: string) => async () => {
+      const answer = await baristaMove(second, next, status);
       expect(answer.statusCode, answer.body).toBe(200);
     };
     await toldOf(second, next, 'ordered');
-    moves.started = await statementsOf(both(), baristaMove(second, 'in-progress'));
-    moves.done = await statementsOf(both(), baristaMove(second, 'done'));
+    moves.started = await statementsOf(both(), counterMove('in-progress'));
+    moves.done = await statementsOf(both(), counterMove('done'));
     await toldOf(first, next, 'done');
     moves.picked = await statementsOf(both(), async () => {
       const answer = await first.inject({
