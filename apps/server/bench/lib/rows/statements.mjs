@@ -43,10 +43,12 @@ async function quiet(proxy) {
 const adapterTimer = (statement) =>
   /^SELECT pg_notify\(\$1, \$2\) \(heartbeat\)$/.test(statement) ||
   statement.startsWith('DELETE FROM socket_io_attachments');
-const leftOut = { timers: 0 };
 
-/** The statements `work` sent, until the database is quiet again (the adapter's timers left out). */
-async function counted(proxy, work) {
+/**
+ * The statements `work` sent, until the database is quiet again, the adapter's timers left out
+ * (added to `leftOut.timers`).
+ */
+async function counted(proxy, work, leftOut) {
   await quiet(proxy);
   proxy.reset();
   await work();
@@ -79,7 +81,8 @@ function spread(lists) {
  * server's start (the clock is moved there first), so each run has a first placement of a day.
  */
 export async function runStatements({ bases, proxy, people, day, log }) {
-  leftOut.timers = 0;
+  const leftOut = { timers: 0 };
+  const count = (work) => counted(proxy, work, leftOut);
   const place = client(bases[0]);
   const other = client(bases[bases.length - 1]);
   // The day before, the placing process served an order: the first placement counted is a day's
@@ -115,7 +118,7 @@ export async function runStatements({ bases, proxy, people, day, log }) {
   const lists = { first: [], placement: [], do: [], done: [], pickup: [], board: [], mine: [] };
   const ids = [];
   for (const [i, person] of orderers.entries()) {
-    const list = await counted(proxy, async () => ids.push((await place.placeOrder(person.token, body)).json.id));
+    const list = await count(async () => ids.push((await place.placeOrder(person.token, body)).json.id));
     (i === 0 ? lists.first : lists.placement).push(list);
   }
   // Whoever taps has had their screen open (the server's copy of who they are lasts 60 s, and the
@@ -123,35 +126,33 @@ export async function runStatements({ bases, proxy, people, day, log }) {
   const opened = (token) => other.call('GET', '/user/me', { token });
   for (const id of ids) {
     await opened(barista);
-    lists.do.push(await counted(proxy, () => other.baristaUpdate(barista, id, 'in-progress')));
+    lists.do.push(await count(() => other.baristaUpdate(barista, id, 'in-progress')));
   }
   for (const id of ids) {
     await opened(barista);
-    lists.done.push(await counted(proxy, () => other.baristaUpdate(barista, id, 'done')));
+    lists.done.push(await count(() => other.baristaUpdate(barista, id, 'done')));
   }
   for (const [i, id] of ids.entries()) {
     await opened(orderers[i].token);
-    lists.pickup.push(await counted(proxy, () => other.ownerUpdate(orderers[i].token, id, 'picked')));
+    lists.pickup.push(await count(() => other.ownerUpdate(orderers[i].token, id, 'picked')));
   }
   // The reads a while later (the counts above took a minute or more, the server's copies of who
   // each is last 60 s): each screen is opened again first, as the web app does.
   for (let i = 0; i < REPEATS; i += 1) {
     await opened(barista);
     await opened(orderers[i].token);
-    lists.board.push(await counted(proxy, () => other.call('GET', boardPath(undefined, date), { token: barista })));
-    lists.mine.push(await counted(proxy, () => other.call('GET', '/order/my-queue', { token: orderers[i].token })));
+    lists.board.push(await count(() => other.call('GET', boardPath(undefined, date), { token: barista })));
+    lists.mine.push(await count(() => other.call('GET', '/order/my-queue', { token: orderers[i].token })));
   }
   // What the servers send with nobody asking, in as long as the counts waited for quiet.
   proxy.reset();
   await sleep(3000);
   const idle = proxy.statements.length;
-  const timersLeftOut = leftOut.timers;
-  leftOut.timers = 0;
   log(`  statements with ${bases.length} process(es): idle ${idle} in 3 s`);
   return {
     processes: bases.length,
     idleIn3s: idle,
-    adapterTimersLeftOut: timersLeftOut,
+    adapterTimersLeftOut: leftOut.timers,
     requests: Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, spread(v)])),
   };
 }
