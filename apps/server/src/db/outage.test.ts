@@ -155,18 +155,35 @@ function expectUnavailable(res: LightMyRequestResponse): void {
 /**
  * A cafe-status change made on `from` reaches `client` (connected to another process): sent again
  * every half second until one arrives, since the adapter may still be listening again.
+ *
+ * The client comes back as the web app's does (apps/web/src/lib/live-connection.ts): a process
+ * that listens again ends its clients' transport, and a handshake refused meanwhile (the database
+ * not read in time on a loaded machine: UNAVAILABLE) is one Socket.IO does not try again by itself.
+ * What the client met is in the failure's words.
  */
 async function liveEventsFlow(from: Process, client: LiveClient): Promise<void> {
   let received = false;
+  const met: string[] = [];
   const stop = onLiveEvent(client, 'cafe-status', () => (received = true));
+  const refused = (error: Error & { data?: { code?: unknown } }) =>
+    met.push(`refused: ${error.message} (${String(error.data?.code)})`);
+  const dropped = (reason: string) => met.push(`disconnected: ${reason}`);
+  client.on('connect_error', refused);
+  client.on('disconnect', dropped);
   try {
     await eventually('a live event from the other process', async () => {
       if (client.connected) from.app.ctx.events.shopStatus(FIRST_SITE_ID, { isCafeOpen: true, isBarOpen: false });
+      else if (!client.active) client.connect();
       await sleep(250);
       return received;
+    }).catch((error: unknown) => {
+      const state = `connected ${client.connected}, active ${client.active}; ${met.join('; ') || 'nothing met'}`;
+      throw new Error(`${(error as Error).message} (the client: ${state})`);
     });
   } finally {
     stop();
+    client.off('connect_error', refused);
+    client.off('disconnect', dropped);
   }
 }
 
