@@ -15,7 +15,7 @@ import {
 } from './order-writes.repository';
 import type { NewOrder, PlacedEntry } from './order-writes.repository';
 import { waitingAhead } from './orders.repository';
-import { promisedAtSql } from './promise-sql';
+import { promisedAtSql, type PromiseTable } from './promise-sql';
 
 /**
  * A single placement's insert, made only when its guards allow it (insertGuardedOrder): the archived
@@ -31,7 +31,7 @@ export interface GuardedOrder {
   /** false: nothing is inserted, the guards are only read (the site is archived). */
   insert: boolean;
   /** The instants promised by place (PendingOrder.promise): the one of its place is stored (promise-sql.ts). */
-  promise?: readonly string[] | undefined;
+  promise?: PromiseTable | undefined;
   /**
    * PostgreSQL, the placement alone in its statement: its site's row as the sites module holds it
    * for a placement (`archived_at`, FOR KEY SHARE), held after the owner's account and read with

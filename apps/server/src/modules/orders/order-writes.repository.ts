@@ -9,7 +9,7 @@ import { UNCOUNTED_ORDER_STATUSES, type OrderStatus } from '@cafe/shared';
 import { preparedQuery } from '../../db/prepared-query';
 import { sql, type Insertable } from 'kysely';
 import type { Db, OrdersTable } from '../../db/types';
-import { promisedAtSql } from './promise-sql';
+import { promisedAtSql, type PromiseTable } from './promise-sql';
 
 /** Cafe orders that count against the daily limit (not cancelled or rejected), as `c`. */
 function countedCafeOrderRows(db: Db) {
@@ -253,7 +253,7 @@ async function insertPlacedOrder(
 export async function insertPlacedOrders(
   db: Db,
   dialect: 'sqlite' | 'postgres',
-  placed: readonly { order: NewOrder; entry: PlacedEntry; promise?: readonly string[] | undefined }[],
+  placed: readonly { order: NewOrder; entry: PlacedEntry; promise?: PromiseTable | undefined }[],
 ): Promise<number[]> {
   if (dialect === 'sqlite' || placed.length === 1) {
     const ids: number[] = [];
@@ -295,7 +295,7 @@ export async function insertPlacedOrders(
 
 /** How many orders for now of the same line come before the `i`th of a batch. */
 function sameLineBefore(
-  placed: readonly { order: NewOrder; promise?: readonly string[] | undefined }[],
+  placed: readonly { order: NewOrder; promise?: PromiseTable | undefined }[],
   i: number,
 ): number {
   const own = placed[i]?.order;

@@ -87,6 +87,32 @@ describe('promises that hold', () => {
     });
   });
 
+  it('promises each place of a line that grew by 50 with no move, in turn and placed at once', async () => {
+    // Nobody works yet: one barista, 3 minutes a drink. The line's inputs are read at the first
+    // placement and no move reads them again, so every later place is known only from the orders
+    // placed since (the 41st and later were promised the 40th's time).
+    const inTurn: PlacedOrder[] = [];
+    for (let i = 0; i < 45; i += 1) inTurn.push(await place());
+    inTurn.forEach((order, i) => {
+      expect(order.queue_at, `order ${i + 1}`).toBe(i + 1);
+      expect(order.promisedReadyAt, `order ${i + 1}`).toBe(plus(order.orderDate, 180 * (i + 1)));
+    });
+    // Five more at the same moment (committed together): each its own place and promise, as stored.
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => place()));
+    expect(atOnce.map((o) => o.queue_at).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([46, 47, 48, 49, 50]);
+    for (const order of [...inTurn.slice(-3), ...atOnce]) {
+      expect(order.promisedReadyAt).toBe(plus(order.orderDate, 180 * (order.queue_at ?? 0)));
+      expect(await stored(order.id)).toBe(order.promisedReadyAt);
+    }
+    // A move reads the line again (49 waiting, Bea's drink 3 minutes from done): the next is at
+    // place 50, after her drink and the 49.
+    await take(bea, inTurn[0]!.id);
+    const next = await place();
+    expect(next.queue_at).toBe(50);
+    expect(next.promisedReadyAt).toBe(plus(next.orderDate, 180 * 51));
+    expect(await stored(next.id)).toBe(next.promisedReadyAt);
+  });
+
   it('tells the owner once, in the channel they chose, when the drink will be more than 2 minutes late', async () => {
     const ann = await place();
     await take(bea, ann.id);

@@ -7,6 +7,7 @@ import { iso } from '../../lib/time';
 import type { ResolvedOption } from '../options/options.service';
 import type { SiteRecord } from '../sites/sites.service';
 import type { NewOrder, PlacedEntry } from './order-writes.repository';
+import type { PromiseTable } from './promise-sql';
 
 export type DrinkFields = { type: OrderCreateBody['type'] | null; sweetness: number | null; tumbler: string };
 
@@ -55,10 +56,11 @@ export interface PendingOrder {
   counts: boolean;
   /**
    * An order for now: the instant it is promised (ISO) for each number of waiting orders ahead of
-   * it (the last for any more), worked out before it is saved; the insert stores the one of its
-   * place (promise-sql.ts), so what is stored is what the answer says. Absent: no promise stored.
+   * it around where its line is known to be, worked out before it is saved; the insert stores the
+   * one of its place (promise-sql.ts), so what is stored is what the answer says. Absent: no
+   * promise stored.
    */
-  promise?: string[];
+  promise?: PromiseTable;
 }
 
 export function pendingOrder(plan: OrderPlan): PendingOrder {

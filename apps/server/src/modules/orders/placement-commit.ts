@@ -15,6 +15,7 @@ import {
   type PlacedOrder,
   type PlacementRefusal,
   type QueuedOrder,
+  type WaitInputs,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import type { Db } from '../../db/types';
@@ -30,9 +31,12 @@ import { aheadOf, type OrderRow } from './orders.repository';
 import { insertGuardedOrder } from './guarded-insert.repository';
 import { commitRefusal, pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
 import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
+import { promisedAtPlace, type PromiseTable } from './promise-sql';
 
-/** Places beyond the line as last read an order's promise is worked out for (orders placed since, not yet read). */
+/** Places beyond where a line is known to be that an order's promise is worked out for (orders placed since, unseen here). */
 const PROMISED_PLACES = 40;
+/** Places before it (orders that left the line in another process, not yet told here). */
+const PROMISED_BEHIND = 10;
 
 export const keyReused = () =>
   new AppError(
@@ -264,11 +268,11 @@ export function createPlacementCommit(
   async function placeOf(
     row: OrderRow,
     ahead: number | undefined,
-    promise: readonly string[] | undefined,
+    promise: PromiseTable | undefined,
   ): Promise<QueuedOrder> {
     // Counted only for an order that joined its line (withPlaces).
     if (ahead === undefined) return toQueuedOrder(row, null, null);
-    const promised = promise?.[Math.min(ahead, promise.length - 1)];
+    const promised = promise && promisedAtPlace(promise, ahead);
     if (promised) {
       const minutes = Math.max(1, Math.ceil((Date.parse(promised) - Date.parse(row.order_date)) / 60_000));
       return { ...toQueuedOrder(row, ahead + 1, minutes), promisedReadyAt: promised };
@@ -284,23 +288,35 @@ export function createPlacementCommit(
   }
 
   /**
-   * What an order for now is promised for each number of waiting orders ahead of it, by the wait
-   * inputs of its line (the model the server runs: promise.ts), as at its placement: the line as
-   * last read, and as many places more as may have joined since. Undefined when they cannot be read
-   * (the order is saved without a promise).
+   * The waiting orders this process's placements found in a line since its wait inputs were read
+   * (by the read: a read of the line again starts afresh). A new order leaves the inputs as they
+   * were (queue.service.ts), so in a rush with no move the line as read falls behind; the orders
+   * placed since say where it is.
    */
-  async function promiseTable(pending: PendingOrder): Promise<string[] | undefined> {
+  const placedSinceRead = new WeakMap<WaitInputs, number>();
+
+  /**
+   * What an order for now is promised by the number of waiting orders ahead of it, by the wait
+   * inputs of its line (the model the server runs: promise.ts), as at its placement: for the places
+   * around where the line is known to be (the line as read, or as this process's placements since
+   * found it), PROMISED_BEHIND before and PROMISED_PLACES after. Undefined when they cannot be read
+   * (the order is saved without a promise). `read`: the inputs it was worked out from.
+   */
+  async function promiseTable(pending: PendingOrder): Promise<{ table: PromiseTable; read: WaitInputs } | undefined> {
     const { plan, order } = pending;
     if (plan.pickupAt !== null) return undefined;
     try {
-      const wait = await queue.waitInputs({ siteId: plan.site.id, venue: plan.menu.venue, day: order.cafe_day });
+      const read = await queue.waitInputs({ siteId: plan.site.id, venue: plan.menu.venue, day: order.cafe_day });
       const now = plan.now;
-      const places = Math.max(PROMISED_PLACES, (wait.line?.length ?? 0) + PROMISED_PLACES);
-      // One pass over the line for all the places (the line model's schedule grows a step each).
-      const menuIds = new Array<number>(places).fill(plan.menu.id);
-      return readySecondsAlong(wait, menuIds, now).map((seconds) =>
-        new Date(now.getTime() + seconds * 1000).toISOString(),
-      );
+      const known = Math.max(read.line?.length ?? 0, placedSinceRead.get(read) ?? 0);
+      const from = Math.max(0, known - PROMISED_BEHIND);
+      // One pass over the line for all the places (the line model's schedule grows a step each);
+      // only the window's are sent with the insert.
+      const menuIds = new Array<number>(known + PROMISED_PLACES).fill(plan.menu.id);
+      const at = readySecondsAlong(read, menuIds, now)
+        .slice(from)
+        .map((seconds) => new Date(now.getTime() + seconds * 1000).toISOString());
+      return { table: { from, at }, read };
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not work out the promise of a new order');
       return undefined;
@@ -322,10 +338,13 @@ export function createPlacementCommit(
    */
   async function saveOrder(plan: OrderPlan): Promise<Placement> {
     const pending = pendingOrder(plan);
-    pending.promise = await promiseTable(pending);
+    const promise = await promiseTable(pending);
+    pending.promise = promise?.table;
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
     if ('replayed' in outcome) return { order: toReplayedAnswer(await load(outcome.replayed)), replayed: true };
+    if (promise && outcome.ahead !== undefined)
+      placedSinceRead.set(promise.read, Math.max(placedSinceRead.get(promise.read) ?? 0, outcome.ahead + 1));
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
@@ -377,7 +396,7 @@ export function createPlacementCommit(
       ),
       own_cup: plan.ownCup ? 1 : 0,
       promised_ready_at:
-        plan.pickupAt ?? pending.promise?.[Math.min(outcome.ahead ?? 0, pending.promise.length - 1)] ?? null,
+        plan.pickupAt ?? (pending.promise && promisedAtPlace(pending.promise, outcome.ahead ?? 0)) ?? null,
       run_id: null,
       run_place: null,
       run_runner_id: null,
