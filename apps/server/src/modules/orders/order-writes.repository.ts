@@ -294,10 +294,7 @@ export async function insertPlacedOrders(
 }
 
 /** How many orders for now of the same line come before the `i`th of a batch. */
-function sameLineBefore(
-  placed: readonly { order: NewOrder; promise?: PromiseTable | undefined }[],
-  i: number,
-): number {
+function sameLineBefore(placed: readonly { order: NewOrder; promise?: PromiseTable | undefined }[], i: number): number {
   const own = placed[i]?.order;
   if (!own) return 0;
   return placed

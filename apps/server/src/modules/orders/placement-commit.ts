@@ -11,11 +11,9 @@ import {
   dailyLimitOf,
   runJoinRefusal,
   estimateWaitMinutes,
-  readySecondsAlong,
   type PlacedOrder,
   type PlacementRefusal,
   type QueuedOrder,
-  type WaitInputs,
 } from '@cafe/shared';
 import type { AppBase } from '../../context';
 import type { Db } from '../../db/types';
@@ -32,11 +30,7 @@ import { insertGuardedOrder } from './guarded-insert.repository';
 import { commitRefusal, pendingOrder, type OrderPlan, type PendingOrder } from './pending-order';
 import { joinedRuns, joinKey, lockRunsForJoin } from './runs.repository';
 import { promisedAtPlace, type PromiseTable } from './promise-sql';
-
-/** Places beyond where a line is known to be that an order's promise is worked out for (orders placed since, unseen here). */
-const PROMISED_PLACES = 40;
-/** Places before it (orders that left the line in another process, not yet told here). */
-const PROMISED_BEHIND = 10;
+import { createPromiseTables, type PlacementPromise } from './promise-table';
 
 export const keyReused = () =>
   new AppError(
@@ -287,36 +281,18 @@ export function createPlacementCommit(
     }
   }
 
-  /**
-   * The waiting orders this process's placements found in a line since its wait inputs were read
-   * (by the read: a read of the line again starts afresh). A new order leaves the inputs as they
-   * were (queue.service.ts), so in a rush with no move the line as read falls behind; the orders
-   * placed since say where it is.
-   */
-  const placedSinceRead = new WeakMap<WaitInputs, number>();
-
+  const promises = createPromiseTables();
   /**
    * What an order for now is promised by the number of waiting orders ahead of it, by the wait
-   * inputs of its line (the model the server runs: promise.ts), as at its placement: for the places
-   * around where the line is known to be (the line as read, or as this process's placements since
-   * found it), PROMISED_BEHIND before and PROMISED_PLACES after. Undefined when they cannot be read
-   * (the order is saved without a promise). `read`: the inputs it was worked out from.
+   * inputs of its line (the model the server runs: promise.ts), as at its placement (promise-table.ts).
+   * Undefined when they cannot be read (the order is saved without a promise).
    */
-  async function promiseTable(pending: PendingOrder): Promise<{ table: PromiseTable; read: WaitInputs } | undefined> {
+  async function promiseOf(pending: PendingOrder): Promise<PlacementPromise | undefined> {
     const { plan, order } = pending;
     if (plan.pickupAt !== null) return undefined;
     try {
       const read = await queue.waitInputs({ siteId: plan.site.id, venue: plan.menu.venue, day: order.cafe_day });
-      const now = plan.now;
-      const known = Math.max(read.line?.length ?? 0, placedSinceRead.get(read) ?? 0);
-      const from = Math.max(0, known - PROMISED_BEHIND);
-      // One pass over the line for all the places (the line model's schedule grows a step each);
-      // only the window's are sent with the insert.
-      const menuIds = new Array<number>(known + PROMISED_PLACES).fill(plan.menu.id);
-      const at = readySecondsAlong(read, menuIds, now)
-        .slice(from)
-        .map((seconds) => new Date(now.getTime() + seconds * 1000).toISOString());
-      return { table: { from, at }, read };
+      return promises.tableFor(read, plan.menu.id, plan.now);
     } catch (error) {
       ctx.log.warn({ err: error }, 'could not work out the promise of a new order');
       return undefined;
@@ -338,13 +314,12 @@ export function createPlacementCommit(
    */
   async function saveOrder(plan: OrderPlan): Promise<Placement> {
     const pending = pendingOrder(plan);
-    const promise = await promiseTable(pending);
+    const promise = await promiseOf(pending);
     pending.promise = promise?.table;
     const outcome = await commits.submit(pending);
     if ('refused' in outcome) throw outcome.refused;
     if ('replayed' in outcome) return { order: toReplayedAnswer(await load(outcome.replayed)), replayed: true };
-    if (promise && outcome.ahead !== undefined)
-      placedSinceRead.set(promise.read, Math.max(placedSinceRead.get(promise.read) ?? 0, outcome.ahead + 1));
+    if (promise && outcome.ahead !== undefined) promises.placed(promise, outcome.ahead);
     const { order, entry } = pending;
     const { site, menu, fields, owner } = plan;
 
