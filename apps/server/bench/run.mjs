@@ -515,13 +515,20 @@ try {
           await phase(`${engine} knee ${processes}`, () =>
             onSites(`knee${processes}`, processes, async (rush) => {
               const steps = [];
-              // A quarter, a half and three quarters of one site's people first (about 8, 17 and 25
-              // orders a second), then whole sites: 1, 2, 3, ... (33, 67, 100, ...).
+              // A quarter of a site's orders more at each step (about 8, 17, 25, 33, 42, 50, ...
+              // orders a second): a quarter, a half and three quarters of one site's people, one
+              // site, then as few sites as take the step's people (1.25 sites: 2 sites of 625). In
+              // steps of whole sites (33, 67, ...), a process more would have to double the rate
+              // to show at all.
               const perSite = Math.round(sizes.sitesPeople / sizes.sites);
-              const plan = [
-                ...[0.25, 0.5, 0.75].map((share) => ({ count: 1, people: Math.max(1, Math.round(perSite * share)) })),
-                ...Array.from({ length: sizes.kneeMaxSites }, (_, i) => ({ count: i + 1, people: undefined })),
-              ];
+              const plan = Array.from({ length: 4 * sizes.kneeMaxSites }, (_, i) => {
+                const quarters = i + 1;
+                const count = Math.ceil(quarters / 4);
+                return {
+                  count,
+                  people: quarters === 4 * count ? undefined : Math.round((perSite * quarters) / 4 / count),
+                };
+              });
               for (const { count, people } of plan) {
                 const r = await rush(count, people);
                 if (!r) break;
@@ -533,6 +540,9 @@ try {
                   event: r.eventAtBarista,
                   failedChecks: r.checks.filter((c) => !c.ok).map((c) => c.name),
                   eventLoop: r.eventLoop,
+                  benchEventLoop: r.benchEventLoop,
+                  serverPlacements: r.serverPlacements,
+                  placementsOver100Ms: r.placementsOver100Ms,
                   peakMb: r.peakMb,
                 };
                 step.under =

@@ -109,15 +109,39 @@ export function client(base) {
      * live event wait on top of its work.
      */
     async eventLoopDelay() {
+      return (await api.serverMeasures()).eventLoop;
+    },
+    /**
+     * What the process measured itself, from GET /api/metrics: its event-loop delay since the last
+     * read (as eventLoopDelay) and its placements answered (POST /api/order, 201) by how long its
+     * handling took, cumulative per upper bound in seconds (`cafe_http_request_duration_seconds`,
+     * from the request read to the answer sent): a difference of two reads is a window's.
+     */
+    async serverMeasures() {
       try {
         const { text } = await call('GET', '/metrics');
         const value = (name) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1]) * 1000;
+        const placements = {};
+        for (const line of text.split('\n')) {
+          if (!line.startsWith('cafe_http_request_duration_seconds_bucket{')) continue;
+          if (
+            !line.includes('method="POST"') ||
+            !line.includes('route="/api/order"') ||
+            !line.includes('status_code="201"')
+          )
+            continue;
+          const le = /le="([^"]+)"/.exec(line)?.[1];
+          if (le) placements[le] = Number(line.slice(line.lastIndexOf(' ') + 1));
+        }
         return {
-          p99: Math.round(value('nodejs_eventloop_lag_p99_seconds')),
-          max: Math.round(value('nodejs_eventloop_lag_max_seconds')),
+          eventLoop: {
+            p99: Math.round(value('nodejs_eventloop_lag_p99_seconds')),
+            max: Math.round(value('nodejs_eventloop_lag_max_seconds')),
+          },
+          placements,
         };
       } catch {
-        return undefined;
+        return { eventLoop: undefined, placements: {} };
       }
     },
     async cafeItems() {

@@ -321,6 +321,11 @@ export function summaryRows(results) {
         .map(
           (st) =>
             `${st.ratePerSecond}/s: ${ms(st.order.p99)}/${ms(st.event.p99)}` +
+            // Where the slow answers were: the placements over 100 ms by the phones' clock, by the
+            // servers' own, and the bench's own event loop at its worst.
+            (st.serverPlacements
+              ? ` [over 100 ms ${st.placementsOver100Ms}, servers' own ${st.serverPlacements.over}; bench loop max ${ms(st.benchEventLoop.max)}]`
+              : '') +
             (st.failedChecks.length ? ' (checks FAILED)' : ''),
         )
         .join(', ');

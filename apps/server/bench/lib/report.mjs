@@ -218,6 +218,12 @@ export function details(results) {
           `phone reads ${sr.phoneReads} (${sr.phoneReadFailures} failed); queue events at the phones ${sr.queueAtPhones ?? '?'}; pick-ups ${sr.pickups}; peak RSS ${sr.peakMb.join(' / ')} MB; ` +
           `event-loop delay in the rush ${sr.eventLoop.map((l) => (l ? `p99 ${ms(l.p99)}, max ${ms(l.max)}` : '?')).join(' / ')}`,
       );
+      if (sr.serverPlacements)
+        lines.push(
+          `- placements over ${sr.serverPlacements.limitMs} ms: ${sr.placementsOver100Ms} by the phones' clock, ` +
+            `${sr.serverPlacements.over} of ${sr.serverPlacements.answered} by the servers' own (from the request read to the answer sent); ` +
+            `the bench's own event-loop delay in the rush p99 ${ms(sr.benchEventLoop.p99)}, max ${ms(sr.benchEventLoop.max)}`,
+        );
       lines.push('');
       lines.push(
         table(

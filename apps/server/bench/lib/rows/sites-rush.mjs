@@ -9,6 +9,7 @@
 // every process), nobody over the daily limit across sites, no event at another site's board, and
 // every event at every barista of its site.
 // The sites are set up in sites-rush-setup.mjs and the checks are sites-rush-checks.mjs.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { client, DEMO, idempotencyKey } from '../api.mjs';
 import { sampleRss } from '../app-server.mjs';
 import { closeAll, connectAll, fanOutPerOrder, receivedBy } from '../sockets.mjs';
@@ -186,7 +187,11 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
   }
 
   const rss = servers.map((s) => sampleRss(s.pid));
-  await Promise.all(apis.map((api) => api.eventLoopDelay()));
+  const measuredBefore = await Promise.all(apis.map((api) => api.serverMeasures()));
+  // The bench's own event loop: the phones' and baristas' clients answer and time everything on it,
+  // so a stall of its own is in every latency it measures.
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+  benchLoop.enable();
   log(
     `  ${people.length} people x 2 orders over ${sizes.sitesRushSeconds} s at ${rushing.length} sites at once ` +
       `(${plans.filter((p) => p.visit).length} second orders at another site, ${thirdOf.size} third attempts), ` +
@@ -220,7 +225,9 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
   const sendingSeconds = (performance.now() - started) / 1000;
   log(`  all answered after ${sendingSeconds.toFixed(1)} s; baristas work on ${sizes.rushDrainSeconds} s`);
   await sleep(sizes.rushDrainSeconds * 1000);
-  const eventLoop = await Promise.all(apis.map((api) => api.eventLoopDelay()));
+  benchLoop.disable();
+  const measuredAfter = await Promise.all(apis.map((api) => api.serverMeasures()));
+  const eventLoop = measuredAfter.map((m) => m.eventLoop);
   await Promise.all(baristas.map((b) => b.stop()));
   await Promise.all([...pickups]);
   for (const phone of phones) phone.stop();
@@ -315,6 +322,9 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     pickupErrors: personStats.pickupErrors,
     peakMb: peaks,
     eventLoop,
+    benchEventLoop: { p99: round(benchLoop.percentile(99) / 1e6), max: round(benchLoop.max / 1e6) },
+    serverPlacements: serverPlacementsOver(measuredBefore, measuredAfter, 0.1),
+    placementsOver100Ms: placements.filter((p) => p.answerMs > 100).length,
     cpuPerOrder: cpuPerOrder(cpuSpent, accepted.length),
     fanOut: fanOutPerOrder(
       {
@@ -325,4 +335,22 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     ),
     checks,
   };
+}
+
+/**
+ * The placements the servers answered in the rush (each process's own timing, from the request
+ * read to the answer sent; their histograms' difference over the window) and how many of them took
+ * longer than `limit` seconds: beside the bench's count over the same limit, what part of the
+ * slow answers the servers' handling was.
+ */
+function serverPlacementsOver(before, after, limit) {
+  let answered = 0;
+  let over = 0;
+  after.forEach((m, i) => {
+    const was = before[i]?.placements ?? {};
+    const count = (le) => (m.placements[le] ?? 0) - (was[le] ?? 0);
+    answered += count('+Inf');
+    over += count('+Inf') - count(String(limit));
+  });
+  return { answered, over, limitMs: limit * 1000 };
 }
