@@ -543,6 +543,7 @@ try {
                   benchEventLoop: r.benchEventLoop,
                   serverPlacements: r.serverPlacements,
                   placementsOver100Ms: r.placementsOver100Ms,
+                  connectionsOpened: r.connectionsOpened,
                   peakMb: r.peakMb,
                 };
                 step.under =

@@ -134,6 +134,7 @@ export function client(base) {
           if (le) placements[le] = Number(line.slice(line.lastIndexOf(' ') + 1));
         }
         return {
+          connectionsOpened: Number(/^cafe_database_connections_opened_total ([\d.e+-]+)/m.exec(text)?.[1] ?? NaN),
           eventLoop: {
             p99: Math.round(value('nodejs_eventloop_lag_p99_seconds')),
             max: Math.round(value('nodejs_eventloop_lag_max_seconds')),
@@ -141,7 +142,7 @@ export function client(base) {
           placements,
         };
       } catch {
-        return { eventLoop: undefined, placements: {} };
+        return { eventLoop: undefined, placements: {}, connectionsOpened: NaN };
       }
     },
     async cafeItems() {

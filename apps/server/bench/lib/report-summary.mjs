@@ -324,7 +324,7 @@ export function summaryRows(results) {
             // Where the slow answers were: the placements over 100 ms by the phones' clock, by the
             // servers' own, and the bench's own event loop at its worst.
             (st.serverPlacements
-              ? ` [over 100 ms ${st.placementsOver100Ms}, servers' own ${st.serverPlacements.over}; bench loop max ${ms(st.benchEventLoop.max)}]`
+              ? ` [over 100 ms ${st.placementsOver100Ms}, servers' own ${st.serverPlacements.over}; bench loop max ${ms(st.benchEventLoop.max)}; connections opened ${st.connectionsOpened}]`
               : '') +
             (st.failedChecks.length ? ' (checks FAILED)' : ''),
         )

@@ -222,7 +222,8 @@ export function details(results) {
         lines.push(
           `- placements over ${sr.serverPlacements.limitMs} ms: ${sr.placementsOver100Ms} by the phones' clock, ` +
             `${sr.serverPlacements.over} of ${sr.serverPlacements.answered} by the servers' own (from the request read to the answer sent); ` +
-            `the bench's own event-loop delay in the rush p99 ${ms(sr.benchEventLoop.p99)}, max ${ms(sr.benchEventLoop.max)}`,
+            `the bench's own event-loop delay in the rush p99 ${ms(sr.benchEventLoop.p99)}, max ${ms(sr.benchEventLoop.max)}; ` +
+            `database connections opened in the rush ${sr.connectionsOpened}`,
         );
       lines.push('');
       lines.push(

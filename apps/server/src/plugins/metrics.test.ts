@@ -44,6 +44,12 @@ describe('GET /api/metrics', () => {
     ).toBe(1);
     expect(sample(text, 'cafe_live_sockets')).toBe(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // The pool's connections and those it opened: PostgreSQL's alone (SQLite has no pool).
+    const opened = sample(text, 'cafe_database_connections_opened_total');
+    if (t.app.ctx.dialect === 'postgres') {
+      expect(opened).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'cafe_database_pool_connections', '{state="total"}')).toBeGreaterThan(0);
+    } else expect(opened).toBeUndefined();
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {

@@ -154,6 +154,13 @@ export const metricsPlugin = fp<MetricsOptions>(
         registers: [registry],
       });
       pool.on('error', () => poolErrors.inc());
+      // Each one a database process started and its caches warmed: in a rush, a wait of its own.
+      const opened = new Counter({
+        name: 'cafe_database_connections_opened_total',
+        help: 'PostgreSQL connections the pool opened',
+        registers: [registry],
+      });
+      pool.on('connect', () => opened.inc());
     }
 
     // One labelled series per method, route and status, looked up rather than hashed per request.

@@ -324,6 +324,11 @@ export async function runSitesRush({ servers, seeded, sizes, direct, behaviour, 
     eventLoop,
     benchEventLoop: { p99: round(benchLoop.percentile(99) / 1e6), max: round(benchLoop.max / 1e6) },
     serverPlacements: serverPlacementsOver(measuredBefore, measuredAfter, 0.1),
+    /** Database connections the servers' pools opened in the rush (each a database process started). */
+    connectionsOpened: measuredAfter.reduce(
+      (n, m, i) => n + m.connectionsOpened - (measuredBefore[i]?.connectionsOpened ?? 0),
+      0,
+    ),
     placementsOver100Ms: placements.filter((p) => p.answerMs > 100).length,
     cpuPerOrder: cpuPerOrder(cpuSpent, accepted.length),
     fanOut: fanOutPerOrder(
