@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { insertPerson, startProcesses, untilRelaying } from '../test-support/processes';
 import { statementsOf } from '../test-support/statements';
-import { until } from '../test-support/waits';
+import { PROCESS_WAIT_MS, until } from '../test-support/waits';
 import type { DatabaseHandle } from '../db/connection';
 import { ROOMS } from './socket';
 
@@ -310,3 +310,41 @@ describe('several server processes', () => {
     expect([...heard].sort()).toEqual(sent);
   });
 });
+
+describe('a process stopping while its adapter listens again', () => {
+  it('stops: a listening connection asked for after the adapter closed is never taken from the pool', async () => {
+    const { apps, databases, stop } = await startProcesses(1, 'cafe_cluster_stop');
+    const [app] = apps as [FastifyInstance];
+    const [database] = databases as [DatabaseHandle];
+    try {
+      const adapter = app.io.of('/').adapter as unknown as { client: { initClient(): Promise<void> } };
+      await app.close();
+      // A reconnection the adapter's close did not stop (an earlier timer of two, or one under way)
+      // asks for a listening connection now: it kept the connection it got, and the pool's end
+      // waited for it forever.
+      void adapter.client.initClient();
+      await settles('the database handle to close', database.close());
+      expect(database.pgPool!.totalCount).toBe(0);
+    } finally {
+      apps.length = 0;
+      databases.length = 0;
+      await stop();
+    }
+  });
+});
+
+/** `work`, or a failure naming `what` if it is still under way after PROCESS_WAIT_MS (a hang fails, not stalls). */
+async function settles<T>(what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: still under way after ${PROCESS_WAIT_MS} ms`)),
+      PROCESS_WAIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

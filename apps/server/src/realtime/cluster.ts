@@ -36,6 +36,12 @@ function catchUpLocalClients(io: LiveServer): void {
  * pool's end (a graceful stop) waited for it forever. So one listening connection at a time:
  * a new one replaces (ends) the one before, only the newest one's notifications and end reach the
  * adapter, and a connection whose LISTEN failed is ended at once.
+ *
+ * Once the adapter is closed (`shut`), the listening connection is given back whatever the
+ * adapter was doing, and one asked for later never comes. The adapter's close gives back only a
+ * connection already listening and clears only its latest reconnection timer: a reconnection
+ * under way when the process stopped (an earlier timer, a LISTEN still on its way) kept the
+ * connection it got, and the pool's end waited for it forever.
  */
 function listenerPool(
   pool: pg.Pool,
@@ -43,11 +49,19 @@ function listenerPool(
   stream: RelayStream,
   onListening: () => void,
   onDeaf: () => void,
-): pg.Pool {
+): { pool: pg.Pool; shut: () => void } {
   /** The listening connection the adapter was given last: the only one that counts. */
   let current: { release: (error?: Error | boolean) => void } | undefined;
+  let shut = false;
+  /** What the adapter asks for after its close: it waits, and nothing is held or retried. */
+  const never = () => new Promise<never>(() => undefined);
   const connect = async (): Promise<pg.PoolClient> => {
+    if (shut) return never();
     const client = await pool.connect();
+    if (shut) {
+      client.release();
+      return never();
+    }
     // The one before, if the adapter still holds it, is ended: it must not listen beside this one.
     current?.release(new Error('replaced by a newer listening connection'));
     const giveBack = client.release.bind(client);
@@ -125,7 +139,13 @@ function listenerPool(
     (text === NOTIFY && Array.isArray(values)
       ? stream.notify(values as [string, string])
       : pool.query(text as string, values as unknown[]));
-  return { query, connect } as unknown as pg.Pool;
+  return {
+    pool: { query, connect } as unknown as pg.Pool,
+    shut() {
+      shut = true;
+      current?.release(new Error('the live adapter closed'));
+    },
+  };
 }
 
 /** Bytes of a relay's payload above which the adapter sends it as an attachment (PostgreSQL's limit: under 8000). */
@@ -168,9 +188,20 @@ function localFirst(
   hearing: () => boolean,
   /** While true, a broadcast is only relayed (a note being made: `RelayCarrier.note`). */
   relayOnly: () => boolean,
+  /** Called once every namespace's adapter is closed (the server closing). */
+  allClosed: () => void,
 ): (nsp: unknown) => PostgresAdapter {
+  let open = 0;
   return function adapterFor(nsp) {
     const adapter = make(nsp);
+    open += 1;
+    const close = adapter.close.bind(adapter);
+    adapter.close = () => {
+      const closed = close();
+      open -= 1;
+      if (open === 0) allClosed();
+      return closed;
+    };
     const broadcast = adapter.broadcast.bind(adapter) as Broadcast;
     const relay = (adapter as unknown as { publish(message: { type: MessageType; data: unknown }): void }).publish.bind(
       adapter,
@@ -230,28 +261,27 @@ export async function attachClusterAdapter(
   };
   const stream = relayStream(pool, app.log, relayGateOf(io), intervals.carryAfterQuietMs);
   let relayOnly = false;
+  const listening = listenerPool(pool, app.log, stream, onListening, () => {
+    hearing = false;
+  });
   io.adapter(
     localFirst(
-      createAdapter(
-        listenerPool(pool, app.log, stream, onListening, () => {
-          hearing = false;
-        }),
-        {
-          errorHandler: (error) => {
-            if (error !== NOT_A_NOTE) app.log.warn({ err: error }, 'socket adapter');
-          },
-          // A notification's payload must be shorter than 8000 bytes; the adapter's own threshold
-          // (8000) let one of exactly 8000 through, which PostgreSQL refused. Larger ones go as
-          // attachments (its table), well before the limit.
-          payloadThreshold: PAYLOAD_THRESHOLD,
-          ...(intervals.heartbeatMs === undefined
-            ? {}
-            : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),
-          ...(intervals.cleanupMs === undefined ? {} : { cleanupInterval: intervals.cleanupMs }),
+      createAdapter(listening.pool, {
+        errorHandler: (error) => {
+          if (error !== NOT_A_NOTE) app.log.warn({ err: error }, 'socket adapter');
         },
-      ),
+        // A notification's payload must be shorter than 8000 bytes; the adapter's own threshold
+        // (8000) let one of exactly 8000 through, which PostgreSQL refused. Larger ones go as
+        // attachments (its table), well before the limit.
+        payloadThreshold: PAYLOAD_THRESHOLD,
+        ...(intervals.heartbeatMs === undefined
+          ? {}
+          : { heartbeatInterval: intervals.heartbeatMs, heartbeatTimeout: 2 * intervals.heartbeatMs }),
+        ...(intervals.cleanupMs === undefined ? {} : { cleanupInterval: intervals.cleanupMs }),
+      }),
       () => hearing,
       () => relayOnly,
+      listening.shut,
     ),
   );
   setRelayCarrier(io, {
