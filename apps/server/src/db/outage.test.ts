@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { failAfter } from '../lib/deadline';
 import { loadConfig } from '../config';
 import { attachClusterAdapter } from '../realtime/cluster';
 import { dataUrl, pngImage } from '../test-support/image-fixtures';
@@ -46,16 +47,8 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
 }
 
 /** `work`, or a failure naming `what` if it has not settled after `ms` (a hang must fail, not stall). */
-async function settlesWithin<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} still had no answer after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
+function settlesWithin<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
+  return failAfter(work, ms, `${what} still had no answer after ${ms} ms`);
 }
 
 interface Process {

@@ -8,6 +8,7 @@ import { insertPerson, startProcesses, untilRelaying } from '../test-support/pro
 import { statementsOf } from '../test-support/statements';
 import { PROCESS_WAIT_MS, until } from '../test-support/waits';
 import type { DatabaseHandle } from '../db/connection';
+import { failAfter } from '../lib/deadline';
 import { ROOMS } from './socket';
 
 /**
@@ -323,7 +324,11 @@ describe('a process stopping while its adapter listens again', () => {
       // asks for a listening connection now: it kept the connection it got, and the pool's end
       // waited for it forever.
       void adapter.client.initClient();
-      await settles('the database handle to close', database.close());
+      await failAfter(
+        database.close(),
+        PROCESS_WAIT_MS,
+        `the database handle to close: still under way after ${PROCESS_WAIT_MS} ms`,
+      );
       expect(database.pgPool!.totalCount).toBe(0);
     } finally {
       apps.length = 0;
@@ -332,19 +337,3 @@ describe('a process stopping while its adapter listens again', () => {
     }
   });
 });
-
-/** `work`, or a failure naming `what` if it is still under way after PROCESS_WAIT_MS (a hang fails, not stalls). */
-async function settles<T>(what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: still under way after ${PROCESS_WAIT_MS} ms`)),
-      PROCESS_WAIT_MS,
-    );
-  });
-  try {
-    return await Promise.race([work, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
